@@ -1,0 +1,143 @@
+package domain
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"net/url"
+)
+
+// Badge options.
+var (
+	BadgeShapes = []string{"standard", "outline", "pill", "banner", "square"}
+	BadgeModes  = []string{"light", "dark", "auto"}
+	BadgeSizes  = []string{"s", "m", "l"}
+)
+
+// BadgeDims returns the pixel width and height of a badge shape at a size.
+func BadgeDims(shape, size string) (w, h int) {
+	base := map[string][2]int{"standard": {250, 54}, "outline": {250, 54}, "pill": {220, 44}, "banner": {468, 60}, "square": {120, 120}}[shape]
+	if base == [2]int{} {
+		base = [2]int{250, 54}
+	}
+	scale := map[string]float64{"s": 0.75, "m": 1, "l": 1.25}[size]
+	if scale == 0 {
+		scale = 1
+	}
+	return int(float64(base[0]) * scale), int(float64(base[1]) * scale)
+}
+
+// BadgeFacts is what decides which badges a listing may show.
+type BadgeFacts struct {
+	Slug     string
+	Name     string
+	Launched bool
+	Featured bool
+	Verified bool
+	Awards   []AwardRef
+}
+
+// BadgeKinds names the badges and their labels.
+var BadgeKinds = map[string]string{
+	"listed":             "Listed on",
+	"launched":           "Launched on",
+	"featured":           "Featured on",
+	"verified":           "Verified on",
+	"launch-of-the-week": "Launch of the Week on",
+}
+
+// GetBadgesInput is the input of get_badges (GET /listings/{slug}/badges).
+type GetBadgesInput struct {
+	Slug  string `json:"slug" jsonschema:"maxLength=220,pattern=^[a-z0-9][a-z0-9-]{0\\,219}$" jsonschema_description:"The listing's slug."`
+	Shape string `json:"shape,omitempty" jsonschema:"enum=standard,enum=outline,enum=pill,enum=banner,enum=square,default=standard"`
+	Mode  string `json:"mode,omitempty" jsonschema:"enum=light,enum=dark,enum=auto,default=auto" jsonschema_description:"auto follows the viewer's light or dark preference."`
+	Size  string `json:"size,omitempty" jsonschema:"enum=s,enum=m,enum=l,default=m"`
+}
+
+// BadgeStyle is one style of a badge image.
+type BadgeStyle struct {
+	Shape  string `json:"shape"`
+	Mode   string `json:"mode"`
+	Size   string `json:"size"`
+	SVGURL string `json:"svg_url"`
+}
+
+// Badge is one badge a listing may show.
+type Badge struct {
+	Kind      string       `json:"kind" jsonschema:"enum=listed,enum=launched,enum=featured,enum=verified,enum=launch-of-the-week"`
+	Label     string       `json:"label"`
+	SVGURL    string       `json:"svg_url" jsonschema_description:"SVG image in the requested shape, mode and size."`
+	Width     int          `json:"width"`
+	Height    int          `json:"height"`
+	EmbedHTML string       `json:"embed_html" jsonschema_description:"HTML to paste into a page: the image linked to the listing's page here."`
+	Styles    []BadgeStyle `json:"styles" jsonschema_description:"The same badge in every shape, mode and size."`
+}
+
+// GetBadgesOutput lists the badges a listing may show.
+type GetBadgesOutput struct {
+	Listing string  `json:"listing"`
+	PageURL string  `json:"page_url" jsonschema_description:"Every badge links here; the free launch looks for this link."`
+	Shape   string  `json:"shape"`
+	Mode    string  `json:"mode"`
+	Size    string  `json:"size"`
+	Items   []Badge `json:"items"`
+}
+
+// BadgeSVGURL is the address of a badge image.
+func (s Site) BadgeSVGURL(slug, kind, shape, mode, size string) string {
+	q := url.Values{"shape": {shape}, "mode": {mode}, "size": {size}}
+	return s.URL(fmt.Sprintf("/badges/%s/%s.svg?%s", url.PathEscape(slug), kind, q.Encode()))
+}
+
+// GetBadges returns the badges a listing may show with embed code and SVG URLs.
+func (s *Service) GetBadges(ctx context.Context, in GetBadgesInput) (GetBadgesOutput, error) {
+	f, err := s.Store.BadgeFacts(ctx, in.Slug)
+	if err != nil {
+		return GetBadgesOutput{}, err
+	}
+	shape, mode, size := or(in.Shape, "standard"), or(in.Mode, "auto"), or(in.Size, "m")
+	out := GetBadgesOutput{Listing: f.Slug, PageURL: s.Site.ListingPageURL(f.Slug), Shape: shape, Mode: mode, Size: size}
+	for _, kind := range AllowedBadges(f) {
+		w, h := BadgeDims(shape, size)
+		svg := s.Site.BadgeSVGURL(f.Slug, kind, shape, mode, size)
+		alt := fmt.Sprintf("%s - %s %s", f.Name, BadgeKinds[kind], s.Site.Name)
+		b := Badge{Kind: kind, Label: BadgeKinds[kind] + " " + s.Site.Name, SVGURL: svg, Width: w, Height: h,
+			EmbedHTML: fmt.Sprintf(`<a href="%s" target="_blank" rel="noopener"><img src="%s" alt="%s" width="%d" height="%d"></a>`,
+				html.EscapeString(out.PageURL), html.EscapeString(svg), html.EscapeString(alt), w, h)}
+		for _, sh := range BadgeShapes {
+			for _, m := range BadgeModes {
+				for _, sz := range BadgeSizes {
+					b.Styles = append(b.Styles, BadgeStyle{Shape: sh, Mode: m, Size: sz, SVGURL: s.Site.BadgeSVGURL(f.Slug, kind, sh, m, sz)})
+				}
+			}
+		}
+		out.Items = append(out.Items, b)
+	}
+	out.Items = nonNil(out.Items)
+	return out, nil
+}
+
+// AllowedBadges returns the badge kinds a listing may show, in display order.
+func AllowedBadges(f *BadgeFacts) []string {
+	kinds := []string{"listed"}
+	if f.Launched {
+		kinds = append(kinds, "launched")
+	}
+	if f.Featured {
+		kinds = append(kinds, "featured")
+	}
+	if f.Verified {
+		kinds = append(kinds, "verified")
+	}
+	if len(f.Awards) > 0 {
+		kinds = append(kinds, "launch-of-the-week")
+	}
+	return kinds
+}
+
+func or(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}

@@ -1,0 +1,105 @@
+package domain
+
+import (
+	"context"
+	"strconv"
+)
+
+// CompareListingsInput is the input of compare_listings (GET /compare).
+type CompareListingsInput struct {
+	A string `json:"a" jsonschema:"required,maxLength=220,pattern=^[a-z0-9][a-z0-9-]{0\\,219}$" jsonschema_description:"Slug of the first listing."`
+	B string `json:"b" jsonschema:"required,maxLength=220,pattern=^[a-z0-9][a-z0-9-]{0\\,219}$" jsonschema_description:"Slug of the second listing."`
+}
+
+// CompareRow is one attribute side by side. An empty cell means that listing
+// does not state the fact; it is never guessed.
+type CompareRow struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+	A     string `json:"a"`
+	B     string `json:"b"`
+}
+
+// CompareListingsOutput compares two listings on their categories' attributes.
+type CompareListingsOutput struct {
+	A          ListingSummary `json:"a"`
+	B          ListingSummary `json:"b"`
+	Categories []CategoryRef  `json:"categories" jsonschema_description:"Primary categories whose comparison attributes are used."`
+	Rows       []CompareRow   `json:"rows"`
+}
+
+// CompareListings puts two listings side by side using their primary categories'
+// comparison attributes plus the general facts every listing may state.
+func (s *Service) CompareListings(ctx context.Context, in CompareListingsInput) (CompareListingsOutput, error) {
+	if in.A == in.B {
+		return CompareListingsOutput{}, Invalid("b", "not_equal", "b must name a different listing than a.")
+	}
+	la, err := s.Store.Listing(ctx, in.A)
+	if err != nil {
+		return CompareListingsOutput{}, err
+	}
+	lb, err := s.Store.Listing(ctx, in.B)
+	if err != nil {
+		return CompareListingsOutput{}, err
+	}
+	attrA, err := s.Store.ListingAttributes(ctx, in.A)
+	if err != nil {
+		return CompareListingsOutput{}, err
+	}
+	attrB, err := s.Store.ListingAttributes(ctx, in.B)
+	if err != nil {
+		return CompareListingsOutput{}, err
+	}
+	out := CompareListingsOutput{A: la.ListingSummary, B: lb.ListingSummary, Categories: []CategoryRef{}}
+	general := []struct {
+		key, label string
+		get        func(*Listing) string
+	}{
+		{"pricing_model", "Pricing model", func(l *Listing) string { return l.PricingModel }},
+		{"pricing_summary", "Pricing", func(l *Listing) string { return l.PricingSummary }},
+		{"stage", "Business stage", func(l *Listing) string { return l.Stage }},
+		{"country", "Country", func(l *Listing) string { return l.Country }},
+		{"founded_year", "Founded", func(l *Listing) string {
+			if l.FoundedYear == nil {
+				return ""
+			}
+			return strconv.Itoa(*l.FoundedYear)
+		}},
+		{"votes", "Community votes", func(l *Listing) string { return strconv.Itoa(l.Votes) }},
+		{"rating", "Community rating", func(l *Listing) string {
+			if l.CommunityRating.Count == 0 {
+				return ""
+			}
+			return strconv.FormatFloat(l.CommunityRating.Average, 'f', 1, 64) + " (" + strconv.Itoa(l.CommunityRating.Count) + " reviews)"
+		}},
+		{"domain_rating", "Domain Rating", func(l *Listing) string {
+			if l.DomainRating == nil {
+				return ""
+			}
+			return strconv.Itoa(l.DomainRating.Current)
+		}},
+	}
+	for _, g := range general {
+		out.Rows = append(out.Rows, CompareRow{Key: g.key, Label: g.label, A: g.get(la), B: g.get(lb)})
+	}
+	seen := map[string]bool{}
+	for _, l := range []*Listing{la, lb} {
+		if l.PrimaryCategory == nil || seen[l.PrimaryCategory.Slug] {
+			continue
+		}
+		seen[l.PrimaryCategory.Slug] = true
+		c, err := s.Store.Category(ctx, l.PrimaryCategory.Slug)
+		if err != nil {
+			return CompareListingsOutput{}, err
+		}
+		out.Categories = append(out.Categories, CategoryRef{Slug: c.Slug, Name: c.Name})
+		for _, a := range c.Attributes {
+			if seen["attr:"+a.Key] {
+				continue
+			}
+			seen["attr:"+a.Key] = true
+			out.Rows = append(out.Rows, CompareRow{Key: a.Key, Label: a.Label, A: attrA[a.Key], B: attrB[a.Key]})
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,75 @@
+package domain
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code is a stable, machine-readable error class. The transports map each
+// code to one HTTP status in a single table (tools/errors.go).
+type Code string
+
+// Error codes used across the service.
+const (
+	EInvalid         Code = "invalid"
+	EUnauthenticated Code = "unauthenticated"
+	EForbidden       Code = "forbidden"
+	ENotFound        Code = "not_found"
+	EConflict        Code = "conflict"
+	ERateLimited     Code = "rate_limited"
+	EInternal        Code = "internal"
+)
+
+// FieldError names one input field and the rule it broke.
+type FieldError struct {
+	// Field is the input name as the caller sent it ("per_page", "fields.tagline", "items[2].week").
+	Field string `json:"field"`
+	// Rule is the broken rule: a JSON Schema keyword ("maxLength", "pattern", "enum",
+	// "required", "type", "minimum", ...) or a domain rule name ("exists", "date", "applies_to").
+	Rule string `json:"rule"`
+	// Message is a sentence a person or a model can act on.
+	Message string `json:"message"`
+}
+
+// Error is the service's application error. Message is safe to show to a person
+// or a model; anything that is not an *Error is reported as "Internal error.".
+type Error struct {
+	Code    Code
+	Message string
+	Fields  []FieldError
+}
+
+func (e *Error) Error() string {
+	if len(e.Fields) == 0 {
+		return fmt.Sprintf("%s: %s", e.Code, e.Message)
+	}
+	return fmt.Sprintf("%s: %s (%s %s)", e.Code, e.Message, e.Fields[0].Field, e.Fields[0].Rule)
+}
+
+// Errorf returns an *Error with the given code and a formatted message.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Invalid returns a validation error naming one field and rule.
+func Invalid(field, rule, format string, args ...any) *Error {
+	msg := fmt.Sprintf(format, args...)
+	return &Error{Code: EInvalid, Message: msg, Fields: []FieldError{{Field: field, Rule: rule, Message: msg}}}
+}
+
+// NotFound returns a not_found error for a kind of thing ("listing") and its key.
+func NotFound(kind, key string) *Error {
+	return Errorf(ENotFound, "No %s %q exists.", kind, key)
+}
+
+// ErrorCode returns the code of err, EInternal for errors that are not *Error.
+func ErrorCode(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	if err == nil {
+		return ""
+	}
+	return EInternal
+}

@@ -1,0 +1,122 @@
+package domain
+
+import (
+	"context"
+	"time"
+)
+
+// DateLayout is the spec's date format.
+const DateLayout = "2006-01-02"
+
+// Monday returns 00:00 UTC of the Monday of t's week. Weeks run Monday to Sunday UTC.
+func Monday(t time.Time) time.Time {
+	t = t.UTC()
+	d := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+	offset := (int(d.Weekday()) + 6) % 7 // Monday=0 ... Sunday=6
+	return d.AddDate(0, 0, -offset)
+}
+
+// ParseWeek resolves "this", "next", "last" or a YYYY-MM-DD date (snapped to its
+// Monday) relative to now. field names the input for the error.
+func ParseWeek(field, s string, now time.Time) (time.Time, error) {
+	this := Monday(now)
+	switch s {
+	case "", "this":
+		return this, nil
+	case "next":
+		return this.AddDate(0, 0, 7), nil
+	case "last":
+		return this.AddDate(0, 0, -7), nil
+	}
+	d, err := time.Parse(DateLayout, s)
+	if err != nil {
+		return time.Time{}, Invalid(field, "week", "%s must be this, next, last or a date YYYY-MM-DD; %q is neither.", field, s)
+	}
+	return Monday(d), nil
+}
+
+// GetLaunchWeekInput is the input of get_launch_week (GET /launches/weeks/{week}).
+type GetLaunchWeekInput struct {
+	Week string `json:"week" jsonschema:"maxLength=10,pattern=^(this|next|last|[0-9]{4}-[0-9]{2}-[0-9]{2})$" jsonschema_description:"this, next, last or a date YYYY-MM-DD (snapped to the Monday of its week)."`
+}
+
+// WeekLaunch is a launch of a week with its rank by that week's votes.
+type WeekLaunch struct {
+	Rank      int            `json:"rank"`
+	WeekVotes int            `json:"week_votes" jsonschema_description:"Community votes received during this week."`
+	Listing   ListingSummary `json:"listing"`
+}
+
+// GetLaunchWeekOutput is one launch week.
+type GetLaunchWeekOutput struct {
+	Week      string           `json:"week" jsonschema_description:"Monday of the week, YYYY-MM-DD."`
+	StartsAt  time.Time        `json:"starts_at"`
+	EndsAt    time.Time        `json:"ends_at" jsonschema_description:"End of Sunday, exclusive: the next Monday 00:00 UTC."`
+	When      string           `json:"when" jsonschema:"enum=past,enum=current,enum=future"`
+	Items     []WeekLaunch     `json:"items" jsonschema_description:"Live launches of the week ranked by that week's community votes."`
+	Scheduled []ListingSummary `json:"scheduled" jsonschema_description:"Launches scheduled for this week that are not live yet (current and future weeks)."`
+}
+
+// GetLaunchWeek returns the launches of one week.
+func (s *Service) GetLaunchWeek(ctx context.Context, in GetLaunchWeekInput) (GetLaunchWeekOutput, error) {
+	now := s.now()
+	monday, err := ParseWeek("week", in.Week, now)
+	if err != nil {
+		return GetLaunchWeekOutput{}, err
+	}
+	this := Monday(now)
+	if (!s.Site.OpenedAt.IsZero() && monday.Before(Monday(s.Site.OpenedAt))) || monday.After(this.AddDate(1, 0, 0)) {
+		return GetLaunchWeekOutput{}, Errorf(ENotFound, "No launch week %s on this site: weeks run from %s to a year ahead.",
+			monday.Format(DateLayout), Monday(s.Site.OpenedAt).Format(DateLayout))
+	}
+	live, scheduled, err := s.Store.WeekLaunches(ctx, monday)
+	if err != nil {
+		return GetLaunchWeekOutput{}, err
+	}
+	when := "current"
+	switch {
+	case monday.Before(this):
+		when = "past"
+	case monday.After(this):
+		when = "future"
+	}
+	return GetLaunchWeekOutput{
+		Week: monday.Format(DateLayout), StartsAt: monday, EndsAt: monday.AddDate(0, 0, 7), When: when,
+		Items: nonNil(live), Scheduled: nonNil(scheduled),
+	}, nil
+}
+
+// ListLaunchesInput is the input of list_launches (GET /launches).
+type ListLaunchesInput struct {
+	Section string `json:"section,omitempty" jsonschema:"enum=today,enum=this-week,enum=trending,enum=most-voted,enum=recent,enum=most-viewed,enum=most-followed,enum=upcoming,default=this-week" jsonschema_description:"Feed section: today, this-week (default), trending (time-decayed votes), most-voted, recent, most-viewed, most-followed or upcoming."`
+	Pagination
+}
+
+// LaunchQuery is a normalised launch feed request for the Store.
+type LaunchQuery struct {
+	Section string
+	Now     time.Time
+	Offset  int
+	Limit   int
+}
+
+// ListLaunchesOutput is one page of a launch feed.
+type ListLaunchesOutput struct {
+	Section string           `json:"section"`
+	Items   []ListingSummary `json:"items"`
+	Page
+}
+
+// ListLaunches returns one section of the launch feeds.
+func (s *Service) ListLaunches(ctx context.Context, in ListLaunchesInput) (ListLaunchesOutput, error) {
+	section := in.Section
+	if section == "" {
+		section = "this-week"
+	}
+	page, perPage := in.Norm()
+	items, total, err := s.Store.Launches(ctx, LaunchQuery{Section: section, Now: s.now(), Offset: in.Offset(), Limit: perPage})
+	if err != nil {
+		return ListLaunchesOutput{}, err
+	}
+	return ListLaunchesOutput{Section: section, Items: nonNil(items), Page: NewPage(page, perPage, total)}, nil
+}

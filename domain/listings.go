@@ -1,0 +1,127 @@
+package domain
+
+import (
+	"context"
+	"net/url"
+	"strings"
+)
+
+// SearchListingsInput is the input of search_listings (GET /listings).
+type SearchListingsInput struct {
+	Q            string `json:"q,omitempty" jsonschema:"maxLength=200" jsonschema_description:"Full-text query over name, tagline, description and keywords. One typo per word is tolerated; the last word also matches as a prefix."`
+	Category     string `json:"category,omitempty" jsonschema:"maxLength=220,pattern=^[a-z0-9][a-z0-9-]{0\\,219}$" jsonschema_description:"Category slug; listings in its subcategories match too."`
+	Stage        string `json:"stage,omitempty" jsonschema:"maxLength=220,pattern=^[a-z0-9][a-z0-9-]{0\\,219}$" jsonschema_description:"Business stage slug (see get_site_info)."`
+	Country      string `json:"country,omitempty" jsonschema:"pattern=^[A-Za-z]{2}$" jsonschema_description:"ISO 3166 alpha-2 country code."`
+	PricingModel string `json:"pricing_model,omitempty" jsonschema:"maxLength=40" jsonschema_description:"Pricing model, e.g. free, freemium, subscription, one-time, open-source (case-insensitive)."`
+	Domain       string `json:"domain,omitempty" jsonschema:"maxLength=253" jsonschema_description:"The product's website domain, e.g. example.com (www. and subdomains match)."`
+	Status       string `json:"status,omitempty" jsonschema:"enum=live,enum=upcoming,default=live" jsonschema_description:"live (default) or upcoming (scheduled launches)."`
+	Sort         string `json:"sort,omitempty" jsonschema:"enum=relevance,enum=newest,enum=votes,enum=trending,enum=most_viewed,enum=most_followed,default=relevance" jsonschema_description:"Order of results; relevance needs q and falls back to votes without it."`
+	Pagination
+}
+
+// ListingQuery is a normalised search for the Store.
+type ListingQuery struct {
+	Q            string
+	Category     string // slug; the store includes subcategories
+	Stage        string
+	Country      string // upper case
+	PricingModel string // lower case
+	Domain       string // lower case host without www.
+	Status       string // live or upcoming
+	Sort         string
+	Offset       int
+	Limit        int
+}
+
+// SearchListingsOutput is one page of listing summaries.
+type SearchListingsOutput struct {
+	Items []ListingSummary `json:"items"`
+	Page
+}
+
+// SearchListings searches live (or upcoming) listings.
+func (s *Service) SearchListings(ctx context.Context, in SearchListingsInput) (SearchListingsOutput, error) {
+	page, perPage := in.Norm()
+	q := ListingQuery{
+		Q:            strings.TrimSpace(in.Q),
+		Category:     in.Category,
+		Stage:        in.Stage,
+		Country:      strings.ToUpper(in.Country),
+		PricingModel: strings.ToLower(strings.TrimSpace(in.PricingModel)),
+		Domain:       NormalizeDomain(in.Domain),
+		Status:       in.Status,
+		Sort:         in.Sort,
+		Offset:       in.Offset(),
+		Limit:        perPage,
+	}
+	if q.Status == "" {
+		q.Status = "live"
+	}
+	if q.Sort == "" {
+		q.Sort = "relevance"
+	}
+	if q.Sort == "relevance" && q.Q == "" {
+		q.Sort = "votes"
+	}
+	items, total, err := s.Store.SearchListings(ctx, q)
+	if err != nil {
+		return SearchListingsOutput{}, err
+	}
+	return SearchListingsOutput{Items: nonNil(items), Page: NewPage(page, perPage, total)}, nil
+}
+
+// NormalizeDomain turns "https://www.Example.com/x" or "www.example.com" into "example.com".
+func NormalizeDomain(d string) string {
+	d = strings.ToLower(strings.TrimSpace(d))
+	if d == "" {
+		return ""
+	}
+	if strings.Contains(d, "://") {
+		if u, err := url.Parse(d); err == nil {
+			d = u.Hostname()
+		}
+	}
+	d = strings.TrimSuffix(strings.SplitN(d, "/", 2)[0], ".")
+	return strings.TrimPrefix(d, "www.")
+}
+
+// SlugInput names a listing by slug in the path.
+type SlugInput struct {
+	Slug string `json:"slug" jsonschema:"maxLength=220,pattern=^[a-z0-9][a-z0-9-]{0\\,219}$" jsonschema_description:"The listing's slug."`
+}
+
+// GetListing returns the full public profile of a listing.
+func (s *Service) GetListing(ctx context.Context, in SlugInput) (*Listing, error) {
+	return s.Store.Listing(ctx, in.Slug)
+}
+
+// Alternative is a listing offered as an alternative to another.
+type Alternative struct {
+	ListingSummary
+	Approved bool `json:"approved" jsonschema_description:"True when the listing's owner approved this alternative; those come first."`
+}
+
+// GetAlternativesOutput lists alternatives to a listing.
+type GetAlternativesOutput struct {
+	Listing string        `json:"listing"`
+	Items   []Alternative `json:"items"`
+}
+
+// GetAlternatives returns owner-approved alternatives first, then listings of the same primary category.
+func (s *Service) GetAlternatives(ctx context.Context, in SlugInput) (GetAlternativesOutput, error) {
+	if _, err := s.Store.Listing(ctx, in.Slug); err != nil {
+		return GetAlternativesOutput{}, err
+	}
+	items, err := s.Store.Alternatives(ctx, in.Slug, 20)
+	if err != nil {
+		return GetAlternativesOutput{}, err
+	}
+	return GetAlternativesOutput{Listing: in.Slug, Items: nonNil(items)}, nil
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

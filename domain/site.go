@@ -1,0 +1,91 @@
+package domain
+
+import (
+	"context"
+	"net/url"
+	"strings"
+)
+
+// Public paths of the service, relative to the site's origin.
+const (
+	APIPrefix   = "/v1"
+	MCPPath     = "/mcp"
+	OpenAPIPath = "/v1/openapi.json"
+	DocsPath    = "/docs"
+)
+
+// URL joins the site's public origin and a path.
+func (s Site) URL(path string) string { return strings.TrimRight(s.BaseURL, "/") + path }
+
+// ListingPageURL is the public page of a listing on this site.
+func (s Site) ListingPageURL(slug string) string { return s.URL("/listings/" + url.PathEscape(slug)) }
+
+// CategoryPageURL is the public page of a category.
+func (s Site) CategoryPageURL(slug string) string {
+	return s.URL("/categories/" + url.PathEscape(slug))
+}
+
+// FounderPageURL is the public page of a founder.
+func (s Site) FounderPageURL(slug string) string { return s.URL("/founders/" + url.PathEscape(slug)) }
+
+// BlogPageURL is the public page of a blog post.
+func (s Site) BlogPageURL(slug string) string { return s.URL("/blog/" + url.PathEscape(slug)) }
+
+// SiteInfo describes the site and where its interfaces are.
+type SiteInfo struct {
+	Name             string            `json:"name"`
+	Purpose          string            `json:"purpose"`
+	URL              string            `json:"url" jsonschema_description:"The site's home page."`
+	APIBaseURL       string            `json:"api_base_url" jsonschema_description:"Root of the REST API; already contains /v1."`
+	OpenAPIURL       string            `json:"openapi_url"`
+	MCPURL           string            `json:"mcp_url" jsonschema_description:"Model Context Protocol server (Streamable HTTP)."`
+	DocsURL          string            `json:"docs_url"`
+	LiveListings     int               `json:"live_listings"`
+	UpcomingListings int               `json:"upcoming_listings"`
+	Categories       int               `json:"categories"`
+	Stages           []Stage           `json:"stages" jsonschema_description:"Business stage slugs usable in search_listings."`
+	WeekRule         string            `json:"week_rule"`
+	Rankings         map[string]string `json:"rankings" jsonschema_description:"The separate ranking systems and what each means."`
+	PublicURLs       map[string]string `json:"public_urls" jsonschema_description:"Pages for people: launches, leaderboards, founders, blog, awards."`
+}
+
+// Stage is a business stage.
+type Stage struct {
+	Slug string `json:"slug"`
+	Name string `json:"name"`
+}
+
+// Stages are the business stages, earliest first.
+var Stages = []Stage{
+	{"idea", "Idea"}, {"pre-launch", "Pre-launch"}, {"beta", "Beta"}, {"launched", "Launched"},
+	{"growing", "Growing"}, {"profitable", "Profitable"}, {"acquired", "Acquired"},
+}
+
+// GetSiteInfo describes the site, its counts and where its API, docs and MCP server are.
+func (s *Service) GetSiteInfo(ctx context.Context, _ Empty) (SiteInfo, error) {
+	st, err := s.Store.SiteStats(ctx)
+	if err != nil {
+		return SiteInfo{}, err
+	}
+	return SiteInfo{
+		Name: s.Site.Name, Purpose: s.Site.Purpose, URL: s.Site.URL("/"),
+		APIBaseURL: s.Site.URL(APIPrefix), OpenAPIURL: s.Site.URL(OpenAPIPath), MCPURL: s.Site.URL(MCPPath),
+		DocsURL: s.Site.URL(DocsPath), LiveListings: st.LiveListings, UpcomingListings: st.UpcomingListings,
+		Categories: st.Categories, Stages: Stages,
+		WeekRule: "Launch weeks run Monday 00:00 to Sunday 24:00 UTC; a date names the week it falls in.",
+		Rankings: map[string]string{
+			"community":     "Community votes from people on the site, weekly or all-time. Awards follow community votes only. There is no voting through the API.",
+			"billboard":     "PAID ranking by money contributed; always present it as paid.",
+			"domain-rating": "Domain Rating of the product's website from a third-party SEO provider.",
+			"revenue":       "Monthly revenue reported by founders.",
+		},
+		PublicURLs: map[string]string{
+			"launches":     s.Site.URL("/launches"),
+			"leaderboards": s.Site.URL("/leaderboards/community-weekly"),
+			"founders":     s.Site.URL("/founders"),
+			"blog":         s.Site.URL("/blog"),
+			"awards":       s.Site.URL("/awards"),
+			"categories":   s.Site.URL("/categories"),
+		},
+	}, nil
+}

@@ -1,0 +1,186 @@
+package domain
+
+import "time"
+
+// Listing statuses. The list is open-ended; these are the ones the service uses.
+const (
+	StatusDraft         = "draft"
+	StatusSubmitted     = "submitted"
+	StatusAwaitingBadge = "awaiting_badge"
+	StatusScheduled     = "scheduled"
+	StatusLive          = "live"
+)
+
+// Listing plans.
+const (
+	PlanFree = "free"
+	PlanPaid = "paid"
+)
+
+// Paid-only profile sections that an owner may have unlocked.
+const (
+	SectionStory      = "story"
+	SectionMilestones = "milestones"
+	SectionMedia      = "media"
+)
+
+// CategoryRef names a category inside other records.
+type CategoryRef struct {
+	Slug    string `json:"slug"`
+	Name    string `json:"name"`
+	Primary bool   `json:"primary,omitempty" jsonschema_description:"True for the listing's primary category."`
+}
+
+// ListingSummary is the short form of a listing used in search results, feeds,
+// boards and anywhere a listing is referenced.
+type ListingSummary struct {
+	Slug            string       `json:"slug"`
+	Name            string       `json:"name"`
+	Tagline         string       `json:"tagline"`
+	URL             string       `json:"url" jsonschema_description:"The product's own website."`
+	PageURL         string       `json:"page_url" jsonschema_description:"The listing's page on this directory."`
+	LogoURL         string       `json:"logo_url,omitempty"`
+	PrimaryCategory *CategoryRef `json:"primary_category,omitempty"`
+	Stage           string       `json:"stage,omitempty" jsonschema_description:"Business stage slug."`
+	Country         string       `json:"country,omitempty" jsonschema_description:"ISO 3166 alpha-2 code."`
+	PricingModel    string       `json:"pricing_model,omitempty"`
+	Status          string       `json:"status" jsonschema_description:"live or scheduled (upcoming)."`
+	Plan            string       `json:"plan" jsonschema:"enum=free,enum=paid"`
+	Featured        bool         `json:"featured"`
+	LaunchWeek      string       `json:"launch_week,omitempty" jsonschema_description:"Monday (YYYY-MM-DD) of the listing's launch week."`
+	LaunchedAt      *time.Time   `json:"launched_at,omitempty"`
+	Votes           int          `json:"votes" jsonschema_description:"All-time community votes."`
+	Views           int          `json:"views"`
+	Follows         int          `json:"follows"`
+}
+
+// FAQ is one question and answer.
+type FAQ struct {
+	Question string `json:"question" jsonschema:"maxLength=300"`
+	Answer   string `json:"answer" jsonschema:"maxLength=1500"`
+}
+
+// Socials maps a platform key (linkedin, x, github, ...) to a link.
+type Socials map[string]string
+
+// SocialPlatforms are the platform keys a Socials object may use.
+var SocialPlatforms = []string{"linkedin", "x", "facebook", "instagram", "tiktok", "youtube", "threads",
+	"pinterest", "github", "reddit", "producthunt", "medium", "website", "custom"}
+
+// Story holds the founder story sections.
+type Story struct {
+	Title        string `json:"title,omitempty"`
+	Story        string `json:"story,omitempty"`
+	WhyStarted   string `json:"why_started,omitempty"`
+	Problem      string `json:"problem,omitempty"`
+	Journey      string `json:"journey,omitempty"`
+	Challenges   string `json:"challenges,omitempty"`
+	Achievements string `json:"achievements,omitempty"`
+	Lessons      string `json:"lessons,omitempty"`
+	WhatsNext    string `json:"whats_next,omitempty"`
+}
+
+// Milestone is a dated event in a listing's history.
+type Milestone struct {
+	ID          int64  `json:"id,omitempty"`
+	Date        string `json:"date" jsonschema:"format=date"`
+	Title       string `json:"title"`
+	Description string `json:"description,omitempty"`
+	URL         string `json:"url,omitempty"`
+}
+
+// Media is an image or video attached to a listing (a paid section).
+type Media struct {
+	Kind    string `json:"kind" jsonschema:"enum=image,enum=video"`
+	URL     string `json:"url"`
+	Caption string `json:"caption,omitempty"`
+}
+
+// ListingUpdate is a post by the listing's team.
+type ListingUpdate struct {
+	Title    string    `json:"title"`
+	Body     string    `json:"body"`
+	PostedAt time.Time `json:"posted_at"`
+}
+
+// FounderRef names a founder on a listing.
+type FounderRef struct {
+	Slug    string `json:"slug"`
+	Name    string `json:"name"`
+	Title   string `json:"title,omitempty" jsonschema_description:"Role at the company."`
+	Primary bool   `json:"primary,omitempty"`
+	PageURL string `json:"page_url"`
+}
+
+// Rating is the community rating from genuine reviews only.
+type Rating struct {
+	Average float64 `json:"average" jsonschema_description:"Mean stars (1-5) over genuine reviews; 0 when there are none."`
+	Count   int     `json:"count" jsonschema_description:"Number of genuine reviews counted."`
+}
+
+// DRPoint is one Domain Rating reading.
+type DRPoint struct {
+	Date  string `json:"date"`
+	Value int    `json:"value"`
+}
+
+// DomainRating is the third-party Domain Rating of the listing's domain with its trend.
+type DomainRating struct {
+	Current int       `json:"current" jsonschema_description:"Latest Domain Rating, 0-100, from a third-party SEO provider."`
+	Trend   string    `json:"trend" jsonschema:"enum=up,enum=down,enum=flat"`
+	Change  int       `json:"change" jsonschema_description:"Difference between the latest and the earliest reading in history."`
+	AsOf    string    `json:"as_of"`
+	Source  string    `json:"source"`
+	History []DRPoint `json:"history"`
+}
+
+// AwardRef is an award a listing won.
+type AwardRef struct {
+	Week  string `json:"week"`
+	Rank  int    `json:"rank"`
+	Title string `json:"title"`
+}
+
+// Listing is the full public profile of a listing.
+type Listing struct {
+	ListingSummary
+	Company           string            `json:"company"`
+	ShortDescription  string            `json:"short_description,omitempty"`
+	Description       string            `json:"description"`
+	Features          []string          `json:"features"`
+	USPs              []string          `json:"usps"`
+	Keywords          []string          `json:"keywords"`
+	PricingSummary    string            `json:"pricing_summary,omitempty"`
+	City              string            `json:"city,omitempty"`
+	FoundedYear       *int              `json:"founded_year,omitempty"`
+	Categories        []CategoryRef     `json:"categories"`
+	Founders          []FounderRef      `json:"founders"`
+	FAQs              []FAQ             `json:"faqs"`
+	Socials           Socials           `json:"socials"`
+	LatestUpdates     []ListingUpdate   `json:"latest_updates"`
+	CommunityRating   Rating            `json:"community_rating"`
+	DomainRating      *DomainRating     `json:"domain_rating,omitempty"`
+	Awards            []AwardRef        `json:"awards"`
+	BillboardCents    int64             `json:"billboard_cents" jsonschema_description:"Money contributed to the PAID billboard ranking, in cents."`
+	DemoVideoURL      string            `json:"demo_video_url,omitempty"`
+	ContactEmail      string            `json:"contact_email,omitempty"`
+	Links             map[string]string `json:"links" jsonschema_description:"website, page, badges and other useful links."`
+	Story             *Story            `json:"story,omitempty" jsonschema_description:"Paid-only section; present only when unlocked."`
+	Milestones        []Milestone       `json:"milestones,omitempty" jsonschema_description:"Paid-only section; present only when unlocked."`
+	Media             []Media           `json:"media,omitempty" jsonschema_description:"Paid-only section; present only when unlocked."`
+	NotFoundOnWebsite []string          `json:"not_found_on_website" jsonschema_description:"Facts the company's own site did not state; left blank on purpose, never invented."`
+	Verified          bool              `json:"verified" jsonschema_description:"The owner proved control of the domain. Verified is not paid."`
+}
+
+// Page describes the page of a paginated list.
+type Page struct {
+	Page    int  `json:"page"`
+	PerPage int  `json:"per_page"`
+	Total   int  `json:"total"`
+	HasMore bool `json:"has_more"`
+}
+
+// NewPage builds the page description for total matching items.
+func NewPage(page, perPage, total int) Page {
+	return Page{Page: page, PerPage: perPage, Total: total, HasMore: page*perPage < total}
+}
