@@ -65,9 +65,17 @@ func (s *Service) GetLaunchWeek(ctx context.Context, in GetLaunchWeekInput) (Get
 		return GetLaunchWeekOutput{}, err
 	}
 	this := Monday(now)
-	if (!s.Site.OpenedAt.IsZero() && monday.Before(Monday(s.Site.OpenedAt))) || monday.After(this.AddDate(1, 0, 0)) {
-		return GetLaunchWeekOutput{}, Errorf(ENotFound, "No launch week %s on this site: weeks run from %s to a year ahead.",
-			monday.Format(DateLayout), Monday(s.Site.OpenedAt).Format(DateLayout))
+	st, err := s.Store.SiteStats(ctx)
+	if err != nil {
+		return GetLaunchWeekOutput{}, err
+	}
+	first := this
+	if !st.FirstWeek.IsZero() && st.FirstWeek.Before(this) {
+		first = Monday(st.FirstWeek)
+	}
+	if monday.Before(first) || monday.After(this.AddDate(1, 0, 0)) {
+		return GetLaunchWeekOutput{}, Errorf(ENotFound, "No launch week %s on this site: weeks run from %s to a year ahead of this week.",
+			monday.Format(DateLayout), first.Format(DateLayout))
 	}
 	live, scheduled, err := s.Store.WeekLaunches(ctx, monday)
 	if err != nil {

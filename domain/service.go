@@ -111,4 +111,6 @@ type SiteStats struct {
 	LiveListings     int
 	UpcomingListings int
 	Categories       int
+	// FirstWeek is the Monday of the site's earliest launch week (zero when nothing launched yet).
+	FirstWeek time.Time
 }
