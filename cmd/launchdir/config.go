@@ -1,0 +1,89 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/storage"
+)
+
+// config is what every subcommand shares: where the data lives and which site it serves.
+type config struct {
+	addr      string
+	data      string
+	baseURL   string
+	demo      bool
+	rateLimit float64
+	rateBurst int
+}
+
+// env returns the environment variable name's value, or def.
+func env(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+func envFloat(name string, def float64) float64 {
+	if v, err := strconv.ParseFloat(env(name, ""), 64); err == nil {
+		return v
+	}
+	return def
+}
+
+func envBool(name string) bool {
+	v, _ := strconv.ParseBool(env(name, "false"))
+	return v
+}
+
+// dataFlag registers --data, shared by every subcommand.
+func dataFlag(fs *flag.FlagSet, c *config) {
+	fs.StringVar(&c.data, "data", env("LAUNCHDIR_DATA", "./data"), "data directory holding the SQLite file (env LAUNCHDIR_DATA)")
+}
+
+// dbPath is the SQLite file inside the data directory.
+func (c *config) dbPath() string { return filepath.Join(c.data, "launchdir.db") }
+
+// open opens the database, applying migrations.
+func (c *config) open() (*storage.DB, error) {
+	db, err := storage.Open(c.dbPath())
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", c.dbPath(), err)
+	}
+	return db, nil
+}
+
+// site describes the directory this process serves.
+func (c *config) site() domain.Site {
+	return domain.Site{
+		Key:          "main",
+		Name:         env("LAUNCHDIR_SITE_NAME", "Launchdir"),
+		Purpose:      "A public directory of software products with weekly launch calendars, community leaderboards, awards and badges. Founders submit a product by its URL and launch it free or through a paid order.",
+		BaseURL:      c.publicOrigin(),
+		FreeWeeksMin: 6,
+		FreeWeeksMax: 8,
+	}
+}
+
+// publicOrigin is --base-url, or the listen address as a loopback URL.
+func (c *config) publicOrigin() string {
+	if c.baseURL != "" {
+		return strings.TrimRight(c.baseURL, "/")
+	}
+	host, port, err := net.SplitHostPort(c.addr)
+	if err != nil {
+		return "http://" + c.addr
+	}
+	switch host {
+	case "", "0.0.0.0", "::", "127.0.0.1", "::1":
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestDependencyDirection keeps the layering of ARCHITECTURE.md: domain and schemas
+// import no project package, nothing imports cmd or tools but cmd, only storage talks
+// SQL and only tools imports the MCP SDK.
+func TestDependencyDirection(t *testing.T) {
+	const mod = "github.com/launchdir/launchdir/"
+	out, err := exec.Command("go", "list", "-deps", "-f", `{{.ImportPath}}: {{join .Imports " "}}`, "../../...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	rules := []struct {
+		imported string
+		allowed  func(pkg string) bool
+	}{
+		{mod + "cmd", func(string) bool { return false }},
+		{mod + "tools", func(p string) bool { return strings.HasPrefix(p, mod+"cmd/") }},
+		{"database/sql", func(p string) bool { return strings.HasPrefix(p, mod+"storage") }},
+		{"github.com/mattn/go-sqlite3", func(p string) bool { return strings.HasPrefix(p, mod+"storage") }},
+		{"github.com/modelcontextprotocol/go-sdk", func(p string) bool { return strings.HasPrefix(p, mod+"tools") }},
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		pkg, imports, _ := strings.Cut(line, ": ")
+		if !strings.HasPrefix(pkg, mod) {
+			continue
+		}
+		for _, imp := range strings.Fields(imports) {
+			if (pkg == mod+"domain" || pkg == mod+"schemas") && strings.HasPrefix(imp, mod) {
+				t.Errorf("%s imports %s; it must import no project package", pkg, imp)
+			}
+			for _, r := range rules {
+				if strings.HasPrefix(imp, r.imported) && !r.allowed(pkg) {
+					t.Errorf("%s imports %s, which the architecture forbids", pkg, imp)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,67 @@
+// Command launchdir runs the launch directory service and its operator tasks.
+//
+//	launchdir serve   [--addr 127.0.0.1:8080] [--data ./data] [--base-url URL] [--demo]
+//	launchdir seed    --demo [--data ./data]
+//	launchdir migrate [--data ./data]
+//
+// Every flag has an environment variable (LAUNCHDIR_ADDR, LAUNCHDIR_DATA, ...).
+// main only wires packages together; the service lives in domain, storage, tools and web.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			os.Exit(2)
+		}
+		fmt.Fprintln(os.Stderr, "launchdir:", err)
+		os.Exit(1)
+	}
+}
+
+const usage = `launchdir: a launch directory served as a REST API (/v1) and an MCP server (/mcp).
+
+Usage:
+  launchdir serve   [flags]   run the service (add --demo to load demo data into a fresh data dir)
+  launchdir seed    --demo    load the demo data into the data directory (no-op if it has listings)
+  launchdir migrate           apply database migrations and exit
+
+Run "launchdir COMMAND -h" for the flags of a command. Every flag can also be set
+through the environment variable named in its help.
+`
+
+// run dispatches a subcommand. It is main without the process exit, for tests.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return flag.ErrHelp
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	switch args[0] {
+	case "serve":
+		return serveCmd(ctx, args[1:], stdout, stderr, logger)
+	case "seed":
+		return seedCmd(ctx, args[1:], stdout, stderr)
+	case "migrate":
+		return migrateCmd(ctx, args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", args[0])
+	}
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestServe runs the real binary's serve command on a free port with --demo and
+// reads the URLs it prints, then uses them.
+func TestServe(t *testing.T) {
+	data := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--demo", "--rate-limit", "0"}, pw, io.Discard)
+		pw.Close()
+	}()
+	urls := map[string]string{}
+	sc := bufio.NewScanner(pr)
+	re := regexp.MustCompile(`^\s+(Web|REST API|OpenAPI|MCP|Docs):\s+(\S+)$`)
+	for sc.Scan() && len(urls) < 5 {
+		if m := re.FindStringSubmatch(sc.Text()); m != nil {
+			urls[m[1]] = m[2]
+		}
+	}
+	go io.Copy(io.Discard, pr)
+	if len(urls) != 5 {
+		t.Fatalf("serve printed %v, want Web, REST API, OpenAPI, MCP and Docs URLs", urls)
+	}
+	if !strings.HasPrefix(urls["Web"], "http://localhost:") {
+		t.Errorf("Web URL = %q, want http://localhost:PORT/", urls["Web"])
+	}
+
+	res, err := http.Get(urls["REST API"] + "/site")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var site struct {
+		MCPURL       string `json:"mcp_url"`
+		LiveListings int    `json:"live_listings"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&site); err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 || site.LiveListings < 300 || site.MCPURL != urls["MCP"] {
+		t.Errorf("GET /v1/site = %d %+v; want 200, >= 300 live demo listings, mcp_url %s", res.StatusCode, site, urls["MCP"])
+	}
+	for _, u := range []string{urls["OpenAPI"], urls["Web"], urls["Docs"]} {
+		res, err := http.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			t.Errorf("GET %s = %d, want 200", u, res.StatusCode)
+		}
+	}
+
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve returned %v after shutdown", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop after its context ended")
+	}
+}
+
+// TestSeedAndMigrate checks the operator subcommands on a fresh data directory.
+func TestSeedAndMigrate(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "nested", "data")
+	var out strings.Builder
+	ctx := context.Background()
+	if err := run(ctx, []string{"migrate", "--data", data}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(ctx, []string{"seed", "--data", data}, &out, io.Discard); err == nil {
+		t.Error("seed without --demo succeeded, want an error naming --demo")
+	}
+	if err := run(ctx, []string{"seed", "--demo", "--data", data}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(ctx, []string{"seed", "--demo", "--data", data}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	if !strings.Contains(got, "loaded the demo data") || !strings.Contains(got, "nothing loaded") {
+		t.Errorf("seed output = %q; want a first load and then a no-op", got)
+	}
+	t.Setenv("LAUNCHDIR_DATA", data)
+	out.Reset()
+	if err := run(ctx, []string{"migrate"}, &out, io.Discard); err != nil || !strings.Contains(out.String(), data) {
+		t.Errorf("migrate with LAUNCHDIR_DATA: err=%v out=%q", err, out.String())
+	}
+	if err := run(ctx, []string{"bogus"}, io.Discard, io.Discard); err == nil {
+		t.Error("unknown command succeeded")
+	}
+}
