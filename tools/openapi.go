@@ -1,0 +1,278 @@
+package tools
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/schemas"
+)
+
+// tagDescriptions describe the OpenAPI tags, in document order.
+var tagDescriptions = []struct{ name, desc string }{
+	{"Site", "What this directory is and where its interfaces are."},
+	{"Listings", "Search, read and compare product listings."},
+	{"Categories", "The category tree."},
+	{"Launches", "Weekly launch calendars and launch feeds."},
+	{"Leaderboards", "Community, PAID billboard, Domain Rating and revenue boards; the rankings are separate."},
+	{"Founders", "Founders of listed products and the founder interview."},
+	{"Blog", "The directory's blog."},
+	{"Awards", "Launch of the Week awards, decided by community votes only."},
+	{"Badges", "Badges a listing may show on its website."},
+}
+
+const componentsPrefix = "#/components/schemas/"
+
+// OpenAPI returns the OpenAPI 3.1 document of ops, served at
+// /v1/openapi.json. apiBase is the REST API root (the server URL, ending in /v1).
+func OpenAPI(ops []Operation, apiBase string) ([]byte, error) {
+	components := map[string]any{"Problem": problemSchema(), "FieldError": fieldErrorSchema()}
+	add := func(name string, s any) error {
+		if old, ok := components[name]; ok && !reflect.DeepEqual(old, s) {
+			return fmt.Errorf("two different schemas named %s", name)
+		}
+		components[name] = s
+		return nil
+	}
+	paths := map[string]map[string]any{}
+	usedTags := map[string]bool{}
+	for _, op := range ops {
+		// Input types nested in an input are closed, output types open: keep them apart.
+		inRoot, inDefs, err := schemas.Hoist(op.InputSchema, func(n string) string {
+			if !strings.HasSuffix(n, "Input") {
+				n += "Input"
+			}
+			return componentsPrefix + n
+		})
+		if err != nil {
+			return nil, err
+		}
+		outRoot, outDefs, err := schemas.Hoist(op.OutputSchema, func(n string) string { return componentsPrefix + n })
+		if err != nil {
+			return nil, err
+		}
+		for _, defs := range []map[string]any{inDefs, outDefs} {
+			for n, d := range defs {
+				if err := add(n, d); err != nil {
+					return nil, fmt.Errorf("%s: %w", op.Name, err)
+				}
+			}
+		}
+		outType := op.Output
+		for outType.Kind() == reflect.Pointer {
+			outType = outType.Elem()
+		}
+		outName := outType.Name()
+		if err := add(outName, outRoot); err != nil {
+			return nil, fmt.Errorf("%s: %w", op.Name, err)
+		}
+
+		o := map[string]any{
+			"operationId": op.Name,
+			"summary":     op.Title,
+			"description": op.Summary,
+			"parameters":  parameters(op, inRoot),
+			"responses":   responses(op, outName),
+		}
+		if hasBody(op.Method) {
+			o["requestBody"] = requestBody(op, inRoot)
+		}
+		if op.Tag != "" {
+			o["tags"] = []string{op.Tag}
+			usedTags[op.Tag] = true
+		}
+		if op.Scope != "" {
+			o["x-scope"] = op.Scope
+		}
+		if op.Idem {
+			o["x-idempotent"] = true
+		}
+		if paths[op.Path] == nil {
+			paths[op.Path] = map[string]any{}
+		}
+		paths[op.Path][strings.ToLower(op.Method)] = o
+	}
+	var tags []map[string]string
+	for _, t := range tagDescriptions {
+		if usedTags[t.name] {
+			tags = append(tags, map[string]string{"name": t.name, "description": t.desc})
+		}
+	}
+	doc := map[string]any{
+		"openapi":           "3.1.0",
+		"jsonSchemaDialect": schemas.Draft,
+		"info": map[string]any{
+			"title":   "Launch directory API",
+			"version": Version,
+			"description": "A public directory of software products with weekly launch calendars, leaderboards, awards and " +
+				"badges. The same operations are tools of the MCP server at /mcp (tool name = operationId). Errors are " +
+				"RFC 9457 problem+json with a stable code.",
+		},
+		"servers":    []map[string]string{{"url": apiBase}},
+		"tags":       tags,
+		"paths":      paths,
+		"components": map[string]any{"schemas": components, "responses": sharedResponses(), "headers": sharedHeaders()},
+	}
+	return json.Marshal(doc)
+}
+
+// parameters are the path and query parameters of an operation, from the
+// properties of its input schema.
+func parameters(op Operation, inRoot map[string]any) []map[string]any {
+	props, _ := inRoot["properties"].(map[string]any)
+	required := map[string]bool{}
+	if req, ok := inRoot["required"].([]any); ok {
+		for _, r := range req {
+			required[r.(string)] = true
+		}
+	}
+	ordered, _ := schemas.Properties(op.InputSchema) // schema order, for a readable document
+	out := []map[string]any{}
+	for _, p := range ordered {
+		s, _ := props[p.Name].(map[string]any)
+		inPath := slices.Contains(op.PathParams, p.Name)
+		if hasBody(op.Method) && !inPath {
+			continue // in the request body
+		}
+		param := map[string]any{"name": p.Name, "in": "query", "schema": s}
+		if inPath {
+			param["in"], param["required"] = "path", true
+		} else if required[p.Name] {
+			param["required"] = true
+		}
+		if d, ok := s["description"].(string); ok {
+			param["description"] = d
+		}
+		if p.Type == "array" {
+			param["explode"] = true
+			param["style"] = "form"
+		}
+		out = append(out, param)
+	}
+	return out
+}
+
+// requestBody is the JSON body of a POST, PUT or PATCH: the input schema
+// without the path parameters.
+func requestBody(op Operation, inRoot map[string]any) map[string]any {
+	body := map[string]any{}
+	for k, v := range inRoot {
+		body[k] = v
+	}
+	props := map[string]any{}
+	if p, ok := inRoot["properties"].(map[string]any); ok {
+		for k, v := range p {
+			if !slices.Contains(op.PathParams, k) {
+				props[k] = v
+			}
+		}
+	}
+	body["properties"] = props
+	var required []any
+	if req, ok := inRoot["required"].([]any); ok {
+		for _, r := range req {
+			if !slices.Contains(op.PathParams, r.(string)) {
+				required = append(required, r)
+			}
+		}
+	}
+	if len(required) > 0 {
+		body["required"] = required
+	} else {
+		delete(body, "required")
+	}
+	return map[string]any{
+		"required": len(required) > 0,
+		"content":  map[string]any{"application/json": map[string]any{"schema": body}},
+	}
+}
+
+func responses(op Operation, outName string) map[string]any {
+	status := op.SuccessStatus()
+	r := map[string]any{
+		strconv.Itoa(status): map[string]any{
+			"description": http.StatusText(status),
+			"content":     map[string]any{"application/json": map[string]any{"schema": map[string]any{"$ref": componentsPrefix + outName}}},
+		},
+		"400": map[string]any{"$ref": "#/components/responses/BadRequest"},
+		"429": map[string]any{"$ref": "#/components/responses/TooManyRequests"},
+		"500": map[string]any{"$ref": "#/components/responses/InternalError"},
+	}
+	if len(op.PathParams) > 0 || op.NotFound {
+		r["404"] = map[string]any{"$ref": "#/components/responses/NotFound"}
+	}
+	if op.Scope != "" {
+		r["401"] = map[string]any{"$ref": "#/components/responses/Unauthorized"}
+		r["403"] = map[string]any{"$ref": "#/components/responses/Forbidden"}
+	}
+	return r
+}
+
+func sharedResponses() map[string]any {
+	problem := func(desc string, headers map[string]any) map[string]any {
+		r := map[string]any{
+			"description": desc,
+			"content":     map[string]any{ProblemContentType: map[string]any{"schema": map[string]any{"$ref": componentsPrefix + "Problem"}}},
+		}
+		if headers != nil {
+			r["headers"] = headers
+		}
+		return r
+	}
+	return map[string]any{
+		"BadRequest":      problem("Invalid input: errors names each failing field and rule (code invalid).", nil),
+		"Unauthorized":    problem("Sign-in missing or invalid (code unauthenticated).", nil),
+		"Forbidden":       problem("The credential lacks the needed scope or right (code forbidden).", nil),
+		"NotFound":        problem("The thing named in the request does not exist (code not_found).", nil),
+		"TooManyRequests": problem("Rate limited (code rate_limited); retry after Retry-After seconds.", map[string]any{"Retry-After": map[string]any{"$ref": "#/components/headers/Retry-After"}}),
+		"InternalError":   problem("Internal error (code internal); nothing internal is disclosed.", nil),
+	}
+}
+
+func sharedHeaders() map[string]any {
+	return map[string]any{
+		"Retry-After": map[string]any{
+			"description": "Seconds to wait before retrying.",
+			"schema":      map[string]any{"type": "integer", "minimum": 1},
+		},
+	}
+}
+
+func problemSchema() map[string]any {
+	codes := make([]any, 0, len(statusByCode))
+	for _, c := range []domain.Code{domain.EInvalid, domain.EUnauthenticated, domain.EForbidden, domain.ENotFound,
+		domain.EConflict, domain.ERateLimited, domain.EInternal} {
+		codes = append(codes, string(c))
+	}
+	return map[string]any{
+		"type":        "object",
+		"description": "RFC 9457 problem details; the same body is the text of an MCP tool result with isError.",
+		"required":    []any{"type", "title", "status", "detail", "code"},
+		"properties": map[string]any{
+			"type":        map[string]any{"type": "string", "description": "about:blank; code says what happened."},
+			"title":       map[string]any{"type": "string", "description": "HTTP status text."},
+			"status":      map[string]any{"type": "integer"},
+			"detail":      map[string]any{"type": "string", "description": "What went wrong, in a sentence a person or a model can act on."},
+			"code":        map[string]any{"type": "string", "enum": codes, "description": "Stable error class."},
+			"errors":      map[string]any{"type": "array", "items": map[string]any{"$ref": componentsPrefix + "FieldError"}},
+			"retry_after": map[string]any{"type": "integer", "description": "Seconds to wait (rate_limited only)."},
+		},
+	}
+}
+
+func fieldErrorSchema() map[string]any {
+	return map[string]any{
+		"type":     "object",
+		"required": []any{"field", "rule", "message"},
+		"properties": map[string]any{
+			"field":   map[string]any{"type": "string", "description": "Input name as sent, e.g. per_page or items[2].week."},
+			"rule":    map[string]any{"type": "string", "description": "The JSON Schema keyword (maxLength, maximum, pattern, enum, type, required, additionalProperties, ...) or domain rule that failed."},
+			"message": map[string]any{"type": "string"},
+		},
+	}
+}

@@ -1,0 +1,121 @@
+package tools
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// The OpenAPI document covers every served operation, declares the shared
+// errors, and its schemas compile with every $ref resolving inside it.
+func TestOpenAPI_Document(t *testing.T) {
+	raw, err := OpenAPI(Catalog(), catSnapshotServer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		OpenAPI string `json:"openapi"`
+		Info    struct {
+			Version string `json:"version"`
+		} `json:"info"`
+		Servers []struct {
+			URL string `json:"url"`
+		} `json:"servers"`
+		Tags  []map[string]string                   `json:"tags"`
+		Paths map[string]map[string]json.RawMessage `json:"paths"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.OpenAPI != "3.1.0" || doc.Info.Version != "1.0.0" || len(doc.Servers) != 1 || doc.Servers[0].URL != catSnapshotServer {
+		t.Errorf("header: openapi %q, version %q, servers %+v", doc.OpenAPI, doc.Info.Version, doc.Servers)
+	}
+	count := 0
+	for _, item := range doc.Paths {
+		count += len(item)
+	}
+	if count != len(Catalog()) {
+		t.Errorf("%d operations in the document, catalog has %d", count, len(Catalog()))
+	}
+	for _, op := range Catalog() {
+		var o struct {
+			OperationID string   `json:"operationId"`
+			Tags        []string `json:"tags"`
+			Parameters  []struct {
+				Name     string         `json:"name"`
+				In       string         `json:"in"`
+				Required bool           `json:"required"`
+				Schema   map[string]any `json:"schema"`
+			} `json:"parameters"`
+			Responses map[string]json.RawMessage `json:"responses"`
+		}
+		if err := json.Unmarshal(doc.Paths[op.Path][strings.ToLower(op.Method)], &o); err != nil {
+			t.Fatalf("%s: %v", op.Name, err)
+		}
+		if o.OperationID != op.Name || len(o.Tags) != 1 {
+			t.Errorf("%s: operationId %q tags %v", op.Name, o.OperationID, o.Tags)
+		}
+		for _, code := range []string{"200", "400", "429"} {
+			if o.Responses[code] == nil {
+				t.Errorf("%s: no %s response", op.Name, code)
+			}
+		}
+		if (len(op.PathParams) > 0) != (o.Responses["404"] != nil) && !op.NotFound {
+			t.Errorf("%s: 404 declared = %v", op.Name, o.Responses["404"] != nil)
+		}
+		props, _ := schemasProps(t, op.InputSchema)
+		if len(o.Parameters) != len(props) {
+			t.Errorf("%s: %d parameters for %d input fields", op.Name, len(o.Parameters), len(props))
+		}
+		for _, p := range o.Parameters {
+			wantIn := "query"
+			if slices.Contains(op.PathParams, p.Name) {
+				wantIn = "path"
+			}
+			if p.In != wantIn || p.Schema["type"] == nil || (wantIn == "path" && !p.Required) {
+				t.Errorf("%s: parameter %+v", op.Name, p)
+			}
+		}
+	}
+
+	// Compile every component schema from the document itself: a dangling
+	// $ref or an invalid keyword fails here.
+	parsed, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("urn:launchdir:openapi", parsed); err != nil {
+		t.Fatal(err)
+	}
+	var comps struct {
+		Components struct {
+			Schemas map[string]json.RawMessage `json:"schemas"`
+		} `json:"components"`
+	}
+	json.Unmarshal(raw, &comps)
+	for name := range comps.Components.Schemas {
+		if _, err := c.Compile("urn:launchdir:openapi#/components/schemas/" + name); err != nil {
+			t.Errorf("component %s: %v", name, err)
+		}
+	}
+	if bytes.Contains(raw, []byte(`"#/$defs/`)) {
+		t.Error("a #/$defs/ reference was left in the document")
+	}
+}
+
+func schemasProps(t *testing.T, schema json.RawMessage) (map[string]any, []any) {
+	t.Helper()
+	var s struct {
+		Properties map[string]any `json:"properties"`
+		Required   []any          `json:"required"`
+	}
+	if err := json.Unmarshal(schema, &s); err != nil {
+		t.Fatal(err)
+	}
+	return s.Properties, s.Required
+}

@@ -1,0 +1,145 @@
+package tools
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// rateLimiter keeps one token bucket per client. Buckets idle for longer than
+// idleTTL are evicted during a sweep, which runs at most once per sweepEvery,
+// on the calling goroutine (no background goroutine to stop).
+type rateLimiter struct {
+	limit rate.Limit
+	burst int
+
+	mu        sync.Mutex
+	buckets   map[string]*bucket
+	lastSweep time.Time
+	now       func() time.Time
+}
+
+type bucket struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+const (
+	idleTTL    = 10 * time.Minute
+	sweepEvery = time.Minute
+)
+
+// newRateLimiter returns a limiter of perSecond requests per client with the
+// given burst, or nil (no limit) when perSecond is 0 or less.
+func newRateLimiter(perSecond float64, burst int) *rateLimiter {
+	if perSecond <= 0 {
+		return nil
+	}
+	if burst < 1 {
+		burst = int(math.Ceil(perSecond))
+	}
+	return &rateLimiter{limit: rate.Limit(perSecond), burst: burst, buckets: map[string]*bucket{}, now: time.Now}
+}
+
+// rateLimitError is returned when a client is over its limit.
+type rateLimitError struct{ retryAfter int }
+
+func (e *rateLimitError) Error() string {
+	return fmt.Sprintf("rate limited; retry after %ds", e.retryAfter)
+}
+
+// allow takes one token from key's bucket, or returns a *rateLimitError that
+// says how many whole seconds to wait.
+func (l *rateLimiter) allow(key string) error {
+	if l == nil {
+		return nil
+	}
+	now := l.now()
+	l.mu.Lock()
+	if now.Sub(l.lastSweep) >= sweepEvery {
+		for k, b := range l.buckets {
+			if now.Sub(b.seen) > idleTTL {
+				delete(l.buckets, k)
+			}
+		}
+		l.lastSweep = now
+	}
+	b := l.buckets[key]
+	if b == nil {
+		b = &bucket{lim: rate.NewLimiter(l.limit, l.burst)}
+		l.buckets[key] = b
+	}
+	b.seen = now
+	l.mu.Unlock()
+
+	r := b.lim.ReserveN(now, 1)
+	if !r.OK() {
+		return &rateLimitError{retryAfter: 1}
+	}
+	delay := r.DelayFrom(now)
+	if delay == 0 {
+		return nil
+	}
+	r.CancelAt(now)
+	return &rateLimitError{retryAfter: max(1, int(math.Ceil(delay.Seconds())))}
+}
+
+// size is the number of buckets held (for tests).
+func (l *rateLimiter) size() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.buckets)
+}
+
+type clientKeyCtx struct{}
+
+// clientKey identifies the caller for rate limiting: a hash of the bearer
+// credential when an Authorization header is sent, else the remote IP.
+// (X-Forwarded-For is not trusted; a deployment behind a proxy should set
+// RemoteAddr from it in its own middleware.)
+func clientKey(r *http.Request) string {
+	if a := r.Header.Get("Authorization"); a != "" {
+		return authKey(a)
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	return "ip:" + host
+}
+
+func authKey(authorization string) string {
+	sum := sha256.Sum256([]byte(authorization))
+	return "auth:" + hex.EncodeToString(sum[:12])
+}
+
+// withClientKey stores the caller's rate-limit key in the request context, so
+// that MCP tool handlers (which do not see the http.Request) can use it.
+func withClientKey(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := context.WithValue(r.Context(), clientKeyCtx{}, clientKey(r))
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// clientKeyFrom returns the key stored by withClientKey, or derives one from
+// the request headers an MCP handler sees.
+func clientKeyFrom(ctx context.Context, h http.Header) string {
+	if k, ok := ctx.Value(clientKeyCtx{}).(string); ok {
+		return k
+	}
+	if h != nil {
+		if a := h.Get("Authorization"); a != "" {
+			return authKey(a)
+		}
+	}
+	return "unknown"
+}

@@ -1,0 +1,149 @@
+package tools
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// routes builds the one handler of the server: the REST routes generated from
+// the catalog under /v1, the OpenAPI document, the MCP endpoint, and
+// problem+json answers for unknown paths and wrong methods; all behind CORS.
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	methods := map[string][]string{} // path pattern -> methods served
+	var paths []string
+	for _, b := range s.ops {
+		mux.Handle(b.Pattern(), s.restHandler(b))
+		p := domain.APIPrefix + b.Path
+		if _, ok := methods[p]; !ok {
+			paths = append(paths, p)
+		}
+		methods[p] = append(methods[p], b.Method)
+	}
+	mux.HandleFunc("GET "+domain.OpenAPIPath, s.serveOpenAPI)
+	methods[domain.OpenAPIPath] = []string{http.MethodGet}
+	paths = append(paths, domain.OpenAPIPath)
+	// A method-less pattern on each path catches the methods not served there.
+	for _, p := range paths {
+		allow := allowHeader(methods[p])
+		mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Allow", allow)
+			writeProblem(w, &Problem{Type: "about:blank", Title: http.StatusText(http.StatusMethodNotAllowed),
+				Status: http.StatusMethodNotAllowed, Code: domain.EInvalid,
+				Detail: fmt.Sprintf("%s is not allowed on %s; allowed: %s.", r.Method, r.URL.Path, allow)})
+		})
+	}
+	notFound := func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, newProblem(domain.ENotFound, fmt.Sprintf(
+			"No API endpoint at %s. The REST API is described at %s.", r.URL.Path, domain.OpenAPIPath)))
+	}
+	mux.HandleFunc(domain.APIPrefix+"/", notFound)
+	mux.HandleFunc(domain.APIPrefix, notFound)
+	mux.Handle(domain.MCPPath, s.mcpHandler())
+	return cors(withClientKey(mux))
+}
+
+func allowHeader(methods []string) string {
+	m := slices.Clone(methods)
+	if slices.Contains(m, http.MethodGet) {
+		m = append(m, http.MethodHead)
+	}
+	m = append(m, http.MethodOptions)
+	slices.Sort(m)
+	return strings.Join(slices.Compact(m), ", ")
+}
+
+// restHandler serves one operation: rate limit, coerce query and path
+// parameters to the schema's types, validate with the operation's schema,
+// call the domain, and write JSON or problem+json.
+func (s *Server) restHandler(b *bound) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		if err := s.limiter.allow(clientKeyFrom(ctx, r.Header)); err != nil {
+			writeProblem(w, problemFor(ctx, s.log, b.Name, err))
+			return
+		}
+		path := make(map[string]string, len(b.PathParams))
+		for _, name := range b.PathParams {
+			path[name] = r.PathValue(name)
+		}
+		var doc map[string]any
+		var errs []domain.FieldError
+		if hasBody(b.Method) {
+			doc, errs = b.v.decodeBody(w, r, path)
+		} else {
+			doc, errs = b.v.coerceQuery(r.URL.Query(), path)
+		}
+		body, err := s.callDoc(ctx, b, doc, errs)
+		if err != nil {
+			writeProblem(w, problemFor(ctx, s.log, b.Name, err))
+			return
+		}
+		h := w.Header()
+		h.Set("Content-Type", "application/json")
+		w.WriteHeader(b.SuccessStatus())
+		w.Write(body)
+	}
+}
+
+// hasBody says whether an operation's input comes in a JSON body (POST, PUT,
+// PATCH) rather than in the query string (GET, DELETE).
+func hasBody(method string) bool {
+	return method == http.MethodPost || method == http.MethodPut || method == http.MethodPatch
+}
+
+// maxBodyBytes bounds a JSON request body.
+const maxBodyBytes = 1 << 20
+
+// decodeBody reads a JSON object body (an empty body is {}) and adds the path
+// parameters to it. Query parameters are not accepted next to a body.
+func (v *inputValidator) decodeBody(w http.ResponseWriter, r *http.Request, path map[string]string) (map[string]any, []domain.FieldError) {
+	var errs []domain.FieldError
+	for name := range r.URL.Query() {
+		errs = append(errs, domain.FieldError{Field: name, Rule: "additionalProperties",
+			Message: fmt.Sprintf("Unknown query parameter %q: this operation takes its input as a JSON body.", name)})
+	}
+	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	if err != nil {
+		return nil, append(errs, domain.FieldError{Field: "body", Rule: "maxLength",
+			Message: fmt.Sprintf("The request body must be at most %d bytes.", maxBodyBytes)})
+	}
+	doc := map[string]any{}
+	if len(bytes.TrimSpace(raw)) > 0 {
+		if ct := r.Header.Get("Content-Type"); ct != "" {
+			if mt, _, _ := mime.ParseMediaType(ct); mt != "application/json" {
+				return nil, append(errs, domain.FieldError{Field: "body", Rule: "type",
+					Message: fmt.Sprintf("The request body must be JSON (Content-Type: application/json), not %s.", mt)})
+			}
+		}
+		parsed, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+		m, ok := parsed.(map[string]any)
+		if err != nil || !ok {
+			return nil, append(errs, domain.FieldError{Field: "body", Rule: "type",
+				Message: "The request body must be a JSON object."})
+		}
+		doc = m
+	}
+	for name, val := range path {
+		if _, dup := doc[name]; dup {
+			errs = append(errs, domain.FieldError{Field: name, Rule: "additionalProperties",
+				Message: fmt.Sprintf("%s is part of the path; do not also send it in the body.", name)})
+		}
+		doc[name] = coerce(v.props[name].Type, val)
+	}
+	return doc, errs
+}
+
+func (s *Server) serveOpenAPI(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(s.openapi)
+}

@@ -1,0 +1,154 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// Options configures the transports.
+type Options struct {
+	// RateLimit is the number of operation calls per second allowed per client
+	// (REST requests and MCP tool calls alike); 0 means unlimited.
+	RateLimit float64
+	// RateBurst is the bucket size per client; 0 means ceil(RateLimit).
+	RateBurst int
+	// Logger receives internal errors; nil means slog.Default().
+	Logger *slog.Logger
+}
+
+// Server serves the operation catalog over REST (/v1) and MCP (/mcp).
+type Server struct {
+	svc     *domain.Service
+	log     *slog.Logger
+	limiter *rateLimiter
+	ops     []*bound
+	byName  map[string]*bound
+	openapi []byte
+	mcp     *mcp.Server
+	handler http.Handler
+}
+
+// bound is an operation with its compiled input validator.
+type bound struct {
+	Operation
+	v *inputValidator
+}
+
+// New builds the transports for svc from the catalog. It panics if the
+// catalog is malformed (a programming error the catalog tests catch).
+func New(svc *domain.Service, opts Options) *Server {
+	return newServer(svc, opts, Catalog())
+}
+
+// newServer builds the transports for a given list of operations.
+func newServer(svc *domain.Service, opts Options, ops []Operation) *Server {
+	s := &Server{svc: svc, log: opts.Logger, limiter: newRateLimiter(opts.RateLimit, opts.RateBurst), byName: map[string]*bound{}}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	for _, op := range ops {
+		v, err := newInputValidator(op.Name, op.InputSchema)
+		if err != nil {
+			panic(fmt.Sprintf("tools: %s: %v", op.Name, err))
+		}
+		b := &bound{Operation: op, v: v}
+		s.ops = append(s.ops, b)
+		s.byName[op.Name] = b
+	}
+	doc, err := OpenAPI(ops, svc.Site.URL(domain.APIPrefix))
+	if err != nil {
+		panic(fmt.Sprintf("tools: openapi: %v", err))
+	}
+	s.openapi = doc
+	s.mcp = s.newMCPServer()
+	s.handler = s.routes()
+	return s
+}
+
+// Catalog returns the operations served now, in catalog order. Operations of
+// the spec that are not served yet are not in it (see catalog_test.go).
+func Catalog() []Operation {
+	return append([]Operation(nil), catalog()...)
+}
+
+var catalog = sync.OnceValue(PublicOperations)
+
+// Operations returns the catalog rows this server serves.
+func (s *Server) Operations() []Operation {
+	out := make([]Operation, len(s.ops))
+	for i, b := range s.ops {
+		out[i] = b.Operation
+	}
+	return out
+}
+
+// Handler serves /v1/... (REST and /v1/openapi.json) and /mcp, with CORS.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// MCPServer returns the one MCP server behind /mcp (for in-process clients and tests).
+func (s *Server) MCPServer() *mcp.Server { return s.mcp }
+
+// callArgs validates JSON arguments (an MCP tool call's) and runs the operation.
+func (s *Server) callArgs(ctx context.Context, b *bound, raw json.RawMessage) ([]byte, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
+		raw = []byte("{}")
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return nil, domain.Invalid("arguments", "type", "The arguments are not valid JSON: %v.", err)
+	}
+	if fe := b.v.validate(doc); fe != nil {
+		return nil, validationError(fe)
+	}
+	if m, ok := doc.(map[string]any); ok && b.v.normalizeIntegers(m) {
+		if raw, err = json.Marshal(m); err != nil {
+			return nil, err
+		}
+	}
+	return s.run(ctx, b, raw)
+}
+
+// callDoc validates arguments already decoded (REST query and path) and runs
+// the operation. pre are errors found while decoding, reported with the
+// schema's.
+func (s *Server) callDoc(ctx context.Context, b *bound, doc map[string]any, pre []domain.FieldError) ([]byte, error) {
+	fe := pre
+	if doc != nil { // nil when the body could not be read as an object
+		fe = append(fe, b.v.validate(doc)...)
+	}
+	if len(fe) > 0 {
+		sortFields(fe)
+		return nil, validationError(fe)
+	}
+	raw, err := json.Marshal(doc)
+	if err != nil {
+		return nil, err
+	}
+	return s.run(ctx, b, raw)
+}
+
+func (s *Server) run(ctx context.Context, b *bound, args json.RawMessage) ([]byte, error) {
+	out, err := b.call(ctx, s.svc, args)
+	if err != nil {
+		return nil, err
+	}
+	body, err := json.Marshal(out)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s result: %w", b.Name, err)
+	}
+	if bytes.Equal(body, []byte("null")) {
+		return nil, fmt.Errorf("%s returned no result", b.Name)
+	}
+	return body, nil
+}

@@ -1,0 +1,353 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/storage"
+)
+
+// catNow is the fixed clock of these tests: a Wednesday (this week = 2026-11-16).
+var catNow = time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
+
+// catEnv is a real stack: SQLite file, optional demo data, store, service,
+// and the tools handler behind an httptest server.
+type catEnv struct {
+	*httptest.Server
+	tools *Server
+	svc   *domain.Service
+}
+
+func catTestServer(t *testing.T, opts Options, seed bool) *catEnv {
+	t.Helper()
+	ctx := context.Background()
+	var h http.Handler
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
+	t.Cleanup(srv.Close)
+	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: srv.URL}
+	if seed {
+		if ok, err := storage.SeedDemo(ctx, db, site, catNow); err != nil || !ok {
+			t.Fatalf("SeedDemo: %v %v", ok, err)
+		}
+	}
+	st, err := storage.NewStore(db, site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := domain.NewService(st, site)
+	svc.Now = func() time.Time { return catNow }
+	s := New(svc, opts)
+	h = s.Handler()
+	return &catEnv{Server: srv, tools: s, svc: svc}
+}
+
+type catResp struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+func catDo(t *testing.T, srv *catEnv, method, path string, body []byte, hdr map[string]string) catResp {
+	t.Helper()
+	req, err := http.NewRequest(method, srv.URL+path, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	res, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return catResp{res.StatusCode, res.Header, b}
+}
+
+func catProblem(t *testing.T, r catResp) Problem {
+	t.Helper()
+	if ct := r.header.Get("Content-Type"); ct != ProblemContentType {
+		t.Fatalf("content type %q, want %s; body %s", ct, ProblemContentType, r.body)
+	}
+	var p Problem
+	if err := json.Unmarshal(r.body, &p); err != nil {
+		t.Fatalf("problem body %s: %v", r.body, err)
+	}
+	if p.Status != r.status || p.Type == "" || p.Title == "" || p.Detail == "" || p.Code == "" {
+		t.Fatalf("incomplete problem %s for status %d", r.body, r.status)
+	}
+	return p
+}
+
+// catHeaderTransport adds headers to every request of an MCP client.
+type catHeaderTransport struct {
+	hdr  map[string]string
+	base http.RoundTripper
+}
+
+func (c catHeaderTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	for k, v := range c.hdr {
+		r.Header.Set(k, v)
+	}
+	return c.base.RoundTrip(r)
+}
+
+func catConnect(t *testing.T, url, version string, hdr map[string]string) *mcp.ClientSession {
+	t.Helper()
+	c := mcp.NewClient(&mcp.Implementation{Name: "cat-test", Version: "1.0.0"}, nil)
+	tr := &mcp.StreamableClientTransport{Endpoint: url + "/mcp",
+		HTTPClient: &http.Client{Transport: catHeaderTransport{hdr, http.DefaultTransport}}}
+	cs, err := c.Connect(context.Background(), tr, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	if err != nil {
+		t.Fatalf("connect %s: %v", version, err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+func catListTools(t *testing.T, url, version string) []string {
+	t.Helper()
+	res, err := catConnect(t, url, version, nil).ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range res.Tools {
+		names = append(names, tl.Name)
+	}
+	return names
+}
+
+// catCall calls a tool and returns the text of its single content item.
+func catCall(t *testing.T, cs *mcp.ClientSession, name string, args any) (*mcp.CallToolResult, string) {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("call %s: protocol error %v (business errors must be isError results)", name, err)
+	}
+	if len(res.Content) != 1 {
+		t.Fatalf("call %s: %d content items, want 1", name, len(res.Content))
+	}
+	tc, ok := res.Content[0].(*mcp.TextContent)
+	if !ok {
+		t.Fatalf("call %s: content is %T, want text", name, res.Content[0])
+	}
+	return res, tc.Text
+}
+
+func TestMCP_ToolsListAndCalls(t *testing.T) {
+	env := catTestServer(t, Options{}, true)
+	byName := map[string]Operation{}
+	for _, op := range env.tools.Operations() {
+		byName[op.Name] = op
+	}
+	for _, version := range MCPProtocolVersions {
+		t.Run(version, func(t *testing.T) {
+			cs := catConnect(t, env.URL, version, nil)
+			res, err := cs.ListTools(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Tools) != len(byName) {
+				t.Fatalf("%d tools, want %d", len(res.Tools), len(byName))
+			}
+			for _, tl := range res.Tools {
+				op, ok := byName[tl.Name]
+				if !ok {
+					t.Fatalf("unexpected tool %s", tl.Name)
+				}
+				if tl.Annotations == nil || tl.Annotations.ReadOnlyHint != op.ReadOnly || tl.Description != op.Summary {
+					t.Errorf("%s: annotations %+v / description do not come from the catalog", tl.Name, tl.Annotations)
+				}
+				// The schemas go out verbatim: the same JSON the REST validator compiles.
+				for what, pair := range map[string][2]any{"input": {tl.InputSchema, op.InputSchema}, "output": {tl.OutputSchema, op.OutputSchema}} {
+					got, _ := json.Marshal(pair[0])
+					var want any
+					if err := json.Unmarshal(pair[1].(json.RawMessage), &want); err != nil {
+						t.Fatal(err)
+					}
+					wantB, _ := json.Marshal(want)
+					if !bytes.Equal(got, wantB) {
+						t.Errorf("%s %s schema differs from the catalog's", tl.Name, what)
+					}
+				}
+			}
+
+			// Success: structuredContent and the text are the same JSON as the REST body.
+			rest := catDo(t, env, "GET", "/v1/listings?q=notes&per_page=3", nil, nil)
+			if rest.status != 200 {
+				t.Fatalf("REST status %d: %s", rest.status, rest.body)
+			}
+			r, text := catCall(t, cs, "search_listings", map[string]any{"q": "notes", "per_page": 3})
+			if r.IsError {
+				t.Fatalf("isError: %s", text)
+			}
+			if text != string(rest.body) {
+				t.Errorf("MCP text %s\n!= REST body %s", text, rest.body)
+			}
+			sc, _ := json.Marshal(r.StructuredContent)
+			var a, b any
+			json.Unmarshal(sc, &a)
+			json.Unmarshal(rest.body, &b)
+			if !jsonEqual(a, b) {
+				t.Errorf("structuredContent %s differs from the REST body", sc)
+			}
+
+			// Failure: isError, no structuredContent, the REST problem body as text.
+			rest = catDo(t, env, "GET", "/v1/listings?per_page=101&sort=best", nil, nil)
+			r, text = catCall(t, cs, "search_listings", map[string]any{"per_page": 101, "sort": "best"})
+			if !r.IsError || r.StructuredContent != nil {
+				t.Fatalf("want isError without structuredContent, got %+v", r)
+			}
+			if text != string(rest.body) {
+				t.Errorf("MCP error %s\n!= REST problem %s", text, rest.body)
+			}
+			_, text = catCall(t, cs, "get_listing", map[string]any{"slug": "no-such-listing-here"})
+			var p Problem
+			if err := json.Unmarshal([]byte(text), &p); err != nil || p.Code != domain.ENotFound || p.Status != 404 {
+				t.Errorf("get_listing of an absent slug: %s", text)
+			}
+			// Integral numbers written as 20.0 are integers in JSON Schema and work.
+			if r, text := catCall(t, cs, "list_launches", map[string]any{"per_page": 2.0}); r.IsError {
+				t.Errorf("per_page 2.0: %s", text)
+			}
+		})
+	}
+}
+
+func jsonEqual(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
+}
+
+func TestMCP_RateLimitKeyReachesTools(t *testing.T) {
+	env := catTestServer(t, Options{RateLimit: 0.001, RateBurst: 2}, false)
+	one := catConnect(t, env.URL, "2026-07-28", map[string]string{"Authorization": "Bearer token-one"})
+	two := catConnect(t, env.URL, "2025-11-25", map[string]string{"Authorization": "Bearer token-two"})
+	for i := 0; i < 2; i++ {
+		if r, text := catCall(t, one, "list_interview_questions", nil); r.IsError {
+			t.Fatalf("call %d: %s", i, text)
+		}
+	}
+	r, text := catCall(t, one, "list_interview_questions", nil)
+	var p Problem
+	if err := json.Unmarshal([]byte(text), &p); err != nil || !r.IsError || p.Code != domain.ERateLimited || p.RetryAfter < 1 || p.Status != 429 {
+		t.Fatalf("third call of token one: want rate_limited with retry_after, got %s", text)
+	}
+	// Another credential has its own bucket: the Authorization header reached the handler.
+	if r, text := catCall(t, two, "list_interview_questions", nil); r.IsError {
+		t.Fatalf("token two was limited by token one's bucket: %s", text)
+	}
+	// REST shares the buckets: the same credential is limited there too.
+	resp := catDo(t, env, "GET", "/v1/interview-questions", nil, map[string]string{"Authorization": "Bearer token-one"})
+	if resp.status != 429 || resp.header.Get("Retry-After") == "" {
+		t.Fatalf("REST with token one: status %d, Retry-After %q", resp.status, resp.header.Get("Retry-After"))
+	}
+	if p := catProblem(t, resp); p.RetryAfter < 1 || p.Code != domain.ERateLimited {
+		t.Errorf("problem %+v", p)
+	}
+	// Anonymous callers are keyed by address, separately from tokens.
+	for i := 0; i < 2; i++ {
+		if resp := catDo(t, env, "GET", "/v1/interview-questions", nil, nil); resp.status != 200 {
+			t.Errorf("anonymous caller: status %d", resp.status)
+		}
+	}
+	// The remote address reaches the tool handler through the request context:
+	// an anonymous MCP client on the same address shares the exhausted bucket.
+	anon := catConnect(t, env.URL, "2026-07-28", nil)
+	if r, text := catCall(t, anon, "list_interview_questions", nil); !r.IsError || !strings.Contains(text, `"rate_limited"`) {
+		t.Errorf("anonymous MCP call after two anonymous REST calls: %s", text)
+	}
+}
+
+func TestCORS(t *testing.T) {
+	env := catTestServer(t, Options{}, false)
+	for _, path := range []string{"/mcp", "/v1/listings"} {
+		r := catDo(t, env, "OPTIONS", path, nil, map[string]string{
+			"Origin": "https://inspector.example", "Access-Control-Request-Method": "POST",
+			"Access-Control-Request-Headers": "authorization, content-type, mcp-protocol-version, mcp-param-region",
+		})
+		if r.status != 204 {
+			t.Fatalf("preflight %s: status %d", path, r.status)
+		}
+		h := r.header
+		if h.Get("Access-Control-Allow-Origin") != "*" || !strings.Contains(h.Get("Access-Control-Allow-Methods"), "POST") {
+			t.Errorf("preflight %s headers %v", path, h)
+		}
+		allow := strings.ToLower(h.Get("Access-Control-Allow-Headers"))
+		for _, want := range []string{"authorization", "content-type", "mcp-session-id", "mcp-protocol-version", "mcp-method", "mcp-name", "last-event-id", "idempotency-key", "mcp-param-region"} {
+			if !strings.Contains(allow, want) {
+				t.Errorf("preflight %s: Allow-Headers %q lacks %s", path, allow, want)
+			}
+		}
+		if h.Get("Access-Control-Allow-Credentials") != "" {
+			t.Error("credentials must not be allowed cross-origin")
+		}
+	}
+	r := catDo(t, env, "GET", "/v1/interview-questions", nil, map[string]string{"Origin": "https://app.example"})
+	expose := r.header.Get("Access-Control-Expose-Headers")
+	if r.status != 200 || r.header.Get("Access-Control-Allow-Origin") != "*" {
+		t.Errorf("simple request: %d %v", r.status, r.header)
+	}
+	for _, want := range []string{"Mcp-Session-Id", "Mcp-Protocol-Version", "WWW-Authenticate", "Retry-After"} {
+		if !strings.Contains(expose, want) {
+			t.Errorf("Expose-Headers %q lacks %s", expose, want)
+		}
+	}
+}
+
+// The SDK's DNS-rebinding protection stays on: a loopback server refuses a
+// foreign Host on /mcp.
+func TestMCP_DNSRebindingProtection(t *testing.T) {
+	env := catTestServer(t, Options{}, false)
+	body := []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`)
+	req, _ := http.NewRequest("POST", env.URL+"/mcp", bytes.NewReader(body))
+	req.Host = "evil.example"
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	res, err := env.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusForbidden {
+		t.Errorf("foreign Host: status %d, want 403", res.StatusCode)
+	}
+	req, _ = http.NewRequest("POST", env.URL+"/mcp", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	res, err = env.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !bytes.Contains(b, []byte(`"prompts":{}`)) || !bytes.Contains(b, []byte(`"resources":{}`)) {
+		t.Errorf("initialize: %d %s (want empty prompts and resources capabilities)", res.StatusCode, b)
+	}
+	if !bytes.Contains(b, []byte(`"instructions":`)) {
+		t.Errorf("initialize result has no instructions: %s", b)
+	}
+}
