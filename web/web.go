@@ -1,0 +1,186 @@
+// Package web serves the pages people see: the home page, listing pages (the
+// page every badge links to), categories, launch weeks and feeds, leaderboards,
+// founders, the blog, awards, the API docs page and the badge SVG images.
+//
+// Pages are rendered on the server with html/template from embedded templates;
+// there is no JavaScript. Every page calls the domain Service, never SQL.
+package web
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"html/template"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+//go:embed static
+var staticFS embed.FS
+
+// Security headers. Pages may not be framed and run no script; badge images
+// have their own policy so other sites can embed them with <img>.
+const (
+	pageCSP  = "default-src 'self'; img-src 'self' https: data:; style-src 'self'; script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+	badgeCSP = "default-src 'none'; style-src 'unsafe-inline'"
+)
+
+// handler serves the pages for one Service.
+type handler struct {
+	svc    *domain.Service
+	pages  map[string]*template.Template
+	log    *slog.Logger
+	static http.Handler
+}
+
+// New returns the handler for the pages people see. It serves /, /search,
+// /listings/{slug}, /categories[/{slug}], /launches, /launches/weeks/{week},
+// /leaderboards[/{board}], /founders[/{slug}], /blog[/{slug}], /awards, /docs,
+// /badges/{slug}/{kind}.svg and /static/; anything else is a 404 page.
+func New(svc *domain.Service) http.Handler {
+	sub, err := fs.Sub(staticFS, "static")
+	if err != nil {
+		panic(err) // the embedded tree is fixed at build time
+	}
+	h := &handler{svc: svc, pages: parsePages(), log: slog.Default(), static: http.StripPrefix("/static/", http.FileServerFS(sub))}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", h.home)
+	mux.HandleFunc("GET /search", h.search)
+	mux.HandleFunc("GET /listings/{slug}", h.listing)
+	mux.HandleFunc("GET /categories", h.categories)
+	mux.HandleFunc("GET /categories/{slug}", h.category)
+	mux.HandleFunc("GET /launches", h.launches)
+	mux.HandleFunc("GET /launches/weeks/{week}", h.launchWeek)
+	mux.HandleFunc("GET /leaderboards", h.leaderboards)
+	mux.HandleFunc("GET /leaderboards/{board}", h.leaderboard)
+	mux.HandleFunc("GET /founders", h.founders)
+	mux.HandleFunc("GET /founders/{slug}", h.founder)
+	mux.HandleFunc("GET /blog", h.blog)
+	mux.HandleFunc("GET /blog/{slug}", h.blogPost)
+	mux.HandleFunc("GET /awards", h.awards)
+	mux.HandleFunc("GET /docs", h.docs)
+	mux.HandleFunc("GET /badges/{slug}/{file}", h.badge)
+	mux.HandleFunc("GET /static/", h.serveStatic)
+	mux.HandleFunc("/", h.notFound)
+	return securityHeaders(mux)
+}
+
+// securityHeaders sets the headers every response carries; pages also get the
+// page policy (badges set their own in badge.go).
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		hd.Set("Content-Security-Policy", pageCSP)
+		hd.Set("X-Frame-Options", "DENY")
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (h *handler) serveStatic(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	h.static.ServeHTTP(w, r)
+}
+
+// layout is what the base template needs besides the page's own data.
+type layout struct {
+	Site    domain.Site
+	Title   string
+	Section string // the nav entry to mark as current
+	Status  int
+	Data    any
+}
+
+// render executes a page template into a buffer first, so a template failure
+// becomes a clean 500 instead of half a page.
+func (h *handler) render(w http.ResponseWriter, r *http.Request, status int, page, title, section string, data any) {
+	t, ok := h.pages[page]
+	if !ok {
+		h.log.Error("web: unknown page template", "page", page)
+		h.fail(w, r, http.StatusInternalServerError, "Internal error.")
+		return
+	}
+	var buf bytes.Buffer
+	err := t.ExecuteTemplate(&buf, "base", layout{Site: h.svc.Site, Title: title, Section: section, Status: status, Data: data})
+	if err != nil {
+		h.log.Error("web: render", "page", page, "path", r.URL.Path, "err", err)
+		h.fail(w, r, http.StatusInternalServerError, "Internal error.")
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(buf.Bytes())
+	}
+}
+
+// errorPage is the data of the error template.
+type errorPage struct {
+	Status  int
+	Heading string
+	Message string
+}
+
+// fail renders the error page; message must be safe to show.
+func (h *handler) fail(w http.ResponseWriter, r *http.Request, status int, message string) {
+	heading := http.StatusText(status)
+	if status == http.StatusNotFound {
+		heading = "Page not found"
+	}
+	t := h.pages["error"]
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "base", layout{Site: h.svc.Site, Title: heading, Status: status,
+		Data: errorPage{Status: status, Heading: heading, Message: message}}); err != nil {
+		h.log.Error("web: render error page", "err", err)
+		buf.Reset()
+		buf.WriteString("Internal error.\n")
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	} else {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(buf.Bytes())
+	}
+}
+
+func (h *handler) notFound(w http.ResponseWriter, r *http.Request) {
+	h.fail(w, r, http.StatusNotFound, "There is nothing at this address.")
+}
+
+// serviceError shows a domain error as a page: not found as 404, invalid input
+// as 400 with the service's message, anything else as 500 without internals.
+func (h *handler) serviceError(w http.ResponseWriter, r *http.Request, err error) {
+	var de *domain.Error
+	if errors.As(err, &de) {
+		switch de.Code {
+		case domain.ENotFound:
+			h.fail(w, r, http.StatusNotFound, de.Message)
+			return
+		case domain.EInvalid:
+			h.fail(w, r, http.StatusBadRequest, de.Message)
+			return
+		}
+	}
+	h.log.Error("web: service call failed", "path", r.URL.Path, "err", err)
+	h.fail(w, r, http.StatusInternalServerError, "Internal error.")
+}
+
+// pageParam reads ?page= leniently: anything outside 1-1000 is page 1 or 1000.
+func pageParam(r *http.Request) int {
+	n, err := strconv.Atoi(r.URL.Query().Get("page"))
+	if err != nil || n < 1 {
+		return 1
+	}
+	return min(n, 1000)
+}
