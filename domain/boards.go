@@ -35,7 +35,7 @@ var Boards = map[string]Board{
 
 // GetLeaderboardInput is the input of get_leaderboard (GET /leaderboards/{board}).
 type GetLeaderboardInput struct {
-	Board string `json:"board" jsonschema:"enum=community-weekly,enum=community-all-time,enum=billboard,enum=domain-rating,enum=revenue" jsonschema_description:"Which board."`
+	Board string `json:"board" jsonschema:"maxLength=60,pattern=^[a-z0-9][a-z0-9-]{0\\,59}$" jsonschema_description:"Which board: community-weekly, community-all-time, billboard (a PAID ranking), domain-rating or revenue. Any other name is 404."`
 	Week  string `json:"week,omitempty" jsonschema:"maxLength=10,pattern=^(this|last|[0-9]{4}-[0-9]{2}-[0-9]{2})$" jsonschema_description:"community-weekly only: this (default), last or a date YYYY-MM-DD."`
 	Pagination
 }
@@ -78,7 +78,7 @@ const PaidNote = "PAID ranking: placed by money contributed, not by community vo
 func (s *Service) GetLeaderboard(ctx context.Context, in GetLeaderboardInput) (GetLeaderboardOutput, error) {
 	b, ok := Boards[in.Board]
 	if !ok {
-		return GetLeaderboardOutput{}, NotFound("leaderboard", in.Board)
+		return GetLeaderboardOutput{}, Errorf(ENotFound, "No leaderboard %q; the boards are community-weekly, community-all-time, billboard, domain-rating and revenue.", in.Board)
 	}
 	q := BoardQuery{Board: b.Key, Offset: in.Offset(), Limit: in.Limit()}
 	out := GetLeaderboardOutput{Board: b.Key, Title: b.Title, Description: b.Description, Metric: b.Metric, Unit: b.Unit, Paid: b.Paid}

@@ -286,7 +286,7 @@ func e2eMCPInvalid(t *testing.T, cs *mcp.ClientSession) {
 		{"list_categories", map[string]any{"include_empty": "false"}, "include_empty", "type"},
 		{"compare_listings", map[string]any{"a": "x"}, "b", "required"},
 		{"get_launch_week", map[string]any{}, "week", "required"},
-		{"get_leaderboard", map[string]any{"board": "nope"}, "board", "enum"},
+		{"get_leaderboard", map[string]any{"board": "No Board"}, "board", "pattern"},
 		{"get_site_info", map[string]any{"verbose": true}, "verbose", "additionalProperties"},
 	} {
 		t.Run(fmt.Sprintf("%s%v", c.tool, c.args), func(t *testing.T) {

@@ -330,7 +330,8 @@ func e2eBoardRows(t *testing.T, e *e2eEnv) []e2eScenario {
 				t.Errorf("revenue board lists a listing without revenue")
 			}
 		})},
-		{name: "BoardEnum", url: "/v1/leaderboards/hall-of-fame", wantStatus: 400, wantErrors: []e2eFieldRule{{"board", "enum"}}},
+		{name: "BoardUnknown", url: "/v1/leaderboards/hall-of-fame", wantStatus: 404, wantContains: []string{"community-weekly"}},
+		{name: "BoardPattern", url: "/v1/leaderboards/Hall_Of_Fame", wantStatus: 400, wantErrors: []e2eFieldRule{{"board", "pattern"}}},
 		{name: "WeekOnlyForWeekly", url: "/v1/leaderboards/billboard?week=this", wantStatus: 400, wantErrors: []e2eFieldRule{{"week", "applies_to"}}},
 		{name: "WeekNextNotAllowed", url: "/v1/leaderboards/community-weekly?week=next", wantStatus: 400, wantErrors: []e2eFieldRule{{"week", "pattern"}}},
 		{name: "WeekMax10", url: "/v1/leaderboards/community-weekly?week=2026-11-180", wantStatus: 400, wantErrors: []e2eFieldRule{{"week", "maxLength|pattern"}}},

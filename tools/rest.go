@@ -38,7 +38,7 @@ func (s *Server) routes() http.Handler {
 		mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", allow)
 			writeProblem(w, &Problem{Type: "about:blank", Title: http.StatusText(http.StatusMethodNotAllowed),
-				Status: http.StatusMethodNotAllowed, Code: domain.EInvalid,
+				Status: http.StatusMethodNotAllowed, Code: "method_not_allowed",
 				Detail: fmt.Sprintf("%s is not allowed on %s; allowed: %s.", r.Method, r.URL.Path, allow)})
 		})
 	}
