@@ -54,6 +54,9 @@ func e2eCategoryRows(t *testing.T, e *e2eEnv) []e2eScenario {
 			if out := e2eDecode[domain.ListCategoriesOutput](t, body); count(out.Items) != count(all.Items) {
 				t.Errorf("include_empty=true gives %d categories, default gives %d", count(out.Items), count(all.Items))
 			}
+			if empty.Slug == "" {
+				t.Error("the demo data has no empty category, so include_empty=false is not exercised")
+			}
 		}},
 		{name: "IncludeEmptyFalse", url: "/v1/categories?include_empty=false", wantStatus: 200, check: func(t *testing.T, body []byte) {
 			out := e2eDecode[domain.ListCategoriesOutput](t, body)

@@ -1,0 +1,191 @@
+// Package storage keeps launchdir's data in SQLite (mattn/go-sqlite3) and
+// implements domain.Store over it. It is the only package that imports
+// database/sql and the driver; driver errors are turned into domain codes here.
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/mattn/go-sqlite3"
+)
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+// DB is an open launchdir database.
+type DB struct {
+	sql  *sql.DB
+	path string
+}
+
+// dsn carries the pragmas so that every pooled connection gets them.
+func dsn(path string) string {
+	return "file:" + (&url.URL{Path: path}).EscapedPath() +
+		"?_foreign_keys=on&_journal_mode=WAL&_busy_timeout=5000&_txlock=immediate"
+}
+
+// Open opens (creating if needed) the SQLite file at path, creating its parent
+// directory, and applies the embedded migrations that are not applied yet.
+func Open(path string) (*DB, error) {
+	if path == "" || path == ":memory:" || strings.HasPrefix(path, "file:") {
+		return nil, fmt.Errorf("storage: open: want a file path, got %q", path)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("storage: open: %w", err)
+	}
+	sdb, err := sql.Open("sqlite3", dsn(path))
+	if err != nil {
+		return nil, fmt.Errorf("storage: open: %w", err)
+	}
+	db := &DB{sql: sdb, path: path}
+	if err := db.migrate(context.Background()); err != nil {
+		sdb.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error { return db.sql.Close() }
+
+// migrate applies, in name order, every embedded migration not yet recorded in
+// schema_migrations, each in its own transaction.
+func (db *DB) migrate(ctx context.Context) error {
+	if _, err := db.sql.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("storage: migrate: %w", err)
+	}
+	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+	if err != nil {
+		return fmt.Errorf("storage: migrate: %w", err)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		base := filepath.Base(name)
+		if err := db.applyMigration(ctx, base, name); err != nil {
+			return fmt.Errorf("storage: migrate %s: %w", base, err)
+		}
+	}
+	return nil
+}
+
+func (db *DB) applyMigration(ctx context.Context, base, name string) error {
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE name = ?`, base).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	body, err := migrationFS.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)`, base, time.Now().Unix()); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// mapErr turns driver errors into domain codes at the edge: no rows becomes
+// not_found, a unique or primary key violation becomes conflict; anything
+// else is wrapped as an internal error (not a *domain.Error).
+func mapErr(err error, kind, key string) error {
+	if err == nil {
+		return nil
+	}
+	var de *domain.Error
+	if errors.As(err, &de) {
+		return err
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.NotFound(kind, key)
+	}
+	var se sqlite3.Error
+	if errors.As(err, &se) && (se.ExtendedCode == sqlite3.ErrConstraintUnique || se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey) {
+		return domain.Errorf(domain.EConflict, "This %s already exists.", kind)
+	}
+	return fmt.Errorf("storage: %s %s: %w", kind, key, err)
+}
+
+// ensureSite returns the id of the site row for site.Key, creating it or
+// refreshing its name and purpose.
+func ensureSite(ctx context.Context, db *DB, site domain.Site) (int64, error) {
+	if site.Key == "" {
+		return 0, fmt.Errorf("storage: site key is empty")
+	}
+	settings := fmt.Sprintf(`{"free_weeks_min":%d,"free_weeks_max":%d}`, site.FreeWeeksMin, site.FreeWeeksMax)
+	var id int64
+	err := db.sql.QueryRowContext(ctx, `INSERT INTO sites (key, name, purpose, settings, created_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (key) DO UPDATE SET name = excluded.name, purpose = excluded.purpose RETURNING id`,
+		site.Key, site.Name, site.Purpose, settings, time.Now().Unix()).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("storage: ensure site %s: %w", site.Key, err)
+	}
+	return id, nil
+}
+
+// unixTime converts a nullable Unix-seconds column to a UTC time pointer.
+func unixTime(v sql.NullInt64) *time.Time {
+	if !v.Valid {
+		return nil
+	}
+	t := time.Unix(v.Int64, 0).UTC()
+	return &t
+}
+
+// likePattern makes a LIKE pattern matching s anywhere, with % and _ escaped by \.
+func likePattern(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(s) + "%"
+}
+
+// placeholders returns "?, ?, ?" for n parameters.
+func placeholders(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return strings.Repeat("?, ", n-1) + "?"
+}
+
+// dollars formats cents as "$1,234.00".
+func dollars(cents int64) string {
+	neg := cents < 0
+	if neg {
+		cents = -cents
+	}
+	whole := strconv.FormatInt(cents/100, 10)
+	var b strings.Builder
+	for i, c := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	s := fmt.Sprintf("$%s.%02d", b.String(), cents%100)
+	if neg {
+		return "-" + s
+	}
+	return s
+}

@@ -1,0 +1,349 @@
+package storage
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// demoNow is a Wednesday noon; its launch week starts on 2026-11-16.
+var demoNow = time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
+
+var demoSite = domain.Site{Key: "main", Name: "Launchdir", Purpose: "A launch directory.", BaseURL: "http://launchdir.test"}
+
+// seededDB opens a fresh database in a temporary directory and loads the demo data.
+func seededDB(t *testing.T, now time.Time) *DB {
+	t.Helper()
+	db, err := Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	seeded, err := SeedDemo(context.Background(), db, demoSite, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !seeded {
+		t.Fatal("SeedDemo on a fresh database returned false")
+	}
+	return db
+}
+
+func queryInt(t *testing.T, db *DB, query string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := db.sql.QueryRow(query, args...).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return n
+}
+
+func queryStrings(t *testing.T, db *DB, query string, args ...any) []string {
+	t.Helper()
+	rows, err := db.sql.Query(query, args...)
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s sql.NullString
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, s.String)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestSeedDemo seeds one database and checks it from several sides.
+func TestSeedDemo(t *testing.T) {
+	t.Parallel()
+	db := seededDB(t, demoNow)
+	t.Run("Counts", func(t *testing.T) { testDemoCounts(t, db) })
+	t.Run("Calendar", func(t *testing.T) { testDemoCalendar(t, db) })
+	t.Run("AwardsFollowWeekVotes", func(t *testing.T) { testDemoAwards(t, db) })
+	t.Run("NoteTaking", func(t *testing.T) { testDemoNoteTaking(t, db) })
+	t.Run("SecondCallIsNoOp", func(t *testing.T) { testDemoSecondCall(t, db) })
+	t.Run("SecondSite", func(t *testing.T) {
+		other := domain.Site{Key: "other", Name: "Other directory"}
+		if seeded, err := SeedDemo(context.Background(), db, other, demoNow); err != nil || !seeded {
+			t.Fatalf("SeedDemo for a second site = %v, %v; want true, nil", seeded, err)
+		}
+		a := queryInt(t, db, `SELECT COUNT(*) FROM listings l JOIN sites s ON s.id = l.site_id WHERE s.key = 'main'`)
+		b := queryInt(t, db, `SELECT COUNT(*) FROM listings l JOIN sites s ON s.id = l.site_id WHERE s.key = 'other'`)
+		if a != b || queryInt(t, db, `SELECT COUNT(*) FROM founders`) != len(demoFounders) {
+			t.Errorf("listings main %d, other %d; founders %d", a, b, queryInt(t, db, `SELECT COUNT(*) FROM founders`))
+		}
+	})
+}
+
+func testDemoSecondCall(t *testing.T, db *DB) {
+	before := queryInt(t, db, `SELECT COUNT(*) FROM listings`)
+	seeded, err := SeedDemo(context.Background(), db, demoSite, demoNow.Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seeded {
+		t.Error("second SeedDemo returned true")
+	}
+	if after := queryInt(t, db, `SELECT COUNT(*) FROM listings`); after != before {
+		t.Errorf("listings after second SeedDemo = %d, want %d", after, before)
+	}
+}
+
+func testDemoCounts(t *testing.T, db *DB) {
+	atLeast := []struct {
+		name  string
+		query string
+		min   int
+	}{
+		{"listings", `SELECT COUNT(*) FROM listings`, 320},
+		{"live listings", `SELECT COUNT(*) FROM listings WHERE status = 'live'`, 300},
+		{"categories", `SELECT COUNT(*) FROM categories`, 25},
+		{"top-level categories", `SELECT COUNT(*) FROM categories WHERE parent_id IS NULL`, 8},
+		{"featured", `SELECT COUNT(*) FROM listings WHERE featured = 1 AND plan = 'paid' AND status = 'live'`, 8},
+		{"verified", `SELECT COUNT(*) FROM listings WHERE verified = 1`, 30},
+		{"paid with story", `SELECT COUNT(*) FROM listings WHERE plan = 'paid' AND story IS NOT NULL AND unlocked_sections LIKE '%story%'`, 20},
+		{"milestones", `SELECT COUNT(DISTINCT listing_id) FROM milestones`, 10},
+		{"media", `SELECT COUNT(DISTINCT listing_id) FROM media`, 10},
+		{"votes", `SELECT COUNT(*) FROM votes`, 5000},
+		{"views", `SELECT COUNT(*) FROM views`, 10000},
+		{"follows", `SELECT COUNT(*) FROM follows`, 1000},
+		{"reviewed listings", `SELECT COUNT(DISTINCT listing_id) FROM reviews WHERE genuine = 1`, 100},
+		{"listings with a not-genuine review", `SELECT COUNT(DISTINCT listing_id) FROM reviews WHERE genuine = 0 AND stars = 1`, 5},
+		{"billboard listings", `SELECT COUNT(DISTINCT listing_id) FROM billboard_contributions`, 30},
+		{"revenue listings", `SELECT COUNT(DISTINCT listing_id) FROM revenue_figures`, 60},
+		{"domain rating listings", `SELECT COUNT(DISTINCT listing_id) FROM domain_ratings`, 150},
+		{"founders", `SELECT COUNT(*) FROM founders WHERE bio <> '' AND country <> '' AND socials <> '{}'`, 20},
+		{"listings with 2 founders", `SELECT COUNT(*) FROM (SELECT listing_id FROM listing_founders GROUP BY listing_id HAVING COUNT(*) >= 2)`, 2},
+		{"blog posts", `SELECT COUNT(*) FROM blog_posts WHERE markdown LIKE '%## %' AND markdown LIKE '%](%' AND json_array_length(faqs) >= 2`, 10},
+		{"interview questions", `SELECT COUNT(*) FROM interview_questions WHERE topic <> ''`, 12},
+		{"listings with updates", `SELECT COUNT(DISTINCT listing_id) FROM listing_updates`, 40},
+		{"listings with approved alternatives", `SELECT COUNT(DISTINCT listing_id) FROM alternatives WHERE approved_by_owner = 1`, 20},
+		{"listings with unknown founding year", `SELECT COUNT(*) FROM listings WHERE founded_year IS NULL AND not_found_on_website LIKE '%founded_year%'`, 20},
+		{"listings with blank attributes", `SELECT COUNT(*) FROM listings l WHERE (SELECT COUNT(*) FROM listing_attributes a WHERE a.listing_id = l.id) <
+			(SELECT COUNT(*) FROM category_attributes ca JOIN listing_categories lc ON lc.category_id = ca.category_id AND lc.is_primary = 1 WHERE lc.listing_id = l.id)`, 50},
+	}
+	for _, c := range atLeast {
+		if n := queryInt(t, db, c.query); n < c.min {
+			t.Errorf("%s = %d, want at least %d", c.name, n, c.min)
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		query string
+	}{
+		{"categories deeper than two levels", `SELECT COUNT(*) FROM categories c JOIN categories p ON p.id = c.parent_id WHERE p.parent_id IS NOT NULL`},
+		{"categories outside 2-4 FAQs", `SELECT COUNT(*) FROM categories WHERE json_array_length(faqs) NOT BETWEEN 2 AND 4 OR description = ''`},
+		{"categories outside 3-6 attributes", `SELECT COUNT(*) FROM categories c WHERE (SELECT COUNT(*) FROM category_attributes a WHERE a.category_id = c.id) NOT BETWEEN 3 AND 6`},
+		{"top-level categories outside 2-4 subcategories", `SELECT COUNT(*) FROM categories p WHERE p.parent_id IS NULL AND (SELECT COUNT(*) FROM categories c WHERE c.parent_id = p.id) NOT BETWEEN 2 AND 4`},
+		{"listings without exactly one primary category", `SELECT COUNT(*) FROM listings l WHERE (SELECT COUNT(*) FROM listing_categories c WHERE c.listing_id = l.id AND c.is_primary = 1) <> 1`},
+		{"free listings with extra categories", `SELECT COUNT(*) FROM listings l WHERE plan = 'free' AND EXISTS (SELECT 1 FROM listing_categories c WHERE c.listing_id = l.id AND c.is_primary = 0)`},
+		{"listings with more than 3 extra categories", `SELECT COUNT(*) FROM (SELECT listing_id FROM listing_categories WHERE is_primary = 0 GROUP BY listing_id HAVING COUNT(*) > 3)`},
+		{"duplicate domains", `SELECT COUNT(*) - COUNT(DISTINCT domain) FROM listings`},
+		{"free listings with paid sections", `SELECT COUNT(*) FROM listings WHERE plan = 'free' AND (story IS NOT NULL OR unlocked_sections <> '[]')`},
+		{"votes_count not equal to vote rows", `SELECT COUNT(*) FROM listings l WHERE votes_count <> (SELECT COUNT(*) FROM votes v WHERE v.listing_id = l.id)`},
+		{"voted listings without trending score", `SELECT COUNT(*) FROM listings WHERE votes_count > 0 AND trending_score = 0`},
+		{"votes in the future", `SELECT COUNT(*) FROM votes WHERE created_at > ?`},
+		{"votes before launch", `SELECT COUNT(*) FROM votes v JOIN listings l ON l.id = v.listing_id WHERE v.created_at < l.launched_at`},
+		{"launches in the future", `SELECT COUNT(*) FROM listings WHERE launched_at > ?`},
+		{"founders without a live listing", `SELECT COUNT(*) FROM founders f WHERE NOT EXISTS (SELECT 1 FROM listing_founders lf JOIN listings l ON l.id = lf.listing_id WHERE lf.founder_id = f.id AND l.status = 'live')`},
+		{"founders without a story", `SELECT COUNT(*) FROM founders f WHERE NOT EXISTS (SELECT 1 FROM listing_founders lf JOIN listings l ON l.id = lf.listing_id WHERE lf.founder_id = f.id AND json_extract(l.story, '$.why_started') <> '')`},
+	} {
+		if n := queryInt(t, db, c.query, demoNow.Unix()); n != 0 {
+			t.Errorf("%s: %d", c.name, n)
+		}
+	}
+	// trending_score is TrendingAdd folded over the listing's vote rows.
+	rows, err := db.sql.Query(`SELECT l.slug, l.trending_score, v.created_at FROM listings l JOIN votes v ON v.listing_id = l.id ORDER BY l.id, v.created_at`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, folded := map[string]float64{}, map[string]float64{}
+	for rows.Next() {
+		var slug string
+		var score float64
+		var at int64
+		if err := rows.Scan(&slug, &score, &at); err != nil {
+			t.Fatal(err)
+		}
+		stored[slug], folded[slug] = score, TrendingAdd(folded[slug], time.Unix(at, 0))
+	}
+	rows.Close()
+	for slug, want := range folded {
+		if got := stored[slug]; math.Abs(got-want) > 1e-6 {
+			t.Errorf("%s: trending_score %v, want %v from its vote rows", slug, got, want)
+		}
+	}
+	if n := queryInt(t, db, `SELECT COUNT(DISTINCT pricing_model) FROM listings`); n != 6 {
+		t.Errorf("pricing models = %d, want 6", n)
+	}
+	trends := queryStrings(t, db, `SELECT DISTINCT CASE WHEN last > first THEN 'up' WHEN last < first THEN 'down' ELSE 'flat' END FROM (
+		SELECT (SELECT value FROM domain_ratings d WHERE d.listing_id = x.listing_id ORDER BY date LIMIT 1) AS first,
+		       (SELECT value FROM domain_ratings d WHERE d.listing_id = x.listing_id ORDER BY date DESC LIMIT 1) AS last
+		FROM (SELECT listing_id FROM domain_ratings GROUP BY listing_id HAVING COUNT(*) BETWEEN 6 AND 12) x)`)
+	if len(trends) != 3 {
+		t.Errorf("Domain Rating trends = %v, want up, down and flat", trends)
+	}
+}
+
+func testDemoCalendar(t *testing.T, db *DB) {
+	monday := domain.Monday(demoNow)
+	for w := -demoPastWeeks; w <= 0; w++ {
+		week := monday.AddDate(0, 0, 7*w)
+		n := queryInt(t, db, `SELECT COUNT(*) FROM listings WHERE status = 'live' AND launch_week = ? AND launched_at >= ? AND launched_at < ?`,
+			week.Format(domain.DateLayout), week.Unix(), week.AddDate(0, 0, 7).Unix())
+		if n < 15 || n > 30 {
+			t.Errorf("week %s: %d live launches, want 15-30", week.Format(domain.DateLayout), n)
+		}
+	}
+	for w := 1; w <= demoFutureWeeks; w++ {
+		week := monday.AddDate(0, 0, 7*w).Format(domain.DateLayout)
+		if n := queryInt(t, db, `SELECT COUNT(*) FROM listings WHERE status = 'scheduled' AND launch_week = ? AND launched_at IS NULL`, week); n == 0 {
+			t.Errorf("week %s: no scheduled launches", week)
+		}
+	}
+	if n := queryInt(t, db, `SELECT COUNT(*) FROM listings WHERE status = 'live' AND (launch_week IS NULL OR launch_week < ?)`,
+		monday.AddDate(0, 0, -7*demoPastWeeks).Format(domain.DateLayout)); n != 0 {
+		t.Errorf("%d live listings outside the 13 weeks", n)
+	}
+	today := time.Date(demoNow.Year(), demoNow.Month(), demoNow.Day(), 0, 0, 0, 0, time.UTC)
+	if n := queryInt(t, db, `SELECT COUNT(*) FROM listings WHERE launched_at >= ? AND launched_at <= ?`, today.Unix(), demoNow.Unix()); n < 2 {
+		t.Errorf("%d listings launched today, want some", n)
+	}
+	inWeek := queryInt(t, db, `SELECT COUNT(*) FROM votes v JOIN listings l ON l.id = v.listing_id
+		WHERE v.created_at < unixepoch(l.launch_week) + 7 * 86400`)
+	if all := queryInt(t, db, `SELECT COUNT(*) FROM votes`); inWeek*10 < all*7 {
+		t.Errorf("%d of %d votes within the launch week, want most", inWeek, all)
+	}
+}
+
+// testDemoAwards recomputes every past week's top three
+// from the vote rows in SQL and compares them with the awards table.
+func testDemoAwards(t *testing.T, db *DB) {
+	monday := domain.Monday(demoNow)
+	if n := queryInt(t, db, `SELECT COUNT(*) FROM awards`); n != 3*demoPastWeeks {
+		t.Errorf("awards = %d, want %d", n, 3*demoPastWeeks)
+	}
+	for w := 1; w <= demoPastWeeks; w++ {
+		week := monday.AddDate(0, 0, -7*w)
+		want := queryStrings(t, db, `SELECT l.slug || ':' || (SELECT COUNT(*) FROM votes v WHERE v.listing_id = l.id AND v.created_at >= ? AND v.created_at < ?) AS wv
+			FROM listings l WHERE l.status = 'live' AND l.launch_week = ?
+			ORDER BY (SELECT COUNT(*) FROM votes v WHERE v.listing_id = l.id AND v.created_at >= ? AND v.created_at < ?) DESC, l.votes_count DESC, l.name LIMIT 3`,
+			week.Unix(), week.AddDate(0, 0, 7).Unix(), week.Format(domain.DateLayout), week.Unix(), week.AddDate(0, 0, 7).Unix())
+		got := queryStrings(t, db, `SELECT l.slug || ':' || a.votes FROM awards a JOIN listings l ON l.id = a.listing_id WHERE a.week = ? ORDER BY a.rank`,
+			week.Format(domain.DateLayout))
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("week %s: awards %v, want top three by week votes %v", week.Format(domain.DateLayout), got, want)
+		}
+	}
+}
+
+func testDemoNoteTaking(t *testing.T, db *DB) {
+	var tagline, status string
+	if err := db.sql.QueryRow(`SELECT tagline, status FROM listings WHERE slug = 'notewise'`).Scan(&tagline, &status); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(tagline, "note-taking app") || status != "live" {
+		t.Errorf("notewise: tagline %q status %q, want a live note-taking app", tagline, status)
+	}
+	live := queryInt(t, db, `SELECT COUNT(*) FROM listings l JOIN listing_categories lc ON lc.listing_id = l.id AND lc.is_primary = 1
+		JOIN categories c ON c.id = lc.category_id WHERE c.slug = 'note-taking' AND l.status = 'live' AND l.description LIKE '%note-taking app%'`)
+	if live < 3 {
+		t.Errorf("live note-taking apps = %d, want at least 3", live)
+	}
+	attrs := func(slug string) string {
+		return strings.Join(queryStrings(t, db, `SELECT a.key || '=' || a.value FROM listing_attributes a JOIN listings l ON l.id = a.listing_id
+			WHERE l.slug = ? ORDER BY a.key`, slug), "; ")
+	}
+	a, b, c := attrs("notewise"), attrs("jotstack"), attrs("quillbase")
+	if a == "" || a == b || a == c || b == c {
+		t.Errorf("note-taking attributes should differ:\nnotewise: %s\njotstack: %s\nquillbase: %s", a, b, c)
+	}
+}
+
+// demoFingerprint hashes what must not change between two seeds with the same now.
+func demoFingerprint(t *testing.T, db *DB) string {
+	h := sha256.New()
+	for _, q := range []string{
+		`SELECT slug || '|' || status || '|' || COALESCE(launch_week, '') || '|' || votes_count || '|' || printf('%.6f', trending_score) || '|' || tagline FROM listings ORDER BY id`,
+		`SELECT l.slug || '|' || v.voter_key || '|' || v.created_at FROM votes v JOIN listings l ON l.id = v.listing_id ORDER BY v.id`,
+		`SELECT week || '|' || rank || '|' || listing_id FROM awards ORDER BY id`,
+		`SELECT listing_id || '|' || stars || '|' || genuine FROM reviews ORDER BY id`,
+	} {
+		for _, s := range queryStrings(t, db, q) {
+			fmt.Fprintln(h, s)
+		}
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+func TestSeedDemo_Deterministic(t *testing.T) {
+	t.Parallel()
+	a, b := demoFingerprint(t, seededDB(t, demoNow)), demoFingerprint(t, seededDB(t, demoNow))
+	if a != b {
+		t.Error("two seeds with the same now differ")
+	}
+	if c := demoFingerprint(t, seededDB(t, demoNow.AddDate(0, 0, 7))); c == a {
+		t.Error("seeds a week apart are identical")
+	}
+}
+
+func TestSeedSynthetic(t *testing.T) {
+	t.Parallel()
+	db, err := Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	if err := SeedSynthetic(ctx, db, demoSite, 3000, demoNow); err != nil {
+		t.Fatal(err)
+	}
+	if n := queryInt(t, db, `SELECT COUNT(*) FROM listings WHERE status = 'live' AND launched_at <= ?`, demoNow.Unix()); n != 3000 {
+		t.Errorf("live synthetic listings = %d, want 3000", n)
+	}
+	if n := queryInt(t, db, `SELECT COUNT(*) FROM listing_categories WHERE is_primary = 1`); n != 3000 {
+		t.Errorf("primary categories = %d, want 3000", n)
+	}
+	// Zipf: the most common description word is in many listings, most words in few.
+	words := map[string]int{}
+	for _, d := range queryStrings(t, db, `SELECT description FROM listings`) {
+		seen := map[string]bool{}
+		for _, w := range strings.Fields(d) {
+			if !seen[w] {
+				seen[w] = true
+				words[w]++
+			}
+		}
+	}
+	top, rare := 0, 0
+	for _, n := range words {
+		top = max(top, n)
+		if n <= 5 {
+			rare++
+		}
+	}
+	if top < 3000/4 || rare < len(words)/3 {
+		t.Errorf("word spread: most common word in %d listings, %d of %d words in at most 5 listings; want a Zipf-like spread", top, rare, len(words))
+	}
+	// A second call adds more listings without clashing slugs.
+	if err := SeedSynthetic(ctx, db, demoSite, 10, demoNow); err != nil {
+		t.Fatal(err)
+	}
+	if n := queryInt(t, db, `SELECT COUNT(*) FROM listings`); n != 3010 {
+		t.Errorf("listings after second call = %d, want 3010", n)
+	}
+}

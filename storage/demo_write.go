@@ -1,0 +1,207 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// demoWriter inserts generated demo data inside one transaction.
+type demoWriter struct {
+	ctx    context.Context
+	tx     *sql.Tx
+	siteID int64
+	catIDs map[string]int64
+	ids    []int64 // listing ids by demoListing.Index
+	err    error
+}
+
+// exec runs a statement unless an earlier one failed, and returns the new row id.
+func (w *demoWriter) exec(query string, args ...any) int64 {
+	if w.err != nil {
+		return 0
+	}
+	res, err := w.tx.ExecContext(w.ctx, query, args...)
+	if err != nil {
+		w.err = fmt.Errorf("demo data: %s: %w", strings.Fields(query)[0:3], err)
+		return 0
+	}
+	id, _ := res.LastInsertId()
+	return id
+}
+
+// queryID runs a statement that returns one id, unless an earlier one failed.
+func (w *demoWriter) queryID(query string, args ...any) int64 {
+	var id int64
+	if w.err == nil {
+		if err := w.tx.QueryRowContext(w.ctx, query, args...).Scan(&id); err != nil {
+			w.err = fmt.Errorf("demo data: %s: %w", strings.Fields(query)[0:3], err)
+		}
+	}
+	return id
+}
+
+// prepare prepares a statement for many rows.
+func (w *demoWriter) prepare(query string) *sql.Stmt {
+	if w.err != nil {
+		return nil
+	}
+	st, err := w.tx.PrepareContext(w.ctx, query)
+	if err != nil {
+		w.err = fmt.Errorf("demo data: prepare: %w", err)
+	}
+	return st
+}
+
+func (w *demoWriter) run(st *sql.Stmt, args ...any) {
+	if w.err != nil {
+		return
+	}
+	if _, err := st.ExecContext(w.ctx, args...); err != nil {
+		w.err = fmt.Errorf("demo data: insert: %w", err)
+	}
+}
+
+// js encodes v as JSON text for a JSON column.
+func js(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only plain data is encoded
+	}
+	return string(b)
+}
+
+// nullable returns nil for the zero value so the column stays NULL.
+func nullable[T comparable](v T) any {
+	var zero T
+	if v == zero {
+		return nil
+	}
+	return v
+}
+
+func (w *demoWriter) writeCategories(cats []demoCat) {
+	w.catIDs = map[string]int64{}
+	for i, c := range cats {
+		var parent any
+		if c.Parent != "" {
+			parent = w.catIDs[c.Parent]
+		}
+		id := w.exec(`INSERT INTO categories (site_id, parent_id, slug, name, description, faqs, position) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			w.siteID, parent, c.Slug, c.Name, c.Description, js(c.FAQs), i)
+		w.catIDs[c.Slug] = id
+		for j, a := range c.Attrs {
+			w.exec(`INSERT INTO category_attributes (category_id, key, label, position) VALUES (?, ?, ?, ?)`, id, a.Key, a.Label, j)
+		}
+	}
+}
+
+func (w *demoWriter) writeListing(l *demoListing) {
+	company := w.exec(`INSERT INTO companies (name, domain, created_at) VALUES (?, ?, ?)`, l.Company, l.Domain, l.CreatedAt.Unix())
+	var launched, scheduled, week any
+	if !l.LaunchedAt.IsZero() {
+		launched = l.LaunchedAt.Unix()
+	}
+	if !l.LaunchWeek.IsZero() {
+		week = l.LaunchWeek.Format(domain.DateLayout)
+	}
+	if l.Status == domain.StatusScheduled {
+		scheduled = l.LaunchWeek.Unix()
+	}
+	var story any
+	if l.Story != nil {
+		story = js(l.Story)
+	}
+	unlocked := l.Unlocked
+	if unlocked == nil {
+		unlocked = []string{}
+	}
+	notFound := l.NotFound
+	if notFound == nil {
+		notFound = []string{}
+	}
+	updated := l.CreatedAt
+	if !l.LaunchedAt.IsZero() {
+		updated = l.LaunchedAt
+	}
+	id := w.exec(`INSERT INTO listings (site_id, company_id, slug, name, tagline, short_description, description, url, domain, logo_url,
+		status, plan, launch_week, launched_at, scheduled_at, featured, stage, pricing_model, pricing_summary, country, city, founded_year,
+		contact_email, demo_video_url, keywords, features, usps, faqs, socials, story, unlocked_sections, not_found_on_website, verified,
+		trending_score, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		w.siteID, company, l.Slug, l.Name, l.Tagline, l.ShortDesc, l.Description, l.URL, l.Domain, l.LogoURL,
+		l.Status, l.Plan, week, launched, scheduled, l.Featured, l.Stage, l.PricingModel, l.PricingSummary, l.Country, l.City, nullable(l.FoundedYear),
+		l.Email, l.VideoURL, js(l.Keywords), js(l.Features), js(l.USPs), js(l.FAQs), js(l.Socials), story, js(unlocked), js(notFound), l.Verified,
+		demoTrending(l.Votes), l.CreatedAt.Unix(), updated.Unix())
+	w.ids[l.Index] = id
+	w.exec(`INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, 1)`, id, w.catIDs[l.Cat.Slug])
+	for _, e := range l.Extra {
+		w.exec(`INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, 0)`, id, w.catIDs[e])
+	}
+	for _, k := range sortedKeys(l.Attrs) {
+		w.exec(`INSERT INTO listing_attributes (listing_id, key, value) VALUES (?, ?, ?)`, id, k, l.Attrs[k])
+	}
+	for _, u := range l.Updates {
+		w.exec(`INSERT INTO listing_updates (listing_id, title, body, posted_at) VALUES (?, ?, ?, ?)`, id, u.Title, u.Body, u.PostedAt.Unix())
+	}
+	for _, m := range l.Milestones {
+		w.exec(`INSERT INTO milestones (listing_id, date, title, description, url) VALUES (?, ?, ?, ?, ?)`, id, m.Date, m.Title, m.Description, m.URL)
+	}
+	for i, m := range l.Media {
+		w.exec(`INSERT INTO media (listing_id, kind, url, caption, position) VALUES (?, ?, ?, ?, ?)`, id, m.Kind, m.URL, m.Caption, i)
+	}
+	for _, r := range l.Reviews {
+		w.exec(`INSERT INTO reviews (listing_id, author_name, stars, body, genuine, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			id, r.Author, r.Rating, r.Body, r.Genuine, r.At.Unix())
+	}
+	for _, b := range l.Billboard {
+		w.exec(`INSERT INTO billboard_contributions (listing_id, amount_cents, currency, created_at) VALUES (?, ?, 'USD', ?)`, id, b.Cents, b.At.Unix())
+	}
+	for _, r := range l.Revenue {
+		w.exec(`INSERT INTO revenue_figures (listing_id, month, amount_cents, currency) VALUES (?, ?, ?, 'USD')`, id, r.At.Format("2006-01"), r.Cents)
+	}
+	for _, p := range l.DR {
+		// Readings belong to the domain; a second demo site shares them.
+		w.exec(`INSERT INTO domain_ratings (domain, listing_id, date, value, source) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (domain, date, source) DO NOTHING`, l.Domain, id, p.Date, p.Value, demoDRSource)
+	}
+}
+
+// demoDRSource names where demo Domain Rating readings come from.
+const demoDRSource = "admin import (demo data)"
+
+// writeActivity inserts votes, views and follows as rows; triggers keep the counters.
+func (w *demoWriter) writeActivity(d *demoData) {
+	votes := w.prepare(`INSERT INTO votes (listing_id, voter_key, created_at) VALUES (?, ?, ?)`)
+	if votes != nil {
+		defer votes.Close()
+	}
+	for _, l := range d.Listings {
+		for _, v := range l.Votes {
+			w.run(votes, w.ids[l.Index], v.Voter, v.At.Unix())
+		}
+	}
+	// Views and follows are spread evenly from launch to now; computed in SQL
+	// so that tens of thousands of rows cost one statement per listing.
+	for _, l := range d.Listings {
+		if l.LaunchedAt.IsZero() {
+			continue
+		}
+		from, span := l.LaunchedAt.Unix(), max(d.Now.Unix()-l.LaunchedAt.Unix(), 1)
+		if l.Views == 0 {
+			continue
+		}
+		w.exec(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+			INSERT INTO views (listing_id, viewer_key, created_at) SELECT ?, 'viewer-' || ((i * 7919) % 20000), ? + (i * ?) / ? FROM n`,
+			l.Views, w.ids[l.Index], from, span, l.Views)
+		if l.Follows > 0 {
+			w.exec(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+			INSERT INTO follows (listing_id, follower_key, created_at) SELECT ?, 'follower-' || i, ? + (i * ?) / ? FROM n`,
+				l.Follows, w.ids[l.Index], from, span, l.Follows)
+		}
+	}
+}

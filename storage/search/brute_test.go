@@ -1,0 +1,131 @@
+package search
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// bruteMatch reports whether query word w matches doc term t by the rules
+// of the package, checked directly rather than through the index.
+func bruteMatch(w, t string, last bool) bool {
+	if w == t || last && utf8.RuneCountInString(w) >= 2 && strings.HasPrefix(t, w) {
+		return true
+	}
+	n := utf8.RuneCountInString(w)
+	if n < 3 || strings.Trim(w, "0123456789") == "" {
+		return false
+	}
+	if n == 3 && utf8.RuneCountInString(t) != 3 {
+		return false
+	}
+	return within1(w, t)
+}
+
+// TestSearch_MatchesBruteForce checks the AND and OR candidate sets (the
+// SymSpell lookups, the scan and binary-search paths, the filters) against
+// a brute-force matcher over a random corpus with many near-duplicate words.
+func TestSearch_MatchesBruteForce(t *testing.T) {
+	t.Parallel()
+	words := []string{"app", "apps", "ape", "apt", "note", "notes", "nose", "tone", "track", "tracker",
+		"trace", "crate", "cart", "card", "time", "tide", "team", "teams", "steam", "mail", "email",
+		"emails", "meal", "data", "date", "dates", "sync", "synk", "cloud", "clouds", "could", "the", "he"}
+	rng := rand.New(rand.NewPCG(7, 9))
+	ix := New()
+	docs := map[int64][]string{} // id -> tokens
+	countries := []string{"US", "DE", "FR"}
+	country := map[int64]string{}
+	cats := map[int64][]int64{}
+	for id := int64(1); id <= 600; id++ {
+		var b strings.Builder
+		// A few common words in most docs, so the later words of a query
+		// hit both the scan and the binary-search path.
+		for range 2 + rng.IntN(8) {
+			i := int(rng.ExpFloat64() * 6)
+			b.WriteString(words[i%len(words)] + " ")
+		}
+		d := mk(id, "", "", b.String())
+		d.Country = countries[rng.IntN(3)]
+		country[id] = d.Country
+		d.Categories = []int64{int64(rng.IntN(4)), int64(rng.IntN(4))}
+		cats[id] = d.Categories
+		ix.Upsert(d)
+		if rng.IntN(10) == 0 { // churn: replace or delete some
+			if rng.IntN(2) == 0 {
+				ix.Delete(id)
+				continue
+			}
+			d.Description = words[rng.IntN(len(words))] + " " + words[rng.IntN(len(words))]
+			ix.Upsert(d)
+		}
+		var tk tokenizer
+		docs[id] = nil
+		for _, tok := range tk.tokens(d.Description, false) {
+			docs[id] = append(docs[id], tok.text)
+		}
+	}
+	for id := range docs {
+		if _, ok := ix.byID[id]; !ok {
+			delete(docs, id)
+		}
+	}
+	for qi := range 300 {
+		var qw []string
+		for range 1 + rng.IntN(3) {
+			w := words[rng.IntN(len(words))]
+			if rng.IntN(3) == 0 && len(w) > 3 { // mangle: drop a letter
+				i := rng.IntN(len(w))
+				w = w[:i] + w[i+1:]
+			}
+			qw = append(qw, w)
+		}
+		q := Query{Text: strings.Join(qw, " "), Limit: 1000}
+		if qi%4 == 0 {
+			q.Country = "DE"
+		}
+		if qi%3 == 0 {
+			q.Categories = []int64{1, 2}
+		}
+		if qi%10 == 0 {
+			q.Text, qw = "", nil
+		}
+		var and, or []string
+		for id, toks := range docs {
+			if q.Country != "" && country[id] != q.Country ||
+				q.Categories != nil && !slices.ContainsFunc(cats[id], func(c int64) bool { return slices.Contains(q.Categories, c) }) {
+				continue
+			}
+			hits := 0
+			for i, w := range qw {
+				if slices.ContainsFunc(toks, func(t string) bool { return bruteMatch(w, t, i == len(qw)-1) }) {
+					hits++
+				}
+			}
+			slug := fmt.Sprintf("s%d", id)
+			if hits == len(qw) { // every doc when the query has no words
+				and = append(and, slug)
+			}
+			if hits > 0 {
+				or = append(or, slug)
+			}
+		}
+		want := and
+		if len(and) == 0 {
+			want = or
+		}
+		got, total := search(ix, q)
+		slices.Sort(got)
+		slices.Sort(want)
+		if want == nil {
+			want = []string{}
+		}
+		if diff := cmp.Diff(want, got); diff != "" || total != len(want) {
+			t.Fatalf("Search(%q, country %q): total %d, want %d (-want +got):\n%s", q.Text, q.Country, total, len(want), diff)
+		}
+	}
+}

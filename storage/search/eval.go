@@ -1,0 +1,336 @@
+package search
+
+import (
+	"math"
+	"slices"
+)
+
+// scratch holds one search's working memory; it is pooled, so a search
+// allocates little beyond its result page. The per-doc arrays are indexed by
+// internal doc number and never cleared between searches: stamp values from
+// earlier searches are below the current base.
+type scratch struct {
+	stamp []uint32
+	cur   []float32 // best score of the current word
+	acc   []float32 // score of the words before it
+	base  uint32
+
+	cands, next []uint32
+	heap        []hent
+	k, sort     int
+
+	tok     tokenizer
+	words   []qword
+	terms   []qterm
+	missing bool // a query word matched no term
+	buf     []byte
+	pfx     []uint32
+	order   []int
+}
+
+// baseStep leaves room for the OR encoding: base + (word+1)*32 + count.
+const baseStep = 1024
+
+// maxFree is how many idle scratches an index keeps. They live in a
+// channel rather than a sync.Pool, which the GC empties: rebuilding the
+// per-doc arrays of a large index costs milliseconds.
+const maxFree = 8
+
+func (ix *Index) scratch() *scratch {
+	var s *scratch
+	select {
+	case s = <-ix.free:
+	default:
+		s = &scratch{}
+	}
+	if n := len(ix.ids); len(s.stamp) < n {
+		c := n + n/8 + 64
+		s.stamp, s.cur, s.acc = make([]uint32, c), make([]float32, c), make([]float32, c)
+		s.base = 0
+	}
+	return s
+}
+
+func (ix *Index) release(s *scratch) {
+	select {
+	case ix.free <- s:
+	default:
+	}
+}
+
+// nextBase starts a new pass over the stamp array.
+func (s *scratch) nextBase() uint32 {
+	if s.base > math.MaxUint32-2*baseStep {
+		clear(s.stamp)
+		s.base = 0
+	}
+	s.base += baseStep
+	return s.base
+}
+
+// browse pushes every doc passing f (a query without words) and returns
+// their number. With a category filter it walks the categories' doc lists
+// instead of every doc.
+func (ix *Index) browse(s *scratch, f *filter) int {
+	n := 0
+	if !f.catsOn {
+		for d := range ix.ids {
+			if ix.pass(f, uint32(d)) {
+				n++
+				s.push(ix, uint32(d), 0)
+			}
+		}
+		return n
+	}
+	base := s.nextBase()
+	for _, c := range f.cats {
+		for _, d := range ix.catDocs[c] {
+			if s.stamp[d] != base && ix.pass(f, d) {
+				s.stamp[d] = base // a doc in two of the categories counts once
+				n++
+				s.push(ix, d, 0)
+			}
+		}
+	}
+	return n
+}
+
+// and finds the docs matching every word, pushes them on the heap and
+// returns their number. Words are taken rarest first: the first is scanned
+// and filtered, each later one either scanned (stamp says how many words a
+// doc has matched) or, when the candidates are few, looked up in its posting
+// lists by binary search.
+func (ix *Index) and(s *scratch, f *filter) int {
+	if len(s.words) == 0 {
+		return 0
+	}
+	s.order = s.order[:0]
+	for i := range s.words {
+		s.order = append(s.order, i)
+	}
+	slices.SortFunc(s.order, func(a, b int) int { return s.words[a].total - s.words[b].total })
+	base := s.nextBase()
+	stamp, cur, acc := s.stamp, s.cur, s.acc
+	post := ix.voc.post
+	s.cands = s.cands[:0]
+	for k, wi := range s.order {
+		w := s.words[wi]
+		terms := s.terms[w.lo:w.hi]
+		next := s.next[:0]
+		want, got := base+uint32(k), base+uint32(k)+1
+		switch {
+		case len(s.order) == 1 && len(terms) == 1:
+			// One word, one term: no doc can be seen twice.
+			t, n := terms[0], 0
+			for _, p := range post[t.id] {
+				if d := p >> 8; ix.pass(f, d) {
+					n++
+					s.push(ix, d, float64(t.w*float32(p&0xff)+t.bonus))
+				}
+			}
+			return n
+		case k == 0:
+			for _, t := range terms {
+				for _, p := range post[t.id] {
+					d, v := p>>8, t.w*float32(p&0xff)+t.bonus
+					if stamp[d] != got {
+						stamp[d], cur[d] = got, v
+						next = append(next, d)
+					} else if v > cur[d] {
+						cur[d] = v
+					}
+				}
+			}
+			// Filter once; rejected docs get stamp base, which no word wants.
+			n := 0
+			for _, d := range next {
+				if ix.pass(f, d) {
+					acc[d] = cur[d]
+					next[n] = d
+					n++
+				} else {
+					stamp[d] = base
+				}
+			}
+			next = next[:n]
+		case len(s.cands)*len(terms)*16 < w.total:
+			for _, d := range s.cands {
+				best := float32(0)
+				for _, t := range terms {
+					if q := lookup(post[t.id], d); q != 0 {
+						best = max(best, t.w*float32(q)+t.bonus)
+					}
+				}
+				if best > 0 {
+					stamp[d] = got
+					acc[d] += best
+					next = append(next, d)
+				}
+			}
+		default:
+			for _, t := range terms {
+				for _, p := range post[t.id] {
+					d, v := p>>8, t.w*float32(p&0xff)+t.bonus
+					switch stamp[d] {
+					case want:
+						stamp[d], cur[d] = got, v
+						next = append(next, d)
+					case got:
+						if v > cur[d] {
+							cur[d] = v
+						}
+					}
+				}
+			}
+			if k == len(s.order)-1 { // the last word: add cur while pushing
+				for _, d := range next {
+					s.push(ix, d, float64(acc[d]+cur[d]))
+				}
+				s.cands, s.next = next, s.cands
+				return len(next)
+			}
+			for _, d := range next {
+				acc[d] += cur[d]
+			}
+		}
+		s.cands, s.next = next, s.cands
+		if len(next) == 0 {
+			return 0
+		}
+	}
+	for _, d := range s.cands {
+		s.push(ix, d, float64(acc[d]))
+	}
+	return len(s.cands)
+}
+
+// or finds the docs matching any word, ranked by how many words they match,
+// then by score; it pushes them on the heap and returns their number.
+// A doc's stamp is base + (last word it matched + 1)*32 + words matched.
+func (ix *Index) or(s *scratch, f *filter) int {
+	base := s.nextBase()
+	stamp, cur, acc := s.stamp, s.cur, s.acc
+	post := ix.voc.post
+	next := s.next[:0]
+	for i, w := range s.words {
+		mark := base + uint32(i+1)*32
+		for _, t := range s.terms[w.lo:w.hi] {
+			for _, p := range post[t.id] {
+				d, v := p>>8, t.w*float32(p&0xff)+t.bonus
+				st := stamp[d]
+				switch {
+				case st < base:
+					stamp[d], cur[d], acc[d] = mark+1, v, 0
+					next = append(next, d)
+				case st&^31 != mark: // first term of this word for d
+					stamp[d] = mark + st&31 + 1
+					acc[d] += cur[d]
+					cur[d] = v
+				case v > cur[d]:
+					cur[d] = v
+				}
+			}
+		}
+	}
+	s.next = next
+	total := 0
+	for _, d := range next {
+		if ix.pass(f, d) {
+			total++
+			s.push(ix, d, float64(stamp[d]&31)*orWordWeight+float64(acc[d]+cur[d]))
+		}
+	}
+	return total
+}
+
+// lookup returns doc d's weight in a sorted posting list, or 0.
+func lookup(list []uint32, d uint32) uint32 {
+	target := d << 8
+	lo, hi := 0, len(list)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if list[m] < target {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(list) && list[lo]>>8 == d {
+		return list[lo] & 0xff
+	}
+	return 0
+}
+
+// hent is a heap entry: the sort key, then votes and id to break ties.
+type hent struct {
+	key   float64
+	votes int32
+	doc   uint32
+	id    int64
+}
+
+// better reports whether a ranks before b.
+func better(a, b hent) bool {
+	if a.key != b.key {
+		return a.key > b.key
+	}
+	if a.votes != b.votes {
+		return a.votes > b.votes
+	}
+	return a.id < b.id
+}
+
+// push offers doc d with relevance score to the bounded heap of the best
+// s.k entries; the heap's root is the worst entry kept.
+func (s *scratch) push(ix *Index, d uint32, score float64) {
+	key := score
+	switch s.sort {
+	case sortNewest:
+		key = float64(ix.newest[d])
+	case sortVotes:
+		key = float64(ix.votes[d])
+	case sortTrending:
+		key = ix.trending[d]
+	case sortViews:
+		key = float64(ix.views[d])
+	case sortFollows:
+		key = float64(ix.follows[d])
+	}
+	h := s.heap
+	if len(h) == s.k && key < h[0].key { // cannot enter: skip the tie-breakers
+		return
+	}
+	e := hent{key: key, votes: ix.votes[d], doc: d, id: ix.ids[d]}
+	if len(h) < s.k {
+		h = append(h, e)
+		for i := len(h) - 1; i > 0; { // sift up
+			p := (i - 1) / 2
+			if !better(h[p], h[i]) {
+				break
+			}
+			h[p], h[i] = h[i], h[p]
+			i = p
+		}
+		s.heap = h
+		return
+	}
+	if !better(e, h[0]) {
+		return
+	}
+	h[0] = e
+	for i := 0; ; { // sift down: move the worse child up
+		l := 2*i + 1
+		if l >= len(h) {
+			break
+		}
+		c := l
+		if r := l + 1; r < len(h) && better(h[l], h[r]) {
+			c = r
+		}
+		if !better(h[i], h[c]) {
+			break
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+}

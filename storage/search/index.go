@@ -1,0 +1,332 @@
+package search
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// Internal doc status values.
+const (
+	stDead uint8 = iota
+	stLive
+	stScheduled
+)
+
+// maxDocs bounds internal doc numbers: 24 bits of a posting.
+const maxDocs = 1 << 24
+
+// Field weights and BM25 parameters. Each field's term frequency is
+// saturated on its own and the results are added with these weights, so a
+// name match always outweighs any number of description matches.
+const (
+	wName, wTagline, wKeywords, wDescription = 4, 2, 2, 1
+	wSum                                     = wName + wTagline + wKeywords + wDescription
+	bm25K1, bm25B                            = 1.2, 0.75
+)
+
+// avgLen holds typical field lengths in words (name, tagline, keywords,
+// description); fixed so that a doc's weights do not depend on load order.
+var avgLen = [4]float64{2, 8, 4, 80}
+
+// Index is an in-memory full-text index of listings. It is safe for
+// concurrent use: Search runs under a read lock, Upsert and Delete under the
+// write lock.
+type Index struct {
+	mu sync.RWMutex
+
+	// Per internal doc number. Every Upsert appends a new doc number and
+	// tombstones the previous one; compact renumbers when tombstones pile up.
+	ids      []int64
+	status   []uint8
+	stage    []uint32 // interned, 0 = none
+	country  []uint32
+	pricing  []uint32
+	domain   []string
+	catOff   []uint32 // cats[catOff[d]:catOff[d+1]] are doc d's categories
+	cats     []int64
+	newest   []int64
+	votes    []int32
+	views    []int32
+	follows  []int32
+	trending []float64
+	summary  []domain.ListingSummary
+
+	// catDocs lists, per category id, its doc numbers in ascending order.
+	catDocs map[int64][]uint32
+
+	byID map[int64]uint32
+	live int // docs not tombstoned
+	dead int
+
+	strs map[string]uint32 // interned stage, country and pricing values
+
+	voc vocab
+
+	tok  tokenizer
+	tf   map[uint32]int32 // write scratch: term id -> index in tfs and tfIDs
+	tfs  [][4]uint16      // per-field term frequencies
+	tfID []uint32
+	free chan *scratch // idle search scratches
+}
+
+// New returns an empty index.
+func New() *Index {
+	return &Index{
+		catOff:  []uint32{0},
+		byID:    map[int64]uint32{},
+		catDocs: map[int64][]uint32{},
+		strs:    map[string]uint32{"": 0},
+		voc:     newVocab(),
+		tf:      map[uint32]int32{},
+		free:    make(chan *scratch, maxFree),
+	}
+}
+
+// Len returns the number of listings in the index.
+func (ix *Index) Len() int {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.live
+}
+
+// Delete removes the listing with this id; an unknown id is ignored.
+func (ix *Index) Delete(id int64) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if d, ok := ix.byID[id]; ok {
+		ix.tombstone(d)
+		delete(ix.byID, id)
+		ix.maybeCompact()
+	}
+}
+
+// Upsert adds d, or replaces the listing with the same ID. A Status other
+// than live or scheduled removes the listing.
+func (ix *Index) Upsert(d Doc) {
+	st := statusCode(d.Status)
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if old, ok := ix.byID[d.ID]; ok {
+		ix.tombstone(old)
+		delete(ix.byID, d.ID)
+	}
+	if st == stDead {
+		ix.maybeCompact()
+		return
+	}
+	if len(ix.ids) >= maxDocs {
+		ix.compact()
+		if len(ix.ids) >= maxDocs {
+			panic("search: more than 16M listings")
+		}
+	}
+	n := uint32(len(ix.ids))
+	ix.byID[d.ID] = n
+	ix.live++
+	ix.ids = append(ix.ids, d.ID)
+	ix.status = append(ix.status, st)
+	ix.stage = append(ix.stage, ix.intern(normStage(d.Stage)))
+	ix.country = append(ix.country, ix.intern(normCountry(d.Country)))
+	ix.pricing = append(ix.pricing, ix.intern(normPricing(d.PricingModel)))
+	ix.domain = append(ix.domain, normDomain(d.Domain))
+	from := len(ix.cats)
+	for _, c := range d.Categories {
+		if !slices.Contains(ix.cats[from:], c) {
+			ix.cats = append(ix.cats, c)
+			ix.catDocs[c] = append(ix.catDocs[c], n)
+		}
+	}
+	ix.catOff = append(ix.catOff, uint32(len(ix.cats)))
+	ix.newest = append(ix.newest, d.Newest)
+	ix.votes = append(ix.votes, clamp32(d.Votes))
+	ix.views = append(ix.views, clamp32(d.Views))
+	ix.follows = append(ix.follows, clamp32(d.Follows))
+	ix.trending = append(ix.trending, d.Trending)
+	ix.summary = append(ix.summary, d.Summary)
+	ix.indexText(n, &d)
+	ix.maybeCompact()
+}
+
+// indexText appends doc n's postings.
+func (ix *Index) indexText(n uint32, d *Doc) {
+	clear(ix.tf)
+	ix.tfs, ix.tfID = ix.tfs[:0], ix.tfID[:0]
+	var lens [4]int
+	count := func(field int, toks []token) {
+		for _, t := range toks {
+			id := ix.voc.id(t.text)
+			i, ok := ix.tf[id]
+			if !ok {
+				i = int32(len(ix.tfs))
+				ix.tf[id] = i
+				ix.tfs = append(ix.tfs, [4]uint16{})
+				ix.tfID = append(ix.tfID, id)
+			}
+			if f := &ix.tfs[i]; f[field] < math.MaxUint16 {
+				f[field]++
+			}
+			if t.primary {
+				lens[field]++
+			}
+		}
+	}
+	name := ix.tok.tokens(d.Name, false)
+	var words, joined int
+	for _, t := range name {
+		if t.primary {
+			words++
+			joined += len(t.text)
+		}
+	}
+	if words >= 2 && words <= 4 && joined <= maxJoined {
+		var b strings.Builder
+		for _, t := range name {
+			if t.primary {
+				b.WriteString(t.text)
+			}
+		}
+		name = append(name, token{text: b.String()})
+	}
+	count(0, name)
+	count(1, ix.tok.tokens(d.Tagline, false))
+	for _, k := range d.Keywords {
+		count(2, ix.tok.tokens(k, false))
+	}
+	count(3, ix.tok.tokens(d.Description, false))
+	for i, id := range ix.tfID {
+		ix.voc.post[id] = append(ix.voc.post[id], n<<8|uint32(weight(&ix.tfs[i], &lens)))
+	}
+}
+
+// weight is a doc's quantized BM25 weight (1..255) for a term with field
+// frequencies f in fields of lens words.
+func weight(f *[4]uint16, lens *[4]int) uint8 {
+	w := [4]float64{wName, wTagline, wKeywords, wDescription}
+	s := 0.0
+	for i, tf := range f {
+		if tf == 0 {
+			continue
+		}
+		l := max(lens[i], 1)
+		norm := 1 - bm25B + bm25B*float64(l)/avgLen[i]
+		s += w[i] * float64(tf) / (float64(tf) + bm25K1*norm)
+	}
+	q := math.Round(s / wSum * 255)
+	return uint8(min(max(q, 1), 255))
+}
+
+func (ix *Index) tombstone(d uint32) {
+	if ix.status[d] != stDead {
+		ix.status[d] = stDead
+		ix.live--
+		ix.dead++
+	}
+}
+
+func (ix *Index) intern(s string) uint32 {
+	if id, ok := ix.strs[s]; ok {
+		return id
+	}
+	id := uint32(len(ix.strs))
+	ix.strs[s] = id
+	return id
+}
+
+// maybeCompact compacts when at least a quarter of doc numbers are tombstones.
+func (ix *Index) maybeCompact() {
+	if ix.dead >= 64 && ix.dead*4 >= len(ix.ids) {
+		ix.compact()
+	}
+}
+
+// compact drops tombstoned docs and renumbers the rest, keeping their order,
+// so every posting list stays sorted. It costs one pass over all postings.
+func (ix *Index) compact() {
+	if ix.dead == 0 {
+		return
+	}
+	remap := make([]uint32, len(ix.ids))
+	n := uint32(0)
+	cats := ix.cats[:0]
+	for d := range ix.ids {
+		if ix.status[d] == stDead {
+			remap[d] = math.MaxUint32
+			continue
+		}
+		remap[d] = n
+		lo, hi := ix.catOff[d], ix.catOff[d+1]
+		ix.catOff[n] = uint32(len(cats))
+		cats = append(cats, ix.cats[lo:hi]...) // never overtakes lo: cats only shrinks
+		ix.ids[n], ix.status[n] = ix.ids[d], ix.status[d]
+		ix.stage[n], ix.country[n], ix.pricing[n] = ix.stage[d], ix.country[d], ix.pricing[d]
+		ix.domain[n], ix.newest[n], ix.trending[n] = ix.domain[d], ix.newest[d], ix.trending[d]
+		ix.votes[n], ix.views[n], ix.follows[n] = ix.votes[d], ix.views[d], ix.follows[d]
+		ix.summary[n] = ix.summary[d]
+		ix.byID[ix.ids[n]] = n
+		n++
+	}
+	ix.catOff[n] = uint32(len(cats))
+	ix.cats = cats
+	k := int(n)
+	clear(ix.domain[k:])
+	clear(ix.summary[k:])
+	ix.ids, ix.status = ix.ids[:k], ix.status[:k]
+	ix.stage, ix.country, ix.pricing = ix.stage[:k], ix.country[:k], ix.pricing[:k]
+	ix.domain, ix.newest, ix.trending = ix.domain[:k], ix.newest[:k], ix.trending[:k]
+	ix.votes, ix.views, ix.follows = ix.votes[:k], ix.views[:k], ix.follows[:k]
+	ix.summary, ix.catOff = ix.summary[:k], ix.catOff[:k+1]
+	for t, list := range ix.voc.post {
+		out := list[:0]
+		for _, p := range list {
+			if nd := remap[p>>8]; nd != math.MaxUint32 {
+				out = append(out, nd<<8|p&0xff)
+			}
+		}
+		if len(out) == 0 {
+			out = nil
+		}
+		ix.voc.post[t] = out
+	}
+	for c, list := range ix.catDocs {
+		out := list[:0]
+		for _, d := range list {
+			if nd := remap[d]; nd != math.MaxUint32 {
+				out = append(out, nd)
+			}
+		}
+		if len(out) == 0 {
+			delete(ix.catDocs, c)
+		} else {
+			ix.catDocs[c] = out
+		}
+	}
+	ix.dead = 0
+}
+
+func statusCode(s string) uint8 {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "live":
+		return stLive
+	case "scheduled", "upcoming":
+		return stScheduled
+	}
+	return stDead
+}
+
+func normStage(s string) string   { return strings.ToLower(strings.TrimSpace(s)) }
+func normCountry(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
+func normPricing(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// normDomain lower-cases a host and drops "www." and a trailing dot.
+func normDomain(s string) string {
+	s = strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), ".")
+	return strings.TrimPrefix(s, "www.")
+}
+
+func clamp32(v int) int32 {
+	return int32(min(max(v, math.MinInt32), math.MaxInt32))
+}

@@ -1,0 +1,299 @@
+package search
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// Match qualities: how much of a term's score a query word earns by matching
+// it exactly, as a prefix (last word only) or within one typo.
+const (
+	qualityExact  = 1.0
+	qualityPrefix = 0.75
+	qualityTypo   = 0.6
+)
+
+// maxPrefixTerms caps how many completions a prefix expands to; the most
+// frequent terms are kept.
+const maxPrefixTerms = 32
+
+// orWordWeight ranks OR-fallback matches by matched word count first.
+const orWordWeight = 1e7
+
+// Sort orders.
+const (
+	sortRelevance = iota
+	sortNewest
+	sortVotes
+	sortTrending
+	sortViews
+	sortFollows
+)
+
+func sortKind(s string) int {
+	switch s {
+	case "newest":
+		return sortNewest
+	case "votes":
+		return sortVotes
+	case "trending":
+		return sortTrending
+	case "most_viewed":
+		return sortViews
+	case "most_followed":
+		return sortFollows
+	}
+	return sortRelevance
+}
+
+// filter is a Query's filters resolved against the index.
+type filter struct {
+	none                    bool // some filter can match nothing
+	statusOnly              bool // no filter but the status
+	status                  uint8
+	stage, country, pricing uint32 // 0 = any
+	domain                  string
+	catsOn                  bool
+	cats                    []int64
+}
+
+func (ix *Index) filterOf(q *Query) filter {
+	f := filter{status: stLive, domain: normDomain(q.Domain), cats: q.Categories, catsOn: q.Categories != nil}
+	if q.Status != "" {
+		f.status = statusCode(q.Status)
+	}
+	look := func(v string) uint32 {
+		if v == "" {
+			return 0
+		}
+		id, ok := ix.strs[v]
+		if !ok {
+			f.none = true
+		}
+		return id
+	}
+	f.stage = look(normStage(q.Stage))
+	f.country = look(normCountry(q.Country))
+	f.pricing = look(normPricing(q.PricingModel))
+	if f.status == stDead || (f.catsOn && len(f.cats) == 0) {
+		f.none = true
+	}
+	f.statusOnly = f.stage == 0 && f.country == 0 && f.pricing == 0 && f.domain == "" && !f.catsOn
+	return f
+}
+
+// pass reports whether doc d passes f; it is small enough to inline, so the
+// common status-only filter costs one byte compare.
+func (ix *Index) pass(f *filter, d uint32) bool {
+	return ix.status[d] == f.status && (f.statusOnly || ix.passRest(f, d))
+}
+
+func (ix *Index) passRest(f *filter, d uint32) bool {
+	if (f.stage != 0 && ix.stage[d] != f.stage) ||
+		(f.country != 0 && ix.country[d] != f.country) ||
+		(f.pricing != 0 && ix.pricing[d] != f.pricing) {
+		return false
+	}
+	if f.domain != "" {
+		dd := ix.domain[d]
+		if dd != f.domain && !(len(dd) > len(f.domain) && dd[len(dd)-len(f.domain)-1] == '.' && strings.HasSuffix(dd, f.domain)) {
+			return false
+		}
+	}
+	if !f.catsOn {
+		return true
+	}
+	for _, c := range ix.cats[ix.catOff[d]:ix.catOff[d+1]] {
+		for _, want := range f.cats {
+			if c == want {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// qterm is one vocabulary term a query word matches, with its weight
+// (match quality times idf) and a bonus for an exact match: a doc's score
+// for the term is w*weight(posting) + bonus.
+type qterm struct {
+	id    uint32
+	w     float32
+	bonus float32
+}
+
+// exactBonus ranks a doc by the number of query words it matches exactly
+// before the BM25 score (at most MaxQueryWords * ~4000).
+const exactBonus = 1e5
+
+// qword is one query word and the terms it matches (s.terms[lo:hi]).
+type qword struct {
+	lo, hi int
+	total  int // postings over all its terms
+}
+
+// Search returns the page of listings matching q, best first, and the
+// number of matching listings. The summaries are shallow copies of the ones
+// given to Upsert: callers must not modify what their pointers point to.
+func (ix *Index) Search(q Query) ([]domain.ListingSummary, int) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	s := ix.scratch()
+	defer ix.release(s)
+
+	limit := q.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	offset := max(q.Offset, 0)
+	f := ix.filterOf(&q)
+	if f.none {
+		return []domain.ListingSummary{}, 0
+	}
+	s.sort = sortKind(q.Sort)
+	s.k = offset + limit
+	s.heap = s.heap[:0]
+	total := 0
+	if !ix.parse(s, q.Text) {
+		if s.sort == sortRelevance {
+			s.sort = sortVotes
+		}
+		total = ix.browse(s, &f)
+	} else {
+		if !s.missing {
+			total = ix.and(s, &f)
+		}
+		if total == 0 && (len(s.words) > 1 || s.missing) {
+			total = ix.or(s, &f)
+		}
+	}
+	slices.SortFunc(s.heap, func(a, b hent) int {
+		if better(a, b) {
+			return -1
+		}
+		return 1
+	})
+	out := make([]domain.ListingSummary, 0, max(min(len(s.heap)-offset, limit), 0))
+	for i := offset; i < len(s.heap); i++ {
+		out = append(out, ix.summary[s.heap[i].doc])
+	}
+	return out, total
+}
+
+// parse fills s.words with the query's words and their matching terms; it
+// reports whether the query has any word.
+func (ix *Index) parse(s *scratch, text string) bool {
+	s.words, s.terms, s.missing = s.words[:0], s.terms[:0], false
+	toks := s.tok.tokens(text, true)
+	if len(toks) > MaxQueryWords {
+		toks = toks[:MaxQueryWords]
+	}
+	if len(toks) == 0 {
+		return false
+	}
+	n := float64(max(ix.live, 1))
+	for i, t := range toks {
+		if slices.ContainsFunc(toks[:i], func(o token) bool { return o.text == t.text }) {
+			continue
+		}
+		last := i == len(toks)-1
+		if ix.expand(s, t.text, last, n) {
+			continue
+		}
+		if t.parts == nil {
+			s.missing = true
+			continue
+		}
+		for j, p := range t.parts { // a compound nobody wrote joined: match its parts
+			if !ix.expand(s, p, last && j == len(t.parts)-1, n) {
+				s.missing = true
+			}
+		}
+	}
+	return true
+}
+
+// expand appends the word w and the terms it matches to s; it reports
+// whether any term matched.
+func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
+	if len(s.words) >= MaxQueryWords { // the stamp encodings assume at most 16 words
+		return true
+	}
+	v := &ix.voc
+	lo := len(s.terms)
+	add := func(id uint32, quality float64) {
+		plen := len(v.post[id])
+		if plen == 0 {
+			return
+		}
+		idf := math.Log(1 + (n-float64(plen)+0.5)/(float64(plen)+0.5))
+		wt := float32(quality * max(idf, 0.05))
+		bonus := float32(0)
+		if quality == qualityExact {
+			bonus = exactBonus
+		}
+		for i := lo; i < len(s.terms); i++ {
+			if s.terms[i].id == id {
+				s.terms[i].w = max(s.terms[i].w, wt)
+				s.terms[i].bonus = max(s.terms[i].bonus, bonus)
+				return
+			}
+		}
+		s.terms = append(s.terms, qterm{id, wt, bonus})
+	}
+	if id, ok := v.ids[w]; ok {
+		add(id, qualityExact)
+	}
+	runes := utf8.RuneCountInString(w)
+	if runes >= 3 && strings.Trim(w, "0123456789") != "" {
+		typo := func(id uint32) {
+			t := v.terms[id]
+			if (runes >= 4 || utf8.RuneCountInString(t) == runes) && within1(w, t) {
+				add(id, qualityTypo)
+			}
+		}
+		if runes >= 4 { // terms with one rune more
+			s.buf = append(s.buf[:0], w...)
+			v.delsOf(s.buf, typo)
+		}
+		for i := 0; i < len(w); {
+			_, size := utf8.DecodeRuneInString(w[i:])
+			s.buf = append(append(s.buf[:0], w[:i]...), w[i+size:]...)
+			if runes >= 4 { // terms with one rune less
+				if id, ok := v.ids[string(s.buf)]; ok {
+					add(id, qualityTypo)
+				}
+			}
+			v.delsOf(s.buf, typo) // substitutions and transpositions
+			i += size
+		}
+	}
+	if last && runes >= 2 {
+		s.pfx = s.pfx[:0]
+		v.withPrefix(w, func(id uint32) {
+			if len(v.post[id]) > 0 && v.terms[id] != w {
+				s.pfx = append(s.pfx, id)
+			}
+		})
+		if len(s.pfx) > maxPrefixTerms {
+			slices.SortFunc(s.pfx, func(a, b uint32) int { return len(v.post[b]) - len(v.post[a]) })
+			s.pfx = s.pfx[:maxPrefixTerms]
+		}
+		for _, id := range s.pfx {
+			add(id, qualityPrefix)
+		}
+	}
+	if len(s.terms) == lo {
+		return false
+	}
+	total := 0
+	for _, t := range s.terms[lo:] {
+		total += len(v.post[t.id])
+	}
+	s.words = append(s.words, qword{lo: lo, hi: len(s.terms), total: total})
+	return true
+}

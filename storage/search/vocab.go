@@ -1,0 +1,197 @@
+package search
+
+import (
+	"hash/maphash"
+	"math/bits"
+	"strings"
+	"unicode/utf8"
+)
+
+// vocab is the term dictionary: ids, posting lists, the deletion
+// neighbourhood used to find typo candidates (SymSpell), and per-prefix
+// sorted term lists used for prefix matches.
+//
+// A posting is a uint32: the internal doc number in the high 24 bits and the
+// quantized field-weighted term weight (1..255) in the low 8 bits. Postings
+// are appended in doc-number order, so every list stays sorted.
+type vocab struct {
+	ids   map[string]uint32
+	terms []string
+	post  [][]uint32
+
+	seed maphash.Seed
+	// dels holds, for each term and each rune of it, the hash of the term
+	// with that rune deleted, mapped to the term id.
+	dels delTable
+
+	// prefix maps the first two bytes of a term to the ids of all terms with
+	// those bytes, sorted by term.
+	prefix map[uint16][]uint32
+}
+
+func newVocab() vocab {
+	return vocab{
+		ids:    map[string]uint32{},
+		seed:   maphash.MakeSeed(),
+		prefix: map[uint16][]uint32{},
+	}
+}
+
+// id returns the id of term s, adding it when new.
+func (v *vocab) id(s string) uint32 {
+	if id, ok := v.ids[s]; ok {
+		return id
+	}
+	id := uint32(len(v.terms))
+	v.ids[s] = id
+	v.terms = append(v.terms, s)
+	v.post = append(v.post, nil)
+	if utf8.RuneCountInString(s) >= 3 {
+		var buf []byte
+		for i := 0; i < len(s); {
+			_, size := utf8.DecodeRuneInString(s[i:])
+			buf = append(append(buf[:0], s[:i]...), s[i+size:]...)
+			v.dels.add(uint32(maphash.Bytes(v.seed, buf)>>32), id)
+			i += size
+		}
+	}
+	if len(s) >= 2 {
+		key := prefixKey(s)
+		list := v.prefix[key]
+		at := v.lowerBound(list, s)
+		list = append(list, 0)
+		copy(list[at+1:], list[at:])
+		list[at] = id
+		v.prefix[key] = list
+	}
+	return id
+}
+
+func prefixKey(s string) uint16 { return uint16(s[0])<<8 | uint16(s[1]) }
+
+// lowerBound returns the first position in list whose term is >= s.
+func (v *vocab) lowerBound(list []uint32, s string) int {
+	lo, hi := 0, len(list)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if v.terms[list[m]] < s {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// delsOf calls f with each term id whose deletion neighbourhood holds b;
+// hash collisions may add others, so callers verify the edit distance.
+func (v *vocab) delsOf(b []byte, f func(uint32)) {
+	v.dels.find(uint32(maphash.Bytes(v.seed, b)>>32), f)
+}
+
+// delTable is an open-addressing multimap from a 32-bit hash tag to term
+// ids, 8 bytes a slot: tag<<32 | id+1, 0 for an empty slot. It is several
+// times smaller than a Go map of slices, which matters with one entry per
+// rune of every term (over 10M entries at a million listings).
+type delTable struct {
+	slots []uint64
+	n     int
+	shift uint // 64 - log2(len(slots))
+}
+
+func (t *delTable) home(tag uint32) int {
+	return int(uint64(tag) * 0x9E3779B97F4A7C15 >> t.shift)
+}
+
+func (t *delTable) add(tag, id uint32) {
+	if (t.n+1)*4 > len(t.slots)*3 {
+		t.grow()
+	}
+	e := uint64(tag)<<32 | uint64(id+1)
+	mask := len(t.slots) - 1
+	for i := t.home(tag); ; i = (i + 1) & mask {
+		switch t.slots[i] {
+		case 0:
+			t.slots[i] = e
+			t.n++
+			return
+		case e: // a term may produce the same deletion twice ("book")
+			return
+		}
+	}
+}
+
+func (t *delTable) grow() {
+	old := t.slots
+	size := max(len(old)*2, 1024)
+	t.slots, t.n = make([]uint64, size), 0
+	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
+	for _, e := range old {
+		if e != 0 {
+			t.add(uint32(e>>32), uint32(e)-1)
+		}
+	}
+}
+
+func (t *delTable) find(tag uint32, f func(uint32)) {
+	if len(t.slots) == 0 {
+		return
+	}
+	mask := len(t.slots) - 1
+	for i := t.home(tag); t.slots[i] != 0; i = (i + 1) & mask {
+		if uint32(t.slots[i]>>32) == tag {
+			f(uint32(t.slots[i]) - 1)
+		}
+	}
+}
+
+// withPrefix calls f with each term id that starts with p (len(p) >= 2).
+func (v *vocab) withPrefix(p string, f func(uint32)) {
+	list := v.prefix[prefixKey(p)]
+	for i := v.lowerBound(list, p); i < len(list); i++ {
+		id := list[i]
+		if !strings.HasPrefix(v.terms[id], p) {
+			return
+		}
+		f(id)
+	}
+}
+
+// within1 reports whether a and b are at most one Damerau edit apart
+// (insert, delete, substitute, or swap two adjacent runes).
+func within1(a, b string) bool {
+	if a == b {
+		return true
+	}
+	// Strip the common prefix and suffix; what is left must be one edit.
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	for i > 0 && i < len(a) && !utf8.RuneStart(a[i]) { // back to a rune boundary
+		i--
+	}
+	a, b = a[i:], b[i:]
+	j := 0
+	for j < len(a) && j < len(b) && a[len(a)-1-j] == b[len(b)-1-j] {
+		j++
+	}
+	for j > 0 && !utf8.RuneStart(a[len(a)-j]) {
+		j--
+	}
+	a, b = a[:len(a)-j], b[:len(b)-j]
+	ra, rb := utf8.RuneCountInString(a), utf8.RuneCountInString(b)
+	switch {
+	case ra+rb == 1: // one insertion or deletion
+		return true
+	case ra == 1 && rb == 1: // one substitution
+		return true
+	case ra == 2 && rb == 2: // adjacent transposition
+		a0, s0 := utf8.DecodeRuneInString(a)
+		a1, _ := utf8.DecodeRuneInString(a[s0:])
+		b0, t0 := utf8.DecodeRuneInString(b)
+		b1, _ := utf8.DecodeRuneInString(b[t0:])
+		return a0 == b1 && a1 == b0
+	}
+	return false
+}

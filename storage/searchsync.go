@@ -1,0 +1,370 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/storage/search"
+)
+
+// Limits of the search_log machinery.
+const (
+	logKeep       = 100_000 // search_log rows kept when a Store opens
+	logBatch      = 5_000   // search_log rows read per query
+	rebuildAbove  = 100_000 // changed listings above which the index is rebuilt instead
+	docFetchBatch = 500     // listings fetched per IN (...) query
+)
+
+// docCols are the listing columns scanned by scanDoc.
+const docCols = `l.id, l.site_id, l.slug, l.name, l.tagline, l.url, l.logo_url, COALESCE(l.stage, ''), l.country,
+	l.pricing_model, l.status, l.plan, l.featured, COALESCE(l.launch_week, ''), l.launched_at, l.votes_count,
+	l.views_count, l.follows_count, l.description, l.keywords, l.domain, l.scheduled_at, l.trending_score`
+
+// docRow is a listing as loaded for the index.
+type docRow struct {
+	summaryRow
+	siteID      int64
+	description string
+	keywords    string
+	domain      string
+	scheduledAt sql.NullInt64
+	trending    float64
+}
+
+func (r *docRow) dest() []any {
+	return []any{&r.id, &r.siteID, &r.slug, &r.name, &r.tagline, &r.url, &r.logo, &r.stage, &r.country,
+		&r.pricing, &r.status, &r.plan, &r.featured, &r.week, &r.launchedAt, &r.votes,
+		&r.views, &r.follows, &r.description, &r.keywords, &r.domain, &r.scheduledAt, &r.trending}
+}
+
+// catLink is one row of listing_categories.
+type catLink struct {
+	listingID, categoryID int64
+	primary               bool
+}
+
+// doc turns a listing row and its category links into an index document.
+func (s *Store) doc(r *docRow, links []catLink, cats map[int64]catRow) search.Doc {
+	d := search.Doc{ID: r.id, Name: r.name, Tagline: r.tagline, Description: r.description,
+		Stage: r.stage, Country: r.country, PricingModel: r.pricing, Domain: r.domain, Status: r.status,
+		Votes: r.votes, Views: r.views, Follows: r.follows, Trending: r.trending}
+	for _, l := range links {
+		d.Categories = append(d.Categories, l.categoryID)
+		if c, ok := cats[l.categoryID]; ok && l.primary {
+			r.catSlug, r.catName = c.slug, c.name
+		}
+	}
+	_ = decodeJSON(r.keywords, &d.Keywords, "")
+	switch {
+	case r.launchedAt.Valid:
+		d.Newest = r.launchedAt.Int64
+	case r.scheduledAt.Valid:
+		d.Newest = r.scheduledAt.Int64
+	default:
+		if t, err := time.Parse(domain.DateLayout, r.week); err == nil {
+			d.Newest = t.Unix()
+		}
+	}
+	d.Summary = s.summary(&r.summaryRow)
+	return d
+}
+
+// categoryMap returns the site's categories by id.
+func (s *Store) categoryMap(ctx context.Context) (map[int64]catRow, error) {
+	all, err := s.allCategories(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[int64]catRow, len(all))
+	for _, c := range all {
+		m[c.id] = c
+	}
+	return m, nil
+}
+
+// rebuildIndex loads every live and scheduled listing of the site into a new index in
+// one streaming pass (listings and their category links merged by id), then swaps it in.
+// Called with syncMu held; searches keep using the previous index meanwhile.
+func (s *Store) rebuildIndex(ctx context.Context) error {
+	if _, err := s.db.sql.ExecContext(ctx, `DELETE FROM search_log WHERE seq <= (SELECT MAX(seq) FROM search_log) - ?`, logKeep); err != nil {
+		return mapErr(err, "search log", "")
+	}
+	head, err := s.logHead(ctx)
+	if err != nil {
+		return err
+	}
+	all, err := s.allCategories(ctx)
+	if err != nil {
+		return err
+	}
+	cats := make(map[int64]catRow, len(all))
+	for _, c := range all {
+		cats[c.id] = c
+	}
+	counts := map[int64]int{} // live listings per category, subcategories included
+	// Reading rows and building documents runs beside the (serialised) index
+	// writes, so a load uses two cores.
+	ix := search.New()
+	docs := make(chan search.Doc, 1024)
+	done := make(chan error, 1)
+	rctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		defer close(docs)
+		done <- s.streamDocs(rctx, cats, func(d search.Doc, links []catLink) {
+			if d.Status == domain.StatusLive {
+				countCategories(counts, links, cats)
+			}
+			docs <- d
+		})
+	}()
+	for d := range docs {
+		ix.Upsert(d)
+	}
+	if err := <-done; err != nil {
+		return err
+	}
+	s.catMu.Lock()
+	s.catCache, s.catAt, s.catSeq, s.catCost = categoryNodes(all, counts), time.Now(), head, 0
+	s.catMu.Unlock()
+	s.ix.Store(ix)
+	s.syncSeq, s.lastPoll = head, time.Now()
+	return nil
+}
+
+// streamDocs reads every live and scheduled listing of the site in id order, merged
+// with its category links (both tables read in rowid/primary-key order, no sorting),
+// and passes each as a document with its links to emit.
+func (s *Store) streamDocs(ctx context.Context, cats map[int64]catRow, emit func(search.Doc, []catLink)) error {
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT `+docCols+` FROM listings l NOT INDEXED
+		WHERE l.site_id = ? AND l.status IN ('live', 'scheduled') ORDER BY l.id`, s.siteID)
+	if err != nil {
+		return mapErr(err, "listing", "")
+	}
+	defer rows.Close()
+	links, err := s.db.sql.QueryContext(ctx, `SELECT listing_id, category_id, is_primary FROM listing_categories ORDER BY listing_id`)
+	if err != nil {
+		return mapErr(err, "listing", "")
+	}
+	defer links.Close()
+	var pending *catLink // the link read ahead of the current listing
+	var buf []catLink
+	for rows.Next() {
+		var r docRow
+		if err := rows.Scan(r.dest()...); err != nil {
+			return mapErr(err, "listing", "")
+		}
+		buf = buf[:0]
+		for {
+			if pending == nil {
+				if !links.Next() {
+					break
+				}
+				var l catLink
+				if err := links.Scan(&l.listingID, &l.categoryID, &l.primary); err != nil {
+					return mapErr(err, "listing", "")
+				}
+				pending = &l
+			}
+			if pending.listingID > r.id {
+				break
+			}
+			if pending.listingID == r.id {
+				buf = append(buf, *pending)
+			}
+			pending = nil
+		}
+		emit(s.doc(&r, buf, cats), buf)
+	}
+	if err := rows.Err(); err != nil {
+		return mapErr(err, "listing", "")
+	}
+	return mapErr(links.Err(), "listing", "")
+}
+
+// Refresh applies every search_log entry not yet seen to the index now.
+func (s *Store) Refresh(ctx context.Context) error {
+	s.syncMu.Lock()
+	defer s.syncMu.Unlock()
+	return s.poll(ctx)
+}
+
+// maybeRefresh polls search_log when PollInterval has passed since the last poll
+// and no other goroutine is polling; searches never wait for a poll in progress.
+func (s *Store) maybeRefresh(ctx context.Context) (*search.Index, error) {
+	if !s.syncMu.TryLock() {
+		return s.ix.Load(), nil
+	}
+	defer s.syncMu.Unlock()
+	if time.Since(s.lastPoll) < s.PollInterval {
+		return s.ix.Load(), nil
+	}
+	err := s.poll(ctx)
+	return s.ix.Load(), err
+}
+
+// poll reads search_log after syncSeq and re-upserts or deletes the listings named
+// there. Called with syncMu held.
+func (s *Store) poll(ctx context.Context) error {
+	s.lastPoll = time.Now()
+	var lo sql.NullInt64
+	if err := s.db.sql.QueryRowContext(ctx, `SELECT MIN(seq) FROM search_log`).Scan(&lo); err != nil {
+		return mapErr(err, "search log", "")
+	}
+	if lo.Valid && lo.Int64 > s.syncSeq+1 { // entries we never saw were pruned
+		return s.rebuildIndex(ctx)
+	}
+	changed := map[int64]bool{}
+	seq := s.syncSeq
+	for {
+		n := 0
+		rows, err := s.db.sql.QueryContext(ctx, `SELECT seq, listing_id FROM search_log WHERE seq > ? ORDER BY seq LIMIT ?`, seq, logBatch)
+		if err != nil {
+			return mapErr(err, "search log", "")
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&seq, &id); err != nil {
+				rows.Close()
+				return mapErr(err, "search log", "")
+			}
+			changed[id] = true
+			n++
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return mapErr(err, "search log", "")
+		}
+		if len(changed) > rebuildAbove {
+			return s.rebuildIndex(ctx)
+		}
+		if n < logBatch {
+			break
+		}
+	}
+	if len(changed) == 0 {
+		return nil
+	}
+	delete(changed, 0) // category tree changes: listings affected are logged separately
+	ids := make([]int64, 0, len(changed))
+	for id := range changed {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	if err := s.reindex(ctx, ids); err != nil {
+		return err
+	}
+	s.syncSeq = seq
+	return nil
+}
+
+// reindex loads the listings ids and upserts the public ones of this site, deleting the rest.
+func (s *Store) reindex(ctx context.Context, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	cats, err := s.categoryMap(ctx)
+	if err != nil {
+		return err
+	}
+	ix := s.ix.Load()
+	for start := 0; start < len(ids); start += docFetchBatch {
+		batch := ids[start:min(start+docFetchBatch, len(ids))]
+		args := make([]any, len(batch))
+		for i, id := range batch {
+			args[i] = id
+		}
+		in := `(` + placeholders(len(batch)) + `)`
+		links := map[int64][]catLink{}
+		lrows, err := s.db.sql.QueryContext(ctx, `SELECT listing_id, category_id, is_primary FROM listing_categories WHERE listing_id IN `+in, args...)
+		if err != nil {
+			return mapErr(err, "listing", "")
+		}
+		for lrows.Next() {
+			var l catLink
+			if err := lrows.Scan(&l.listingID, &l.categoryID, &l.primary); err != nil {
+				lrows.Close()
+				return mapErr(err, "listing", "")
+			}
+			links[l.listingID] = append(links[l.listingID], l)
+		}
+		lrows.Close()
+		seen := map[int64]bool{}
+		rows, err := s.db.sql.QueryContext(ctx, `SELECT `+docCols+` FROM listings l WHERE l.id IN `+in, args...)
+		if err != nil {
+			return mapErr(err, "listing", "")
+		}
+		for rows.Next() {
+			var r docRow
+			if err := rows.Scan(r.dest()...); err != nil {
+				rows.Close()
+				return mapErr(err, "listing", "")
+			}
+			if r.siteID != s.siteID {
+				continue // another site's listing: never in this index
+			}
+			seen[r.id] = true
+			if r.status == domain.StatusLive || r.status == domain.StatusScheduled {
+				ix.Upsert(s.doc(&r, links[r.id], cats))
+			} else {
+				ix.Delete(r.id)
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return mapErr(err, "listing", "")
+		}
+		for _, id := range batch {
+			if !seen[id] {
+				ix.Delete(id)
+			}
+		}
+	}
+	return nil
+}
+
+// SearchListings answers search_listings from the in-memory index, after
+// applying recent changes from search_log. The category filter covers the
+// category and its descendants; an unknown category or stage gives no results.
+func (s *Store) SearchListings(ctx context.Context, q domain.ListingQuery) ([]domain.ListingSummary, int, error) {
+	ix, err := s.maybeRefresh(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	sq := search.Query{Text: q.Q, Stage: q.Stage, Country: q.Country, PricingModel: q.PricingModel,
+		Domain: q.Domain, Status: q.Status, Sort: q.Sort, Offset: q.Offset, Limit: q.Limit}
+	switch q.Status {
+	case "", "live":
+		sq.Status = domain.StatusLive
+	case "upcoming", "scheduled":
+		sq.Status = domain.StatusScheduled
+	default:
+		return nil, 0, domain.Invalid("status", "enum", "status must be live or upcoming, not %q.", q.Status)
+	}
+	if q.Stage != "" && !slices.ContainsFunc(domain.Stages, func(st domain.Stage) bool { return st.Slug == q.Stage }) {
+		return []domain.ListingSummary{}, 0, nil
+	}
+	if q.Category != "" {
+		all, err := s.allCategories(ctx)
+		if err != nil {
+			return nil, 0, err
+		}
+		i := slices.IndexFunc(all, func(c catRow) bool { return c.slug == q.Category })
+		if i < 0 {
+			return []domain.ListingSummary{}, 0, nil
+		}
+		sq.Categories = descendants(all, all[i].id)
+	}
+	items, total := ix.Search(sq)
+	return items, total, nil
+}
+
+// String describes the store (site and index size) for logs.
+func (s *Store) String() string {
+	return fmt.Sprintf("storage.Store{site: %s, indexed: %s}", s.site.Key, strconv.Itoa(s.ix.Load().Len()))
+}

@@ -1,0 +1,231 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/storage/search"
+)
+
+// Store implements domain.Store over SQLite for one site. Full-text search is
+// answered by an in-memory index kept fresh from the search_log table.
+type Store struct {
+	db     *DB
+	site   domain.Site
+	siteID int64
+	ix     atomic.Pointer[search.Index]
+
+	syncMu   sync.Mutex // held while polling search_log
+	syncSeq  int64      // last search_log seq applied (guarded by syncMu)
+	lastPoll time.Time  // guarded by syncMu
+	// PollInterval is the minimum time between two polls of search_log.
+	PollInterval time.Duration
+
+	catMu    sync.Mutex
+	catCache []domain.CategoryNode
+	catAt    time.Time
+	catSeq   int64
+	catCost  time.Duration
+
+	countMu sync.Mutex
+	counts  map[string]countEntry
+}
+
+var _ domain.Store = (*Store)(nil)
+
+// NewStore returns the Store of site over db: it ensures the site row and
+// builds the in-memory search index from every live and scheduled listing.
+func NewStore(db *DB, site domain.Site) (*Store, error) {
+	ctx := context.Background()
+	id, err := ensureSite(ctx, db, site)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{db: db, site: site, siteID: id, PollInterval: 500 * time.Millisecond}
+	s.syncMu.Lock()
+	err = s.rebuildIndex(ctx)
+	s.syncMu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Index returns the search index (for benchmarks and diagnostics).
+func (s *Store) Index() *search.Index { return s.ix.Load() }
+
+// publicStatus is the SQL condition for listings anyone may see.
+const publicStatus = `l.status IN ('live', 'scheduled')`
+
+// summaryCols are the columns scanned by scanSummary, from listings l joined
+// with its primary category pc (see summaryFrom).
+const summaryCols = `l.id, l.slug, l.name, l.tagline, l.url, l.logo_url, COALESCE(l.stage, ''), l.country,
+	l.pricing_model, l.status, l.plan, l.featured, COALESCE(l.launch_week, ''), l.launched_at,
+	l.votes_count, l.views_count, l.follows_count, COALESCE(pc.slug, ''), COALESCE(pc.name, '')`
+
+// summaryJoins joins listing l with its primary category pc.
+const summaryJoins = `
+	LEFT JOIN listing_categories plc ON plc.listing_id = l.id AND plc.is_primary = 1
+	LEFT JOIN categories pc ON pc.id = plc.category_id`
+
+// summaryFrom is listings l with its primary category.
+const summaryFrom = `listings l` + summaryJoins
+
+// summaryRow receives summaryCols.
+type summaryRow struct {
+	id                                    int64
+	slug, name, tagline, url, logo, stage string
+	country, pricing, status, plan, week  string
+	featured                              bool
+	launchedAt                            sql.NullInt64
+	votes, views, follows                 int
+	catSlug, catName                      string
+}
+
+// dest returns the scan destinations for summaryCols, followed by extra.
+func (r *summaryRow) dest(extra ...any) []any {
+	return append([]any{&r.id, &r.slug, &r.name, &r.tagline, &r.url, &r.logo, &r.stage, &r.country,
+		&r.pricing, &r.status, &r.plan, &r.featured, &r.week, &r.launchedAt,
+		&r.votes, &r.views, &r.follows, &r.catSlug, &r.catName}, extra...)
+}
+
+// summary builds the one ListingSummary used everywhere from a row.
+func (s *Store) summary(r *summaryRow) domain.ListingSummary {
+	out := domain.ListingSummary{
+		Slug: r.slug, Name: r.name, Tagline: r.tagline, URL: r.url, PageURL: s.site.ListingPageURL(r.slug),
+		LogoURL: r.logo, Stage: r.stage, Country: r.country, PricingModel: r.pricing, Status: r.status,
+		Plan: r.plan, Featured: r.featured, LaunchWeek: r.week, LaunchedAt: unixTime(r.launchedAt),
+		Votes: r.votes, Views: r.views, Follows: r.follows,
+	}
+	if r.catSlug != "" {
+		out.PrimaryCategory = &domain.CategoryRef{Slug: r.catSlug, Name: r.catName, Primary: true}
+	}
+	return out
+}
+
+// querySummaries runs a query selecting summaryCols (plus extra columns
+// scanned into the destinations extra returns for each row) and builds summaries.
+func (s *Store) querySummaries(ctx context.Context, query string, args []any, extra func() []any, each func(domain.ListingSummary)) error {
+	rows, err := s.db.sql.QueryContext(ctx, query, args...)
+	if err != nil {
+		return mapErr(err, "listing", "")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r summaryRow
+		var ex []any
+		if extra != nil {
+			ex = extra()
+		}
+		if err := rows.Scan(r.dest(ex...)...); err != nil {
+			return mapErr(err, "listing", "")
+		}
+		each(s.summary(&r))
+	}
+	return mapErr(rows.Err(), "listing", "")
+}
+
+// listingID returns the id of the public listing slug, or not_found.
+func (s *Store) listingID(ctx context.Context, slug string) (int64, error) {
+	var id int64
+	err := s.db.sql.QueryRowContext(ctx, `SELECT l.id FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
+		s.siteID, slug).Scan(&id)
+	return id, mapErr(err, "listing", slug)
+}
+
+// count runs a COUNT query.
+func (s *Store) count(ctx context.Context, query string, args ...any) (int, error) {
+	var n int
+	err := s.db.sql.QueryRowContext(ctx, query, args...).Scan(&n)
+	return n, mapErr(err, "count", "")
+}
+
+// SiteStats returns live listing, upcoming listing and category counts and the first launch week.
+func (s *Store) SiteStats(ctx context.Context) (domain.SiteStats, error) {
+	var st domain.SiteStats
+	var first sql.NullString
+	var err error
+	for _, c := range []struct {
+		n     *int
+		query string
+	}{
+		{&st.LiveListings, `SELECT COUNT(*) FROM listings WHERE site_id = ? AND status = 'live'`},
+		{&st.UpcomingListings, `SELECT COUNT(*) FROM listings WHERE site_id = ? AND status = 'scheduled'`},
+		{&st.Categories, `SELECT COUNT(*) FROM categories WHERE site_id = ?`},
+	} {
+		if *c.n, err = s.cachedCount(ctx, c.query, s.siteID); err != nil {
+			return st, err
+		}
+	}
+	err = s.db.sql.QueryRowContext(ctx, `SELECT MIN(launch_week) FROM listings WHERE site_id = ? AND status = 'live'`, s.siteID).Scan(&first)
+	if err != nil {
+		return st, mapErr(err, "site", s.site.Key)
+	}
+	if first.Valid {
+		if t, err := time.Parse(domain.DateLayout, first.String); err == nil {
+			st.FirstWeek = domain.Monday(t)
+		}
+	}
+	return st, nil
+}
+
+// decodeJSON unmarshals a JSON column into v; empty text leaves v unchanged.
+func decodeJSON(text string, v any, what string) error {
+	if text == "" {
+		return nil
+	}
+	if err := json.Unmarshal([]byte(text), v); err != nil {
+		return fmt.Errorf("storage: bad JSON in %s: %w", what, err)
+	}
+	return nil
+}
+
+// countCacheMin is the running time above which a COUNT is cached while the
+// directory changes; countCacheFactor times its running time is how long.
+const (
+	countCacheMin    = 5 * time.Millisecond
+	countCacheFactor = 50
+)
+
+// countEntry is a cached COUNT result.
+type countEntry struct {
+	n    int
+	seq  int64
+	at   time.Time
+	cost time.Duration
+}
+
+// cachedCount runs a COUNT query, reusing an earlier result of the same query and
+// arguments while search_log is unchanged, or, for slow counts (large directories),
+// for a short time proportional to their cost. Totals of pages may lag by that much.
+func (s *Store) cachedCount(ctx context.Context, query string, args ...any) (int, error) {
+	seq, err := s.logHead(ctx)
+	if err != nil {
+		return 0, err
+	}
+	key := fmt.Sprint(query, args)
+	s.countMu.Lock()
+	e, ok := s.counts[key]
+	s.countMu.Unlock()
+	if ok && (e.seq == seq || e.cost > countCacheMin && time.Since(e.at) < countCacheFactor*e.cost) {
+		return e.n, nil
+	}
+	start := time.Now()
+	n, err := s.count(ctx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	s.countMu.Lock()
+	if s.counts == nil || len(s.counts) > 1000 {
+		s.counts = map[string]countEntry{}
+	}
+	s.counts[key] = countEntry{n: n, seq: seq, at: time.Now(), cost: time.Since(start)}
+	s.countMu.Unlock()
+	return n, nil
+}
