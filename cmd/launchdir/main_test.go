@@ -28,7 +28,7 @@ func TestServe(t *testing.T) {
 	urls := map[string]string{}
 	sc := bufio.NewScanner(pr)
 	re := regexp.MustCompile(`^\s+(Web|REST API|OpenAPI|MCP|Docs):\s+(\S+)$`)
-	for sc.Scan() && len(urls) < 5 {
+	for len(urls) < 5 && sc.Scan() {
 		if m := re.FindStringSubmatch(sc.Text()); m != nil {
 			urls[m[1]] = m[2]
 		}
