@@ -1,0 +1,202 @@
+// Package auth is launchdir's sign-in and OAuth 2.1 authorization server:
+// people sign in by an emailed link or through an OpenID Connect provider,
+// MCP clients register (dynamic registration or client ID metadata
+// documents) and get opaque, audience-bound tokens, and scripts use API keys.
+// Every secret (tokens, codes, keys, sessions, links, client secrets) is
+// stored only as its SHA-256 hash. Verify turns a bearer credential into a
+// domain.Caller for the transports in tools.
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// Credential prefixes: they let secret scanners find leaked credentials and
+// let Verify tell an API key from an access token.
+const (
+	PrefixAccess  = "ld_at_"
+	PrefixRefresh = "ld_rt_"
+	PrefixAPIKey  = "ld_sk_"
+	PrefixClient  = "ld_client_"
+	PrefixSecret  = "ld_cs_"
+)
+
+// Lifetimes.
+const (
+	CodeTTL        = 60 * time.Second
+	AccessTTL      = time.Hour
+	RefreshTTL     = 30 * 24 * time.Hour
+	SessionTTL     = 30 * 24 * time.Hour
+	LoginLinkTTL   = 15 * time.Minute
+	AuthRequestTTL = 10 * time.Minute
+	ClientIdleTTL  = 90 * 24 * time.Hour
+)
+
+// OIDCProvider configures sign-in through an OpenID Connect provider.
+type OIDCProvider struct {
+	// Issuer is the provider's issuer URL (discovery at
+	// Issuer/.well-known/openid-configuration).
+	Issuer       string
+	ClientID     string
+	ClientSecret string
+	// Name is shown on the sign-in button ("Sign in with <Name>").
+	Name string
+}
+
+// Mailer sends a message. The default writes it to the outbox (and the log).
+type Mailer interface {
+	Send(ctx context.Context, to, subject, body string) error
+}
+
+// Config configures the auth service.
+type Config struct {
+	// Origin is the public origin (scheme://host[:port], no path). It is the
+	// issuer, and the resources are Origin+"/mcp" and Origin+"/v1".
+	Origin   string
+	SiteName string
+	Store    Store
+	// Mailer sends sign-in links; nil means the outbox (Store.AddMail) and the log.
+	Mailer Mailer
+	// OIDC, when set, adds "Sign in with <Name>" next to the email link.
+	OIDC *OIDCProvider
+	// Now returns the current time; nil means the wall clock.
+	Now    func() time.Time
+	Logger *slog.Logger
+	// MetadataClient fetches client ID metadata documents. nil means a client
+	// with the SSRF guard (no private, loopback or link-local addresses).
+	// Tests pass a client that may reach loopback.
+	MetadataClient *http.Client
+	// RegisterPerHour limits dynamic registrations per remote address
+	// (default 20).
+	RegisterPerHour int
+}
+
+// Auth is the sign-in service, the authorization server and the verifier.
+type Auth struct {
+	cfg   Config
+	store Store
+	log   *slog.Logger
+	now   func() time.Time
+}
+
+// New returns the auth service for cfg.
+func New(cfg Config) (*Auth, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("auth: no store")
+	}
+	if cfg.Origin == "" || strings.HasSuffix(cfg.Origin, "/") {
+		return nil, errors.New("auth: origin must be scheme://host without a trailing slash")
+	}
+	a := &Auth{cfg: cfg, store: cfg.Store, log: cfg.Logger, now: cfg.Now}
+	if a.log == nil {
+		a.log = slog.New(slog.DiscardHandler)
+	}
+	if a.now == nil {
+		a.now = func() time.Time { return time.Now().UTC() }
+	}
+	if a.cfg.RegisterPerHour == 0 {
+		a.cfg.RegisterPerHour = 20
+	}
+	return a, nil
+}
+
+// Issuer is the authorization server's issuer: the origin.
+func (a *Auth) Issuer() string { return a.cfg.Origin }
+
+// MCPResource and APIResource are the two protected resources (RFC 8707);
+// tokens are bound to one of them. A request without resource gets MCPResource.
+func (a *Auth) MCPResource() string { return a.cfg.Origin + domain.MCPPath }
+
+// APIResource is the REST API's resource identifier.
+func (a *Auth) APIResource() string { return a.cfg.Origin + domain.APIPrefix }
+
+// ResourceMetadataURL is the RFC 9728 metadata URL of a resource (path-insert).
+func (a *Auth) ResourceMetadataURL(resource string) string {
+	return a.cfg.Origin + "/.well-known/oauth-protected-resource" + strings.TrimPrefix(resource, a.cfg.Origin)
+}
+
+// NewSecret returns prefix + 32 random bytes in base64url.
+func NewSecret(prefix string) string {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	return prefix + base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// Hash is the SHA-256 (hex) of a secret: the only form a secret is stored in.
+func Hash(secret string) string {
+	h := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(h[:])
+}
+
+// Equal compares two secrets (or hashes) in constant time.
+func Equal(a, b string) bool {
+	return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
+}
+
+// ErrInvalidToken is returned by Verify for a credential that is unknown,
+// expired, revoked, or issued for another resource.
+var ErrInvalidToken = errors.New("auth: invalid token")
+
+// Verify resolves a bearer credential sent to resource (MCPResource or
+// APIResource) to the caller. An API key is valid on both resources; an
+// access token only on the resource it was issued for.
+func (a *Auth) Verify(ctx context.Context, bearer, resource string) (domain.Caller, error) {
+	now := a.now()
+	switch {
+	case strings.HasPrefix(bearer, PrefixAPIKey):
+		k, err := a.store.APIKeyByHash(ctx, Hash(bearer))
+		if errors.Is(err, ErrNotFound) || (err == nil && !k.RevokedAt.IsZero()) {
+			return domain.Caller{}, ErrInvalidToken
+		}
+		if err != nil {
+			return domain.Caller{}, err
+		}
+		u, err := a.store.UserByID(ctx, k.UserID)
+		if err != nil {
+			return domain.Caller{}, err
+		}
+		if k.LastUsedAt.IsZero() || now.Sub(k.LastUsedAt) > time.Minute {
+			if err := a.store.TouchAPIKey(ctx, k.ID, now); err != nil {
+				a.log.Warn("touch api key", "err", err)
+			}
+		}
+		return domain.Caller{UserID: u.ID, Email: u.Email, Name: u.Name, Via: domain.ViaAPIKey,
+			KeyID: k.ID, KeyName: k.Name, UserCreated: u.CreatedAt}, nil
+	case strings.HasPrefix(bearer, PrefixAccess):
+		t, err := a.store.TokenByHash(ctx, Hash(bearer))
+		if errors.Is(err, ErrNotFound) {
+			return domain.Caller{}, ErrInvalidToken
+		}
+		if err != nil {
+			return domain.Caller{}, err
+		}
+		if t.Kind != TokenAccess || !t.RevokedAt.IsZero() || !now.Before(t.ExpiresAt) || t.Resource != resource {
+			return domain.Caller{}, ErrInvalidToken
+		}
+		u, err := a.store.UserByID(ctx, t.UserID)
+		if err != nil {
+			return domain.Caller{}, err
+		}
+		c := domain.Caller{UserID: u.ID, Email: u.Email, Name: u.Name, Via: domain.ViaOAuth,
+			Scopes: t.Scopes, ClientID: t.ClientID, UserCreated: u.CreatedAt}
+		if cl, err := a.store.ClientByID(ctx, t.ClientID); err == nil {
+			c.ClientName = cl.Name
+		}
+		return c, nil
+	}
+	return domain.Caller{}, ErrInvalidToken
+}

@@ -1,0 +1,118 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/mail"
+	"strings"
+	"time"
+
+	gomail "github.com/wneessen/go-mail"
+)
+
+// send delivers a message: it is always added to the outbox
+// (Store.AddMail), then handed to Config.Mailer when one is set. The log
+// line names the recipient and subject only, never the body, which holds
+// the sign-in link; an operator reads bodies from the outbox.
+func (a *Auth) send(ctx context.Context, to, subject, body string) error {
+	id, err := a.store.AddMail(ctx, Mail{To: to, Subject: subject, Body: body, CreatedAt: a.now()})
+	if err != nil {
+		return fmt.Errorf("outbox: %w", err)
+	}
+	if a.cfg.Mailer != nil {
+		if err := a.cfg.Mailer.Send(ctx, to, subject, body); err != nil {
+			return err
+		}
+	}
+	a.log.Info("mail sent", "to", to, "subject", subject, "outbox_id", id)
+	return nil
+}
+
+// SMTPConfig configures NewSMTPMailer.
+type SMTPConfig struct {
+	Host string
+	// Port 465 uses implicit TLS; any other port (default 587) STARTTLS,
+	// which is required unless Host is a loopback address (a local relay).
+	Port               int
+	Username, Password string // no authentication when Username is ""
+	From               string // the sender address, e.g. "Launchdir <login@example.com>"
+}
+
+// smtpMailer sends through an SMTP server with github.com/wneessen/go-mail.
+type smtpMailer struct {
+	cfg  SMTPConfig
+	from string
+	opts []gomail.Option
+}
+
+// NewSMTPMailer returns a Mailer that sends plain-text messages through the
+// SMTP server of c. TLS is mandatory (implicit on port 465, else STARTTLS)
+// except to a loopback host, where STARTTLS is used when offered. With a
+// username, the strongest mechanism the server offers is used (PLAIN and
+// LOGIN only over TLS).
+func NewSMTPMailer(c SMTPConfig) (Mailer, error) {
+	if c.Host == "" {
+		return nil, errors.New("smtp: no host")
+	}
+	if c.Port == 0 {
+		c.Port = 587
+	}
+	if c.Port < 0 || c.Port > 65535 {
+		return nil, fmt.Errorf("smtp: bad port %d", c.Port)
+	}
+	from, err := mail.ParseAddress(c.From)
+	if err != nil {
+		return nil, fmt.Errorf("smtp: bad from address %q: %w", c.From, err)
+	}
+	opts := []gomail.Option{gomail.WithPort(c.Port), gomail.WithTimeout(20 * time.Second)}
+	switch {
+	case c.Port == 465:
+		opts = append(opts, gomail.WithSSL())
+	case smtpLoopbackHost(c.Host):
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))
+	default:
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSMandatory))
+	}
+	if c.Username != "" {
+		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover),
+			gomail.WithUsername(c.Username), gomail.WithPassword(c.Password))
+	}
+	if _, err := gomail.NewClient(c.Host, opts...); err != nil {
+		return nil, fmt.Errorf("smtp: %w", err)
+	}
+	return &smtpMailer{cfg: c, from: from.String(), opts: opts}, nil
+}
+
+// Send sends one message. A client is made per message (go-mail clients
+// keep per-connection state), so Send may be called concurrently.
+func (m *smtpMailer) Send(ctx context.Context, to, subject, body string) error {
+	msg := gomail.NewMsg()
+	if err := msg.From(m.from); err != nil {
+		return fmt.Errorf("smtp: from: %w", err)
+	}
+	if err := msg.To(to); err != nil {
+		return fmt.Errorf("smtp: to: %w", err)
+	}
+	msg.Subject(subject)
+	msg.SetDate()
+	msg.SetMessageID()
+	msg.SetBodyString(gomail.TypeTextPlain, body)
+	c, err := gomail.NewClient(m.cfg.Host, m.opts...)
+	if err != nil {
+		return fmt.Errorf("smtp: %w", err)
+	}
+	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
+		return fmt.Errorf("smtp: send to %s: %w", to, err)
+	}
+	return nil
+}
+
+func smtpLoopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

@@ -1,0 +1,65 @@
+package auth
+
+import (
+	"bytes"
+	"embed"
+	"html/template"
+	"net/http"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+// pages holds every page template, each parsed together with layout.html.
+var pages = func() map[string]*template.Template {
+	names, err := templateFS.ReadDir("templates")
+	if err != nil {
+		panic(err)
+	}
+	m := map[string]*template.Template{}
+	for _, e := range names {
+		if e.Name() == "layout.html" {
+			continue
+		}
+		m[e.Name()] = template.Must(template.ParseFS(templateFS, "templates/layout.html", "templates/"+e.Name()))
+	}
+	return m
+}()
+
+// pageHeaders are set on every sign-in, consent, account and error page:
+// not frameable, not cached, no referrer (codes and tokens never leak).
+func pageHeaders(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Content-Type-Options", "nosniff")
+}
+
+// render writes page name (a file in templates/) with data, which the
+// layout reads as .Page; .Site is the site name.
+func (a *Auth) render(w http.ResponseWriter, status int, name string, data any) {
+	t, ok := pages[name]
+	if !ok {
+		a.log.Error("no such page template", "name", name)
+		http.Error(w, "Internal error.", http.StatusInternalServerError)
+		return
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "layout.html", map[string]any{"Site": a.cfg.SiteName, "Page": data}); err != nil {
+		a.log.Error("render page", "name", name, "err", err)
+		http.Error(w, "Internal error.", http.StatusInternalServerError)
+		return
+	}
+	pageHeaders(w)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// errorPage shows a problem to a person, never redirecting anywhere (used
+// when a redirect target cannot be trusted).
+func (a *Auth) errorPage(w http.ResponseWriter, status int, title, detail string) {
+	a.render(w, status, "error.html", map[string]string{"Title": title, "Detail": detail})
+}

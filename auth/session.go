@@ -1,0 +1,127 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// sessionCookie is the session cookie's name: with the __Host- prefix (and
+// Secure) on an https origin; plain on an http origin, which only local
+// development uses (browsers and cookie jars drop Secure cookies on http).
+func (a *Auth) sessionCookie() string {
+	if a.secure() {
+		return "__Host-launchdir_session"
+	}
+	return "launchdir_session"
+}
+
+func (a *Auth) secure() bool { return strings.HasPrefix(a.cfg.Origin, "https://") }
+
+// currentSession returns the signed-in session of r and its user.
+func (a *Auth) currentSession(r *http.Request) (Session, User, bool) {
+	c, err := r.Cookie(a.sessionCookie())
+	if err != nil || c.Value == "" {
+		return Session{}, User{}, false
+	}
+	s, err := a.store.SessionByHash(r.Context(), Hash(c.Value), a.now())
+	if err != nil {
+		return Session{}, User{}, false
+	}
+	u, err := a.store.UserByID(r.Context(), s.UserID)
+	if err != nil {
+		return Session{}, User{}, false
+	}
+	return s, u, true
+}
+
+// startSession signs userID in: any session the request carried is deleted
+// (the session id rotates at sign-in) and a new cookie is set.
+func (a *Auth) startSession(w http.ResponseWriter, r *http.Request, userID int64) (Session, error) {
+	if c, err := r.Cookie(a.sessionCookie()); err == nil && c.Value != "" {
+		if err := a.store.DeleteSession(r.Context(), Hash(c.Value)); err != nil && !errors.Is(err, ErrNotFound) {
+			return Session{}, err
+		}
+	}
+	now := a.now()
+	raw := NewSecret("")
+	s := Session{Hash: Hash(raw), UserID: userID, CSRF: NewSecret(""), CreatedAt: now, ExpiresAt: now.Add(SessionTTL)}
+	if err := a.store.CreateSession(r.Context(), s); err != nil {
+		return Session{}, err
+	}
+	http.SetCookie(w, &http.Cookie{
+		Name: a.sessionCookie(), Value: raw, Path: "/", Expires: s.ExpiresAt,
+		Secure: a.secure(), HttpOnly: true, SameSite: http.SameSiteLaxMode,
+	})
+	return s, nil
+}
+
+// endSession signs the request's session out.
+func (a *Auth) endSession(w http.ResponseWriter, r *http.Request) {
+	if c, err := r.Cookie(a.sessionCookie()); err == nil && c.Value != "" {
+		if err := a.store.DeleteSession(r.Context(), Hash(c.Value)); err != nil && !errors.Is(err, ErrNotFound) {
+			a.log.Warn("delete session", "err", err)
+		}
+	}
+	http.SetCookie(w, &http.Cookie{Name: a.sessionCookie(), Value: "", Path: "/", MaxAge: -1,
+		Secure: a.secure(), HttpOnly: true, SameSite: http.SameSiteLaxMode})
+}
+
+// validCSRF reports whether the form's "csrf" field is the session's token.
+// POST handlers also run behind http.CrossOriginProtection (see Register).
+func validCSRF(r *http.Request, s Session) bool {
+	got := r.PostFormValue("csrf")
+	return got != "" && Equal(got, s.CSRF)
+}
+
+// signInURL is the sign-in page that returns to next (a local path) after.
+func signInURL(next string) string {
+	return "/signin?" + url.Values{"next": {safeNext(next)}}.Encode()
+}
+
+// safeNext returns next when it is a local path on this origin, else "/account".
+// It refuses scheme-relative ("//host"), backslash and absolute URLs, so
+// that no sign-in link can redirect elsewhere.
+func safeNext(next string) string {
+	if next == "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") ||
+		strings.ContainsAny(next, "\\\r\n\t") {
+		return "/account"
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil {
+		return "/account"
+	}
+	return next
+}
+
+// userFrom returns the signed-in user of a context set by requireSession.
+func userFrom(ctx context.Context) (User, Session, bool) {
+	v, ok := ctx.Value(sessionKey{}).(sessionVal)
+	return v.u, v.s, ok
+}
+
+type sessionKey struct{}
+
+type sessionVal struct {
+	u User
+	s Session
+}
+
+// requireSession runs h for signed-in people and sends everybody else to the
+// sign-in page, returning to this page afterwards (GET) or to /account.
+func (a *Auth) requireSession(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		s, u, ok := a.currentSession(r)
+		if !ok {
+			next := "/account"
+			if r.Method == http.MethodGet {
+				next = r.URL.RequestURI()
+			}
+			http.Redirect(w, r, signInURL(next), http.StatusSeeOther)
+			return
+		}
+		h(w, r.WithContext(context.WithValue(r.Context(), sessionKey{}, sessionVal{u: u, s: s})))
+	}
+}

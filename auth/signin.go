@@ -1,0 +1,258 @@
+package auth
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/mail"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// Sign-in rate limits: emailed links per address and sign-in POSTs per
+// remote IP, as token buckets (burst, refilled evenly over the window).
+const (
+	linksPerAddress = 5
+	linksPerIP      = 20
+	linkWindow      = 15 * time.Minute
+	maxEmailLen     = 254
+	signinFormBytes = 64 << 10
+)
+
+// signIn holds the sign-in pages' in-memory state: the rate limiters and
+// the pending OpenID Connect sign-ins. Register creates one per Auth.
+type signIn struct {
+	a      *Auth
+	byAddr *signinLimiter
+	byIP   *signinLimiter
+	oidc   *oidcFlow // nil without Config.OIDC
+}
+
+// registerSignIn adds the sign-in pages.
+func (a *Auth) registerSignIn(mux *http.ServeMux) {
+	s := &signIn{
+		a:      a,
+		byAddr: newSigninLimiter(linksPerAddress, linkWindow),
+		byIP:   newSigninLimiter(linksPerIP, linkWindow),
+	}
+	if a.cfg.OIDC != nil {
+		s.oidc = newOIDCFlow(a)
+	}
+	mux.HandleFunc("GET /signin", s.page)
+	mux.Handle("POST /signin", form(s.post))
+	mux.HandleFunc("GET /signin/email", s.email)
+	mux.HandleFunc("GET /signin/oidc", s.oidcStart)
+	mux.HandleFunc("GET /callback", s.oidcCallback)
+	mux.Handle("POST /signout", form(s.signOut))
+}
+
+// signinPage is the data of signin.html.
+type signinPage struct {
+	Next     string
+	Email    string
+	Error    string
+	OIDCName string // "" without an OpenID Connect provider
+}
+
+func (s *signIn) form(next, email, msg string) signinPage {
+	p := signinPage{Next: safeNext(next), Email: email, Error: msg}
+	if o := s.a.cfg.OIDC; o != nil {
+		p.OIDCName = o.Name
+		if p.OIDCName == "" {
+			p.OIDCName = "single sign-on"
+		}
+	}
+	return p
+}
+
+// page shows the sign-in form.
+func (s *signIn) page(w http.ResponseWriter, r *http.Request) {
+	s.a.render(w, http.StatusOK, "signin.html", s.form(r.URL.Query().Get("next"), "", ""))
+}
+
+// post sends a sign-in link to the address given. The answer is the same
+// whether or not the address has an account.
+func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
+	a := s.a
+	r.Body = http.MaxBytesReader(w, r.Body, signinFormBytes)
+	if err := r.ParseForm(); err != nil {
+		a.errorPage(w, http.StatusBadRequest, "Bad request", "The form could not be read.")
+		return
+	}
+	now := a.now()
+	next := safeNext(r.PostFormValue("next"))
+	if !s.byIP.allow(signinRemoteIP(r), now) {
+		s.tooMany(w)
+		return
+	}
+	raw := strings.TrimSpace(r.PostFormValue("email"))
+	addr, ok := parseSigninEmail(raw)
+	if !ok {
+		msg := "Enter a valid email address, like name@example.com."
+		if raw == "" {
+			msg = "Enter your email address."
+		}
+		a.render(w, http.StatusBadRequest, "signin.html", s.form(next, raw, msg))
+		return
+	}
+	if !s.byAddr.allow(strings.ToLower(addr), now) {
+		s.tooMany(w)
+		return
+	}
+	token := NewSecret("")
+	link := LoginLink{Hash: Hash(token), Email: addr, Next: next, CreatedAt: now, ExpiresAt: now.Add(LoginLinkTTL)}
+	if err := a.store.CreateLoginLink(r.Context(), link); err != nil {
+		a.log.Error("create login link", "err", err)
+		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "The sign-in link could not be created. Try again in a moment.")
+		return
+	}
+	site := a.mailSiteName()
+	body := fmt.Sprintf("Hello,\n\nuse this link to sign in to %s:\n\n%s/signin/email?token=%s\n\n"+
+		"The link works once and expires in %d minutes. If you did not ask to sign in, ignore this message.\n",
+		site, a.cfg.Origin, token, int(LoginLinkTTL/time.Minute))
+	if err := a.send(r.Context(), addr, "Sign in to "+site, body); err != nil {
+		a.log.Error("send sign-in link", "to", addr, "err", err)
+		a.errorPage(w, http.StatusBadGateway, "The email could not be sent", "Try again in a moment.")
+		return
+	}
+	a.render(w, http.StatusOK, "signin_sent.html", map[string]any{"Email": addr, "Minutes": int(LoginLinkTTL / time.Minute)})
+}
+
+func (s *signIn) tooMany(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", strconv.Itoa(int(linkWindow/time.Second)/linksPerAddress))
+	s.a.errorPage(w, http.StatusTooManyRequests, "Too many sign-in requests",
+		"Too many sign-in links were asked for. Wait a few minutes, then try again.")
+}
+
+// email signs in with an emailed link: the link is consumed (single use),
+// the email user is created or updated, and a new session starts.
+func (s *signIn) email(w http.ResponseWriter, r *http.Request) {
+	a := s.a
+	token := r.URL.Query().Get("token")
+	if token == "" || len(token) > 200 {
+		a.errorPage(w, http.StatusBadRequest, "Invalid sign-in link", "This sign-in link is not valid. Ask for a new one.")
+		return
+	}
+	link, err := a.store.UseLoginLink(r.Context(), Hash(token), a.now())
+	if errors.Is(err, ErrNotFound) {
+		a.errorPage(w, http.StatusBadRequest, "Invalid sign-in link",
+			"This sign-in link is unknown, expired or already used. Ask for a new one.")
+		return
+	}
+	if err != nil {
+		a.log.Error("use login link", "err", err)
+		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Try again in a moment.")
+		return
+	}
+	u, err := a.store.UpsertUser(r.Context(), EmailIssuer, strings.ToLower(link.Email), link.Email, "", a.now())
+	if err != nil {
+		a.log.Error("upsert email user", "err", err)
+		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Try again in a moment.")
+		return
+	}
+	if _, err := a.startSession(w, r, u.ID); err != nil {
+		a.log.Error("start session", "err", err)
+		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Try again in a moment.")
+		return
+	}
+	a.log.Info("signed in", "user", u.ID, "via", "email")
+	http.Redirect(w, r, safeNext(link.Next), http.StatusSeeOther)
+}
+
+// signOut ends the session (the form carries its CSRF token).
+func (s *signIn) signOut(w http.ResponseWriter, r *http.Request) {
+	a := s.a
+	r.Body = http.MaxBytesReader(w, r.Body, signinFormBytes)
+	sess, _, ok := a.currentSession(r)
+	if ok && !validCSRF(r, sess) {
+		a.errorPage(w, http.StatusForbidden, "Forbidden", "The form has expired. Reload the page and try again.")
+		return
+	}
+	a.endSession(w, r)
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+// parseSigninEmail returns the bare address of s, or false when s is not a
+// single plain address (no display name) of at most 254 characters.
+func parseSigninEmail(s string) (string, bool) {
+	if s == "" || len(s) > maxEmailLen {
+		return "", false
+	}
+	addr, err := mail.ParseAddress(s)
+	if err != nil || addr.Name != "" || addr.Address != s || !strings.Contains(addr.Address, "@") {
+		return "", false
+	}
+	return addr.Address, true
+}
+
+func (a *Auth) mailSiteName() string {
+	if a.cfg.SiteName != "" {
+		return a.cfg.SiteName
+	}
+	return "launchdir"
+}
+
+// signinRemoteIP is the request's remote address without the port.
+// (X-Forwarded-For is not trusted; a deployment behind a proxy sets
+// RemoteAddr in its own middleware.)
+func signinRemoteIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// signinLimiter keeps one token bucket per key; buckets that have been idle long
+// enough to be full again are dropped during a sweep.
+type signinLimiter struct {
+	limit rate.Limit
+	burst int
+	idle  time.Duration
+
+	mu        sync.Mutex
+	buckets   map[string]*signinBucket
+	lastSweep time.Time
+}
+
+type signinBucket struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+// newSigninLimiter allows n events per window per key (as a burst of n, refilled
+// evenly over the window).
+func newSigninLimiter(n int, window time.Duration) *signinLimiter {
+	return &signinLimiter{
+		limit:   rate.Every(window / time.Duration(n)),
+		burst:   n,
+		idle:    window,
+		buckets: map[string]*signinBucket{},
+	}
+}
+
+// allow takes one token from key's signinBucket at now.
+func (l *signinLimiter) allow(key string, now time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if now.Sub(l.lastSweep) >= time.Minute {
+		for k, b := range l.buckets {
+			if now.Sub(b.seen) > l.idle {
+				delete(l.buckets, k)
+			}
+		}
+		l.lastSweep = now
+	}
+	b := l.buckets[key]
+	if b == nil {
+		b = &signinBucket{lim: rate.NewLimiter(l.limit, l.burst)}
+		l.buckets[key] = b
+	}
+	b.seen = now
+	return b.lim.AllowN(now, 1)
+}
