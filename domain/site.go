@@ -12,6 +12,10 @@ const (
 	MCPPath     = "/mcp"
 	OpenAPIPath = "/v1/openapi.json"
 	DocsPath    = "/docs"
+	// AccountPath is the signed-in account page (API keys, connected apps).
+	AccountPath = "/account"
+	// SignInPath is the sign-in page for people.
+	SignInPath = "/signin"
 )
 
 // URL joins the site's public origin and a path.

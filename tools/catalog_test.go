@@ -69,7 +69,7 @@ var catSpec = []catSpecOp{
 // catPending are the spec operations not served yet. This list only shrinks:
 // an issue that serves an operation removes it here.
 var catPending = []string{
-	"get_account", "submit_listing", "list_my_drafts", "get_draft", "update_draft", "invite_cofounder", "submit_draft",
+	"submit_listing", "list_my_drafts", "get_draft", "update_draft", "invite_cofounder", "submit_draft",
 	"list_my_listings", "get_my_listing", "update_my_listing", "post_listing_update", "add_milestone",
 	"delete_milestone", "set_founder_story", "answer_interview", "choose_free_listing",
 	"claim_listing", "list_my_claims", "verify_claim",
@@ -115,8 +115,8 @@ func TestCatalog_MatchesSpec(t *testing.T) {
 		}
 		served[op.Name] = true
 	}
-	if len(served) != 17 {
-		t.Errorf("catalog serves %d operations, want the 17 public reads", len(served))
+	if len(served)+len(catPending) != len(catSpec) {
+		t.Errorf("catalog serves %d operations and %d are pending, want %d together", len(served), len(catPending), len(catSpec))
 	}
 	for _, name := range catPending {
 		if _, ok := spec[name]; !ok {

@@ -88,6 +88,7 @@ func OpenAPI(ops []Operation, apiBase string) ([]byte, error) {
 		}
 		if op.Scope != "" {
 			o["x-scope"] = op.Scope
+			o["security"] = []map[string][]string{{"oauth2": {op.Scope}}, {"apiKey": {}}}
 		}
 		if op.Idem {
 			o["x-idempotent"] = true
@@ -113,10 +114,11 @@ func OpenAPI(ops []Operation, apiBase string) ([]byte, error) {
 				"badges. The same operations are tools of the MCP server at /mcp (tool name = operationId). Errors are " +
 				"RFC 9457 problem+json with a stable code.",
 		},
-		"servers":    []map[string]string{{"url": apiBase}},
-		"tags":       tags,
-		"paths":      paths,
-		"components": map[string]any{"schemas": components, "responses": sharedResponses(), "headers": sharedHeaders()},
+		"servers": []map[string]string{{"url": apiBase}},
+		"tags":    tags,
+		"paths":   paths,
+		"components": map[string]any{"schemas": components, "responses": sharedResponses(), "headers": sharedHeaders(),
+			"securitySchemes": securitySchemes(strings.TrimSuffix(apiBase, domain.APIPrefix))},
 	}
 	return json.Marshal(doc)
 }
@@ -213,6 +215,32 @@ func responses(op Operation, outName string) map[string]any {
 	return r
 }
 
+// securitySchemes: OAuth 2.1 authorization code (PKCE S256) with the
+// spec's scopes, and API keys sent as bearer tokens.
+func securitySchemes(origin string) map[string]any {
+	return map[string]any{
+		"oauth2": map[string]any{
+			"type": "oauth2",
+			"description": "OAuth 2.1 authorization code with PKCE (S256). Metadata: " + origin +
+				"/.well-known/oauth-authorization-server; tokens are bound to the resource " + origin + domain.APIPrefix + ".",
+			"flows": map[string]any{"authorizationCode": map[string]any{
+				"authorizationUrl": origin + "/authorize",
+				"tokenUrl":         origin + "/token",
+				"refreshUrl":       origin + "/token",
+				"scopes": map[string]string{
+					domain.ScopeAccountRead:   "Read the account, drafts, own listings, claims and orders.",
+					domain.ScopeListingsWrite: "Submit and edit drafts and listings, updates, milestones, story, interview answers, free launch, claims.",
+					domain.ScopeOrdersWrite:   "Quote orders and create checkout links.",
+				},
+			}},
+		},
+		"apiKey": map[string]any{
+			"type": "http", "scheme": "bearer",
+			"description": "An API key (ld_sk_...) from the account page, sent as Authorization: Bearer. It has the access of its user; no scope list.",
+		},
+	}
+}
+
 func sharedResponses() map[string]any {
 	problem := func(desc string, headers map[string]any) map[string]any {
 		r := map[string]any{
@@ -225,8 +253,9 @@ func sharedResponses() map[string]any {
 		return r
 	}
 	return map[string]any{
-		"BadRequest":      problem("Invalid input: errors names each failing field and rule (code invalid).", nil),
-		"Unauthorized":    problem("Sign-in missing or invalid (code unauthenticated).", nil),
+		"BadRequest": problem("Invalid input: errors names each failing field and rule (code invalid).", nil),
+		"Unauthorized": problem("Sign-in missing or invalid (code unauthenticated); WWW-Authenticate names the resource metadata and the scope needed.",
+			map[string]any{"WWW-Authenticate": map[string]any{"schema": map[string]any{"type": "string"}}}),
 		"Forbidden":       problem("The credential lacks the needed scope or right (code forbidden).", nil),
 		"NotFound":        problem("The thing named in the request does not exist (code not_found).", nil),
 		"TooManyRequests": problem("Rate limited (code rate_limited); retry after Retry-After seconds.", map[string]any{"Retry-After": map[string]any{"$ref": "#/components/headers/Retry-After"}}),

@@ -101,14 +101,12 @@ func (l *rateLimiter) size() int {
 
 type clientKeyCtx struct{}
 
-// clientKey identifies the caller for rate limiting: a hash of the bearer
-// credential when an Authorization header is sent, else the remote IP.
+// clientKey identifies an anonymous caller for rate limiting: the remote IP.
+// A signed-in caller is keyed by its user instead (see authenticate); a
+// request with an invalid credential is refused before it is counted.
 // (X-Forwarded-For is not trusted; a deployment behind a proxy should set
 // RemoteAddr from it in its own middleware.)
 func clientKey(r *http.Request) string {
-	if a := r.Header.Get("Authorization"); a != "" {
-		return authKey(a)
-	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr

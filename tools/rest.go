@@ -48,7 +48,7 @@ func (s *Server) routes() http.Handler {
 	}
 	mux.HandleFunc(domain.APIPrefix+"/", notFound)
 	mux.HandleFunc(domain.APIPrefix, notFound)
-	mux.Handle(domain.MCPPath, s.mcpHandler())
+	mux.Handle(domain.MCPPath, s.mcpAuth(s.mcpHandler()))
 	return cors(withClientKey(mux))
 }
 
@@ -67,7 +67,15 @@ func allowHeader(methods []string) string {
 // call the domain, and write JSON or problem+json.
 func (s *Server) restHandler(b *bound) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ctx := r.Context()
+		var needed []string
+		if b.Scope != "" {
+			needed = []string{b.Scope}
+		}
+		ctx, ch := s.authenticate(r, s.apiResource(), needed)
+		if ch != nil {
+			ch.write(w, s, s.apiResource())
+			return
+		}
 		if err := s.limiter.allow(clientKeyFrom(ctx, r.Header)); err != nil {
 			writeProblem(w, problemFor(ctx, s.log, b.Name, err))
 			return

@@ -24,11 +24,15 @@ type Options struct {
 	RateBurst int
 	// Logger receives internal errors; nil means slog.Default().
 	Logger *slog.Logger
+	// Auth checks bearer credentials (OAuth access tokens and API keys). nil
+	// accepts none: protected operations then always answer 401.
+	Auth Authenticator
 }
 
 // Server serves the operation catalog over REST (/v1) and MCP (/mcp).
 type Server struct {
 	svc     *domain.Service
+	auth    Authenticator
 	log     *slog.Logger
 	limiter *rateLimiter
 	ops     []*bound
@@ -52,7 +56,7 @@ func New(svc *domain.Service, opts Options) *Server {
 
 // newServer builds the transports for a given list of operations.
 func newServer(svc *domain.Service, opts Options, ops []Operation) *Server {
-	s := &Server{svc: svc, log: opts.Logger, limiter: newRateLimiter(opts.RateLimit, opts.RateBurst), byName: map[string]*bound{}}
+	s := &Server{svc: svc, auth: opts.Auth, log: opts.Logger, limiter: newRateLimiter(opts.RateLimit, opts.RateBurst), byName: map[string]*bound{}}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -81,7 +85,9 @@ func Catalog() []Operation {
 	return append([]Operation(nil), catalog()...)
 }
 
-var catalog = sync.OnceValue(PublicOperations)
+var catalog = sync.OnceValue(func() []Operation {
+	return append(PublicOperations(), AccountOperations()...)
+})
 
 // Operations returns the catalog rows this server serves.
 func (s *Server) Operations() []Operation {
@@ -139,6 +145,9 @@ func (s *Server) callDoc(ctx context.Context, b *bound, doc map[string]any, pre 
 }
 
 func (s *Server) run(ctx context.Context, b *bound, args json.RawMessage) ([]byte, error) {
+	if err := checkScope(ctx, b); err != nil {
+		return nil, err
+	}
 	out, err := b.call(ctx, s.svc, args)
 	if err != nil {
 		return nil, err

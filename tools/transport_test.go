@@ -14,6 +14,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
 )
@@ -27,6 +28,24 @@ type catEnv struct {
 	*httptest.Server
 	tools *Server
 	svc   *domain.Service
+	auth  *auth.Auth
+	store auth.Store
+}
+
+// apiKey creates a user with email and an API key for it, directly in the
+// store, and returns the key.
+func (e *catEnv) apiKey(t *testing.T, email string) string {
+	t.Helper()
+	ctx := context.Background()
+	u, err := e.store.UpsertUser(ctx, auth.EmailIssuer, email, email, "", catNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := auth.NewSecret(auth.PrefixAPIKey)
+	if _, err := e.store.CreateAPIKey(ctx, auth.APIKey{UserID: u.ID, Name: "test", Prefix: key[:12], Hash: auth.Hash(key), CreatedAt: catNow}); err != nil {
+		t.Fatal(err)
+	}
+	return key
 }
 
 func catTestServer(t *testing.T, opts Options, seed bool) *catEnv {
@@ -52,9 +71,15 @@ func catTestServer(t *testing.T, opts Options, seed bool) *catEnv {
 	}
 	svc := domain.NewService(st, site)
 	svc.Now = func() time.Time { return catNow }
+	as := storage.NewAuthStore(db)
+	a, err := auth.New(auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: func() time.Time { return catNow }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Auth = a
 	s := New(svc, opts)
 	h = s.Handler()
-	return &catEnv{Server: srv, tools: s, svc: svc}
+	return &catEnv{Server: srv, tools: s, svc: svc, auth: a, store: as}
 }
 
 type catResp struct {
@@ -244,8 +269,9 @@ func jsonEqual(a, b any) bool {
 
 func TestMCP_RateLimitKeyReachesTools(t *testing.T) {
 	env := catTestServer(t, Options{RateLimit: 0.001, RateBurst: 2}, false)
-	one := catConnect(t, env.URL, "2026-07-28", map[string]string{"Authorization": "Bearer token-one"})
-	two := catConnect(t, env.URL, "2025-11-25", map[string]string{"Authorization": "Bearer token-two"})
+	keyOne, keyTwo := env.apiKey(t, "one@example.com"), env.apiKey(t, "two@example.com")
+	one := catConnect(t, env.URL, "2026-07-28", map[string]string{"Authorization": "Bearer " + keyOne})
+	two := catConnect(t, env.URL, "2025-11-25", map[string]string{"Authorization": "Bearer " + keyTwo})
 	for i := 0; i < 2; i++ {
 		if r, text := catCall(t, one, "list_interview_questions", nil); r.IsError {
 			t.Fatalf("call %d: %s", i, text)
@@ -256,12 +282,12 @@ func TestMCP_RateLimitKeyReachesTools(t *testing.T) {
 	if err := json.Unmarshal([]byte(text), &p); err != nil || !r.IsError || p.Code != domain.ERateLimited || p.RetryAfter < 1 || p.Status != 429 {
 		t.Fatalf("third call of token one: want rate_limited with retry_after, got %s", text)
 	}
-	// Another credential has its own bucket: the Authorization header reached the handler.
+	// Another user has its own bucket: the caller reached the handler.
 	if r, text := catCall(t, two, "list_interview_questions", nil); r.IsError {
 		t.Fatalf("token two was limited by token one's bucket: %s", text)
 	}
-	// REST shares the buckets: the same credential is limited there too.
-	resp := catDo(t, env, "GET", "/v1/interview-questions", nil, map[string]string{"Authorization": "Bearer token-one"})
+	// REST shares the buckets: the same user is limited there too.
+	resp := catDo(t, env, "GET", "/v1/interview-questions", nil, map[string]string{"Authorization": "Bearer " + keyOne})
 	if resp.status != 429 || resp.header.Get("Retry-After") == "" {
 		t.Fatalf("REST with token one: status %d, Retry-After %q", resp.status, resp.header.Get("Retry-After"))
 	}

@@ -3,6 +3,7 @@
 //	launchdir serve   [--addr 127.0.0.1:8080] [--data ./data] [--base-url URL] [--demo]
 //	launchdir seed    --demo [--data ./data]
 //	launchdir migrate [--data ./data]
+//	launchdir apikey create --email ADDRESS [--name NAME] [--data ./data]
 //
 // Every flag has an environment variable (LAUNCHDIR_ADDR, LAUNCHDIR_DATA, ...).
 // main only wires packages together; the service lives in domain, storage, tools and web.
@@ -38,6 +39,8 @@ Usage:
   launchdir serve   [flags]   run the service (add --demo to load demo data into a fresh data dir)
   launchdir seed    --demo    load the demo data into the data directory (no-op if it has listings)
   launchdir migrate           apply database migrations and exit
+  launchdir apikey create --email ADDRESS [--name NAME]
+                              create an API key for an account and print it once
 
 Run "launchdir COMMAND -h" for the flags of a command. Every flag can also be set
 through the environment variable named in its help.
@@ -57,6 +60,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return seedCmd(ctx, args[1:], stdout, stderr)
 	case "migrate":
 		return migrateCmd(ctx, args[1:], stdout, stderr)
+	case "apikey":
+		return apikeyCmd(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -108,3 +108,57 @@ func TestSeedAndMigrate(t *testing.T) {
 		t.Error("unknown command succeeded")
 	}
 }
+
+// TestAPIKeyCreate creates a key with the operator subcommand and uses it
+// against the served REST API.
+func TestAPIKeyCreate(t *testing.T) {
+	data := t.TempDir()
+	var out, errOut strings.Builder
+	ctx := context.Background()
+	if err := run(ctx, []string{"apikey", "create", "--data", data}, &out, &errOut); err == nil {
+		t.Error("apikey create without --email succeeded")
+	}
+	if err := run(ctx, []string{"apikey", "create", "--data", data, "--email", "ops@example.com", "--name", "deploy"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	key := strings.TrimSpace(out.String())
+	if !strings.HasPrefix(key, "ld_sk_") || strings.Contains(errOut.String(), key) {
+		t.Fatalf("stdout %q (want only the key), stderr %q (must not repeat it)", key, errOut.String())
+	}
+
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(sctx, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--rate-limit", "0"}, pw, io.Discard)
+		pw.Close()
+	}()
+	sc := bufio.NewScanner(pr)
+	var api string
+	for api == "" && sc.Scan() {
+		if f := strings.Fields(sc.Text()); len(f) == 3 && f[0] == "REST" {
+			api = f[2]
+		}
+	}
+	go io.Copy(io.Discard, pr)
+	req, _ := http.NewRequest(http.MethodGet, api+"/me", nil)
+	req.Header.Set("Authorization", "Bearer "+key)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var me struct {
+		Email        string `json:"email"`
+		SignedInWith string `json:"signed_in_with"`
+	}
+	json.NewDecoder(res.Body).Decode(&me)
+	res.Body.Close()
+	if res.StatusCode != 200 || me.Email != "ops@example.com" || me.SignedInWith != "api_key" {
+		t.Errorf("GET /v1/me with the key: %d %+v", res.StatusCode, me)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}

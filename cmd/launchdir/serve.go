@@ -19,6 +19,7 @@ import (
 
 func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logger *slog.Logger) error {
 	var c config
+	var ac authConfig
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", env("LAUNCHDIR_ADDR", "127.0.0.1:8080"), "listen address (env LAUNCHDIR_ADDR)")
@@ -27,6 +28,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	fs.BoolVar(&c.demo, "demo", envBool("LAUNCHDIR_DEMO"), "load the demo data when the data directory has no listings (env LAUNCHDIR_DEMO)")
 	fs.Float64Var(&c.rateLimit, "rate-limit", envFloat("LAUNCHDIR_RATE_LIMIT", 20), "requests per second per client on every operation, 0 = off (env LAUNCHDIR_RATE_LIMIT)")
 	fs.IntVar(&c.rateBurst, "rate-burst", int(envFloat("LAUNCHDIR_RATE_BURST", 40)), "burst per client (env LAUNCHDIR_RATE_BURST)")
+	authFlags(fs, &ac)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -57,9 +59,14 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 		return err
 	}
 	svc := domain.NewService(store, site)
-	api := tools.New(svc, tools.Options{RateLimit: c.rateLimit, RateBurst: c.rateBurst, Logger: logger}).Handler()
+	az, err := newAuth(&c, &ac, db, logger)
+	if err != nil {
+		return err
+	}
+	api := tools.New(svc, tools.Options{RateLimit: c.rateLimit, RateBurst: c.rateBurst, Logger: logger, Auth: az}).Handler()
 
 	mux := http.NewServeMux()
+	az.Register(mux)
 	mux.Handle("/v1/", api)
 	mux.Handle("/v1", api)
 	mux.Handle("/mcp", api)
@@ -80,6 +87,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	fmt.Fprintf(stdout, "  OpenAPI:  %s%s\n", origin, domain.OpenAPIPath)
 	fmt.Fprintf(stdout, "  MCP:      %s%s\n", origin, domain.MCPPath)
 	fmt.Fprintf(stdout, "  Docs:     %s%s\n", origin, domain.DocsPath)
+	fmt.Fprintf(stdout, "  Sign in:  %s%s\n", origin, domain.SignInPath)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -1,0 +1,213 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/launchdir/launchdir/auth"
+	"github.com/launchdir/launchdir/domain"
+)
+
+// Authenticator checks bearer credentials; *auth.Auth implements it.
+type Authenticator interface {
+	// Verify resolves an access token or API key sent to resource, or
+	// returns auth.ErrInvalidToken.
+	Verify(ctx context.Context, bearer, resource string) (domain.Caller, error)
+	MCPResource() string
+	APIResource() string
+	// ResourceMetadataURL is the RFC 9728 metadata URL of a resource.
+	ResourceMetadataURL(resource string) string
+}
+
+// challenge is an authentication failure answered with WWW-Authenticate.
+type challenge struct {
+	status int    // 401 or 403
+	err    string // RFC 6750 error: "", invalid_request, invalid_token, insufficient_scope
+	scopes []string
+	detail string
+}
+
+// authenticate decides who a request is from before any operation runs.
+// needed are the scopes of the protected operations the request calls (none
+// for public ones). A credential, when sent, must be valid everywhere; public
+// operations need none. Tokens are accepted only in the Authorization
+// header, never in the query string.
+func (s *Server) authenticate(r *http.Request, resource string, needed []string) (context.Context, *challenge) {
+	ctx := r.Context()
+	if r.URL.Query().Has("access_token") {
+		return nil, &challenge{status: 401, err: "invalid_request", scopes: needed,
+			detail: "Send the credential in the Authorization header (Authorization: Bearer <token>), never in the URL."}
+	}
+	h := r.Header.Get("Authorization")
+	if h == "" {
+		if len(needed) > 0 {
+			return nil, &challenge{status: 401, scopes: needed, detail: fmt.Sprintf(
+				"Sign-in required: this operation needs an OAuth access token with scope %s, or an API key, sent as Authorization: Bearer.",
+				strings.Join(needed, " "))}
+		}
+		return ctx, nil
+	}
+	scheme, token, ok := strings.Cut(h, " ")
+	token = strings.TrimSpace(token)
+	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" {
+		return nil, &challenge{status: 401, err: "invalid_request", scopes: needed,
+			detail: "The Authorization header must be \"Bearer <token>\"."}
+	}
+	if s.auth == nil {
+		return nil, &challenge{status: 401, err: "invalid_token", scopes: needed, detail: "This server accepts no credentials."}
+	}
+	c, err := s.auth.Verify(ctx, token, resource)
+	if errors.Is(err, auth.ErrInvalidToken) {
+		return nil, &challenge{status: 401, err: "invalid_token", scopes: needed,
+			detail: "The access token or API key is unknown, expired, revoked, or was issued for another resource (" + resource + ")."}
+	}
+	if err != nil {
+		s.log.Error("verify credential", "err", err)
+		return nil, &challenge{status: 500, detail: "Internal error."}
+	}
+	var missing []string
+	for _, sc := range needed {
+		if !c.HasScope(sc) {
+			missing = append(missing, sc)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, &challenge{status: 403, err: "insufficient_scope", scopes: needed, detail: fmt.Sprintf(
+			"The access token lacks scope %s; sign in again allowing %s.", strings.Join(missing, " "), strings.Join(needed, " "))}
+	}
+	ctx = context.WithValue(ctx, clientKeyCtx{}, fmt.Sprintf("user:%d", c.UserID))
+	return domain.WithCaller(ctx, c), nil
+}
+
+// write answers the challenge: WWW-Authenticate naming the resource
+// metadata and every scope needed, and a problem+json body.
+func (c *challenge) write(w http.ResponseWriter, s *Server, resource string) {
+	if c.status == 500 {
+		writeProblem(w, newProblem(domain.EInternal, c.detail))
+		return
+	}
+	var parts []string
+	if c.err != "" {
+		parts = append(parts, fmt.Sprintf("error=%q", c.err), fmt.Sprintf("error_description=%q", c.detail))
+	}
+	if s.auth != nil {
+		parts = append(parts, fmt.Sprintf("resource_metadata=%q", s.auth.ResourceMetadataURL(resource)))
+	}
+	if len(c.scopes) > 0 {
+		parts = append(parts, fmt.Sprintf("scope=%q", strings.Join(c.scopes, " ")))
+	}
+	h := "Bearer"
+	if len(parts) > 0 {
+		h += " " + strings.Join(parts, ", ")
+	}
+	w.Header().Set("WWW-Authenticate", h)
+	code := domain.EUnauthenticated
+	if c.status == 403 {
+		code = domain.EForbidden
+	}
+	writeProblem(w, newProblem(code, c.detail))
+}
+
+// apiResource and mcpResource are the resource identifiers tokens are
+// checked against ("" without an authenticator).
+func (s *Server) apiResource() string {
+	if s.auth == nil {
+		return s.svc.Site.URL(domain.APIPrefix)
+	}
+	return s.auth.APIResource()
+}
+
+func (s *Server) mcpResource() string {
+	if s.auth == nil {
+		return s.svc.Site.URL(domain.MCPPath)
+	}
+	return s.auth.MCPResource()
+}
+
+// maxMCPBody bounds a JSON-RPC request body read for the scope decision.
+const maxMCPBody = 4 << 20
+
+// mcpAuth authenticates /mcp requests. For a POST it reads the JSON-RPC body
+// (one message or a batch) and collects the scopes of every tools/call of a
+// protected tool, so that anonymous clients can initialize, list tools and
+// call public tools, and the first call that needs the account gets the
+// 401 that starts OAuth (or 403 insufficient_scope naming every scope).
+func (s *Server) mcpAuth(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var needed []string
+		if r.Method == http.MethodPost && r.Body != nil {
+			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxMCPBody))
+			if err != nil {
+				writeProblem(w, newProblem(domain.EInvalid, fmt.Sprintf("The request body must be at most %d bytes.", maxMCPBody)))
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			needed = s.scopesOf(body)
+		}
+		ctx, ch := s.authenticate(r, s.mcpResource(), needed)
+		if ch != nil {
+			ch.write(w, s, s.mcpResource())
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// scopesOf returns the sorted union of the scopes of the protected tools
+// called in a JSON-RPC body. A body that is not JSON-RPC needs none here:
+// the SDK answers it with its own error.
+func (s *Server) scopesOf(body []byte) []string {
+	type call struct {
+		Method string `json:"method"`
+		Params struct {
+			Name string `json:"name"`
+		} `json:"params"`
+	}
+	var msgs []call
+	body = bytes.TrimSpace(body)
+	if len(body) > 0 && body[0] == '[' {
+		if json.Unmarshal(body, &msgs) != nil {
+			return nil
+		}
+	} else {
+		var m call
+		if json.Unmarshal(body, &m) != nil {
+			return nil
+		}
+		msgs = []call{m}
+	}
+	var out []string
+	for _, m := range msgs {
+		if m.Method != "tools/call" {
+			continue
+		}
+		if b, ok := s.byName[m.Params.Name]; ok && b.Scope != "" {
+			out = append(out, b.Scope)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// checkScope is the operation-level check behind the transports' challenge:
+// a protected operation never runs without a caller holding its scope.
+func checkScope(ctx context.Context, b *bound) error {
+	if b.Scope == "" {
+		return nil
+	}
+	c, ok := domain.CallerFrom(ctx)
+	if !ok {
+		return domain.Errorf(domain.EUnauthenticated, "Sign-in required: %s needs an OAuth access token with scope %s, or an API key.", b.Name, b.Scope)
+	}
+	if !c.HasScope(b.Scope) {
+		return domain.Errorf(domain.EForbidden, "%s needs scope %s, which this access token lacks.", b.Name, b.Scope)
+	}
+	return nil
+}
