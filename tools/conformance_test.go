@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -23,6 +24,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
 )
@@ -423,7 +425,16 @@ func confStartServer(t *testing.T) string {
 	}
 	svc := domain.NewService(st, site)
 	svc.Now = func() time.Time { return now }
-	srv.Config.Handler = New(svc, Options{Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}).Handler()
+	// The whole stack as served: auth routes next to /mcp, so the server
+	// scenarios run anonymously against a server that also offers sign-in.
+	a, err := auth.New(auth.Config{Origin: base, SiteName: site.Name, Store: storage.NewAuthStore(db)})
+	if err != nil {
+		t.Fatalf("auth.New: %v", err)
+	}
+	mux := http.NewServeMux()
+	a.Register(mux)
+	mux.Handle("/", New(svc, Options{Auth: a, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}).Handler())
+	srv.Config.Handler = mux
 	srv.Start()
 	t.Cleanup(srv.Close)
 	return base + "/mcp"
