@@ -13,18 +13,22 @@ import (
 )
 
 // send delivers a message: it is always added to the outbox
-// (Store.AddMail), then handed to Config.Mailer when one is set. The log
-// line names the recipient and subject only, never the body, which holds
-// the sign-in link; an operator reads bodies from the outbox.
+// (Store.AddMail), then handed to Config.Mailer when one is set. Without a
+// mailer (the embedded default, for local use) the message, sign-in link
+// included, is also written to the log, as that is where a person running
+// the service locally reads it; with a mailer the log names the recipient
+// and subject only, never the body.
 func (a *Auth) send(ctx context.Context, to, subject, body string) error {
 	id, err := a.store.AddMail(ctx, Mail{To: to, Subject: subject, Body: body, CreatedAt: a.now()})
 	if err != nil {
 		return fmt.Errorf("outbox: %w", err)
 	}
-	if a.cfg.Mailer != nil {
-		if err := a.cfg.Mailer.Send(ctx, to, subject, body); err != nil {
-			return err
-		}
+	if a.cfg.Mailer == nil {
+		a.log.Info("mail written to the outbox (no SMTP configured)", "to", to, "subject", subject, "outbox_id", id, "body", body)
+		return nil
+	}
+	if err := a.cfg.Mailer.Send(ctx, to, subject, body); err != nil {
+		return err
 	}
 	a.log.Info("mail sent", "to", to, "subject", subject, "outbox_id", id)
 	return nil

@@ -376,10 +376,27 @@ func (l *siLogBuffer) String() string {
 	return l.b.String()
 }
 
-func TestMailDefaultOutboxLogsNoToken(t *testing.T) {
+// Without a mailer (the embedded default) the sign-in link is in the log,
+// where a person running the service locally reads it.
+func TestMailDefaultOutboxWritesLinkToLog(t *testing.T) {
 	var logs siLogBuffer
 	e := newEnv(t, func(c *auth.Config) {
 		c.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	})
+	link := e.siRequestLink(e.browser(), "log@example.com", "/account")
+	token := strings.TrimPrefix(link, e.srv.URL+"/signin/email?token=")
+	out := logs.String()
+	if !strings.Contains(out, "outbox") || !strings.Contains(out, "log@example.com") || !strings.Contains(out, token) {
+		t.Errorf("log lacks the mail and its link:\n%s", out)
+	}
+}
+
+// With a mailer (SMTP) the log names recipient and subject, never the link.
+func TestMailConfiguredLogsNoToken(t *testing.T) {
+	var logs siLogBuffer
+	e := newEnv(t, func(c *auth.Config) {
+		c.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		c.Mailer = &siRecordingMailer{}
 	})
 	link := e.siRequestLink(e.browser(), "log@example.com", "/account")
 	token := strings.TrimPrefix(link, e.srv.URL+"/signin/email?token=")
