@@ -10,14 +10,8 @@ import (
 // family); unknown tokens and tokens of other clients are answered 200
 // alike, so the endpoint tells nobody which tokens exist.
 func (s *server) revoke(w http.ResponseWriter, r *http.Request) {
-	apiHeaders(w)
-	if e := parseForm(w, r); e != nil {
-		writeOAuthError(w, e)
-		return
-	}
-	c, e := s.authenticateClient(r)
-	if e != nil {
-		writeClientError(w, r, e)
+	c, ok := s.clientRequest(w, r)
+	if !ok {
 		return
 	}
 	raw := r.PostFormValue("token")

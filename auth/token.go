@@ -21,19 +21,30 @@ type tokenResponse struct {
 	Scope        string `json:"scope"`
 }
 
-// token serves POST /token.
-func (s *server) token(w http.ResponseWriter, r *http.Request) {
+// clientRequest starts /token and /revoke alike: the API headers, the form,
+// and the client's authentication; it answers the error itself when false.
+func (s *server) clientRequest(w http.ResponseWriter, r *http.Request) (Client, bool) {
 	apiHeaders(w)
 	if e := parseForm(w, r); e != nil {
 		writeOAuthError(w, e)
-		return
+		return Client{}, false
 	}
 	c, e := s.authenticateClient(r)
 	if e != nil {
 		writeClientError(w, r, e)
+		return Client{}, false
+	}
+	return c, true
+}
+
+// token serves POST /token.
+func (s *server) token(w http.ResponseWriter, r *http.Request) {
+	c, ok := s.clientRequest(w, r)
+	if !ok {
 		return
 	}
 	var resp tokenResponse
+	var e *oauthError
 	switch gt := r.PostFormValue("grant_type"); gt {
 	case grantCode:
 		resp, e = s.exchangeCode(r, c)

@@ -1,6 +1,7 @@
 package auth_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -262,4 +263,19 @@ func TestTokenClientSecret(t *testing.T) {
 	pub := e.asClient("Pub", redirect)
 	resp, m = exchange(pub, url.Values{"client_id": {pub}, "client_secret": {"x"}}, nil)
 	asOAuthError(t, resp, m, 401, "invalid_client")
+}
+
+// A code issued before the person disconnected the app is refused: the
+// consent behind it was withdrawn.
+func TestTokenCodeAfterDisconnect(t *testing.T) {
+	e := newEnv(t, nil)
+	redirect := "https://app.test/cb"
+	id := e.asClient("App", redirect)
+	b, u := e.signedIn("ada@example.com")
+	code, verifier := e.asCode(b, id, redirect, nil)
+	if err := e.store.RevokeGrant(context.Background(), u.ID, id, e.clock()); err != nil {
+		t.Fatal(err)
+	}
+	resp, m := e.asRedeem(id, redirect, code, verifier)
+	asOAuthError(t, resp, m, 400, "invalid_grant")
 }
