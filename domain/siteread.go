@@ -162,7 +162,7 @@ type Drafted struct {
 	// Founders: the first is the primary founder.
 	Founders []DraftedFounder `json:"founders,omitempty"`
 	// Socials maps a platform of SocialPlatforms to the company's link.
-	Socials    map[string]DraftedLink `json:"socials,omitempty"`
+	Socials    map[string]DraftedLink    `json:"socials,omitempty"`
 	Story      map[string]DraftedSection `json:"story,omitempty"` // keys: the json names of Story's fields
 	Milestones []DraftedMilestone        `json:"milestones,omitempty"`
 }
