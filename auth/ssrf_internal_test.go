@@ -6,30 +6,13 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/netip"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
-)
 
-func TestCheckPublicAddr(t *testing.T) {
-	for _, s := range []string{"127.0.0.1", "127.9.9.9", "10.0.0.5", "172.16.0.1", "192.168.1.1", "169.254.169.254",
-		"100.64.0.1", "100.127.255.254", "0.0.0.0", "0.1.2.3", "224.0.0.1", "255.255.255.255", "240.0.0.1", "192.0.2.1",
-		"::1", "::", "fd00::1", "fc00::1", "fe80::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::ffff:169.254.169.254",
-		"64:ff9b::7f00:1", "2002:7f00:1::1", "2001:db8::1", "fec0::1"} {
-		err := checkPublicAddr(netip.MustParseAddr(s))
-		var ref *refusedAddrError
-		if !errors.As(err, &ref) {
-			t.Errorf("%s allowed", s)
-		}
-	}
-	for _, s := range []string{"93.184.216.34", "8.8.8.8", "100.128.0.1", "2606:4700::1111", "::ffff:8.8.8.8"} {
-		if err := checkPublicAddr(netip.MustParseAddr(s)); err != nil {
-			t.Errorf("%s refused: %v", s, err)
-		}
-	}
-}
+	"github.com/launchdir/launchdir/domain/netguard"
+)
 
 // The guarded client refuses non-public addresses at dial time, naming the
 // address, before any connection is attempted (so it fails at once).
@@ -52,7 +35,7 @@ func TestGuardedClientRefuses(t *testing.T) {
 			t.Errorf("%s: fetched", url)
 			continue
 		}
-		var ref *refusedAddrError
+		var ref *netguard.RefusedError
 		if !errors.As(err, &ref) || !strings.Contains(err.Error(), "refusing to connect to") || !strings.Contains(err.Error(), addr) {
 			t.Errorf("%s: %v", url, err)
 		}
@@ -84,7 +67,7 @@ func TestMetadataRedirects(t *testing.T) {
 		if address == srvAddr {
 			return nil
 		}
-		return guardControl(network, address, c)
+		return netguard.Control(false)(network, address, c)
 	}}).DialContext
 	guarded := &http.Client{Transport: tr, CheckRedirect: checkMetadataRedirect}
 	ctx := context.Background()
@@ -96,7 +79,7 @@ func TestMetadataRedirects(t *testing.T) {
 		}
 		return err
 	}
-	var ref *refusedAddrError
+	var ref *netguard.RefusedError
 	if err := get(guarded, "/internal"); !errors.As(err, &ref) || !strings.Contains(err.Error(), "169.254.169.254") {
 		t.Errorf("redirect to 169.254.169.254: %v", err)
 	}
