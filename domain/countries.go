@@ -1,0 +1,141 @@
+package domain
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Listings store a country as an ISO 3166-1 alpha-2 code. The codes and their
+// English names come from golang.org/x/text (CLDR data), so the list follows
+// the standard without a table of our own to keep up to date; only aliases
+// people commonly write (USA, UK, Holland, ...) are listed here.
+
+// notISO are codes x/text accepts as countries that ISO 3166-1 does not assign:
+// exceptionally reserved codes (AC, CP, DG, TA) and withdrawn ones that CLDR
+// keeps without a replacement.
+var notISO = map[string]bool{"AC": true, "AN": true, "CP": true, "CS": true, "DG": true, "FQ": true,
+	"NT": true, "PC": true, "SU": true, "TA": true, "YU": true}
+
+// countryAliases are names in common use that differ from CLDR's English name.
+var countryAliases = map[string]string{
+	// Not "us": folded to lower case it is the pronoun; "US" is accepted as a code.
+	"usa": "US", "u s": "US", "u s a": "US", "united states of america": "US",
+	"uk": "GB", "u k": "GB", "great britain": "GB", "britain": "GB", "england": "GB", "scotland": "GB",
+	"wales": "GB", "northern ireland": "GB", "united kingdom of great britain and northern ireland": "GB",
+	"holland": "NL", "the netherlands": "NL", "czech republic": "CZ", "south korea": "KR",
+	"republic of korea": "KR", "korea": "KR", "north korea": "KP", "russian federation": "RU",
+	"turkiye": "TR", "uae": "AE", "ivory coast": "CI", "burma": "MM", "myanmar": "MM", "hong kong": "HK",
+	"macau": "MO", "macao": "MO", "vatican": "VA", "vatican city": "VA", "bosnia": "BA",
+	"bosnia and herzegovina": "BA", "congo": "CG", "republic of the congo": "CG",
+	"democratic republic of the congo": "CD", "drc": "CD", "east timor": "TL", "swaziland": "SZ",
+	"cape verde": "CV", "macedonia": "MK", "palestine": "PS", "taiwan": "TW", "the philippines": "PH",
+	"saint kitts and nevis": "KN", "saint lucia": "LC", "saint vincent and the grenadines": "VC",
+	"trinidad": "TT", "antigua": "AG", "the bahamas": "BS", "the gambia": "GM", "viet nam": "VN",
+	"iran": "IR", "syria": "SY", "laos": "LA", "moldova": "MD", "tanzania": "TZ", "bolivia": "BO",
+	"venezuela": "VE", "brunei": "BN", "micronesia": "FM", "sao tome and principe": "ST",
+}
+
+var countries struct {
+	once   sync.Once
+	codes  []string          // sorted
+	names  map[string]string // code -> English name
+	byName map[string]string // normalised name or alias -> code
+}
+
+func loadCountries() {
+	c := &countries
+	c.names = map[string]string{}
+	c.byName = map[string]string{}
+	namer := display.English.Regions()
+	for a := 'A'; a <= 'Z'; a++ {
+		for b := 'A'; b <= 'Z'; b++ {
+			code := string([]rune{a, b})
+			r, err := language.ParseRegion(code)
+			// Deprecated codes canonicalise to their successor (BU -> MM) and
+			// groupings (EU, UN, EZ) and private-use codes have no ISO alpha-3.
+			if err != nil || !r.IsCountry() || r.String() != code || r.Canonicalize() != r || notISO[code] {
+				continue
+			}
+			if iso3 := r.ISO3(); len(iso3) != 3 || iso3 == "ZZZ" || iso3[0] == 'X' {
+				continue
+			}
+			name := namer.Name(r)
+			if name == "" {
+				continue
+			}
+			c.codes = append(c.codes, code)
+			c.names[code] = name
+			c.byName[countryKey(name)] = code
+			// CLDR qualifies some names ("Myanmar (Burma)", "Congo - Kinshasa",
+			// "Hong Kong SAR China"); people write the part before the qualifier.
+			if i := strings.IndexAny(name, "(-"); i > 0 {
+				short := countryKey(name[:i])
+				if _, taken := c.byName[short]; !taken {
+					c.byName[short] = code
+				}
+			}
+		}
+	}
+	for alias, code := range countryAliases {
+		c.byName[countryKey(alias)] = code
+	}
+	slices.Sort(c.codes)
+}
+
+// countryKey folds a name for lookup: lower case, no accents, "&" as "and",
+// punctuation as space, single spaces, no leading "the".
+var accents = runes.Remove(runes.In(unicode.Mn))
+
+func countryKey(s string) string {
+	s, _, _ = transform.String(transform.Chain(norm.NFD, accents, norm.NFC), s)
+	s = strings.ToLower(strings.ReplaceAll(s, "&", " and "))
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		if r == '\'' || r == '’' {
+			return -1
+		}
+		return ' '
+	}, s)
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.TrimPrefix(s, "the ")
+}
+
+// CountryCodes returns every ISO 3166-1 alpha-2 code, sorted.
+func CountryCodes() []string {
+	countries.once.Do(loadCountries)
+	return slices.Clone(countries.codes)
+}
+
+// CountryName returns the English name of an ISO 3166-1 alpha-2 code (any
+// case), or "" when code is not one.
+func CountryName(code string) string {
+	countries.once.Do(loadCountries)
+	return countries.names[strings.ToUpper(strings.TrimSpace(code))]
+}
+
+// CountryCode returns the ISO 3166-1 alpha-2 code of a country named in English
+// ("Germany", "united states of america", "Côte d'Ivoire", "UK"), ignoring case,
+// accents and punctuation. A two-letter upper-case code is accepted as itself
+// ("DE"), except where it is also a common alias (UK -> GB); lower case is not,
+// so that words such as "in" or "by" are never taken for a country.
+func CountryCode(name string) (string, bool) {
+	countries.once.Do(loadCountries)
+	key := countryKey(name)
+	if code, ok := countries.byName[key]; ok {
+		return code, true
+	}
+	if code := strings.TrimSpace(name); len(code) == 2 && countries.names[code] != "" {
+		return code, true
+	}
+	return "", false
+}

@@ -1,0 +1,55 @@
+package domain
+
+import "testing"
+
+func TestCountryCodes(t *testing.T) {
+	codes := CountryCodes()
+	// ISO 3166-1 assigns 249 alpha-2 codes.
+	if len(codes) != 249 {
+		t.Errorf("len(CountryCodes()) = %d, want 249", len(codes))
+	}
+	for _, c := range codes {
+		if CountryName(c) == "" {
+			t.Errorf("CountryName(%q) is empty", c)
+		}
+		if got, ok := CountryCode(CountryName(c)); !ok || got != c {
+			t.Errorf("CountryCode(CountryName(%q) = %q) = %q, %v", c, CountryName(c), got, ok)
+		}
+	}
+	for _, notCountry := range []string{"EU", "UN", "UK", "ZZ", "XK", "AC", "YU", "SU", "QO"} {
+		if CountryName(notCountry) != "" {
+			t.Errorf("CountryName(%q) = %q, want \"\" (not an ISO 3166-1 code)", notCountry, CountryName(notCountry))
+		}
+	}
+}
+
+func TestCountryName(t *testing.T) {
+	for code, want := range map[string]string{"DE": "Germany", "us": "United States", "GB": "United Kingdom",
+		" pt ": "Portugal", "CI": "Côte d’Ivoire", "": "", "Germany": ""} {
+		if got := CountryName(code); got != want {
+			t.Errorf("CountryName(%q) = %q, want %q", code, got, want)
+		}
+	}
+}
+
+func TestCountryCode(t *testing.T) {
+	for name, want := range map[string]string{
+		"Germany": "DE", "germany": "DE", "  GERMANY ": "DE",
+		"United States": "US", "United States of America": "US", "USA": "US", "U.S.A.": "US", "U.S.": "US", "US": "US",
+		"UK": "GB", "U.K.": "GB", "Great Britain": "GB", "United Kingdom": "GB", "England": "GB",
+		"The Netherlands": "NL", "Holland": "NL", "Czech Republic": "CZ", "Czechia": "CZ",
+		"Cote d'Ivoire": "CI", "Côte d’Ivoire": "CI", "Ivory Coast": "CI",
+		"Curacao": "CW", "Myanmar": "MM", "Hong Kong": "HK", "South Korea": "KR",
+		"Saint Kitts & Nevis": "KN", "St. Kitts & Nevis": "KN", "Bosnia and Herzegovina": "BA",
+		"DE": "DE", "PT": "PT",
+	} {
+		if got, ok := CountryCode(name); !ok || got != want {
+			t.Errorf("CountryCode(%q) = %q, %v; want %q", name, got, ok, want)
+		}
+	}
+	for _, name := range []string{"", "Atlantis", "Europe", "EU", "ZZ", "Berlin", "in", "de", "by", "us", "Contact us"} {
+		if got, ok := CountryCode(name); ok {
+			t.Errorf("CountryCode(%q) = %q, want no country", name, got)
+		}
+	}
+}
