@@ -1,0 +1,237 @@
+package domain
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// PricingModels are the values a drafted pricing_model may take, with words a
+// quote must contain for each.
+var PricingModels = map[string][]string{
+	"free":          {"free"},
+	"freemium":      {"free"},
+	"subscription":  {"/mo", "month", "/yr", "year", "annual", "subscription", "per seat", "per user", "billed"},
+	"one-time":      {"one-time", "one time", "lifetime", "once", "single payment", "perpetual"},
+	"usage-based":   {"usage", "per request", "per call", "pay as you go", "pay-as-you-go", "per 1,000", "per 1000", "metered", "credits"},
+	"open-source":   {"open source", "open-source", "mit license", "apache", "gpl", "github"},
+	"contact-sales": {"contact", "sales", "quote", "talk to"},
+}
+
+// groundVerbatim are the fields whose value itself must occur in one of its quotes.
+var groundVerbatim = map[string]bool{
+	"name": true, "city": true, "contact_email": true, "demo_video_url": true, "logo_url": true,
+	"tagline": true, "short_description": true, "features": true, "usps": true, "keywords": true, "tags": true,
+}
+
+var yearRE = regexp.MustCompile(`^(1[89]\d\d|20\d\d|2100)$`)
+
+// Ground is the gate every Drafter's output passes before the service keeps it:
+// it keeps a value only when each of its evidence quotes is found verbatim on
+// the crawled page it names (CheckEvidence) and the value is supported by its
+// quotes (a name, email, link or year inside a quote; a country's name or code;
+// a category from the list; a stage slug; a pricing word). It returns what
+// survives and, for each value dropped, "field: why".
+func Ground(req DraftRequest, d *Drafted) (*Drafted, []string) {
+	out := &Drafted{Fields: map[string]DraftedValue{}}
+	var dropped []string
+	drop := func(what string, err error) { dropped = append(dropped, what+": "+err.Error()) }
+	if d == nil {
+		return out, nil
+	}
+	site := req.Site
+	for name, v := range d.Fields {
+		if !slices.Contains(DraftFieldNames, name) {
+			drop(name, fmt.Errorf("not a draft field"))
+			continue
+		}
+		if err := CheckEvidence(site, v.Evidence); err != nil {
+			drop(name, err)
+			continue
+		}
+		v, err := supported(req, name, v)
+		if err != nil {
+			drop(name, err)
+			continue
+		}
+		out.Fields[name] = v
+	}
+	for i, f := range d.FAQs {
+		if err := groundText(site, f.Evidence, f.Question, f.Answer); err != nil || f.Question == "" || f.Answer == "" {
+			drop(fmt.Sprintf("faqs[%d]", i), orEmpty(err))
+			continue
+		}
+		out.FAQs = append(out.FAQs, f)
+	}
+	for i, f := range d.Founders {
+		if err := groundText(site, f.Evidence, f.Name); err != nil || f.Name == "" {
+			drop(fmt.Sprintf("founders[%d]", i), orEmpty(err))
+			continue
+		}
+		out.Founders = append(out.Founders, f)
+	}
+	for p, l := range d.Socials {
+		err := groundText(site, l.Evidence, l.URL)
+		if err == nil && (!slices.Contains(SocialPlatforms, p) || !isHTTPURL(l.URL)) {
+			err = fmt.Errorf("not a social platform link")
+		}
+		if err != nil {
+			drop("socials."+p, err)
+			continue
+		}
+		if out.Socials == nil {
+			out.Socials = map[string]DraftedLink{}
+		}
+		out.Socials[p] = l
+	}
+	for k, s := range d.Story {
+		if err := CheckEvidence(site, s.Evidence); err != nil || strings.TrimSpace(s.Text) == "" || !slices.Contains(StorySections, k) {
+			drop("story."+k, orEmpty(err))
+			continue
+		}
+		if out.Story == nil {
+			out.Story = map[string]DraftedSection{}
+		}
+		out.Story[k] = s
+	}
+	for i, m := range d.Milestones {
+		err := CheckEvidence(site, m.Evidence)
+		if err == nil && (len(m.Date) < 4 || !quotesContain(m.Evidence, m.Date[:4]) || m.Title == "") {
+			err = fmt.Errorf("the date's year is not in the quote")
+		}
+		if err != nil {
+			drop(fmt.Sprintf("milestones[%d]", i), err)
+			continue
+		}
+		out.Milestones = append(out.Milestones, m)
+	}
+	return out, dropped
+}
+
+// StorySections are the json names of Story's sections.
+var StorySections = []string{"title", "story", "why_started", "problem", "journey", "challenges", "achievements", "lessons", "whats_next"}
+
+func orEmpty(err error) error {
+	if err == nil {
+		return fmt.Errorf("empty value")
+	}
+	return err
+}
+
+// groundText checks the evidence and that each value occurs in some quote.
+func groundText(site *SiteCrawl, ev []Evidence, values ...string) error {
+	if err := CheckEvidence(site, ev); err != nil {
+		return err
+	}
+	for _, v := range values[:1] {
+		if !quotesContain(ev, v) {
+			return fmt.Errorf("%q is not in its quotes", v)
+		}
+	}
+	return nil
+}
+
+// quotesContain reports whether v (whitespace-normalised, case-insensitive)
+// occurs in one of the quotes.
+func quotesContain(ev []Evidence, v string) bool {
+	v = strings.ToLower(NormalizeSpace(v))
+	if v == "" {
+		return false
+	}
+	for _, e := range ev {
+		if strings.Contains(strings.ToLower(NormalizeSpace(e.Quote)), v) {
+			return true
+		}
+	}
+	return false
+}
+
+// supported checks that a value follows from its quotes, normalising it where
+// the field has a canonical form (country codes, category names).
+func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, error) {
+	if DraftListFields[name] {
+		v.Text = ""
+		if len(v.List) == 0 {
+			return v, fmt.Errorf("empty list")
+		}
+	} else {
+		v.List = nil
+		v.Text = strings.TrimSpace(v.Text)
+		if v.Text == "" {
+			return v, fmt.Errorf("empty value")
+		}
+	}
+	switch {
+	case name == "categories":
+		for _, c := range v.List {
+			if !slices.ContainsFunc(req.Categories, func(k CategoryChoice) bool { return k.Name == c }) {
+				return v, fmt.Errorf("%q is not a category of the list", c)
+			}
+		}
+	case groundVerbatim[name] && DraftListFields[name]:
+		for _, item := range v.List {
+			if !quotesContain(v.Evidence, item) {
+				return v, fmt.Errorf("%q is not in its quotes", item)
+			}
+		}
+	case groundVerbatim[name]:
+		if !quotesContain(v.Evidence, v.Text) {
+			return v, fmt.Errorf("%q is not in its quotes", v.Text)
+		}
+		if (name == "demo_video_url" || name == "logo_url") && !isHTTPURL(v.Text) {
+			return v, fmt.Errorf("%q is not an http(s) link", v.Text)
+		}
+		if name == "contact_email" && !strings.Contains(v.Text, "@") {
+			return v, fmt.Errorf("%q is not an email address", v.Text)
+		}
+	case name == "founded_year":
+		if !yearRE.MatchString(v.Text) || !quotesContain(v.Evidence, v.Text) {
+			return v, fmt.Errorf("%q is not a year stated in its quotes", v.Text)
+		}
+	case name == "country":
+		code := strings.ToUpper(v.Text)
+		if c, ok := CountryCode(v.Text); ok {
+			code = c
+		}
+		cname := CountryName(code)
+		if cname == "" {
+			return v, fmt.Errorf("%q is not an ISO 3166 country", v.Text)
+		}
+		if !quotesContain(v.Evidence, cname) && !quotesContainWord(v.Evidence, code) {
+			return v, fmt.Errorf("neither %s nor %s is in its quotes", cname, code)
+		}
+		v.Text = code
+	case name == "stage":
+		if !slices.Contains(req.Stages, v.Text) {
+			return v, fmt.Errorf("%q is not a stage slug", v.Text)
+		}
+	case name == "pricing_model":
+		words, ok := PricingModels[strings.ToLower(v.Text)]
+		if !ok {
+			return v, fmt.Errorf("%q is not a pricing model", v.Text)
+		}
+		v.Text = strings.ToLower(v.Text)
+		if !slices.ContainsFunc(words, func(w string) bool { return quotesContain(v.Evidence, w) }) {
+			return v, fmt.Errorf("no quote speaks of %s pricing", v.Text)
+		}
+	}
+	return v, nil
+}
+
+// quotesContainWord reports whether w occurs in a quote as a whole word (case-sensitive).
+func quotesContainWord(ev []Evidence, w string) bool {
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(w) + `\b`)
+	for _, e := range ev {
+		if re.MatchString(e.Quote) {
+			return true
+		}
+	}
+	return false
+}
+
+func isHTTPURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
