@@ -55,6 +55,7 @@ func generate(t reflect.Type, open bool) (json.RawMessage, error) {
 	}
 	s := r.ReflectFromType(t)
 	s.Version = Draft
+	nullable(s)
 	if len(s.Definitions) == 0 {
 		s.Definitions = nil
 	}
@@ -75,6 +76,39 @@ func generate(t reflect.Type, open bool) (json.RawMessage, error) {
 		}
 	}
 	return b, nil
+}
+
+// nullable rewrites every schema tagged `jsonschema_extras:"nullable=true"`
+// to accept null as well: "type": [T, "null"]. Inputs use it where the spec
+// says a value "may be null" (PATCH fields, where null removes the value); the
+// Go field is then a pointer (or slice), and the type tells sent-null from
+// absent by itself.
+func nullable(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	if v, ok := s.Extras["nullable"]; ok && (v == "true" || v == true) {
+		delete(s.Extras, "nullable")
+		if s.Type != "" {
+			s.Extras["type"] = []string{s.Type, "null"}
+			s.Type = ""
+		}
+	}
+	for _, d := range s.Definitions {
+		nullable(d)
+	}
+	if s.Properties != nil {
+		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+			nullable(p.Value)
+		}
+	}
+	nullable(s.Items)
+	nullable(s.AdditionalProperties)
+	for _, l := range [][]*jsonschema.Schema{s.AllOf, s.AnyOf, s.OneOf, s.PrefixItems} {
+		for _, x := range l {
+			nullable(x)
+		}
+	}
 }
 
 // Property is what a transport needs to know about one top-level input field.

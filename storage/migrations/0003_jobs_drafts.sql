@@ -43,6 +43,7 @@ CREATE TABLE drafts (
     ai                TEXT NOT NULL DEFAULT '{}',
     crawl             TEXT NOT NULL DEFAULT '',
     listing_id        INTEGER REFERENCES listings (id) ON DELETE SET NULL,
+    version           INTEGER NOT NULL DEFAULT 1,  -- optimistic concurrency: every write checks and bumps it
     created_at        INTEGER NOT NULL CHECK (typeof(created_at) = 'integer'),
     updated_at        INTEGER NOT NULL CHECK (typeof(updated_at) = 'integer')
 );
@@ -64,3 +65,6 @@ CREATE INDEX draft_invites_draft ON draft_invites (draft_id);
 -- The user a listing belongs to (NULL for the directory's own demo listings).
 ALTER TABLE listings ADD COLUMN owner_id INTEGER REFERENCES users (id) ON DELETE SET NULL;
 CREATE INDEX listings_owner ON listings (owner_id, created_at DESC);
+-- The listing page's search engine title and meta description (draft seo, editable listing fields).
+ALTER TABLE listings ADD COLUMN seo_title TEXT NOT NULL DEFAULT '';
+ALTER TABLE listings ADD COLUMN seo_description TEXT NOT NULL DEFAULT '';
