@@ -1,0 +1,211 @@
+// Package llmdraft is the model drafter: it asks any OpenAI-compatible chat
+// completions endpoint to draft a profile from a crawled site, then keeps only
+// the values whose evidence quotes are found verbatim on the pages they name.
+// A model may phrase, choose and summarise; it may not invent: every value it
+// returns must point at the text that states it, and the grounding gate drops
+// everything else.
+package llmdraft
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// Defaults for the zero values of Config.
+const (
+	DefaultBaseURL       = "https://api.openai.com/v1"
+	DefaultTimeout       = 2 * time.Minute
+	DefaultMaxInputChars = 60000
+)
+
+// Config configures a Drafter.
+type Config struct {
+	// BaseURL is the endpoint's API root, the part before "/chat/completions",
+	// e.g. "https://api.openai.com/v1" (the default) or "http://localhost:11434/v1".
+	BaseURL string
+	// Model is the model name the endpoint knows (required).
+	Model string
+	// APIKey is sent as a bearer token. It may be empty for local endpoints
+	// that need none. It is never logged nor put into an error.
+	APIKey string
+	// HTTPClient, when set, carries the requests (proxies, TLS settings, tests).
+	HTTPClient *http.Client
+	// Timeout bounds one request to the endpoint (DefaultTimeout when 0).
+	Timeout time.Duration
+	// MaxInputChars is the budget of page text put into the prompt
+	// (DefaultMaxInputChars when 0); pages share it fairly.
+	MaxInputChars int
+	// Fallback, when set, is run too (normally the grounded extractor), and
+	// every field or section the model left empty, or whose value the gate
+	// dropped, is filled from its output.
+	Fallback domain.Drafter
+}
+
+// String describes the configuration without the API key, so that printing a
+// Config (in a log line or a panic) cannot leak it.
+func (c Config) String() string {
+	key := "none"
+	if c.APIKey != "" {
+		key = "set"
+	}
+	return fmt.Sprintf("llmdraft.Config{BaseURL: %q, Model: %q, APIKey: %s, Timeout: %s, MaxInputChars: %d, Fallback: %t}",
+		c.BaseURL, c.Model, key, c.Timeout, c.MaxInputChars, c.Fallback != nil)
+}
+
+// GoString is String, for %#v.
+func (c Config) GoString() string { return c.String() }
+
+// Drafter drafts profiles with a model behind an OpenAI-compatible endpoint.
+// It is safe for concurrent use.
+type Drafter struct {
+	cfg  Config
+	chat openai.ChatCompletionService
+}
+
+var _ domain.Drafter = (*Drafter)(nil)
+
+// New checks cfg and returns a Drafter. It makes no request.
+func New(cfg Config) (*Drafter, error) {
+	if strings.TrimSpace(cfg.Model) == "" {
+		return nil, errors.New("llmdraft: Config.Model is empty: name the model the endpoint serves (e.g. gpt-4o-mini)")
+	}
+	if cfg.BaseURL == "" {
+		cfg.BaseURL = DefaultBaseURL
+	}
+	u, err := url.Parse(cfg.BaseURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("llmdraft: Config.BaseURL %q is not an http(s) URL: give the API root, e.g. https://api.openai.com/v1", cfg.BaseURL)
+	}
+	if cfg.Timeout < 0 || cfg.MaxInputChars < 0 {
+		return nil, errors.New("llmdraft: Config.Timeout and Config.MaxInputChars must not be negative (0 means the default)")
+	}
+	if cfg.Timeout == 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.MaxInputChars == 0 {
+		cfg.MaxInputChars = DefaultMaxInputChars
+	}
+	hc := cfg.HTTPClient
+	if hc == nil {
+		hc = &http.Client{}
+	}
+	opts := []option.RequestOption{
+		option.WithBaseURL(cfg.BaseURL),
+		option.WithHTTPClient(hc),
+		// The job runner owns retries, with its own backoff and attempt budget;
+		// retrying here as well would multiply the attempts and hide the wait.
+		option.WithMaxRetries(0),
+	}
+	if cfg.APIKey != "" {
+		opts = append(opts, option.WithAPIKey(cfg.APIKey))
+	}
+	// The service is built from our options alone (not openai.NewClient), so
+	// OPENAI_* environment variables (organisation, project, custom headers)
+	// are never sent to an endpoint they were not meant for.
+	return &Drafter{cfg: cfg, chat: openai.NewChatCompletionService(opts...)}, nil
+}
+
+// ErrInvalidReply is wrapped by the error Draft returns when the model's reply,
+// asked for twice, was not the JSON it was asked for.
+var ErrInvalidReply = errors.New("the model's reply is not the JSON object asked for")
+
+// Draft asks the model for a profile of req.Site, keeps only the values whose
+// evidence is on the site, and fills what is missing from Config.Fallback.
+// Errors from the endpoint (network, 429, 5xx, ...) are returned wrapped;
+// Temporary tells which are worth retrying.
+func (d *Drafter) Draft(ctx context.Context, req domain.DraftRequest) (*domain.Drafted, error) {
+	if req.Site == nil || len(req.Site.Pages) == 0 {
+		return nil, errors.New("llmdraft: the crawl has no pages to draft from")
+	}
+	var fallback *domain.Drafted
+	if d.cfg.Fallback != nil {
+		fb, err := d.cfg.Fallback.Draft(ctx, req)
+		if err != nil {
+			return nil, fmt.Errorf("llmdraft: fallback drafter: %w", err)
+		}
+		fallback = fb
+	}
+	messages := buildMessages(req, d.cfg.MaxInputChars)
+	params := openai.ChatCompletionNewParams{
+		Model:          d.cfg.Model,
+		Messages:       messages,
+		ResponseFormat: responseFormat(req),
+	}
+	var (
+		r   *reply
+		err error
+	)
+	// One retry on a reply that is not valid JSON: models occasionally cut a
+	// reply short or wrap it in prose; a second ask usually succeeds, a third
+	// rarely does, and the job runner retries the whole job later anyway.
+	for attempt := 0; attempt < 2; attempt++ {
+		var content string
+		content, err = d.complete(ctx, params)
+		if err != nil {
+			return nil, err
+		}
+		r, err = parseReply(content)
+		if err == nil {
+			break
+		}
+		params.Messages = append(messages[:len(messages):len(messages)], openai.UserMessage(
+			"Your previous reply was not a valid JSON object ("+err.Error()+"). "+
+				"Reply again with only the JSON object described above, no prose, no code fences."))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("llmdraft: model %s: %w (%v); try a model that supports structured outputs (response_format json_schema)", d.cfg.Model, ErrInvalidReply, err)
+	}
+	out := gate(req, r.toDrafted(req))
+	if fallback != nil {
+		fill(out, gate(req, fallback))
+	}
+	return out, nil
+}
+
+// complete sends one chat completion request and returns the reply text.
+func (d *Drafter) complete(ctx context.Context, params openai.ChatCompletionNewParams) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, d.cfg.Timeout)
+	defer cancel()
+	resp, err := d.chat.New(ctx, params)
+	if err != nil {
+		// *openai.Error prints only its status, never the request headers, so
+		// wrapping it cannot carry the API key into a log.
+		return "", fmt.Errorf("llmdraft: chat completion at %s (model %s): %w", d.cfg.BaseURL, d.cfg.Model, err)
+	}
+	if len(resp.Choices) == 0 {
+		return "", fmt.Errorf("llmdraft: chat completion at %s (model %s): the reply has no choices", d.cfg.BaseURL, d.cfg.Model)
+	}
+	msg := resp.Choices[0].Message
+	if msg.Content == "" && msg.Refusal != "" {
+		return "", fmt.Errorf("llmdraft: model %s refused to draft: %s", d.cfg.Model, msg.Refusal)
+	}
+	return msg.Content, nil
+}
+
+// Temporary reports whether err from Draft may go away when the draft is tried
+// again later: network failures, timeouts, 408, 409, 429 and 5xx answers, and
+// replies that were not valid JSON. A 4xx such as 401 (wrong key) or 404
+// (unknown model) needs the configuration fixed instead.
+func Temporary(err error) bool {
+	if err == nil {
+		return false
+	}
+	var apiErr *openai.Error
+	if errors.As(err, &apiErr) {
+		s := apiErr.StatusCode
+		return s == http.StatusRequestTimeout || s == http.StatusConflict || s == http.StatusTooManyRequests || s >= 500
+	}
+	var netErr net.Error
+	return errors.Is(err, ErrInvalidReply) || errors.Is(err, context.DeadlineExceeded) || errors.As(err, &netErr)
+}
