@@ -34,6 +34,13 @@ func (a *Auth) send(ctx context.Context, to, subject, body string) error {
 	return nil
 }
 
+// SendMail delivers a message from another part of the service (co-founder
+// invites, ...) the way sign-in mail goes: outbox, then SMTP or the log.
+// It implements domain.Mailer.
+func (a *Auth) SendMail(ctx context.Context, to, subject, body string) error {
+	return a.send(ctx, to, subject, body)
+}
+
 // SMTPConfig configures NewSMTPMailer.
 type SMTPConfig struct {
 	Host string

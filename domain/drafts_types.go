@@ -66,15 +66,15 @@ type CompetitorComparison struct {
 	URL  string `json:"url"`
 	Name string `json:"name,omitempty"`
 	// Rows compare the facts both sites may state; an empty cell means that site does not state it.
-	Rows []CompareRow `json:"rows"`
+	Rows []CompetitorRow `json:"rows"`
 	// OnlyOurs and OnlyTheirs are features stated by one site and not the other.
 	OnlyOurs   []string `json:"only_ours,omitempty"`
 	OnlyTheirs []string `json:"only_theirs,omitempty"`
 	ReadAt     string   `json:"read_at"`
 }
 
-// CompareRow is one fact of a competitor comparison.
-type CompareRow struct {
+// CompetitorRow is one fact of a competitor comparison.
+type CompetitorRow struct {
 	Field  string `json:"field"`
 	Ours   string `json:"ours"`
 	Theirs string `json:"theirs"`

@@ -146,8 +146,9 @@ func (r *Runner) Enqueue(ctx context.Context, kind, key string, payload any) err
 }
 
 // Run starts the workers and blocks until ctx is done and every running job
-// has stopped. A job interrupted by ctx is left leased; its lease runs out and
-// a worker (after a restart, or on another replica) takes it up again.
+// has stopped. A job interrupted by ctx is handed back to the queue; if the
+// process dies instead, its lease runs out and a worker (after a restart, or
+// on another replica) takes it up again.
 func (r *Runner) Run(ctx context.Context) {
 	var wg sync.WaitGroup
 	for i := 0; i < r.opts.Workers; i++ {
@@ -223,7 +224,14 @@ func (r *Runner) runOne(ctx context.Context, j *Job) {
 	cancel()
 	<-renewed
 	if ctx.Err() != nil {
-		return // shutting down: leave the lease to run out, the job resumes later
+		// Shutting down: hand the job back so the next start (or another
+		// replica) resumes it at once. Should this fail (or the process be
+		// killed), the lease runs out and the job resumes then.
+		rctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		now := r.opts.Now()
+		_ = r.store.RetryJob(rctx, j.ID, r.owner, now, "interrupted by shutdown", now)
+		return
 	}
 	now := r.opts.Now()
 	max := k.MaxAttempts

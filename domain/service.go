@@ -25,6 +25,9 @@ type Service struct {
 	Site  Site
 	// Now returns the current time; tests replace it.
 	Now func() time.Time
+	// Drafts serves the draft operations (submit_listing ...); nil answers them
+	// with an internal error.
+	Drafts *Drafting
 }
 
 // NewService returns a Service over store for site, using the wall clock.
