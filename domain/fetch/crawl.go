@@ -1,0 +1,186 @@
+package fetch
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// crawl is the state of one Crawl call.
+type crawl struct {
+	f      *Fetcher
+	parent context.Context // the caller's
+	ctx    context.Context // the caller's, bounded by CrawlTimeout
+	client *http.Client
+	robots *robotsCache
+}
+
+// Crawl reads the site at rawURL (see domain.Fetcher): robots.txt, the home
+// page, then up to maxPages-1 same-site pages (0: Options.MaxPages) chosen
+// by rank from the home page's links, and from the links of those pages
+// when the budget is not used up. Pages robots.txt forbids are listed in
+// Disallowed and never requested. progress, when not nil, is called after
+// each page read or skipped; its calls never overlap.
+//
+// It fails with a *domain.CrawlError when the home page cannot be read, and
+// with the context's error when ctx ends first.
+func (f *Fetcher) Crawl(ctx context.Context, rawURL string, maxPages int, progress domain.CrawlProgress) (*domain.SiteCrawl, error) {
+	start, cerr := startURL(rawURL)
+	if cerr != nil {
+		return nil, cerr
+	}
+	budget := maxPages
+	if budget <= 0 {
+		budget = f.opts.MaxPages
+	}
+	if progress == nil {
+		progress = func(int, int) {}
+	}
+	cctx, cancel := context.WithTimeout(ctx, f.opts.CrawlTimeout)
+	defer cancel()
+	c := &crawl{f: f, parent: ctx, ctx: cctx}
+	c.client = &http.Client{Transport: f.transport, CheckRedirect: c.checkRedirect}
+	c.robots = &robotsCache{c: c, m: map[string]*robotsEntry{}}
+
+	home, fail := c.home(start)
+	if fail != nil {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return nil, &domain.CrawlError{Reason: fail.Reason, Message: fail.Message, Temporary: fail.Temporary}
+	}
+	site := &domain.SiteCrawl{URL: rawURL, Pages: []domain.WebPage{home.page}}
+	onSite := siteOf(home.final)
+	seen := map[string]bool{pageKey(start): true, pageKey(home.final): true} // chosen or read
+	read := map[string]bool{pageKey(home.final): true}                       // read, by final URL
+	done, planned := 1, 1
+	frontier := home.links
+	// Depth 1: the home page's links; depth 2: theirs, if pages are left.
+	for depth := 1; depth <= 2 && planned < budget && c.ctx.Err() == nil; depth++ {
+		var batch []*url.URL
+		for _, cand := range rank(frontier) {
+			if planned+len(batch) >= budget {
+				break
+			}
+			u, k := cand.URL, pageKey(cand.URL)
+			if siteOf(u) != onSite || seen[k] {
+				continue
+			}
+			seen[k] = true
+			if r := c.robots.rulesFor(u); !r.allows(u) {
+				site.Disallowed = append(site.Disallowed, u.String())
+				continue
+			}
+			batch = append(batch, u)
+		}
+		if len(batch) == 0 {
+			break
+		}
+		planned += len(batch)
+		if depth == 1 {
+			progress(done, planned)
+		}
+		results := c.getAll(batch, onSite, func() { done++; progress(done, planned) })
+		frontier = nil
+		for i, r := range results {
+			switch {
+			case r.fail != nil && r.fail.disallowed != "":
+				site.Disallowed = append(site.Disallowed, r.fail.disallowed)
+			case r.fail != nil:
+				site.Skipped = append(site.Skipped, domain.SkippedPage{URL: batch[i].String(), Reason: r.fail.Reason})
+			case read[pageKey(r.final)]: // redirected to a page already read
+			default:
+				read[pageKey(r.final)] = true
+				site.Pages = append(site.Pages, r.page)
+				frontier = append(frontier, r.links...)
+			}
+		}
+	}
+	if done == 1 {
+		progress(done, planned)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return site, nil
+}
+
+// home checks robots.txt for the home page and reads it. Its redirects may
+// lead to another host (a site that moved), each one allowed by its own
+// robots.txt.
+func (c *crawl) home(start *url.URL) (*fetched, *failure) {
+	r := c.robots.rulesFor(start)
+	switch {
+	case r.fail != nil:
+		return nil, r.fail
+	case r.data == nil:
+		return nil, &failure{Reason: domain.CrawlRobots, Temporary: true,
+			Message: fmt.Sprintf("%s %s; nothing of the site is read until it can be", r.url, r.why)}
+	case !r.allows(start):
+		return nil, &failure{Reason: domain.CrawlRobots,
+			Message: fmt.Sprintf("%s does not allow %s to read %s", r.url, RobotsAgent, start)}
+	}
+	return c.get(start, policy{robots: true})
+}
+
+// result is the outcome of reading one sub-page.
+type result struct {
+	*fetched
+	fail *failure
+}
+
+// getAll reads pages, Concurrency at a time, each only redirected within
+// the site and where robots.txt allows; done is called after each one (never
+// two at once). The results are in the order of urls.
+func (c *crawl) getAll(urls []*url.URL, onSite string, done func()) []result {
+	results := make([]result, len(urls))
+	sem := make(chan struct{}, c.f.opts.Concurrency)
+	var (
+		wg sync.WaitGroup
+		mu sync.Mutex
+	)
+	for i, u := range urls {
+		wg.Go(func() {
+			sem <- struct{}{}
+			results[i].fetched, results[i].fail = c.get(u, policy{robots: true, site: onSite})
+			<-sem
+			mu.Lock()
+			done()
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return results
+}
+
+// startURL checks a submitted URL: http or https, a host, no userinfo. The
+// fragment is dropped; the query is kept, it may matter to the home page.
+func startURL(raw string) (*url.URL, *domain.CrawlError) {
+	refuse := func(why string) (*url.URL, *domain.CrawlError) {
+		return nil, &domain.CrawlError{Reason: domain.CrawlRefused, Message: why}
+	}
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil {
+		return refuse(fmt.Sprintf("%q is not a valid URL", raw))
+	}
+	u.Scheme = strings.ToLower(u.Scheme)
+	switch {
+	case u.Scheme != "http" && u.Scheme != "https":
+		return refuse(fmt.Sprintf("%q is not an http or https URL; only web sites are read", raw))
+	case u.Opaque != "" || u.Hostname() == "":
+		return refuse(fmt.Sprintf("%q has no host name", raw))
+	case u.User != nil:
+		return refuse(fmt.Sprintf("%q has user information (user@host); give the site's address without it", raw))
+	}
+	u.Host = strings.ToLower(u.Host)
+	u.Fragment, u.RawFragment = "", ""
+	if u.Path == "" {
+		u.Path, u.RawPath = "/", ""
+	}
+	return u, nil
+}
