@@ -72,7 +72,11 @@ func (f *Fetcher) Crawl(ctx context.Context, rawURL string, maxPages int, progre
 				continue
 			}
 			seen[k] = true
-			if r := c.robots.rulesFor(u); !r.allows(u) {
+			switch r := c.robots.rulesFor(u); {
+			case r.fail != nil: // its host (www. or the apex) could not be reached
+				site.Skipped = append(site.Skipped, domain.SkippedPage{URL: u.String(), Reason: r.fail.Reason})
+				continue
+			case !r.allows(u):
 				site.Disallowed = append(site.Disallowed, u.String())
 				continue
 			}

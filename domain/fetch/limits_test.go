@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -263,6 +264,39 @@ func TestCrawl_Unreachable(t *testing.T) {
 	s.Close() // nothing listens there any more
 	_, err := newFetcher(t, fetch.Options{}).Crawl(context.Background(), u, 3, nil)
 	if ce := crawlError(t, err, domain.CrawlUnreachable); !ce.Temporary {
+		t.Errorf("%+v", ce)
+	}
+}
+
+// robots.txt that does not answer stops the crawl before the home page
+// (RFC 9309: nothing is read while it cannot be).
+func TestCrawl_RobotsTimeout(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	s := newSite(t, map[string]http.HandlerFunc{
+		"/robots.txt": func(w http.ResponseWriter, r *http.Request) {
+			select {
+			case <-r.Context().Done():
+			case <-release:
+			}
+		},
+		"/": htmlPage(doc("Home", "hello")),
+	})
+	_, err := newFetcher(t, fetch.Options{PageTimeout: 200 * time.Millisecond}).Crawl(context.Background(), s.URL, 3, nil)
+	if ce := crawlError(t, err, domain.CrawlUnreachable); !ce.Temporary || !strings.Contains(ce.Message, s.URL+"/robots.txt") {
+		t.Errorf("%+v", ce)
+	}
+	if s.requested("/") != 0 {
+		t.Error("the home page was requested")
+	}
+}
+
+// A certificate we cannot verify is not read, and trying again will not help.
+func TestCrawl_BadCertificate(t *testing.T) {
+	s := httptest.NewTLSServer(htmlPage(doc("Home", "hello")))
+	defer s.Close()
+	_, err := newFetcher(t, fetch.Options{}).Crawl(context.Background(), s.URL, 3, nil)
+	if ce := crawlError(t, err, domain.CrawlUnreachable); ce.Temporary || !strings.Contains(ce.Message, "certificate") {
 		t.Errorf("%+v", ce)
 	}
 }
