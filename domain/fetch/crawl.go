@@ -123,8 +123,8 @@ func (c *crawl) home(start *url.URL) (*fetched, *failure) {
 	case r.fail != nil:
 		return nil, r.fail
 	case r.data == nil:
-		return nil, &failure{Reason: domain.CrawlRobots, Temporary: true,
-			Message: fmt.Sprintf("%s %s; nothing of the site is read until it can be", r.url, r.why)}
+		return nil, &failure{Reason: domain.CrawlRobots, Temporary: r.temp,
+			Message: fmt.Sprintf("%s: %s; nothing of the site is read", r.url, r.why)}
 	case !r.allows(start):
 		return nil, &failure{Reason: domain.CrawlRobots,
 			Message: fmt.Sprintf("%s does not allow %s to read %s", r.url, RobotsAgent, start)}

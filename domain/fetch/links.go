@@ -25,13 +25,13 @@ type link struct {
 // it, and its aria-label and title.
 func extractLinks(pageURL *url.URL, doc string) []link {
 	var (
-		out    []link
-		base   = pageURL
-		seenBy bool // a <base href> was seen
-		cur    *link
-		href   string
-		text   []string
-		skip   int // depth inside script, style, template
+		out     []link
+		base    = pageURL
+		baseSet bool // a <base href> was seen: the first one counts
+		cur     *link
+		href    string
+		text    []string
+		skip    int // depth inside script, style, template
 	)
 	z := html.NewTokenizer(strings.NewReader(doc))
 	for {
@@ -52,9 +52,9 @@ func extractLinks(pageURL *url.URL, doc string) []link {
 					skip++
 				}
 			case "base":
-				if !seenBy && attrs["href"] != "" {
+				if !baseSet && attrs["href"] != "" {
 					if b, err := pageURL.Parse(strings.TrimSpace(attrs["href"])); err == nil {
-						base, seenBy = b, true
+						base, baseSet = b, true
 					}
 				}
 			case "a", "area":

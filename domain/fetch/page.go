@@ -178,9 +178,9 @@ func (c *crawl) classify(err error, where string) *failure {
 		}
 		msg := fmt.Sprintf("%s redirects to %s, which %s does not allow %s to read", where, rob.target, rob.rules.url, RobotsAgent)
 		if rob.rules.data == nil {
-			msg = fmt.Sprintf("%s redirects to %s; %s %s", where, rob.target, rob.rules.url, rob.rules.why)
+			msg = fmt.Sprintf("%s redirects to %s; %s: %s", where, rob.target, rob.rules.url, rob.rules.why)
 		}
-		return &failure{Reason: domain.CrawlRobots, Message: msg, Temporary: rob.rules.data == nil, disallowed: rob.target}
+		return &failure{Reason: domain.CrawlRobots, Message: msg, Temporary: rob.rules.temp, disallowed: rob.target}
 	case errors.As(err, &ref):
 		return &failure{Reason: domain.CrawlRefused, Message: fmt.Sprintf(
 			"%s leads to %s, a %s address; only sites on public addresses are read", where, ref.Addr, ref.Why)}

@@ -22,6 +22,7 @@ type robotsRules struct {
 	url  string                // the robots.txt URL
 	data *robotstxt.RobotsData // nil: everything is forbidden
 	why  string                // when data is nil: why, for people
+	temp bool                  // when data is nil: asking again later may help (5xx, 429)
 	fail *failure              // when the host could not be reached or was refused
 }
 
@@ -106,6 +107,7 @@ func (c *crawl) readRobots(robotsURL string) *robotsRules {
 	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode/100 == 5:
 		// 429 is a server asking us to slow down, not a missing file: like Google, treat it as 5xx.
 		r.why = fmt.Sprintf("it answered %s, which RFC 9309 says forbids everything until it answers again", resp.Status)
+		r.temp = true
 		return r
 	case resp.StatusCode/100 == 2:
 		r.data, err = robotstxt.FromBytes(body)
