@@ -64,10 +64,17 @@ type Operation struct {
 	// Input and Output are the Go types of the operation's arguments and result.
 	Input, Output reflect.Type
 	// InputSchema and OutputSchema are the generated JSON Schemas (draft 2020-12),
-	// sent verbatim as the MCP tool's schemas and used for REST validation.
+	// sent verbatim as the MCP tool's schemas. For an Idem operation InputSchema
+	// also has the optional idempotency_key argument of MCP (see idempotency.go);
+	// the operation's own arguments, which REST validates and the OpenAPI
+	// document describes, are ArgsSchema.
 	InputSchema, OutputSchema json.RawMessage
 	// PathParams are the names of the {params} in Path, in order.
 	PathParams []string
+
+	// args is the schema of the operation's own arguments when it differs
+	// from InputSchema (Idem operations); see ArgsSchema.
+	args json.RawMessage
 
 	call func(ctx context.Context, svc *domain.Service, args json.RawMessage) (any, error)
 }
@@ -78,6 +85,16 @@ func (o Operation) SuccessStatus() int {
 		return http.StatusOK
 	}
 	return o.Status
+}
+
+// ArgsSchema is the JSON Schema of the operation's own arguments: what REST
+// validates (path, query and body) and the OpenAPI document describes. It is
+// InputSchema without the transport-level idempotency_key argument.
+func (o Operation) ArgsSchema() json.RawMessage {
+	if o.args != nil {
+		return o.args
+	}
+	return o.InputSchema
 }
 
 // Pattern is the ServeMux pattern of the operation's REST route, e.g. "GET /v1/listings/{slug}".
@@ -101,6 +118,12 @@ func Op[In, Out any](s Spec, method func(*domain.Service, context.Context, In) (
 	}
 	if op.OutputSchema, err = schemas.Output(op.Output); err != nil {
 		panic(fmt.Sprintf("tools: %s: %v", s.Name, err))
+	}
+	if s.Idem {
+		op.args = op.InputSchema
+		if op.InputSchema, err = withIdemArgument(op.InputSchema); err != nil {
+			panic(fmt.Sprintf("tools: %s: %v", s.Name, err))
+		}
 	}
 	for _, m := range pathParamRE.FindAllStringSubmatch(s.Path, -1) {
 		op.PathParams = append(op.PathParams, m[1])

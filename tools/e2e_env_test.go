@@ -66,6 +66,9 @@ func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 	}
 	svc := domain.NewService(st, site)
 	svc.Now = func() time.Time { return e2eNow }
+	if opts.Idem == nil {
+		opts.Idem = storage.NewIdemStore(db)
+	}
 	h = New(svc, opts).Handler()
 	return &e2eEnv{srv: srv, base: srv.URL, svc: svc, http: srv.Client()}
 }

@@ -96,6 +96,11 @@ func (s *Server) toolHandler(b *bound) mcp.ToolHandler {
 		}
 		var body []byte
 		err := s.limiter.allow(clientKeyFrom(ctx, h))
+		if err == nil && b.Idem {
+			// The Idempotency-Key header of the /mcp request; an idempotency_key
+			// argument may also carry it (callArgs).
+			ctx = idemFromHeader(ctx, h)
+		}
 		if err == nil {
 			var args []byte
 			if req.Params != nil {
@@ -104,7 +109,7 @@ func (s *Server) toolHandler(b *bound) mcp.ToolHandler {
 			body, err = s.callArgs(ctx, b, args)
 		}
 		if err != nil {
-			p := problemFor(ctx, s.log, b.Name, err)
+			p := s.problem(ctx, b.Name, err)
 			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: string(p.JSON())}}}, nil
 		}
 		return &mcp.CallToolResult{

@@ -43,7 +43,8 @@ func OpenAPI(ops []Operation, apiBase string) ([]byte, error) {
 	usedTags := map[string]bool{}
 	for _, op := range ops {
 		// Input types nested in an input are closed, output types open: keep them apart.
-		inRoot, inDefs, err := schemas.Hoist(op.InputSchema, func(n string) string {
+		// The REST arguments: without MCP's idempotency_key (a header here).
+		inRoot, inDefs, err := schemas.Hoist(op.ArgsSchema(), func(n string) string {
 			if !strings.HasSuffix(n, "Input") {
 				n += "Input"
 			}
@@ -133,7 +134,7 @@ func parameters(op Operation, inRoot map[string]any) []map[string]any {
 			required[r.(string)] = true
 		}
 	}
-	ordered, _ := schemas.Properties(op.InputSchema) // schema order, for a readable document
+	ordered, _ := schemas.Properties(op.ArgsSchema()) // schema order, for a readable document
 	out := []map[string]any{}
 	for _, p := range ordered {
 		s, _ := props[p.Name].(map[string]any)
@@ -155,6 +156,15 @@ func parameters(op Operation, inRoot map[string]any) []map[string]any {
 			param["style"] = "form"
 		}
 		out = append(out, param)
+	}
+	if op.Idem {
+		out = append(out, map[string]any{
+			"name": IdempotencyKeyHeader, "in": "header", "required": false,
+			"description": "A unique key you choose (a UUID is best) that makes retries of this call safe: a retry with the same key " +
+				"and the same request gets the first answer again (with Idempotent-Replayed: true) instead of a second effect; the same " +
+				"key with another request is 422. Kept 24 hours, per user.",
+			"schema": map[string]any{"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[ -~]+$"},
+		})
 	}
 	return out
 }
@@ -212,6 +222,12 @@ func responses(op Operation, outName string) map[string]any {
 		r["401"] = map[string]any{"$ref": "#/components/responses/Unauthorized"}
 		r["403"] = map[string]any{"$ref": "#/components/responses/Forbidden"}
 	}
+	if op.Idem {
+		ok := r[strconv.Itoa(status)].(map[string]any)
+		ok["headers"] = map[string]any{IdempotentReplayedHeader: map[string]any{"$ref": "#/components/headers/" + IdempotentReplayedHeader}}
+		r["409"] = map[string]any{"$ref": "#/components/responses/Conflict"}
+		r["422"] = map[string]any{"$ref": "#/components/responses/IdempotencyKeyReused"}
+	}
 	return r
 }
 
@@ -260,6 +276,10 @@ func sharedResponses() map[string]any {
 		"NotFound":        problem("The thing named in the request does not exist (code not_found).", nil),
 		"TooManyRequests": problem("Rate limited (code rate_limited); retry after Retry-After seconds.", map[string]any{"Retry-After": map[string]any{"$ref": "#/components/headers/Retry-After"}}),
 		"InternalError":   problem("Internal error (code internal); nothing internal is disclosed.", nil),
+		"Conflict": problem("The request conflicts with the current state (code conflict), or a request with the same "+
+			"Idempotency-Key is still in progress: retry later with the same key to get its answer.", nil),
+		"IdempotencyKeyReused": problem("The Idempotency-Key was already used for another request (another operation or other "+
+			"arguments) within 24 hours (code idempotency_key_reused); use a new key.", nil),
 	}
 }
 
@@ -269,13 +289,17 @@ func sharedHeaders() map[string]any {
 			"description": "Seconds to wait before retrying.",
 			"schema":      map[string]any{"type": "integer", "minimum": 1},
 		},
+		IdempotentReplayedHeader: map[string]any{
+			"description": "true when this answer is the stored answer of an earlier call with the same Idempotency-Key.",
+			"schema":      map[string]any{"type": "string", "enum": []any{"true"}},
+		},
 	}
 }
 
 func problemSchema() map[string]any {
 	codes := make([]any, 0, len(statusByCode))
 	for _, c := range []domain.Code{domain.EInvalid, domain.EUnauthenticated, domain.EForbidden, domain.ENotFound,
-		domain.EConflict, domain.ERateLimited, domain.EInternal} {
+		domain.EConflict, domain.ERateLimited, domain.EInternal, CodeIdempotencyKeyReused} {
 		codes = append(codes, string(c))
 	}
 	return map[string]any{

@@ -80,6 +80,9 @@ func (s *Server) restHandler(b *bound) http.HandlerFunc {
 			writeProblem(w, problemFor(ctx, s.log, b.Name, err))
 			return
 		}
+		if b.Idem {
+			ctx = idemFromHeader(ctx, r.Header)
+		}
 		path := make(map[string]string, len(b.PathParams))
 		for _, name := range b.PathParams {
 			path[name] = r.PathValue(name)
@@ -92,8 +95,11 @@ func (s *Server) restHandler(b *bound) http.HandlerFunc {
 			doc, errs = b.v.coerceQuery(r.URL.Query(), path)
 		}
 		body, err := s.callDoc(ctx, b, doc, errs)
+		if c := idemCallFrom(ctx); c != nil && c.replayed {
+			w.Header().Set(IdempotentReplayedHeader, "true")
+		}
 		if err != nil {
-			writeProblem(w, problemFor(ctx, s.log, b.Name, err))
+			writeProblem(w, s.problem(ctx, b.Name, err))
 			return
 		}
 		h := w.Header()

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -27,6 +28,10 @@ type Options struct {
 	// Auth checks bearer credentials (OAuth access tokens and API keys). nil
 	// accepts none: protected operations then always answer 401.
 	Auth Authenticator
+	// Idem keeps the answers of calls made with an Idempotency-Key (storage's
+	// IdemStore). nil: a call that sends a key to an Idem operation fails with
+	// an internal error rather than silently running twice on a retry.
+	Idem domain.IdemStore
 }
 
 // Server serves the operation catalog over REST (/v1) and MCP (/mcp).
@@ -40,6 +45,11 @@ type Server struct {
 	openapi []byte
 	mcp     *mcp.Server
 	handler http.Handler
+
+	idem domain.IdemStore
+	// idemWait is how long a call waits for a concurrent call holding its
+	// Idempotency-Key before answering 409.
+	idemWait time.Duration
 }
 
 // bound is an operation with its compiled input validator.
@@ -56,12 +66,13 @@ func New(svc *domain.Service, opts Options) *Server {
 
 // newServer builds the transports for a given list of operations.
 func newServer(svc *domain.Service, opts Options, ops []Operation) *Server {
-	s := &Server{svc: svc, auth: opts.Auth, log: opts.Logger, limiter: newRateLimiter(opts.RateLimit, opts.RateBurst), byName: map[string]*bound{}}
+	s := &Server{svc: svc, auth: opts.Auth, log: opts.Logger, limiter: newRateLimiter(opts.RateLimit, opts.RateBurst), byName: map[string]*bound{},
+		idem: opts.Idem, idemWait: idemWaitDefault}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
 	for _, op := range ops {
-		v, err := newInputValidator(op.Name, op.InputSchema)
+		v, err := newInputValidator(op.Name, op.ArgsSchema())
 		if err != nil {
 			panic(fmt.Sprintf("tools: %s: %v", op.Name, err))
 		}
@@ -114,10 +125,16 @@ func (s *Server) callArgs(ctx context.Context, b *bound, raw json.RawMessage) ([
 	if err != nil {
 		return nil, domain.Invalid("arguments", "type", "The arguments are not valid JSON: %v.", err)
 	}
-	if fe := b.v.validate(doc); fe != nil {
+	m, _ := doc.(map[string]any)
+	// The idempotency_key argument of an Idem tool is the transport's, not the
+	// operation's: take it out before validating against the operation's schema.
+	ctx, fe, took := takeIdemArgument(ctx, b, m)
+	fe = append(fe, b.v.validate(doc)...)
+	if len(fe) > 0 {
+		sortFields(fe)
 		return nil, validationError(fe)
 	}
-	if m, ok := doc.(map[string]any); ok && b.v.normalizeIntegers(m) {
+	if m != nil && (b.v.normalizeIntegers(m) || took) {
 		if raw, err = json.Marshal(m); err != nil {
 			return nil, err
 		}
@@ -144,10 +161,21 @@ func (s *Server) callDoc(ctx context.Context, b *bound, doc map[string]any, pre 
 	return s.run(ctx, b, raw)
 }
 
+// run checks the scope and runs the operation, through the idempotency
+// mechanism when the call carries an Idempotency-Key: this is the one place
+// both transports meet, so they share it exactly.
 func (s *Server) run(ctx context.Context, b *bound, args json.RawMessage) ([]byte, error) {
 	if err := checkScope(ctx, b); err != nil {
 		return nil, err
 	}
+	if c := idemCallFrom(ctx); c != nil && b.Idem {
+		return s.runIdem(ctx, b, args, c)
+	}
+	return s.exec(ctx, b, args)
+}
+
+// exec calls the domain and encodes its result.
+func (s *Server) exec(ctx context.Context, b *bound, args json.RawMessage) ([]byte, error) {
 	out, err := b.call(ctx, s.svc, args)
 	if err != nil {
 		return nil, err

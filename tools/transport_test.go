@@ -77,6 +77,9 @@ func catTestServer(t *testing.T, opts Options, seed bool) *catEnv {
 		t.Fatal(err)
 	}
 	opts.Auth = a
+	if opts.Idem == nil {
+		opts.Idem = storage.NewIdemStore(db)
+	}
 	s := New(svc, opts)
 	h = s.Handler()
 	return &catEnv{Server: srv, tools: s, svc: svc, auth: a, store: as}
