@@ -63,7 +63,8 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	if err != nil {
 		return err
 	}
-	api := tools.New(svc, tools.Options{RateLimit: c.rateLimit, RateBurst: c.rateBurst, Logger: logger, Auth: az}).Handler()
+	api := tools.New(svc, tools.Options{RateLimit: c.rateLimit, RateBurst: c.rateBurst, Logger: logger, Auth: az,
+		Idem: storage.NewIdemStore(db)}).Handler()
 
 	mux := http.NewServeMux()
 	az.Register(mux)
