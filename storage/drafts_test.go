@@ -25,8 +25,8 @@ func mkDraftUser(t *testing.T, db *DB, email string) int64 {
 	return id
 }
 
-// wantErr fails unless err is a *domain.Error with code, and returns it.
-func wantErr(t *testing.T, err error, code domain.Code, what string) *domain.Error {
+// wantDomainErr fails unless err is a *domain.Error with code, and returns it.
+func wantDomainErr(t *testing.T, err error, code domain.Code, what string) *domain.Error {
 	t.Helper()
 	var de *domain.Error
 	if !errors.As(err, &de) || de.Code != code {
@@ -35,7 +35,7 @@ func wantErr(t *testing.T, err error, code domain.Code, what string) *domain.Err
 	return de
 }
 
-func must(t *testing.T, err error) {
+func draftMust(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
@@ -96,17 +96,17 @@ func TestDraftStore_RoundTrip(t *testing.T) {
 
 	t.Run("EveryField", func(t *testing.T) {
 		want := fullDraft(uid)
-		must(t, st.CreateDraft(ctx, want))
+		draftMust(t, st.CreateDraft(ctx, want))
 		if want.Version != 1 {
 			t.Fatalf("version after create = %d, want 1", want.Version)
 		}
 		got, err := st.Draft(ctx, want.ID, true)
-		must(t, err)
+		draftMust(t, err)
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("Draft(withCrawl) differs (-want +got):\n%s", diff)
 		}
 		got, err = st.Draft(ctx, want.ID, false)
-		must(t, err)
+		draftMust(t, err)
 		noCrawl := *want
 		noCrawl.Crawl = nil
 		if diff := cmp.Diff(&noCrawl, got); diff != "" {
@@ -116,18 +116,18 @@ func TestDraftStore_RoundTrip(t *testing.T) {
 
 	t.Run("Empty", func(t *testing.T) {
 		d := &domain.DraftRecord{UserID: uid, URL: "https://empty.test", Status: domain.DraftCrawling}
-		must(t, st.CreateDraft(ctx, d))
+		draftMust(t, st.CreateDraft(ctx, d))
 		if !regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`).MatchString(d.ID) {
 			t.Fatalf("generated id %q is not a v4 UUID", d.ID)
 		}
 		var errText, ai, crawl string
 		var listing sql.NullInt64
-		must(t, db.sql.QueryRow(`SELECT error, ai, crawl, listing_id FROM drafts WHERE id = ?`, d.ID).Scan(&errText, &ai, &crawl, &listing))
+		draftMust(t, db.sql.QueryRow(`SELECT error, ai, crawl, listing_id FROM drafts WHERE id = ?`, d.ID).Scan(&errText, &ai, &crawl, &listing))
 		if errText != "" || ai != "{}" || crawl != "" || listing.Valid {
 			t.Fatalf("stored none as error=%q ai=%q crawl=%q listing=%v, want '', '{}', '', NULL", errText, ai, crawl, listing)
 		}
 		got, err := st.Draft(ctx, d.ID, true)
-		must(t, err)
+		draftMust(t, err)
 		if got.Error != nil || got.AI != nil || got.Crawl != nil || got.ListingID != 0 || got.Doc.Fields != nil {
 			t.Fatalf("empty draft read back as %+v", got)
 		}
@@ -135,9 +135,9 @@ func TestDraftStore_RoundTrip(t *testing.T) {
 
 	t.Run("CrawlNotReadUnlessAsked", func(t *testing.T) {
 		d := &domain.DraftRecord{UserID: uid, URL: "https://big.test", Status: domain.DraftReady}
-		must(t, st.CreateDraft(ctx, d))
+		draftMust(t, st.CreateDraft(ctx, d))
 		// A crawl column that cannot be decoded shows whether it is read at all.
-		exec(t, db, `UPDATE drafts SET crawl = '{"pages": [ not json' WHERE id = ?`, d.ID)
+		draftExec(t, db, `UPDATE drafts SET crawl = '{"pages": [ not json' WHERE id = ?`, d.ID)
 		if _, err := st.Draft(ctx, d.ID, false); err != nil {
 			t.Fatalf("Draft without crawl read the crawl column: %v", err)
 		}
@@ -148,21 +148,21 @@ func TestDraftStore_RoundTrip(t *testing.T) {
 
 	t.Run("NotFound", func(t *testing.T) {
 		_, err := st.Draft(ctx, "no-such-draft", false)
-		wantErr(t, err, domain.ENotFound, "absent draft")
+		wantDomainErr(t, err, domain.ENotFound, "absent draft")
 		// The same draft is invisible from another site of the same database.
 		d := &domain.DraftRecord{UserID: uid, URL: "https://ex.test", Status: domain.DraftCrawling}
-		must(t, st.CreateDraft(ctx, d))
+		draftMust(t, st.CreateDraft(ctx, d))
 		other, err := NewStore(db, domain.Site{Key: "other", Name: "Other"})
-		must(t, err)
+		draftMust(t, err)
 		_, err = other.Draft(ctx, d.ID, false)
-		wantErr(t, err, domain.ENotFound, "draft of another site")
+		wantDomainErr(t, err, domain.ENotFound, "draft of another site")
 		err = other.SetDraftProgress(ctx, d.ID, "crawling", 1, 2, fxNow)
-		wantErr(t, err, domain.ENotFound, "progress of another site's draft")
+		wantDomainErr(t, err, domain.ENotFound, "progress of another site's draft")
 	})
 }
 
-// exec runs a statement directly, to set up what the API under test cannot.
-func exec(t *testing.T, db *DB, query string, args ...any) {
+// draftExec runs a statement directly, to set up what the API under test cannot.
+func draftExec(t *testing.T, db *DB, query string, args ...any) {
 	t.Helper()
 	if _, err := db.sql.Exec(query, args...); err != nil {
 		t.Fatal(err)
@@ -177,12 +177,12 @@ func TestDraftStore_UpdateDraft(t *testing.T) {
 	d := fullDraft(uid)
 	d.Error = nil
 	d.Status = domain.DraftDrafting
-	must(t, st.CreateDraft(ctx, d))
+	draftMust(t, st.CreateDraft(ctx, d))
 
 	a, err := st.Draft(ctx, d.ID, false)
-	must(t, err)
+	draftMust(t, err)
 	b, err := st.Draft(ctx, d.ID, false)
-	must(t, err)
+	draftMust(t, err)
 
 	t.Run("OK", func(t *testing.T) {
 		a.Status = domain.DraftReady
@@ -190,12 +190,12 @@ func TestDraftStore_UpdateDraft(t *testing.T) {
 		a.AI = nil
 		a.ListingID = 2
 		a.UpdatedAt = fxNow.Add(time.Hour)
-		must(t, st.UpdateDraft(ctx, a, false))
+		draftMust(t, st.UpdateDraft(ctx, a, false))
 		if a.Version != 2 {
 			t.Fatalf("version after update = %d, want 2", a.Version)
 		}
 		got, err := st.Draft(ctx, d.ID, true)
-		must(t, err)
+		draftMust(t, err)
 		want := *a
 		want.Crawl = d.Crawl // not written without withCrawl: the stored crawl stays
 		if diff := cmp.Diff(&want, got); diff != "" {
@@ -209,21 +209,21 @@ func TestDraftStore_UpdateDraft(t *testing.T) {
 		if !errors.Is(err, domain.ErrStale) {
 			t.Fatalf("stale update: err = %v, want domain.ErrStale", err)
 		}
-		wantErr(t, err, domain.EConflict, "stale update")
+		wantDomainErr(t, err, domain.EConflict, "stale update")
 		if b.Version != 1 {
 			t.Fatalf("stale update changed the caller's version to %d", b.Version)
 		}
 		got, err := st.Draft(ctx, d.ID, false)
-		must(t, err)
+		draftMust(t, err)
 		if got.Status != domain.DraftReady || got.Version != 2 {
 			t.Fatalf("stale update was written: status %s version %d", got.Status, got.Version)
 		}
 	})
 
 	t.Run("ProgressIsNotAnEdit", func(t *testing.T) {
-		must(t, st.SetDraftProgress(ctx, d.ID, "crawling", 4, 9, fxNow.Add(2*time.Hour)))
+		draftMust(t, st.SetDraftProgress(ctx, d.ID, "crawling", 4, 9, fxNow.Add(2*time.Hour)))
 		got, err := st.Draft(ctx, d.ID, false)
-		must(t, err)
+		draftMust(t, err)
 		if got.Phase != "crawling" || got.PagesDone != 4 || got.PagesPlanned != 9 || !got.UpdatedAt.Equal(fxNow.Add(2*time.Hour)) {
 			t.Fatalf("progress not recorded: %+v", got)
 		}
@@ -232,9 +232,9 @@ func TestDraftStore_UpdateDraft(t *testing.T) {
 		}
 		// The editor's copy is still current: progress did not make it stale.
 		a.Crawl = &domain.SiteCrawl{URL: "https://ex.test", Pages: []domain.WebPage{{URL: "https://ex.test/", Text: "New"}}}
-		must(t, st.UpdateDraft(ctx, a, true))
+		draftMust(t, st.UpdateDraft(ctx, a, true))
 		got, err = st.Draft(ctx, d.ID, true)
-		must(t, err)
+		draftMust(t, err)
 		if diff := cmp.Diff(a.Crawl, got.Crawl); diff != "" || got.Version != 3 {
 			t.Fatalf("crawl update (version %d) (-want +got):\n%s", got.Version, diff)
 		}
@@ -246,8 +246,8 @@ func TestDraftStore_UpdateDraft(t *testing.T) {
 
 	t.Run("NotFound", func(t *testing.T) {
 		gone := &domain.DraftRecord{ID: "gone", Status: domain.DraftReady, Version: 1}
-		wantErr(t, st.UpdateDraft(ctx, gone, false), domain.ENotFound, "update of an absent draft")
-		wantErr(t, st.SetDraftProgress(ctx, "gone", "x", 0, 0, fxNow), domain.ENotFound, "progress of an absent draft")
+		wantDomainErr(t, st.UpdateDraft(ctx, gone, false), domain.ENotFound, "update of an absent draft")
+		wantDomainErr(t, st.SetDraftProgress(ctx, "gone", "x", 0, 0, fxNow), domain.ENotFound, "progress of an absent draft")
 	})
 }
 
@@ -257,7 +257,7 @@ func TestDraftStore_UserDrafts(t *testing.T) {
 	ctx := context.Background()
 	ann, bob := mkDraftUser(t, db, "ann@ex.test"), mkDraftUser(t, db, "bob@ex.test")
 	mk := func(user int64, id string, at time.Time) {
-		must(t, st.CreateDraft(ctx, &domain.DraftRecord{ID: id, UserID: user, URL: "https://" + id + ".test",
+		draftMust(t, st.CreateDraft(ctx, &domain.DraftRecord{ID: id, UserID: user, URL: "https://" + id + ".test",
 			Status: domain.DraftReady, CreatedAt: at, UpdatedAt: at}))
 	}
 	// Inserted out of order; d3a and d3b share a second (tie broken by id).
@@ -272,7 +272,7 @@ func TestDraftStore_UserDrafts(t *testing.T) {
 	ids := func(user int64, offset, limit int) ([]string, int) {
 		t.Helper()
 		ds, total, err := st.UserDrafts(ctx, user, offset, limit)
-		must(t, err)
+		draftMust(t, err)
 		out := []string{}
 		for _, d := range ds {
 			if d.UserID != user {
@@ -305,9 +305,9 @@ func TestDraftStore_UserDrafts(t *testing.T) {
 	}
 	t.Run("OtherSite", func(t *testing.T) {
 		other, err := NewStore(db, domain.Site{Key: "other", Name: "Other"})
-		must(t, err)
+		draftMust(t, err)
 		ds, total, err := other.UserDrafts(ctx, ann, 0, 10)
-		must(t, err)
+		draftMust(t, err)
 		if len(ds) != 0 || total != 0 {
 			t.Fatalf("another site lists %d drafts (total %d) of the user", len(ds), total)
 		}
@@ -320,13 +320,13 @@ func TestDraftStore_Invites(t *testing.T) {
 	ctx := context.Background()
 	ann, cara, dan := mkDraftUser(t, db, "ann@ex.test"), mkDraftUser(t, db, "cara@ex.test"), mkDraftUser(t, db, "dan@ex.test")
 	d := &domain.DraftRecord{UserID: ann, URL: "https://ex.test", Status: domain.DraftReady}
-	must(t, st.CreateDraft(ctx, d))
+	draftMust(t, st.CreateDraft(ctx, d))
 	const maxInv = 3
 
 	var first *domain.DraftInvite
 	for i, email := range []string{"Bo@Ex.test", "cara@ex.test", "dan@ex.test"} {
 		inv, err := st.AddDraftInvite(ctx, d.ID, email, fmt.Sprintf("hash-%d", i), maxInv, fxNow.Add(time.Duration(i)*time.Minute))
-		must(t, err)
+		draftMust(t, err)
 		if inv.ID == 0 || inv.Email != email || inv.Status != "sent" || inv.AcceptedAt != nil ||
 			!inv.CreatedAt.Equal(fxNow.Add(time.Duration(i)*time.Minute)) {
 			t.Fatalf("invite %d = %+v", i, inv)
@@ -338,7 +338,7 @@ func TestDraftStore_Invites(t *testing.T) {
 
 	t.Run("Max", func(t *testing.T) {
 		_, err := st.AddDraftInvite(ctx, d.ID, "eve@ex.test", "hash-eve", maxInv, fxNow.Add(time.Hour))
-		de := wantErr(t, err, domain.EInvalid, "invite beyond the maximum")
+		de := wantDomainErr(t, err, domain.EInvalid, "invite beyond the maximum")
 		if len(de.Fields) != 1 || de.Fields[0].Field != "email" || de.Fields[0].Rule != "max_invites" ||
 			!strings.Contains(de.Message, "3 invites") {
 			t.Fatalf("max error = %+v", de)
@@ -351,19 +351,19 @@ func TestDraftStore_Invites(t *testing.T) {
 	t.Run("ReinviteReplacesTheLink", func(t *testing.T) {
 		// Same address in another case, at the maximum: not a new invite, a new link.
 		inv, err := st.AddDraftInvite(ctx, d.ID, "bo@EX.TEST", "hash-0-new", maxInv, fxNow.Add(2*time.Hour))
-		must(t, err)
+		draftMust(t, err)
 		if diff := cmp.Diff(first, inv); diff != "" {
 			t.Fatalf("re-invite returned another invite (-first +got):\n%s", diff)
 		}
 		_, _, err = st.DraftInviteByHash(ctx, "hash-0")
-		wantErr(t, err, domain.ENotFound, "replaced link")
+		wantDomainErr(t, err, domain.ENotFound, "replaced link")
 		draftID, got, err := st.DraftInviteByHash(ctx, "hash-0-new")
-		must(t, err)
+		draftMust(t, err)
 		if draftID != d.ID || got.ID != first.ID {
 			t.Fatalf("new link finds draft %q invite %d, want %q %d", draftID, got.ID, d.ID, first.ID)
 		}
 		list, err := st.DraftInvites(ctx, d.ID)
-		must(t, err)
+		draftMust(t, err)
 		if len(list) != 3 || list[0].Email != "Bo@Ex.test" || list[1].Email != "cara@ex.test" || list[2].Email != "dan@ex.test" {
 			t.Fatalf("invites = %+v", list)
 		}
@@ -371,38 +371,38 @@ func TestDraftStore_Invites(t *testing.T) {
 
 	t.Run("Accept", func(t *testing.T) {
 		_, inv, err := st.DraftInviteByHash(ctx, "hash-1")
-		must(t, err)
-		must(t, st.AcceptDraftInvite(ctx, inv.ID, cara, fxNow.Add(3*time.Hour)))
+		draftMust(t, err)
+		draftMust(t, st.AcceptDraftInvite(ctx, inv.ID, cara, fxNow.Add(3*time.Hour)))
 		// Accepting again by the same account changes nothing.
-		must(t, st.AcceptDraftInvite(ctx, inv.ID, cara, fxNow.Add(4*time.Hour)))
-		wantErr(t, st.AcceptDraftInvite(ctx, inv.ID, dan, fxNow.Add(5*time.Hour)), domain.EConflict, "accept by another account")
+		draftMust(t, st.AcceptDraftInvite(ctx, inv.ID, cara, fxNow.Add(4*time.Hour)))
+		wantDomainErr(t, st.AcceptDraftInvite(ctx, inv.ID, dan, fxNow.Add(5*time.Hour)), domain.EConflict, "accept by another account")
 		_, got, err := st.DraftInviteByHash(ctx, "hash-1")
-		must(t, err)
+		draftMust(t, err)
 		if got.Status != "accepted" || got.AcceptedAt == nil || !got.AcceptedAt.Equal(fxNow.Add(3*time.Hour)) {
 			t.Fatalf("accepted invite = %+v", got)
 		}
 		var by int64
-		must(t, db.sql.QueryRow(`SELECT accepted_by FROM draft_invites WHERE id = ?`, inv.ID).Scan(&by))
+		draftMust(t, db.sql.QueryRow(`SELECT accepted_by FROM draft_invites WHERE id = ?`, inv.ID).Scan(&by))
 		if by != cara {
 			t.Fatalf("accepted_by = %d, want %d", by, cara)
 		}
 		list, err := st.DraftInvites(ctx, d.ID)
-		must(t, err)
+		draftMust(t, err)
 		if list[1].Status != "accepted" || list[0].Status != "sent" {
 			t.Fatalf("statuses = %s, %s", list[0].Status, list[1].Status)
 		}
-		wantErr(t, st.AcceptDraftInvite(ctx, 9999, cara, fxNow), domain.ENotFound, "accept of an absent invite")
+		wantDomainErr(t, st.AcceptDraftInvite(ctx, 9999, cara, fxNow), domain.ENotFound, "accept of an absent invite")
 	})
 
 	t.Run("NotFound", func(t *testing.T) {
 		_, err := st.AddDraftInvite(ctx, "no-such-draft", "x@ex.test", "hash-x", maxInv, fxNow)
-		wantErr(t, err, domain.ENotFound, "invite to an absent draft")
+		wantDomainErr(t, err, domain.ENotFound, "invite to an absent draft")
 		other, err := NewStore(db, domain.Site{Key: "other", Name: "Other"})
-		must(t, err)
+		draftMust(t, err)
 		_, _, err = other.DraftInviteByHash(ctx, "hash-2")
-		wantErr(t, err, domain.ENotFound, "invite of another site")
+		wantDomainErr(t, err, domain.ENotFound, "invite of another site")
 		list, err := other.DraftInvites(ctx, d.ID)
-		must(t, err)
+		draftMust(t, err)
 		if len(list) != 0 {
 			t.Fatalf("another site lists %d invites", len(list))
 		}
@@ -426,7 +426,7 @@ type ownRow struct {
 func readOwn(t *testing.T, db *DB, id int64) ownRow {
 	t.Helper()
 	var r ownRow
-	must(t, db.sql.QueryRow(`SELECT l.slug, l.name, l.tagline, l.short_description, l.description, l.url, l.domain,
+	draftMust(t, db.sql.QueryRow(`SELECT l.slug, l.name, l.tagline, l.short_description, l.description, l.url, l.domain,
 		l.logo_url, COALESCE(l.stage, '(null)'), l.pricing_model, l.pricing_summary, l.country, l.city, l.founded_year,
 		l.contact_email, l.demo_video_url, l.keywords, l.features, l.usps, l.faqs, l.socials, l.story,
 		l.not_found_on_website, l.seo_title, l.seo_description, l.status, l.plan, l.owner_id, l.company_id,
@@ -469,13 +469,13 @@ func fullWrite() *domain.ListingWrite {
 	}
 }
 
-// tableCounts counts the rows SaveOwnListing may write.
-func tableCounts(t *testing.T, db *DB) string {
+// ownTableCounts counts the rows SaveOwnListing may write.
+func ownTableCounts(t *testing.T, db *DB) string {
 	t.Helper()
 	var out []string
 	for _, table := range []string{"listings", "companies", "founders", "listing_founders", "listing_categories", "milestones"} {
 		var n int
-		must(t, db.sql.QueryRow(`SELECT COUNT(*) FROM `+table).Scan(&n))
+		draftMust(t, db.sql.QueryRow(`SELECT COUNT(*) FROM `+table).Scan(&n))
 		out = append(out, fmt.Sprintf("%s=%d", table, n))
 	}
 	return strings.Join(out, " ")
@@ -488,7 +488,7 @@ func TestStore_SaveOwnListing(t *testing.T) {
 	ann, bob := mkDraftUser(t, db, "ann@ex.test"), mkDraftUser(t, db, "bob@ex.test")
 
 	id, err := st.SaveOwnListing(ctx, ann, 0, fullWrite())
-	must(t, err)
+	draftMust(t, err)
 
 	t.Run("Create", func(t *testing.T) {
 		got := readOwn(t, db, id)
@@ -517,10 +517,10 @@ func TestStore_SaveOwnListing(t *testing.T) {
 	t.Run("StaysPrivate", func(t *testing.T) {
 		slug := readOwn(t, db, id).slug
 		_, err := st.Listing(ctx, slug)
-		wantErr(t, err, domain.ENotFound, "public read of a submitted listing")
-		must(t, st.Refresh(ctx))
+		wantDomainErr(t, err, domain.ENotFound, "public read of a submitted listing")
+		draftMust(t, st.Refresh(ctx))
 		items, _, err := st.SearchListings(ctx, domain.ListingQuery{Q: "Ex Notes", Limit: 20})
-		must(t, err)
+		draftMust(t, err)
 		for _, it := range items {
 			if it.Slug == slug {
 				t.Fatalf("search found the submitted listing %q", slug)
@@ -528,15 +528,15 @@ func TestStore_SaveOwnListing(t *testing.T) {
 		}
 		// The checks above can fail: made live, the same listing is found by both.
 		other, err := st.SaveOwnListing(ctx, ann, 0, &domain.ListingWrite{Name: "Ex Notes", URL: "https://ex-notes.test"})
-		must(t, err)
-		exec(t, db, `UPDATE listings SET status = 'live', launch_week = '2026-11-16' WHERE id = ?`, other)
-		must(t, st.Refresh(ctx))
+		draftMust(t, err)
+		draftExec(t, db, `UPDATE listings SET status = 'live', launch_week = '2026-11-16' WHERE id = ?`, other)
+		draftMust(t, st.Refresh(ctx))
 		liveSlug := readOwn(t, db, other).slug
 		if _, err := st.Listing(ctx, liveSlug); err != nil {
 			t.Fatalf("the live copy is not readable: %v", err)
 		}
 		items, _, err = st.SearchListings(ctx, domain.ListingQuery{Q: "Ex Notes", Limit: 20})
-		must(t, err)
+		draftMust(t, err)
 		if len(items) != 1 || items[0].Slug != liveSlug {
 			t.Fatalf("search for the live copy = %+v, want only %q", items, liveSlug)
 		}
@@ -544,12 +544,12 @@ func TestStore_SaveOwnListing(t *testing.T) {
 
 	t.Run("Update", func(t *testing.T) {
 		before := readOwn(t, db, id)
-		exec(t, db, `UPDATE listings SET votes_count = 7 WHERE id = ?`, id)
-		w := &domain.ListingWrite{Name: "Ex Notes Renamed", URL: "https://ex-notes.test", Categories: []string{"design"},
+		draftExec(t, db, `UPDATE listings SET votes_count = 7 WHERE id = ?`, id)
+		w := &domain.ListingWrite{Name: "Ex Notes Renamed", URL: "https://ex-notes.test", Categories: []string{"design", "design"},
 			Founders:   []domain.FounderWrite{{Name: "Cara Doe", Title: "COO"}, {Name: "ANN LEE", Title: "Chair", Bio: "Chairs."}},
 			Milestones: []domain.Milestone{{Date: "2023-01-01", Title: "Pro"}}}
 		got, err := st.SaveOwnListing(ctx, ann, id, w)
-		must(t, err)
+		draftMust(t, err)
 		if got != id {
 			t.Fatalf("update returned id %d, want %d", got, id)
 		}
@@ -558,7 +558,7 @@ func TestStore_SaveOwnListing(t *testing.T) {
 			t.Fatalf("update changed slug/status/plan/company: %+v", after)
 		}
 		var votes int
-		must(t, db.sql.QueryRow(`SELECT votes_count FROM listings WHERE id = ?`, id).Scan(&votes))
+		draftMust(t, db.sql.QueryRow(`SELECT votes_count FROM listings WHERE id = ?`, id).Scan(&votes))
 		if votes != 7 {
 			t.Fatalf("update reset votes to %d", votes)
 		}
@@ -583,13 +583,13 @@ func TestStore_SaveOwnListing(t *testing.T) {
 		var slugs []string
 		for range 2 {
 			id, err := st.SaveOwnListing(ctx, bob, 0, &domain.ListingWrite{Name: "Notely", URL: "https://notely.test"})
-			must(t, err)
+			draftMust(t, err)
 			slugs = append(slugs, readOwn(t, db, id).slug)
 		}
 		// notely is the fixture's live listing; Ex Notes was taken twice above.
 		id, err := st.SaveOwnListing(ctx, bob, 0, &domain.ListingWrite{Name: "  Ex   Notes!! ",
 			Founders: []domain.FounderWrite{{Name: "Alice Smith"}}})
-		must(t, err)
+		draftMust(t, err)
 		r := readOwn(t, db, id)
 		slugs = append(slugs, r.slug)
 		if diff := cmp.Diff([]string{"notely-2", "notely-3", "ex-notes-3"}, slugs); diff != "" {
@@ -608,7 +608,7 @@ func TestStore_SaveOwnListing(t *testing.T) {
 		var longSlugs []string
 		for range 2 {
 			id, err := st.SaveOwnListing(ctx, bob, 0, &domain.ListingWrite{Name: long})
-			must(t, err)
+			draftMust(t, err)
 			longSlugs = append(longSlugs, readOwn(t, db, id).slug)
 		}
 		if diff := cmp.Diff([]string{strings.Repeat("x", 220), strings.Repeat("x", 218) + "-2"}, longSlugs); diff != "" {
@@ -616,23 +616,23 @@ func TestStore_SaveOwnListing(t *testing.T) {
 		}
 		// Same domain as the fixture's company: linked to it.
 		id, err = st.SaveOwnListing(ctx, bob, 0, &domain.ListingWrite{Name: "Acme Two", Domain: "www.ACME.test"})
-		must(t, err)
+		draftMust(t, err)
 		if r := readOwn(t, db, id); r.company.Int64 != 1 || r.domain != "acme.test" {
 			t.Fatalf("company %d domain %q, want the fixture's company 1, acme.test", r.company.Int64, r.domain)
 		}
 	})
 
 	t.Run("NotOwner", func(t *testing.T) {
-		before := tableCounts(t, db)
+		before := ownTableCounts(t, db)
 		for _, c := range []struct {
 			name string
 			user int64
 			id   int64
 		}{{"OtherUsersListing", bob, id}, {"DirectoryListing", ann, 1}, {"Absent", ann, 99999}} {
 			_, err := st.SaveOwnListing(ctx, c.user, c.id, fullWrite())
-			wantErr(t, err, domain.ENotFound, c.name)
+			wantDomainErr(t, err, domain.ENotFound, c.name)
 		}
-		if after := tableCounts(t, db); after != before {
+		if after := ownTableCounts(t, db); after != before {
 			t.Fatalf("refused saves wrote rows: %s -> %s", before, after)
 		}
 		if r := readOwn(t, db, id); r.name != "Ex Notes Renamed" {
@@ -641,7 +641,7 @@ func TestStore_SaveOwnListing(t *testing.T) {
 	})
 
 	t.Run("Invalid", func(t *testing.T) {
-		before := tableCounts(t, db)
+		before := ownTableCounts(t, db)
 		for _, c := range []struct {
 			name, field string
 			id          int64
@@ -655,12 +655,12 @@ func TestStore_SaveOwnListing(t *testing.T) {
 			w.Name = "Never Written"
 			c.edit(w)
 			_, err := st.SaveOwnListing(ctx, ann, c.id, w)
-			de := wantErr(t, err, domain.EInvalid, c.name)
+			de := wantDomainErr(t, err, domain.EInvalid, c.name)
 			if len(de.Fields) != 1 || de.Fields[0].Field != c.field || de.Fields[0].Rule != "enum" {
 				t.Fatalf("%s: fields = %+v", c.name, de.Fields)
 			}
 		}
-		if after := tableCounts(t, db); after != before {
+		if after := ownTableCounts(t, db); after != before {
 			t.Fatalf("invalid saves wrote rows: %s -> %s", before, after)
 		}
 		if r := readOwn(t, db, id); r.name != "Ex Notes Renamed" || r.categories != "design*" {
