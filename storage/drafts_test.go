@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -685,5 +686,38 @@ func TestSlugify(t *testing.T) {
 		if got != c.want || !pattern.MatchString(got) {
 			t.Errorf("slugify(%q) = %q, want %q (and matching %s)", c.in, got, c.want, pattern)
 		}
+	}
+}
+
+// Concurrent submissions of one name each get their own slug: the slug is
+// chosen inside the write transaction (BEGIN IMMEDIATE), so two cannot pick the same.
+func TestStore_SaveOwnListingConcurrentSlugs(t *testing.T) {
+	t.Parallel()
+	db, st, _ := newFixture(t)
+	ctx := context.Background()
+	uid := mkDraftUser(t, db, "ann@ex.test")
+	const n = 8
+	ids := make([]int64, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			ids[i], errs[i] = st.SaveOwnListing(ctx, uid, 0, &domain.ListingWrite{Name: "Same Name", URL: "https://same.test",
+				Categories: []string{"notes"}, Founders: []domain.FounderWrite{{Name: "Same Founder"}}})
+		})
+	}
+	wg.Wait()
+	slugs := map[string]bool{}
+	for i := range n {
+		draftMust(t, errs[i])
+		slugs[readOwn(t, db, ids[i]).slug] = true
+	}
+	if len(slugs) != n || !slugs["same-name"] || !slugs[fmt.Sprintf("same-name-%d", n)] {
+		t.Fatalf("slugs = %v, want same-name, same-name-2 ... same-name-%d", slugs, n)
+	}
+	var companies int
+	draftMust(t, db.sql.QueryRow(`SELECT COUNT(*) FROM companies WHERE domain = 'same.test'`).Scan(&companies))
+	if companies != 1 {
+		t.Fatalf("%d companies for one domain, want 1", companies)
 	}
 }
