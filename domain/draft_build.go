@@ -46,6 +46,7 @@ func (s *Service) buildDraft(ctx context.Context, id string, attempt int) error 
 			return err
 		}
 		rec.Crawl, rec.Status, rec.Phase, rec.UpdatedAt = crawl, DraftDrafting, "drafting", s.now()
+		rec.PagesDone, rec.PagesPlanned = len(crawl.Pages)+len(crawl.Skipped), len(crawl.Pages)+len(crawl.Skipped)
 		if err := d.Store.UpdateDraft(ctx, rec, true); err != nil {
 			return err
 		}
