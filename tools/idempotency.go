@@ -203,10 +203,13 @@ func (s *Server) idemClaim(ctx context.Context, b *bound, userID int64, c *idemC
 	}
 }
 
-// idemAnswer decides what of an outcome is kept for replay: a result, and
-// business errors (the same request gets the same answer). Internal errors,
-// rate limits, sign-in failures and cancelled calls are not kept, so that a
-// retry runs the operation again.
+// idemAnswer decides what of an outcome is kept for replay: a result, and the
+// errors that the same request would meet again (invalid, not found,
+// forbidden), so that it gets the same answer. A conflict depends on the
+// moment (update_draft while the draft is still being built), and internal
+// errors, rate limits, sign-in failures and cancelled calls are not answers
+// at all: those release the key so that a retry runs the operation again (an
+// error made no change, so running again is safe).
 func (s *Server) idemAnswer(ctx context.Context, b *bound, body []byte, err error) (int, []byte, bool) {
 	if err == nil {
 		return b.SuccessStatus(), body, true
@@ -216,10 +219,8 @@ func (s *Server) idemAnswer(ctx context.Context, b *bound, body []byte, err erro
 		return 0, nil, false
 	}
 	switch de.Code {
-	case domain.EInternal, domain.ERateLimited, domain.EUnauthenticated:
-		return 0, nil, false
-	}
-	if _, known := statusByCode[de.Code]; !known {
+	case domain.EInvalid, domain.ENotFound, domain.EForbidden:
+	default:
 		return 0, nil, false
 	}
 	p := problemFor(ctx, s.log, b.Name, err) // a known code below 500: nothing is logged

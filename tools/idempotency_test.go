@@ -79,8 +79,11 @@ func (e *idemEffects) op(name string) func(*domain.Service, context.Context, ide
 		e.mu.Lock()
 		e.by[fmt.Sprintf("%s %d %s", name, c.UserID, in.Name)]++
 		e.mu.Unlock()
-		if in.Name == "taken" {
-			return idemThing{}, domain.Errorf(domain.EConflict, "A thing named taken already exists (run %d).", n)
+		switch in.Name {
+		case "taken":
+			return idemThing{}, domain.Errorf(domain.EConflict, "A thing named taken exists for now (run %d).", n)
+		case "missing":
+			return idemThing{}, domain.NotFound("thing", fmt.Sprintf("missing (run %d)", n))
 		}
 		if name == "idem_flaky" && e.failFirst.CompareAndSwap(true, false) {
 			return idemThing{}, errors.New("flaky: the database went away")
@@ -267,16 +270,30 @@ func TestIdempotency_REST(t *testing.T) {
 		idemWantStatus(t, e.post(t, "POST", "/v1/things", bob, "key-1", `{"name":"bobs own"}`), 201, "bob key-1")
 	})
 
-	t.Run("BusinessErrorIsReplayed", func(t *testing.T) {
-		first := e.post(t, "POST", "/v1/things", alice, "key-taken", `{"name":"taken"}`)
-		idemWantStatus(t, first, 409, "taken")
-		again := e.post(t, "POST", "/v1/things", alice, "key-taken", `{"name":"taken"}`)
-		idemWantStatus(t, again, 409, "taken again")
+	t.Run("NotFoundIsReplayed", func(t *testing.T) {
+		first := e.post(t, "POST", "/v1/things", alice, "key-missing", `{"name":"missing"}`)
+		idemWantStatus(t, first, 404, "missing")
+		again := e.post(t, "POST", "/v1/things", alice, "key-missing", `{"name":"missing"}`)
+		idemWantStatus(t, again, 404, "missing again")
 		if !bytes.Equal(again.body, first.body) || !idemReplayed(again) || again.header.Get("Content-Type") != ProblemContentType {
 			t.Errorf("replayed error %s (%s), want %s replayed as problem+json", again.body, again.header.Get("Content-Type"), first.body)
 		}
-		if n := e.fx.count("idem_create", aliceID, "taken"); n != 1 {
+		if n := e.fx.count("idem_create", aliceID, "missing"); n != 1 {
 			t.Fatalf("%d runs, want 1", n)
+		}
+	})
+
+	t.Run("ConflictReleasesKey", func(t *testing.T) {
+		// A conflict belongs to the moment; the retry runs again.
+		for i := 0; i < 2; i++ {
+			r := e.post(t, "POST", "/v1/things", alice, "key-taken", `{"name":"taken"}`)
+			idemWantStatus(t, r, 409, "taken")
+			if idemReplayed(r) {
+				t.Error("a conflict was replayed")
+			}
+		}
+		if n := e.fx.count("idem_create", aliceID, "taken"); n != 2 {
+			t.Fatalf("%d runs, want 2", n)
 		}
 	})
 
@@ -636,12 +653,12 @@ func TestIdempotency_MCP(t *testing.T) {
 			t.Errorf("structuredContent %s, want %s", sc, rest.body)
 		}
 		// And the other way round, with an error answer.
-		r, text = catCall(t, cs, "idem_create", map[string]any{"name": "taken", "idempotency_key": "cross-err"})
-		rest = e.post(t, "POST", "/v1/things", key, "cross-err", `{"name":"taken"}`)
-		if !r.IsError || rest.status != 409 || text != string(rest.body) || !idemReplayed(rest) {
+		r, text = catCall(t, cs, "idem_create", map[string]any{"name": "missing", "idempotency_key": "cross-err"})
+		rest = e.post(t, "POST", "/v1/things", key, "cross-err", `{"name":"missing"}`)
+		if !r.IsError || rest.status != 404 || text != string(rest.body) || !idemReplayed(rest) {
 			t.Errorf("REST after MCP error: %d %s, want the replayed %s", rest.status, rest.body, text)
 		}
-		if n := e.fx.count("idem_create", uid, "cross") + e.fx.count("idem_create", uid, "taken"); n != 2 {
+		if n := e.fx.count("idem_create", uid, "cross") + e.fx.count("idem_create", uid, "missing"); n != 2 {
 			t.Fatalf("%d effects, want 2", n)
 		}
 	})
