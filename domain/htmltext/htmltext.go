@@ -44,6 +44,24 @@ func Page(pageURL, utf8HTML string) domain.WebPage {
 	return p
 }
 
+// Text returns the visible text of the subtree at n as Page computes it for a
+// whole document: blocks on their own lines, whitespace-normalised, hidden
+// elements left out. A drafter that reads the parsed document quotes from it,
+// and each line (or run of lines joined by a space) is then found in the page's Text.
+func Text(n *html.Node) string {
+	x := &extractor{seen: map[string]bool{}}
+	x.walk(n, false)
+	x.flush()
+	return strings.Join(x.lines, "\n")
+}
+
+// Hidden reports whether n is not rendered: the hidden attribute,
+// aria-hidden="true", inline display:none or visibility:hidden, or an element
+// whose content is never text (script, style, template, svg, ...).
+func Hidden(n *html.Node) bool {
+	return n.Type == html.ElementNode && (skipped[n.DataAtom] || isHidden(n))
+}
+
 // extractor accumulates the visible text lines and the data strings of one document.
 type extractor struct {
 	base  *url.URL
