@@ -1,0 +1,269 @@
+package extract
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// titleSep splits "Name | Tagline", "Name — Tagline", "Page · Name", "Name: tagline".
+var titleSep = regexp.MustCompile(`\s+[|–—·•-]\s+|:\s+`)
+
+// legalSuffix is a company form after the brand ("Notably Labs, Lda.", "Taktwerk GmbH").
+var legalSuffix = regexp.MustCompile(`(?i)[, ]+(inc|llc|ltd|limited|gmbh|ag|ab|bv|b\.v|sas|sarl|lda|pty|oy|aps|plc)\.?(\s.*)?$`)
+
+var genericTitle = regexp.MustCompile(`(?i)^(home|homepage|welcome|start|index|startseite|accueil)$`)
+
+// findName returns the product's name: the application or product in JSON-LD,
+// og:site_name, application-name, the title part the pages share, the home
+// title's first part, the organisation's name without its company form.
+func (s *site) findName() (string, []domain.Evidence) {
+	home := s.pages[0]
+	for _, o := range home.ld {
+		if hasType(o, "SoftwareApplication", "WebApplication", "MobileApplication", "Product", "WebSite") {
+			if n := ldString(o, "name"); n != "" && len(n) <= 60 {
+				return n, []domain.Evidence{home.ev(n)}
+			}
+		}
+	}
+	for _, key := range []string{"og:site_name", "application-name"} {
+		if n := home.meta[key]; n != "" && len(n) <= 60 {
+			return n, []domain.Evidence{home.ev(n)}
+		}
+	}
+	// The title part most pages share is the brand ("Pricing | Gatewise").
+	count := map[string]int{}
+	for _, p := range s.content() {
+		seen := map[string]bool{}
+		for _, part := range titleSep.Split(p.wp.Title, -1) {
+			part = strings.TrimSpace(part)
+			if part != "" && !seen[part] {
+				seen[part] = true
+				count[part]++
+			}
+		}
+	}
+	best := ""
+	for part, n := range count {
+		if n >= 2 && n > count[best] && len(strings.Fields(part)) <= 4 && !genericTitle.MatchString(part) {
+			best = part
+		}
+	}
+	if best != "" {
+		return best, []domain.Evidence{s.pageWithTitle(best).ev(best)}
+	}
+	for _, part := range titleSep.Split(home.wp.Title, -1) {
+		part = strings.TrimSpace(part)
+		if part != "" && len(strings.Fields(part)) <= 4 && !genericTitle.MatchString(part) {
+			return part, []domain.Evidence{home.ev(part)}
+		}
+	}
+	for _, o := range home.ld {
+		if hasType(o, "Organization", "Corporation", "LocalBusiness") {
+			if n := ldString(o, "name"); n != "" {
+				short := strings.TrimSpace(legalSuffix.ReplaceAllString(n, ""))
+				if short == "" {
+					short = n
+				}
+				return short, []domain.Evidence{home.ev(short)}
+			}
+		}
+	}
+	return "", nil
+}
+
+func (s *site) pageWithTitle(part string) *page {
+	for _, p := range s.pages {
+		if strings.Contains(p.wp.Title, part) {
+			return p
+		}
+	}
+	return s.pages[0]
+}
+
+// ownHosts are the host names the site calls its own: the crawled hosts and
+// og:url / JSON-LD url (a site served from a staging host still names its domain).
+func (s *site) ownHosts() []string {
+	var hosts []string
+	add := func(raw string) {
+		if u, err := url.Parse(raw); err == nil && u.Hostname() != "" {
+			hosts = append(hosts, strings.TrimPrefix(strings.ToLower(u.Hostname()), "www."))
+		}
+	}
+	for _, p := range s.pages {
+		add(p.wp.URL)
+		add(p.meta["og:url"])
+		for _, o := range p.ld {
+			add(ldString(o, "url"))
+		}
+	}
+	return hosts
+}
+
+// ownDomain reports whether host (or an e-mail domain) belongs to the product:
+// one of its hosts or a domain whose name holds the brand ("ledgerly.io" for Ledgerly).
+func (s *site) ownDomain(host string) bool {
+	host = strings.TrimPrefix(strings.ToLower(host), "www.")
+	for _, h := range s.hosts {
+		if host == h || strings.HasSuffix(host, "."+h) {
+			return true
+		}
+	}
+	labels := strings.Split(host, ".")
+	if len(labels) < 2 || len(s.brand) < 3 {
+		return false
+	}
+	for _, l := range labels[:len(labels)-1] {
+		if c := compact(l); c == s.brand || strings.HasPrefix(c, s.brand) || (len(c) >= 4 && strings.HasPrefix(s.brand, c)) {
+			return true
+		}
+	}
+	return false
+}
+
+// draftIdentity fills tagline, short_description, description, keywords and logo_url.
+func (s *site) draftIdentity() {
+	home := s.pages[0]
+	s.set("tagline", s.tagline(home))
+
+	// short_description: the page's own summary (meta/OG/JSON-LD description).
+	for _, key := range []string{"description", "og:description", "twitter:description"} {
+		if d := home.meta[key]; len(strings.Fields(d)) >= 5 {
+			s.set("short_description", domain.DraftedValue{Text: d, Evidence: []domain.Evidence{home.ev(d)}})
+			break
+		}
+	}
+	paras := s.introParagraphs(home)
+	if _, ok := s.out.Fields["short_description"]; !ok && len(paras) > 0 && len(paras[0]) <= 500 {
+		s.set("short_description", domain.DraftedValue{Text: paras[0], Evidence: []domain.Evidence{home.ev(paras[0])}})
+	}
+
+	// description: the JSON-LD description when it is long, else the home
+	// page's opening paragraphs.
+	var desc domain.DraftedValue
+	for _, o := range home.ld {
+		if d := ldString(o, "description"); len(d) >= 200 {
+			desc = domain.DraftedValue{Text: d, Evidence: []domain.Evidence{home.ev(d)}}
+			break
+		}
+	}
+	if desc.Text == "" {
+		for i, para := range paras {
+			if i == 3 {
+				break
+			}
+			desc.Text += para + "\n\n"
+			desc.Evidence = append(desc.Evidence, home.ev(para))
+		}
+	}
+	s.set("description", desc)
+
+	if kw := home.meta["keywords"]; kw != "" {
+		var list []string
+		for _, k := range strings.Split(kw, ",") {
+			if k = strings.TrimSpace(k); k != "" {
+				list = append(list, k)
+			}
+		}
+		s.set("keywords", domain.DraftedValue{List: list, Evidence: []domain.Evidence{home.ev(kw)}})
+	}
+	s.set("logo_url", s.logo())
+}
+
+// tagline: the home page's main heading, unless it is only the name; then the
+// part of the title (or og:title) that is not the name.
+func (s *site) tagline(home *page) domain.DraftedValue {
+	for _, seg := range home.segs {
+		if seg.level == 1 && !seg.foreign {
+			n := len(strings.Fields(seg.title))
+			if n >= 2 && n <= 16 && !strings.EqualFold(seg.title, s.name) {
+				return domain.DraftedValue{Text: seg.title, Evidence: []domain.Evidence{home.ev(seg.title)}}
+			}
+			break
+		}
+	}
+	for _, t := range []string{home.wp.Title, home.meta["og:title"], home.meta["twitter:title"]} {
+		parts := titleSep.Split(t, -1)
+		if len(parts) < 2 {
+			continue
+		}
+		for _, part := range parts {
+			part = strings.TrimSpace(part)
+			if !strings.EqualFold(part, s.name) && len(strings.Fields(part)) >= 2 {
+				return domain.DraftedValue{Text: part, Evidence: []domain.Evidence{home.ev(part)}}
+			}
+		}
+	}
+	return domain.DraftedValue{}
+}
+
+// introParagraphs are the home page's paragraphs of some length outside
+// navigation, footers and testimonials, in order.
+func (s *site) introParagraphs(home *page) []string {
+	var out []string
+	for _, seg := range home.segs {
+		if seg.foreign {
+			continue
+		}
+		for _, l := range seg.lines {
+			if l.foreign || l.footer || l.tag == atom.Li || l.tag == atom.Td || within(l.node, atom.Nav, atom.Header, atom.Footer) {
+				continue
+			}
+			if n := len(strings.Fields(l.text)); n >= 12 {
+				out = append(out, l.text)
+			}
+		}
+	}
+	return out
+}
+
+var logoHint = regexp.MustCompile(`(?i)logo|brand`)
+
+// logo: the organisation's JSON-LD logo, else the header image that is the
+// logo (by class, alt text or file name; its alt text is the quote), else the
+// touch icon.
+func (s *site) logo() domain.DraftedValue {
+	for _, p := range s.content() {
+		for _, o := range p.ld {
+			if l := ldString(o, "logo"); l != "" {
+				return domain.DraftedValue{Text: p.resolve(l), Evidence: []domain.Evidence{p.ev(l)}}
+			}
+		}
+	}
+	home := s.pages[0]
+	var found domain.DraftedValue
+	forEach(home.doc, false, func(n *html.Node) bool {
+		if found.Text != "" {
+			return false
+		}
+		if n.DataAtom != atom.Img || foreign(n) || !within(n, atom.Header, atom.Nav) && !logoHint.MatchString(hint(n)) {
+			return true
+		}
+		alt := domain.NormalizeSpace(attr(n, "alt"))
+		src := attr(n, "src")
+		if alt == "" || src == "" {
+			return true
+		}
+		if logoHint.MatchString(alt+" "+src+" "+hint(n)) || (s.brand != "" && compact(alt) == s.brand) {
+			found = domain.DraftedValue{Text: home.resolve(src), Evidence: []domain.Evidence{home.ev(alt)}}
+		}
+		return true
+	})
+	if found.Text != "" {
+		return found
+	}
+	forEach(home.doc, true, func(n *html.Node) bool {
+		if found.Text == "" && n.DataAtom == atom.Link && strings.Contains(strings.ToLower(attr(n, "rel")), "apple-touch-icon") {
+			if u := home.resolve(attr(n, "href")); u != "" {
+				found = domain.DraftedValue{Text: u, Evidence: []domain.Evidence{home.ev(u)}}
+			}
+		}
+		return true
+	})
+	return found
+}

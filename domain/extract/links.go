@@ -1,0 +1,247 @@
+package extract
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+var emailRe = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`)
+
+// draftContact: contact_email from mailto links, JSON-LD email and addresses
+// written in the text, only on the product's own domain and never from a
+// newsletter box or a testimonial. The contact page wins.
+func (s *site) draftContact() {
+	for _, p := range s.byKind(kindContact, kindHome, kindAbout, kindFAQ) {
+		var found domain.DraftedValue
+		forEach(p.doc, false, func(n *html.Node) bool {
+			if found.Text != "" {
+				return false
+			}
+			if foreign(n) {
+				return false
+			}
+			if n.DataAtom == atom.A {
+				href := p.resolve(attr(n, "href"))
+				if addr, ok := strings.CutPrefix(href, "mailto:"); ok {
+					addr, _, _ = strings.Cut(addr, "?")
+					if s.ownEmail(addr) {
+						found = domain.DraftedValue{Text: addr, Evidence: []domain.Evidence{p.ev(href)}}
+					}
+				}
+			}
+			return true
+		})
+		if found.Text == "" {
+			for _, o := range p.ld {
+				if e := ldString(o, "email"); e != "" && s.ownEmail(strings.TrimPrefix(e, "mailto:")) {
+					found = domain.DraftedValue{Text: strings.TrimPrefix(e, "mailto:"), Evidence: []domain.Evidence{p.ev(e)}}
+					break
+				}
+			}
+		}
+		if found.Text == "" {
+		lines:
+			for _, seg := range p.segs {
+				for _, l := range seg.lines {
+					if l.foreign || seg.foreign {
+						continue
+					}
+					for _, m := range emailRe.FindAllStringIndex(l.text, -1) {
+						addr := strings.TrimRight(l.text[m[0]:m[1]], ".")
+						if s.ownEmail(addr) {
+							found = domain.DraftedValue{Text: addr, Evidence: []domain.Evidence{p.ev(sentenceAround(l.text, m[0]))}}
+							break lines
+						}
+					}
+				}
+			}
+		}
+		if found.Text != "" {
+			s.set("contact_email", found)
+			return
+		}
+	}
+}
+
+func (s *site) ownEmail(addr string) bool {
+	_, domainPart, ok := strings.Cut(addr, "@")
+	return ok && emailRe.MatchString(addr) && s.ownDomain(domainPart)
+}
+
+var videoRe = regexp.MustCompile(`(?i)^https?://(www\.)?(youtube\.com/embed/|youtube-nocookie\.com/embed/|youtube\.com/watch\?v=|youtu\.be/|player\.vimeo\.com/video/|vimeo\.com/\d+|loom\.com/(embed|share)/|fast\.wistia\.(net|com)/embed/|[a-z0-9-]+\.wistia\.com/medias/)`)
+var demoText = regexp.MustCompile(`(?i)demo|tour|watch|video|see it|in action`)
+
+// draftMedia: demo_video_url from an embedded player (YouTube, Vimeo, Loom,
+// Wistia) or a link to a video whose text says it is a demo.
+func (s *site) draftMedia() {
+	for _, p := range s.byKind(kindHome, kindFeatures) {
+		var found string
+		forEach(p.doc, true, func(n *html.Node) bool {
+			if found != "" || foreign(n) {
+				return false
+			}
+			var u string
+			switch n.DataAtom {
+			case atom.Iframe, atom.Video, atom.Source, atom.Embed:
+				u = p.resolve(attr(n, "src"))
+			case atom.A:
+				if demoText.MatchString(nodeText(n)) {
+					u = p.resolve(attr(n, "href"))
+				}
+			}
+			if u != "" && videoRe.MatchString(u) {
+				found = u
+			}
+			return true
+		})
+		if found != "" {
+			s.set("demo_video_url", domain.DraftedValue{Text: found, Evidence: []domain.Evidence{p.ev(found)}})
+			return
+		}
+	}
+}
+
+// xReserved are x.com paths that are not handles.
+var xReserved = map[string]bool{"intent": true, "share": true, "home": true, "hashtag": true, "search": true, "i": true, "explore": true}
+
+// platformOf maps a profile link to its platform. Company pages and handles
+// only unless person is set (then linkedin.com/in/ counts too); share
+// buttons, tweets, embeds and searches are not profiles.
+func platformOf(raw string, person bool) (string, bool) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return "", false
+	}
+	host := strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+	host = strings.TrimPrefix(host, "m.")
+	segs := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' })
+	first := ""
+	if len(segs) > 0 {
+		first = strings.ToLower(segs[0])
+	}
+	one := len(segs) == 1
+	switch {
+	case host == "linkedin.com":
+		if first == "company" || first == "school" || first == "showcase" || (person && first == "in") {
+			return "linkedin", len(segs) >= 2
+		}
+	case host == "x.com" || host == "twitter.com":
+		return "x", one && !xReserved[first]
+	case host == "facebook.com":
+		return "facebook", one && !strings.Contains(first, "sharer") && first != "share" && first != "dialog"
+	case host == "instagram.com":
+		return "instagram", one && first != "p" && first != "reel"
+	case host == "tiktok.com":
+		return "tiktok", one && strings.HasPrefix(first, "@")
+	case host == "threads.net" || host == "threads.com":
+		return "threads", one && strings.HasPrefix(first, "@")
+	case host == "pinterest.com" || strings.HasSuffix(host, ".pinterest.com"):
+		return "pinterest", one && first != "pin"
+	case host == "youtube.com":
+		return "youtube", (one && strings.HasPrefix(first, "@")) || (len(segs) == 2 && (first == "channel" || first == "c" || first == "user"))
+	case host == "github.com":
+		return "github", len(segs) == 1 || len(segs) == 2
+	case host == "reddit.com":
+		return "reddit", len(segs) == 2 && (first == "r" || first == "user" || first == "u")
+	case host == "producthunt.com":
+		return "producthunt", len(segs) == 2 && (first == "products" || first == "posts") || one && strings.HasPrefix(first, "@")
+	case host == "medium.com":
+		return "medium", one
+	case strings.HasSuffix(host, ".medium.com"):
+		return "medium", true
+	}
+	return "", false
+}
+
+// draftSocials: the company's profile links, from every page but the blog.
+// A link in a person's card is that person's; a handle that does not carry
+// the brand counts only when several pages link it (the site's own footer).
+func (s *site) draftSocials() {
+	type cand struct {
+		p     *page
+		url   string
+		pages int
+		brand bool
+	}
+	found := map[string]*cand{}
+	var order []string
+	personal := map[string]bool{}
+	for _, f := range s.out.Founders {
+		for _, u := range f.Socials {
+			personal[u] = true
+		}
+	}
+	for _, p := range s.content() {
+		seen := map[string]bool{}
+		forEach(p.doc, false, func(n *html.Node) bool {
+			if foreign(n) {
+				return false
+			}
+			if n.DataAtom != atom.A {
+				return true
+			}
+			u := p.resolve(attr(n, "href"))
+			pl, ok := platformOf(u, false)
+			if !ok || personal[u] || seen[u] || s.inPersonCard(n) {
+				return true
+			}
+			seen[u] = true
+			c := found[pl]
+			if c == nil {
+				c = &cand{p: p, url: u, brand: s.brand != "" && strings.Contains(compact(u), s.brand)}
+				found[pl] = c
+				order = append(order, pl)
+			}
+			if c.url == u {
+				c.pages++
+			}
+			return true
+		})
+	}
+	// The organisation's sameAs links in JSON-LD are its own profiles by definition.
+	for _, p := range s.content() {
+		for _, o := range p.ld {
+			if !hasType(o, "Organization", "Corporation", "LocalBusiness", "SoftwareApplication", "Product") {
+				continue
+			}
+			for _, u := range ldStrings(o, "sameAs") {
+				if pl, ok := platformOf(u, false); ok && found[pl] == nil {
+					found[pl] = &cand{p: p, url: u, brand: true}
+					order = append(order, pl)
+				}
+			}
+		}
+	}
+	for _, pl := range order {
+		c := found[pl]
+		if !c.brand && c.pages < 2 {
+			continue
+		}
+		if s.out.Socials == nil {
+			s.out.Socials = map[string]domain.DraftedLink{}
+		}
+		s.out.Socials[pl] = domain.DraftedLink{URL: c.url, Evidence: []domain.Evidence{c.p.ev(c.url)}}
+	}
+}
+
+// inPersonCard reports whether a link sits in a card that names one of the founders.
+func (s *site) inPersonCard(a *html.Node) bool {
+	for card := a.Parent; card != nil && card.DataAtom != atom.Body; card = card.Parent {
+		t := nodeText(card)
+		if len(t) > 600 {
+			return false
+		}
+		for _, f := range s.out.Founders {
+			if strings.Contains(t, f.Name) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,386 @@
+package extract
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+var (
+	faqHdr     = regexp.MustCompile(`(?i)\bfaqs?\b|frequently asked|questions|häufige fragen`)
+	featureHdr = regexp.MustCompile(`(?i)\bfeatures?\b|what it does|what you get|what's inside|what’s inside|everything you need|capabilities|funktionen|fonctionnalités|highlights`)
+	featureCls = regexp.MustCompile(`\bfeatures?\b`)
+	uspHdr     = regexp.MustCompile(`(?i)\bwhy\b|benefits?|vorteile|advantages|what makes|reasons to|unlike`)
+	historyHdr = regexp.MustCompile(`(?i)timeline|milestones|history|journey|changelog|releases|release notes`)
+)
+
+// draftFAQs: JSON-LD FAQPage, <details>/<summary>, <dl> question lists and
+// question headings (or accordion buttons) in FAQ sections with their answers.
+func (s *site) draftFAQs() {
+	var out []domain.DraftedFAQ
+	seen := map[string]bool{}
+	add := func(p *page, q, a string, qQuote, aQuote string) {
+		q, a = domain.NormalizeSpace(q), domain.NormalizeSpace(a)
+		if q == "" || a == "" || seen[strings.ToLower(q)] || len(out) == 20 {
+			return
+		}
+		seen[strings.ToLower(q)] = true
+		out = append(out, domain.DraftedFAQ{FAQ: domain.FAQ{Question: truncate(q, 300), Answer: truncate(a, 1500)},
+			Evidence: []domain.Evidence{p.ev(truncate(qQuote, 300)), p.ev(truncate(aQuote, 1500))}})
+	}
+	for _, p := range s.byKind(kindFAQ, kindHome, kindPricing) {
+		for _, o := range p.ld {
+			if !hasType(o, "FAQPage") {
+				continue
+			}
+			for _, q := range ldObjects(o, "mainEntity") {
+				name := ldString(q, "name")
+				for _, a := range ldObjects(q, "acceptedAnswer") {
+					if t := ldString(a, "text"); t != "" {
+						add(p, name, stripTags(t), name, t)
+					}
+				}
+			}
+		}
+		forEach(p.doc, false, func(n *html.Node) bool {
+			if foreign(n) {
+				return false
+			}
+			switch n.DataAtom {
+			case atom.Details:
+				var q, a []string
+				for c := n.FirstChild; c != nil; c = c.NextSibling {
+					if c.DataAtom == atom.Summary {
+						q = append(q, nodeText(c))
+					} else if c.Type == html.ElementNode {
+						if t := nodeText(c); t != "" {
+							a = append(a, t)
+						}
+					}
+				}
+				if len(q) == 1 && strings.HasSuffix(q[0], "?") {
+					ans := strings.Join(a, " ")
+					add(p, q[0], ans, q[0], ans)
+				}
+				return false
+			case atom.Dl:
+				faqish := p.kind == kindFAQ || faqHdr.MatchString(hint(n))
+				var q string
+				for c := n.FirstChild; c != nil; c = c.NextSibling {
+					switch c.DataAtom {
+					case atom.Dt:
+						q = nodeText(c)
+					case atom.Dd:
+						if q != "" && (faqish || strings.HasSuffix(q, "?")) {
+							a := nodeText(c)
+							add(p, q, a, q, a)
+						}
+						q = ""
+					}
+				}
+				return false
+			}
+			return true
+		})
+		for i, seg := range p.segs {
+			if !(p.kind == kindFAQ || faqHdr.MatchString(seg.title)) || seg.foreign {
+				continue
+			}
+			for _, sub := range section(p.segs, i) {
+				if strings.HasSuffix(sub.title, "?") && len(sub.lines) > 0 {
+					a := answerLines(sub.lines, 0)
+					add(p, sub.title, a, sub.title, a)
+				}
+				for j, l := range sub.lines {
+					if strings.HasSuffix(l.text, "?") && l.tag != atom.Summary && l.tag != atom.Dt && j+1 < len(sub.lines) {
+						a := answerLines(sub.lines, j+1)
+						add(p, l.text, a, l.text, a)
+					}
+				}
+			}
+		}
+	}
+	s.out.FAQs = out
+}
+
+// answerLines joins up to three answer lines from i, stopping at the next question.
+func answerLines(ls []line, i int) string {
+	var a []string
+	for ; i < len(ls) && len(a) < 3; i++ {
+		if strings.HasSuffix(ls[i].text, "?") || ls[i].foreign {
+			break
+		}
+		a = append(a, ls[i].text)
+	}
+	return strings.Join(a, " ")
+}
+
+var tagRe = regexp.MustCompile(`<[^>]*>`)
+
+func stripTags(s string) string { return domain.NormalizeSpace(tagRe.ReplaceAllString(s, " ")) }
+
+// draftLists: features from feature sections (list items, or the titles of
+// feature cards), usps from "why"/"benefits" lists. Plan contents in pricing
+// sections are not product features.
+func (s *site) draftLists() {
+	var feat, usp domain.DraftedValue
+	for _, p := range s.byKind(kindHome, kindFeatures) {
+		for i, seg := range p.segs {
+			if seg.foreign || p.kind == kindPricing || pricingHdr.MatchString(seg.title) || faqHdr.MatchString(seg.title) {
+				continue
+			}
+			// "Why Flakehound?" is a list of reasons; other questions are FAQ entries.
+			isUSP := uspHdr.MatchString(seg.title) && p.kind != kindAbout && p.kind != kindTeam
+			isFeat := !isUSP && !strings.HasSuffix(seg.title, "?") && (featureHdr.MatchString(seg.title) || featureCls.MatchString(seg.hint))
+			if !isUSP && !isFeat {
+				continue
+			}
+			var items, quotes []string
+			for _, sub := range section(p.segs, i) {
+				for _, l := range sub.lines {
+					if l.tag == atom.Li && !l.foreign && !within(l.node, atom.Nav, atom.Footer) {
+						items = append(items, l.text)
+					}
+				}
+			}
+			quotes = items
+			if len(items) == 0 && isFeat {
+				for _, sub := range section(p.segs, i)[1:] {
+					if n := len(strings.Fields(sub.title)); n >= 1 && n <= 8 && !strings.HasSuffix(sub.title, "?") && !sub.foreign {
+						items = append(items, sub.title)
+					}
+				}
+				quotes = items
+			}
+			dst := &feat
+			if isUSP {
+				dst = &usp
+			}
+			for k, it := range items {
+				dst.List = append(dst.List, it)
+				dst.Evidence = append(dst.Evidence, p.ev(quotes[k]))
+			}
+		}
+	}
+	if len(feat.List) == 0 {
+		feat = s.cardGrid()
+	}
+	s.set("features", feat)
+	s.set("usps", usp)
+}
+
+// cardGrid finds a row of at least three short headed cards (h2-h4, a line or
+// two each) on the home or features page: the usual unlabelled feature grid.
+func (s *site) cardGrid() domain.DraftedValue {
+	for _, p := range s.byKind(kindHome, kindFeatures) {
+		if p.kind != kindHome && p.kind != kindFeatures {
+			break
+		}
+		var run []*segment
+		flush := func() domain.DraftedValue {
+			var v domain.DraftedValue
+			if len(run) >= 3 {
+				for _, r := range run {
+					v.List = append(v.List, r.title)
+					v.Evidence = append(v.Evidence, p.ev(r.title))
+				}
+			}
+			run = nil
+			return v
+		}
+		for _, seg := range p.segs {
+			n := len(strings.Fields(seg.title))
+			ok := seg.level >= 2 && n >= 1 && n <= 6 && !seg.foreign && !strings.HasSuffix(seg.title, "?") &&
+				len(seg.lines) >= 1 && len(seg.lines) <= 2 && len(strings.Fields(seg.lines[0].text)) <= 30 &&
+				!priceRe.MatchString(seg.lines[0].text) && !personRe.MatchString(seg.title)
+			if ok && (len(run) == 0 || run[0].level == seg.level) {
+				run = append(run, seg)
+				continue
+			}
+			if v := flush(); len(v.List) > 0 {
+				return v
+			}
+			if ok {
+				run = append(run, seg)
+			}
+		}
+		if v := flush(); len(v.List) > 0 {
+			return v
+		}
+	}
+	return domain.DraftedValue{}
+}
+
+var storyKeys = []struct {
+	key string
+	re  *regexp.Regexp
+}{
+	{"why_started", regexp.MustCompile(`(?i)why (we|i) (started|built|made|created)|why .* exists|how it (all )?(started|began)`)},
+	{"problem", regexp.MustCompile(`(?i)\bthe problem\b|^problem\b`)},
+	{"journey", regexp.MustCompile(`(?i)journey|how we got here`)},
+	{"challenges", regexp.MustCompile(`(?i)challenge`)},
+	{"achievements", regexp.MustCompile(`(?i)achievement|what we('ve| have) achieved`)},
+	{"lessons", regexp.MustCompile(`(?i)lesson|what (we|i) learned`)},
+	{"whats_next", regexp.MustCompile(`(?i)what'?s next|what’s next|what is next|the future|roadmap|next steps|coming next`)},
+	{"story", regexp.MustCompile(`(?i)our story|my story|the story|^about\b|über uns|à propos`)},
+}
+
+// draftStory: story sections from the about/team pages' narrative headings,
+// with the paragraphs under them.
+func (s *site) draftStory() {
+	story := map[string]domain.DraftedSection{}
+	for _, p := range s.content() {
+		if p.kind != kindAbout && p.kind != kindTeam {
+			continue
+		}
+		for _, seg := range p.segs {
+			if seg.foreign || seg.title == "" {
+				continue
+			}
+			for _, k := range storyKeys {
+				if _, done := story[k.key]; done || !k.re.MatchString(seg.title) {
+					continue
+				}
+				var sec domain.DraftedSection
+				for _, l := range seg.lines {
+					if l.tag == atom.Li || l.foreign || l.footer || len(strings.Fields(l.text)) < 6 || len(sec.Evidence) == 5 {
+						continue
+					}
+					if sec.Text != "" {
+						sec.Text += "\n\n"
+					}
+					sec.Text += l.text
+					sec.Evidence = append(sec.Evidence, p.ev(l.text))
+				}
+				if sec.Text != "" {
+					story[k.key] = sec
+				}
+				break
+			}
+		}
+	}
+	if len(story) > 0 {
+		s.out.Story = story
+	}
+}
+
+var (
+	months  = `(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)`
+	isoDate = regexp.MustCompile(`\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b`)
+	mdyDate = regexp.MustCompile(`\b` + months + `\.?\s+(\d{1,2}),?\s+((?:19|20)\d\d)\b`)
+	dmyDate = regexp.MustCompile(`\b(\d{1,2})\.?\s+` + months + `\.?\s+((?:19|20)\d\d)\b`)
+	myDate  = regexp.MustCompile(`\b` + months + `\.?\s+((?:19|20)\d\d)\b`)
+	yDate   = regexp.MustCompile(`^((?:19|20)\d\d)\s*[—–:-]\s*`)
+	dateSep = regexp.MustCompile(`^[\s()\[\]—–:,-]+|[\s()\[\]—–:,-]+$`)
+)
+
+func monthNum(m string) int {
+	return strings.Index("janfebmaraprmayjunjulaugsepoctnovdec", strings.ToLower(m[:3]))/3 + 1
+}
+
+// findDate returns a date in s as YYYY-MM-DD (first of the month or year
+// when the site gives no day) and s without it.
+func findDate(s string, atStart bool) (date, rest string, ok bool) {
+	try := func(re *regexp.Regexp, f func(m []string) string) bool {
+		loc := re.FindStringSubmatchIndex(s)
+		if loc == nil || (atStart && loc[0] != 0) {
+			return false
+		}
+		m := make([]string, len(loc)/2)
+		for i := range m {
+			if loc[2*i] >= 0 {
+				m[i] = s[loc[2*i]:loc[2*i+1]]
+			}
+		}
+		date = f(m)
+		rest = dateSep.ReplaceAllString(s[:loc[0]]+" "+s[loc[1]:], "")
+		rest = domain.NormalizeSpace(strings.ReplaceAll(rest, "()", ""))
+		return true
+	}
+	var n int
+	switch {
+	case try(isoDate, func(m []string) string { return m[1] + "-" + m[2] + "-" + m[3] }):
+	case try(mdyDate, func(m []string) string {
+		fmt.Sscan(m[2], &n)
+		return fmt.Sprintf("%s-%02d-%02d", m[3], monthNum(m[1]), n)
+	}):
+	case try(dmyDate, func(m []string) string {
+		fmt.Sscan(m[1], &n)
+		return fmt.Sprintf("%s-%02d-%02d", m[3], monthNum(m[2]), n)
+	}):
+	case try(myDate, func(m []string) string { return fmt.Sprintf("%s-%02d-01", m[2], monthNum(m[1])) }):
+	case try(yDate, func(m []string) string { return m[1] + "-01-01" }):
+	default:
+		return "", "", false
+	}
+	return date, rest, true
+}
+
+// draftMilestones: dated entries of changelogs (a date in the heading) and of
+// timeline or milestone lists (a date opening the item). Blog posts are not milestones.
+func (s *site) draftMilestones() {
+	var out []domain.DraftedMilestone
+	add := func(p *page, date, title, desc, quote string) {
+		if len(out) == 50 || title == "" {
+			return
+		}
+		m := domain.DraftedMilestone{Milestone: domain.Milestone{Date: date, Title: truncate(title, 200), Description: truncate(desc, 1000)},
+			Evidence: []domain.Evidence{p.ev(quote)}}
+		if desc != "" {
+			m.Evidence = append(m.Evidence, p.ev(desc))
+		}
+		out = append(out, m)
+	}
+	for _, p := range s.content() {
+		for i, seg := range p.segs {
+			if seg.foreign {
+				continue
+			}
+			if p.kind == kindChangelog && seg.level >= 2 {
+				if d, rest, ok := findDate(seg.title, false); ok {
+					desc := ""
+					if len(seg.lines) > 0 {
+						desc = seg.lines[0].text
+					}
+					if rest == "" {
+						rest, desc = desc, ""
+					}
+					add(p, d, rest, desc, seg.title)
+					continue
+				}
+			}
+			if !(p.kind == kindChangelog || historyHdr.MatchString(seg.title)) {
+				continue
+			}
+			for _, sub := range section(p.segs, i) {
+				for _, l := range sub.lines {
+					if l.tag != atom.Li && l.tag != atom.P && l.tag != atom.Dt {
+						continue
+					}
+					if d, rest, ok := findDate(l.text, true); ok && !l.foreign {
+						add(p, d, rest, "", l.text)
+					}
+				}
+			}
+		}
+	}
+	s.out.Milestones = dedupeMilestones(out)
+}
+
+func dedupeMilestones(ms []domain.DraftedMilestone) []domain.DraftedMilestone {
+	var out []domain.DraftedMilestone
+	seen := map[string]bool{}
+	for _, m := range ms {
+		k := m.Date + "\x00" + strings.ToLower(m.Title)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, m)
+		}
+	}
+	return out
+}
