@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -80,6 +81,10 @@ func nameTerms(name string) []string {
 		out = append(out, part)
 	}
 	return out
+}
+
+func singular(s string) string {
+	return strings.TrimSuffix(strings.ReplaceAll(s, "-", " "), "s")
 }
 
 // scored is a category and the quotes that show it.
@@ -177,7 +182,12 @@ func (s *site) draftCategories() {
 		}
 		cats.List = append(cats.List, sc.c.Name)
 		cats.Evidence = append(cats.Evidence, sc.quotes...)
-		tags.List = append(tags.List, sc.terms...)
+		for _, term := range sc.terms {
+			// One tag per term: "flashcards" and "flashcard" are the same tag.
+			if !slices.ContainsFunc(tags.List, func(t string) bool { return singular(t) == singular(term) }) {
+				tags.List = append(tags.List, term)
+			}
+		}
 		tags.Evidence = append(tags.Evidence, sc.quotes...)
 	}
 	s.set("categories", cats)

@@ -138,17 +138,23 @@ func (s *score) recall() float64 {
 	return float64(s.found) / float64(s.facts)
 }
 
-// evaluate crawls every site with the real fetcher over loopback, drafts it
-// and scores the draft against the truth table.
-func evaluate(t testing.TB, sites []testSite, cats categoryFile) *score {
+// crawler reads a test site.
+type crawler func(t testing.TB, ts testSite) (*domain.SiteCrawl, error)
+
+// fetched serves the site on loopback and crawls it with the real fetcher.
+func fetched(t testing.TB, ts testSite) (*domain.SiteCrawl, error) {
+	srv := httptest.NewServer(serveSite(ts.dir, ts.truth.Charset))
+	defer srv.Close()
+	return fetch.New(fetch.Options{AllowLoopback: true}).Crawl(context.Background(), srv.URL+"/", 0, nil)
+}
+
+// evaluate reads every site, drafts it and scores the draft against the truth table.
+func evaluate(t testing.TB, sites []testSite, cats categoryFile, read crawler) *score {
 	t.Helper()
 	sc := &score{}
-	f := fetch.New(fetch.Options{AllowLoopback: true})
 	d := extract.New()
 	for _, ts := range sites {
-		srv := httptest.NewServer(serveSite(ts.dir, ts.truth.Charset))
-		crawl, err := f.Crawl(context.Background(), srv.URL+"/", 0, nil)
-		srv.Close()
+		crawl, err := read(t, ts)
 		if ts.truth.RobotsForbidden {
 			sc.robotsSites++
 			var ce *domain.CrawlError
@@ -332,7 +338,7 @@ func TestEvaluation(t *testing.T) {
 	if len(sites) < 12 {
 		t.Errorf("%d test sites, want at least 12", len(sites))
 	}
-	sc := evaluate(t, sites, loadCategories(t))
+	sc := evaluate(t, sites, loadCategories(t), fetched)
 	for _, m := range sc.misses {
 		t.Log(m)
 	}
@@ -359,7 +365,7 @@ func BenchmarkEvaluation(b *testing.B) {
 	cats := loadCategories(b)
 	var sc *score
 	for b.Loop() {
-		sc = evaluate(b, sites, cats)
+		sc = evaluate(b, sites, cats, fetched)
 	}
 	b.ReportMetric(100*sc.recall(), "recall_%")
 	b.ReportMetric(float64(sc.ungrounded), "ungrounded")

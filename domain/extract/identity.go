@@ -207,11 +207,13 @@ func (s *site) tagline(home *page) domain.DraftedValue {
 func (s *site) introParagraphs(home *page) []string {
 	var out []string
 	for _, seg := range home.segs {
-		if seg.foreign {
+		// FAQ answers and plan descriptions are not the product's description.
+		if seg.foreign || faqHdr.MatchString(seg.title) || pricingHdr.MatchString(seg.title) || strings.HasSuffix(seg.title, "?") {
 			continue
 		}
 		for _, l := range seg.lines {
-			if l.foreign || l.footer || l.tag == atom.Li || l.tag == atom.Td || within(l.node, atom.Nav, atom.Header, atom.Footer) {
+			if l.foreign || l.footer || l.tag == atom.Li || l.tag == atom.Td || l.tag == atom.Dd ||
+				within(l.node, atom.Nav, atom.Header, atom.Footer, atom.Details, atom.Dl, atom.Table) {
 				continue
 			}
 			if n := len(strings.Fields(l.text)); n >= 12 {

@@ -54,8 +54,9 @@ func (s *site) draftFounded() {
 				}
 				for _, loc := range foundVerb.FindAllStringIndex(l.text, -1) {
 					sent := sentenceAround(l.text, loc[0])
-					y := yearNear(sent, l.text[loc[0]:loc[1]])
-					if y == "" || !(selfRe.MatchString(sent) || s.mentionsName(sent)) {
+					verb := l.text[loc[0]:loc[1]]
+					y := yearNear(sent, verb)
+					if y == "" || !s.aboutUs(sent, verb) {
 						continue
 					}
 					s.set("founded_year", domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(sent)}})
@@ -65,6 +66,24 @@ func (s *site) draftFounded() {
 		}
 	}
 }
+
+// aboutUs reports whether a founding statement is about the company itself:
+// it names the product, or "we"/"I" is the subject of the verb ("We founded
+// the company in 2019"); "started" needs the name or the company as object,
+// since "we started working with our first customer in 2019" is no founding.
+// "Founded in 2009, Globex is our oldest customer" is about Globex.
+func (s *site) aboutUs(sent, verb string) bool {
+	if s.mentionsName(sent) {
+		return true
+	}
+	i := strings.Index(sent, verb)
+	if i < 0 || !selfRe.MatchString(sent[:i]) || otherParty.MatchString(sent) {
+		return false
+	}
+	return !strings.EqualFold(verb, "started") || companyObj.MatchString(sent[i:])
+}
+
+var companyObj = regexp.MustCompile(`(?i)^started (the|our|this) (company|business|startup)\b`)
 
 // yearNear returns the year within 40 characters of the founding verb in sent.
 func yearNear(sent, verb string) string {

@@ -1,0 +1,80 @@
+package extract_test
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html/charset"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/htmltext"
+)
+
+// filePages reads every page of a site from its files, blog posts included
+// (the fetcher does not read those, so this is where the drafter's own
+// defences against blog prices and dates are measured), home page first.
+func filePages(t testing.TB, ts testSite) (*domain.SiteCrawl, error) {
+	t.Helper()
+	base := "https://" + ts.name + ".test"
+	site := &domain.SiteCrawl{URL: base + "/"}
+	err := filepath.WalkDir(ts.dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		ct := "text/html"
+		if ts.truth.Charset != "" {
+			ct += "; charset=" + ts.truth.Charset
+		}
+		r, err := charset.NewReader(bytes.NewReader(b), ct)
+		if err != nil {
+			return err
+		}
+		doc, err := io.ReadAll(r)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(ts.dir, p)
+		u := "/" + strings.TrimSuffix(strings.TrimSuffix(filepath.ToSlash(rel), "index.html"), ".html")
+		page := htmltext.Page(base+u, string(doc))
+		if u == "/" {
+			site.Pages = append([]domain.WebPage{page}, site.Pages...)
+		} else {
+			site.Pages = append(site.Pages, page)
+		}
+		return nil
+	})
+	return site, err
+}
+
+// TestEvaluationAllPages drafts every site from all its files, blog posts
+// and pages the fetcher does not choose included: still nothing ungrounded,
+// nothing invented. Sites whose robots.txt forbids reading are left out: obeying
+// it is the fetcher's part, measured in TestEvaluation.
+func TestEvaluationAllPages(t *testing.T) {
+	var sites []testSite
+	for _, ts := range loadSites(t) {
+		if !ts.truth.RobotsForbidden {
+			sites = append(sites, ts)
+		}
+	}
+	sc := evaluate(t, sites, loadCategories(t), filePages)
+	for _, m := range sc.misses {
+		t.Log(m)
+	}
+	t.Logf("sites %d, pages %d, values %d, facts %d, found %d, recall %.1f%%, ungrounded %d, invented %d",
+		len(sites), sc.pages, sc.values, sc.facts, sc.found, 100*sc.recall(), sc.ungrounded, sc.invented)
+	if sc.ungrounded != 0 || sc.invented != 0 {
+		t.Errorf("ungrounded %d, invented %d; want 0 and 0", sc.ungrounded, sc.invented)
+	}
+	if sc.recall() < 0.80 {
+		t.Errorf("recall %.1f%% from all pages, want at least 80%%", 100*sc.recall())
+	}
+}
