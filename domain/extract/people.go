@@ -23,6 +23,7 @@ var (
 	foundedBy  = regexp.MustCompile(`(?i:founded|started|established|created|built)(?:\s+in\s+\d{4})?(?:\s+in\s+\p{Lu}\p{L}+)?\s+by\s+(` + nameRe + `(?:(?:,\s*|\s+and\s+|\s*&\s*)` + nameRe + `)*)`)
 	vonGegr    = regexp.MustCompile(`von\s+(` + nameRe + `(?:\s+und\s+` + nameRe + `)*)\s+gegründet`)
 	firstPers  = regexp.MustCompile(`(?:I'm|I am|I’m|Hi, I'm|Hi, I’m)\s+(` + nameRe + `),?\s+(?:the\s+|a\s+)?(?i:co-?founder|founder|maker|creator|developer behind)`)
+	nameRole   = regexp.MustCompile(`^(` + nameRe + `),\s+(?:the\s+|our\s+)?((?i:co-?founder|founder|ceo|cto|coo|cpo|cfo|chief)[^,.;:]{0,60})`)
 	nameSplit  = regexp.MustCompile(`,\s*|\s+and\s+|\s*&\s*|\s+und\s+`)
 	founderTtl = regexp.MustCompile(`(?i)\b(co-?founder|founder|ceo|cto|coo|cpo|cfo|chief [a-z]+ officer|president|owner|gründer(in)?|geschäftsführer(in)?|fondateur|fondatrice)\b`)
 	notFounder = regexp.MustCompile(`(?i)invest|advis|board|angel|backer|non-executive|partner at|venture|mentor|founder of|founders of`)
@@ -189,6 +190,15 @@ func (s *site) draftFounders() {
 	for _, p := range s.byKind(kindTeam, kindAbout) {
 		if p.kind != kindTeam && p.kind != kindAbout {
 			break
+		}
+		// "Maria González, co-founder and CEO, ran three restaurants ..."
+		for _, seg := range p.segs {
+			for _, l := range seg.lines {
+				if m := nameRole.FindStringSubmatch(l.text); m != nil && !l.foreign && !seg.foreign && !notFounder.MatchString(m[2]) {
+					role := strings.TrimSpace(m[2])
+					add(m[1], role, "", []domain.Evidence{p.ev(sentenceAround(l.text, 0))}, nil, false)
+				}
+			}
 		}
 		for _, seg := range p.segs {
 			if seg.level < 2 || seg.foreign || len(seg.lines) == 0 || !personRe.MatchString(seg.title) || notAName.MatchString(seg.title) {
