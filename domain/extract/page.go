@@ -230,7 +230,7 @@ var headingLevel = map[atom.Atom]int{atom.H1: 1, atom.H2: 2, atom.H3: 3, atom.H4
 // does, so that every line (and every run of lines joined by a space) is on the page.
 func segmentize(doc *html.Node) []*segment {
 	s := &segmenter{segs: []*segment{{}}}
-	s.walk(doc, nil)
+	s.walk(doc)
 	s.flush()
 	return s.segs
 }
@@ -241,7 +241,7 @@ type segmenter struct {
 	block []*html.Node
 }
 
-func (s *segmenter) walk(n *html.Node, _ *html.Node) {
+func (s *segmenter) walk(n *html.Node) {
 	switch n.Type {
 	case html.TextNode:
 		s.cur.WriteString(n.Data)
@@ -262,7 +262,7 @@ func (s *segmenter) walk(n *html.Node, _ *html.Node) {
 		}
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		s.walk(c, nil)
+		s.walk(c)
 	}
 }
 
