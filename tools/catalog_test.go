@@ -69,7 +69,6 @@ var catSpec = []catSpecOp{
 // catPending are the spec operations not served yet. This list only shrinks:
 // an issue that serves an operation removes it here.
 var catPending = []string{
-	"submit_listing", "list_my_drafts", "get_draft", "update_draft", "invite_cofounder", "submit_draft",
 	"list_my_listings", "get_my_listing", "update_my_listing", "post_listing_update", "add_milestone",
 	"delete_milestone", "set_founder_story", "answer_interview", "choose_free_listing",
 	"claim_listing", "list_my_claims", "verify_claim",

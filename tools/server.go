@@ -97,7 +97,8 @@ func Catalog() []Operation {
 }
 
 var catalog = sync.OnceValue(func() []Operation {
-	return append(PublicOperations(), AccountOperations()...)
+	ops := append(PublicOperations(), AccountOperations()...)
+	return append(ops, DraftOperations()...)
 })
 
 // Operations returns the catalog rows this server serves.

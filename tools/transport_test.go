@@ -30,6 +30,10 @@ type catEnv struct {
 	svc   *domain.Service
 	auth  *auth.Auth
 	store auth.Store
+	// db and dbPath are the env's SQLite database (the job runner and tests that
+	// look at rows no operation shows yet use them).
+	db     *storage.DB
+	dbPath string
 }
 
 // apiKey creates a user with email and an API key for it, directly in the
@@ -54,7 +58,8 @@ func catTestServer(t *testing.T, opts Options, seed bool) *catEnv {
 	var h http.Handler
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(srv.Close)
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	dbPath := filepath.Join(t.TempDir(), "launchdir.db")
+	db, err := storage.Open(dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +87,7 @@ func catTestServer(t *testing.T, opts Options, seed bool) *catEnv {
 	}
 	s := New(svc, opts)
 	h = s.Handler()
-	return &catEnv{Server: srv, tools: s, svc: svc, auth: a, store: as}
+	return &catEnv{Server: srv, tools: s, svc: svc, auth: a, store: as, db: db, dbPath: dbPath}
 }
 
 type catResp struct {

@@ -20,6 +20,7 @@ import (
 func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logger *slog.Logger) error {
 	var c config
 	var ac authConfig
+	var dc draftConfig
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", env("LAUNCHDIR_ADDR", "127.0.0.1:8080"), "listen address (env LAUNCHDIR_ADDR)")
@@ -29,6 +30,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	fs.Float64Var(&c.rateLimit, "rate-limit", envFloat("LAUNCHDIR_RATE_LIMIT", 20), "requests per second per client on every operation, 0 = off (env LAUNCHDIR_RATE_LIMIT)")
 	fs.IntVar(&c.rateBurst, "rate-burst", int(envFloat("LAUNCHDIR_RATE_BURST", 40)), "burst per client (env LAUNCHDIR_RATE_BURST)")
 	authFlags(fs, &ac)
+	draftFlags(fs, &dc)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -63,6 +65,13 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	if err != nil {
 		return err
 	}
+	runner, err := newDrafting(&dc, db, store, svc, az, logger)
+	if err != nil {
+		return err
+	}
+	jobsCtx, stopJobs := context.WithCancel(context.Background())
+	jobsDone := runJobs(jobsCtx, runner)
+	defer func() { stopJobs(); <-jobsDone }()
 	api := tools.New(svc, tools.Options{RateLimit: c.rateLimit, RateBurst: c.rateBurst, Logger: logger, Auth: az,
 		Idem: storage.NewIdemStore(db)}).Handler()
 

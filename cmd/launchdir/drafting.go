@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/extract"
+	"github.com/launchdir/launchdir/domain/fetch"
+	"github.com/launchdir/launchdir/domain/llmdraft"
+	"github.com/launchdir/launchdir/storage"
+)
+
+// draftConfig configures reading sites and drafting profiles.
+type draftConfig struct {
+	allowLoopback bool
+	llmBaseURL    string
+	llmModel      string
+	llmKey        string
+	workers       int
+	lease         time.Duration
+}
+
+func draftFlags(fs *flag.FlagSet, c *draftConfig) {
+	fs.BoolVar(&c.allowLoopback, "fetch-allow-loopback", envBool("LAUNCHDIR_FETCH_ALLOW_LOOPBACK"),
+		"let the site reader reach loopback addresses, for local testing only; private and link-local stay refused (env LAUNCHDIR_FETCH_ALLOW_LOOPBACK=1)")
+	fs.StringVar(&c.llmBaseURL, "llm-base-url", env("LAUNCHDIR_LLM_BASE_URL", ""),
+		"OpenAI-compatible endpoint for the model drafter, e.g. https://api.openai.com/v1 (env LAUNCHDIR_LLM_BASE_URL); empty: the grounded extractor alone")
+	fs.StringVar(&c.llmModel, "llm-model", env("LAUNCHDIR_LLM_MODEL", ""), "model name for the model drafter (env LAUNCHDIR_LLM_MODEL)")
+	fs.StringVar(&c.llmKey, "llm-api-key", "", "API key for the model drafter (prefer env LAUNCHDIR_LLM_API_KEY: flags show in ps)")
+	fs.IntVar(&c.workers, "job-workers", int(envFloat("LAUNCHDIR_JOB_WORKERS", 2)), "background job workers in this process (env LAUNCHDIR_JOB_WORKERS)")
+	fs.DurationVar(&c.lease, "job-lease", 30*time.Second,
+		"how long a worker holds a job between renewals; after a crash the job resumes once this has run out")
+}
+
+// newDrafting wires the draft operations: the site reader, the drafter (the
+// grounded extractor, or the model drafter backed by it), the durable job
+// runner and the mailer for invites. The runner is started by the caller.
+func newDrafting(c *draftConfig, db *storage.DB, store *storage.Store, svc *domain.Service, mailer domain.Mailer, logger *slog.Logger) (*domain.Runner, error) {
+	if c.llmKey == "" {
+		c.llmKey = env("LAUNCHDIR_LLM_API_KEY", "")
+	}
+	var drafter domain.Drafter = extract.New()
+	if c.llmBaseURL != "" {
+		if c.llmModel == "" {
+			return nil, fmt.Errorf("--llm-base-url needs --llm-model")
+		}
+		d, err := llmdraft.New(llmdraft.Config{BaseURL: c.llmBaseURL, Model: c.llmModel, APIKey: c.llmKey, Timeout: 60 * time.Second, Fallback: drafter})
+		if err != nil {
+			return nil, fmt.Errorf("model drafter: %w", err)
+		}
+		drafter = d
+		logger.Info("drafting with a model", "base_url", c.llmBaseURL, "model", c.llmModel)
+	}
+	if c.allowLoopback {
+		logger.Warn("the site reader may reach loopback addresses (--fetch-allow-loopback); use this for local testing only")
+	}
+	runner := domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{Workers: c.workers, Lease: c.lease, Logger: logger})
+	svc.Drafts = &domain.Drafting{
+		Store:   store,
+		Fetcher: fetch.New(fetch.Options{AllowLoopback: c.allowLoopback}),
+		Drafter: drafter,
+		Enqueue: runner.Enqueue,
+		Mailer:  mailer,
+	}
+	svc.RegisterJobs(runner, logger)
+	return runner, nil
+}
+
+// runJobs runs the job runner until ctx ends and reports when it stopped.
+func runJobs(ctx context.Context, r *domain.Runner) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		r.Run(ctx)
+	}()
+	return done
+}
