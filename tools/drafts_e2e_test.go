@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -31,7 +32,7 @@ const draftSiteDir = "../domain/extract/testdata/sites/ledgerly"
 // real fetcher (loopback allowed, as --fetch-allow-loopback), the grounded
 // extractor, the durable job runner on the env's SQLite file, and a mailer
 // that records what it sends. It returns the local product site.
-func withDrafting(t *testing.T, env *catEnv) (*httptest.Server, *recordingMailer) {
+func withDrafting(t testing.TB, env *catEnv) (*httptest.Server, *recordingMailer) {
 	t.Helper()
 	site := httptest.NewServer(http.FileServer(http.Dir(draftSiteDir)))
 	t.Cleanup(site.Close)
@@ -68,11 +69,11 @@ func (m *recordingMailer) SendMail(_ context.Context, to, subject, body string) 
 
 // draftCaller calls an operation over one transport and returns the HTTP-like
 // status and the JSON body (the problem body for errors).
-type draftCaller func(t *testing.T, op string, args map[string]any) (int, map[string]any)
+type draftCaller func(t testing.TB, op string, args map[string]any) (int, map[string]any)
 
 // restCaller calls the operations over REST with the key.
 func restCaller(env *catEnv, key string) draftCaller {
-	return func(t *testing.T, op string, args map[string]any) (int, map[string]any) {
+	return func(t testing.TB, op string, args map[string]any) (int, map[string]any) {
 		t.Helper()
 		b := env.tools.byName[op]
 		path := b.Path
@@ -108,7 +109,7 @@ func restCaller(env *catEnv, key string) draftCaller {
 func mcpCaller(env *catEnv, key string) func(t *testing.T) draftCaller {
 	return func(t *testing.T) draftCaller {
 		cs := catConnect(t, env.URL, "2025-11-25", map[string]string{"Authorization": "Bearer " + key})
-		return func(t *testing.T, op string, args map[string]any) (int, map[string]any) {
+		return func(t testing.TB, op string, args map[string]any) (int, map[string]any) {
 			t.Helper()
 			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: op, Arguments: args})
 			if err != nil {
@@ -128,7 +129,7 @@ func mcpCaller(env *catEnv, key string) func(t *testing.T) draftCaller {
 }
 
 // pollReady polls get_draft until the draft is no longer being built.
-func pollReady(t *testing.T, call draftCaller, id string) map[string]any {
+func pollReady(t testing.TB, call draftCaller, id string) map[string]any {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for {
@@ -368,4 +369,64 @@ func TestDrafts_RobotsForbidden(t *testing.T) {
 		}
 		return true
 	})
+}
+
+// Twenty concurrent submit_listing calls with one Idempotency-Key make one
+// draft and twenty equal answers.
+func TestDrafts_SubmitListingIdempotent(t *testing.T) {
+	env := catTestServer(t, Options{}, true)
+	site, _ := withDrafting(t, env)
+	key := env.apiKey(t, "owner@example.com")
+	body := []byte(`{"url":"` + site.URL + `"}`)
+	hdr := map[string]string{"Authorization": "Bearer " + key, "Content-Type": "application/json", "Idempotency-Key": "a4d2c1e0-submit-once"}
+	answers := make([]catResp, 20)
+	var wg sync.WaitGroup
+	for i := range answers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers[i] = catDo(t, env, "POST", "/v1/drafts", body, hdr)
+		}()
+	}
+	wg.Wait()
+	for i, a := range answers {
+		if a.status != 201 || !bytes.Equal(a.body, answers[0].body) {
+			t.Errorf("answer %d: %d %s, want 201 and the first answer %s", i, a.status, a.body, answers[0].body)
+		}
+	}
+	_, list := restCaller(env, key)(t, "list_my_drafts", nil)
+	if n := len(list["items"].([]any)); n != 1 {
+		t.Errorf("%d drafts, want 1", n)
+	}
+	// The same key with another URL is refused, and makes no draft.
+	other := catDo(t, env, "POST", "/v1/drafts", []byte(`{"url":"`+site.URL+`/about.html"}`), hdr)
+	if other.status != 422 {
+		t.Errorf("same key, other request: %d %s", other.status, other.body)
+	}
+}
+
+// BenchmarkDraftToReady measures the time from submit_listing to status ready
+// for a local 10-page site (the extractor's ledgerly), through REST, the job
+// runner, the real fetcher and the grounded extractor. It reports p50 and p95.
+func BenchmarkDraftToReady(b *testing.B) {
+	env := catTestServer(b, Options{}, true)
+	site, _ := withDrafting(b, env)
+	key := env.apiKey(b, "bench@example.com")
+	call := restCaller(env, key)
+	var times []time.Duration
+	b.ResetTimer()
+	for range b.N {
+		start := time.Now()
+		_, d := call(b, "submit_listing", map[string]any{"url": site.URL})
+		d = pollReady(b, call, d["id"].(string))
+		times = append(times, time.Since(start))
+		if d["status"] != "ready" {
+			b.Fatalf("draft %v", d["status"])
+		}
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	pct := func(p float64) float64 { return float64(times[int(p*float64(len(times)-1))].Microseconds()) / 1000 }
+	b.ReportMetric(pct(0.5), "p50_ms")
+	b.ReportMetric(pct(0.95), "p95_ms")
 }

@@ -38,7 +38,7 @@ type catEnv struct {
 
 // apiKey creates a user with email and an API key for it, directly in the
 // store, and returns the key.
-func (e *catEnv) apiKey(t *testing.T, email string) string {
+func (e *catEnv) apiKey(t testing.TB, email string) string {
 	t.Helper()
 	ctx := context.Background()
 	u, err := e.store.UpsertUser(ctx, auth.EmailIssuer, email, email, "", catNow)
@@ -52,7 +52,7 @@ func (e *catEnv) apiKey(t *testing.T, email string) string {
 	return key
 }
 
-func catTestServer(t *testing.T, opts Options, seed bool) *catEnv {
+func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	t.Helper()
 	ctx := context.Background()
 	var h http.Handler
@@ -96,7 +96,7 @@ type catResp struct {
 	body   []byte
 }
 
-func catDo(t *testing.T, srv *catEnv, method, path string, body []byte, hdr map[string]string) catResp {
+func catDo(t testing.TB, srv *catEnv, method, path string, body []byte, hdr map[string]string) catResp {
 	t.Helper()
 	req, err := http.NewRequest(method, srv.URL+path, bytes.NewReader(body))
 	if err != nil {
