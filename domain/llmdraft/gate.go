@@ -13,7 +13,8 @@ import (
 // (domain.CheckEvidence) and the value is supported by its quotes. On top of
 // it: fields outside req.Only go, a founder's social links are kept only when
 // the link is on the site (they carry no evidence of their own), and the
-// spec's caps on founders and milestones hold.
+// spec's caps on founders and milestones hold; a founded_year quoted only
+// from a copyright notice goes.
 func gate(req domain.DraftRequest, d *domain.Drafted) *domain.Drafted {
 	out, _ := domain.Ground(req, d)
 	wanted := wantedFields(req)
@@ -21,6 +22,9 @@ func gate(req domain.DraftRequest, d *domain.Drafted) *domain.Drafted {
 		if !slices.Contains(wanted, name) {
 			delete(out.Fields, name)
 		}
+	}
+	if v, ok := out.Fields["founded_year"]; ok && !foundingQuote(v) {
+		delete(out.Fields, "founded_year")
 	}
 	for i := range out.Founders {
 		f := &out.Founders[i]
@@ -42,6 +46,19 @@ func gate(req domain.DraftRequest, d *domain.Drafted) *domain.Drafted {
 		out.Milestones = out.Milestones[:maxMilestones]
 	}
 	return out
+}
+
+// foundingQuote reports whether some quote of a founded_year value states the
+// year other than in a copyright notice: "© 2024 Acme" is the model's most
+// tempting wrong answer, and the quote check alone lets it through.
+func foundingQuote(v domain.DraftedValue) bool {
+	for _, e := range v.Evidence {
+		q := strings.ToLower(e.Quote)
+		if strings.Contains(q, v.Text) && !strings.Contains(q, "©") && !strings.Contains(q, "copyright") && !strings.Contains(q, "(c)") {
+			return true
+		}
+	}
+	return false
 }
 
 // linkOnSite reports whether the URL u occurs on some crawled page (a link
