@@ -81,6 +81,9 @@ type Config struct {
 	// RegisterPerHour limits dynamic registrations per remote address
 	// (default 20).
 	RegisterPerHour int
+	// Invites, when set, serves the co-founder invite page that
+	// invite_cofounder mails link to (domain.InvitePath + "/" + token).
+	Invites InvitePages
 }
 
 // Auth is the sign-in service, the authorization server and the verifier.

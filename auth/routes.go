@@ -13,12 +13,15 @@ import (
 //   - sign-in for people (signin.go): /signin (email link), /signin/email,
 //     /signin/oidc and its /callback, /signout;
 //   - the account pages (account.go): /account with API keys and
-//     connected apps.
+//     connected apps;
+//   - the co-founder invite page (invites.go): /invites/{token}, when
+//     Config.Invites is set.
 func (a *Auth) Register(mux *http.ServeMux) {
 	a.registerServer(mux)
 	a.registerResource(mux)
 	a.registerSignIn(mux)
 	a.registerAccount(mux)
+	a.registerInvites(mux)
 }
 
 // form wraps a handler of a page's form POST: cross-origin requests
