@@ -35,9 +35,10 @@ func authFlags(fs *flag.FlagSet, a *authConfig) {
 	fs.StringVar(&a.smtpFrom, "smtp-from", env("LAUNCHDIR_SMTP_FROM", ""), "sender address (env LAUNCHDIR_SMTP_FROM)")
 }
 
-// newAuth builds the auth service over db for the site's origin.
-func newAuth(c *config, a *authConfig, db *storage.DB, logger *slog.Logger) (*auth.Auth, error) {
-	cfg := auth.Config{Origin: c.publicOrigin(), SiteName: c.site().Name, Store: storage.NewAuthStore(db), Logger: logger}
+// newAuth builds the auth service over db for the site's origin; invites,
+// when not nil, serves the co-founder invite page.
+func newAuth(c *config, a *authConfig, db *storage.DB, logger *slog.Logger, invites auth.InvitePages) (*auth.Auth, error) {
+	cfg := auth.Config{Origin: c.publicOrigin(), SiteName: c.site().Name, Store: storage.NewAuthStore(db), Logger: logger, Invites: invites}
 	if a != nil && a.oidcIssuer != "" {
 		if a.oidcClientID == "" {
 			return nil, errors.New("--oidc-issuer needs --oidc-client-id (and usually --oidc-client-secret)")
@@ -84,7 +85,7 @@ func apikeyCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer db.Close()
-	a, err := newAuth(&c, nil, db, slog.New(slog.DiscardHandler))
+	a, err := newAuth(&c, nil, db, slog.New(slog.DiscardHandler), nil)
 	if err != nil {
 		return err
 	}

@@ -61,7 +61,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 		return err
 	}
 	svc := domain.NewService(store, site)
-	az, err := newAuth(&c, &ac, db, logger)
+	az, err := newAuth(&c, &ac, db, logger, svc)
 	if err != nil {
 		return err
 	}
