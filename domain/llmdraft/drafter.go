@@ -59,8 +59,12 @@ func (c Config) String() string {
 	if c.APIKey != "" {
 		key = "set"
 	}
+	base := c.BaseURL
+	if u, err := url.Parse(base); err == nil {
+		base = u.Redacted()
+	}
 	return fmt.Sprintf("llmdraft.Config{BaseURL: %q, Model: %q, APIKey: %s, Timeout: %s, MaxInputChars: %d, Fallback: %t}",
-		c.BaseURL, c.Model, key, c.Timeout, c.MaxInputChars, c.Fallback != nil)
+		base, c.Model, key, c.Timeout, c.MaxInputChars, c.Fallback != nil)
 }
 
 // GoString is String, for %#v.
@@ -71,6 +75,8 @@ func (c Config) GoString() string { return c.String() }
 type Drafter struct {
 	cfg  Config
 	chat openai.ChatCompletionService
+	// endpoint is BaseURL with any user:password replaced, for error messages.
+	endpoint string
 }
 
 var _ domain.Drafter = (*Drafter)(nil)
@@ -113,7 +119,7 @@ func New(cfg Config) (*Drafter, error) {
 	// The service is built from our options alone (not openai.NewClient), so
 	// OPENAI_* environment variables (organisation, project, custom headers)
 	// are never sent to an endpoint they were not meant for.
-	return &Drafter{cfg: cfg, chat: openai.NewChatCompletionService(opts...)}, nil
+	return &Drafter{cfg: cfg, chat: openai.NewChatCompletionService(opts...), endpoint: u.Redacted()}, nil
 }
 
 // ErrInvalidReply is wrapped by the error Draft returns when the model's reply,
@@ -181,10 +187,10 @@ func (d *Drafter) complete(ctx context.Context, params openai.ChatCompletionNewP
 	if err != nil {
 		// *openai.Error prints only its status, never the request headers, so
 		// wrapping it cannot carry the API key into a log.
-		return "", fmt.Errorf("llmdraft: chat completion at %s (model %s): %w", d.cfg.BaseURL, d.cfg.Model, err)
+		return "", fmt.Errorf("llmdraft: chat completion at %s (model %s): %w", d.endpoint, d.cfg.Model, err)
 	}
 	if len(resp.Choices) == 0 {
-		return "", fmt.Errorf("llmdraft: chat completion at %s (model %s): the reply has no choices", d.cfg.BaseURL, d.cfg.Model)
+		return "", fmt.Errorf("llmdraft: chat completion at %s (model %s): the reply has no choices", d.endpoint, d.cfg.Model)
 	}
 	msg := resp.Choices[0].Message
 	if msg.Content == "" && msg.Refusal != "" {
