@@ -28,6 +28,8 @@ var groundVerbatim = map[string]bool{
 
 var yearRE = regexp.MustCompile(`^(1[89]\d\d|20\d\d|2100)$`)
 
+var copyrightRE = regexp.MustCompile(`(?i)©|\(c\)|&copy;|\bcopyright\b|all rights reserved`)
+
 // Ground is the gate every Drafter's output passes before the service keeps it:
 // it keeps a value only when each of its evidence quotes is found verbatim on
 // the crawled page it names (CheckEvidence) and the value is supported by its
@@ -189,6 +191,10 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 	case name == "founded_year":
 		if !yearRE.MatchString(v.Text) || !quotesContain(v.Evidence, v.Text) {
 			return v, fmt.Errorf("%q is not a year stated in its quotes", v.Text)
+		}
+		// A copyright line dates the page, not the company.
+		if !slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return !copyrightRE.MatchString(e.Quote) && strings.Contains(e.Quote, v.Text) }) {
+			return v, fmt.Errorf("%q is only stated in a copyright line", v.Text)
 		}
 	case name == "country":
 		code := strings.ToUpper(v.Text)

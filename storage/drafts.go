@@ -307,9 +307,14 @@ func (s *Store) AddDraftInvite(ctx context.Context, draftID, email, tokenHash st
 		WHERE i.draft_id = ? AND lower(i.email) = lower(?) ORDER BY i.id LIMIT 1`, draftID, email))
 	switch {
 	case err == nil:
-		// Invited before: a new link replaces the old one (the old token stops working).
-		if _, err := tx.ExecContext(ctx, `UPDATE draft_invites SET hash = ? WHERE id = ?`, tokenHash, inv.ID); err != nil {
+		// Invited before: a new link replaces the old one (the old token stops
+		// working); an invite not accepted yet starts its validity again.
+		if _, err := tx.ExecContext(ctx, `UPDATE draft_invites SET hash = ?,
+			created_at = CASE WHEN accepted_at IS NULL THEN ? ELSE created_at END WHERE id = ?`, tokenHash, now.Unix(), inv.ID); err != nil {
 			return nil, mapErr(err, "invite", "")
+		}
+		if inv.AcceptedAt == nil {
+			inv.CreatedAt = now.UTC().Truncate(time.Second)
 		}
 	case err == sql.ErrNoRows:
 		var n int
