@@ -55,6 +55,15 @@ func withDrafting(t testing.TB, env *catEnv) (*httptest.Server, *recordingMailer
 	return site, mailer
 }
 
+// idleDrafting configures the draft operations as serve does, with a job
+// runner that is not started: drafts stay queued (withDrafting runs one).
+func idleDrafting(db *storage.DB, st *storage.Store) *domain.Drafting {
+	return &domain.Drafting{
+		Store: st, Fetcher: fetch.New(fetch.Options{}), Drafter: extract.New(),
+		Enqueue: domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{}).Enqueue,
+	}
+}
+
 type recordingMailer struct {
 	mu   sync.Mutex
 	sent []string // "to|subject|body"

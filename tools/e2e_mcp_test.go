@@ -193,11 +193,15 @@ func e2eTools(t *testing.T, cs *mcp.ClientSession) map[string]*mcp.Tool {
 	for n := range e2eRoutes {
 		want = append(want, n)
 	}
-	want = append(want, "get_account") // listed to anonymous clients too; calling it asks for sign-in
+	for _, op := range Catalog() {
+		if op.Scope != "" {
+			want = append(want, op.Name) // listed to anonymous clients too; calling one asks for sign-in
+		}
+	}
 	slices.Sort(names)
 	slices.Sort(want)
 	if !slices.Equal(names, want) {
-		t.Fatalf("tools/list has %d tools %v, want the 17 public operations and get_account %v", len(res.Tools), names, want)
+		t.Fatalf("tools/list has %d tools %v, want the 17 public operations and the signed-in ones %v", len(res.Tools), names, want)
 	}
 	for _, tool := range res.Tools {
 		in, _ := tool.InputSchema.(map[string]any)
@@ -213,10 +217,16 @@ func e2eTools(t *testing.T, cs *mcp.ClientSession) map[string]*mcp.Tool {
 		if outS == nil || outS["type"] != "object" {
 			t.Errorf("%s: outputSchema %v, want type object", tool.Name, tool.OutputSchema)
 		}
-		if tool.Annotations == nil || !tool.Annotations.ReadOnlyHint {
-			t.Errorf("%s: annotations %+v, want readOnlyHint true", tool.Name, tool.Annotations)
-		} else if tool.Annotations.DestructiveHint != nil && *tool.Annotations.DestructiveHint {
-			t.Errorf("%s: a public read is marked destructive", tool.Name)
+		var spec Operation
+		for _, op := range Catalog() {
+			if op.Name == tool.Name {
+				spec = op
+			}
+		}
+		if a := tool.Annotations; a == nil || a.ReadOnlyHint != spec.ReadOnly {
+			t.Errorf("%s: annotations %+v, want readOnlyHint %v", tool.Name, a, spec.ReadOnly)
+		} else if destructive := a.DestructiveHint != nil && *a.DestructiveHint; destructive && (spec.ReadOnly || !spec.Destructive) {
+			t.Errorf("%s: marked destructive, the catalog says it is not", tool.Name)
 		}
 		if strings.TrimSpace(tool.Description) == "" {
 			t.Errorf("%s: no description", tool.Name)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -59,7 +60,7 @@ func TestOpenAPI_Document(t *testing.T) {
 		if o.OperationID != op.Name || len(o.Tags) != 1 {
 			t.Errorf("%s: operationId %q tags %v", op.Name, o.OperationID, o.Tags)
 		}
-		for _, code := range []string{"200", "400", "429"} {
+		for _, code := range []string{strconv.Itoa(op.SuccessStatus()), "400", "429"} {
 			if o.Responses[code] == nil {
 				t.Errorf("%s: no %s response", op.Name, code)
 			}
@@ -67,14 +68,26 @@ func TestOpenAPI_Document(t *testing.T) {
 		if (len(op.PathParams) > 0) != (o.Responses["404"] != nil) && !op.NotFound {
 			t.Errorf("%s: 404 declared = %v", op.Name, o.Responses["404"] != nil)
 		}
-		props, _ := schemasProps(t, op.InputSchema)
-		if len(o.Parameters) != len(props) {
-			t.Errorf("%s: %d parameters for %d input fields", op.Name, len(o.Parameters), len(props))
+		// Parameters: every input of a GET (path and query), only the path of
+		// the others (their other inputs are the body), and Idempotency-Key on Idem ones.
+		props, _ := schemasProps(t, op.ArgsSchema())
+		want := len(props)
+		if op.Method != "GET" {
+			want = len(op.PathParams)
+		}
+		if op.Idem {
+			want++
+		}
+		if len(o.Parameters) != want {
+			t.Errorf("%s: %d parameters, want %d", op.Name, len(o.Parameters), want)
 		}
 		for _, p := range o.Parameters {
 			wantIn := "query"
 			if slices.Contains(op.PathParams, p.Name) {
 				wantIn = "path"
+			}
+			if op.Idem && p.Name == "Idempotency-Key" {
+				wantIn = "header"
 			}
 			if p.In != wantIn || p.Schema["type"] == nil || (wantIn == "path" && !p.Required) {
 				t.Errorf("%s: parameter %+v", op.Name, p)

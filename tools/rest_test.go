@@ -128,7 +128,9 @@ func TestREST_Routing(t *testing.T) {
 			hdr = key
 		}
 		r := catDo(t, env, op.Method, "/v1"+catFillPath(op.Path)+catRequiredQuery(op), nil, hdr)
-		if r.status != 200 && r.status != 404 {
+		// An operation with a required body answers 400 naming the field: routed.
+		bodyRequired := r.status == 400 && op.Method != "GET" && strings.Contains(string(r.body), `"rule":"required"`)
+		if r.status != 200 && r.status != 404 && !bodyRequired {
 			t.Errorf("%s: status %d: %s", op.Pattern(), r.status, r.body)
 		}
 		if r.status == 404 {

@@ -76,6 +76,7 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	}
 	svc := domain.NewService(st, site)
 	svc.Now = func() time.Time { return catNow }
+	svc.Drafts = idleDrafting(db, st)
 	as := storage.NewAuthStore(db)
 	a, err := auth.New(auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: func() time.Time { return catNow }})
 	if err != nil {
