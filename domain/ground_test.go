@@ -16,7 +16,7 @@ func TestGround(t *testing.T) {
 	in := &Drafted{Fields: map[string]DraftedValue{
 		"name":          {Text: "Acme", Evidence: ev(home, "Acme")},
 		"tagline":       {Text: "Invoices that send themselves.", Evidence: ev(about, "Invoices that send themselves.")}, // wrong page
-		"founded_year":  {Text: "2024", Evidence: ev(home, "© 2024 Acme Inc.")},                                           // copyright line
+		"founded_year":  {Text: "2024", Evidence: ev(home, "© 2024 Acme Inc.")},                                          // copyright line
 		"country":       {Text: "Germany", Evidence: ev(about, "founded in 2019 in Berlin, Germany.")},
 		"city":          {Text: "Munich", Evidence: ev(about, "Berlin, Germany")}, // value not in its quote
 		"categories":    {List: []string{"Finance", "Crypto"}, Evidence: ev(home, "Invoices that send themselves.")},
