@@ -344,7 +344,7 @@ func (s *Store) AddDraftInvite(ctx context.Context, draftID, email, tokenHash st
 // DraftInvites lists the invites of draftID in the order they were made.
 func (s *Store) DraftInvites(ctx context.Context, draftID string) ([]domain.DraftInvite, error) {
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT `+inviteCols+` FROM draft_invites i
-		JOIN drafts d ON d.id = i.draft_id WHERE i.draft_id = ? AND d.site_id = ? ORDER BY i.created_at, i.id`,
+		JOIN drafts d ON d.id = i.draft_id WHERE i.draft_id = ? AND d.site_id = ? ORDER BY i.id`,
 		draftID, s.siteID)
 	if err != nil {
 		return nil, mapErr(err, "invite", "")
