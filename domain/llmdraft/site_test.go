@@ -93,7 +93,7 @@ func recall(tr truth, d *domain.Drafted) (found, total int) {
 // the extractor, so the result knows at least what the extractor alone knows.
 func TestDrafter_RealSiteWithExtractor(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join("testdata", "notably")
+	dir := filepath.Join("..", "extract", "testdata", "sites", "notably") // the extractor's test site and truth table
 	var tr truth
 	b, err := os.ReadFile(filepath.Join(dir, "truth.json"))
 	if err != nil {
