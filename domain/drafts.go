@@ -323,8 +323,7 @@ func (s *Service) InviteCofounder(ctx context.Context, in InviteCofounderInput) 
 	token := make([]byte, 24)
 	_, _ = rand.Read(token)
 	tok := InviteTokenPrefix + hex.EncodeToString(token)
-	sum := sha256.Sum256([]byte(tok))
-	inv, err := d.Store.AddDraftInvite(ctx, rec.ID, strings.ToLower(addr.Address), hex.EncodeToString(sum[:]), MaxInvites, s.now())
+	inv, err := d.Store.AddDraftInvite(ctx, rec.ID, strings.ToLower(addr.Address), InviteHash(tok), MaxInvites, s.now())
 	if err != nil {
 		return nil, err
 	}
