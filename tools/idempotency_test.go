@@ -70,7 +70,10 @@ func (e *idemEffects) op(name string) func(*domain.Service, context.Context, ide
 	return func(svc *domain.Service, ctx context.Context, in idemThingInput) (idemThing, error) {
 		c, _ := domain.CallerFrom(ctx)
 		if e.started != nil {
-			e.started <- struct{}{}
+			select { // never block a run on a test that stopped listening
+			case e.started <- struct{}{}:
+			default:
+			}
 		}
 		if e.gate != nil {
 			<-e.gate
@@ -460,9 +463,11 @@ func TestIdempotency_Concurrent(t *testing.T) {
 				answers[i] = catResp{res.StatusCode, res.Header, b}
 			}()
 		}
+		release := sync.OnceFunc(func() { close(e.fx.gate) })
+		defer func() { release(); wg.Wait() }() // also when the test fails: no call is left blocked
 		<-e.fx.started
 		idemWaitForWaiters(t, e, n-1)
-		close(e.fx.gate)
+		release()
 		wg.Wait()
 		replays := 0
 		for i, a := range answers {
@@ -499,9 +504,11 @@ func TestIdempotency_Concurrent(t *testing.T) {
 				texts[i] = res.Content[0].(*mcp.TextContent).Text
 			}()
 		}
+		release := sync.OnceFunc(func() { close(e.fx.gate) })
+		defer func() { release(); wg.Wait() }()
 		<-e.fx.started
 		idemWaitForWaiters(t, e, n-1)
-		close(e.fx.gate)
+		release()
 		wg.Wait()
 		for i, s := range texts {
 			if s != texts[0] {
@@ -518,7 +525,7 @@ func TestIdempotency_Concurrent(t *testing.T) {
 // the running call (and so are polling for its answer).
 func idemWaitForWaiters(t *testing.T, e *idemTestEnv, want int) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(20 * time.Second)
 	for e.idem.waiters() < want {
 		if time.Now().After(deadline) {
 			t.Fatalf("only %d of %d duplicate calls met the pending claim", e.idem.waiters(), want)
@@ -670,6 +677,9 @@ func TestIdempotency_InProgress(t *testing.T) {
 	t.Parallel()
 	e := idemTestServer(t, true)
 	e.tools.idemWait = 0 // no waiting: answer 409 at once
+	// A guard against a hang, not a timing assertion: if the duplicate ran
+	// instead of answering 409, it would block on the gate below.
+	e.Client().Timeout = time.Minute
 	key := e.apiKey(t, "alice@example.com")
 	e.fx.gate = make(chan struct{})
 	e.fx.started = make(chan struct{}, 1)
@@ -687,7 +697,9 @@ func TestIdempotency_InProgress(t *testing.T) {
 		b, _ := io.ReadAll(res.Body)
 		done <- catResp{res.StatusCode, res.Header, b}
 	}()
-	<-e.fx.started // the first call holds the key and is running
+	release := sync.OnceFunc(func() { close(e.fx.gate) })
+	defer release() // also when the test fails: the first call is not left blocked
+	<-e.fx.started  // the first call holds the key and is running
 
 	dup := e.post(t, "POST", "/v1/things", key, "slow-key", `{"name":"slow"}`)
 	idemWantStatus(t, dup, 409, "duplicate in progress")
@@ -697,7 +709,7 @@ func TestIdempotency_InProgress(t *testing.T) {
 	// A different request with the key is refused even while it is pending.
 	idemWantStatus(t, e.post(t, "POST", "/v1/things", key, "slow-key", `{"name":"fast"}`), 422, "other request while pending")
 
-	close(e.fx.gate)
+	release()
 	first := <-done
 	idemWantStatus(t, first, 201, "first")
 	again := e.post(t, "POST", "/v1/things", key, "slow-key", `{"name":"slow"}`)
