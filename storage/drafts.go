@@ -701,14 +701,18 @@ func hostOf(s string) string {
 	return strings.TrimPrefix(h, "www.")
 }
 
-// stripMarks removes combining marks after decomposition, so "Café" becomes "Cafe".
-var stripMarks = transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+// stripMarks returns a transformer that removes combining marks after
+// decomposition, so "Café" becomes "Cafe". A transform.Chain keeps state, so
+// each call needs its own: one shared chain is a data race.
+func stripMarks() transform.Transformer {
+	return transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+}
 
 // slugify turns a name into a slug matching ^[a-z0-9][a-z0-9-]{0,219}$: accents
 // dropped, anything else that is not a-z or 0-9 collapsed into one dash.
 // A name with no such letters gives fallback.
 func slugify(name, fallback string) string {
-	if plain, _, err := transform.String(stripMarks, name); err == nil {
+	if plain, _, err := transform.String(stripMarks(), name); err == nil {
 		name = plain
 	}
 	var b strings.Builder
