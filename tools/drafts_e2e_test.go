@@ -439,3 +439,58 @@ func BenchmarkDraftToReady(b *testing.B) {
 	b.ReportMetric(pct(0.5), "p50_ms")
 	b.ReportMetric(pct(0.95), "p95_ms")
 }
+
+// competitor_url reads another site and stores a comparison; an unreadable one
+// is a 400 on the field and stores nothing. Inviting yourself is a 400.
+func TestDrafts_CompetitorAndInviteRules(t *testing.T) {
+	env := catTestServer(t, Options{}, true)
+	site, _ := withDrafting(t, env)
+	rival := httptest.NewServer(http.FileServer(http.Dir("../domain/extract/testdata/sites/notably")))
+	defer rival.Close()
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close() // nothing listens there any more
+	call := restCaller(env, env.apiKey(t, "owner@example.com"))
+	_, d := call(t, "submit_listing", map[string]any{"url": site.URL})
+	id := d["id"].(string)
+	pollReady(t, call, id)
+
+	st, d := call(t, "update_draft", map[string]any{"id": id, "competitor_url": rival.URL})
+	comp, _ := d["competitor"].(map[string]any)
+	if st != 200 || comp == nil || comp["name"] != "Notably" || len(comp["rows"].([]any)) == 0 {
+		t.Fatalf("competitor: %d %v", st, d["competitor"])
+	}
+	st, p := call(t, "update_draft", map[string]any{"id": id, "competitor_url": closed.URL, "fields": map[string]any{"city": "Nowhere"}})
+	if st != 400 || !strings.Contains(fmt.Sprint(p["errors"]), "competitor_url") {
+		t.Fatalf("unreadable competitor: %d %v", st, p)
+	}
+	_, d = call(t, "get_draft", map[string]any{"id": id})
+	if d["competitor_url"] != rival.URL+"/" || field(d, "city")["value"] == "Nowhere" {
+		t.Errorf("a refused update changed the draft: competitor_url %v city %v", d["competitor_url"], field(d, "city"))
+	}
+	if st, _ := call(t, "update_draft", map[string]any{"id": id, "competitor_url": ""}); st != 200 {
+		t.Fatalf("clearing competitor_url: %d", st)
+	}
+	if _, d = call(t, "get_draft", map[string]any{"id": id}); d["competitor"] != nil || d["competitor_url"] != nil {
+		t.Errorf("competitor after clearing: %v %v", d["competitor_url"], d["competitor"])
+	}
+	if st, p := call(t, "invite_cofounder", map[string]any{"id": id, "email": "Owner@Example.com"}); st != 400 || !strings.Contains(fmt.Sprint(p["errors"]), "email") {
+		t.Errorf("inviting yourself: %d %v", st, p)
+	}
+}
+
+// Edits and submit while a draft is being built answer 409 and change nothing.
+func TestDrafts_BusyWhileBuilding(t *testing.T) {
+	env := catTestServer(t, Options{}, true) // the idle runner: drafts stay queued
+	call := restCaller(env, env.apiKey(t, "owner@example.com"))
+	_, d := call(t, "submit_listing", map[string]any{"url": "https://example.com/"})
+	id := d["id"].(string)
+	if st, p := call(t, "update_draft", map[string]any{"id": id, "fields": map[string]any{"name": "Early"}}); st != 409 {
+		t.Errorf("update while building: %d %v", st, p)
+	}
+	if st, p := call(t, "submit_draft", map[string]any{"id": id}); st != 409 {
+		t.Errorf("submit while building: %d %v", st, p)
+	}
+	if _, d = call(t, "get_draft", map[string]any{"id": id}); d["status"] != "crawling" || field(d, "name")["value"] != nil {
+		t.Errorf("draft changed: %v %v", d["status"], field(d, "name"))
+	}
+}
