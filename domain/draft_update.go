@@ -93,8 +93,12 @@ func buildingConflict(rec *DraftRecord) error {
 
 // checkUpdate checks the rules the schema cannot express, naming the field.
 func checkUpdate(in *UpdateDraftInput, rec *DraftRecord, cats []CategoryChoice) error {
-	for key, names := range map[string][]string{"lock_fields": in.LockFields, "regenerate": in.Regenerate, "restore": in.Restore} {
-		for i, n := range names {
+	for _, l := range []struct {
+		key   string
+		names []string
+	}{{"lock_fields", in.LockFields}, {"regenerate", in.Regenerate}, {"restore", in.Restore}} {
+		key := l.key
+		for i, n := range l.names {
 			if !slices.Contains(DraftFieldNames, n) {
 				return Invalid(fmt.Sprintf("%s[%d]", key, i), "enum", "%q is not a draft field; use one of: %s.", n, strings.Join(DraftFieldNames, ", "))
 			}
@@ -133,10 +137,13 @@ func checkUpdate(in *UpdateDraftInput, rec *DraftRecord, cats []CategoryChoice) 
 			return Invalid(fmt.Sprintf("milestones[%d].date", i), "format", "milestones[%d].date must be a date YYYY-MM-DD.", i)
 		}
 	}
-	for key, so := range map[string]*SocialsInput{"company_socials": in.CompanySocials, "founder_socials": in.FounderSocials} {
-		for p, v := range socialsMap(so) {
-			if v != "" && !isHTTPURL(v) {
-				return Invalid(key+"."+p, "format", "%s.%s must be an http or https link.", key, p)
+	for _, p := range SocialPlatforms { // in a fixed order, so the error named is always the same
+		for _, l := range []struct {
+			key string
+			in  *SocialsInput
+		}{{"company_socials", in.CompanySocials}, {"founder_socials", in.FounderSocials}} {
+			if v := socialsMap(l.in)[p]; v != "" && !isHTTPURL(v) {
+				return Invalid(l.key+"."+p, "format", "%s.%s must be an http or https link.", l.key, p)
 			}
 		}
 	}
