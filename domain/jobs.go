@@ -131,11 +131,17 @@ func (r *Runner) Handle(kind string, k JobKind) {
 
 // Enqueue adds a job due now and wakes a worker.
 func (r *Runner) Enqueue(ctx context.Context, kind, key string, payload any) error {
+	return r.EnqueueAt(ctx, kind, key, payload, r.opts.Now())
+}
+
+// EnqueueAt adds a job due at runAt (a scheduled launch's Monday); a time in
+// the past is due now.
+func (r *Runner) EnqueueAt(ctx context.Context, kind, key string, payload any, runAt time.Time) error {
 	b, err := json.Marshal(payload)
 	if err != nil {
 		return err
 	}
-	if _, err := r.store.EnqueueJob(ctx, kind, key, b, r.opts.Now()); err != nil {
+	if _, err := r.store.EnqueueJob(ctx, kind, key, b, runAt); err != nil {
 		return err
 	}
 	select {

@@ -28,6 +28,9 @@ type Service struct {
 	// Drafts serves the draft operations (submit_listing ...); nil answers them
 	// with an internal error.
 	Drafts *Drafting
+	// Orders serves products, quotes, checkout and fulfilment; nil answers
+	// them with an internal error.
+	Orders *Ordering
 }
 
 // NewService returns a Service over store for site, using the wall clock.

@@ -1,0 +1,141 @@
+package domain
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+type fulfilPayload struct {
+	Number string `json:"number"`
+}
+
+type weekStartPayload struct {
+	ListingID int64  `json:"listing_id"`
+	Week      string `json:"week"`
+}
+
+// RegisterOrderJobs registers the order jobs with the runner: fulfilling a
+// paid order, and starting a scheduled launch when its week begins.
+func (s *Service) RegisterOrderJobs(r *Runner) {
+	r.Handle(FulfilJob, JobKind{Run: func(ctx context.Context, j Job) error {
+		var p fulfilPayload
+		if err := json.Unmarshal(j.Payload, &p); err != nil {
+			return Permanent(err)
+		}
+		return s.FulfilOrder(ctx, p.Number)
+	}, MaxAttempts: 8})
+	r.Handle(WeekStartJob, JobKind{Run: func(ctx context.Context, j Job) error {
+		var p weekStartPayload
+		if err := json.Unmarshal(j.Payload, &p); err != nil {
+			return Permanent(err)
+		}
+		o, err := s.ordering()
+		if err != nil {
+			return err
+		}
+		_, err = o.Store.StartWeek(ctx, p.ListingID, p.Week, s.now())
+		return err
+	}, MaxAttempts: 8})
+}
+
+// FulfilOrder applies every line of a paid order that is not fulfilled yet.
+// Each line is applied and marked fulfilled in one transaction, so running it
+// again (a retry, a replayed payment) fulfils nothing twice.
+func (s *Service) FulfilOrder(ctx context.Context, number string) error {
+	o, err := s.ordering()
+	if err != nil {
+		return err
+	}
+	ord, err := o.Store.NumberOrder(ctx, number)
+	if err != nil {
+		if ErrorCode(err) == ENotFound {
+			return Permanent(err)
+		}
+		return err
+	}
+	if ord.Status != OrderPaid {
+		return Permanent(fmt.Errorf("order %s is %s, not paid", number, ord.Status))
+	}
+	now := s.now()
+	for _, l := range ord.Lines {
+		f := fulfilmentOf(ord, l, now)
+		if !l.Fulfilled {
+			if _, err := o.Store.FulfilLine(ctx, ord.ID, l.Index, f, now); err != nil {
+				return fmt.Errorf("fulfil %s line %d (%s): %w", number, l.Index, l.Product, err)
+			}
+		}
+		// Scheduled weeks get their start job whether or not this run applied
+		// the line: a crash between the two is recovered by the retry.
+		for _, week := range []string{f.LaunchWeek, f.RelaunchWeek, f.QueueWeek} {
+			if week == "" {
+				continue
+			}
+			at, err := time.Parse(time.DateOnly, week)
+			if err != nil {
+				return Permanent(err)
+			}
+			key := strconv.FormatInt(f.ListingID, 10) + "@" + week
+			if err := o.EnqueueAt(ctx, WeekStartJob, key, weekStartPayload{ListingID: f.ListingID, Week: week}, at); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// fulfilmentOf is what paying line l does.
+func fulfilmentOf(ord *Order, l OrderLine, now time.Time) Fulfilment {
+	f := Fulfilment{ListingID: l.ListingID, Currency: ord.Currency}
+	work := func(kind string) {
+		details := map[string]any{}
+		for k, v := range l.Options {
+			details[k] = v
+		}
+		if len(details) == 0 {
+			details = nil
+		}
+		f.Work = append(f.Work, WorkItem{Kind: kind, ListingID: l.ListingID, OrderNumber: ord.Number, Details: details, Status: "open"})
+	}
+	var out []string
+	switch l.Product {
+	case ProductLaunch, ProductLaunchBundle:
+		f.Launch, f.LaunchWeek, f.Unlock = true, l.Week, PaidSections
+		if l.Week == "" {
+			out = append(out, "Live since "+now.Format(time.DateOnly)+" on the paid plan")
+		} else {
+			out = append(out, "Scheduled for the launch week of "+l.Week+" on the paid plan")
+		}
+		if l.Product == ProductLaunchBundle {
+			f.Featured = true
+			work(ProductAIReview)
+			out = append(out, "featured", "AI review queued for the site team")
+		}
+	case ProductSkipQueue:
+		f.QueueWeek = l.Week
+		out = append(out, "Free launch moved to the week of "+l.Week)
+	case ProductFeatured:
+		f.Featured = true
+		out = append(out, "Featured")
+	case ProductDoneForYou, ProductAIReview, ProductTrophyVerification:
+		work(l.Product)
+		out = append(out, "Queued for the site team")
+	case ProductExtraCategories:
+		f.ExtraCategories = l.Categories
+		out = append(out, "Added to "+strings.Join(l.Categories, ", "))
+	case ProductRelaunch:
+		f.RelaunchWeek = l.Week
+		out = append(out, "Relaunch booked for the week of "+l.Week)
+	case ProductBillboardMin:
+		f.BillboardCents = l.AmountCents
+		out = append(out, fmt.Sprintf("%d cents added to the billboard", l.AmountCents))
+	case ProductTrophyCabinet:
+		f.Unlock = []string{SectionTrophies}
+		out = append(out, "Trophy cabinet unlocked")
+	}
+	f.Outcome = strings.Join(out, "; ") + "."
+	return f
+}
