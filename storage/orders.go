@@ -1,0 +1,835 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// OrderStore implements domain.OrderStore over the tables of migration
+// 0005_orders for one site: prices, orders and work items are the site's;
+// listings and categories are looked up in the site only. Every use case is
+// one transaction, and the DSN makes each transaction BEGIN IMMEDIATE, so two
+// payment events or two fulfilments of one line are serialised by SQLite and
+// the second one sees what the first one wrote.
+type OrderStore struct {
+	db     *DB
+	siteID int64
+	// Now is the clock for times a caller leaves zero (a price's UpdatedAt,
+	// an order's CreatedAt); tests replace it.
+	Now func() time.Time
+}
+
+var _ domain.OrderStore = (*OrderStore)(nil)
+
+// NewOrderStore returns the order store of site over db, ensuring the site row.
+func NewOrderStore(db *DB, site domain.Site) (*OrderStore, error) {
+	id, err := ensureSite(context.Background(), db, site)
+	if err != nil {
+		return nil, err
+	}
+	return &OrderStore{db: db, siteID: id, Now: time.Now}, nil
+}
+
+// ---- Prices ----
+
+// Prices returns the operator's price of every product that has one, by code.
+func (s *OrderStore) Prices(ctx context.Context) (map[string]domain.Price, error) {
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT code, price_cents, currency, updated_at FROM product_prices
+		WHERE site_id = ?`, s.siteID)
+	if err != nil {
+		return nil, mapErr(err, "price", "")
+	}
+	defer rows.Close()
+	out := map[string]domain.Price{}
+	for rows.Next() {
+		var code string
+		var p domain.Price
+		var at int64
+		if err := rows.Scan(&code, &p.Cents, &p.Currency, &at); err != nil {
+			return nil, mapErr(err, "price", "")
+		}
+		p.UpdatedAt = time.Unix(at, 0).UTC()
+		out[code] = p
+	}
+	return out, mapErr(rows.Err(), "price", "")
+}
+
+// currencyRE is an ISO 4217 code as stored: three upper-case letters.
+var currencyRE = regexp.MustCompile(`^[A-Z]{3}$`)
+
+// SetPrice sets the price of product code (which the caller has checked is a
+// product). A zero p.UpdatedAt is now.
+func (s *OrderStore) SetPrice(ctx context.Context, code string, p domain.Price) error {
+	switch {
+	case code == "" || len(code) > 60:
+		return domain.Invalid("code", "maxLength", "A product code is 1-60 characters; %q is not.", code)
+	case p.Cents < 0:
+		return domain.Invalid("price_cents", "minimum", "A price is 0 cents (free) or more; %d is negative.", p.Cents)
+	case !currencyRE.MatchString(p.Currency):
+		return domain.Invalid("currency", "pattern", "A currency is an ISO 4217 code of three upper-case letters such as USD; %q is not.", p.Currency)
+	}
+	at := p.UpdatedAt
+	if at.IsZero() {
+		at = s.Now()
+	}
+	_, err := s.db.sql.ExecContext(ctx, `INSERT INTO product_prices (site_id, code, price_cents, currency, updated_at)
+		VALUES (?, ?, ?, ?, ?) ON CONFLICT (site_id, code) DO UPDATE SET price_cents = excluded.price_cents,
+		currency = excluded.currency, updated_at = excluded.updated_at`, s.siteID, code, p.Cents, p.Currency, at.Unix())
+	return mapErr(err, "price", code)
+}
+
+// ---- Listings and categories ----
+
+// OrderListing returns listing listingID of this site when userID owns it.
+// Someone else's listing and a missing one give the same not_found, so that
+// an order cannot probe which listing ids exist.
+func (s *OrderStore) OrderListing(ctx context.Context, userID, listingID int64) (*domain.OrderListing, error) {
+	l := &domain.OrderListing{Extra: []string{}}
+	err := s.db.sql.QueryRowContext(ctx, `SELECT id, slug, name, status, plan, COALESCE(launch_week, ''), featured
+		FROM listings WHERE id = ? AND site_id = ? AND owner_id = ?`, listingID, s.siteID, userID).
+		Scan(&l.ID, &l.Slug, &l.Name, &l.Status, &l.Plan, &l.LaunchWeek, &l.Featured)
+	if err != nil {
+		return nil, mapErr(err, "listing", strconv.FormatInt(listingID, 10))
+	}
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT c.slug, lc.is_primary FROM listing_categories lc
+		JOIN categories c ON c.id = lc.category_id WHERE lc.listing_id = ? ORDER BY c.slug`, listingID)
+	if err != nil {
+		return nil, mapErr(err, "listing categories", "")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var slug string
+		var primary bool
+		if err := rows.Scan(&slug, &primary); err != nil {
+			return nil, mapErr(err, "listing categories", "")
+		}
+		if primary {
+			l.Primary = slug
+		} else {
+			l.Extra = append(l.Extra, slug)
+		}
+	}
+	return l, mapErr(rows.Err(), "listing categories", "")
+}
+
+// CategoryExists reports whether slug is a category of this site.
+func (s *OrderStore) CategoryExists(ctx context.Context, slug string) (bool, error) {
+	var n int
+	err := s.db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM categories WHERE site_id = ? AND slug = ?`,
+		s.siteID, slug).Scan(&n)
+	return n > 0, mapErr(err, "category", slug)
+}
+
+// ---- Orders ----
+
+// tokenHashRE is the SHA-256 hex of a checkout token.
+var tokenHashRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
+
+// CreateOrder stores o and its lines in one transaction and sets o.ID. A new
+// order is pending (any other o.Status is refused) and its lines unfulfilled. A zero CreatedAt is now and a zero ExpiresAt is CheckoutDays
+// later; both are set on o as stored (whole seconds, UTC).
+func (s *OrderStore) CreateOrder(ctx context.Context, o *domain.Order, tokenHash string) error {
+	switch {
+	case o.Number == "" || len(o.Number) > domain.MaxOrderNumber:
+		return fmt.Errorf("storage: create order: the number must be 1-%d characters, got %q", domain.MaxOrderNumber, o.Number)
+	case o.Status != "" && o.Status != domain.OrderPending:
+		return fmt.Errorf("storage: create order %s: a new order is pending, not %q", o.Number, o.Status)
+	case !tokenHashRE.MatchString(tokenHash):
+		return fmt.Errorf("storage: create order %s: the token hash must be the lower-case SHA-256 hex of the checkout token", o.Number)
+	case o.UserID == 0:
+		return fmt.Errorf("storage: create order %s: no user", o.Number)
+	}
+	if o.CreatedAt.IsZero() {
+		o.CreatedAt = s.Now()
+	}
+	if o.ExpiresAt.IsZero() {
+		o.ExpiresAt = o.CreatedAt.AddDate(0, 0, domain.CheckoutDays)
+	}
+	vat, err := json.Marshal(o.VAT)
+	if err != nil {
+		return fmt.Errorf("storage: order %s vat: %w", o.Number, err)
+	}
+	billing, err := billingJSON(o.Billing)
+	if err != nil {
+		return err
+	}
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return mapErr(err, "order", o.Number)
+	}
+	defer tx.Rollback()
+	var id int64
+	err = tx.QueryRowContext(ctx, `INSERT INTO orders (site_id, number, user_id, status, currency, subtotal_cents,
+		vat_cents, total_cents, vat, billing, token_hash, provider, provider_ref, test_mode, created_at, expires_at)
+		VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		s.siteID, o.Number, o.UserID, o.Currency, o.SubtotalCents, o.VAT.Cents, o.TotalCents, string(vat), billing,
+		tokenHash, o.Provider, o.ProviderRef, o.TestMode, o.CreatedAt.Unix(), o.ExpiresAt.Unix()).Scan(&id)
+	if err != nil {
+		return mapErr(err, "order", o.Number)
+	}
+	for _, l := range o.Lines {
+		if err := insertLine(ctx, tx, id, l); err != nil {
+			return fmt.Errorf("storage: order %s line %d: %w", o.Number, l.Index, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return mapErr(err, "order", o.Number)
+	}
+	o.ID, o.Status = id, domain.OrderPending
+	o.CreatedAt, o.ExpiresAt = time.Unix(o.CreatedAt.Unix(), 0).UTC(), time.Unix(o.ExpiresAt.Unix(), 0).UTC()
+	return nil
+}
+
+func insertLine(ctx context.Context, tx *sql.Tx, orderID int64, l domain.OrderLine) error {
+	if l.Quantity < 1 {
+		return fmt.Errorf("quantity is %d; it is 1, or the number of categories for extra_categories", l.Quantity)
+	}
+	cats, err := json.Marshal(nonNil(l.Categories))
+	if err != nil {
+		return err
+	}
+	opts := []byte("{}")
+	if l.Options != nil {
+		if opts, err = json.Marshal(l.Options); err != nil {
+			return err
+		}
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO order_lines (order_id, idx, product, name, listing_id, listing_name, week,
+		categories, options, quantity, unit_price_cents, amount_cents, vat_cents, total_cents, effect)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, orderID, l.Index, l.Product, l.Name, nullID(l.ListingID),
+		l.ListingName, l.Week, string(cats), string(opts), l.Quantity, l.UnitPriceCents, l.AmountCents, l.VATCents,
+		l.TotalCents, l.Effect)
+	return err
+}
+
+// billingJSON encodes billing details; none is NULL.
+func billingJSON(b *domain.Billing) (any, error) {
+	if b == nil {
+		return nil, nil
+	}
+	j, err := json.Marshal(b)
+	if err != nil {
+		return nil, fmt.Errorf("storage: order billing: %w", err)
+	}
+	return string(j), nil
+}
+
+// orderCols are the columns scanOrder reads from orders.
+const orderCols = `id, number, user_id, status, currency, subtotal_cents, vat, total_cents, billing, provider,
+	provider_ref, test_mode, created_at, expires_at, paid_at`
+
+func scanOrder(row interface{ Scan(...any) error }) (*domain.Order, error) {
+	o := &domain.Order{}
+	var vat string
+	var billing sql.NullString
+	var created, expires int64
+	var paid sql.NullInt64
+	if err := row.Scan(&o.ID, &o.Number, &o.UserID, &o.Status, &o.Currency, &o.SubtotalCents, &vat, &o.TotalCents,
+		&billing, &o.Provider, &o.ProviderRef, &o.TestMode, &created, &expires, &paid); err != nil {
+		return nil, err
+	}
+	if err := decodeJSON(vat, &o.VAT, "order "+o.Number+" vat"); err != nil {
+		return nil, err
+	}
+	if billing.Valid {
+		o.Billing = &domain.Billing{}
+		if err := decodeJSON(billing.String, o.Billing, "order "+o.Number+" billing"); err != nil {
+			return nil, err
+		}
+	}
+	o.CreatedAt, o.ExpiresAt, o.PaidAt = time.Unix(created, 0).UTC(), time.Unix(expires, 0).UTC(), unixTime(paid)
+	return o, nil
+}
+
+// oneOrder reads the order a condition on orders selects, with its lines;
+// notFound is returned when there is none.
+func (s *OrderStore) oneOrder(ctx context.Context, notFound error, cond string, args ...any) (*domain.Order, error) {
+	o, err := scanOrder(s.db.sql.QueryRowContext(ctx, `SELECT `+orderCols+` FROM orders WHERE site_id = ? AND `+cond,
+		append([]any{s.siteID}, args...)...))
+	if err == sql.ErrNoRows {
+		return nil, notFound
+	}
+	if err != nil {
+		return nil, mapErr(err, "order", "")
+	}
+	if err := s.attachLines(ctx, []*domain.Order{o}); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// UserOrder returns userID's order number; someone else's is not_found, like a missing one.
+func (s *OrderStore) UserOrder(ctx context.Context, userID int64, number string) (*domain.Order, error) {
+	return s.oneOrder(ctx, domain.NotFound("order", number), `number = ? AND user_id = ?`, number, userID)
+}
+
+// errCheckoutLink is the not_found answer for an unknown checkout token. It
+// does not echo the hash.
+var errCheckoutLink = domain.Errorf(domain.ENotFound,
+	"This checkout link is not valid; ask for the order's checkout link again, or make a new order.")
+
+// TokenOrder returns the order whose checkout token hashes to tokenHash.
+func (s *OrderStore) TokenOrder(ctx context.Context, tokenHash string) (*domain.Order, error) {
+	return s.oneOrder(ctx, errCheckoutLink, `token_hash = ?`, tokenHash)
+}
+
+// NumberOrder returns order number of this site, whoever owns it.
+func (s *OrderStore) NumberOrder(ctx context.Context, number string) (*domain.Order, error) {
+	return s.oneOrder(ctx, domain.NotFound("order", number), `number = ?`, number)
+}
+
+// UserOrders lists one page of userID's orders, newest first, and their
+// count; limit <= 0 means all.
+func (s *OrderStore) UserOrders(ctx context.Context, userID int64, offset, limit int) ([]domain.Order, int, error) {
+	return s.orderPage(ctx, `user_id = ?`, []any{userID}, offset, limit)
+}
+
+// AllOrders lists one page of the site's orders, newest first, and their
+// count; limit <= 0 means all.
+func (s *OrderStore) AllOrders(ctx context.Context, offset, limit int) ([]domain.Order, int, error) {
+	return s.orderPage(ctx, `1 = 1`, nil, offset, limit)
+}
+
+func (s *OrderStore) orderPage(ctx context.Context, cond string, args []any, offset, limit int) ([]domain.Order, int, error) {
+	args = append([]any{s.siteID}, args...)
+	var total int
+	if err := s.db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM orders WHERE site_id = ? AND `+cond, args...).
+		Scan(&total); err != nil {
+		return nil, 0, mapErr(err, "order", "")
+	}
+	if limit <= 0 {
+		limit = -1 // SQLite: no limit
+	}
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT `+orderCols+` FROM orders WHERE site_id = ? AND `+cond+`
+		ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, append(args, limit, max(offset, 0))...)
+	if err != nil {
+		return nil, 0, mapErr(err, "order", "")
+	}
+	var page []*domain.Order
+	for rows.Next() {
+		o, err := scanOrder(rows)
+		if err != nil {
+			rows.Close()
+			return nil, 0, mapErr(err, "order", "")
+		}
+		page = append(page, o)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, 0, mapErr(err, "order", "")
+	}
+	if err := s.attachLines(ctx, page); err != nil {
+		return nil, 0, err
+	}
+	out := make([]domain.Order, 0, len(page))
+	for _, o := range page {
+		out = append(out, *o)
+	}
+	return out, total, nil
+}
+
+// lineCols are the columns scanLine reads from order_lines.
+const lineCols = `order_id, idx, product, name, COALESCE(listing_id, 0), listing_name, week, categories, options,
+	quantity, unit_price_cents, amount_cents, vat_cents, total_cents, effect, fulfilled_at, outcome`
+
+// attachLines reads the lines of orders in one query, in index order. Every
+// order gets a non-nil Lines.
+func (s *OrderStore) attachLines(ctx context.Context, orders []*domain.Order) error {
+	if len(orders) == 0 {
+		return nil
+	}
+	byID := make(map[int64]*domain.Order, len(orders))
+	args := make([]any, 0, len(orders))
+	for _, o := range orders {
+		o.Lines = []domain.OrderLine{}
+		byID[o.ID] = o
+		args = append(args, o.ID)
+	}
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT `+lineCols+` FROM order_lines WHERE order_id IN (`+
+		placeholders(len(args))+`) ORDER BY order_id, idx`, args...)
+	if err != nil {
+		return mapErr(err, "order lines", "")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var orderID int64
+		var l domain.OrderLine
+		var cats, opts string
+		var fulfilled sql.NullInt64
+		if err := rows.Scan(&orderID, &l.Index, &l.Product, &l.Name, &l.ListingID, &l.ListingName, &l.Week, &cats, &opts,
+			&l.Quantity, &l.UnitPriceCents, &l.AmountCents, &l.VATCents, &l.TotalCents, &l.Effect, &fulfilled,
+			&l.Outcome); err != nil {
+			return mapErr(err, "order lines", "")
+		}
+		what := fmt.Sprintf("order %d line %d", orderID, l.Index)
+		if err := decodeJSON(cats, &l.Categories, what+" categories"); err != nil {
+			return err
+		}
+		if len(l.Categories) == 0 {
+			l.Categories = nil // as created: the JSON field is omitted when empty
+		}
+		if !emptyJSON(opts) {
+			if err := decodeJSON(opts, &l.Options, what+" options"); err != nil {
+				return err
+			}
+		}
+		l.FulfilledAt = unixTime(fulfilled)
+		l.Fulfilled = l.FulfilledAt != nil
+		o := byID[orderID]
+		o.Lines = append(o.Lines, l)
+	}
+	return mapErr(rows.Err(), "order lines", "")
+}
+
+// ---- Changes of a pending order ----
+
+// pendingOrder checks, inside tx, that order orderID of this site is pending:
+// not_found when there is none, conflict naming what cannot be done otherwise.
+func (s *OrderStore) pendingOrder(ctx context.Context, tx *sql.Tx, orderID int64, doing string) (string, error) {
+	var number, status string
+	err := tx.QueryRowContext(ctx, `SELECT number, status FROM orders WHERE id = ? AND site_id = ?`, orderID, s.siteID).
+		Scan(&number, &status)
+	if err != nil {
+		return "", mapErr(err, "order", strconv.FormatInt(orderID, 10))
+	}
+	switch status {
+	case domain.OrderPending:
+		return number, nil
+	case domain.OrderCanceled:
+		return "", domain.Errorf(domain.EConflict, "Order %s is canceled, so %s is not possible; make a new order instead.", number, doing)
+	default:
+		return "", domain.Errorf(domain.EConflict, "Order %s is %s already, so %s is not possible.", number, status, doing)
+	}
+}
+
+// SaveBilling stores billing details with the VAT they give on a pending
+// order: the order's VAT and totals, and each line's VAT and total (lines are
+// matched by Index; prices fixed at creation are not changed).
+func (s *OrderStore) SaveBilling(ctx context.Context, orderID int64, b domain.Billing, vat domain.VAT, lines []domain.OrderLine, subtotal, total int64) error {
+	bj, err := billingJSON(&b)
+	if err != nil {
+		return err
+	}
+	vj, err := json.Marshal(vat)
+	if err != nil {
+		return fmt.Errorf("storage: order vat: %w", err)
+	}
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return mapErr(err, "order", "")
+	}
+	defer tx.Rollback()
+	number, err := s.pendingOrder(ctx, tx, orderID, "changing its billing details")
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE orders SET billing = ?, vat = ?, vat_cents = ?, subtotal_cents = ?,
+		total_cents = ? WHERE id = ?`, bj, string(vj), vat.Cents, subtotal, total, orderID); err != nil {
+		return mapErr(err, "order", number)
+	}
+	for _, l := range lines {
+		res, err := tx.ExecContext(ctx, `UPDATE order_lines SET vat_cents = ?, total_cents = ? WHERE order_id = ? AND idx = ?`,
+			l.VATCents, l.TotalCents, orderID, l.Index)
+		if err != nil {
+			return mapErr(err, "order line", number)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("storage: save billing of order %s: it has no line %d", number, l.Index)
+		}
+	}
+	return mapErr(tx.Commit(), "order", number)
+}
+
+// BeginPayment records the provider and its reference on a pending order.
+func (s *OrderStore) BeginPayment(ctx context.Context, orderID int64, provider, ref string) error {
+	return s.changePending(ctx, orderID, "starting a payment",
+		`UPDATE orders SET provider = ?, provider_ref = ? WHERE id = ?`, provider, ref, orderID)
+}
+
+// CancelOrder cancels a pending order.
+func (s *OrderStore) CancelOrder(ctx context.Context, orderID int64, at time.Time) error {
+	return s.changePending(ctx, orderID, "canceling it",
+		`UPDATE orders SET status = 'canceled', canceled_at = ? WHERE id = ?`, at.Unix(), orderID)
+}
+
+// changePending runs one UPDATE on a pending order, in the transaction that checks it is pending.
+func (s *OrderStore) changePending(ctx context.Context, orderID int64, doing, query string, args ...any) error {
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return mapErr(err, "order", "")
+	}
+	defer tx.Rollback()
+	number, err := s.pendingOrder(ctx, tx, orderID, doing)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, query, args...); err != nil {
+		return mapErr(err, "order", number)
+	}
+	return mapErr(tx.Commit(), "order", number)
+}
+
+// MarkPaid records ev and marks the order paid, in one transaction. It gives
+// false and changes nothing when ev was recorded before (a replayed webhook)
+// or the order is paid already (a second event for it): the event row is kept
+// only when it changed the order.
+//
+// A canceled order is paid too: the provider took the money (the person paid
+// in a tab opened before canceling), so the payment is accepted and fulfilled
+// rather than lost. So is a pending order past its expiry, for the same reason.
+func (s *OrderStore) MarkPaid(ctx context.Context, orderID int64, ev domain.PaymentEvent, at time.Time) (bool, error) {
+	if ev.Provider == "" || ev.EventID == "" {
+		return false, fmt.Errorf("storage: mark order %d paid: the event needs its provider and event id", orderID)
+	}
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return false, mapErr(err, "order", "")
+	}
+	defer tx.Rollback()
+	var one int
+	if err := tx.QueryRowContext(ctx, `SELECT 1 FROM orders WHERE id = ? AND site_id = ?`, orderID, s.siteID).
+		Scan(&one); err != nil {
+		return false, mapErr(err, "order", strconv.FormatInt(orderID, 10))
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO payment_events (provider, event_id, order_id, ref, amount_cents,
+		currency, test_mode, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (provider, event_id) DO NOTHING`,
+		ev.Provider, ev.EventID, orderID, ev.Ref, ev.AmountCents, ev.Currency, ev.TestMode, at.Unix())
+	if err != nil {
+		return false, mapErr(err, "payment event", ev.EventID)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return false, nil // replayed
+	}
+	res, err = tx.ExecContext(ctx, `UPDATE orders SET status = 'paid', paid_at = ?, provider = ?,
+		provider_ref = CASE WHEN ? = '' THEN provider_ref ELSE ? END, test_mode = ?
+		WHERE id = ? AND status IN ('pending', 'canceled')`, at.Unix(), ev.Provider, ev.Ref, ev.Ref, ev.TestMode, orderID)
+	if err != nil {
+		return false, mapErr(err, "order", "")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return false, nil // paid already: the rollback drops the event row
+	}
+	if err := tx.Commit(); err != nil {
+		return false, mapErr(err, "order", "")
+	}
+	return true, nil
+}
+
+// ---- Fulfilment ----
+
+// FulfilLine applies f and marks line index of a paid order fulfilled, in one
+// transaction; a line fulfilled before is left alone (false), so a job that
+// runs twice fulfils once. What f does to its listing:
+//
+//   - Launch: plan paid, story, milestones and media unlocked; with no
+//     LaunchWeek live now (launch week the Monday of at), else scheduled for
+//     LaunchWeek. A listing live already stays live since its first launch.
+//   - QueueWeek: the free-queue week of a listing waiting for one (draft,
+//     submitted, awaiting_badge or scheduled); draft and submitted become
+//     awaiting_badge.
+//   - Featured, ExtraCategories (attached as extra; ones attached already are
+//     skipped), RelaunchWeek (booked), BillboardCents (a contribution; the
+//     trigger of 0001 adds it to the total), Unlock (merged, sorted), Work.
+func (s *OrderStore) FulfilLine(ctx context.Context, orderID int64, index int, f domain.Fulfilment, at time.Time) (bool, error) {
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return false, mapErr(err, "order", "")
+	}
+	defer tx.Rollback()
+	var number, status string
+	var fulfilled sql.NullInt64
+	err = tx.QueryRowContext(ctx, `SELECT o.number, o.status, l.fulfilled_at FROM order_lines l
+		JOIN orders o ON o.id = l.order_id WHERE l.order_id = ? AND l.idx = ? AND o.site_id = ?`,
+		orderID, index, s.siteID).Scan(&number, &status, &fulfilled)
+	if err != nil {
+		return false, mapErr(err, "order line", fmt.Sprintf("%d/%d", orderID, index))
+	}
+	if fulfilled.Valid {
+		return false, nil
+	}
+	if status != domain.OrderPaid {
+		return false, domain.Errorf(domain.EConflict, "Order %s is %s: only a paid order's lines are fulfilled.", number, status)
+	}
+	if err := s.applyFulfilment(ctx, tx, orderID, number, f, at); err != nil {
+		return false, fmt.Errorf("storage: fulfil order %s line %d: %w", number, index, err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE order_lines SET fulfilled_at = ?, outcome = ? WHERE order_id = ? AND idx = ?`,
+		at.Unix(), f.Outcome, orderID, index); err != nil {
+		return false, mapErr(err, "order line", number)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, mapErr(err, "order", number)
+	}
+	return true, nil
+}
+
+// touchesListing reports whether f changes its listing.
+func touchesListing(f domain.Fulfilment) bool {
+	return f.Launch || f.QueueWeek != "" || f.Featured || len(f.ExtraCategories) > 0 || f.RelaunchWeek != "" ||
+		f.BillboardCents > 0 || len(f.Unlock) > 0
+}
+
+// weekStart parses a launch week: the Monday's date, its 00:00 UTC.
+func weekStart(week string) (time.Time, error) {
+	d, err := time.Parse(domain.DateLayout, week)
+	if err != nil || d.Weekday() != time.Monday {
+		return time.Time{}, fmt.Errorf("week %q is not a Monday as YYYY-MM-DD", week)
+	}
+	return d, nil
+}
+
+// applyFulfilment makes f's changes inside tx (see FulfilLine).
+func (s *OrderStore) applyFulfilment(ctx context.Context, tx *sql.Tx, orderID int64, number string, f domain.Fulfilment, at time.Time) error {
+	now := at.Unix()
+	if touchesListing(f) {
+		if f.ListingID == 0 {
+			return fmt.Errorf("the fulfilment changes a listing but names none")
+		}
+		var one int
+		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM listings WHERE id = ? AND site_id = ?`, f.ListingID, s.siteID).
+			Scan(&one); err != nil {
+			return mapErr(err, "listing", strconv.FormatInt(f.ListingID, 10))
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE listings SET updated_at = ? WHERE id = ?`, now, f.ListingID); err != nil {
+			return err
+		}
+	}
+	exec := func(query string, args ...any) error {
+		_, err := tx.ExecContext(ctx, query, args...)
+		return err
+	}
+	unlock := f.Unlock
+	if f.Launch {
+		unlock = append(slices.Clone(unlock), domain.SectionStory, domain.SectionMilestones, domain.SectionMedia)
+		var err error
+		if f.LaunchWeek == "" {
+			err = exec(`UPDATE listings SET plan = 'paid', status = 'live', scheduled_at = NULL,
+				launched_at = CASE WHEN status = 'live' AND launched_at IS NOT NULL THEN launched_at ELSE ? END,
+				launch_week = CASE WHEN status = 'live' AND launch_week IS NOT NULL THEN launch_week ELSE ? END
+				WHERE id = ?`, now, domain.Monday(at).Format(domain.DateLayout), f.ListingID)
+		} else if mon, werr := weekStart(f.LaunchWeek); werr != nil {
+			err = werr
+		} else {
+			err = exec(`UPDATE listings SET plan = 'paid', status = 'scheduled', launch_week = ?, scheduled_at = ?
+				WHERE id = ?`, f.LaunchWeek, mon.Unix(), f.ListingID)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if f.QueueWeek != "" {
+		mon, err := weekStart(f.QueueWeek)
+		if err != nil {
+			return err
+		}
+		if err := exec(`UPDATE listings SET launch_week = ?, scheduled_at = ?,
+			status = CASE WHEN status IN ('draft', 'submitted') THEN 'awaiting_badge' ELSE status END
+			WHERE id = ? AND status IN ('draft', 'submitted', 'awaiting_badge', 'scheduled')`,
+			f.QueueWeek, mon.Unix(), f.ListingID); err != nil {
+			return err
+		}
+	}
+	if f.Featured {
+		if err := exec(`UPDATE listings SET featured = 1 WHERE id = ?`, f.ListingID); err != nil {
+			return err
+		}
+	}
+	for _, slug := range f.ExtraCategories {
+		res, err := tx.ExecContext(ctx, `INSERT INTO listing_categories (listing_id, category_id, is_primary)
+			SELECT ?, id, 0 FROM categories WHERE site_id = ? AND slug = ? ON CONFLICT DO NOTHING`,
+			f.ListingID, s.siteID, slug)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			if ok, err := s.categoryIn(ctx, tx, slug); err != nil {
+				return err
+			} else if !ok {
+				return fmt.Errorf("category %q no longer exists; attach another category to the listing by hand", slug)
+			}
+		}
+	}
+	if f.RelaunchWeek != "" {
+		if _, err := weekStart(f.RelaunchWeek); err != nil {
+			return err
+		}
+		if err := exec(`INSERT INTO relaunches (listing_id, week, order_id, created_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (listing_id, week) DO NOTHING`, f.ListingID, f.RelaunchWeek, orderID, now); err != nil {
+			return err
+		}
+	}
+	if f.BillboardCents > 0 {
+		cur := f.Currency
+		if cur == "" {
+			cur = "USD" // the column's default in 0001
+		}
+		if err := exec(`INSERT INTO billboard_contributions (listing_id, amount_cents, currency, created_at)
+			VALUES (?, ?, ?, ?)`, f.ListingID, f.BillboardCents, cur, now); err != nil {
+			return err
+		}
+	}
+	if len(unlock) > 0 {
+		if err := mergeUnlocked(ctx, tx, f.ListingID, unlock); err != nil {
+			return err
+		}
+	}
+	for _, w := range f.Work {
+		if err := s.insertWork(ctx, tx, w, f.ListingID, number, at); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// categoryIn reports whether slug is a category of this site, inside tx.
+func (s *OrderStore) categoryIn(ctx context.Context, tx *sql.Tx, slug string) (bool, error) {
+	var n int
+	err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM categories WHERE site_id = ? AND slug = ?`, s.siteID, slug).Scan(&n)
+	return n > 0, err
+}
+
+// mergeUnlocked adds sections to a listing's unlocked_sections: a sorted JSON
+// array without duplicates.
+func mergeUnlocked(ctx context.Context, tx *sql.Tx, listingID int64, add []string) error {
+	var cur string
+	if err := tx.QueryRowContext(ctx, `SELECT unlocked_sections FROM listings WHERE id = ?`, listingID).Scan(&cur); err != nil {
+		return err
+	}
+	var have []string
+	if err := decodeJSON(cur, &have, "listing unlocked_sections"); err != nil {
+		return err
+	}
+	merged := append(have, add...)
+	slices.Sort(merged)
+	merged = slices.Compact(merged)
+	b, err := json.Marshal(merged)
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE listings SET unlocked_sections = ? WHERE id = ?`, string(b), listingID)
+	return err
+}
+
+// insertWork adds an open work item; its listing and order default to the line's.
+func (s *OrderStore) insertWork(ctx context.Context, tx *sql.Tx, w domain.WorkItem, listingID int64, number string, at time.Time) error {
+	if w.Kind == "" {
+		return fmt.Errorf("a work item needs its kind")
+	}
+	if w.ListingID == 0 {
+		w.ListingID = listingID
+	}
+	if w.OrderNumber == "" {
+		w.OrderNumber = number
+	}
+	details := []byte("{}")
+	if w.Details != nil {
+		var err error
+		if details, err = json.Marshal(w.Details); err != nil {
+			return fmt.Errorf("work item details: %w", err)
+		}
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO work_items (site_id, kind, listing_id, order_number, details, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, s.siteID, w.Kind, nullID(w.ListingID), w.OrderNumber, string(details), at.Unix())
+	return err
+}
+
+// StartWeek makes listingID's launch of week happen at at: a listing
+// scheduled for week goes live; else a relaunch booked for week on a live
+// listing moves it into week's launches and is done. false, changing
+// nothing, when neither applies (run before, or nothing was booked).
+func (s *OrderStore) StartWeek(ctx context.Context, listingID int64, week string, at time.Time) (bool, error) {
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return false, mapErr(err, "listing", "")
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE listings SET status = 'live', launched_at = ?, updated_at = ?
+		WHERE id = ? AND site_id = ? AND status = 'scheduled' AND launch_week = ?`,
+		at.Unix(), at.Unix(), listingID, s.siteID, week)
+	if err != nil {
+		return false, mapErr(err, "listing", "")
+	}
+	n, _ := res.RowsAffected()
+	if n == 0 {
+		res, err = tx.ExecContext(ctx, `UPDATE listings SET launch_week = ?, launched_at = ?, updated_at = ?
+			WHERE id = ? AND site_id = ? AND status = 'live' AND EXISTS (SELECT 1 FROM relaunches
+				WHERE listing_id = ? AND week = ? AND state = 'booked')`,
+			week, at.Unix(), at.Unix(), listingID, s.siteID, listingID, week)
+		if err != nil {
+			return false, mapErr(err, "listing", "")
+		}
+		if n, _ = res.RowsAffected(); n == 0 {
+			return false, nil
+		}
+	}
+	// A relaunch booked for the week it launches in anyway is done too.
+	if _, err := tx.ExecContext(ctx, `UPDATE relaunches SET state = 'done', done_at = ?
+		WHERE listing_id = ? AND week = ? AND state = 'booked'`, at.Unix(), listingID, week); err != nil {
+		return false, mapErr(err, "relaunch", "")
+	}
+	return true, mapErr(tx.Commit(), "listing", "")
+}
+
+// ---- Work items ----
+
+// WorkItems lists one page of the site's work items, open ones first, then
+// newest first, and their count; limit <= 0 means all.
+func (s *OrderStore) WorkItems(ctx context.Context, offset, limit int) ([]domain.WorkItem, int, error) {
+	var total int
+	if err := s.db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM work_items WHERE site_id = ?`, s.siteID).
+		Scan(&total); err != nil {
+		return nil, 0, mapErr(err, "work item", "")
+	}
+	if limit <= 0 {
+		limit = -1
+	}
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT id, kind, COALESCE(listing_id, 0), order_number, details, status,
+		created_at, done_at FROM work_items WHERE site_id = ?
+		ORDER BY status = 'open' DESC, created_at DESC, id DESC LIMIT ? OFFSET ?`, s.siteID, limit, max(offset, 0))
+	if err != nil {
+		return nil, 0, mapErr(err, "work item", "")
+	}
+	defer rows.Close()
+	out := []domain.WorkItem{}
+	for rows.Next() {
+		var w domain.WorkItem
+		var details string
+		var created int64
+		var done sql.NullInt64
+		if err := rows.Scan(&w.ID, &w.Kind, &w.ListingID, &w.OrderNumber, &details, &w.Status, &created, &done); err != nil {
+			return nil, 0, mapErr(err, "work item", "")
+		}
+		if !emptyJSON(details) {
+			if err := decodeJSON(details, &w.Details, fmt.Sprintf("work item %d details", w.ID)); err != nil {
+				return nil, 0, err
+			}
+		}
+		w.CreatedAt, w.DoneAt = time.Unix(created, 0).UTC(), unixTime(done)
+		out = append(out, w)
+	}
+	return out, total, mapErr(rows.Err(), "work item", "")
+}
+
+// FinishWorkItem marks work item id done at at; finishing it again changes nothing.
+func (s *OrderStore) FinishWorkItem(ctx context.Context, id int64, at time.Time) error {
+	key := strconv.FormatInt(id, 10)
+	res, err := s.db.sql.ExecContext(ctx, `UPDATE work_items SET status = 'done', done_at = ?
+		WHERE id = ? AND site_id = ? AND status = 'open'`, at.Unix(), id, s.siteID)
+	if err != nil {
+		return mapErr(err, "work item", key)
+	}
+	if n, _ := res.RowsAffected(); n > 0 {
+		return nil
+	}
+	var status string
+	err = s.db.sql.QueryRowContext(ctx, `SELECT status FROM work_items WHERE id = ? AND site_id = ?`, id, s.siteID).Scan(&status)
+	return mapErr(err, "work item", key)
+}
