@@ -32,15 +32,23 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET "+domain.OpenAPIPath, s.serveOpenAPI)
 	methods[domain.OpenAPIPath] = []string{http.MethodGet}
 	paths = append(paths, domain.OpenAPIPath)
-	// A method-less pattern on each path catches the methods not served there.
+	// Each path answers 405 to the methods not served there. They are
+	// registered one method at a time: a method-less pattern on a literal path
+	// (/orders/quote) would conflict with a method pattern on a wildcard
+	// sibling (GET /orders/{number}).
 	for _, p := range paths {
 		allow := allowHeader(methods[p])
-		mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
+		notAllowed := func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", allow)
 			writeProblem(w, &Problem{Type: "about:blank", Title: http.StatusText(http.StatusMethodNotAllowed),
 				Status: http.StatusMethodNotAllowed, Code: "method_not_allowed",
 				Detail: fmt.Sprintf("%s is not allowed on %s; allowed: %s.", r.Method, r.URL.Path, allow)})
-		})
+		}
+		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+			if !slices.Contains(methods[p], m) {
+				mux.HandleFunc(m+" "+p, notAllowed)
+			}
+		}
 	}
 	notFound := func(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, newProblem(domain.ENotFound, fmt.Sprintf(

@@ -98,7 +98,8 @@ func Catalog() []Operation {
 
 var catalog = sync.OnceValue(func() []Operation {
 	ops := append(PublicOperations(), AccountOperations()...)
-	return append(ops, DraftOperations()...)
+	ops = append(ops, DraftOperations()...)
+	return append(ops, OrderOperations()...)
 })
 
 // Operations returns the catalog rows this server serves.
