@@ -125,3 +125,14 @@ func (a *Auth) requireSession(h http.HandlerFunc) http.HandlerFunc {
 		h(w, r.WithContext(context.WithValue(r.Context(), sessionKey{}, sessionVal{u: u, s: s})))
 	}
 }
+
+// SignedInEmail returns the email of the person signed in to the site's pages
+// with r's session cookie (false when nobody is). Other pages (the admin page)
+// use it to decide who may see them.
+func (a *Auth) SignedInEmail(r *http.Request) (string, bool) {
+	_, u, ok := a.currentSession(r)
+	if !ok || u.Email == "" {
+		return "", false
+	}
+	return u.Email, true
+}
