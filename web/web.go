@@ -1,6 +1,7 @@
 // Package web serves the pages people see: the home page, listing pages (the
 // page every badge links to), categories, launch weeks and feeds, leaderboards,
-// founders, the blog, awards, the API docs page and the badge SVG images.
+// founders, the blog, awards, the API docs page, the badge SVG images, the
+// checkout page of an order and the site team's admin page.
 //
 // Pages are rendered on the server with html/template from embedded templates;
 // there is no JavaScript. Every page calls the domain Service, never SQL.
@@ -38,18 +39,50 @@ type handler struct {
 	pages  map[string]*template.Template
 	log    *slog.Logger
 	static http.Handler
+	// admin says whether a request comes from a signed-in member of the site
+	// team (WithAdmin); nil: nobody is.
+	admin func(r *http.Request) (email string, ok bool)
+	// forms refuses cross-origin form posts (Sec-Fetch-Site, Origin).
+	forms *http.CrossOriginProtection
+}
+
+// Option configures New.
+type Option func(*handler)
+
+// WithAdmin lets the site team use /admin: f reports whether the request
+// comes from a signed-in member of the team, and their email (logged with
+// every change they make). Without it, or when f says no, /admin is a 404
+// page, so the page's existence is not revealed.
+func WithAdmin(f func(r *http.Request) (email string, ok bool)) Option {
+	return func(h *handler) { h.admin = f }
+}
+
+// WithLogger sets where failures and admin changes are logged; the default
+// is slog.Default().
+func WithLogger(l *slog.Logger) Option {
+	return func(h *handler) {
+		if l != nil {
+			h.log = l
+		}
+	}
 }
 
 // New returns the handler for the pages people see. It serves /, /search,
 // /listings/{slug}, /categories[/{slug}], /launches, /launches/weeks/{week},
 // /leaderboards[/{board}], /founders[/{slug}], /blog[/{slug}], /awards, /docs,
-// /badges/{slug}/{kind}.svg and /static/; anything else is a 404 page.
-func New(svc *domain.Service) http.Handler {
+// /badges/{slug}/{kind}.svg, /static/, the checkout pages /checkout/{token}/...
+// (checkout.go) and /admin (admin.go); anything else is a 404 page.
+func New(svc *domain.Service, opts ...Option) http.Handler {
 	sub, err := fs.Sub(staticFS, "static")
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
 	}
 	h := &handler{svc: svc, pages: parsePages(), log: slog.Default(), static: http.StripPrefix("/static/", http.FileServerFS(sub))}
+	for _, opt := range opts {
+		opt(h)
+	}
+	parseOrderPages(h.pages)
+	h.forms = http.NewCrossOriginProtection()
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", h.home)
 	mux.HandleFunc("GET /search", h.search)
@@ -68,6 +101,8 @@ func New(svc *domain.Service) http.Handler {
 	mux.HandleFunc("GET /docs", h.docs)
 	mux.HandleFunc("GET /badges/{slug}/{file}", h.badge)
 	mux.HandleFunc("GET /static/", h.serveStatic)
+	h.routeCheckout(mux)
+	h.routeAdmin(mux)
 	mux.HandleFunc("/", h.notFound)
 	return securityHeaders(mux)
 }
@@ -116,7 +151,10 @@ func (h *handler) render(w http.ResponseWriter, r *http.Request, status int, pag
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
+	if w.Header().Get("Cache-Control") == "" {
+		// Pages holding personal data (checkout, admin) have set no-store.
+		w.Header().Set("Cache-Control", "no-cache")
+	}
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(buf.Bytes())
@@ -136,6 +174,11 @@ func (h *handler) fail(w http.ResponseWriter, r *http.Request, status int, messa
 	if status == http.StatusNotFound {
 		heading = "Page not found"
 	}
+	h.failWith(w, r, status, heading, message)
+}
+
+// failWith renders the error page with its own heading; both must be safe to show.
+func (h *handler) failWith(w http.ResponseWriter, r *http.Request, status int, heading, message string) {
 	t := h.pages["error"]
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, "base", layout{Site: h.svc.Site, Title: heading, Status: status,
