@@ -311,7 +311,9 @@ func (h *handler) refused(w http.ResponseWriter, r *http.Request, token string, 
 	p.Errors = map[string]string{}
 	for _, f := range de.Fields {
 		if slices.Contains(billingFields, f.Field) {
-			p.Errors[f.Field] = f.Message
+			// The message is written for the API too ("vat_number: ..."); next
+			// to its field the name is noise.
+			p.Errors[f.Field] = strings.TrimPrefix(f.Message, f.Field+": ")
 		}
 	}
 	if len(p.Errors) == 0 {

@@ -199,6 +199,7 @@ func TestCheckout_TestProvider(t *testing.T) {
 
 	res := e.get(t, page)
 	want(t, "the new order's page", res, http.StatusOK, "Order "+v.Number, "Launch", "Notably", "$49.00", testBanner,
+		"VAT is added from the billing country once you save",
 		`action="`+page+`/billing"`, `action="`+page+`/cancel"`, "Save your billing details first", `<option value="DE">Germany (DE)</option>`)
 	wantNot(t, "the new order's page", res, `action="`+page+`/pay"`)
 	for name, value := range map[string]string{"Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow",
@@ -214,7 +215,7 @@ func TestCheckout_TestProvider(t *testing.T) {
 	t.Run("BadVATNumber", func(t *testing.T) {
 		bad := url.Values{"name": {"Notably GmbH"}, "address": {"Hauptstraße 1\n10115 Berlin"}, "country": {"DE"}, "vat_number": {"DE12345678X"}}
 		res := e.post(t, page+"/billing", bad)
-		want(t, "billing with a bad VAT number", res, http.StatusBadRequest, `id="vat_number-error"`, `value="DE12345678X"`,
+		want(t, "billing with a bad VAT number", res, http.StatusBadRequest, `<p class="field-error" id="vat_number-error">VAT number`, `value="DE12345678X"`,
 			`value="Notably GmbH"`, "Hauptstraße 1\n10115 Berlin</textarea>", `<option value="DE" selected>`)
 		if o := e.order(t, token); o.Billing != nil || o.TotalCents != 4900 {
 			t.Errorf("a refused billing form changed the order: billing %+v, total %d", o.Billing, o.TotalCents)
