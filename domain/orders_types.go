@@ -95,7 +95,7 @@ type OrderItem struct {
 	Week        string         `json:"week,omitempty" jsonschema:"maxLength=10" jsonschema_description:"Monday of a launch week, YYYY-MM-DD, one of the product's weeks. launch: optional (omit to go live at once); skip_queue and relaunch: required."`
 	AmountCents int64          `json:"amount_cents,omitempty" jsonschema:"minimum=1,maximum=100000000" jsonschema_description:"billboard_min only: the amount to contribute, in cents, at least the product's min_amount_cents."`
 	Categories  []string       `json:"categories,omitempty" jsonschema:"maxItems=10" jsonschema_description:"extra_categories only: 1-3 category slugs to add, not the listing's primary category."`
-	Options     map[string]any `json:"options,omitempty" jsonschema:"maxProperties=20" jsonschema_description:"Product options, as the product's options_schema says; only for products that have one."`
+	Options     map[string]any `json:"options,omitempty" jsonschema_extras:"maxProperties=20" jsonschema_description:"Product options, as the product's options_schema says; only for products that have one."`
 }
 
 // OrderInput is the body quote_order and create_checkout share.

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 )
 
 // Product codes. The spec names the first nine; trophy_cabinet and
@@ -208,7 +210,7 @@ func checkOptions(field, code string, options map[string]any) *FieldError {
 	if k := ve.ErrorKind.KeywordPath(); len(k) > 0 {
 		rule = k[len(k)-1]
 	}
-	msg := ve.ErrorKind.LocalizedString(nil)
+	msg := ve.ErrorKind.LocalizedString(message.NewPrinter(language.English))
 	if rule == "required" || rule == "additionalProperties" {
 		// These name the property in the message, not the location.
 		return &FieldError{Field: f, Rule: rule, Message: fmt.Sprintf("%s: %s (options of %s: see its options_schema in list_products).", f, msg, code)}

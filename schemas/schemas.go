@@ -20,6 +20,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/invopop/jsonschema"
@@ -92,6 +93,14 @@ func nullable(s *jsonschema.Schema) {
 		if s.Type != "" {
 			s.Extras["type"] = []string{s.Type, "null"}
 			s.Type = ""
+		}
+	}
+	// invopop/jsonschema reads maxProperties only from struct tags; a map
+	// field (free-form options) carries it as an extra, which is a string.
+	if v, ok := s.Extras["maxProperties"].(string); ok {
+		if n, err := strconv.ParseUint(v, 10, 64); err == nil {
+			delete(s.Extras, "maxProperties")
+			s.MaxProperties = &n
 		}
 	}
 	for _, d := range s.Definitions {

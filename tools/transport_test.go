@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -34,6 +35,9 @@ type catEnv struct {
 	// look at rows no operation shows yet use them).
 	db     *storage.DB
 	dbPath string
+	// pages, when set, serves the paths the REST/MCP handler does not: the
+	// checkout pages and payment webhooks of the order tests.
+	pages atomic.Pointer[http.Handler]
 }
 
 // apiKey creates a user with email and an API key for it, directly in the
@@ -56,7 +60,14 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	t.Helper()
 	ctx := context.Background()
 	var h http.Handler
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
+	var env *catEnv
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := env.pages.Load(); p != nil && !strings.HasPrefix(r.URL.Path, "/v1") && r.URL.Path != "/mcp" {
+			(*p).ServeHTTP(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
 	t.Cleanup(srv.Close)
 	dbPath := filepath.Join(t.TempDir(), "launchdir.db")
 	db, err := storage.Open(dbPath)
@@ -77,6 +88,7 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	svc := domain.NewService(st, site)
 	svc.Now = func() time.Time { return catNow }
 	svc.Drafts = idleDrafting(db, st)
+	svc.Orders = idleOrdering(t, db, site)
 	as := storage.NewAuthStore(db)
 	a, err := auth.New(auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: func() time.Time { return catNow }})
 	if err != nil {
@@ -88,7 +100,8 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	}
 	s := New(svc, opts)
 	h = s.Handler()
-	return &catEnv{Server: srv, tools: s, svc: svc, auth: a, store: as, db: db, dbPath: dbPath}
+	env = &catEnv{Server: srv, tools: s, svc: svc, auth: a, store: as, db: db, dbPath: dbPath}
+	return env
 }
 
 type catResp struct {

@@ -4,6 +4,7 @@
 //	launchdir seed    --demo [--data ./data]
 //	launchdir migrate [--data ./data]
 //	launchdir apikey create --email ADDRESS [--name NAME] [--data ./data]
+//	launchdir admin prices list|set CODE CENTS [--currency USD] [--data ./data]
 //
 // Every flag has an environment variable (LAUNCHDIR_ADDR, LAUNCHDIR_DATA, ...).
 // main only wires packages together; the service lives in domain, storage, tools and web.
@@ -41,6 +42,8 @@ Usage:
   launchdir migrate           apply database migrations and exit
   launchdir apikey create --email ADDRESS [--name NAME]
                               create an API key for an account and print it once
+  launchdir admin prices list|set CODE CENTS [--currency USD]
+                              list or set product prices (before VAT, in cents)
 
 Run "launchdir COMMAND -h" for the flags of a command. Every flag can also be set
 through the environment variable named in its help.
@@ -62,6 +65,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return migrateCmd(ctx, args[1:], stdout, stderr)
 	case "apikey":
 		return apikeyCmd(ctx, args[1:], stdout, stderr)
+	case "admin":
+		return adminCmd(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
@@ -21,6 +22,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	var c config
 	var ac authConfig
 	var dc draftConfig
+	var oc orderConfig
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", env("LAUNCHDIR_ADDR", "127.0.0.1:8080"), "listen address (env LAUNCHDIR_ADDR)")
@@ -31,6 +33,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	fs.IntVar(&c.rateBurst, "rate-burst", int(envFloat("LAUNCHDIR_RATE_BURST", 40)), "burst per client (env LAUNCHDIR_RATE_BURST)")
 	authFlags(fs, &ac)
 	draftFlags(fs, &dc)
+	orderFlags(fs, &oc)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -69,6 +72,10 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	if err != nil {
 		return err
 	}
+	stripeWebhook, err := newOrdering(&oc, db, site, svc, runner, logger)
+	if err != nil {
+		return err
+	}
 	jobsCtx, stopJobs := context.WithCancel(context.Background())
 	jobsDone := runJobs(jobsCtx, runner)
 	defer func() { stopJobs(); <-jobsDone }()
@@ -80,7 +87,14 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	mux.Handle("/v1/", api)
 	mux.Handle("/v1", api)
 	mux.Handle("/mcp", api)
-	mux.Handle("/", web.New(svc))
+	if stripeWebhook != nil {
+		mux.Handle("POST /webhooks/stripe", stripeWebhook)
+	}
+	admins := adminEmailSet(oc.adminEmails)
+	mux.Handle("/", web.New(svc, web.WithLogger(logger), web.WithAdmin(func(r *http.Request) (string, bool) {
+		email, ok := az.SignedInEmail(r)
+		return email, ok && admins[strings.ToLower(email)]
+	})))
 
 	srv := &http.Server{
 		Handler:           mux,
@@ -98,6 +112,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	fmt.Fprintf(stdout, "  MCP:      %s%s\n", origin, domain.MCPPath)
 	fmt.Fprintf(stdout, "  Docs:     %s%s\n", origin, domain.DocsPath)
 	fmt.Fprintf(stdout, "  Sign in:  %s%s\n", origin, domain.SignInPath)
+	fmt.Fprintf(stdout, "  Admin:    %s/admin (accounts in --admin-emails)\n", origin)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
