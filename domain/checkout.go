@@ -125,6 +125,11 @@ func (s *Service) PayWithTestProvider(ctx context.Context, token string) (*Order
 	if err != nil {
 		return nil, err
 	}
+	// Only a pending order: the store accepts a real provider's payment of a
+	// canceled order (money was taken), but a test payment takes none.
+	if ord.Status != OrderPending && ord.Status != OrderPaid {
+		return nil, Errorf(EConflict, "This order is %s and can no longer be paid.", ord.Status)
+	}
 	if ord.Status == OrderPending && (ord.Billing == nil || ord.Billing.Name == "") {
 		return nil, Invalid("billing", "required", "Enter and save the billing details first: VAT depends on them.")
 	}

@@ -38,7 +38,7 @@ type testClock struct {
 	t  time.Time
 }
 
-func (c *testClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *testClock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *testClock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t }
 
 // withOrdering runs the order jobs on env's database with a clock the test
@@ -380,7 +380,6 @@ func (e *catEnv) ownedListing(t testing.TB, email string, set ...string) int64 {
 	}
 	return id
 }
-
 
 func TestOrders_ItemRules(t *testing.T) {
 	env := catTestServer(t, Options{}, true)
