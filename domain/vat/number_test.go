@@ -27,8 +27,8 @@ func TestParse_Valid(t *testing.T) {
 		{"BG 175 074 752", "BG", "BG", "175074752"},  // legal entity
 		{"BG8032056031", "BG", "BG", "8032056031"},   // EGN
 		{"CY-10259033P", "CY", "CY", "10259033P"},
-		{"CZ 25123891", "CZ", "CZ", "25123891"},     // legal entity (python-stdnum cz/dic example)
-		{"CZ 640903926", "CZ", "CZ", "640903926"},   // person without a birth number
+		{"CZ 25123891", "CZ", "CZ", "25123891"},      // legal entity (python-stdnum cz/dic example)
+		{"CZ 640903926", "CZ", "CZ", "640903926"},    // person without a birth number
 		{"CZ 710319/2745", "CZ", "CZ", "7103192745"}, // birth number (python-stdnum cz/rc example)
 		{"DE 118619592", "DE", "DE", "118619592"},
 		{"DK 13 20 24 35", "DK", "DK", "13202435"},
