@@ -103,7 +103,7 @@ func Parse(raw string) (Number, error) {
 	norm, err := st.check(local)
 	switch {
 	case errors.Is(err, ErrChecksum):
-		return Number{}, fmt.Errorf("%w: %s%s is not a valid %s VAT number (its check digits do not match); check it for a typo", ErrChecksum, prefix, local, prefix)
+		return Number{}, fmt.Errorf("%w: %s%s is not a valid %s VAT number; check it for a typo", ErrChecksum, prefix, local, prefix)
 	case err != nil:
 		return Number{}, fmt.Errorf("%w: %s VAT numbers are %s followed by %s", ErrFormat, prefix, prefix, st.format)
 	}
