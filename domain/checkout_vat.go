@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
-
-	"github.com/launchdir/launchdir/domain/vat"
 )
 
 // vatFor works out the VAT for a billing country and VAT number; the field
@@ -18,19 +16,17 @@ func (s *Service) vatFor(ctx context.Context, countryField, numberField, country
 	if err != nil {
 		return VAT{}, err
 	}
-	v := VAT{RatesAsOf: vat.RatesAsOf, RatesSource: vat.RatesSource}
+	v := VAT{RatesAsOf: o.VAT.RatesAsOf(), RatesSource: o.VAT.RatesSource()}
 	country = strings.ToUpper(strings.TrimSpace(country))
 	number = strings.TrimSpace(number)
-	var n vat.Number
+	var n VATNumber
 	if number != "" {
-		n, err = vat.Parse(number)
+		n, err = o.VAT.ParseVATNumber(number)
 		if err != nil {
 			rule := "format"
-			switch {
-			case errors.Is(err, vat.ErrChecksum):
-				rule = "checksum"
-			case errors.Is(err, vat.ErrPrefix):
-				rule = "prefix"
+			var e *Error
+			if errors.As(err, &e) && len(e.Fields) > 0 {
+				rule, err = e.Fields[0].Rule, errors.New(e.Message)
 			}
 			return VAT{}, Invalid(numberField, rule, "%s: %v", numberField, err)
 		}
@@ -51,7 +47,7 @@ func (s *Service) vatFor(ctx context.Context, countryField, numberField, country
 		return VAT{}, Invalid(countryField, "country", "%s: %q is not an ISO 3166 alpha-2 country code (like DE or US).", countryField, country)
 	}
 	v.Country = country
-	rate, eu := vat.StandardRate(country)
+	rate, eu := o.VAT.StandardRate(country)
 	if !eu {
 		if number != "" {
 			return VAT{}, Invalid(numberField, "country", "%s: VAT numbers apply to EU billing countries only; leave it out for %s.", numberField, CountryName(country))

@@ -21,6 +21,8 @@ type Ordering struct {
 	// Payments is the payment provider of the checkout page: the built-in
 	// TestPayments (the embedded default) or Stripe.
 	Payments Payments
+	// VAT is the rate table and offline VAT number check (vat.Rules).
+	VAT VATRules
 	// VIES confirms VAT numbers online; nil checks them offline only.
 	VIES VATChecker
 	// EnqueueAt adds a durable job due at a time (Runner.EnqueueAt).
@@ -47,8 +49,8 @@ func (o *Ordering) sellerCountry() string {
 }
 
 func (s *Service) ordering() (*Ordering, error) {
-	if s.Orders == nil || s.Orders.Store == nil {
-		return nil, errors.New("ordering is not configured")
+	if s.Orders == nil || s.Orders.Store == nil || s.Orders.VAT == nil {
+		return nil, errors.New("ordering is not configured (it needs a Store and VAT rules)")
 	}
 	return s.Orders, nil
 }

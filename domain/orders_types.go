@@ -372,6 +372,29 @@ type CheckoutPages struct {
 	Cancel string
 }
 
+// VATRules are the EU VAT rate table and the offline VAT number check. The
+// adapter is domain/vat (vat.Rules), which names the table's date and source.
+type VATRules interface {
+	// StandardRate is a member state's standard rate in basis points (2100 =
+	// 21%); eu is false outside the EU.
+	StandardRate(country string) (basisPoints int, eu bool)
+	// ParseVATNumber normalises raw and checks its prefix, format and check
+	// digits offline. A bad number is an *Error (EInvalid) with rule prefix,
+	// format or checksum and a message a person can act on.
+	ParseVATNumber(raw string) (VATNumber, error)
+	RatesAsOf() string
+	RatesSource() string
+}
+
+// VATNumber is a checked EU VAT number.
+type VATNumber struct {
+	Country string // ISO 3166 alpha-2 of the member state (GR for Greece)
+	Prefix  string // the VAT prefix (EL for Greece)
+	Local   string // the number without its prefix
+}
+
+func (n VATNumber) String() string { return n.Prefix + n.Local }
+
 // VATChecker confirms a VAT number online (the EU's VIES service).
 type VATChecker interface {
 	// CheckVAT reports whether the member state's register knows number

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/vat"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/web"
 )
@@ -28,7 +29,7 @@ func idleOrdering(t testing.TB, db *storage.DB, site domain.Site) *domain.Orderi
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &domain.Ordering{Store: st, Payments: domain.TestPayments{},
+	return &domain.Ordering{Store: st, Payments: domain.TestPayments{}, VAT: vat.Rules{},
 		EnqueueAt: domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{}).EnqueueAt}
 }
 

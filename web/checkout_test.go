@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/vat"
 	"github.com/launchdir/launchdir/storage"
 )
 
@@ -59,7 +60,7 @@ func newOrderEnv(t *testing.T, pay domain.Payments, opts ...Option) *orderEnv {
 	}
 	e.svc = domain.NewService(st, site)
 	e.svc.Now = now
-	e.svc.Orders = &domain.Ordering{Store: orders, Payments: pay, EnqueueAt: runner.EnqueueAt}
+	e.svc.Orders = &domain.Ordering{Store: orders, Payments: pay, EnqueueAt: runner.EnqueueAt, VAT: vat.Rules{}}
 	e.svc.RegisterOrderJobs(runner)
 	h = New(e.svc, opts...)
 

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/vat"
 	"github.com/launchdir/launchdir/storage"
 )
 
@@ -88,7 +89,7 @@ func adminCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	// The store is all SetProductPrice needs of the Service.
 	svc := domain.NewService(nil, c.site())
-	svc.Orders = &domain.Ordering{Store: store, Currency: currency}
+	svc.Orders = &domain.Ordering{Store: store, Currency: currency, VAT: vat.Rules{}}
 	if err := svc.SetProductPrice(ctx, code, cents); err != nil {
 		var de *domain.Error
 		if errors.As(err, &de) {

@@ -58,7 +58,7 @@ func newOrdering(c *orderConfig, db *storage.DB, site domain.Site, svc *domain.S
 	if err != nil {
 		return nil, err
 	}
-	o := &domain.Ordering{Store: store, Payments: domain.TestPayments{}, EnqueueAt: runner.EnqueueAt,
+	o := &domain.Ordering{Store: store, Payments: domain.TestPayments{}, EnqueueAt: runner.EnqueueAt, VAT: vat.Rules{},
 		Currency: c.currency, SellerCountry: c.sellerCountry}
 	if c.vies {
 		o.VIES = &vat.VIES{}
