@@ -67,6 +67,7 @@ func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 	svc := domain.NewService(st, site)
 	svc.Now = func() time.Time { return e2eNow }
 	svc.Drafts = idleDrafting(db, st)
+	svc.Orders = idleOrdering(t, db, site)
 	if opts.Idem == nil {
 		opts.Idem = storage.NewIdemStore(db)
 	}

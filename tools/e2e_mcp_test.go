@@ -35,6 +35,7 @@ var e2eRoutes = map[string]string{
 	"list_awards":              "/awards",
 	"get_badges":               "/listings/{slug}/badges",
 	"list_interview_questions": "/interview-questions",
+	"list_products":            "/products",
 }
 
 // e2eRESTURL turns tool arguments into the REST URL of the same call: path

@@ -123,6 +123,8 @@ func e2eParityCases(fx e2eFixtures) []e2eParityCase {
 		{"get_badges", A{"slug": fx.winner, "shape": "round", "size": "xl"}},
 		{"list_interview_questions", A{}},
 		{"list_interview_questions", A{"page": 2}},
+		{"list_products", A{}},
+		{"list_products", A{"code": "launch"}},
 	}
 }
 
