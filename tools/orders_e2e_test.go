@@ -528,3 +528,54 @@ func TestOrders_ItemRules(t *testing.T) {
 		})
 	}
 }
+
+// TestOrders_VAT checks the VAT preview of quote_order for each kind of
+// buyer, with the seller in IE (the default).
+func TestOrders_VAT(t *testing.T) {
+	env := catTestServer(t, Options{}, true)
+	withOrdering(t, env, domain.TestPayments{})
+	key := env.apiKey(t, "vat@example.com")
+	id := env.ownedListing(t, "vat@example.com")
+	call := restCaller(env, key)
+	for _, c := range []struct {
+		name, country, number string
+		mode                  string
+		vatCents              float64
+		field, rule           string
+	}{
+		{"no country", "", "", "no_country", 0, "", ""},
+		{"German consumer", "DE", "", "standard", 931, "", ""},
+		{"Finnish consumer, 25.5%", "FI", "", "standard", 1250, "", ""},
+		{"US buyer", "US", "", "outside_eu", 0, "", ""},
+		{"German business: reverse charge", "DE", "DE 136 695 976", "reverse_charge", 0, "", ""},
+		{"country from the number", "", "FR04409414364", "reverse_charge", 0, "", ""},
+		{"Irish business: domestic VAT", "IE", "IE6388047V", "domestic", 1127, "", ""},
+		{"wrong check digit", "DE", "DE136695977", "", 0, "vat_number", "checksum"},
+		{"number of another country", "DE", "FR04409414364", "", 0, "vat_number", "country"},
+		{"Greek number written GR", "GR", "GR094259216", "", 0, "vat_number", "prefix"},
+		{"number outside the EU", "US", "DE136695976", "", 0, "vat_number", "country"},
+		{"not a country", "XX", "", "", 0, "billing_country", "country"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			body := map[string]any{"items": []any{map[string]any{"product": "launch", "listing_id": id}}}
+			if c.country != "" {
+				body["billing_country"] = c.country
+			}
+			if c.number != "" {
+				body["vat_number"] = c.number
+			}
+			st, q := call(t, "quote_order", body)
+			if c.field != "" {
+				f := q["errors"].([]any)[0].(map[string]any)
+				if st != 400 || f["field"] != c.field || f["rule"] != c.rule {
+					t.Fatalf("%d %v, want 400 on %s %s", st, q, c.field, c.rule)
+				}
+				return
+			}
+			v := q["vat"].(map[string]any)
+			if st != 200 || v["mode"] != c.mode || v["cents"] != c.vatCents || q["total_cents"] != 4900+c.vatCents || v["rates_as_of"] == "" {
+				t.Fatalf("%d %v, want mode %s and %v cents", st, q, c.mode, c.vatCents)
+			}
+		})
+	}
+}
