@@ -1,0 +1,268 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// FulfilLine applies f and marks line index of a paid order fulfilled, in one
+// transaction; a line fulfilled before is left alone (false), so a job that
+// runs twice fulfils once. What f does to its listing:
+//
+//   - Launch: plan paid, story, milestones and media unlocked; with no
+//     LaunchWeek live now (launch week the Monday of at), else scheduled for
+//     LaunchWeek. A listing live already stays live since its first launch.
+//   - QueueWeek: the free-queue week of a listing waiting for one (draft,
+//     submitted, awaiting_badge or scheduled); draft and submitted become
+//     awaiting_badge.
+//   - Featured, ExtraCategories (attached as extra; ones attached already are
+//     skipped), RelaunchWeek (booked), BillboardCents (a contribution; the
+//     trigger of 0001 adds it to the total), Unlock (merged, sorted), Work.
+func (s *OrderStore) FulfilLine(ctx context.Context, orderID int64, index int, f domain.Fulfilment, at time.Time) (bool, error) {
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return false, mapErr(err, "order", "")
+	}
+	defer tx.Rollback()
+	var number, status string
+	var fulfilled sql.NullInt64
+	err = tx.QueryRowContext(ctx, `SELECT o.number, o.status, l.fulfilled_at FROM order_lines l
+		JOIN orders o ON o.id = l.order_id WHERE l.order_id = ? AND l.idx = ? AND o.site_id = ?`,
+		orderID, index, s.siteID).Scan(&number, &status, &fulfilled)
+	if err != nil {
+		return false, mapErr(err, "order line", fmt.Sprintf("%d/%d", orderID, index))
+	}
+	if fulfilled.Valid {
+		return false, nil
+	}
+	if status != domain.OrderPaid {
+		return false, domain.Errorf(domain.EConflict, "Order %s is %s: only a paid order's lines are fulfilled.", number, status)
+	}
+	if err := s.applyFulfilment(ctx, tx, orderID, number, f, at); err != nil {
+		return false, fmt.Errorf("storage: fulfil order %s line %d: %w", number, index, err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE order_lines SET fulfilled_at = ?, outcome = ? WHERE order_id = ? AND idx = ?`,
+		at.Unix(), f.Outcome, orderID, index); err != nil {
+		return false, mapErr(err, "order line", number)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, mapErr(err, "order", number)
+	}
+	return true, nil
+}
+
+// touchesListing reports whether f changes its listing.
+func touchesListing(f domain.Fulfilment) bool {
+	return f.Launch || f.QueueWeek != "" || f.Featured || len(f.ExtraCategories) > 0 || f.RelaunchWeek != "" ||
+		f.BillboardCents > 0 || len(f.Unlock) > 0
+}
+
+// weekStart parses a launch week: the Monday's date, its 00:00 UTC.
+func weekStart(week string) (time.Time, error) {
+	d, err := time.Parse(domain.DateLayout, week)
+	if err != nil || d.Weekday() != time.Monday {
+		return time.Time{}, fmt.Errorf("week %q is not a Monday as YYYY-MM-DD", week)
+	}
+	return d, nil
+}
+
+// applyFulfilment makes f's changes inside tx (see FulfilLine).
+func (s *OrderStore) applyFulfilment(ctx context.Context, tx *sql.Tx, orderID int64, number string, f domain.Fulfilment, at time.Time) error {
+	now := at.Unix()
+	if touchesListing(f) {
+		if f.ListingID == 0 {
+			return fmt.Errorf("the fulfilment changes a listing but names none")
+		}
+		var one int
+		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM listings WHERE id = ? AND site_id = ?`, f.ListingID, s.siteID).
+			Scan(&one); err != nil {
+			return mapErr(err, "listing", strconv.FormatInt(f.ListingID, 10))
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE listings SET updated_at = ? WHERE id = ?`, now, f.ListingID); err != nil {
+			return err
+		}
+	}
+	exec := func(query string, args ...any) error {
+		_, err := tx.ExecContext(ctx, query, args...)
+		return err
+	}
+	unlock := f.Unlock
+	if f.Launch {
+		unlock = append(slices.Clone(unlock), domain.SectionStory, domain.SectionMilestones, domain.SectionMedia)
+		var err error
+		if f.LaunchWeek == "" {
+			err = exec(`UPDATE listings SET plan = 'paid', status = 'live', scheduled_at = NULL,
+				launched_at = CASE WHEN status = 'live' AND launched_at IS NOT NULL THEN launched_at ELSE ? END,
+				launch_week = CASE WHEN status = 'live' AND launch_week IS NOT NULL THEN launch_week ELSE ? END
+				WHERE id = ?`, now, domain.Monday(at).Format(domain.DateLayout), f.ListingID)
+		} else if mon, werr := weekStart(f.LaunchWeek); werr != nil {
+			err = werr
+		} else {
+			err = exec(`UPDATE listings SET plan = 'paid', status = 'scheduled', launch_week = ?, scheduled_at = ?
+				WHERE id = ?`, f.LaunchWeek, mon.Unix(), f.ListingID)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if f.QueueWeek != "" {
+		mon, err := weekStart(f.QueueWeek)
+		if err != nil {
+			return err
+		}
+		if err := exec(`UPDATE listings SET launch_week = ?, scheduled_at = ?,
+			status = CASE WHEN status IN ('draft', 'submitted') THEN 'awaiting_badge' ELSE status END
+			WHERE id = ? AND status IN ('draft', 'submitted', 'awaiting_badge', 'scheduled')`,
+			f.QueueWeek, mon.Unix(), f.ListingID); err != nil {
+			return err
+		}
+	}
+	if f.Featured {
+		if err := exec(`UPDATE listings SET featured = 1 WHERE id = ?`, f.ListingID); err != nil {
+			return err
+		}
+	}
+	for _, slug := range f.ExtraCategories {
+		res, err := tx.ExecContext(ctx, `INSERT INTO listing_categories (listing_id, category_id, is_primary)
+			SELECT ?, id, 0 FROM categories WHERE site_id = ? AND slug = ? ON CONFLICT DO NOTHING`,
+			f.ListingID, s.siteID, slug)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			if ok, err := s.categoryIn(ctx, tx, slug); err != nil {
+				return err
+			} else if !ok {
+				return fmt.Errorf("category %q no longer exists; attach another category to the listing by hand", slug)
+			}
+		}
+	}
+	if f.RelaunchWeek != "" {
+		if _, err := weekStart(f.RelaunchWeek); err != nil {
+			return err
+		}
+		if err := exec(`INSERT INTO relaunches (listing_id, week, order_id, created_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (listing_id, week) DO NOTHING`, f.ListingID, f.RelaunchWeek, orderID, now); err != nil {
+			return err
+		}
+	}
+	if f.BillboardCents > 0 {
+		cur := f.Currency
+		if cur == "" {
+			cur = "USD" // the column's default in 0001
+		}
+		if err := exec(`INSERT INTO billboard_contributions (listing_id, amount_cents, currency, created_at)
+			VALUES (?, ?, ?, ?)`, f.ListingID, f.BillboardCents, cur, now); err != nil {
+			return err
+		}
+	}
+	if len(unlock) > 0 {
+		if err := mergeUnlocked(ctx, tx, f.ListingID, unlock); err != nil {
+			return err
+		}
+	}
+	for _, w := range f.Work {
+		if err := s.insertWork(ctx, tx, w, f.ListingID, number, at); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// categoryIn reports whether slug is a category of this site, inside tx.
+func (s *OrderStore) categoryIn(ctx context.Context, tx *sql.Tx, slug string) (bool, error) {
+	var n int
+	err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM categories WHERE site_id = ? AND slug = ?`, s.siteID, slug).Scan(&n)
+	return n > 0, err
+}
+
+// mergeUnlocked adds sections to a listing's unlocked_sections: a sorted JSON
+// array without duplicates.
+func mergeUnlocked(ctx context.Context, tx *sql.Tx, listingID int64, add []string) error {
+	var cur string
+	if err := tx.QueryRowContext(ctx, `SELECT unlocked_sections FROM listings WHERE id = ?`, listingID).Scan(&cur); err != nil {
+		return err
+	}
+	var have []string
+	if err := decodeJSON(cur, &have, "listing unlocked_sections"); err != nil {
+		return err
+	}
+	merged := append(have, add...)
+	slices.Sort(merged)
+	merged = slices.Compact(merged)
+	b, err := json.Marshal(merged)
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE listings SET unlocked_sections = ? WHERE id = ?`, string(b), listingID)
+	return err
+}
+
+// insertWork adds an open work item; its listing and order default to the line's.
+func (s *OrderStore) insertWork(ctx context.Context, tx *sql.Tx, w domain.WorkItem, listingID int64, number string, at time.Time) error {
+	if w.Kind == "" {
+		return fmt.Errorf("a work item needs its kind")
+	}
+	if w.ListingID == 0 {
+		w.ListingID = listingID
+	}
+	if w.OrderNumber == "" {
+		w.OrderNumber = number
+	}
+	details := []byte("{}")
+	if w.Details != nil {
+		var err error
+		if details, err = json.Marshal(w.Details); err != nil {
+			return fmt.Errorf("work item details: %w", err)
+		}
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO work_items (site_id, kind, listing_id, order_number, details, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, s.siteID, w.Kind, nullID(w.ListingID), w.OrderNumber, string(details), at.Unix())
+	return err
+}
+
+// StartWeek makes listingID's launch of week happen at at: a listing
+// scheduled for week goes live; else a relaunch booked for week on a live
+// listing moves it into week's launches and is done. false, changing
+// nothing, when neither applies (run before, or nothing was booked).
+func (s *OrderStore) StartWeek(ctx context.Context, listingID int64, week string, at time.Time) (bool, error) {
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return false, mapErr(err, "listing", "")
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE listings SET status = 'live', launched_at = ?, updated_at = ?
+		WHERE id = ? AND site_id = ? AND status = 'scheduled' AND launch_week = ?`,
+		at.Unix(), at.Unix(), listingID, s.siteID, week)
+	if err != nil {
+		return false, mapErr(err, "listing", "")
+	}
+	n, _ := res.RowsAffected()
+	if n == 0 {
+		res, err = tx.ExecContext(ctx, `UPDATE listings SET launch_week = ?, launched_at = ?, updated_at = ?
+			WHERE id = ? AND site_id = ? AND status = 'live' AND EXISTS (SELECT 1 FROM relaunches
+				WHERE listing_id = ? AND week = ? AND state = 'booked')`,
+			week, at.Unix(), at.Unix(), listingID, s.siteID, listingID, week)
+		if err != nil {
+			return false, mapErr(err, "listing", "")
+		}
+		if n, _ = res.RowsAffected(); n == 0 {
+			return false, nil
+		}
+	}
+	// A relaunch booked for the week it launches in anyway is done too.
+	if _, err := tx.ExecContext(ctx, `UPDATE relaunches SET state = 'done', done_at = ?
+		WHERE listing_id = ? AND week = ? AND state = 'booked'`, at.Unix(), listingID, week); err != nil {
+		return false, mapErr(err, "relaunch", "")
+	}
+	return true, mapErr(tx.Commit(), "listing", "")
+}
+
+// ---- Work items ----
