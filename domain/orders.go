@@ -110,7 +110,7 @@ func (s *Service) price(ctx context.Context, c Caller, in OrderInput) (*priced, 
 			if l = listings[it.ListingID]; l == nil {
 				l, err = o.Store.OrderListing(ctx, c.UserID, it.ListingID)
 				if ErrorCode(err) == ENotFound {
-					bad("listing_id", "exists", "you have no listing %d (list_my_drafts shows your submitted drafts' listing_id).", it.ListingID)
+					bad("listing_id", "exists", "you have no listing %d (list_my_listings shows yours).", it.ListingID)
 					l = nil
 				} else if err != nil {
 					return nil, err

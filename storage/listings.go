@@ -15,6 +15,15 @@ const latestUpdates = 5
 // Listing returns the full public profile of a live or scheduled listing.
 // Paid-only sections are filled only when unlocked (or the plan is paid).
 func (s *Store) Listing(ctx context.Context, slug string) (*domain.Listing, error) {
+	l, _, err := s.loadListing(ctx, slug, `l.slug = ? AND `+publicStatus, false, slug)
+	return l, err
+}
+
+// loadListing reads one listing of the site matching cond (with args) and
+// its profile; key names it in errors. Paid sections are filled when unlocked,
+// or always for the owner (all). It also returns the unlocked sections.
+func (s *Store) loadListing(ctx context.Context, key, cond string, all bool, args ...any) (*domain.Listing, []string, error) {
+	slug := key
 	var r summaryRow
 	var company, keywords, features, usps, faqs, socials, unlocked, notFound string
 	var story sql.NullString
@@ -25,14 +34,15 @@ func (s *Store) Listing(ctx context.Context, slug string) (*domain.Listing, erro
 		l.story, l.unlocked_sections, l.not_found_on_website, l.verified, l.billboard_cents, l.demo_video_url,
 		l.contact_email
 		FROM `+summaryFrom+` LEFT JOIN companies co ON co.id = l.company_id
-		WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus, s.siteID, slug).Scan(r.dest(
+		WHERE l.site_id = ? AND `+cond, append([]any{s.siteID}, args...)...).Scan(r.dest(
 		&company, &l.ShortDescription, &l.Description, &keywords, &features, &usps, &l.PricingSummary, &l.City,
 		&founded, &faqs, &socials, &story, &unlocked, &notFound, &l.Verified, &l.BillboardCents, &l.DemoVideoURL,
 		&l.ContactEmail)...)
 	if err != nil {
-		return nil, mapErr(err, "listing", slug)
+		return nil, nil, mapErr(err, "listing", key)
 	}
 	l.ListingSummary = s.summary(&r)
+	slug = l.Slug
 	l.Company = company
 	if founded.Valid {
 		y := int(founded.Int64)
@@ -47,27 +57,27 @@ func (s *Store) Listing(ctx context.Context, slug string) (*domain.Listing, erro
 	}{{keywords, &l.Keywords}, {features, &l.Features}, {usps, &l.USPs}, {faqs, &l.FAQs},
 		{socials, &l.Socials}, {notFound, &l.NotFoundOnWebsite}, {unlocked, &sections}} {
 		if err := decodeJSON(j.text, j.v, "listing "+slug); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	unlockedSection := func(name string) bool { return r.plan == domain.PlanPaid || slices.Contains(sections, name) }
+	unlockedSection := func(name string) bool { return all || r.plan == domain.PlanPaid || slices.Contains(sections, name) }
 	if err := s.fillProfile(ctx, r.id, l); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if unlockedSection(domain.SectionStory) && story.Valid && story.String != "" {
 		l.Story = &domain.Story{}
 		if err := decodeJSON(story.String, l.Story, "story of "+slug); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if unlockedSection(domain.SectionMilestones) {
 		if l.Milestones, err = s.milestones(ctx, r.id); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if unlockedSection(domain.SectionMedia) {
 		if l.Media, err = s.media(ctx, r.id); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	l.Links = map[string]string{
@@ -79,7 +89,7 @@ func (s *Store) Listing(ctx context.Context, slug string) (*domain.Listing, erro
 	if l.PrimaryCategory != nil {
 		l.Links["category"] = s.site.CategoryPageURL(l.PrimaryCategory.Slug)
 	}
-	return l, nil
+	return l, sections, nil
 }
 
 // fillProfile adds categories, founders, updates, rating, Domain Rating and awards.

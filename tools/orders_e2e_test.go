@@ -255,8 +255,11 @@ func TestOrders_EndToEnd(t *testing.T) {
 			if plan := listingColumn(t, env, now, "plan"); plan != "paid" {
 				t.Fatalf("plan = %s", plan)
 			}
-			if u := listingColumn(t, env, now, "unlocked_sections"); !strings.Contains(u, "story") {
-				t.Fatalf("unlocked sections = %s", u)
+			// The owner reads it back: live, paid, every paid section unlocked.
+			st, mine := call(t, "get_my_listing", map[string]any{"listing_id": now})
+			if st != 200 || mine["status"] != "live" || mine["plan"] != "paid" ||
+				fmt.Sprint(mine["unlocked_sections"]) != "[media milestones story]" || mine["page_url"] == nil {
+				t.Fatalf("get_my_listing after paying: %d %v", st, mine)
 			}
 
 			// 2. A future week: scheduled, live when the clock reaches that Monday.
@@ -360,7 +363,7 @@ func (e *catEnv) ownedListing(t testing.TB, email string, set ...string) int64 {
 	var id int64
 	slug := fmt.Sprintf("owned-%d", time.Now().UnixNano())
 	err = db.QueryRow(`INSERT INTO listings (site_id, slug, name, status, owner_id, created_at, updated_at)
-		VALUES (?, ?, ?, 'draft', ?, 0, 0) RETURNING id`, site, slug, "Owned "+slug, uid).Scan(&id)
+		VALUES (?, ?, ?, 'draft', ?, ?, ?) RETURNING id`, site, slug, "Owned "+slug, uid, time.Now().Unix(), time.Now().Unix()).Scan(&id)
 	if err != nil {
 		t.Fatal(err)
 	}

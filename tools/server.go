@@ -99,6 +99,7 @@ func Catalog() []Operation {
 var catalog = sync.OnceValue(func() []Operation {
 	ops := append(PublicOperations(), AccountOperations()...)
 	ops = append(ops, DraftOperations()...)
+	ops = append(ops, OwnerOperations()...)
 	return append(ops, OrderOperations()...)
 })
 

@@ -1,0 +1,158 @@
+package domain
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"time"
+)
+
+// Listing statuses: the whole list. The spec names submitted, awaiting_badge,
+// scheduled and live; a submitted draft is saved as draft (docs/drafts.md).
+// Only scheduled and live listings are public.
+const (
+	ListingDraft         = "draft"
+	ListingSubmitted     = "submitted"
+	ListingAwaitingBadge = "awaiting_badge"
+	ListingScheduled     = "scheduled"
+	ListingLive          = "live"
+	ListingRejected      = "rejected"
+	ListingArchived      = "archived"
+)
+
+// MyListingSummary is one of the caller's listings, in any status.
+type MyListingSummary struct {
+	ID         int64  `json:"id" jsonschema_description:"The listing_id to use with get_my_listing and in order items."`
+	Slug       string `json:"slug"`
+	Name       string `json:"name"`
+	Tagline    string `json:"tagline,omitempty"`
+	URL        string `json:"url,omitempty"`
+	Status     string `json:"status" jsonschema:"enum=draft,enum=submitted,enum=awaiting_badge,enum=scheduled,enum=live,enum=rejected,enum=archived" jsonschema_description:"draft (saved, not published), submitted, awaiting_badge (free queue, waiting for our badge on the homepage), scheduled (public, launches in launch_week), live, rejected, archived."`
+	Plan       string `json:"plan" jsonschema:"enum=free,enum=paid"`
+	LaunchWeek string `json:"launch_week,omitempty" jsonschema_description:"Monday (YYYY-MM-DD) of the launch week, once there is one."`
+	Featured   bool   `json:"featured"`
+	Verified   bool   `json:"verified"`
+	// UnlockedSections are the paid sections shown publicly (all of them on the paid plan).
+	UnlockedSections []string `json:"unlocked_sections" jsonschema_description:"Paid sections shown publicly: story, milestones, media (all on the paid plan), trophies."`
+	// PageURL is the public page, for scheduled and live listings only.
+	PageURL   string    `json:"page_url,omitempty"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// MyListing is one of the caller's listings with its whole profile.
+type MyListing struct {
+	MyListingSummary
+	// Profile is the profile as the public page shows it, with every paid
+	// section the owner has written, unlocked or not.
+	Profile *Listing `json:"profile"`
+	// Next says what the owner can do now, in one sentence.
+	Next string `json:"next"`
+}
+
+// MyListingList is the answer of list_my_listings.
+type MyListingList struct {
+	Items []MyListingSummary `json:"items"`
+	Page
+}
+
+// OwnerStore reads the listings a user owns.
+type OwnerStore interface {
+	// OwnListings lists userID's listings of the site in any status, newest first.
+	OwnListings(ctx context.Context, userID int64, offset, limit int) ([]MyListingSummary, int, error)
+	// OwnListing returns one of userID's listings with its profile; ENotFound
+	// when it does not exist or is not theirs (the two are not told apart).
+	OwnListing(ctx context.Context, userID, id int64) (*MyListing, error)
+}
+
+// ListMyListingsInput pages the caller's listings.
+type ListMyListingsInput struct {
+	Pagination
+}
+
+// GetMyListingInput names one of the caller's listings.
+type GetMyListingInput struct {
+	ListingID int64 `json:"listing_id" jsonschema:"minimum=1" jsonschema_description:"The listing's id (submit_draft and list_my_listings return it)."`
+}
+
+func (s *Service) ownerStore() (OwnerStore, error) {
+	o, ok := s.Store.(OwnerStore)
+	if !ok {
+		return nil, Errorf(EInternal, "own listings are not configured")
+	}
+	return o, nil
+}
+
+// ListMyListings lists every listing the caller owns, in any status.
+func (s *Service) ListMyListings(ctx context.Context, in ListMyListingsInput) (*MyListingList, error) {
+	c, err := requireCaller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.ownerStore()
+	if err != nil {
+		return nil, err
+	}
+	items, total, err := st.OwnListings(ctx, c.UserID, in.Offset(), in.Limit())
+	if err != nil {
+		return nil, err
+	}
+	page, per := in.Norm()
+	out := &MyListingList{Items: []MyListingSummary{}, Page: NewPage(page, per, total)}
+	for i := range items {
+		out.Items = append(out.Items, ownView(items[i]))
+	}
+	return out, nil
+}
+
+// GetMyListing returns one of the caller's listings: status, plan, launch
+// week, unlocked paid sections and the whole profile. 404 for others'.
+func (s *Service) GetMyListing(ctx context.Context, in GetMyListingInput) (*MyListing, error) {
+	c, err := requireCaller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.ownerStore()
+	if err != nil {
+		return nil, err
+	}
+	l, err := st.OwnListing(ctx, c.UserID, in.ListingID)
+	if err != nil {
+		return nil, err
+	}
+	l.MyListingSummary = ownView(l.MyListingSummary)
+	switch l.Status {
+	case ListingDraft, ListingSubmitted:
+		l.Next = "Not published. Publish it free with choose_free_listing (a launch week 6-8 weeks out, once our badge is on the homepage) " +
+			"or paid with create_checkout and an item {\"product\": \"launch\", \"listing_id\": " + strconv.FormatInt(l.ID, 10) + "}."
+	case ListingAwaitingBadge:
+		l.Next = "In the free queue for the week of " + l.LaunchWeek + ", waiting for our badge on the homepage (get_badges gives the code)."
+	case ListingScheduled:
+		l.Next = "Scheduled: it goes live when the week of " + l.LaunchWeek + " starts."
+	case ListingLive:
+		l.Next = "Live. list_products shows extras such as featured, extra_categories and relaunch."
+	default:
+		l.Next = "This listing is " + l.Status + " and not shown publicly."
+	}
+	return l, nil
+}
+
+// ownView completes a summary: the paid plan unlocks every paid section, and
+// only public listings have a public page.
+func ownView(v MyListingSummary) MyListingSummary {
+	if v.Plan == PlanPaid {
+		for _, sec := range PaidSections {
+			if !slices.Contains(v.UnlockedSections, sec) {
+				v.UnlockedSections = append(v.UnlockedSections, sec)
+			}
+		}
+		slices.Sort(v.UnlockedSections)
+	}
+	if v.UnlockedSections == nil {
+		v.UnlockedSections = []string{}
+	}
+	if v.Status != ListingScheduled && v.Status != ListingLive {
+		v.PageURL = ""
+	}
+	return v
+}

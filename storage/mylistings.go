@@ -1,0 +1,74 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+var _ domain.OwnerStore = (*Store)(nil)
+
+// ownCols are the columns of a MyListingSummary, read by scanOwn.
+const ownCols = `l.id, l.slug, l.name, l.tagline, l.url, l.status, l.plan, COALESCE(l.launch_week, ''), l.featured,
+	l.verified, l.unlocked_sections, l.created_at, l.updated_at`
+
+func (s *Store) scanOwn(row interface{ Scan(...any) error }) (domain.MyListingSummary, error) {
+	var v domain.MyListingSummary
+	var unlocked string
+	var created, updated int64
+	if err := row.Scan(&v.ID, &v.Slug, &v.Name, &v.Tagline, &v.URL, &v.Status, &v.Plan, &v.LaunchWeek, &v.Featured,
+		&v.Verified, &unlocked, &created, &updated); err != nil {
+		return v, err
+	}
+	if err := decodeJSON(unlocked, &v.UnlockedSections, "listing "+v.Slug); err != nil {
+		return v, err
+	}
+	v.PageURL = s.site.ListingPageURL(v.Slug)
+	v.CreatedAt, v.UpdatedAt = time.Unix(created, 0).UTC(), time.Unix(updated, 0).UTC()
+	return v, nil
+}
+
+// OwnListings implements domain.OwnerStore.
+func (s *Store) OwnListings(ctx context.Context, userID int64, offset, limit int) ([]domain.MyListingSummary, int, error) {
+	var total int
+	if err := s.db.sql.QueryRowContext(ctx, `SELECT count(*) FROM listings WHERE site_id = ? AND owner_id = ?`,
+		s.siteID, userID).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT `+ownCols+` FROM listings l
+		WHERE l.site_id = ? AND l.owner_id = ? ORDER BY l.created_at DESC, l.id DESC LIMIT ? OFFSET ?`,
+		s.siteID, userID, limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	out := []domain.MyListingSummary{}
+	for rows.Next() {
+		v, err := s.scanOwn(rows)
+		if err != nil {
+			return nil, 0, err
+		}
+		out = append(out, v)
+	}
+	return out, total, rows.Err()
+}
+
+// OwnListing implements domain.OwnerStore: the profile is read like the
+// public one, without the status filter and with every paid section.
+func (s *Store) OwnListing(ctx context.Context, userID, id int64) (*domain.MyListing, error) {
+	v, err := s.scanOwn(s.db.sql.QueryRowContext(ctx, `SELECT `+ownCols+` FROM listings l
+		WHERE l.site_id = ? AND l.id = ? AND l.owner_id = ?`, s.siteID, id, userID))
+	if err == sql.ErrNoRows {
+		return nil, domain.Errorf(domain.ENotFound, "You have no listing %d (list_my_listings shows yours).", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	profile, _, err := s.loadListing(ctx, v.Slug, `l.id = ?`, true, id)
+	if err != nil {
+		return nil, err
+	}
+	return &domain.MyListing{MyListingSummary: v, Profile: profile}, nil
+}
