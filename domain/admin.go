@@ -32,7 +32,7 @@ func (s *Service) SetProductPrice(ctx context.Context, code string, cents int64)
 		return err
 	}
 	code = strings.TrimSpace(code)
-	if _, ok := productDef_(code); !ok {
+	if _, ok := lookupProduct(code); !ok {
 		return Invalid("code", "exists", "There is no product %q; the products are %s.", code, strings.Join(ProductCodes(), ", "))
 	}
 	switch {

@@ -94,7 +94,7 @@ func (s *Service) price(ctx context.Context, c Caller, in OrderInput) (*priced, 
 		bad := func(name, rule, format string, args ...any) {
 			errs = append(errs, FieldError{Field: field(name), Rule: rule, Message: field(name) + ": " + fmt.Sprintf(format, args...)})
 		}
-		d, ok := productDef_(it.Product)
+		d, ok := lookupProduct(it.Product)
 		if !ok {
 			bad("product", "exists", "no product %q; list_products names them (%s).", it.Product, strings.Join(ProductCodes(), ", "))
 			continue

@@ -132,14 +132,14 @@ func ProductCodes() []string {
 
 // DefaultPrice is a product's price until an operator sets one.
 func DefaultPrice(code string) (Price, bool) {
-	d, ok := productDef_(code)
+	d, ok := lookupProduct(code)
 	if !ok {
 		return Price{}, false
 	}
 	return Price{Cents: d.defaultCents, Currency: DefaultCurrency}, true
 }
 
-func productDef_(code string) (*productDef, bool) {
+func lookupProduct(code string) (*productDef, bool) {
 	for i := range productDefs {
 		if productDefs[i].code == code {
 			return &productDefs[i], true
@@ -180,12 +180,11 @@ func checkOptions(field, code string, options map[string]any) *FieldError {
 		}
 		return nil
 	}
-	doc := map[string]any{}
-	for k, v := range options {
-		doc[k] = v
+	if options == nil {
+		options = map[string]any{} // absent options are validated as {} (required properties)
 	}
 	// Round-trip through JSON so numbers are what the validator expects.
-	b, _ := json.Marshal(doc)
+	b, _ := json.Marshal(options)
 	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(string(b)))
 	if err != nil {
 		return &FieldError{Field: field, Rule: "type", Message: field + " must be a JSON object."}
@@ -222,7 +221,7 @@ func checkOptions(field, code string, options map[string]any) *FieldError {
 // the next PaidWeeksAhead weeks; skip_queue the weeks before the free queue
 // starts (1 to FreeWeeksMin-1 weeks out).
 func (s *Service) offeredWeeks(code string, now time.Time) []string {
-	d, _ := productDef_(code)
+	d, _ := lookupProduct(code)
 	if d == nil || d.weekRule == WeekNone {
 		return nil
 	}
