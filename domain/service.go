@@ -31,6 +31,10 @@ type Service struct {
 	// Orders serves products, quotes, checkout and fulfilment; nil answers
 	// them with an internal error.
 	Orders *Ordering
+	// Owner serves what the owner's area needs beyond the Store (page reads,
+	// DNS, mail, scheduled jobs); nil answers those operations with an
+	// internal error.
+	Owner *Owning
 }
 
 // NewService returns a Service over store for site, using the wall clock.

@@ -10,6 +10,34 @@ import (
 
 var _ domain.OwnerStore = (*Store)(nil)
 
+// ownedBy is the SQL condition "listing l is owned by the user": the account
+// that submitted it (owner_id) or a co-owner (listing_owners, a verified
+// claim). It takes the user id twice. Every ownership check uses it.
+const ownedBy = `(l.owner_id = ? OR l.id IN (SELECT lo.listing_id FROM listing_owners lo WHERE lo.user_id = ?))`
+
+// queryRower is a *sql.DB or a *sql.Tx.
+type queryRower interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// OwnedListingSlug returns the slug of listing id of this site when userID
+// owns it, and ENotFound worded the same when it is missing or someone
+// else's, so that nobody can probe which listing ids exist. Pass a
+// transaction as q to check ownership inside it.
+func (s *Store) OwnedListingSlug(ctx context.Context, q queryRower, userID, id int64) (string, error) {
+	var slug string
+	err := q.QueryRowContext(ctx, `SELECT l.slug FROM listings l WHERE l.site_id = ? AND l.id = ? AND `+ownedBy,
+		s.siteID, id, userID, userID).Scan(&slug)
+	if err == sql.ErrNoRows {
+		return "", notOwned(id)
+	}
+	return slug, err
+}
+
+func notOwned(id int64) error {
+	return domain.Errorf(domain.ENotFound, "You have no listing %d (list_my_listings shows yours).", id)
+}
+
 // ownCols are the columns of a MyListingSummary, read by scanOwn.
 const ownCols = `l.id, l.slug, l.name, l.tagline, l.url, l.status, l.plan, COALESCE(l.launch_week, ''), l.featured,
 	l.verified, l.unlocked_sections, l.created_at, l.updated_at`
@@ -33,13 +61,13 @@ func (s *Store) scanOwn(row interface{ Scan(...any) error }) (domain.MyListingSu
 // OwnListings implements domain.OwnerStore.
 func (s *Store) OwnListings(ctx context.Context, userID int64, offset, limit int) ([]domain.MyListingSummary, int, error) {
 	var total int
-	if err := s.db.sql.QueryRowContext(ctx, `SELECT count(*) FROM listings WHERE site_id = ? AND owner_id = ?`,
-		s.siteID, userID).Scan(&total); err != nil {
+	if err := s.db.sql.QueryRowContext(ctx, `SELECT count(*) FROM listings l WHERE l.site_id = ? AND `+ownedBy,
+		s.siteID, userID, userID).Scan(&total); err != nil {
 		return nil, 0, err
 	}
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT `+ownCols+` FROM listings l
-		WHERE l.site_id = ? AND l.owner_id = ? ORDER BY l.created_at DESC, l.id DESC LIMIT ? OFFSET ?`,
-		s.siteID, userID, limit, offset)
+		WHERE l.site_id = ? AND `+ownedBy+` ORDER BY l.created_at DESC, l.id DESC LIMIT ? OFFSET ?`,
+		s.siteID, userID, userID, limit, offset)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -59,9 +87,9 @@ func (s *Store) OwnListings(ctx context.Context, userID int64, offset, limit int
 // public one, without the status filter and with every paid section.
 func (s *Store) OwnListing(ctx context.Context, userID, id int64) (*domain.MyListing, error) {
 	v, err := s.scanOwn(s.db.sql.QueryRowContext(ctx, `SELECT `+ownCols+` FROM listings l
-		WHERE l.site_id = ? AND l.id = ? AND l.owner_id = ?`, s.siteID, id, userID))
+		WHERE l.site_id = ? AND l.id = ? AND `+ownedBy, s.siteID, id, userID, userID))
 	if err == sql.ErrNoRows {
-		return nil, domain.Errorf(domain.ENotFound, "You have no listing %d (list_my_listings shows yours).", id)
+		return nil, notOwned(id)
 	}
 	if err != nil {
 		return nil, err

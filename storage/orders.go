@@ -93,7 +93,7 @@ func (s *OrderStore) SetPrice(ctx context.Context, code string, p domain.Price) 
 func (s *OrderStore) OrderListing(ctx context.Context, userID, listingID int64) (*domain.OrderListing, error) {
 	l := &domain.OrderListing{Extra: []string{}}
 	err := s.db.sql.QueryRowContext(ctx, `SELECT id, slug, name, status, plan, COALESCE(launch_week, ''), featured
-		FROM listings WHERE id = ? AND site_id = ? AND owner_id = ?`, listingID, s.siteID, userID).
+		FROM listings l WHERE l.id = ? AND l.site_id = ? AND `+ownedBy, listingID, s.siteID, userID, userID).
 		Scan(&l.ID, &l.Slug, &l.Name, &l.Status, &l.Plan, &l.LaunchWeek, &l.Featured)
 	if err != nil {
 		return nil, mapErr(err, "listing", strconv.FormatInt(listingID, 10))

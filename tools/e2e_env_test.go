@@ -68,6 +68,7 @@ func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 	svc.Now = func() time.Time { return e2eNow }
 	svc.Drafts = idleDrafting(db, st)
 	svc.Orders = idleOrdering(t, db, site)
+	svc.Owner = idleOwning(db)
 	if opts.Idem == nil {
 		opts.Idem = storage.NewIdemStore(db)
 	}

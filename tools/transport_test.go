@@ -89,6 +89,7 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	svc.Now = func() time.Time { return catNow }
 	svc.Drafts = idleDrafting(db, st)
 	svc.Orders = idleOrdering(t, db, site)
+	svc.Owner = idleOwning(db)
 	as := storage.NewAuthStore(db)
 	a, err := auth.New(auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: func() time.Time { return catNow }})
 	if err != nil {

@@ -23,6 +23,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	var ac authConfig
 	var dc draftConfig
 	var oc orderConfig
+	var owc ownerConfig
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", env("LAUNCHDIR_ADDR", "127.0.0.1:8080"), "listen address (env LAUNCHDIR_ADDR)")
@@ -34,6 +35,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	authFlags(fs, &ac)
 	draftFlags(fs, &dc)
 	orderFlags(fs, &oc)
+	ownerFlags(fs, &owc)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -74,6 +76,9 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	}
 	stripeWebhook, err := newOrdering(&oc, db, site, svc, runner, logger)
 	if err != nil {
+		return err
+	}
+	if svc.Owner, err = newOwning(&owc, &dc, runner, az); err != nil {
 		return err
 	}
 	jobsCtx, stopJobs := context.WithCancel(context.Background())

@@ -38,6 +38,9 @@ type failure struct {
 type policy struct {
 	robots bool   // each redirect target must be allowed by its robots.txt
 	site   string // when set, redirects must stay on this site (siteOf)
+	host   string // when set, redirects must stay on this host and port (url.URL.Host, lower case)
+	// anyType accepts a page of any content type (FetchPage of a text file).
+	anyType bool
 }
 
 type policyKey struct{}
@@ -55,6 +58,11 @@ type robotsDeniedError struct {
 func (e *robotsDeniedError) Error() string {
 	return fmt.Sprintf("%s does not allow %s to read %s", e.rules.url, RobotsAgent, e.target)
 }
+
+// offHostError is a redirect that leaves the host of a FetchPage with SameHost.
+type offHostError struct{ target string }
+
+func (e *offHostError) Error() string { return "redirected to another host: " + e.target }
 
 var (
 	errOffSite     = errors.New("redirected to another site")
@@ -76,6 +84,9 @@ func (c *crawl) checkRedirect(req *http.Request, via []*http.Request) error {
 	if pol.site != "" && siteOf(u) != pol.site {
 		return errOffSite
 	}
+	if pol.host != "" && strings.ToLower(u.Host) != pol.host {
+		return &offHostError{target: u.Host}
+	}
 	if pol.robots {
 		if r := c.robots.rulesFor(u); !r.allows(u) {
 			return &robotsDeniedError{target: u.String(), rules: r}
@@ -89,6 +100,9 @@ type fetched struct {
 	page  domain.WebPage
 	final *url.URL
 	links []link
+	// doc is the document decoded to UTF-8, and contentType its header.
+	doc         string
+	contentType string
 }
 
 // get reads one HTML page within PageTimeout: status 2xx, an HTML content
@@ -117,7 +131,7 @@ func (c *crawl) get(u *url.URL, pol policy) (*fetched, *failure) {
 			Temporary: resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500}
 	}
 	ct := resp.Header.Get("Content-Type")
-	if ct != "" && !isHTML(ct) {
+	if ct != "" && !isHTML(ct) && !pol.anyType {
 		return nil, &failure{Reason: domain.CrawlContentType, Message: fmt.Sprintf("%s is %q, not an HTML page", where, ct)}
 	}
 	tooLarge := &failure{Reason: domain.CrawlTooLarge, Message: fmt.Sprintf("%s is larger than the limit of %d bytes", where, c.f.opts.MaxBytes)}
@@ -131,11 +145,14 @@ func (c *crawl) get(u *url.URL, pol policy) (*fetched, *failure) {
 	if int64(len(raw)) > c.f.opts.MaxBytes {
 		return nil, tooLarge
 	}
-	if ct == "" && !strings.HasPrefix(http.DetectContentType(raw), "text/html") {
+	if ct == "" && !pol.anyType && !strings.HasPrefix(http.DetectContentType(raw), "text/html") {
 		return nil, &failure{Reason: domain.CrawlContentType, Message: fmt.Sprintf("%s has no content type and does not look like HTML", where)}
 	}
 	doc := decode(raw, ct)
-	return &fetched{page: htmltext.Page(where, doc), final: &final, links: extractLinks(&final, doc)}, nil
+	if pol.anyType && !isHTML(ct) && ct != "" {
+		return &fetched{page: domain.WebPage{URL: where}, final: &final, doc: doc, contentType: ct}, nil
+	}
+	return &fetched{page: htmltext.Page(where, doc), final: &final, links: extractLinks(&final, doc), doc: doc, contentType: ct}, nil
 }
 
 // isHTML reports whether a Content-Type header names an HTML document.
@@ -169,6 +186,7 @@ func (c *crawl) classify(err error, where string) *failure {
 		dns   *net.DNSError
 		cert  *tls.CertificateVerificationError
 		netEr net.Error
+		oh    *offHostError
 	)
 	switch {
 	case errors.As(err, &rob):
@@ -186,6 +204,9 @@ func (c *crawl) classify(err error, where string) *failure {
 			"%s leads to %s, a %s address; only sites on public addresses are read", where, ref.Addr, ref.Why)}
 	case errors.As(err, &red):
 		return &failure{Reason: domain.CrawlRedirects, Message: fmt.Sprintf("%s redirects more than %d times", where, red.max)}
+	case errors.As(err, &oh):
+		return &failure{Reason: reasonOffSite, Message: fmt.Sprintf(
+			"%s redirects to another host (%s); only redirects on the same host are followed", where, oh.target)}
 	case errors.Is(err, errOffSite):
 		return &failure{Reason: reasonOffSite, Message: fmt.Sprintf("%s redirects to another site", where)}
 	case errors.Is(err, errBadRedirect):
