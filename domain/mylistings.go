@@ -48,6 +48,9 @@ type MyListing struct {
 	Profile *Listing `json:"profile"`
 	// Next says what the owner can do now, in one sentence.
 	Next string `json:"next"`
+	// SiteCopy and History come from update_my_listing (mylistings_edit.go).
+	SiteCopy ListingCopy             `json:"site_copy" jsonschema_description:"This site's headline, summary and SEO fields."`
+	History  []ListingVersionSummary `json:"history" jsonschema_description:"The latest 20 versions of your edits, newest first."`
 }
 
 // MyListingList is the answer of list_my_listings.
@@ -121,6 +124,9 @@ func (s *Service) GetMyListing(ctx context.Context, in GetMyListingInput) (*MyLi
 		return nil, err
 	}
 	l.MyListingSummary = ownView(l.MyListingSummary)
+	if err := s.withEdits(ctx, l); err != nil {
+		return nil, err
+	}
 	switch l.Status {
 	case ListingDraft, ListingSubmitted:
 		l.Next = "Not published. Publish it free with choose_free_listing (a launch week 6-8 weeks out, once our badge is on the homepage) " +
