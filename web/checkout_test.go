@@ -25,6 +25,7 @@ import (
 type orderEnv struct {
 	srv     *httptest.Server
 	svc     *domain.Service
+	db      *storage.DB
 	clock   atomic.Int64 // unix seconds of svc.Now; the handlers read it concurrently
 	caller  context.Context
 	listing int64
@@ -44,6 +45,7 @@ func newOrderEnv(t *testing.T, pay domain.Payments, opts ...Option) *orderEnv {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = db.Close() })
+	e.db = db
 	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: e.srv.URL}
 	st, err := storage.NewStore(db, site)
 	if err != nil {
