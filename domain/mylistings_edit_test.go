@@ -1,0 +1,56 @@
+package domain
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func decodeEdit(t *testing.T, body string) UpdateMyListingInput {
+	t.Helper()
+	var in UpdateMyListingInput
+	if err := json.Unmarshal([]byte(body), &in); err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+// TestEditValues checks the canonical values update_my_listing stores and
+// the rules the schema cannot express.
+func TestEditValues(t *testing.T) {
+	t.Run("Canonical", func(t *testing.T) {
+		in := decodeEdit(t, `{"listing_id": 1, "fields": {"summary": "  Line one.\n\nLine two.  ", "headline": "  Big   news ",
+			"pricing_model": "FreeMium", "country": "de", "founded_year": 2019.0, "keywords": ["AI", "ai", " notes "]},
+			"socials": {"x": " https://x.com/acme ", "github": ""}, "faqs": []}`)
+		got, err := editValues(&in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{"summary": `"Line one.\n\nLine two."`, "headline": `"Big news"`, "pricing_model": `"freemium"`,
+			"country": `"DE"`, "founded_year": `2019`, "keywords": `["AI","notes"]`, "socials": `{"x":"https://x.com/acme"}`, "faqs": `[]`}
+		if len(got) != len(want) {
+			t.Fatalf("values %v, want %v", got, want)
+		}
+		for k, v := range want {
+			if string(got[k]) != v {
+				t.Errorf("%s = %s, want %s", k, got[k], v)
+			}
+		}
+	})
+	for name, c := range map[string]struct{ body, field, rule string }{
+		"Empty":          {`{"listing_id": 1}`, "arguments", "minProperties"},
+		"EmptyFields":    {`{"listing_id": 1, "fields": {}}`, "arguments", "minProperties"},
+		"OnlyApplyTo":    {`{"listing_id": 1, "apply_to": ["all"]}`, "apply_to", "requires"},
+		"NullString":     {`{"listing_id": 1, "fields": {"tagline": null}}`, "fields.tagline", "type"},
+		"BlankFAQAnswer": {`{"listing_id": 1, "faqs": [{"question": "Why?", "answer": " "}]}`, "faqs[0].answer", "minLength"},
+		"SocialNotHTTP":  {`{"listing_id": 1, "socials": {"website": "acme.test"}}`, "socials.website", "format"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			in := decodeEdit(t, c.body)
+			_, err := editValues(&in)
+			e, ok := err.(*Error)
+			if !ok || e.Code != EInvalid || e.Fields[0].Field != c.field || e.Fields[0].Rule != c.rule {
+				t.Fatalf("err = %v, want invalid %s %s", err, c.field, c.rule)
+			}
+		})
+	}
+}
