@@ -100,7 +100,8 @@ var catalog = sync.OnceValue(func() []Operation {
 	ops := append(PublicOperations(), AccountOperations()...)
 	ops = append(ops, DraftOperations()...)
 	ops = append(ops, OwnerOperations()...)
-	return append(ops, OrderOperations()...)
+	ops = append(ops, OrderOperations()...)
+	return append(ops, ClaimOperations()...)
 })
 
 // Operations returns the catalog rows this server serves.
