@@ -95,3 +95,48 @@ func TestClaimView_Expiry(t *testing.T) {
 		t.Fatalf("moved listing: %v", err)
 	}
 }
+
+type fakePages struct {
+	page *FetchedPage
+	err  error
+	got  []string
+	opts []FetchPageOptions
+}
+
+func (f *fakePages) FetchPage(_ context.Context, u string, o FetchPageOptions) (*FetchedPage, error) {
+	f.got, f.opts = append(f.got, u), append(f.opts, o)
+	return f.page, f.err
+}
+
+func TestCheckClaimPages(t *testing.T) {
+	home := "https://www.acme.io/en/"
+	for _, tc := range []struct {
+		name, method string
+		f            *fakePages
+		wantURL      string
+		wantOpts     FetchPageOptions
+		want         string
+	}{
+		{"MetaFound", ClaimMeta, &fakePages{page: &FetchedPage{URL: home, Meta: map[string][]string{"launchdir-claim": {"x", " T "}}}},
+			home, FetchPageOptions{SameHost: true}, ""},
+		{"MetaRefused", ClaimMeta, &fakePages{err: &CrawlError{Reason: CrawlRefused, Message: "https://www.acme.io/en/ leads to 10.0.0.5, a private address; only sites on public addresses are read"}},
+			home, FetchPageOptions{SameHost: true}, "Could not read https://www.acme.io/en/: https://www.acme.io/en/ leads to 10.0.0.5"},
+		{"FileLines", ClaimFile, &fakePages{page: &FetchedPage{URL: "f", Body: "OTHER\r\nT\n"}},
+			"https://www.acme.io/.well-known/launchdir-claim.txt", FetchPageOptions{SameHost: true, AnyType: true}, ""},
+		{"FileEmpty", ClaimFile, &fakePages{page: &FetchedPage{URL: "f", Body: " \n"}},
+			"https://www.acme.io/.well-known/launchdir-claim.txt", FetchPageOptions{SameHost: true, AnyType: true}, "is empty"},
+		{"FileTokenInside", ClaimFile, &fakePages{page: &FetchedPage{URL: "f", Body: "token: T"}},
+			"https://www.acme.io/.well-known/launchdir-claim.txt", FetchPageOptions{SameHost: true, AnyType: true}, `holds "token: T", not this claim's token`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := &ClaimRecord{Method: tc.method, Token: "T", Domain: "acme.io", HomeURL: home}
+			got := (&Service{}).checkClaim(context.Background(), &Owning{Pages: tc.f}, rec)
+			if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+				t.Fatalf("got %q, want %q", got, tc.want)
+			}
+			if len(tc.f.got) != 1 || tc.f.got[0] != tc.wantURL || tc.f.opts[0] != tc.wantOpts {
+				t.Fatalf("read %v with %v, want %s with %+v", tc.f.got, tc.f.opts, tc.wantURL, tc.wantOpts)
+			}
+		})
+	}
+}
