@@ -117,7 +117,7 @@ func e2eBoundRows(t *testing.T, e *e2eEnv) []e2eScenario {
 func e2eRoutingRows() []e2eScenario {
 	return []e2eScenario{
 		{name: "UnknownPath", url: "/v1/no-such-operation", wantStatus: 404},
-		{name: "PendingOperationNotServed", url: "/v1/claims", wantStatus: 404},
+		{name: "SignedInOperationWithoutCredential", url: "/v1/claims", wantStatus: 401, wantContains: []string{`"code":"unauthenticated"`}},
 		{name: "WrongMethod", method: http.MethodPost, url: "/v1/listings", wantStatus: 405, wantHeader: map[string]string{"Allow": "GET"}, wantContains: []string{`"code":"method_not_allowed"`}},
 		{name: "WrongMethodOnSlug", method: http.MethodDelete, url: "/v1/listings/some-listing", wantStatus: 405, wantHeader: map[string]string{"Allow": "GET"}},
 		{name: "OpenAPI", url: "/v1/openapi.json", wantStatus: 200, wantContains: []string{`"search_listings"`, `"get_badges"`}, check: func(t *testing.T, body []byte) {

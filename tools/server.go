@@ -101,7 +101,8 @@ var catalog = sync.OnceValue(func() []Operation {
 	ops = append(ops, DraftOperations()...)
 	ops = append(ops, OwnerOperations()...)
 	ops = append(ops, OwnerEditOperations()...)
-	return append(ops, OrderOperations()...)
+	ops = append(ops, OrderOperations()...)
+	return append(ops, ClaimOperations()...)
 })
 
 // Operations returns the catalog rows this server serves.

@@ -71,7 +71,8 @@ func WithLogger(l *slog.Logger) Option {
 // /listings/{slug}, /categories[/{slug}], /launches, /launches/weeks/{week},
 // /leaderboards[/{board}], /founders[/{slug}], /blog[/{slug}], /awards, /docs,
 // /badges/{slug}/{kind}.svg, /static/, the checkout pages /checkout/{token}/...
-// (checkout.go) and /admin (admin.go); anything else is a 404 page.
+// (checkout.go), the claim links /claims/confirm/{token} (claims.go) and
+// /admin (admin.go); anything else is a 404 page.
 func New(svc *domain.Service, opts ...Option) http.Handler {
 	sub, err := fs.Sub(staticFS, "static")
 	if err != nil {
@@ -102,6 +103,7 @@ func New(svc *domain.Service, opts ...Option) http.Handler {
 	mux.HandleFunc("GET /badges/{slug}/{file}", h.badge)
 	mux.HandleFunc("GET /static/", h.serveStatic)
 	h.routeCheckout(mux)
+	h.routeClaims(mux)
 	h.routeAdmin(mux)
 	mux.HandleFunc("/", h.notFound)
 	return securityHeaders(mux)

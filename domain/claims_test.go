@@ -1,0 +1,142 @@
+package domain
+
+import (
+	"context"
+	"net"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestClaimEmailDomain(t *testing.T) {
+	for _, tc := range []struct {
+		email, domain string
+		ok            bool
+	}{
+		{"founder@acme.io", "acme.io", true},
+		{"Founder@ACME.io", "app.acme.io", true}, // the registrable domain of a subdomain site
+		{"x@mail.acme.io", "app.acme.io", true},  // another subdomain of it
+		{"x@acme.co.uk", "www.acme.co.uk", true},
+		{"x@other.io", "acme.io", false},
+		{"x@notacme.io", "acme.io", false},          // a suffix that is not a label
+		{"x@acme.io.evil.com", "acme.io", false},    // the domain as a prefix
+		{"x@bar.github.io", "foo.github.io", false}, // a sibling under a public suffix
+		{"x@github.io", "foo.github.io", false},
+		{"x@co.uk", "acme.co.uk", false},
+		{"Founder <x@acme.io>", "acme.io", false}, // a bare address only
+	} {
+		got, err := checkClaimEmail(tc.email, tc.domain)
+		if (err == nil) != tc.ok {
+			t.Errorf("%s for %s: %v, want ok=%v", tc.email, tc.domain, err, tc.ok)
+			continue
+		}
+		if err != nil {
+			fe := err.(*Error).Fields[0]
+			if fe.Field != "email" || !strings.Contains(err.(*Error).Message, RegistrableDomain(tc.domain)) {
+				t.Errorf("%s: %+v does not name email and %s", tc.email, fe, RegistrableDomain(tc.domain))
+			}
+		} else if got != strings.ToLower(got) {
+			t.Errorf("%s: domain not lower-cased: %s", tc.email, got)
+		}
+	}
+}
+
+type fakeTXT struct {
+	txt []string
+	err error
+}
+
+func (f fakeTXT) LookupTXT(context.Context, string) ([]string, error) { return f.txt, f.err }
+
+func TestCheckClaimDNS(t *testing.T) {
+	rec := &ClaimRecord{Method: ClaimDNS, Token: "TOKEN", Domain: "acme.io"}
+	for _, tc := range []struct {
+		name string
+		r    fakeTXT
+		want string // "" found, else a part of the message
+	}{
+		{"Found", fakeTXT{txt: []string{"v=spf1 -all", "launchdir-claim=TOKEN"}}, ""},
+		{"FoundQuoted", fakeTXT{txt: []string{` "launchdir-claim=TOKEN" `}}, ""},
+		{"WrongToken", fakeTXT{txt: []string{"launchdir-claim=OTHER"}}, `"launchdir-claim=OTHER"; none is this claim's value`},
+		{"NoRecords", fakeTXT{txt: []string{}}, "No TXT record was found at _launchdir-claim.acme.io"},
+		{"NXDOMAIN", fakeTXT{err: &net.DNSError{Err: "no such host", IsNotFound: true}}, "a record on another name, such as acme.io itself"},
+		{"ServerFailure", fakeTXT{err: &net.DNSError{Err: "server misbehaving", IsTemporary: true, Server: "10.0.0.1:53"}}, "failed (server misbehaving); if the record was just added"},
+		{"Timeout", fakeTXT{err: &net.DNSError{Err: "i/o timeout", IsTimeout: true}}, "(no answer in time)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := checkClaimDNS(context.Background(), tc.r, rec)
+			if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+				t.Fatalf("got %q, want %q", got, tc.want)
+			}
+			if strings.Contains(got, "10.0.0.1") {
+				t.Fatalf("the resolver's address leaked: %q", got)
+			}
+		})
+	}
+}
+
+func TestClaimView_Expiry(t *testing.T) {
+	now := time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
+	s := &Service{Now: func() time.Time { return now }}
+	rec := &ClaimRecord{ID: 7, Method: ClaimFile, Status: ClaimPending, Token: "T", Domain: "acme.io", HomeURL: "https://www.acme.io/start",
+		CreatedAt: now.AddDate(0, 0, -ClaimDays), ExpiresAt: now.Add(time.Second), ListingStatus: ListingLive,
+		ListingURL: "https://www.acme.io/start", ListingDomain: "acme.io"}
+	v := s.claimView(rec)
+	if v.Status != ClaimPending || v.Instructions.FileURL != "https://www.acme.io/.well-known/launchdir-claim.txt" || s.claimOpen(rec) != nil {
+		t.Fatalf("one second before expiry: %+v", v)
+	}
+	rec.ExpiresAt = now
+	if v := s.claimView(rec); v.Status != ClaimExpired || ErrorCode(s.claimOpen(rec)) != EConflict {
+		t.Fatalf("at expiry: %+v", v)
+	}
+	// A listing that moved to another domain makes the claim stale.
+	rec.ExpiresAt, rec.ListingDomain, rec.ListingURL = now.Add(time.Hour), "acme.com", "https://acme.com/"
+	if err := s.claimOpen(rec); ErrorCode(err) != EConflict || !strings.Contains(err.Error(), "moved to https://acme.com/") {
+		t.Fatalf("moved listing: %v", err)
+	}
+}
+
+type fakePages struct {
+	page *FetchedPage
+	err  error
+	got  []string
+	opts []FetchPageOptions
+}
+
+func (f *fakePages) FetchPage(_ context.Context, u string, o FetchPageOptions) (*FetchedPage, error) {
+	f.got, f.opts = append(f.got, u), append(f.opts, o)
+	return f.page, f.err
+}
+
+func TestCheckClaimPages(t *testing.T) {
+	home := "https://www.acme.io/en/"
+	for _, tc := range []struct {
+		name, method string
+		f            *fakePages
+		wantURL      string
+		wantOpts     FetchPageOptions
+		want         string
+	}{
+		{"MetaFound", ClaimMeta, &fakePages{page: &FetchedPage{URL: home, Meta: map[string][]string{"launchdir-claim": {"x", " T "}}}},
+			home, FetchPageOptions{SameHost: true}, ""},
+		{"MetaRefused", ClaimMeta, &fakePages{err: &CrawlError{Reason: CrawlRefused, Message: "https://www.acme.io/en/ leads to 10.0.0.5, a private address; only sites on public addresses are read"}},
+			home, FetchPageOptions{SameHost: true}, "Could not read https://www.acme.io/en/: https://www.acme.io/en/ leads to 10.0.0.5"},
+		{"FileLines", ClaimFile, &fakePages{page: &FetchedPage{URL: "f", Body: "OTHER\r\nT\n"}},
+			"https://www.acme.io/.well-known/launchdir-claim.txt", FetchPageOptions{SameHost: true, AnyType: true}, ""},
+		{"FileEmpty", ClaimFile, &fakePages{page: &FetchedPage{URL: "f", Body: " \n"}},
+			"https://www.acme.io/.well-known/launchdir-claim.txt", FetchPageOptions{SameHost: true, AnyType: true}, "is empty"},
+		{"FileTokenInside", ClaimFile, &fakePages{page: &FetchedPage{URL: "f", Body: "token: T"}},
+			"https://www.acme.io/.well-known/launchdir-claim.txt", FetchPageOptions{SameHost: true, AnyType: true}, `holds "token: T", not this claim's token`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := &ClaimRecord{Method: tc.method, Token: "T", Domain: "acme.io", HomeURL: home}
+			got := (&Service{}).checkClaim(context.Background(), &Owning{Pages: tc.f}, rec)
+			if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+				t.Fatalf("got %q, want %q", got, tc.want)
+			}
+			if len(tc.f.got) != 1 || tc.f.got[0] != tc.wantURL || tc.f.opts[0] != tc.wantOpts {
+				t.Fatalf("read %v with %v, want %s with %+v", tc.f.got, tc.f.opts, tc.wantURL, tc.wantOpts)
+			}
+		})
+	}
+}

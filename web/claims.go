@@ -1,0 +1,101 @@
+package web
+
+import (
+	"errors"
+	"html/template"
+	"net/http"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// The page an email claim's link opens: /claims/confirm/<secret>. The
+// address is a capability (whoever holds the mailed link may confirm), so it
+// gets the headers of the checkout page: no Referer, not indexed, not
+// stored. Opening it changes nothing, as mail scanners open links; the
+// Confirm button posts the form, which verifies the claim.
+
+// claimPage is the data of claim.html.
+type claimPage struct {
+	// Action is the form's address (the page's own path).
+	Action string
+	Link   *domain.ClaimLink
+	// Done: the claim was confirmed by this request.
+	Done bool
+}
+
+// routeClaims registers the claim link page and parses its template.
+func (h *handler) routeClaims(mux *http.ServeMux) {
+	t := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html"))
+	h.pages["claim"] = template.Must(t.ParseFS(templateFS, "templates/claim.html"))
+	mux.Handle("GET "+domain.ClaimConfirmPath+"{token}", h.claimRoute(false, h.claimLink))
+	mux.Handle("POST "+domain.ClaimConfirmPath+"{token}", h.claimRoute(true, h.claimConfirm))
+}
+
+// claimRoute wraps a claim link handler: the headers of a capability URL on
+// every answer, the secret's shape checked, and for the form post the
+// cross-origin check and a body limit.
+func (h *handler) claimRoute(post bool, fn func(w http.ResponseWriter, r *http.Request, token string)) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("Referrer-Policy", "no-referrer")
+		hd.Set("X-Robots-Tag", "noindex, nofollow")
+		hd.Set("Cache-Control", "no-store")
+		token := r.PathValue("token")
+		if !tokenRE.MatchString(token) {
+			h.claimNotFound(w, r)
+			return
+		}
+		if post && !h.formPost(w, r) {
+			return
+		}
+		fn(w, r, token)
+	})
+}
+
+func (h *handler) claimNotFound(w http.ResponseWriter, r *http.Request) {
+	h.failWith(w, r, http.StatusNotFound, "Claim link not found",
+		"This link confirms no claim. Check that the whole link was copied; if a newer link was mailed since, only the newest one works.")
+}
+
+// claimError answers a failed service call: an unknown link 404, a claim
+// that can no longer be confirmed (verified, expired, replaced) 410 with
+// the reason, anything else 500, logged without the secret.
+func (h *handler) claimError(w http.ResponseWriter, r *http.Request, err error) {
+	var de *domain.Error
+	errors.As(err, &de)
+	switch domain.ErrorCode(err) {
+	case domain.ENotFound:
+		h.claimNotFound(w, r)
+		return
+	case domain.EConflict:
+		h.failWith(w, r, http.StatusGone, "This claim link no longer works", de.Message)
+		return
+	}
+	h.log.Error("web: claim link", "path", domain.ClaimConfirmPath+"{token}", "method", r.Method, "err", err)
+	h.fail(w, r, http.StatusInternalServerError, "Internal error.")
+}
+
+// claimLink is GET /claims/confirm/{token}: who claims which listing, and
+// the Confirm button while the claim is pending.
+func (h *handler) claimLink(w http.ResponseWriter, r *http.Request, token string) {
+	l, err := h.svc.ClaimLinkPage(r.Context(), token)
+	if err != nil {
+		h.claimError(w, r, err)
+		return
+	}
+	if !l.Open {
+		h.failWith(w, r, http.StatusGone, "This claim link no longer works", l.Closed)
+		return
+	}
+	h.render(w, r, http.StatusOK, "claim", "Confirm the claim of "+l.ListingName, "", claimPage{Action: r.URL.Path, Link: l})
+}
+
+// claimConfirm is POST /claims/confirm/{token}: the person pressed Confirm.
+func (h *handler) claimConfirm(w http.ResponseWriter, r *http.Request, token string) {
+	l, err := h.svc.ConfirmClaimLink(r.Context(), token)
+	if err != nil {
+		h.claimError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, "claim", "Claim confirmed", "", claimPage{Link: l, Done: true})
+}
