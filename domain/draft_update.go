@@ -58,10 +58,11 @@ func (s *Service) UpdateDraft(ctx context.Context, in UpdateDraftInput) (*DraftV
 			rec.Doc.CompetitorURL, rec.Doc.Competitor = compURL, comp
 		}
 		var w *ListingWrite
-		if rec.ListingID != 0 {
+		if parts := in.listingParts(); rec.ListingID != 0 && len(parts) > 0 {
 			if w, err = s.listingWrite(ctx, rec); err != nil {
 				return nil, err
 			}
+			w.Parts = parts
 		}
 		rec.UpdatedAt = s.now()
 		err = d.Store.UpdateDraft(ctx, rec, false)
@@ -478,6 +479,12 @@ func (s *Service) SubmitDraft(ctx context.Context, in DraftIDInput) (*SubmitDraf
 		return nil, err
 	}
 	created := rec.ListingID == 0
+	if !created {
+		// Every draft edit since the first submit already reached the
+		// listing, part by part; writing the whole draft again would undo
+		// what the owner changed on the listing itself.
+		w.Parts = map[string]bool{}
+	}
 	id, err := d.Store.SaveOwnListing(ctx, rec.UserID, rec.ListingID, w)
 	if err != nil {
 		return nil, err
@@ -500,4 +507,26 @@ func (s *Service) SubmitDraft(ctx context.Context, in DraftIDInput) (*SubmitDraf
 		Next: "The listing is saved but not published. Publish it with choose_free_listing (free launch week queue) or create_checkout " +
 			"with product launch and this listing_id (the person pays on checkout_url). Later edits of this draft update the listing.",
 	}, nil
+}
+
+// listingParts names the parts of the listing an update_draft call changes
+// (ListingWrite.Parts): the fields sent, regenerated or restored, and the
+// sections sent. Locking fields and the competitor change no listing part.
+func (in *UpdateDraftInput) listingParts() map[string]bool {
+	parts := map[string]bool{}
+	if in.Fields != nil {
+		for name := range in.Fields.sent {
+			parts[name] = true
+		}
+	}
+	for _, name := range append(slices.Clone(in.Regenerate), in.Restore...) {
+		parts[name] = true
+	}
+	for key, part := range map[string]string{"faqs": "faqs", "company_socials": "socials", "founder_socials": "founders",
+		"founders": "founders", "story": "story", "milestones": "milestones", "seo": "seo"} {
+		if _, ok := in.sent[key]; ok {
+			parts[part] = true
+		}
+	}
+	return parts
 }

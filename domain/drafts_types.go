@@ -193,6 +193,13 @@ type ListingWrite struct {
 	NotFoundOnWebsite []string
 	SEOTitle          string
 	SEODescription    string
+	// Parts, when not nil, limits the update of an existing listing to these
+	// parts: draft field names (tags count as keywords), "faqs", "socials",
+	// "founders", "story", "milestones" and "seo". nil writes every part (the
+	// first submit). Once a listing exists it is also edited directly
+	// (update_my_listing, milestones, story, paid extra categories), so a
+	// draft edit must only write what that edit changed.
+	Parts map[string]bool
 }
 
 // FounderWrite is a founder a submitted draft names.

@@ -239,6 +239,7 @@ func (s *Service) AcceptInvite(ctx context.Context, token string, in FounderInpu
 			return err
 		}
 		if w != nil {
+			w.Parts = map[string]bool{"founders": true}
 			if _, err := d.Store.SaveOwnListing(ctx, rec.UserID, rec.ListingID, w); err != nil {
 				return err
 			}

@@ -454,7 +454,7 @@ func (s *Store) SaveOwnListing(ctx context.Context, userID, id int64, w *domain.
 			return 0, mapErr(err, "listing", "")
 		}
 	}
-	if host != "" || !companyID.Valid {
+	if !companyID.Valid || (w.Parts == nil && host != "") {
 		cid, err := companyFor(ctx, tx, w.Name, host, now)
 		if err != nil {
 			return 0, err
@@ -478,20 +478,40 @@ func (s *Store) SaveOwnListing(ctx context.Context, userID, id int64, w *domain.
 			return 0, mapErr(err, "listing", slug)
 		}
 	} else {
-		sets := strings.ReplaceAll(listingWriteCols, ",", " = ?,") + " = ?"
-		args := append(append([]any{companyID, now}, vals...), id)
-		if _, err := tx.ExecContext(ctx, `UPDATE listings SET company_id = ?, updated_at = ?, `+sets+` WHERE id = ?`, args...); err != nil {
-			return 0, mapErr(err, "listing", "")
+		sets, args := "company_id = ?", []any{companyID}
+		for i, col := range strings.Split(listingWriteCols, ",") {
+			if col = strings.TrimSpace(col); writesPart(w.Parts, listingColPart[col]) {
+				sets += ", " + col + " = ?"
+				args = append(args, vals[i])
+			}
+		}
+		if len(args) > 1 {
+			if _, err := tx.ExecContext(ctx, `UPDATE listings SET updated_at = ?, `+sets+` WHERE id = ?`,
+				append(append([]any{now}, args...), id)...); err != nil {
+				return 0, mapErr(err, "listing", "")
+			}
 		}
 	}
-	if err := replaceCategories(ctx, tx, id, catIDs); err != nil {
-		return 0, err
+	switch {
+	case w.Parts == nil:
+		if err := replaceCategories(ctx, tx, id, catIDs); err != nil {
+			return 0, err
+		}
+	case w.Parts["categories"] && len(catIDs) > 0:
+		// Extra categories are a paid product: only the primary one follows the draft.
+		if err := setPrimaryCategory(ctx, tx, id, catIDs[0]); err != nil {
+			return 0, err
+		}
 	}
-	if err := replaceMilestones(ctx, tx, id, w.Milestones); err != nil {
-		return 0, err
+	if writesPart(w.Parts, "milestones") {
+		if err := replaceMilestones(ctx, tx, id, w.Milestones); err != nil {
+			return 0, err
+		}
 	}
-	if err := replaceFounders(ctx, tx, id, w.Founders, now); err != nil {
-		return 0, err
+	if writesPart(w.Parts, "founders") {
+		if err := replaceFounders(ctx, tx, id, w.Founders, now); err != nil {
+			return 0, err
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return 0, mapErr(err, "listing", "")
@@ -504,6 +524,39 @@ func (s *Store) SaveOwnListing(ctx context.Context, userID, id int64, w *domain.
 const listingWriteCols = `name, tagline, short_description, description, url, domain, logo_url, stage,
 	pricing_model, pricing_summary, country, city, founded_year, contact_email, demo_video_url, keywords,
 	features, usps, faqs, socials, story, not_found_on_website, seo_title, seo_description`
+
+// listingColPart is the ListingWrite part each of listingWriteCols belongs
+// to; url, domain and not_found_on_website ("") are written only in full.
+var listingColPart = map[string]string{
+	"name": "name", "tagline": "tagline", "short_description": "short_description", "description": "description",
+	"logo_url": "logo_url", "stage": "stage", "pricing_model": "pricing_model", "pricing_summary": "pricing_summary",
+	"country": "country", "city": "city", "founded_year": "founded_year", "contact_email": "contact_email",
+	"demo_video_url": "demo_video_url", "keywords": "keywords", "features": "features", "usps": "usps",
+	"faqs": "faqs", "socials": "socials", "story": "story", "seo_title": "seo", "seo_description": "seo",
+}
+
+// writesPart reports whether a write with parts (nil: all) writes part; the
+// keywords column also takes the draft's tags.
+func writesPart(parts map[string]bool, part string) bool {
+	if parts == nil {
+		return true
+	}
+	return part != "" && (parts[part] || part == "keywords" && parts["tags"])
+}
+
+// setPrimaryCategory makes cid the listing's primary category and keeps its
+// extra (paid) categories.
+func setPrimaryCategory(ctx context.Context, tx *sql.Tx, listingID, cid int64) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM listing_categories WHERE listing_id = ? AND (is_primary = 1 OR category_id = ?)`,
+		listingID, cid); err != nil {
+		return mapErr(err, "listing categories", "")
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, 1)`,
+		listingID, cid); err != nil {
+		return mapErr(err, "listing categories", "")
+	}
+	return nil
+}
 
 // listingValues returns the values of listingWriteCols: JSON lists are never
 // null ('[]'), socials '{}' when none, story NULL when none, founded_year NULL when 0.

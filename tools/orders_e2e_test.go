@@ -354,7 +354,7 @@ func (e *catEnv) ownedListing(t testing.TB, email string, set ...string) int64 {
 	if err := db.QueryRow(`SELECT id FROM users WHERE email = ?`, email).Scan(&uid); err != nil {
 		t.Fatalf("user %s: %v", email, err)
 	}
-	if err := db.QueryRow(`SELECT id FROM sites LIMIT 1`).Scan(&site); err != nil {
+	if err := db.QueryRow(`SELECT id FROM sites ORDER BY id LIMIT 1`).Scan(&site); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.QueryRow(`SELECT id FROM categories ORDER BY id LIMIT 1`).Scan(&cat); err != nil {
