@@ -352,6 +352,12 @@ func TestFree_WeeksFillInOrder(t *testing.T) {
 		}
 	}
 	choose(ids[0], freeWeek(8)) // the paid listing in week 8 takes no place
+	// Called again after adding the badge: the same week, checked at once.
+	home.set("/q0/", `<a href="`+env.svc.Site.BaseURL+`/listings/`+listingColumn(t, env, ids[0], "slug")+`">Launchdir</a>`)
+	if st, f := call(t, "choose_free_listing", map[string]any{"listing_id": ids[0]}); st != 200 || f["status"] != "scheduled" ||
+		f["launch_week"] != freeWeek(8) || countBadgeChecks(t, env, ids[0]) != 2 {
+		t.Fatalf("again with the badge: %d %v", st, f)
+	}
 	full(ids[1], 1)
 	freeSetting(t, env, "free_week_capacity", 2)
 	choose(ids[1], freeWeek(6))
