@@ -89,6 +89,15 @@ func (s Site) BadgeSVGURL(slug, kind, shape, mode, size string) string {
 	return s.URL(fmt.Sprintf("/badges/%s/%s.svg?%s", url.PathEscape(slug), kind, q.Encode()))
 }
 
+// BadgeEmbedHTML is the HTML that shows a badge: its image linked to the
+// listing's page (the link the free launch looks for).
+func (s Site) BadgeEmbedHTML(slug, name, kind, shape, mode, size string) string {
+	w, h := BadgeDims(shape, size)
+	alt := fmt.Sprintf("%s - %s %s", name, BadgeKinds[kind], s.Name)
+	return fmt.Sprintf(`<a href="%s" target="_blank" rel="noopener"><img src="%s" alt="%s" width="%d" height="%d"></a>`,
+		html.EscapeString(s.ListingPageURL(slug)), html.EscapeString(s.BadgeSVGURL(slug, kind, shape, mode, size)), html.EscapeString(alt), w, h)
+}
+
 // GetBadges returns the badges a listing may show with embed code and SVG URLs.
 func (s *Service) GetBadges(ctx context.Context, in GetBadgesInput) (GetBadgesOutput, error) {
 	f, err := s.Store.BadgeFacts(ctx, in.Slug)
@@ -100,10 +109,8 @@ func (s *Service) GetBadges(ctx context.Context, in GetBadgesInput) (GetBadgesOu
 	for _, kind := range AllowedBadges(f) {
 		w, h := BadgeDims(shape, size)
 		svg := s.Site.BadgeSVGURL(f.Slug, kind, shape, mode, size)
-		alt := fmt.Sprintf("%s - %s %s", f.Name, BadgeKinds[kind], s.Site.Name)
 		b := Badge{Kind: kind, Label: BadgeKinds[kind] + " " + s.Site.Name, SVGURL: svg, Width: w, Height: h,
-			EmbedHTML: fmt.Sprintf(`<a href="%s" target="_blank" rel="noopener"><img src="%s" alt="%s" width="%d" height="%d"></a>`,
-				html.EscapeString(out.PageURL), html.EscapeString(svg), html.EscapeString(alt), w, h)}
+			EmbedHTML: s.Site.BadgeEmbedHTML(f.Slug, f.Name, kind, shape, mode, size)}
 		for _, sh := range BadgeShapes {
 			for _, m := range BadgeModes {
 				for _, sz := range BadgeSizes {

@@ -35,9 +35,13 @@ type MyListingSummary struct {
 	// UnlockedSections are the paid sections shown publicly (all of them on the paid plan).
 	UnlockedSections []string `json:"unlocked_sections" jsonschema_description:"Paid sections shown publicly: story, milestones, media (all on the paid plan), trophies."`
 	// PageURL is the public page, for scheduled and live listings only.
-	PageURL   string    `json:"page_url,omitempty"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	PageURL string `json:"page_url,omitempty"`
+	// QueuePosition and ExpectedLaunchDate are set in the free queue (free
+	// plan, awaiting_badge or scheduled): see docs/free-launch.md.
+	QueuePosition      int       `json:"queue_position,omitempty" jsonschema_description:"Free queue only: 1 + the free listings waiting for an earlier week, or for the same week and queued before this one."`
+	ExpectedLaunchDate string    `json:"expected_launch_date,omitempty" jsonschema_description:"Free queue only: the Monday (YYYY-MM-DD) it goes live, once the badge is found."`
+	CreatedAt          time.Time `json:"created_at"`
+	UpdatedAt          time.Time `json:"updated_at"`
 }
 
 // MyListing is one of the caller's listings with its whole profile.
@@ -51,6 +55,8 @@ type MyListing struct {
 	// SiteCopy and History come from update_my_listing (mylistings_edit.go).
 	SiteCopy ListingCopy             `json:"site_copy" jsonschema_description:"This site's headline, summary and SEO fields."`
 	History  []ListingVersionSummary `json:"history" jsonschema_description:"The latest 20 versions of your edits, newest first."`
+	// BadgeChecks are the free launch's badge checks (free queue only).
+	BadgeChecks *BadgeChecks `json:"badge_checks,omitempty" jsonschema_description:"Free launch: when our badge is checked next and the last result."`
 }
 
 // MyListingList is the answer of list_my_listings.
@@ -105,6 +111,9 @@ func (s *Service) ListMyListings(ctx context.Context, in ListMyListingsInput) (*
 	for i := range items {
 		out.Items = append(out.Items, ownView(items[i]))
 	}
+	if _, err := s.fillFreeQueue(ctx, out.Items); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -127,12 +136,21 @@ func (s *Service) GetMyListing(ctx context.Context, in GetMyListingInput) (*MyLi
 	if err := s.withEdits(ctx, l); err != nil {
 		return nil, err
 	}
+	one := []MyListingSummary{l.MyListingSummary}
+	facts, err := s.fillFreeQueue(ctx, one)
+	if err != nil {
+		return nil, err
+	}
+	if f, ok := facts[l.ID]; ok {
+		l.MyListingSummary, l.BadgeChecks = one[0], &f.Checks
+	}
 	switch l.Status {
 	case ListingDraft, ListingSubmitted:
 		l.Next = "Not published. Publish it free with choose_free_listing (a launch week 6-8 weeks out, once our badge is on the homepage) " +
 			"or paid with create_checkout and an item {\"product\": \"launch\", \"listing_id\": " + strconv.FormatInt(l.ID, 10) + "}."
 	case ListingAwaitingBadge:
-		l.Next = "In the free queue for the week of " + l.LaunchWeek + ", waiting for our badge on the homepage (get_badges gives the code)."
+		l.Next = "In the free queue for the week of " + l.LaunchWeek + ", waiting for our badge on the homepage (choose_free_listing " +
+			"gives the code; call it again after adding the badge to check at once)."
 	case ListingScheduled:
 		l.Next = "Scheduled: it goes live when the week of " + l.LaunchWeek + " starts."
 	case ListingLive:

@@ -14,6 +14,13 @@ type Site struct {
 	FreeWeeksMin int       `json:"-"` // the free queue launches 6-8 weeks out (site setting)
 	FreeWeeksMax int       `json:"-"`
 	OpenedAt     time.Time `json:"-"` // first launch week of the site; earlier weeks are 404
+	// FreeWeekCapacity is how many free listings one launch week takes and
+	// BadgeCheckHours the time between two badge checks (site settings,
+	// defaults 20 and 6). These and FreeWeeks* seed sites.settings when the
+	// site row is created; the free launch reads them from there
+	// (docs/free-launch.md).
+	FreeWeekCapacity int `json:"-"`
+	BadgeCheckHours  int `json:"-"`
 }
 
 // Service is the core of launchdir: one method per operation of the spec.

@@ -7,6 +7,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -135,11 +136,15 @@ func ensureSite(ctx context.Context, db *DB, site domain.Site) (int64, error) {
 	if site.Key == "" {
 		return 0, fmt.Errorf("storage: site key is empty")
 	}
-	settings := fmt.Sprintf(`{"free_weeks_min":%d,"free_weeks_max":%d}`, site.FreeWeeksMin, site.FreeWeeksMax)
+	settings, err := json.Marshal(domain.FreeSettings{WeeksMin: site.FreeWeeksMin, WeeksMax: site.FreeWeeksMax,
+		WeekCapacity: site.FreeWeekCapacity, CheckHours: site.BadgeCheckHours}.Norm())
+	if err != nil {
+		return 0, err
+	}
 	var id int64
-	err := db.sql.QueryRowContext(ctx, `INSERT INTO sites (key, name, purpose, settings, created_at) VALUES (?, ?, ?, ?, ?)
+	err = db.sql.QueryRowContext(ctx, `INSERT INTO sites (key, name, purpose, settings, created_at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (key) DO UPDATE SET name = excluded.name, purpose = excluded.purpose RETURNING id`,
-		site.Key, site.Name, site.Purpose, settings, time.Now().Unix()).Scan(&id)
+		site.Key, site.Name, site.Purpose, string(settings), time.Now().Unix()).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("storage: ensure site %s: %w", site.Key, err)
 	}

@@ -81,6 +81,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	if svc.Owner, err = newOwning(&owc, &dc, runner, az); err != nil {
 		return err
 	}
+	svc.RegisterFreeJobs(runner)
 	jobsCtx, stopJobs := context.WithCancel(context.Background())
 	jobsDone := runJobs(jobsCtx, runner)
 	defer func() { stopJobs(); <-jobsDone }()
