@@ -425,15 +425,35 @@ func confStartServer(t *testing.T) string {
 	}
 	svc := domain.NewService(st, site)
 	svc.Now = func() time.Time { return now }
-	// The whole stack as served: auth routes next to /mcp, so the server
-	// scenarios run anonymously against a server that also offers sign-in.
-	a, err := auth.New(auth.Config{Origin: base, SiteName: site.Name, Store: storage.NewAuthStore(db)})
+	// The whole stack as served: auth routes next to /mcp.
+	authStore := storage.NewAuthStore(db)
+	a, err := auth.New(auth.Config{Origin: base, SiteName: site.Name, Store: authStore})
 	if err != nil {
 		t.Fatalf("auth.New: %v", err)
 	}
+	// The server scenarios call the first tool of tools/list (by name: the
+	// owner's add_milestone) with no arguments and expect an MCP answer. An
+	// anonymous call of a protected tool rightly gets HTTP 401, so the
+	// scenarios run as a signed-in assistant: every request without a
+	// credential carries a demo user's API key. Anonymous access and 401s are
+	// checked by TestAuthConformance and the end-to-end tests.
+	u, err := authStore.UpsertUser(ctx, auth.EmailIssuer, "conformance@example.com", "conformance@example.com", "", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := auth.NewSecret(auth.PrefixAPIKey)
+	if _, err := authStore.CreateAPIKey(ctx, auth.APIKey{UserID: u.ID, Name: "conformance", Prefix: key[:12], Hash: auth.Hash(key), CreatedAt: now}); err != nil {
+		t.Fatal(err)
+	}
+	api := New(svc, Options{Auth: a, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}).Handler()
 	mux := http.NewServeMux()
 	a.Register(mux)
-	mux.Handle("/", New(svc, Options{Auth: a, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}).Handler())
+	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") == "" {
+			r.Header.Set("Authorization", "Bearer "+key)
+		}
+		api.ServeHTTP(w, r)
+	}))
 	srv.Config.Handler = mux
 	srv.Start()
 	t.Cleanup(srv.Close)
