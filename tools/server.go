@@ -100,6 +100,7 @@ var catalog = sync.OnceValue(func() []Operation {
 	ops := append(PublicOperations(), AccountOperations()...)
 	ops = append(ops, DraftOperations()...)
 	ops = append(ops, OwnerOperations()...)
+	ops = append(ops, OwnerContentOperations()...)
 	return append(ops, OrderOperations()...)
 })
 
