@@ -16,7 +16,7 @@ func (s *Store) LatestUpdates(ctx context.Context, offset, limit int) ([]domain.
 		return nil, 0, mapErr(err, "update", "")
 	}
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT `+summaryCols+`, u.id, u.title, u.body, u.posted_at
-		FROM listing_updates u JOIN `+summaryFrom+` ON l.id = u.listing_id
+		FROM listing_updates u JOIN listings l ON l.id = u.listing_id`+summaryJoins+`
 		WHERE l.site_id = ? AND `+publicStatus+` ORDER BY u.posted_at DESC, u.id DESC LIMIT ? OFFSET ?`,
 		s.siteID, limit, offset)
 	if err != nil {
