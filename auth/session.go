@@ -136,3 +136,14 @@ func (a *Auth) SignedInEmail(r *http.Request) (string, bool) {
 	}
 	return u.Email, true
 }
+
+// SignedInUser returns the id and email of the person signed in to the site's
+// pages with r's session cookie (false when nobody is). Pages that act for
+// the person (following a listing, their notifications) use it.
+func (a *Auth) SignedInUser(r *http.Request) (userID int64, email string, ok bool) {
+	_, u, ok := a.currentSession(r)
+	if !ok {
+		return 0, "", false
+	}
+	return u.ID, u.Email, true
+}

@@ -170,6 +170,9 @@ type Listing struct {
 	Media             []Media           `json:"media,omitempty" jsonschema_description:"Paid-only section; present only when unlocked."`
 	NotFoundOnWebsite []string          `json:"not_found_on_website" jsonschema_description:"Facts the company's own site did not state; left blank on purpose, never invented."`
 	Verified          bool              `json:"verified" jsonschema_description:"The owner proved control of the domain. Verified is not paid."`
+	// Interview holds the interview answers of the accounts that own the
+	// listing (answer_interview), in question order.
+	Interview []InterviewAnswer `json:"interview,omitempty" jsonschema_description:"The founder interview: answers of the listing's owners, in question order."`
 }
 
 // Page describes the page of a paginated list.

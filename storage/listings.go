@@ -64,6 +64,9 @@ func (s *Store) loadListing(ctx context.Context, key, cond string, all bool, arg
 	if err := s.fillProfile(ctx, r.id, l); err != nil {
 		return nil, nil, err
 	}
+	if l.Interview, err = s.listingInterview(ctx, r.id); err != nil {
+		return nil, nil, err
+	}
 	if unlockedSection(domain.SectionStory) && story.Valid && story.String != "" {
 		l.Story = &domain.Story{}
 		if err := decodeJSON(story.String, l.Story, "story of "+slug); err != nil {

@@ -69,10 +69,7 @@ var catSpec = []catSpecOp{
 
 // catPending are the spec operations not served yet. This list only shrinks:
 // an issue that serves an operation removes it here.
-var catPending = []string{
-	"post_listing_update", "add_milestone",
-	"delete_milestone", "set_founder_story", "answer_interview",
-}
+var catPending = []string{}
 
 func TestCatalog_MatchesSpec(t *testing.T) {
 	if len(catSpec) != 41 {

@@ -101,6 +101,7 @@ var catalog = sync.OnceValue(func() []Operation {
 	ops = append(ops, DraftOperations()...)
 	ops = append(ops, OwnerOperations()...)
 	ops = append(ops, OwnerEditOperations()...)
+	ops = append(ops, OwnerContentOperations()...)
 	ops = append(ops, OwnerFreeOperations()...)
 	ops = append(ops, OrderOperations()...)
 	return append(ops, ClaimOperations()...)

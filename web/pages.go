@@ -112,6 +112,7 @@ type listingPage struct {
 	Shapes       []string
 	Modes        []string
 	Sizes        []string
+	Follow       followButton
 }
 
 func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
@@ -144,8 +145,13 @@ func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
+	follow, err := h.followState(w, r, slug)
+	if err != nil {
+		h.serviceError(w, r, err)
+		return
+	}
 	h.render(w, r, http.StatusOK, "listing", l.Name, "", listingPage{L: l, Alternatives: alts.Items, Badges: badges,
-		Shapes: domain.BadgeShapes, Modes: domain.BadgeModes, Sizes: domain.BadgeSizes})
+		Shapes: domain.BadgeShapes, Modes: domain.BadgeModes, Sizes: domain.BadgeSizes, Follow: follow})
 }
 
 func (h *handler) categories(w http.ResponseWriter, r *http.Request) {

@@ -42,6 +42,8 @@ type handler struct {
 	// admin says whether a request comes from a signed-in member of the site
 	// team (WithAdmin); nil: nobody is.
 	admin func(r *http.Request) (email string, ok bool)
+	// account says who is signed in (WithAccount); nil: nobody is.
+	account func(r *http.Request) (userID int64, email string, ok bool)
 	// forms refuses cross-origin form posts (Sec-Fetch-Site, Origin).
 	forms *http.CrossOriginProtection
 }
@@ -71,8 +73,9 @@ func WithLogger(l *slog.Logger) Option {
 // /listings/{slug}, /categories[/{slug}], /launches, /launches/weeks/{week},
 // /leaderboards[/{board}], /founders[/{slug}], /blog[/{slug}], /awards, /docs,
 // /badges/{slug}/{kind}.svg, /static/, the checkout pages /checkout/{token}/...
-// (checkout.go), the claim links /claims/confirm/{token} (claims.go) and
-// /admin (admin.go); anything else is a 404 page.
+// (checkout.go), the claim links /claims/confirm/{token} (claims.go), /admin
+// (admin.go), /updates, /notifications and the Follow forms (updates.go);
+// anything else is a 404 page.
 func New(svc *domain.Service, opts ...Option) http.Handler {
 	sub, err := fs.Sub(staticFS, "static")
 	if err != nil {
@@ -105,6 +108,7 @@ func New(svc *domain.Service, opts ...Option) http.Handler {
 	h.routeCheckout(mux)
 	h.routeClaims(mux)
 	h.routeAdmin(mux)
+	h.routeUpdates(mux)
 	mux.HandleFunc("/", h.notFound)
 	return securityHeaders(mux)
 }

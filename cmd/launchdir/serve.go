@@ -82,6 +82,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 		return err
 	}
 	svc.RegisterFreeJobs(runner)
+	svc.RegisterOwnerContentJobs(runner)
 	jobsCtx, stopJobs := context.WithCancel(context.Background())
 	jobsDone := runJobs(jobsCtx, runner)
 	defer func() { stopJobs(); <-jobsDone }()
@@ -100,7 +101,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	mux.Handle("/", web.New(svc, web.WithLogger(logger), web.WithAdmin(func(r *http.Request) (string, bool) {
 		email, ok := az.SignedInEmail(r)
 		return email, ok && admins[strings.ToLower(email)]
-	})))
+	}), web.WithAccount(az.SignedInUser)))
 
 	srv := &http.Server{
 		Handler:           mux,
