@@ -473,14 +473,20 @@ type ClaimLink struct {
 	Closed string
 }
 
+// linkClaim returns the claim whose emailed link has secret.
+func (s *Service) linkClaim(ctx context.Context, secret string) (ClaimStore, *ClaimRecord, error) {
+	st, err := s.claimStore()
+	if err != nil {
+		return nil, nil, err
+	}
+	rec, err := st.LinkClaim(ctx, ClaimLinkHash(secret))
+	return st, rec, err
+}
+
 // ClaimLinkPage reads the claim of an emailed link for its page; ENotFound
 // when no claim has the link (never mailed, or replaced by a newer link).
 func (s *Service) ClaimLinkPage(ctx context.Context, secret string) (*ClaimLink, error) {
-	st, err := s.claimStore()
-	if err != nil {
-		return nil, err
-	}
-	rec, err := st.LinkClaim(ctx, ClaimLinkHash(secret))
+	_, rec, err := s.linkClaim(ctx, secret)
 	if err != nil {
 		return nil, err
 	}
@@ -497,11 +503,7 @@ func (s *Service) ClaimLinkPage(ctx context.Context, secret string) (*ClaimLink,
 // pressed Confirm on its page). EConflict when the claim is no longer
 // pending (verified, expired, replaced).
 func (s *Service) ConfirmClaimLink(ctx context.Context, secret string) (*ClaimLink, error) {
-	st, err := s.claimStore()
-	if err != nil {
-		return nil, err
-	}
-	rec, err := st.LinkClaim(ctx, ClaimLinkHash(secret))
+	st, rec, err := s.linkClaim(ctx, secret)
 	if err != nil {
 		return nil, err
 	}
