@@ -94,7 +94,7 @@ func newInvEnv(t *testing.T, founders ...domain.DraftFounder) *invEnv {
 func (ie *invEnv) invite(email string) string {
 	ie.t.Helper()
 	token := auth.NewSecret(domain.InviteTokenPrefix)
-	if _, err := ie.drafts.AddDraftInvite(context.Background(), ie.draftID, email, domain.InviteHash(token), domain.MaxInvites, ie.clock()); err != nil {
+	if _, err := ie.drafts.AddDraftInvite(context.Background(), ie.draftID, email, domain.SecretHash(token), domain.MaxInvites, ie.clock()); err != nil {
 		ie.t.Fatal(err)
 	}
 	return domain.InvitePath + "/" + token

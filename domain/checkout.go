@@ -15,7 +15,7 @@ func (s *Service) CheckoutOrder(ctx context.Context, token string) (*Order, erro
 	if err != nil {
 		return nil, err
 	}
-	ord, err := o.Store.TokenOrder(ctx, CheckoutTokenHash(token))
+	ord, err := o.Store.TokenOrder(ctx, SecretHash(token))
 	if err != nil {
 		return nil, err
 	}

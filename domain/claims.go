@@ -2,10 +2,6 @@ package domain
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"fmt"
 	"net/mail"
 	"net/url"
@@ -190,19 +186,6 @@ func (s *Service) claimStore() (ClaimStore, error) {
 	return c, nil
 }
 
-// newSecret returns 32 random bytes, base64url without padding (43 characters).
-func newSecret() string {
-	b := make([]byte, 32)
-	_, _ = rand.Read(b) // never fails (crypto/rand)
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-// ClaimLinkHash is how an emailed link's secret is stored.
-func ClaimLinkHash(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
-
 // claimDomain is the domain a listing is claimed by: its domain column, or
 // the host of its URL without www.
 func claimDomain(domain, rawURL string) string {
@@ -328,7 +311,7 @@ func (s *Service) mailClaimLink(ctx context.Context, st ClaimStore, m Mailer, c 
 		"Confirming lets %s edit the listing as a co-owner. The link works until %s UTC. If you do not know about this, ignore this message: nothing changes.\n",
 		who, name, s.Site.Name, rec.Domain, s.Site.URL(ClaimConfirmPath+secret), c.Email, rec.ExpiresAt.Format("2006-01-02 15:04"))
 	// The link is stored before it is mailed, so a mailed link always works.
-	if err := st.SetClaimLink(ctx, rec.ID, ClaimLinkHash(secret), now); err != nil {
+	if err := st.SetClaimLink(ctx, rec.ID, SecretHash(secret), now); err != nil {
 		return err
 	}
 	if err := m.SendMail(ctx, rec.Email, fmt.Sprintf("Confirm the claim of %s on %s", name, s.Site.Name), body); err != nil {
@@ -479,7 +462,7 @@ func (s *Service) linkClaim(ctx context.Context, secret string) (ClaimStore, *Cl
 	if err != nil {
 		return nil, nil, err
 	}
-	rec, err := st.LinkClaim(ctx, ClaimLinkHash(secret))
+	rec, err := st.LinkClaim(ctx, SecretHash(secret))
 	return st, rec, err
 }
 

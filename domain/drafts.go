@@ -3,7 +3,6 @@ package domain
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -323,7 +322,7 @@ func (s *Service) InviteCofounder(ctx context.Context, in InviteCofounderInput) 
 	token := make([]byte, 24)
 	_, _ = rand.Read(token)
 	tok := InviteTokenPrefix + hex.EncodeToString(token)
-	inv, err := d.Store.AddDraftInvite(ctx, rec.ID, strings.ToLower(addr.Address), InviteHash(tok), MaxInvites, s.now())
+	inv, err := d.Store.AddDraftInvite(ctx, rec.ID, strings.ToLower(addr.Address), SecretHash(tok), MaxInvites, s.now())
 	if err != nil {
 		return nil, err
 	}
@@ -354,12 +353,6 @@ func (s *Service) InviteCofounder(ctx context.Context, in InviteCofounderInput) 
 
 // InvitePath is where an invite link leads (InvitePath + "/" + token).
 const InvitePath = "/invites"
-
-// InviteHash is how an invite token is stored.
-func InviteHash(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
 
 // yearOf parses a founded year value.
 func yearOf(s string) (int, bool) {

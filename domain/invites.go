@@ -58,7 +58,7 @@ func (s *Service) invite(ctx context.Context, token string) (*Drafting, *DraftIn
 	if !strings.HasPrefix(token, InviteTokenPrefix) || len(token) > 200 {
 		return nil, nil, nil, errInviteToken
 	}
-	draftID, inv, err := d.Store.DraftInviteByHash(ctx, InviteHash(token))
+	draftID, inv, err := d.Store.DraftInviteByHash(ctx, SecretHash(token))
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -3,10 +3,7 @@ package domain
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/base32"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"regexp"
@@ -398,8 +395,8 @@ func (s *Service) CreateCheckout(ctx context.Context, in OrderInput) (*OrderView
 		// The preview's country and number start the billing form; the person confirms them.
 		ord.Billing = &Billing{Country: vat.Country, VATNumber: vat.VATNumber}
 	}
-	token := newCheckoutToken()
-	if err := o.Store.CreateOrder(ctx, ord, CheckoutTokenHash(token)); err != nil {
+	token := newSecret()
+	if err := o.Store.CreateOrder(ctx, ord, SecretHash(token)); err != nil {
 		return nil, err
 	}
 	v := s.orderView(ord)
@@ -415,19 +412,6 @@ func newOrderNumber(now time.Time) string {
 	var b [5]byte
 	_, _ = rand.Read(b[:])
 	return "LD-" + now.Format("060102") + "-" + base32.StdEncoding.EncodeToString(b[:])
-}
-
-// newCheckoutToken returns 256 random bits, URL-safe.
-func newCheckoutToken() string {
-	var b [32]byte
-	_, _ = rand.Read(b[:])
-	return base64.RawURLEncoding.EncodeToString(b[:])
-}
-
-// CheckoutTokenHash is what the store keeps of a checkout token.
-func CheckoutTokenHash(token string) string {
-	h := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(h[:])
 }
 
 // orderStatus derives expired from a pending order's expiry.

@@ -66,15 +66,15 @@ func TestStore_ClaimTargetAndReplace(t *testing.T) {
 		t.Fatal("a second pending claim was stored")
 	}
 	// The email claim has no link until one is set; a bad hash is refused.
-	_, err = st.LinkClaim(ctx, domain.ClaimLinkHash("secret"))
+	_, err = st.LinkClaim(ctx, domain.SecretHash("secret"))
 	wantCode(t, err, domain.ENotFound)
 	if err := st.SetClaimLink(ctx, third.ID, "not-a-hash", fxNow); err == nil {
 		t.Fatal("a link hash that is not SHA-256 hex was stored")
 	}
-	if err := st.SetClaimLink(ctx, third.ID, domain.ClaimLinkHash("secret"), fxNow); err != nil {
+	if err := st.SetClaimLink(ctx, third.ID, domain.SecretHash("secret"), fxNow); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := st.LinkClaim(ctx, domain.ClaimLinkHash("secret")); err != nil || r.ID != third.ID || r.MailedAt == nil {
+	if r, err := st.LinkClaim(ctx, domain.SecretHash("secret")); err != nil || r.ID != third.ID || r.MailedAt == nil {
 		t.Fatalf("LinkClaim: %+v %v", r, err)
 	}
 	// Someone else's claim reads like a missing one.
