@@ -12,21 +12,21 @@ import (
 var _ domain.OwnerContentStore = (*Store)(nil)
 
 // ownedRef checks in q (a transaction) that userID owns listing id
-// (OwnedListingSlug: ENotFound worded the same for missing and someone
-// else's) and returns what the content operations need to know about it.
+// (notOwned: ENotFound worded the same for missing and someone else's)
+// and returns what the content operations need to know about it.
 func (s *Store) ownedRef(ctx context.Context, q queryRower, userID, id int64) (domain.ListingRef, error) {
 	ref := domain.ListingRef{ID: id}
-	slug, err := s.OwnedListingSlug(ctx, q, userID, id)
-	if err != nil {
-		return ref, err
-	}
 	var unlocked string
-	if err := q.QueryRowContext(ctx, `SELECT name, status, plan, unlocked_sections FROM listings WHERE id = ?`, id).
-		Scan(&ref.Name, &ref.Status, &ref.Plan, &unlocked); err != nil {
-		return ref, mapErr(err, "listing", slug)
+	err := q.QueryRowContext(ctx, `SELECT l.slug, l.name, l.status, l.plan, l.unlocked_sections FROM listings l
+		WHERE l.site_id = ? AND l.id = ? AND `+ownedBy, s.siteID, id, userID, userID).
+		Scan(&ref.Slug, &ref.Name, &ref.Status, &ref.Plan, &unlocked)
+	if err == sql.ErrNoRows {
+		return ref, notOwned(id)
 	}
-	ref.Slug = slug
-	return ref, decodeJSON(unlocked, &ref.Unlocked, "listing "+slug)
+	if err != nil {
+		return ref, mapErr(err, "listing", "")
+	}
+	return ref, decodeJSON(unlocked, &ref.Unlocked, "listing "+ref.Slug)
 }
 
 // userFollowers counts the signed-in followers of listing id who followed by
