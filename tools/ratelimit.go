@@ -1,9 +1,11 @@
 package tools
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"math"
 	"net"
@@ -12,6 +14,9 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/ratelimit"
 )
 
 // rateLimiter keeps one token bucket per client. Buckets idle for longer than
@@ -140,4 +145,61 @@ func clientKeyFrom(ctx context.Context, h http.Header) string {
 		}
 	}
 	return "unknown"
+}
+
+// writeLimited answers a request refused by a per-network budget: 429 with
+// Retry-After, the RateLimit fields and the problem+json body.
+func writeLimited(w http.ResponseWriter, st ratelimit.State) {
+	st.SetHeaders(w.Header())
+	p := newProblem(domain.ERateLimited, st.Detail())
+	p.RetryAfter = st.ResetSeconds()
+	writeProblem(w, p)
+}
+
+// limitSession counts a /mcp request that is not only tools/call
+// (initialize, tools/list, ping, notifications, responses, GET, DELETE)
+// against the per-network session budget. Over the budget it answers 429
+// itself and returns false; otherwise the response carries the RateLimit
+// fields. tools/call is counted per client by the operation limiter.
+func (s *Server) limitSession(w http.ResponseWriter, r *http.Request, body []byte) bool {
+	if s.session == nil || (r.Method == http.MethodPost && onlyToolCalls(body)) {
+		return true
+	}
+	st := s.session.Take(ratelimit.Network(r))
+	if !st.OK {
+		writeLimited(w, st)
+		return false
+	}
+	st.SetHeaders(w.Header())
+	return true
+}
+
+// onlyToolCalls says whether a JSON-RPC body (one message or a batch) holds
+// nothing but tools/call requests.
+func onlyToolCalls(body []byte) bool {
+	if !bytes.Contains(body, []byte("tools/call")) {
+		return false
+	}
+	type message struct {
+		Method string `json:"method"`
+	}
+	var msgs []message
+	body = bytes.TrimSpace(body)
+	if len(body) > 0 && body[0] == '[' {
+		if json.Unmarshal(body, &msgs) != nil {
+			return false
+		}
+	} else {
+		var m message
+		if json.Unmarshal(body, &m) != nil {
+			return false
+		}
+		msgs = []message{m}
+	}
+	for _, m := range msgs {
+		if m.Method != "tools/call" {
+			return false
+		}
+	}
+	return len(msgs) > 0
 }
