@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"net"
@@ -95,6 +96,35 @@ func (l *rateLimiter) allow(key string) error {
 	}
 	r.CancelAt(now)
 	return &rateLimitError{retryAfter: max(1, int(math.Ceil(delay.Seconds())))}
+}
+
+// state is key's service limit after allow returned err, for the RateLimit
+// fields: the policy "operations" is the bucket (q = burst, w = the seconds
+// an empty bucket takes to fill); r is the whole tokens left and t the
+// seconds until the bucket is full again (on a refusal, r=0 and t is the
+// Retry-After of err, so that the two agree).
+func (l *rateLimiter) state(key string, err error) ratelimit.State {
+	if l == nil {
+		return ratelimit.State{}
+	}
+	fill := time.Duration(float64(l.burst) / float64(l.limit) * float64(time.Second))
+	st := ratelimit.State{Policy: ratelimit.Policy{Name: "operations", Quota: l.burst, Window: fill}}
+	var rl *rateLimitError
+	if errors.As(err, &rl) {
+		st.Reset = time.Duration(rl.retryAfter) * time.Second
+		return st
+	}
+	l.mu.Lock()
+	b := l.buckets[key]
+	l.mu.Unlock()
+	if b == nil {
+		return ratelimit.State{}
+	}
+	tokens := max(0, b.lim.TokensAt(l.now()))
+	st.OK = true
+	st.Remaining = int(tokens)
+	st.Reset = time.Duration((float64(l.burst) - tokens) / float64(l.limit) * float64(time.Second))
+	return st
 }
 
 // size is the number of buckets held (for tests).

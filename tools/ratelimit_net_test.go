@@ -214,3 +214,49 @@ func TestRateLimit_MCPSession(t *testing.T) {
 		t.Fatalf("tools/list after the window: %d %s", r.status, r.body)
 	}
 }
+
+// TestRateLimit_OperationsHeaders: REST answers carry the per-client
+// operation budget as RateLimit fields, and its 429 has r=0 with t equal
+// to Retry-After.
+func TestRateLimit_OperationsHeaders(t *testing.T) {
+	env := catTestServer(t, Options{RateLimit: 1, RateBurst: 2}, false)
+	r := catDo(t, env, "GET", "/v1/site", nil, nil)
+	if r.status != 200 || r.header.Get("RateLimit-Policy") != `"operations";q=2;w=2` {
+		t.Fatalf("first call: %d %v", r.status, r.header)
+	}
+	wantLimit(t, r.header, "operations", 1, 1)
+	catDo(t, env, "GET", "/v1/site", nil, nil)
+	r = catDo(t, env, "GET", "/v1/site", nil, nil)
+	secs, err := strconv.Atoi(r.header.Get("Retry-After"))
+	if r.status != 429 || err != nil || secs < 1 {
+		t.Fatalf("third call: %d, Retry-After %q", r.status, r.header.Get("Retry-After"))
+	}
+	wantLimit(t, r.header, "operations", 0, secs)
+}
+
+func TestRateLimiter_State(t *testing.T) {
+	now := catNow
+	l := newRateLimiter(2, 4) // 2/s, burst 4: an empty bucket fills in 2 s
+	l.now = func() time.Time { return now }
+	if err := l.allow("k"); err != nil {
+		t.Fatal(err)
+	}
+	st := l.state("k", nil)
+	if !st.OK || st.Remaining != 3 || st.ResetSeconds() != 1 || st.Policy.Quota != 4 || st.Policy.Window != 2*time.Second {
+		t.Fatalf("after one call: %+v", st)
+	}
+	for i := 0; i < 3; i++ {
+		l.allow("k")
+	}
+	err := l.allow("k")
+	if st := l.state("k", err); st.OK || st.Remaining != 0 || st.ResetSeconds() != 1 {
+		t.Fatalf("refused: %+v (%v)", st, err)
+	}
+	now = now.Add(1500 * time.Millisecond) // 3 tokens back
+	if st := l.state("k", nil); st.Remaining != 3 || st.ResetSeconds() != 1 {
+		t.Fatalf("after 1.5 s: %+v", st)
+	}
+	if st := l.state("unknown", nil); st.Policy.Name != "" {
+		t.Fatalf("a client without a bucket has no state: %+v", st)
+	}
+}
