@@ -169,8 +169,12 @@ func TestRateLimit_OAuthEndpoints(t *testing.T) {
 		checkLimit(t, r.header, "oauth", 2-i, 60)
 	}
 	e.advance(10 * time.Second)
-	for _, step := range steps {
-		checkLimited(t, step(flood), "oauth", 50)
+	for i, step := range steps {
+		r := step(flood)
+		checkLimited(t, r, "oauth", 50)
+		if i != 1 && r.header.Get("Access-Control-Allow-Origin") != "*" {
+			t.Errorf("429 of a JSON endpoint without CORS: %v", r.header)
+		}
 	}
 	if r := steps[0](other); r.status != http.StatusCreated {
 		t.Fatalf("/register from another network: %d %s", r.status, r.body)

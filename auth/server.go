@@ -34,9 +34,9 @@ func (a *Auth) registerServer(mux *http.ServeMux) {
 	mux.Handle("POST /authorize", limit(http.HandlerFunc(s.authorize)))
 	mux.Handle("GET /authorize/continue", limit(http.HandlerFunc(s.authorizeContinue)))
 	mux.Handle("POST /authorize/decision", limit(form(s.decision)))
-	mux.Handle("POST /token", limit(failures(http.HandlerFunc(s.token), refused)))
-	mux.Handle("POST /register", limit(http.HandlerFunc(s.registerClient)))
-	mux.Handle("POST /revoke", limit(failures(http.HandlerFunc(s.revoke), unauthorized)))
+	mux.Handle("POST /token", withAPIHeaders(limit(failures(http.HandlerFunc(s.token), refused))))
+	mux.Handle("POST /register", withAPIHeaders(limit(http.HandlerFunc(s.registerClient))))
+	mux.Handle("POST /revoke", withAPIHeaders(limit(failures(http.HandlerFunc(s.revoke), unauthorized))))
 	for _, p := range []string{"/token", "/register", "/revoke"} {
 		mux.HandleFunc("OPTIONS "+p, preflight)
 	}
@@ -86,6 +86,15 @@ func apiHeaders(w http.ResponseWriter) {
 	h.Set("Pragma", "no-cache")
 	h.Set("Access-Control-Allow-Origin", "*")
 	h.Set("X-Content-Type-Options", "nosniff")
+}
+
+// withAPIHeaders sets the JSON endpoints' headers before h, so that a 429
+// of the rate limiters in front of the handler reaches browser clients too.
+func withAPIHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		apiHeaders(w)
+		h.ServeHTTP(w, r)
+	})
 }
 
 // preflight answers a CORS preflight of the JSON endpoints.

@@ -201,8 +201,8 @@ func (a *Auth) mailSiteName() string {
 }
 
 // signinRemoteIP is the request's remote address without the port.
-// (X-Forwarded-For is not trusted; a deployment behind a proxy sets
-// RemoteAddr in its own middleware.)
+// (X-Forwarded-For is not read here: serve sets RemoteAddr from it for
+// --trusted-proxies, see ratelimit.TrustProxies.)
 func signinRemoteIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {

@@ -138,9 +138,10 @@ type clientKeyCtx struct{}
 
 // clientKey identifies an anonymous caller for rate limiting: the remote IP.
 // A signed-in caller is keyed by its user instead (see authenticate); a
-// request with an invalid credential is refused before it is counted.
-// (X-Forwarded-For is not trusted; a deployment behind a proxy should set
-// RemoteAddr from it in its own middleware.)
+// request with an invalid credential is refused before it is counted (and
+// costs from the network's failure budget, Options.Failures). X-Forwarded-For
+// is not read here: serve sets RemoteAddr from it for --trusted-proxies
+// (ratelimit.TrustProxies).
 func clientKey(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
