@@ -57,7 +57,9 @@ func (l *Limiter) Handler(next http.Handler) http.Handler {
 // sign-in link) sent to next: when the network's budget is used up, the
 // request is answered 429 before next checks anything; otherwise next runs,
 // and its answer counts against the budget when failed(status) says it
-// refused the credential. A nil limiter returns next.
+// refused the credential. Concurrent attempts are checked before any of
+// them is counted, so a burst of parallel requests may overshoot the quota
+// by at most the number in flight. A nil limiter returns next.
 func (l *Limiter) Guard(next http.Handler, failed func(status int) bool) http.Handler {
 	if l == nil {
 		return next
