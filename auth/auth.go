@@ -20,8 +20,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/ratelimit"
 )
 
 // Credential prefixes: they let secret scanners find leaked credentials and

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/auth"
-	"github.com/launchdir/launchdir/ratelimit"
+	"github.com/launchdir/launchdir/auth/ratelimit"
 )
 
 // fromAddr is an HTTP client whose connections come from the loopback

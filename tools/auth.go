@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"github.com/launchdir/launchdir/auth"
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/ratelimit"
 )
 
 // Authenticator checks bearer credentials; *auth.Auth implements it.

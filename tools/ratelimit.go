@@ -16,8 +16,8 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/ratelimit"
 )
 
 // rateLimiter keeps one token bucket per client. Buckets idle for longer than

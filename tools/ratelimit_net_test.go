@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/ratelimit"
 )
 
 // netClock is the test clock of the per-network limiters.

@@ -13,8 +13,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/ratelimit"
 )
 
 // Options configures the transports.

@@ -10,7 +10,7 @@ import (
 	"strconv"
 
 	"github.com/launchdir/launchdir/auth"
-	"github.com/launchdir/launchdir/ratelimit"
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/storage"
 )
 

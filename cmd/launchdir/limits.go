@@ -6,7 +6,7 @@ import (
 	"net/netip"
 	"time"
 
-	"github.com/launchdir/launchdir/ratelimit"
+	"github.com/launchdir/launchdir/auth/ratelimit"
 )
 
 // limitConfig is the per-network budgets of serve (docs/ratelimits.md); the

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/launchdir/launchdir/ratelimit"
+	"github.com/launchdir/launchdir/auth/ratelimit"
 )
 
 // TestServe_RateLimits runs serve with small per-network budgets behind a

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/ratelimit"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/tools"
 	"github.com/launchdir/launchdir/web"
