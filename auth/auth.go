@@ -20,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
 )
 
@@ -81,6 +82,15 @@ type Config struct {
 	// RegisterPerHour limits dynamic registrations per remote address
 	// (default 20).
 	RegisterPerHour int
+	// OAuthLimit, when set, limits /authorize (and its continue and
+	// decision steps), /token, /register and /revoke per network.
+	OAuthLimit *ratelimit.Limiter
+	// Failures, when set, is the budget of failed credentials per network,
+	// shared with the bearer check of /v1 and /mcp: a refused /token or
+	// /revoke client credential, code or refresh token and an invalid
+	// sign-in link cost one each; when none is left these requests get 429
+	// before anything is checked.
+	Failures *ratelimit.Limiter
 	// Invites, when set, serves the co-founder invite page that
 	// invite_cofounder mails link to (domain.InvitePath + "/" + token).
 	Invites InvitePages

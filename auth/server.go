@@ -26,18 +26,31 @@ type server struct {
 // registerServer adds the authorization server's endpoints.
 func (a *Auth) registerServer(mux *http.ServeMux) {
 	s := &server{a: a, cimd: newCIMDCache(a), register: newIPLimiter(a.cfg.RegisterPerHour)}
+	// Per network: the OAuth budget for every step of a sign-in, and the
+	// failed-credential budget where a client secret, code or token is checked.
+	limit, failures := a.cfg.OAuthLimit.Handler, a.cfg.Failures.Guard
 	mux.HandleFunc("GET /.well-known/oauth-authorization-server", s.metadata)
-	mux.HandleFunc("GET /authorize", s.authorize)
-	mux.HandleFunc("POST /authorize", s.authorize)
-	mux.HandleFunc("GET /authorize/continue", s.authorizeContinue)
-	mux.Handle("POST /authorize/decision", form(s.decision))
-	mux.HandleFunc("POST /token", s.token)
-	mux.HandleFunc("POST /register", s.registerClient)
-	mux.HandleFunc("POST /revoke", s.revoke)
+	mux.Handle("GET /authorize", limit(http.HandlerFunc(s.authorize)))
+	mux.Handle("POST /authorize", limit(http.HandlerFunc(s.authorize)))
+	mux.Handle("GET /authorize/continue", limit(http.HandlerFunc(s.authorizeContinue)))
+	mux.Handle("POST /authorize/decision", limit(form(s.decision)))
+	mux.Handle("POST /token", withAPIHeaders(limit(failures(http.HandlerFunc(s.token), refused))))
+	mux.Handle("POST /register", withAPIHeaders(limit(http.HandlerFunc(s.registerClient))))
+	mux.Handle("POST /revoke", withAPIHeaders(limit(failures(http.HandlerFunc(s.revoke), unauthorized))))
 	for _, p := range []string{"/token", "/register", "/revoke"} {
 		mux.HandleFunc("OPTIONS "+p, preflight)
 	}
 }
+
+// refused says whether a /token answer refused the request (a bad client
+// credential, code, verifier or refresh token: 400 or 401).
+func refused(status int) bool {
+	return status == http.StatusBadRequest || status == http.StatusUnauthorized
+}
+
+// unauthorized says whether a /revoke answer refused the client's
+// credential (RFC 7009 answers 200 for an unknown token).
+func unauthorized(status int) bool { return status == http.StatusUnauthorized }
 
 // Grant types and client authentication methods.
 const (
@@ -73,6 +86,15 @@ func apiHeaders(w http.ResponseWriter) {
 	h.Set("Pragma", "no-cache")
 	h.Set("Access-Control-Allow-Origin", "*")
 	h.Set("X-Content-Type-Options", "nosniff")
+}
+
+// withAPIHeaders sets the JSON endpoints' headers before h, so that a 429
+// of the rate limiters in front of the handler reaches browser clients too.
+func withAPIHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		apiHeaders(w)
+		h.ServeHTTP(w, r)
+	})
 }
 
 // preflight answers a CORS preflight of the JSON endpoints.

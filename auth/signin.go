@@ -45,11 +45,14 @@ func (a *Auth) registerSignIn(mux *http.ServeMux) {
 	}
 	mux.HandleFunc("GET /signin", s.page)
 	mux.Handle("POST /signin", form(s.post))
-	mux.HandleFunc("GET /signin/email", s.email)
+	mux.Handle("GET /signin/email", a.cfg.Failures.Guard(http.HandlerFunc(s.email), invalidLink))
 	mux.HandleFunc("GET /signin/oidc", s.oidcStart)
 	mux.HandleFunc("GET /callback", s.oidcCallback)
 	mux.Handle("POST /signout", form(s.signOut))
 }
+
+// invalidLink says whether a /signin/email answer refused the link.
+func invalidLink(status int) bool { return status == http.StatusBadRequest }
 
 // signinPage is the data of signin.html.
 type signinPage struct {
@@ -198,8 +201,8 @@ func (a *Auth) mailSiteName() string {
 }
 
 // signinRemoteIP is the request's remote address without the port.
-// (X-Forwarded-For is not trusted; a deployment behind a proxy sets
-// RemoteAddr in its own middleware.)
+// (X-Forwarded-For is not read here: serve sets RemoteAddr from it for
+// --trusted-proxies, see ratelimit.TrustProxies.)
 func signinRemoteIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/launchdir/launchdir/auth"
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
 )
 
@@ -32,6 +33,9 @@ type challenge struct {
 	err    string // RFC 6750 error: "", invalid_request, invalid_token, insufficient_scope
 	scopes []string
 	detail string
+	// limit is the failed-credential budget after this request (429 when
+	// it was used up before; on a 401 it shows what is left).
+	limit ratelimit.State
 }
 
 // authenticate decides who a request is from before any operation runs.
@@ -54,18 +58,23 @@ func (s *Server) authenticate(r *http.Request, resource string, needed []string)
 		}
 		return ctx, nil
 	}
+	// A network that has sent too many bad credentials gets no more checked.
+	network := ratelimit.Network(r)
+	if st := s.failures.Peek(network); !st.OK {
+		return nil, &challenge{status: http.StatusTooManyRequests, limit: st}
+	}
 	scheme, token, ok := strings.Cut(h, " ")
 	token = strings.TrimSpace(token)
 	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" {
-		return nil, &challenge{status: 401, err: "invalid_request", scopes: needed,
+		return nil, &challenge{status: 401, err: "invalid_request", scopes: needed, limit: s.failures.Take(network),
 			detail: "The Authorization header must be \"Bearer <token>\"."}
 	}
 	if s.auth == nil {
-		return nil, &challenge{status: 401, err: "invalid_token", scopes: needed, detail: "This server accepts no credentials."}
+		return nil, &challenge{status: 401, err: "invalid_token", scopes: needed, limit: s.failures.Take(network), detail: "This server accepts no credentials."}
 	}
 	c, err := s.auth.Verify(ctx, token, resource)
 	if errors.Is(err, auth.ErrInvalidToken) {
-		return nil, &challenge{status: 401, err: "invalid_token", scopes: needed,
+		return nil, &challenge{status: 401, err: "invalid_token", scopes: needed, limit: s.failures.Take(network),
 			detail: "The access token or API key is unknown, expired, revoked, or was issued for another resource (" + resource + ")."}
 	}
 	if err != nil {
@@ -89,6 +98,11 @@ func (s *Server) authenticate(r *http.Request, resource string, needed []string)
 // write answers the challenge: WWW-Authenticate naming the resource
 // metadata and every scope needed, and a problem+json body.
 func (c *challenge) write(w http.ResponseWriter, s *Server, resource string) {
+	if c.status == http.StatusTooManyRequests {
+		writeLimited(w, c.limit)
+		return
+	}
+	c.limit.SetHeaders(w.Header())
 	if c.status == 500 {
 		writeProblem(w, newProblem(domain.EInternal, c.detail))
 		return
@@ -142,14 +156,19 @@ const maxMCPBody = 4 << 20
 func (s *Server) mcpAuth(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var needed []string
+		var body []byte
 		if r.Method == http.MethodPost && r.Body != nil {
-			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxMCPBody))
+			var err error
+			body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, maxMCPBody))
 			if err != nil {
 				writeProblem(w, newProblem(domain.EInvalid, fmt.Sprintf("The request body must be at most %d bytes.", maxMCPBody)))
 				return
 			}
 			r.Body = io.NopCloser(bytes.NewReader(body))
 			needed = s.scopesOf(body)
+		}
+		if !s.limitSession(w, r, body) {
+			return
 		}
 		ctx, ch := s.authenticate(r, s.mcpResource(), needed)
 		if ch != nil {

@@ -11,7 +11,7 @@ import (
 var (
 	corsAllowMethods  = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
 	corsAllowHeaders  = "Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID, Idempotency-Key"
-	corsExposeHeaders = "Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After, Idempotent-Replayed"
+	corsExposeHeaders = "Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After, RateLimit, RateLimit-Policy, Idempotent-Replayed"
 )
 
 // cors answers preflight requests and adds the CORS response headers.

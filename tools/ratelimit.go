@@ -1,9 +1,12 @@
 package tools
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"net"
@@ -12,6 +15,9 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/launchdir/launchdir/auth/ratelimit"
+	"github.com/launchdir/launchdir/domain"
 )
 
 // rateLimiter keeps one token bucket per client. Buckets idle for longer than
@@ -92,6 +98,35 @@ func (l *rateLimiter) allow(key string) error {
 	return &rateLimitError{retryAfter: max(1, int(math.Ceil(delay.Seconds())))}
 }
 
+// state is key's service limit after allow returned err, for the RateLimit
+// fields: the policy "operations" is the bucket (q = burst, w = the seconds
+// an empty bucket takes to fill); r is the whole tokens left and t the
+// seconds until the bucket is full again (on a refusal, r=0 and t is the
+// Retry-After of err, so that the two agree).
+func (l *rateLimiter) state(key string, err error) ratelimit.State {
+	if l == nil {
+		return ratelimit.State{}
+	}
+	fill := time.Duration(float64(l.burst) / float64(l.limit) * float64(time.Second))
+	st := ratelimit.State{Policy: ratelimit.Policy{Name: "operations", Quota: l.burst, Window: fill}}
+	var rl *rateLimitError
+	if errors.As(err, &rl) {
+		st.Reset = time.Duration(rl.retryAfter) * time.Second
+		return st
+	}
+	l.mu.Lock()
+	b := l.buckets[key]
+	l.mu.Unlock()
+	if b == nil {
+		return ratelimit.State{}
+	}
+	tokens := max(0, b.lim.TokensAt(l.now()))
+	st.OK = true
+	st.Remaining = int(tokens)
+	st.Reset = time.Duration((float64(l.burst) - tokens) / float64(l.limit) * float64(time.Second))
+	return st
+}
+
 // size is the number of buckets held (for tests).
 func (l *rateLimiter) size() int {
 	l.mu.Lock()
@@ -103,9 +138,10 @@ type clientKeyCtx struct{}
 
 // clientKey identifies an anonymous caller for rate limiting: the remote IP.
 // A signed-in caller is keyed by its user instead (see authenticate); a
-// request with an invalid credential is refused before it is counted.
-// (X-Forwarded-For is not trusted; a deployment behind a proxy should set
-// RemoteAddr from it in its own middleware.)
+// request with an invalid credential is refused before it is counted (and
+// costs from the network's failure budget, Options.Failures). X-Forwarded-For
+// is not read here: serve sets RemoteAddr from it for --trusted-proxies
+// (ratelimit.TrustProxies).
 func clientKey(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
@@ -140,4 +176,61 @@ func clientKeyFrom(ctx context.Context, h http.Header) string {
 		}
 	}
 	return "unknown"
+}
+
+// writeLimited answers a request refused by a per-network budget: 429 with
+// Retry-After, the RateLimit fields and the problem+json body.
+func writeLimited(w http.ResponseWriter, st ratelimit.State) {
+	st.SetHeaders(w.Header())
+	p := newProblem(domain.ERateLimited, st.Detail())
+	p.RetryAfter = st.ResetSeconds()
+	writeProblem(w, p)
+}
+
+// limitSession counts a /mcp request that is not only tools/call
+// (initialize, tools/list, ping, notifications, responses, GET, DELETE)
+// against the per-network session budget. Over the budget it answers 429
+// itself and returns false; otherwise the response carries the RateLimit
+// fields. tools/call is counted per client by the operation limiter.
+func (s *Server) limitSession(w http.ResponseWriter, r *http.Request, body []byte) bool {
+	if s.session == nil || (r.Method == http.MethodPost && onlyToolCalls(body)) {
+		return true
+	}
+	st := s.session.Take(ratelimit.Network(r))
+	if !st.OK {
+		writeLimited(w, st)
+		return false
+	}
+	st.SetHeaders(w.Header())
+	return true
+}
+
+// onlyToolCalls says whether a JSON-RPC body (one message or a batch) holds
+// nothing but tools/call requests.
+func onlyToolCalls(body []byte) bool {
+	if !bytes.Contains(body, []byte("tools/call")) {
+		return false
+	}
+	type message struct {
+		Method string `json:"method"`
+	}
+	var msgs []message
+	body = bytes.TrimSpace(body)
+	if len(body) > 0 && body[0] == '[' {
+		if json.Unmarshal(body, &msgs) != nil {
+			return false
+		}
+	} else {
+		var m message
+		if json.Unmarshal(body, &m) != nil {
+			return false
+		}
+		msgs = []message{m}
+	}
+	for _, m := range msgs {
+		if m.Method != "tools/call" {
+			return false
+		}
+	}
+	return len(msgs) > 0
 }

@@ -84,7 +84,10 @@ func (s *Server) restHandler(b *bound) http.HandlerFunc {
 			ch.write(w, s, s.apiResource())
 			return
 		}
-		if err := s.limiter.allow(clientKeyFrom(ctx, r.Header)); err != nil {
+		key := clientKeyFrom(ctx, r.Header)
+		err := s.limiter.allow(key)
+		s.limiter.state(key, err).SetHeaders(w.Header())
+		if err != nil {
 			writeProblem(w, problemFor(ctx, s.log, b.Name, err))
 			return
 		}

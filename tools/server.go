@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
 )
 
@@ -28,6 +29,15 @@ type Options struct {
 	// Auth checks bearer credentials (OAuth access tokens and API keys). nil
 	// accepts none: protected operations then always answer 401.
 	Auth Authenticator
+	// Failures is the budget of failed credentials per network (bad bearer
+	// tokens and API keys on /v1 and /mcp, shared with auth's /token and
+	// sign-in links): a bad credential costs one; when none is left, any
+	// request with a credential gets 429 before it is checked. nil: no limit.
+	Failures *ratelimit.Limiter
+	// Session limits, per network, the /mcp requests that are not tools/call
+	// (initialize, tools/list, ping, notifications, GET and DELETE); tools/call
+	// counts against RateLimit instead. nil: no limit.
+	Session *ratelimit.Limiter
 	// Idem keeps the answers of calls made with an Idempotency-Key (storage's
 	// IdemStore). nil: a call that sends a key to an Idem operation fails with
 	// an internal error rather than silently running twice on a retry.
@@ -45,6 +55,10 @@ type Server struct {
 	openapi []byte
 	mcp     *mcp.Server
 	handler http.Handler
+
+	// failures and session are the per-network budgets of Options.
+	failures *ratelimit.Limiter
+	session  *ratelimit.Limiter
 
 	idem domain.IdemStore
 	// idemWait is how long a call waits for a concurrent call holding its
@@ -67,7 +81,7 @@ func New(svc *domain.Service, opts Options) *Server {
 // newServer builds the transports for a given list of operations.
 func newServer(svc *domain.Service, opts Options, ops []Operation) *Server {
 	s := &Server{svc: svc, auth: opts.Auth, log: opts.Logger, limiter: newRateLimiter(opts.RateLimit, opts.RateBurst), byName: map[string]*bound{},
-		idem: opts.Idem, idemWait: idemWaitDefault}
+		idem: opts.Idem, idemWait: idemWaitDefault, failures: opts.Failures, session: opts.Session}
 	if s.log == nil {
 		s.log = slog.Default()
 	}

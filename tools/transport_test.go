@@ -360,7 +360,7 @@ func TestCORS(t *testing.T) {
 	if r.status != 200 || r.header.Get("Access-Control-Allow-Origin") != "*" {
 		t.Errorf("simple request: %d %v", r.status, r.header)
 	}
-	for _, want := range []string{"Mcp-Session-Id", "Mcp-Protocol-Version", "WWW-Authenticate", "Retry-After", "Idempotent-Replayed"} {
+	for _, want := range []string{"Mcp-Session-Id", "Mcp-Protocol-Version", "WWW-Authenticate", "Retry-After", "RateLimit", "RateLimit-Policy", "Idempotent-Replayed"} {
 		if !strings.Contains(expose, want) {
 			t.Errorf("Expose-Headers %q lacks %s", expose, want)
 		}

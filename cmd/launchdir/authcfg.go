@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/launchdir/launchdir/auth"
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/storage"
 )
 
@@ -20,6 +21,8 @@ type authConfig struct {
 	oidcIssuer, oidcClientID, oidcClientSecret, oidcName string
 	smtpHost, smtpUser, smtpPass, smtpFrom               string
 	smtpPort                                             int
+	// oauthLimit and failures are serve's per-network budgets (limits.go).
+	oauthLimit, failures *ratelimit.Limiter
 }
 
 func authFlags(fs *flag.FlagSet, a *authConfig) {
@@ -39,6 +42,9 @@ func authFlags(fs *flag.FlagSet, a *authConfig) {
 // when not nil, serves the co-founder invite page.
 func newAuth(c *config, a *authConfig, db *storage.DB, logger *slog.Logger, invites auth.InvitePages) (*auth.Auth, error) {
 	cfg := auth.Config{Origin: c.publicOrigin(), SiteName: c.site().Name, Store: storage.NewAuthStore(db), Logger: logger, Invites: invites}
+	if a != nil {
+		cfg.OAuthLimit, cfg.Failures = a.oauthLimit, a.failures
+	}
 	if a != nil && a.oidcIssuer != "" {
 		if a.oidcClientID == "" {
 			return nil, errors.New("--oidc-issuer needs --oidc-client-id (and usually --oidc-client-secret)")

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/tools"
@@ -24,6 +25,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	var dc draftConfig
 	var oc orderConfig
 	var owc ownerConfig
+	var lc limitConfig
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", env("LAUNCHDIR_ADDR", "127.0.0.1:8080"), "listen address (env LAUNCHDIR_ADDR)")
@@ -36,9 +38,15 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	draftFlags(fs, &dc)
 	orderFlags(fs, &oc)
 	ownerFlags(fs, &owc)
+	limitFlags(fs, &lc)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	lim, err := newLimits(&lc, time.Now)
+	if err != nil {
+		return err
+	}
+	ac.oauthLimit, ac.failures = lim.oauth, lim.failures
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		return err
@@ -87,7 +95,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	jobsDone := runJobs(jobsCtx, runner)
 	defer func() { stopJobs(); <-jobsDone }()
 	api := tools.New(svc, tools.Options{RateLimit: c.rateLimit, RateBurst: c.rateBurst, Logger: logger, Auth: az,
-		Idem: storage.NewIdemStore(db)}).Handler()
+		Idem: storage.NewIdemStore(db), Failures: lim.failures, Session: lim.mcp}).Handler()
 
 	mux := http.NewServeMux()
 	az.Register(mux)
@@ -98,13 +106,13 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 		mux.Handle("POST /webhooks/stripe", stripeWebhook)
 	}
 	admins := adminEmailSet(oc.adminEmails)
-	mux.Handle("/", web.New(svc, web.WithLogger(logger), web.WithAdmin(func(r *http.Request) (string, bool) {
+	mux.Handle("/", lim.pages.Handler(web.New(svc, web.WithLogger(logger), web.WithAdmin(func(r *http.Request) (string, bool) {
 		email, ok := az.SignedInEmail(r)
 		return email, ok && admins[strings.ToLower(email)]
-	}), web.WithAccount(az.SignedInUser)))
+	}), web.WithAccount(az.SignedInUser))))
 
 	srv := &http.Server{
-		Handler:           mux,
+		Handler:           ratelimit.TrustProxies(lim.trusted, mux),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/launchdir/launchdir/auth/ratelimit"
+)
+
+// TestServe_RateLimits runs serve with small per-network budgets behind a
+// trusted proxy (the test client on 127.0.0.1, the client's address in
+// X-Forwarded-For) and floods each budget through the real router: the web
+// pages, MCP session calls, and bad credentials, whose one budget is shared
+// by /v1 and /token. IPv6 clients of one /64 share a budget; other networks
+// are not affected.
+func TestServe_RateLimits(t *testing.T) {
+	data := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--rate-limit", "0",
+			"--rate-pages", "3", "--rate-mcp", "2", "--rate-failures", "2", "--rate-oauth", "0",
+			"--trusted-proxies", "127.0.0.1/32, ::1"}, pw, io.Discard)
+		pw.Close()
+	}()
+	defer func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(15 * time.Second):
+			t.Error("serve did not stop")
+		}
+	}()
+	var origin string
+	sc := bufio.NewScanner(pr)
+	for sc.Scan() {
+		if m := regexp.MustCompile(`^\s+Web:\s+(\S+)/$`).FindStringSubmatch(sc.Text()); m != nil {
+			origin = m[1]
+			break
+		}
+	}
+	go io.Copy(io.Discard, pr)
+	if origin == "" {
+		t.Fatal("serve printed no Web URL")
+	}
+	type resp struct {
+		status int
+		header http.Header
+	}
+	send := func(client, method, path, body string, hdr map[string]string) resp {
+		t.Helper()
+		req, _ := http.NewRequest(method, origin+path, strings.NewReader(body))
+		if client != "" {
+			req.Header.Set("X-Forwarded-For", client)
+		}
+		for k, v := range hdr {
+			req.Header.Set(k, v)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return resp{res.StatusCode, res.Header}
+	}
+	limited := func(r resp, policy string) {
+		t.Helper()
+		items, err := ratelimit.ParseItems(r.header, "RateLimit")
+		if r.status != 429 || err != nil || len(items) == 0 || items[0].Name != policy || items[0].Params["r"] != 0 ||
+			r.header.Get("Retry-After") == "" || r.header.Get("Content-Type") != "application/problem+json" {
+			t.Errorf("want 429 of %s with Retry-After and RateLimit; got %d %v", policy, r.status, r.header)
+		}
+	}
+
+	t.Run("Pages", func(t *testing.T) {
+		for i, c := range []string{"2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2:ffff::3"} {
+			r := send(c, "GET", "/", "", nil)
+			if r.status != 200 || r.header.Get("RateLimit-Policy") != `"pages";q=3;w=60` ||
+				!strings.HasPrefix(r.header.Get("RateLimit"), `"pages";r=`+strconv.Itoa(2-i)+`;t=`) {
+				t.Fatalf("page %d from the /64: %d %v", i+1, r.status, r.header)
+			}
+		}
+		limited(send("2001:db8:1:2::9", "GET", "/launches", "", nil), "pages")
+		if r := send("2001:db8:1:3::1", "GET", "/", "", nil); r.status != 200 {
+			t.Errorf("another /64: %d", r.status)
+		}
+		if r := send("198.51.100.20", "GET", "/", "", nil); r.status != 200 {
+			t.Errorf("an IPv4 client: %d", r.status)
+		}
+	})
+
+	t.Run("MCPSession", func(t *testing.T) {
+		init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"flood","version":"1"}}}`
+		hdr := map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+		for i := 0; i < 2; i++ {
+			if r := send("203.0.113.9", "POST", "/mcp", init, hdr); r.status != 200 {
+				t.Fatalf("initialize %d: %d", i+1, r.status)
+			}
+		}
+		limited(send("203.0.113.9", "POST", "/mcp", init, hdr), "mcp")
+		if r := send("203.0.113.10", "POST", "/mcp", init, hdr); r.status != 200 {
+			t.Errorf("initialize from another address: %d", r.status)
+		}
+	})
+
+	t.Run("FailuresSharedByAPIAndOAuth", func(t *testing.T) {
+		bad := map[string]string{"Authorization": "Bearer ld_key_guess"}
+		if r := send("198.51.100.7", "GET", "/v1/site", "", bad); r.status != 401 {
+			t.Fatalf("bad API key: %d", r.status)
+		}
+		form := map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
+		if r := send("198.51.100.7", "POST", "/token", "grant_type=refresh_token&client_id=x&refresh_token=guess", form); r.status != 400 && r.status != 401 {
+			t.Fatalf("bad /token: %d", r.status)
+		}
+		limited(send("198.51.100.7", "GET", "/v1/site", "", bad), "failures")
+		limited(send("198.51.100.7", "POST", "/token", "grant_type=refresh_token&client_id=x&refresh_token=guess", form), "failures")
+		if r := send("198.51.100.8", "GET", "/v1/site", "", bad); r.status != 401 {
+			t.Errorf("bad API key from another address: %d, want 401", r.status)
+		}
+	})
+}
