@@ -17,6 +17,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -115,20 +116,31 @@ func New(cfg Config) (*Auth, error) {
 	return a, nil
 }
 
-// Issuer is the authorization server's issuer: the origin.
+// Issuer is the authorization server's issuer at the default origin (the
+// configured one); IssuerFor gives a request's.
 func (a *Auth) Issuer() string { return a.cfg.Origin }
 
-// MCPResource and APIResource are the two protected resources (RFC 8707);
-// tokens are bound to one of them. A request without resource gets MCPResource.
+// MCPResource and APIResource are the two protected resources (RFC 8707) at
+// the default origin; tokens are bound to one of them. A request without
+// resource gets the MCP server. MCPResourceFor and APIResourceFor give them
+// at a request's origin.
 func (a *Auth) MCPResource() string { return a.cfg.Origin + domain.MCPPath }
 
-// APIResource is the REST API's resource identifier.
+// APIResource is the REST API's resource identifier at the default origin.
 func (a *Auth) APIResource() string { return a.cfg.Origin + domain.APIPrefix }
 
-// ResourceMetadataURL is the RFC 9728 metadata URL of a resource (path-insert).
+// ResourceMetadataURL is the RFC 9728 metadata URL of a resource
+// (path-insert), at the resource's own origin.
 func (a *Auth) ResourceMetadataURL(resource string) string {
-	return a.cfg.Origin + "/.well-known/oauth-protected-resource" + strings.TrimPrefix(resource, a.cfg.Origin)
+	u, err := url.Parse(resource)
+	if err != nil || u.Host == "" {
+		return a.cfg.Origin + wellKnownResource + strings.TrimPrefix(resource, a.cfg.Origin)
+	}
+	return u.Scheme + "://" + u.Host + wellKnownResource + u.EscapedPath()
 }
+
+// wellKnownResource is the RFC 9728 well-known prefix.
+const wellKnownResource = "/.well-known/oauth-protected-resource"
 
 // NewSecret returns prefix + 32 random bytes in base64url.
 func NewSecret(prefix string) string {

@@ -271,26 +271,27 @@ func union(a, b []string) []string {
 }
 
 // parseResource returns the resource a request names (RFC 8707): one of
-// the two resources, byte-equal but for one trailing slash; none means the
-// MCP server.
-func (a *Auth) parseResource(values []string) (string, *oauthError) {
+// the two resources at the request's origin, byte-equal but for one
+// trailing slash; none means the MCP server.
+func (a *Auth) parseResource(ctx context.Context, values []string) (string, *oauthError) {
+	mcp, api := a.MCPResourceFor(ctx), a.APIResourceFor(ctx)
 	switch len(values) {
 	case 0:
-		return a.MCPResource(), nil
+		return mcp, nil
 	case 1:
 	default:
-		return "", errorf("invalid_target", "Name one resource: %s or %s.", a.MCPResource(), a.APIResource())
+		return "", errorf("invalid_target", "Name one resource: %s or %s.", mcp, api)
 	}
 	v := values[0]
 	if v == "" {
-		return a.MCPResource(), nil
+		return mcp, nil
 	}
 	v = strings.TrimSuffix(v, "/")
 	switch v {
-	case a.MCPResource(), a.APIResource():
+	case mcp, api:
 		return v, nil
 	}
-	return "", errorf("invalid_target", "Unknown resource %q; the resources are %s and %s.", truncate(values[0], 100), a.MCPResource(), a.APIResource())
+	return "", errorf("invalid_target", "Unknown resource %q; the resources are %s and %s.", truncate(values[0], 100), mcp, api)
 }
 
 // truncate shortens s to at most n runes, for error messages.

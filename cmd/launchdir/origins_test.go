@@ -1,0 +1,299 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"html"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// served is one `launchdir serve` run by the test on 127.0.0.1 with a free
+// port: the banner it printed, its log, and a client that reaches it under
+// any Host name.
+type served struct {
+	port   string
+	banner string
+	logs   *syncBuffer
+	dial   func(ctx context.Context, network, addr string) (net.Conn, error)
+}
+
+// startServe runs serve with args (after --addr 127.0.0.1:0 --data TMP
+// --rate-limit 0) until the test ends, and reads its banner.
+func startServe(t *testing.T, args ...string) *served {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	s := &served{logs: &syncBuffer{}}
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--rate-limit", "0"}, args...), pw, s.logs)
+		pw.Close()
+	}()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(15 * time.Second):
+			t.Error("serve did not stop")
+		}
+	})
+	// The banner is written at once (printBanner); wait for it.
+	out := &syncBuffer{}
+	go io.Copy(out, pr)
+	deadline := time.Now().Add(15 * time.Second)
+	for !strings.Contains(out.String(), "Admin:") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	s.banner = out.String()
+	m := regexp.MustCompile(`on 127\.0\.0\.1:(\d+)\n`).FindStringSubmatch(s.banner)
+	if m == nil {
+		t.Fatalf("serve printed no listen address:\n%s", s.banner)
+	}
+	s.port = m[1]
+	addr := "127.0.0.1:" + s.port
+	var d net.Dialer
+	s.dial = func(ctx context.Context, network, _ string) (net.Conn, error) {
+		return d.DialContext(ctx, network, addr)
+	}
+	return s
+}
+
+// client is a browser-like client (own cookie jar, redirects not followed)
+// that connects to the server whatever host a URL names.
+func (s *served) client() *http.Client {
+	jar, _ := cookiejar.New(nil)
+	return &http.Client{Jar: jar, Transport: &http.Transport{DialContext: s.dial},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// get fetches u with the Host header host ("" keeps u's host) and decodes a
+// JSON body into v when v is not nil.
+func (s *served) get(t *testing.T, u, host, bearer string, v any) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, u, nil)
+	if host != "" {
+		req.Host = host
+	}
+	if bearer != "" {
+		req.Header.Set("Authorization", "Bearer "+bearer)
+	}
+	res, err := s.client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if v != nil {
+		if err := json.NewDecoder(res.Body).Decode(v); err != nil {
+			t.Fatalf("GET %s (Host %s): %v", u, host, err)
+		}
+	}
+	return res
+}
+
+// TestServe_LoopbackOrigins: without --base-url, one serve on 127.0.0.1
+// answers a client that uses http://127.0.0.1:PORT and one that uses
+// http://localhost:PORT each with URLs of its own origin (the TypeScript SDK
+// refuses protected-resource metadata naming another origin than the one it
+// connected to), a foreign Host gets the default origin (no Host-header
+// injection), and a whole OAuth sign-in works through each origin.
+func TestServe_LoopbackOrigins(t *testing.T) {
+	s := startServe(t)
+	def := "http://127.0.0.1:" + s.port
+	for _, tc := range []struct{ host, want string }{
+		{"127.0.0.1:" + s.port, "http://127.0.0.1:" + s.port},
+		{"localhost:" + s.port, "http://localhost:" + s.port},
+		{"LOCALHOST:" + s.port, "http://localhost:" + s.port},
+		{"[::1]:" + s.port, "http://[::1]:" + s.port},
+		{"evil.example", def},
+		{"evil.example:" + s.port, def},
+		{"localhost:1", def},
+		{"localhost", def},
+	} {
+		t.Run(tc.host, func(t *testing.T) {
+			var prm struct {
+				Resource             string   `json:"resource"`
+				AuthorizationServers []string `json:"authorization_servers"`
+			}
+			s.get(t, def+"/.well-known/oauth-protected-resource/mcp", tc.host, "", &prm)
+			if prm.Resource != tc.want+"/mcp" || len(prm.AuthorizationServers) != 1 || prm.AuthorizationServers[0] != tc.want {
+				t.Errorf("protected resource metadata %+v, want resource %s/mcp and issuer %s", prm, tc.want, tc.want)
+			}
+			var as struct {
+				Issuer, AuthorizationEndpoint, TokenEndpoint, RegistrationEndpoint string
+			}
+			var raw map[string]any
+			s.get(t, def+"/.well-known/oauth-authorization-server", tc.host, "", &raw)
+			b, _ := json.Marshal(raw)
+			json.Unmarshal(b, &struct {
+				Issuer                *string `json:"issuer"`
+				AuthorizationEndpoint *string `json:"authorization_endpoint"`
+				TokenEndpoint         *string `json:"token_endpoint"`
+				RegistrationEndpoint  *string `json:"registration_endpoint"`
+			}{&as.Issuer, &as.AuthorizationEndpoint, &as.TokenEndpoint, &as.RegistrationEndpoint})
+			if as.Issuer != tc.want || as.AuthorizationEndpoint != tc.want+"/authorize" || as.TokenEndpoint != tc.want+"/token" ||
+				as.RegistrationEndpoint != tc.want+"/register" {
+				t.Errorf("authorization server metadata %+v, want every URL at %s", as, tc.want)
+			}
+			var site struct {
+				MCPURL     string `json:"mcp_url"`
+				APIBaseURL string `json:"api_base_url"`
+			}
+			s.get(t, def+"/v1/site", tc.host, "", &site)
+			if site.MCPURL != tc.want+"/mcp" || site.APIBaseURL != tc.want+"/v1" {
+				t.Errorf("get_site_info %+v, want URLs at %s", site, tc.want)
+			}
+			res := s.get(t, def+"/v1/me", tc.host, "", nil)
+			if wa := res.Header.Get("WWW-Authenticate"); res.StatusCode != 401 ||
+				!strings.Contains(wa, `resource_metadata="`+tc.want+`/.well-known/oauth-protected-resource/v1"`) {
+				t.Errorf("GET /v1/me anonymous: %d %q, want 401 naming %s's metadata", res.StatusCode, wa, tc.want)
+			}
+		})
+	}
+
+	tokens := map[string]string{}
+	for _, origin := range []string{"http://127.0.0.1:" + s.port, "http://localhost:" + s.port} {
+		tokens[origin] = s.oauthSignIn(t, origin, "person@example.com")
+		var me struct {
+			Email string `json:"email"`
+		}
+		if res := s.get(t, origin+"/v1/me", "", tokens[origin], &me); res.StatusCode != 200 || me.Email != "person@example.com" {
+			t.Errorf("GET %s/v1/me with the token issued there: %d %+v", origin, res.StatusCode, me)
+		}
+	}
+	// A token is bound to the resource the client asked for: the one of the
+	// origin it signed in through (docs/auth.md).
+	if res := s.get(t, "http://localhost:"+s.port+"/v1/me", "", tokens["http://127.0.0.1:"+s.port], nil); res.StatusCode != 401 {
+		t.Errorf("a token for http://127.0.0.1:%s/v1 at http://localhost:%s/v1: %d, want 401", s.port, s.port, res.StatusCode)
+	}
+}
+
+var (
+	reHiddenField = regexp.MustCompile(`<input type="hidden" name="([a-z_]+)" value="([^"]*)">`)
+	// reLinkLine is a sign-in link in the log.
+	reLinkLine = regexp.MustCompile(`http://[^\s"\\]+/signin/email\?token=[A-Za-z0-9_-]+`)
+)
+
+// oauthSignIn plays an OAuth client and the person behind it through
+// origin: dynamic registration, /authorize with PKCE for the REST API,
+// email-link sign-in (the link read from the log), consent,
+// and the code exchange. It checks every URL the flow is given names origin
+// and returns the access token.
+func (s *served) oauthSignIn(t *testing.T, origin, email string) string {
+	t.Helper()
+	const redirect = "http://127.0.0.1:9/callback"
+	c := s.client()
+	body := `{"client_name":"Origin test","redirect_uris":["` + redirect + `"],"token_endpoint_auth_method":"none",` +
+		`"grant_types":["authorization_code","refresh_token"],"response_types":["code"]}`
+	res, err := c.Post(origin+"/register", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reg struct {
+		ClientID string `json:"client_id"`
+	}
+	json.NewDecoder(res.Body).Decode(&reg)
+	res.Body.Close()
+	if res.StatusCode != 201 || reg.ClientID == "" {
+		t.Fatalf("register at %s: %d", origin, res.StatusCode)
+	}
+	verifier := strings.Repeat("v", 50)
+	sum := sha256.Sum256([]byte(verifier))
+	q := url.Values{"response_type": {"code"}, "client_id": {reg.ClientID}, "redirect_uri": {redirect},
+		"code_challenge": {base64.RawURLEncoding.EncodeToString(sum[:])}, "code_challenge_method": {"S256"},
+		"state": {"st"}, "scope": {"account:read"}, "resource": {origin + "/v1"}}
+	next := origin + "/authorize?" + q.Encode()
+	req, _ := http.NewRequest(http.MethodGet, next, nil)
+	var code string
+	for step := 0; step < 12 && code == ""; step++ {
+		res, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		page := string(b)
+		form := url.Values{}
+		for _, m := range reHiddenField.FindAllStringSubmatch(page, -1) {
+			form.Set(m[1], html.UnescapeString(m[2]))
+		}
+		switch {
+		case res.StatusCode == http.StatusFound || res.StatusCode == http.StatusSeeOther:
+			loc, _ := res.Request.URL.Parse(res.Header.Get("Location"))
+			if strings.HasPrefix(loc.String(), redirect) {
+				if loc.Query().Get("iss") != origin || loc.Query().Get("error") != "" {
+					t.Fatalf("authorization response %s, want a code and iss %s", loc, origin)
+				}
+				code = loc.Query().Get("code")
+				break
+			}
+			if loc.Scheme+"://"+loc.Host != origin {
+				t.Fatalf("redirected from %s to %s, another origin", res.Request.URL, loc)
+			}
+			req, _ = http.NewRequest(http.MethodGet, loc.String(), nil)
+		case res.StatusCode == 200 && strings.Contains(page, `action="/signin"`):
+			before := len(reLinkLine.FindAllString(s.logs.String(), -1))
+			form.Set("email", email)
+			res, err := c.PostForm(origin+"/signin", form)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			links := reLinkLine.FindAllString(s.logs.String(), -1)
+			if res.StatusCode != 200 || len(links) != before+1 {
+				t.Fatalf("sign-in at %s: %d, %d new links in the log:\n%s", origin, res.StatusCode, len(links)-before, s.logs.String())
+			}
+			link := links[len(links)-1]
+			if !strings.HasPrefix(link, origin+"/signin/email?token=") {
+				t.Fatalf("sign-in link %s, want one at %s", link, origin)
+			}
+			req, _ = http.NewRequest(http.MethodGet, link, nil)
+		case res.StatusCode == 200 && strings.Contains(page, `action="/authorize/decision"`):
+			form.Set("action", "allow")
+			req, _ = http.NewRequest(http.MethodPost, origin+"/authorize/decision", strings.NewReader(form.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		default:
+			t.Fatalf("unexpected page %d at %s: %.300s", res.StatusCode, res.Request.URL, page)
+		}
+	}
+	if code == "" {
+		t.Fatal("no authorization code")
+	}
+	res, err = c.PostForm(origin+"/token", url.Values{"grant_type": {"authorization_code"}, "code": {code},
+		"redirect_uri": {redirect}, "client_id": {reg.ClientID}, "code_verifier": {verifier}, "resource": {origin + "/v1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var tok struct {
+		AccessToken string `json:"access_token"`
+	}
+	json.NewDecoder(res.Body).Decode(&tok)
+	if res.StatusCode != 200 || tok.AccessToken == "" {
+		t.Fatalf("token at %s: %d", origin, res.StatusCode)
+	}
+	return tok.AccessToken
+}
+
+// TestServe_BannerNamesBothLoopbackOrigins: the banner prints URLs that
+// work, and says that the other loopback name works too.
+func TestServe_BannerNamesBothLoopbackOrigins(t *testing.T) {
+	s := startServe(t)
+	for _, want := range []string{
+		"  MCP:      http://127.0.0.1:" + s.port + "/mcp\n",
+		"http://localhost:" + s.port + "/mcp",
+	} {
+		if !strings.Contains(s.banner, want) {
+			t.Errorf("banner lacks %q:\n%s", want, s.banner)
+		}
+	}
+}
