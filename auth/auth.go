@@ -15,6 +15,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -70,6 +71,11 @@ type Config struct {
 	Store    Store
 	// Mailer sends sign-in links; nil means the outbox (Store.AddMail) and the log.
 	Mailer Mailer
+	// MailLog, without a Mailer, receives each message in full as plain
+	// text after its log record, so that a link stands alone on a line and
+	// can be copied (serve passes stderr). nil puts the body into the log
+	// record instead (quoted, with escaped newlines).
+	MailLog io.Writer
 	// OIDC, when set, adds "Sign in with <Name>" next to the email link.
 	OIDC *OIDCProvider
 	// Now returns the current time; nil means the wall clock.

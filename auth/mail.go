@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/mail"
 	"strings"
@@ -24,7 +25,12 @@ func (a *Auth) send(ctx context.Context, to, subject, body string) error {
 		return fmt.Errorf("outbox: %w", err)
 	}
 	if a.cfg.Mailer == nil {
-		a.log.Info("mail written to the outbox (no SMTP configured)", "to", to, "subject", subject, "outbox_id", id, "body", body)
+		if a.cfg.MailLog == nil {
+			a.log.Info("mail written to the outbox (no SMTP configured)", "to", to, "subject", subject, "outbox_id", id, "body", body)
+			return nil
+		}
+		a.log.Info("mail written to the outbox (no SMTP configured); the message follows", "to", to, "subject", subject, "outbox_id", id)
+		a.writeMailLog(to, subject, body)
 		return nil
 	}
 	if err := a.cfg.Mailer.Send(ctx, to, subject, body); err != nil {
@@ -32,6 +38,17 @@ func (a *Auth) send(ctx context.Context, to, subject, body string) error {
 	}
 	a.log.Info("mail sent", "to", to, "subject", subject, "outbox_id", id)
 	return nil
+}
+
+// writeMailLog writes a message to Config.MailLog as plain lines between
+// two rulers, in one write: every line of the body, a link included, stands
+// on its own.
+func (a *Auth) writeMailLog(to, subject, body string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "----- mail to %s: %s -----\n", to, subject)
+	b.WriteString(strings.TrimRight(body, "\n"))
+	b.WriteString("\n----- end of mail -----\n")
+	io.WriteString(a.cfg.MailLog, b.String())
 }
 
 // SendMail delivers a message from another part of the service (co-founder

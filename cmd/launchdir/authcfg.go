@@ -20,6 +20,9 @@ type authConfig struct {
 	oidcIssuer, oidcClientID, oidcClientSecret, oidcName string
 	smtpHost, smtpUser, smtpPass, smtpFrom               string
 	smtpPort                                             int
+	// mailLog receives, without SMTP, each message as plain lines (serve:
+	// its stderr, next to the log), so a sign-in link can be copied.
+	mailLog io.Writer
 }
 
 func authFlags(fs *flag.FlagSet, a *authConfig) {
@@ -39,6 +42,9 @@ func authFlags(fs *flag.FlagSet, a *authConfig) {
 // when not nil, serves the co-founder invite page.
 func newAuth(c *config, a *authConfig, db *storage.DB, logger *slog.Logger, invites auth.InvitePages) (*auth.Auth, error) {
 	cfg := auth.Config{Origin: c.publicOrigin(), SiteName: c.site().Name, Store: storage.NewAuthStore(db), Logger: logger, Invites: invites}
+	if a != nil {
+		cfg.MailLog = a.mailLog
+	}
 	if a != nil && a.oidcIssuer != "" {
 		if a.oidcClientID == "" {
 			return nil, errors.New("--oidc-issuer needs --oidc-client-id (and usually --oidc-client-secret)")

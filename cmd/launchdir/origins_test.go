@@ -179,13 +179,13 @@ func TestServe_LoopbackOrigins(t *testing.T) {
 
 var (
 	reHiddenField = regexp.MustCompile(`<input type="hidden" name="([a-z_]+)" value="([^"]*)">`)
-	// reLinkLine is a sign-in link in the log.
-	reLinkLine = regexp.MustCompile(`http://[^\s"\\]+/signin/email\?token=[A-Za-z0-9_-]+`)
+	// reLinkLine is a sign-in link alone on a line of the log.
+	reLinkLine = regexp.MustCompile(`(?m)^(http://\S+/signin/email\?token=[A-Za-z0-9_-]+)$`)
 )
 
 // oauthSignIn plays an OAuth client and the person behind it through
 // origin: dynamic registration, /authorize with PKCE for the REST API,
-// email-link sign-in (the link read from the log), consent,
+// email-link sign-in (the link read from its own line of the log), consent,
 // and the code exchange. It checks every URL the flow is given names origin
 // and returns the access token.
 func (s *served) oauthSignIn(t *testing.T, origin, email string) string {
@@ -250,7 +250,7 @@ func (s *served) oauthSignIn(t *testing.T, origin, email string) string {
 			res.Body.Close()
 			links := reLinkLine.FindAllString(s.logs.String(), -1)
 			if res.StatusCode != 200 || len(links) != before+1 {
-				t.Fatalf("sign-in at %s: %d, %d new links in the log:\n%s", origin, res.StatusCode, len(links)-before, s.logs.String())
+				t.Fatalf("sign-in at %s: %d, %d new links on a line of their own in the log:\n%s", origin, res.StatusCode, len(links)-before, s.logs.String())
 			}
 			link := links[len(links)-1]
 			if !strings.HasPrefix(link, origin+"/signin/email?token=") {
@@ -295,5 +295,40 @@ func TestServe_BannerNamesBothLoopbackOrigins(t *testing.T) {
 		if !strings.Contains(s.banner, want) {
 			t.Errorf("banner lacks %q:\n%s", want, s.banner)
 		}
+	}
+}
+
+// TestServe_SignInLinkOnItsOwnLine: without SMTP the sign-in mail is in the
+// log with its link alone on a line (not inside a quoted field with escaped
+// newlines), and that line, copied as it is, signs in.
+func TestServe_SignInLinkOnItsOwnLine(t *testing.T) {
+	s := startServe(t)
+	origin := "http://127.0.0.1:" + s.port
+	c := s.client()
+	res, err := c.PostForm(origin+"/signin", url.Values{"email": {"copy@example.com"}, "next": {"/account"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	lines := reLinkLine.FindAllString(s.logs.String(), -1)
+	if res.StatusCode != 200 || len(lines) != 1 {
+		t.Fatalf("POST /signin: %d; %d links alone on a line of the log, want 1:\n%s", res.StatusCode, len(lines), s.logs.String())
+	}
+	res, err = c.Get(lines[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/account" {
+		t.Fatalf("GET the copied link: %d to %q, want 303 to /account", res.StatusCode, res.Header.Get("Location"))
+	}
+	res, err = c.Get(origin + "/account")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(b), "copy@example.com") {
+		t.Errorf("GET /account after the link: %d, want the signed-in account page", res.StatusCode)
 	}
 }

@@ -67,6 +67,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 		return err
 	}
 	svc := domain.NewService(store, site)
+	ac.mailLog = stderr
 	az, err := newAuth(&c, &ac, db, logger, svc)
 	if err != nil {
 		return err
