@@ -332,3 +332,66 @@ func TestServe_SignInLinkOnItsOwnLine(t *testing.T) {
 		t.Errorf("GET /account after the link: %d, want the signed-in account page", res.StatusCode)
 	}
 }
+
+// signIn signs email in through origin by the link in the log, and
+// returns the browser.
+func (s *served) signIn(t *testing.T, origin, email string) *http.Client {
+	t.Helper()
+	c := s.client()
+	before := len(reLinkLine.FindAllString(s.logs.String(), -1))
+	res, err := c.PostForm(origin+"/signin", url.Values{"email": {email}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	links := reLinkLine.FindAllString(s.logs.String(), -1)
+	if len(links) != before+1 {
+		t.Fatalf("sign-in of %s mailed %d links", email, len(links)-before)
+	}
+	if res, err = c.Get(links[len(links)-1]); err != nil || res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("sign-in link: %v %v", err, res)
+	}
+	res.Body.Close()
+	return c
+}
+
+// adminPage fetches /admin with c.
+func adminPage(t *testing.T, c *http.Client, origin string) (int, string) {
+	t.Helper()
+	res, err := c.Get(origin + "/admin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
+}
+
+// TestServe_BannerSaysHowToBecomeAdmin: without --admin-emails nobody can
+// open /admin, so the banner says how to become admin, and on this local
+// instance /admin's 404 page says it to a signed-in person (not to a
+// visitor). With --admin-emails neither says it: a public instance does
+// not reveal its admin page.
+func TestServe_BannerSaysHowToBecomeAdmin(t *testing.T) {
+	const hint = "--admin-emails you@example.com"
+	s := startServe(t)
+	origin := "http://127.0.0.1:" + s.port
+	if !strings.Contains(s.banner, hint) {
+		t.Errorf("banner without --admin-emails does not say how to become admin:\n%s", s.banner)
+	}
+	if st, body := adminPage(t, s.signIn(t, origin, "me@example.com"), origin); st != 404 || !strings.Contains(body, hint) {
+		t.Errorf("/admin for a signed-in person on a local instance without admins: %d, hint shown %t", st, strings.Contains(body, hint))
+	}
+	if st, body := adminPage(t, s.client(), origin); st != 404 || strings.Contains(body, hint) || strings.Contains(body, "admin") {
+		t.Errorf("/admin for a visitor: %d, want the plain 404 page:\n%.500s", st, body)
+	}
+
+	s = startServe(t, "--admin-emails", "team@example.com")
+	origin = "http://127.0.0.1:" + s.port
+	if strings.Contains(s.banner, "you@example.com") || !strings.Contains(s.banner, "/admin (for the accounts in --admin-emails)") {
+		t.Errorf("banner with --admin-emails:\n%s", s.banner)
+	}
+	if st, body := adminPage(t, s.signIn(t, origin, "me@example.com"), origin); st != 404 || strings.Contains(body, hint) {
+		t.Errorf("/admin for a signed-in non-admin with admins configured: %d, hint shown %t", st, strings.Contains(body, hint))
+	}
+}

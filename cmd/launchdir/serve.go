@@ -100,10 +100,15 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 		mux.Handle("POST /webhooks/stripe", stripeWebhook)
 	}
 	admins := adminEmailSet(oc.adminEmails)
-	mux.Handle("/", web.New(svc, web.WithLogger(logger), web.WithAdmin(func(r *http.Request) (string, bool) {
+	webOpts := []web.Option{web.WithLogger(logger), web.WithAdmin(func(r *http.Request) (string, bool) {
 		email, ok := az.SignedInEmail(r)
 		return email, ok && admins[strings.ToLower(email)]
-	}), web.WithAccount(az.SignedInUser)))
+	}), web.WithAccount(az.SignedInUser)}
+	if len(admins) == 0 && c.origins().LoopbackPort != "" {
+		// A local instance without admins: /admin says how to become one.
+		webOpts = append(webOpts, web.WithAdminHint(adminHint))
+	}
+	mux.Handle("/", web.New(svc, webOpts...))
 
 	origins := c.origins()
 	srv := &http.Server{
@@ -114,7 +119,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	printBanner(stdout, c.dbPath(), c.addr, origins)
+	printBanner(stdout, c.dbPath(), c.addr, origins, len(admins) > 0)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -132,9 +137,14 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	return srv.Shutdown(shutdownCtx)
 }
 
+// adminHint is what /admin's 404 page tells a signed-in person on a local
+// instance that has no admin.
+const adminHint = "Nobody is admin on this instance yet: restart launchdir serve with --admin-emails you@example.com, then sign in as that address."
+
 // printBanner prints where the service is: its URLs at the default origin,
-// and the other loopback name that works on a loopback listener.
-func printBanner(out io.Writer, db, addr string, o domain.Origins) {
+// the other loopback name that works on a loopback listener, and how to
+// become admin when nobody is.
+func printBanner(out io.Writer, db, addr string, o domain.Origins, hasAdmins bool) {
 	origin := o.Default
 	w := &strings.Builder{} // written at once, so a reader sees the whole banner
 	defer func() { io.WriteString(out, w.String()) }()
@@ -145,7 +155,11 @@ func printBanner(out io.Writer, db, addr string, o domain.Origins) {
 	fmt.Fprintf(w, "  MCP:      %s%s\n", origin, domain.MCPPath)
 	fmt.Fprintf(w, "  Docs:     %s%s\n", origin, domain.DocsPath)
 	fmt.Fprintf(w, "  Sign in:  %s%s\n", origin, domain.SignInPath)
-	fmt.Fprintf(w, "  Admin:    %s/admin (accounts in --admin-emails)\n", origin)
+	if hasAdmins {
+		fmt.Fprintf(w, "  Admin:    %s/admin (for the accounts in --admin-emails)\n", origin)
+	} else {
+		fmt.Fprintf(w, "  Admin:    %s/admin (nobody is admin yet: restart with --admin-emails you@example.com, then sign in as that address)\n", origin)
+	}
 	if o.LoopbackPort != "" {
 		other := "http://localhost:" + o.LoopbackPort
 		if strings.HasPrefix(origin, "http://localhost:") {
