@@ -37,6 +37,7 @@ func (a *Auth) registerResource(mux *http.ServeMux) {
 			})
 			writePublicJSON(w, body)
 		})
+		mux.HandleFunc("OPTIONS "+wellKnownResource+r.path, preflightGET)
 	}
 }
 

@@ -27,6 +27,7 @@ type server struct {
 func (a *Auth) registerServer(mux *http.ServeMux) {
 	s := &server{a: a, cimd: newCIMDCache(a), register: newIPLimiter(a.cfg.RegisterPerHour)}
 	mux.HandleFunc("GET /.well-known/oauth-authorization-server", s.metadata)
+	mux.HandleFunc("OPTIONS /.well-known/oauth-authorization-server", preflightGET)
 	mux.HandleFunc("GET /authorize", s.authorize)
 	mux.HandleFunc("POST /authorize", s.authorize)
 	mux.HandleFunc("GET /authorize/continue", s.authorizeContinue)
@@ -77,9 +78,20 @@ func apiHeaders(w http.ResponseWriter) {
 
 // preflight answers a CORS preflight of the JSON endpoints.
 func preflight(w http.ResponseWriter, _ *http.Request) {
+	answerPreflight(w, "POST, OPTIONS")
+}
+
+// preflightGET answers a CORS preflight of the public metadata documents,
+// which browser-based MCP clients read (with Mcp-Protocol-Version) before
+// they sign in.
+func preflightGET(w http.ResponseWriter, _ *http.Request) {
+	answerPreflight(w, "GET, OPTIONS")
+}
+
+func answerPreflight(w http.ResponseWriter, methods string) {
 	apiHeaders(w)
 	h := w.Header()
-	h.Set("Access-Control-Allow-Methods", "POST, OPTIONS")
+	h.Set("Access-Control-Allow-Methods", methods)
 	h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Accept, Mcp-Protocol-Version")
 	h.Set("Access-Control-Max-Age", "86400")
 	w.WriteHeader(http.StatusNoContent)

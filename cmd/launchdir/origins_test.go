@@ -395,3 +395,34 @@ func TestServe_BannerSaysHowToBecomeAdmin(t *testing.T) {
 		t.Errorf("/admin for a signed-in non-admin with admins configured: %d, hint shown %t", st, strings.Contains(body, hint))
 	}
 }
+
+// TestServe_PreflightOfMetadata: browser-based MCP clients send a CORS
+// preflight before they read the metadata documents; each answers it as
+// /mcp and /token do.
+func TestServe_PreflightOfMetadata(t *testing.T) {
+	s := startServe(t)
+	origin := "http://127.0.0.1:" + s.port
+	for _, tc := range []struct{ path, method string }{
+		{"/mcp", "POST"},
+		{"/token", "POST"},
+		{"/.well-known/oauth-protected-resource/mcp", "GET"},
+		{"/.well-known/oauth-protected-resource/v1", "GET"},
+		{"/.well-known/oauth-authorization-server", "GET"},
+	} {
+		req, _ := http.NewRequest(http.MethodOptions, origin+tc.path, nil)
+		req.Header.Set("Origin", "https://inspector.example")
+		req.Header.Set("Access-Control-Request-Method", tc.method)
+		req.Header.Set("Access-Control-Request-Headers", "mcp-protocol-version")
+		res, err := s.client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		h := res.Header
+		if res.StatusCode/100 != 2 || h.Get("Access-Control-Allow-Origin") != "*" ||
+			!strings.Contains(h.Get("Access-Control-Allow-Methods"), tc.method) ||
+			!strings.Contains(strings.ToLower(h.Get("Access-Control-Allow-Headers")), "mcp-protocol-version") {
+			t.Errorf("OPTIONS %s: %d %v, want 2xx allowing any origin, %s and Mcp-Protocol-Version", tc.path, res.StatusCode, h, tc.method)
+		}
+	}
+}
