@@ -129,19 +129,15 @@ func TestServe_LoopbackOrigins(t *testing.T) {
 				t.Errorf("protected resource metadata %+v, want resource %s/mcp and issuer %s", prm, tc.want, tc.want)
 			}
 			var as struct {
-				Issuer, AuthorizationEndpoint, TokenEndpoint, RegistrationEndpoint string
+				Issuer                string `json:"issuer"`
+				AuthorizationEndpoint string `json:"authorization_endpoint"`
+				TokenEndpoint         string `json:"token_endpoint"`
+				RegistrationEndpoint  string `json:"registration_endpoint"`
+				RevocationEndpoint    string `json:"revocation_endpoint"`
 			}
-			var raw map[string]any
-			s.get(t, def+"/.well-known/oauth-authorization-server", tc.host, "", &raw)
-			b, _ := json.Marshal(raw)
-			json.Unmarshal(b, &struct {
-				Issuer                *string `json:"issuer"`
-				AuthorizationEndpoint *string `json:"authorization_endpoint"`
-				TokenEndpoint         *string `json:"token_endpoint"`
-				RegistrationEndpoint  *string `json:"registration_endpoint"`
-			}{&as.Issuer, &as.AuthorizationEndpoint, &as.TokenEndpoint, &as.RegistrationEndpoint})
+			s.get(t, def+"/.well-known/oauth-authorization-server", tc.host, "", &as)
 			if as.Issuer != tc.want || as.AuthorizationEndpoint != tc.want+"/authorize" || as.TokenEndpoint != tc.want+"/token" ||
-				as.RegistrationEndpoint != tc.want+"/register" {
+				as.RegistrationEndpoint != tc.want+"/register" || as.RevocationEndpoint != tc.want+"/revoke" {
 				t.Errorf("authorization server metadata %+v, want every URL at %s", as, tc.want)
 			}
 			var site struct {
