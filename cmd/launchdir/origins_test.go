@@ -422,3 +422,22 @@ func TestServe_PreflightOfMetadata(t *testing.T) {
 		}
 	}
 }
+
+// TestServe_BaseURLIsTheOnlyOrigin: with --base-url every request, whatever
+// loopback name it used, gets URLs at that one origin.
+func TestServe_BaseURLIsTheOnlyOrigin(t *testing.T) {
+	const base = "https://launchdir.example"
+	s := startServe(t, "--base-url", base+"/")
+	if !strings.Contains(s.banner, "  MCP:      "+base+"/mcp\n") || strings.Contains(s.banner, "Also:") {
+		t.Errorf("banner with --base-url:\n%s", s.banner)
+	}
+	for _, host := range []string{"127.0.0.1:" + s.port, "localhost:" + s.port} {
+		var prm struct {
+			Resource string `json:"resource"`
+		}
+		s.get(t, "http://"+host+"/.well-known/oauth-protected-resource/mcp", "", "", &prm)
+		if prm.Resource != base+"/mcp" {
+			t.Errorf("Host %s: resource %q, want %s/mcp", host, prm.Resource, base)
+		}
+	}
+}
