@@ -15,8 +15,10 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -70,6 +72,11 @@ type Config struct {
 	Store    Store
 	// Mailer sends sign-in links; nil means the outbox (Store.AddMail) and the log.
 	Mailer Mailer
+	// MailLog, without a Mailer, receives each message in full as plain
+	// text after its log record, so that a link stands alone on a line and
+	// can be copied (serve passes stderr). nil puts the body into the log
+	// record instead (quoted, with escaped newlines).
+	MailLog io.Writer
 	// OIDC, when set, adds "Sign in with <Name>" next to the email link.
 	OIDC *OIDCProvider
 	// Now returns the current time; nil means the wall clock.
@@ -125,20 +132,31 @@ func New(cfg Config) (*Auth, error) {
 	return a, nil
 }
 
-// Issuer is the authorization server's issuer: the origin.
+// Issuer is the authorization server's issuer at the default origin (the
+// configured one); IssuerFor gives a request's.
 func (a *Auth) Issuer() string { return a.cfg.Origin }
 
-// MCPResource and APIResource are the two protected resources (RFC 8707);
-// tokens are bound to one of them. A request without resource gets MCPResource.
+// MCPResource and APIResource are the two protected resources (RFC 8707) at
+// the default origin; tokens are bound to one of them. A request without
+// resource gets the MCP server. MCPResourceFor and APIResourceFor give them
+// at a request's origin.
 func (a *Auth) MCPResource() string { return a.cfg.Origin + domain.MCPPath }
 
-// APIResource is the REST API's resource identifier.
+// APIResource is the REST API's resource identifier at the default origin.
 func (a *Auth) APIResource() string { return a.cfg.Origin + domain.APIPrefix }
 
-// ResourceMetadataURL is the RFC 9728 metadata URL of a resource (path-insert).
+// ResourceMetadataURL is the RFC 9728 metadata URL of a resource
+// (path-insert), at the resource's own origin.
 func (a *Auth) ResourceMetadataURL(resource string) string {
-	return a.cfg.Origin + "/.well-known/oauth-protected-resource" + strings.TrimPrefix(resource, a.cfg.Origin)
+	u, err := url.Parse(resource)
+	if err != nil || u.Host == "" {
+		return a.cfg.Origin + wellKnownResource + strings.TrimPrefix(resource, a.cfg.Origin)
+	}
+	return u.Scheme + "://" + u.Host + wellKnownResource + u.EscapedPath()
 }
+
+// wellKnownResource is the RFC 9728 well-known prefix.
+const wellKnownResource = "/.well-known/oauth-protected-resource"
 
 // NewSecret returns prefix + 32 random bytes in base64url.
 func NewSecret(prefix string) string {

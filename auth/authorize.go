@@ -124,7 +124,7 @@ func (s *server) authorize(w http.ResponseWriter, r *http.Request) {
 		fail(oerr)
 		return
 	}
-	resource, oerr := a.parseResource(r.Form["resource"])
+	resource, oerr := a.parseResource(r.Context(), r.Form["resource"])
 	if oerr != nil {
 		fail(oerr)
 		return
@@ -221,7 +221,7 @@ func (s *server) consentOrIssue(w http.ResponseWriter, r *http.Request, c Client
 		}
 	}
 	p.ResourceName = a.cfg.SiteName + " MCP server"
-	if req.Resource == a.APIResource() {
+	if req.Resource == a.APIResourceFor(r.Context()) {
 		p.ResourceName = a.cfg.SiteName + " REST API"
 	}
 	for _, sc := range req.Scopes {
@@ -306,7 +306,7 @@ func (s *server) decision(w http.ResponseWriter, r *http.Request) {
 	}
 	if action == "deny" {
 		s.redirectTo(w, withParams(req.RedirectURI, url.Values{"error": {"access_denied"},
-			"error_description": {"The person denied access."}, "state": {req.State}, "iss": {a.Issuer()}}))
+			"error_description": {"The person denied access."}, "state": {req.State}, "iss": {issuerOf(req.Resource)}}))
 		return
 	}
 	g := Grant{UserID: u.ID, ClientID: req.ClientID, Scopes: req.Scopes, Resource: req.Resource}
@@ -334,14 +334,14 @@ func (s *server) issueCode(w http.ResponseWriter, r *http.Request, req AuthReque
 		return
 	}
 	a.log.Info("authorization code issued", "client_id", req.ClientID, "user", req.UserID, "scopes", strings.Join(req.Scopes, " "))
-	s.redirectTo(w, withParams(req.RedirectURI, url.Values{"code": {code}, "state": {req.State}, "iss": {a.Issuer()}}))
+	s.redirectTo(w, withParams(req.RedirectURI, url.Values{"code": {code}, "state": {req.State}, "iss": {issuerOf(req.Resource)}}))
 }
 
 // redirectError sends an authorization error to the client's (trusted)
 // redirect URI, with iss (RFC 9207).
-func (s *server) redirectError(w http.ResponseWriter, _ *http.Request, redirectURI, state string, e *oauthError) {
+func (s *server) redirectError(w http.ResponseWriter, r *http.Request, redirectURI, state string, e *oauthError) {
 	u := withParams(redirectURI, url.Values{"error": {e.Code}, "error_description": {e.Description},
-		"state": {state}, "iss": {s.a.Issuer()}})
+		"state": {state}, "iss": {s.a.IssuerFor(r.Context())}})
 	h := w.Header()
 	h.Set("Location", u)
 	h.Set("Cache-Control", "no-store")

@@ -4,27 +4,41 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/mail"
 	"strings"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // send delivers a message: it is always added to the outbox
 // (Store.AddMail), then handed to Config.Mailer when one is set. Without a
-// mailer (the embedded default, for local use) the message, sign-in link
-// included, is also written to the log, as that is where a person running
-// the service locally reads it; with a mailer the log names the recipient
-// and subject only, never the body.
+// mailer (the embedded default, for local use) the outbox is the mailbox:
+// it keeps the message as sent, secret links included, and the message is
+// also written to the log, as that is where a person running the service
+// locally reads it. With a mailer the outbox keeps the message with the
+// secret part of every secret link masked (maskSecretLinks), so no live
+// link is at rest, and the log names the recipient and subject only.
 func (a *Auth) send(ctx context.Context, to, subject, body string) error {
-	id, err := a.store.AddMail(ctx, Mail{To: to, Subject: subject, Body: body, CreatedAt: a.now()})
+	kept := body
+	if a.cfg.Mailer != nil {
+		kept = maskSecretLinks(body)
+	}
+	id, err := a.store.AddMail(ctx, Mail{To: to, Subject: subject, Body: kept, CreatedAt: a.now()})
 	if err != nil {
 		return fmt.Errorf("outbox: %w", err)
 	}
 	if a.cfg.Mailer == nil {
-		a.log.Info("mail written to the outbox (no SMTP configured)", "to", to, "subject", subject, "outbox_id", id, "body", body)
+		if a.cfg.MailLog == nil {
+			a.log.Info("mail written to the outbox (no SMTP configured)", "to", to, "subject", subject, "outbox_id", id, "body", body)
+			return nil
+		}
+		a.log.Info("mail written to the outbox (no SMTP configured); the message follows", "to", to, "subject", subject, "outbox_id", id)
+		a.writeMailLog(to, subject, body)
 		return nil
 	}
 	if err := a.cfg.Mailer.Send(ctx, to, subject, body); err != nil {
@@ -32,6 +46,62 @@ func (a *Auth) send(ctx context.Context, to, subject, body string) error {
 	}
 	a.log.Info("mail sent", "to", to, "subject", subject, "outbox_id", id)
 	return nil
+}
+
+// secretLinkPaths are the paths of the links the service mails whose last
+// part is a secret that works by itself: sign-in, co-founder invite, email
+// claim confirmation (and checkout, should one ever be mailed).
+var secretLinkPaths = []string{
+	"/signin/email?token=",
+	domain.InvitePath + "/",
+	domain.ClaimConfirmPath,
+	domain.CheckoutPath,
+}
+
+// maskedSecret replaces the secret of a link in the outbox of a service
+// that sends mail by SMTP.
+const maskedSecret = "[secret removed: sent by SMTP]"
+
+// maskSecretLinks returns body with the secret after every secret link
+// path (a run of base64url characters) replaced by maskedSecret.
+func maskSecretLinks(body string) string {
+	for _, p := range secretLinkPaths {
+		var b strings.Builder
+		rest := body
+		for {
+			i := strings.Index(rest, p)
+			if i < 0 {
+				b.WriteString(rest)
+				break
+			}
+			i += len(p)
+			b.WriteString(rest[:i])
+			rest = rest[i:]
+			n := strings.IndexFunc(rest, func(r rune) bool {
+				return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_')
+			})
+			if n < 0 {
+				n = len(rest)
+			}
+			if n > 0 {
+				b.WriteString(maskedSecret)
+			}
+			rest = rest[n:]
+		}
+		body = b.String()
+	}
+	return body
+}
+
+// writeMailLog writes a message to Config.MailLog as plain lines between
+// two rulers, in one write: every line of the body, a link included, stands
+// on its own.
+func (a *Auth) writeMailLog(to, subject, body string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "----- mail to %s: %s -----\n", to, subject)
+	b.WriteString(strings.TrimRight(body, "\n"))
+	b.WriteString("\n----- end of mail -----\n")
+	io.WriteString(a.cfg.MailLog, b.String())
 }
 
 // SendMail delivers a message from another part of the service (co-founder

@@ -27,16 +27,16 @@ type serverMetadata struct {
 	ServiceDocumentation                   string   `json:"service_documentation,omitempty"`
 }
 
-// metadataDocument returns the server's metadata. Every URL is built from
-// the configured origin, never from the request's Host.
-func (a *Auth) metadataDocument() serverMetadata {
+// metadataDocument returns the server's metadata at origin (the request's,
+// as WithOrigins chose it from the allowed origins; never a raw Host).
+func metadataDocument(origin string) serverMetadata {
 	methods := []string{authNone, authBasic, authPost}
 	return serverMetadata{
-		Issuer:                                 a.Issuer(),
-		AuthorizationEndpoint:                  a.cfg.Origin + "/authorize",
-		TokenEndpoint:                          a.cfg.Origin + "/token",
-		RegistrationEndpoint:                   a.cfg.Origin + "/register",
-		RevocationEndpoint:                     a.cfg.Origin + "/revoke",
+		Issuer:                                 origin,
+		AuthorizationEndpoint:                  origin + "/authorize",
+		TokenEndpoint:                          origin + "/token",
+		RegistrationEndpoint:                   origin + "/register",
+		RevocationEndpoint:                     origin + "/revoke",
 		ScopesSupported:                        domain.AllScopes,
 		ResponseTypesSupported:                 []string{"code"},
 		ResponseModesSupported:                 []string{"query"},
@@ -46,12 +46,12 @@ func (a *Auth) metadataDocument() serverMetadata {
 		RevocationEndpointAuthMethodsSupported: methods,
 		ClientIDMetadataDocumentSupported:      true,
 		AuthorizationResponseIssParameter:      true,
-		ServiceDocumentation:                   a.cfg.Origin + domain.DocsPath,
+		ServiceDocumentation:                   origin + domain.DocsPath,
 	}
 }
 
 // metadata serves /.well-known/oauth-authorization-server.
-func (s *server) metadata(w http.ResponseWriter, _ *http.Request) {
-	body, _ := json.Marshal(s.a.metadataDocument())
+func (s *server) metadata(w http.ResponseWriter, r *http.Request) {
+	body, _ := json.Marshal(metadataDocument(s.a.origin(r.Context())))
 	writePublicJSON(w, body)
 }

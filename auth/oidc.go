@@ -86,11 +86,15 @@ func (f *oidcFlow) setup(ctx context.Context) (oauth2.Config, *oidc.IDTokenVerif
 			ClientID:     o.ClientID,
 			ClientSecret: o.ClientSecret,
 			Endpoint:     p.Endpoint(), // AuthStyle auto-detected (header, then form)
-			RedirectURL:  f.a.cfg.Origin + "/callback",
 			Scopes:       []string{oidc.ScopeOpenID, "email", "profile"},
 		}
 	}
-	return f.config, f.verifier, nil
+	cfg := f.config
+	// The callback is at the origin the sign-in started from, so the
+	// pending sign-in's cookie comes back with it (the provider must allow
+	// each origin's /callback; with --base-url there is one).
+	cfg.RedirectURL = f.a.origin(ctx) + "/callback"
+	return cfg, f.verifier, nil
 }
 
 // add stores a pending sign-in under its state, dropping expired ones; it

@@ -19,25 +19,25 @@ type resourceMetadata struct {
 
 // registerResource serves the protected resource metadata of /mcp and /v1
 // at their path-inserted well-known URLs; resource is byte-equal to the URL
-// clients use.
+// clients use, at the request's origin.
 func (a *Auth) registerResource(mux *http.ServeMux) {
-	for _, r := range []struct{ resource, name string }{
-		{a.MCPResource(), a.cfg.SiteName + " MCP server"},
-		{a.APIResource(), a.cfg.SiteName + " REST API"},
+	for _, r := range []struct{ path, name string }{
+		{domain.MCPPath, a.cfg.SiteName + " MCP server"},
+		{domain.APIPrefix, a.cfg.SiteName + " REST API"},
 	} {
-		doc := resourceMetadata{
-			Resource:               r.resource,
-			AuthorizationServers:   []string{a.Issuer()},
-			ScopesSupported:        domain.AllScopes,
-			BearerMethodsSupported: []string{"header"},
-			ResourceName:           r.name,
-			ResourceDocumentation:  a.cfg.Origin + domain.DocsPath,
-		}
-		body, _ := json.Marshal(doc)
-		path := a.ResourceMetadataURL(r.resource)[len(a.cfg.Origin):]
-		mux.HandleFunc("GET "+path, func(w http.ResponseWriter, _ *http.Request) {
+		mux.HandleFunc("GET "+wellKnownResource+r.path, func(w http.ResponseWriter, req *http.Request) {
+			origin := a.origin(req.Context())
+			body, _ := json.Marshal(resourceMetadata{
+				Resource:               origin + r.path,
+				AuthorizationServers:   []string{origin},
+				ScopesSupported:        domain.AllScopes,
+				BearerMethodsSupported: []string{"header"},
+				ResourceName:           r.name,
+				ResourceDocumentation:  origin + domain.DocsPath,
+			})
 			writePublicJSON(w, body)
 		})
+		mux.HandleFunc("OPTIONS "+wellKnownResource+r.path, preflightGET)
 	}
 }
 

@@ -30,6 +30,7 @@ func (a *Auth) registerServer(mux *http.ServeMux) {
 	// failed-credential budget where a client secret, code or token is checked.
 	limit, failures := a.cfg.OAuthLimit.Handler, a.cfg.Failures.Guard
 	mux.HandleFunc("GET /.well-known/oauth-authorization-server", s.metadata)
+	mux.HandleFunc("OPTIONS /.well-known/oauth-authorization-server", preflightGET)
 	mux.Handle("GET /authorize", limit(http.HandlerFunc(s.authorize)))
 	mux.Handle("POST /authorize", limit(http.HandlerFunc(s.authorize)))
 	mux.Handle("GET /authorize/continue", limit(http.HandlerFunc(s.authorizeContinue)))
@@ -99,9 +100,20 @@ func withAPIHeaders(h http.Handler) http.Handler {
 
 // preflight answers a CORS preflight of the JSON endpoints.
 func preflight(w http.ResponseWriter, _ *http.Request) {
+	answerPreflight(w, "POST, OPTIONS")
+}
+
+// preflightGET answers a CORS preflight of the public metadata documents,
+// which browser-based MCP clients read (with Mcp-Protocol-Version) before
+// they sign in.
+func preflightGET(w http.ResponseWriter, _ *http.Request) {
+	answerPreflight(w, "GET, OPTIONS")
+}
+
+func answerPreflight(w http.ResponseWriter, methods string) {
 	apiHeaders(w)
 	h := w.Header()
-	h.Set("Access-Control-Allow-Methods", "POST, OPTIONS")
+	h.Set("Access-Control-Allow-Methods", methods)
 	h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Accept, Mcp-Protocol-Version")
 	h.Set("Access-Control-Max-Age", "86400")
 	w.WriteHeader(http.StatusNoContent)
@@ -293,26 +305,27 @@ func union(a, b []string) []string {
 }
 
 // parseResource returns the resource a request names (RFC 8707): one of
-// the two resources, byte-equal but for one trailing slash; none means the
-// MCP server.
-func (a *Auth) parseResource(values []string) (string, *oauthError) {
+// the two resources at the request's origin, byte-equal but for one
+// trailing slash; none means the MCP server.
+func (a *Auth) parseResource(ctx context.Context, values []string) (string, *oauthError) {
+	mcp, api := a.MCPResourceFor(ctx), a.APIResourceFor(ctx)
 	switch len(values) {
 	case 0:
-		return a.MCPResource(), nil
+		return mcp, nil
 	case 1:
 	default:
-		return "", errorf("invalid_target", "Name one resource: %s or %s.", a.MCPResource(), a.APIResource())
+		return "", errorf("invalid_target", "Name one resource: %s or %s.", mcp, api)
 	}
 	v := values[0]
 	if v == "" {
-		return a.MCPResource(), nil
+		return mcp, nil
 	}
 	v = strings.TrimSuffix(v, "/")
 	switch v {
-	case a.MCPResource(), a.APIResource():
+	case mcp, api:
 		return v, nil
 	}
-	return "", errorf("invalid_target", "Unknown resource %q; the resources are %s and %s.", truncate(values[0], 100), a.MCPResource(), a.APIResource())
+	return "", errorf("invalid_target", "Unknown resource %q; the resources are %s and %s.", truncate(values[0], 100), mcp, api)
 }
 
 // truncate shortens s to at most n runes, for error messages.

@@ -394,11 +394,12 @@ func TestMailDefaultOutboxWritesLinkToLog(t *testing.T) {
 // With a mailer (SMTP) the log names recipient and subject, never the link.
 func TestMailConfiguredLogsNoToken(t *testing.T) {
 	var logs siLogBuffer
+	rec := &siRecordingMailer{}
 	e := newEnv(t, func(c *auth.Config) {
 		c.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-		c.Mailer = &siRecordingMailer{}
+		c.Mailer = rec
 	})
-	link := e.siRequestLink(e.browser(), "log@example.com", "/account")
+	link := e.siMailedLink(rec, "log@example.com", "/account")
 	token := strings.TrimPrefix(link, e.srv.URL+"/signin/email?token=")
 	out := logs.String()
 	if !strings.Contains(out, "mail sent") || !strings.Contains(out, "log@example.com") || !strings.Contains(out, "Sign in to Launchdir Test") {
@@ -430,12 +431,30 @@ func (m *siRecordingMailer) Send(_ context.Context, to, subject, body string) er
 func TestMailConfiguredMailerAndOutbox(t *testing.T) {
 	rec := &siRecordingMailer{}
 	e := newEnv(t, func(c *auth.Config) { c.Mailer = rec })
-	link := e.siRequestLink(e.browser(), "smtp@example.com", "/account")
+	link := e.siMailedLink(rec, "smtp@example.com", "/account")
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
 	if len(rec.sent) != 1 || rec.sent[0].To != "smtp@example.com" || !strings.Contains(rec.sent[0].Body, link) {
 		t.Fatalf("mailer got %+v", rec.sent)
 	}
+}
+
+// siMailedLink asks for a sign-in link for addr and returns the one rec
+// sent (with a mailer the outbox keeps no live link).
+func (e *env) siMailedLink(rec *siRecordingMailer, addr, next string) string {
+	e.t.Helper()
+	resp, body := siDo(e.t, e.browser(), http.MethodPost, e.srv.URL+"/signin", url.Values{"email": {addr}, "next": {next}}, nil)
+	siWantStatus(e.t, resp, body, http.StatusOK)
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if len(rec.sent) == 0 {
+		e.t.Fatal("nothing mailed")
+	}
+	link := siLinkRE.FindString(rec.sent[len(rec.sent)-1].Body)
+	if link == "" {
+		e.t.Fatalf("no sign-in link in the mailed body:\n%s", rec.sent[len(rec.sent)-1].Body)
+	}
+	return link
 }
 
 func TestMailFailureShowsError(t *testing.T) {

@@ -128,7 +128,7 @@ func (s *server) exchangeCode(r *http.Request, c Client) (tokenResponse, *oauthE
 		return tokenResponse{}, errorf("invalid_grant", "code_verifier does not match the code challenge.")
 	}
 	if res := r.PostForm["resource"]; len(res) > 0 {
-		got, e := a.parseResource(res)
+		got, e := a.parseResource(ctx, res)
 		if e != nil || got != ac.Resource {
 			return tokenResponse{}, errorf("invalid_target", "resource is not the one of the authorization request (%s).", ac.Resource)
 		}
@@ -188,7 +188,7 @@ func (s *server) refresh(r *http.Request, c Client) (tokenResponse, *oauthError)
 		scopes = want
 	}
 	if res := r.PostForm["resource"]; len(res) > 0 {
-		got, e := a.parseResource(res)
+		got, e := a.parseResource(ctx, res)
 		if e != nil || got != t.Resource {
 			return tokenResponse{}, errorf("invalid_target", "resource is not the one the refresh token was issued for (%s).", t.Resource)
 		}

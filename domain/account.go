@@ -118,7 +118,7 @@ func (s *Service) GetAccount(ctx context.Context, _ GetAccountInput) (Account, e
 	}
 	a := Account{
 		ID: c.UserID, Email: c.Email, Name: c.Name, CreatedAt: c.UserCreated.UTC(),
-		SignedInWith: c.Via, AccountURL: s.Site.URL(AccountPath),
+		SignedInWith: c.Via, AccountURL: s.Site.In(ctx).URL(AccountPath),
 	}
 	switch c.Via {
 	case ViaAPIKey:

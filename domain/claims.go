@@ -309,7 +309,7 @@ func (s *Service) mailClaimLink(ctx context.Context, st ClaimStore, m Mailer, c 
 	body := fmt.Sprintf("%s asked to become an owner of %s on %s, and gave this address to prove that they speak for %s.\n\n"+
 		"If that is right, open this link and press Confirm:\n%s\n\n"+
 		"Confirming lets %s edit the listing as a co-owner. The link works until %s UTC. If you do not know about this, ignore this message: nothing changes.\n",
-		who, name, s.Site.Name, rec.Domain, s.Site.URL(ClaimConfirmPath+secret), c.Email, rec.ExpiresAt.Format("2006-01-02 15:04"))
+		who, name, s.Site.Name, rec.Domain, s.Site.In(ctx).URL(ClaimConfirmPath+secret), c.Email, rec.ExpiresAt.Format("2006-01-02 15:04"))
 	// The link is stored before it is mailed, so a mailed link always works.
 	if err := st.SetClaimLink(ctx, rec.ID, SecretHash(secret), now); err != nil {
 		return err

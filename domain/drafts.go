@@ -334,7 +334,7 @@ func (s *Service) InviteCofounder(ctx context.Context, in InviteCofounderInput) 
 	if who == "" {
 		who = c.Email
 	}
-	link := s.Site.URL(InvitePath + "/" + tok)
+	link := s.Site.In(ctx).URL(InvitePath + "/" + tok)
 	body := fmt.Sprintf("%s invited you to add your founder profile to %s on %s.\n\n"+
 		"Open this link, sign in with this email address, and fill in your name, role and bio:\n%s\n\n"+
 		"The link works for %d days. If you do not know %s, ignore this message.\n",

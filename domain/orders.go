@@ -400,7 +400,7 @@ func (s *Service) CreateCheckout(ctx context.Context, in OrderInput) (*OrderView
 		return nil, err
 	}
 	v := s.orderView(ord)
-	v.CheckoutURL = s.Site.BaseURL + CheckoutPath + token
+	v.CheckoutURL = s.Site.In(ctx).URL(CheckoutPath + token)
 	v.Next = "Give checkout_url to the person: they review the order, enter billing details and pay on that page (never ask them for " +
 		"card details). Then call get_order with number to see it paid and fulfilled. The link works for " +
 		fmt.Sprint(CheckoutDays) + " days and is shown only here."

@@ -176,13 +176,13 @@ func (s *Service) PostListingUpdate(ctx context.Context, in PostListingUpdateInp
 	if err != nil {
 		return nil, err
 	}
-	out := &PostListingUpdateOutput{PostedUpdate: *u, Public: ref.Public(), UpdatesURL: s.Site.URL(UpdatesPath)}
+	out := &PostListingUpdateOutput{PostedUpdate: *u, Public: ref.Public(), UpdatesURL: s.Site.In(ctx).URL(UpdatesPath)}
 	if !out.Public {
 		out.Next = "Kept: the listing is not public yet (" + ref.Status + "), so the update appears on its page and on the " +
 			"latest-updates page once it is scheduled or live. Nobody is told about it."
 		return out, nil
 	}
-	out.PageURL, out.FollowersTold = s.Site.ListingPageURL(ref.Slug), told
+	out.PageURL, out.FollowersTold = s.Site.In(ctx).ListingPageURL(ref.Slug), told
 	if told > 0 {
 		key := strconv.FormatInt(u.ID, 10)
 		if err := own.EnqueueAt(ctx, UpdateFanOutJob, key, updateFanOut{UpdateID: u.ID}, s.now()); err != nil {

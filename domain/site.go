@@ -2,6 +2,7 @@ package domain
 
 import (
 	"context"
+	"net"
 	"net/url"
 	"strings"
 )
@@ -20,6 +21,62 @@ const (
 
 // URL joins the site's public origin and a path.
 func (s Site) URL(path string) string { return strings.TrimRight(s.BaseURL, "/") + path }
+
+// In returns the site as the request of ctx sees it: BaseURL is the origin
+// the request used (WithOrigin) when it carries one, else the default
+// origin. Every URL built for a response or for mail sent during a request
+// goes through it; background jobs have no request origin and use the
+// default.
+func (s Site) In(ctx context.Context) Site {
+	if o, ok := OriginFrom(ctx); ok {
+		s.BaseURL = o
+	}
+	return s
+}
+
+// Origins says where the service is reachable. With a configured public
+// origin (--base-url) there is one, Default. Without one, on a loopback
+// listener, LoopbackPort is the listener's port and a request that names a
+// loopback host (localhost, 127.0.0.1, [::1]) with that port is answered
+// from that origin, so that the URLs it gets (OAuth metadata, links, mail)
+// match the address the client used; any other Host gets Default, so a
+// Host header never puts a foreign name into links.
+type Origins struct {
+	Default      string // scheme://host[:port], no trailing slash
+	LoopbackPort string // "" when Default is the only origin
+}
+
+// ForHost returns the origin of a request whose Host header is host.
+func (o Origins) ForHost(host string) string {
+	if o.LoopbackPort == "" {
+		return o.Default
+	}
+	h, p, err := net.SplitHostPort(host)
+	if err != nil || p != o.LoopbackPort {
+		return o.Default
+	}
+	switch strings.ToLower(h) {
+	case "localhost", "127.0.0.1":
+		return "http://" + strings.ToLower(h) + ":" + p
+	case "::1":
+		return "http://[::1]:" + p
+	}
+	return o.Default
+}
+
+type originKey struct{}
+
+// WithOrigin returns ctx carrying the public origin a request used (one
+// chosen by Origins.ForHost, never the raw Host header).
+func WithOrigin(ctx context.Context, origin string) context.Context {
+	return context.WithValue(ctx, originKey{}, origin)
+}
+
+// OriginFrom returns the origin WithOrigin put into ctx.
+func OriginFrom(ctx context.Context) (string, bool) {
+	o, ok := ctx.Value(originKey{}).(string)
+	return o, ok && o != ""
+}
 
 // ListingPageURL is the public page of a listing on this site.
 func (s Site) ListingPageURL(slug string) string { return s.URL("/listings/" + url.PathEscape(slug)) }
@@ -71,10 +128,11 @@ func (s *Service) GetSiteInfo(ctx context.Context, _ Empty) (SiteInfo, error) {
 	if err != nil {
 		return SiteInfo{}, err
 	}
+	site := s.Site.In(ctx)
 	return SiteInfo{
-		Name: s.Site.Name, Purpose: s.Site.Purpose, URL: s.Site.URL("/"),
-		APIBaseURL: s.Site.URL(APIPrefix), OpenAPIURL: s.Site.URL(OpenAPIPath), MCPURL: s.Site.URL(MCPPath),
-		DocsURL: s.Site.URL(DocsPath), LiveListings: st.LiveListings, UpcomingListings: st.UpcomingListings,
+		Name: site.Name, Purpose: site.Purpose, URL: site.URL("/"),
+		APIBaseURL: site.URL(APIPrefix), OpenAPIURL: site.URL(OpenAPIPath), MCPURL: site.URL(MCPPath),
+		DocsURL: site.URL(DocsPath), LiveListings: st.LiveListings, UpcomingListings: st.UpcomingListings,
 		Categories: st.Categories, Stages: Stages,
 		WeekRule: "Launch weeks run Monday 00:00 to Sunday 24:00 UTC; a date names the week it falls in.",
 		Rankings: map[string]string{
@@ -84,12 +142,12 @@ func (s *Service) GetSiteInfo(ctx context.Context, _ Empty) (SiteInfo, error) {
 			"revenue":       "Monthly revenue reported by founders.",
 		},
 		PublicURLs: map[string]string{
-			"launches":     s.Site.URL("/launches"),
-			"leaderboards": s.Site.URL("/leaderboards/community-weekly"),
-			"founders":     s.Site.URL("/founders"),
-			"blog":         s.Site.URL("/blog"),
-			"awards":       s.Site.URL("/awards"),
-			"categories":   s.Site.URL("/categories"),
+			"launches":     site.URL("/launches"),
+			"leaderboards": site.URL("/leaderboards/community-weekly"),
+			"founders":     site.URL("/founders"),
+			"blog":         site.URL("/blog"),
+			"awards":       site.URL("/awards"),
+			"categories":   site.URL("/categories"),
 		},
 	}, nil
 }

@@ -21,8 +21,10 @@ type Authenticator interface {
 	// Verify resolves an access token or API key sent to resource, or
 	// returns auth.ErrInvalidToken.
 	Verify(ctx context.Context, bearer, resource string) (domain.Caller, error)
-	MCPResource() string
-	APIResource() string
+	// MCPResourceFor and APIResourceFor are the resource identifiers at the
+	// origin of the request of ctx (domain.WithOrigin).
+	MCPResourceFor(ctx context.Context) string
+	APIResourceFor(ctx context.Context) string
 	// ResourceMetadataURL is the RFC 9728 metadata URL of a resource.
 	ResourceMetadataURL(resource string) string
 }
@@ -130,19 +132,19 @@ func (c *challenge) write(w http.ResponseWriter, s *Server, resource string) {
 }
 
 // apiResource and mcpResource are the resource identifiers tokens are
-// checked against ("" without an authenticator).
-func (s *Server) apiResource() string {
+// checked against, at the request's origin.
+func (s *Server) apiResource(ctx context.Context) string {
 	if s.auth == nil {
-		return s.svc.Site.URL(domain.APIPrefix)
+		return s.svc.Site.In(ctx).URL(domain.APIPrefix)
 	}
-	return s.auth.APIResource()
+	return s.auth.APIResourceFor(ctx)
 }
 
-func (s *Server) mcpResource() string {
+func (s *Server) mcpResource(ctx context.Context) string {
 	if s.auth == nil {
-		return s.svc.Site.URL(domain.MCPPath)
+		return s.svc.Site.In(ctx).URL(domain.MCPPath)
 	}
-	return s.auth.MCPResource()
+	return s.auth.MCPResourceFor(ctx)
 }
 
 // maxMCPBody bounds a JSON-RPC request body read for the scope decision.
@@ -170,9 +172,10 @@ func (s *Server) mcpAuth(next http.Handler) http.Handler {
 		if !s.limitSession(w, r, body) {
 			return
 		}
-		ctx, ch := s.authenticate(r, s.mcpResource(), needed)
+		resource := s.mcpResource(r.Context())
+		ctx, ch := s.authenticate(r, resource, needed)
 		if ch != nil {
-			ch.write(w, s, s.mcpResource())
+			ch.write(w, s, resource)
 			return
 		}
 		next.ServeHTTP(w, r.WithContext(ctx))

@@ -79,9 +79,10 @@ func (s *Server) restHandler(b *bound) http.HandlerFunc {
 		if b.Scope != "" {
 			needed = []string{b.Scope}
 		}
-		ctx, ch := s.authenticate(r, s.apiResource(), needed)
+		resource := s.apiResource(r.Context())
+		ctx, ch := s.authenticate(r, resource, needed)
 		if ch != nil {
-			ch.write(w, s, s.apiResource())
+			ch.write(w, s, resource)
 			return
 		}
 		key := clientKeyFrom(ctx, r.Header)

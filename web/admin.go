@@ -61,6 +61,10 @@ func (h *handler) adminRoute(post bool, fn func(w http.ResponseWriter, r *http.R
 		// any unknown address, whatever the method or the form.
 		email, ok := h.adminEmail(r)
 		if !ok {
+			if _, signedIn := h.accountID(r); signedIn && !post && h.adminHint != "" {
+				h.fail(w, r, http.StatusNotFound, h.adminHint)
+				return
+			}
 			h.notFound(w, r)
 			return
 		}

@@ -325,7 +325,7 @@ func (h *handler) refused(w http.ResponseWriter, r *http.Request, token string, 
 // checkoutPay is POST /checkout/{token}/pay: start paying with the configured
 // provider and send the browser to its payment page.
 func (h *handler) checkoutPay(w http.ResponseWriter, r *http.Request, token string) {
-	page := strings.TrimRight(h.svc.Site.BaseURL, "/") + domain.CheckoutPath + token
+	page := h.svc.Site.In(r.Context()).URL(domain.CheckoutPath + token)
 	next, err := h.svc.BeginPayment(r.Context(), token, domain.CheckoutPages{Page: page, Return: page + "/done", Cancel: page})
 	if domain.ErrorCode(err) == domain.EInvalid {
 		h.refused(w, r, token, err, nil)

@@ -46,6 +46,9 @@ type handler struct {
 	account func(r *http.Request) (userID int64, email string, ok bool)
 	// forms refuses cross-origin form posts (Sec-Fetch-Site, Origin).
 	forms *http.CrossOriginProtection
+	// adminHint is shown on /admin's 404 page to a signed-in person who is
+	// not admin (WithAdminHint); "" shows the plain 404 page.
+	adminHint string
 }
 
 // Option configures New.
@@ -57,6 +60,13 @@ type Option func(*handler)
 // page, so the page's existence is not revealed.
 func WithAdmin(f func(r *http.Request) (email string, ok bool)) Option {
 	return func(h *handler) { h.admin = f }
+}
+
+// WithAdminHint makes /admin's 404 page, for a signed-in person who is not
+// admin, say how to become admin. Only for a local instance with no admin
+// configured: on a public one the 404 page must not reveal the admin page.
+func WithAdminHint(hint string) Option {
+	return func(h *handler) { h.adminHint = hint }
 }
 
 // WithLogger sets where failures and admin changes are logged; the default

@@ -23,6 +23,9 @@ type authConfig struct {
 	smtpPort                                             int
 	// oauthLimit and failures are serve's per-network budgets (limits.go).
 	oauthLimit, failures *ratelimit.Limiter
+	// mailLog receives, without SMTP, each message as plain lines (serve:
+	// its stderr, next to the log), so a sign-in link can be copied.
+	mailLog io.Writer
 }
 
 func authFlags(fs *flag.FlagSet, a *authConfig) {
@@ -44,6 +47,7 @@ func newAuth(c *config, a *authConfig, db *storage.DB, logger *slog.Logger, invi
 	cfg := auth.Config{Origin: c.publicOrigin(), SiteName: c.site().Name, Store: storage.NewAuthStore(db), Logger: logger, Invites: invites}
 	if a != nil {
 		cfg.OAuthLimit, cfg.Failures = a.oauthLimit, a.failures
+		cfg.MailLog = a.mailLog
 	}
 	if a != nil && a.oidcIssuer != "" {
 		if a.oidcClientID == "" {

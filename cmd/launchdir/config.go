@@ -72,18 +72,37 @@ func (c *config) site() domain.Site {
 	}
 }
 
-// publicOrigin is --base-url, or the listen address as a loopback URL.
+// publicOrigin is --base-url, or the listen address as an http URL (an
+// unspecified address, 0.0.0.0 or ::, as localhost). It is the default
+// origin: the one printed, and the one of URLs built outside a request.
 func (c *config) publicOrigin() string {
+	return c.origins().Default
+}
+
+// origins is where the service is reachable: --base-url alone, or without
+// it the listen address and, on a loopback or unspecified listen address,
+// every loopback name with the listener's port (domain.Origins).
+func (c *config) origins() domain.Origins {
 	if c.baseURL != "" {
-		return strings.TrimRight(c.baseURL, "/")
+		return domain.Origins{Default: strings.TrimRight(c.baseURL, "/")}
 	}
 	host, port, err := net.SplitHostPort(c.addr)
 	if err != nil {
-		return "http://" + c.addr
+		return domain.Origins{Default: "http://" + c.addr}
 	}
-	switch host {
-	case "", "0.0.0.0", "::", "127.0.0.1", "::1":
-		host = "localhost"
+	loopback := false
+	switch strings.ToLower(host) {
+	case "", "0.0.0.0", "::":
+		host, loopback = "localhost", true
+	case "localhost":
+		host, loopback = "localhost", true
+	default:
+		ip := net.ParseIP(host)
+		loopback = ip != nil && ip.IsLoopback()
 	}
-	return "http://" + net.JoinHostPort(host, port)
+	o := domain.Origins{Default: "http://" + net.JoinHostPort(host, port)}
+	if loopback {
+		o.LoopbackPort = port
+	}
+	return o
 }

@@ -37,8 +37,8 @@ func TestServe(t *testing.T) {
 	if len(urls) != 5 {
 		t.Fatalf("serve printed %v, want Web, REST API, OpenAPI, MCP and Docs URLs", urls)
 	}
-	if !strings.HasPrefix(urls["Web"], "http://localhost:") {
-		t.Errorf("Web URL = %q, want http://localhost:PORT/", urls["Web"])
+	if !strings.HasPrefix(urls["Web"], "http://127.0.0.1:") {
+		t.Errorf("Web URL = %q, want the listen address, http://127.0.0.1:PORT/", urls["Web"])
 	}
 
 	res, err := http.Get(urls["REST API"] + "/site")

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
@@ -30,7 +31,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", env("LAUNCHDIR_ADDR", "127.0.0.1:8080"), "listen address (env LAUNCHDIR_ADDR)")
 	dataFlag(fs, &c)
-	fs.StringVar(&c.baseURL, "base-url", env("LAUNCHDIR_BASE_URL", ""), "public origin, e.g. https://launchdir.example (env LAUNCHDIR_BASE_URL; default: the listen address)")
+	fs.StringVar(&c.baseURL, "base-url", env("LAUNCHDIR_BASE_URL", ""), "public origin, e.g. https://launchdir.example (env LAUNCHDIR_BASE_URL; default: the listen address, and on loopback each loopback name with its port)")
 	fs.BoolVar(&c.demo, "demo", envBool("LAUNCHDIR_DEMO"), "load the demo data when the data directory has no listings (env LAUNCHDIR_DEMO)")
 	fs.Float64Var(&c.rateLimit, "rate-limit", envFloat("LAUNCHDIR_RATE_LIMIT", 20), "requests per second per client on every operation, 0 = off (env LAUNCHDIR_RATE_LIMIT)")
 	fs.IntVar(&c.rateBurst, "rate-burst", int(envFloat("LAUNCHDIR_RATE_BURST", 40)), "burst per client (env LAUNCHDIR_RATE_BURST)")
@@ -74,6 +75,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 		return err
 	}
 	svc := domain.NewService(store, site)
+	ac.mailLog = stderr
 	az, err := newAuth(&c, &ac, db, logger, svc)
 	if err != nil {
 		return err
@@ -106,28 +108,26 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 		mux.Handle("POST /webhooks/stripe", stripeWebhook)
 	}
 	admins := adminEmailSet(oc.adminEmails)
-	mux.Handle("/", lim.pages.Handler(web.New(svc, web.WithLogger(logger), web.WithAdmin(func(r *http.Request) (string, bool) {
+	webOpts := []web.Option{web.WithLogger(logger), web.WithAdmin(func(r *http.Request) (string, bool) {
 		email, ok := az.SignedInEmail(r)
 		return email, ok && admins[strings.ToLower(email)]
-	}), web.WithAccount(az.SignedInUser))))
+	}), web.WithAccount(az.SignedInUser)}
+	if len(admins) == 0 && c.origins().LoopbackPort != "" {
+		// A local instance without admins: /admin says how to become one.
+		webOpts = append(webOpts, web.WithAdminHint(adminHint))
+	}
+	mux.Handle("/", lim.pages.Handler(web.New(svc, webOpts...)))
 
+	origins := c.origins()
 	srv := &http.Server{
-		Handler:           ratelimit.TrustProxies(lim.trusted, mux),
+		Handler:           auth.WithOrigins(origins, ratelimit.TrustProxies(lim.trusted, mux)),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	origin := site.BaseURL
-	fmt.Fprintf(stdout, "launchdir is serving %s on %s\n", c.dbPath(), c.addr)
-	fmt.Fprintf(stdout, "  Web:      %s/\n", origin)
-	fmt.Fprintf(stdout, "  REST API: %s%s\n", origin, domain.APIPrefix)
-	fmt.Fprintf(stdout, "  OpenAPI:  %s%s\n", origin, domain.OpenAPIPath)
-	fmt.Fprintf(stdout, "  MCP:      %s%s\n", origin, domain.MCPPath)
-	fmt.Fprintf(stdout, "  Docs:     %s%s\n", origin, domain.DocsPath)
-	fmt.Fprintf(stdout, "  Sign in:  %s%s\n", origin, domain.SignInPath)
-	fmt.Fprintf(stdout, "  Admin:    %s/admin (accounts in --admin-emails)\n", origin)
+	printBanner(stdout, c.dbPath(), c.addr, origins, len(admins) > 0)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -143,6 +143,40 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
+}
+
+// adminHint is what /admin's 404 page tells a signed-in person on a local
+// instance that has no admin.
+const adminHint = "Nobody is admin on this instance yet: restart launchdir serve with --admin-emails you@example.com, then sign in as that address."
+
+// printBanner prints where the service is: its URLs at the default origin,
+// the other loopback name that works on a loopback listener, and how to
+// become admin when nobody is.
+func printBanner(out io.Writer, db, addr string, o domain.Origins, hasAdmins bool) {
+	origin := o.Default
+	w := &strings.Builder{} // written at once, so a reader sees the whole banner
+	defer func() { io.WriteString(out, w.String()) }()
+	fmt.Fprintf(w, "launchdir is serving %s on %s\n", db, addr)
+	fmt.Fprintf(w, "  Web:      %s/\n", origin)
+	fmt.Fprintf(w, "  REST API: %s%s\n", origin, domain.APIPrefix)
+	fmt.Fprintf(w, "  OpenAPI:  %s%s\n", origin, domain.OpenAPIPath)
+	fmt.Fprintf(w, "  MCP:      %s%s\n", origin, domain.MCPPath)
+	fmt.Fprintf(w, "  Docs:     %s%s\n", origin, domain.DocsPath)
+	fmt.Fprintf(w, "  Sign in:  %s%s\n", origin, domain.SignInPath)
+	if hasAdmins {
+		fmt.Fprintf(w, "  Admin:    %s/admin (for the accounts in --admin-emails)\n", origin)
+	} else {
+		fmt.Fprintf(w, "  Admin:    %s/admin (nobody is admin yet: restart with --admin-emails you@example.com, then sign in as that address)\n", origin)
+	}
+	if o.LoopbackPort != "" {
+		other := "http://localhost:" + o.LoopbackPort
+		if strings.HasPrefix(origin, "http://localhost:") {
+			other = "http://127.0.0.1:" + o.LoopbackPort
+		}
+		fmt.Fprintf(w, "  Also:     %s/ and %s%s work the same: on loopback, localhost, 127.0.0.1 and [::1] with port %s\n"+
+			"            are all this server, and each client gets OAuth metadata and links naming the address it used.\n",
+			other, other, domain.MCPPath, o.LoopbackPort)
+	}
 }
 
 func seedCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
