@@ -256,7 +256,7 @@ func (s *Service) ListProducts(ctx context.Context, _ ListProductsInput) (*Produ
 		return nil, err
 	}
 	now := s.now()
-	out := &ProductList{Currency: o.currency(), Products: []Product{},
+	out := &ProductList{Currency: o.currency(), Items: []Product{},
 		VAT: "Prices exclude VAT. EU consumers pay their country's VAT; EU businesses with a valid VAT number from another member state " +
 			"get reverse charge; no VAT outside the EU. quote_order previews it from billing_country and vat_number."}
 	for _, d := range productDefs {
@@ -271,7 +271,7 @@ func (s *Service) ListProducts(ctx context.Context, _ ListProductsInput) (*Produ
 		if d.code == ProductBillboardMin {
 			p.MinAmountCents = p.PriceCents
 		}
-		out.Products = append(out.Products, p)
+		out.Items = append(out.Items, p)
 	}
 	return out, nil
 }

@@ -218,7 +218,7 @@ func TestOrders_EndToEnd(t *testing.T) {
 				t.Fatalf("list_products: %d %s", r.status, r.body)
 			}
 			var weeks []string
-			for _, p := range products.Products {
+			for _, p := range products.Items {
 				if p.Code == "launch" {
 					weeks = p.Weeks
 				}
