@@ -28,6 +28,7 @@ func (s *Store) loadListing(ctx context.Context, key, cond string, all bool, arg
 	var company, keywords, features, usps, faqs, socials, unlocked, notFound string
 	var story sql.NullString
 	var founded sql.NullInt64
+	var billboard int64
 	l := &domain.Listing{}
 	err := s.db.sql.QueryRowContext(ctx, `SELECT `+summaryCols+`, COALESCE(co.name, ''), l.short_description,
 		l.description, l.keywords, l.features, l.usps, l.pricing_summary, l.city, l.founded_year, l.faqs, l.socials,
@@ -36,7 +37,7 @@ func (s *Store) loadListing(ctx context.Context, key, cond string, all bool, arg
 		FROM `+summaryFrom+` LEFT JOIN companies co ON co.id = l.company_id
 		WHERE l.site_id = ? AND `+cond, append([]any{s.siteID}, args...)...).Scan(r.dest(
 		&company, &l.ShortDescription, &l.Description, &keywords, &features, &usps, &l.PricingSummary, &l.City,
-		&founded, &faqs, &socials, &story, &unlocked, &notFound, &l.Verified, &l.BillboardCents, &l.DemoVideoURL,
+		&founded, &faqs, &socials, &story, &unlocked, &notFound, &l.Verified, &billboard, &l.DemoVideoURL,
 		&l.ContactEmail)...)
 	if err != nil {
 		return nil, nil, mapErr(err, "listing", key)
@@ -88,6 +89,10 @@ func (s *Store) loadListing(ctx context.Context, key, cond string, all bool, arg
 		"page":         l.PageURL,
 		"badges":       s.site.URL(domain.APIPrefix + "/listings/" + slug + "/badges"),
 		"alternatives": s.site.URL(domain.APIPrefix + "/listings/" + slug + "/alternatives"),
+	}
+	if billboard > 0 {
+		l.PaidPlacement = &domain.PaidPlacement{Paid: true, Label: domain.PaidPlacementLabel, AmountCents: billboard,
+			AmountLabel: metricLabel("billboard", billboard), BoardURL: s.site.URL("/leaderboards/billboard")}
 	}
 	if l.PrimaryCategory != nil {
 		l.Links["category"] = s.site.CategoryPageURL(l.PrimaryCategory.Slug)
