@@ -89,7 +89,8 @@ var productDefs = []productDef{
 	{
 		code: ProductExtraCategories, name: "Extra categories", unit: "category", needsListing: true, weekRule: WeekNone, defaultCents: 900,
 		description: "Adds the listing to up to 3 more categories besides its primary one. Priced per category.",
-		rules:       []string{"categories: 1-3 category slugs, not the primary category and not ones already attached; a listing has at most 3 extra categories."},
+		rules: []string{"categories: 1-3 category slugs, not the primary category and not ones already attached; a listing has at most 3 extra categories.",
+			"For paid listings only: the listing is on the paid plan, or this order also holds launch or launch_bundle for it."},
 	},
 	{
 		code: ProductRelaunch, name: "Relaunch", unit: "order line", needsListing: true, weekRule: WeekRequired, defaultCents: 2900,
