@@ -109,7 +109,7 @@ type FounderRef struct {
 	Name    string `json:"name"`
 	Title   string `json:"title,omitempty" jsonschema_description:"Role at the company."`
 	Primary bool   `json:"primary,omitempty"`
-	PageURL string `json:"page_url"`
+	PageURL string `json:"page_url,omitempty" jsonschema_description:"The founder's page (get_founder). Founders have a page while on a live listing; absent before that."`
 }
 
 // Rating is the community rating from genuine reviews only.

@@ -118,19 +118,26 @@ func (s *Store) fillProfile(ctx context.Context, id int64, l *domain.Listing) er
 		l.Categories = append(l.Categories, c)
 	}
 	rows.Close()
-	rows, err = q.QueryContext(ctx, `SELECT f.slug, f.name, COALESCE(NULLIF(lf.role, ''), f.title), lf.is_primary
+	// A founder has a page while on a live listing of the site (see Founder);
+	// the founders of a listing not live yet are shown without a link.
+	rows, err = q.QueryContext(ctx, `SELECT f.slug, f.name, COALESCE(NULLIF(lf.role, ''), f.title), lf.is_primary,
+		EXISTS (SELECT 1 FROM listing_founders lf2 JOIN listings l2 ON l2.id = lf2.listing_id
+			WHERE lf2.founder_id = f.id AND l2.site_id = ? AND l2.status = 'live')
 		FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id
-		WHERE lf.listing_id = ? ORDER BY lf.is_primary DESC, f.name`, id)
+		WHERE lf.listing_id = ? ORDER BY lf.is_primary DESC, f.name`, s.siteID, id)
 	if err != nil {
 		return mapErr(err, "listing", l.Slug)
 	}
 	for rows.Next() {
 		var f domain.FounderRef
-		if err := rows.Scan(&f.Slug, &f.Name, &f.Title, &f.Primary); err != nil {
+		var hasPage bool
+		if err := rows.Scan(&f.Slug, &f.Name, &f.Title, &f.Primary, &hasPage); err != nil {
 			rows.Close()
 			return mapErr(err, "listing", l.Slug)
 		}
-		f.PageURL = s.site.FounderPageURL(f.Slug)
+		if hasPage {
+			f.PageURL = s.site.FounderPageURL(f.Slug)
+		}
 		l.Founders = append(l.Founders, f)
 	}
 	rows.Close()
