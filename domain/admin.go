@@ -20,7 +20,7 @@ func (s *Service) AdminPrices(ctx context.Context) ([]Product, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list.Products, nil
+	return list.Items, nil
 }
 
 // SetProductPrice sets the admin price of product code, in cents of the

@@ -2,13 +2,20 @@ package domain
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"time"
 )
 
 // Board describes a leaderboard.
 type Board struct {
-	Key         string
-	Title       string
+	Key string
+	// Title names the board in lists of boards; a page of the board is
+	// titled with the period it ranks as well (see GetLeaderboardOutput.Title).
+	Title string
+	// Period is the period every page of the board ranks; "" for the weekly
+	// board, whose period is the week asked for.
+	Period      string
 	Description string
 	Metric      string
 	Unit        string
@@ -18,18 +25,18 @@ type Board struct {
 // Boards are the five leaderboards. The three ranking systems (community votes,
 // the PAID billboard, Domain Rating) are kept apart; revenue is a fourth board.
 var Boards = map[string]Board{
-	"community-weekly": {Key: "community-weekly", Title: "Community leaderboard: this week",
+	"community-weekly": {Key: "community-weekly", Title: "Community leaderboard: weekly",
 		Description: "Launches of one week ranked by the community votes they received that week. Votes come only from people on the site.",
 		Metric:      "week_votes", Unit: "votes"},
-	"community-all-time": {Key: "community-all-time", Title: "Community leaderboard: all time",
+	"community-all-time": {Key: "community-all-time", Title: "Community leaderboard: all time", Period: "all time",
 		Description: "Live listings ranked by all-time community votes.", Metric: "votes", Unit: "votes"},
-	"billboard": {Key: "billboard", Title: "Billboard (PAID ranking)",
+	"billboard": {Key: "billboard", Title: "Billboard (PAID ranking)", Period: "all contributions to date",
 		Description: "PAID ranking: listings ordered by the money their owners contributed to the billboard. It says nothing about quality or community votes; always present it as paid.",
 		Metric:      "billboard_cents", Unit: "cents", Paid: true},
-	"domain-rating": {Key: "domain-rating", Title: "Domain Rating",
+	"domain-rating": {Key: "domain-rating", Title: "Domain Rating", Period: "latest reading of each site",
 		Description: "Live listings ranked by the latest Domain Rating of their website, from a third-party SEO provider.",
 		Metric:      "domain_rating", Unit: "DR"},
-	"revenue": {Key: "revenue", Title: "Revenue",
+	"revenue": {Key: "revenue", Title: "Revenue", Period: "latest month each founder reported",
 		Description: "Live listings ranked by the latest monthly revenue their founders reported.", Metric: "monthly_revenue_cents", Unit: "cents"},
 }
 
@@ -61,7 +68,7 @@ type BoardItem struct {
 // GetLeaderboardOutput is one page of a board.
 type GetLeaderboardOutput struct {
 	Board       string      `json:"board"`
-	Title       string      `json:"title"`
+	Title       string      `json:"title" jsonschema_description:"The board and the period it ranks, e.g. \"Community leaderboard: week of Monday 2026-09-07 (2026-W37)\"."`
 	Description string      `json:"description"`
 	Metric      string      `json:"metric"`
 	Unit        string      `json:"unit"`
@@ -69,6 +76,13 @@ type GetLeaderboardOutput struct {
 	Week        string      `json:"week,omitempty"`
 	Items       []BoardItem `json:"items"`
 	Page
+}
+
+// WeekTitle names a launch week for a title: "week of Monday 2026-09-07
+// (2026-W37)", after what and a colon.
+func WeekTitle(what string, monday time.Time) string {
+	y, wk := monday.ISOWeek()
+	return fmt.Sprintf("%s: week of Monday %s (%d-W%02d)", what, monday.Format(DateLayout), y, wk)
 }
 
 // PaidNote is attached to every billboard item.
@@ -81,7 +95,10 @@ func (s *Service) GetLeaderboard(ctx context.Context, in GetLeaderboardInput) (G
 		return GetLeaderboardOutput{}, Errorf(ENotFound, "No leaderboard %q; the boards are community-weekly, community-all-time, billboard, domain-rating and revenue.", in.Board)
 	}
 	q := BoardQuery{Board: b.Key, Offset: in.Offset(), Limit: in.Limit()}
-	out := GetLeaderboardOutput{Board: b.Key, Title: b.Title, Description: b.Description, Metric: b.Metric, Unit: b.Unit, Paid: b.Paid}
+	out := GetLeaderboardOutput{Board: b.Key, Title: b.Title + ": " + b.Period, Description: b.Description, Metric: b.Metric, Unit: b.Unit, Paid: b.Paid}
+	if strings.HasSuffix(b.Title, b.Period) {
+		out.Title = b.Title // "Community leaderboard: all time" names its period already
+	}
 	if in.Week != "" && b.Key != "community-weekly" {
 		return out, Invalid("week", "applies_to", "week applies only to the community-weekly board.")
 	}
@@ -92,6 +109,7 @@ func (s *Service) GetLeaderboard(ctx context.Context, in GetLeaderboardInput) (G
 		}
 		q.Week = w
 		out.Week = w.Format(DateLayout)
+		out.Title = WeekTitle("Community leaderboard", w)
 	}
 	items, total, err := s.Store.Leaderboard(ctx, q)
 	if err != nil {

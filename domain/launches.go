@@ -53,6 +53,8 @@ type GetLaunchWeekOutput struct {
 	StartsAt  time.Time        `json:"starts_at"`
 	EndsAt    time.Time        `json:"ends_at" jsonschema_description:"End of Sunday, exclusive: the next Monday 00:00 UTC."`
 	When      string           `json:"when" jsonschema:"enum=past,enum=current,enum=future"`
+	Previous  string           `json:"previous_week,omitempty" jsonschema_description:"Monday of the week before, when the site has it (weeks run from the site's first launch week to a year ahead)."`
+	Next      string           `json:"next_week,omitempty" jsonschema_description:"Monday of the week after, when the site has it."`
 	Items     []WeekLaunch     `json:"items" jsonschema_description:"Live launches of the week ranked by that week's community votes."`
 	Scheduled []ListingSummary `json:"scheduled" jsonschema_description:"Launches scheduled for this week that are not live yet (current and future weeks)."`
 }
@@ -65,15 +67,11 @@ func (s *Service) GetLaunchWeek(ctx context.Context, in GetLaunchWeekInput) (Get
 		return GetLaunchWeekOutput{}, err
 	}
 	this := Monday(now)
-	st, err := s.Store.SiteStats(ctx)
+	first, last, err := s.LaunchWeekRange(ctx)
 	if err != nil {
 		return GetLaunchWeekOutput{}, err
 	}
-	first := this
-	if !st.FirstWeek.IsZero() && st.FirstWeek.Before(this) {
-		first = Monday(st.FirstWeek)
-	}
-	if monday.Before(first) || monday.After(this.AddDate(1, 0, 0)) {
+	if monday.Before(first) || monday.After(last) {
 		return GetLaunchWeekOutput{}, Errorf(ENotFound, "No launch week %s on this site: weeks run from %s to a year ahead of this week.",
 			monday.Format(DateLayout), first.Format(DateLayout))
 	}
@@ -88,10 +86,33 @@ func (s *Service) GetLaunchWeek(ctx context.Context, in GetLaunchWeekInput) (Get
 	case monday.After(this):
 		when = "future"
 	}
-	return GetLaunchWeekOutput{
+	out := GetLaunchWeekOutput{
 		Week: monday.Format(DateLayout), StartsAt: monday, EndsAt: monday.AddDate(0, 0, 7), When: when,
 		Items: nonNil(live), Scheduled: nonNil(scheduled),
-	}, nil
+	}
+	if prev := monday.AddDate(0, 0, -7); !prev.Before(first) {
+		out.Previous = prev.Format(DateLayout)
+	}
+	if next := monday.AddDate(0, 0, 7); !next.After(last) {
+		out.Next = next.Format(DateLayout)
+	}
+	return out, nil
+}
+
+// LaunchWeekRange returns the first and the last Monday that have a launch
+// week (get_launch_week): from the site's first launch week (this week on a
+// new site) to a year ahead of this week.
+func (s *Service) LaunchWeekRange(ctx context.Context) (first, last time.Time, err error) {
+	this := Monday(s.now())
+	st, err := s.Store.SiteStats(ctx)
+	if err != nil {
+		return time.Time{}, time.Time{}, err
+	}
+	first = this
+	if !st.FirstWeek.IsZero() && st.FirstWeek.Before(this) {
+		first = Monday(st.FirstWeek)
+	}
+	return first, this.AddDate(1, 0, 0), nil
 }
 
 // ListLaunchesInput is the input of list_launches (GET /launches).

@@ -86,6 +86,14 @@ func (s *Service) price(ctx context.Context, c Caller, in OrderInput) (*priced, 
 	// groups catches two items that would fight over one listing ("launch"
 	// twice, launch and skip_queue, featured and a bundle).
 	groups := map[string]int{}
+	// launching are the listings this order launches on the paid plan: they
+	// may take paid extras (extra_categories) in the same order.
+	launching := map[int64]bool{}
+	for _, it := range in.Items {
+		if it.Product == ProductLaunch || it.Product == ProductLaunchBundle {
+			launching[it.ListingID] = true
+		}
+	}
 	for i, it := range in.Items {
 		field := func(name string) string { return fmt.Sprintf("items[%d].%s", i, name) }
 		bad := func(name, rule, format string, args ...any) {
@@ -159,6 +167,9 @@ func (s *Service) price(ctx context.Context, c Caller, in OrderInput) (*priced, 
 		if l != nil {
 			if rule, msg := listingRule(d.code, l); rule != "" {
 				bad("listing_id", rule, "%s", msg)
+			}
+			if d.code == ProductExtraCategories && l.Plan != PlanPaid && !launching[l.ID] {
+				bad("listing_id", "paid_only", "extra categories are for paid listings; listing %d is on the free plan: add launch (or launch_bundle) for it to this order, or order the launch first.", l.ID)
 			}
 			for _, g := range productGroups(d.code) {
 				key := fmt.Sprintf("%d/%s", l.ID, g)

@@ -227,7 +227,7 @@ type OrderList struct {
 // ProductList is the answer of list_products.
 type ProductList struct {
 	Currency string    `json:"currency"`
-	Products []Product `json:"products"`
+	Items    []Product `json:"items" jsonschema_description:"Every product, with its price and rules."`
 	// VAT says how VAT is added.
 	VAT string `json:"vat"`
 }

@@ -89,7 +89,8 @@ var productDefs = []productDef{
 	{
 		code: ProductExtraCategories, name: "Extra categories", unit: "category", needsListing: true, weekRule: WeekNone, defaultCents: 900,
 		description: "Adds the listing to up to 3 more categories besides its primary one. Priced per category.",
-		rules:       []string{"categories: 1-3 category slugs, not the primary category and not ones already attached; a listing has at most 3 extra categories."},
+		rules: []string{"categories: 1-3 category slugs, not the primary category and not ones already attached; a listing has at most 3 extra categories.",
+			"For paid listings only: the listing is on the paid plan, or this order also holds launch or launch_bundle for it."},
 	},
 	{
 		code: ProductRelaunch, name: "Relaunch", unit: "order line", needsListing: true, weekRule: WeekRequired, defaultCents: 2900,
@@ -256,7 +257,7 @@ func (s *Service) ListProducts(ctx context.Context, _ ListProductsInput) (*Produ
 		return nil, err
 	}
 	now := s.now()
-	out := &ProductList{Currency: o.currency(), Products: []Product{},
+	out := &ProductList{Currency: o.currency(), Items: []Product{},
 		VAT: "Prices exclude VAT. EU consumers pay their country's VAT; EU businesses with a valid VAT number from another member state " +
 			"get reverse charge; no VAT outside the EU. quote_order previews it from billing_country and vat_number."}
 	for _, d := range productDefs {
@@ -271,7 +272,7 @@ func (s *Service) ListProducts(ctx context.Context, _ ListProductsInput) (*Produ
 		if d.code == ProductBillboardMin {
 			p.MinAmountCents = p.PriceCents
 		}
-		out.Products = append(out.Products, p)
+		out.Items = append(out.Items, p)
 	}
 	return out, nil
 }

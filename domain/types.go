@@ -109,7 +109,7 @@ type FounderRef struct {
 	Name    string `json:"name"`
 	Title   string `json:"title,omitempty" jsonschema_description:"Role at the company."`
 	Primary bool   `json:"primary,omitempty"`
-	PageURL string `json:"page_url"`
+	PageURL string `json:"page_url,omitempty" jsonschema_description:"The founder's page (get_founder). Founders have a page while on a live listing; absent before that."`
 }
 
 // Rating is the community rating from genuine reviews only.
@@ -141,6 +141,19 @@ type AwardRef struct {
 	Title string `json:"title"`
 }
 
+// PaidPlacement is what a listing's owners paid into the billboard: a PAID
+// ranking by money contributed, kept apart from the community votes.
+type PaidPlacement struct {
+	Paid        bool   `json:"paid" jsonschema_description:"Always true: this is paid placement."`
+	Label       string `json:"label" jsonschema_description:"What this is, to show with the amount."`
+	AmountCents int64  `json:"amount_cents" jsonschema_description:"Money contributed to the billboard, in cents."`
+	AmountLabel string `json:"amount_label" jsonschema_description:"The amount as a person reads it, marked as paid."`
+	BoardURL    string `json:"board_url" jsonschema_description:"The billboard's page on this directory."`
+}
+
+// PaidPlacementLabel is the label of every PaidPlacement.
+const PaidPlacementLabel = "PAID placement on the billboard: ranked by money contributed, not by community votes."
+
 // Listing is the full public profile of a listing.
 type Listing struct {
 	ListingSummary
@@ -161,7 +174,7 @@ type Listing struct {
 	CommunityRating   Rating            `json:"community_rating"`
 	DomainRating      *DomainRating     `json:"domain_rating,omitempty"`
 	Awards            []AwardRef        `json:"awards"`
-	BillboardCents    int64             `json:"billboard_cents" jsonschema_description:"Money contributed to the PAID billboard ranking, in cents."`
+	PaidPlacement     *PaidPlacement    `json:"paid_placement,omitempty" jsonschema_description:"The listing's place on the billboard, a PAID ranking by money contributed: never a community number. Absent when nothing was contributed."`
 	DemoVideoURL      string            `json:"demo_video_url,omitempty"`
 	ContactEmail      string            `json:"contact_email,omitempty"`
 	Links             map[string]string `json:"links" jsonschema_description:"website, page, badges and other useful links."`

@@ -545,8 +545,19 @@ func writesPart(parts map[string]bool, part string) bool {
 }
 
 // setPrimaryCategory makes cid the listing's primary category and keeps its
-// extra (paid) categories.
+// extra (paid) categories. When cid is one of them, the two swap: the old
+// primary takes its paid slot, so nothing paid for is lost.
 func setPrimaryCategory(ctx context.Context, tx *sql.Tx, listingID, cid int64) error {
+	res, err := tx.ExecContext(ctx, `UPDATE listing_categories SET is_primary = 0 WHERE listing_id = ? AND is_primary = 1
+		AND EXISTS (SELECT 1 FROM listing_categories WHERE listing_id = ? AND category_id = ? AND is_primary = 0)`,
+		listingID, listingID, cid)
+	if err != nil {
+		return mapErr(err, "listing categories", "")
+	}
+	if n, _ := res.RowsAffected(); n > 0 {
+		_, err := tx.ExecContext(ctx, `UPDATE listing_categories SET is_primary = 1 WHERE listing_id = ? AND category_id = ?`, listingID, cid)
+		return mapErr(err, "listing categories", "")
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM listing_categories WHERE listing_id = ? AND (is_primary = 1 OR category_id = ?)`,
 		listingID, cid); err != nil {
 		return mapErr(err, "listing categories", "")

@@ -28,6 +28,7 @@ func (s *Store) loadListing(ctx context.Context, key, cond string, all bool, arg
 	var company, keywords, features, usps, faqs, socials, unlocked, notFound string
 	var story sql.NullString
 	var founded sql.NullInt64
+	var billboard int64
 	l := &domain.Listing{}
 	err := s.db.sql.QueryRowContext(ctx, `SELECT `+summaryCols+`, COALESCE(co.name, ''), l.short_description,
 		l.description, l.keywords, l.features, l.usps, l.pricing_summary, l.city, l.founded_year, l.faqs, l.socials,
@@ -36,7 +37,7 @@ func (s *Store) loadListing(ctx context.Context, key, cond string, all bool, arg
 		FROM `+summaryFrom+` LEFT JOIN companies co ON co.id = l.company_id
 		WHERE l.site_id = ? AND `+cond, append([]any{s.siteID}, args...)...).Scan(r.dest(
 		&company, &l.ShortDescription, &l.Description, &keywords, &features, &usps, &l.PricingSummary, &l.City,
-		&founded, &faqs, &socials, &story, &unlocked, &notFound, &l.Verified, &l.BillboardCents, &l.DemoVideoURL,
+		&founded, &faqs, &socials, &story, &unlocked, &notFound, &l.Verified, &billboard, &l.DemoVideoURL,
 		&l.ContactEmail)...)
 	if err != nil {
 		return nil, nil, mapErr(err, "listing", key)
@@ -89,6 +90,10 @@ func (s *Store) loadListing(ctx context.Context, key, cond string, all bool, arg
 		"badges":       s.site.URL(domain.APIPrefix + "/listings/" + slug + "/badges"),
 		"alternatives": s.site.URL(domain.APIPrefix + "/listings/" + slug + "/alternatives"),
 	}
+	if billboard > 0 {
+		l.PaidPlacement = &domain.PaidPlacement{Paid: true, Label: domain.PaidPlacementLabel, AmountCents: billboard,
+			AmountLabel: metricLabel("billboard", billboard), BoardURL: s.site.URL("/leaderboards/billboard")}
+	}
 	if l.PrimaryCategory != nil {
 		l.Links["category"] = s.site.CategoryPageURL(l.PrimaryCategory.Slug)
 	}
@@ -113,19 +118,26 @@ func (s *Store) fillProfile(ctx context.Context, id int64, l *domain.Listing) er
 		l.Categories = append(l.Categories, c)
 	}
 	rows.Close()
-	rows, err = q.QueryContext(ctx, `SELECT f.slug, f.name, COALESCE(NULLIF(lf.role, ''), f.title), lf.is_primary
+	// A founder has a page while on a live listing of the site (see Founder);
+	// the founders of a listing not live yet are shown without a link.
+	rows, err = q.QueryContext(ctx, `SELECT f.slug, f.name, COALESCE(NULLIF(lf.role, ''), f.title), lf.is_primary,
+		EXISTS (SELECT 1 FROM listing_founders lf2 JOIN listings l2 ON l2.id = lf2.listing_id
+			WHERE lf2.founder_id = f.id AND l2.site_id = ? AND l2.status = 'live')
 		FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id
-		WHERE lf.listing_id = ? ORDER BY lf.is_primary DESC, f.name`, id)
+		WHERE lf.listing_id = ? ORDER BY lf.is_primary DESC, f.name`, s.siteID, id)
 	if err != nil {
 		return mapErr(err, "listing", l.Slug)
 	}
 	for rows.Next() {
 		var f domain.FounderRef
-		if err := rows.Scan(&f.Slug, &f.Name, &f.Title, &f.Primary); err != nil {
+		var hasPage bool
+		if err := rows.Scan(&f.Slug, &f.Name, &f.Title, &f.Primary, &hasPage); err != nil {
 			rows.Close()
 			return mapErr(err, "listing", l.Slug)
 		}
-		f.PageURL = s.site.FounderPageURL(f.Slug)
+		if hasPage {
+			f.PageURL = s.site.FounderPageURL(f.Slug)
+		}
 		l.Founders = append(l.Founders, f)
 	}
 	rows.Close()

@@ -144,9 +144,9 @@ func TestStore_Listing(t *testing.T) {
 		if len(l.LatestUpdates) != 2 || l.LatestUpdates[0].Title != "v2" {
 			t.Errorf("LatestUpdates = %+v, want newest first", l.LatestUpdates)
 		}
-		if l.Votes != 3 || l.Views != 1 || l.Follows != 1 || l.BillboardCents != 5000 || !l.Verified || !l.Featured {
-			t.Errorf("counters votes=%d views=%d follows=%d billboard=%d verified=%v featured=%v",
-				l.Votes, l.Views, l.Follows, l.BillboardCents, l.Verified, l.Featured)
+		if l.Votes != 3 || l.Views != 1 || l.Follows != 1 || l.PaidPlacement == nil || l.PaidPlacement.AmountCents != 5000 || !l.PaidPlacement.Paid || !l.Verified || !l.Featured {
+			t.Errorf("counters votes=%d views=%d follows=%d paid_placement=%+v verified=%v featured=%v",
+				l.Votes, l.Views, l.Follows, l.PaidPlacement, l.Verified, l.Featured)
 		}
 		if diff := cmp.Diff([]string{"founded_year"}, l.NotFoundOnWebsite); diff != "" {
 			t.Errorf("NotFoundOnWebsite: %s", diff)
@@ -177,8 +177,8 @@ func TestStore_Listing(t *testing.T) {
 		if diff := cmp.Diff(want, l.Awards); diff != "" {
 			t.Errorf("Awards (-want +got):\n%s", diff)
 		}
-		if l.BillboardCents != 123556 {
-			t.Errorf("BillboardCents = %d, want the trigger-maintained sum 123556", l.BillboardCents)
+		if l.PaidPlacement == nil || l.PaidPlacement.AmountCents != 123556 {
+			t.Errorf("PaidPlacement = %+v, want the trigger-maintained sum 123556", l.PaidPlacement)
 		}
 	})
 	t.Run("ScheduledIsPublic", func(t *testing.T) {

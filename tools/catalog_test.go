@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -244,4 +245,46 @@ func catFillPath(p string) string {
 		}
 		return "x1"
 	})
+}
+
+// TestCatalog_ListsNameTheirArrayItems: every list-shaped answer (a list_ or
+// search_ operation, or any paginated one) carries its entries in a top-level
+// array named items, as the spec says of list responses, and in no other
+// top-level array.
+func TestCatalog_ListsNameTheirArrayItems(t *testing.T) {
+	for _, op := range Catalog() {
+		var out struct {
+			Properties map[string]struct {
+				Type any `json:"type"`
+			} `json:"properties"`
+		}
+		if err := json.Unmarshal(op.OutputSchema, &out); err != nil {
+			t.Fatal(err)
+		}
+		_, paged := out.Properties["page"]
+		if !paged && !strings.HasPrefix(op.Name, "list_") && !strings.HasPrefix(op.Name, "search_") {
+			continue
+		}
+		var arrays []string
+		for name, p := range out.Properties {
+			if p.Type == "array" || slices.Contains(asStrings(p.Type), "array") {
+				arrays = append(arrays, name)
+			}
+		}
+		if !slices.Equal(arrays, []string{"items"}) {
+			t.Errorf("%s answers the top-level arrays %v; a list answers one array, items", op.Name, arrays)
+		}
+	}
+}
+
+// asStrings returns a JSON Schema type list ([]any of strings) as strings.
+func asStrings(v any) []string {
+	l, _ := v.([]any)
+	var out []string
+	for _, s := range l {
+		if s, ok := s.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }

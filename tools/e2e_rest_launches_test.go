@@ -312,8 +312,8 @@ func e2eBoardRows(t *testing.T, e *e2eEnv) []e2eScenario {
 			}
 			var l domain.Listing
 			e.getJSON(t, "/v1/listings/"+out.Items[0].Listing.Slug, &l)
-			if l.BillboardCents != out.Items[0].Metric {
-				t.Errorf("top billboard %s: metric %d, listing billboard_cents %d", l.Slug, out.Items[0].Metric, l.BillboardCents)
+			if l.PaidPlacement == nil || l.PaidPlacement.AmountCents != out.Items[0].Metric {
+				t.Errorf("top billboard %s: metric %d, listing paid_placement %+v", l.Slug, out.Items[0].Metric, l.PaidPlacement)
 			}
 		})},
 		{name: "DomainRating", url: "/v1/leaderboards/domain-rating", wantStatus: 200, check: board("domain-rating", false, func(t *testing.T, out domain.GetLeaderboardOutput) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -62,7 +63,30 @@ func (s *Server) newMCPServer() *mcp.Server {
 	for _, b := range s.ops {
 		srv.AddTool(mcpTool(b.Operation), s.toolHandler(b))
 	}
+	srv.AddReceivingMiddleware(s.publicToolsFirst)
 	return srv
+}
+
+// publicToolsFirst orders the answer of tools/list: the public tools (no
+// scope) first, then the ones that need sign-in, each group in catalog order.
+// The SDK lists tools by name; clients (and the conformance suite) try the
+// first tool they see without a token, and that one must not need sign-in.
+// All tools fit on one page (the SDK's page size is 1000).
+func (s *Server) publicToolsFirst(next mcp.MethodHandler) mcp.MethodHandler {
+	rank := map[string]int{}
+	for i, b := range s.ops {
+		rank[b.Name] = i
+		if b.Scope != "" {
+			rank[b.Name] += len(s.ops)
+		}
+	}
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if lt, ok := res.(*mcp.ListToolsResult); ok && err == nil && method == "tools/list" {
+			slices.SortStableFunc(lt.Tools, func(a, b *mcp.Tool) int { return rank[a.Name] - rank[b.Name] })
+		}
+		return res, err
+	}
 }
 
 // mcpTool is the MCP tool of an operation.

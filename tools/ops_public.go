@@ -33,7 +33,8 @@ func PublicOperations() []Operation {
 			Summary: "Returns the full public profile of one listing by slug: description, features, pricing, categories, founders, FAQs, " +
 				"socials, latest updates, community rating (genuine reviews only), Domain Rating with trend, awards and links. " +
 				"Paid-only sections (story, milestones, media) appear only when unlocked. not_found_on_website names facts the company's " +
-				"own site did not state; they are left blank on purpose, never guess them. 404 when no such listing exists.",
+				"own site did not state; they are left blank on purpose, never guess them. paid_placement is money paid into the " +
+				"billboard, a PAID ranking: always present it as paid, never as a community number. 404 when no such listing exists.",
 		}), (*domain.Service).GetListing),
 
 		Op(publicRead(Spec{

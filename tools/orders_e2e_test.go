@@ -218,7 +218,7 @@ func TestOrders_EndToEnd(t *testing.T) {
 				t.Fatalf("list_products: %d %s", r.status, r.body)
 			}
 			var weeks []string
-			for _, p := range products.Products {
+			for _, p := range products.Items {
 				if p.Code == "launch" {
 					weeks = p.Weeks
 				}
@@ -413,7 +413,7 @@ func TestOrders_ItemRules(t *testing.T) {
 	queued := env.ownedListing(t, "rules@example.com", "status = 'awaiting_badge'", "launch_week = '2027-01-04'")
 	paid := env.ownedListing(t, "rules@example.com", "status = 'scheduled'", "plan = 'paid'", "launch_week = '2026-12-07'")
 	featured := env.ownedListing(t, "rules@example.com", "featured = 1")
-	twoExtra := env.ownedListing(t, "rules@example.com", "extra="+ruleCats[1], "extra="+ruleCats[2])
+	twoExtra := env.ownedListing(t, "rules@example.com", "plan = 'paid'", "status = 'live'", "extra="+ruleCats[1], "extra="+ruleCats[2])
 	theirs := env.ownedListing(t, "stranger@example.com")
 
 	item := func(kv ...any) map[string]any {
@@ -474,16 +474,21 @@ func TestOrders_ItemRules(t *testing.T) {
 		{"billboard above the maximum", []any{item("product", "billboard_min", "listing_id", live, "amount_cents", 100000001)}, "items[0].amount_cents", "maximum"},
 		{"billboard without amount", []any{item("product", "billboard_min", "listing_id", live)}, "items[0].amount_cents", "required"},
 		{"amount on launch", []any{item("product", "launch", "listing_id", draft, "amount_cents", 500)}, "items[0].amount_cents", "not_allowed"},
-		{"one extra category", []any{item("product", "extra_categories", "listing_id", draft, "categories", []any{ruleCats[1]})}, "", ""},
-		{"three extra categories", []any{item("product", "extra_categories", "listing_id", draft, "categories", []any{ruleCats[1], ruleCats[2], ruleCats[3]})}, "", ""},
-		{"four extra categories", []any{item("product", "extra_categories", "listing_id", draft, "categories", []any{ruleCats[1], ruleCats[2], ruleCats[3], ruleCats[4]})}, "items[0].categories", "maxItems"},
-		{"eleven categories", []any{item("product", "extra_categories", "listing_id", draft, "categories", []any{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"})}, "items[0].categories", "maxItems"},
-		{"no categories", []any{item("product", "extra_categories", "listing_id", draft)}, "items[0].categories", "required"},
-		{"the primary category", []any{item("product", "extra_categories", "listing_id", draft, "categories", []any{ruleCats[0]})}, "items[0].categories[0]", "primary"},
-		{"an unknown category", []any{item("product", "extra_categories", "listing_id", draft, "categories", []any{"no-such-category"})}, "items[0].categories[0]", "exists"},
-		{"a category twice", []any{item("product", "extra_categories", "listing_id", draft, "categories", []any{ruleCats[1], ruleCats[1]})}, "items[0].categories[1]", "unique"},
+		{"one extra category", []any{item("product", "extra_categories", "listing_id", paid, "categories", []any{ruleCats[1]})}, "", ""},
+		{"three extra categories", []any{item("product", "extra_categories", "listing_id", paid, "categories", []any{ruleCats[1], ruleCats[2], ruleCats[3]})}, "", ""},
+		{"four extra categories", []any{item("product", "extra_categories", "listing_id", paid, "categories", []any{ruleCats[1], ruleCats[2], ruleCats[3], ruleCats[4]})}, "items[0].categories", "maxItems"},
+		{"eleven categories", []any{item("product", "extra_categories", "listing_id", paid, "categories", []any{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"})}, "items[0].categories", "maxItems"},
+		{"no categories", []any{item("product", "extra_categories", "listing_id", paid)}, "items[0].categories", "required"},
+		{"the primary category", []any{item("product", "extra_categories", "listing_id", paid, "categories", []any{ruleCats[0]})}, "items[0].categories[0]", "primary"},
+		{"an unknown category", []any{item("product", "extra_categories", "listing_id", paid, "categories", []any{"no-such-category"})}, "items[0].categories[0]", "exists"},
+		{"a category twice", []any{item("product", "extra_categories", "listing_id", paid, "categories", []any{ruleCats[1], ruleCats[1]})}, "items[0].categories[1]", "unique"},
 		{"the fourth extra in all", []any{item("product", "extra_categories", "listing_id", twoExtra, "categories", []any{ruleCats[3], ruleCats[4]})}, "items[0].categories", "maxItems"},
 		{"the third extra in all", []any{item("product", "extra_categories", "listing_id", twoExtra, "categories", []any{ruleCats[3]})}, "", ""},
+		{"extra categories for a free listing", []any{item("product", "extra_categories", "listing_id", draft, "categories", []any{ruleCats[1]})}, "items[0].listing_id", "paid_only"},
+		{"extra categories for a free queued listing", []any{item("product", "extra_categories", "listing_id", queued, "categories", []any{ruleCats[1]})}, "items[0].listing_id", "paid_only"},
+		{"extra categories with its launch in the order", []any{item("product", "extra_categories", "listing_id", draft, "categories", []any{ruleCats[1]}), item("product", "launch", "listing_id", draft, "week", "2026-11-23")}, "", ""},
+		{"extra categories with its bundle in the order", []any{item("product", "launch_bundle", "listing_id", queued), item("product", "extra_categories", "listing_id", queued, "categories", []any{ruleCats[1]})}, "", ""},
+		{"extra categories with another listing's launch", []any{item("product", "launch", "listing_id", queued), item("product", "extra_categories", "listing_id", draft, "categories", []any{ruleCats[1]})}, "items[1].listing_id", "paid_only"},
 		{"categories on launch", []any{item("product", "launch", "listing_id", draft, "categories", []any{ruleCats[1]})}, "items[0].categories", "not_allowed"},
 		{"ai_review option", []any{item("product", "ai_review", "listing_id", draft, "options", map[string]any{"focus": "seo"})}, "", ""},
 		{"ai_review bad option", []any{item("product", "ai_review", "listing_id", draft, "options", map[string]any{"focus": "vibes"})}, "items[0].options.focus", "enum"},

@@ -38,7 +38,7 @@ func launchPrice(t *testing.T, svc *domain.Service) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range list.Products {
+	for _, p := range list.Items {
 		if p.Code == domain.ProductLaunch {
 			return p.PriceCents
 		}

@@ -231,8 +231,7 @@ func (h *handler) launches(w http.ResponseWriter, r *http.Request) {
 }
 
 type weekPage struct {
-	Out        domain.GetLaunchWeekOutput
-	Prev, Next string
+	Out domain.GetLaunchWeekOutput
 }
 
 func (h *handler) launchWeek(w http.ResponseWriter, r *http.Request) {
@@ -246,7 +245,7 @@ func (h *handler) launchWeek(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	p := weekPage{Out: out, Prev: out.StartsAt.AddDate(0, 0, -7).Format(domain.DateLayout), Next: out.EndsAt.Format(domain.DateLayout)}
+	p := weekPage{Out: out}
 	h.render(w, r, http.StatusOK, "week", "Launches of the week of "+formatDay(out.Week), "launches", p)
 }
 
@@ -255,9 +254,12 @@ func (h *handler) leaderboards(w http.ResponseWriter, r *http.Request) {
 }
 
 type boardPage struct {
-	Out      domain.GetLeaderboardOutput
-	Pager    pager
+	Out   domain.GetLeaderboardOutput
+	Pager pager
+	// PrevWeek and WeekPage (the weekly board only) are set when the site
+	// has that launch week, so that no link leads to a missing week.
 	PrevWeek string
+	WeekPage bool
 	Money    bool
 }
 
@@ -278,8 +280,16 @@ func (h *handler) leaderboard(w http.ResponseWriter, r *http.Request) {
 	}
 	p := boardPage{Out: out, Pager: newPager(r, out.Page), Money: out.Unit == "cents"}
 	if out.Week != "" {
+		first, last, err := h.svc.LaunchWeekRange(r.Context())
+		if err != nil {
+			h.serviceError(w, r, err)
+			return
+		}
 		if t, err := time.Parse(domain.DateLayout, out.Week); err == nil {
-			p.PrevWeek = t.AddDate(0, 0, -7).Format(domain.DateLayout)
+			if prev := t.AddDate(0, 0, -7); !prev.Before(first) {
+				p.PrevWeek = prev.Format(domain.DateLayout)
+			}
+			p.WeekPage = !t.Before(first) && !t.After(last)
 		}
 	}
 	h.render(w, r, http.StatusOK, "leaderboard", out.Title, "leaderboards", p)

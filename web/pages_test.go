@@ -184,7 +184,7 @@ func TestPages_SecurityHeaders(t *testing.T) {
 func TestPages_ListingProfile(t *testing.T) {
 	ctx := context.Background()
 	res := must(demo.svc.SearchListings(ctx, domain.SearchListingsInput{Sort: "votes", Pagination: domain.Pagination{PerPage: 40}})).get(t)
-	var sawStory, sawNoStory, sawNotFound bool
+	var sawStory, sawNoStory, sawNotFound, sawPaid bool
 	for _, s := range res.Items {
 		l := must(demo.svc.GetListing(ctx, domain.SlugInput{Slug: s.Slug})).get(t)
 		want := []string{hesc(l.Name), hesc(l.Tagline), "Badges", "/badges/" + l.Slug + "/listed.svg"}
@@ -194,7 +194,7 @@ func TestPages_ListingProfile(t *testing.T) {
 		if len(l.FAQs) > 0 {
 			want = append(want, hesc(l.FAQs[0].Question))
 		}
-		if len(l.Founders) > 0 {
+		if len(l.Founders) > 0 && l.Founders[0].PageURL != "" {
 			want = append(want, "/founders/"+l.Founders[0].Slug)
 		}
 		if l.PrimaryCategory != nil {
@@ -205,6 +205,10 @@ func TestPages_ListingProfile(t *testing.T) {
 		}
 		if l.CommunityRating.Count > 0 {
 			want = append(want, rating(l.CommunityRating)+" / 5")
+		}
+		if l.PaidPlacement != nil {
+			sawPaid = true
+			want = append(want, `<p class="paid-banner"><span class="tag paid">PAID</span> <strong>Billboard:</strong>`, hesc(l.PaidPlacement.Label))
 		}
 		if len(l.LatestUpdates) > 0 {
 			want = append(want, hesc(l.LatestUpdates[0].Title))
@@ -230,8 +234,8 @@ func TestPages_ListingProfile(t *testing.T) {
 		}
 		runPages(t, demo, []pageCase{{name: l.Slug, path: "/listings/" + l.Slug, status: 200, want: want, notWant: notWant}})
 	}
-	if !sawNoStory || !sawNotFound {
-		t.Errorf("the first page of listings lacks a listing without paid sections (%v) or with not_found_on_website (%v)", sawNoStory, sawNotFound)
+	if !sawNoStory || !sawNotFound || !sawPaid {
+		t.Errorf("the first page of listings lacks a listing without paid sections (%v), with not_found_on_website (%v) or with billboard money (%v)", sawNoStory, sawNotFound, sawPaid)
 	}
 	t.Logf("listing with an unlocked story seen: %v", sawStory)
 }

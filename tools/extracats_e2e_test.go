@@ -1,0 +1,75 @@
+package tools
+
+import (
+	"database/sql"
+	"testing"
+)
+
+// TestDrafts_PaidExtraCategoryBecomesPrimary: when a draft edit makes one of
+// the listing's paid extra categories its primary one, the two swap: the old
+// primary takes the paid slot, so the listing keeps every category paid for.
+func TestDrafts_PaidExtraCategoryBecomesPrimary(t *testing.T) {
+	env := catTestServer(t, Options{}, true)
+	site, _ := withDrafting(t, env)
+	call := restCaller(env, env.apiKey(t, "owner@example.com"))
+	st, d := call(t, "submit_listing", map[string]any{"url": site.URL})
+	if st != 201 {
+		t.Fatalf("submit_listing: %d %v", st, d)
+	}
+	draftID := pollReady(t, call, d["id"].(string))["id"]
+	if st, d = call(t, "submit_draft", map[string]any{"id": draftID}); st != 200 {
+		t.Fatalf("submit_draft: %d %v", st, d)
+	}
+	id := int64(d["listing_id"].(float64))
+
+	// categories returns the listing's category slugs, the primary first.
+	categories := func() (string, []string) {
+		t.Helper()
+		st, l := call(t, "get_my_listing", map[string]any{"listing_id": id})
+		if st != 200 {
+			t.Fatalf("get_my_listing: %d %v", st, l)
+		}
+		primary, extra := "", []string{}
+		for _, c := range l["profile"].(map[string]any)["categories"].([]any) {
+			c := c.(map[string]any)
+			if c["primary"] == true {
+				primary = c["slug"].(string)
+			} else {
+				extra = append(extra, c["slug"].(string))
+			}
+		}
+		return primary, extra
+	}
+	oldPrimary, extra := categories()
+	if oldPrimary == "" || len(extra) != 0 {
+		t.Fatalf("submitted listing: primary %q, extra %v; want a primary and no extra", oldPrimary, extra)
+	}
+
+	// The listing is paid and has bought one extra category (as order
+	// fulfilment writes it).
+	db, err := sql.Open("sqlite3", env.dbPath+"?_busy_timeout=5000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var paidSlug, paidName string
+	if err := db.QueryRow(`SELECT slug, name FROM categories WHERE slug <> ? ORDER BY id LIMIT 1`, oldPrimary).Scan(&paidSlug, &paidName); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE listings SET plan = 'paid' WHERE id = ?`, id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO listing_categories (listing_id, category_id, is_primary)
+		SELECT ?, id, 0 FROM categories WHERE slug = ?`, id, paidSlug); err != nil {
+		t.Fatal(err)
+	}
+
+	if st, p := call(t, "update_draft", map[string]any{"id": draftID, "fields": map[string]any{"categories": []any{paidName}}}); st != 200 {
+		t.Fatalf("update_draft categories: %d %v", st, p)
+	}
+	primary, extra := categories()
+	if primary != paidSlug || len(extra) != 1 || extra[0] != oldPrimary {
+		t.Errorf("after making the paid extra %s primary: primary %q, extra %v; want primary %s and the old primary %s in the paid slot",
+			paidSlug, primary, extra, paidSlug, oldPrimary)
+	}
+}
