@@ -12,8 +12,10 @@ var _ domain.OwnerStore = (*Store)(nil)
 
 // ownedBy is the SQL condition "listing l is owned by the user": the account
 // that submitted it (owner_id) or a co-owner (listing_owners, a verified
-// claim). It takes the user id twice. Every ownership check uses it.
-const ownedBy = `(l.owner_id = ? OR l.id IN (SELECT lo.listing_id FROM listing_owners lo WHERE lo.user_id = ?))`
+// claim). It takes the user id twice. Every ownership check uses it. It is
+// never NULL (owner_id IS ?, not =), so it may be selected into a bool: a
+// listing nobody owns has owner_id NULL, and "NULL = ?" is NULL.
+const ownedBy = `(l.owner_id IS ? OR l.id IN (SELECT lo.listing_id FROM listing_owners lo WHERE lo.user_id = ?))`
 
 // queryRower is a *sql.DB or a *sql.Tx.
 type queryRower interface {
