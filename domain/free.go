@@ -384,9 +384,9 @@ func freeNext(f *FreeListing) string {
 		return fmt.Sprintf("In the free queue for the week of %s (position %d). Put badge.embed_html (or any badge shape, or a plain "+
 			"link to %s) on %s; we check every %d hours until it is found, or call choose_free_listing again after adding it "+
 			"to check at once. Found, the listing is scheduled and goes live when its week starts.",
-			f.LaunchWeek, f.QueuePosition, f.Badge.PageURL, f.Badge.Homepage, f.Checks.EveryHours)
+			f.Week(), f.QueuePosition, f.Badge.PageURL, f.Badge.Homepage, f.Checks.EveryHours)
 	case ListingScheduled:
-		return "Badge found: scheduled for the week of " + f.LaunchWeek + ", live when it starts. Keep the badge on the homepage: " +
+		return "Badge found: scheduled for the week of " + f.Week() + ", live when it starts. Keep the badge on the homepage: " +
 			"without it at a check before then the listing goes back to awaiting_badge."
 	case ListingLive:
 		return fmt.Sprintf("Live. Keep the badge on the homepage for %d weeks: missing at %d checks in a row, the free listing is unpublished (back to draft).",
@@ -428,7 +428,7 @@ func (s *Service) fillFreeQueue(ctx context.Context, items []MyListingSummary) (
 	for i := range items {
 		v := &items[i]
 		if f, ok := facts[v.ID]; ok && f.Position > 0 {
-			v.QueuePosition, v.ExpectedLaunchDate = f.Position, v.LaunchWeek
+			v.QueuePosition, v.ExpectedLaunchDate = f.Position, v.Week()
 		}
 	}
 	return facts, nil

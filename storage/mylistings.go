@@ -41,19 +41,23 @@ func notOwned(id int64) error {
 }
 
 // ownCols are the columns of a MyListingSummary, read by scanOwn.
-const ownCols = `l.id, l.slug, l.name, l.tagline, l.url, l.status, l.plan, COALESCE(l.launch_week, ''), l.featured,
+const ownCols = `l.id, l.slug, l.name, l.tagline, l.url, l.status, l.plan, l.launch_week, l.featured,
 	l.verified, l.unlocked_sections, l.created_at, l.updated_at`
 
 func (s *Store) scanOwn(row interface{ Scan(...any) error }) (domain.MyListingSummary, error) {
 	var v domain.MyListingSummary
 	var unlocked string
+	var week sql.NullString
 	var created, updated int64
-	if err := row.Scan(&v.ID, &v.Slug, &v.Name, &v.Tagline, &v.URL, &v.Status, &v.Plan, &v.LaunchWeek, &v.Featured,
+	if err := row.Scan(&v.ID, &v.Slug, &v.Name, &v.Tagline, &v.URL, &v.Status, &v.Plan, &week, &v.Featured,
 		&v.Verified, &unlocked, &created, &updated); err != nil {
 		return v, err
 	}
 	if err := decodeJSON(unlocked, &v.UnlockedSections, "listing "+v.Slug); err != nil {
 		return v, err
+	}
+	if week.Valid && week.String != "" {
+		v.LaunchWeek = &week.String
 	}
 	v.PageURL = s.site.ListingPageURL(v.Slug)
 	v.CreatedAt, v.UpdatedAt = time.Unix(created, 0).UTC(), time.Unix(updated, 0).UTC()
