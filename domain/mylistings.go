@@ -22,17 +22,17 @@ const (
 
 // MyListingSummary is one of the caller's listings, in any status.
 type MyListingSummary struct {
-	ID         int64  `json:"id" jsonschema_description:"The listing_id to use with get_my_listing and in order items."`
-	Slug       string `json:"slug"`
-	Name       string `json:"name"`
-	Tagline    string `json:"tagline,omitempty"`
-	URL        string `json:"url,omitempty"`
-	Status     string `json:"status" jsonschema:"enum=draft,enum=submitted,enum=awaiting_badge,enum=scheduled,enum=live,enum=rejected,enum=archived" jsonschema_description:"draft (saved, not published), submitted, awaiting_badge (free queue, waiting for our badge on the homepage), scheduled (public, launches in launch_week), live, rejected, archived."`
-	Plan       string `json:"plan" jsonschema:"enum=free,enum=paid"`
+	ID      int64  `json:"id" jsonschema_description:"The listing_id to use with get_my_listing and in order items."`
+	Slug    string `json:"slug"`
+	Name    string `json:"name"`
+	Tagline string `json:"tagline,omitempty"`
+	URL     string `json:"url,omitempty"`
+	Status  string `json:"status" jsonschema:"enum=draft,enum=submitted,enum=awaiting_badge,enum=scheduled,enum=live,enum=rejected,enum=archived" jsonschema_description:"draft (saved, not published), submitted, awaiting_badge (free queue, waiting for our badge on the homepage), scheduled (public, launches in launch_week), live, rejected, archived."`
+	Plan    string `json:"plan" jsonschema:"enum=free,enum=paid"`
 	// LaunchWeek is nil until the listing has a launch week.
 	LaunchWeek *string `json:"launch_week" jsonschema_extras:"nullable=true" jsonschema_description:"Monday (YYYY-MM-DD) of the launch week; null until there is one (a draft)."`
-	Featured   bool   `json:"featured"`
-	Verified   bool   `json:"verified"`
+	Featured   bool    `json:"featured"`
+	Verified   bool    `json:"verified"`
 	// UnlockedSections are the paid sections shown publicly (all of them on the paid plan).
 	UnlockedSections []string `json:"unlocked_sections" jsonschema_description:"Paid sections shown publicly: story, milestones, media (all on the paid plan), trophies."`
 	// PageURL is the public page, for scheduled and live listings only.
