@@ -329,8 +329,10 @@ type FreeStore interface {
 	// RecordBadgeCheck records c and applies FreeTransition to the listing as
 	// it is inside the transaction (moving it to a later week with room when
 	// the step says so), and sets the next check. c nil (the listing is not
-	// checked: FreeCheckable) records nothing and ends the checks.
-	RecordBadgeCheck(ctx context.Context, id int64, c *BadgeCheck, now time.Time) (*FreeOutcome, error)
+	// checked: FreeCheckable) records nothing and ends the checks. jobs
+	// (may be nil) is called inside the transaction with the outcome and
+	// returns the jobs to store with it (freeJobs).
+	RecordBadgeCheck(ctx context.Context, id int64, c *BadgeCheck, now time.Time, jobs func(*FreeOutcome) []JobSpec) (*FreeOutcome, error)
 	// FreeQueue returns the free queue facts of the listings among ids that
 	// are free and awaiting_badge or scheduled, or checked after going live.
 	FreeQueue(ctx context.Context, ids []int64) (map[int64]FreeQueueFacts, error)

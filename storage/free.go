@@ -177,7 +177,8 @@ func (s *Store) FreeTarget(ctx context.Context, id int64) (*domain.FreeTarget, e
 }
 
 // RecordBadgeCheck implements domain.FreeStore.
-func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeCheck, now time.Time) (*domain.FreeOutcome, error) {
+func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeCheck, now time.Time,
+	jobs func(*domain.FreeOutcome) []domain.JobSpec) (*domain.FreeOutcome, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, mapErr(err, "listing", "")
@@ -200,6 +201,9 @@ func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeC
 		out := &domain.FreeOutcome{Step: domain.FreeStep{Status: st.Status, Misses: st.Misses, Stop: true}}
 		if !st.Week.IsZero() {
 			out.Week = st.Week.Format(domain.DateLayout)
+		}
+		if err := withJobs(ctx, tx, out, jobs); err != nil {
+			return nil, err
 		}
 		return out, mapErr(tx.Commit(), "free queue", "")
 	}
@@ -253,14 +257,25 @@ func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeC
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, id, c.CheckedAt.Unix(), c.PageURL, c.Found, c.Link, c.Error, step.Status); err != nil {
 		return nil, err
 	}
-	if err := tx.Commit(); err != nil {
-		return nil, mapErr(err, "free queue", "")
-	}
 	out := &domain.FreeOutcome{Step: step, NextCheckAt: next}
 	if !week.IsZero() {
 		out.Week = week.Format(domain.DateLayout)
 	}
+	if err := withJobs(ctx, tx, out, jobs); err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, mapErr(err, "free queue", "")
+	}
 	return out, nil
+}
+
+// withJobs stores in tx the jobs that the outcome of a badge check needs.
+func withJobs(ctx context.Context, tx *sql.Tx, out *domain.FreeOutcome, jobs func(*domain.FreeOutcome) []domain.JobSpec) error {
+	if jobs == nil {
+		return nil
+	}
+	return enqueueTx(ctx, tx, jobs(out)...)
 }
 
 // nullUnix is t as Unix seconds, NULL for the zero time.

@@ -61,7 +61,7 @@ func TestStore_JoinAndCheck(t *testing.T) {
 		t.Fatalf("second join: %v %v", joined, err)
 	}
 	out, err := st.RecordBadgeCheck(ctx, 4, &domain.BadgeCheck{CheckedAt: fxNow, PageURL: "https://drafty.test/", Found: true,
-		Link: "https://launchdir.test/listings/drafty"}, fxNow)
+		Link: "https://launchdir.test/listings/drafty"}, fxNow, nil)
 	if err != nil || out.Step.Status != "scheduled" || !out.Step.StartWeek || out.Week != "2027-01-04" ||
 		!out.NextCheckAt.Equal(fxNow.Add(6*time.Hour)) {
 		t.Fatalf("check: %+v %v", out, err)
