@@ -323,7 +323,10 @@ type FreeStore interface {
 	// transaction. A listing awaiting_badge already keeps its week (false).
 	// ENotFound for a listing that is not theirs; EConflict with what to do
 	// for any other status, the paid plan, and when every week is full.
-	JoinFreeQueue(ctx context.Context, userID, id int64, now time.Time) (joined bool, err error)
+	// A listing that joins gets its next badge check at check, and jobs (that
+	// check's) are stored in the same transaction, so a crash before the
+	// first check is recorded still leaves a check to run.
+	JoinFreeQueue(ctx context.Context, userID, id int64, now, check time.Time, jobs ...JobSpec) (joined bool, err error)
 	// FreeTarget reads listing id for a badge check.
 	FreeTarget(ctx context.Context, id int64) (*FreeTarget, error)
 	// RecordBadgeCheck records c and applies FreeTransition to the listing as
@@ -337,6 +340,10 @@ type FreeStore interface {
 	// are free and awaiting_badge or scheduled, or checked after going live.
 	FreeQueue(ctx context.Context, ids []int64) (map[int64]FreeQueueFacts, error)
 }
+
+// FreeJoinGrace is when the badge check stored with a join of the free queue
+// is due: later than choose_free_listing's own first check can take.
+const FreeJoinGrace = 10 * time.Minute
 
 func (s *Service) freeStore() (FreeStore, error) {
 	f, ok := s.Store.(FreeStore)
@@ -361,7 +368,13 @@ func (s *Service) ChooseFreeListing(ctx context.Context, in ChooseFreeListingInp
 	if _, err := s.owning(); err != nil {
 		return nil, err
 	}
-	if _, err := fs.JoinFreeQueue(ctx, c.UserID, in.ListingID, s.now()); err != nil {
+	// The first check runs below and sets the next one. The check stored
+	// with the join, FreeJoinGrace later, runs only should this call end
+	// before its check is recorded (a crash): it is no longer the listing's
+	// next check otherwise, and does nothing.
+	now := s.now()
+	check := now.Add(FreeJoinGrace)
+	if _, err := fs.JoinFreeQueue(ctx, c.UserID, in.ListingID, now, check, freeJobs(in.ListingID, check, FreeState{})...); err != nil {
 		return nil, err
 	}
 	if err := s.CheckBadge(ctx, in.ListingID); err != nil {

@@ -41,7 +41,7 @@ func (s *Store) freeSettings(ctx context.Context, q queryRower) (domain.FreeSett
 // JoinFreeQueue implements domain.FreeStore. The write transaction starts
 // IMMEDIATE (the DSN's _txlock), so two joins never count a week at once and
 // a week never takes more than its capacity.
-func (s *Store) JoinFreeQueue(ctx context.Context, userID, id int64, now time.Time) (bool, error) {
+func (s *Store) JoinFreeQueue(ctx context.Context, userID, id int64, now, check time.Time, jobs ...domain.JobSpec) (bool, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return false, mapErr(err, "listing", "")
@@ -89,10 +89,13 @@ func (s *Store) JoinFreeQueue(ctx context.Context, userID, id int64, now time.Ti
 		updated_at = ? WHERE id = ?`, chosen, mon.Unix(), now.Unix(), id); err != nil {
 		return false, mapErr(err, "listing", "")
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO free_queue (listing_id, queued_at) VALUES (?, ?)
-		ON CONFLICT (listing_id) DO UPDATE SET queued_at = excluded.queued_at, next_check_at = NULL, misses = 0`,
-		id, now.Unix()); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO free_queue (listing_id, queued_at, next_check_at) VALUES (?, ?, ?)
+		ON CONFLICT (listing_id) DO UPDATE SET queued_at = excluded.queued_at, next_check_at = excluded.next_check_at, misses = 0`,
+		id, now.Unix(), check.Unix()); err != nil {
 		return false, mapErr(err, "free queue", "")
+	}
+	if err := enqueueTx(ctx, tx, jobs...); err != nil {
+		return false, err
 	}
 	return true, mapErr(tx.Commit(), "free queue", "")
 }

@@ -80,6 +80,30 @@ func TestStore_RowAndItsJobTogether(t *testing.T) {
 		}
 	})
 
+	t.Run("JoinFreeQueue", func(t *testing.T) {
+		db, st, _ := newFixture(t)
+		mustExec(t, db, `INSERT INTO users (id, issuer, subject, email, created_at) VALUES (7, 'e', 'o', 'o@x.test', 0)`)
+		mustExec(t, db, `UPDATE listings SET owner_id = 7 WHERE id = 4`)
+		check := fxNow.Add(domain.FreeJoinGrace)
+		job := domain.JobSpec{Kind: domain.BadgeCheckJob, Key: "4@" + itoa(check.Unix()), RunAt: check}
+		failJobInserts(t, db)
+		if _, err := st.JoinFreeQueue(ctx, 7, 4, fxNow, check, job); err == nil {
+			t.Fatal("JoinFreeQueue succeeded without its badge check job")
+		}
+		if n := countRows(t, db, `SELECT count(*) FROM listings WHERE id = 4 AND status = 'draft'`) +
+			countRows(t, db, `SELECT count(*) FROM free_queue WHERE listing_id = 4`); n != 1 {
+			t.Fatal("the listing joined the free queue without its badge check job")
+		}
+		mustExec(t, db, `DROP TRIGGER fail_job_insert`)
+		if joined, err := st.JoinFreeQueue(ctx, 7, 4, fxNow, check, job); err != nil || !joined {
+			t.Fatalf("join: %v %v", joined, err)
+		}
+		if n := countRows(t, db, `SELECT count(*) FROM free_queue q JOIN jobs j ON j.key = '4@' || q.next_check_at
+			WHERE q.listing_id = 4 AND q.next_check_at = ? AND j.kind = ?`, check.Unix(), domain.BadgeCheckJob); n != 1 {
+			t.Fatalf("the joined listing's next check has no job: %d", n)
+		}
+	})
+
 	t.Run("BadgeCheck", func(t *testing.T) {
 		db, st, _ := newFixture(t)
 		jobs := func(*domain.FreeOutcome) []domain.JobSpec {
