@@ -158,14 +158,16 @@ func (s *Service) ConfirmPayment(ctx context.Context, ev PaymentEvent) (bool, er
 		return false, Errorf(EConflict, "Payment of %d %s does not match order %s (%d %s); not marked paid.",
 			ev.AmountCents, strings.ToUpper(ev.Currency), ord.Number, ord.TotalCents, ord.Currency)
 	}
-	changed, err := o.Store.MarkPaid(ctx, ord.ID, ev, s.now())
+	// The fulfilment job is written with the payment, in one transaction.
+	fulfil := JobSpec{Kind: FulfilJob, Key: ord.Number, Payload: fulfilPayload{Number: ord.Number}, RunAt: s.now()}
+	changed, err := o.Store.MarkPaid(ctx, ord.ID, ev, s.now(), fulfil)
 	if err != nil {
 		return false, err
 	}
-	if changed || ord.Status == OrderPaid {
-		// Enqueued again on a replay too: fulfilment is idempotent, and this
-		// recovers a crash between marking paid and enqueueing.
-		if err := o.EnqueueAt(ctx, FulfilJob, ord.Number, fulfilPayload{Number: ord.Number}, s.now()); err != nil {
+	if !changed && ord.Status == OrderPaid {
+		// Enqueued again on a replay: fulfilment is idempotent, and this
+		// recovers an order paid before the two were written together.
+		if err := o.EnqueueAt(ctx, FulfilJob, ord.Number, fulfil.Payload, s.now()); err != nil {
 			return changed, err
 		}
 	}

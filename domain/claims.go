@@ -81,11 +81,20 @@ type Claim struct {
 	CreatedAt    time.Time         `json:"created_at"`
 	ExpiresAt    time.Time         `json:"expires_at" jsonschema_description:"A pending claim must be verified before this time."`
 	VerifiedAt   *time.Time        `json:"verified_at,omitempty"`
-	// LastCheck is the outcome of the last verify_claim that failed.
-	LastCheck *ClaimCheck `json:"last_check,omitempty"`
+	// LastCheck is the outcome of the last verify_claim that did not find the proof.
+	LastCheck *ClaimCheck `json:"last_check,omitempty" jsonschema_description:"Pending claims checked before: the last check that did not find the proof (what was looked for, what was seen, what to fix)."`
 	// Next says what to do now, in one sentence.
 	Next string `json:"next"`
+
+	// notYet marks a verify_claim answer whose check did not find the proof:
+	// the claim stays pending, and the answer is Provisional.
+	notYet bool
 }
+
+// Provisional implements Provisional: a verify_claim that found nothing yet
+// is not kept for replay, so calling again with the same idempotency key
+// checks again (docs/claims.md).
+func (c *Claim) Provisional() bool { return c.notYet }
 
 // ClaimInstructions say exactly what to publish for a claim.
 type ClaimInstructions struct {
@@ -108,10 +117,30 @@ type ClaimInstructions struct {
 	MailedAt *time.Time `json:"mailed_at,omitempty"`
 }
 
-// ClaimCheck is the outcome of a failed verification.
+// ClaimCheck is the outcome of a check of a dns, meta or file claim that
+// did not find the proof (a found proof verifies the claim instead).
 type ClaimCheck struct {
-	At     time.Time `json:"at"`
-	Result string    `json:"result" jsonschema_description:"What was found and what to fix."`
+	CheckedAt time.Time      `json:"checked_at"`
+	Found     bool           `json:"found" jsonschema_description:"Whether the proof was found: false here, as a found proof verifies the claim."`
+	LookedFor ClaimLookedFor `json:"looked_for"`
+	Seen      ClaimSeen      `json:"seen"`
+	Message   string         `json:"message" jsonschema_description:"What was found and what to fix, in words for the person."`
+}
+
+// ClaimLookedFor is where a check looked and what it wanted to find there.
+type ClaimLookedFor struct {
+	Kind  string `json:"kind" jsonschema:"enum=dns_txt,enum=meta_tag,enum=file" jsonschema_description:"dns_txt: a TXT record; meta_tag: a meta tag in the homepage head; file: a line of the claim file."`
+	Where string `json:"where" jsonschema_description:"The DNS name (dns_txt) or the URL (meta_tag, file) that was read."`
+	Value string `json:"value" jsonschema_description:"What must be there: the TXT value, the meta tag, or the token as a line of the file."`
+}
+
+// ClaimSeen is what a check saw where it looked.
+type ClaimSeen struct {
+	URL         string   `json:"url,omitempty" jsonschema_description:"meta_tag, file: the address read, after redirects on the same host."`
+	HTTPStatus  int      `json:"http_status,omitempty" jsonschema_description:"meta_tag, file: the HTTP status of the answer, when there was one."`
+	Values      []string `json:"values" jsonschema_description:"What was there, each clipped to 200 characters, at most 10: the TXT values at the name (dns_txt), the content of each launchdir-claim meta tag (meta_tag), the non-empty lines of the file (file). Empty when none."`
+	BodyExcerpt string   `json:"body_excerpt,omitempty" jsonschema_description:"file: the start of the file's body (300 characters)."`
+	Error       string   `json:"error,omitempty" jsonschema_description:"Why nothing could be read: a DNS failure (e.g. no such name), a refused or failed fetch, a status other than 2xx."`
 }
 
 // ClaimList is the answer of list_my_claims.
@@ -130,11 +159,11 @@ type ClaimRecord struct {
 	MailedAt      *time.Time
 	// Domain and HomeURL are the listing's when the claim was made.
 	Domain, HomeURL string
-	LastCheckAt     *time.Time
-	LastCheck       string
-	CreatedAt       time.Time
-	ExpiresAt       time.Time
-	VerifiedAt      *time.Time
+	// LastCheck is the last check that did not find the proof, nil when none.
+	LastCheck  *ClaimCheck
+	CreatedAt  time.Time
+	ExpiresAt  time.Time
+	VerifiedAt *time.Time
 	// The listing now.
 	Slug, ListingName, ListingStatus, ListingURL, ListingDomain string
 }
@@ -169,8 +198,9 @@ type ClaimStore interface {
 	LinkClaim(ctx context.Context, linkHash string) (*ClaimRecord, error)
 	// UserClaims lists userID's claims, newest first.
 	UserClaims(ctx context.Context, userID int64, offset, limit int) ([]ClaimRecord, int, error)
-	// RecordClaimCheck keeps the outcome of a failed check of a pending claim.
-	RecordClaimCheck(ctx context.Context, id int64, at time.Time, result string) error
+	// RecordClaimCheck keeps the outcome of a check of a pending claim that
+	// did not find the proof.
+	RecordClaimCheck(ctx context.Context, id int64, c ClaimCheck) error
 	// VerifyClaim marks a pending claim verified, adds the claimant to the
 	// listing's owners (unless they are its submitter) and marks the listing
 	// verified, in one transaction. It returns the addresses of the listing's
@@ -352,14 +382,19 @@ func (s *Service) VerifyClaim(ctx context.Context, in VerifyClaimInput) (*Claim,
 		return nil, err
 	}
 	now := s.now().Truncate(time.Second)
-	if problem := s.checkClaim(ctx, o, rec); problem != "" {
-		if err := st.RecordClaimCheck(ctx, rec.ID, now, problem); err != nil {
-			return nil, err
-		}
-		return nil, Errorf(EConflict, "%s The claim is still pending until %s UTC; fix this, then call verify_claim again (with a new idempotency_key).",
-			problem, rec.ExpiresAt.Format("2006-01-02 15:04"))
+	check := s.checkClaim(ctx, o, rec, now)
+	if check.Found {
+		return s.completeClaim(ctx, st, rec, now)
 	}
-	return s.completeClaim(ctx, st, rec, now)
+	// Not found (yet): a 200 with the claim still pending and what was seen,
+	// not an error; the person fixes it and calls again.
+	if err := st.RecordClaimCheck(ctx, rec.ID, check); err != nil {
+		return nil, err
+	}
+	rec.LastCheck = &check
+	v := s.claimView(rec)
+	v.notYet = true
+	return v, nil
 }
 
 // claimOpen says why rec cannot be verified now, nil when it is pending and
@@ -508,9 +543,7 @@ func (s *Service) claimView(rec *ClaimRecord) *Claim {
 	if v.Status == ClaimPending && !s.now().Before(rec.ExpiresAt) {
 		v.Status = ClaimExpired
 	}
-	if rec.LastCheckAt != nil && rec.LastCheck != "" {
-		v.LastCheck = &ClaimCheck{At: *rec.LastCheckAt, Result: rec.LastCheck}
-	}
+	v.LastCheck = rec.LastCheck
 	v.Instructions = claimInstructions(rec)
 	id := strconv.FormatInt(rec.ID, 10)
 	switch v.Status {
@@ -525,6 +558,9 @@ func (s *Service) claimView(rec *ClaimRecord) *Claim {
 	default:
 		if rec.Method == ClaimEmail {
 			v.Next = "Open the link mailed to " + rec.Email + " and press Confirm before " + rec.ExpiresAt.Format("2006-01-02 15:04") + " UTC."
+		} else if rec.LastCheck != nil {
+			v.Next = "Not found yet: last_check says what was looked for, what was seen and what to fix. The claim stays pending until " +
+				rec.ExpiresAt.Format("2006-01-02 15:04") + " UTC; fix it, then call verify_claim with claim_id " + id + " again."
 		} else {
 			v.Next = "Publish what instructions say, then call verify_claim with claim_id " + id + " (before " +
 				rec.ExpiresAt.Format("2006-01-02 15:04") + " UTC)."

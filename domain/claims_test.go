@@ -51,25 +51,33 @@ func (f fakeTXT) LookupTXT(context.Context, string) ([]string, error) { return f
 func TestCheckClaimDNS(t *testing.T) {
 	rec := &ClaimRecord{Method: ClaimDNS, Token: "TOKEN", Domain: "acme.io"}
 	for _, tc := range []struct {
-		name string
-		r    fakeTXT
-		want string // "" found, else a part of the message
+		name    string
+		r       fakeTXT
+		want    string // "" found, else a part of the message
+		seen    string // the values seen, joined by |
+		seenErr string
 	}{
-		{"Found", fakeTXT{txt: []string{"v=spf1 -all", "launchdir-claim=TOKEN"}}, ""},
-		{"FoundQuoted", fakeTXT{txt: []string{` "launchdir-claim=TOKEN" `}}, ""},
-		{"WrongToken", fakeTXT{txt: []string{"launchdir-claim=OTHER"}}, `"launchdir-claim=OTHER"; none is this claim's value`},
-		{"NoRecords", fakeTXT{txt: []string{}}, "No TXT record was found at _launchdir-claim.acme.io"},
-		{"NXDOMAIN", fakeTXT{err: &net.DNSError{Err: "no such host", IsNotFound: true}}, "a record on another name, such as acme.io itself"},
-		{"ServerFailure", fakeTXT{err: &net.DNSError{Err: "server misbehaving", IsTemporary: true, Server: "10.0.0.1:53"}}, "failed (server misbehaving); if the record was just added"},
-		{"Timeout", fakeTXT{err: &net.DNSError{Err: "i/o timeout", IsTimeout: true}}, "(no answer in time)"},
+		{"Found", fakeTXT{txt: []string{"v=spf1 -all", "launchdir-claim=TOKEN"}}, "", "v=spf1 -all|launchdir-claim=TOKEN", ""},
+		{"FoundQuoted", fakeTXT{txt: []string{` "launchdir-claim=TOKEN" `}}, "", `"launchdir-claim=TOKEN"`, ""},
+		{"WrongToken", fakeTXT{txt: []string{"launchdir-claim=OTHER"}}, `"launchdir-claim=OTHER"; none is this claim's value`, "launchdir-claim=OTHER", ""},
+		{"NoRecords", fakeTXT{txt: []string{}}, "No TXT record was found at _launchdir-claim.acme.io", "", ""},
+		{"NXDOMAIN", fakeTXT{err: &net.DNSError{Err: "no such host", IsNotFound: true}}, "a record on another name, such as acme.io itself", "", "no such name"},
+		{"ServerFailure", fakeTXT{err: &net.DNSError{Err: "server misbehaving", IsTemporary: true, Server: "10.0.0.1:53"}}, "failed (server misbehaving); if the record was just added", "", "server misbehaving"},
+		{"Timeout", fakeTXT{err: &net.DNSError{Err: "i/o timeout", IsTimeout: true}}, "(no answer in time)", "", "no answer in time"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := checkClaimDNS(context.Background(), tc.r, rec)
-			if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
-				t.Fatalf("got %q, want %q", got, tc.want)
+			if got.Found != (tc.want == "") || !strings.Contains(got.Message, tc.want) {
+				t.Fatalf("got %+v, want %q", got, tc.want)
 			}
-			if strings.Contains(got, "10.0.0.1") {
-				t.Fatalf("the resolver's address leaked: %q", got)
+			if lf := got.LookedFor; lf.Kind != "dns_txt" || lf.Where != "_launchdir-claim.acme.io" || lf.Value != "launchdir-claim=TOKEN" {
+				t.Fatalf("looked for %+v", lf)
+			}
+			if strings.Join(got.Seen.Values, "|") != tc.seen || got.Seen.Error != tc.seenErr {
+				t.Fatalf("seen %+v, want %q / %q", got.Seen, tc.seen, tc.seenErr)
+			}
+			if strings.Contains(got.Message+got.Seen.Error, "10.0.0.1") {
+				t.Fatalf("the resolver's address leaked: %+v", got)
 			}
 		})
 	}
@@ -130,9 +138,9 @@ func TestCheckClaimPages(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := &ClaimRecord{Method: tc.method, Token: "T", Domain: "acme.io", HomeURL: home}
-			got := (&Service{}).checkClaim(context.Background(), &Owning{Pages: tc.f}, rec)
-			if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
-				t.Fatalf("got %q, want %q", got, tc.want)
+			got := (&Service{}).checkClaim(context.Background(), &Owning{Pages: tc.f}, rec, time.Unix(0, 0))
+			if got.Found != (tc.want == "") || !strings.Contains(got.Message, tc.want) || got.Seen.Values == nil {
+				t.Fatalf("got %+v, want %q", got, tc.want)
 			}
 			if len(tc.f.got) != 1 || tc.f.got[0] != tc.wantURL || tc.f.opts[0] != tc.wantOpts {
 				t.Fatalf("read %v with %v, want %s with %+v", tc.f.got, tc.f.opts, tc.wantURL, tc.wantOpts)

@@ -52,7 +52,8 @@ func (s *Service) UpdateDraft(ctx context.Context, in UpdateDraftInput) (*DraftV
 			return nil, err
 		}
 	}
-	for attempt := 0; ; attempt++ {
+	defer lockDraft(rec.ID)() // draft_retry.go
+	for attempt := 1; ; attempt++ {
 		applyUpdate(rec, &in, regen, choices)
 		if in.CompetitorURL != nil {
 			rec.Doc.CompetitorURL, rec.Doc.Competitor = compURL, comp
@@ -66,7 +67,7 @@ func (s *Service) UpdateDraft(ctx context.Context, in UpdateDraftInput) (*DraftV
 		}
 		rec.UpdatedAt = s.now()
 		err = d.Store.UpdateDraft(ctx, rec, false)
-		if errors.Is(err, ErrStale) && attempt < 3 {
+		if errors.Is(err, ErrStale) && attempt < draftWriteAttempts {
 			if _, rec, err = s.ownDraft(ctx, in.ID, len(in.Regenerate) > 0); err != nil {
 				return nil, err
 			}
@@ -489,10 +490,13 @@ func (s *Service) SubmitDraft(ctx context.Context, in DraftIDInput) (*SubmitDraf
 	if err != nil {
 		return nil, err
 	}
-	for attempt := 0; created; attempt++ {
+	if created {
+		defer lockDraft(rec.ID)() // draft_retry.go
+	}
+	for attempt := 1; created; attempt++ {
 		rec.ListingID, rec.UpdatedAt = id, s.now()
 		err = d.Store.UpdateDraft(ctx, rec, false)
-		if !errors.Is(err, ErrStale) || attempt >= 3 {
+		if !errors.Is(err, ErrStale) || attempt >= draftWriteAttempts {
 			break
 		}
 		if _, rec, err = s.ownDraft(ctx, in.ID, false); err != nil {

@@ -31,7 +31,10 @@ type Drafting struct {
 	Drafter Drafter
 	// Enqueue adds a durable job (Runner.Enqueue).
 	Enqueue func(ctx context.Context, kind, key string, payload any) error
-	Mailer  Mailer
+	// Wake, when set, starts the build of a new draft at once (Runner.Wake);
+	// without it the runner finds the job at its next poll.
+	Wake   func()
+	Mailer Mailer
 }
 
 var uuidRE = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
@@ -91,13 +94,38 @@ func (s *Service) SubmitListing(ctx context.Context, in SubmitListingInput) (*Dr
 		ID: newUUID(), UserID: c.UserID, URL: u, Status: DraftCrawling, Phase: "queued",
 		Doc: emptyDoc(), CreatedAt: now, UpdatedAt: now,
 	}
-	if err := d.Store.CreateDraft(ctx, rec); err != nil {
+	// The draft and its build job are written together: a crash cannot
+	// leave a draft crawling with no job to build it.
+	if err := d.Store.CreateDraft(ctx, rec, JobSpec{Kind: DraftJob, Key: rec.ID}); err != nil {
 		return nil, err
 	}
-	if err := d.Enqueue(ctx, DraftJob, rec.ID, nil); err != nil {
-		return nil, err
+	if d.Wake != nil {
+		d.Wake()
 	}
 	return s.draftView(ctx, rec)
+}
+
+// RecoverDrafts queues the build of every draft that is being built but has
+// no queued build job: one left by a crash between writing a draft and its
+// job, from before the two were written in one transaction. It is
+// idempotent (a draft with a queued job is not listed, and enqueueing reuses
+// a queued job), and returns the ids it queued. serve calls it at start,
+// before the job runner starts (docs/drafts.md).
+func (s *Service) RecoverDrafts(ctx context.Context) ([]string, error) {
+	d, err := s.drafting()
+	if err != nil {
+		return nil, err
+	}
+	ids, err := d.Store.OrphanDrafts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		if err := d.Enqueue(ctx, DraftJob, id, nil); err != nil {
+			return nil, fmt.Errorf("recover draft %s: %w", id, err)
+		}
+	}
+	return ids, nil
 }
 
 // emptyDoc is a draft before the AI has drafted: every field not found yet.

@@ -139,7 +139,12 @@ var ErrStale = Errorf(EConflict, "The draft was changed by another request at th
 
 // DraftStore keeps drafts, invites and the listings drafts become.
 type DraftStore interface {
-	CreateDraft(ctx context.Context, d *DraftRecord) error
+	// CreateDraft stores a new draft and, in the same transaction, the jobs
+	// it needs (its build).
+	CreateDraft(ctx context.Context, d *DraftRecord, jobs ...JobSpec) error
+	// OrphanDrafts lists the drafts being built (crawling or drafting) that
+	// have no queued build job.
+	OrphanDrafts(ctx context.Context) ([]string, error)
 	// Draft returns a draft of any user (the Service checks the owner); ENotFound when absent.
 	Draft(ctx context.Context, id string, withCrawl bool) (*DraftRecord, error)
 	// UserDrafts lists a user's drafts newest first.

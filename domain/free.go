@@ -323,18 +323,27 @@ type FreeStore interface {
 	// transaction. A listing awaiting_badge already keeps its week (false).
 	// ENotFound for a listing that is not theirs; EConflict with what to do
 	// for any other status, the paid plan, and when every week is full.
-	JoinFreeQueue(ctx context.Context, userID, id int64, now time.Time) (joined bool, err error)
+	// A listing that joins gets its next badge check at check, and jobs (that
+	// check's) are stored in the same transaction, so a crash before the
+	// first check is recorded still leaves a check to run.
+	JoinFreeQueue(ctx context.Context, userID, id int64, now, check time.Time, jobs ...JobSpec) (joined bool, err error)
 	// FreeTarget reads listing id for a badge check.
 	FreeTarget(ctx context.Context, id int64) (*FreeTarget, error)
 	// RecordBadgeCheck records c and applies FreeTransition to the listing as
 	// it is inside the transaction (moving it to a later week with room when
 	// the step says so), and sets the next check. c nil (the listing is not
-	// checked: FreeCheckable) records nothing and ends the checks.
-	RecordBadgeCheck(ctx context.Context, id int64, c *BadgeCheck, now time.Time) (*FreeOutcome, error)
+	// checked: FreeCheckable) records nothing and ends the checks. jobs
+	// (may be nil) is called inside the transaction with the outcome and
+	// returns the jobs to store with it (freeJobs).
+	RecordBadgeCheck(ctx context.Context, id int64, c *BadgeCheck, now time.Time, jobs func(*FreeOutcome) []JobSpec) (*FreeOutcome, error)
 	// FreeQueue returns the free queue facts of the listings among ids that
 	// are free and awaiting_badge or scheduled, or checked after going live.
 	FreeQueue(ctx context.Context, ids []int64) (map[int64]FreeQueueFacts, error)
 }
+
+// FreeJoinGrace is when the badge check stored with a join of the free queue
+// is due: later than choose_free_listing's own first check can take.
+const FreeJoinGrace = 10 * time.Minute
 
 func (s *Service) freeStore() (FreeStore, error) {
 	f, ok := s.Store.(FreeStore)
@@ -359,7 +368,13 @@ func (s *Service) ChooseFreeListing(ctx context.Context, in ChooseFreeListingInp
 	if _, err := s.owning(); err != nil {
 		return nil, err
 	}
-	if _, err := fs.JoinFreeQueue(ctx, c.UserID, in.ListingID, s.now()); err != nil {
+	// The first check runs below and sets the next one. The check stored
+	// with the join, FreeJoinGrace later, runs only should this call end
+	// before its check is recorded (a crash): it is no longer the listing's
+	// next check otherwise, and does nothing.
+	now := s.now()
+	check := now.Add(FreeJoinGrace)
+	if _, err := fs.JoinFreeQueue(ctx, c.UserID, in.ListingID, now, check, freeJobs(in.ListingID, check, FreeState{})...); err != nil {
 		return nil, err
 	}
 	if err := s.CheckBadge(ctx, in.ListingID); err != nil {
@@ -384,9 +399,9 @@ func freeNext(f *FreeListing) string {
 		return fmt.Sprintf("In the free queue for the week of %s (position %d). Put badge.embed_html (or any badge shape, or a plain "+
 			"link to %s) on %s; we check every %d hours until it is found, or call choose_free_listing again after adding it "+
 			"to check at once. Found, the listing is scheduled and goes live when its week starts.",
-			f.LaunchWeek, f.QueuePosition, f.Badge.PageURL, f.Badge.Homepage, f.Checks.EveryHours)
+			f.Week(), f.QueuePosition, f.Badge.PageURL, f.Badge.Homepage, f.Checks.EveryHours)
 	case ListingScheduled:
-		return "Badge found: scheduled for the week of " + f.LaunchWeek + ", live when it starts. Keep the badge on the homepage: " +
+		return "Badge found: scheduled for the week of " + f.Week() + ", live when it starts. Keep the badge on the homepage: " +
 			"without it at a check before then the listing goes back to awaiting_badge."
 	case ListingLive:
 		return fmt.Sprintf("Live. Keep the badge on the homepage for %d weeks: missing at %d checks in a row, the free listing is unpublished (back to draft).",
@@ -428,7 +443,7 @@ func (s *Service) fillFreeQueue(ctx context.Context, items []MyListingSummary) (
 	for i := range items {
 		v := &items[i]
 		if f, ok := facts[v.ID]; ok && f.Position > 0 {
-			v.QueuePosition, v.ExpectedLaunchDate = f.Position, v.LaunchWeek
+			v.QueuePosition, v.ExpectedLaunchDate = f.Position, v.Week()
 		}
 	}
 	return facts, nil

@@ -51,23 +51,32 @@ func (s *Service) runBadgeCheck(ctx context.Context, p badgeCheckPayload) error 
 	return s.CheckBadge(ctx, p.ListingID)
 }
 
-// ensureFreeJobs queues the next badge check at next (none when zero) and,
-// for a scheduled listing, the start of its week. Both are idempotent.
+// freeJobs are the jobs a free listing's state needs: the next badge check
+// at next (none when zero) and, for a scheduled listing, the start of its
+// week. Both are idempotent.
+func freeJobs(id int64, next time.Time, st FreeState) []JobSpec {
+	var jobs []JobSpec
+	if !next.IsZero() {
+		key := strconv.FormatInt(id, 10) + "@" + strconv.FormatInt(next.Unix(), 10)
+		jobs = append(jobs, JobSpec{Kind: BadgeCheckJob, Key: key, Payload: badgeCheckPayload{ListingID: id, Due: next.Unix()}, RunAt: next})
+	}
+	if st.Status == ListingScheduled && !st.Week.IsZero() {
+		week := st.Week.Format(DateLayout)
+		key := strconv.FormatInt(id, 10) + "@" + week
+		jobs = append(jobs, JobSpec{Kind: WeekStartJob, Key: key, Payload: weekStartPayload{ListingID: id, Week: week}, RunAt: st.Week})
+	}
+	return jobs
+}
+
+// ensureFreeJobs queues freeJobs (a repair: they are normally written with
+// the check that needs them, RecordBadgeCheck).
 func (s *Service) ensureFreeJobs(ctx context.Context, id int64, next time.Time, st FreeState) error {
 	o, err := s.owning()
 	if err != nil {
 		return err
 	}
-	if !next.IsZero() {
-		key := strconv.FormatInt(id, 10) + "@" + strconv.FormatInt(next.Unix(), 10)
-		if err := o.EnqueueAt(ctx, BadgeCheckJob, key, badgeCheckPayload{ListingID: id, Due: next.Unix()}, next); err != nil {
-			return err
-		}
-	}
-	if st.Status == ListingScheduled && !st.Week.IsZero() {
-		week := st.Week.Format(DateLayout)
-		key := strconv.FormatInt(id, 10) + "@" + week
-		if err := o.EnqueueAt(ctx, WeekStartJob, key, weekStartPayload{ListingID: id, Week: week}, st.Week); err != nil {
+	for _, j := range freeJobs(id, next, st) {
+		if err := o.EnqueueAt(ctx, j.Kind, j.Key, j.Payload, j.RunAt); err != nil {
 			return err
 		}
 	}
@@ -76,7 +85,8 @@ func (s *Service) ensureFreeJobs(ctx context.Context, id int64, next time.Time, 
 
 // CheckBadge reads listing id's homepage for a link to its page here,
 // records the check, applies the free launch policy (FreeTransition) and
-// queues what follows: the next check, the week's start, mail to the owner.
+// queues what follows in the same transaction (the next check, the week's
+// start), then mails the owner.
 // A page that cannot be read is a check without the badge; its reason is kept.
 func (s *Service) CheckBadge(ctx context.Context, id int64) error {
 	o, err := s.owning()
@@ -107,15 +117,15 @@ func (s *Service) CheckBadge(ctx context.Context, id int64) error {
 			c.Found = c.Link != ""
 		}
 	}
-	out, err := fs.RecordBadgeCheck(ctx, id, c, now)
+	// The check and the jobs it leads to are written in one transaction.
+	out, err := fs.RecordBadgeCheck(ctx, id, c, now, func(out *FreeOutcome) []JobSpec {
+		st := FreeState{Status: out.Step.Status}
+		if out.Step.StartWeek {
+			st.Week, _ = time.Parse(DateLayout, out.Week)
+		}
+		return freeJobs(id, out.NextCheckAt, st)
+	})
 	if err != nil {
-		return err
-	}
-	st := FreeState{Status: out.Step.Status}
-	if out.Step.StartWeek {
-		st.Week, _ = time.Parse(DateLayout, out.Week)
-	}
-	if err := s.ensureFreeJobs(ctx, id, out.NextCheckAt, st); err != nil {
 		return err
 	}
 	if out.Step.Mail != "" && o.Mailer != nil && t.OwnerEmail != "" {

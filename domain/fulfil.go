@@ -63,13 +63,9 @@ func (s *Service) FulfilOrder(ctx context.Context, number string) error {
 	now := s.now()
 	for _, l := range ord.Lines {
 		f := fulfilmentOf(ord, l, now)
-		if !l.Fulfilled {
-			if _, err := o.Store.FulfilLine(ctx, ord.ID, l.Index, f, now); err != nil {
-				return fmt.Errorf("fulfil %s line %d (%s): %w", number, l.Index, l.Product, err)
-			}
-		}
-		// Scheduled weeks get their start job whether or not this run applied
-		// the line: a crash between the two is recovered by the retry.
+		// Scheduled weeks get their start job with the line, in one
+		// transaction.
+		var jobs []JobSpec
 		for _, week := range []string{f.LaunchWeek, f.RelaunchWeek, f.QueueWeek} {
 			if week == "" {
 				continue
@@ -79,7 +75,18 @@ func (s *Service) FulfilOrder(ctx context.Context, number string) error {
 				return Permanent(err)
 			}
 			key := strconv.FormatInt(f.ListingID, 10) + "@" + week
-			if err := o.EnqueueAt(ctx, WeekStartJob, key, weekStartPayload{ListingID: f.ListingID, Week: week}, at); err != nil {
+			jobs = append(jobs, JobSpec{Kind: WeekStartJob, Key: key, Payload: weekStartPayload{ListingID: f.ListingID, Week: week}, RunAt: at})
+		}
+		if !l.Fulfilled {
+			if _, err := o.Store.FulfilLine(ctx, ord.ID, l.Index, f, now, jobs...); err != nil {
+				return fmt.Errorf("fulfil %s line %d (%s): %w", number, l.Index, l.Product, err)
+			}
+			continue
+		}
+		// Fulfilled by an earlier run: queue its weeks again (idempotent),
+		// which repairs a line fulfilled before the two were written together.
+		for _, j := range jobs {
+			if err := o.EnqueueAt(ctx, j.Kind, j.Key, j.Payload, j.RunAt); err != nil {
 				return err
 			}
 		}

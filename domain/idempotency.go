@@ -21,6 +21,14 @@ const IdemTTL = 24 * time.Hour
 // may run (the HTTP server's write timeout), so a live call never loses it.
 const IdemLease = 5 * time.Minute
 
+// Provisional is implemented by a result that reports a state the caller is
+// waiting for and that may change without any call of theirs: verify_claim
+// that did not find the proof yet (the DNS record may still be propagating).
+// Such an answer is not kept for replay when Provisional returns true: a
+// retry with the same key runs the operation again, so it cannot hide a
+// later success.
+type Provisional interface{ Provisional() bool }
+
 // IdemState is the state of a claimed key.
 type IdemState string
 

@@ -207,7 +207,8 @@ func (s *Service) AcceptInvite(ctx context.Context, token string, in FounderInpu
 	if err := d.Store.AcceptDraftInvite(ctx, inv.ID, c.UserID, s.now()); err != nil {
 		return err
 	}
-	for attempt := 0; ; attempt++ {
+	defer lockDraft(rec.ID)() // draft_retry.go
+	for attempt := 1; ; attempt++ {
 		founders, err := withInvitedFounder(rec.Doc.Founders, f)
 		if err != nil {
 			return err
@@ -229,7 +230,7 @@ func (s *Service) AcceptInvite(ctx context.Context, token string, in FounderInpu
 		}
 		rec.UpdatedAt = s.now()
 		err = d.Store.UpdateDraft(ctx, rec, false)
-		if errors.Is(err, ErrStale) && attempt < 3 {
+		if errors.Is(err, ErrStale) && attempt < draftWriteAttempts {
 			if rec, err = d.Store.Draft(ctx, rec.ID, false); err != nil {
 				return err
 			}

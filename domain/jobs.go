@@ -43,6 +43,18 @@ type JobStore interface {
 	RetryJob(ctx context.Context, id int64, owner string, runAt time.Time, errMsg string, now time.Time) error
 }
 
+// JobSpec is a job that a store method writes in the same transaction as
+// the row the job is about (a draft and its build, an update and its
+// fan-out), so that a crash between the two cannot leave one without the
+// other. The store encodes Payload as JSON; a queued job with the same Kind
+// and Key is reused, as with EnqueueJob.
+type JobSpec struct {
+	Kind, Key string
+	Payload   any
+	// RunAt is when the job is due; the zero time is due at once.
+	RunAt time.Time
+}
+
 // ErrLeaseLost is returned when a job's lease is held by another worker.
 var ErrLeaseLost = errors.New("job lease lost")
 
@@ -144,11 +156,17 @@ func (r *Runner) EnqueueAt(ctx context.Context, kind, key string, payload any, r
 	if _, err := r.store.EnqueueJob(ctx, kind, key, b, runAt); err != nil {
 		return err
 	}
+	r.Wake()
+	return nil
+}
+
+// Wake tells an idle worker to look for due jobs now rather than at its next
+// poll: after a store method wrote a job together with its row (JobSpec).
+func (r *Runner) Wake() {
 	select {
 	case r.wake <- struct{}{}:
 	default:
 	}
-	return nil
 }
 
 // Run starts the workers and blocks until ctx is done and every running job

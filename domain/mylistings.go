@@ -22,16 +22,17 @@ const (
 
 // MyListingSummary is one of the caller's listings, in any status.
 type MyListingSummary struct {
-	ID         int64  `json:"id" jsonschema_description:"The listing_id to use with get_my_listing and in order items."`
-	Slug       string `json:"slug"`
-	Name       string `json:"name"`
-	Tagline    string `json:"tagline,omitempty"`
-	URL        string `json:"url,omitempty"`
-	Status     string `json:"status" jsonschema:"enum=draft,enum=submitted,enum=awaiting_badge,enum=scheduled,enum=live,enum=rejected,enum=archived" jsonschema_description:"draft (saved, not published), submitted, awaiting_badge (free queue, waiting for our badge on the homepage), scheduled (public, launches in launch_week), live, rejected, archived."`
-	Plan       string `json:"plan" jsonschema:"enum=free,enum=paid"`
-	LaunchWeek string `json:"launch_week,omitempty" jsonschema_description:"Monday (YYYY-MM-DD) of the launch week, once there is one."`
-	Featured   bool   `json:"featured"`
-	Verified   bool   `json:"verified"`
+	ID      int64  `json:"id" jsonschema_description:"The listing_id to use with get_my_listing and in order items."`
+	Slug    string `json:"slug"`
+	Name    string `json:"name"`
+	Tagline string `json:"tagline,omitempty"`
+	URL     string `json:"url,omitempty"`
+	Status  string `json:"status" jsonschema:"enum=draft,enum=submitted,enum=awaiting_badge,enum=scheduled,enum=live,enum=rejected,enum=archived" jsonschema_description:"draft (saved, not published), submitted, awaiting_badge (free queue, waiting for our badge on the homepage), scheduled (public, launches in launch_week), live, rejected, archived."`
+	Plan    string `json:"plan" jsonschema:"enum=free,enum=paid"`
+	// LaunchWeek is nil until the listing has a launch week.
+	LaunchWeek *string `json:"launch_week" jsonschema_extras:"nullable=true" jsonschema_description:"Monday (YYYY-MM-DD) of the launch week; null until there is one (a draft)."`
+	Featured   bool    `json:"featured"`
+	Verified   bool    `json:"verified"`
 	// UnlockedSections are the paid sections shown publicly (all of them on the paid plan).
 	UnlockedSections []string `json:"unlocked_sections" jsonschema_description:"Paid sections shown publicly: story, milestones, media (all on the paid plan), trophies."`
 	// PageURL is the public page, for scheduled and live listings only.
@@ -42,6 +43,14 @@ type MyListingSummary struct {
 	ExpectedLaunchDate string    `json:"expected_launch_date,omitempty" jsonschema_description:"Free queue only: the Monday (YYYY-MM-DD) it goes live, once the badge is found."`
 	CreatedAt          time.Time `json:"created_at"`
 	UpdatedAt          time.Time `json:"updated_at"`
+}
+
+// Week is the launch week, "" when there is none.
+func (l *MyListingSummary) Week() string {
+	if l.LaunchWeek == nil {
+		return ""
+	}
+	return *l.LaunchWeek
 }
 
 // MyListing is one of the caller's listings with its whole profile.
@@ -149,10 +158,10 @@ func (s *Service) GetMyListing(ctx context.Context, in GetMyListingInput) (*MyLi
 		l.Next = "Not published. Publish it free with choose_free_listing (a launch week 6-8 weeks out, once our badge is on the homepage) " +
 			"or paid with create_checkout and an item {\"product\": \"launch\", \"listing_id\": " + strconv.FormatInt(l.ID, 10) + "}."
 	case ListingAwaitingBadge:
-		l.Next = "In the free queue for the week of " + l.LaunchWeek + ", waiting for our badge on the homepage (choose_free_listing " +
+		l.Next = "In the free queue for the week of " + l.Week() + ", waiting for our badge on the homepage (choose_free_listing " +
 			"gives the code; call it again after adding the badge to check at once)."
 	case ListingScheduled:
-		l.Next = "Scheduled: it goes live when the week of " + l.LaunchWeek + " starts."
+		l.Next = "Scheduled: it goes live when the week of " + l.Week() + " starts."
 	case ListingLive:
 		l.Next = "Live. list_products shows extras such as featured, extra_categories and relaunch."
 	default:

@@ -330,13 +330,14 @@ type OrderStore interface {
 	BeginPayment(ctx context.Context, orderID int64, provider, ref string) error
 	// CancelOrder cancels a pending order; EConflict when it is not pending.
 	CancelOrder(ctx context.Context, orderID int64, at time.Time) error
-	// MarkPaid records ev and marks the order paid, in one transaction. It
-	// returns false, changing nothing, when the event was recorded before or
-	// the order is already paid.
-	MarkPaid(ctx context.Context, orderID int64, ev PaymentEvent, at time.Time) (bool, error)
-	// FulfilLine applies f and marks line index of the order fulfilled, in one
-	// transaction; a line already fulfilled is left alone (false).
-	FulfilLine(ctx context.Context, orderID int64, index int, f Fulfilment, at time.Time) (bool, error)
+	// MarkPaid records ev, marks the order paid and stores jobs (its
+	// fulfilment), in one transaction. It returns false, changing nothing,
+	// when the event was recorded before or the order is already paid.
+	MarkPaid(ctx context.Context, orderID int64, ev PaymentEvent, at time.Time, jobs ...JobSpec) (bool, error)
+	// FulfilLine applies f, marks line index of the order fulfilled and
+	// stores jobs (the start of its weeks), in one transaction; a line
+	// already fulfilled is left alone (false).
+	FulfilLine(ctx context.Context, orderID int64, index int, f Fulfilment, at time.Time, jobs ...JobSpec) (bool, error)
 	// StartWeek makes listingID's launch of week happen: a listing scheduled
 	// for week goes live, and a relaunch booked for week moves the live listing
 	// into week's launches. false when there was nothing to do.

@@ -2,7 +2,6 @@ package domain
 
 import (
 	"context"
-	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
@@ -57,8 +56,11 @@ func (r ListingRef) SectionUnlocked(section string) bool {
 type OwnerContentStore interface {
 	// PostUpdate saves an update of the listing posted by userID and returns
 	// it, the listing, and how many signed-in followers (other than userID)
-	// followed it by then.
-	PostUpdate(ctx context.Context, userID, listingID int64, title, body string, at time.Time) (*PostedUpdate, ListingRef, int, error)
+	// followed it by then. jobs (may be nil) is called inside the write
+	// transaction with those three and returns the jobs to store with the
+	// update, in the same transaction (its followers' fan-out).
+	PostUpdate(ctx context.Context, userID, listingID int64, title, body string, at time.Time,
+		jobs func(u *PostedUpdate, ref ListingRef, told int) []JobSpec) (*PostedUpdate, ListingRef, int, error)
 	// AddMilestone adds a milestone; EConflict when the listing has max already.
 	AddMilestone(ctx context.Context, userID, listingID int64, m Milestone, max int) (*Milestone, ListingRef, error)
 	// DeleteMilestone deletes a milestone of the listing and returns it;
@@ -164,15 +166,22 @@ func (s *Service) PostListingUpdate(ctx context.Context, in PostListingUpdateInp
 	if err != nil {
 		return nil, err
 	}
-	own, err := s.owning()
-	if err != nil {
+	if _, err := s.owning(); err != nil {
 		return nil, err
 	}
 	st, err := s.contentStore()
 	if err != nil {
 		return nil, err
 	}
-	u, ref, told, err := st.PostUpdate(ctx, c.UserID, in.ListingID, title, body, s.now())
+	// The fan-out job is stored with the update, in one transaction: if it
+	// cannot be queued, no update is saved, so a retry cannot post twice.
+	fanOut := func(u *PostedUpdate, ref ListingRef, told int) []JobSpec {
+		if !ref.Public() || told == 0 {
+			return nil
+		}
+		return []JobSpec{{Kind: UpdateFanOutJob, Key: strconv.FormatInt(u.ID, 10), Payload: updateFanOut{UpdateID: u.ID}, RunAt: s.now()}}
+	}
+	u, ref, told, err := st.PostUpdate(ctx, c.UserID, in.ListingID, title, body, s.now(), fanOut)
 	if err != nil {
 		return nil, err
 	}
@@ -183,12 +192,6 @@ func (s *Service) PostListingUpdate(ctx context.Context, in PostListingUpdateInp
 		return out, nil
 	}
 	out.PageURL, out.FollowersTold = s.Site.In(ctx).ListingPageURL(ref.Slug), told
-	if told > 0 {
-		key := strconv.FormatInt(u.ID, 10)
-		if err := own.EnqueueAt(ctx, UpdateFanOutJob, key, updateFanOut{UpdateID: u.ID}, s.now()); err != nil {
-			return nil, fmt.Errorf("queue the followers' news of update %d: %w", u.ID, err)
-		}
-	}
 	out.Next = "Published on the listing's page and the latest-updates page; " + strconv.Itoa(told) +
 		" follower(s) are told by mail and in their notifications."
 	return out, nil

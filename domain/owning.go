@@ -40,7 +40,9 @@ type FetchPageOptions struct {
 // FetchedPage is one page read by a PageFetcher.
 type FetchedPage struct {
 	// URL is where the page was read, after redirects.
-	URL         string
+	URL string
+	// Status is the HTTP status of the answer (2xx).
+	Status      int
 	ContentType string
 	// Body is the page decoded to UTF-8 (at most the fetcher's size limit).
 	Body string

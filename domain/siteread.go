@@ -89,6 +89,9 @@ type CrawlError struct {
 	Message string
 	// Temporary is true when trying again later may succeed (timeouts, 5xx, 429).
 	Temporary bool
+	// HTTPStatus is the status of a page that answered other than 2xx (Reason
+	// CrawlStatus; FetchPage only), else 0.
+	HTTPStatus int
 }
 
 func (e *CrawlError) Error() string { return e.Reason + ": " + e.Message }

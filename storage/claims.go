@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -23,14 +24,33 @@ func scanClaim(row interface{ Scan(...any) error }) (*domain.ClaimRecord, error)
 	var r domain.ClaimRecord
 	var mailed, checked, verified sql.NullInt64
 	var created, expires int64
+	var check string
 	if err := row.Scan(&r.ID, &r.ListingID, &r.UserID, &r.Method, &r.Status, &r.Token, &r.Email, &r.ClaimantEmail, &mailed,
-		&r.Domain, &r.HomeURL, &checked, &r.LastCheck, &created, &expires, &verified,
+		&r.Domain, &r.HomeURL, &checked, &check, &created, &expires, &verified,
 		&r.Slug, &r.ListingName, &r.ListingStatus, &r.ListingURL, &r.ListingDomain); err != nil {
 		return nil, err
 	}
-	r.MailedAt, r.LastCheckAt, r.VerifiedAt = unixPtr(mailed), unixPtr(checked), unixPtr(verified)
+	r.MailedAt, r.VerifiedAt = unixPtr(mailed), unixPtr(verified)
+	r.LastCheck = lastClaimCheck(checked, check)
 	r.CreatedAt, r.ExpiresAt = time.Unix(created, 0).UTC(), time.Unix(expires, 0).UTC()
 	return &r, nil
+}
+
+// lastClaimCheck reads claims.last_check: the JSON of a domain.ClaimCheck,
+// or (written before it was JSON) the message alone; nil when empty.
+func lastClaimCheck(at sql.NullInt64, stored string) *domain.ClaimCheck {
+	if stored == "" || !at.Valid {
+		return nil
+	}
+	var c domain.ClaimCheck
+	if json.Unmarshal([]byte(stored), &c) != nil || c.Message == "" {
+		c = domain.ClaimCheck{Message: stored}
+	}
+	c.CheckedAt = time.Unix(at.Int64, 0).UTC()
+	if c.Seen.Values == nil {
+		c.Seen.Values = []string{}
+	}
+	return &c
 }
 
 func unixPtr(v sql.NullInt64) *time.Time {
@@ -144,9 +164,14 @@ func (s *Store) UserClaims(ctx context.Context, userID int64, offset, limit int)
 }
 
 // RecordClaimCheck implements domain.ClaimStore.
-func (s *Store) RecordClaimCheck(ctx context.Context, id int64, at time.Time, result string) error {
-	_, err := s.db.sql.ExecContext(ctx, `UPDATE claims SET last_check_at = ?, last_check = ? WHERE id = ? AND status = 'pending'`,
-		at.Unix(), result, id)
+// The check is kept as JSON in last_check, its time in last_check_at.
+func (s *Store) RecordClaimCheck(ctx context.Context, id int64, c domain.ClaimCheck) error {
+	b, err := json.Marshal(c)
+	if err != nil {
+		return fmt.Errorf("storage: claim %d: encode check: %w", id, err)
+	}
+	_, err = s.db.sql.ExecContext(ctx, `UPDATE claims SET last_check_at = ?, last_check = ? WHERE id = ? AND status = 'pending'`,
+		c.CheckedAt.Unix(), string(b), id)
 	return mapErr(err, "claim", "")
 }
 

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -96,8 +97,18 @@ func TestStore_VerifyClaim(t *testing.T) {
 	db, st := claimFixture(t)
 	ctx := context.Background()
 	b := newClaim(t, st, 101, "sketchy", domain.ClaimDNS, fxNow)
-	if err := st.RecordClaimCheck(ctx, b.ID, fxNow, "no record"); err != nil {
+	check := domain.ClaimCheck{CheckedAt: fxNow, LookedFor: domain.ClaimLookedFor{Kind: "dns_txt", Where: "_launchdir-claim.sketchy.test", Value: "v"},
+		Seen: domain.ClaimSeen{Values: []string{"other"}}, Message: "no record"}
+	if err := st.RecordClaimCheck(ctx, b.ID, check); err != nil {
 		t.Fatal(err)
+	}
+	if r, _ := st.UserClaim(ctx, 101, b.ID); r.LastCheck == nil || !reflect.DeepEqual(*r.LastCheck, check) {
+		t.Fatalf("the check read back: %+v, want %+v", r.LastCheck, check)
+	}
+	// A check written before checks were JSON reads back as its message.
+	mustExec(t, db, `UPDATE claims SET last_check = 'The file answered 404.' WHERE id = ?`, b.ID)
+	if r, _ := st.UserClaim(ctx, 101, b.ID); r.LastCheck == nil || r.LastCheck.Message != "The file answered 404." || !r.LastCheck.CheckedAt.Equal(fxNow) {
+		t.Fatalf("an old check: %+v", r.LastCheck)
 	}
 	// Not after the expiry.
 	if _, changed, err := st.VerifyClaim(ctx, b.ID, b.ExpiresAt); err != nil || changed {
@@ -111,7 +122,7 @@ func TestStore_VerifyClaim(t *testing.T) {
 		t.Fatal("verified twice")
 	}
 	r, _ := st.UserClaim(ctx, 101, b.ID)
-	if r.Status != domain.ClaimVerified || r.VerifiedAt == nil || r.LastCheck != "" {
+	if r.Status != domain.ClaimVerified || r.VerifiedAt == nil || r.LastCheck != nil {
 		t.Fatalf("verified claim: %+v", r)
 	}
 	if l, _ := st.ClaimTarget(ctx, 101, "sketchy"); !l.CallerOwns {

@@ -30,7 +30,7 @@ const draftCols = `id, user_id, url, status, phase, pages_done, pages_planned, e
 
 // CreateDraft inserts d as version 1. An empty d.ID gets a new UUID; zero
 // times get the current time. d.ID, d.Version and the times are set on return.
-func (s *Store) CreateDraft(ctx context.Context, d *domain.DraftRecord) error {
+func (s *Store) CreateDraft(ctx context.Context, d *domain.DraftRecord, jobs ...domain.JobSpec) error {
 	if d.ID == "" {
 		id, err := newUUID()
 		if err != nil {
@@ -48,7 +48,12 @@ func (s *Store) CreateDraft(ctx context.Context, d *domain.DraftRecord) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.db.sql.ExecContext(ctx, `INSERT INTO drafts (id, site_id, user_id, url, status, phase, pages_done,
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return mapErr(err, "draft", d.ID)
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, `INSERT INTO drafts (id, site_id, user_id, url, status, phase, pages_done,
 		pages_planned, error, doc, ai, crawl, listing_id, version, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
 		d.ID, s.siteID, d.UserID, d.URL, d.Status, d.Phase, d.PagesDone, d.PagesPlanned, cols.errText, cols.doc,
@@ -56,8 +61,35 @@ func (s *Store) CreateDraft(ctx context.Context, d *domain.DraftRecord) error {
 	if err != nil {
 		return mapErr(err, "draft", d.ID)
 	}
+	if err := enqueueTx(ctx, tx, jobs...); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return mapErr(err, "draft", d.ID)
+	}
 	d.Version = 1
 	return nil
+}
+
+// OrphanDrafts implements domain.DraftStore: the drafts of this site being
+// built (crawling or drafting) without a queued build job.
+func (s *Store) OrphanDrafts(ctx context.Context) ([]string, error) {
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT d.id FROM drafts d WHERE d.site_id = ? AND d.status IN (?, ?)
+		AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = ? AND j.key = d.id AND j.state = 'queued') ORDER BY d.created_at, d.id`,
+		s.siteID, domain.DraftCrawling, domain.DraftDrafting, domain.DraftJob)
+	if err != nil {
+		return nil, mapErr(err, "draft", "")
+	}
+	defer rows.Close()
+	ids := []string{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, mapErr(err, "draft", "")
+		}
+		ids = append(ids, id)
+	}
+	return ids, mapErr(rows.Err(), "draft", "")
 }
 
 // Draft returns the draft id of this site (of any user: the Service checks the

@@ -41,7 +41,7 @@ func (s *Store) freeSettings(ctx context.Context, q queryRower) (domain.FreeSett
 // JoinFreeQueue implements domain.FreeStore. The write transaction starts
 // IMMEDIATE (the DSN's _txlock), so two joins never count a week at once and
 // a week never takes more than its capacity.
-func (s *Store) JoinFreeQueue(ctx context.Context, userID, id int64, now time.Time) (bool, error) {
+func (s *Store) JoinFreeQueue(ctx context.Context, userID, id int64, now, check time.Time, jobs ...domain.JobSpec) (bool, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return false, mapErr(err, "listing", "")
@@ -89,10 +89,13 @@ func (s *Store) JoinFreeQueue(ctx context.Context, userID, id int64, now time.Ti
 		updated_at = ? WHERE id = ?`, chosen, mon.Unix(), now.Unix(), id); err != nil {
 		return false, mapErr(err, "listing", "")
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO free_queue (listing_id, queued_at) VALUES (?, ?)
-		ON CONFLICT (listing_id) DO UPDATE SET queued_at = excluded.queued_at, next_check_at = NULL, misses = 0`,
-		id, now.Unix()); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO free_queue (listing_id, queued_at, next_check_at) VALUES (?, ?, ?)
+		ON CONFLICT (listing_id) DO UPDATE SET queued_at = excluded.queued_at, next_check_at = excluded.next_check_at, misses = 0`,
+		id, now.Unix(), check.Unix()); err != nil {
 		return false, mapErr(err, "free queue", "")
+	}
+	if err := enqueueTx(ctx, tx, jobs...); err != nil {
+		return false, err
 	}
 	return true, mapErr(tx.Commit(), "free queue", "")
 }
@@ -177,7 +180,8 @@ func (s *Store) FreeTarget(ctx context.Context, id int64) (*domain.FreeTarget, e
 }
 
 // RecordBadgeCheck implements domain.FreeStore.
-func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeCheck, now time.Time) (*domain.FreeOutcome, error) {
+func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeCheck, now time.Time,
+	jobs func(*domain.FreeOutcome) []domain.JobSpec) (*domain.FreeOutcome, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, mapErr(err, "listing", "")
@@ -200,6 +204,9 @@ func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeC
 		out := &domain.FreeOutcome{Step: domain.FreeStep{Status: st.Status, Misses: st.Misses, Stop: true}}
 		if !st.Week.IsZero() {
 			out.Week = st.Week.Format(domain.DateLayout)
+		}
+		if err := withJobs(ctx, tx, out, jobs); err != nil {
+			return nil, err
 		}
 		return out, mapErr(tx.Commit(), "free queue", "")
 	}
@@ -253,14 +260,25 @@ func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeC
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, id, c.CheckedAt.Unix(), c.PageURL, c.Found, c.Link, c.Error, step.Status); err != nil {
 		return nil, err
 	}
-	if err := tx.Commit(); err != nil {
-		return nil, mapErr(err, "free queue", "")
-	}
 	out := &domain.FreeOutcome{Step: step, NextCheckAt: next}
 	if !week.IsZero() {
 		out.Week = week.Format(domain.DateLayout)
 	}
+	if err := withJobs(ctx, tx, out, jobs); err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, mapErr(err, "free queue", "")
+	}
 	return out, nil
+}
+
+// withJobs stores in tx the jobs that the outcome of a badge check needs.
+func withJobs(ctx context.Context, tx *sql.Tx, out *domain.FreeOutcome, jobs func(*domain.FreeOutcome) []domain.JobSpec) error {
+	if jobs == nil {
+		return nil
+	}
+	return enqueueTx(ctx, tx, jobs(out)...)
 }
 
 // nullUnix is t as Unix seconds, NULL for the zero time.

@@ -45,10 +45,10 @@ func TestStore_JoinAndCheck(t *testing.T) {
 	mustExec(t, db, `UPDATE sites SET settings = json_set(settings, '$.free_week_capacity', 1)`)
 	// Someone else's free listing already waits in week 6.
 	mustExec(t, db, `UPDATE listings SET status = 'awaiting_badge', launch_week = '2026-12-28' WHERE slug = 'sketchy'`)
-	if _, err := st.JoinFreeQueue(ctx, 8, 4, fxNow); domain.ErrorCode(err) != domain.ENotFound {
+	if _, err := st.JoinFreeQueue(ctx, 8, 4, fxNow, fxNow); domain.ErrorCode(err) != domain.ENotFound {
 		t.Fatalf("another user's join: %v", err)
 	}
-	joined, err := st.JoinFreeQueue(ctx, 7, 4, fxNow)
+	joined, err := st.JoinFreeQueue(ctx, 7, 4, fxNow, fxNow)
 	if err != nil || !joined {
 		t.Fatalf("join: %v %v", joined, err)
 	}
@@ -57,11 +57,11 @@ func TestStore_JoinAndCheck(t *testing.T) {
 	if status != "awaiting_badge" || week != "2027-01-04" {
 		t.Fatalf("after join: %s %s, want awaiting_badge 2027-01-04 (week 6 is full)", status, week)
 	}
-	if joined, err = st.JoinFreeQueue(ctx, 7, 4, fxNow.Add(time.Hour)); err != nil || joined {
+	if joined, err = st.JoinFreeQueue(ctx, 7, 4, fxNow.Add(time.Hour), fxNow.Add(time.Hour)); err != nil || joined {
 		t.Fatalf("second join: %v %v", joined, err)
 	}
 	out, err := st.RecordBadgeCheck(ctx, 4, &domain.BadgeCheck{CheckedAt: fxNow, PageURL: "https://drafty.test/", Found: true,
-		Link: "https://launchdir.test/listings/drafty"}, fxNow)
+		Link: "https://launchdir.test/listings/drafty"}, fxNow, nil)
 	if err != nil || out.Step.Status != "scheduled" || !out.Step.StartWeek || out.Week != "2027-01-04" ||
 		!out.NextCheckAt.Equal(fxNow.Add(6*time.Hour)) {
 		t.Fatalf("check: %+v %v", out, err)

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -24,15 +25,42 @@ func NewJobStore(db *DB) *JobStore { return &JobStore{db: db} }
 
 // EnqueueJob implements domain.JobStore.
 func (s *JobStore) EnqueueJob(ctx context.Context, kind, key string, payload []byte, runAt time.Time) (int64, error) {
+	return insertJob(ctx, s.db.sql, kind, key, payload, runAt)
+}
+
+// insertJob adds a job to q (the database, or the transaction that writes
+// the row the job is about); a queued job with the same kind and key is
+// reused.
+func insertJob(ctx context.Context, q queryRower, kind, key string, payload []byte, runAt time.Time) (int64, error) {
 	var id int64
-	err := s.db.sql.QueryRowContext(ctx, `
+	now := time.Now().Unix()
+	err := q.QueryRowContext(ctx, `
 		INSERT INTO jobs (kind, key, payload, run_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (kind, key) WHERE state = 'queued' DO UPDATE SET updated_at = excluded.updated_at
-		RETURNING id`, kind, key, string(payload), runAt.Unix(), time.Now().Unix(), time.Now().Unix()).Scan(&id)
+		RETURNING id`, kind, key, string(payload), runAt.Unix(), now, now).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("storage: enqueue %s job: %w", kind, err)
 	}
 	return id, nil
+}
+
+// enqueueTx adds jobs inside tx, the transaction that writes the row they
+// are about: the row and its jobs are stored together or not at all.
+func enqueueTx(ctx context.Context, tx *sql.Tx, jobs ...domain.JobSpec) error {
+	for _, j := range jobs {
+		payload, err := json.Marshal(j.Payload)
+		if err != nil {
+			return fmt.Errorf("storage: enqueue %s job: %w", j.Kind, err)
+		}
+		runAt := j.RunAt
+		if runAt.IsZero() {
+			runAt = time.Unix(0, 0)
+		}
+		if _, err := insertJob(ctx, tx, j.Kind, j.Key, payload, runAt); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // LeaseJob implements domain.JobStore.

@@ -12,8 +12,10 @@ var _ domain.OwnerStore = (*Store)(nil)
 
 // ownedBy is the SQL condition "listing l is owned by the user": the account
 // that submitted it (owner_id) or a co-owner (listing_owners, a verified
-// claim). It takes the user id twice. Every ownership check uses it.
-const ownedBy = `(l.owner_id = ? OR l.id IN (SELECT lo.listing_id FROM listing_owners lo WHERE lo.user_id = ?))`
+// claim). It takes the user id twice. Every ownership check uses it. It is
+// never NULL (owner_id IS ?, not =), so it may be selected into a bool: a
+// listing nobody owns has owner_id NULL, and "NULL = ?" is NULL.
+const ownedBy = `(l.owner_id IS ? OR l.id IN (SELECT lo.listing_id FROM listing_owners lo WHERE lo.user_id = ?))`
 
 // queryRower is a *sql.DB or a *sql.Tx.
 type queryRower interface {
@@ -39,19 +41,23 @@ func notOwned(id int64) error {
 }
 
 // ownCols are the columns of a MyListingSummary, read by scanOwn.
-const ownCols = `l.id, l.slug, l.name, l.tagline, l.url, l.status, l.plan, COALESCE(l.launch_week, ''), l.featured,
+const ownCols = `l.id, l.slug, l.name, l.tagline, l.url, l.status, l.plan, l.launch_week, l.featured,
 	l.verified, l.unlocked_sections, l.created_at, l.updated_at`
 
 func (s *Store) scanOwn(row interface{ Scan(...any) error }) (domain.MyListingSummary, error) {
 	var v domain.MyListingSummary
 	var unlocked string
+	var week sql.NullString
 	var created, updated int64
-	if err := row.Scan(&v.ID, &v.Slug, &v.Name, &v.Tagline, &v.URL, &v.Status, &v.Plan, &v.LaunchWeek, &v.Featured,
+	if err := row.Scan(&v.ID, &v.Slug, &v.Name, &v.Tagline, &v.URL, &v.Status, &v.Plan, &week, &v.Featured,
 		&v.Verified, &unlocked, &created, &updated); err != nil {
 		return v, err
 	}
 	if err := decodeJSON(unlocked, &v.UnlockedSections, "listing "+v.Slug); err != nil {
 		return v, err
+	}
+	if week.Valid && week.String != "" {
+		v.LaunchWeek = &week.String
 	}
 	v.PageURL = s.site.ListingPageURL(v.Slug)
 	v.CreatedAt, v.UpdatedAt = time.Unix(created, 0).UTC(), time.Unix(updated, 0).UTC()

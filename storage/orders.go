@@ -484,7 +484,7 @@ func (s *OrderStore) changePending(ctx context.Context, orderID int64, doing, qu
 // A canceled order is paid too: the provider took the money (the person paid
 // in a tab opened before canceling), so the payment is accepted and fulfilled
 // rather than lost. So is a pending order past its expiry, for the same reason.
-func (s *OrderStore) MarkPaid(ctx context.Context, orderID int64, ev domain.PaymentEvent, at time.Time) (bool, error) {
+func (s *OrderStore) MarkPaid(ctx context.Context, orderID int64, ev domain.PaymentEvent, at time.Time, jobs ...domain.JobSpec) (bool, error) {
 	if ev.Provider == "" || ev.EventID == "" {
 		return false, fmt.Errorf("storage: mark order %d paid: the event needs its provider and event id", orderID)
 	}
@@ -515,6 +515,9 @@ func (s *OrderStore) MarkPaid(ctx context.Context, orderID int64, ev domain.Paym
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return false, nil // paid already: the rollback drops the event row
+	}
+	if err := enqueueTx(ctx, tx, jobs...); err != nil {
+		return false, err
 	}
 	if err := tx.Commit(); err != nil {
 		return false, mapErr(err, "order", "")

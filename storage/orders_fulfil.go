@@ -25,7 +25,7 @@ import (
 //   - Featured, ExtraCategories (attached as extra; ones attached already are
 //     skipped), RelaunchWeek (booked), BillboardCents (a contribution; the
 //     trigger of 0001 adds it to the total), Unlock (merged, sorted), Work.
-func (s *OrderStore) FulfilLine(ctx context.Context, orderID int64, index int, f domain.Fulfilment, at time.Time) (bool, error) {
+func (s *OrderStore) FulfilLine(ctx context.Context, orderID int64, index int, f domain.Fulfilment, at time.Time, jobs ...domain.JobSpec) (bool, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return false, mapErr(err, "order", "")
@@ -51,6 +51,9 @@ func (s *OrderStore) FulfilLine(ctx context.Context, orderID int64, index int, f
 	if _, err := tx.ExecContext(ctx, `UPDATE order_lines SET fulfilled_at = ?, outcome = ? WHERE order_id = ? AND idx = ?`,
 		at.Unix(), f.Outcome, orderID, index); err != nil {
 		return false, mapErr(err, "order line", number)
+	}
+	if err := enqueueTx(ctx, tx, jobs...); err != nil {
+		return false, err
 	}
 	if err := tx.Commit(); err != nil {
 		return false, mapErr(err, "order", number)

@@ -35,7 +35,8 @@ const userFollowers = `FROM follows f JOIN users u ON f.follower_key = 'user:' |
 	WHERE f.listing_id = ? AND f.created_at <= ? AND u.id <> ?`
 
 // PostUpdate implements domain.OwnerContentStore.
-func (s *Store) PostUpdate(ctx context.Context, userID, listingID int64, title, body string, at time.Time) (*domain.PostedUpdate, domain.ListingRef, int, error) {
+func (s *Store) PostUpdate(ctx context.Context, userID, listingID int64, title, body string, at time.Time,
+	jobs func(*domain.PostedUpdate, domain.ListingRef, int) []domain.JobSpec) (*domain.PostedUpdate, domain.ListingRef, int, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, domain.ListingRef{}, 0, err
@@ -54,6 +55,11 @@ func (s *Store) PostUpdate(ctx context.Context, userID, listingID int64, title, 
 	if ref.Public() {
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) `+userFollowers, listingID, at.Unix(), userID).Scan(&told); err != nil {
 			return nil, ref, 0, mapErr(err, "follow", "")
+		}
+	}
+	if jobs != nil {
+		if err := enqueueTx(ctx, tx, jobs(u, ref, told)...); err != nil {
+			return nil, ref, 0, err
 		}
 	}
 	return u, ref, told, tx.Commit()

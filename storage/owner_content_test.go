@@ -37,11 +37,11 @@ func TestStore_UpdateFanOut(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	u, ref, told, err := st.PostUpdate(ctx, owner, 1, "News", "Body", at)
+	u, ref, told, err := st.PostUpdate(ctx, owner, 1, "News", "Body", at, nil)
 	if err != nil || !ref.Public() || told != 1 {
 		t.Fatalf("PostUpdate: %v public=%v told=%d, want 1 (ann: not the author, not late, not anonymous)", err, ref.Public(), told)
 	}
-	if _, _, _, err := st.PostUpdate(ctx, ann, 1, "x", "y", at); domain.ErrorCode(err) != domain.ENotFound {
+	if _, _, _, err := st.PostUpdate(ctx, ann, 1, "x", "y", at, nil); domain.ErrorCode(err) != domain.ENotFound {
 		t.Fatalf("someone else's listing: %v", err)
 	}
 	for range 2 {

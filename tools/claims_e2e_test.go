@@ -190,7 +190,42 @@ func transports(t *testing.T, env *catEnv, key string, f func(t *testing.T, tr s
 	}
 }
 
-// wantConflict checks a failed verification: 409 with every piece of text.
+// notYet checks a verification that did not find the proof: 200, the claim
+// still pending, last_check not found with every piece of text in its
+// message, and next saying so too. It returns last_check.
+func notYet(t *testing.T, st int, v map[string]any, texts ...string) map[string]any {
+	t.Helper()
+	lc, _ := v["last_check"].(map[string]any)
+	if st != 200 || v["status"] != "pending" || lc == nil || lc["found"] != false || lc["checked_at"] == nil ||
+		lc["looked_for"] == nil || lc["seen"] == nil {
+		t.Fatalf("want 200 pending with last_check, got %d %v", st, v)
+	}
+	msg, _ := lc["message"].(string)
+	next, _ := v["next"].(string)
+	for _, s := range texts {
+		if !strings.Contains(msg, s) {
+			t.Fatalf("last_check.message %q does not say %q", msg, s)
+		}
+	}
+	if !strings.Contains(next, "Not found yet") || !strings.Contains(next, "stays pending") {
+		t.Fatalf("next does not say the claim stays pending: %q", next)
+	}
+	return lc
+}
+
+// seen is last_check.seen of a check.
+func seen(lc map[string]any) map[string]any { return lc["seen"].(map[string]any) }
+
+// seenValues are last_check.seen.values joined by |.
+func seenValues(lc map[string]any) string {
+	var out []string
+	for _, v := range seen(lc)["values"].([]any) {
+		out = append(out, v.(string))
+	}
+	return strings.Join(out, "|")
+}
+
+// wantConflict checks a refused call: 409 with every piece of text.
 func wantConflict(t *testing.T, st int, p map[string]any, texts ...string) {
 	t.Helper()
 	detail, _ := p["detail"].(string)
@@ -241,22 +276,29 @@ func TestClaims_DNS(t *testing.T) {
 		cid := c["id"]
 
 		st, p := call(t, "verify_claim", map[string]any{"claim_id": cid})
-		wantConflict(t, st, p, "No TXT record", name, value)
+		lc := notYet(t, st, p, "No TXT record", name, value)
+		if lf := lc["looked_for"].(map[string]any); lf["kind"] != "dns_txt" || lf["where"] != name || lf["value"] != value ||
+			seen(lc)["error"] != "no such name" || seenValues(lc) != "" {
+			t.Fatalf("no record: last_check %v", lc)
+		}
 		env.zone.set(domain, value) // on the apex instead of the label
 		st, p = call(t, "verify_claim", map[string]any{"claim_id": cid})
-		wantConflict(t, st, p, "No TXT record", "does not count")
+		notYet(t, st, p, "No TXT record", "does not count")
 		env.zone.set(domain)
 		env.zone.set(name, "v=spf1 -all", "launchdir-claim=not-the-token")
 		st, p = call(t, "verify_claim", map[string]any{"claim_id": cid})
-		wantConflict(t, st, p, `"launchdir-claim=not-the-token"`, "none is this claim's value "+value)
+		lc = notYet(t, st, p, `"launchdir-claim=not-the-token"`, "none is this claim's value "+value)
+		if seenValues(lc) != "v=spf1 -all|launchdir-claim=not-the-token" || seen(lc)["error"] != nil {
+			t.Fatalf("wrong token: seen %v", seen(lc))
+		}
 		if got := listingColumn(t, env.catEnv, id, "verified"); got != "0" {
 			t.Fatalf("a failed check marked the listing verified: %s", got)
 		}
 		st, list := call(t, "list_my_claims", map[string]any{})
 		first := list["items"].([]any)[0].(map[string]any)
-		lc, _ := first["last_check"].(map[string]any)
-		if st != 200 || first["id"] != cid || first["status"] != "pending" || lc == nil ||
-			!strings.Contains(lc["result"].(string), "not-the-token") || instr(first, "token") != tok {
+		lc, _ = first["last_check"].(map[string]any)
+		if st != 200 || first["id"] != cid || first["status"] != "pending" || lc == nil || lc["found"] != false ||
+			!strings.Contains(lc["message"].(string), "not-the-token") || instr(first, "token") != tok {
 			t.Fatalf("list_my_claims after a failed check: %d %v", st, first)
 		}
 
@@ -314,15 +356,24 @@ func TestClaims_MetaAndFile(t *testing.T) {
 		}
 		cid := c["id"]
 		st, p := call(t, "verify_claim", map[string]any{"claim_id": cid})
-		wantConflict(t, st, p, "has no <meta", tag)
+		lc := notYet(t, st, p, "has no <meta", tag)
+		if lf := lc["looked_for"].(map[string]any); lf["kind"] != "meta_tag" || lf["where"] != site.URL+"/" || lf["value"] != tag ||
+			seen(lc)["http_status"] != float64(200) || seen(lc)["url"] != site.URL+"/" || seenValues(lc) != "" {
+			t.Fatalf("no tag: last_check %v", lc)
+		}
 		site.set(func(s *claimSite) { s.meta = "someone-elses-token" })
 		st, p = call(t, "verify_claim", map[string]any{"claim_id": cid})
-		wantConflict(t, st, p, `"someone-elses-token"`, "not this claim's token")
+		if lc = notYet(t, st, p, `"someone-elses-token"`, "not this claim's token"); seenValues(lc) != "someone-elses-token" {
+			t.Fatalf("another token: seen %v", seen(lc))
+		}
 		// The right tag, but only on another host the homepage redirects to.
 		other.set(func(s *claimSite) { s.meta = tok })
 		site.set(func(s *claimSite) { s.redirect = other.URL + "/" })
 		st, p = call(t, "verify_claim", map[string]any{"claim_id": cid})
-		wantConflict(t, st, p, "redirects to another host", strings.TrimPrefix(other.URL, "http://"))
+		lc = notYet(t, st, p, "redirects to another host", strings.TrimPrefix(other.URL, "http://"))
+		if e, _ := seen(lc)["error"].(string); !strings.Contains(e, "redirects to another host") {
+			t.Fatalf("redirect: seen %v", seen(lc))
+		}
 		site.set(func(s *claimSite) { s.redirect, s.meta = "", tok })
 		if st, v := call(t, "verify_claim", map[string]any{"claim_id": cid}); st != 200 || v["status"] != "verified" {
 			t.Fatalf("meta verify: %d %v", st, v)
@@ -341,10 +392,17 @@ func TestClaims_MetaAndFile(t *testing.T) {
 		}
 		cid = c["id"]
 		st, p = call(t, "verify_claim", map[string]any{"claim_id": cid})
-		wantConflict(t, st, p, "404 Not Found", "/.well-known/launchdir-claim.txt", tok)
+		lc = notYet(t, st, p, "404 Not Found", "/.well-known/launchdir-claim.txt", tok)
+		if lf := lc["looked_for"].(map[string]any); lf["kind"] != "file" || lf["where"] != site2.URL+"/.well-known/launchdir-claim.txt" ||
+			lf["value"] != tok || seen(lc)["http_status"] != float64(404) {
+			t.Fatalf("no file: last_check %v", lc)
+		}
 		site2.set(func(s *claimSite) { s.file = tok2 + "\n" })
 		st, p = call(t, "verify_claim", map[string]any{"claim_id": cid})
-		wantConflict(t, st, p, "holds", "not this claim's token")
+		lc = notYet(t, st, p, "holds", "not this claim's token")
+		if seen(lc)["http_status"] != float64(200) || seen(lc)["body_excerpt"] != tok2 || seenValues(lc) != tok2 {
+			t.Fatalf("another token in the file: seen %v", seen(lc))
+		}
 		// The second claimant's token is published: they are verified, the first is not.
 		if st, v := call2(t, "verify_claim", map[string]any{"claim_id": c2["id"]}); st != 200 || v["status"] != "verified" {
 			t.Fatalf("second claimant: %d %v", st, v)
@@ -557,7 +615,7 @@ func TestClaims_Rules(t *testing.T) {
 		// Expiry: 7 days, to the second.
 		env.clock.Set(catNow.AddDate(0, 0, 7).Add(-time.Second))
 		st, p = call(t, "verify_claim", map[string]any{"claim_id": meta["id"]})
-		wantConflict(t, st, p, "Could not read https://rules-"+tr+".test/", "could not be resolved", "still pending")
+		notYet(t, st, p, "Could not read https://rules-"+tr+".test/", "could not be resolved")
 		env.clock.Set(catNow.AddDate(0, 0, 7))
 		st, p = call(t, "verify_claim", map[string]any{"claim_id": meta["id"]})
 		wantConflict(t, st, p, "expired", "claim_listing again")

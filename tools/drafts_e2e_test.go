@@ -45,6 +45,7 @@ func withDrafting(t testing.TB, env *catEnv) (*httptest.Server, *recordingMailer
 		Fetcher: fetch.New(fetch.Options{AllowLoopback: true}),
 		Drafter: extract.New(),
 		Enqueue: runner.Enqueue,
+		Wake:    runner.Wake,
 		Mailer:  mailer,
 	}
 	env.svc.RegisterJobs(runner, nil)

@@ -66,6 +66,8 @@ type idemCall struct {
 	field    string // where the key came from: the header or the argument
 	many     bool   // the header was sent more than once
 	replayed bool
+	// provisional: the result is domain.Provisional, so it is not kept.
+	provisional bool
 }
 
 type idemCallCtx struct{}
@@ -166,7 +168,7 @@ func (s *Server) runIdem(ctx context.Context, b *bound, args json.RawMessage, c 
 	// Store or release the claim even when the client has gone: the effect
 	// happened, and its retry must see it.
 	bg := context.WithoutCancel(ctx)
-	if status, answer, keep := s.idemAnswer(ctx, b, body, err); keep {
+	if status, answer, keep := s.idemAnswer(ctx, b, body, err); keep && !c.provisional {
 		if ferr := s.idem.Finish(bg, caller.UserID, c.key, rec.Claim, status, answer, s.svc.Now()); ferr != nil {
 			s.log.ErrorContext(ctx, "idempotency: store answer", "op", b.Name, "err", ferr)
 		}

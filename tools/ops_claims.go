@@ -25,16 +25,19 @@ func ClaimOperations() []Operation {
 			Summary: "Checks a pending dns, meta or file claim now: the TXT record through DNS, the meta tag or the file through one " +
 				"read of the site (redirects on the same host only). Found: the claim is verified, you become an owner of the " +
 				"listing (list_my_listings, get_my_listing, update_my_listing) and it is marked verified; verified is not paid, " +
-				"the plan is unchanged. Not found: 409 with what was found and what to fix (no record, wrong token, redirect to " +
-				"another host, file missing); the claim stays pending, so fix it and call again with a new idempotency_key. " +
-				"Email claims are verified by opening the mailed link instead. 404 when the claim is not yours.",
+				"the plan is unchanged. Not found yet: 200 with status still pending and last_check: looked_for (kind, where, " +
+				"value), seen (the TXT values, meta tag contents or file lines found, the HTTP status, a body excerpt, or the " +
+				"error) and message (what to fix). Fix it and call again; a new DNS record may take minutes to be seen. A pending " +
+				"answer is never replayed for an idempotency_key, so calling again with the same key checks again. 409 when the " +
+				"claim expired or was replaced (claim again) or is an email claim (open the mailed link instead); 404 when the " +
+				"claim is not yours.",
 		}, (*domain.Service).VerifyClaim),
 
 		Op(Spec{
 			Name: "list_my_claims", Method: "GET", Path: "/claims", Scope: domain.ScopeAccountRead, Tag: "Claims",
 			Title: "My claims", ReadOnly: true, IdempotentHint: true,
 			Summary: "Lists your claims, newest first, with status (pending, verified, expired, replaced), the instructions of " +
-				"what to publish (the token included), the result of the last failed check, and what to do next.",
+				"what to publish (the token included), the last check that did not find the proof (last_check), and what to do next.",
 		}, (*domain.Service).ListMyClaims),
 	}
 }

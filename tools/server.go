@@ -201,6 +201,11 @@ func (s *Server) exec(ctx context.Context, b *bound, args json.RawMessage) ([]by
 	if err != nil {
 		return nil, err
 	}
+	if p, ok := out.(domain.Provisional); ok && p.Provisional() {
+		if c := idemCallFrom(ctx); c != nil {
+			c.provisional = true // not kept for replay (idempotency.go)
+		}
+	}
 	body, err := json.Marshal(out)
 	if err != nil {
 		return nil, fmt.Errorf("encode %s result: %w", b.Name, err)

@@ -64,6 +64,7 @@ func newDrafting(c *draftConfig, db *storage.DB, store *storage.Store, svc *doma
 		Fetcher: fetch.New(fetch.Options{AllowLoopback: c.allowLoopback}),
 		Drafter: drafter,
 		Enqueue: runner.Enqueue,
+		Wake:    runner.Wake,
 		Mailer:  mailer,
 	}
 	svc.RegisterJobs(runner, logger)

@@ -93,6 +93,13 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	}
 	svc.RegisterFreeJobs(runner)
 	svc.RegisterOwnerContentJobs(runner)
+	// A draft left being built without its job (a crash between the two,
+	// before they were written together) gets its job again.
+	if ids, err := svc.RecoverDrafts(ctx); err != nil {
+		return fmt.Errorf("recover drafts: %w", err)
+	} else if len(ids) > 0 {
+		logger.Warn("recovered drafts that were being built without a job; building them again", "drafts", ids)
+	}
 	jobsCtx, stopJobs := context.WithCancel(context.Background())
 	jobsDone := runJobs(jobsCtx, runner)
 	defer func() { stopJobs(); <-jobsDone }()

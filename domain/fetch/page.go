@@ -29,6 +29,8 @@ type failure struct {
 	Reason    string
 	Message   string
 	Temporary bool
+	// status is the HTTP status of a page that answered other than 2xx.
+	status int
 	// disallowed is, for a redirect robots.txt forbade, the forbidden target.
 	disallowed string
 }
@@ -103,6 +105,7 @@ type fetched struct {
 	// doc is the document decoded to UTF-8, and contentType its header.
 	doc         string
 	contentType string
+	status      int
 }
 
 // get reads one HTML page within PageTimeout: status 2xx, an HTML content
@@ -127,7 +130,7 @@ func (c *crawl) get(u *url.URL, pol policy) (*fetched, *failure) {
 	final.Fragment, final.RawFragment = "", ""
 	where := final.String()
 	if resp.StatusCode/100 != 2 {
-		return nil, &failure{Reason: domain.CrawlStatus, Message: fmt.Sprintf("%s answered %s", where, resp.Status),
+		return nil, &failure{Reason: domain.CrawlStatus, Message: fmt.Sprintf("%s answered %s", where, resp.Status), status: resp.StatusCode,
 			Temporary: resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500}
 	}
 	ct := resp.Header.Get("Content-Type")
@@ -150,9 +153,10 @@ func (c *crawl) get(u *url.URL, pol policy) (*fetched, *failure) {
 	}
 	doc := decode(raw, ct)
 	if pol.anyType && !isHTML(ct) && ct != "" {
-		return &fetched{page: domain.WebPage{URL: where}, final: &final, doc: doc, contentType: ct}, nil
+		return &fetched{page: domain.WebPage{URL: where}, final: &final, doc: doc, contentType: ct, status: resp.StatusCode}, nil
 	}
-	return &fetched{page: htmltext.Page(where, doc), final: &final, links: extractLinks(&final, doc), doc: doc, contentType: ct}, nil
+	return &fetched{page: htmltext.Page(where, doc), final: &final, links: extractLinks(&final, doc), doc: doc, contentType: ct,
+		status: resp.StatusCode}, nil
 }
 
 // isHTML reports whether a Content-Type header names an HTML document.

@@ -35,9 +35,9 @@ func (f *Fetcher) FetchPage(ctx context.Context, rawURL string, opts domain.Fetc
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		return nil, &domain.CrawlError{Reason: fail.Reason, Message: fail.Message, Temporary: fail.Temporary}
+		return nil, &domain.CrawlError{Reason: fail.Reason, Message: fail.Message, Temporary: fail.Temporary, HTTPStatus: fail.status}
 	}
-	page := &domain.FetchedPage{URL: got.final.String(), ContentType: got.contentType, Body: got.doc,
+	page := &domain.FetchedPage{URL: got.final.String(), Status: got.status, ContentType: got.contentType, Body: got.doc,
 		Links: []string{}, Meta: map[string][]string{}}
 	for _, l := range got.links {
 		page.Links = append(page.Links, l.URL.String())
