@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -11,7 +12,6 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -128,7 +128,10 @@ func (s *Server) callArgs(ctx context.Context, b *bound, raw json.RawMessage) ([
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
 		raw = []byte("{}")
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	doc, err := decodeJSON(raw)
+	if dup := (*dupKeyError)(nil); errors.As(err, &dup) {
+		return nil, validationError([]domain.FieldError{duplicateKeyField(dup)})
+	}
 	if err != nil {
 		return nil, domain.Invalid("arguments", "type", "The arguments are not valid JSON: %v.", err)
 	}
