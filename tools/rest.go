@@ -135,7 +135,7 @@ const maxBodyBytes = 1 << 20
 // it is a field error, reported with the schema's.
 func (v *inputValidator) decodeBody(w http.ResponseWriter, r *http.Request, path map[string]string) (doc map[string]any, errs []domain.FieldError, tooLarge *Problem) {
 	for name := range r.URL.Query() {
-		errs = append(errs, domain.FieldError{Field: name, Rule: "additionalProperties",
+		errs = append(errs, domain.FieldError{Field: joinField("", name), Rule: "additionalProperties",
 			Message: fmt.Sprintf("Unknown query parameter %q: this operation takes its input as a JSON body.", name)})
 	}
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))

@@ -100,7 +100,8 @@ func (v *inputValidator) collect(e *jsonschema.ValidationError, doc any, out *[]
 	field := fieldName(e.InstanceLocation)
 	got := valueAt(doc, e.InstanceLocation)
 	add := func(field, rule, msg string) {
-		*out = append(*out, domain.FieldError{Field: field, Rule: rule, Message: msg})
+		// An error about the arguments as a whole ("must be an object") names them.
+		*out = append(*out, domain.FieldError{Field: nonEmpty(field), Rule: rule, Message: msg})
 	}
 	switch k := e.ErrorKind.(type) {
 	case *kind.Required:
@@ -170,6 +171,9 @@ func (v *inputValidator) accepted() string {
 func fieldName(loc []string) string {
 	var b strings.Builder
 	for _, t := range loc {
+		if t == "" {
+			t = `""` // an empty key, named visibly
+		}
 		if _, err := strconv.Atoi(t); err == nil && b.Len() > 0 {
 			b.WriteString("[" + t + "]")
 			continue
@@ -193,6 +197,9 @@ func lowerFirst(s string) string {
 }
 
 func joinField(parent, name string) string {
+	if name == "" {
+		name = `""` // an empty key or query parameter name, named visibly
+	}
 	if parent == "" {
 		return name
 	}
@@ -278,7 +285,7 @@ func (v *inputValidator) coerceQuery(query map[string][]string, path map[string]
 	var errs []domain.FieldError
 	for name, vals := range query {
 		if _, isPath := path[name]; isPath {
-			errs = append(errs, domain.FieldError{Field: name, Rule: "additionalProperties",
+			errs = append(errs, domain.FieldError{Field: joinField("", name), Rule: "additionalProperties",
 				Message: fmt.Sprintf("%s is part of the path; do not also send it as a query parameter.", name)})
 			continue
 		}
@@ -291,8 +298,8 @@ func (v *inputValidator) coerceQuery(query map[string][]string, path map[string]
 			}
 			doc[name] = items
 		case len(vals) > 1:
-			errs = append(errs, domain.FieldError{Field: name, Rule: "type",
-				Message: fmt.Sprintf("%s was sent %d times; send it once.", name, len(vals))})
+			errs = append(errs, domain.FieldError{Field: joinField("", name), Rule: "type",
+				Message: fmt.Sprintf("%s was sent %d times; send it once.", joinField("", name), len(vals))})
 		case len(vals) == 1:
 			doc[name] = coerce(p.Type, vals[0])
 		}
