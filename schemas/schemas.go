@@ -95,12 +95,18 @@ func nullable(s *jsonschema.Schema) {
 			s.Type = ""
 		}
 	}
-	// invopop/jsonschema reads maxProperties only from struct tags; a map
-	// field (free-form options) carries it as an extra, which is a string.
-	if v, ok := s.Extras["maxProperties"].(string); ok {
-		if n, err := strconv.ParseUint(v, 10, 64); err == nil {
-			delete(s.Extras, "maxProperties")
-			s.MaxProperties = &n
+	// invopop/jsonschema reads no minProperties or maxProperties from field
+	// tags; a map field (free-form options) or an object field (a PATCH's
+	// fields) carries them as extras, which are strings.
+	for key, set := range map[string]func(*uint64){
+		"minProperties": func(n *uint64) { s.MinProperties = n },
+		"maxProperties": func(n *uint64) { s.MaxProperties = n },
+	} {
+		if v, ok := s.Extras[key].(string); ok {
+			if n, err := strconv.ParseUint(v, 10, 64); err == nil {
+				delete(s.Extras, key)
+				set(&n)
+			}
 		}
 	}
 	for _, d := range s.Definitions {

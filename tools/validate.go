@@ -148,6 +148,10 @@ func (v *inputValidator) collect(e *jsonschema.ValidationError, doc any, out *[]
 		add(field, "maxItems", fmt.Sprintf("%s must have at most %d items (got %d).", field, k.Want, k.Got))
 	case *kind.MinItems:
 		add(field, "minItems", fmt.Sprintf("%s must have at least %d items (got %d).", field, k.Want, k.Got))
+	case *kind.MinProperties:
+		add(field, "minProperties", fmt.Sprintf("%s must have at least %d %s (got %d).", nonEmpty(field), k.Want, plural(k.Want, "key"), k.Got))
+	case *kind.MaxProperties:
+		add(field, "maxProperties", fmt.Sprintf("%s must have at most %d %s (got %d).", nonEmpty(field), k.Want, plural(k.Want, "key"), k.Got))
 	case *kind.Format:
 		add(field, "format", fmt.Sprintf("%s must be a valid %s (got %s).", field, k.Want, display(got)))
 	default:
@@ -157,6 +161,13 @@ func (v *inputValidator) collect(e *jsonschema.ValidationError, doc any, out *[]
 		}
 		add(field, rule, fmt.Sprintf("%s is invalid: %s.", nonEmpty(field), e.ErrorKind.LocalizedString(printer)))
 	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
 
 func (v *inputValidator) accepted() string {
