@@ -62,6 +62,7 @@ var handRules = map[string]handRule{
 	"domain/checkout.go: name maxLength":                 {"docs/decisions.md", []string{"the checkout page form (`name`, `address` `required`/`maxLength`"}, "a page form"},
 	"domain/checkout.go: address required":               {"docs/decisions.md", []string{"the checkout page form (`name`, `address` `required`/`maxLength`"}, "a page form"},
 	"domain/checkout.go: address maxLength":              {"docs/decisions.md", []string{"the checkout page form (`name`, `address` `required`/`maxLength`"}, "a page form"},
+	"domain/checkout.go: ? format":                       {"docs/decisions.md", []string{"any of its fields `format` when it is not valid UTF-8"}, "a page form"},
 	"domain/checkout.go: country required":               {"docs/decisions.md", []string{"the checkout page form (`name`, `address` `required`/`maxLength`"}, "a page form"},
 	"domain/checkout.go: billing required":               {"docs/decisions.md", []string{"`billing` `required`"}, "the stored order has no billing details yet"},
 	"domain/checkout_vat.go: ? ?":                        {"docs/decisions.md", []string{"`vat_number` `format`"}, "check digits of the EU member state's VAT number scheme"},
