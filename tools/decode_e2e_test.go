@@ -144,3 +144,56 @@ func TestInput_BodyTooLarge(t *testing.T) {
 		}
 	})
 }
+
+// TestInput_Numbers: numbers the service cannot hold are a 400 naming the
+// field, never a 500 and never seconds of big-number arithmetic; integers
+// written 2.0 count as integers at any depth. Found by FuzzRESTInput and
+// FuzzMCPArguments (an input of 2 KB took 3.4 s; 1e19 answered 500).
+func TestInput_Numbers(t *testing.T) {
+	env := catTestServer(t, Options{}, true)
+	key := env.apiKey(t, "owner@example.com")
+	auth := map[string]string{"Authorization": "Bearer " + key, "Content-Type": "application/json"}
+	rest := []struct {
+		name, method, path, body string
+		status                   int
+		field, rule              string
+	}{
+		{"query exponent", "GET", "/v1/listings?page=1e999999", "", 400, "page", "type"},
+		{"query leading zeros", "GET", "/v1/listings?page=007&per_page=%2B5", "", 200, "", ""},
+		{"body exponent", "POST", "/v1/orders/quote", `{"items":[{"product":"launch","listing_id":1e999999}]}`, 400, "items[0].listing_id", RuleNumberRange},
+		{"body many exponents", "POST", "/v1/orders/quote", `{"items":[` + strings.Repeat(`{"product":"launch","listing_id":1e999999},`, 30) + `{}]}`, 400, "items[0].listing_id", RuleNumberRange},
+		{"body over int64", "POST", "/v1/orders/quote", `{"items":[{"product":"launch","listing_id":1e19}]}`, 400, "items[0].listing_id", "maximum"},
+		{"path over int64", "GET", "/v1/me/listings/9223372036854775808", "", 400, "listing_id", "maximum"},
+		{"nested 2.0 is an integer", "POST", "/v1/orders/quote", `{"items":[{"product":"launch","listing_id":2.0}]}`, 400, "items[0].listing_id", "exists"},
+	}
+	for _, r := range rest {
+		var body []byte
+		if r.body != "" {
+			body = []byte(r.body)
+		}
+		res := catDo(t, env, r.method, r.path, body, auth)
+		if res.status != r.status {
+			t.Fatalf("%s: %d, want %d; %.300s", r.name, res.status, r.status, res.body)
+		}
+		if r.status == 400 {
+			var p map[string]any
+			json.Unmarshal(res.body, &p)
+			wantInvalid(t, r.name, res.status, p, r.field, r.rule)
+		}
+	}
+	cs := catConnect(t, env.URL, "2025-11-25", map[string]string{"Authorization": "Bearer " + key})
+	for _, c := range []struct{ tool, args, field, rule string }{
+		{"get_my_listing", `{"listing_id":1e19}`, "listing_id", "maximum"},
+		{"get_my_listing", `{"listing_id":1e999999}`, "listing_id", RuleNumberRange},
+		{"quote_order", `{"items":[{"product":"launch","listing_id":2.0}]}`, "items[0].listing_id", "exists"},
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: json.RawMessage(c.args)})
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.tool, c.args, err)
+		}
+		var p map[string]any
+		json.Unmarshal([]byte(res.Content[0].(*mcp.TextContent).Text), &p)
+		st, _ := p["status"].(float64)
+		wantInvalid(t, c.tool+" "+c.args, int(st), p, c.field, c.rule)
+	}
+}

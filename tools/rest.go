@@ -155,8 +155,8 @@ func (v *inputValidator) decodeBody(w http.ResponseWriter, r *http.Request, path
 			}
 		}
 		parsed, err := decodeJSON(raw)
-		if dup := (*dupKeyError)(nil); errors.As(err, &dup) {
-			return nil, append(errs, duplicateKeyField(dup)), nil
+		if fe, ok := inputFieldError(err); ok {
+			return nil, append(errs, fe), nil
 		}
 		m, ok := parsed.(map[string]any)
 		if err != nil || !ok {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -141,8 +140,8 @@ func (b *bound) mcpArgs(ctx context.Context, raw json.RawMessage) (context.Conte
 		raw = []byte("{}")
 	}
 	doc, err := decodeJSON(raw)
-	if dup := (*dupKeyError)(nil); errors.As(err, &dup) {
-		return ctx, nil, validationError([]domain.FieldError{duplicateKeyField(dup)})
+	if fe, ok := inputFieldError(err); ok {
+		return ctx, nil, validationError([]domain.FieldError{fe})
 	}
 	if err != nil {
 		return ctx, nil, domain.Invalid("arguments", "type", "The arguments are not valid JSON: %v.", err)
@@ -187,6 +186,7 @@ func (b *bound) restArgs(doc map[string]any, pre []domain.FieldError) (json.RawM
 		sortFields(fe)
 		return nil, validationError(fe)
 	}
+	b.v.normalizeIntegers(doc)
 	return json.Marshal(doc)
 }
 

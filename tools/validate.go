@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 	"sort"
 	"strconv"
@@ -324,15 +325,20 @@ func (v *inputValidator) coerceQuery(query map[string][]string, path map[string]
 func coerce(typ, s string) any {
 	switch typ {
 	case "integer":
-		if _, err := strconv.ParseInt(s, 10, 64); err == nil {
-			return json.Number(s)
+		// Written as JSON: 007 and +5 are 7 and 5, and a value that does not
+		// parse, or is out of range (1e999999), stays a string: a type error.
+		if n, err := strconv.ParseInt(s, 10, 64); err == nil && len(s) <= maxNumberLen {
+			return json.Number(strconv.FormatInt(n, 10))
 		}
-		if r, ok := new(big.Rat).SetString(s); ok && r.IsInt() && strings.ContainsAny(s, ".eE") {
+		if !numberOK(s) {
+			break
+		}
+		if r, ok := new(big.Rat).SetString(s); ok && r.IsInt() {
 			return json.Number(r.Num().String()) // 20.0 is an integer in JSON Schema
 		}
 	case "number":
-		if _, err := strconv.ParseFloat(s, 64); err == nil {
-			return json.Number(s)
+		if f, err := strconv.ParseFloat(s, 64); err == nil && len(s) <= maxNumberLen && !math.IsInf(f, 0) && !math.IsNaN(f) {
+			return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
 		}
 	case "boolean":
 		switch strings.ToLower(s) {
@@ -347,22 +353,30 @@ func coerce(typ, s string) any {
 
 // normalizeIntegers rewrites integral numbers written with a fraction or an
 // exponent (20.0, 2e1), which JSON Schema accepts as integers, so that they
-// decode into Go ints. It reports whether doc changed.
+// decode into Go ints: at any depth (items[2].listing_id), for any field
+// (for a float field 20 and 20.0 are the same value). It reports whether doc
+// changed.
 func (v *inputValidator) normalizeIntegers(doc map[string]any) bool {
+	return normalizeNumbers(doc)
+}
+
+func normalizeNumbers(x any) bool {
 	changed := false
-	for name, val := range doc {
-		p := v.props[name]
-		switch {
-		case p.Type == "integer":
+	switch x := x.(type) {
+	case map[string]any:
+		for k, val := range x {
 			if n, ok := integral(val); ok {
-				doc[name], changed = n, true
+				x[k], changed = n, true
+			} else if normalizeNumbers(val) {
+				changed = true
 			}
-		case p.Type == "array" && p.ItemType == "integer":
-			items, _ := val.([]any)
-			for i, it := range items {
-				if n, ok := integral(it); ok {
-					items[i], changed = n, true
-				}
+		}
+	case []any:
+		for i, val := range x {
+			if n, ok := integral(val); ok {
+				x[i], changed = n, true
+			} else if normalizeNumbers(val) {
+				changed = true
 			}
 		}
 	}
