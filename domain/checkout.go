@@ -49,6 +49,13 @@ func (s *Service) SetBilling(ctx context.Context, token string, b Billing) (*Ord
 	if err != nil {
 		return nil, err
 	}
+	for _, f := range []struct{ field, value string }{{"name", b.Name}, {"address", b.Address}, {"country", b.Country}, {"vat_number", b.VATNumber}} {
+		// Stored as JSON, a byte that is not UTF-8 would become U+FFFD: the
+		// invoice would not show what was sent.
+		if !utf8.ValidString(f.value) {
+			return nil, Invalid(f.field, "format", "The %s must be text (valid UTF-8).", strings.ReplaceAll(f.field, "_", " "))
+		}
+	}
 	b.Name, b.Address = strings.TrimSpace(b.Name), strings.TrimSpace(b.Address)
 	b.Country, b.VATNumber = strings.ToUpper(strings.TrimSpace(b.Country)), strings.TrimSpace(b.VATNumber)
 	switch {

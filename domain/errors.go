@@ -17,6 +17,7 @@ const (
 	ENotFound        Code = "not_found"
 	EConflict        Code = "conflict"
 	ERateLimited     Code = "rate_limited"
+	ETooLarge        Code = "payload_too_large" // a REST body or an /mcp message over the size limit
 	EInternal        Code = "internal"
 )
 

@@ -98,7 +98,7 @@ func (p *ListingFieldsPatch) UnmarshalJSON(b []byte) error {
 // UpdateMyListingInput is PATCH /me/listings/{listing_id}.
 type UpdateMyListingInput struct {
 	ListingID int64               `json:"listing_id" jsonschema:"required,minimum=1" jsonschema_description:"The listing's id (list_my_listings)."`
-	Fields    *ListingFieldsPatch `json:"fields,omitempty" jsonschema_description:"Editable fields to set; only those sent change. An empty string or list clears one; founded_year null clears it."`
+	Fields    *ListingFieldsPatch `json:"fields,omitempty" jsonschema_extras:"minProperties=1" jsonschema_description:"Editable fields to set (at least one when fields is sent); only those sent change. An empty string or list clears one; founded_year null clears it."`
 	ApplyTo   []string            `json:"apply_to,omitempty" jsonschema:"maxItems=60,maxLength=40" jsonschema_description:"[\"all\"] or site keys of OTHER sites: the headline, summary, seo_title and seo_description sent in this call's fields are also written to the same company's listings there (only listings you own or that have no owner). Default: this listing only."`
 	Socials   *SocialsInput       `json:"socials,omitempty" jsonschema_description:"Company links by platform (http or https); replaces all of them. {} removes every link."`
 	FAQs      []FAQInput          `json:"faqs,omitempty" jsonschema:"maxItems=10" jsonschema_description:"Replaces all FAQs, 10 at most. [] removes them all."`
@@ -259,9 +259,11 @@ func (s *Service) UpdateMyListing(ctx context.Context, in UpdateMyListingInput) 
 	if err := s.checkApplyTo(ctx, st, &in, &e); err != nil {
 		return nil, err
 	}
-	res, err := st.EditOwnListing(ctx, e)
-	if err != nil {
-		return nil, err
+	res := &ListingEditResult{}
+	if len(values) > 0 { // an empty patch writes nothing; GetMyListing checks the listing is the caller's
+		if res, err = st.EditOwnListing(ctx, e); err != nil {
+			return nil, err
+		}
 	}
 	l, err := s.GetMyListing(ctx, GetMyListingInput{ListingID: in.ListingID})
 	if err != nil {
@@ -271,9 +273,13 @@ func (s *Service) UpdateMyListing(ctx context.Context, in UpdateMyListingInput) 
 	if out.AppliedTo == nil {
 		out.AppliedTo = []AppliedListing{}
 	}
-	if res.Version == nil {
+	switch {
+	case len(values) == 0:
+		out.Message = fmt.Sprintf("Nothing sent to change, so nothing changed and no version was stored. To edit the listing, "+
+			"send fields (%s), socials or faqs.", strings.Join(EditableFieldNames, ", "))
+	case res.Version == nil:
 		out.Message = "Nothing changed on this listing: every value sent equals its current one, so no version was stored."
-	} else {
+	default:
 		out.Message = fmt.Sprintf("Saved and published as version %d (%s). The site team reviews edits and may revert one; "+
 			"get_my_listing shows the history.", res.Version.Version, strings.Join(res.Version.Fields, ", "))
 	}
@@ -289,8 +295,7 @@ func (s *Service) UpdateMyListing(ctx context.Context, in UpdateMyListingInput) 
 }
 
 // editValues checks the rules the schema cannot express and returns the
-// canonical JSON value of every field sent. An update that sends nothing to
-// change is refused.
+// canonical JSON value of every field sent (none for an empty patch).
 func editValues(in *UpdateMyListingInput) (map[string]json.RawMessage, error) {
 	values := map[string]json.RawMessage{}
 	put := func(name string, v any) error {
@@ -368,14 +373,14 @@ func editValues(in *UpdateMyListingInput) (map[string]json.RawMessage, error) {
 			return nil, err
 		}
 	}
-	if len(values) == 0 {
-		if len(in.ApplyTo) > 0 {
-			return nil, Invalid("apply_to", "requires", "apply_to carries only the headline, summary, seo_title and "+
-				"seo_description sent in fields; send at least one of them.")
-		}
-		return nil, Invalid("arguments", "minProperties", "Nothing to change: send fields (%s), socials or faqs.",
-			strings.Join(EditableFieldNames, ", "))
+	if len(values) == 0 && len(in.ApplyTo) > 0 {
+		return nil, Invalid("apply_to", "requires", "apply_to carries only the headline, summary, seo_title and "+
+			"seo_description sent in fields; send at least one of them.")
 	}
+	// No values at all ({} or only listing_id) is an empty patch: as in a JSON
+	// merge patch (RFC 7396) it changes nothing, like values equal to the
+	// current ones. The schema declares every key optional, so this is not an
+	// error; "fields": {} is one, declared in the schema (minProperties).
 	return values, nil
 }
 

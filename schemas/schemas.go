@@ -57,6 +57,9 @@ func generate(t reflect.Type, open bool) (json.RawMessage, error) {
 	s := r.ReflectFromType(t)
 	s.Version = Draft
 	nullable(s)
+	if !open {
+		boundIntegers(s)
+	}
 	if len(s.Definitions) == 0 {
 		s.Definitions = nil
 	}
@@ -95,12 +98,18 @@ func nullable(s *jsonschema.Schema) {
 			s.Type = ""
 		}
 	}
-	// invopop/jsonschema reads maxProperties only from struct tags; a map
-	// field (free-form options) carries it as an extra, which is a string.
-	if v, ok := s.Extras["maxProperties"].(string); ok {
-		if n, err := strconv.ParseUint(v, 10, 64); err == nil {
-			delete(s.Extras, "maxProperties")
-			s.MaxProperties = &n
+	// invopop/jsonschema reads no minProperties or maxProperties from field
+	// tags; a map field (free-form options) or an object field (a PATCH's
+	// fields) carries them as extras, which are strings.
+	for key, set := range map[string]func(*uint64){
+		"minProperties": func(n *uint64) { s.MinProperties = n },
+		"maxProperties": func(n *uint64) { s.MaxProperties = n },
+	} {
+		if v, ok := s.Extras[key].(string); ok {
+			if n, err := strconv.ParseUint(v, 10, 64); err == nil {
+				delete(s.Extras, key)
+				set(&n)
+			}
 		}
 	}
 	for _, d := range s.Definitions {
@@ -116,6 +125,48 @@ func nullable(s *jsonschema.Schema) {
 	for _, l := range [][]*jsonschema.Schema{s.AllOf, s.AnyOf, s.OneOf, s.PrefixItems} {
 		for _, x := range l {
 			nullable(x)
+		}
+	}
+}
+
+// MaxSafeInteger bounds every integer input that declares no bound of its
+// own: 2^53-1, the largest integer every JSON reader holds exactly (a
+// JavaScript number) and far inside the Go int64 the service decodes into.
+// Without it 1e19 passed the schema and then failed to decode (a 500).
+const MaxSafeInteger = 1<<53 - 1
+
+// boundIntegers gives every integer schema of an input without a maximum or
+// minimum the bounds ±MaxSafeInteger, so that the schema accepts only
+// integers the operation's Go types hold.
+func boundIntegers(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	isInt := s.Type == "integer"
+	if t, ok := s.Extras["type"].([]string); ok && len(t) > 0 && t[0] == "integer" {
+		isInt = true // nullable: ["integer", "null"]
+	}
+	if isInt {
+		if s.Maximum == "" && s.ExclusiveMaximum == "" {
+			s.Maximum = json.Number(strconv.FormatInt(MaxSafeInteger, 10))
+		}
+		if s.Minimum == "" && s.ExclusiveMinimum == "" {
+			s.Minimum = json.Number(strconv.FormatInt(-MaxSafeInteger, 10))
+		}
+	}
+	for _, d := range s.Definitions {
+		boundIntegers(d)
+	}
+	if s.Properties != nil {
+		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+			boundIntegers(p.Value)
+		}
+	}
+	boundIntegers(s.Items)
+	boundIntegers(s.AdditionalProperties)
+	for _, l := range [][]*jsonschema.Schema{s.AllOf, s.AnyOf, s.OneOf, s.PrefixItems} {
+		for _, x := range l {
+			boundIntegers(x)
 		}
 	}
 }

@@ -147,7 +147,8 @@ func (s *Server) mcpResource(ctx context.Context) string {
 	return s.auth.MCPResourceFor(ctx)
 }
 
-// maxMCPBody bounds a JSON-RPC request body read for the scope decision.
+// maxMCPBody bounds a JSON-RPC request body (4 MiB), read whole for the scope
+// decision; a larger one is a 413 (writeMCPTooLarge).
 const maxMCPBody = 4 << 20
 
 // mcpAuth authenticates /mcp requests. For a POST it reads the JSON-RPC body
@@ -162,8 +163,12 @@ func (s *Server) mcpAuth(next http.Handler) http.Handler {
 		if r.Method == http.MethodPost && r.Body != nil {
 			var err error
 			body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, maxMCPBody))
+			if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+				writeMCPTooLarge(w, mbe.Limit)
+				return
+			}
 			if err != nil {
-				writeProblem(w, newProblem(domain.EInvalid, fmt.Sprintf("The request body must be at most %d bytes.", maxMCPBody)))
+				writeProblem(w, newProblem(domain.EInvalid, "The request body could not be read completely."))
 				return
 			}
 			r.Body = io.NopCloser(bytes.NewReader(body))

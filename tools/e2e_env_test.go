@@ -167,7 +167,7 @@ func e2eCheckFieldRules(t *testing.T, p e2eProblem, want []e2eFieldRule) {
 }
 
 // e2eCodeFor is the problem code each error status must carry.
-var e2eCodeFor = map[int]string{400: "invalid", 401: "unauthenticated", 403: "forbidden", 404: "not_found",
+var e2eCodeFor = map[int]string{400: "invalid", 401: "unauthenticated", 403: "forbidden", 404: "not_found", 413: "payload_too_large",
 	409: "conflict", 429: "rate_limited", 500: "internal"}
 
 // e2eScenario is one row of a REST scenario table (pocketbase style).

@@ -24,6 +24,7 @@ var statusByCode = map[domain.Code]int{
 	domain.ENotFound:        http.StatusNotFound,
 	domain.EConflict:        http.StatusConflict,
 	domain.ERateLimited:     http.StatusTooManyRequests,
+	domain.ETooLarge:        http.StatusRequestEntityTooLarge,
 	domain.EInternal:        http.StatusInternalServerError,
 }
 
@@ -53,6 +54,16 @@ type Problem struct {
 	Errors []domain.FieldError `json:"errors,omitempty"`
 	// RetryAfter is the number of seconds to wait (rate_limited only).
 	RetryAfter int `json:"retry_after,omitempty"`
+	// MaxBytes is the size limit the request broke (payload_too_large only).
+	MaxBytes int64 `json:"max_bytes,omitempty"`
+}
+
+// bodyTooLarge is the 413 problem of a request over limit bytes; what names
+// it ("The request body").
+func bodyTooLarge(what string, limit int64) *Problem {
+	p := newProblem(domain.ETooLarge, fmt.Sprintf("%s is larger than the limit of %d bytes; send less.", what, limit))
+	p.MaxBytes = limit
+	return p
 }
 
 // internalMessage is all a caller learns about an unexpected error.

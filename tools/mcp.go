@@ -153,6 +153,22 @@ func (s *Server) mcpHandler() http.Handler {
 	})
 }
 
+// writeMCPTooLarge answers an /mcp POST over limit bytes: HTTP 413 with a
+// JSON-RPC error response (id null: the request was not read, so its id is
+// unknown; code -32600 Invalid Request) whose data is the problem+json body
+// REST sends for an oversized body, max_bytes included. A JSON-RPC client
+// reads the error; an HTTP client reads the status.
+func writeMCPTooLarge(w http.ResponseWriter, limit int64) {
+	p := bodyTooLarge("The JSON-RPC message", limit)
+	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil,
+		"error": map[string]any{"code": -32600, "message": p.Detail, "data": p}})
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(p.Status)
+	w.Write(body)
+}
+
 // sdkLogger passes the SDK's warnings and errors to log and drops its
 // per-request info lines (a stateless server connects a session per request).
 func sdkLogger(log *slog.Logger) *slog.Logger {

@@ -215,6 +215,9 @@ func responses(op Operation, outName string) map[string]any {
 		"429": map[string]any{"$ref": "#/components/responses/TooManyRequests"},
 		"500": map[string]any{"$ref": "#/components/responses/InternalError"},
 	}
+	if hasBody(op.Method) {
+		r["413"] = map[string]any{"$ref": "#/components/responses/PayloadTooLarge"}
+	}
 	if len(op.PathParams) > 0 || op.NotFound {
 		r["404"] = map[string]any{"$ref": "#/components/responses/NotFound"}
 	}
@@ -275,6 +278,7 @@ func sharedResponses() map[string]any {
 		"Forbidden":       problem("The credential lacks the needed scope or right (code forbidden).", nil),
 		"NotFound":        problem("The thing named in the request does not exist (code not_found).", nil),
 		"TooManyRequests": problem("Rate limited (code rate_limited); retry after Retry-After seconds.", map[string]any{"Retry-After": map[string]any{"$ref": "#/components/headers/Retry-After"}}),
+		"PayloadTooLarge": problem(fmt.Sprintf("The request body is over the limit of %d bytes (code payload_too_large); max_bytes says the limit.", maxBodyBytes), nil),
 		"InternalError":   problem("Internal error (code internal); nothing internal is disclosed.", nil),
 		"Conflict": problem("The request conflicts with the current state (code conflict), or a request with the same "+
 			"Idempotency-Key is still in progress: retry later with the same key to get its answer.", nil),
@@ -299,7 +303,7 @@ func sharedHeaders() map[string]any {
 func problemSchema() map[string]any {
 	codes := make([]any, 0, len(statusByCode))
 	for _, c := range []domain.Code{domain.EInvalid, domain.EUnauthenticated, domain.EForbidden, domain.ENotFound,
-		domain.EConflict, domain.ERateLimited, domain.EInternal, CodeIdempotencyKeyReused} {
+		domain.EConflict, domain.ERateLimited, domain.ETooLarge, domain.EInternal, CodeIdempotencyKeyReused} {
 		codes = append(codes, string(c))
 	}
 	return map[string]any{
@@ -314,6 +318,7 @@ func problemSchema() map[string]any {
 			"code":        map[string]any{"type": "string", "enum": codes, "description": "Stable error class."},
 			"errors":      map[string]any{"type": "array", "items": map[string]any{"$ref": componentsPrefix + "FieldError"}},
 			"retry_after": map[string]any{"type": "integer", "description": "Seconds to wait (rate_limited only)."},
+			"max_bytes":   map[string]any{"type": "integer", "description": "The size limit in bytes the request broke (payload_too_large only)."},
 		},
 	}
 }

@@ -271,7 +271,7 @@ func TestOwnerEdit_ApplyTo(t *testing.T) {
 			{"Duplicate", []any{"other", "other"}, nil, "apply_to[1]", "uniqueItems"},
 			{"ThisSite", []any{"main"}, nil, "apply_to[0]", "other_site"},
 			{"NothingToCarry", []any{"other"}, map[string]any{"tagline": "Not carried"}, "apply_to", "requires"},
-			{"OnlyApplyTo", []any{"other"}, map[string]any{}, "apply_to", "requires"},
+			{"EmptyFields", []any{"other"}, map[string]any{}, "fields", "minProperties"}, // declared in the schema
 		} {
 			fields := c.fields
 			if fields == nil {
@@ -383,10 +383,18 @@ func TestOwnerEdit_AccessHistoryNoOp(t *testing.T) {
 		if listingColumn(t, env, theirs, "tagline") != "Theirs" || versionCount(t, env, theirs) != "0" {
 			t.Fatalf("someone else's listing changed")
 		}
-		for _, args := range []map[string]any{{}, {"fields": map[string]any{}}} {
-			args["listing_id"] = id
-			st, p := call(t, "update_my_listing", args)
-			wantInvalid(t, fmt.Sprint("nothing to change ", args), st, p, "arguments", "minProperties")
+		// An empty patch changes nothing (the schema makes every key optional);
+		// an empty fields object breaks the minProperties the schema declares
+		// on fields (docs/owner-edits.md).
+		st, p := call(t, "update_my_listing", map[string]any{"listing_id": id})
+		if st != 200 || p["version"] != nil || !strings.Contains(fmt.Sprint(p["message"]), "Nothing sent to change") ||
+			p["tagline"] != "First" || versionCount(t, env, id) != "0" {
+			t.Fatalf("empty patch: %d %v", st, p)
+		}
+		st, p = call(t, "update_my_listing", map[string]any{"listing_id": id, "fields": map[string]any{}})
+		wantInvalid(t, "empty fields", st, p, "fields", "minProperties")
+		if st, p := call(t, "update_my_listing", map[string]any{"listing_id": theirs}); st != 404 {
+			t.Fatalf("empty patch of someone else's listing: %d %v", st, p)
 		}
 		if st, p := call(t, "update_my_listing", map[string]any{"listing_id": id, "fields": map[string]any{"name": "X"}}); st != 400 {
 			t.Fatalf("a field that is not editable: %d %v", st, p)

@@ -2,14 +2,13 @@ package tools
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"net/http"
 	"slices"
 	"strings"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -102,7 +101,11 @@ func (s *Server) restHandler(b *bound) http.HandlerFunc {
 		var doc map[string]any
 		var errs []domain.FieldError
 		if hasBody(b.Method) {
-			doc, errs = b.v.decodeBody(w, r, path)
+			var tooLarge *Problem
+			if doc, errs, tooLarge = b.v.decodeBody(w, r, path); tooLarge != nil {
+				writeProblem(w, tooLarge)
+				return
+			}
 		} else {
 			doc, errs = b.v.coerceQuery(r.URL.Query(), path)
 		}
@@ -127,35 +130,42 @@ func hasBody(method string) bool {
 	return method == http.MethodPost || method == http.MethodPut || method == http.MethodPatch
 }
 
-// maxBodyBytes bounds a JSON request body.
+// maxBodyBytes bounds a JSON request body (1 MiB); a larger one is a 413.
 const maxBodyBytes = 1 << 20
 
 // decodeBody reads a JSON object body (an empty body is {}) and adds the path
-// parameters to it. Query parameters are not accepted next to a body.
-func (v *inputValidator) decodeBody(w http.ResponseWriter, r *http.Request, path map[string]string) (map[string]any, []domain.FieldError) {
-	var errs []domain.FieldError
+// parameters to it. Query parameters are not accepted next to a body. A body
+// over maxBodyBytes is a 413 problem (tooLarge); everything else wrong with
+// it is a field error, reported with the schema's.
+func (v *inputValidator) decodeBody(w http.ResponseWriter, r *http.Request, path map[string]string) (doc map[string]any, errs []domain.FieldError, tooLarge *Problem) {
 	for name := range r.URL.Query() {
-		errs = append(errs, domain.FieldError{Field: name, Rule: "additionalProperties",
+		errs = append(errs, domain.FieldError{Field: joinField("", name), Rule: "additionalProperties",
 			Message: fmt.Sprintf("Unknown query parameter %q: this operation takes its input as a JSON body.", name)})
 	}
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
-	if err != nil {
-		return nil, append(errs, domain.FieldError{Field: "body", Rule: "maxLength",
-			Message: fmt.Sprintf("The request body must be at most %d bytes.", maxBodyBytes)})
+	if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+		return nil, nil, bodyTooLarge("The request body", mbe.Limit)
 	}
-	doc := map[string]any{}
+	if err != nil {
+		return nil, append(errs, domain.FieldError{Field: "body", Rule: "type",
+			Message: "The request body could not be read completely."}), nil
+	}
+	doc = map[string]any{}
 	if len(bytes.TrimSpace(raw)) > 0 {
 		if ct := r.Header.Get("Content-Type"); ct != "" {
 			if mt, _, _ := mime.ParseMediaType(ct); mt != "application/json" {
 				return nil, append(errs, domain.FieldError{Field: "body", Rule: "type",
-					Message: fmt.Sprintf("The request body must be JSON (Content-Type: application/json), not %s.", mt)})
+					Message: fmt.Sprintf("The request body must be JSON (Content-Type: application/json), not %s.", mt)}), nil
 			}
 		}
-		parsed, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+		parsed, err := decodeJSON(raw)
+		if fe, ok := inputFieldError(err); ok {
+			return nil, append(errs, fe), nil
+		}
 		m, ok := parsed.(map[string]any)
 		if err != nil || !ok {
 			return nil, append(errs, domain.FieldError{Field: "body", Rule: "type",
-				Message: "The request body must be a JSON object."})
+				Message: "The request body must be a JSON object."}), nil
 		}
 		doc = m
 	}
@@ -166,7 +176,7 @@ func (v *inputValidator) decodeBody(w http.ResponseWriter, r *http.Request, path
 		}
 		doc[name] = coerce(v.props[name].Type, val)
 	}
-	return doc, errs
+	return doc, errs, nil
 }
 
 func (s *Server) serveOpenAPI(w http.ResponseWriter, r *http.Request) {

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
@@ -138,13 +137,28 @@ func (s *Server) MCPServer() *mcp.Server { return s.mcp }
 
 // callArgs validates JSON arguments (an MCP tool call's) and runs the operation.
 func (s *Server) callArgs(ctx context.Context, b *bound, raw json.RawMessage) ([]byte, error) {
+	ctx, args, err := b.mcpArgs(ctx, raw)
+	if err != nil {
+		return nil, err
+	}
+	return s.run(ctx, b, args)
+}
+
+// mcpArgs reads MCP tools/call arguments with the one JSON reader
+// (decodeJSON), takes out the transport's idempotency_key, and validates the
+// rest against the operation's schema. It returns the arguments the
+// operation decodes, or a validation error.
+func (b *bound) mcpArgs(ctx context.Context, raw json.RawMessage) (context.Context, json.RawMessage, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
 		raw = []byte("{}")
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	doc, err := decodeJSON(raw)
+	if fe, ok := inputFieldError(err); ok {
+		return ctx, nil, validationError([]domain.FieldError{fe})
+	}
 	if err != nil {
-		return nil, domain.Invalid("arguments", "type", "The arguments are not valid JSON: %v.", err)
+		return ctx, nil, domain.Invalid("arguments", "type", "The arguments are not valid JSON: %v.", err)
 	}
 	m, _ := doc.(map[string]any)
 	// The idempotency_key argument of an Idem tool is the transport's, not the
@@ -153,20 +167,31 @@ func (s *Server) callArgs(ctx context.Context, b *bound, raw json.RawMessage) ([
 	fe = append(fe, b.v.validate(doc)...)
 	if len(fe) > 0 {
 		sortFields(fe)
-		return nil, validationError(fe)
+		return ctx, nil, validationError(fe)
 	}
 	if m != nil && (b.v.normalizeIntegers(m) || took) {
 		if raw, err = json.Marshal(m); err != nil {
-			return nil, err
+			return ctx, nil, err
 		}
 	}
-	return s.run(ctx, b, raw)
+	return ctx, raw, nil
 }
 
 // callDoc validates arguments already decoded (REST query and path) and runs
 // the operation. pre are errors found while decoding, reported with the
 // schema's.
 func (s *Server) callDoc(ctx context.Context, b *bound, doc map[string]any, pre []domain.FieldError) ([]byte, error) {
+	args, err := b.restArgs(doc, pre)
+	if err != nil {
+		return nil, err
+	}
+	return s.run(ctx, b, args)
+}
+
+// restArgs validates a REST request's decoded arguments (path, query or
+// body) and returns them as the JSON the operation decodes, or a validation
+// error that also holds pre.
+func (b *bound) restArgs(doc map[string]any, pre []domain.FieldError) (json.RawMessage, error) {
 	fe := pre
 	if doc != nil { // nil when the body could not be read as an object
 		fe = append(fe, b.v.validate(doc)...)
@@ -175,11 +200,8 @@ func (s *Server) callDoc(ctx context.Context, b *bound, doc map[string]any, pre 
 		sortFields(fe)
 		return nil, validationError(fe)
 	}
-	raw, err := json.Marshal(doc)
-	if err != nil {
-		return nil, err
-	}
-	return s.run(ctx, b, raw)
+	b.v.normalizeIntegers(doc)
+	return json.Marshal(doc)
 }
 
 // run checks the scope and runs the operation, through the idempotency

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 	"sort"
 	"strconv"
@@ -100,7 +101,8 @@ func (v *inputValidator) collect(e *jsonschema.ValidationError, doc any, out *[]
 	field := fieldName(e.InstanceLocation)
 	got := valueAt(doc, e.InstanceLocation)
 	add := func(field, rule, msg string) {
-		*out = append(*out, domain.FieldError{Field: field, Rule: rule, Message: msg})
+		// An error about the arguments as a whole ("must be an object") names them.
+		*out = append(*out, domain.FieldError{Field: nonEmpty(field), Rule: rule, Message: msg})
 	}
 	switch k := e.ErrorKind.(type) {
 	case *kind.Required:
@@ -147,6 +149,10 @@ func (v *inputValidator) collect(e *jsonschema.ValidationError, doc any, out *[]
 		add(field, "maxItems", fmt.Sprintf("%s must have at most %d items (got %d).", field, k.Want, k.Got))
 	case *kind.MinItems:
 		add(field, "minItems", fmt.Sprintf("%s must have at least %d items (got %d).", field, k.Want, k.Got))
+	case *kind.MinProperties:
+		add(field, "minProperties", fmt.Sprintf("%s must have at least %d %s (got %d).", nonEmpty(field), k.Want, plural(k.Want, "key"), k.Got))
+	case *kind.MaxProperties:
+		add(field, "maxProperties", fmt.Sprintf("%s must have at most %d %s (got %d).", nonEmpty(field), k.Want, plural(k.Want, "key"), k.Got))
 	case *kind.Format:
 		add(field, "format", fmt.Sprintf("%s must be a valid %s (got %s).", field, k.Want, display(got)))
 	default:
@@ -156,6 +162,13 @@ func (v *inputValidator) collect(e *jsonschema.ValidationError, doc any, out *[]
 		}
 		add(field, rule, fmt.Sprintf("%s is invalid: %s.", nonEmpty(field), e.ErrorKind.LocalizedString(printer)))
 	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
 
 func (v *inputValidator) accepted() string {
@@ -170,6 +183,9 @@ func (v *inputValidator) accepted() string {
 func fieldName(loc []string) string {
 	var b strings.Builder
 	for _, t := range loc {
+		if t == "" {
+			t = `""` // an empty key, named visibly
+		}
 		if _, err := strconv.Atoi(t); err == nil && b.Len() > 0 {
 			b.WriteString("[" + t + "]")
 			continue
@@ -193,6 +209,9 @@ func lowerFirst(s string) string {
 }
 
 func joinField(parent, name string) string {
+	if name == "" {
+		name = `""` // an empty key or query parameter name, named visibly
+	}
 	if parent == "" {
 		return name
 	}
@@ -278,7 +297,7 @@ func (v *inputValidator) coerceQuery(query map[string][]string, path map[string]
 	var errs []domain.FieldError
 	for name, vals := range query {
 		if _, isPath := path[name]; isPath {
-			errs = append(errs, domain.FieldError{Field: name, Rule: "additionalProperties",
+			errs = append(errs, domain.FieldError{Field: joinField("", name), Rule: "additionalProperties",
 				Message: fmt.Sprintf("%s is part of the path; do not also send it as a query parameter.", name)})
 			continue
 		}
@@ -291,8 +310,8 @@ func (v *inputValidator) coerceQuery(query map[string][]string, path map[string]
 			}
 			doc[name] = items
 		case len(vals) > 1:
-			errs = append(errs, domain.FieldError{Field: name, Rule: "type",
-				Message: fmt.Sprintf("%s was sent %d times; send it once.", name, len(vals))})
+			errs = append(errs, domain.FieldError{Field: joinField("", name), Rule: "type",
+				Message: fmt.Sprintf("%s was sent %d times; send it once.", joinField("", name), len(vals))})
 		case len(vals) == 1:
 			doc[name] = coerce(p.Type, vals[0])
 		}
@@ -306,15 +325,20 @@ func (v *inputValidator) coerceQuery(query map[string][]string, path map[string]
 func coerce(typ, s string) any {
 	switch typ {
 	case "integer":
-		if _, err := strconv.ParseInt(s, 10, 64); err == nil {
-			return json.Number(s)
+		// Written as JSON: 007 and +5 are 7 and 5, and a value that does not
+		// parse, or is out of range (1e999999), stays a string: a type error.
+		if n, err := strconv.ParseInt(s, 10, 64); err == nil && len(s) <= maxNumberLen {
+			return json.Number(strconv.FormatInt(n, 10))
 		}
-		if r, ok := new(big.Rat).SetString(s); ok && r.IsInt() && strings.ContainsAny(s, ".eE") {
+		if !numberOK(s) {
+			break
+		}
+		if r, ok := new(big.Rat).SetString(s); ok && r.IsInt() {
 			return json.Number(r.Num().String()) // 20.0 is an integer in JSON Schema
 		}
 	case "number":
-		if _, err := strconv.ParseFloat(s, 64); err == nil {
-			return json.Number(s)
+		if f, err := strconv.ParseFloat(s, 64); err == nil && len(s) <= maxNumberLen && !math.IsInf(f, 0) && !math.IsNaN(f) {
+			return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
 		}
 	case "boolean":
 		switch strings.ToLower(s) {
@@ -329,22 +353,30 @@ func coerce(typ, s string) any {
 
 // normalizeIntegers rewrites integral numbers written with a fraction or an
 // exponent (20.0, 2e1), which JSON Schema accepts as integers, so that they
-// decode into Go ints. It reports whether doc changed.
+// decode into Go ints: at any depth (items[2].listing_id), for any field
+// (for a float field 20 and 20.0 are the same value). It reports whether doc
+// changed.
 func (v *inputValidator) normalizeIntegers(doc map[string]any) bool {
+	return normalizeNumbers(doc)
+}
+
+func normalizeNumbers(x any) bool {
 	changed := false
-	for name, val := range doc {
-		p := v.props[name]
-		switch {
-		case p.Type == "integer":
+	switch x := x.(type) {
+	case map[string]any:
+		for k, val := range x {
 			if n, ok := integral(val); ok {
-				doc[name], changed = n, true
+				x[k], changed = n, true
+			} else if normalizeNumbers(val) {
+				changed = true
 			}
-		case p.Type == "array" && p.ItemType == "integer":
-			items, _ := val.([]any)
-			for i, it := range items {
-				if n, ok := integral(it); ok {
-					items[i], changed = n, true
-				}
+		}
+	case []any:
+		for i, val := range x {
+			if n, ok := integral(val); ok {
+				x[i], changed = n, true
+			} else if normalizeNumbers(val) {
+				changed = true
 			}
 		}
 	}

@@ -33,7 +33,7 @@ type orderEnv struct {
 
 // newOrderEnv builds an orderEnv whose payment provider is pay (the built-in
 // test provider when nil) and whose handler gets opts.
-func newOrderEnv(t *testing.T, pay domain.Payments, opts ...Option) *orderEnv {
+func newOrderEnv(t testing.TB, pay domain.Payments, opts ...Option) *orderEnv {
 	t.Helper()
 	e := &orderEnv{}
 	e.clock.Store(testNow.Unix())
@@ -82,7 +82,7 @@ func newOrderEnv(t *testing.T, pay domain.Payments, opts ...Option) *orderEnv {
 
 // checkout creates an order of items for the env's user through
 // create_checkout and returns it with the token of its checkout link.
-func (e *orderEnv) checkout(t *testing.T, items ...domain.OrderItem) (*domain.OrderView, string) {
+func (e *orderEnv) checkout(t testing.TB, items ...domain.OrderItem) (*domain.OrderView, string) {
 	t.Helper()
 	v, err := e.svc.CreateCheckout(e.caller, domain.OrderInput{Items: items})
 	if err != nil {
@@ -96,7 +96,7 @@ func (e *orderEnv) checkout(t *testing.T, items ...domain.OrderItem) (*domain.Or
 }
 
 // order reads the order of a checkout token as stored.
-func (e *orderEnv) order(t *testing.T, token string) *domain.Order {
+func (e *orderEnv) order(t testing.TB, token string) *domain.Order {
 	t.Helper()
 	o, err := e.svc.CheckoutOrder(context.Background(), token)
 	if err != nil {

@@ -110,11 +110,7 @@ func (c *crawl) readRobots(robotsURL string) *robotsRules {
 		r.temp = true
 		return r
 	case resp.StatusCode/100 == 2:
-		r.data, err = robotstxt.FromBytes(body)
-		if err != nil {
-			r.data, err = robotstxt.FromBytes(lenientRobots(body))
-		}
-		if err != nil {
+		if r.data, err = parseRobots(body); err != nil {
 			r.why = "it could not be parsed"
 		}
 		return r
@@ -122,6 +118,16 @@ func (c *crawl) readRobots(robotsURL string) *robotsRules {
 		r.data, _ = robotstxt.FromStatusAndBytes(http.StatusNotFound, nil)
 		return r
 	}
+}
+
+// parseRobots parses the body of a robots.txt answered 2xx: as it is, or
+// else only its lines lenientRobots keeps.
+func parseRobots(body []byte) (*robotstxt.RobotsData, error) {
+	data, err := robotstxt.FromBytes(body)
+	if err != nil {
+		data, err = robotstxt.FromBytes(lenientRobots(body))
+	}
+	return data, err
 }
 
 // lenientRobots keeps the lines the library can always parse, for a file it
