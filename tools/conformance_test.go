@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/auth"
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
 )
@@ -432,14 +433,19 @@ func confStartServer(t *testing.T) string {
 	svc.Now = func() time.Time { return now }
 	// The whole stack as served: auth routes next to /mcp.
 	authStore := storage.NewAuthStore(db)
-	a, err := auth.New(auth.Config{Origin: base, SiteName: site.Name, Store: authStore})
+	// serve's default per-network budgets, so the suite meets the limits a
+	// real client of a default serve does.
+	failures := ratelimit.New(ratelimit.DefaultFailures, nil)
+	a, err := auth.New(auth.Config{Origin: base, SiteName: site.Name, Store: authStore,
+		OAuthLimit: ratelimit.New(ratelimit.DefaultOAuth, nil), Failures: failures})
 	if err != nil {
 		t.Fatalf("auth.New: %v", err)
 	}
 	// The scenarios run anonymously, as a new client does: tools/list names
 	// the public tools first, so the tool a scenario calls without arguments
 	// (the first one) needs no sign-in.
-	api := New(svc, Options{Auth: a, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}).Handler()
+	api := New(svc, Options{Auth: a, Logger: slog.New(slog.NewTextHandler(t.Output(), nil)),
+		Failures: failures, Session: ratelimit.New(ratelimit.DefaultMCP, nil)}).Handler()
 	mux := http.NewServeMux()
 	a.Register(mux)
 	mux.Handle("/", api)

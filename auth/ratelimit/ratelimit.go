@@ -174,3 +174,15 @@ type problem struct {
 	Code       string `json:"code"`
 	RetryAfter int    `json:"retry_after"`
 }
+
+// The default per-network budgets of serve (docs/ratelimits.md); its flags
+// change the quotas. The MCP session budget leaves room for several
+// assistants behind one address and for a developer re-running the MCP
+// conformance suite and Inspector: at 300 a minute, the suite run against
+// 127.0.0.1 and then localhost of one serve was refused with 429s.
+var (
+	DefaultFailures = Policy{Name: "failures", Quota: 20, Window: 15 * time.Minute}
+	DefaultOAuth    = Policy{Name: "oauth", Quota: 60, Window: time.Minute}
+	DefaultMCP      = Policy{Name: "mcp", Quota: 1200, Window: time.Minute}
+	DefaultPages    = Policy{Name: "pages", Quota: 600, Window: time.Minute}
+)

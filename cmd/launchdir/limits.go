@@ -16,19 +16,11 @@ type limitConfig struct {
 	trustedProxies              string
 }
 
-// The windows of the per-network budgets; the flags set the quotas.
-const (
-	failuresWindow = 15 * time.Minute
-	oauthWindow    = time.Minute
-	mcpWindow      = time.Minute
-	pagesWindow    = time.Minute
-)
-
 func limitFlags(fs *flag.FlagSet, l *limitConfig) {
-	fs.IntVar(&l.failures, "rate-failures", int(envFloat("LAUNCHDIR_RATE_FAILURES", 20)), "failed credentials (bad bearer tokens and API keys, refused /token and /revoke requests, invalid sign-in links) per network per 15 minutes; then credentials from that network get 429 until the window ends, 0 = off (env LAUNCHDIR_RATE_FAILURES)")
-	fs.IntVar(&l.oauth, "rate-oauth", int(envFloat("LAUNCHDIR_RATE_OAUTH", 60)), "requests per network per minute to /authorize, /token, /register and /revoke, 0 = off (env LAUNCHDIR_RATE_OAUTH)")
-	fs.IntVar(&l.mcp, "rate-mcp", int(envFloat("LAUNCHDIR_RATE_MCP", 300)), "MCP requests other than tools/call (initialize, tools/list, ping, notifications) per network per minute, 0 = off (env LAUNCHDIR_RATE_MCP)")
-	fs.IntVar(&l.pages, "rate-pages", int(envFloat("LAUNCHDIR_RATE_PAGES", 600)), "web page requests per network per minute, 0 = off (env LAUNCHDIR_RATE_PAGES)")
+	fs.IntVar(&l.failures, "rate-failures", int(envFloat("LAUNCHDIR_RATE_FAILURES", float64(ratelimit.DefaultFailures.Quota))), "failed credentials (bad bearer tokens and API keys, refused /token and /revoke requests, invalid sign-in links) per network per 15 minutes; then credentials from that network get 429 until the window ends, 0 = off (env LAUNCHDIR_RATE_FAILURES)")
+	fs.IntVar(&l.oauth, "rate-oauth", int(envFloat("LAUNCHDIR_RATE_OAUTH", float64(ratelimit.DefaultOAuth.Quota))), "requests per network per minute to /authorize, /token, /register and /revoke, 0 = off (env LAUNCHDIR_RATE_OAUTH)")
+	fs.IntVar(&l.mcp, "rate-mcp", int(envFloat("LAUNCHDIR_RATE_MCP", float64(ratelimit.DefaultMCP.Quota))), "MCP requests other than tools/call (initialize, tools/list, ping, notifications) per network per minute, 0 = off (env LAUNCHDIR_RATE_MCP)")
+	fs.IntVar(&l.pages, "rate-pages", int(envFloat("LAUNCHDIR_RATE_PAGES", float64(ratelimit.DefaultPages.Quota))), "web page requests per network per minute, 0 = off (env LAUNCHDIR_RATE_PAGES)")
 	fs.StringVar(&l.trustedProxies, "trusted-proxies", env("LAUNCHDIR_TRUSTED_PROXIES", ""), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client; empty: the client is the TCP peer (env LAUNCHDIR_TRUSTED_PROXIES)")
 }
 
@@ -46,10 +38,16 @@ func newLimits(l *limitConfig, now func() time.Time) (*limits, error) {
 		return nil, fmt.Errorf("--trusted-proxies: %w", err)
 	}
 	return &limits{
-		failures: ratelimit.New(ratelimit.Policy{Name: "failures", Quota: l.failures, Window: failuresWindow}, now),
-		oauth:    ratelimit.New(ratelimit.Policy{Name: "oauth", Quota: l.oauth, Window: oauthWindow}, now),
-		mcp:      ratelimit.New(ratelimit.Policy{Name: "mcp", Quota: l.mcp, Window: mcpWindow}, now),
-		pages:    ratelimit.New(ratelimit.Policy{Name: "pages", Quota: l.pages, Window: pagesWindow}, now),
+		failures: ratelimit.New(withQuota(ratelimit.DefaultFailures, l.failures), now),
+		oauth:    ratelimit.New(withQuota(ratelimit.DefaultOAuth, l.oauth), now),
+		mcp:      ratelimit.New(withQuota(ratelimit.DefaultMCP, l.mcp), now),
+		pages:    ratelimit.New(withQuota(ratelimit.DefaultPages, l.pages), now),
 		trusted:  trusted,
 	}, nil
+}
+
+// withQuota is p with the quota a flag set.
+func withQuota(p ratelimit.Policy, quota int) ratelimit.Policy {
+	p.Quota = quota
+	return p
 }
