@@ -71,6 +71,7 @@ func queryStrings(t *testing.T, db *DB, query string, args ...any) []string {
 func TestSeedDemo(t *testing.T) {
 	t.Parallel()
 	db := seededDB(t, demoNow)
+	t.Run("Golden", func(t *testing.T) { testDemoGolden(t, db) }) // first: the subtests below add rows
 	t.Run("Counts", func(t *testing.T) { testDemoCounts(t, db) })
 	t.Run("Calendar", func(t *testing.T) { testDemoCalendar(t, db) })
 	t.Run("AwardsFollowWeekVotes", func(t *testing.T) { testDemoAwards(t, db) })
