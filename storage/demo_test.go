@@ -2,9 +2,7 @@ package storage
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"fmt"
 	"math"
 	"path/filepath"
 	"strings"
@@ -12,6 +10,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/demo"
 )
 
 // demoNow is a Wednesday noon; its launch week starts on 2026-11-16.
@@ -71,6 +70,7 @@ func queryStrings(t *testing.T, db *DB, query string, args ...any) []string {
 func TestSeedDemo(t *testing.T) {
 	t.Parallel()
 	db := seededDB(t, demoNow)
+	t.Run("Golden", func(t *testing.T) { testDemoGolden(t, db) }) // first: the subtests below add rows
 	t.Run("Counts", func(t *testing.T) { testDemoCounts(t, db) })
 	t.Run("Calendar", func(t *testing.T) { testDemoCalendar(t, db) })
 	t.Run("AwardsFollowWeekVotes", func(t *testing.T) { testDemoAwards(t, db) })
@@ -83,7 +83,7 @@ func TestSeedDemo(t *testing.T) {
 		}
 		a := queryInt(t, db, `SELECT COUNT(*) FROM listings l JOIN sites s ON s.id = l.site_id WHERE s.key = 'main'`)
 		b := queryInt(t, db, `SELECT COUNT(*) FROM listings l JOIN sites s ON s.id = l.site_id WHERE s.key = 'other'`)
-		if a != b || queryInt(t, db, `SELECT COUNT(*) FROM founders`) != len(demoFounders) {
+		if a != b || queryInt(t, db, `SELECT COUNT(*) FROM founders`) != demo.FounderCount() {
 			t.Errorf("listings main %d, other %d; founders %d", a, b, queryInt(t, db, `SELECT COUNT(*) FROM founders`))
 		}
 	})
@@ -201,7 +201,7 @@ func testDemoCounts(t *testing.T, db *DB) {
 
 func testDemoCalendar(t *testing.T, db *DB) {
 	monday := domain.Monday(demoNow)
-	for w := -demoPastWeeks; w <= 0; w++ {
+	for w := -demo.PastWeeks; w <= 0; w++ {
 		week := monday.AddDate(0, 0, 7*w)
 		n := queryInt(t, db, `SELECT COUNT(*) FROM listings WHERE status = 'live' AND launch_week = ? AND launched_at >= ? AND launched_at < ?`,
 			week.Format(domain.DateLayout), week.Unix(), week.AddDate(0, 0, 7).Unix())
@@ -209,14 +209,14 @@ func testDemoCalendar(t *testing.T, db *DB) {
 			t.Errorf("week %s: %d live launches, want 15-30", week.Format(domain.DateLayout), n)
 		}
 	}
-	for w := 1; w <= demoFutureWeeks; w++ {
+	for w := 1; w <= demo.FutureWeeks; w++ {
 		week := monday.AddDate(0, 0, 7*w).Format(domain.DateLayout)
 		if n := queryInt(t, db, `SELECT COUNT(*) FROM listings WHERE status = 'scheduled' AND launch_week = ? AND launched_at IS NULL`, week); n == 0 {
 			t.Errorf("week %s: no scheduled launches", week)
 		}
 	}
 	if n := queryInt(t, db, `SELECT COUNT(*) FROM listings WHERE status = 'live' AND (launch_week IS NULL OR launch_week < ?)`,
-		monday.AddDate(0, 0, -7*demoPastWeeks).Format(domain.DateLayout)); n != 0 {
+		monday.AddDate(0, 0, -7*demo.PastWeeks).Format(domain.DateLayout)); n != 0 {
 		t.Errorf("%d live listings outside the 13 weeks", n)
 	}
 	today := time.Date(demoNow.Year(), demoNow.Month(), demoNow.Day(), 0, 0, 0, 0, time.UTC)
@@ -234,10 +234,10 @@ func testDemoCalendar(t *testing.T, db *DB) {
 // from the vote rows in SQL and compares them with the awards table.
 func testDemoAwards(t *testing.T, db *DB) {
 	monday := domain.Monday(demoNow)
-	if n := queryInt(t, db, `SELECT COUNT(*) FROM awards`); n != 3*demoPastWeeks {
-		t.Errorf("awards = %d, want %d", n, 3*demoPastWeeks)
+	if n := queryInt(t, db, `SELECT COUNT(*) FROM awards`); n != 3*demo.PastWeeks {
+		t.Errorf("awards = %d, want %d", n, 3*demo.PastWeeks)
 	}
-	for w := 1; w <= demoPastWeeks; w++ {
+	for w := 1; w <= demo.PastWeeks; w++ {
 		week := monday.AddDate(0, 0, -7*w)
 		want := queryStrings(t, db, `SELECT l.slug || ':' || (SELECT COUNT(*) FROM votes v WHERE v.listing_id = l.id AND v.created_at >= ? AND v.created_at < ?) AS wv
 			FROM listings l WHERE l.status = 'live' AND l.launch_week = ?
@@ -274,33 +274,6 @@ func testDemoNoteTaking(t *testing.T, db *DB) {
 	}
 }
 
-// demoFingerprint hashes what must not change between two seeds with the same now.
-func demoFingerprint(t *testing.T, db *DB) string {
-	h := sha256.New()
-	for _, q := range []string{
-		`SELECT slug || '|' || status || '|' || COALESCE(launch_week, '') || '|' || votes_count || '|' || printf('%.6f', trending_score) || '|' || tagline FROM listings ORDER BY id`,
-		`SELECT l.slug || '|' || v.voter_key || '|' || v.created_at FROM votes v JOIN listings l ON l.id = v.listing_id ORDER BY v.id`,
-		`SELECT week || '|' || rank || '|' || listing_id FROM awards ORDER BY id`,
-		`SELECT listing_id || '|' || stars || '|' || genuine FROM reviews ORDER BY id`,
-	} {
-		for _, s := range queryStrings(t, db, q) {
-			fmt.Fprintln(h, s)
-		}
-	}
-	return fmt.Sprintf("%x", h.Sum(nil))
-}
-
-func TestSeedDemo_Deterministic(t *testing.T) {
-	t.Parallel()
-	a, b := demoFingerprint(t, seededDB(t, demoNow)), demoFingerprint(t, seededDB(t, demoNow))
-	if a != b {
-		t.Error("two seeds with the same now differ")
-	}
-	if c := demoFingerprint(t, seededDB(t, demoNow.AddDate(0, 0, 7))); c == a {
-		t.Error("seeds a week apart are identical")
-	}
-}
-
 func TestSeedSynthetic(t *testing.T) {
 	t.Parallel()
 	db, err := Open(filepath.Join(t.TempDir(), "launchdir.db"))
@@ -318,27 +291,7 @@ func TestSeedSynthetic(t *testing.T) {
 	if n := queryInt(t, db, `SELECT COUNT(*) FROM listing_categories WHERE is_primary = 1`); n != 3000 {
 		t.Errorf("primary categories = %d, want 3000", n)
 	}
-	// Zipf: the most common description word is in many listings, most words in few.
-	words := map[string]int{}
-	for _, d := range queryStrings(t, db, `SELECT description FROM listings`) {
-		seen := map[string]bool{}
-		for _, w := range strings.Fields(d) {
-			if !seen[w] {
-				seen[w] = true
-				words[w]++
-			}
-		}
-	}
-	top, rare := 0, 0
-	for _, n := range words {
-		top = max(top, n)
-		if n <= 5 {
-			rare++
-		}
-	}
-	if top < 3000/4 || rare < len(words)/3 {
-		t.Errorf("word spread: most common word in %d listings, %d of %d words in at most 5 listings; want a Zipf-like spread", top, rare, len(words))
-	}
+	// The Zipf spread of the words is TestSynthetic_ZipfSpread in domain/demo.
 	// A second call adds more listings without clashing slugs.
 	if err := SeedSynthetic(ctx, db, demoSite, 10, demoNow); err != nil {
 		t.Fatal(err)

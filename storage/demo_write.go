@@ -5,18 +5,21 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/demo"
 )
 
-// demoWriter inserts generated demo data inside one transaction.
+// demoWriter inserts the values of a demo.Dataset inside one transaction.
 type demoWriter struct {
 	ctx    context.Context
 	tx     *sql.Tx
 	siteID int64
 	catIDs map[string]int64
-	ids    []int64 // listing ids by demoListing.Index
+	ids    []int64 // listing ids by demo.Listing.Index
 	err    error
 }
 
@@ -84,7 +87,7 @@ func nullable[T comparable](v T) any {
 	return v
 }
 
-func (w *demoWriter) writeCategories(cats []demoCat) {
+func (w *demoWriter) writeCategories(cats []demo.Category) {
 	w.catIDs = map[string]int64{}
 	for i, c := range cats {
 		var parent any
@@ -100,7 +103,7 @@ func (w *demoWriter) writeCategories(cats []demoCat) {
 	}
 }
 
-func (w *demoWriter) writeListing(l *demoListing) {
+func (w *demoWriter) writeListing(l *demo.Listing) {
 	company := w.exec(`INSERT INTO companies (name, domain, created_at) VALUES (?, ?, ?)`, l.Company, l.Domain, l.CreatedAt.Unix())
 	var launched, scheduled, week any
 	if !l.LaunchedAt.IsZero() {
@@ -124,10 +127,6 @@ func (w *demoWriter) writeListing(l *demoListing) {
 	if notFound == nil {
 		notFound = []string{}
 	}
-	updated := l.CreatedAt
-	if !l.LaunchedAt.IsZero() {
-		updated = l.LaunchedAt
-	}
 	id := w.exec(`INSERT INTO listings (site_id, company_id, slug, name, tagline, short_description, description, url, domain, logo_url,
 		status, plan, launch_week, launched_at, scheduled_at, featured, stage, pricing_model, pricing_summary, country, city, founded_year,
 		contact_email, demo_video_url, keywords, features, usps, faqs, socials, story, unlocked_sections, not_found_on_website, verified,
@@ -136,13 +135,13 @@ func (w *demoWriter) writeListing(l *demoListing) {
 		w.siteID, company, l.Slug, l.Name, l.Tagline, l.ShortDesc, l.Description, l.URL, l.Domain, l.LogoURL,
 		l.Status, l.Plan, week, launched, scheduled, l.Featured, l.Stage, l.PricingModel, l.PricingSummary, l.Country, l.City, nullable(l.FoundedYear),
 		l.Email, l.VideoURL, js(l.Keywords), js(l.Features), js(l.USPs), js(l.FAQs), js(l.Socials), story, js(unlocked), js(notFound), l.Verified,
-		demoTrending(l.Votes), l.CreatedAt.Unix(), updated.Unix())
+		demoTrending(l.Votes), l.CreatedAt.Unix(), l.UpdatedAt.Unix())
 	w.ids[l.Index] = id
 	w.exec(`INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, 1)`, id, w.catIDs[l.Cat.Slug])
 	for _, e := range l.Extra {
 		w.exec(`INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, 0)`, id, w.catIDs[e])
 	}
-	for _, k := range sortedKeys(l.Attrs) {
+	for _, k := range slices.Sorted(maps.Keys(l.Attrs)) {
 		w.exec(`INSERT INTO listing_attributes (listing_id, key, value) VALUES (?, ?, ?)`, id, k, l.Attrs[k])
 	}
 	for _, u := range l.Updates {
@@ -167,15 +166,12 @@ func (w *demoWriter) writeListing(l *demoListing) {
 	for _, p := range l.DR {
 		// Readings belong to the domain; a second demo site shares them.
 		w.exec(`INSERT INTO domain_ratings (domain, listing_id, date, value, source) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (domain, date, source) DO NOTHING`, l.Domain, id, p.Date, p.Value, demoDRSource)
+			ON CONFLICT (domain, date, source) DO NOTHING`, l.Domain, id, p.Date, p.Value, demo.DRSource)
 	}
 }
 
-// demoDRSource names where demo Domain Rating readings come from.
-const demoDRSource = "admin import (demo data)"
-
 // writeActivity inserts votes, views and follows as rows; triggers keep the counters.
-func (w *demoWriter) writeActivity(d *demoData) {
+func (w *demoWriter) writeActivity(d *demo.Dataset) {
 	votes := w.prepare(`INSERT INTO votes (listing_id, voter_key, created_at) VALUES (?, ?, ?)`)
 	if votes != nil {
 		defer votes.Close()

@@ -558,11 +558,14 @@ func benchSyntheticDB(b *testing.B, n int) string {
 }
 
 // benchGeneratorHash hashes the storage migrations and the synthetic generator
-// sources (storage/*synth*.go; all of storage/*.go if there is none such).
+// and writer sources (domain/demo/*synth*.go, storage/*synth*.go; all of
+// storage/*.go if there is none such).
 func benchGeneratorHash(b *testing.B) string {
 	b.Helper()
 	files, _ := filepath.Glob("../storage/migrations/*")
 	gen, _ := filepath.Glob("../storage/*[sS]ynth*.go")
+	demoGen, _ := filepath.Glob("../domain/demo/*[sS]ynth*.go")
+	gen = append(gen, demoGen...)
 	if len(gen) == 0 {
 		gen, _ = filepath.Glob("../storage/*.go")
 	}

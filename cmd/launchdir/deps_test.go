@@ -7,8 +7,8 @@ import (
 )
 
 // TestDependencyDirection keeps the layering of ARCHITECTURE.md: domain and schemas
-// import no project package, nothing imports cmd or tools but cmd, only storage talks
-// SQL and only tools imports the MCP SDK.
+// import no project package, domain/demo only domain, nothing imports cmd or tools
+// but cmd, only storage talks SQL and only tools imports the MCP SDK.
 func TestDependencyDirection(t *testing.T) {
 	const mod = "github.com/launchdir/launchdir/"
 	out, err := exec.Command("go", "list", "-deps", "-f", `{{.ImportPath}}: {{join .Imports " "}}`, "../../...").Output()
@@ -33,6 +33,9 @@ func TestDependencyDirection(t *testing.T) {
 		for _, imp := range strings.Fields(imports) {
 			if (pkg == mod+"domain" || pkg == mod+"schemas") && strings.HasPrefix(imp, mod) {
 				t.Errorf("%s imports %s; it must import no project package", pkg, imp)
+			}
+			if pkg == mod+"domain/demo" && strings.HasPrefix(imp, mod) && imp != mod+"domain" {
+				t.Errorf("%s imports %s; the demo generator imports domain and the standard library only", pkg, imp)
 			}
 			for _, r := range rules {
 				if strings.HasPrefix(imp, r.imported) && !r.allowed(pkg) {

@@ -1,7 +1,7 @@
-package storage
+package demo
 
-// demoFounder is a founder of the demo data and the listings they are on.
-type demoFounder struct {
+// founderSeed is a founder of the demo data and the listings they are on.
+type founderSeed struct {
 	Name, Title, Country, City string
 	Background                 string // a sentence on what they did before
 	Personal                   string // a sentence about them outside work
@@ -9,8 +9,8 @@ type demoFounder struct {
 	GitHub                     bool
 }
 
-// demoFounders are the twenty founders; their listings are always live.
-var demoFounders = []demoFounder{
+// founderSeeds are the twenty founders; their listings are always live.
+var founderSeeds = []founderSeed{
 	{"Elena Varga", "Co-founder and CEO", "HU", "Budapest", "Before Notewise she spent eight years as a research librarian, helping scientists organise their reading.", "She keeps a paper notebook anyway, and says that is research too.", []string{"Notewise"}, false},
 	{"Jonas Becker", "Co-founder and CTO", "DE", "Berlin", "He built sync engines for offline-first mobile apps at two startups before Notewise.", "On weekends he restores old bicycles.", []string{"Notewise"}, true},
 	{"Aiko Tanaka", "Founder", "JP", "Tokyo", "She was a product designer at a large consumer electronics company and started Jotstack as a side project.", "She writes haiku in her own app every morning.", []string{"Jotstack"}, false},

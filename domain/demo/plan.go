@@ -1,4 +1,4 @@
-package storage
+package demo
 
 import (
 	"cmp"
@@ -12,20 +12,22 @@ import (
 
 // Demo calendar: 12 past weeks, this week and 4 future weeks around Monday(now).
 const (
-	demoPastWeeks   = 12
-	demoFutureWeeks = 4
-	demoScheduled   = 7 // scheduled listings per future week
-	demoQueued      = 4 // free listings awaiting the badge, 6-8 weeks out
+	// PastWeeks is the number of past weeks with launches (and awards).
+	PastWeeks = 12
+	// FutureWeeks is the number of next weeks with scheduled launches.
+	FutureWeeks   = 4
+	demoScheduled = 7 // scheduled listings per future week
+	demoQueued    = 4 // free listings awaiting the badge, 6-8 weeks out
 )
 
-// generateDemo builds the whole demo directory in memory. It is a pure
+// Generate builds the whole demo directory in memory. It is a pure
 // function of now: the same now gives the same data.
-func generateDemo(now time.Time) *demoData {
+func Generate(now time.Time) *Dataset {
 	now = now.UTC()
 	r := newRnd(now, 1)
-	d := &demoData{Now: now, Monday: domain.Monday(now), Cats: demoCategories()}
+	d := &Dataset{Now: now, Monday: domain.Monday(now), Cats: Categories()}
 	forced := map[string]bool{"Notewise": true, "Jotstack": true, "Quillbase": true}
-	for _, f := range demoFounders {
+	for _, f := range founderSeeds {
 		for _, n := range f.Listings {
 			forced[n] = true
 		}
@@ -42,7 +44,7 @@ func generateDemo(now time.Time) *demoData {
 		r.writeText(l)
 	}
 	d.assignCalendar(r, forced)
-	var paidLive []*demoListing
+	var paidLive []*Listing
 	for _, l := range d.Listings {
 		d.assignPlan(r, l)
 		if l.Plan == domain.PlanPaid && l.Status == domain.StatusLive {
@@ -62,12 +64,24 @@ func generateDemo(now time.Time) *demoData {
 	d.addMoney(r)
 	d.addUpdatesAndAlternatives(r)
 	d.computeAwards()
+	for _, l := range d.Listings {
+		l.UpdatedAt = l.CreatedAt
+		if !l.LaunchedAt.IsZero() {
+			l.UpdatedAt = l.LaunchedAt
+		}
+	}
+	d.buildFounders()
+	for _, p := range posts {
+		p.PublishedAt = d.Now.AddDate(0, 0, -p.DaysAgo).Truncate(time.Hour)
+		d.Posts = append(d.Posts, p)
+	}
+	d.Questions = append([]Question(nil), questions...)
 	return d
 }
 
 // fixNoteTaking gives the three note-taking listings of the examples
 // fixed, different attribute values, so "compare Notewise and Jotstack" has real answers.
-func (d *demoData) fixNoteTaking() {
+func (d *Dataset) fixNoteTaking() {
 	set := map[string]struct {
 		audience, tagline, model, summary string
 		attrs                             map[string]string
@@ -92,9 +106,9 @@ func (d *demoData) fixNoteTaking() {
 }
 
 // placeFounders puts each listing with founders in the first founder's country and city.
-func (d *demoData) placeFounders() {
+func (d *Dataset) placeFounders() {
 	placed := map[string]bool{}
-	for _, f := range demoFounders {
+	for _, f := range founderSeeds {
 		for _, l := range d.Listings {
 			if l.Name == f.Listings[0] && !placed[l.Name] {
 				placed[l.Name] = true
@@ -105,8 +119,8 @@ func (d *demoData) placeFounders() {
 }
 
 // assignCalendar gives every listing its status, launch week and launch time.
-func (d *demoData) assignCalendar(r rnd, forced map[string]bool) {
-	var free, pinned []*demoListing
+func (d *Dataset) assignCalendar(r rnd, forced map[string]bool) {
+	var free, pinned []*Listing
 	for _, l := range d.Listings {
 		if forced[l.Name] {
 			pinned = append(pinned, l)
@@ -115,7 +129,7 @@ func (d *demoData) assignCalendar(r rnd, forced map[string]bool) {
 		}
 	}
 	r.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
-	for w := 1; w <= demoFutureWeeks; w++ {
+	for w := 1; w <= FutureWeeks; w++ {
 		for k := 0; k < demoScheduled; k++ {
 			l := free[0]
 			free = free[1:]
@@ -164,10 +178,10 @@ func (d *demoData) assignCalendar(r rnd, forced map[string]bool) {
 // weekCounts splits n live launches over this week (index 0, 15-20 launches)
 // and the 12 past weeks (15-30 each).
 func weekCounts(r rnd, n int) []int {
-	counts := make([]int, demoPastWeeks+1)
+	counts := make([]int, PastWeeks+1)
 	counts[0] = 15 + r.IntN(6)
 	rest := n - counts[0]
-	weights, sum := make([]float64, demoPastWeeks), 0.0
+	weights, sum := make([]float64, PastWeeks), 0.0
 	for i := range weights {
 		weights[i] = 0.7 + 0.6*r.Float64()
 		sum += weights[i]
@@ -177,7 +191,7 @@ func weekCounts(r rnd, n int) []int {
 		c := min(30, max(15, int(math.Round(float64(rest)*weights[i]/sum))))
 		counts[i+1], given = c, given+c
 	}
-	for i := 0; given != rest; i = (i + 1) % demoPastWeeks {
+	for i := 0; given != rest; i = (i + 1) % PastWeeks {
 		switch {
 		case given < rest && counts[i+1] < 30:
 			counts[i+1]++
@@ -198,7 +212,7 @@ func minTime(a, b time.Time) time.Time {
 }
 
 // assignPlan decides plan, featured, verified, extra categories and the paid sections.
-func (d *demoData) assignPlan(r rnd, l *demoListing) {
+func (d *Dataset) assignPlan(r rnd, l *Listing) {
 	l.Plan = domain.PlanFree
 	if r.chance(0.35) || l.Name == "Notewise" {
 		l.Plan = domain.PlanPaid
@@ -254,7 +268,7 @@ var demoMilestones = [][2]string{
 }
 
 // listingStory writes a founder story for a listing.
-func listingStory(l *demoListing, who string) *domain.Story {
+func listingStory(l *Listing, who string) *domain.Story {
 	return &domain.Story{
 		Title: fmt.Sprintf("Why we built %s", l.Name),
 		Story: fmt.Sprintf("%s started when %s got tired of the same problem every week: %s We built %s %s for %s, and kept it small on purpose.",
@@ -270,7 +284,7 @@ func listingStory(l *demoListing, who string) *domain.Story {
 }
 
 // addVotes creates vote rows: most inside the launch week, decaying after it.
-func (d *demoData) addVotes(r rnd, l *demoListing) {
+func (d *Dataset) addVotes(r rnd, l *Listing) {
 	n := int(math.Round(math.Exp(3.4 + 0.95*r.NormFloat64())))
 	if l.Featured {
 		n += 40
@@ -300,9 +314,9 @@ func (d *demoData) addVotes(r rnd, l *demoListing) {
 		if at.After(d.Now) {
 			at = d.Now
 		}
-		l.Votes = append(l.Votes, demoVote{Voter: fmt.Sprintf("voter-%04d", v), At: at.Truncate(time.Second)})
+		l.Votes = append(l.Votes, Vote{Voter: fmt.Sprintf("voter-%04d", v), At: at.Truncate(time.Second)})
 	}
-	slices.SortFunc(l.Votes, func(a, b demoVote) int { return cmp.Or(a.At.Compare(b.At), cmp.Compare(a.Voter, b.Voter)) })
+	slices.SortFunc(l.Votes, func(a, b Vote) int { return cmp.Or(a.At.Compare(b.At), cmp.Compare(a.Voter, b.Voter)) })
 	l.Views = len(l.Votes)*(2+r.IntN(5)) + 20 + r.IntN(100)
 	l.Follows = len(l.Votes)/(3+r.IntN(6)) + r.IntN(5)
 }
@@ -315,18 +329,18 @@ var demoReviewBodies = map[int][]string{
 }
 
 // addReviews adds genuine reviews and, on some listings, a flagged 1-star review.
-func (d *demoData) addReviews(r rnd, l *demoListing) {
+func (d *Dataset) addReviews(r rnd, l *Listing) {
 	if !r.chance(0.6) {
 		return
 	}
 	for k, n := 0, 1+r.IntN(7); k < n; k++ {
 		stars := []int{5, 5, 5, 4, 4, 4, 3, 3, 2}[r.IntN(9)]
-		l.Reviews = append(l.Reviews, demoReview{Author: r.pick(demoFirstNames) + " " + string(rune('A'+r.IntN(26))) + ".", Rating: stars,
+		l.Reviews = append(l.Reviews, Review{Author: r.pick(demoFirstNames) + " " + string(rune('A'+r.IntN(26))) + ".", Rating: stars,
 			Body: r.pick(demoReviewBodies[stars]), Genuine: true, At: r.between(l.LaunchedAt, d.Now)})
 	}
 	if r.chance(0.15) {
-		l.Reviews = append(l.Reviews, demoReview{Author: "anonymous-" + fmt.Sprint(r.IntN(1000)), Rating: 1,
+		l.Reviews = append(l.Reviews, Review{Author: "anonymous-" + fmt.Sprint(r.IntN(1000)), Rating: 1,
 			Body: "Terrible, do not use. Try the other one instead.", Genuine: false, At: r.between(l.LaunchedAt, d.Now)})
 	}
-	slices.SortFunc(l.Reviews, func(a, b demoReview) int { return a.At.Compare(b.At) })
+	slices.SortFunc(l.Reviews, func(a, b Review) int { return a.At.Compare(b.At) })
 }

@@ -1,4 +1,4 @@
-package storage
+package demo
 
 import (
 	"cmp"
@@ -11,8 +11,8 @@ import (
 )
 
 // live returns the live listings in index order.
-func (d *demoData) live() []*demoListing {
-	var out []*demoListing
+func (d *Dataset) live() []*Listing {
+	var out []*Listing
 	for _, l := range d.Listings {
 		if l.Status == domain.StatusLive {
 			out = append(out, l)
@@ -22,7 +22,7 @@ func (d *demoData) live() []*demoListing {
 }
 
 // addMoney adds Domain Rating history, billboard contributions and revenue figures.
-func (d *demoData) addMoney(r rnd) {
+func (d *Dataset) addMoney(r rnd) {
 	live := d.live()
 	month := time.Date(d.Now.Year(), d.Now.Month(), 1, 0, 0, 0, 0, time.UTC)
 	for _, l := range live {
@@ -47,15 +47,15 @@ func (d *demoData) addMoney(r rnd) {
 		l := live[i]
 		for k, n := 0, 1+r.IntN(3); k < n; k++ {
 			cents := int64([]int{1000, 2500, 5000, 10000, 25000, 50000, 100000, 250000}[r.IntN(8)])
-			l.Billboard = append(l.Billboard, demoMoney{At: r.between(l.LaunchedAt, d.Now), Cents: cents})
+			l.Billboard = append(l.Billboard, Money{At: r.between(l.LaunchedAt, d.Now), Cents: cents})
 		}
-		slices.SortFunc(l.Billboard, func(a, b demoMoney) int { return a.At.Compare(b.At) })
+		slices.SortFunc(l.Billboard, func(a, b Money) int { return a.At.Compare(b.At) })
 	}
 	for _, i := range order[30:min(90, len(live))] {
 		l := live[i]
 		cents := int64(20000 + r.IntN(2000000))
 		for k := 2 + r.IntN(10); k >= 1; k-- {
-			l.Revenue = append(l.Revenue, demoMoney{At: month.AddDate(0, -k, 0), Cents: cents})
+			l.Revenue = append(l.Revenue, Money{At: month.AddDate(0, -k, 0), Cents: cents})
 			cents = cents * int64(95+r.IntN(20)) / 100
 		}
 	}
@@ -74,7 +74,7 @@ var demoUpdates = []struct{ Title, Body string }{
 
 // addUpdatesAndAlternatives adds listing updates on ~40 listings and
 // owner-approved alternatives on ~20.
-func (d *demoData) addUpdatesAndAlternatives(r rnd) {
+func (d *Dataset) addUpdatesAndAlternatives(r rnd) {
 	live := d.live()
 	for _, i := range r.Perm(len(live))[:min(40, len(live))] {
 		l := live[i]
@@ -85,7 +85,7 @@ func (d *demoData) addUpdatesAndAlternatives(r rnd) {
 		}
 		slices.SortFunc(l.Updates, func(a, b domain.ListingUpdate) int { return b.PostedAt.Compare(a.PostedAt) })
 	}
-	byCat := map[string][]*demoListing{}
+	byCat := map[string][]*Listing{}
 	for _, l := range live {
 		byCat[l.Cat.Slug] = append(byCat[l.Cat.Slug], l)
 	}
@@ -108,7 +108,7 @@ func (d *demoData) addUpdatesAndAlternatives(r rnd) {
 }
 
 // weekVotes counts the votes a listing received in the week starting at monday.
-func (l *demoListing) weekVotes(monday time.Time) int {
+func (l *Listing) weekVotes(monday time.Time) int {
 	end := monday.AddDate(0, 0, 7)
 	n := 0
 	for _, v := range l.Votes {
@@ -121,12 +121,12 @@ func (l *demoListing) weekVotes(monday time.Time) int {
 
 // computeAwards ranks each past week's live launches by the votes cast during
 // that week (ties: all-time votes, then name) and awards the top three.
-func (d *demoData) computeAwards() {
+func (d *Dataset) computeAwards() {
 	d.Awards = nil
-	for w := 1; w <= demoPastWeeks; w++ {
+	for w := 1; w <= PastWeeks; w++ {
 		monday := d.Monday.AddDate(0, 0, -7*w)
 		type ranked struct {
-			l    *demoListing
+			l    *Listing
 			week int
 		}
 		var rs []ranked
@@ -139,7 +139,7 @@ func (d *demoData) computeAwards() {
 			return cmp.Or(cmp.Compare(b.week, a.week), cmp.Compare(len(b.l.Votes), len(a.l.Votes)), strings.Compare(a.l.Name, b.l.Name))
 		})
 		for k := 0; k < 3 && k < len(rs); k++ {
-			d.Awards = append(d.Awards, demoAward{Week: monday, Rank: k + 1, Listing: rs[k].l.Index, WeekVotes: rs[k].week})
+			d.Awards = append(d.Awards, Award{Week: monday, Rank: k + 1, Listing: rs[k].l.Index, WeekVotes: rs[k].week})
 		}
 	}
 }

@@ -1,18 +1,24 @@
-package storage
+package demo
 
-import "github.com/launchdir/launchdir/domain"
+import (
+	"time"
 
-// demoPost is a blog post of the demo data; DaysAgo places it before `now`.
-type demoPost struct {
+	"github.com/launchdir/launchdir/domain"
+)
+
+// Post is a blog post of the demo data; DaysAgo places it before `now`, at
+// PublishedAt (set by Generate).
+type Post struct {
 	Slug, Title, Excerpt, Author string
 	Tags                         []string
 	DaysAgo                      int
+	PublishedAt                  time.Time
 	Markdown                     string
 	FAQs                         []domain.FAQ
 }
 
-// demoPosts are the ten blog posts of the demo data.
-var demoPosts = []demoPost{
+// posts are the ten blog posts of the demo data.
+var posts = []Post{
 	{Slug: "how-to-launch-on-launchdir", Title: "How to launch your product on Launchdir", Author: "Mara Lindqvist", DaysAgo: 3,
 		Tags:    []string{"launching", "guide"},
 		Excerpt: "From a website URL to a live listing: the steps, the two plans and what happens in launch week.",
@@ -271,11 +277,11 @@ Winners get the *Launch of the Week* badge in every style, and the award appears
 			"Are awards ever changed?", "Only if votes are found to be fraudulent and removed.")},
 }
 
-// demoQuestion is a founder interview question.
-type demoQuestion struct{ Topic, Question string }
+// Question is a founder interview question.
+type Question struct{ Topic, Question string }
 
-// demoQuestions are the founder interview questions, in order.
-var demoQuestions = []demoQuestion{
+// questions are the founder interview questions, in order.
+var questions = []Question{
 	{"origin", "What problem made you start this company?"},
 	{"origin", "What were you doing before you founded it?"},
 	{"product", "Who is your product for, and who is it not for?"},

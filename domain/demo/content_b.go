@@ -1,13 +1,13 @@
-package storage
+package demo
 
 // demoSubCategoriesB are the subcategories of the second half of marketing,
 // design, finance, sales & support and education.
-var demoSubCategoriesB = []demoCat{
+var demoSubCategoriesB = []Category{
 	{Slug: "social-media-management", Name: "Social Media Management", Parent: "marketing", Noun: "social media scheduler",
 		Description: "Plan, schedule and measure posts across social networks from one place.",
 		FAQs: faqs("Which networks can I post to?", "See the 'Networks' attribute; most tools cover the big networks, fewer cover TikTok, Threads or Bluesky.",
 			"Can a team approve posts before they go out?", "Tools with 'Approval workflow' set to Yes support review before publishing."),
-		Attrs: []demoAttr{attr("networks", "Networks", "X, LinkedIn, Instagram, Facebook", "All major networks incl. TikTok and Threads", "LinkedIn only", "Instagram and TikTok"),
+		Attrs: []Attr{attr("networks", "Networks", "X, LinkedIn, Instagram, Facebook", "All major networks incl. TikTok and Threads", "LinkedIn only", "Instagram and TikTok"),
 			attr("approval", "Approval workflow", "Yes", "No"),
 			attr("analytics", "Analytics", "Per post and per account", "Basic", "No"),
 			attr("ai_captions", "AI captions", "Yes", "No")},
@@ -24,7 +24,7 @@ var demoSubCategoriesB = []demoCat{
 		Description: "Understand visitors: page views, funnels, cohorts and product analytics, often without cookies.",
 		FAQs: faqs("Do I need a cookie banner with these tools?", "Cookie-free analytics tools often do not need consent for basic statistics in the EU, but check the rules of your country.",
 			"Can I self-host analytics?", "Several open-source tools here can be self-hosted; see the 'Self-hosted option' attribute."),
-		Attrs: []demoAttr{attr("cookie_free", "Cookie-free", "Yes", "No"),
+		Attrs: []Attr{attr("cookie_free", "Cookie-free", "Yes", "No"),
 			attr("self_hosted", "Self-hosted option", "Yes", "No"),
 			attr("funnels", "Funnels", "Yes", "No"),
 			attr("data_location", "Data location", "EU", "US", "EU or US")},
@@ -41,7 +41,7 @@ var demoSubCategoriesB = []demoCat{
 		Description: "Design interfaces, prototypes and design systems, and hand them over to developers.",
 		FAQs: faqs("Can developers inspect designs?", "Most tools here offer an inspect or hand-off mode with sizes, colours and code snippets.",
 			"Do these tools import Figma files?", "See the 'Imports' attribute in the compare view."),
-		Attrs: []demoAttr{attr("prototyping", "Interactive prototypes", "Yes", "No"),
+		Attrs: []Attr{attr("prototyping", "Interactive prototypes", "Yes", "No"),
 			attr("design_tokens", "Design tokens export", "Yes", "No"),
 			attr("imports", "Imports", "Figma, Sketch", "Figma only", "SVG only"),
 			attr("code_export", "Code export", "React and HTML", "CSS only", "No")},
@@ -58,7 +58,7 @@ var demoSubCategoriesB = []demoCat{
 		Description: "Edit, caption and repurpose video for social media, courses and product demos.",
 		FAQs: faqs("Can I edit video in the browser?", "Yes, several editors here run in the browser; see the 'Platforms' attribute.",
 			"Do video editors add watermarks on free plans?", "Some do. The 'Watermark on free plan' attribute records what each website states."),
-		Attrs: []demoAttr{attr("platforms", "Platforms", "Browser", "macOS and Windows", "iOS and Android"),
+		Attrs: []Attr{attr("platforms", "Platforms", "Browser", "macOS and Windows", "iOS and Android"),
 			attr("auto_captions", "Automatic captions", "Yes", "No"),
 			attr("watermark", "Watermark on free plan", "Yes", "No", "No free plan"),
 			attr("max_export", "Max export", "1080p", "4K", "720p")},
@@ -75,7 +75,7 @@ var demoSubCategoriesB = []demoCat{
 		Description: "Icons, illustrations, fonts, mockups and other ready-made assets for designers and developers.",
 		FAQs: faqs("Can I use these assets in client work?", "Check the 'Commercial licence' attribute and the provider's licence page before using assets for clients.",
 			"Which formats are available?", "See the 'Formats' attribute; most libraries offer SVG and PNG."),
-		Attrs: []demoAttr{attr("commercial", "Commercial licence", "Yes", "Attribution required", "Paid plans only"),
+		Attrs: []Attr{attr("commercial", "Commercial licence", "Yes", "Attribution required", "Paid plans only"),
 			attr("formats", "Formats", "SVG, PNG", "SVG, PNG, Figma", "OTF, WOFF2", "PSD, PNG"),
 			attr("asset_count", "Assets", "1,000+", "10,000+", "100,000+"),
 			attr("figma_plugin", "Figma plugin", "Yes", "No")},
@@ -92,7 +92,7 @@ var demoSubCategoriesB = []demoCat{
 		Description: "Create and send invoices and quotes, take payment and chase late payers automatically.",
 		FAQs: faqs("Can clients pay invoices online?", "Tools with 'Online payments' set to Yes add a payment link to each invoice.",
 			"Do invoicing tools handle recurring invoices?", "See the 'Recurring invoices' attribute."),
-		Attrs: []demoAttr{attr("online_payments", "Online payments", "Cards and bank transfer", "Cards only", "No"),
+		Attrs: []Attr{attr("online_payments", "Online payments", "Cards and bank transfer", "Cards only", "No"),
 			attr("recurring", "Recurring invoices", "Yes", "No"),
 			attr("reminders", "Automatic reminders", "Yes", "No"),
 			attr("e_invoicing", "E-invoicing standards", "Peppol, XRechnung", "None", "Peppol")},
@@ -109,7 +109,7 @@ var demoSubCategoriesB = []demoCat{
 		Description: "Bookkeeping, reconciliation, reporting and tax filing for small businesses.",
 		FAQs: faqs("Do I still need an accountant?", "Software keeps the books tidy; an accountant still helps with tax planning and filings. Many tools let you invite yours.",
 			"Which countries are supported?", "Tax rules are local. The 'Tax support' attribute and the country of each listing help you find a fit."),
-		Attrs: []demoAttr{attr("double_entry", "Double-entry", "Yes", "No"),
+		Attrs: []Attr{attr("double_entry", "Double-entry", "Yes", "No"),
 			attr("accountant_access", "Accountant access", "Yes", "No"),
 			attr("payroll", "Payroll", "Yes", "No", "Via integration"),
 			attr("filing", "Tax filing", "VAT returns", "US 1099 and sales tax", "No")},
@@ -126,7 +126,7 @@ var demoSubCategoriesB = []demoCat{
 		Description: "Track spending, split costs, scan receipts and stay on budget, for people and teams.",
 		FAQs: faqs("Do expense trackers connect to my bank?", "Some do through open-banking providers; see the 'Bank sync' attribute of finance listings.",
 			"Can I split costs with friends?", "Tools with 'Split bills' set to Yes do."),
-		Attrs: []demoAttr{attr("receipt_scan", "Receipt scanning", "Yes", "No"),
+		Attrs: []Attr{attr("receipt_scan", "Receipt scanning", "Yes", "No"),
 			attr("split", "Split bills", "Yes", "No"),
 			attr("budgets", "Budgets", "Yes", "No"),
 			attr("cards", "Company cards", "Yes", "No")},
@@ -143,7 +143,7 @@ var demoSubCategoriesB = []demoCat{
 		Description: "Customer relationship management: contacts, deals, pipelines and follow-ups.",
 		FAQs: faqs("When does a small team need a CRM?", "When deals slip because follow-ups live in someone's head or inbox. A simple pipeline usually beats a spreadsheet from about twenty active deals.",
 			"Do these CRMs sync email?", "See the 'Email sync' attribute."),
-		Attrs: []demoAttr{attr("email_sync", "Email sync", "Gmail and Outlook", "Gmail only", "No"),
+		Attrs: []Attr{attr("email_sync", "Email sync", "Gmail and Outlook", "Gmail only", "No"),
 			attr("pipelines", "Pipelines", "Unlimited", "1", "3"),
 			attr("price_per_seat", "Price per seat", "$12/month", "$25/month", "$49/month", "Free"),
 			attr("mobile_app", "Mobile app", "Yes", "No")},
@@ -160,7 +160,7 @@ var demoSubCategoriesB = []demoCat{
 		Description: "Shared inboxes, ticketing, knowledge bases and customer support workflows.",
 		FAQs: faqs("What is a shared inbox?", "One inbox for support@ that the whole team works from, with assignment and notes, so no email is answered twice or never.",
 			"Do help desks include a knowledge base?", "See the 'Knowledge base' attribute."),
-		Attrs: []demoAttr{attr("knowledge_base", "Knowledge base", "Yes", "No"),
+		Attrs: []Attr{attr("knowledge_base", "Knowledge base", "Yes", "No"),
 			attr("sla", "SLA rules", "Yes", "No"),
 			attr("ai_replies", "AI reply drafts", "Yes", "No"),
 			attr("channels", "Channels", "Email, chat, social", "Email only", "Email and chat")},
@@ -177,7 +177,7 @@ var demoSubCategoriesB = []demoCat{
 		Description: "Chat with website visitors in real time, with chatbots and handover to people.",
 		FAQs: faqs("Does live chat slow down my website?", "Good widgets load asynchronously and weigh little; the 'Widget size' attribute states what each website says.",
 			"Can a bot answer when nobody is online?", "Tools with 'Chatbot' set to Yes answer from your help content or collect an email."),
-		Attrs: []demoAttr{attr("chatbot", "Chatbot", "Yes", "No"),
+		Attrs: []Attr{attr("chatbot", "Chatbot", "Yes", "No"),
 			attr("widget_size", "Widget size", "Under 30 KB", "Under 100 KB", "Over 100 KB"),
 			attr("mobile_app", "Mobile app", "Yes", "No"),
 			attr("free_seats", "Free seats", "1", "2", "None")},
@@ -194,7 +194,7 @@ var demoSubCategoriesB = []demoCat{
 		Description: "Build, sell and run online courses and cohort-based programmes.",
 		FAQs: faqs("Do course platforms take a cut of sales?", "Some charge a transaction fee, others only a subscription; see the 'Transaction fee' attribute.",
 			"Can I run live cohorts?", "Tools with 'Cohorts' set to Yes support scheduled groups with live sessions."),
-		Attrs: []demoAttr{attr("transaction_fee", "Transaction fee", "0%", "5%", "10%"),
+		Attrs: []Attr{attr("transaction_fee", "Transaction fee", "0%", "5%", "10%"),
 			attr("cohorts", "Cohorts", "Yes", "No"),
 			attr("quizzes", "Quizzes", "Yes", "No"),
 			attr("own_domain", "Own domain", "Yes", "No")},
@@ -211,7 +211,7 @@ var demoSubCategoriesB = []demoCat{
 		Description: "Apps and services for learning languages: lessons, conversation practice, pronunciation and grammar.",
 		FAQs: faqs("Can an app make me fluent?", "Apps build vocabulary and habits; fluency also needs conversation. Some tools here add practice with tutors or AI partners.",
 			"Which languages are taught?", "See the 'Languages' attribute of each listing."),
-		Attrs: []demoAttr{attr("languages", "Languages", "English, Spanish, French, German", "30+ languages", "Japanese and Korean", "Spanish only"),
+		Attrs: []Attr{attr("languages", "Languages", "English, Spanish, French, German", "30+ languages", "Japanese and Korean", "Spanish only"),
 			attr("speaking", "Speaking practice", "AI conversation partner", "Live tutors", "Pronunciation drills only", "No"),
 			attr("offline", "Works offline", "Yes", "No"),
 			attr("levels", "Levels", "A1-C1", "Beginner only", "A1-B2")},
@@ -228,7 +228,7 @@ var demoSubCategoriesB = []demoCat{
 		Description: "Flashcards, spaced repetition and study planners for exams and lifelong learning.",
 		FAQs: faqs("What is spaced repetition?", "Reviewing each card just before you would forget it, at growing intervals, so you remember more with less study time.",
 			"Can I import decks from other apps?", "See the 'Imports' attribute of each listing."),
-		Attrs: []demoAttr{attr("algorithm", "Scheduling algorithm", "FSRS", "SM-2", "Own algorithm"),
+		Attrs: []Attr{attr("algorithm", "Scheduling algorithm", "FSRS", "SM-2", "Own algorithm"),
 			attr("imports", "Imports", "Anki, CSV", "CSV only", "No"),
 			attr("ai_cards", "AI card creation", "Yes", "No"),
 			attr("shared_decks", "Shared decks", "Yes", "No")},
@@ -246,13 +246,13 @@ var demoSubCategoriesB = []demoCat{
 		Description: "Timetables, attendance and parent communication for schools. No product has launched here yet.",
 		FAQs: faqs("Why is this category empty?", "No school administration product has launched on the site yet; submit yours by its URL.",
 			"Which facts are compared here?", "Whether a product handles timetables and whether it has a parent app, where the website states it."),
-		Attrs: []demoAttr{attr("timetables", "Timetables", "Yes", "No"), attr("parent_app", "Parent app", "Yes", "No"),
+		Attrs: []Attr{attr("timetables", "Timetables", "Yes", "No"), attr("parent_app", "Parent app", "Yes", "No"),
 			attr("attendance", "Attendance tracking", "Yes", "No")}},
 }
 
-// demoCategories returns the whole tree: top-level categories, then subcategories.
-func demoCategories() []demoCat {
-	out := make([]demoCat, 0, len(demoTopCategories)+len(demoSubCategoriesA)+len(demoSubCategoriesB))
+// Categories returns the whole tree: top-level categories, then subcategories.
+func Categories() []Category {
+	out := make([]Category, 0, len(demoTopCategories)+len(demoSubCategoriesA)+len(demoSubCategoriesB))
 	out = append(out, demoTopCategories...)
 	out = append(out, demoSubCategoriesA...)
 	return append(out, demoSubCategoriesB...)

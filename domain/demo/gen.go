@@ -1,86 +1,14 @@
-package storage
+package demo
 
 import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
 )
-
-// demoVote is one community vote.
-type demoVote struct {
-	Voter string
-	At    time.Time
-}
-
-// demoReview is one review; Genuine=false reviews are excluded from ratings.
-type demoReview struct {
-	Author  string
-	Rating  int
-	Body    string
-	Genuine bool
-	At      time.Time
-}
-
-// demoMoney is an amount at a time: a billboard contribution or a monthly revenue figure.
-type demoMoney struct {
-	At    time.Time
-	Cents int64
-}
-
-// demoListing is one generated listing before it is written to the database.
-type demoListing struct {
-	Index                                   int
-	Slug, Name, Company, Tagline, ShortDesc string
-	Description                             string
-	Domain, URL, LogoURL, Email, VideoURL   string
-	Features, USPs, Keywords                []string
-	PricingModel, PricingSummary            string
-	Country, City                           string
-	FoundedYear                             int // 0: not stated on the website
-	Stage                                   string
-	Cat                                     *demoCat
-	Extra                                   []string // extra category slugs (paid only)
-	Plan, Status                            string
-	LaunchWeek, LaunchedAt, CreatedAt       time.Time
-	Featured, Verified                      bool
-	Socials                                 map[string]string
-	FAQs                                    []domain.FAQ
-	NotFound                                []string
-	Attrs                                   map[string]string
-	Unlocked                                []string
-	Story                                   *domain.Story
-	Milestones                              []domain.Milestone
-	Media                                   []domain.Media
-	Votes                                   []demoVote
-	Views, Follows                          int
-	Reviews                                 []demoReview
-	Billboard, Revenue                      []demoMoney
-	DR                                      []domain.DRPoint
-	Updates                                 []domain.ListingUpdate
-	Alternatives                            []int // indexes of owner-approved alternatives
-	Audience                                string
-}
-
-// demoAward is a Launch of the Week award computed from vote rows.
-type demoAward struct {
-	Week      time.Time
-	Rank      int
-	Listing   int
-	WeekVotes int
-}
-
-// demoData is the whole generated directory.
-type demoData struct {
-	Now, Monday time.Time
-	Cats        []demoCat
-	Listings    []*demoListing
-	Awards      []demoAward
-}
 
 var demoPlaces = [][2]string{
 	{"US", "San Francisco"}, {"US", "New York"}, {"US", "Austin"}, {"US", "Boston"}, {"GB", "London"}, {"GB", "Manchester"},
@@ -129,8 +57,8 @@ func (r rnd) between(a, b time.Time) time.Time {
 	return a.Add(time.Duration(r.Int64N(int64(b.Sub(a)))))
 }
 
-// demoSlug turns a name into a listing slug.
-func demoSlug(name string) string {
+// slugify turns a name into a listing slug.
+func slugify(name string) string {
 	var b strings.Builder
 	dash := false
 	for _, c := range strings.ToLower(name) {
@@ -189,7 +117,7 @@ func companyName(name, country string) string {
 }
 
 // pricingFor picks a pricing model and summary suited to the category.
-func (r rnd) pricingFor(c *demoCat) (model, summary string) {
+func (r rnd) pricingFor(c *Category) (model, summary string) {
 	models := []string{"free", "freemium", "freemium", "freemium", "subscription", "subscription", "subscription", "one-time", "open-source", "usage-based"}
 	switch c.Parent {
 	case "developer-tools":
@@ -219,8 +147,8 @@ func (r rnd) pricingFor(c *demoCat) (model, summary string) {
 }
 
 // newDemoListing writes the profile of one listing from its category's material.
-func (r rnd) newDemoListing(i int, c *demoCat, name string) *demoListing {
-	l := &demoListing{Index: i, Name: name, Slug: demoSlug(name), Cat: c, Attrs: map[string]string{}, Socials: map[string]string{}}
+func (r rnd) newDemoListing(i int, c *Category, name string) *Listing {
+	l := &Listing{Index: i, Name: name, Slug: slugify(name), Cat: c, Attrs: map[string]string{}, Socials: map[string]string{}}
 	l.Audience = r.pick(c.Audiences)
 	l.Tagline = fmt.Sprintf(r.pick(c.Taglines), l.Audience)
 	plain := strings.ReplaceAll(l.Slug, "-", "")
@@ -284,7 +212,7 @@ func (r rnd) newDemoListing(i int, c *demoCat, name string) *demoListing {
 
 // writeText writes the listing's texts from its facts: company name, short
 // and long description, FAQs and the facts its website did not state.
-func (r rnd) writeText(l *demoListing) {
+func (r rnd) writeText(l *Listing) {
 	c, name := l.Cat, l.Name
 	l.Company = companyName(name, l.Country)
 	feats := make([]string, 3)
@@ -327,7 +255,7 @@ func article(noun string) string {
 	return "a"
 }
 
-func (r rnd) listingFAQs(l *demoListing) []domain.FAQ {
+func (r rnd) listingFAQs(l *Listing) []domain.FAQ {
 	free := map[string]string{
 		"free": "Yes. " + l.Name + " is free to use.", "freemium": "Yes. " + l.PricingSummary,
 		"open-source": "Yes. The code is open source and free to self-host. " + l.PricingSummary,
@@ -345,14 +273,4 @@ func (r rnd) listingFAQs(l *demoListing) []domain.FAQ {
 		out = append(out, domain.FAQ{Question: "Can I import my data?", Answer: "Yes. You can import from CSV and from the most common tools in the category, and export everything at any time."})
 	}
 	return out
-}
-
-// sortedKeys returns a map's keys in order, for deterministic inserts.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
