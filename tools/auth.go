@@ -147,10 +147,6 @@ func (s *Server) mcpResource(ctx context.Context) string {
 	return s.auth.MCPResourceFor(ctx)
 }
 
-// maxMCPBody bounds a JSON-RPC request body (4 MiB), read whole for the scope
-// decision; a larger one is a 413 (writeMCPTooLarge).
-const maxMCPBody = 4 << 20
-
 // mcpAuth authenticates /mcp requests. For a POST it reads the JSON-RPC body
 // (one message or a batch) and collects the scopes of every tools/call of a
 // protected tool, so that anonymous clients can initialize, list tools and
@@ -162,7 +158,9 @@ func (s *Server) mcpAuth(next http.Handler) http.Handler {
 		var body []byte
 		if r.Method == http.MethodPost && r.Body != nil {
 			var err error
-			body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, maxMCPBody))
+			// Read whole for the scope decision, under the one limit of a
+			// call's input (maxBodyBytes); a larger body is a 413.
+			body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 			if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
 				writeMCPTooLarge(w, mbe.Limit)
 				return

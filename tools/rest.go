@@ -141,7 +141,9 @@ func hasBody(method string) bool {
 	return method == http.MethodPost || method == http.MethodPut || method == http.MethodPatch
 }
 
-// maxBodyBytes bounds a JSON request body (1 MiB); a larger one is a 413.
+// maxBodyBytes bounds what a call may send, on both transports: a REST
+// request body, and an /mcp POST (one JSON-RPC message or a batch, read
+// whole by mcpAuth). 1 MiB; a larger one is a 413 (docs/decisions.md).
 const maxBodyBytes = 1 << 20
 
 // decodeBody reads a JSON object body (an empty body is {}) and adds the path
