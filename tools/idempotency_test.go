@@ -152,6 +152,12 @@ func (s *idemWatchedStore) waiters() int {
 // false leaves Options.Idem nil.
 func idemTestServer(t *testing.T, withStore bool) *idemTestEnv {
 	t.Helper()
+	return idemTestServerWith(t, withStore, Options{})
+}
+
+// idemTestServerWith is idemTestServer with more options (a rate limit).
+func idemTestServerWith(t *testing.T, withStore bool, opts Options) *idemTestEnv {
+	t.Helper()
 	var h http.Handler
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(srv.Close)
@@ -174,7 +180,7 @@ func idemTestServer(t *testing.T, withStore bool) *idemTestEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := Options{Auth: a, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	opts.Auth, opts.Logger = a, slog.New(slog.NewTextHandler(io.Discard, nil))
 	var watched *idemWatchedStore
 	if withStore {
 		watched = &idemWatchedStore{IdemStore: storage.NewIdemStore(db), waiting: map[context.Context]bool{}}
