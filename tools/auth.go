@@ -147,10 +147,6 @@ func (s *Server) mcpResource(ctx context.Context) string {
 	return s.auth.MCPResourceFor(ctx)
 }
 
-// maxMCPBody bounds a JSON-RPC request body (4 MiB), read whole for the scope
-// decision; a larger one is a 413 (writeMCPTooLarge).
-const maxMCPBody = 4 << 20
-
 // mcpAuth authenticates /mcp requests. For a POST it reads the JSON-RPC body
 // (one message or a batch) and collects the scopes of every tools/call of a
 // protected tool, so that anonymous clients can initialize, list tools and
@@ -162,7 +158,9 @@ func (s *Server) mcpAuth(next http.Handler) http.Handler {
 		var body []byte
 		if r.Method == http.MethodPost && r.Body != nil {
 			var err error
-			body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, maxMCPBody))
+			// Read whole for the scope decision, under the one limit of a
+			// call's input (maxBodyBytes); a larger body is a 413.
+			body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 			if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
 				writeMCPTooLarge(w, mbe.Limit)
 				return
@@ -193,8 +191,8 @@ func (s *Server) mcpAuth(next http.Handler) http.Handler {
 func (s *Server) scopesOf(body []byte) []string {
 	// Most requests call public tools: when no protected tool's name occurs
 	// in the body at all, it is not parsed a second time (the SDK parses it).
-	// A name hidden by JSON escapes skips the HTTP challenge only: the
-	// operation core still refuses the call (checkScope).
+	// A name hidden by JSON escapes skips the HTTP challenge only: the scope
+	// stage of handle still refuses the call (checkScope).
 	named := false
 	for _, b := range s.ops {
 		if b.Scope != "" && bytes.Contains(body, []byte(b.Name)) {
@@ -235,20 +233,4 @@ func (s *Server) scopesOf(body []byte) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
-}
-
-// checkScope is the operation-level check behind the transports' challenge:
-// a protected operation never runs without a caller holding its scope.
-func checkScope(ctx context.Context, b *bound) error {
-	if b.Scope == "" {
-		return nil
-	}
-	c, ok := domain.CallerFrom(ctx)
-	if !ok {
-		return domain.Errorf(domain.EUnauthenticated, "Sign-in required: %s needs an OAuth access token with scope %s, or an API key.", b.Name, b.Scope)
-	}
-	if !c.HasScope(b.Scope) {
-		return domain.Errorf(domain.EForbidden, "%s needs scope %s, which this access token lacks.", b.Name, b.Scope)
-	}
-	return nil
 }

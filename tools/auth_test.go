@@ -219,11 +219,12 @@ func TestAuth_MCP(t *testing.T) {
 func TestAuth_ScopeCheckedInCore(t *testing.T) {
 	e := catTestServer(t, Options{}, false)
 	b := e.tools.byName["get_account"]
-	if _, err := e.tools.callArgs(context.Background(), b, nil); domain.ErrorCode(err) != domain.EUnauthenticated {
+	anon := context.Background()
+	if _, err := e.tools.handle(anon, mcpCall(anon, b, nil, nil)); domain.ErrorCode(err) != domain.EUnauthenticated {
 		t.Errorf("anonymous: %v", err)
 	}
 	ctx := domain.WithCaller(context.Background(), domain.Caller{UserID: 1, Via: domain.ViaOAuth, Scopes: []string{"orders:write"}})
-	if _, err := e.tools.callArgs(ctx, b, nil); domain.ErrorCode(err) != domain.EForbidden {
+	if _, err := e.tools.handle(ctx, mcpCall(ctx, b, nil, nil)); domain.ErrorCode(err) != domain.EForbidden {
 		t.Errorf("without the scope: %v", err)
 	}
 }

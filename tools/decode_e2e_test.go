@@ -78,9 +78,10 @@ func TestInput_DuplicateKeys(t *testing.T) {
 	})
 }
 
-// TestInput_BodyTooLarge: a body over the limit is a 413 naming the limit in
-// bytes (REST: problem+json; /mcp: a JSON-RPC error whose data is the same
-// problem), and nothing is stored; a body of exactly the limit is read.
+// TestInput_BodyTooLarge: a body over the limit, the same 1 MiB on both
+// transports, is a 413 naming the limit in bytes (REST: problem+json; /mcp:
+// a JSON-RPC error whose data is the same problem), and nothing is stored; a
+// body of exactly the limit is read and runs.
 func TestInput_BodyTooLarge(t *testing.T) {
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "owner@example.com")
@@ -112,14 +113,15 @@ func TestInput_BodyTooLarge(t *testing.T) {
 		}
 	})
 	t.Run("mcp", func(t *testing.T) {
-		call := func(n int) []byte {
+		call := func(tagline string, n int) []byte {
 			b := []byte(fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"update_my_listing",`+
-				`"arguments":{"listing_id":%d,"fields":{"tagline":"Too big over MCP"}}}}`, id))
+				`"arguments":{"listing_id":%d,"fields":{"tagline":%q}}}}`, id, tagline))
 			return append(b, bytes.Repeat([]byte(" "), n-len(b))...)
 		}
+		hdr := map[string]string{"Authorization": "Bearer " + key,
+			"Content-Type": "application/json", "Accept": "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-11-25"}
 		before := listingColumn(t, env, id, "tagline")
-		res := catDo(t, env, "POST", "/mcp", call(maxMCPBody+1), map[string]string{"Authorization": "Bearer " + key,
-			"Content-Type": "application/json", "Accept": "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-11-25"})
+		res := catDo(t, env, "POST", "/mcp", call("Too big over MCP", maxBodyBytes+1), hdr)
 		if res.status != 413 || res.header.Get("Content-Type") != "application/json" {
 			t.Fatalf("status %d (%s), want 413 JSON; %.300s", res.status, res.header.Get("Content-Type"), res.body)
 		}
@@ -136,11 +138,15 @@ func TestInput_BodyTooLarge(t *testing.T) {
 			t.Fatalf("not JSON-RPC: %v; %s", err, res.body)
 		}
 		if msg.JSONRPC != "2.0" || msg.ID != nil || msg.Error.Code != -32600 || msg.Error.Data.Code != "payload_too_large" ||
-			msg.Error.Data.MaxBytes != maxMCPBody || msg.Error.Data.Status != 413 || !strings.Contains(msg.Error.Message, "4194304 bytes") {
+			msg.Error.Data.MaxBytes != maxBodyBytes || msg.Error.Data.Status != 413 || !strings.Contains(msg.Error.Message, "1048576 bytes") {
 			t.Errorf("message %s", res.body)
 		}
 		if got := listingColumn(t, env, id, "tagline"); got != before {
 			t.Fatalf("tagline is %q after a refused call", got)
+		}
+		res = catDo(t, env, "POST", "/mcp", call("Fits over MCP", maxBodyBytes), hdr)
+		if m := e2eRPCMessage(t, e2eResp(res)); res.status != 200 || m["result"] == nil || listingColumn(t, env, id, "tagline") != "Fits over MCP" {
+			t.Fatalf("exactly %d bytes: %d %.300s", maxBodyBytes, res.status, res.body)
 		}
 	})
 }

@@ -23,8 +23,8 @@ import (
 // IdemStore and runs; its answer (result or business error) is kept for
 // domain.IdemTTL, and a later call with the same key and the same request
 // gets that answer again without running the operation. The key is scoped to
-// the signed-in user. It all happens in Server.run, after validation and the
-// scope check, so REST and MCP behave the same.
+// the signed-in user. It all happens in one stage of Server.handle, after the
+// scope check, the rate limit and validation, so REST and MCP behave the same.
 
 const (
 	// IdempotencyKeyHeader is the request header carrying the key (REST and /mcp).
@@ -51,73 +51,54 @@ const (
 // range a header value and a log line carry safely.
 var idemKeyRE = regexp.MustCompile(`^[ -~]{1,255}$`)
 
-// idemArgumentSchema is the property added to the MCP input schema of every
-// Idem tool. Its description is what tells a model when to use it.
-const idemArgumentSchema = `{"type":"string","minLength":1,"maxLength":255,"pattern":"^[ -~]+$",` +
-	`"description":"Optional. A unique string you choose for this one intended action (a UUID is best). Send the same ` +
-	`value again only when retrying this same call after a timeout or a lost connection: the retry then returns the first ` +
-	`call's answer instead of doing it twice. Use a new value for every new action. Kept 24 hours. The Idempotency-Key ` +
-	`HTTP header does the same."}`
-
-// idemCall is the key of one call, put into the context by the transport and
-// read by Server.run, which records whether the answer was a replay.
-type idemCall struct {
-	key      string
-	field    string // where the key came from: the header or the argument
-	many     bool   // the header was sent more than once
-	replayed bool
-	// provisional: the result is domain.Provisional, so it is not kept.
-	provisional bool
+// idemKey is the Idempotency-Key of one call, as the transport's front
+// found it (a field of the call).
+type idemKey struct {
+	key   string
+	field string // where the key came from: the header or the argument
+	many  bool   // the header was sent more than once
 }
 
-type idemCallCtx struct{}
-
-// idemCallFrom returns the key of the call in ctx, or nil.
-func idemCallFrom(ctx context.Context) *idemCall {
-	c, _ := ctx.Value(idemCallCtx{}).(*idemCall)
-	return c
-}
-
-// idemFromHeader puts the Idempotency-Key header, when sent, into ctx.
-func idemFromHeader(ctx context.Context, h http.Header) context.Context {
+// idemFromHeader returns the Idempotency-Key header, or nil when none was sent.
+func idemFromHeader(h http.Header) *idemKey {
 	vals, ok := h[http.CanonicalHeaderKey(IdempotencyKeyHeader)]
 	if !ok {
-		return ctx
+		return nil
 	}
-	c := &idemCall{field: IdempotencyKeyHeader, many: len(vals) > 1}
+	k := &idemKey{field: IdempotencyKeyHeader, many: len(vals) > 1}
 	if len(vals) > 0 {
-		c.key = vals[0]
+		k.key = vals[0]
 	}
-	return context.WithValue(ctx, idemCallCtx{}, c)
+	return k
 }
 
 // takeIdemArgument removes the idempotency_key argument of an Idem tool from
-// args and puts it into ctx. It reports an argument that is not a string,
-// or that differs from the Idempotency-Key header; took says whether args
-// changed.
-func takeIdemArgument(ctx context.Context, b *bound, args map[string]any) (context.Context, []domain.FieldError, bool) {
+// args and returns the call's key: hdr (the header's, or nil), or the
+// argument's. It reports an argument that is not a string, or that differs
+// from the header.
+func takeIdemArgument(hdr *idemKey, args map[string]any) (*idemKey, []domain.FieldError) {
 	v, ok := args[idemArgument]
-	if !b.Idem || !ok {
-		return ctx, nil, false
+	if !ok {
+		return hdr, nil
 	}
 	delete(args, idemArgument)
 	key, isString := v.(string)
 	if !isString {
-		return ctx, []domain.FieldError{{Field: idemArgument, Rule: "type",
-			Message: "idempotency_key must be a string of 1 to 255 printable ASCII characters."}}, true
+		return hdr, []domain.FieldError{{Field: idemArgument, Rule: "type",
+			Message: "idempotency_key must be a string of 1 to 255 printable ASCII characters."}}
 	}
-	if h := idemCallFrom(ctx); h != nil {
-		if h.key != key {
-			return ctx, []domain.FieldError{{Field: idemArgument, Rule: "not_equal",
-				Message: "idempotency_key differs from the Idempotency-Key header of the request; send one of them, or the same value in both."}}, true
+	if hdr != nil {
+		if hdr.key != key {
+			return hdr, []domain.FieldError{{Field: idemArgument, Rule: "not_equal",
+				Message: "idempotency_key differs from the Idempotency-Key header of the request; send one of them, or the same value in both."}}
 		}
-		return ctx, nil, true
+		return hdr, nil
 	}
-	return context.WithValue(ctx, idemCallCtx{}, &idemCall{key: key, field: idemArgument}), nil, true
+	return &idemKey{key: key, field: idemArgument}, nil
 }
 
 // check validates the key.
-func (c *idemCall) check() error {
+func (c *idemKey) check() error {
 	if c.many {
 		return validationError([]domain.FieldError{{Field: c.field, Rule: "maxItems",
 			Message: fmt.Sprintf("Send one %s header, not several.", c.field)}})
@@ -135,65 +116,68 @@ func (c *idemCall) check() error {
 		Message: fmt.Sprintf("%s must be one value of 1 to 255 printable ASCII characters, e.g. a UUID.", c.field)}})
 }
 
-// runIdem runs an Idem operation under its key: replays a stored answer,
-// refuses a key reused for another request, waits for a concurrent call
-// holding the key, or claims the key, runs the operation and stores the answer.
-func (s *Server) runIdem(ctx context.Context, b *bound, args json.RawMessage, c *idemCall) ([]byte, error) {
-	if err := c.check(); err != nil {
-		return nil, err
+// runIdem runs an Idem operation under the call's key: replays a stored
+// answer, refuses a key reused for another request, waits for a concurrent
+// call holding the key, or claims the key, runs the operation and stores the
+// answer. replayed says the answer is a stored one.
+func (s *Server) runIdem(ctx context.Context, c *call, args json.RawMessage) (body []byte, replayed bool, err error) {
+	b, k := c.op, c.idem
+	if err := k.check(); err != nil {
+		return nil, false, err
 	}
-	caller, ok := domain.CallerFrom(ctx)
-	if !ok {
+	if c.caller == nil {
 		// Keys are scoped to a user; every Idem operation of the spec needs
 		// sign-in, so an anonymous call here has nobody to keep a key for.
-		return s.exec(ctx, b, args)
+		body, _, err := s.exec(ctx, b, args)
+		return body, false, err
 	}
 	if s.idem == nil {
-		return nil, fmt.Errorf("tools: %s got an %s but Options.Idem is nil: wire an IdemStore (storage.NewIdemStore)", b.Name, IdempotencyKeyHeader)
+		return nil, false, fmt.Errorf("tools: %s got an %s but Options.Idem is nil: wire an IdemStore (storage.NewIdemStore)", b.Name, IdempotencyKeyHeader)
 	}
 	fp, err := idemFingerprint(b.Name, args)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	rec, err := s.idemClaim(ctx, b, caller.UserID, c, fp)
+	userID := c.caller.UserID
+	rec, err := s.idemClaim(ctx, b, userID, k, fp)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if rec.State == domain.IdemDone {
-		c.replayed = true
-		return idemReplay(b, rec)
+		body, err := idemReplay(b, rec)
+		return body, true, err
 	}
 
-	body, err := s.exec(ctx, b, args)
+	body, provisional, err := s.exec(ctx, b, args)
 	// Store or release the claim even when the client has gone: the effect
 	// happened, and its retry must see it.
 	bg := context.WithoutCancel(ctx)
-	if status, answer, keep := s.idemAnswer(ctx, b, body, err); keep && !c.provisional {
-		if ferr := s.idem.Finish(bg, caller.UserID, c.key, rec.Claim, status, answer, s.svc.Now()); ferr != nil {
-			s.log.ErrorContext(ctx, "idempotency: store answer", "op", b.Name, "err", ferr)
+	if status, answer, keep := s.idemAnswer(ctx, c, body, err); keep && !provisional {
+		if ferr := s.idem.Finish(bg, userID, k.key, rec.Claim, status, answer, s.svc.Now()); ferr != nil {
+			s.log.ErrorContext(ctx, "idempotency: store answer", "op", b.Name, "transport", c.transport, "err", ferr)
 		}
-	} else if aerr := s.idem.Abandon(bg, caller.UserID, c.key, rec.Claim); aerr != nil {
-		s.log.ErrorContext(ctx, "idempotency: release claim", "op", b.Name, "err", aerr)
+	} else if aerr := s.idem.Abandon(bg, userID, k.key, rec.Claim); aerr != nil {
+		s.log.ErrorContext(ctx, "idempotency: release claim", "op", b.Name, "transport", c.transport, "err", aerr)
 	}
-	return body, err
+	return body, false, err
 }
 
 // idemClaim calls Begin until it claims the key or finds the answer, waiting
 // while a concurrent call holds the key, up to s.idemWait.
-func (s *Server) idemClaim(ctx context.Context, b *bound, userID int64, c *idemCall, fp string) (domain.IdemRecord, error) {
+func (s *Server) idemClaim(ctx context.Context, b *bound, userID int64, k *idemKey, fp string) (domain.IdemRecord, error) {
 	deadline := time.Now().Add(s.idemWait)
 	for {
-		rec, err := s.idem.Begin(ctx, userID, c.key, b.Name, fp, s.svc.Now())
+		rec, err := s.idem.Begin(ctx, userID, k.key, b.Name, fp, s.svc.Now())
 		switch {
 		case err == nil:
 			return rec, nil
 		case errors.Is(err, domain.ErrIdemMismatch):
-			return rec, idemReusedError(b, c, rec)
+			return rec, idemReusedError(b, k, rec)
 		case !errors.Is(err, domain.ErrIdemInProgress):
 			return rec, err
 		}
 		if !time.Now().Before(deadline) {
-			return rec, domain.Errorf(domain.EConflict, "A request with this %s is still in progress; retry later with the same key to get its answer.", c.field)
+			return rec, domain.Errorf(domain.EConflict, "A request with this %s is still in progress; retry later with the same key to get its answer.", k.field)
 		}
 		t := time.NewTimer(idemPoll)
 		select {
@@ -212,9 +196,9 @@ func (s *Server) idemClaim(ctx context.Context, b *bound, userID int64, c *idemC
 // errors, rate limits, sign-in failures and cancelled calls are not answers
 // at all: those release the key so that a retry runs the operation again (an
 // error made no change, so running again is safe).
-func (s *Server) idemAnswer(ctx context.Context, b *bound, body []byte, err error) (int, []byte, bool) {
+func (s *Server) idemAnswer(ctx context.Context, c *call, body []byte, err error) (int, []byte, bool) {
 	if err == nil {
-		return b.SuccessStatus(), body, true
+		return c.op.SuccessStatus(), body, true
 	}
 	var de *domain.Error
 	if ctx.Err() != nil || !errors.As(err, &de) {
@@ -225,7 +209,7 @@ func (s *Server) idemAnswer(ctx context.Context, b *bound, body []byte, err erro
 	default:
 		return 0, nil, false
 	}
-	p := problemFor(ctx, s.log, b.Name, err) // a known code below 500: nothing is logged
+	p := s.problem(ctx, c, err) // a known code below 500: nothing is logged
 	return p.Status, p.JSON(), true
 }
 
@@ -242,7 +226,7 @@ func idemReplay(b *bound, rec domain.IdemRecord) ([]byte, error) {
 }
 
 // idemReusedError is the 422 of a key sent again with another request.
-func idemReusedError(b *bound, c *idemCall, rec domain.IdemRecord) error {
+func idemReusedError(b *bound, c *idemKey, rec domain.IdemRecord) error {
 	what := fmt.Sprintf("for %s", rec.Op)
 	if rec.Op == b.Name {
 		what = fmt.Sprintf("for %s with different arguments", b.Name)
@@ -260,13 +244,14 @@ type problemError struct{ p *Problem }
 
 func (e *problemError) Error() string { return fmt.Sprintf("%s: %s", e.p.Code, e.p.Detail) }
 
-// problem is problemFor that also knows problemError.
-func (s *Server) problem(ctx context.Context, op string, err error) *Problem {
+// problem is problemFor that also knows problemError: the problem a
+// transport answers for the error of a call.
+func (s *Server) problem(ctx context.Context, c *call, err error) *Problem {
 	var pe *problemError
 	if errors.As(err, &pe) {
 		return pe.p
 	}
-	return problemFor(ctx, s.log, op, err)
+	return problemFor(ctx, s.log.With("transport", c.transport), c.op.Name, err)
 }
 
 // idemFingerprint identifies a request: SHA-256 of the operation name and the
@@ -314,80 +299,4 @@ func idemCanonical(v any) any {
 		return json.Number(r.FloatString(40))
 	}
 	return v
-}
-
-// withIdemArgument adds the optional idempotency_key property to an input
-// schema, keeping the order of the other keys and properties (the order a
-// model and the snapshots read).
-func withIdemArgument(schema json.RawMessage) (json.RawMessage, error) {
-	top, err := orderedObject(schema)
-	if err != nil {
-		return nil, err
-	}
-	found := false
-	for i, kv := range top {
-		if kv.key != "properties" {
-			continue
-		}
-		props, err := orderedObject(kv.val)
-		if err != nil {
-			return nil, err
-		}
-		for _, p := range props {
-			if p.key == idemArgument {
-				return nil, fmt.Errorf("input already has a property %s", idemArgument)
-			}
-		}
-		props = append(props, keyVal{idemArgument, json.RawMessage(idemArgumentSchema)})
-		top[i].val = props.marshal()
-		found = true
-	}
-	if !found {
-		top = append(top, keyVal{"properties", orderedObj{{idemArgument, json.RawMessage(idemArgumentSchema)}}.marshal()})
-	}
-	return top.marshal(), nil
-}
-
-type keyVal struct {
-	key string
-	val json.RawMessage
-}
-
-// orderedObj is a JSON object as its members in document order.
-type orderedObj []keyVal
-
-func orderedObject(b json.RawMessage) (orderedObj, error) {
-	d := json.NewDecoder(bytes.NewReader(b))
-	if t, err := d.Token(); err != nil || t != json.Delim('{') {
-		return nil, fmt.Errorf("schema is not a JSON object")
-	}
-	var out orderedObj
-	for d.More() {
-		t, err := d.Token()
-		if err != nil {
-			return nil, err
-		}
-		var v json.RawMessage
-		if err := d.Decode(&v); err != nil {
-			return nil, err
-		}
-		out = append(out, keyVal{t.(string), v})
-	}
-	return out, nil
-}
-
-func (o orderedObj) marshal() json.RawMessage {
-	var buf bytes.Buffer
-	buf.WriteByte('{')
-	for i, kv := range o {
-		if i > 0 {
-			buf.WriteByte(',')
-		}
-		k, _ := json.Marshal(kv.key)
-		buf.Write(k)
-		buf.WriteByte(':')
-		buf.Write(kv.val)
-	}
-	buf.WriteByte('}')
-	return buf.Bytes()
 }

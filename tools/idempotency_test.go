@@ -124,18 +124,19 @@ type idemTestEnv struct {
 
 // idemWatchedStore is storage's IdemStore, watched: it notes which calls
 // found their key held by another, so a test can wait for them instead of
-// sleeping a guessed time.
+// sleeping a guessed time. A call is known by its context, the same in
+// every Begin of one call.
 type idemWatchedStore struct {
 	domain.IdemStore
 	mu      sync.Mutex
-	waiting map[*idemCall]bool
+	waiting map[context.Context]bool
 }
 
 func (s *idemWatchedStore) Begin(ctx context.Context, userID int64, key, op, fp string, now time.Time) (domain.IdemRecord, error) {
 	rec, err := s.IdemStore.Begin(ctx, userID, key, op, fp, now)
 	if errors.Is(err, domain.ErrIdemInProgress) {
 		s.mu.Lock()
-		s.waiting[idemCallFrom(ctx)] = true
+		s.waiting[ctx] = true
 		s.mu.Unlock()
 	}
 	return rec, err
@@ -150,6 +151,12 @@ func (s *idemWatchedStore) waiters() int {
 // idemTestServer is the real stack serving the test operations; withStore
 // false leaves Options.Idem nil.
 func idemTestServer(t *testing.T, withStore bool) *idemTestEnv {
+	t.Helper()
+	return idemTestServerWith(t, withStore, Options{})
+}
+
+// idemTestServerWith is idemTestServer with more options (a rate limit).
+func idemTestServerWith(t *testing.T, withStore bool, opts Options) *idemTestEnv {
 	t.Helper()
 	var h http.Handler
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
@@ -173,10 +180,10 @@ func idemTestServer(t *testing.T, withStore bool) *idemTestEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := Options{Auth: a, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	opts.Auth, opts.Logger = a, slog.New(slog.NewTextHandler(io.Discard, nil))
 	var watched *idemWatchedStore
 	if withStore {
-		watched = &idemWatchedStore{IdemStore: storage.NewIdemStore(db), waiting: map[*idemCall]bool{}}
+		watched = &idemWatchedStore{IdemStore: storage.NewIdemStore(db), waiting: map[context.Context]bool{}}
 		opts.Idem = watched
 	}
 	fx := &idemEffects{by: map[string]int{}}

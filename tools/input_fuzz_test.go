@@ -82,7 +82,11 @@ func FuzzRESTInput(f *testing.F) {
 			q, _ := url.ParseQuery(query) // net/http keeps what parses, too
 			doc, errs = b.v.coerceQuery(q, path)
 		}
-		args, err := b.restArgs(doc, errs)
+		c := &call{op: b, pre: errs}
+		if doc != nil {
+			c.args = doc
+		}
+		args, err := c.arguments()
 		fuzzCheck(t, b, "REST", args, err)
 
 		if hasBody(b.Method) && len(b.PathParams) == 0 && !b.Idem && query == "" {
@@ -90,7 +94,7 @@ func FuzzRESTInput(f *testing.F) {
 			if len(trimmed) == 0 || bytes.Equal(trimmed, []byte("null")) {
 				return // REST: an empty body is {}, null is not an object; MCP: both are {}
 			}
-			_, margs, merr := b.mcpArgs(context.Background(), body)
+			margs, merr := mcpCall(context.Background(), b, nil, body).arguments()
 			fuzzCheck(t, b, "MCP", margs, merr)
 			if (err == nil) != (merr == nil) {
 				t.Fatalf("%s: REST says %v, MCP says %v for %q", b.Name, err, merr, body)
@@ -113,7 +117,7 @@ func FuzzMCPArguments(f *testing.F) {
 	fuzzSeeds(f, func(op uint8, _, _ string, body []byte) { f.Add(op, body) })
 	f.Fuzz(func(t *testing.T, op uint8, raw []byte) {
 		b := s.ops[int(op)%len(s.ops)]
-		_, args, err := b.mcpArgs(context.Background(), raw)
+		args, err := mcpCall(context.Background(), b, nil, raw).arguments()
 		fuzzCheck(t, b, "MCP", args, err)
 	})
 }

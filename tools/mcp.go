@@ -1,13 +1,17 @@
 package tools
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // MCPProtocolVersions are the MCP protocol versions the server speaks:
@@ -108,39 +112,65 @@ func mcpTool(op Operation) *mcp.Tool {
 	}
 }
 
-// toolHandler runs one operation for a tools/call. A business error is a
-// result with isError and the problem+json body as text, never a protocol
-// error; structuredContent is set only on success, because clients validate
-// it against the output schema.
+// toolHandler is the MCP front of an operation: it reads a tools/call into
+// a call (the request was authenticated by mcpAuth), runs it through
+// handle, and answers a tool result. A business error is a result with
+// isError and the problem+json body as text, never a protocol error;
+// structuredContent is set only on success, because clients validate it
+// against the output schema.
 func (s *Server) toolHandler(b *bound) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var h http.Header
 		if req.Extra != nil {
 			h = req.Extra.Header
 		}
-		var body []byte
-		err := s.limiter.allow(clientKeyFrom(ctx, h))
-		if err == nil && b.Idem {
-			// The Idempotency-Key header of the /mcp request; an idempotency_key
-			// argument may also carry it (callArgs).
-			ctx = idemFromHeader(ctx, h)
+		var raw json.RawMessage
+		if req.Params != nil {
+			raw = req.Params.Arguments
 		}
-		if err == nil {
-			var args []byte
-			if req.Params != nil {
-				args = req.Params.Arguments
-			}
-			body, err = s.callArgs(ctx, b, args)
-		}
+		c := mcpCall(ctx, b, h, raw)
+		res, err := s.handle(ctx, c)
+
 		if err != nil {
-			p := s.problem(ctx, b.Name, err)
+			p := s.problem(ctx, c, err)
 			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: string(p.JSON())}}}, nil
 		}
 		return &mcp.CallToolResult{
-			Content:           []mcp.Content{&mcp.TextContent{Text: string(body)}},
-			StructuredContent: json.RawMessage(body),
+			Content:           []mcp.Content{&mcp.TextContent{Text: string(res.body)}},
+			StructuredContent: json.RawMessage(res.body),
 		}, nil
 	}
+}
+
+// mcpCall reads tools/call arguments into a call with the one JSON reader
+// (decodeJSON; absent or null arguments are {}). The key of an Idem tool is
+// the Idempotency-Key header of the /mcp request (h) or the idempotency_key
+// argument, which is the transport's, not the operation's: it is taken out
+// before the arguments are validated against the operation's schema.
+func mcpCall(ctx context.Context, b *bound, h http.Header, raw json.RawMessage) *call {
+	c := newCall(ctx, b, transportMCP, clientKeyFrom(ctx, h))
+	if b.Idem {
+		c.idem = idemFromHeader(h)
+	}
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
+		raw = []byte("{}")
+	}
+	doc, err := decodeJSON(raw)
+	if fe, ok := inputFieldError(err); ok {
+		c.pre = []domain.FieldError{fe}
+		return c
+	}
+	if err != nil {
+		c.pre = []domain.FieldError{{Field: "arguments", Rule: "type",
+			Message: fmt.Sprintf("The arguments are not valid JSON: %v.", err)}}
+		return c
+	}
+	c.args = doc
+	if m, ok := doc.(map[string]any); ok && b.Idem {
+		c.idem, c.pre = takeIdemArgument(c.idem, m)
+	}
+	return c
 }
 
 // mcpHandler is the Streamable HTTP endpoint: stateless (no session state, so

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -69,59 +70,69 @@ func allowHeader(methods []string) string {
 	return strings.Join(slices.Compact(m), ", ")
 }
 
-// restHandler serves one operation: rate limit, coerce query and path
-// parameters to the schema's types, validate with the operation's schema,
-// call the domain, and write JSON or problem+json.
+// restHandler is the REST front of an operation: it authenticates the
+// request (a failure is a challenge), reads path, query and body into a
+// call (a body over maxBodyBytes is a 413), runs it through handle, and
+// writes the result as JSON or the error as problem+json.
 func (s *Server) restHandler(b *bound) http.HandlerFunc {
+	var needed []string
+	if b.Scope != "" {
+		needed = []string{b.Scope}
+	}
 	return func(w http.ResponseWriter, r *http.Request) {
-		var needed []string
-		if b.Scope != "" {
-			needed = []string{b.Scope}
-		}
 		resource := s.apiResource(r.Context())
 		ctx, ch := s.authenticate(r, resource, needed)
 		if ch != nil {
 			ch.write(w, s, resource)
 			return
 		}
-		key := clientKeyFrom(ctx, r.Header)
-		err := s.limiter.allow(key)
-		s.limiter.state(key, err).SetHeaders(w.Header())
-		if err != nil {
-			writeProblem(w, problemFor(ctx, s.log, b.Name, err))
+		c, tooLarge := s.restCall(ctx, w, r, b)
+		if tooLarge != nil {
+			writeProblem(w, tooLarge)
 			return
 		}
-		if b.Idem {
-			ctx = idemFromHeader(ctx, r.Header)
-		}
-		path := make(map[string]string, len(b.PathParams))
-		for _, name := range b.PathParams {
-			path[name] = r.PathValue(name)
-		}
-		var doc map[string]any
-		var errs []domain.FieldError
-		if hasBody(b.Method) {
-			var tooLarge *Problem
-			if doc, errs, tooLarge = b.v.decodeBody(w, r, path); tooLarge != nil {
-				writeProblem(w, tooLarge)
-				return
-			}
-		} else {
-			doc, errs = b.v.coerceQuery(r.URL.Query(), path)
-		}
-		body, err := s.callDoc(ctx, b, doc, errs)
-		if c := idemCallFrom(ctx); c != nil && c.replayed {
-			w.Header().Set(IdempotentReplayedHeader, "true")
-		}
-		if err != nil {
-			writeProblem(w, s.problem(ctx, b.Name, err))
-			return
-		}
+		res, err := s.handle(ctx, c)
+
 		h := w.Header()
+		res.limit.SetHeaders(h)
+		if res.replayed {
+			h.Set(IdempotentReplayedHeader, "true")
+		}
+		if err != nil {
+			writeProblem(w, s.problem(ctx, c, err))
+			return
+		}
 		h.Set("Content-Type", "application/json")
 		w.WriteHeader(b.SuccessStatus())
-		w.Write(body)
+		w.Write(res.body)
 	}
+}
+
+// restCall reads a REST request into a call: the path parameters with the
+// query (GET, DELETE) or the JSON body (POST, PUT, PATCH), coerced to the
+// schema's types, and the Idempotency-Key header of an Idem operation.
+func (s *Server) restCall(ctx context.Context, w http.ResponseWriter, r *http.Request, b *bound) (*call, *Problem) {
+	c := newCall(ctx, b, transportREST, clientKeyFrom(ctx, r.Header))
+	if b.Idem {
+		c.idem = idemFromHeader(r.Header)
+	}
+	path := make(map[string]string, len(b.PathParams))
+	for _, name := range b.PathParams {
+		path[name] = r.PathValue(name)
+	}
+	if !hasBody(b.Method) {
+		c.args, c.pre = b.v.coerceQuery(r.URL.Query(), path)
+		return c, nil
+	}
+	doc, errs, tooLarge := b.v.decodeBody(w, r, path)
+	if tooLarge != nil {
+		return nil, tooLarge
+	}
+	if doc != nil { // nil when the body could not be read as an object
+		c.args = doc
+	}
+	c.pre = errs
+	return c, nil
 }
 
 // hasBody says whether an operation's input comes in a JSON body (POST, PUT,
@@ -130,7 +141,9 @@ func hasBody(method string) bool {
 	return method == http.MethodPost || method == http.MethodPut || method == http.MethodPatch
 }
 
-// maxBodyBytes bounds a JSON request body (1 MiB); a larger one is a 413.
+// maxBodyBytes bounds what a call may send, on both transports: a REST
+// request body, and an /mcp POST (one JSON-RPC message or a batch, read
+// whole by mcpAuth). 1 MiB; a larger one is a 413 (docs/decisions.md).
 const maxBodyBytes = 1 << 20
 
 // decodeBody reads a JSON object body (an empty body is {}) and adds the path

@@ -1,0 +1,163 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/launchdir/launchdir/auth/ratelimit"
+	"github.com/launchdir/launchdir/domain"
+)
+
+// The one way of an operation call through tools. Each transport has a thin
+// front that reads its own message into a call (REST: restHandler in
+// rest.go, path, query and body; MCP: toolHandler in mcp.go, the tools/call
+// params), then handle runs the same stages for both, in this order:
+//
+//	authenticate  the front, before the call exists: a failure is an HTTP
+//	              challenge (WWW-Authenticate; on /mcp before the SDK reads
+//	              the message), and the call carries the caller it found
+//	scope check   checkScope
+//	rate limit    the caller's operation budget (Options.RateLimit)
+//	validate      the arguments against the operation's JSON Schema
+//	idempotency   Idem operations sent with a key (idempotency.go)
+//	domain        the operation's domain method, its result as JSON
+//
+// and the front encodes the result or the error for its transport: REST a
+// JSON body or problem+json, MCP a tool result (isError with the same
+// problem). Validation comes before idempotency, unlike ARCHITECTURE.md
+// section 4: docs/decisions.md says why. A body over maxBodyBytes is refused
+// by the front before any stage (413): it is not read, so it is no call.
+
+// Transports, as a call names them.
+const (
+	transportREST = "rest"
+	transportMCP  = "mcp"
+)
+
+// call is one operation call as a transport's front received it.
+type call struct {
+	op        *bound
+	transport string // transportREST or transportMCP
+	// caller is the signed-in caller (also in the context, for the domain);
+	// nil for an anonymous call.
+	caller *domain.Caller
+	// client is the caller's key in the operation rate limiter.
+	client string
+	// args are the arguments as the one JSON reader decodes them (objects
+	// map[string]any, numbers json.Number). nil when they could not be read;
+	// pre then says why.
+	args any
+	// pre are the errors the front found while reading the arguments,
+	// reported together with the schema's.
+	pre []domain.FieldError
+	// idem is the Idempotency-Key sent with a call of an Idem operation
+	// (REST: the header; MCP: the header or the idempotency_key argument);
+	// nil when none was sent or the operation is not Idem.
+	idem *idemKey
+}
+
+// newCall starts the call of op for the caller of ctx (set by the front's
+// authentication).
+func newCall(ctx context.Context, op *bound, transport, client string) *call {
+	c := &call{op: op, transport: transport, client: client}
+	if who, ok := domain.CallerFrom(ctx); ok {
+		c.caller = &who
+	}
+	return c
+}
+
+// result is what handle answers besides an error. The fields other than
+// body are set on errors too: the transport tells the client about them.
+type result struct {
+	// body is the operation's result as JSON (nil on an error).
+	body []byte
+	// limit is the caller's operation budget after the call (REST sends it
+	// as RateLimit fields); zero when the call stopped before the rate limit.
+	limit ratelimit.State
+	// replayed: the answer is the one kept for an earlier call with the
+	// same Idempotency-Key, not a new run.
+	replayed bool
+}
+
+// handle runs a call through the stages, in order (see the top of this
+// file). It is the one place the transports meet, so they share it exactly.
+func (s *Server) handle(ctx context.Context, c *call) (result, error) {
+	var res result
+	if err := checkScope(c); err != nil {
+		return res, err
+	}
+	err := s.limiter.allow(c.client)
+	res.limit = s.limiter.state(c.client, err)
+	if err != nil {
+		return res, err
+	}
+	args, err := c.arguments()
+	if err != nil {
+		return res, err
+	}
+	if c.idem != nil {
+		res.body, res.replayed, err = s.runIdem(ctx, c, args)
+		return res, err
+	}
+	res.body, _, err = s.exec(ctx, c.op, args)
+	return res, err
+}
+
+// checkScope is the operation-level check behind the transports'
+// challenge: a protected operation never runs without a caller holding its
+// scope, whatever front or middleware let the call through (on /mcp, a tool
+// name spelt with JSON escapes passes the HTTP challenge; see scopesOf).
+func checkScope(c *call) error {
+	b := c.op
+	if b.Scope == "" {
+		return nil
+	}
+	if c.caller == nil {
+		return domain.Errorf(domain.EUnauthenticated, "Sign-in required: %s needs an OAuth access token with scope %s, or an API key.", b.Name, b.Scope)
+	}
+	if !c.caller.HasScope(b.Scope) {
+		return domain.Errorf(domain.EForbidden, "%s needs scope %s, which this access token lacks.", b.Name, b.Scope)
+	}
+	return nil
+}
+
+// arguments validates the call's arguments against the operation's schema
+// and returns them as the JSON the operation decodes, or a validation error
+// that also holds what the front found (pre).
+func (c *call) arguments() (json.RawMessage, error) {
+	fe := slices.Clone(c.pre)
+	if c.args != nil {
+		fe = append(fe, c.op.v.validate(c.args)...)
+	}
+	if len(fe) > 0 {
+		sortFields(fe)
+		return nil, validationError(fe)
+	}
+	if m, ok := c.args.(map[string]any); ok {
+		c.op.v.normalizeIntegers(m)
+	}
+	return json.Marshal(c.args)
+}
+
+// exec calls the domain and encodes its result. provisional says the result
+// is domain.Provisional: an answer of the moment, not kept for replay.
+func (s *Server) exec(ctx context.Context, b *bound, args json.RawMessage) (body []byte, provisional bool, err error) {
+	out, err := b.call(ctx, s.svc, args)
+	if err != nil {
+		return nil, false, err
+	}
+	if p, ok := out.(domain.Provisional); ok && p.Provisional() {
+		provisional = true
+	}
+	body, err = json.Marshal(out)
+	if err != nil {
+		return nil, false, fmt.Errorf("encode %s result: %w", b.Name, err)
+	}
+	if bytes.Equal(body, []byte("null")) {
+		return nil, false, fmt.Errorf("%s returned no result", b.Name)
+	}
+	return body, provisional, nil
+}
