@@ -36,7 +36,7 @@ func startServe(t *testing.T, args ...string) *served {
 	s := &served{logs: &syncBuffer{}}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--rate-limit", "0"}, args...), pw, s.logs)
+		done <- run(ctx, time.Now, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--rate-limit", "0"}, args...), pw, s.logs)
 		pw.Close()
 	}()
 	t.Cleanup(func() {
