@@ -53,8 +53,8 @@ func TestLinks_EveryPublishedLinkResolves(t *testing.T) {
 		t.Fatalf("create_checkout: %d %v", st, o)
 	}
 	payOnPage(t, env, o["checkout_url"].(string), url.Values{"name": {"Anna Schmidt"}, "address": {"1 Main St, Austin"}, "country": {"US"}})
-	pollOrder(t, call, o["number"].(string))
-	waitListing(t, env, id, "scheduled")
+	fulfilledOrder(t, env, call, o["number"].(string))
+	listingAfterJobs(t, env, id, "scheduled")
 	st, mine := call(t, "get_my_listing", map[string]any{"listing_id": id})
 	if st != 200 {
 		t.Fatalf("get_my_listing: %d %v", st, mine)
