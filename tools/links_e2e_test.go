@@ -38,7 +38,7 @@ func TestLinks_EveryPublishedLinkResolves(t *testing.T) {
 
 	// A listing launched for a future week whose founder exists only in its draft.
 	call := restCaller(env, env.apiKey(t, "founder@example.com"))
-	id := ownListing(t, call, site.URL)
+	id := ownListing(t, env, call, site.URL)
 	st, drafts := call(t, "list_my_drafts", map[string]any{})
 	if st != 200 || len(drafts["items"].([]any)) != 1 {
 		t.Fatalf("list_my_drafts: %d %v", st, drafts)

@@ -49,13 +49,13 @@ func withOrdering(t testing.TB, env *catEnv, pay domain.Payments) *testclock.Clo
 
 // ownListing submits the local product site as a draft and saves it as a
 // listing of the caller, the way an assistant does, and returns its id.
-func ownListing(t *testing.T, call draftCaller, siteURL string) int64 {
+func ownListing(t *testing.T, env *catEnv, call draftCaller, siteURL string) int64 {
 	t.Helper()
 	st, d := call(t, "submit_listing", map[string]any{"url": siteURL})
 	if st != 201 {
 		t.Fatalf("submit_listing: %d %v", st, d)
 	}
-	if d = pollReady(t, call, d["id"].(string)); d["status"] != "ready" {
+	if d = builtDraft(t, env, call, d["id"].(string)); d["status"] != "ready" {
 		t.Fatalf("draft: %v", d)
 	}
 	st, d = call(t, "submit_draft", map[string]any{"id": d["id"]})
@@ -205,7 +205,7 @@ func TestOrders_EndToEnd(t *testing.T) {
 			}
 
 			// 1. Live at once: quote with VAT, checkout, pay on the page.
-			now := ownListing(t, call, site.URL)
+			now := ownListing(t, env, call, site.URL)
 			body := map[string]any{"items": []any{map[string]any{"product": "launch", "listing_id": now}}, "billing_country": "DE"}
 			stored := countRows(t, env, "orders")
 			st, q := call(t, "quote_order", body)
@@ -240,7 +240,7 @@ func TestOrders_EndToEnd(t *testing.T) {
 			}
 
 			// 2. A future week: scheduled, live when the clock reaches that Monday.
-			later := ownListing(t, call, site.URL)
+			later := ownListing(t, env, call, site.URL)
 			week := weeks[2]
 			st, o = call(t, "create_checkout", map[string]any{"items": []any{map[string]any{"product": "launch", "listing_id": later, "week": week}}})
 			if st != 201 {
