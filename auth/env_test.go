@@ -6,11 +6,11 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/launchdir/launchdir/auth"
+	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
 )
 
@@ -22,21 +22,21 @@ type env struct {
 	auth  *auth.Auth
 	store auth.Store
 	db    *storage.DB
-
-	mu  sync.Mutex
-	now time.Time
+	// clk is the one clock of the env: auth and the stores read it.
+	clk *testclock.Clock
 }
 
 // newEnv starts the auth service. modify, when given, may change the config
 // before the service is built (cfg.Origin is the test server's URL).
 func newEnv(t *testing.T, modify func(*auth.Config)) *env {
 	t.Helper()
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	clk := testclock.New(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
+	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"), storage.WithClock(clk.Now))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	e := &env{t: t, db: db, store: storage.NewAuthStore(db), now: time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)}
+	e := &env{t: t, db: db, store: storage.NewAuthStore(db), clk: clk}
 	mux := http.NewServeMux()
 	e.srv = httptest.NewServer(mux)
 	t.Cleanup(e.srv.Close)
@@ -53,18 +53,11 @@ func newEnv(t *testing.T, modify func(*auth.Config)) *env {
 	return e
 }
 
-func (e *env) clock() time.Time {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.now
-}
+// clock is the env's time.
+func (e *env) clock() time.Time { return e.clk.Now() }
 
 // advance moves the clock forward.
-func (e *env) advance(d time.Duration) {
-	e.mu.Lock()
-	e.now = e.now.Add(d)
-	e.mu.Unlock()
-}
+func (e *env) advance(d time.Duration) { e.clk.Advance(d) }
 
 // browser is an HTTP client with a cookie jar that does not follow
 // redirects, so tests see every Location.

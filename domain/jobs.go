@@ -185,6 +185,35 @@ func (r *Runner) Run(ctx context.Context) {
 	wg.Wait()
 }
 
+// RunDue runs, once each and one after another in the caller's goroutine,
+// the jobs of the registered kinds that are due at the clock's now (read
+// once, at the start), jobs that those jobs enqueue due by then included, and
+// returns how many ran, whatever their outcome (a failure is recorded as Run
+// records it: a retry later, or failed for good). A job retried is due again
+// only after its backoff, so on a clock that stands still each job runs at
+// most once. It is how tests run background work on their clock instead of
+// waiting for Run's workers; do not call it while Run is running on the same
+// kinds if the test needs to know which of the two ran a job.
+func (r *Runner) RunDue(ctx context.Context) (int, error) {
+	now := r.opts.Now()
+	kinds := r.kindNames()
+	n := 0
+	for {
+		if err := ctx.Err(); err != nil {
+			return n, err
+		}
+		j, err := r.store.LeaseJob(ctx, r.owner, kinds, now, r.opts.Lease)
+		if err != nil {
+			return n, err
+		}
+		if j == nil {
+			return n, nil
+		}
+		r.runOne(ctx, j)
+		n++
+	}
+}
+
 func (r *Runner) kindNames() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()

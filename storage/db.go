@@ -26,11 +26,31 @@ import (
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
-// DB is an open launchdir database.
+// DB is an open launchdir database. Every store built from it stamps times
+// (created_at, updated_at, run_at, ...) with its clock, so that a test that
+// moves the service's clock moves the stores' too.
 type DB struct {
 	sql  *sql.DB
 	path string
+	now  func() time.Time
 }
+
+// Option configures Open.
+type Option func(*DB)
+
+// WithClock makes now the clock of the database and of every store built
+// from it; without it the clock is time.Now. main reads time.Now once and
+// hands it here, tests hand a testclock.Clock's Now.
+func WithClock(now func() time.Time) Option {
+	return func(db *DB) {
+		if now != nil {
+			db.now = now
+		}
+	}
+}
+
+// Now is the database's clock, in UTC.
+func (db *DB) Now() time.Time { return db.now().UTC() }
 
 // dsn carries the pragmas so that every pooled connection gets them.
 func dsn(path string) string {
@@ -40,7 +60,7 @@ func dsn(path string) string {
 
 // Open opens (creating if needed) the SQLite file at path, creating its parent
 // directory, and applies the embedded migrations that are not applied yet.
-func Open(path string) (*DB, error) {
+func Open(path string, opts ...Option) (*DB, error) {
 	if path == "" || path == ":memory:" || strings.HasPrefix(path, "file:") {
 		return nil, fmt.Errorf("storage: open: want a file path, got %q", path)
 	}
@@ -51,7 +71,10 @@ func Open(path string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: open: %w", err)
 	}
-	db := &DB{sql: sdb, path: path}
+	db := &DB{sql: sdb, path: path, now: time.Now}
+	for _, o := range opts {
+		o(db)
+	}
 	if err := db.migrate(context.Background()); err != nil {
 		sdb.Close()
 		return nil, err
@@ -103,7 +126,7 @@ func (db *DB) applyMigration(ctx context.Context, base, name string) error {
 	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)`, base, time.Now().Unix()); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)`, base, db.Now().Unix()); err != nil {
 		return err
 	}
 	return tx.Commit()
@@ -144,7 +167,7 @@ func ensureSite(ctx context.Context, db *DB, site domain.Site) (int64, error) {
 	var id int64
 	err = db.sql.QueryRowContext(ctx, `INSERT INTO sites (key, name, purpose, settings, created_at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (key) DO UPDATE SET name = excluded.name, purpose = excluded.purpose RETURNING id`,
-		site.Key, site.Name, site.Purpose, string(settings), time.Now().Unix()).Scan(&id)
+		site.Key, site.Name, site.Purpose, string(settings), db.Now().Unix()).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("storage: ensure site %s: %w", site.Key, err)
 	}

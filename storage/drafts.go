@@ -39,7 +39,7 @@ func (s *Store) CreateDraft(ctx context.Context, d *domain.DraftRecord, jobs ...
 		d.ID = id
 	}
 	if d.CreatedAt.IsZero() {
-		d.CreatedAt = time.Now().UTC().Truncate(time.Second)
+		d.CreatedAt = s.db.Now().Truncate(time.Second)
 	}
 	if d.UpdatedAt.IsZero() {
 		d.UpdatedAt = d.CreatedAt
@@ -61,7 +61,7 @@ func (s *Store) CreateDraft(ctx context.Context, d *domain.DraftRecord, jobs ...
 	if err != nil {
 		return mapErr(err, "draft", d.ID)
 	}
-	if err := enqueueTx(ctx, tx, jobs...); err != nil {
+	if err := s.db.enqueueTx(ctx, tx, jobs...); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -140,7 +140,7 @@ func (s *Store) UserDrafts(ctx context.Context, userID int64, offset, limit int)
 // domain.ErrStale when another write came first, not_found when the draft is gone.
 func (s *Store) UpdateDraft(ctx context.Context, d *domain.DraftRecord, withCrawl bool) error {
 	if d.UpdatedAt.IsZero() {
-		d.UpdatedAt = time.Now().UTC().Truncate(time.Second)
+		d.UpdatedAt = s.db.Now().Truncate(time.Second)
 	}
 	cols, err := draftJSON(d, withCrawl)
 	if err != nil {
@@ -455,7 +455,7 @@ func (s *Store) SaveOwnListing(ctx context.Context, userID, id int64, w *domain.
 		return 0, mapErr(err, "listing", "")
 	}
 	defer tx.Rollback()
-	now := time.Now().Unix()
+	now := s.db.Now().Unix()
 	catIDs, err := s.categoryIDs(ctx, tx, w.Categories)
 	if err != nil {
 		return 0, err

@@ -94,7 +94,7 @@ func (s *Store) JoinFreeQueue(ctx context.Context, userID, id int64, now, check 
 		id, now.Unix(), check.Unix()); err != nil {
 		return false, mapErr(err, "free queue", "")
 	}
-	if err := enqueueTx(ctx, tx, jobs...); err != nil {
+	if err := s.db.enqueueTx(ctx, tx, jobs...); err != nil {
 		return false, err
 	}
 	return true, mapErr(tx.Commit(), "free queue", "")
@@ -205,7 +205,7 @@ func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeC
 		if !st.Week.IsZero() {
 			out.Week = st.Week.Format(domain.DateLayout)
 		}
-		if err := withJobs(ctx, tx, out, jobs); err != nil {
+		if err := s.withJobs(ctx, tx, out, jobs); err != nil {
 			return nil, err
 		}
 		return out, mapErr(tx.Commit(), "free queue", "")
@@ -264,7 +264,7 @@ func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeC
 	if !week.IsZero() {
 		out.Week = week.Format(domain.DateLayout)
 	}
-	if err := withJobs(ctx, tx, out, jobs); err != nil {
+	if err := s.withJobs(ctx, tx, out, jobs); err != nil {
 		return nil, err
 	}
 	if err := tx.Commit(); err != nil {
@@ -274,11 +274,11 @@ func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeC
 }
 
 // withJobs stores in tx the jobs that the outcome of a badge check needs.
-func withJobs(ctx context.Context, tx *sql.Tx, out *domain.FreeOutcome, jobs func(*domain.FreeOutcome) []domain.JobSpec) error {
+func (s *Store) withJobs(ctx context.Context, tx *sql.Tx, out *domain.FreeOutcome, jobs func(*domain.FreeOutcome) []domain.JobSpec) error {
 	if jobs == nil {
 		return nil
 	}
-	return enqueueTx(ctx, tx, jobs(out)...)
+	return s.db.enqueueTx(ctx, tx, jobs(out)...)
 }
 
 // nullUnix is t as Unix seconds, NULL for the zero time.

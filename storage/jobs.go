@@ -25,15 +25,15 @@ func NewJobStore(db *DB) *JobStore { return &JobStore{db: db} }
 
 // EnqueueJob implements domain.JobStore.
 func (s *JobStore) EnqueueJob(ctx context.Context, kind, key string, payload []byte, runAt time.Time) (int64, error) {
-	return insertJob(ctx, s.db.sql, kind, key, payload, runAt)
+	return insertJob(ctx, s.db.sql, s.db.Now(), kind, key, payload, runAt)
 }
 
 // insertJob adds a job to q (the database, or the transaction that writes
 // the row the job is about); a queued job with the same kind and key is
-// reused.
-func insertJob(ctx context.Context, q queryRower, kind, key string, payload []byte, runAt time.Time) (int64, error) {
+// reused. at is when it is written (created_at, updated_at).
+func insertJob(ctx context.Context, q queryRower, at time.Time, kind, key string, payload []byte, runAt time.Time) (int64, error) {
 	var id int64
-	now := time.Now().Unix()
+	now := at.Unix()
 	err := q.QueryRowContext(ctx, `
 		INSERT INTO jobs (kind, key, payload, run_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (kind, key) WHERE state = 'queued' DO UPDATE SET updated_at = excluded.updated_at
@@ -46,7 +46,7 @@ func insertJob(ctx context.Context, q queryRower, kind, key string, payload []by
 
 // enqueueTx adds jobs inside tx, the transaction that writes the row they
 // are about: the row and its jobs are stored together or not at all.
-func enqueueTx(ctx context.Context, tx *sql.Tx, jobs ...domain.JobSpec) error {
+func (db *DB) enqueueTx(ctx context.Context, tx *sql.Tx, jobs ...domain.JobSpec) error {
 	for _, j := range jobs {
 		payload, err := json.Marshal(j.Payload)
 		if err != nil {
@@ -56,7 +56,7 @@ func enqueueTx(ctx context.Context, tx *sql.Tx, jobs ...domain.JobSpec) error {
 		if runAt.IsZero() {
 			runAt = time.Unix(0, 0)
 		}
-		if _, err := insertJob(ctx, tx, j.Kind, j.Key, payload, runAt); err != nil {
+		if _, err := insertJob(ctx, tx, db.Now(), j.Kind, j.Key, payload, runAt); err != nil {
 			return err
 		}
 	}

@@ -7,12 +7,14 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
 )
 
@@ -37,15 +39,28 @@ func quietRunner(s domain.JobStore, o domain.RunnerOptions) *domain.Runner {
 	return domain.NewRunner(s, o)
 }
 
-// waitFor polls cond until it holds or the test's deadline nears.
-func waitFor(t *testing.T, what string, cond func() bool) {
+// jobsNow is where the job tests' clocks start.
+var jobsNow = time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
+
+// runAll calls RunDue until it finds nothing due, moving clk by step after
+// each pass that ran something (so that retries come due), and returns the
+// number of runs.
+func runAll(t *testing.T, r *domain.Runner, clk *testclock.Clock, step time.Duration) int {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
+	total := 0
+	for pass := 0; ; pass++ {
+		n, err := r.RunDue(context.Background())
+		if err != nil {
+			t.Fatal(err)
 		}
-		time.Sleep(10 * time.Millisecond)
+		if n == 0 {
+			return total
+		}
+		if pass > 100 {
+			t.Fatalf("still running jobs after %d passes", pass)
+		}
+		total += n
+		clk.Advance(step)
 	}
 }
 
@@ -67,8 +82,8 @@ func TestJobs_EnqueueIsIdempotentPerKey(t *testing.T) {
 	}
 }
 
-// Two replicas (two DB handles, two runners with two workers each) share 60
-// jobs: every job runs exactly once.
+// Two replicas (two DB handles, two callers of RunDue on each, all at once)
+// share 60 jobs: every job runs exactly once, and the callers' counts add up.
 func TestJobs_TwoReplicasRunEachJobOnce(t *testing.T) {
 	path, db := jobsDB(t)
 	db2, err := storage.Open(path)
@@ -82,29 +97,35 @@ func TestJobs_TwoReplicasRunEachJobOnce(t *testing.T) {
 		mu.Lock()
 		runs[j.Key]++
 		mu.Unlock()
-		time.Sleep(time.Millisecond)
 		return nil
 	}}
-	ctx, cancel := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	for _, d := range []*storage.DB{db, db2} {
-		r := quietRunner(storage.NewJobStore(d), domain.RunnerOptions{Workers: 2})
-		r.Handle("count", kind)
-		wg.Add(1)
-		go func() { defer wg.Done(); r.Run(ctx) }()
-	}
+	ctx := context.Background()
 	s := storage.NewJobStore(db)
 	for i := range 60 {
-		if _, err := s.EnqueueJob(ctx, "count", fmt.Sprint(i), nil, time.Now()); err != nil {
+		if _, err := s.EnqueueJob(ctx, "count", fmt.Sprint(i), nil, jobsNow); err != nil {
 			t.Fatal(err)
 		}
 	}
-	waitFor(t, "all jobs done", func() bool {
-		n, err := s.JobCounts(ctx)
-		return err == nil && n["done"] == 60
-	})
-	cancel()
+	clk := testclock.New(jobsNow)
+	var wg sync.WaitGroup
+	var ran atomic.Int32
+	for _, d := range []*storage.DB{db, db, db2, db2} {
+		r := quietRunner(storage.NewJobStore(d), domain.RunnerOptions{Now: clk.Now})
+		r.Handle("count", kind)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n, err := r.RunDue(ctx)
+			if err != nil {
+				t.Error(err)
+			}
+			ran.Add(int32(n))
+		}()
+	}
 	wg.Wait()
+	if n, _ := s.JobCounts(ctx); n["done"] != 60 || ran.Load() != 60 {
+		t.Fatalf("jobs %v, RunDue counted %d; want 60 done and 60 runs", n, ran.Load())
+	}
 	for i := range 60 {
 		if runs[fmt.Sprint(i)] != 1 {
 			t.Errorf("job %d ran %d times, want 1", i, runs[fmt.Sprint(i)])
@@ -112,10 +133,69 @@ func TestJobs_TwoReplicasRunEachJobOnce(t *testing.T) {
 	}
 }
 
+// RunDue runs what is due at the clock's now, once, jobs enqueued by those
+// jobs included, and leaves later jobs for when the clock reaches them.
+func TestJobs_RunDueOnTheClock(t *testing.T) {
+	_, db := jobsDB(t)
+	s := storage.NewJobStore(db)
+	clk := testclock.New(jobsNow)
+	r := quietRunner(s, domain.RunnerOptions{Now: clk.Now, Backoff: time.Minute})
+	var mu sync.Mutex
+	var ran []string
+	note := func(j domain.Job) { mu.Lock(); ran = append(ran, j.Key); mu.Unlock() }
+	r.Handle("note", domain.JobKind{Run: func(ctx context.Context, j domain.Job) error {
+		note(j)
+		if j.Key == "parent" {
+			return r.Enqueue(ctx, "note", "child", nil)
+		}
+		return nil
+	}})
+	r.Handle("fail", domain.JobKind{Run: func(_ context.Context, j domain.Job) error {
+		note(j)
+		return errors.New("down")
+	}})
+	ctx := context.Background()
+	for _, k := range []string{"parent", "later"} {
+		at := clk.Now()
+		if k == "later" {
+			at = at.Add(time.Hour)
+		}
+		if err := r.EnqueueAt(ctx, "note", k, nil, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.Enqueue(ctx, "fail", "fail", nil); err != nil {
+		t.Fatal(err)
+	}
+	step := func(want int, keys string) {
+		t.Helper()
+		mu.Lock()
+		ran = nil
+		mu.Unlock()
+		n, err := r.RunDue(ctx)
+		mu.Lock()
+		defer mu.Unlock()
+		slices.Sort(ran)
+		if err != nil || n != want || fmt.Sprint(ran) != keys {
+			t.Fatalf("RunDue at %s = %d, %v; ran %v; want %d: %s", clk.Now().Format(time.TimeOnly), n, err, ran, want, keys)
+		}
+	}
+	step(3, "[child fail parent]") // the failure is retried a minute later, not now
+	step(0, "[]")                  // nothing more is due while the clock stands
+	clk.Advance(time.Minute)
+	step(1, "[fail]")
+	clk.Advance(time.Hour)
+	step(2, "[fail later]")
+	if n, _ := s.JobCounts(ctx); n["done"] != 3 || n["queued"] != 1 {
+		t.Fatalf("jobs %v, want 3 done and the failing one queued", n)
+	}
+}
+
 func TestJobs_RetryThenGiveUp(t *testing.T) {
 	_, db := jobsDB(t)
 	s := storage.NewJobStore(db)
-	r := quietRunner(s, domain.RunnerOptions{Workers: 1, Backoff: time.Millisecond})
+	clk := testclock.New(jobsNow)
+	r := quietRunner(s, domain.RunnerOptions{Now: clk.Now, Backoff: time.Minute})
 	var flaky, doomed, perm atomic.Int32
 	var gaveUp sync.Map
 	giveUp := func(ctx context.Context, j domain.Job, err error) { gaveUp.Store(j.Key, err.Error()) }
@@ -133,20 +213,18 @@ func TestJobs_RetryThenGiveUp(t *testing.T) {
 		perm.Add(1)
 		return domain.Permanent(errors.New("robots.txt forbids"))
 	}})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { r.Run(ctx); close(done) }()
+	ctx := context.Background()
 	for _, k := range []string{"flaky", "doomed", "perm"} {
 		if err := r.Enqueue(ctx, k, k, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	waitFor(t, "jobs finished", func() bool {
-		n, _ := s.JobCounts(ctx)
-		return n["done"] == 1 && n["failed"] == 2
-	})
-	cancel()
-	<-done
+	if runs := runAll(t, r, clk, time.Hour); runs != 7 {
+		t.Errorf("%d runs, want 7", runs)
+	}
+	if n, _ := s.JobCounts(ctx); n["done"] != 1 || n["failed"] != 2 {
+		t.Fatalf("jobs %v, want 1 done and 2 failed", n)
+	}
 	if flaky.Load() != 3 || doomed.Load() != 3 || perm.Load() != 1 {
 		t.Errorf("runs: flaky %d (want 3), doomed %d (want 3), perm %d (want 1)", flaky.Load(), doomed.Load(), perm.Load())
 	}
@@ -201,15 +279,15 @@ func TestJobs_InterruptedJobResumes(t *testing.T) {
 		close(finished)
 		return nil
 	}})
-	ctx2, stop2 := context.WithCancel(context.Background())
-	defer stop2()
-	go r2.Run(ctx2)
-	select {
-	case <-finished:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the interrupted job was not resumed")
+	ctx2 := context.Background()
+	// The first runner handed the job back as it stopped, so it is due at once.
+	if n, err := r2.RunDue(ctx2); n != 1 || err != nil {
+		t.Fatalf("RunDue after the restart = %d, %v; want the interrupted job", n, err)
 	}
-	waitFor(t, "job done", func() bool { n, _ := s2.JobCounts(ctx2); return n["done"] == 1 })
+	<-finished
+	if n, _ := s2.JobCounts(ctx2); n["done"] != 1 {
+		t.Fatalf("jobs %v, want the resumed one done", n)
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	if len(attempts) != 2 || attempts[1] != 2 {

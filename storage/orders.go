@@ -21,9 +21,6 @@ import (
 type OrderStore struct {
 	db     *DB
 	siteID int64
-	// Now is the clock for times a caller leaves zero (a price's UpdatedAt,
-	// an order's CreatedAt); tests replace it.
-	Now func() time.Time
 }
 
 var _ domain.OrderStore = (*OrderStore)(nil)
@@ -34,7 +31,7 @@ func NewOrderStore(db *DB, site domain.Site) (*OrderStore, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &OrderStore{db: db, siteID: id, Now: time.Now}, nil
+	return &OrderStore{db: db, siteID: id}, nil
 }
 
 // ---- Prices ----
@@ -77,7 +74,7 @@ func (s *OrderStore) SetPrice(ctx context.Context, code string, p domain.Price) 
 	}
 	at := p.UpdatedAt
 	if at.IsZero() {
-		at = s.Now()
+		at = s.db.Now()
 	}
 	_, err := s.db.sql.ExecContext(ctx, `INSERT INTO product_prices (site_id, code, price_cents, currency, updated_at)
 		VALUES (?, ?, ?, ?, ?) ON CONFLICT (site_id, code) DO UPDATE SET price_cents = excluded.price_cents,
@@ -147,7 +144,7 @@ func (s *OrderStore) CreateOrder(ctx context.Context, o *domain.Order, tokenHash
 		return fmt.Errorf("storage: create order %s: no user", o.Number)
 	}
 	if o.CreatedAt.IsZero() {
-		o.CreatedAt = s.Now()
+		o.CreatedAt = s.db.Now()
 	}
 	if o.ExpiresAt.IsZero() {
 		o.ExpiresAt = o.CreatedAt.AddDate(0, 0, domain.CheckoutDays)
@@ -516,7 +513,7 @@ func (s *OrderStore) MarkPaid(ctx context.Context, orderID int64, ev domain.Paym
 	if n, _ := res.RowsAffected(); n == 0 {
 		return false, nil // paid already: the rollback drops the event row
 	}
-	if err := enqueueTx(ctx, tx, jobs...); err != nil {
+	if err := s.db.enqueueTx(ctx, tx, jobs...); err != nil {
 		return false, err
 	}
 	if err := tx.Commit(); err != nil {

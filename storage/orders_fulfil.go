@@ -52,7 +52,7 @@ func (s *OrderStore) FulfilLine(ctx context.Context, orderID int64, index int, f
 		at.Unix(), f.Outcome, orderID, index); err != nil {
 		return false, mapErr(err, "order line", number)
 	}
-	if err := enqueueTx(ctx, tx, jobs...); err != nil {
+	if err := s.db.enqueueTx(ctx, tx, jobs...); err != nil {
 		return false, err
 	}
 	if err := tx.Commit(); err != nil {

@@ -26,9 +26,9 @@ type orderFixture struct {
 func newOrderFixture(t *testing.T) *orderFixture {
 	t.Helper()
 	db, _, _ := newFixture(t)
+	db.now = func() time.Time { return fxNow } // as WithClock does
 	st, err := NewOrderStore(db, fxSite)
 	draftMust(t, err)
-	st.Now = func() time.Time { return fxNow }
 	f := &orderFixture{db: db, st: st, ann: mkDraftUser(t, db, "ann@ex.test"), bob: mkDraftUser(t, db, "bob@ex.test")}
 	if _, err := db.sql.Exec(`UPDATE listings SET owner_id = ? WHERE id IN (1, 4, 5)`, f.ann); err != nil {
 		t.Fatal(err)

@@ -58,7 +58,7 @@ func (s *Store) PostUpdate(ctx context.Context, userID, listingID int64, title, 
 		}
 	}
 	if jobs != nil {
-		if err := enqueueTx(ctx, tx, jobs(u, ref, told)...); err != nil {
+		if err := s.db.enqueueTx(ctx, tx, jobs(u, ref, told)...); err != nil {
 			return nil, ref, 0, err
 		}
 	}

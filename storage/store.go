@@ -21,6 +21,12 @@ type Store struct {
 	siteID int64
 	ix     atomic.Pointer[search.Index]
 
+	// The cache and poll times below (lastPoll, catAt, catCost, countEntry)
+	// measure this machine's own work on the monotonic clock (time.Now,
+	// time.Since), not the service's time: a test clock that stands still
+	// must not stop the index from refreshing, and cannot make a query slow.
+	// Every time that is stored is stamped with db's clock (DB.Now).
+
 	syncMu   sync.Mutex // held while polling search_log
 	syncSeq  int64      // last search_log seq applied (guarded by syncMu)
 	lastPoll time.Time  // guarded by syncMu

@@ -16,6 +16,7 @@ import (
 
 	"github.com/miekg/dns"
 
+	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/web"
 )
 
@@ -128,18 +129,16 @@ type claimsEnv struct {
 	*catEnv
 	zone   *dnsZone
 	mailer *recordingMailer
-	clock  *testClock
+	clock  *testclock.Clock
 }
 
 func newClaimsEnv(t *testing.T) *claimsEnv {
 	env := catTestServer(t, Options{}, true)
 	zone, resolver := startDNS(t)
 	mailer := withOwning(t, env, resolver)
-	clock := &testClock{t: catNow}
-	env.svc.Now = clock.Now
 	pages := web.New(env.svc)
 	env.pages.Store(&pages)
-	return &claimsEnv{catEnv: env, zone: zone, mailer: mailer, clock: clock}
+	return &claimsEnv{catEnv: env, zone: zone, mailer: mailer, clock: env.clock}
 }
 
 // publicListing inserts a live listing owned by owner at siteURL (domain ""

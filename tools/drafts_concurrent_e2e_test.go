@@ -20,7 +20,7 @@ func TestDrafts_ConcurrentWriters(t *testing.T) {
 		t.Fatalf("submit_listing: %d %v", st, d)
 	}
 	id := d["id"].(string)
-	if d = pollReady(t, call, id); d["status"] != "ready" {
+	if d = builtDraft(t, env, call, id); d["status"] != "ready" {
 		t.Fatalf("draft: %v", d)
 	}
 	version := func() int64 {

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -30,16 +29,15 @@ const draftSiteDir = "../domain/extract/testdata/sites/ledgerly"
 
 // withDrafting wires the draft operations into env the way serve does: the
 // real fetcher (loopback allowed, as --fetch-allow-loopback), the grounded
-// extractor, the durable job runner on the env's SQLite file, and a mailer
-// that records what it sends. It returns the local product site.
+// extractor, the durable job runner on the env's SQLite file and clock (the
+// test runs the builds with env.runJobs, see builtDraft), and a mailer that
+// records what it sends. It returns the local product site.
 func withDrafting(t testing.TB, env *catEnv) (*httptest.Server, *recordingMailer) {
 	t.Helper()
 	site := httptest.NewServer(http.FileServer(http.Dir(draftSiteDir)))
 	t.Cleanup(site.Close)
 	mailer := &recordingMailer{}
-	runner := domain.NewRunner(storage.NewJobStore(env.db), domain.RunnerOptions{
-		Workers: 2, Poll: 20 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
+	runner := env.quietRunner()
 	env.svc.Drafts = &domain.Drafting{
 		Store:   env.svc.Store.(domain.DraftStore),
 		Fetcher: fetch.New(fetch.Options{AllowLoopback: true}),
@@ -49,10 +47,6 @@ func withDrafting(t testing.TB, env *catEnv) (*httptest.Server, *recordingMailer
 		Mailer:  mailer,
 	}
 	env.svc.RegisterJobs(runner, nil)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { runner.Run(ctx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
 	return site, mailer
 }
 
@@ -138,27 +132,19 @@ func mcpCaller(env *catEnv, key string) func(t *testing.T) draftCaller {
 	}
 }
 
-// pollReady polls get_draft until the draft is no longer being built.
-func pollReady(t testing.TB, call draftCaller, id string) map[string]any {
+// builtDraft runs the due jobs (the draft's build among them) and returns
+// get_draft, which must then be built: ready or failed.
+func builtDraft(t testing.TB, env *catEnv, call draftCaller, id string) map[string]any {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		st, d := call(t, "get_draft", map[string]any{"id": id})
-		if st != 200 {
-			t.Fatalf("get_draft: %d %v", st, d)
-		}
-		switch d["status"] {
-		case "ready", "failed":
-			return d
-		}
-		if d["progress"] == nil {
-			t.Fatalf("a draft being built has no progress: %v", d)
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("draft still %v after 60s", d["status"])
-		}
-		time.Sleep(50 * time.Millisecond)
+	env.runJobs(t)
+	st, d := call(t, "get_draft", map[string]any{"id": id})
+	if st != 200 {
+		t.Fatalf("get_draft: %d %v", st, d)
 	}
+	if d["status"] != "ready" && d["status"] != "failed" {
+		t.Fatalf("draft still %v once the due jobs ran: %v", d["status"], d["progress"])
+	}
+	return d
 }
 
 func field(d map[string]any, name string) map[string]any {
@@ -200,7 +186,7 @@ func TestDrafts_EndToEnd(t *testing.T) {
 				t.Fatalf("submit_listing: %d %v", st, d)
 			}
 			id := d["id"].(string)
-			d = pollReady(t, call, id)
+			d = builtDraft(t, env, call, id)
 			if d["status"] != "ready" {
 				t.Fatalf("draft ended %v: %v", d["status"], d["error"])
 			}
@@ -369,7 +355,7 @@ func TestDrafts_RobotsForbidden(t *testing.T) {
 	defer site.Close()
 	call := restCaller(env, env.apiKey(t, "a@example.com"))
 	_, d := call(t, "submit_listing", map[string]any{"url": site.URL})
-	d = pollReady(t, call, d["id"].(string))
+	d = builtDraft(t, env, call, d["id"].(string))
 	if d["status"] != "failed" || d["error"].(map[string]any)["reason"] != "robots" {
 		t.Fatalf("draft = %v %v", d["status"], d["error"])
 	}
@@ -428,7 +414,7 @@ func BenchmarkDraftToReady(b *testing.B) {
 	for range b.N {
 		start := time.Now()
 		_, d := call(b, "submit_listing", map[string]any{"url": site.URL})
-		d = pollReady(b, call, d["id"].(string))
+		d = builtDraft(b, env, call, d["id"].(string))
 		times = append(times, time.Since(start))
 		if d["status"] != "ready" {
 			b.Fatalf("draft %v", d["status"])
@@ -453,7 +439,7 @@ func TestDrafts_CompetitorAndInviteRules(t *testing.T) {
 	call := restCaller(env, env.apiKey(t, "owner@example.com"))
 	_, d := call(t, "submit_listing", map[string]any{"url": site.URL})
 	id := d["id"].(string)
-	pollReady(t, call, id)
+	builtDraft(t, env, call, id)
 
 	st, d := call(t, "update_draft", map[string]any{"id": id, "competitor_url": rival.URL})
 	comp, _ := d["competitor"].(map[string]any)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
 )
 
@@ -48,7 +49,8 @@ func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(srv.Close)
 
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	clock := testclock.New(e2eNow) // the service's and the stores' one clock
+	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"), storage.WithClock(clock.Now))
 	if err != nil {
 		t.Fatalf("storage.Open: %v", err)
 	}
@@ -65,7 +67,7 @@ func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 		t.Fatalf("storage.NewStore: %v", err)
 	}
 	svc := domain.NewService(st, site)
-	svc.Now = func() time.Time { return e2eNow }
+	svc.Now = clock.Now
 	svc.Drafts = idleDrafting(db, st)
 	svc.Orders = idleOrdering(t, db, site)
 	svc.Owner = idleOwning(db)

@@ -14,6 +14,7 @@ import (
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/testclock"
 )
 
 // e2eFixtures are real slugs of the demo data, read through the REST API.
@@ -209,9 +210,10 @@ func e2eArgsName(args map[string]any) string {
 }
 
 // TestE2E_RateLimit checks the per-client limiter on both transports with a
-// rate of 1/s and a burst of 2: the third quick call is refused.
+// rate of 1/s and a burst of 2 on a clock that stands still: the third call
+// is refused.
 func TestE2E_RateLimit(t *testing.T) {
-	opts := Options{RateLimit: 1, RateBurst: 2}
+	opts := Options{RateLimit: 1, RateBurst: 2, Now: testclock.New(e2eNow).Now}
 	t.Run("REST", func(t *testing.T) {
 		e := e2eNewEnv(t, opts, false)
 		for i := 1; i <= 2; i++ {

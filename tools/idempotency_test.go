@@ -22,6 +22,7 @@ import (
 
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
 )
 
@@ -109,17 +110,10 @@ func (e *idemEffects) operations() []Operation {
 	}
 }
 
-// idemClock is the service's clock, moved by the tests.
-type idemClock struct{ t atomic.Pointer[time.Time] }
-
-func (c *idemClock) now() time.Time  { return *c.t.Load() }
-func (c *idemClock) set(t time.Time) { c.t.Store(&t) }
-
 type idemTestEnv struct {
 	*catEnv
-	fx    *idemEffects
-	clock *idemClock
-	idem  *idemWatchedStore
+	fx   *idemEffects
+	idem *idemWatchedStore
 }
 
 // idemWatchedStore is storage's IdemStore, watched: it notes which calls
@@ -130,6 +124,8 @@ type idemWatchedStore struct {
 	domain.IdemStore
 	mu      sync.Mutex
 	waiting map[context.Context]bool
+	// more is signalled whenever a call joins waiting.
+	more chan struct{}
 }
 
 func (s *idemWatchedStore) Begin(ctx context.Context, userID int64, key, op, fp string, now time.Time) (domain.IdemRecord, error) {
@@ -138,6 +134,10 @@ func (s *idemWatchedStore) Begin(ctx context.Context, userID int64, key, op, fp 
 		s.mu.Lock()
 		s.waiting[ctx] = true
 		s.mu.Unlock()
+		select {
+		case s.more <- struct{}{}:
+		default:
+		}
 	}
 	return rec, err
 }
@@ -161,7 +161,8 @@ func idemTestServerWith(t *testing.T, withStore bool, opts Options) *idemTestEnv
 	var h http.Handler
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(srv.Close)
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	clock := testclock.New(catNow)
+	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"), storage.WithClock(clock.Now))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,25 +172,23 @@ func idemTestServerWith(t *testing.T, withStore bool, opts Options) *idemTestEnv
 	if err != nil {
 		t.Fatal(err)
 	}
-	clock := &idemClock{}
-	clock.set(catNow)
 	svc := domain.NewService(st, site)
-	svc.Now = clock.now
+	svc.Now = clock.Now
 	as := storage.NewAuthStore(db)
-	a, err := auth.New(auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: clock.now})
+	a, err := auth.New(auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts.Auth, opts.Logger = a, slog.New(slog.NewTextHandler(io.Discard, nil))
 	var watched *idemWatchedStore
 	if withStore {
-		watched = &idemWatchedStore{IdemStore: storage.NewIdemStore(db), waiting: map[context.Context]bool{}}
+		watched = &idemWatchedStore{IdemStore: storage.NewIdemStore(db), waiting: map[context.Context]bool{}, more: make(chan struct{}, 1)}
 		opts.Idem = watched
 	}
 	fx := &idemEffects{by: map[string]int{}}
 	s := newServer(svc, opts, fx.operations())
 	h = s.Handler()
-	return &idemTestEnv{catEnv: &catEnv{Server: srv, tools: s, svc: svc, auth: a, store: as}, fx: fx, clock: clock, idem: watched}
+	return &idemTestEnv{catEnv: &catEnv{Server: srv, tools: s, svc: svc, auth: a, store: as, clock: clock}, fx: fx, idem: watched}
 }
 
 // post sends a JSON body with the key (none when key is "-") and bearer.
@@ -421,12 +420,12 @@ func TestIdempotency_Expiry(t *testing.T) {
 	first := e.post(t, "POST", "/v1/things", key, "day-key", `{"name":"daily"}`)
 	idemWantStatus(t, first, 201, "first")
 
-	e.clock.set(catNow.Add(domain.IdemTTL - time.Second))
+	e.clock.Set(catNow.Add(domain.IdemTTL - time.Second))
 	r := e.post(t, "POST", "/v1/things", key, "day-key", `{"name":"daily"}`)
 	if !idemReplayed(r) || !bytes.Equal(r.body, first.body) {
 		t.Fatalf("a second before 24h: %d %s, want the replay", r.status, r.body)
 	}
-	e.clock.set(catNow.Add(domain.IdemTTL))
+	e.clock.Set(catNow.Add(domain.IdemTTL))
 	r = e.post(t, "POST", "/v1/things", key, "day-key", `{"name":"daily"}`)
 	idemWantStatus(t, r, 201, "after 24h")
 	if idemReplayed(r) || bytes.Equal(r.body, first.body) {
@@ -532,12 +531,13 @@ func TestIdempotency_Concurrent(t *testing.T) {
 // the running call (and so are polling for its answer).
 func idemWaitForWaiters(t *testing.T, e *idemTestEnv, want int) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	timeout := time.After(20 * time.Second)
 	for e.idem.waiters() < want {
-		if time.Now().After(deadline) {
+		select {
+		case <-e.idem.more:
+		case <-timeout:
 			t.Fatalf("only %d of %d duplicate calls met the pending claim", e.idem.waiters(), want)
 		}
-		time.Sleep(5 * time.Millisecond)
 	}
 }
 

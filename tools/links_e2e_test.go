@@ -38,7 +38,7 @@ func TestLinks_EveryPublishedLinkResolves(t *testing.T) {
 
 	// A listing launched for a future week whose founder exists only in its draft.
 	call := restCaller(env, env.apiKey(t, "founder@example.com"))
-	id := ownListing(t, call, site.URL)
+	id := ownListing(t, env, call, site.URL)
 	st, drafts := call(t, "list_my_drafts", map[string]any{})
 	if st != 200 || len(drafts["items"].([]any)) != 1 {
 		t.Fatalf("list_my_drafts: %d %v", st, drafts)
@@ -53,8 +53,8 @@ func TestLinks_EveryPublishedLinkResolves(t *testing.T) {
 		t.Fatalf("create_checkout: %d %v", st, o)
 	}
 	payOnPage(t, env, o["checkout_url"].(string), url.Values{"name": {"Anna Schmidt"}, "address": {"1 Main St, Austin"}, "country": {"US"}})
-	pollOrder(t, call, o["number"].(string))
-	waitListing(t, env, id, "scheduled")
+	fulfilledOrder(t, env, call, o["number"].(string))
+	listingAfterJobs(t, env, id, "scheduled")
 	st, mine := call(t, "get_my_listing", map[string]any{"listing_id": id})
 	if st != 200 {
 		t.Fatalf("get_my_listing: %d %v", st, mine)

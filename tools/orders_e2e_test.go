@@ -1,12 +1,10 @@
 package tools
 
 import (
-	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
@@ -15,6 +13,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/domain/vat"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/web"
@@ -33,46 +32,30 @@ func idleOrdering(t testing.TB, db *storage.DB, site domain.Site) *domain.Orderi
 		EnqueueAt: domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{}).EnqueueAt}
 }
 
-// testClock is a clock a test moves; the service and the job runner share it.
-type testClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *testClock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *testClock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t }
-
-// withOrdering runs the order jobs on env's database with a clock the test
-// moves, and serves the checkout pages next to the API, as serve does.
-func withOrdering(t testing.TB, env *catEnv, pay domain.Payments) *testClock {
+// withOrdering wires the order jobs on env's database and clock (the test
+// runs them with env.runJobs), and serves the checkout pages next to the
+// API, as serve does. It returns the env's clock.
+func withOrdering(t testing.TB, env *catEnv, pay domain.Payments) *testclock.Clock {
 	t.Helper()
-	clock := &testClock{t: catNow}
-	env.svc.Now = clock.Now
-	runner := domain.NewRunner(storage.NewJobStore(env.db), domain.RunnerOptions{
-		Workers: 2, Poll: 10 * time.Millisecond, Now: clock.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
+	runner := env.quietRunner()
 	o := idleOrdering(t, env.db, env.svc.Site)
 	o.Payments, o.EnqueueAt = pay, runner.EnqueueAt
 	env.svc.Orders = o
 	env.svc.RegisterOrderJobs(runner)
 	pages := web.New(env.svc)
 	env.pages.Store(&pages)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { runner.Run(ctx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
-	return clock
+	return env.clock
 }
 
 // ownListing submits the local product site as a draft and saves it as a
 // listing of the caller, the way an assistant does, and returns its id.
-func ownListing(t *testing.T, call draftCaller, siteURL string) int64 {
+func ownListing(t *testing.T, env *catEnv, call draftCaller, siteURL string) int64 {
 	t.Helper()
 	st, d := call(t, "submit_listing", map[string]any{"url": siteURL})
 	if st != 201 {
 		t.Fatalf("submit_listing: %d %v", st, d)
 	}
-	if d = pollReady(t, call, d["id"].(string)); d["status"] != "ready" {
+	if d = builtDraft(t, env, call, d["id"].(string)); d["status"] != "ready" {
 		t.Fatalf("draft: %v", d)
 	}
 	st, d = call(t, "submit_draft", map[string]any{"id": d["id"]})
@@ -151,33 +134,27 @@ func payOnPage(t *testing.T, env *catEnv, checkoutURL string, billing url.Values
 	}
 }
 
-// pollOrder polls get_order until the order is paid and fulfilled.
-func pollOrder(t *testing.T, call draftCaller, number string) map[string]any {
+// fulfilledOrder runs the due jobs and returns get_order, which must then be
+// paid and fulfilled.
+func fulfilledOrder(t *testing.T, env *catEnv, call draftCaller, number string) map[string]any {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		st, o := call(t, "get_order", map[string]any{"number": number})
-		if st != 200 {
-			t.Fatalf("get_order: %d %v", st, o)
-		}
-		if o["status"] == "paid" && o["fulfilled"] == true {
-			return o
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("order not paid and fulfilled after 30s: %v", o)
-		}
-		time.Sleep(20 * time.Millisecond)
+	env.runJobs(t)
+	st, o := call(t, "get_order", map[string]any{"number": number})
+	if st != 200 {
+		t.Fatalf("get_order: %d %v", st, o)
 	}
+	if o["status"] != "paid" || o["fulfilled"] != true {
+		t.Fatalf("order not paid and fulfilled once its jobs ran: %v", o)
+	}
+	return o
 }
 
-func waitListing(t *testing.T, env *catEnv, id int64, status string) {
+// listingAfterJobs runs the due jobs and fails unless listing id then has status.
+func listingAfterJobs(t *testing.T, env *catEnv, id int64, status string) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for listingColumn(t, env, id, "status") != status {
-		if time.Now().After(deadline) {
-			t.Fatalf("listing %d is %s, want %s", id, listingColumn(t, env, id, "status"), status)
-		}
-		time.Sleep(20 * time.Millisecond)
+	env.runJobs(t)
+	if got := listingColumn(t, env, id, "status"); got != status {
+		t.Fatalf("listing %d is %s once the due jobs ran, want %s", id, got, status)
 	}
 }
 
@@ -228,7 +205,7 @@ func TestOrders_EndToEnd(t *testing.T) {
 			}
 
 			// 1. Live at once: quote with VAT, checkout, pay on the page.
-			now := ownListing(t, call, site.URL)
+			now := ownListing(t, env, call, site.URL)
 			body := map[string]any{"items": []any{map[string]any{"product": "launch", "listing_id": now}}, "billing_country": "DE"}
 			stored := countRows(t, env, "orders")
 			st, q := call(t, "quote_order", body)
@@ -247,11 +224,11 @@ func TestOrders_EndToEnd(t *testing.T) {
 				t.Fatalf("order number %q is longer than 32", number)
 			}
 			payOnPage(t, env, o["checkout_url"].(string), url.Values{"name": {"Ada GmbH"}, "address": {"Hauptstr. 1, Berlin"}, "country": {"DE"}})
-			got := pollOrder(t, call, number)
+			got := fulfilledOrder(t, env, call, number)
 			if got["total_cents"].(float64) != 5831 || got["test_mode"] != true {
 				t.Fatalf("paid order: %v", got)
 			}
-			waitListing(t, env, now, "live")
+			listingAfterJobs(t, env, now, "live")
 			if plan := listingColumn(t, env, now, "plan"); plan != "paid" {
 				t.Fatalf("plan = %s", plan)
 			}
@@ -263,29 +240,29 @@ func TestOrders_EndToEnd(t *testing.T) {
 			}
 
 			// 2. A future week: scheduled, live when the clock reaches that Monday.
-			later := ownListing(t, call, site.URL)
+			later := ownListing(t, env, call, site.URL)
 			week := weeks[2]
 			st, o = call(t, "create_checkout", map[string]any{"items": []any{map[string]any{"product": "launch", "listing_id": later, "week": week}}})
 			if st != 201 {
 				t.Fatalf("create_checkout with week: %d %v", st, o)
 			}
 			payOnPage(t, env, o["checkout_url"].(string), url.Values{"name": {"Bo Ltd"}, "address": {"1 Main St, Austin"}, "country": {"US"}})
-			got = pollOrder(t, call, o["number"].(string))
+			got = fulfilledOrder(t, env, call, o["number"].(string))
 			if got["vat"].(map[string]any)["mode"] != "outside_eu" || got["total_cents"].(float64) != 4900 {
 				t.Fatalf("US order: %v", got)
 			}
-			waitListing(t, env, later, "scheduled")
+			listingAfterJobs(t, env, later, "scheduled")
 			if w := listingColumn(t, env, later, "launch_week"); w != week {
 				t.Fatalf("launch_week = %s, want %s", w, week)
 			}
 			monday, _ := time.Parse(time.DateOnly, week)
 			clock.Set(monday.Add(-time.Minute))
-			time.Sleep(100 * time.Millisecond)
+			env.runJobs(t) // whatever is due a minute before that Monday runs
 			if s := listingColumn(t, env, later, "status"); s != "scheduled" {
 				t.Fatalf("live before its week: %s", s)
 			}
 			clock.Set(monday.Add(time.Minute))
-			waitListing(t, env, later, "live")
+			listingAfterJobs(t, env, later, "live")
 
 			// The orders list is newest first; another user's order is a 404.
 			st, list := call(t, "list_my_orders", map[string]any{})

@@ -100,12 +100,12 @@ func TestOrders_StripeWebhook(t *testing.T) {
 	if st := send(paid, signed(paid)); st != 200 {
 		t.Fatalf("valid webhook: %d", st)
 	}
-	o := pollOrder(t, call, number)
+	o := fulfilledOrder(t, env, call, number)
 	// sk_test_ keys take Stripe test-mode payments: the order says so.
 	if o["test_mode"] != true || o["total_cents"].(float64) != 5880 || o["vat"].(map[string]any)["mode"] != "standard" {
 		t.Fatalf("paid order: %v", o)
 	}
-	waitListing(t, env, id, "live")
+	listingAfterJobs(t, env, id, "live")
 	paidAt := o["paid_at"]
 
 	// The same event again (Stripe retries): nothing changes.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -17,7 +16,6 @@ import (
 
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/web"
 )
 
@@ -66,20 +64,14 @@ func querySQL(t *testing.T, env *catEnv, q string, args ...any) string {
 	return v.String
 }
 
-// withFanOut runs the owner's content jobs on env's database: the update
-// fan-out runs as soon as it is queued.
+// withFanOut wires the owner's content jobs on env's database and clock:
+// the update fan-out runs when the test calls env.runJobs.
 func withFanOut(t *testing.T, env *catEnv) *recordingMailer {
 	t.Helper()
 	mailer := withOwning(t, env, nil)
-	runner := domain.NewRunner(storage.NewJobStore(env.db), domain.RunnerOptions{
-		Workers: 2, Poll: 10 * time.Millisecond, Now: env.svc.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
+	runner := env.quietRunner()
 	env.svc.Owner.EnqueueAt = runner.EnqueueAt
 	env.svc.RegisterOwnerContentJobs(runner)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { runner.Run(ctx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
 	return mailer
 }
 
@@ -166,27 +158,23 @@ func page(t *testing.T, c *http.Client, method, u string, form url.Values, hdr .
 	return res.StatusCode, string(b), res.Header.Get("Location")
 }
 
-// waitMails waits until the mailer has sent n mails whose text contains s.
-func waitMails(t *testing.T, m *recordingMailer, s string, n int) []string {
+// mailsAfterJobs runs the due jobs and returns the mails whose text contains
+// s, which must then be n.
+func mailsAfterJobs(t *testing.T, env *catEnv, m *recordingMailer, s string, n int) []string {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		var got []string
-		m.mu.Lock()
-		for _, x := range m.sent {
-			if strings.Contains(x, s) {
-				got = append(got, x)
-			}
+	env.runJobs(t)
+	var got []string
+	m.mu.Lock()
+	for _, x := range m.sent {
+		if strings.Contains(x, s) {
+			got = append(got, x)
 		}
-		m.mu.Unlock()
-		if len(got) >= n || time.Now().After(deadline) {
-			if len(got) != n {
-				t.Fatalf("mails about %q: %d, want %d: %v", s, len(got), n, got)
-			}
-			return got
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
+	m.mu.Unlock()
+	if len(got) != n {
+		t.Fatalf("mails about %q: %d, want %d: %v", s, len(got), n, got)
+	}
+	return got
 }
 
 // TestOwnerContent_Updates posts updates over REST and MCP: the bounds, 404
@@ -234,7 +222,7 @@ func TestOwnerContent_Updates(t *testing.T) {
 				t.Fatalf("post_listing_update: %d %v", st, u)
 			}
 			id := int64(u["id"].(float64))
-			mails := waitMails(t, mailer, title, 2)
+			mails := mailsAfterJobs(t, env, mailer, title, 2)
 			to := []string{strings.Split(mails[0], "|")[0], strings.Split(mails[1], "|")[0]}
 			if !(to[0] == "ann@example.com" && to[1] == "bob@example.com" || to[1] == "ann@example.com" && to[0] == "bob@example.com") {
 				t.Fatalf("mailed %v, want ann and bob", to)
@@ -246,7 +234,7 @@ func TestOwnerContent_Updates(t *testing.T) {
 			if err := env.svc.TellFollowers(context.Background(), id); err != nil {
 				t.Fatal(err)
 			}
-			waitMails(t, mailer, title, 2)
+			mailsAfterJobs(t, env, mailer, title, 2)
 			if n := querySQL(t, env, `SELECT count(*) FROM notifications WHERE update_id = ?`, id); n != "2" {
 				t.Fatalf("notifications after a second run: %s, want 2", n)
 			}
@@ -374,7 +362,7 @@ func TestOwnerContent_FollowAndNotifications(t *testing.T) {
 		if st, u := call(t, "post_listing_update", map[string]any{"listing_id": live, "title": title, "body": "b"}); st != 201 || u["followers_told"] != float64(1) {
 			t.Fatalf("post: %d %v", st, u)
 		}
-		waitMails(t, mailer, title, 1)
+		mailsAfterJobs(t, env, mailer, title, 1)
 	}
 	_, body, _ = page(t, ann, "GET", env.URL+"/notifications", nil)
 	if !strings.Contains(body, "2 unread") || strings.Count(body, `<span class="tag">New</span>`) != 2 {

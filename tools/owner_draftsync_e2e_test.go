@@ -27,7 +27,7 @@ func TestOwner_DraftEditsKeepListingEdits(t *testing.T) {
 			if st != 201 {
 				t.Fatalf("submit_listing: %d %v", st, d)
 			}
-			draftID := pollReady(t, call, d["id"].(string))["id"]
+			draftID := builtDraft(t, env, call, d["id"].(string))["id"]
 			st, d = call(t, "submit_draft", map[string]any{"id": draftID})
 			if st != 200 {
 				t.Fatalf("submit_draft: %d %v", st, d)

@@ -22,7 +22,7 @@ func TestOwner_ReadListings(t *testing.T) {
 	} {
 		t.Run(tr.name, func(t *testing.T) {
 			call := tr.call(t)
-			id := ownListing(t, call, site.URL)
+			id := ownListing(t, env, call, site.URL)
 			queued := env.ownedListing(t, "owner@example.com", "status = 'awaiting_badge'", "launch_week = '2027-01-04'")
 
 			st, list := call(t, "list_my_listings", map[string]any{"per_page": 100})

@@ -1,12 +1,9 @@
 package tools
 
 import (
-	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -16,31 +13,24 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/domain/testclock"
 )
 
-// withFreeLaunch runs the order and free launch jobs (week start, badge
-// checks) on env's database with a clock the test moves, reads owners' pages
-// on loopback, and records mail, as serve wires them.
-func withFreeLaunch(t *testing.T, env *catEnv) (*testClock, *recordingMailer) {
+// withFreeLaunch wires the order and free launch jobs (week start, badge
+// checks) on env's database and clock (the test runs them with
+// env.runJobs), reads owners' pages on loopback, and records mail, as serve
+// wires them. It returns the env's clock.
+func withFreeLaunch(t *testing.T, env *catEnv) (*testclock.Clock, *recordingMailer) {
 	t.Helper()
-	clock := &testClock{t: catNow}
-	env.svc.Now = clock.Now
 	mailer := withOwning(t, env, nil)
-	runner := domain.NewRunner(storage.NewJobStore(env.db), domain.RunnerOptions{
-		Workers: 2, Poll: 10 * time.Millisecond, Now: clock.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
+	runner := env.quietRunner()
 	o := idleOrdering(t, env.db, env.svc.Site)
 	o.EnqueueAt = runner.EnqueueAt
 	env.svc.Orders = o
 	env.svc.Owner.EnqueueAt = runner.EnqueueAt
 	env.svc.RegisterOrderJobs(runner)
 	env.svc.RegisterFreeJobs(runner)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { runner.Run(ctx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
-	return clock, mailer
+	return env.clock, mailer
 }
 
 // freeHomepages is a local web site whose pages a test rewrites: the owners'
@@ -101,35 +91,25 @@ func freeWeek(k int) string {
 
 func freeMonday(k int) time.Time { return domain.Monday(catNow).AddDate(0, 0, 7*k) }
 
-// waitBadgeCheck returns get_my_listing after waiting until a badge check
-// at when is recorded (the job ran).
-func waitBadgeCheck(t *testing.T, call draftCaller, id int64, when time.Time) map[string]any {
+// badgeCheckAfterJobs runs the due jobs and returns get_my_listing, whose
+// last badge check must then be the one at when.
+func badgeCheckAfterJobs(t *testing.T, env *catEnv, call draftCaller, id int64, when time.Time) map[string]any {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	env.runJobs(t)
 	want := when.UTC().Format(time.RFC3339)
-	for {
-		st, l := call(t, "get_my_listing", map[string]any{"listing_id": id})
-		if st != 200 {
-			t.Fatalf("get_my_listing %d: %d %v", id, st, l)
-		}
-		if bc, _ := l["badge_checks"].(map[string]any); bc != nil {
-			if last, _ := bc["last"].(map[string]any); last != nil && last["checked_at"] == want {
-				// get_my_listing reads the listing before its checks: read
-				// again, now that the check is committed.
-				if _, l = call(t, "get_my_listing", map[string]any{"listing_id": id}); lastBadgeCheck(l)["checked_at"] == want {
-					return l
-				}
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("listing %d: no badge check at %s after 30s: %v", id, want, l["badge_checks"])
-		}
-		time.Sleep(20 * time.Millisecond)
+	st, l := call(t, "get_my_listing", map[string]any{"listing_id": id})
+	if st != 200 {
+		t.Fatalf("get_my_listing %d: %d %v", id, st, l)
 	}
+	if bc, _ := l["badge_checks"].(map[string]any); bc == nil || lastBadgeCheck(l) == nil || lastBadgeCheck(l)["checked_at"] != want {
+		t.Fatalf("listing %d: no badge check at %s once the due jobs ran: %v", id, want, l["badge_checks"])
+	}
+	return l
 }
 
 func lastBadgeCheck(l map[string]any) map[string]any {
-	return l["badge_checks"].(map[string]any)["last"].(map[string]any)
+	last, _ := l["badge_checks"].(map[string]any)["last"].(map[string]any)
+	return last
 }
 
 // TestFree_EndToEnd is the issue's free path over REST and MCP: a homepage
@@ -189,7 +169,7 @@ func TestFree_EndToEnd(t *testing.T) {
 			// The next check without the badge: still awaiting_badge.
 			clock.Set(catNow.Add(6 * time.Hour))
 			for _, e := range all {
-				l := waitBadgeCheck(t, call, e.id, clock.Now())
+				l := badgeCheckAfterJobs(t, env, call, e.id, clock.Now())
 				if l["status"] != "awaiting_badge" || lastBadgeCheck(l)["found"] != false || lastBadgeCheck(l)["error"] != nil {
 					t.Fatalf("%s after a check without the badge: %v", e.shape, l)
 				}
@@ -201,7 +181,7 @@ func TestFree_EndToEnd(t *testing.T) {
 			}
 			clock.Set(catNow.Add(12 * time.Hour))
 			for _, e := range all {
-				l := waitBadgeCheck(t, call, e.id, clock.Now())
+				l := badgeCheckAfterJobs(t, env, call, e.id, clock.Now())
 				last := lastBadgeCheck(l)
 				if l["status"] != "scheduled" || last["found"] != true || !strings.HasPrefix(last["link"].(string), base+"/listings/"+e.slug) ||
 					l["launch_week"] != freeWeek(6) || l["page_url"] == nil {
@@ -224,7 +204,7 @@ func TestFree_EndToEnd(t *testing.T) {
 			// The week starts: live.
 			clock.Set(freeMonday(6))
 			for _, e := range all {
-				waitListing(t, env, e.id, "live")
+				listingAfterJobs(t, env, e.id, "live")
 			}
 			st, l := call(t, "get_my_listing", map[string]any{"listing_id": all[0].id})
 			if st != 200 || l["status"] != "live" || l["queue_position"] != nil || l["expected_launch_date"] != nil || l["launch_week"] != freeWeek(6) {
@@ -473,7 +453,7 @@ func TestFree_BadgePolicy(t *testing.T) {
 
 	home.set("/p/", "")
 	clock.Set(catNow.Add(24 * time.Hour))
-	l := waitBadgeCheck(t, call, id, clock.Now())
+	l := badgeCheckAfterJobs(t, env, call, id, clock.Now())
 	if l["status"] != "awaiting_badge" || l["launch_week"] != freeWeek(6) || l["page_url"] != nil {
 		t.Fatalf("scheduled, badge gone: %v", l)
 	}
@@ -483,12 +463,12 @@ func TestFree_BadgePolicy(t *testing.T) {
 		t.Fatalf("next check: %v", next)
 	}
 	clock.Set(mon.Add(-time.Hour))
-	waitBadgeCheck(t, call, id, clock.Now())
+	badgeCheckAfterJobs(t, env, call, id, clock.Now())
 	if l := nextBadgeCheck(t, call, id); l != mon.Format(time.RFC3339) {
 		t.Fatalf("the check before the week starts: next %v, want the Monday %s", l, mon)
 	}
 	clock.Set(mon)
-	l = waitBadgeCheck(t, call, id, mon)
+	l = badgeCheckAfterJobs(t, env, call, id, mon)
 	if l["status"] != "awaiting_badge" || l["launch_week"] != freeWeek(8) || l["expected_launch_date"] != freeWeek(8) {
 		t.Fatalf("week started without the badge: %v, want week %s", l, freeWeek(8))
 	}
@@ -498,23 +478,23 @@ func TestFree_BadgePolicy(t *testing.T) {
 
 	home.set("/p/", `<p>Find us on <a href="`+base+`/listings/`+slug+`/">Launchdir</a></p>`)
 	clock.Set(mon.Add(24 * time.Hour))
-	if l = waitBadgeCheck(t, call, id, clock.Now()); l["status"] != "scheduled" || l["launch_week"] != freeWeek(8) {
+	if l = badgeCheckAfterJobs(t, env, call, id, clock.Now()); l["status"] != "scheduled" || l["launch_week"] != freeWeek(8) {
 		t.Fatalf("badge back: %v", l)
 	}
 	clock.Set(freeMonday(8))
-	waitBadgeCheck(t, call, id, freeMonday(8)) // the check due before the Monday runs now
-	waitListing(t, env, id, "live")
+	badgeCheckAfterJobs(t, env, call, id, freeMonday(8)) // the check due before the Monday runs now
+	listingAfterJobs(t, env, id, "live")
 
 	home.set("/p/", "")
 	next := nextBadgeCheck(t, call, id)
 	nt, _ := time.Parse(time.RFC3339, next)
 	clock.Set(nt)
-	if l = waitBadgeCheck(t, call, id, nt); l["status"] != "live" {
+	if l = badgeCheckAfterJobs(t, env, call, id, nt); l["status"] != "live" {
 		t.Fatalf("live, one check without the badge: %v", l)
 	}
 	nt = nt.Add(24 * time.Hour)
 	clock.Set(nt)
-	if l = waitBadgeCheck(t, call, id, nt); l["status"] != "draft" || l["launch_week"] != nil || l["page_url"] != nil ||
+	if l = badgeCheckAfterJobs(t, env, call, id, nt); l["status"] != "draft" || l["launch_week"] != nil || l["page_url"] != nil ||
 		l["badge_checks"].(map[string]any)["next_check_at"] != nil {
 		t.Fatalf("live, two checks in a row without the badge: %v", l)
 	}
@@ -579,10 +559,10 @@ func TestFree_LiveChecksEnd(t *testing.T) {
 		t.Fatalf("choose: %d %v", st, f)
 	}
 	clock.Set(freeMonday(6))
-	waitListing(t, env, id, "live")
+	listingAfterJobs(t, env, id, "live")
 	end := freeMonday(6).AddDate(0, 0, 7*domain.FreeLiveCheckWeeks)
 	clock.Set(end.Add(-time.Hour))
-	l := waitBadgeCheck(t, call, id, end.Add(-time.Hour))
+	l := badgeCheckAfterJobs(t, env, call, id, end.Add(-time.Hour))
 	if l["status"] != "live" || l["badge_checks"].(map[string]any)["next_check_at"] != nil {
 		t.Fatalf("the last check of the four weeks: %v", l["badge_checks"])
 	}

@@ -6,31 +6,13 @@ import (
 	"net"
 	"net/http"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/testclock"
 )
-
-// netClock is the test clock of the per-network limiters.
-type netClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *netClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *netClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
 
 // netClient is an HTTP client whose connections come from the loopback
 // address ip (127.0.0.2, 127.0.0.3, ...): each is another network to the
@@ -128,8 +110,8 @@ func wantLimit(t *testing.T, h http.Header, policy string, remaining, reset int)
 	t.Errorf("RateLimit %q has no item %q", h.Values("RateLimit"), policy)
 }
 
-func newNetEnv(t *testing.T, failures, session int) (*catEnv, *netClock) {
-	clk := &netClock{now: catNow}
+func newNetEnv(t *testing.T, failures, session int) (*catEnv, *testclock.Clock) {
+	clk := testclock.New(catNow)
 	env := catTestServer(t, Options{
 		Failures: ratelimit.New(ratelimit.Policy{Name: "failures", Quota: failures, Window: 15 * time.Minute}, clk.Now),
 		Session:  ratelimit.New(ratelimit.Policy{Name: "mcp", Quota: session, Window: time.Minute}, clk.Now),
@@ -219,7 +201,8 @@ func TestRateLimit_MCPSession(t *testing.T) {
 // operation budget as RateLimit fields, and its 429 has r=0 with t equal
 // to Retry-After.
 func TestRateLimit_OperationsHeaders(t *testing.T) {
-	env := catTestServer(t, Options{RateLimit: 1, RateBurst: 2}, false)
+	// The clock stands still: no token comes back between the calls.
+	env := catTestServer(t, Options{RateLimit: 1, RateBurst: 2, Now: testclock.New(catNow).Now}, false)
 	r := catDo(t, env, "GET", "/v1/site", nil, nil)
 	if r.status != 200 || r.header.Get("RateLimit-Policy") != `"operations";q=2;w=2` {
 		t.Fatalf("first call: %d %v", r.status, r.header)
@@ -235,9 +218,8 @@ func TestRateLimit_OperationsHeaders(t *testing.T) {
 }
 
 func TestRateLimiter_State(t *testing.T) {
-	now := catNow
-	l := newRateLimiter(2, 4) // 2/s, burst 4: an empty bucket fills in 2 s
-	l.now = func() time.Time { return now }
+	clk := testclock.New(catNow)
+	l := newRateLimiter(2, 4, clk.Now) // 2/s, burst 4: an empty bucket fills in 2 s
 	if err := l.allow("k"); err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +234,7 @@ func TestRateLimiter_State(t *testing.T) {
 	if st := l.state("k", err); st.OK || st.Remaining != 0 || st.ResetSeconds() != 1 {
 		t.Fatalf("refused: %+v (%v)", st, err)
 	}
-	now = now.Add(1500 * time.Millisecond) // 3 tokens back
+	clk.Advance(1500 * time.Millisecond) // 3 tokens back
 	if st := l.state("k", nil); st.Remaining != 3 || st.ResetSeconds() != 1 {
 		t.Fatalf("after 1.5 s: %+v", st)
 	}

@@ -24,7 +24,7 @@ func TestREADME_CurlExamplesWork(t *testing.T) {
 	if st != 201 {
 		t.Fatalf("submit_listing: %d %v", st, d)
 	}
-	draftID := pollReady(t, call, d["id"].(string))["id"].(string)
+	draftID := builtDraft(t, env, call, d["id"].(string))["id"].(string)
 	vars := map[string]string{"KEY": key, "DRAFT_ID": draftID}
 
 	cmds := readmeCurls(string(readme))

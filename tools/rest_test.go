@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/testclock"
 )
 
 // REST input handling: query and path strings are coerced to the schema's
@@ -190,16 +191,15 @@ func TestProblemFor_CodeTable(t *testing.T) {
 }
 
 func TestRateLimiter_BucketsAndEviction(t *testing.T) {
-	if newRateLimiter(0, 10) != nil {
+	if newRateLimiter(0, 10, nil) != nil {
 		t.Fatal("RateLimit 0 must mean no limiter")
 	}
 	var nilLimiter *rateLimiter
 	if err := nilLimiter.allow("x"); err != nil {
 		t.Fatal("a nil limiter allows everything")
 	}
-	now := time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
-	l := newRateLimiter(2, 2) // 2/s, burst 2
-	l.now = func() time.Time { return now }
+	clk := testclock.New(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
+	l := newRateLimiter(2, 2, clk.Now) // 2/s, burst 2
 	for i := 0; i < 2; i++ {
 		if err := l.allow("a"); err != nil {
 			t.Fatalf("call %d: %v", i, err)
@@ -213,12 +213,11 @@ func TestRateLimiter_BucketsAndEviction(t *testing.T) {
 	if err := l.allow("b"); err != nil {
 		t.Fatalf("other client: %v", err)
 	}
-	now = now.Add(600 * time.Millisecond) // refills 1.2 tokens; the refused call took none
+	clk.Advance(600 * time.Millisecond) // refills 1.2 tokens; the refused call took none
 	if err := l.allow("a"); err != nil {
 		t.Fatalf("after refill: %v", err)
 	}
-	slow := newRateLimiter(0.1, 1) // one call per 10 s
-	slow.now = func() time.Time { return now }
+	slow := newRateLimiter(0.1, 1, clk.Now) // one call per 10 s
 	slow.allow("c")
 	if err := slow.allow("c"); !errors.As(err, &rl) || rl.retryAfter != 10 {
 		t.Fatalf("slow limiter: %v", err)
@@ -226,7 +225,7 @@ func TestRateLimiter_BucketsAndEviction(t *testing.T) {
 	if l.size() != 2 {
 		t.Fatalf("buckets = %d", l.size())
 	}
-	now = now.Add(idleTTL + sweepEvery + time.Second)
+	clk.Advance(idleTTL + sweepEvery + time.Second)
 	l.allow("c")
 	if l.size() != 1 {
 		t.Errorf("idle buckets not evicted: %d left", l.size())

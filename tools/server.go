@@ -38,6 +38,8 @@ type Options struct {
 	// IdemStore). nil: a call that sends a key to an Idem operation fails with
 	// an internal error rather than silently running twice on a retry.
 	Idem domain.IdemStore
+	// Now is the clock of the per-client rate limiter; nil means time.Now.
+	Now func() time.Time
 }
 
 // Server serves the operation catalog over REST (/v1) and MCP (/mcp).
@@ -76,7 +78,7 @@ func New(svc *domain.Service, opts Options) *Server {
 
 // newServer builds the transports for a given list of operations.
 func newServer(svc *domain.Service, opts Options, ops []Operation) *Server {
-	s := &Server{svc: svc, auth: opts.Auth, log: opts.Logger, limiter: newRateLimiter(opts.RateLimit, opts.RateBurst), byName: map[string]*bound{},
+	s := &Server{svc: svc, auth: opts.Auth, log: opts.Logger, limiter: newRateLimiter(opts.RateLimit, opts.RateBurst, opts.Now), byName: map[string]*bound{},
 		idem: opts.Idem, idemWait: idemWaitDefault, failures: opts.Failures, session: opts.Session}
 	if s.log == nil {
 		s.log = slog.Default()

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
 )
 
@@ -38,6 +40,47 @@ type catEnv struct {
 	// pages, when set, serves the paths the REST/MCP handler does not: the
 	// checkout pages and payment webhooks of the order tests.
 	pages atomic.Pointer[http.Handler]
+	// clock is the one clock of the env: the service, the stores (the DB's
+	// clock), auth and the job runners read it; it starts at catNow.
+	clock *testclock.Clock
+	// runners are the job runners the with* helpers wired; none runs in the
+	// background: runJobs runs what is due on the clock.
+	runners []*domain.Runner
+}
+
+// runJobs runs every job due on the env's clock, in the test's goroutine,
+// until none is left (a job may enqueue another, also for another runner),
+// and returns how many ran.
+func (e *catEnv) runJobs(t testing.TB) int {
+	t.Helper()
+	total := 0
+	for pass := 0; ; pass++ {
+		ran := 0
+		for _, r := range e.runners {
+			n, err := r.RunDue(context.Background())
+			if err != nil {
+				t.Fatalf("running due jobs: %v", err)
+			}
+			ran += n
+		}
+		if ran == 0 {
+			return total
+		}
+		if pass > 100 {
+			t.Fatalf("jobs still due after %d passes", pass)
+		}
+		total += ran
+	}
+}
+
+// quietRunner is a job runner on the env's clock whose log goes nowhere; it
+// is added to the runners runJobs runs.
+func (e *catEnv) quietRunner() *domain.Runner {
+	r := domain.NewRunner(storage.NewJobStore(e.db), domain.RunnerOptions{
+		Now: e.clock.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	e.runners = append(e.runners, r)
+	return r
 }
 
 // apiKey creates a user with email and an API key for it, directly in the
@@ -70,7 +113,8 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	}))
 	t.Cleanup(srv.Close)
 	dbPath := filepath.Join(t.TempDir(), "launchdir.db")
-	db, err := storage.Open(dbPath)
+	clock := testclock.New(catNow)
+	db, err := storage.Open(dbPath, storage.WithClock(clock.Now))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,12 +130,12 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 		t.Fatal(err)
 	}
 	svc := domain.NewService(st, site)
-	svc.Now = func() time.Time { return catNow }
+	svc.Now = clock.Now
 	svc.Drafts = idleDrafting(db, st)
 	svc.Orders = idleOrdering(t, db, site)
 	svc.Owner = idleOwning(db)
 	as := storage.NewAuthStore(db)
-	a, err := auth.New(auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: func() time.Time { return catNow }})
+	a, err := auth.New(auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +145,7 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	}
 	s := New(svc, opts)
 	h = s.Handler()
-	env = &catEnv{Server: srv, tools: s, svc: svc, auth: a, store: as, db: db, dbPath: dbPath}
+	env = &catEnv{Server: srv, tools: s, svc: svc, auth: a, store: as, db: db, dbPath: dbPath, clock: clock}
 	return env
 }
 

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/domain/vat"
 	"github.com/launchdir/launchdir/storage"
 )
@@ -26,7 +27,7 @@ type orderEnv struct {
 	srv     *httptest.Server
 	svc     *domain.Service
 	db      *storage.DB
-	clock   atomic.Int64 // unix seconds of svc.Now; the handlers read it concurrently
+	clock   *testclock.Clock // the service's, the DB's and the runner's
 	caller  context.Context
 	listing int64
 }
@@ -35,12 +36,11 @@ type orderEnv struct {
 // test provider when nil) and whose handler gets opts.
 func newOrderEnv(t testing.TB, pay domain.Payments, opts ...Option) *orderEnv {
 	t.Helper()
-	e := &orderEnv{}
-	e.clock.Store(testNow.Unix())
+	e := &orderEnv{clock: testclock.New(testNow)}
 	var h http.Handler
 	e.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(e.srv.Close)
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"), storage.WithClock(e.clock.Now))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func newOrderEnv(t testing.TB, pay domain.Payments, opts ...Option) *orderEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	now := func() time.Time { return time.Unix(e.clock.Load(), 0).UTC() }
+	now := e.clock.Now
 	runner := domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{Now: now})
 	if pay == nil {
 		pay = domain.TestPayments{}
@@ -345,8 +345,8 @@ func TestCheckout_Refused(t *testing.T) {
 		_, token := e.checkout(t, domain.OrderItem{Product: domain.ProductFeatured, ListingID: e.listing})
 		page := domain.CheckoutPath + token
 		wantRedirect(t, "billing", e.post(t, page+"/billing", berlin), page)
-		e.clock.Add(int64(domain.CheckoutDays*24*time.Hour/time.Second) + 1)
-		defer e.clock.Store(testNow.Unix())
+		e.clock.Advance(domain.CheckoutDays*24*time.Hour + time.Second)
+		defer e.clock.Set(testNow)
 		want(t, "the expired order's page", e.get(t, page), http.StatusOK, "This order can no longer be paid", "It is expired")
 		want(t, "pay an expired order", e.post(t, page+"/pay", url.Values{}), http.StatusConflict, "expired")
 		want(t, "test-pay an expired order", e.post(t, page+"/test-pay", url.Values{}), http.StatusConflict)

@@ -5,31 +5,14 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/launchdir/launchdir/domain/testclock"
 )
 
-// testClock is a clock tests move by hand.
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newTestClock() *testClock {
-	return &testClock{now: time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)}
-}
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *testClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
+func newTestClock() *testclock.Clock {
+	return testclock.New(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
 }
 
 func TestLimiter_WindowOnTestClock(t *testing.T) {

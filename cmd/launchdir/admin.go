@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/vat"
@@ -29,13 +30,13 @@ Usage:
 // adminCmd is "launchdir admin prices list|set ...". Prices go through the
 // same domain rules as the admin page (domain.Service.SetProductPrice), so the
 // two refuse the same things with the same words.
-func adminCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func adminCmd(ctx context.Context, now func() time.Time, args []string, stdout, stderr io.Writer) error {
 	if len(args) < 2 || args[0] != "prices" || (args[1] != "list" && args[1] != "set") {
 		fmt.Fprint(stderr, adminUsage)
 		return errors.New(`admin: say what to do: "launchdir admin prices list" or "launchdir admin prices set CODE CENTS"`)
 	}
 	verb := args[1]
-	var c config
+	c := config{now: now}
 	var currency string
 	fs := flag.NewFlagSet("admin prices "+verb, flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -89,6 +90,7 @@ func adminCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	// The store is all SetProductPrice needs of the Service.
 	svc := domain.NewService(nil, c.site())
+	svc.Now = db.Now
 	svc.Orders = &domain.Ordering{Store: store, Currency: currency, VAT: vat.Rules{}}
 	if err := svc.SetProductPrice(ctx, code, cents); err != nil {
 		var de *domain.Error

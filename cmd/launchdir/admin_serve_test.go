@@ -42,7 +42,7 @@ func TestServe_AdminAllowList(t *testing.T) {
 	logs := &syncBuffer{}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--rate-limit", "0",
+		done <- run(ctx, time.Now, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--rate-limit", "0",
 			"--admin-emails", " Team@Example.com , other-team@example.com"}, pw, logs)
 		pw.Close()
 	}()

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
@@ -16,7 +17,7 @@ import (
 func runAdmin(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
 	var out, errOut strings.Builder
-	err := adminCmd(context.Background(), args, &out, &errOut)
+	err := adminCmd(context.Background(), time.Now, args, &out, &errOut)
 	return out.String(), errOut.String(), err
 }
 

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"strconv"
+	"time"
 
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/auth/ratelimit"
@@ -44,7 +45,7 @@ func authFlags(fs *flag.FlagSet, a *authConfig) {
 // newAuth builds the auth service over db for the site's origin; invites,
 // when not nil, serves the co-founder invite page.
 func newAuth(c *config, a *authConfig, db *storage.DB, logger *slog.Logger, invites auth.InvitePages) (*auth.Auth, error) {
-	cfg := auth.Config{Origin: c.publicOrigin(), SiteName: c.site().Name, Store: storage.NewAuthStore(db), Logger: logger, Invites: invites}
+	cfg := auth.Config{Origin: c.publicOrigin(), SiteName: c.site().Name, Store: storage.NewAuthStore(db), Logger: logger, Invites: invites, Now: db.Now}
 	if a != nil {
 		cfg.OAuthLimit, cfg.Failures = a.oauthLimit, a.failures
 		cfg.MailLog = a.mailLog
@@ -71,11 +72,11 @@ func newAuth(c *config, a *authConfig, db *storage.DB, logger *slog.Logger, invi
 // apikeyCmd is "launchdir apikey create --email ADDRESS [--name NAME]": it
 // creates an API key for the account with that email (creating the account
 // when none exists) and prints the key once.
-func apikeyCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func apikeyCmd(ctx context.Context, now func() time.Time, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "create" {
 		return errors.New(`apikey: say what to do: "launchdir apikey create --email ADDRESS [--name NAME]"`)
 	}
-	var c config
+	c := config{now: now}
 	var email, name string
 	fs := flag.NewFlagSet("apikey create", flag.ContinueOnError)
 	fs.SetOutput(stderr)

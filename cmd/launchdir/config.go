@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
@@ -21,6 +22,9 @@ type config struct {
 	demo      bool
 	rateLimit float64
 	rateBurst int
+	// now is the clock main read once; the database and everything built
+	// on it take it from there.
+	now func() time.Time
 }
 
 // env returns the environment variable name's value, or def.
@@ -53,7 +57,7 @@ func (c *config) dbPath() string { return filepath.Join(c.data, "launchdir.db") 
 
 // open opens the database, applying migrations.
 func (c *config) open() (*storage.DB, error) {
-	db, err := storage.Open(c.dbPath())
+	db, err := storage.Open(c.dbPath(), storage.WithClock(c.now))
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", c.dbPath(), err)
 	}

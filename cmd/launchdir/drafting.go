@@ -58,7 +58,7 @@ func newDrafting(c *draftConfig, db *storage.DB, store *storage.Store, svc *doma
 	if c.allowLoopback {
 		logger.Warn("the site reader may reach loopback addresses (--fetch-allow-loopback); use this for local testing only")
 	}
-	runner := domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{Workers: c.workers, Lease: c.lease, Logger: logger})
+	runner := domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{Workers: c.workers, Lease: c.lease, Logger: logger, Now: db.Now})
 	svc.Drafts = &domain.Drafting{
 		Store:   store,
 		Fetcher: fetch.New(fetch.Options{AllowLoopback: c.allowLoopback}),

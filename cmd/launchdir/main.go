@@ -20,12 +20,14 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	// The one read of the wall clock: every command hands it down.
+	if err := run(ctx, time.Now, os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			os.Exit(2)
 		}
@@ -49,8 +51,9 @@ Run "launchdir COMMAND -h" for the flags of a command. Every flag can also be se
 through the environment variable named in its help.
 `
 
-// run dispatches a subcommand. It is main without the process exit, for tests.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// run dispatches a subcommand on the clock now. It is main without the
+// process exit, for tests.
+func run(ctx context.Context, now func() time.Time, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return flag.ErrHelp
@@ -58,15 +61,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	switch args[0] {
 	case "serve":
-		return serveCmd(ctx, args[1:], stdout, stderr, logger)
+		return serveCmd(ctx, now, args[1:], stdout, stderr, logger)
 	case "seed":
-		return seedCmd(ctx, args[1:], stdout, stderr)
+		return seedCmd(ctx, now, args[1:], stdout, stderr)
 	case "migrate":
-		return migrateCmd(ctx, args[1:], stdout, stderr)
+		return migrateCmd(ctx, now, args[1:], stdout, stderr)
 	case "apikey":
-		return apikeyCmd(ctx, args[1:], stdout, stderr)
+		return apikeyCmd(ctx, now, args[1:], stdout, stderr)
 	case "admin":
-		return adminCmd(ctx, args[1:], stdout, stderr)
+		return adminCmd(ctx, now, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -22,7 +22,7 @@ func TestServe(t *testing.T) {
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--demo", "--rate-limit", "0"}, pw, io.Discard)
+		done <- run(ctx, time.Now, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--demo", "--rate-limit", "0"}, pw, io.Discard)
 		pw.Close()
 	}()
 	urls := map[string]string{}
@@ -83,16 +83,16 @@ func TestSeedAndMigrate(t *testing.T) {
 	data := filepath.Join(t.TempDir(), "nested", "data")
 	var out strings.Builder
 	ctx := context.Background()
-	if err := run(ctx, []string{"migrate", "--data", data}, &out, io.Discard); err != nil {
+	if err := run(ctx, time.Now, []string{"migrate", "--data", data}, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	if err := run(ctx, []string{"seed", "--data", data}, &out, io.Discard); err == nil {
+	if err := run(ctx, time.Now, []string{"seed", "--data", data}, &out, io.Discard); err == nil {
 		t.Error("seed without --demo succeeded, want an error naming --demo")
 	}
-	if err := run(ctx, []string{"seed", "--demo", "--data", data}, &out, io.Discard); err != nil {
+	if err := run(ctx, time.Now, []string{"seed", "--demo", "--data", data}, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	if err := run(ctx, []string{"seed", "--demo", "--data", data}, &out, io.Discard); err != nil {
+	if err := run(ctx, time.Now, []string{"seed", "--demo", "--data", data}, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	got := out.String()
@@ -101,10 +101,10 @@ func TestSeedAndMigrate(t *testing.T) {
 	}
 	t.Setenv("LAUNCHDIR_DATA", data)
 	out.Reset()
-	if err := run(ctx, []string{"migrate"}, &out, io.Discard); err != nil || !strings.Contains(out.String(), data) {
+	if err := run(ctx, time.Now, []string{"migrate"}, &out, io.Discard); err != nil || !strings.Contains(out.String(), data) {
 		t.Errorf("migrate with LAUNCHDIR_DATA: err=%v out=%q", err, out.String())
 	}
-	if err := run(ctx, []string{"bogus"}, io.Discard, io.Discard); err == nil {
+	if err := run(ctx, time.Now, []string{"bogus"}, io.Discard, io.Discard); err == nil {
 		t.Error("unknown command succeeded")
 	}
 }
@@ -115,10 +115,10 @@ func TestAPIKeyCreate(t *testing.T) {
 	data := t.TempDir()
 	var out, errOut strings.Builder
 	ctx := context.Background()
-	if err := run(ctx, []string{"apikey", "create", "--data", data}, &out, &errOut); err == nil {
+	if err := run(ctx, time.Now, []string{"apikey", "create", "--data", data}, &out, &errOut); err == nil {
 		t.Error("apikey create without --email succeeded")
 	}
-	if err := run(ctx, []string{"apikey", "create", "--data", data, "--email", "ops@example.com", "--name", "deploy"}, &out, &errOut); err != nil {
+	if err := run(ctx, time.Now, []string{"apikey", "create", "--data", data, "--email", "ops@example.com", "--name", "deploy"}, &out, &errOut); err != nil {
 		t.Fatal(err)
 	}
 	key := strings.TrimSpace(out.String())
@@ -131,7 +131,7 @@ func TestAPIKeyCreate(t *testing.T) {
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(sctx, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--rate-limit", "0"}, pw, io.Discard)
+		done <- run(sctx, time.Now, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--rate-limit", "0"}, pw, io.Discard)
 		pw.Close()
 	}()
 	sc := bufio.NewScanner(pr)

@@ -36,7 +36,7 @@ func startServe(t *testing.T, args ...string) *served {
 	s := &served{logs: &syncBuffer{}}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--rate-limit", "0"}, args...), pw, s.logs)
+		done <- run(ctx, time.Now, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--rate-limit", "0"}, args...), pw, s.logs)
 		pw.Close()
 	}()
 	t.Cleanup(func() {
@@ -47,14 +47,27 @@ func startServe(t *testing.T, args ...string) *served {
 			t.Error("serve did not stop")
 		}
 	})
-	// The banner is written at once (printBanner); wait for it.
-	out := &syncBuffer{}
-	go io.Copy(out, pr)
-	deadline := time.Now().Add(15 * time.Second)
-	for !strings.Contains(out.String(), "Admin:") && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+	// The banner is written at once (printBanner): read stdout until it is
+	// in, then keep draining it.
+	banner := make(chan string, 1)
+	go func() {
+		var out strings.Builder
+		buf := make([]byte, 64<<10)
+		for !strings.Contains(out.String(), "Admin:") {
+			n, err := pr.Read(buf)
+			out.Write(buf[:n])
+			if err != nil {
+				break
+			}
+		}
+		banner <- out.String()
+		io.Copy(io.Discard, pr)
+	}()
+	select {
+	case s.banner = <-banner:
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve printed no banner in 15 s")
 	}
-	s.banner = out.String()
 	m := regexp.MustCompile(`on 127\.0\.0\.1:(\d+)\n`).FindStringSubmatch(s.banner)
 	if m == nil {
 		t.Fatalf("serve printed no listen address:\n%s", s.banner)

@@ -26,7 +26,7 @@ func TestServe_RateLimits(t *testing.T) {
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--rate-limit", "0",
+		done <- run(ctx, time.Now, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--rate-limit", "0",
 			"--rate-pages", "3", "--rate-mcp", "2", "--rate-failures", "2", "--rate-oauth", "0",
 			"--trusted-proxies", "127.0.0.1/32, ::1"}, pw, io.Discard)
 		pw.Close()

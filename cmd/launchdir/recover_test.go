@@ -53,7 +53,7 @@ func TestServeRecoversOrphanDraft(t *testing.T) {
 	data := t.TempDir()
 	ctx := context.Background()
 	var out strings.Builder
-	if err := run(ctx, []string{"apikey", "create", "--data", data, "--email", "owner@example.com"}, &out, io.Discard); err != nil {
+	if err := run(ctx, time.Now, []string{"apikey", "create", "--data", data, "--email", "owner@example.com"}, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	key := strings.TrimSpace(out.String())
@@ -88,7 +88,7 @@ func TestServeRecoversOrphanDraft(t *testing.T) {
 	logs := &lockedBuffer{}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(sctx, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--rate-limit", "0", "--fetch-allow-loopback"}, pw, logs)
+		done <- run(sctx, time.Now, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--rate-limit", "0", "--fetch-allow-loopback"}, pw, logs)
 		pw.Close()
 	}()
 	sc := bufio.NewScanner(pr)

@@ -20,8 +20,8 @@ import (
 	"github.com/launchdir/launchdir/web"
 )
 
-func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logger *slog.Logger) error {
-	var c config
+func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, stderr io.Writer, logger *slog.Logger) error {
+	c := config{now: now}
 	var ac authConfig
 	var dc draftConfig
 	var oc orderConfig
@@ -43,7 +43,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	lim, err := newLimits(&lc, time.Now)
+	lim, err := newLimits(&lc, c.now)
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	defer db.Close()
 	site := c.site()
 	if c.demo {
-		seeded, err := storage.SeedDemo(ctx, db, site, time.Now().UTC())
+		seeded, err := storage.SeedDemo(ctx, db, site, c.now().UTC())
 		if err != nil {
 			return fmt.Errorf("demo data: %w", err)
 		}
@@ -75,6 +75,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 		return err
 	}
 	svc := domain.NewService(store, site)
+	svc.Now = db.Now
 	ac.mailLog = stderr
 	az, err := newAuth(&c, &ac, db, logger, svc)
 	if err != nil {
@@ -104,7 +105,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 	jobsDone := runJobs(jobsCtx, runner)
 	defer func() { stopJobs(); <-jobsDone }()
 	api := tools.New(svc, tools.Options{RateLimit: c.rateLimit, RateBurst: c.rateBurst, Logger: logger, Auth: az,
-		Idem: storage.NewIdemStore(db), Failures: lim.failures, Session: lim.mcp}).Handler()
+		Idem: storage.NewIdemStore(db), Failures: lim.failures, Session: lim.mcp, Now: db.Now}).Handler()
 
 	mux := http.NewServeMux()
 	az.Register(mux)
@@ -186,8 +187,8 @@ func printBanner(out io.Writer, db, addr string, o domain.Origins, hasAdmins boo
 	}
 }
 
-func seedCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	var c config
+func seedCmd(ctx context.Context, now func() time.Time, args []string, stdout, stderr io.Writer) error {
+	c := config{now: now}
 	var demo bool
 	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -206,7 +207,7 @@ func seedCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	defer db.Close()
-	seeded, err := storage.SeedDemo(ctx, db, c.site(), time.Now().UTC())
+	seeded, err := storage.SeedDemo(ctx, db, c.site(), c.now().UTC())
 	if err != nil {
 		return err
 	}
@@ -218,8 +219,8 @@ func seedCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return nil
 }
 
-func migrateCmd(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	var c config
+func migrateCmd(_ context.Context, now func() time.Time, args []string, stdout, stderr io.Writer) error {
+	c := config{now: now}
 	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dataFlag(fs, &c)
