@@ -121,7 +121,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 // mistake (a dependency domain.New finds missing) is an error here, at start.
 func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logger *slog.Logger) (_ http.Handler, stop func(), _ error) {
 	site := f.c.site()
-	store, err := storage.NewStore(db, site)
+	store, err := storage.NewStore(ctx, db, site)
 	if err != nil {
 		return nil, nil, err
 	}
