@@ -64,7 +64,7 @@ func newInvEnv(t *testing.T, founders ...domain.DraftFounder) *invEnv {
 	svc := &domain.Service{}
 	e := newEnv(t, func(c *auth.Config) { c.Invites = svc })
 	site := domain.Site{Key: "main", Name: "Launchdir Test", BaseURL: e.srv.URL}
-	st, err := storage.NewStore(e.db, site)
+	st, err := storage.NewStore(context.Background(), e.db, site)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,10 @@ package domain
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // The site team's operations: the admin page (web) and the admin subcommand
@@ -31,6 +33,15 @@ func (s *Service) SetProductPrice(ctx context.Context, code string, cents int64)
 	if err != nil {
 		return err
 	}
+	return o.SetProductPrice(ctx, code, cents, s.now())
+}
+
+// SetProductPrice is Service.SetProductPrice stamped at: what the operator
+// command "launchdir admin prices set" needs, without a whole Service.
+func (o *Ordering) SetProductPrice(ctx context.Context, code string, cents int64, at time.Time) error {
+	if o.Store == nil {
+		return errors.New("ordering is not configured (it needs a Store)")
+	}
 	code = strings.TrimSpace(code)
 	if _, ok := lookupProduct(code); !ok {
 		return Invalid("code", "exists", "There is no product %q; the products are %s.", code, strings.Join(ProductCodes(), ", "))
@@ -41,7 +52,7 @@ func (s *Service) SetProductPrice(ctx context.Context, code string, cents int64)
 	case cents > MaxPriceCents:
 		return Invalid("price_cents", "maximum", "A price is at most %d cents; %d is more. Prices are in cents: 4900 is 49.00.", MaxPriceCents, cents)
 	}
-	return o.Store.SetPrice(ctx, code, Price{Cents: cents, Currency: o.currency(), UpdatedAt: s.now()})
+	return o.Store.SetPrice(ctx, code, Price{Cents: cents, Currency: o.currency(), UpdatedAt: at.UTC()})
 }
 
 // AdminWorkItems returns the open work items of the site team, newest first,

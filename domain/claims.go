@@ -209,11 +209,10 @@ type ClaimStore interface {
 }
 
 func (s *Service) claimStore() (ClaimStore, error) {
-	c, ok := s.Store.(ClaimStore)
-	if !ok {
+	if s.Claims == nil {
 		return nil, Errorf(EInternal, "claims are not configured")
 	}
-	return c, nil
+	return s.Claims, nil
 }
 
 // claimDomain is the domain a listing is claimed by: its domain column, or

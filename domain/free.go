@@ -346,11 +346,10 @@ type FreeStore interface {
 const FreeJoinGrace = 10 * time.Minute
 
 func (s *Service) freeStore() (FreeStore, error) {
-	f, ok := s.Store.(FreeStore)
-	if !ok {
+	if s.Free == nil {
 		return nil, Errorf(EInternal, "the free launch is not configured")
 	}
-	return f, nil
+	return s.Free, nil
 }
 
 // ChooseFreeListing puts one of the caller's listings in the free queue and
@@ -428,9 +427,12 @@ func (s *Service) freeBadge(slug, name, homepage string) FreeBadge {
 // fillFreeQueue adds the free queue fields to the listings of the page
 // (get_my_listing, list_my_listings).
 func (s *Service) fillFreeQueue(ctx context.Context, items []MyListingSummary) (map[int64]FreeQueueFacts, error) {
-	fs, ok := s.Store.(FreeStore)
-	if !ok || len(items) == 0 {
+	if len(items) == 0 {
 		return nil, nil
+	}
+	fs, err := s.freeStore()
+	if err != nil {
+		return nil, err
 	}
 	ids := make([]int64, len(items))
 	for i := range items {

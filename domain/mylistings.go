@@ -94,11 +94,10 @@ type GetMyListingInput struct {
 }
 
 func (s *Service) ownerStore() (OwnerStore, error) {
-	o, ok := s.Store.(OwnerStore)
-	if !ok {
+	if s.MyListings == nil {
 		return nil, Errorf(EInternal, "own listings are not configured")
 	}
-	return o, nil
+	return s.MyListings, nil
 }
 
 // ListMyListings lists every listing the caller owns, in any status.

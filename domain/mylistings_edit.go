@@ -231,11 +231,10 @@ type ListingEditStore interface {
 }
 
 func (s *Service) editStore() (ListingEditStore, error) {
-	e, ok := s.Store.(ListingEditStore)
-	if !ok {
+	if s.Edits == nil {
 		return nil, Errorf(EInternal, "listing edits are not configured")
 	}
-	return e, nil
+	return s.Edits, nil
 }
 
 // UpdateMyListing edits one of the caller's listings: fields, socials and

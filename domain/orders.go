@@ -79,134 +79,188 @@ func (s *Service) price(ctx context.Context, c Caller, in OrderInput) (*priced, 
 	if err != nil {
 		return nil, err
 	}
-	now := s.now()
-	p := &priced{currency: o.currency()}
-	var errs []FieldError
-	listings := map[int64]*OrderListing{}
-	// groups catches two items that would fight over one listing ("launch"
-	// twice, launch and skip_queue, featured and a bundle).
-	groups := map[string]int{}
-	// launching are the listings this order launches on the paid plan: they
-	// may take paid extras (extra_categories) in the same order.
-	launching := map[int64]bool{}
+	k := &orderCheck{s: s, o: o, c: c, in: in, now: s.now(), prices: prices,
+		listings: map[int64]*OrderListing{}, groups: map[string]int{}, launching: map[int64]bool{}}
 	for _, it := range in.Items {
 		if it.Product == ProductLaunch || it.Product == ProductLaunchBundle {
-			launching[it.ListingID] = true
+			k.launching[it.ListingID] = true
 		}
 	}
+	p := &priced{currency: o.currency()}
 	for i, it := range in.Items {
-		field := func(name string) string { return fmt.Sprintf("items[%d].%s", i, name) }
-		bad := func(name, rule, format string, args ...any) {
-			errs = append(errs, FieldError{Field: field(name), Rule: rule, Message: field(name) + ": " + fmt.Sprintf(format, args...)})
+		line, err := k.item(ctx, i, it)
+		if err != nil {
+			return nil, err
 		}
-		d, ok := lookupProduct(it.Product)
-		if !ok {
-			bad("product", "exists", "no product %q; list_products names them (%s).", it.Product, strings.Join(ProductCodes(), ", "))
-			continue
+		if line != nil {
+			p.lines = append(p.lines, *line)
+			p.subtotal += line.AmountCents
 		}
-		before := len(errs)
-		var l *OrderListing
-		switch {
-		case d.needsListing && it.ListingID == 0:
-			bad("listing_id", "required", "product %s needs listing_id: the id of your listing (submit_draft returns it).", d.code)
-		case !d.needsListing && it.ListingID != 0:
-			bad("listing_id", "not_allowed", "product %s is not for a listing; leave listing_id out.", d.code)
-		case d.needsListing:
-			if l = listings[it.ListingID]; l == nil {
-				l, err = o.Store.OrderListing(ctx, c.UserID, it.ListingID)
-				if ErrorCode(err) == ENotFound {
-					bad("listing_id", "exists", "you have no listing %d (list_my_listings shows yours).", it.ListingID)
-					l = nil
-				} else if err != nil {
-					return nil, err
-				} else {
-					listings[it.ListingID] = l
-				}
-			}
-		}
-		// Week.
-		switch {
-		case d.weekRule == WeekNone && it.Week != "":
-			bad("week", "not_allowed", "product %s takes no week; leave week out.", d.code)
-		case d.weekRule == WeekRequired && it.Week == "":
-			bad("week", "required", "product %s needs week: one of the Mondays list_products offers for it (%s).", d.code, weekHint(s.offeredWeeks(d.code, now)))
-		case it.Week != "":
-			t, perr := time.Parse(time.DateOnly, it.Week)
-			switch {
-			case !weekRE.MatchString(it.Week) || perr != nil:
-				bad("week", "date", "%q is not a date: send the Monday of the week as YYYY-MM-DD.", it.Week)
-			case t.Weekday() != time.Monday:
-				bad("week", "monday", "%s is a %s: launch weeks start on Monday (%s).", it.Week, t.Weekday(), Monday(t).Format(time.DateOnly))
-			case !slices.Contains(s.offeredWeeks(d.code, now), it.Week):
-				bad("week", "offered", "%s is not a week %s offers; choose one of %s.", it.Week, d.code, weekHint(s.offeredWeeks(d.code, now)))
-			}
-		}
-		// Amount.
-		price := prices[d.code]
-		switch {
-		case d.code == ProductBillboardMin && it.AmountCents == 0:
-			bad("amount_cents", "required", "billboard_min needs amount_cents: the amount to contribute in cents, at least %d.", price.Cents)
-		case d.code == ProductBillboardMin && it.AmountCents < price.Cents:
-			bad("amount_cents", "minimum", "%d is below the billboard minimum of %d cents.", it.AmountCents, price.Cents)
-		case d.code == ProductBillboardMin && it.AmountCents > 100000000:
-			bad("amount_cents", "maximum", "%d is above the maximum of 100000000 cents.", it.AmountCents)
-		case d.code != ProductBillboardMin && it.AmountCents != 0:
-			bad("amount_cents", "not_allowed", "amount_cents is for billboard_min only; %s has a fixed price.", d.code)
-		}
-		// Categories.
-		if d.code == ProductExtraCategories {
-			s.checkExtraCategories(ctx, o, it, l, field, bad)
-		} else if len(it.Categories) > 0 {
-			bad("categories", "not_allowed", "categories is for extra_categories only.")
-		}
-		// Options.
-		if fe := checkOptions(field("options"), d.code, it.Options); fe != nil {
-			errs = append(errs, *fe)
-		}
-		// The listing's state, and items fighting over one listing.
-		if l != nil {
-			if rule, msg := listingRule(d.code, l); rule != "" {
-				bad("listing_id", rule, "%s", msg)
-			}
-			if d.code == ProductExtraCategories && l.Plan != PlanPaid && !launching[l.ID] {
-				bad("listing_id", "paid_only", "extra categories are for paid listings; listing %d is on the free plan: add launch (or launch_bundle) for it to this order, or order the launch first.", l.ID)
-			}
-			for _, g := range productGroups(d.code) {
-				key := fmt.Sprintf("%d/%s", l.ID, g)
-				if j, dup := groups[key]; dup {
-					bad("product", "conflict", "items[%d] already orders %s for listing %d; one order can hold only one of launch, launch_bundle and skip_queue, and one featured (launch_bundle includes it), per listing.", j, in.Items[j].Product, l.ID)
-					break
-				}
-				groups[key] = i
-			}
-		}
-		if len(errs) > before {
-			continue
-		}
-		line := OrderLine{Index: i, Product: d.code, Name: d.name, ListingID: it.ListingID, Week: it.Week,
-			Categories: it.Categories, Options: it.Options, Quantity: 1, UnitPriceCents: price.Cents}
-		if l != nil {
-			line.ListingName = l.Name
-		}
-		switch d.code {
-		case ProductExtraCategories:
-			line.Quantity = len(it.Categories)
-		case ProductBillboardMin:
-			line.UnitPriceCents = it.AmountCents
-		}
-		line.AmountCents = line.UnitPriceCents * int64(line.Quantity)
-		line.Effect = effectText(d, line)
-		p.lines = append(p.lines, line)
-		p.subtotal += line.AmountCents
 	}
-	if len(errs) > 0 {
-		msg := errs[0].Message
-		if len(errs) > 1 {
-			msg += fmt.Sprintf(" (and %d more problems, listed in fields)", len(errs)-1)
+	if len(k.errs) > 0 {
+		msg := k.errs[0].Message
+		if len(k.errs) > 1 {
+			msg += fmt.Sprintf(" (and %d more problems, listed in fields)", len(k.errs)-1)
 		}
-		return nil, &Error{Code: EInvalid, Message: msg, Fields: errs}
+		return nil, &Error{Code: EInvalid, Message: msg, Fields: k.errs}
 	}
 	return p, nil
+}
+
+// orderCheck is one pricing of an order: its items, what the items share,
+// and the item errors found so far.
+type orderCheck struct {
+	s      *Service
+	o      *Ordering
+	c      Caller
+	in     OrderInput
+	now    time.Time
+	prices map[string]Price
+	// listings are the caller's listings the items name, read once each.
+	listings map[int64]*OrderListing
+	// groups catches two items that would fight over one listing ("launch"
+	// twice, launch and skip_queue, featured and a bundle).
+	groups map[string]int
+	// launching are the listings this order launches on the paid plan: they
+	// may take paid extras (extra_categories) in the same order.
+	launching map[int64]bool
+	errs      []FieldError
+}
+
+// badFunc records an error of one field of the item being checked.
+type badFunc = func(name, rule, format string, args ...any)
+
+// item checks item i and returns its priced line, or nil when it has
+// errors (recorded in k.errs).
+func (k *orderCheck) item(ctx context.Context, i int, it OrderItem) (*OrderLine, error) {
+	field := func(name string) string { return fmt.Sprintf("items[%d].%s", i, name) }
+	bad := func(name, rule, format string, args ...any) {
+		k.errs = append(k.errs, FieldError{Field: field(name), Rule: rule, Message: field(name) + ": " + fmt.Sprintf(format, args...)})
+	}
+	d, ok := lookupProduct(it.Product)
+	if !ok {
+		bad("product", "exists", "no product %q; list_products names them (%s).", it.Product, strings.Join(ProductCodes(), ", "))
+		return nil, nil
+	}
+	before := len(k.errs)
+	l, err := k.listing(ctx, d, it, bad)
+	if err != nil {
+		return nil, err
+	}
+	k.checkWeek(d, it, bad)
+	price := k.prices[d.code]
+	checkAmount(d, it, price, bad)
+	// Categories.
+	if d.code == ProductExtraCategories {
+		k.s.checkExtraCategories(ctx, k.o, it, l, field, bad)
+	} else if len(it.Categories) > 0 {
+		bad("categories", "not_allowed", "categories is for extra_categories only.")
+	}
+	// Options.
+	if fe := checkOptions(field("options"), d.code, it.Options); fe != nil {
+		k.errs = append(k.errs, *fe)
+	}
+	if l != nil {
+		k.checkListingState(i, d, l, bad)
+	}
+	if len(k.errs) > before {
+		return nil, nil
+	}
+	line := OrderLine{Index: i, Product: d.code, Name: d.name, ListingID: it.ListingID, Week: it.Week,
+		Categories: it.Categories, Options: it.Options, Quantity: 1, UnitPriceCents: price.Cents}
+	if l != nil {
+		line.ListingName = l.Name
+	}
+	switch d.code {
+	case ProductExtraCategories:
+		line.Quantity = len(it.Categories)
+	case ProductBillboardMin:
+		line.UnitPriceCents = it.AmountCents
+	}
+	line.AmountCents = line.UnitPriceCents * int64(line.Quantity)
+	line.Effect = effectText(d, line)
+	return &line, nil
+}
+
+// listing checks the item's listing_id against its product and returns the
+// caller's listing it names (nil when the product takes none or it is not
+// theirs).
+func (k *orderCheck) listing(ctx context.Context, d *productDef, it OrderItem, bad badFunc) (*OrderListing, error) {
+	switch {
+	case d.needsListing && it.ListingID == 0:
+		bad("listing_id", "required", "product %s needs listing_id: the id of your listing (submit_draft returns it).", d.code)
+	case !d.needsListing && it.ListingID != 0:
+		bad("listing_id", "not_allowed", "product %s is not for a listing; leave listing_id out.", d.code)
+	case d.needsListing:
+		if l := k.listings[it.ListingID]; l != nil {
+			return l, nil
+		}
+		l, err := k.o.Store.OrderListing(ctx, k.c.UserID, it.ListingID)
+		if ErrorCode(err) == ENotFound {
+			bad("listing_id", "exists", "you have no listing %d (list_my_listings shows yours).", it.ListingID)
+			return nil, nil
+		} else if err != nil {
+			return nil, err
+		}
+		k.listings[it.ListingID] = l
+		return l, nil
+	}
+	return nil, nil
+}
+
+// checkWeek checks the item's week against its product's week rule and the
+// weeks offered now.
+func (k *orderCheck) checkWeek(d *productDef, it OrderItem, bad badFunc) {
+	switch {
+	case d.weekRule == WeekNone && it.Week != "":
+		bad("week", "not_allowed", "product %s takes no week; leave week out.", d.code)
+	case d.weekRule == WeekRequired && it.Week == "":
+		bad("week", "required", "product %s needs week: one of the Mondays list_products offers for it (%s).", d.code, weekHint(k.s.offeredWeeks(d.code, k.now)))
+	case it.Week != "":
+		t, perr := time.Parse(time.DateOnly, it.Week)
+		switch {
+		case !weekRE.MatchString(it.Week) || perr != nil:
+			bad("week", "date", "%q is not a date: send the Monday of the week as YYYY-MM-DD.", it.Week)
+		case t.Weekday() != time.Monday:
+			bad("week", "monday", "%s is a %s: launch weeks start on Monday (%s).", it.Week, t.Weekday(), Monday(t).Format(time.DateOnly))
+		case !slices.Contains(k.s.offeredWeeks(d.code, k.now), it.Week):
+			bad("week", "offered", "%s is not a week %s offers; choose one of %s.", it.Week, d.code, weekHint(k.s.offeredWeeks(d.code, k.now)))
+		}
+	}
+}
+
+// checkAmount checks amount_cents: the contribution of billboard_min, absent
+// on every fixed-price product.
+func checkAmount(d *productDef, it OrderItem, price Price, bad badFunc) {
+	switch {
+	case d.code == ProductBillboardMin && it.AmountCents == 0:
+		bad("amount_cents", "required", "billboard_min needs amount_cents: the amount to contribute in cents, at least %d.", price.Cents)
+	case d.code == ProductBillboardMin && it.AmountCents < price.Cents:
+		bad("amount_cents", "minimum", "%d is below the billboard minimum of %d cents.", it.AmountCents, price.Cents)
+	case d.code == ProductBillboardMin && it.AmountCents > 100000000:
+		bad("amount_cents", "maximum", "%d is above the maximum of 100000000 cents.", it.AmountCents)
+	case d.code != ProductBillboardMin && it.AmountCents != 0:
+		bad("amount_cents", "not_allowed", "amount_cents is for billboard_min only; %s has a fixed price.", d.code)
+	}
+}
+
+// checkListingState checks the listing's state for the product, and items of
+// the order fighting over one listing.
+func (k *orderCheck) checkListingState(i int, d *productDef, l *OrderListing, bad badFunc) {
+	if rule, msg := listingRule(d.code, l); rule != "" {
+		bad("listing_id", rule, "%s", msg)
+	}
+	if d.code == ProductExtraCategories && l.Plan != PlanPaid && !k.launching[l.ID] {
+		bad("listing_id", "paid_only", "extra categories are for paid listings; listing %d is on the free plan: add launch (or launch_bundle) for it to this order, or order the launch first.", l.ID)
+	}
+	for _, g := range productGroups(d.code) {
+		key := fmt.Sprintf("%d/%s", l.ID, g)
+		if j, dup := k.groups[key]; dup {
+			bad("product", "conflict", "items[%d] already orders %s for listing %d; one order can hold only one of launch, launch_bundle and skip_queue, and one featured (launch_bundle includes it), per listing.", j, k.in.Items[j].Product, l.ID)
+			break
+		}
+		k.groups[key] = i
+	}
 }
 
 func weekHint(weeks []string) string {

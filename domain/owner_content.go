@@ -79,11 +79,10 @@ type OwnerContentStore interface {
 }
 
 func (s *Service) contentStore() (OwnerContentStore, error) {
-	o, ok := s.Store.(OwnerContentStore)
-	if !ok {
+	if s.Content == nil {
 		return nil, Errorf(EInternal, "the owner's content is not configured")
 	}
-	return o, nil
+	return s.Content, nil
 }
 
 // plainText checks and normalises a plain-text value of field: line breaks

@@ -2,6 +2,9 @@ package domain
 
 import (
 	"context"
+	"fmt"
+	"log/slog"
+	"strings"
 	"time"
 )
 
@@ -27,26 +30,145 @@ type Site struct {
 // It never sees HTTP; transports call it with typed inputs already checked
 // against the operation's JSON Schema, and the Service checks the rules a
 // schema cannot express.
+//
+// Build it with New, which checks every dependency once. The fields stay
+// exported so that tests can build the part of a Service they exercise; a
+// method whose dependency is nil answers with an internal error.
 type Service struct {
 	Store Store
 	Site  Site
 	// Now returns the current time; tests replace it.
 	Now func() time.Time
-	// Drafts serves the draft operations (submit_listing ...); nil answers them
-	// with an internal error.
+	// Claims, Free, MyListings, Edits and Content are the stores of the
+	// owner's area: claims, the free queue, the caller's own listings,
+	// listing edits and versions, and the owner's content (FAQs,
+	// alternatives, updates).
+	Claims     ClaimStore
+	Free       FreeStore
+	MyListings OwnerStore
+	Edits      ListingEditStore
+	Content    OwnerContentStore
+	// Drafts serves the draft operations (submit_listing ...).
 	Drafts *Drafting
-	// Orders serves products, quotes, checkout and fulfilment; nil answers
-	// them with an internal error.
+	// Orders serves products, quotes, checkout and fulfilment.
 	Orders *Ordering
-	// Owner serves what the owner's area needs beyond the Store (page reads,
-	// DNS, mail, scheduled jobs); nil answers those operations with an
-	// internal error.
+	// Owner serves what the owner's area needs beyond its stores (page
+	// reads, DNS, mail, scheduled jobs).
 	Owner *Owning
 }
 
-// NewService returns a Service over store for site, using the wall clock.
-func NewService(store Store, site Site) *Service {
-	return &Service{Store: store, Site: site, Now: func() time.Time { return time.Now().UTC() }}
+// Deps is everything a Service is built from. Every field is required unless
+// its comment says what nil means; New refuses a Deps with a required field
+// missing, naming it, so that a wiring mistake fails at start instead of as
+// an internal error on the first request that needs it.
+type Deps struct {
+	// Site is the directory served; its Key is required.
+	Site Site
+	// Now is the clock.
+	Now func() time.Time
+	// Store is the public directory: listings, categories, launches, boards.
+	Store Store
+	// The stores of the owner's area (see the fields of Service).
+	Claims     ClaimStore
+	Free       FreeStore
+	MyListings OwnerStore
+	Edits      ListingEditStore
+	Content    OwnerContentStore
+	// Drafts needs its Store, Fetcher, Drafter, Enqueue and Mailer; Wake is
+	// optional (nil: a new draft's build starts at the runner's next poll).
+	// Its Drafter is the grounded extractor or the model drafter over it:
+	// the model is optional, chosen by whoever builds the Drafter.
+	Drafts *Drafting
+	// Orders needs its Store, Payments, VAT and EnqueueAt. Orders.VIES is
+	// optional (nil: VAT numbers are checked offline only); Payments is the
+	// built-in TestPayments unless Stripe is configured.
+	Orders *Ordering
+	// Owner needs its Pages, Resolver, Mailer and EnqueueAt.
+	Owner *Owning
+	// Jobs runs the durable jobs; New registers every job kind of the
+	// Service on it (drafts, orders, the free launch, owners' updates).
+	Jobs *Runner
+	// Logger receives what the job handlers log; nil: slog.Default().
+	Logger *slog.Logger
+}
+
+// New returns the Service built from d, with its job kinds registered on
+// d.Jobs. A required dependency that is missing is an error naming every
+// one missing ("domain.New: missing Deps.Claims, Deps.Drafts.Fetcher").
+func New(d Deps) (*Service, error) {
+	if missing := d.missing(); len(missing) > 0 {
+		return nil, fmt.Errorf("domain.New: missing %s", strings.Join(missing, ", "))
+	}
+	s := &Service{Store: d.Store, Site: d.Site, Now: d.Now,
+		Claims: d.Claims, Free: d.Free, MyListings: d.MyListings, Edits: d.Edits, Content: d.Content,
+		Drafts: d.Drafts, Orders: d.Orders, Owner: d.Owner}
+	s.RegisterJobs(d.Jobs, d.Logger)
+	s.RegisterOrderJobs(d.Jobs)
+	s.RegisterFreeJobs(d.Jobs)
+	s.RegisterOwnerContentJobs(d.Jobs)
+	return s, nil
+}
+
+// missing names the required fields of d that are not set.
+func (d Deps) missing() []string {
+	var m []string
+	need := func(ok bool, name string) {
+		if !ok {
+			m = append(m, "Deps."+name)
+		}
+	}
+	need(d.Site.Key != "", "Site.Key")
+	need(d.Now != nil, "Now")
+	need(d.Store != nil, "Store")
+	need(d.Claims != nil, "Claims")
+	need(d.Free != nil, "Free")
+	need(d.MyListings != nil, "MyListings")
+	need(d.Edits != nil, "Edits")
+	need(d.Content != nil, "Content")
+	need(d.Jobs != nil, "Jobs")
+	if need(d.Drafts != nil, "Drafts"); d.Drafts != nil {
+		need(d.Drafts.Store != nil, "Drafts.Store")
+		need(d.Drafts.Fetcher != nil, "Drafts.Fetcher")
+		need(d.Drafts.Drafter != nil, "Drafts.Drafter")
+		need(d.Drafts.Enqueue != nil, "Drafts.Enqueue")
+		need(d.Drafts.Mailer != nil, "Drafts.Mailer")
+	}
+	if need(d.Orders != nil, "Orders"); d.Orders != nil {
+		need(d.Orders.Store != nil, "Orders.Store")
+		need(d.Orders.Payments != nil, "Orders.Payments")
+		need(d.Orders.VAT != nil, "Orders.VAT")
+		need(d.Orders.EnqueueAt != nil, "Orders.EnqueueAt")
+	}
+	if need(d.Owner != nil, "Owner"); d.Owner != nil {
+		need(d.Owner.Pages != nil, "Owner.Pages")
+		need(d.Owner.Resolver != nil, "Owner.Resolver")
+		need(d.Owner.Mailer != nil, "Owner.Mailer")
+		need(d.Owner.EnqueueAt != nil, "Owner.EnqueueAt")
+	}
+	return m
+}
+
+// Stores is one persistence that implements every store of the Service
+// (storage.Store over SQLite).
+type Stores interface {
+	Store
+	ClaimStore
+	FreeStore
+	OwnerStore
+	ListingEditStore
+	OwnerContentStore
+}
+
+// NewService returns a Service over st for site on the wall clock, with
+// every store of the Service st and no Drafts, Orders or Owner: a
+// convenience for tests, which set what they exercise. It checks nothing;
+// serve builds its Service with New.
+func NewService(st Stores, site Site) *Service {
+	s := &Service{Site: site, Now: func() time.Time { return time.Now().UTC() }}
+	if st != nil {
+		s.Store, s.Claims, s.Free, s.MyListings, s.Edits, s.Content = st, st, st, st, st, st
+	}
+	return s
 }
 
 func (s *Service) now() time.Time { return s.Now().UTC() }

@@ -23,7 +23,7 @@ func TestStores_StampTimesWithTheDBClock(t *testing.T) {
 	t.Cleanup(func() { db.Close() })
 	ctx := context.Background()
 	site := domain.Site{Key: "main", Name: "Launchdir"}
-	st, err := storage.NewStore(db, site)
+	st, err := storage.NewStore(t.Context(), db, site)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ func TestSeedDemo_ThroughService(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	db := seededDB(t, demoNow)
-	st, err := NewStore(db, demoSite)
+	st, err := NewStore(context.Background(), db, demoSite)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -153,7 +153,7 @@ func TestDraftStore_RoundTrip(t *testing.T) {
 		// The same draft is invisible from another site of the same database.
 		d := &domain.DraftRecord{UserID: uid, URL: "https://ex.test", Status: domain.DraftCrawling}
 		draftMust(t, st.CreateDraft(ctx, d))
-		other, err := NewStore(db, domain.Site{Key: "other", Name: "Other"})
+		other, err := NewStore(context.Background(), db, domain.Site{Key: "other", Name: "Other"})
 		draftMust(t, err)
 		_, err = other.Draft(ctx, d.ID, false)
 		wantDomainErr(t, err, domain.ENotFound, "draft of another site")
@@ -305,7 +305,7 @@ func TestDraftStore_UserDrafts(t *testing.T) {
 		})
 	}
 	t.Run("OtherSite", func(t *testing.T) {
-		other, err := NewStore(db, domain.Site{Key: "other", Name: "Other"})
+		other, err := NewStore(context.Background(), db, domain.Site{Key: "other", Name: "Other"})
 		draftMust(t, err)
 		ds, total, err := other.UserDrafts(ctx, ann, 0, 10)
 		draftMust(t, err)
@@ -401,7 +401,7 @@ func TestDraftStore_Invites(t *testing.T) {
 	t.Run("NotFound", func(t *testing.T) {
 		_, err := st.AddDraftInvite(ctx, "no-such-draft", "x@ex.test", "hash-x", maxInv, fxNow)
 		wantDomainErr(t, err, domain.ENotFound, "invite to an absent draft")
-		other, err := NewStore(db, domain.Site{Key: "other", Name: "Other"})
+		other, err := NewStore(context.Background(), db, domain.Site{Key: "other", Name: "Other"})
 		draftMust(t, err)
 		_, _, err = other.DraftInviteByHash(ctx, "hash-2")
 		wantDomainErr(t, err, domain.ENotFound, "invite of another site")

@@ -111,7 +111,7 @@ func newFixture(t *testing.T) (*DB, *Store, string) {
 	if _, err = db.sql.ExecContext(ctx, text); err != nil {
 		t.Fatal(err)
 	}
-	st, err := NewStore(db, fxSite)
+	st, err := NewStore(context.Background(), db, fxSite)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func TestStore_Scale(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	start = time.Now()
-	st, err := NewStore(db, fxSite)
+	st, err := NewStore(context.Background(), db, fxSite)
 	if err != nil {
 		t.Fatal(err)
 	}

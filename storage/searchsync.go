@@ -48,8 +48,11 @@ type catLink struct {
 	primary               bool
 }
 
-// doc turns a listing row and its category links into an index document.
-func (s *Store) doc(r *docRow, links []catLink, cats map[int64]catRow) search.Doc {
+// doc turns a listing row and its category links into an index document. A
+// keywords column that is not a JSON list is an error naming the listing, as
+// it is when the listing is read (get_listing): indexing the listing without
+// its keywords would hide it from searches for them.
+func (s *Store) doc(r *docRow, links []catLink, cats map[int64]catRow) (search.Doc, error) {
 	d := search.Doc{ID: r.id, Name: r.name, Tagline: r.tagline, Description: r.description,
 		Stage: r.stage, Country: r.country, PricingModel: r.pricing, Domain: r.domain, Status: r.status,
 		Votes: r.votes, Views: r.views, Follows: r.follows, Trending: r.trending}
@@ -59,7 +62,9 @@ func (s *Store) doc(r *docRow, links []catLink, cats map[int64]catRow) search.Do
 			r.catSlug, r.catName = c.slug, c.name
 		}
 	}
-	_ = decodeJSON(r.keywords, &d.Keywords, "")
+	if err := decodeJSON(r.keywords, &d.Keywords, "the keywords of listing "+r.slug); err != nil {
+		return search.Doc{}, err
+	}
 	switch {
 	case r.launchedAt.Valid:
 		d.Newest = r.launchedAt.Int64
@@ -71,7 +76,7 @@ func (s *Store) doc(r *docRow, links []catLink, cats map[int64]catRow) search.Do
 		}
 	}
 	d.Summary = s.summary(&r.summaryRow)
-	return d
+	return d, nil
 }
 
 // categoryMap returns the site's categories by id.
@@ -89,8 +94,12 @@ func (s *Store) categoryMap(ctx context.Context) (map[int64]catRow, error) {
 
 // rebuildIndex loads every live and scheduled listing of the site into a new index in
 // one streaming pass (listings and their category links merged by id), then swaps it in.
-// Called with syncMu held; searches keep using the previous index meanwhile.
+// Called with syncMu held; searches keep using the previous index meanwhile. When ctx
+// ends first, it stops reading and returns ctx's error, keeping the previous index.
 func (s *Store) rebuildIndex(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	if _, err := s.db.sql.ExecContext(ctx, `DELETE FROM search_log WHERE seq <= (SELECT MAX(seq) FROM search_log) - ?`, logKeep); err != nil {
 		return mapErr(err, "search log", "")
 	}
@@ -129,6 +138,9 @@ func (s *Store) rebuildIndex(ctx context.Context) error {
 	if err := <-done; err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil { // a driver may end the rows quietly when ctx ends
+		return err
+	}
 	s.catMu.Lock()
 	s.catCache, s.catAt, s.catSeq, s.catCost = categoryNodes(all, counts), time.Now(), head, 0
 	s.catMu.Unlock()
@@ -139,7 +151,8 @@ func (s *Store) rebuildIndex(ctx context.Context) error {
 
 // streamDocs reads every live and scheduled listing of the site in id order, merged
 // with its category links (both tables read in rowid/primary-key order, no sorting),
-// and passes each as a document with its links to emit.
+// and passes each as a document with its links to emit. It stops with ctx's error
+// when ctx ends.
 func (s *Store) streamDocs(ctx context.Context, cats map[int64]catRow, emit func(search.Doc, []catLink)) error {
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT `+docCols+` FROM listings l NOT INDEXED
 		WHERE l.site_id = ? AND l.status IN ('live', 'scheduled') ORDER BY l.id`, s.siteID)
@@ -154,7 +167,12 @@ func (s *Store) streamDocs(ctx context.Context, cats map[int64]catRow, emit func
 	defer links.Close()
 	var pending *catLink // the link read ahead of the current listing
 	var buf []catLink
-	for rows.Next() {
+	for n := 0; rows.Next(); n++ {
+		if n%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		var r docRow
 		if err := rows.Scan(r.dest()...); err != nil {
 			return mapErr(err, "listing", "")
@@ -179,7 +197,11 @@ func (s *Store) streamDocs(ctx context.Context, cats map[int64]catRow, emit func
 			}
 			pending = nil
 		}
-		emit(s.doc(&r, buf, cats), buf)
+		d, err := s.doc(&r, buf, cats)
+		if err != nil {
+			return err
+		}
+		emit(d, buf)
 	}
 	if err := rows.Err(); err != nil {
 		return mapErr(err, "listing", "")
@@ -310,7 +332,12 @@ func (s *Store) reindex(ctx context.Context, ids []int64) error {
 			}
 			seen[r.id] = true
 			if r.status == domain.StatusLive || r.status == domain.StatusScheduled {
-				ix.Upsert(s.doc(&r, links[r.id], cats))
+				d, err := s.doc(&r, links[r.id], cats)
+				if err != nil {
+					rows.Close()
+					return err
+				}
+				ix.Upsert(d)
 			} else {
 				ix.Delete(r.id)
 			}

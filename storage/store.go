@@ -47,8 +47,9 @@ var _ domain.Store = (*Store)(nil)
 
 // NewStore returns the Store of site over db: it ensures the site row and
 // builds the in-memory search index from every live and scheduled listing.
-func NewStore(db *DB, site domain.Site) (*Store, error) {
-	ctx := context.Background()
+// When ctx ends first (serve interrupted while it starts), it returns ctx's
+// error.
+func NewStore(ctx context.Context, db *DB, site domain.Site) (*Store, error) {
 	id, err := ensureSite(ctx, db, site)
 	if err != nil {
 		return nil, err

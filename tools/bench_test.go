@@ -485,7 +485,7 @@ func benchOpen(b *testing.B, n int) *benchEnv {
 		b.Fatalf("storage.Open %s: %v", path, err)
 	}
 	start := time.Now()
-	st, err := storage.NewStore(db, benchSite)
+	st, err := storage.NewStore(context.Background(), db, benchSite)
 	if err != nil {
 		db.Close()
 		b.Fatalf("storage.NewStore: %v", err)

@@ -425,7 +425,7 @@ func confStartServer(t *testing.T) string {
 	if seeded, err := storage.SeedDemo(ctx, db, site, now); err != nil || !seeded {
 		t.Fatalf("storage.SeedDemo: seeded=%v err=%v", seeded, err)
 	}
-	st, err := storage.NewStore(db, site)
+	st, err := storage.NewStore(context.Background(), db, site)
 	if err != nil {
 		t.Fatalf("storage.NewStore: %v", err)
 	}

@@ -62,7 +62,7 @@ func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 			t.Fatalf("storage.SeedDemo: seeded=%v err=%v", seeded, err)
 		}
 	}
-	st, err := storage.NewStore(db, site)
+	st, err := storage.NewStore(context.Background(), db, site)
 	if err != nil {
 		t.Fatalf("storage.NewStore: %v", err)
 	}

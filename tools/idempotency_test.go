@@ -168,7 +168,7 @@ func idemTestServerWith(t *testing.T, withStore bool, opts Options) *idemTestEnv
 	}
 	t.Cleanup(func() { db.Close() })
 	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: srv.URL}
-	st, err := storage.NewStore(db, site)
+	st, err := storage.NewStore(context.Background(), db, site)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func newOAuthStack(t *testing.T, cfg func(*auth.Config)) *oauthStack {
 	}
 	t.Cleanup(func() { db.Close() })
 	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A directory.", BaseURL: srv.URL}
-	st, err := storage.NewStore(db, site)
+	st, err := storage.NewStore(context.Background(), db, site)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -125,7 +125,7 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 			t.Fatalf("SeedDemo: %v %v", ok, err)
 		}
 	}
-	st, err := storage.NewStore(db, site)
+	st, err := storage.NewStore(context.Background(), db, site)
 	if err != nil {
 		t.Fatal(err)
 	}

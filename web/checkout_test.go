@@ -47,7 +47,7 @@ func newOrderEnv(t testing.TB, pay domain.Payments, opts ...Option) *orderEnv {
 	t.Cleanup(func() { _ = db.Close() })
 	e.db = db
 	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: e.srv.URL}
-	st, err := storage.NewStore(db, site)
+	st, err := storage.NewStore(context.Background(), db, site)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,7 +63,7 @@ func newEnv(dir string, seed bool) (*env, error) {
 			return nil, err
 		}
 	}
-	st, err := storage.NewStore(db, site)
+	st, err := storage.NewStore(context.Background(), db, site)
 	if err != nil {
 		srv.Close()
 		_ = db.Close()

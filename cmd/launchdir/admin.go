@@ -88,11 +88,9 @@ func adminCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 	if verb == "list" {
 		return printPrices(stdout, before, currency)
 	}
-	// The store is all SetProductPrice needs of the Service.
-	svc := domain.NewService(nil, c.site())
-	svc.Now = db.Now
-	svc.Orders = &domain.Ordering{Store: store, Currency: currency, VAT: vat.Rules{}}
-	if err := svc.SetProductPrice(ctx, code, cents); err != nil {
+	// The order store is all setting a price needs: no Service is built.
+	o := &domain.Ordering{Store: store, Currency: currency, VAT: vat.Rules{}}
+	if err := o.SetProductPrice(ctx, code, cents, now()); err != nil {
 		var de *domain.Error
 		if errors.As(err, &de) {
 			return fmt.Errorf("admin prices set %s: %s", code, de.Message)
@@ -180,7 +178,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 			}
 		}
 	}
-	if err := fs.Parse(flags); err != nil {
+	if err := parseFlags(fs, flags); err != nil {
 		return nil, err
 	}
 	return pos, nil

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"strconv"
 	"time"
 
 	"github.com/launchdir/launchdir/auth"
@@ -35,8 +34,7 @@ func authFlags(fs *flag.FlagSet, a *authConfig) {
 	fs.StringVar(&a.oidcClientSecret, "oidc-client-secret", env("LAUNCHDIR_OIDC_CLIENT_SECRET", ""), "OpenID Connect client secret (env LAUNCHDIR_OIDC_CLIENT_SECRET)")
 	fs.StringVar(&a.oidcName, "oidc-name", env("LAUNCHDIR_OIDC_NAME", "your identity provider"), "provider name on the sign-in button (env LAUNCHDIR_OIDC_NAME)")
 	fs.StringVar(&a.smtpHost, "smtp-host", env("LAUNCHDIR_SMTP_HOST", ""), "SMTP server for mail (env LAUNCHDIR_SMTP_HOST; empty: mail is written to the outbox table and the log)")
-	port, _ := strconv.Atoi(env("LAUNCHDIR_SMTP_PORT", "587"))
-	fs.IntVar(&a.smtpPort, "smtp-port", port, "SMTP port (env LAUNCHDIR_SMTP_PORT)")
+	fs.IntVar(&a.smtpPort, "smtp-port", 587, "SMTP port (env LAUNCHDIR_SMTP_PORT)")
 	fs.StringVar(&a.smtpUser, "smtp-user", env("LAUNCHDIR_SMTP_USER", ""), "SMTP user (env LAUNCHDIR_SMTP_USER)")
 	fs.StringVar(&a.smtpPass, "smtp-password", env("LAUNCHDIR_SMTP_PASSWORD", ""), "SMTP password (env LAUNCHDIR_SMTP_PASSWORD)")
 	fs.StringVar(&a.smtpFrom, "smtp-from", env("LAUNCHDIR_SMTP_FROM", ""), "sender address (env LAUNCHDIR_SMTP_FROM)")
@@ -85,7 +83,7 @@ func apikeyCmd(ctx context.Context, now func() time.Time, args []string, stdout,
 	fs.StringVar(&name, "name", "operator", "name of the key, shown on the account page")
 	fs.StringVar(&c.baseURL, "base-url", env("LAUNCHDIR_BASE_URL", ""), "public origin (env LAUNCHDIR_BASE_URL)")
 	fs.StringVar(&c.addr, "addr", env("LAUNCHDIR_ADDR", "127.0.0.1:8080"), "listen address used to derive the origin (env LAUNCHDIR_ADDR)")
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
 	if email == "" {

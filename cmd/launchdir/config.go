@@ -6,7 +6,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"strconv"
+	"regexp"
 	"strings"
 	"time"
 
@@ -35,16 +35,54 @@ func env(name, def string) string {
 	return def
 }
 
-func envFloat(name string, def float64) float64 {
-	if v, err := strconv.ParseFloat(env(name, ""), 64); err == nil {
-		return v
+// envVarRE finds the environment variable a flag's help names: "(env NAME".
+var envVarRE = regexp.MustCompile(`\(env (LAUNCHDIR_[A-Z0-9_]+)`)
+
+// parseFlags parses args into fs, then gives each flag not set on the
+// command line the value of the environment variable its help names
+// ("(env LAUNCHDIR_X"), parsed as the flag parses it: a malformed value is
+// an error naming the variable and what it expects, never a silent default.
+// An empty variable counts as unset.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return err
 	}
-	return def
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		m := envVarRE.FindStringSubmatch(f.Usage)
+		if err != nil || set[f.Name] || m == nil {
+			return
+		}
+		v, ok := os.LookupEnv(m[1])
+		if !ok || v == "" {
+			return
+		}
+		if fs.Set(f.Name, v) != nil {
+			err = fmt.Errorf("%s=%q: want %s (it sets --%s)", m[1], v, expects(f), f.Name)
+		}
+	})
+	return err
 }
 
-func envBool(name string) bool {
-	v, _ := strconv.ParseBool(env(name, "false"))
-	return v
+// expects says what a flag's value must look like.
+func expects(f *flag.Flag) string {
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return "a valid value"
+	}
+	switch g.Get().(type) {
+	case bool:
+		return "true or false (or 1 or 0)"
+	case int, int64, uint, uint64:
+		return "a whole number, e.g. " + f.DefValue
+	case float64:
+		return "a number, e.g. " + f.DefValue
+	case time.Duration:
+		return "a duration with a unit, e.g. 30s or 2m"
+	}
+	return "a valid value"
 }
 
 // dataFlag registers --data, shared by every subcommand.

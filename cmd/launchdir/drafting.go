@@ -25,21 +25,26 @@ type draftConfig struct {
 }
 
 func draftFlags(fs *flag.FlagSet, c *draftConfig) {
-	fs.BoolVar(&c.allowLoopback, "fetch-allow-loopback", envBool("LAUNCHDIR_FETCH_ALLOW_LOOPBACK"),
+	fs.BoolVar(&c.allowLoopback, "fetch-allow-loopback", false,
 		"let the site reader reach loopback addresses, for local testing only; private and link-local stay refused (env LAUNCHDIR_FETCH_ALLOW_LOOPBACK=1)")
 	fs.StringVar(&c.llmBaseURL, "llm-base-url", env("LAUNCHDIR_LLM_BASE_URL", ""),
 		"OpenAI-compatible endpoint for the model drafter, e.g. https://api.openai.com/v1 (env LAUNCHDIR_LLM_BASE_URL); empty: the grounded extractor alone")
 	fs.StringVar(&c.llmModel, "llm-model", env("LAUNCHDIR_LLM_MODEL", ""), "model name for the model drafter (env LAUNCHDIR_LLM_MODEL)")
 	fs.StringVar(&c.llmKey, "llm-api-key", "", "API key for the model drafter (prefer env LAUNCHDIR_LLM_API_KEY: flags show in ps)")
-	fs.IntVar(&c.workers, "job-workers", int(envFloat("LAUNCHDIR_JOB_WORKERS", 2)), "background job workers in this process (env LAUNCHDIR_JOB_WORKERS)")
+	fs.IntVar(&c.workers, "job-workers", 2, "background job workers in this process (env LAUNCHDIR_JOB_WORKERS)")
 	fs.DurationVar(&c.lease, "job-lease", 30*time.Second,
-		"how long a worker holds a job between renewals; after a crash the job resumes once this has run out")
+		"how long a worker holds a job between renewals; after a crash the job resumes once this has run out (env LAUNCHDIR_JOB_LEASE)")
+}
+
+// newRunner returns the durable job runner of serve; the caller starts it.
+func newRunner(c *draftConfig, db *storage.DB, logger *slog.Logger) *domain.Runner {
+	return domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{Workers: c.workers, Lease: c.lease, Logger: logger, Now: db.Now})
 }
 
 // newDrafting wires the draft operations: the site reader, the drafter (the
 // grounded extractor, or the model drafter backed by it), the durable job
-// runner and the mailer for invites. The runner is started by the caller.
-func newDrafting(c *draftConfig, db *storage.DB, store *storage.Store, svc *domain.Service, mailer domain.Mailer, logger *slog.Logger) (*domain.Runner, error) {
+// runner and the mailer for invites.
+func newDrafting(c *draftConfig, store *storage.Store, runner *domain.Runner, mailer domain.Mailer, logger *slog.Logger) (*domain.Drafting, error) {
 	if c.llmKey == "" {
 		c.llmKey = env("LAUNCHDIR_LLM_API_KEY", "")
 	}
@@ -58,17 +63,14 @@ func newDrafting(c *draftConfig, db *storage.DB, store *storage.Store, svc *doma
 	if c.allowLoopback {
 		logger.Warn("the site reader may reach loopback addresses (--fetch-allow-loopback); use this for local testing only")
 	}
-	runner := domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{Workers: c.workers, Lease: c.lease, Logger: logger, Now: db.Now})
-	svc.Drafts = &domain.Drafting{
+	return &domain.Drafting{
 		Store:   store,
 		Fetcher: fetch.New(fetch.Options{AllowLoopback: c.allowLoopback}),
 		Drafter: drafter,
 		Enqueue: runner.Enqueue,
 		Wake:    runner.Wake,
 		Mailer:  mailer,
-	}
-	svc.RegisterJobs(runner, logger)
-	return runner, nil
+	}, nil
 }
 
 // runJobs runs the job runner until ctx ends and reports when it stopped.

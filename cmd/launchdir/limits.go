@@ -17,10 +17,10 @@ type limitConfig struct {
 }
 
 func limitFlags(fs *flag.FlagSet, l *limitConfig) {
-	fs.IntVar(&l.failures, "rate-failures", int(envFloat("LAUNCHDIR_RATE_FAILURES", float64(ratelimit.DefaultFailures.Quota))), "failed credentials (bad bearer tokens and API keys, refused /token and /revoke requests, invalid sign-in links) per network per 15 minutes; then credentials from that network get 429 until the window ends, 0 = off (env LAUNCHDIR_RATE_FAILURES)")
-	fs.IntVar(&l.oauth, "rate-oauth", int(envFloat("LAUNCHDIR_RATE_OAUTH", float64(ratelimit.DefaultOAuth.Quota))), "requests per network per minute to /authorize, /token, /register and /revoke, 0 = off (env LAUNCHDIR_RATE_OAUTH)")
-	fs.IntVar(&l.mcp, "rate-mcp", int(envFloat("LAUNCHDIR_RATE_MCP", float64(ratelimit.DefaultMCP.Quota))), "MCP requests other than tools/call (initialize, tools/list, ping, notifications) per network per minute, 0 = off (env LAUNCHDIR_RATE_MCP)")
-	fs.IntVar(&l.pages, "rate-pages", int(envFloat("LAUNCHDIR_RATE_PAGES", float64(ratelimit.DefaultPages.Quota))), "web page requests per network per minute, 0 = off (env LAUNCHDIR_RATE_PAGES)")
+	fs.IntVar(&l.failures, "rate-failures", ratelimit.DefaultFailures.Quota, "failed credentials (bad bearer tokens and API keys, refused /token and /revoke requests, invalid sign-in links) per network per 15 minutes; then credentials from that network get 429 until the window ends, 0 = off (env LAUNCHDIR_RATE_FAILURES)")
+	fs.IntVar(&l.oauth, "rate-oauth", ratelimit.DefaultOAuth.Quota, "requests per network per minute to /authorize, /token, /register and /revoke, 0 = off (env LAUNCHDIR_RATE_OAUTH)")
+	fs.IntVar(&l.mcp, "rate-mcp", ratelimit.DefaultMCP.Quota, "MCP requests other than tools/call (initialize, tools/list, ping, notifications) per network per minute, 0 = off (env LAUNCHDIR_RATE_MCP)")
+	fs.IntVar(&l.pages, "rate-pages", ratelimit.DefaultPages.Quota, "web page requests per network per minute, 0 = off (env LAUNCHDIR_RATE_PAGES)")
 	fs.StringVar(&l.trustedProxies, "trusted-proxies", env("LAUNCHDIR_TRUSTED_PROXIES", ""), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client; empty: the client is the TCP peer (env LAUNCHDIR_TRUSTED_PROXIES)")
 }
 

@@ -62,7 +62,7 @@ func TestServeRecoversOrphanDraft(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := storage.NewStore(db, (&config{}).site())
+	st, err := storage.NewStore(context.Background(), db, (&config{}).site())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,34 +20,46 @@ import (
 	"github.com/launchdir/launchdir/web"
 )
 
-func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, stderr io.Writer, logger *slog.Logger) error {
-	c := config{now: now}
-	var ac authConfig
-	var dc draftConfig
-	var oc orderConfig
-	var owc ownerConfig
-	var lc limitConfig
+// serveFlags are the settings of serve, one struct per area.
+type serveFlags struct {
+	c   config
+	ac  authConfig
+	dc  draftConfig
+	oc  orderConfig
+	owc ownerConfig
+	lc  limitConfig
+}
+
+// flagSet registers every flag of serve.
+func (f *serveFlags) flagSet(stderr io.Writer) *flag.FlagSet {
+	c := &f.c
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", env("LAUNCHDIR_ADDR", "127.0.0.1:8080"), "listen address (env LAUNCHDIR_ADDR)")
-	dataFlag(fs, &c)
+	dataFlag(fs, c)
 	fs.StringVar(&c.baseURL, "base-url", env("LAUNCHDIR_BASE_URL", ""), "public origin, e.g. https://launchdir.example (env LAUNCHDIR_BASE_URL; default: the listen address, and on loopback each loopback name with its port)")
-	fs.BoolVar(&c.demo, "demo", envBool("LAUNCHDIR_DEMO"), "load the demo data when the data directory has no listings (env LAUNCHDIR_DEMO)")
-	fs.Float64Var(&c.rateLimit, "rate-limit", envFloat("LAUNCHDIR_RATE_LIMIT", 20), "requests per second per client on every operation, 0 = off (env LAUNCHDIR_RATE_LIMIT)")
-	fs.IntVar(&c.rateBurst, "rate-burst", int(envFloat("LAUNCHDIR_RATE_BURST", 40)), "burst per client (env LAUNCHDIR_RATE_BURST)")
-	authFlags(fs, &ac)
-	draftFlags(fs, &dc)
-	orderFlags(fs, &oc)
-	ownerFlags(fs, &owc)
-	limitFlags(fs, &lc)
-	if err := fs.Parse(args); err != nil {
+	fs.BoolVar(&c.demo, "demo", false, "load the demo data when the data directory has no listings (env LAUNCHDIR_DEMO)")
+	fs.Float64Var(&c.rateLimit, "rate-limit", 20, "requests per second per client on every operation, 0 = off (env LAUNCHDIR_RATE_LIMIT)")
+	fs.IntVar(&c.rateBurst, "rate-burst", 40, "burst per client (env LAUNCHDIR_RATE_BURST)")
+	authFlags(fs, &f.ac)
+	draftFlags(fs, &f.dc)
+	orderFlags(fs, &f.oc)
+	ownerFlags(fs, &f.owc)
+	limitFlags(fs, &f.lc)
+	return fs
+}
+
+func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, stderr io.Writer, logger *slog.Logger) error {
+	f := serveFlags{c: config{now: now}}
+	if err := parseFlags(f.flagSet(stderr), args); err != nil {
 		return err
 	}
-	lim, err := newLimits(&lc, c.now)
+	c := &f.c
+	lim, err := newLimits(&f.lc, c.now)
 	if err != nil {
 		return err
 	}
-	ac.oauthLimit, ac.failures = lim.oauth, lim.failures
+	f.ac.oauthLimit, f.ac.failures = lim.oauth, lim.failures
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		return err
@@ -60,9 +72,8 @@ func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 		return err
 	}
 	defer db.Close()
-	site := c.site()
 	if c.demo {
-		seeded, err := storage.SeedDemo(ctx, db, site, c.now().UTC())
+		seeded, err := storage.SeedDemo(ctx, db, c.site(), c.now().UTC())
 		if err != nil {
 			return fmt.Errorf("demo data: %w", err)
 		}
@@ -70,72 +81,23 @@ func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 			logger.Info("loaded demo data", "data", c.data)
 		}
 	}
-	store, err := storage.NewStore(db, site)
+	f.ac.mailLog = stderr
+	handler, stop, err := wire(ctx, &f, db, lim, logger)
 	if err != nil {
 		return err
 	}
-	svc := domain.NewService(store, site)
-	svc.Now = db.Now
-	ac.mailLog = stderr
-	az, err := newAuth(&c, &ac, db, logger, svc)
-	if err != nil {
-		return err
-	}
-	runner, err := newDrafting(&dc, db, store, svc, az, logger)
-	if err != nil {
-		return err
-	}
-	stripeWebhook, err := newOrdering(&oc, db, site, svc, runner, logger)
-	if err != nil {
-		return err
-	}
-	if svc.Owner, err = newOwning(&owc, &dc, runner, az); err != nil {
-		return err
-	}
-	svc.RegisterFreeJobs(runner)
-	svc.RegisterOwnerContentJobs(runner)
-	// A draft left being built without its job (a crash between the two,
-	// before they were written together) gets its job again.
-	if ids, err := svc.RecoverDrafts(ctx); err != nil {
-		return fmt.Errorf("recover drafts: %w", err)
-	} else if len(ids) > 0 {
-		logger.Warn("recovered drafts that were being built without a job; building them again", "drafts", ids)
-	}
-	jobsCtx, stopJobs := context.WithCancel(context.Background())
-	jobsDone := runJobs(jobsCtx, runner)
-	defer func() { stopJobs(); <-jobsDone }()
-	api := tools.New(svc, tools.Options{RateLimit: c.rateLimit, RateBurst: c.rateBurst, Logger: logger, Auth: az,
-		Idem: storage.NewIdemStore(db), Failures: lim.failures, Session: lim.mcp, Now: db.Now}).Handler()
-
-	mux := http.NewServeMux()
-	az.Register(mux)
-	mux.Handle("/v1/", api)
-	mux.Handle("/v1", api)
-	mux.Handle("/mcp", api)
-	if stripeWebhook != nil {
-		mux.Handle("POST /webhooks/stripe", stripeWebhook)
-	}
-	admins := adminEmailSet(oc.adminEmails)
-	webOpts := []web.Option{web.WithLogger(logger), web.WithAdmin(func(r *http.Request) (string, bool) {
-		email, ok := az.SignedInEmail(r)
-		return email, ok && admins[strings.ToLower(email)]
-	}), web.WithAccount(az.SignedInUser)}
-	if len(admins) == 0 && c.origins().LoopbackPort != "" {
-		// A local instance without admins: /admin says how to become one.
-		webOpts = append(webOpts, web.WithAdminHint(adminHint))
-	}
-	mux.Handle("/", lim.pages.Handler(web.New(svc, webOpts...)))
+	defer stop()
 
 	origins := c.origins()
 	srv := &http.Server{
-		Handler:           auth.WithOrigins(origins, ratelimit.TrustProxies(lim.trusted, mux)),
+		Handler:           auth.WithOrigins(origins, ratelimit.TrustProxies(lim.trusted, handler)),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	printBanner(stdout, c.dbPath(), c.addr, origins, len(admins) > 0)
+	printBanner(stdout, c.dbPath(), c.addr, origins, len(adminEmailSet(f.oc.adminEmails)) > 0)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -152,6 +114,81 @@ func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
 }
+
+// wire builds the Service and everything around it over db, recovers the
+// drafts a crash left without their job, starts the job runner and returns
+// the routes of serve. stop stops the runner and waits for it. A wiring
+// mistake (a dependency domain.New finds missing) is an error here, at start.
+func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logger *slog.Logger) (_ http.Handler, stop func(), _ error) {
+	site := f.c.site()
+	store, err := storage.NewStore(ctx, db, site)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Auth sends the Service's mail and serves its invite page: it is built
+	// first, and reaches the Service through invites once it exists.
+	invites := &servicePages{}
+	az, err := newAuth(&f.c, &f.ac, db, logger, invites)
+	if err != nil {
+		return nil, nil, err
+	}
+	runner := newRunner(&f.dc, db, logger)
+	drafts, err := newDrafting(&f.dc, store, runner, az, logger)
+	if err != nil {
+		return nil, nil, err
+	}
+	orders, stripe, err := newOrdering(&f.oc, db, site, runner, logger)
+	if err != nil {
+		return nil, nil, err
+	}
+	owner, err := newOwning(&f.owc, &f.dc, runner, az)
+	if err != nil {
+		return nil, nil, err
+	}
+	svc, err := domain.New(domain.Deps{Site: site, Now: db.Now,
+		Store: store, Claims: store, Free: store, MyListings: store, Edits: store, Content: store,
+		Drafts: drafts, Orders: orders, Owner: owner, Jobs: runner, Logger: logger})
+	if err != nil {
+		return nil, nil, fmt.Errorf("wiring the service: %w", err)
+	}
+	invites.Service = svc
+	// A draft left being built without its job (a crash between the two,
+	// before they were written together) gets its job again.
+	if ids, err := svc.RecoverDrafts(ctx); err != nil {
+		return nil, nil, fmt.Errorf("recover drafts: %w", err)
+	} else if len(ids) > 0 {
+		logger.Warn("recovered drafts that were being built without a job; building them again", "drafts", ids)
+	}
+	jobsCtx, stopJobs := context.WithCancel(context.Background())
+	jobsDone := runJobs(jobsCtx, runner)
+	stop = func() { stopJobs(); <-jobsDone }
+
+	api := tools.New(svc, tools.Options{RateLimit: f.c.rateLimit, RateBurst: f.c.rateBurst, Logger: logger, Auth: az,
+		Idem: storage.NewIdemStore(db), Failures: lim.failures, Session: lim.mcp, Now: db.Now}).Handler()
+	mux := http.NewServeMux()
+	az.Register(mux)
+	mux.Handle("/v1/", api)
+	mux.Handle("/v1", api)
+	mux.Handle("/mcp", api)
+	if stripe != nil {
+		mux.Handle("POST /webhooks/stripe", stripe.Webhook(svc.ConfirmPayment, logger))
+	}
+	admins := adminEmailSet(f.oc.adminEmails)
+	webOpts := []web.Option{web.WithLogger(logger), web.WithAdmin(func(r *http.Request) (string, bool) {
+		email, ok := az.SignedInEmail(r)
+		return email, ok && admins[strings.ToLower(email)]
+	}), web.WithAccount(az.SignedInUser)}
+	if len(admins) == 0 && f.c.origins().LoopbackPort != "" {
+		// A local instance without admins: /admin says how to become one.
+		webOpts = append(webOpts, web.WithAdminHint(adminHint))
+	}
+	mux.Handle("/", lim.pages.Handler(web.New(svc, webOpts...)))
+	return mux, stop, nil
+}
+
+// servicePages serves auth's invite page with the Service, which is built
+// after auth; wire sets Service before the server starts.
+type servicePages struct{ *domain.Service }
 
 // adminHint is what /admin's 404 page tells a signed-in person on a local
 // instance that has no admin.
@@ -196,7 +233,7 @@ func seedCmd(ctx context.Context, now func() time.Time, args []string, stdout, s
 	fs.BoolVar(&demo, "demo", false, "load the deterministic demo data set")
 	fs.StringVar(&c.baseURL, "base-url", env("LAUNCHDIR_BASE_URL", ""), "public origin (env LAUNCHDIR_BASE_URL)")
 	fs.StringVar(&c.addr, "addr", env("LAUNCHDIR_ADDR", "127.0.0.1:8080"), "listen address used to derive the origin (env LAUNCHDIR_ADDR)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if !demo {
@@ -224,7 +261,7 @@ func migrateCmd(_ context.Context, now func() time.Time, args []string, stdout, 
 	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dataFlag(fs, &c)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	db, err := c.open()

@@ -1,0 +1,62 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// TestStore_IndexBadKeywords: a keywords column that is not a JSON list is an
+// error naming the listing when the index is refreshed or rebuilt, as it is
+// when the listing is read. It used to be dropped silently, so the listing
+// was indexed without its keywords and searches for them missed it.
+func TestStore_IndexBadKeywords(t *testing.T) {
+	t.Parallel()
+	db, st, _ := newFixture(t)
+	ctx := context.Background()
+	// Only a defect writes such a value: the store always writes JSON.
+	mustExec(t, db, `UPDATE listings SET keywords = 'markdown, notes' WHERE slug = 'jotter'`)
+	t.Run("Refresh", func(t *testing.T) {
+		if err := st.Refresh(ctx); err == nil || !strings.Contains(err.Error(), "jotter") {
+			t.Errorf("Refresh over a listing with malformed keywords: %v, want an error naming jotter", err)
+		}
+	})
+	t.Run("Rebuild", func(t *testing.T) {
+		if _, err := NewStore(ctx, db, fxSite); err == nil || !strings.Contains(err.Error(), "jotter") {
+			t.Errorf("NewStore over a listing with malformed keywords: %v, want an error naming jotter", err)
+		}
+	})
+}
+
+// TestStore_RebuildCancelled: the index rebuild at start stops when its
+// context has ended, and a rebuild that stops keeps the previous index.
+func TestStore_RebuildCancelled(t *testing.T) {
+	t.Parallel()
+	db, st, _ := newFixture(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	t.Run("NewStore", func(t *testing.T) {
+		if s, err := NewStore(ctx, db, fxSite); !errors.Is(err, context.Canceled) {
+			t.Errorf("NewStore with a cancelled context: store %v, err %v; want context.Canceled", s, err)
+		}
+	})
+	t.Run("KeepsIndex", func(t *testing.T) {
+		before := st.Index()
+		st.syncMu.Lock()
+		err := st.rebuildIndex(ctx)
+		st.syncMu.Unlock()
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("rebuildIndex with a cancelled context: %v, want context.Canceled", err)
+		}
+		if st.Index() != before {
+			t.Error("a cancelled rebuild replaced the index")
+		}
+		items, _, err := st.SearchListings(context.Background(), domain.ListingQuery{Q: "markdown", Limit: 5})
+		if err != nil || len(items) == 0 {
+			t.Errorf("search after a cancelled rebuild: %v %v", slugs(items), err)
+		}
+	})
+}
