@@ -2,6 +2,8 @@ package tools
 
 import (
 	"fmt"
+	"github.com/launchdir/launchdir/storage/fixtures"
+	"strconv"
 	"sync"
 	"testing"
 )
@@ -24,7 +26,15 @@ func TestDrafts_ConcurrentWriters(t *testing.T) {
 		t.Fatalf("draft: %v", d)
 	}
 	version := func() int64 {
-		return (&claimsEnv{catEnv: env}).sqlInt(t, `SELECT version FROM drafts WHERE id = ?`, id)
+		rows := fixtures.Rows(t, env.db, "drafts", fixtures.Cols{"id": id})
+		if len(rows) != 1 {
+			t.Fatalf("draft %s: %d rows", id, len(rows))
+		}
+		n, err := strconv.ParseInt(rows[0]["version"], 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
 	}
 	before := version()
 
