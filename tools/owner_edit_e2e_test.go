@@ -333,7 +333,7 @@ func TestOwnerEdit_SocialsAndFAQs(t *testing.T) {
 		} {
 			c.args["listing_id"] = id
 			// column "faqs[]" is the number of FAQs stored.
-			listingColumn := func(t *testing.T, env *catEnv, id int64, col string) string {
+			column := func(t *testing.T, env *catEnv, id int64, col string) string {
 				t.Helper()
 				if col != "faqs[]" {
 					return listingColumn(t, env, id, col)
@@ -344,16 +344,16 @@ func TestOwnerEdit_SocialsAndFAQs(t *testing.T) {
 				}
 				return strconv.Itoa(len(l))
 			}
-			before, versions := listingColumn(t, env, id, c.column), versionCount(t, env, id)
+			before, versions := column(t, env, id, c.column), versionCount(t, env, id)
 			st, out := call(t, "update_my_listing", c.args)
 			if c.rule != "" {
 				wantInvalid(t, c.name, st, out, c.field, c.rule)
-				if listingColumn(t, env, id, c.column) != before || versionCount(t, env, id) != versions {
+				if column(t, env, id, c.column) != before || versionCount(t, env, id) != versions {
 					t.Fatalf("%s: a refused edit stored something", c.name)
 				}
 				continue
 			}
-			if got := listingColumn(t, env, id, c.column); st != 200 || got != c.stored {
+			if got := column(t, env, id, c.column); st != 200 || got != c.stored {
 				t.Fatalf("%s: %d, %s = %.80s, want %.80s (%v)", c.name, st, c.column, got, c.stored, out["message"])
 			}
 		}
