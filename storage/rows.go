@@ -183,3 +183,24 @@ func rowKeys(m map[string]any) []string {
 	sort.Strings(out)
 	return out
 }
+
+// DeleteRows deletes the rows of table matching where (as in Rows; it must
+// name at least one column) and returns how many it deleted.
+func (db *DB) DeleteRows(ctx context.Context, table string, where map[string]any) (int64, error) {
+	cols, err := db.columns(ctx, table)
+	if err != nil {
+		return 0, err
+	}
+	if len(where) == 0 {
+		return 0, fmt.Errorf("storage: delete from %s: no condition", table)
+	}
+	cond, args, err := whereClause(cols, where)
+	if err != nil {
+		return 0, fmt.Errorf("storage: delete from %s: %w", table, err)
+	}
+	res, err := db.sql.ExecContext(ctx, `DELETE FROM "`+table+`"`+cond, args...)
+	if err != nil {
+		return 0, mapErr(err, table, "")
+	}
+	return res.RowsAffected()
+}

@@ -271,8 +271,8 @@ func TestStore_Categories(t *testing.T) {
 	wantCode(t, err, domain.ENotFound)
 
 	// A new live listing in notes is counted in notes and software at once (the log changed).
-	mustExec(t, st.db, `INSERT INTO listings (id, site_id, slug, name, status, created_at, updated_at) VALUES (50, ?, 'fresh', 'Fresh', 'live', 0, 0)`, st.siteID)
-	mustExec(t, st.db, `INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (50, 11, 1)`)
+	putRow(t, st.db, "listings", cols{"id": 50, "site_id": st.siteID, "slug": "fresh", "name": "Fresh", "status": "live", "created_at": 0, "updated_at": 0})
+	putRow(t, st.db, "listing_categories", cols{"listing_id": 50, "category_id": 11, "is_primary": 1})
 	c, err = st.Category(ctx, "software")
 	if err != nil || c.ListingCount != 3 {
 		t.Errorf("after insert: software count = %d (%v), want 3", c.ListingCount, err)
