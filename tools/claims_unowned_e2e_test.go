@@ -1,11 +1,12 @@
 package tools
 
 import (
-	"github.com/launchdir/launchdir/storage/fixtures"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // unownedListing inserts a live listing nobody owns (owner_id NULL, as the

@@ -2,10 +2,11 @@ package tools
 
 import (
 	"fmt"
-	"github.com/launchdir/launchdir/storage/fixtures"
 	"strconv"
 	"sync"
 	"testing"
+
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // TestDrafts_ConcurrentWriters: 25 writers PATCH different parts of one

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/launchdir/launchdir/storage/fixtures"
 	"io"
 	"log/slog"
 	"net/http"
@@ -22,6 +21,7 @@ import (
 	"github.com/launchdir/launchdir/domain/extract"
 	"github.com/launchdir/launchdir/domain/fetch"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // draftSiteDir is a realistic 10-page product site of the extractor's test set.

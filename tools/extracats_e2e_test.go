@@ -1,8 +1,9 @@
 package tools
 
 import (
-	"github.com/launchdir/launchdir/storage/fixtures"
 	"testing"
+
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // TestDrafts_PaidExtraCategoryBecomesPrimary: when a draft edit makes one of

@@ -3,7 +3,6 @@ package tools
 import (
 	"context"
 	"fmt"
-	"github.com/launchdir/launchdir/storage/fixtures"
 	"io"
 	"log/slog"
 	"net/http"
@@ -19,6 +18,7 @@ import (
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 	"github.com/launchdir/launchdir/web"
 )
 

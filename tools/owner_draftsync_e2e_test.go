@@ -1,8 +1,9 @@
 package tools
 
 import (
-	"github.com/launchdir/launchdir/storage/fixtures"
 	"testing"
+
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // TestOwner_DraftEditsKeepListingEdits: once a draft is submitted, editing

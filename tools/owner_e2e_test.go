@@ -2,8 +2,9 @@ package tools
 
 import (
 	"fmt"
-	"github.com/launchdir/launchdir/storage/fixtures"
 	"testing"
+
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // TestOwner_ReadListings reads one's own listings over REST and MCP: every

@@ -3,12 +3,13 @@ package tools
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/launchdir/launchdir/storage"
-	"github.com/launchdir/launchdir/storage/fixtures"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // Tests of update_my_listing over REST and MCP, against a real SQLite file:
