@@ -15,9 +15,10 @@ import (
 func claimFixture(t *testing.T) (*DB, *Store) {
 	t.Helper()
 	db, st, _ := newFixture(t)
-	mustExec(t, db, `INSERT INTO users (id, issuer, subject, email, created_at) VALUES
-		(100, 'e', 'a', 'a@sketchy.test', 0), (101, 'e', 'b', 'b@sketchy.test', 0), (102, 'e', 'c', 'c@sketchy.test', 0)`)
-	mustExec(t, db, `UPDATE listings SET owner_id = 100 WHERE slug = 'sketchy'`)
+	for i, sub := range []string{"a", "b", "c"} {
+		putRow(t, db, "users", cols{"id": 100 + i, "issuer": "e", "subject": sub, "email": sub + "@sketchy.test", "created_at": 0})
+	}
+	setRows(t, db, "listings", cols{"owner_id": 100}, cols{"slug": "sketchy"})
 	return db, st
 }
 
@@ -62,8 +63,8 @@ func TestStore_ClaimTargetAndReplace(t *testing.T) {
 		}
 	}
 	// One pending claim per person and listing, whatever calls the store.
-	if _, err := db.sql.Exec(`INSERT INTO claims (listing_id, user_id, method, token, domain, created_at, expires_at)
-		VALUES (?, 101, 'dns', 't', 'd', 0, 1)`, third.ListingID); err == nil {
+	if _, err := db.InsertRow(ctx, "claims", cols{"listing_id": third.ListingID, "user_id": 101, "method": "dns", "token": "t",
+		"domain": "d", "created_at": 0, "expires_at": 1}); err == nil {
 		t.Fatal("a second pending claim was stored")
 	}
 	// The email claim has no link until one is set; a bad hash is refused.
@@ -106,7 +107,7 @@ func TestStore_VerifyClaim(t *testing.T) {
 		t.Fatalf("the check read back: %+v, want %+v", r.LastCheck, check)
 	}
 	// A check written before checks were JSON reads back as its message.
-	mustExec(t, db, `UPDATE claims SET last_check = 'The file answered 404.' WHERE id = ?`, b.ID)
+	setRows(t, db, "claims", cols{"last_check": "The file answered 404."}, cols{"id": b.ID})
 	if r, _ := st.UserClaim(ctx, 101, b.ID); r.LastCheck == nil || r.LastCheck.Message != "The file answered 404." || !r.LastCheck.CheckedAt.Equal(fxNow) {
 		t.Fatalf("an old check: %+v", r.LastCheck)
 	}

@@ -18,12 +18,7 @@ import (
 // mkDraftUser inserts a user and returns its id (drafts and listings reference users).
 func mkDraftUser(t *testing.T, db *DB, email string) int64 {
 	t.Helper()
-	var id int64
-	if err := db.sql.QueryRow(`INSERT INTO users (issuer, subject, email, created_at) VALUES ('urn:launchdir:email', ?, ?, 0)
-		RETURNING id`, email, email).Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	return id
+	return putRow(t, db, "users", cols{"issuer": "urn:launchdir:email", "subject": email, "email": email, "created_at": 0})
 }
 
 // wantDomainErr fails unless err is a *domain.Error with code, and returns it.
@@ -138,7 +133,7 @@ func TestDraftStore_RoundTrip(t *testing.T) {
 		d := &domain.DraftRecord{UserID: uid, URL: "https://big.test", Status: domain.DraftReady}
 		draftMust(t, st.CreateDraft(ctx, d))
 		// A crawl column that cannot be decoded shows whether it is read at all.
-		draftExec(t, db, `UPDATE drafts SET crawl = '{"pages": [ not json' WHERE id = ?`, d.ID)
+		setRows(t, db, "drafts", cols{"crawl": `{"pages": [ not json`}, cols{"id": d.ID})
 		if _, err := st.Draft(ctx, d.ID, false); err != nil {
 			t.Fatalf("Draft without crawl read the crawl column: %v", err)
 		}
@@ -160,14 +155,6 @@ func TestDraftStore_RoundTrip(t *testing.T) {
 		err = other.SetDraftProgress(ctx, d.ID, "crawling", 1, 2, fxNow)
 		wantDomainErr(t, err, domain.ENotFound, "progress of another site's draft")
 	})
-}
-
-// draftExec runs a statement directly, to set up what the API under test cannot.
-func draftExec(t *testing.T, db *DB, query string, args ...any) {
-	t.Helper()
-	if _, err := db.sql.Exec(query, args...); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func TestDraftStore_UpdateDraft(t *testing.T) {
@@ -533,7 +520,7 @@ func TestStore_SaveOwnListing(t *testing.T) {
 		// The checks above can fail: made live, the same listing is found by both.
 		other, err := st.SaveOwnListing(ctx, ann, 0, &domain.ListingWrite{Name: "Ex Notes", URL: "https://ex-notes.test"})
 		draftMust(t, err)
-		draftExec(t, db, `UPDATE listings SET status = 'live', launch_week = '2026-11-16' WHERE id = ?`, other)
+		setRows(t, db, "listings", cols{"status": "live", "launch_week": "2026-11-16"}, cols{"id": other})
 		draftMust(t, st.Refresh(ctx))
 		liveSlug := readOwn(t, db, other).slug
 		if _, err := st.Listing(ctx, liveSlug); err != nil {
@@ -548,7 +535,7 @@ func TestStore_SaveOwnListing(t *testing.T) {
 
 	t.Run("Update", func(t *testing.T) {
 		before := readOwn(t, db, id)
-		draftExec(t, db, `UPDATE listings SET votes_count = 7 WHERE id = ?`, id)
+		setRows(t, db, "listings", cols{"votes_count": 7}, cols{"id": id})
 		w := &domain.ListingWrite{Name: "Ex Notes Renamed", URL: "https://ex-notes.test", Categories: []string{"design", "design"},
 			Founders:   []domain.FounderWrite{{Name: "Cara Doe", Title: "COO"}, {Name: "ANN LEE", Title: "Chair", Bio: "Chairs."}},
 			Milestones: []domain.Milestone{{Date: "2023-01-01", Title: "Pro"}}}

@@ -18,15 +18,15 @@ func TestStore_FreeSettings(t *testing.T) {
 	if err != nil || got != (domain.FreeSettings{WeeksMin: 6, WeeksMax: 8, WeekCapacity: 20, CheckHours: 6}) {
 		t.Fatalf("new site: %+v %v", got, err)
 	}
-	mustExec(t, db, `UPDATE sites SET settings = json_set(settings, '$.free_week_capacity', 3, '$.badge_check_hours', 1)`)
+	mergeSettings(t, db, cols{"free_week_capacity": 3, "badge_check_hours": 1})
 	if got, _ = st.FreeSettings(ctx); got.WeekCapacity != 3 || got.CheckHours != 1 {
 		t.Fatalf("after an edit: %+v", got)
 	}
-	mustExec(t, db, `UPDATE sites SET settings = '{"free_weeks_min":6,"free_weeks_max":8}'`)
+	setRows(t, db, "sites", cols{"settings": `{"free_weeks_min":6,"free_weeks_max":8}`}, nil)
 	if got, _ = st.FreeSettings(ctx); got.WeekCapacity != 20 || got.CheckHours != 6 {
 		t.Fatalf("settings without the new keys: %+v", got)
 	}
-	mustExec(t, db, `UPDATE sites SET settings = 'not json'`)
+	setRows(t, db, "sites", cols{"settings": "not json"}, nil)
 	if _, err := st.FreeSettings(ctx); err == nil {
 		t.Fatalf("broken settings read without an error")
 	}
@@ -40,11 +40,11 @@ func TestStore_FreeSettings(t *testing.T) {
 func TestStore_JoinAndCheck(t *testing.T) {
 	db, st, _ := newFixture(t)
 	ctx := context.Background()
-	mustExec(t, db, `INSERT INTO users (id, issuer, subject, email, created_at) VALUES (7, 'e', 'o', 'o@x.test', 0)`)
-	mustExec(t, db, `UPDATE listings SET owner_id = 7 WHERE slug = 'drafty'`)
-	mustExec(t, db, `UPDATE sites SET settings = json_set(settings, '$.free_week_capacity', 1)`)
+	putRow(t, db, "users", cols{"id": 7, "issuer": "e", "subject": "o", "email": "o@x.test", "created_at": 0})
+	setRows(t, db, "listings", cols{"owner_id": 7}, cols{"slug": "drafty"})
+	mergeSettings(t, db, cols{"free_week_capacity": 1})
 	// Someone else's free listing already waits in week 6.
-	mustExec(t, db, `UPDATE listings SET status = 'awaiting_badge', launch_week = '2026-12-28' WHERE slug = 'sketchy'`)
+	setRows(t, db, "listings", cols{"status": "awaiting_badge", "launch_week": "2026-12-28"}, cols{"slug": "sketchy"})
 	if _, err := st.JoinFreeQueue(ctx, 8, 4, fxNow, fxNow); domain.ErrorCode(err) != domain.ENotFound {
 		t.Fatalf("another user's join: %v", err)
 	}

@@ -279,9 +279,7 @@ func TestIdemStore_Begin(t *testing.T) {
 		t.Parallel()
 		e := newIdemEnv(t)
 		e.claim(t, e.alice, "k", "op", "fp", idemNow)
-		if _, err := e.db.sql.Exec(`DELETE FROM users WHERE id = ?`, e.alice); err != nil {
-			t.Fatal(err)
-		}
+		delRows(t, e.db, "users", cols{"id": e.alice})
 		if n := e.rows(t); n != 0 {
 			t.Fatalf("%d rows left after the user was deleted", n)
 		}

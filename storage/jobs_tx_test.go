@@ -58,8 +58,8 @@ func TestStore_RowAndItsJobTogether(t *testing.T) {
 	t.Run("PostListingUpdate", func(t *testing.T) {
 		db, st, _ := newFixture(t)
 		owner, fan := mkDraftUser(t, db, "owner@ex.test"), mkDraftUser(t, db, "fan@ex.test")
-		mustExec(t, db, `UPDATE listings SET owner_id = ? WHERE id = 1`, owner)
-		mustExec(t, db, `INSERT INTO follows (listing_id, follower_key, created_at) VALUES (1, ?, 0)`, domain.FollowerKey(fan))
+		setRows(t, db, "listings", cols{"owner_id": owner}, cols{"id": 1})
+		putRow(t, db, "follows", cols{"listing_id": 1, "follower_key": domain.FollowerKey(fan), "created_at": 0})
 		svc := domain.NewService(st, fxSite)
 		svc.Now = func() time.Time { return fxNow }
 		svc.Owner = &domain.Owning{EnqueueAt: domain.NewRunner(NewJobStore(db), domain.RunnerOptions{}).EnqueueAt}
@@ -82,8 +82,8 @@ func TestStore_RowAndItsJobTogether(t *testing.T) {
 
 	t.Run("JoinFreeQueue", func(t *testing.T) {
 		db, st, _ := newFixture(t)
-		mustExec(t, db, `INSERT INTO users (id, issuer, subject, email, created_at) VALUES (7, 'e', 'o', 'o@x.test', 0)`)
-		mustExec(t, db, `UPDATE listings SET owner_id = 7 WHERE id = 4`)
+		putRow(t, db, "users", cols{"id": 7, "issuer": "e", "subject": "o", "email": "o@x.test", "created_at": 0})
+		setRows(t, db, "listings", cols{"owner_id": 7}, cols{"id": 4})
 		check := fxNow.Add(domain.FreeJoinGrace)
 		job := domain.JobSpec{Kind: domain.BadgeCheckJob, Key: "4@" + itoa(check.Unix()), RunAt: check}
 		failJobInserts(t, db)

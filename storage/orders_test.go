@@ -30,8 +30,8 @@ func newOrderFixture(t *testing.T) *orderFixture {
 	st, err := NewOrderStore(db, fxSite)
 	draftMust(t, err)
 	f := &orderFixture{db: db, st: st, ann: mkDraftUser(t, db, "ann@ex.test"), bob: mkDraftUser(t, db, "bob@ex.test")}
-	if _, err := db.sql.Exec(`UPDATE listings SET owner_id = ? WHERE id IN (1, 4, 5)`, f.ann); err != nil {
-		t.Fatal(err)
+	for _, id := range []int64{1, 4, 5} {
+		setRows(t, db, "listings", cols{"owner_id": f.ann}, cols{"id": id})
 	}
 	return f
 }
@@ -649,9 +649,7 @@ func TestOrderStore_StartWeek(t *testing.T) {
 	t.Run("OtherSite", func(t *testing.T) {
 		other, err := NewOrderStore(f.db, domain.Site{Key: "other", Name: "Other"})
 		draftMust(t, err)
-		if _, err := f.db.sql.Exec(`UPDATE listings SET status = 'scheduled', launch_week = '2026-11-30' WHERE id = 4`); err != nil {
-			t.Fatal(err)
-		}
+		setRows(t, f.db, "listings", cols{"status": "scheduled", "launch_week": "2026-11-30"}, cols{"id": 4})
 		if ok, err := other.StartWeek(ctx, 4, "2026-11-30", at); err != nil || ok {
 			t.Fatalf("StartWeek through another site = %v, %v; want false", ok, err)
 		}

@@ -21,21 +21,14 @@ func TestStore_UpdateFanOut(t *testing.T) {
 		email string
 		id    *int64
 	}{{"owner@example.com", &owner}, {"ann@example.com", &ann}, {"late@example.com", &late}} {
-		if err := db.sql.QueryRow(`INSERT INTO users (issuer, subject, email, created_at) VALUES ('x', ?, ?, 0) RETURNING id`,
-			p.email, p.email).Scan(p.id); err != nil {
-			t.Fatal(err)
-		}
+		*p.id = putRow(t, db, "users", cols{"issuer": "x", "subject": p.email, "email": p.email, "created_at": 0})
 	}
-	if _, err := db.sql.Exec(`UPDATE listings SET owner_id = ? WHERE id = 1`, owner); err != nil {
-		t.Fatal(err)
-	}
+	setRows(t, db, "listings", cols{"owner_id": owner}, cols{"id": 1})
 	for _, f := range []struct {
 		key string
 		at  time.Time
 	}{{domain.FollowerKey(ann), at}, {domain.FollowerKey(owner), at}, {domain.FollowerKey(late), at.Add(time.Hour)}, {"anon-1", at}} {
-		if _, err := db.sql.Exec(`INSERT INTO follows (listing_id, follower_key, created_at) VALUES (1, ?, ?)`, f.key, f.at.Unix()); err != nil {
-			t.Fatal(err)
-		}
+		putRow(t, db, "follows", cols{"listing_id": 1, "follower_key": f.key, "created_at": f.at.Unix()})
 	}
 	u, ref, told, err := st.PostUpdate(ctx, owner, 1, "News", "Body", at, nil)
 	if err != nil || !ref.Public() || told != 1 {

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"math"
+	"strconv"
 	"testing"
 	"time"
 
@@ -77,10 +78,10 @@ func TestStore_SearchLogRefresh(t *testing.T) {
 		}
 		return slugs(items)
 	}
-	mustExec(t, other, `INSERT INTO listings (id, site_id, slug, name, tagline, status, created_at, updated_at)
-		VALUES (60, ?, 'zappy', 'Zappy', 'Lightning invoices', 'live', 0, 0)`, st.siteID)
-	mustExec(t, other, `INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (60, 12, 1)`)
-	mustExec(t, other, `UPDATE listings SET tagline = 'Quantum jots' WHERE slug = 'jotter'`)
+	putRow(t, other, "listings", cols{"id": 60, "site_id": st.siteID, "slug": "zappy", "name": "Zappy", "tagline": "Lightning invoices",
+		"status": "live", "created_at": 0, "updated_at": 0})
+	putRow(t, other, "listing_categories", cols{"listing_id": 60, "category_id": 12, "is_primary": 1})
+	setRows(t, other, "listings", cols{"tagline": "Quantum jots"}, cols{"slug": "jotter"})
 	if got := search(domain.ListingQuery{Q: "zappy"}); len(got) != 0 {
 		t.Fatalf("seen before the poll interval: %v", got)
 	}
@@ -98,9 +99,9 @@ func TestStore_SearchLogRefresh(t *testing.T) {
 	}
 	// The poll happens inside SearchListings once the interval has passed.
 	st.PollInterval = 0
-	mustExec(t, other, `UPDATE listings SET status = 'archived' WHERE slug = 'zappy'`)
-	mustExec(t, other, `DELETE FROM listings WHERE slug = 'sketchy'`)
-	mustExec(t, other, `UPDATE categories SET name = 'Notebooks' WHERE slug = 'notes'`)
+	setRows(t, other, "listings", cols{"status": "archived"}, cols{"slug": "zappy"})
+	delRows(t, other, "listings", cols{"slug": "sketchy"})
+	setRows(t, other, "categories", cols{"name": "Notebooks"}, cols{"slug": "notes"})
 	if got := search(domain.ListingQuery{Category: "design", Sort: "votes"}); cmp.Diff([]string{"notely"}, got) != "" {
 		t.Errorf("after archive and delete: %v", got)
 	}
@@ -115,9 +116,17 @@ func TestStore_SearchLogPruned(t *testing.T) {
 	t.Parallel()
 	db, st, _ := newFixture(t)
 	ctx := context.Background()
-	mustExec(t, db, `UPDATE listings SET name = 'Renamed' WHERE slug = 'sketchy'`)
-	mustExec(t, db, `INSERT INTO search_log (listing_id) VALUES (0)`)
-	mustExec(t, db, `DELETE FROM search_log WHERE seq < (SELECT MAX(seq) FROM search_log)`)
+	setRows(t, db, "listings", cols{"name": "Renamed"}, cols{"slug": "sketchy"})
+	last := putRow(t, db, "search_log", cols{"listing_id": 0})
+	logged, err := db.Rows(ctx, "search_log", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range logged { // prune every entry but the newest
+		if r["seq"] != strconv.FormatInt(last, 10) {
+			delRows(t, db, "search_log", cols{"seq": r["seq"]})
+		}
+	}
 	if err := st.Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -271,8 +271,8 @@ func TestStore_Categories(t *testing.T) {
 	wantCode(t, err, domain.ENotFound)
 
 	// A new live listing in notes is counted in notes and software at once (the log changed).
-	mustExec(t, st.db, `INSERT INTO listings (id, site_id, slug, name, status, created_at, updated_at) VALUES (50, ?, 'fresh', 'Fresh', 'live', 0, 0)`, st.siteID)
-	mustExec(t, st.db, `INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (50, 11, 1)`)
+	putRow(t, st.db, "listings", cols{"id": 50, "site_id": st.siteID, "slug": "fresh", "name": "Fresh", "status": "live", "created_at": 0, "updated_at": 0})
+	putRow(t, st.db, "listing_categories", cols{"listing_id": 50, "category_id": 11, "is_primary": 1})
 	c, err = st.Category(ctx, "software")
 	if err != nil || c.ListingCount != 3 {
 		t.Errorf("after insert: software count = %d (%v), want 3", c.ListingCount, err)
@@ -534,18 +534,19 @@ func TestStore_AwardsBadgesQuestions(t *testing.T) {
 func TestMapErr(t *testing.T) {
 	t.Parallel()
 	db, st, _ := newFixture(t)
-	_, err := db.sql.Exec(`INSERT INTO listings (site_id, slug, name, created_at, updated_at) VALUES (?, 'notely', 'Dup', 0, 0)`, st.siteID)
+	ctx := context.Background()
+	_, err := db.InsertRow(ctx, "listings", cols{"site_id": st.siteID, "slug": "notely", "name": "Dup", "created_at": 0, "updated_at": 0})
 	wantCode(t, mapErr(err, "listing", "notely"), domain.EConflict)
-	_, err = db.sql.Exec(`INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (1, 11, 0)`)
+	_, err = db.InsertRow(ctx, "listing_categories", cols{"listing_id": 1, "category_id": 11, "is_primary": 0})
 	wantCode(t, mapErr(err, "listing category", ""), domain.EConflict) // primary key
-	_, err = db.sql.Exec(`INSERT INTO votes (listing_id, voter_key, created_at) VALUES (999, 'x', 0)`)
+	_, err = db.InsertRow(ctx, "votes", cols{"listing_id": 999, "voter_key": "x", "created_at": 0})
 	err = mapErr(err, "vote", "x")
 	var de *domain.Error
 	if err == nil || errors.As(err, &de) {
 		t.Errorf("foreign key violation = %v, want a non-domain (internal) error", err)
 	}
 	wantCode(t, err, domain.EInternal)
-	_, err = db.sql.Exec(`INSERT INTO votes (listing_id, voter_key, created_at) VALUES (1, 'x', '2026-01-01')`)
+	_, err = db.InsertRow(ctx, "votes", cols{"listing_id": 1, "voter_key": "x", "created_at": "2026-01-01"})
 	if err == nil || !strings.Contains(err.Error(), "CHECK") {
 		t.Errorf("text timestamp accepted: %v", err)
 	}

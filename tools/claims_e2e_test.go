@@ -2,7 +2,6 @@ package tools
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"net"
 	"net/http"
@@ -17,6 +16,7 @@ import (
 	"github.com/miekg/dns"
 
 	"github.com/launchdir/launchdir/domain/testclock"
+	"github.com/launchdir/launchdir/storage/fixtures"
 	"github.com/launchdir/launchdir/web"
 )
 
@@ -145,23 +145,14 @@ func newClaimsEnv(t *testing.T) *claimsEnv {
 // means the URL's host) and returns its id and slug.
 func (e *claimsEnv) publicListing(t *testing.T, owner, siteURL, domain string) (int64, string) {
 	t.Helper()
-	id := e.ownedListing(t, owner, "status = 'live'", "launched_at = "+fmt.Sprint(catNow.Add(-48*time.Hour).Unix()),
-		"url = '"+siteURL+"'", "domain = '"+domain+"'")
+	id := e.ownedListing(t, owner, fixtures.Cols{"status": "live", "launched_at": catNow.Add(-48 * time.Hour).Unix(), "url": siteURL, "domain": domain})
 	return id, listingColumn(t, e.catEnv, id, "slug")
 }
 
-func (e *claimsEnv) sqlInt(t *testing.T, q string, args ...any) int64 {
+// count is the number of rows of table matching where (nil: all).
+func (e *claimsEnv) count(t *testing.T, table string, where fixtures.Cols) int {
 	t.Helper()
-	db, err := sql.Open("sqlite3", e.dbPath+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var n int64
-	if err := db.QueryRow(q, args...).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return fixtures.Count(t, e.db, table, where)
 }
 
 func (e *claimsEnv) mailsTo(to string) []string {
@@ -324,7 +315,7 @@ func TestClaims_DNS(t *testing.T) {
 		if m := env.mailsTo("owner@example.com"); len(m) == 0 || !strings.Contains(m[len(m)-1], "claimant@example.com") {
 			t.Fatalf("the owner was not told: %v", m)
 		}
-		if n := env.sqlInt(t, `SELECT count(*) FROM listing_owners WHERE listing_id = ?`, id); n != 1 {
+		if n := env.count(t, "listing_owners", fixtures.Cols{"listing_id": id}); n != 1 {
 			t.Fatalf("listing_owners rows: %d", n)
 		}
 		// Again: still verified, nothing more; claiming an owned listing is refused.
@@ -413,7 +404,7 @@ func TestClaims_MetaAndFile(t *testing.T) {
 		if st, v := call(t, "verify_claim", map[string]any{"claim_id": cid}); st != 200 || v["status"] != "verified" {
 			t.Fatalf("file verify: %d %v", st, v)
 		}
-		if n := env.sqlInt(t, `SELECT count(*) FROM listing_owners WHERE listing_id = ?`, id2); n != 2 {
+		if n := env.count(t, "listing_owners", fixtures.Cols{"listing_id": id2}); n != 2 {
 			t.Fatalf("co-owners of the file listing: %d, want 2", n)
 		}
 		// The second claimant, already an owner, was told of the first.
@@ -431,22 +422,12 @@ func TestClaims_MetaAndFile(t *testing.T) {
 // outboxLink returns the claim link of the newest mail to addr in the outbox.
 func (e *claimsEnv) outboxLink(t *testing.T, addr string) (string, int64) {
 	t.Helper()
-	db, err := sql.Open("sqlite3", e.dbPath+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var body string
-	var n int64
-	if err := db.QueryRow(`SELECT count(*) FROM outbox WHERE to_addr = ?`, addr).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
+	mails := fixtures.Rows(t, e.db, "outbox", fixtures.Cols{"to_addr": addr})
+	n := int64(len(mails))
 	if n == 0 {
 		return "", 0
 	}
-	if err := db.QueryRow(`SELECT body FROM outbox WHERE to_addr = ? ORDER BY id DESC LIMIT 1`, addr).Scan(&body); err != nil {
-		t.Fatal(err)
-	}
+	body := mails[len(mails)-1]["body"]
 	link := regexp.MustCompile(regexp.QuoteMeta(e.URL) + `/claims/confirm/[A-Za-z0-9_-]+`).FindString(body)
 	if link == "" {
 		t.Fatalf("no claim link in the mail: %s", body)
@@ -480,7 +461,7 @@ func TestClaims_Email(t *testing.T) {
 		wantInvalid(t, "claims", st, p, "email", "required")
 		st, p = call(t, "claim_listing", map[string]any{"slug": slug, "method": "dns", "email": "founder@acme-" + tr + ".io"})
 		wantInvalid(t, "claims", st, p, "email", "not_allowed")
-		if n := env.sqlInt(t, `SELECT count(*) FROM claims`); n != 0 && tr == "rest" {
+		if n := env.count(t, "claims", nil); n != 0 && tr == "rest" {
 			t.Fatalf("refused claims stored %d rows", n)
 		}
 
@@ -524,7 +505,7 @@ func TestClaims_Email(t *testing.T) {
 		if st != 200 || !strings.Contains(page, "claimant@example.com") || !strings.Contains(page, addr) || !strings.Contains(page, ">Confirm<") {
 			t.Fatalf("link page: %d %s", st, page)
 		}
-		if st, _ := b.get(link); st != 200 || env.sqlInt(t, `SELECT count(*) FROM claims WHERE status = 'verified' AND email = ?`, addr) != 0 {
+		if st, _ := b.get(link); st != 200 || env.count(t, "claims", fixtures.Cols{"status": "verified", "email": addr}) != 0 {
 			t.Fatalf("opening the link verified the claim (mail scanners open links)")
 		}
 		// A form from another site is refused.
@@ -568,7 +549,7 @@ func TestClaims_Rules(t *testing.T) {
 	transports(t, env.catEnv, key, func(t *testing.T, tr string, call draftCaller) {
 		env.clock.Set(catNow)
 		_, slug := env.publicListing(t, "owner@example.com", "https://rules-"+tr+".test/", "rules-"+tr+".test")
-		draft := env.ownedListing(t, "owner@example.com", "url = 'https://draft.test/'")
+		draft := env.ownedListing(t, "owner@example.com", fixtures.Cols{"url": "https://draft.test/"})
 
 		if st, p := call(t, "claim_listing", map[string]any{"slug": strings.Repeat("a", 220), "method": "dns"}); st != 404 || p["code"] != "not_found" {
 			t.Fatalf("slug of 220: %d %v", st, p)
@@ -582,7 +563,7 @@ func TestClaims_Rules(t *testing.T) {
 		if st, p := call(t, "claim_listing", map[string]any{"slug": listingColumn(t, env.catEnv, draft, "slug"), "method": "dns"}); st != 404 {
 			t.Fatalf("a listing that is not public: %d %v", st, p)
 		}
-		before := env.sqlInt(t, `SELECT count(*) FROM claims`)
+		before := env.count(t, "claims", nil)
 
 		// One pending claim per person and listing.
 		c := claim(t, call, map[string]any{"slug": slug, "method": "dns"})
@@ -594,7 +575,7 @@ func TestClaims_Rules(t *testing.T) {
 		if meta["id"] == c["id"] || instr(meta, "token") == instr(c, "token") {
 			t.Fatalf("another method: %v", meta)
 		}
-		if n := env.sqlInt(t, `SELECT count(*) FROM claims`) - before; n != 2 {
+		if n := env.count(t, "claims", nil) - before; n != 2 {
 			t.Fatalf("claims stored: %d, want 2", n)
 		}
 		st, p = call(t, "verify_claim", map[string]any{"claim_id": c["id"]})

@@ -1,11 +1,12 @@
 package tools
 
 import (
-	"fmt"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // unownedListing inserts a live listing nobody owns (owner_id NULL, as the
@@ -13,8 +14,7 @@ import (
 // returns its id and slug.
 func (e *claimsEnv) unownedListing(t *testing.T, siteURL, domain string) (int64, string) {
 	t.Helper()
-	id := e.ownedListing(t, "nobody@example.com", "status = 'live'", "launched_at = "+fmt.Sprint(catNow.Add(-48*time.Hour).Unix()),
-		"url = '"+siteURL+"'", "domain = '"+domain+"'", "owner_id = NULL")
+	id := e.ownedListing(t, "nobody@example.com", fixtures.Cols{"status": "live", "launched_at": catNow.Add(-48 * time.Hour).Unix(), "url": siteURL, "domain": domain, "owner_id": nil})
 	return id, listingColumn(t, e.catEnv, id, "slug")
 }
 
@@ -39,7 +39,7 @@ func TestClaims_UnownedListing(t *testing.T) {
 				if st, l := call(t, "get_my_listing", map[string]any{"listing_id": id}); st != 200 || l["verified"] != true {
 					t.Fatalf("%s: get_my_listing of the claimed listing: %d %v", how, st, l)
 				}
-				if n := env.sqlInt(t, `SELECT count(*) FROM listing_owners WHERE listing_id = ?`, id); n != 1 {
+				if n := env.count(t, "listing_owners", fixtures.Cols{"listing_id": id}); n != 1 {
 					t.Fatalf("%s: owners of the claimed listing: %d, want 1", how, n)
 				}
 				st, p := call(t, "claim_listing", map[string]any{"slug": listingColumn(t, env.catEnv, id, "slug"), "method": "dns"})
@@ -47,7 +47,7 @@ func TestClaims_UnownedListing(t *testing.T) {
 			}
 
 			// dns, on a listing of the demo data.
-			id := env.sqlInt(t, `SELECT id FROM listings WHERE slug = ? AND owner_id IS NULL`, tr.demo)
+			id := fixtures.ID(t, env.db, "listings", fixtures.Cols{"slug": tr.demo, "owner_id": nil})
 			c := claim(t, call, map[string]any{"slug": tr.demo, "method": "dns"})
 			env.zone.set(instr(c, "record_name"), instr(c, "record_value"))
 			if st, v := call(t, "verify_claim", map[string]any{"claim_id": c["id"]}); st != 200 || v["status"] != "verified" {

@@ -158,35 +158,21 @@ func TestInput_BodyTooLarge(t *testing.T) {
 func TestInput_Numbers(t *testing.T) {
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "owner@example.com")
-	auth := map[string]string{"Authorization": "Bearer " + key, "Content-Type": "application/json"}
-	rest := []struct {
-		name, method, path, body string
-		status                   int
-		field, rule              string
-	}{
-		{"query exponent", "GET", "/v1/listings?page=1e999999", "", 400, "page", "type"},
-		{"query leading zeros", "GET", "/v1/listings?page=007&per_page=%2B5", "", 200, "", ""},
-		{"body exponent", "POST", "/v1/orders/quote", `{"items":[{"product":"launch","listing_id":1e999999}]}`, 400, "items[0].listing_id", RuleNumberRange},
-		{"body many exponents", "POST", "/v1/orders/quote", `{"items":[` + strings.Repeat(`{"product":"launch","listing_id":1e999999},`, 30) + `{}]}`, 400, "items[0].listing_id", RuleNumberRange},
-		{"body over int64", "POST", "/v1/orders/quote", `{"items":[{"product":"launch","listing_id":1e19}]}`, 400, "items[0].listing_id", "maximum"},
-		{"path over int64", "GET", "/v1/me/listings/9223372036854775808", "", 400, "listing_id", "maximum"},
-		{"nested 2.0 is an integer", "POST", "/v1/orders/quote", `{"items":[{"product":"launch","listing_id":2.0}]}`, 400, "items[0].listing_id", "exists"},
-	}
-	for _, r := range rest {
-		var body []byte
-		if r.body != "" {
-			body = []byte(r.body)
-		}
-		res := catDo(t, env, r.method, r.path, body, auth)
-		if res.status != r.status {
-			t.Fatalf("%s: %d, want %d; %.300s", r.name, res.status, r.status, res.body)
-		}
-		if r.status == 400 {
-			var p map[string]any
-			json.Unmarshal(res.body, &p)
-			wantInvalid(t, r.name, res.status, p, r.field, r.rule)
-		}
-	}
+	auth := map[string]string{"Authorization": "Bearer " + key}
+	e2eRun(t, env, []e2eScenario{
+		{name: "query exponent", url: "/v1/listings?page=1e999999", headers: auth, wantStatus: 400, wantErrors: []e2eFieldRule{{"page", "type"}}},
+		{name: "query leading zeros", url: "/v1/listings?page=007&per_page=%2B5", headers: auth, wantStatus: 200},
+		{name: "body exponent", method: "POST", url: "/v1/orders/quote", headers: auth,
+			body: `{"items":[{"product":"launch","listing_id":1e999999}]}`, wantStatus: 400, wantErrors: []e2eFieldRule{{"items[0].listing_id", RuleNumberRange}}},
+		{name: "body many exponents", method: "POST", url: "/v1/orders/quote", headers: auth,
+			body:       `{"items":[` + strings.Repeat(`{"product":"launch","listing_id":1e999999},`, 30) + `{}]}`,
+			wantStatus: 400, wantErrors: []e2eFieldRule{{"items[0].listing_id", RuleNumberRange}}},
+		{name: "body over int64", method: "POST", url: "/v1/orders/quote", headers: auth,
+			body: `{"items":[{"product":"launch","listing_id":1e19}]}`, wantStatus: 400, wantErrors: []e2eFieldRule{{"items[0].listing_id", "maximum"}}},
+		{name: "path over int64", url: "/v1/me/listings/9223372036854775808", headers: auth, wantStatus: 400, wantErrors: []e2eFieldRule{{"listing_id", "maximum"}}},
+		{name: "nested 2.0 is an integer", method: "POST", url: "/v1/orders/quote", headers: auth,
+			body: `{"items":[{"product":"launch","listing_id":2.0}]}`, wantStatus: 400, wantErrors: []e2eFieldRule{{"items[0].listing_id", "exists"}}},
+	})
 	cs := catConnect(t, env.URL, "2025-11-25", map[string]string{"Authorization": "Bearer " + key})
 	for _, c := range []struct{ tool, args, field, rule string }{
 		{"get_my_listing", `{"listing_id":1e19}`, "listing_id", "maximum"},

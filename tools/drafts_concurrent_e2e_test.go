@@ -2,8 +2,11 @@ package tools
 
 import (
 	"fmt"
+	"strconv"
 	"sync"
 	"testing"
+
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // TestDrafts_ConcurrentWriters: 25 writers PATCH different parts of one
@@ -24,7 +27,15 @@ func TestDrafts_ConcurrentWriters(t *testing.T) {
 		t.Fatalf("draft: %v", d)
 	}
 	version := func() int64 {
-		return (&claimsEnv{catEnv: env}).sqlInt(t, `SELECT version FROM drafts WHERE id = ?`, id)
+		rows := fixtures.Rows(t, env.db, "drafts", fixtures.Cols{"id": id})
+		if len(rows) != 1 {
+			t.Fatalf("draft %s: %d rows", id, len(rows))
+		}
+		n, err := strconv.ParseInt(rows[0]["version"], 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
 	}
 	before := version()
 

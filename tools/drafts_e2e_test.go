@@ -3,7 +3,6 @@ package tools
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,13 +14,13 @@ import (
 	"testing"
 	"time"
 
-	_ "github.com/mattn/go-sqlite3"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/extract"
 	"github.com/launchdir/launchdir/domain/fetch"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // draftSiteDir is a realistic 10-page product site of the extractor's test set.
@@ -151,21 +150,12 @@ func field(d map[string]any, name string) map[string]any {
 	return d["fields"].(map[string]any)[name].(map[string]any)
 }
 
-// listingColumn reads a column of a listing straight from the database file,
-// the only way to see a listing that is not published yet before the owner's
-// listing operations exist.
+// listingColumn reads a column of a listing from the database, the only
+// way to see a listing that is not published yet before the owner's listing
+// operations exist.
 func listingColumn(t *testing.T, env *catEnv, id int64, col string) string {
 	t.Helper()
-	db, err := sql.Open("sqlite3", env.dbPath+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var v sql.NullString
-	if err := db.QueryRow(`SELECT `+col+` FROM listings WHERE id = ?`, id).Scan(&v); err != nil {
-		t.Fatal(err)
-	}
-	return v.String
+	return fixtures.Column(t, env.db, "listings", id, col)
 }
 
 func TestDrafts_EndToEnd(t *testing.T) {

@@ -175,8 +175,10 @@ var e2eCodeFor = map[int]string{400: "invalid", 401: "unauthenticated", 403: "fo
 // e2eScenario is one row of a REST scenario table (pocketbase style).
 type e2eScenario struct {
 	name            string
-	method          string // GET when empty
-	url             string // path and query below the origin, e.g. "/v1/listings?q=x"
+	method          string            // GET when empty
+	url             string            // path and query below the origin, e.g. "/v1/listings?q=x"
+	body            any               // request body: a string or []byte as is, anything else JSON-encoded; nil for none
+	headers         map[string]string // request headers; Content-Type defaults to application/json with a body
 	wantStatus      int
 	wantContains    []string
 	notWantContains []string
@@ -185,8 +187,45 @@ type e2eScenario struct {
 	check           func(t *testing.T, body []byte)
 }
 
+// e2eDoer sends one request below the origin: an e2eEnv, or a catEnv (with
+// accounts and API keys).
+type e2eDoer interface {
+	do(t *testing.T, method, path string, body []byte, hdr map[string]string) e2eResp
+}
+
+// do sends one request to the env's server (see e2eDoer).
+func (e *catEnv) do(t *testing.T, method, path string, body []byte, hdr map[string]string) e2eResp {
+	t.Helper()
+	r := catDo(t, e, method, path, body, hdr)
+	return e2eResp{status: r.status, header: r.header, body: r.body}
+}
+
+// e2eBody is the bytes and headers of a row's request.
+func e2eBody(t *testing.T, sc e2eScenario) ([]byte, map[string]string) {
+	t.Helper()
+	var raw []byte
+	switch b := sc.body.(type) {
+	case nil:
+		return nil, sc.headers
+	case string:
+		raw = []byte(b)
+	case []byte:
+		raw = b
+	default:
+		var err error
+		if raw, err = json.Marshal(b); err != nil {
+			t.Fatalf("table bug: body of %s: %v", sc.name, err)
+		}
+	}
+	hdr := map[string]string{"Content-Type": "application/json"}
+	for k, v := range sc.headers {
+		hdr[k] = v
+	}
+	return raw, hdr
+}
+
 // e2eRun runs a scenario table as subtests.
-func e2eRun(t *testing.T, e *e2eEnv, rows []e2eScenario) {
+func e2eRun(t *testing.T, e e2eDoer, rows []e2eScenario) {
 	t.Helper()
 	for _, sc := range rows {
 		t.Run(sc.name, func(t *testing.T) {
@@ -194,7 +233,8 @@ func e2eRun(t *testing.T, e *e2eEnv, rows []e2eScenario) {
 			if method == "" {
 				method = http.MethodGet
 			}
-			r := e.do(t, method, sc.url, nil, nil)
+			body, hdr := e2eBody(t, sc)
+			r := e.do(t, method, sc.url, body, hdr)
 			if r.status != sc.wantStatus {
 				t.Fatalf("%s %s: status %d, want %d; body %s", method, sc.url, r.status, sc.wantStatus, e2eClip(r.body))
 			}

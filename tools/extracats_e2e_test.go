@@ -1,8 +1,9 @@
 package tools
 
 import (
-	"database/sql"
 	"testing"
+
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // TestDrafts_PaidExtraCategoryBecomesPrimary: when a draft edit makes one of
@@ -47,22 +48,15 @@ func TestDrafts_PaidExtraCategoryBecomesPrimary(t *testing.T) {
 
 	// The listing is paid and has bought one extra category (as order
 	// fulfilment writes it).
-	db, err := sql.Open("sqlite3", env.dbPath+"?_busy_timeout=5000")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	var paidSlug, paidName string
-	if err := db.QueryRow(`SELECT slug, name FROM categories WHERE slug <> ? ORDER BY id LIMIT 1`, oldPrimary).Scan(&paidSlug, &paidName); err != nil {
-		t.Fatal(err)
+	for _, c := range fixtures.IDs(t, env.db, "categories", nil) {
+		if r := fixtures.Row(t, env.db, "categories", c); r["slug"] != oldPrimary {
+			paidSlug, paidName = r["slug"], r["name"]
+			break
+		}
 	}
-	if _, err := db.Exec(`UPDATE listings SET plan = 'paid' WHERE id = ?`, id); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(`INSERT INTO listing_categories (listing_id, category_id, is_primary)
-		SELECT ?, id, 0 FROM categories WHERE slug = ?`, id, paidSlug); err != nil {
-		t.Fatal(err)
-	}
+	fixtures.Update(t, env.db, "listings", fixtures.Cols{"plan": "paid"}, fixtures.Cols{"id": id})
+	fixtures.ExtraCategory(t, env.db, id, paidSlug)
 
 	if st, p := call(t, "update_draft", map[string]any{"id": draftID, "fields": map[string]any{"categories": []any{paidName}}}); st != 200 {
 		t.Fatalf("update_draft categories: %d %v", st, p)

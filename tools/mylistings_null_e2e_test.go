@@ -1,6 +1,10 @@
 package tools
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/launchdir/launchdir/storage/fixtures"
+)
 
 // TestMyListings_LaunchWeekNull: a listing without a launch week (a draft)
 // sends launch_week as null, in get_my_listing and list_my_listings over
@@ -10,7 +14,7 @@ func TestMyListings_LaunchWeekNull(t *testing.T) {
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "owner@example.com")
 	draft := env.ownedListing(t, "owner@example.com")
-	scheduled := env.ownedListing(t, "owner@example.com", "status = 'scheduled'", "launch_week = '2026-12-07'")
+	scheduled := env.ownedListing(t, "owner@example.com", fixtures.Cols{"status": "scheduled", "launch_week": "2026-12-07"})
 	transports(t, env, key, func(t *testing.T, tr string, call draftCaller) {
 		for id, want := range map[int64]any{draft: nil, scheduled: "2026-12-07"} {
 			st, l := call(t, "get_my_listing", map[string]any{"listing_id": id})

@@ -1,7 +1,6 @@
 package tools
 
 import (
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,6 +15,7 @@ import (
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/domain/vat"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 	"github.com/launchdir/launchdir/web"
 )
 
@@ -158,18 +158,10 @@ func listingAfterJobs(t *testing.T, env *catEnv, id int64, status string) {
 	}
 }
 
-func countRows(t *testing.T, env *catEnv, table string) int {
+// countRows is the number of rows of table matching where (nil: all).
+func countRows(t *testing.T, env *catEnv, table string, where fixtures.Cols) int {
 	t.Helper()
-	db, err := sql.Open("sqlite3", env.dbPath+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var n int
-	if err := db.QueryRow(`SELECT count(*) FROM ` + table).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return fixtures.Count(t, env.db, table, where)
 }
 
 func TestOrders_EndToEnd(t *testing.T) {
@@ -207,12 +199,12 @@ func TestOrders_EndToEnd(t *testing.T) {
 			// 1. Live at once: quote with VAT, checkout, pay on the page.
 			now := ownListing(t, env, call, site.URL)
 			body := map[string]any{"items": []any{map[string]any{"product": "launch", "listing_id": now}}, "billing_country": "DE"}
-			stored := countRows(t, env, "orders")
+			stored := countRows(t, env, "orders", nil)
 			st, q := call(t, "quote_order", body)
 			if st != 200 || q["total_cents"].(float64) != 4900+931 || q["vat"].(map[string]any)["mode"] != "standard" {
 				t.Fatalf("quote: %d %v", st, q)
 			}
-			if n := countRows(t, env, "orders"); n != stored {
+			if n := countRows(t, env, "orders", nil); n != stored {
 				t.Fatalf("a quote stored %d orders", n-stored)
 			}
 			st, o := call(t, "create_checkout", body)
@@ -307,7 +299,7 @@ func TestOrders_ConcurrentCheckoutOneKey(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if n := countRows(t, env, "orders"); n != 1 {
+	if n := countRows(t, env, "orders", nil); n != 1 {
 		t.Fatalf("20 retries with one key made %d orders", n)
 	}
 	for _, u := range urls {
@@ -318,48 +310,17 @@ func TestOrders_ConcurrentCheckoutOneKey(t *testing.T) {
 }
 
 // ownedListing inserts a listing owned by email's account (created by
-// apiKey) with the given status, plan and extra columns, in the first demo
-// category, and returns its id.
-func (e *catEnv) ownedListing(t testing.TB, email string, set ...string) int64 {
+// apiKey), a draft on the free plan in the first demo category, with the
+// given columns over those, and returns its id.
+func (e *catEnv) ownedListing(t testing.TB, email string, cols ...fixtures.Cols) int64 {
 	t.Helper()
-	db, err := sql.Open("sqlite3", e.dbPath+"?_busy_timeout=5000")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var uid, site, cat int64
-	if err := db.QueryRow(`SELECT id FROM users WHERE email = ?`, email).Scan(&uid); err != nil {
-		t.Fatalf("user %s: %v", email, err)
-	}
-	if err := db.QueryRow(`SELECT id FROM sites ORDER BY id LIMIT 1`).Scan(&site); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.QueryRow(`SELECT id FROM categories ORDER BY id LIMIT 1`).Scan(&cat); err != nil {
-		t.Fatal(err)
-	}
-	var id int64
-	slug := fmt.Sprintf("owned-%d", time.Now().UnixNano())
-	err = db.QueryRow(`INSERT INTO listings (site_id, slug, name, status, owner_id, created_at, updated_at)
-		VALUES (?, ?, ?, 'draft', ?, ?, ?) RETURNING id`, site, slug, "Owned "+slug, uid, time.Now().Unix(), time.Now().Unix()).Scan(&id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(`INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, 1)`, id, cat); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range set {
-		if strings.HasPrefix(s, "extra=") {
-			if _, err := db.Exec(`INSERT INTO listing_categories (listing_id, category_id, is_primary)
-				SELECT ?, id, 0 FROM categories WHERE slug = ?`, id, strings.TrimPrefix(s, "extra=")); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		if _, err := db.Exec(`UPDATE listings SET `+s+` WHERE id = ?`, id); err != nil {
-			t.Fatalf("%s: %v", s, err)
+	all := fixtures.Cols{}
+	for _, c := range cols {
+		for k, v := range c {
+			all[k] = v
 		}
 	}
-	return id
+	return fixtures.Listing(t, e.db, email, all)
 }
 
 func TestOrders_ItemRules(t *testing.T) {
@@ -367,30 +328,20 @@ func TestOrders_ItemRules(t *testing.T) {
 	withOrdering(t, env, domain.TestPayments{})
 	key := env.apiKey(t, "rules@example.com")
 	env.apiKey(t, "stranger@example.com")
-	db, err := sql.Open("sqlite3", env.dbPath+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
 	// The demo category slugs in id order: ownedListing makes the first the primary.
 	var ruleCats []string
-	rows, err := db.Query(`SELECT slug FROM categories ORDER BY id LIMIT 6`)
-	if err != nil {
-		t.Fatal(err)
+	for _, id := range fixtures.IDs(t, env.db, "categories", nil)[:6] {
+		ruleCats = append(ruleCats, fixtures.Column(t, env.db, "categories", id, "slug"))
 	}
-	for rows.Next() {
-		var s string
-		_ = rows.Scan(&s)
-		ruleCats = append(ruleCats, s)
-	}
-	rows.Close()
-	db.Close()
 
 	draft := env.ownedListing(t, "rules@example.com")
-	live := env.ownedListing(t, "rules@example.com", "status = 'live'", "launch_week = '2026-11-09'")
-	queued := env.ownedListing(t, "rules@example.com", "status = 'awaiting_badge'", "launch_week = '2027-01-04'")
-	paid := env.ownedListing(t, "rules@example.com", "status = 'scheduled'", "plan = 'paid'", "launch_week = '2026-12-07'")
-	featured := env.ownedListing(t, "rules@example.com", "featured = 1")
-	twoExtra := env.ownedListing(t, "rules@example.com", "plan = 'paid'", "status = 'live'", "extra="+ruleCats[1], "extra="+ruleCats[2])
+	live := env.ownedListing(t, "rules@example.com", fixtures.Cols{"status": "live", "launch_week": "2026-11-09"})
+	queued := env.ownedListing(t, "rules@example.com", fixtures.Cols{"status": "awaiting_badge", "launch_week": "2027-01-04"})
+	paid := env.ownedListing(t, "rules@example.com", fixtures.Cols{"status": "scheduled", "plan": "paid", "launch_week": "2026-12-07"})
+	featured := env.ownedListing(t, "rules@example.com", fixtures.Cols{"featured": 1})
+	twoExtra := env.ownedListing(t, "rules@example.com", fixtures.Cols{"plan": "paid", "status": "live"})
+	fixtures.ExtraCategory(t, env.db, twoExtra, ruleCats[1])
+	fixtures.ExtraCategory(t, env.db, twoExtra, ruleCats[2])
 	theirs := env.ownedListing(t, "stranger@example.com")
 
 	item := func(kv ...any) map[string]any {
@@ -485,7 +436,7 @@ func TestOrders_ItemRules(t *testing.T) {
 			body, _ := json.Marshal(map[string]any{"items": c.items})
 			hdr := map[string]string{"Authorization": "Bearer " + key, "Content-Type": "application/json"}
 			for _, path := range []string{"/v1/orders/quote", "/v1/orders/checkout"} {
-				before := countRows(t, env, "orders")
+				before := countRows(t, env, "orders", nil)
 				r := catDo(t, env, "POST", path, body, hdr)
 				var p map[string]any
 				_ = json.Unmarshal(r.body, &p)
@@ -506,7 +457,7 @@ func TestOrders_ItemRules(t *testing.T) {
 				if f["field"] != c.field || f["rule"] != c.rule {
 					t.Fatalf("%s: first error %v %v (%v), want %s %s", path, f["field"], f["rule"], f["message"], c.field, c.rule)
 				}
-				if after := countRows(t, env, "orders"); after != before {
+				if after := countRows(t, env, "orders", nil); after != before {
 					t.Fatalf("%s: a refused request stored an order", path)
 				}
 			}

@@ -14,6 +14,7 @@ import (
 	"github.com/stripe/stripe-go/v85/webhook"
 
 	"github.com/launchdir/launchdir/domain/stripepay"
+	"github.com/launchdir/launchdir/storage/fixtures"
 	"github.com/launchdir/launchdir/web"
 )
 
@@ -112,13 +113,13 @@ func TestOrders_StripeWebhook(t *testing.T) {
 	if st := send(paid, signed(paid)); st != 200 {
 		t.Fatalf("replayed webhook: %d", st)
 	}
-	if n := countRows(t, env, "payment_events"); n != 1 {
+	if n := countRows(t, env, "payment_events", nil); n != 1 {
 		t.Fatalf("replay recorded %d payment events", n)
 	}
 	if _, o = call(t, "get_order", map[string]any{"number": number}); o["paid_at"] != paidAt {
 		t.Fatalf("replay changed paid_at: %v -> %v", paidAt, o["paid_at"])
 	}
-	if n := countRows(t, env, "billboard_contributions WHERE listing_id = "+fmt.Sprint(id)); n != 0 {
+	if n := countRows(t, env, "billboard_contributions", fixtures.Cols{"listing_id": id}); n != 0 {
 		t.Fatalf("unexpected billboard rows: %d", n)
 	}
 

@@ -2,7 +2,7 @@ package tools
 
 import (
 	"context"
-	"database/sql"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/storage/fixtures"
 	"github.com/launchdir/launchdir/web"
 )
 
@@ -33,35 +34,32 @@ func contentTransports(env *catEnv, key string) []struct {
 	}
 }
 
-// execSQL runs statements on env's database file.
-func execSQL(t *testing.T, env *catEnv, stmts ...string) {
+// slugOf is the slug of listing id.
+func slugOf(t *testing.T, env *catEnv, id int64) string {
 	t.Helper()
-	db, err := sql.Open("sqlite3", env.dbPath+"?_busy_timeout=5000&_foreign_keys=on")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	for _, s := range stmts {
-		if _, err := db.Exec(s); err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-	}
+	return fixtures.Column(t, env.db, "listings", id, "slug")
 }
 
-// querySQL reads one value from env's database file (or inserts a row
-// RETURNING one).
-func querySQL(t *testing.T, env *catEnv, q string, args ...any) string {
+// userFollows counts the follows of signed-in people (follower key user:...).
+func userFollows(t *testing.T, env *catEnv) int {
 	t.Helper()
-	db, err := sql.Open("sqlite3", env.dbPath+"?_busy_timeout=5000&_foreign_keys=on")
-	if err != nil {
-		t.Fatal(err)
+	n := 0
+	for _, r := range fixtures.Rows(t, env.db, "follows", nil) {
+		if strings.HasPrefix(r["follower_key"], "user:") {
+			n++
+		}
 	}
-	defer db.Close()
-	var v sql.NullString
-	if err := db.QueryRow(q, args...).Scan(&v); err != nil {
-		t.Fatalf("%s: %v", q, err)
+	return n
+}
+
+// answersText is every stored interview answer, in row order.
+func answersText(t *testing.T, env *catEnv) string {
+	t.Helper()
+	var out []string
+	for _, r := range fixtures.Rows(t, env.db, "interview_answers", nil) {
+		out = append(out, r["answer"])
 	}
-	return v.String
+	return strings.Join(out, ",")
 }
 
 // withFanOut wires the owner's content jobs on env's database and clock:
@@ -185,11 +183,11 @@ func TestOwnerContent_Updates(t *testing.T) {
 	signIn := withPages(t, env)
 	key := env.apiKey(t, "owner@example.com")
 	env.apiKey(t, "someone@example.com")
-	live := env.ownedListing(t, "owner@example.com", "status = 'live'", "launch_week = '2026-11-16'")
+	live := env.ownedListing(t, "owner@example.com", fixtures.Cols{"status": "live", "launch_week": "2026-11-16"})
 	hidden := env.ownedListing(t, "owner@example.com")
-	theirs := env.ownedListing(t, "someone@example.com", "status = 'live'")
-	slug := querySQL(t, env, `SELECT slug FROM listings WHERE id = ?`, live)
-	hiddenSlug := querySQL(t, env, `SELECT slug FROM listings WHERE id = ?`, hidden)
+	theirs := env.ownedListing(t, "someone@example.com", fixtures.Cols{"status": "live"})
+	slug := slugOf(t, env, live)
+	hiddenSlug := slugOf(t, env, hidden)
 	listingPage := env.URL + "/listings/" + slug
 
 	// Two signed-in followers (Follow button) and one anonymous follow row.
@@ -206,8 +204,8 @@ func TestOwnerContent_Updates(t *testing.T) {
 			t.Fatalf("after following the page offers no Unfollow")
 		}
 	}
-	execSQL(t, env, `INSERT INTO follows (listing_id, follower_key, created_at) VALUES (`+strconv.FormatInt(live, 10)+`, 'anon-visitor-1', 0)`)
-	if got := querySQL(t, env, `SELECT follows_count FROM listings WHERE id = ?`, live); got != "3" {
+	fixtures.Insert(t, env.db, "follows", fixtures.Cols{"listing_id": live, "follower_key": "anon-visitor-1", "created_at": 0})
+	if got := listingColumn(t, env, live, "follows_count"); got != "3" {
 		t.Fatalf("follows_count = %s, want 3", got)
 	}
 
@@ -227,16 +225,16 @@ func TestOwnerContent_Updates(t *testing.T) {
 			if !(to[0] == "ann@example.com" && to[1] == "bob@example.com" || to[1] == "ann@example.com" && to[0] == "bob@example.com") {
 				t.Fatalf("mailed %v, want ann and bob", to)
 			}
-			if n := querySQL(t, env, `SELECT count(*) FROM notifications WHERE update_id = ?`, id); n != "2" {
-				t.Fatalf("notifications of the update: %s, want 2", n)
+			if n := fixtures.Count(t, env.db, "notifications", fixtures.Cols{"update_id": id}); n != 2 {
+				t.Fatalf("notifications of the update: %d, want 2", n)
 			}
 			// The job again (a retry, a restart): nobody is told twice.
 			if err := env.svc.TellFollowers(context.Background(), id); err != nil {
 				t.Fatal(err)
 			}
 			mailsAfterJobs(t, env, mailer, title, 2)
-			if n := querySQL(t, env, `SELECT count(*) FROM notifications WHERE update_id = ?`, id); n != "2" {
-				t.Fatalf("notifications after a second run: %s, want 2", n)
+			if n := fixtures.Count(t, env.db, "notifications", fixtures.Cols{"update_id": id}); n != 2 {
+				t.Fatalf("notifications after a second run: %d, want 2", n)
 			}
 			escaped := "Dark mode &lt;b&gt;ships&lt;/b&gt; via " + tr.name
 			for _, p := range []string{env.URL + "/updates", listingPage} {
@@ -251,7 +249,7 @@ func TestOwnerContent_Updates(t *testing.T) {
 			}
 
 			// Bounds: each just inside is above; just outside stores nothing.
-			before := countRows(t, env, "listing_updates")
+			before := countRows(t, env, "listing_updates", nil)
 			for _, c := range []struct {
 				name        string
 				title, body string
@@ -270,7 +268,7 @@ func TestOwnerContent_Updates(t *testing.T) {
 			if st, p := call(t, "post_listing_update", map[string]any{"listing_id": live, "title": "t"}); st != 400 {
 				t.Fatalf("no body: %d %v", st, p)
 			}
-			if n := countRows(t, env, "listing_updates"); n != before {
+			if n := countRows(t, env, "listing_updates", nil); n != before {
 				t.Fatalf("refused updates stored rows: %d -> %d", before, n)
 			}
 			st, u = call(t, "post_listing_update", map[string]any{"listing_id": live, "title": strings.Repeat("t", 200),
@@ -299,7 +297,7 @@ func TestOwnerContent_Updates(t *testing.T) {
 	}
 
 	// Once the listing is public its kept updates appear.
-	execSQL(t, env, `UPDATE listings SET status = 'live' WHERE id = `+strconv.FormatInt(hidden, 10))
+	fixtures.Update(t, env.db, "listings", fixtures.Cols{"status": "live"}, fixtures.Cols{"id": hidden})
 	if _, body, _ := page(t, ann, "GET", env.URL+"/updates", nil); !strings.Contains(body, "Hidden news via rest") {
 		t.Fatalf("the kept update is not on /updates once the listing is live")
 	}
@@ -323,8 +321,8 @@ func TestOwnerContent_FollowAndNotifications(t *testing.T) {
 	mailer := withFanOut(t, env)
 	signIn := withPages(t, env)
 	key := env.apiKey(t, "owner@example.com")
-	live := env.ownedListing(t, "owner@example.com", "status = 'live'")
-	slug := querySQL(t, env, `SELECT slug FROM listings WHERE id = ?`, live)
+	live := env.ownedListing(t, "owner@example.com", fixtures.Cols{"status": "live"})
+	slug := slugOf(t, env, live)
 	listingPage := env.URL + "/listings/" + slug
 	call := restCaller(env, key)
 	ann := signIn("ann@example.com")
@@ -342,7 +340,7 @@ func TestOwnerContent_FollowAndNotifications(t *testing.T) {
 	if st, _, _ := page(t, ann, "POST", listingPage+"/follow", url.Values{}, "Sec-Fetch-Site", "cross-site"); st != http.StatusForbidden {
 		t.Fatalf("a cross-site follow form: %d", st)
 	}
-	if n := countRows(t, env, "follows WHERE follower_key LIKE 'user:%'"); n != 0 {
+	if n := userFollows(t, env); n != 0 {
 		t.Fatalf("refused follows stored %d rows", n)
 	}
 	if st, _, _ := page(t, ann, "POST", env.URL+"/listings/no-such-listing/follow", url.Values{}); st != 404 {
@@ -350,7 +348,7 @@ func TestOwnerContent_FollowAndNotifications(t *testing.T) {
 	}
 	page(t, ann, "POST", listingPage+"/follow", url.Values{})
 	page(t, ann, "POST", listingPage+"/follow", url.Values{}) // twice: one row
-	if n := countRows(t, env, "follows WHERE follower_key LIKE 'user:%'"); n != 1 {
+	if n := userFollows(t, env); n != 1 {
 		t.Fatalf("follow rows after following twice: %d", n)
 	}
 
@@ -386,8 +384,8 @@ func TestOwnerContent_FollowAndNotifications(t *testing.T) {
 	if st, u := call(t, "post_listing_update", map[string]any{"listing_id": live, "title": "Third news", "body": "b"}); st != 201 || u["followers_told"] != float64(0) {
 		t.Fatalf("post after unfollowing: %d %v", st, u)
 	}
-	if n := querySQL(t, env, `SELECT count(*) FROM notifications WHERE user_id = (SELECT id FROM users WHERE email = 'ann@example.com')`); n != "2" {
-		t.Fatalf("ann has %s notifications after unfollowing, want 2", n)
+	if n := fixtures.Count(t, env.db, "notifications", fixtures.Cols{"user_id": fixtures.ID(t, env.db, "users", fixtures.Cols{"email": "ann@example.com"})}); n != 2 {
+		t.Fatalf("ann has %d notifications after unfollowing, want 2", n)
 	}
 }
 
@@ -397,13 +395,13 @@ func TestOwnerContent_Milestones(t *testing.T) {
 	withOwning(t, env, nil)
 	key := env.apiKey(t, "owner@example.com")
 	env.apiKey(t, "someone@example.com")
-	theirs := env.ownedListing(t, "someone@example.com", "status = 'live'", "plan = 'paid'")
+	theirs := env.ownedListing(t, "someone@example.com", fixtures.Cols{"status": "live", "plan": "paid"})
 	for _, tr := range contentTransports(env, key) {
 		t.Run(tr.name, func(t *testing.T) {
 			call := tr.call(t)
-			free := env.ownedListing(t, "owner@example.com", "status = 'live'")
-			unlocked := env.ownedListing(t, "owner@example.com", "status = 'live'", `unlocked_sections = '["milestones"]'`)
-			paid := env.ownedListing(t, "owner@example.com", "status = 'live'", "plan = 'paid'")
+			free := env.ownedListing(t, "owner@example.com", fixtures.Cols{"status": "live"})
+			unlocked := env.ownedListing(t, "owner@example.com", fixtures.Cols{"status": "live", "unlocked_sections": `["milestones"]`})
+			paid := env.ownedListing(t, "owner@example.com", fixtures.Cols{"status": "live", "plan": "paid"})
 			url500 := "https://example.com/" + strings.Repeat("a", 500-len("https://example.com/"))
 			ok := map[string]any{"listing_id": paid, "date": "2028-02-29", "title": strings.Repeat("t", 200),
 				"description": strings.Repeat("d", 2000), "url": url500}
@@ -413,7 +411,7 @@ func TestOwnerContent_Milestones(t *testing.T) {
 				t.Fatalf("add_milestone on a paid listing: %d %v", st, m)
 			}
 			paidMilestone := int64(ms["id"].(float64))
-			before := countRows(t, env, "milestones")
+			before := countRows(t, env, "milestones", nil)
 			for _, c := range []struct {
 				name, key string
 				value     any
@@ -437,7 +435,7 @@ func TestOwnerContent_Milestones(t *testing.T) {
 				st, p := call(t, "add_milestone", args)
 				wantInvalid(t, c.name, st, p, c.key, c.rule)
 			}
-			if n := countRows(t, env, "milestones"); n != before {
+			if n := countRows(t, env, "milestones", nil); n != before {
 				t.Fatalf("refused milestones stored rows: %d -> %d", before, n)
 			}
 
@@ -450,7 +448,7 @@ func TestOwnerContent_Milestones(t *testing.T) {
 				t.Fatalf("add_milestone with the section unlocked: %d %v", st, m)
 			}
 			for id, want := range map[int64]int{free: 0, unlocked: 1, paid: 1} {
-				slug := querySQL(t, env, `SELECT slug FROM listings WHERE id = ?`, id)
+				slug := slugOf(t, env, id)
 				st, l := call(t, "get_listing", map[string]any{"slug": slug})
 				got, _ := l["milestones"].([]any)
 				if st != 200 || len(got) != want {
@@ -459,9 +457,9 @@ func TestOwnerContent_Milestones(t *testing.T) {
 			}
 
 			// At most 50: the 50th is added, the 51st is a 409.
-			execSQL(t, env, `WITH RECURSIVE n(value) AS (SELECT 1 UNION ALL SELECT value + 1 FROM n WHERE value < 48)
-				INSERT INTO milestones (listing_id, date, title) SELECT `+strconv.FormatInt(free, 10)+
-				`, '2025-01-01', 'filler ' || value FROM n`)
+			for i := 1; i <= 48; i++ {
+				fixtures.Insert(t, env.db, "milestones", fixtures.Cols{"listing_id": free, "date": "2025-01-01", "title": fmt.Sprintf("filler %d", i)})
+			}
 			if st, p := call(t, "add_milestone", map[string]any{"listing_id": free, "date": "2026-02-01", "title": "50th"}); st != 201 {
 				t.Fatalf("50th milestone: %d %v", st, p)
 			}
@@ -479,7 +477,7 @@ func TestOwnerContent_Milestones(t *testing.T) {
 				strings.ReplaceAll(p2["detail"].(string), "99999999", "N") {
 				t.Fatalf("milestone of another listing vs none: %v / %v", p1, p2)
 			}
-			theirMilestone, _ := strconv.Atoi(querySQL(t, env, `INSERT INTO milestones (listing_id, date, title) VALUES (?, '2026-01-01', 'theirs') RETURNING id`, theirs))
+			theirMilestone := fixtures.Insert(t, env.db, "milestones", fixtures.Cols{"listing_id": theirs, "date": "2026-01-01", "title": "theirs"})
 			if st, p := call(t, "delete_milestone", map[string]any{"listing_id": theirs, "milestone_id": theirMilestone}); st != 404 ||
 				!strings.Contains(p["detail"].(string), "You have no listing") {
 				t.Fatalf("someone else's milestone: %d %v", st, p)
@@ -506,12 +504,12 @@ func TestOwnerContent_Story(t *testing.T) {
 	withOwning(t, env, nil)
 	key := env.apiKey(t, "owner@example.com")
 	env.apiKey(t, "someone@example.com")
-	theirs := env.ownedListing(t, "someone@example.com", "status = 'live'")
+	theirs := env.ownedListing(t, "someone@example.com", fixtures.Cols{"status": "live"})
 	for _, tr := range contentTransports(env, key) {
 		t.Run(tr.name, func(t *testing.T) {
 			call := tr.call(t)
-			free := env.ownedListing(t, "owner@example.com", "status = 'live'")
-			paid := env.ownedListing(t, "owner@example.com", "status = 'live'", "plan = 'paid'")
+			free := env.ownedListing(t, "owner@example.com", fixtures.Cols{"status": "live"})
+			paid := env.ownedListing(t, "owner@example.com", fixtures.Cols{"status": "live", "plan": "paid"})
 			full := map[string]any{"title": strings.Repeat("T", 200)}
 			for _, s := range domain.StorySections[1:] {
 				full[s] = strings.Repeat("s", 8000)
@@ -526,7 +524,7 @@ func TestOwnerContent_Story(t *testing.T) {
 				if st != 200 || out["public"] != public || story["whats_next"] != strings.Repeat("s", 8000) {
 					t.Fatalf("set_founder_story on %d: %d public=%v", id, st, out["public"])
 				}
-				slug := querySQL(t, env, `SELECT slug FROM listings WHERE id = ?`, id)
+				slug := slugOf(t, env, id)
 				_, l := call(t, "get_listing", map[string]any{"slug": slug})
 				if (l["story"] != nil) != public {
 					t.Fatalf("get_listing of %d: story shown = %v, want %v", id, l["story"] != nil, public)
@@ -569,10 +567,14 @@ func TestOwnerContent_Interview(t *testing.T) {
 	withOwning(t, env, nil)
 	key := env.apiKey(t, "owner@example.com")
 	// The demo has 14 questions; 31 distinct ids are needed for the bounds.
-	execSQL(t, env, `WITH RECURSIVE n(value) AS (SELECT 1 UNION ALL SELECT value + 1 FROM n WHERE value < 20)
-		INSERT INTO interview_questions (site_id, question, topic, position)
-		SELECT (SELECT id FROM sites LIMIT 1), 'Extra question ' || value, 'extra', 100 + value FROM n`)
-	ids := strings.Split(querySQL(t, env, `SELECT group_concat(id) FROM (SELECT id FROM interview_questions ORDER BY position, id)`), ",")
+	site := fixtures.First(t, env.db, "sites")
+	for i := 1; i <= 20; i++ {
+		fixtures.Insert(t, env.db, "interview_questions", fixtures.Cols{"site_id": site, "question": fmt.Sprintf("Extra question %d", i), "topic": "extra", "position": 100 + i})
+	}
+	var ids []string
+	for _, id := range fixtures.IDs(t, env.db, "interview_questions", nil, "position") {
+		ids = append(ids, strconv.FormatInt(id, 10))
+	}
 	if len(ids) < 31 {
 		t.Fatalf("%d questions", len(ids))
 	}
@@ -584,8 +586,8 @@ func TestOwnerContent_Interview(t *testing.T) {
 		}
 		return out
 	}
-	live := env.ownedListing(t, "owner@example.com", "status = 'live'")
-	slug := querySQL(t, env, `SELECT slug FROM listings WHERE id = ?`, live)
+	live := env.ownedListing(t, "owner@example.com", fixtures.Cols{"status": "live"})
+	slug := slugOf(t, env, live)
 	for _, tr := range contentTransports(env, key) {
 		t.Run(tr.name, func(t *testing.T) {
 			call := tr.call(t)
@@ -599,7 +601,7 @@ func TestOwnerContent_Interview(t *testing.T) {
 			if first["question"] != "What problem made you start this company?" {
 				t.Fatalf("first answer's question: %v", first)
 			}
-			before := querySQL(t, env, `SELECT group_concat(answer) FROM interview_answers`)
+			before := answersText(t, env)
 			st, p := call(t, "answer_interview", map[string]any{"answers": answers(31, "x")})
 			wantInvalid(t, "31 answers", st, p, "answers", "")
 			st, p = call(t, "answer_interview", map[string]any{"answers": []any{}})
@@ -615,7 +617,7 @@ func TestOwnerContent_Interview(t *testing.T) {
 			wantInvalid(t, "a question twice", st, p, "answers[1].question_id", "uniqueItems")
 			st, p = call(t, "answer_interview", map[string]any{"answers": []any{map[string]any{"question_id": 0, "answer": "x"}}})
 			wantInvalid(t, "question_id 0", st, p, "answers[0].question_id", "minimum")
-			if after := querySQL(t, env, `SELECT group_concat(answer) FROM interview_answers`); after != before {
+			if after := answersText(t, env); after != before {
 				t.Fatalf("refused answers changed the stored ones")
 			}
 

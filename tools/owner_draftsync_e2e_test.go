@@ -1,8 +1,9 @@
 package tools
 
 import (
-	"database/sql"
 	"testing"
+
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // TestOwner_DraftEditsKeepListingEdits: once a draft is submitted, editing
@@ -37,25 +38,8 @@ func TestOwner_DraftEditsKeepListingEdits(t *testing.T) {
 				"fields": map[string]any{"tagline": "The owner's own words"}}); st != 200 {
 				t.Fatalf("update_my_listing: %d %v", st, p)
 			}
-			db, err := sql.Open("sqlite3", env.dbPath+"?_busy_timeout=5000")
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			if _, err := db.Exec(`INSERT INTO milestones (listing_id, date, title) VALUES (?, '2025-01-01', 'First customer')`, id); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := db.Exec(`INSERT INTO listing_categories (listing_id, category_id, is_primary)
-				SELECT ?, id, 0 FROM categories WHERE id NOT IN (SELECT category_id FROM listing_categories WHERE listing_id = ?) LIMIT 1`, id, id); err != nil {
-				t.Fatal(err)
-			}
-			count := func(q string) int {
-				var n int
-				if err := db.QueryRow(q, id).Scan(&n); err != nil {
-					t.Fatal(err)
-				}
-				return n
-			}
+			fixtures.Insert(t, env.db, "milestones", fixtures.Cols{"listing_id": id, "date": "2025-01-01", "title": "First customer"})
+			fixtures.ExtraCategory(t, env.db, id, otherCategory(t, env, id))
 
 			if st, p := call(t, "update_draft", map[string]any{"id": draftID, "fields": map[string]any{"city": "Lisbon"}}); st != 200 {
 				t.Fatalf("update_draft: %d %v", st, p)
@@ -69,10 +53,10 @@ func TestOwner_DraftEditsKeepListingEdits(t *testing.T) {
 			if got := listingColumn(t, env, id, "tagline"); got != "The owner's own words" {
 				t.Errorf("a draft edit undid the owner's tagline: %q", got)
 			}
-			if n := count(`SELECT count(*) FROM milestones WHERE listing_id = ?`); n != 1 {
+			if n := fixtures.Count(t, env.db, "milestones", fixtures.Cols{"listing_id": id}); n != 1 {
 				t.Errorf("milestones after a draft edit: %d, want 1", n)
 			}
-			if n := count(`SELECT count(*) FROM listing_categories WHERE listing_id = ? AND is_primary = 0`); n != 1 {
+			if n := fixtures.Count(t, env.db, "listing_categories", fixtures.Cols{"listing_id": id, "is_primary": 0}); n != 1 {
 				t.Errorf("extra categories after a draft edit: %d, want 1", n)
 			}
 
@@ -85,4 +69,20 @@ func TestOwner_DraftEditsKeepListingEdits(t *testing.T) {
 			}
 		})
 	}
+}
+
+// otherCategory is the slug of the first category (by id) listing id is not in.
+func otherCategory(t *testing.T, env *catEnv, id int64) string {
+	t.Helper()
+	in := map[string]bool{}
+	for _, r := range fixtures.Rows(t, env.db, "listing_categories", fixtures.Cols{"listing_id": id}) {
+		in[r["category_id"]] = true
+	}
+	for _, c := range fixtures.IDs(t, env.db, "categories", nil) {
+		if r := fixtures.Row(t, env.db, "categories", c); !in[r["id"]] {
+			return r["slug"]
+		}
+	}
+	t.Fatalf("listing %d is in every category", id)
+	return ""
 }

@@ -3,6 +3,8 @@ package tools
 import (
 	"fmt"
 	"testing"
+
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // TestOwner_ReadListings reads one's own listings over REST and MCP: every
@@ -23,7 +25,7 @@ func TestOwner_ReadListings(t *testing.T) {
 		t.Run(tr.name, func(t *testing.T) {
 			call := tr.call(t)
 			id := ownListing(t, env, call, site.URL)
-			queued := env.ownedListing(t, "owner@example.com", "status = 'awaiting_badge'", "launch_week = '2027-01-04'")
+			queued := env.ownedListing(t, "owner@example.com", fixtures.Cols{"status": "awaiting_badge", "launch_week": "2027-01-04"})
 
 			st, list := call(t, "list_my_listings", map[string]any{"per_page": 100})
 			items, _ := list["items"].([]any)

@@ -1,12 +1,15 @@
 package tools
 
 import (
-	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // Tests of update_my_listing over REST and MCP, against a real SQLite file:
@@ -26,37 +29,33 @@ func editTransports(t *testing.T, env *catEnv, key string, f func(t *testing.T, 
 	}
 }
 
-// sqlText runs a query returning one value, read as text ("" for NULL).
-func sqlText(t *testing.T, env *catEnv, query string, args ...any) string {
+// lastVersion is the newest row of listing id's version history.
+func lastVersion(t *testing.T, env *catEnv, id int64) storage.Row {
 	t.Helper()
-	db, err := sql.Open("sqlite3", env.dbPath+"?_busy_timeout=5000")
-	if err != nil {
-		t.Fatal(err)
+	var last storage.Row
+	for _, r := range fixtures.Rows(t, env.db, "listing_versions", fixtures.Cols{"listing_id": id}) {
+		if last == nil || atoiT(t, r["version"]) > atoiT(t, last["version"]) {
+			last = r
+		}
 	}
-	defer db.Close()
-	var v sql.NullString
-	if err := db.QueryRow(query, args...).Scan(&v); err != nil {
-		t.Fatalf("%s: %v", query, err)
+	if last == nil {
+		t.Fatalf("listing %d has no versions", id)
 	}
-	return v.String
+	return last
 }
 
-// sqlExec runs statements that set up a test.
-func sqlExec(t *testing.T, env *catEnv, query string, args ...any) {
+func atoiT(t *testing.T, s string) int {
 	t.Helper()
-	db, err := sql.Open("sqlite3", env.dbPath+"?_busy_timeout=5000")
+	n, err := strconv.Atoi(s)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%q is not a number", s)
 	}
-	defer db.Close()
-	if _, err := db.Exec(query, args...); err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
+	return n
 }
 
 func versionCount(t *testing.T, env *catEnv, id int64) string {
 	t.Helper()
-	return sqlText(t, env, `SELECT count(*) FROM listing_versions WHERE listing_id = ?`, id)
+	return strconv.Itoa(fixtures.Count(t, env.db, "listing_versions", fixtures.Cols{"listing_id": id}))
 }
 
 // wantInvalid checks a 400 naming field with rule ("" for any rule); what
@@ -131,7 +130,7 @@ func TestOwnerEdit_FieldBounds(t *testing.T) {
 			bound{list, []any{}, "[]", "", ""})
 	}
 	editTransports(t, env, key, func(t *testing.T, _ string, call draftCaller) {
-		id := env.ownedListing(t, "owner@example.com", "founded_year = 2001", "country = 'FR'")
+		id := env.ownedListing(t, "owner@example.com", fixtures.Cols{"founded_year": 2001, "country": "FR"})
 		for _, r := range rows {
 			name := fmt.Sprintf("%s=%.20v", r.field, r.value)
 			before, versions := listingColumn(t, env, id, r.field), versionCount(t, env, id)
@@ -170,29 +169,31 @@ func TestOwnerEdit_ApplyTo(t *testing.T) {
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "owner@example.com")
 	env.apiKey(t, "someone@example.com")
-	company := sqlText(t, env, `INSERT INTO companies (name, domain, created_at) VALUES ('Acme', 'acme.test', 0) RETURNING id`)
+	company := fixtures.Insert(t, env.db, "companies", fixtures.Cols{"name": "Acme", "domain": "acme.test", "created_at": 0})
 	// The owner's listings on this site, made before the other sites exist
 	// (ownedListing puts a listing on the first site it finds).
 	mine := map[string]int64{}
 	for _, tr := range []string{"rest", "mcp"} {
-		mine[tr] = env.ownedListing(t, "owner@example.com", "company_id = "+company)
+		mine[tr] = env.ownedListing(t, "owner@example.com", fixtures.Cols{"company_id": company})
 	}
 	long40 := strings.Repeat("k", 40)
 	many := []any{}
 	for i := 1; i <= 61; i++ {
 		k := fmt.Sprintf("site-%02d", i)
-		sqlExec(t, env, `INSERT INTO sites (key, name, created_at) VALUES (?, ?, 0)`, k, k)
+		fixtures.Insert(t, env.db, "sites", fixtures.Cols{"key": k, "name": k, "created_at": 0})
 		many = append(many, k)
 	}
-	sqlExec(t, env, `INSERT INTO sites (key, name, created_at) VALUES ('other', 'Other', 0), ('third', 'Third', 0),
-		('fourth', 'Fourth', 0), (?, 'Long', 0)`, long40)
+	for _, s := range [][2]string{{"other", "Other"}, {"third", "Third"}, {"fourth", "Fourth"}, {long40, "Long"}} {
+		fixtures.Insert(t, env.db, "sites", fixtures.Cols{"key": s[0], "name": s[1], "created_at": 0})
+	}
 	// On other: the owner's; on third: nobody's; on fourth: someone else's.
-	onSite := func(site, owner string) int64 {
-		var id int64
-		fmt.Sscan(sqlText(t, env, `INSERT INTO listings (site_id, slug, name, status, owner_id, company_id, created_at, updated_at)
-			VALUES ((SELECT id FROM sites WHERE key = ?), 'acme', 'Acme', 'live', (SELECT id FROM users WHERE email = ?), ?, 0, 0)
-			RETURNING id`, site, owner, company), &id)
-		return id
+	onSite := func(site, email string) int64 {
+		var owner any
+		if email != "" {
+			owner = fixtures.ID(t, env.db, "users", fixtures.Cols{"email": email})
+		}
+		return fixtures.Insert(t, env.db, "listings", fixtures.Cols{"site_id": fixtures.ID(t, env.db, "sites", fixtures.Cols{"key": site}),
+			"slug": "acme", "name": "Acme", "status": "live", "owner_id": owner, "company_id": company, "created_at": 0, "updated_at": 0})
 	}
 	other, third, fourth := onSite("other", "owner@example.com"), onSite("third", ""), onSite("fourth", "someone@example.com")
 
@@ -220,7 +221,7 @@ func TestOwnerEdit_ApplyTo(t *testing.T) {
 				t.Fatalf("listing %d after apply_to: headline %q seo_title %q tagline %q", l, listingColumn(t, env, l, "headline"),
 					listingColumn(t, env, l, "seo_title"), listingColumn(t, env, l, "tagline"))
 			}
-			if k := sqlText(t, env, `SELECT kind FROM listing_versions WHERE listing_id = ? ORDER BY version DESC LIMIT 1`, l); k != "apply_to" {
+			if k := lastVersion(t, env, l)["kind"]; k != "apply_to" {
 				t.Fatalf("listing %d: latest version kind %q, want apply_to", l, k)
 			}
 		}
@@ -321,7 +322,7 @@ func TestOwnerEdit_SocialsAndFAQs(t *testing.T) {
 			{"SocialsNotHTTP", map[string]any{"socials": map[string]any{"github": "ftp://github.com/acme"}}, "socials", "",
 				"socials.github", "format"},
 			{"SocialsClear", map[string]any{"socials": map[string]any{}}, "socials", `{}`, "", ""},
-			{"FAQs10", map[string]any{"faqs": faqs(10, 300, 1500)}, "json_array_length(faqs)", "10", "", ""},
+			{"FAQs10", map[string]any{"faqs": faqs(10, 300, 1500)}, "faqs[]", "10", "", ""},
 			{"FAQs11", map[string]any{"faqs": faqs(11, 20, 20)}, "faqs", "", "faqs", "maxItems"},
 			{"FAQQuestion301", map[string]any{"faqs": faqs(1, 301, 20)}, "faqs", "", "faqs[0].question", "maxLength"},
 			{"FAQAnswer1501", map[string]any{"faqs": faqs(1, 20, 1501)}, "faqs", "", "faqs[0].answer", "maxLength"},
@@ -332,16 +333,28 @@ func TestOwnerEdit_SocialsAndFAQs(t *testing.T) {
 			{"FAQsClear", map[string]any{"faqs": []any{}}, "faqs", `[]`, "", ""},
 		} {
 			c.args["listing_id"] = id
-			before, versions := listingColumn(t, env, id, c.column), versionCount(t, env, id)
+			// column "faqs[]" is the number of FAQs stored.
+			column := func(t *testing.T, env *catEnv, id int64, col string) string {
+				t.Helper()
+				if col != "faqs[]" {
+					return listingColumn(t, env, id, col)
+				}
+				var l []any
+				if err := json.Unmarshal([]byte(listingColumn(t, env, id, "faqs")), &l); err != nil {
+					t.Fatal(err)
+				}
+				return strconv.Itoa(len(l))
+			}
+			before, versions := column(t, env, id, c.column), versionCount(t, env, id)
 			st, out := call(t, "update_my_listing", c.args)
 			if c.rule != "" {
 				wantInvalid(t, c.name, st, out, c.field, c.rule)
-				if listingColumn(t, env, id, c.column) != before || versionCount(t, env, id) != versions {
+				if column(t, env, id, c.column) != before || versionCount(t, env, id) != versions {
 					t.Fatalf("%s: a refused edit stored something", c.name)
 				}
 				continue
 			}
-			if got := listingColumn(t, env, id, c.column); st != 200 || got != c.stored {
+			if got := column(t, env, id, c.column); st != 200 || got != c.stored {
 				t.Fatalf("%s: %d, %s = %.80s, want %.80s (%v)", c.name, st, c.column, got, c.stored, out["message"])
 			}
 		}
@@ -355,7 +368,7 @@ func TestOwnerEdit_AccessHistoryNoOp(t *testing.T) {
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "owner@example.com")
 	env.apiKey(t, "someone@example.com")
-	theirs := env.ownedListing(t, "someone@example.com", "tagline = 'Theirs'")
+	theirs := env.ownedListing(t, "someone@example.com", fixtures.Cols{"tagline": "Theirs"})
 
 	id := env.ownedListing(t, "owner@example.com")
 	body, _ := json.Marshal(map[string]any{"fields": map[string]any{"tagline": "No token"}})
@@ -373,7 +386,7 @@ func TestOwnerEdit_AccessHistoryNoOp(t *testing.T) {
 	}
 
 	editTransports(t, env, key, func(t *testing.T, _ string, call draftCaller) {
-		id := env.ownedListing(t, "owner@example.com", "tagline = 'First'")
+		id := env.ownedListing(t, "owner@example.com", fixtures.Cols{"tagline": "First"})
 		for _, other := range []int64{theirs, 999999} {
 			st, p := call(t, "update_my_listing", map[string]any{"listing_id": other, "fields": map[string]any{"tagline": "Mine now"}})
 			if st != 404 || p["code"] != "not_found" || !strings.Contains(fmt.Sprint(p["detail"]), "You have no listing") {
@@ -432,8 +445,11 @@ func TestOwnerEdit_AccessHistoryNoOp(t *testing.T) {
 			t.Fatalf("history time %v, want the service clock %v", latest["at"], catNow)
 		}
 		// The before and after of each changed field are kept (the admin queue shows them).
-		before := sqlText(t, env, `SELECT before FROM listing_versions WHERE listing_id = ? AND version = 1`, id)
-		after := sqlText(t, env, `SELECT after FROM listing_versions WHERE listing_id = ? AND version = 1`, id)
+		ver1 := fixtures.Rows(t, env.db, "listing_versions", fixtures.Cols{"listing_id": id, "version": 1})
+		if len(ver1) != 1 {
+			t.Fatalf("version 1 of %d: %d rows", id, len(ver1))
+		}
+		before, after := ver1[0]["before"], ver1[0]["after"]
 		if before != `{"city":"","tagline":"First"}` || after != `{"city":"Berlin","tagline":"Second"}` {
 			t.Fatalf("version 1 keeps before %s after %s", before, after)
 		}

@@ -1,7 +1,6 @@
 package tools
 
 import (
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/testclock"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // withFreeLaunch wires the order and free launch jobs (week start, badge
@@ -69,10 +69,10 @@ func (h *freeHomepages) set(path, extra string) {
 
 // freeListing inserts a listing of email's account whose homepage is path
 // on h, with the given extra columns.
-func (h *freeHomepages) freeListing(t *testing.T, env *catEnv, email, path string, set ...string) (int64, string) {
+func (h *freeHomepages) freeListing(t *testing.T, env *catEnv, email, path string, cols ...fixtures.Cols) (int64, string) {
 	t.Helper()
 	h.set(path, "")
-	id := env.ownedListing(t, email, append([]string{"url = '" + h.URL + path + "'"}, set...)...)
+	id := env.ownedListing(t, email, append([]fixtures.Cols{{"url": h.URL + path}}, cols...)...)
 	return id, listingColumn(t, env, id, "slug")
 }
 
@@ -138,7 +138,7 @@ func TestFree_EndToEnd(t *testing.T) {
 			var all []entry
 			for i, shape := range append(slices.Clone(domain.BadgeShapes), "plain link") {
 				path := fmt.Sprintf("/product-%d/", i)
-				id, slug := home.freeListing(t, env, "founder@example.com", path, "status = 'submitted'")
+				id, slug := home.freeListing(t, env, "founder@example.com", path, fixtures.Cols{"status": "submitted"})
 				home.set(path, badgeNearMisses(base, slug))
 				st, f := call(t, "choose_free_listing", map[string]any{"listing_id": id})
 				if st != 200 || f["status"] != "awaiting_badge" || f["launch_week"] != freeWeek(6) || f["expected_launch_date"] != freeWeek(6) ||
@@ -249,23 +249,23 @@ func TestFree_Bounds(t *testing.T) {
 				t.Fatalf("someone else's listing changed")
 			}
 			for _, c := range []struct {
-				set  []string
+				set  fixtures.Cols
 				want string
 			}{
-				{[]string{"status = 'scheduled'", "launch_week = '" + freeWeek(7) + "'"}, "already scheduled"},
-				{[]string{"status = 'live'"}, "already live"},
-				{[]string{"plan = 'paid'"}, "paid plan"},
-				{[]string{"plan = 'paid'", "status = 'live'"}, "live on the paid plan"},
-				{[]string{"status = 'rejected'"}, "rejected"},
-				{[]string{"status = 'archived'"}, "archived"},
+				{fixtures.Cols{"status": "scheduled", "launch_week": freeWeek(7)}, "already scheduled"},
+				{fixtures.Cols{"status": "live"}, "already live"},
+				{fixtures.Cols{"plan": "paid"}, "paid plan"},
+				{fixtures.Cols{"plan": "paid", "status": "live"}, "live on the paid plan"},
+				{fixtures.Cols{"status": "rejected"}, "rejected"},
+				{fixtures.Cols{"status": "archived"}, "archived"},
 			} {
-				id, _ := home.freeListing(t, env, "bounds@example.com", "/x/", c.set...)
-				before := listingColumn(t, env, id, "status || plan || COALESCE(launch_week, '') || updated_at")
+				id, _ := home.freeListing(t, env, "bounds@example.com", "/x/", c.set)
+				before := freeState(t, env, id)
 				st, p := call(t, "choose_free_listing", map[string]any{"listing_id": id})
 				if st != 409 || p["code"] != "conflict" || !strings.Contains(p["detail"].(string), c.want) {
 					t.Fatalf("%v: %d %v", c.set, st, p)
 				}
-				if countBadgeChecks(t, env, id) != 0 || listingColumn(t, env, id, "status || plan || COALESCE(launch_week, '') || updated_at") != before {
+				if countBadgeChecks(t, env, id) != 0 || freeState(t, env, id) != before {
 					t.Fatalf("%v: a refused call changed the listing", c.set)
 				}
 			}
@@ -273,22 +273,23 @@ func TestFree_Bounds(t *testing.T) {
 	}
 }
 
+// freeState is what choose_free_listing may change on a listing: its
+// status, plan, launch week and last update.
+func freeState(t *testing.T, env *catEnv, id int64) string {
+	t.Helper()
+	r := fixtures.Row(t, env.db, "listings", id)
+	return r["status"] + r["plan"] + r["launch_week"] + r["updated_at"]
+}
+
 func countBadgeChecks(t *testing.T, env *catEnv, id int64) int {
 	t.Helper()
-	return countRows(t, env, fmt.Sprintf("badge_checks WHERE listing_id = %d", id))
+	return countRows(t, env, "badge_checks", fixtures.Cols{"listing_id": id})
 }
 
 // freeSetting writes one key of the site's settings, as the site team does.
 func freeSetting(t *testing.T, env *catEnv, key string, v int) {
 	t.Helper()
-	db, err := sql.Open("sqlite3", env.dbPath+"?_busy_timeout=5000")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.Exec(`UPDATE sites SET settings = json_set(settings, '$.'||?, ?)`, key, v); err != nil {
-		t.Fatal(err)
-	}
+	fixtures.SiteSetting(t, env.db, key, v)
 }
 
 // TestFree_WeeksFillInOrder: weeks 6, 7 and 8 weeks out fill in order up to
@@ -304,10 +305,10 @@ func TestFree_WeeksFillInOrder(t *testing.T) {
 	key := env.apiKey(t, "queue@example.com")
 	call := restCaller(env, key)
 	env.apiKey(t, "others@example.com")
-	earlier := fmt.Sprintf("created_at = %d", catNow.Add(-24*time.Hour).Unix())
-	skipper := env.ownedListing(t, "others@example.com", "status = 'awaiting_badge'", "launch_week = '"+freeWeek(6)+"'", earlier)
-	sched := env.ownedListing(t, "others@example.com", "status = 'scheduled'", "launch_week = '"+freeWeek(7)+"'", earlier)
-	env.ownedListing(t, "others@example.com", "status = 'scheduled'", "plan = 'paid'", "launch_week = '"+freeWeek(8)+"'", earlier)
+	earlier := catNow.Add(-24 * time.Hour).Unix()
+	skipper := env.ownedListing(t, "others@example.com", fixtures.Cols{"status": "awaiting_badge", "launch_week": freeWeek(6), "created_at": earlier})
+	sched := env.ownedListing(t, "others@example.com", fixtures.Cols{"status": "scheduled", "launch_week": freeWeek(7), "created_at": earlier})
+	env.ownedListing(t, "others@example.com", fixtures.Cols{"status": "scheduled", "plan": "paid", "launch_week": freeWeek(8), "created_at": earlier})
 	freeSetting(t, env, "free_week_capacity", 1)
 	var ids []int64
 	for i := range 5 {
@@ -321,7 +322,7 @@ func TestFree_WeeksFillInOrder(t *testing.T) {
 			!strings.Contains(p["detail"].(string), `"product": "launch"`) {
 			t.Fatalf("all weeks full: %d %v", st, p)
 		}
-		if listingColumn(t, env, id, "status") != "draft" || countRows(t, env, fmt.Sprintf("free_queue WHERE listing_id = %d", id)) != 0 {
+		if listingColumn(t, env, id, "status") != "draft" || countRows(t, env, "free_queue", fixtures.Cols{"listing_id": id}) != 0 {
 			t.Fatalf("a refused listing changed")
 		}
 	}
@@ -370,13 +371,8 @@ func TestFree_WeeksFillInOrder(t *testing.T) {
 // plan, so that a test starts with empty free weeks.
 func clearFreeQueue(t *testing.T, env *catEnv) {
 	t.Helper()
-	db, err := sql.Open("sqlite3", env.dbPath+"?_busy_timeout=5000")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.Exec(`UPDATE listings SET plan = 'paid' WHERE plan = 'free' AND status IN ('awaiting_badge', 'scheduled')`); err != nil {
-		t.Fatal(err)
+	for _, status := range []string{"awaiting_badge", "scheduled"} {
+		fixtures.Update(t, env.db, "listings", fixtures.Cols{"plan": "paid"}, fixtures.Cols{"plan": "free", "status": status})
 	}
 }
 
