@@ -31,7 +31,7 @@ func (h *handler) slug(w http.ResponseWriter, r *http.Request, name string) (str
 // tooLong answers 400 when a query parameter exceeds its spec bound.
 func (h *handler) tooLong(w http.ResponseWriter, r *http.Request, name string, limit int) bool {
 	if utf8.RuneCountInString(r.URL.Query().Get(name)) > limit {
-		h.fail(w, r, http.StatusBadRequest, name+" may be at most "+formatInt(int64(limit))+" characters.")
+		h.fail(w, r, domain.EInvalid, name+" may be at most "+formatInt(int64(limit))+" characters.")
 		return true
 	}
 	return false
@@ -88,13 +88,13 @@ func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 		Pagination: domain.Pagination{Page: pageParam(r), PerPage: 20}}
 	switch {
 	case !slices.Contains(searchSorts, in.Sort):
-		h.fail(w, r, http.StatusBadRequest, "sort must be one of relevance, newest, votes, trending, most_viewed, most_followed.")
+		h.fail(w, r, domain.EInvalid, "sort must be one of relevance, newest, votes, trending, most_viewed, most_followed.")
 		return
 	case in.Status != "" && in.Status != "live" && in.Status != "upcoming":
-		h.fail(w, r, http.StatusBadRequest, "status must be live or upcoming.")
+		h.fail(w, r, domain.EInvalid, "status must be live or upcoming.")
 		return
 	case in.Category != "" && !slugRE.MatchString(in.Category):
-		h.fail(w, r, http.StatusBadRequest, "category must be a category slug.")
+		h.fail(w, r, domain.EInvalid, "category must be a category slug.")
 		return
 	}
 	out, err := h.svc.SearchListings(r.Context(), in)
@@ -204,7 +204,7 @@ func (h *handler) launches(w http.ResponseWriter, r *http.Request) {
 		page.All = append(page.All, launchSection{Key: s.Key, Name: s.Name})
 	}
 	if want != "" && !slices.ContainsFunc(launchSections, func(s struct{ Key, Name string }) bool { return s.Key == want }) {
-		h.fail(w, r, http.StatusBadRequest, "section must be one of today, this-week, trending, most-voted, recent, most-viewed, most-followed, upcoming.")
+		h.fail(w, r, domain.EInvalid, "section must be one of today, this-week, trending, most-voted, recent, most-viewed, most-followed, upcoming.")
 		return
 	}
 	for _, s := range launchSections {
@@ -237,7 +237,7 @@ type weekPage struct {
 func (h *handler) launchWeek(w http.ResponseWriter, r *http.Request) {
 	week := r.PathValue("week")
 	if len(week) > 10 {
-		h.fail(w, r, http.StatusBadRequest, "week must be this, next, last or a date YYYY-MM-DD.")
+		h.fail(w, r, domain.EInvalid, "week must be this, next, last or a date YYYY-MM-DD.")
 		return
 	}
 	out, err := h.svc.GetLaunchWeek(r.Context(), domain.GetLaunchWeekInput{Week: week})
@@ -308,7 +308,7 @@ func (h *handler) founders(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	in := domain.ListFoundersInput{Q: q.Get("q"), Country: q.Get("country"), Pagination: domain.Pagination{Page: pageParam(r), PerPage: 30}}
 	if in.Country != "" && !countryRE.MatchString(in.Country) {
-		h.fail(w, r, http.StatusBadRequest, "country must be a two-letter ISO 3166 code.")
+		h.fail(w, r, domain.EInvalid, "country must be a two-letter ISO 3166 code.")
 		return
 	}
 	out, err := h.svc.ListFounders(r.Context(), in)
@@ -383,7 +383,7 @@ type awardsPage struct {
 func (h *handler) awards(w http.ResponseWriter, r *http.Request) {
 	listing := r.URL.Query().Get("listing")
 	if listing != "" && !slugRE.MatchString(listing) {
-		h.fail(w, r, http.StatusBadRequest, "listing must be a listing slug.")
+		h.fail(w, r, domain.EInvalid, "listing must be a listing slug.")
 		return
 	}
 	out, err := h.svc.ListAwards(r.Context(), domain.ListAwardsInput{Listing: listing, Pagination: domain.Pagination{Page: pageParam(r), PerPage: 30}})

@@ -123,7 +123,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer, logg
 		// A local instance without admins: /admin says how to become one.
 		webOpts = append(webOpts, web.WithAdminHint(adminHint))
 	}
-	mux.Handle("/", lim.pages.Handler(web.New(svc, webOpts...)))
+	mux.Handle("/", web.New(svc, append(webOpts, web.WithRateLimit(lim.pages))...))
 
 	origins := c.origins()
 	srv := &http.Server{
