@@ -7,6 +7,7 @@ import (
 	"net/url"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/problem"
 )
 
 // InvitePages is what the co-founder invite page needs from the service
@@ -64,25 +65,30 @@ func displayName(u User) string {
 }
 
 // inviteProblem shows the page for an invite that cannot be accepted by
-// this person (unknown, expired, another address, or a failure), and
+// this person (unknown, expired, another address, or a failure), with the
+// status of its code in the one code-to-status table (domain/problem), and
 // reports whether err was one.
 func (a *Auth) inviteProblem(w http.ResponseWriter, d inviteData, err error) bool {
-	var de *domain.Error
-	switch {
-	case err == nil:
+	code := domain.ErrorCode(err)
+	switch code {
+	case "":
 		return false
-	case !errors.As(err, &de) || de.Code == domain.EInternal:
-		a.log.Error("invite", "err", err)
-		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "The invite could not be loaded. Try again in a moment.")
-	case de.Code == domain.ENotFound:
-		a.errorPage(w, http.StatusNotFound, "Invite not found", de.Message)
-	case de.Code == domain.EForbidden:
-		d.Error = de.Message
-		a.render(w, http.StatusForbidden, "invite_wrong.html", d)
-	case de.Code == domain.EInvalid && len(de.Fields) > 0 && de.Fields[0].Rule == "expired":
-		a.errorPage(w, http.StatusGone, "This invite has expired", de.Message)
+	case domain.ENotFound:
+		a.errorPage(w, problem.Status(code), "Invite not found", domainMessage(err))
+	case domain.EForbidden:
+		d.Error = domainMessage(err)
+		a.render(w, problem.Status(code), "invite_wrong.html", d)
+	case domain.EGone:
+		a.errorPage(w, problem.Status(code), "This invite has expired", domainMessage(err))
+	case domain.EInvalid, domain.EConflict:
+		return false // the person can fix or retry it: the form again
 	default:
-		return false
+		p := problem.For(context.Background(), a.log, "invite", err)
+		title, detail := http.StatusText(p.Status), p.Detail
+		if p.Code == domain.EInternal {
+			title, detail = "Something went wrong", "The invite could not be loaded. Try again in a moment."
+		}
+		a.errorPage(w, p.Status, title, detail)
 	}
 	return true
 }
@@ -99,7 +105,7 @@ func (a *Auth) invitePage(w http.ResponseWriter, r *http.Request) {
 	info, err := a.cfg.Invites.InviteInfo(ctx, token)
 	if err != nil {
 		if !a.inviteProblem(w, d, err) {
-			a.errorPage(w, http.StatusBadRequest, "This invite cannot be opened", domainMessage(err))
+			a.errorPage(w, problem.Status(domain.ErrorCode(err)), "This invite cannot be opened", domainMessage(err))
 		}
 		return
 	}
@@ -108,10 +114,10 @@ func (a *Auth) invitePage(w http.ResponseWriter, r *http.Request) {
 	case !info.ForCaller:
 		d.Error = "This invite was sent to a different email address than the one you are signed in with. " +
 			"Sign out, open the link from the mail again, and sign in with the invited address."
-		a.render(w, http.StatusForbidden, "invite_wrong.html", d)
+		a.render(w, problem.Status(domain.EForbidden), "invite_wrong.html", d)
 		return
 	case info.Expired:
-		a.errorPage(w, http.StatusGone, "This invite has expired",
+		a.errorPage(w, problem.Status(domain.EGone), "This invite has expired",
 			"The link worked until "+info.ExpiresAt.Format("2 January 2006")+". Ask the listing's owner to invite you again.")
 		return
 	case info.Building:
@@ -153,13 +159,10 @@ func (a *Auth) inviteAccept(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		// Something the person can fix or retry: the form again, as typed.
 		d.Error = domainMessage(err)
+		status := problem.Status(domain.ErrorCode(err))
 		if d.Info == nil {
-			a.errorPage(w, http.StatusBadRequest, "This invite cannot be accepted", d.Error)
+			a.errorPage(w, status, "This invite cannot be accepted", d.Error)
 			return
-		}
-		status := http.StatusBadRequest
-		if domain.ErrorCode(err) == domain.EConflict {
-			status = http.StatusConflict
 		}
 		a.render(w, status, "invite.html", d)
 		return

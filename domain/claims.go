@@ -517,15 +517,15 @@ func (s *Service) ClaimLinkPage(ctx context.Context, secret string) (*ClaimLink,
 }
 
 // ConfirmClaimLink verifies the email claim of an emailed link (the person
-// pressed Confirm on its page). EConflict when the claim is no longer
-// pending (verified, expired, replaced).
+// pressed Confirm on its page). EGone, with claimOpen's reason, when the
+// link no longer works (verified, expired, replaced, the listing moved).
 func (s *Service) ConfirmClaimLink(ctx context.Context, secret string) (*ClaimLink, error) {
 	st, rec, err := s.linkClaim(ctx, secret)
 	if err != nil {
 		return nil, err
 	}
 	if err := s.claimOpen(rec); err != nil {
-		return nil, err
+		return nil, &Error{Code: EGone, Message: err.(*Error).Message}
 	}
 	v, err := s.completeClaim(ctx, st, rec, s.now().Truncate(time.Second))
 	if err != nil {

@@ -5,8 +5,9 @@ import (
 	"fmt"
 )
 
-// Code is a stable, machine-readable error class. The transports map each
-// code to one HTTP status in a single table (tools/errors.go).
+// Code is a stable, machine-readable error class. Every HTTP surface (the
+// REST API, the MCP tool results, the pages) maps each code to one HTTP
+// status in a single table (domain/problem).
 type Code string
 
 // Error codes used across the service.
@@ -18,7 +19,11 @@ const (
 	EConflict        Code = "conflict"
 	ERateLimited     Code = "rate_limited"
 	ETooLarge        Code = "payload_too_large" // a REST body or an /mcp message over the size limit
-	EInternal        Code = "internal"
+	EGone            Code = "gone"              // a mailed link that worked once and no longer does (claim, invite)
+	// EIdemKeyReused is an idempotency key sent again with another request
+	// (another operation, or other arguments).
+	EIdemKeyReused Code = "idempotency_key_reused"
+	EInternal      Code = "internal"
 )
 
 // FieldError names one input field and the rule it broke.

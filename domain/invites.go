@@ -187,7 +187,7 @@ func (s *Service) AcceptInvite(ctx context.Context, token string, in FounderInpu
 		return Errorf(EForbidden, "This invite was sent to a different email address than the one you are signed in with; sign out and sign in with the invited address (the one the invite was mailed to).")
 	}
 	if inv.AcceptedAt == nil && !s.now().Before(inviteExpires(inv)) {
-		return Invalid("token", "expired", "This invite expired on %s (a link works for %d days); ask the listing's owner to invite you again.",
+		return Errorf(EGone, "This invite expired on %s (a link works for %d days); ask the listing's owner to invite you again.",
 			inviteExpires(inv).Format("2 January 2006"), InviteDays)
 	}
 	f, err := checkFounderInput(in)

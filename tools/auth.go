@@ -14,6 +14,7 @@ import (
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/problem"
 )
 
 // Authenticator checks bearer credentials; *auth.Auth implements it.
@@ -30,9 +31,10 @@ type Authenticator interface {
 }
 
 // challenge is an authentication failure answered with WWW-Authenticate.
+// Its status comes from the code-to-status table (domain/problem).
 type challenge struct {
-	status int    // 401 or 403
-	err    string // RFC 6750 error: "", invalid_request, invalid_token, insufficient_scope
+	code   domain.Code // unauthenticated (401), forbidden (403), rate_limited (429) or internal (500)
+	err    string      // RFC 6750 error: "", invalid_request, invalid_token, insufficient_scope
 	scopes []string
 	detail string
 	// limit is the failed-credential budget after this request (429 when
@@ -48,13 +50,13 @@ type challenge struct {
 func (s *Server) authenticate(r *http.Request, resource string, needed []string) (context.Context, *challenge) {
 	ctx := r.Context()
 	if r.URL.Query().Has("access_token") {
-		return nil, &challenge{status: 401, err: "invalid_request", scopes: needed,
+		return nil, &challenge{code: domain.EUnauthenticated, err: "invalid_request", scopes: needed,
 			detail: "Send the credential in the Authorization header (Authorization: Bearer <token>), never in the URL."}
 	}
 	h := r.Header.Get("Authorization")
 	if h == "" {
 		if len(needed) > 0 {
-			return nil, &challenge{status: 401, scopes: needed, detail: fmt.Sprintf(
+			return nil, &challenge{code: domain.EUnauthenticated, scopes: needed, detail: fmt.Sprintf(
 				"Sign-in required: this operation needs an OAuth access token with scope %s, or an API key, sent as Authorization: Bearer.",
 				strings.Join(needed, " "))}
 		}
@@ -63,25 +65,25 @@ func (s *Server) authenticate(r *http.Request, resource string, needed []string)
 	// A network that has sent too many bad credentials gets no more checked.
 	network := ratelimit.Network(r)
 	if st := s.failures.Peek(network); !st.OK {
-		return nil, &challenge{status: http.StatusTooManyRequests, limit: st}
+		return nil, &challenge{code: domain.ERateLimited, limit: st}
 	}
 	scheme, token, ok := strings.Cut(h, " ")
 	token = strings.TrimSpace(token)
 	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" {
-		return nil, &challenge{status: 401, err: "invalid_request", scopes: needed, limit: s.failures.Take(network),
+		return nil, &challenge{code: domain.EUnauthenticated, err: "invalid_request", scopes: needed, limit: s.failures.Take(network),
 			detail: "The Authorization header must be \"Bearer <token>\"."}
 	}
 	if s.auth == nil {
-		return nil, &challenge{status: 401, err: "invalid_token", scopes: needed, limit: s.failures.Take(network), detail: "This server accepts no credentials."}
+		return nil, &challenge{code: domain.EUnauthenticated, err: "invalid_token", scopes: needed, limit: s.failures.Take(network), detail: "This server accepts no credentials."}
 	}
 	c, err := s.auth.Verify(ctx, token, resource)
 	if errors.Is(err, auth.ErrInvalidToken) {
-		return nil, &challenge{status: 401, err: "invalid_token", scopes: needed, limit: s.failures.Take(network),
+		return nil, &challenge{code: domain.EUnauthenticated, err: "invalid_token", scopes: needed, limit: s.failures.Take(network),
 			detail: "The access token or API key is unknown, expired, revoked, or was issued for another resource (" + resource + ")."}
 	}
 	if err != nil {
 		s.log.Error("verify credential", "err", err)
-		return nil, &challenge{status: 500, detail: "Internal error."}
+		return nil, &challenge{code: domain.EInternal, detail: problem.InternalMessage}
 	}
 	var missing []string
 	for _, sc := range needed {
@@ -90,7 +92,7 @@ func (s *Server) authenticate(r *http.Request, resource string, needed []string)
 		}
 	}
 	if len(missing) > 0 {
-		return nil, &challenge{status: 403, err: "insufficient_scope", scopes: needed, detail: fmt.Sprintf(
+		return nil, &challenge{code: domain.EForbidden, err: "insufficient_scope", scopes: needed, detail: fmt.Sprintf(
 			"The access token lacks scope %s; sign in again allowing %s.", strings.Join(missing, " "), strings.Join(needed, " "))}
 	}
 	ctx = context.WithValue(ctx, clientKeyCtx{}, fmt.Sprintf("user:%d", c.UserID))
@@ -100,12 +102,12 @@ func (s *Server) authenticate(r *http.Request, resource string, needed []string)
 // write answers the challenge: WWW-Authenticate naming the resource
 // metadata and every scope needed, and a problem+json body.
 func (c *challenge) write(w http.ResponseWriter, s *Server, resource string) {
-	if c.status == http.StatusTooManyRequests {
+	if c.code == domain.ERateLimited {
 		writeLimited(w, c.limit)
 		return
 	}
 	c.limit.SetHeaders(w.Header())
-	if c.status == 500 {
+	if c.code == domain.EInternal {
 		writeProblem(w, newProblem(domain.EInternal, c.detail))
 		return
 	}
@@ -124,11 +126,7 @@ func (c *challenge) write(w http.ResponseWriter, s *Server, resource string) {
 		h += " " + strings.Join(parts, ", ")
 	}
 	w.Header().Set("WWW-Authenticate", h)
-	code := domain.EUnauthenticated
-	if c.status == 403 {
-		code = domain.EForbidden
-	}
-	writeProblem(w, newProblem(code, c.detail))
+	writeProblem(w, newProblem(c.code, c.detail))
 }
 
 // apiResource and mcpResource are the resource identifiers tokens are

@@ -35,8 +35,8 @@ const (
 	// idemArgument is the optional MCP argument carrying the key.
 	idemArgument = "idempotency_key"
 	// CodeIdempotencyKeyReused is the problem code of a key sent again with
-	// another request (HTTP 422).
-	CodeIdempotencyKeyReused domain.Code = "idempotency_key_reused"
+	// another request (HTTP 422 in the domain/problem table).
+	CodeIdempotencyKeyReused = domain.EIdemKeyReused
 )
 
 // idemWaitDefault is how long a duplicate waits for the call that holds its
@@ -232,14 +232,12 @@ func idemReusedError(b *bound, c *idemKey, rec domain.IdemRecord) error {
 		what = fmt.Sprintf("for %s with different arguments", b.Name)
 	}
 	msg := fmt.Sprintf("This %s was already used %s. Use a new key for a new request; send the same request again to get its first answer.", c.field, what)
-	status := http.StatusUnprocessableEntity
-	return &problemError{&Problem{Type: "about:blank", Title: http.StatusText(status), Status: status,
-		Detail: msg, Code: CodeIdempotencyKeyReused,
-		Errors: []domain.FieldError{{Field: c.field, Rule: string(CodeIdempotencyKeyReused), Message: msg}}}}
+	return &domain.Error{Code: domain.EIdemKeyReused, Message: msg,
+		Fields: []domain.FieldError{{Field: c.field, Rule: string(domain.EIdemKeyReused), Message: msg}}}
 }
 
-// problemError is an error whose problem is fixed here rather than by the
-// code to status table: a replayed answer, or a reused key (422).
+// problemError is an error whose problem was fixed by an earlier call: a
+// replayed answer, kept as it was first sent.
 type problemError struct{ p *Problem }
 
 func (e *problemError) Error() string { return fmt.Sprintf("%s: %s", e.p.Code, e.p.Detail) }

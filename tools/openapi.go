@@ -301,7 +301,8 @@ func sharedHeaders() map[string]any {
 }
 
 func problemSchema() map[string]any {
-	codes := make([]any, 0, len(statusByCode))
+	// The codes an API call can answer (gone is only a page's: a mailed link).
+	var codes []any
 	for _, c := range []domain.Code{domain.EInvalid, domain.EUnauthenticated, domain.EForbidden, domain.ENotFound,
 		domain.EConflict, domain.ERateLimited, domain.ETooLarge, domain.EInternal, CodeIdempotencyKeyReused} {
 		codes = append(codes, string(c))

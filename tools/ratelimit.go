@@ -17,7 +17,6 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
-	"github.com/launchdir/launchdir/domain"
 )
 
 // rateLimiter keeps one token bucket per client. Buckets idle for longer than
@@ -184,12 +183,7 @@ func clientKeyFrom(ctx context.Context, h http.Header) string {
 
 // writeLimited answers a request refused by a per-network budget: 429 with
 // Retry-After, the RateLimit fields and the problem+json body.
-func writeLimited(w http.ResponseWriter, st ratelimit.State) {
-	st.SetHeaders(w.Header())
-	p := newProblem(domain.ERateLimited, st.Detail())
-	p.RetryAfter = st.ResetSeconds()
-	writeProblem(w, p)
-}
+func writeLimited(w http.ResponseWriter, st ratelimit.State) { ratelimit.WriteTooMany(w, st) }
 
 // limitSession counts a /mcp request that is not only tools/call
 // (initialize, tools/list, ping, notifications, responses, GET, DELETE)

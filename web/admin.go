@@ -62,7 +62,7 @@ func (h *handler) adminRoute(post bool, fn func(w http.ResponseWriter, r *http.R
 		email, ok := h.adminEmail(r)
 		if !ok {
 			if _, signedIn := h.accountID(r); signedIn && !post && h.adminHint != "" {
-				h.fail(w, r, http.StatusNotFound, h.adminHint)
+				h.fail(w, r, domain.ENotFound, h.adminHint)
 				return
 			}
 			h.notFound(w, r)

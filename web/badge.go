@@ -183,7 +183,7 @@ func (h *handler) badge(w http.ResponseWriter, r *http.Request) {
 			*opt.val = opt.def
 		}
 		if !slices.Contains(opt.all, *opt.val) {
-			h.fail(w, r, http.StatusBadRequest, opt.name+" must be one of "+strings.Join(opt.all, ", ")+".")
+			h.fail(w, r, domain.EInvalid, opt.name+" must be one of "+strings.Join(opt.all, ", ")+".")
 			return
 		}
 	}
@@ -194,7 +194,7 @@ func (h *handler) badge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !slices.ContainsFunc(badges.Items, func(b domain.Badge) bool { return b.Kind == kind }) {
-		h.fail(w, r, http.StatusNotFound, "This listing does not have that badge.")
+		h.fail(w, r, domain.ENotFound, "This listing does not have that badge.")
 		return
 	}
 	l, err := h.svc.GetListing(ctx, domain.SlugInput{Slug: slug})

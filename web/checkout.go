@@ -169,7 +169,7 @@ func (h *handler) formPost(w http.ResponseWriter, r *http.Request) bool {
 	// The same check as http.CrossOriginProtection's handler (Sec-Fetch-Site,
 	// then Origin against Host), answered with a page of ours.
 	if err := h.forms.Check(r); err != nil {
-		h.failWith(w, r, http.StatusForbidden, "Form refused",
+		h.failWith(w, r, domain.EForbidden, "Form refused",
 			"This form was sent from another site, so it was refused. Open the page on this site and send it from there.")
 		return false
 	}
@@ -177,36 +177,34 @@ func (h *handler) formPost(w http.ResponseWriter, r *http.Request) bool {
 	if err := r.ParseForm(); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			h.fail(w, r, http.StatusRequestEntityTooLarge, "The form is too large: at most 64 KiB.")
+			h.fail(w, r, domain.ETooLarge, "The form is too large: at most 64 KiB.")
 			return false
 		}
-		h.fail(w, r, http.StatusBadRequest, "The form could not be read; send it again from the page.")
+		h.fail(w, r, domain.EInvalid, "The form could not be read; send it again from the page.")
 		return false
 	}
 	return true
 }
 
 func (h *handler) checkoutNotFound(w http.ResponseWriter, r *http.Request) {
-	h.failWith(w, r, http.StatusNotFound, "Checkout link not found",
+	h.failWith(w, r, domain.ENotFound, "Checkout link not found",
 		"There is no order at this address. Check that the whole link was copied, or ask for a new checkout link.")
 }
 
-// checkoutError answers a failed service call: not found as 404, a conflict
-// (the order is paid, canceled or expired) as 409 with the service's message,
-// anything else as 500, logged without the token.
+// checkoutError answers a failed service call with the status of its code
+// (domain/problem): not found as the checkout 404 page, a conflict (the order
+// is paid, canceled or expired) as 409 with the service's message, anything
+// else as problem.For sees it, logged without the token.
 func (h *handler) checkoutError(w http.ResponseWriter, r *http.Request, err error) {
+	head := ""
 	switch domain.ErrorCode(err) {
 	case domain.ENotFound:
 		h.checkoutNotFound(w, r)
 		return
 	case domain.EConflict:
-		var de *domain.Error
-		errors.As(err, &de)
-		h.failWith(w, r, http.StatusConflict, "This order can no longer be changed", de.Message)
-		return
+		head = "This order can no longer be changed"
 	}
-	h.log.Error("web: checkout", "path", redactToken(r.URL.Path), "method", r.Method, "err", err)
-	h.fail(w, r, http.StatusInternalServerError, "Internal error.")
+	h.problemPage(w, r, redactToken(r.URL.Path), head, err)
 }
 
 // redactToken hides the token of a checkout path, which must not reach logs.
@@ -367,7 +365,7 @@ func (h *handler) testPayable(w http.ResponseWriter, r *http.Request, token stri
 	case domain.OrderPaid:
 		http.Redirect(w, r, domain.CheckoutPath+token+"/done", http.StatusSeeOther)
 	default:
-		h.failWith(w, r, http.StatusConflict, "This order can no longer be paid",
+		h.failWith(w, r, domain.EConflict, "This order can no longer be paid",
 			"Order "+o.Number+" is "+o.Status+", so it can no longer be paid. Ask for a new checkout link.")
 	}
 	return nil

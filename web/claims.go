@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"html/template"
 	"net/http"
 
@@ -53,26 +52,24 @@ func (h *handler) claimRoute(post bool, fn func(w http.ResponseWriter, r *http.R
 }
 
 func (h *handler) claimNotFound(w http.ResponseWriter, r *http.Request) {
-	h.failWith(w, r, http.StatusNotFound, "Claim link not found",
+	h.failWith(w, r, domain.ENotFound, "Claim link not found",
 		"This link confirms no claim. Check that the whole link was copied; if a newer link was mailed since, only the newest one works.")
 }
 
-// claimError answers a failed service call: an unknown link 404, a claim
-// that can no longer be confirmed (verified, expired, replaced) 410 with
-// the reason, anything else 500, logged without the secret.
+// claimError answers a failed service call with the status of its code
+// (domain/problem): an unknown link 404, a claim that can no longer be
+// confirmed (verified, expired, replaced: gone) 410 with the reason, anything
+// else as problem.For sees it, logged without the secret.
 func (h *handler) claimError(w http.ResponseWriter, r *http.Request, err error) {
-	var de *domain.Error
-	errors.As(err, &de)
+	head := ""
 	switch domain.ErrorCode(err) {
 	case domain.ENotFound:
 		h.claimNotFound(w, r)
 		return
-	case domain.EConflict:
-		h.failWith(w, r, http.StatusGone, "This claim link no longer works", de.Message)
-		return
+	case domain.EGone:
+		head = "This claim link no longer works"
 	}
-	h.log.Error("web: claim link", "path", domain.ClaimConfirmPath+"{token}", "method", r.Method, "err", err)
-	h.fail(w, r, http.StatusInternalServerError, "Internal error.")
+	h.problemPage(w, r, domain.ClaimConfirmPath+"{token}", head, err)
 }
 
 // claimLink is GET /claims/confirm/{token}: who claims which listing, and
@@ -84,7 +81,7 @@ func (h *handler) claimLink(w http.ResponseWriter, r *http.Request, token string
 		return
 	}
 	if !l.Open {
-		h.failWith(w, r, http.StatusGone, "This claim link no longer works", l.Closed)
+		h.failWith(w, r, domain.EGone, "This claim link no longer works", l.Closed)
 		return
 	}
 	h.render(w, r, http.StatusOK, "claim", "Confirm the claim of "+l.ListingName, "", claimPage{Action: r.URL.Path, Link: l})

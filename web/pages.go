@@ -3,38 +3,34 @@ package web
 import (
 	"html/template"
 	"net/http"
-	"regexp"
 	"slices"
 	"time"
-	"unicode/utf8"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/validate"
 )
 
-// slugRE is the spec's slug rule; a path that breaks it names nothing.
-var slugRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,219}$`)
+// valid checks a page's input, a domain input struct, with the API's
+// validator of the same operation (domain/validate); when it fails, it
+// answers the API's 400 as a page (each field and rule) and returns false.
+func (h *handler) valid(w http.ResponseWriter, r *http.Request, in any) bool {
+	if err := validate.Input(in); err != nil {
+		h.serviceError(w, r, err)
+		return false
+	}
+	return true
+}
 
-// countryRE is an ISO 3166 alpha-2 code.
-var countryRE = regexp.MustCompile(`^[A-Za-z]{2}$`)
-
-// slug returns the path value name when it is a valid slug; otherwise it
-// answers 404 and returns false.
+// slug returns the path value name when it is a valid listing slug (the
+// API's rule, domain.SlugInput); otherwise it answers 404 (an image or a
+// form address that names nothing) and returns false.
 func (h *handler) slug(w http.ResponseWriter, r *http.Request, name string) (string, bool) {
 	s := r.PathValue(name)
-	if !slugRE.MatchString(s) {
+	if validate.Input(domain.SlugInput{Slug: s}) != nil {
 		h.notFound(w, r)
 		return "", false
 	}
 	return s, true
-}
-
-// tooLong answers 400 when a query parameter exceeds its spec bound.
-func (h *handler) tooLong(w http.ResponseWriter, r *http.Request, name string, limit int) bool {
-	if utf8.RuneCountInString(r.URL.Query().Get(name)) > limit {
-		h.fail(w, r, http.StatusBadRequest, name+" may be at most "+formatInt(int64(limit))+" characters.")
-		return true
-	}
-	return false
 }
 
 type homePage struct {
@@ -69,8 +65,14 @@ func (h *handler) home(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, "home", "", "home", homePage{Info: info, Week: week, Upcoming: upcoming.Items, Trending: trending.Items})
 }
 
-// searchSorts are the sorts search_listings accepts.
-var searchSorts = []string{"", "relevance", "newest", "votes", "trending", "most_viewed", "most_followed"}
+// searchSorts are the sorts search_listings accepts, from its schema.
+var searchSorts = func() []string {
+	v, err := validate.For(domain.SearchListingsInput{})
+	if err != nil {
+		panic(err) // the input types are fixed at build time
+	}
+	return v.Enum("sort")
+}()
 
 type searchPage struct {
 	In    domain.SearchListingsInput
@@ -81,20 +83,9 @@ type searchPage struct {
 
 func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	if h.tooLong(w, r, "q", 200) {
-		return
-	}
 	in := domain.SearchListingsInput{Q: q.Get("q"), Category: q.Get("category"), Sort: q.Get("sort"), Status: q.Get("status"),
 		Pagination: domain.Pagination{Page: pageParam(r), PerPage: 20}}
-	switch {
-	case !slices.Contains(searchSorts, in.Sort):
-		h.fail(w, r, http.StatusBadRequest, "sort must be one of relevance, newest, votes, trending, most_viewed, most_followed.")
-		return
-	case in.Status != "" && in.Status != "live" && in.Status != "upcoming":
-		h.fail(w, r, http.StatusBadRequest, "status must be live or upcoming.")
-		return
-	case in.Category != "" && !slugRE.MatchString(in.Category):
-		h.fail(w, r, http.StatusBadRequest, "category must be a category slug.")
+	if !h.valid(w, r, in) {
 		return
 	}
 	out, err := h.svc.SearchListings(r.Context(), in)
@@ -102,7 +93,7 @@ func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "search", "Search", "search", searchPage{In: in, Items: out.Items, Pager: newPager(r, out.Page), Sorts: searchSorts[1:]})
+	h.render(w, r, http.StatusOK, "search", "Search", "search", searchPage{In: in, Items: out.Items, Pager: newPager(r, out.Page), Sorts: searchSorts})
 }
 
 type listingPage struct {
@@ -116,8 +107,8 @@ type listingPage struct {
 }
 
 func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
-	slug, ok := h.slug(w, r, "slug")
-	if !ok {
+	slug := r.PathValue("slug")
+	if !h.valid(w, r, domain.SlugInput{Slug: slug}) {
 		return
 	}
 	ctx := r.Context()
@@ -169,11 +160,11 @@ type categoryPage struct {
 }
 
 func (h *handler) category(w http.ResponseWriter, r *http.Request) {
-	slug, ok := h.slug(w, r, "slug")
-	if !ok {
+	in := domain.GetCategoryInput{Slug: r.PathValue("slug"), Pagination: domain.Pagination{Page: pageParam(r), PerPage: 24}}
+	if !h.valid(w, r, in) {
 		return
 	}
-	out, err := h.svc.GetCategory(r.Context(), domain.GetCategoryInput{Slug: slug, Pagination: domain.Pagination{Page: pageParam(r), PerPage: 24}})
+	out, err := h.svc.GetCategory(r.Context(), in)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -203,8 +194,7 @@ func (h *handler) launches(w http.ResponseWriter, r *http.Request) {
 	for _, s := range launchSections {
 		page.All = append(page.All, launchSection{Key: s.Key, Name: s.Name})
 	}
-	if want != "" && !slices.ContainsFunc(launchSections, func(s struct{ Key, Name string }) bool { return s.Key == want }) {
-		h.fail(w, r, http.StatusBadRequest, "section must be one of today, this-week, trending, most-voted, recent, most-viewed, most-followed, upcoming.")
+	if want != "" && !h.valid(w, r, domain.ListLaunchesInput{Section: want, Pagination: domain.Pagination{Page: pageParam(r), PerPage: 24}}) {
 		return
 	}
 	for _, s := range launchSections {
@@ -235,12 +225,11 @@ type weekPage struct {
 }
 
 func (h *handler) launchWeek(w http.ResponseWriter, r *http.Request) {
-	week := r.PathValue("week")
-	if len(week) > 10 {
-		h.fail(w, r, http.StatusBadRequest, "week must be this, next, last or a date YYYY-MM-DD.")
+	in := domain.GetLaunchWeekInput{Week: r.PathValue("week")}
+	if !h.valid(w, r, in) {
 		return
 	}
-	out, err := h.svc.GetLaunchWeek(r.Context(), domain.GetLaunchWeekInput{Week: week})
+	out, err := h.svc.GetLaunchWeek(r.Context(), in)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -269,11 +258,12 @@ func (h *handler) leaderboard(w http.ResponseWriter, r *http.Request) {
 		h.notFound(w, r)
 		return
 	}
-	if h.tooLong(w, r, "week", 10) {
+	in := domain.GetLeaderboardInput{Board: board, Week: r.URL.Query().Get("week"),
+		Pagination: domain.Pagination{Page: pageParam(r), PerPage: 50}}
+	if !h.valid(w, r, in) {
 		return
 	}
-	out, err := h.svc.GetLeaderboard(r.Context(), domain.GetLeaderboardInput{Board: board, Week: r.URL.Query().Get("week"),
-		Pagination: domain.Pagination{Page: pageParam(r), PerPage: 50}})
+	out, err := h.svc.GetLeaderboard(r.Context(), in)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -302,13 +292,9 @@ type foundersPage struct {
 }
 
 func (h *handler) founders(w http.ResponseWriter, r *http.Request) {
-	if h.tooLong(w, r, "q", 120) {
-		return
-	}
 	q := r.URL.Query()
 	in := domain.ListFoundersInput{Q: q.Get("q"), Country: q.Get("country"), Pagination: domain.Pagination{Page: pageParam(r), PerPage: 30}}
-	if in.Country != "" && !countryRE.MatchString(in.Country) {
-		h.fail(w, r, http.StatusBadRequest, "country must be a two-letter ISO 3166 code.")
+	if !h.valid(w, r, in) {
 		return
 	}
 	out, err := h.svc.ListFounders(r.Context(), in)
@@ -320,11 +306,11 @@ func (h *handler) founders(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) founder(w http.ResponseWriter, r *http.Request) {
-	slug, ok := h.slug(w, r, "slug")
-	if !ok {
+	in := domain.FounderSlugInput{Slug: r.PathValue("slug")}
+	if !h.valid(w, r, in) {
 		return
 	}
-	f, err := h.svc.GetFounder(r.Context(), domain.FounderSlugInput{Slug: slug})
+	f, err := h.svc.GetFounder(r.Context(), in)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -339,11 +325,12 @@ type blogPage struct {
 }
 
 func (h *handler) blog(w http.ResponseWriter, r *http.Request) {
-	if h.tooLong(w, r, "q", 200) {
+	q := r.URL.Query().Get("q")
+	in := domain.ListBlogPostsInput{Q: q, Pagination: domain.Pagination{Page: pageParam(r), PerPage: 20}}
+	if !h.valid(w, r, in) {
 		return
 	}
-	q := r.URL.Query().Get("q")
-	out, err := h.svc.ListBlogPosts(r.Context(), domain.ListBlogPostsInput{Q: q, Pagination: domain.Pagination{Page: pageParam(r), PerPage: 20}})
+	out, err := h.svc.ListBlogPosts(r.Context(), in)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -357,11 +344,11 @@ type postPage struct {
 }
 
 func (h *handler) blogPost(w http.ResponseWriter, r *http.Request) {
-	slug, ok := h.slug(w, r, "slug")
-	if !ok {
+	in := domain.PostSlugInput{Slug: r.PathValue("slug")}
+	if !h.valid(w, r, in) {
 		return
 	}
-	p, err := h.svc.GetBlogPost(r.Context(), domain.PostSlugInput{Slug: slug})
+	p, err := h.svc.GetBlogPost(r.Context(), in)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -382,11 +369,11 @@ type awardsPage struct {
 
 func (h *handler) awards(w http.ResponseWriter, r *http.Request) {
 	listing := r.URL.Query().Get("listing")
-	if listing != "" && !slugRE.MatchString(listing) {
-		h.fail(w, r, http.StatusBadRequest, "listing must be a listing slug.")
+	in := domain.ListAwardsInput{Listing: listing, Pagination: domain.Pagination{Page: pageParam(r), PerPage: 30}}
+	if !h.valid(w, r, in) {
 		return
 	}
-	out, err := h.svc.ListAwards(r.Context(), domain.ListAwardsInput{Listing: listing, Pagination: domain.Pagination{Page: pageParam(r), PerPage: 30}})
+	out, err := h.svc.ListAwards(r.Context(), in)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return

@@ -141,7 +141,8 @@ func TestPages_Errors(t *testing.T) {
 	runPages(t, demo, []pageCase{
 		{name: "unknown path", path: "/no/such/page", status: 404, want: []string{"Page not found"}},
 		{name: "unknown listing", path: "/listings/no-such-listing-here", status: 404, want: []string{"Page not found"}},
-		{name: "bad slug", path: "/listings/Not_A_Slug", status: 404},
+		// A slug that breaks the API's rule is the API's 400 (field and rule), not a 404.
+		{name: "bad slug", path: "/listings/Not_A_Slug", status: 400, want: []string{"<code>slug</code> (pattern)"}},
 		{name: "unknown category", path: "/categories/no-such-category", status: 404},
 		{name: "unknown founder", path: "/founders/no-such-founder", status: 404},
 		{name: "unknown post", path: "/blog/no-such-post", status: 404},
@@ -149,10 +150,10 @@ func TestPages_Errors(t *testing.T) {
 		{name: "week before the site", path: "/launches/weeks/1999-01-04", status: 404},
 		{name: "week not a date", path: "/launches/weeks/someday", status: 400},
 		{name: "week on a board without weeks", path: "/leaderboards/revenue?week=last", status: 400},
-		{name: "bad section", path: "/launches?section=bogus", status: 400},
-		{name: "bad sort", path: "/search?q=a&sort=bogus", status: 400},
-		{name: "query too long", path: "/search?q=" + strings.Repeat("a", 201), status: 400},
-		{name: "founder country", path: "/founders?country=USA", status: 400},
+		{name: "bad section", path: "/launches?section=bogus", status: 400, want: []string{"<code>section</code> (enum)"}},
+		{name: "bad sort", path: "/search?q=a&sort=bogus", status: 400, want: []string{"<code>sort</code> (enum)"}},
+		{name: "query too long", path: "/search?q=" + strings.Repeat("a", 201), status: 400, want: []string{"<code>q</code> (maxLength)"}},
+		{name: "founder country", path: "/founders?country=USA", status: 400, want: []string{"<code>country</code> (pattern)"}},
 		{name: "awards of an unknown listing", path: "/awards?listing=no-such-listing-here", status: 404},
 	})
 }

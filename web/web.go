@@ -10,14 +10,15 @@ package web
 import (
 	"bytes"
 	"embed"
-	"errors"
 	"html/template"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"strconv"
 
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/problem"
 )
 
 //go:embed templates/*.html
@@ -49,6 +50,8 @@ type handler struct {
 	// adminHint is shown on /admin's 404 page to a signed-in person who is
 	// not admin (WithAdminHint); "" shows the plain 404 page.
 	adminHint string
+	// limit counts every page request per network (WithRateLimit); nil: no limit.
+	limit *ratelimit.Limiter
 }
 
 // Option configures New.
@@ -67,6 +70,13 @@ func WithAdmin(f func(r *http.Request) (email string, ok bool)) Option {
 // configured: on a public one the 404 page must not reveal the admin page.
 func WithAdminHint(hint string) Option {
 	return func(h *handler) { h.adminHint = hint }
+}
+
+// WithRateLimit counts every page request against l per network (the
+// "pages" budget); over it, a person's browser gets a 429 page with
+// Retry-After and the RateLimit fields.
+func WithRateLimit(l *ratelimit.Limiter) Option {
+	return func(h *handler) { h.limit = l }
 }
 
 // WithLogger sets where failures and admin changes are logged; the default
@@ -120,7 +130,7 @@ func New(svc *domain.Service, opts ...Option) http.Handler {
 	h.routeAdmin(mux)
 	h.routeUpdates(mux)
 	mux.HandleFunc("/", h.notFound)
-	return securityHeaders(mux)
+	return securityHeaders(h.limit.HandlerWith(mux, h.tooMany))
 }
 
 // securityHeaders sets the headers every response carries; pages also get the
@@ -156,14 +166,14 @@ func (h *handler) render(w http.ResponseWriter, r *http.Request, status int, pag
 	t, ok := h.pages[page]
 	if !ok {
 		h.log.Error("web: unknown page template", "page", page)
-		h.fail(w, r, http.StatusInternalServerError, "Internal error.")
+		h.fail(w, r, domain.EInternal, "Internal error.")
 		return
 	}
 	var buf bytes.Buffer
 	err := t.ExecuteTemplate(&buf, "base", layout{Site: h.svc.Site, Title: title, Section: section, Status: status, Data: data})
 	if err != nil {
 		h.log.Error("web: render", "page", page, "path", r.URL.Path, "err", err)
-		h.fail(w, r, http.StatusInternalServerError, "Internal error.")
+		h.fail(w, r, domain.EInternal, "Internal error.")
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -182,23 +192,36 @@ type errorPage struct {
 	Status  int
 	Heading string
 	Message string
+	// Fields names each failing input and the rule it broke (invalid input),
+	// as the API's problem lists them.
+	Fields []domain.FieldError
 }
 
-// fail renders the error page; message must be safe to show.
-func (h *handler) fail(w http.ResponseWriter, r *http.Request, status int, message string) {
-	heading := http.StatusText(status)
+// fail renders the error page of code, with the status of the one
+// code-to-status table (domain/problem); message must be safe to show.
+func (h *handler) fail(w http.ResponseWriter, r *http.Request, code domain.Code, message string) {
+	h.failWith(w, r, code, heading(problem.Status(code)), message)
+}
+
+// heading is the error page's heading for status.
+func heading(status int) string {
 	if status == http.StatusNotFound {
-		heading = "Page not found"
+		return "Page not found"
 	}
-	h.failWith(w, r, status, heading, message)
+	return http.StatusText(status)
 }
 
-// failWith renders the error page with its own heading; both must be safe to show.
-func (h *handler) failWith(w http.ResponseWriter, r *http.Request, status int, heading, message string) {
+// failWith renders the error page of code with its own heading; both must be safe to show.
+func (h *handler) failWith(w http.ResponseWriter, r *http.Request, code domain.Code, heading, message string) {
+	status := problem.Status(code)
+	h.errorPage(w, r, errorPage{Status: status, Heading: heading, Message: message})
+}
+
+// errorPage renders the error template with p.Status.
+func (h *handler) errorPage(w http.ResponseWriter, r *http.Request, p errorPage) {
 	t := h.pages["error"]
 	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "base", layout{Site: h.svc.Site, Title: heading, Status: status,
-		Data: errorPage{Status: status, Heading: heading, Message: message}}); err != nil {
+	if err := t.ExecuteTemplate(&buf, "base", layout{Site: h.svc.Site, Title: p.Heading, Status: p.Status, Data: p}); err != nil {
 		h.log.Error("web: render error page", "err", err)
 		buf.Reset()
 		buf.WriteString("Internal error.\n")
@@ -207,32 +230,41 @@ func (h *handler) failWith(w http.ResponseWriter, r *http.Request, status int, h
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
+	w.WriteHeader(p.Status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(buf.Bytes())
 	}
 }
 
 func (h *handler) notFound(w http.ResponseWriter, r *http.Request) {
-	h.fail(w, r, http.StatusNotFound, "There is nothing at this address.")
+	h.fail(w, r, domain.ENotFound, "There is nothing at this address.")
 }
 
-// serviceError shows a domain error as a page: not found as 404, invalid input
-// as 400 with the service's message, anything else as 500 without internals.
+// serviceError shows a failed service call as a page: the status of its
+// code in the one code-to-status table (domain/problem), the service's
+// message and, for invalid input, each field and rule; an error that is not
+// a *domain.Error is logged and shown as "Internal error.".
 func (h *handler) serviceError(w http.ResponseWriter, r *http.Request, err error) {
-	var de *domain.Error
-	if errors.As(err, &de) {
-		switch de.Code {
-		case domain.ENotFound:
-			h.fail(w, r, http.StatusNotFound, de.Message)
-			return
-		case domain.EInvalid:
-			h.fail(w, r, http.StatusBadRequest, de.Message)
-			return
-		}
+	h.problemPage(w, r, r.URL.Path, "", err)
+}
+
+// problemPage renders err as problem.For sees it. where names the page in
+// the log (without secrets such as a checkout token); heading replaces the
+// status's heading unless the error is internal.
+func (h *handler) problemPage(w http.ResponseWriter, r *http.Request, where, head string, err error) {
+	p := problem.For(r.Context(), h.log, "web "+r.Method+" "+where, err)
+	if head == "" || p.Code == domain.EInternal {
+		head = heading(p.Status)
 	}
-	h.log.Error("web: service call failed", "path", r.URL.Path, "err", err)
-	h.fail(w, r, http.StatusInternalServerError, "Internal error.")
+	h.errorPage(w, r, errorPage{Status: p.Status, Heading: head, Message: p.Detail, Fields: p.Errors})
+}
+
+// tooMany answers a request over the pages' rate limit (WithRateLimit): a
+// 429 page with Retry-After and the RateLimit fields.
+func (h *handler) tooMany(w http.ResponseWriter, r *http.Request, st ratelimit.State) {
+	st.SetHeaders(w.Header())
+	w.Header().Set("Retry-After", strconv.Itoa(st.ResetSeconds()))
+	h.fail(w, r, domain.ERateLimited, st.Detail())
 }
 
 // pageParam reads ?page= leniently: anything outside 1-1000 is page 1 or 1000.

@@ -39,13 +39,20 @@ func Network(r *http.Request) string {
 // the quota it answers 429 (WriteTooMany) without calling next; within it,
 // the response carries the RateLimit fields. A nil limiter returns next.
 func (l *Limiter) Handler(next http.Handler) http.Handler {
+	return l.HandlerWith(next, func(w http.ResponseWriter, _ *http.Request, s State) { WriteTooMany(w, s) })
+}
+
+// HandlerWith is Handler with its own answer to a refused request (the pages
+// answer a person's browser with an HTML page); refuse must write the 429,
+// its Retry-After and the RateLimit fields (State.SetHeaders).
+func (l *Limiter) HandlerWith(next http.Handler, refuse func(w http.ResponseWriter, r *http.Request, s State)) http.Handler {
 	if l == nil {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		st := l.Take(Network(r))
 		if !st.OK {
-			WriteTooMany(w, st)
+			refuse(w, r, st)
 			return
 		}
 		st.SetHeaders(w.Header())

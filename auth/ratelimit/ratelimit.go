@@ -3,18 +3,19 @@
 // and the RateLimit-Policy / RateLimit response fields of the IETF draft
 // "RateLimit header fields for HTTP" (draft-ietf-httpapi-ratelimit-headers-11).
 //
-// It imports no project package, so that tools, auth and web can all use
-// the one limiter that cmd builds (see docs/ratelimits.md).
+// It imports no project package but the leaf domain/problem (the one error
+// body), so that tools, auth and web can all use the one limiter that cmd
+// builds (see docs/ratelimits.md).
 package ratelimit
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
+
+	"github.com/launchdir/launchdir/domain/problem"
 )
 
 // Policy is a quota of Quota requests per Window for each network.
@@ -151,28 +152,10 @@ func (s State) Detail() string {
 
 // WriteTooMany answers a refused request: 429 with Retry-After, the
 // RateLimit fields and the service's problem+json body (code rate_limited,
-// retry_after), the same shape tools writes for its own 429s.
+// retry_after), written by domain/problem as every other error body is.
 func WriteTooMany(w http.ResponseWriter, s State) {
-	h := w.Header()
-	s.SetHeaders(h)
-	h.Set("Retry-After", strconv.Itoa(s.ResetSeconds()))
-	h.Set("Content-Type", "application/problem+json")
-	h.Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusTooManyRequests)
-	body, _ := json.Marshal(problem{Type: "about:blank", Title: http.StatusText(http.StatusTooManyRequests),
-		Status: http.StatusTooManyRequests, Detail: s.Detail(), Code: "rate_limited", RetryAfter: s.ResetSeconds()})
-	w.Write(body)
-}
-
-// problem is the RFC 9457 body of the service (tools.Problem has the same
-// fields; this package may not import tools).
-type problem struct {
-	Type       string `json:"type"`
-	Title      string `json:"title"`
-	Status     int    `json:"status"`
-	Detail     string `json:"detail"`
-	Code       string `json:"code"`
-	RetryAfter int    `json:"retry_after"`
+	s.SetHeaders(w.Header())
+	problem.Write(w, problem.RateLimited(s.Detail(), s.ResetSeconds()))
 }
 
 // The default per-network budgets of serve (docs/ratelimits.md); its flags

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"io"
 	"net/http"
@@ -72,11 +73,13 @@ func TestServe_RateLimits(t *testing.T) {
 		res.Body.Close()
 		return resp{res.StatusCode, res.Header}
 	}
+	// A person's browser gets an HTML page; API and MCP clients problem+json.
+	want := map[string]string{"pages": "text/html; charset=utf-8"}
 	limited := func(r resp, policy string) {
 		t.Helper()
 		items, err := ratelimit.ParseItems(r.header, "RateLimit")
 		if r.status != 429 || err != nil || len(items) == 0 || items[0].Name != policy || items[0].Params["r"] != 0 ||
-			r.header.Get("Retry-After") == "" || r.header.Get("Content-Type") != "application/problem+json" {
+			r.header.Get("Retry-After") == "" || r.header.Get("Content-Type") != cmp.Or(want[policy], "application/problem+json") {
 			t.Errorf("want 429 of %s with Retry-After and RateLimit; got %d %v", policy, r.status, r.header)
 		}
 	}

@@ -182,7 +182,7 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 		// A local instance without admins: /admin says how to become one.
 		webOpts = append(webOpts, web.WithAdminHint(adminHint))
 	}
-	mux.Handle("/", lim.pages.Handler(web.New(svc, webOpts...)))
+	mux.Handle("/", web.New(svc, append(webOpts, web.WithRateLimit(lim.pages))...))
 	return mux, stop, nil
 }
 
