@@ -14,7 +14,7 @@ import (
 // real SQLite file, under the store.
 func failJobInserts(t *testing.T, db *DB) {
 	t.Helper()
-	mustExec(t, db, `CREATE TRIGGER fail_job_insert BEFORE INSERT ON jobs BEGIN SELECT RAISE(ABORT, 'injected job insert failure'); END`)
+	injectFault(t, db, `CREATE TRIGGER fail_job_insert BEFORE INSERT ON jobs BEGIN SELECT RAISE(ABORT, 'injected job insert failure'); END`)
 }
 
 func countRows(t *testing.T, db *DB, q string, args ...any) int {
@@ -94,7 +94,7 @@ func TestStore_RowAndItsJobTogether(t *testing.T) {
 			countRows(t, db, `SELECT count(*) FROM free_queue WHERE listing_id = 4`); n != 1 {
 			t.Fatal("the listing joined the free queue without its badge check job")
 		}
-		mustExec(t, db, `DROP TRIGGER fail_job_insert`)
+		injectFault(t, db, `DROP TRIGGER fail_job_insert`)
 		if joined, err := st.JoinFreeQueue(ctx, 7, 4, fxNow, check, job); err != nil || !joined {
 			t.Fatalf("join: %v %v", joined, err)
 		}

@@ -18,7 +18,9 @@ func TestStore_IndexBadKeywords(t *testing.T) {
 	db, st, _ := newFixture(t)
 	ctx := context.Background()
 	// Only a defect writes such a value: the store always writes JSON.
-	mustExec(t, db, `UPDATE listings SET keywords = 'markdown, notes' WHERE slug = 'jotter'`)
+	if n, err := db.UpdateRows(ctx, "listings", map[string]any{"keywords": "markdown, notes"}, map[string]any{"slug": "jotter"}); err != nil || n != 1 {
+		t.Fatalf("write malformed keywords: %d rows, %v", n, err)
+	}
 	t.Run("Refresh", func(t *testing.T) {
 		if err := st.Refresh(ctx); err == nil || !strings.Contains(err.Error(), "jotter") {
 			t.Errorf("Refresh over a listing with malformed keywords: %v, want an error naming jotter", err)

@@ -279,7 +279,10 @@ func TestStore_Categories(t *testing.T) {
 	}
 }
 
-func mustExec(t *testing.T, db *DB, q string, args ...any) {
+// injectFault runs a schema statement (a trigger that makes a write fail)
+// on the store's own connection; it is for fault injection only, never for
+// test data, which goes through the store or the row methods (rows.go).
+func injectFault(t *testing.T, db *DB, q string, args ...any) {
 	t.Helper()
 	if _, err := db.sql.Exec(q, args...); err != nil {
 		t.Fatalf("%s: %v", q, err)
