@@ -12,7 +12,7 @@ import (
 )
 
 // What owners write besides the listing's fields: updates (followers are
-// told, see owner_news.go), milestones, the founder story and the account's
+// told, see owner_content_news.go), milestones, the founder story and the account's
 // interview answers. docs/owner-content.md says what is public when.
 
 // Bounds of the owner's content (spec "Own listings", "Milestone", "Story",

@@ -61,7 +61,7 @@ type MyListing struct {
 	Profile *Listing `json:"profile"`
 	// Next says what the owner can do now, in one sentence.
 	Next string `json:"next"`
-	// SiteCopy and History come from update_my_listing (mylistings_edit.go).
+	// SiteCopy and History come from update_my_listing (owner_edit.go).
 	SiteCopy ListingCopy             `json:"site_copy" jsonschema_description:"This site's headline, summary and SEO fields."`
 	History  []ListingVersionSummary `json:"history" jsonschema_description:"The latest 20 versions of your edits, newest first."`
 	// BadgeChecks are the free launch's badge checks (free queue only).
