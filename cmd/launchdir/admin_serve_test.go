@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"context"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -11,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 )
 
 // syncBuffer collects the server log while tests read it.
@@ -36,36 +33,8 @@ func (s *syncBuffer) String() string {
 // emailed links (read from the log, where mail goes without SMTP): the listed
 // account sees /admin, another signed-in account and a visitor get a 404.
 func TestServe_AdminAllowList(t *testing.T) {
-	data := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	pr, pw := io.Pipe()
-	logs := &syncBuffer{}
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, time.Now, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--rate-limit", "0",
-			"--admin-emails", " Team@Example.com , other-team@example.com"}, pw, logs)
-		pw.Close()
-	}()
-	defer func() {
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(15 * time.Second):
-			t.Error("serve did not stop")
-		}
-	}()
-	var origin string
-	sc := bufio.NewScanner(pr)
-	for sc.Scan() {
-		if m := regexp.MustCompile(`^\s+Web:\s+(\S+)/$`).FindStringSubmatch(sc.Text()); m != nil {
-			origin = m[1]
-			break
-		}
-	}
-	go io.Copy(io.Discard, pr)
-	if origin == "" {
-		t.Fatal("serve printed no Web URL")
-	}
+	srv := startServe(t, "--admin-emails", " Team@Example.com , other-team@example.com")
+	origin, logs := "http://127.0.0.1:"+srv.port, srv.logs
 	linkRE := regexp.MustCompile(`/signin/email\?token=[A-Za-z0-9_-]+`)
 	signIn := func(addr string) *http.Client {
 		jar, _ := cookiejar.New(nil)

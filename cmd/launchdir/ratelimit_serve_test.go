@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"cmp"
-	"context"
 	"io"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
 )
@@ -22,36 +18,9 @@ import (
 // by /v1 and /token. IPv6 clients of one /64 share a budget; other networks
 // are not affected.
 func TestServe_RateLimits(t *testing.T) {
-	data := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	pr, pw := io.Pipe()
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, time.Now, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--rate-limit", "0",
-			"--rate-pages", "3", "--rate-mcp", "2", "--rate-failures", "2", "--rate-oauth", "0",
-			"--trusted-proxies", "127.0.0.1/32, ::1"}, pw, io.Discard)
-		pw.Close()
-	}()
-	defer func() {
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(15 * time.Second):
-			t.Error("serve did not stop")
-		}
-	}()
-	var origin string
-	sc := bufio.NewScanner(pr)
-	for sc.Scan() {
-		if m := regexp.MustCompile(`^\s+Web:\s+(\S+)/$`).FindStringSubmatch(sc.Text()); m != nil {
-			origin = m[1]
-			break
-		}
-	}
-	go io.Copy(io.Discard, pr)
-	if origin == "" {
-		t.Fatal("serve printed no Web URL")
-	}
+	srv := startServe(t, "--rate-pages", "3", "--rate-mcp", "2", "--rate-failures", "2", "--rate-oauth", "0",
+		"--trusted-proxies", "127.0.0.1/32, ::1")
+	origin := "http://127.0.0.1:" + srv.port
 	type resp struct {
 		status int
 		header http.Header
