@@ -141,6 +141,9 @@ func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
+	if h.recordView(r, slug) {
+		l.Views++ // the page shows the count with this view
+	}
 	h.render(w, r, http.StatusOK, "listing", l.Name, "", listingPage{L: l, Alternatives: alts.Items, Badges: badges,
 		Shapes: domain.BadgeShapes, Modes: domain.BadgeModes, Sizes: domain.BadgeSizes, Follow: follow})
 }

@@ -52,6 +52,8 @@ type handler struct {
 	adminHint string
 	// limit counts every page request per network (WithRateLimit); nil: no limit.
 	limit *ratelimit.Limiter
+	// views counts listing page views (WithViews, views.go); nil: none are.
+	views domain.ViewRecorder
 }
 
 // Option configures New.

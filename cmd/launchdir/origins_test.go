@@ -31,12 +31,18 @@ type served struct {
 // --rate-limit 0) until the test ends, and reads its banner.
 func startServe(t *testing.T, args ...string) *served {
 	t.Helper()
+	return startServeAt(t, time.Now, args...)
+}
+
+// startServeAt is startServe on the clock now.
+func startServeAt(t *testing.T, now func() time.Time, args ...string) *served {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	s := &served{logs: &syncBuffer{}}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, time.Now, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--rate-limit", "0"}, args...), pw, s.logs)
+		done <- run(ctx, now, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--rate-limit", "0"}, args...), pw, s.logs)
 		pw.Close()
 	}()
 	t.Cleanup(func() {
