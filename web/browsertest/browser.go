@@ -282,9 +282,18 @@ func (p *Page) BrokenImages() []string {
 }
 
 // CheckClean fails the test for every console error and broken image of
-// the page (named step in the message).
+// the page (named step in the message), and when the page is wider than the
+// viewport (it scrolls sideways).
 func (p *Page) CheckClean(step string) {
 	p.t.Helper()
+	if w := Eval[int](p, `document.documentElement.scrollWidth`); w > int(p.vp.Width) {
+		// Name the innermost elements that stick out, to say what to fix.
+		// (On a phone innerWidth grows with the page: compare with the viewport.)
+		wide := Eval[[]string](p, fmt.Sprintf(`[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > %[1]d + 0.5 &&
+			![...e.children].some(c => c.getBoundingClientRect().right > %[1]d + 0.5)).slice(0, 5).map(e =>
+			e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ').join('.') : '') + ' "' + e.innerText.slice(0, 40) + '"')`, p.vp.Width))
+		p.t.Errorf("%s (%s): the page is %d px wide at a %d px viewport (it scrolls sideways); sticking out: %s", step, p.vp.Name, w, p.vp.Width, strings.Join(wide, ", "))
+	}
 	for _, img := range p.BrokenImages() {
 		p.t.Errorf("%s (%s): broken image %s", step, p.vp.Name, img)
 	}
