@@ -341,8 +341,9 @@ func TestBrowser_Checkout(t *testing.T) {
 
 // TestBrowser_PublicPages: the pages a visitor opens (home, a listing, a
 // launch week, a leaderboard) load at desktop and phone sizes without
-// console errors or broken images, show what they are about, and on a
-// 390-pixel phone the home list's vote counts do not overlap the taglines.
+// console errors, broken images or sideways scrolling, show what they are
+// about, and on a 390-pixel phone the home list's vote counts do not
+// overlap the taglines; every listing launching this week loads clean.
 func TestBrowser_PublicPages(t *testing.T) {
 	b := browsertest.Start(t)
 	_, origin, key := browserServe(t)
@@ -397,6 +398,17 @@ func TestBrowser_PublicPages(t *testing.T) {
 				p.CheckClean(pg.step)
 				if pg.step == "home" || pg.step == "week" {
 					checkRowsDoNotOverlap(t, p, pg.step)
+				}
+			}
+			if vp == browsertest.Desktop {
+				// Listings differ (free or paid, with or without media):
+				// every page of this week's launches loads clean.
+				for _, it := range week.Items[1:] {
+					p.Go(origin + "/listings/" + it.Listing.Slug)
+					if h := p.Text("h1"); !strings.Contains(h, it.Listing.Name) {
+						t.Errorf("listing %s: heading %q", it.Listing.Slug, h)
+					}
+					p.CheckClean("listing " + it.Listing.Slug)
 				}
 			}
 		})
