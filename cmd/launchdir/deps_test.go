@@ -8,7 +8,8 @@ import (
 
 // TestDependencyDirection keeps the layering of ARCHITECTURE.md: domain and schemas
 // import no project package, domain/demo only domain, nothing imports cmd or tools
-// but cmd, only storage talks SQL and only tools imports the MCP SDK.
+// but cmd, only storage talks SQL, only tools imports the MCP SDK, and only
+// tests import the browser harness web/browsertest.
 func TestDependencyDirection(t *testing.T) {
 	const mod = "github.com/launchdir/launchdir/"
 	out, err := exec.Command("go", "list", "-deps", "-f", `{{.ImportPath}}: {{join .Imports " "}}`, "../../...").Output()
@@ -21,6 +22,10 @@ func TestDependencyDirection(t *testing.T) {
 	}{
 		{mod + "cmd", func(string) bool { return false }},
 		{mod + "tools", func(p string) bool { return strings.HasPrefix(p, mod+"cmd/") }},
+		// go list -deps without -test lists no test imports: the browser
+		// harness (and chromedp with it) is for tests only.
+		{mod + "web/browsertest", func(string) bool { return false }},
+		{"github.com/chromedp/", func(p string) bool { return p == mod+"web/browsertest" }},
 		{"database/sql", func(p string) bool { return strings.HasPrefix(p, mod+"storage") }},
 		{"github.com/mattn/go-sqlite3", func(p string) bool { return strings.HasPrefix(p, mod+"storage") }},
 		{"github.com/modelcontextprotocol/go-sdk", func(p string) bool { return strings.HasPrefix(p, mod+"tools") }},

@@ -161,7 +161,9 @@ func (r rnd) newDemoListing(i int, c *Category, name string) *Listing {
 	}
 	l.Domain = plain + r.pick(tlds)
 	l.URL = "https://" + l.Domain
-	l.LogoURL = l.URL + "/logo.svg"
+	// No logo: the demo's domains are made up (or someone else's), so a
+	// logo there would be a broken image or a stranger's; pages show the
+	// listing's initial instead.
 	if r.chance(0.95) {
 		p := demoPlaces[r.IntN(len(demoPlaces))]
 		l.Country = p[0]

@@ -251,8 +251,8 @@ func (d *Dataset) assignPlan(r rnd, l *Listing) {
 		}
 	}
 	if slices.Contains(l.Unlocked, domain.SectionMedia) {
-		l.Media = []domain.Media{{Kind: "image", URL: l.URL + "/media/screenshot-1.png", Caption: l.Name + " main screen"},
-			{Kind: "image", URL: l.URL + "/media/screenshot-2.png", Caption: l.Features[0]}}
+		// No screenshots: they would be images at made-up domains, broken on
+		// the page. The demo video is a link, not loaded by the page.
 		if l.VideoURL != "" {
 			l.Media = append(l.Media, domain.Media{Kind: "video", URL: l.VideoURL, Caption: "Two-minute demo"})
 		}

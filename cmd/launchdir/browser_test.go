@@ -1,0 +1,448 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/launchdir/launchdir/web/browsertest"
+)
+
+// The browser tests run a real `launchdir serve --demo` on a fresh data
+// directory and drive headless Chromium (web/browsertest: installed from
+// Debian's packages when missing) through the pages people use. Every step
+// leaves a full-page screenshot (the path is logged).
+
+// browserServe starts serve --demo on a fresh data directory that already
+// holds an API key for buyer@example.com, and returns it with the key.
+func browserServe(t *testing.T, args ...string) (*served, string, string) {
+	t.Helper()
+	data := filepath.Join(t.TempDir(), "data")
+	var out strings.Builder
+	if err := run(context.Background(), time.Now, []string{"apikey", "create", "--data", data, "--email", "buyer@example.com"}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	s := startServe(t, append([]string{"--demo", "--data", data}, args...)...)
+	return s, "http://127.0.0.1:" + s.port, strings.TrimSpace(out.String())
+}
+
+// emailedLink signs email in on page p by the emailed link: it submits the
+// sign-in form p shows, reads the link from the log and opens it.
+func (s *served) emailedLink(t *testing.T, p *browsertest.Page, email string) {
+	t.Helper()
+	before := len(reLinkLine.FindAllString(s.logs.String(), -1))
+	p.Fill("input[name=email]", email)
+	p.Click("form[action='/signin'] button[type=submit]")
+	if got := p.Text("main"); !strings.Contains(got, email) {
+		t.Errorf("after asking for a link: %q, want it to name %s", got, email)
+	}
+	p.Shot("link-sent")
+	links := reLinkLine.FindAllString(s.logs.String(), -1)
+	if len(links) != before+1 {
+		t.Fatalf("sign-in of %s put %d links on a line of the log", email, len(links)-before)
+	}
+	p.Go(links[len(links)-1])
+}
+
+// TestBrowser_SignInByEmailedLink: a person asks for a sign-in link on the
+// page, opens the emailed link and lands on /account, signed in, with the
+// site's navigation.
+func TestBrowser_SignInByEmailedLink(t *testing.T) {
+	b := browsertest.Start(t)
+	s, origin, _ := browserServe(t)
+	for _, vp := range browsertest.Viewports {
+		t.Run(vp.Name, func(t *testing.T) {
+			p := b.NewPage(t, vp)
+			p.Go(origin + "/signin?next=/account")
+			if h := p.Text("h1"); !strings.Contains(h, "Sign in") {
+				t.Errorf("sign-in page heading %q", h)
+			}
+			p.Shot("signin")
+			p.CheckClean("sign-in page")
+			email := "reader-" + vp.Name + "@example.com"
+			s.emailedLink(t, p, email)
+			if u := p.URL(); u != origin+"/account" {
+				t.Errorf("the link led to %s, want %s/account", u, origin)
+			}
+			if h := p.Text("h1"); h != "Your account" {
+				t.Errorf("account page heading %q", h)
+			}
+			if main := p.Text("main"); !strings.Contains(main, email) {
+				t.Errorf("account page does not show %s:\n%s", email, main)
+			}
+			nav := p.Text("header nav")
+			for _, want := range []string{"Launches", "Leaderboards", "Awards", "Your account"} {
+				if !strings.Contains(nav, want) {
+					t.Errorf("account page navigation %q lacks %q", nav, want)
+				}
+			}
+			p.Shot("account")
+			p.CheckClean("account page")
+		})
+	}
+}
+
+// TestBrowser_OAuthConsent: an assistant registers and sends the person to
+// /authorize; in the browser the person signs in by the emailed link,
+// reads the consent page and presses Allow; the browser arrives at the
+// assistant's redirect URI with a code, which the assistant exchanges for a
+// token that works.
+func TestBrowser_OAuthConsent(t *testing.T) {
+	b := browsertest.Start(t)
+	s, origin, _ := browserServe(t)
+	// The assistant's redirect URI: a page on loopback that shows what it got.
+	codes := make(chan url.Values, 4)
+	cb := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/callback" {
+			http.NotFound(w, r)
+			return
+		}
+		codes <- r.URL.Query()
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Assistant</title><h1>Connected</h1>`)
+	}))
+	defer cb.Close()
+	redirect := cb.URL + "/callback"
+
+	for _, vp := range browsertest.Viewports {
+		t.Run(vp.Name, func(t *testing.T) {
+			body := `{"client_name":"Browser Assistant","redirect_uris":["` + redirect + `"],"token_endpoint_auth_method":"none",` +
+				`"grant_types":["authorization_code","refresh_token"],"response_types":["code"]}`
+			res, err := http.Post(origin+"/register", "application/json", strings.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var reg struct {
+				ClientID string `json:"client_id"`
+			}
+			json.NewDecoder(res.Body).Decode(&reg)
+			res.Body.Close()
+			if res.StatusCode != 201 || reg.ClientID == "" {
+				t.Fatalf("register: %d", res.StatusCode)
+			}
+			verifier := strings.Repeat("w", 50)
+			sum := sha256.Sum256([]byte(verifier))
+			q := url.Values{"response_type": {"code"}, "client_id": {reg.ClientID}, "redirect_uri": {redirect},
+				"code_challenge": {base64.RawURLEncoding.EncodeToString(sum[:])}, "code_challenge_method": {"S256"},
+				"state": {"st-" + vp.Name}, "scope": {"account:read"}, "resource": {origin + "/v1"}}
+
+			p := b.NewPage(t, vp)
+			p.Go(origin + "/authorize?" + q.Encode())
+			if h := p.Text("h1"); !strings.Contains(h, "Sign in") {
+				t.Fatalf("/authorize for a person not signed in shows %q, want the sign-in page", h)
+			}
+			p.Shot("authorize-signin")
+			p.CheckClean("sign-in page of /authorize")
+			email := "assistant-user-" + vp.Name + "@example.com"
+			s.emailedLink(t, p, email)
+			if h := p.Text("h1"); !strings.Contains(h, "Browser Assistant") {
+				t.Fatalf("after the link: %q, want the consent page for Browser Assistant", h)
+			}
+			main := p.Text("main")
+			for _, want := range []string{"Signed in as " + email, "127.0.0.1", "account:read"} {
+				if !strings.Contains(main, want) {
+					t.Errorf("consent page lacks %q:\n%s", want, main)
+				}
+			}
+			p.Shot("consent")
+			p.CheckClean("consent page")
+			p.Click("button[name=action][value=allow]")
+			var got url.Values
+			select {
+			case got = <-codes:
+			default:
+				t.Fatalf("after Allow the browser is at %s, not the redirect URI", p.URL())
+			}
+			if got.Get("code") == "" || got.Get("state") != "st-"+vp.Name || got.Get("iss") != origin {
+				t.Fatalf("redirect carried %v, want a code, state st-%s and iss %s", got, vp.Name, origin)
+			}
+			if h := p.Text("h1"); h != "Connected" || !strings.HasPrefix(p.URL(), redirect+"?") {
+				t.Errorf("browser at %s showing %q, want the assistant's page", p.URL(), h)
+			}
+			p.Shot("redirected")
+
+			res, err = http.PostForm(origin+"/token", url.Values{"grant_type": {"authorization_code"}, "code": {got.Get("code")},
+				"redirect_uri": {redirect}, "client_id": {reg.ClientID}, "code_verifier": {verifier}, "resource": {origin + "/v1"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var tok struct {
+				AccessToken string `json:"access_token"`
+			}
+			json.NewDecoder(res.Body).Decode(&tok)
+			res.Body.Close()
+			var me struct {
+				Email string `json:"email"`
+			}
+			if r := s.get(t, origin+"/v1/me", "", tok.AccessToken, &me); r.StatusCode != 200 || me.Email != email {
+				t.Errorf("GET /v1/me with the token from the code: %d %+v, want %s", r.StatusCode, me, email)
+			}
+		})
+	}
+}
+
+// apiJSON sends a JSON request with the API key and decodes the answer.
+func apiJSON(t *testing.T, method, u, key string, body any, v any) int {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, u, rd)
+	req.Header.Set("Authorization", "Bearer "+key)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if v != nil {
+		raw, _ := io.ReadAll(res.Body)
+		if err := json.Unmarshal(raw, v); err != nil {
+			t.Fatalf("%s %s: %d %s", method, u, res.StatusCode, raw)
+		}
+	}
+	return res.StatusCode
+}
+
+// ownListing submits siteURL as a new listing of the key's account through
+// the REST API (submit_listing, get_draft until the drafting job is done,
+// submit_draft) and returns its listing_id and name.
+func ownListing(t *testing.T, origin, key, siteURL string) (int64, string) {
+	t.Helper()
+	var d struct {
+		ID     string `json:"id"`
+		Status string `json:"status"`
+		Fields map[string]struct {
+			Value any `json:"value"`
+		} `json:"fields"`
+	}
+	if st := apiJSON(t, "POST", origin+"/v1/drafts", key, map[string]any{"url": siteURL}, &d); st != 201 {
+		t.Fatalf("submit_listing: %d %+v", st, d)
+	}
+	for deadline := time.Now().Add(time.Minute); d.Status != "ready" && d.Status != "failed" && time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond)
+		apiJSON(t, "GET", origin+"/v1/drafts/"+d.ID, key, nil, &d)
+	}
+	if d.Status != "ready" {
+		t.Fatalf("draft of %s: %s, want ready", siteURL, d.Status)
+	}
+	var saved struct {
+		ListingID int64 `json:"listing_id"`
+	}
+	if st := apiJSON(t, "POST", origin+"/v1/drafts/"+d.ID+"/submit", key, nil, &saved); st != 200 || saved.ListingID == 0 {
+		t.Fatalf("submit_draft: %d %+v", st, saved)
+	}
+	name, _ := d.Fields["name"].Value.(string)
+	if name == "" {
+		t.Fatalf("draft of %s has no name: %+v", siteURL, d.Fields)
+	}
+	return saved.ListingID, name
+}
+
+// TestBrowser_Checkout: a checkout made through the REST API with an API
+// key is paid in the browser: billing details (country, name, address),
+// the built-in test provider's payment step, the done page; then get_order
+// reads paid.
+func TestBrowser_Checkout(t *testing.T) {
+	b := browsertest.Start(t)
+	// The buyer's own listing: submitted by URL (a product site served on
+	// loopback, read by the real drafting job) and saved.
+	site := httptest.NewServer(http.FileServer(http.Dir("../../domain/extract/testdata/sites/ledgerly")))
+	defer site.Close()
+	_, origin, key := browserServe(t, "--fetch-allow-loopback")
+	for _, vp := range browsertest.Viewports {
+		t.Run(vp.Name, func(t *testing.T) {
+			listingID, name := ownListing(t, origin, key, site.URL+"/?from="+vp.Name)
+			var order struct {
+				Number      string `json:"number"`
+				Status      string `json:"status"`
+				CheckoutURL string `json:"checkout_url"`
+			}
+			body := map[string]any{"items": []any{map[string]any{"product": "launch", "listing_id": listingID}}}
+			if st := apiJSON(t, "POST", origin+"/v1/orders/checkout", key, body, &order); st != 201 || order.Status != "pending" ||
+				!strings.HasPrefix(order.CheckoutURL, origin+"/checkout/") {
+				t.Fatalf("create_checkout: %d %+v", st, order)
+			}
+			l := struct{ Name string }{name}
+
+			p := b.NewPage(t, vp)
+			p.Go(order.CheckoutURL)
+			if h := p.Text("h1"); h != "Order "+order.Number {
+				t.Errorf("checkout page heading %q, want Order %s", h, order.Number)
+			}
+			main := p.Text("main")
+			for _, want := range []string{"TEST MODE", "Launch", l.Name, "Save your billing details first"} {
+				if !strings.Contains(main, want) {
+					t.Errorf("checkout page lacks %q:\n%s", want, main)
+				}
+			}
+			p.Shot("checkout")
+			p.CheckClean("checkout page")
+
+			p.Fill("#country", "DE")
+			p.Fill("#name", "Ada Lovelace GmbH")
+			p.Fill("#address", "Hauptstr. 1\n10115 Berlin")
+			p.Click("section.billing button[type=submit]")
+			main = p.Text("main")
+			if !strings.Contains(main, "VAT 19%") || !strings.Contains(main, "(Germany)") {
+				t.Errorf("after saving German billing details the order does not show German VAT (19%%):\n%s", main)
+			}
+			if p.Count("section.pay button.pay") != 1 {
+				t.Fatalf("no Pay button after saving billing details:\n%s", main)
+			}
+			p.Shot("billing-saved")
+			p.CheckClean("checkout page with billing details")
+
+			p.Click("section.pay button.pay")
+			if h := p.Text("h1"); h != "Test payment" {
+				t.Fatalf("after Pay: %q at %s, want the test payment step", h, p.URL())
+			}
+			p.Shot("test-payment")
+			p.CheckClean("test payment page")
+			p.Click("form button.pay")
+			if u := p.URL(); !strings.HasSuffix(u, "/done") {
+				t.Errorf("after paying the browser is at %s, want the done page", u)
+			}
+			if got := p.Text(".thanks h2"); got != "Thank you: the order is paid" {
+				t.Errorf("done page says %q", got)
+			}
+			if st := p.Text(".checkout .meta strong"); st != "paid" {
+				t.Errorf("done page status %q, want paid", st)
+			}
+			p.Shot("done")
+			p.CheckClean("done page")
+
+			var got struct {
+				Status     string `json:"status"`
+				TestMode   bool   `json:"test_mode"`
+				TotalCents int64  `json:"total_cents"`
+			}
+			if st := apiJSON(t, "GET", origin+"/v1/orders/"+order.Number, key, nil, &got); st != 200 || got.Status != "paid" || !got.TestMode ||
+				got.TotalCents != 4900+931 {
+				t.Errorf("get_order after paying in the browser: %d %+v, want paid, test mode, 49.00 + 19%% VAT", st, got)
+			}
+		})
+	}
+}
+
+// TestBrowser_PublicPages: the pages a visitor opens (home, a listing, a
+// launch week, a leaderboard) load at desktop and phone sizes without
+// console errors, broken images or sideways scrolling, show what they are
+// about, and on a 390-pixel phone the home list's vote counts do not
+// overlap the taglines; every listing launching this week loads clean.
+func TestBrowser_PublicPages(t *testing.T) {
+	b := browsertest.Start(t)
+	_, origin, key := browserServe(t)
+	var week struct {
+		Week  string `json:"week"`
+		Items []struct {
+			Listing struct {
+				Slug string `json:"slug"`
+				Name string `json:"name"`
+			} `json:"listing"`
+		} `json:"items"`
+	}
+	if st := apiJSON(t, "GET", origin+"/v1/launches/weeks/this", key, nil, &week); st != 200 || len(week.Items) == 0 {
+		t.Fatalf("GET /v1/launches/weeks/this: %d, %d items", st, len(week.Items))
+	}
+	top := week.Items[0].Listing
+	var board struct {
+		Items []struct {
+			Listing struct {
+				Name string `json:"name"`
+			} `json:"listing"`
+		} `json:"items"`
+	}
+	if st := apiJSON(t, "GET", origin+"/v1/leaderboards/community-all-time", key, nil, &board); st != 200 || len(board.Items) == 0 {
+		t.Fatalf("GET /v1/leaderboards/community-all-time: %d, %d items", st, len(board.Items))
+	}
+	pages := []struct {
+		step, path string
+		h1         string   // the heading contains it
+		texts      []string // main contains each
+	}{
+		{"home", "/", "", []string{"Launching this week", top.Name, "Trending", "Upcoming", "Leaderboards"}},
+		{"listing", "/listings/" + top.Slug, top.Name, []string{"Visit website", "Community rating", "About " + top.Name}},
+		{"week", "/launches/weeks/" + week.Week, "Launches of the week of", []string{top.Name}},
+		{"leaderboard", "/leaderboards/community-all-time", "Community leaderboard: all time", []string{board.Items[0].Listing.Name}},
+	}
+	for _, vp := range browsertest.Viewports {
+		t.Run(vp.Name, func(t *testing.T) {
+			p := b.NewPage(t, vp)
+			for _, pg := range pages {
+				p.Go(origin + pg.path)
+				if h := p.Text("h1"); !strings.Contains(h, pg.h1) {
+					t.Errorf("%s: heading %q, want it to contain %q", pg.step, h, pg.h1)
+				}
+				main := p.Text("main")
+				for _, want := range pg.texts {
+					if !strings.Contains(main, want) {
+						t.Errorf("%s: page lacks %q", pg.step, want)
+					}
+				}
+				p.Shot(pg.step)
+				p.CheckClean(pg.step)
+				if pg.step == "home" || pg.step == "week" {
+					checkRowsDoNotOverlap(t, p, pg.step)
+				}
+			}
+			if vp == browsertest.Desktop {
+				// Listings differ (free or paid, with or without media):
+				// every page of this week's launches loads clean.
+				for _, it := range week.Items[1:] {
+					p.Go(origin + "/listings/" + it.Listing.Slug)
+					if h := p.Text("h1"); !strings.Contains(h, it.Listing.Name) {
+						t.Errorf("listing %s: heading %q", it.Listing.Slug, h)
+					}
+					p.CheckClean("listing " + it.Listing.Slug)
+				}
+			}
+		})
+	}
+}
+
+// checkRowsDoNotOverlap fails when, in a ranked list (the home page's and
+// the week page's launches), a vote count's box overlaps any row's name or
+// tagline, or sticks out of its own row.
+func checkRowsDoNotOverlap(t *testing.T, p *browsertest.Page, step string) {
+	t.Helper()
+	overlaps := browsertest.Eval[[]string](p, `(() => {
+		const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+		const out = [];
+		const rows = [...document.querySelectorAll('ol.ranked > li')];
+		if (!rows.length) return ['no rows in ol.ranked'];
+		const texts = [];
+		for (const li of rows) {
+			for (const e of li.querySelectorAll('.name, .tagline')) {
+				for (const r of e.getClientRects()) texts.push([e, r]);
+			}
+		}
+		for (const li of rows) {
+			const m = li.querySelector('.metric');
+			if (!m) { out.push('row without a vote count: ' + li.innerText); continue; }
+			const mr = m.getBoundingClientRect(), lr = li.getBoundingClientRect();
+			if (mr.top < lr.top - 0.5 || mr.bottom > lr.bottom + 0.5) out.push('"' + m.innerText + '" sticks out of its row "' + li.innerText + '"');
+			for (const [e, r] of texts) {
+				if (hit(mr, r)) out.push('"' + e.innerText + '" overlaps "' + m.innerText + '"');
+			}
+		}
+		return out;
+	})()`)
+	for _, o := range overlaps {
+		t.Errorf("%s (%s): %s", step, p.Viewport().Name, o)
+	}
+}

@@ -1,0 +1,363 @@
+package browsertest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// Viewport is a window size a page is looked at in.
+type Viewport struct {
+	Name          string
+	Width, Height int64
+	Mobile        bool // mobile emulation: touch, the meta viewport honoured
+}
+
+var (
+	// Desktop is a laptop-sized window.
+	Desktop = Viewport{Name: "desktop", Width: 1280, Height: 900}
+	// Phone is a 390x844 phone (an iPhone 12 to 15) with mobile emulation.
+	Phone = Viewport{Name: "phone", Width: 390, Height: 844, Mobile: true}
+	// Viewports are both, desktop first.
+	Viewports = []Viewport{Desktop, Phone}
+)
+
+// stepTimeout bounds one page step (a navigation, a click and the page it
+// leads to, a query).
+const stepTimeout = 60 * time.Second
+
+// Browser is one headless Chromium started for a test, with its own empty
+// profile in t.TempDir(); it ends with the test.
+type Browser struct {
+	t   testing.TB
+	ctx context.Context
+}
+
+// Start finds (or installs) Chromium and starts it headless with the flags
+// this project's machines need: no sandbox (tests run as root), no GPU, and
+// no background networking, QUIC, component updates or sync (the machines'
+// closed network refuses those connections, many at a time).
+func Start(t testing.TB) *Browser {
+	t.Helper()
+	path := Chromium(t)
+	profile := t.TempDir() // removed after the browser stops (cleanups run last-in first-out)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(int(Desktop.Width), int(Desktop.Height)),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	start := time.Now()
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start %s headless: %v", path, err)
+	}
+	t.Logf("browser: %s started in %v", path, time.Since(start).Round(time.Millisecond))
+	return &Browser{t: t, ctx: ctx}
+}
+
+// Page is one tab of the browser in a browser context of its own (its own
+// cookies: one person), at one viewport. Its methods fail t on error.
+type Page struct {
+	t   testing.TB
+	ctx context.Context
+	vp  Viewport
+
+	mu      sync.Mutex
+	console []string // console errors, uncaught exceptions and error log entries not yet taken
+	shots   int
+}
+
+// NewPage opens a tab for a new person (an empty cookie jar) at vp.
+func (b *Browser) NewPage(t testing.TB, vp Viewport) *Page {
+	t.Helper()
+	p := &Page{t: t, vp: vp}
+	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext(), chromedp.WithListener(p.listen))
+	t.Cleanup(cancel)
+	p.ctx = ctx
+	// The first run opens the tab and binds it to the context it is given:
+	// this one, with no step timeout.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("browser: open a tab: %v", err)
+	}
+	opts := []chromedp.EmulateViewportOption{chromedp.EmulatePortrait}
+	if vp.Mobile {
+		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2))
+	}
+	p.do("open a tab at "+vp.Name, chromedp.EmulateViewport(vp.Width, vp.Height, opts...))
+	return p
+}
+
+// Viewport is the page's viewport.
+func (p *Page) Viewport() Viewport { return p.vp }
+
+// listen keeps the page's console errors (it runs in the tab's read loop:
+// it only records).
+func (p *Page) listen(ev any) {
+	var msg string
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type != runtime.ConsoleAPICalledTypeError && ev.Type != runtime.ConsoleAPICalledTypeAssert {
+			return
+		}
+		var parts []string
+		for _, a := range ev.Args {
+			if len(a.Value) > 0 {
+				parts = append(parts, string(a.Value))
+			} else {
+				parts = append(parts, a.Description)
+			}
+		}
+		msg = "console." + string(ev.Type) + ": " + strings.Join(parts, " ")
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		msg = "uncaught exception: " + d.Text
+		if d.Exception != nil && d.Exception.Description != "" {
+			msg += " " + d.Exception.Description
+		}
+		msg += fmt.Sprintf(" (%s:%d)", d.URL, d.LineNumber+1)
+	case *log.EventEntryAdded:
+		if ev.Entry.Level != log.EntryLevelError {
+			return
+		}
+		msg = "log " + string(ev.Entry.Source) + ": " + ev.Entry.Text
+		if ev.Entry.URL != "" {
+			msg += " (" + ev.Entry.URL + ")"
+		}
+	default:
+		return
+	}
+	p.mu.Lock()
+	p.console = append(p.console, msg)
+	p.mu.Unlock()
+}
+
+// do runs actions with a step timeout, failing the test with what on error.
+func (p *Page) do(what string, actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		p.t.Fatalf("browser (%s): %s: %v", p.vp.Name, what, err)
+	}
+}
+
+// Go opens url and waits for the page to load.
+func (p *Page) Go(url string) {
+	p.t.Helper()
+	p.do("open "+url, chromedp.Navigate(url))
+	p.waitComplete("open " + url)
+}
+
+// URL is the address of the page the tab shows.
+func (p *Page) URL() string {
+	p.t.Helper()
+	return Eval[string](p, `location.href`)
+}
+
+// Eval evaluates a JavaScript expression in the page (awaiting a promise)
+// and decodes its JSON result into T.
+func Eval[T any](p *Page, expr string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](expr, chromedp.EvalAwaitPromise, chromedp.EvalAsValue))
+	if err != nil {
+		p.t.Fatalf("browser (%s): evaluate %.80q: %v", p.vp.Name, expr, err)
+	}
+	var v T
+	if err := json.Unmarshal(raw, &v); err != nil {
+		p.t.Fatalf("browser (%s): evaluate %.80q: decode %s: %v", p.vp.Name, expr, raw, err)
+	}
+	return v
+}
+
+// Text is the rendered text of the first element sel (CSS) matches; it
+// fails the test when none does.
+func (p *Page) Text(sel string) string {
+	p.t.Helper()
+	type found struct {
+		Found bool   `json:"found"`
+		Text  string `json:"text"`
+	}
+	r := Eval[found](p, fmt.Sprintf(`(() => { const e = document.querySelector(%s); return e ? {found: true, text: e.innerText} : {found: false, text: ""}; })()`, jsString(sel)))
+	if !r.Found {
+		p.t.Fatalf("browser (%s): no element %q on %s", p.vp.Name, sel, p.URL())
+	}
+	return r.Text
+}
+
+// Count is the number of elements sel (CSS) matches.
+func (p *Page) Count(sel string) int {
+	p.t.Helper()
+	return Eval[int](p, fmt.Sprintf(`document.querySelectorAll(%s).length`, jsString(sel)))
+}
+
+// Fill sets the value of the form field sel (CSS): an input, a textarea or
+// a select (by option value), as typing or choosing would, with input and
+// change events.
+func (p *Page) Fill(sel, value string) {
+	p.t.Helper()
+	ok := Eval[bool](p, fmt.Sprintf(`(() => { const e = document.querySelector(%s); if (!e) return false; e.focus(); e.value = %s;
+		e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true})); return e.value === %[2]s; })()`,
+		jsString(sel), jsString(value)))
+	if !ok {
+		p.t.Fatalf("browser (%s): cannot fill %q with %q on %s", p.vp.Name, sel, value, p.URL())
+	}
+}
+
+// Click clicks the element sel (CSS) with the mouse, as a person would, and
+// waits until the page it leads to has loaded (the element must start a
+// navigation: a link or a form's button).
+func (p *Page) Click(sel string) {
+	p.t.Helper()
+	Eval[bool](p, `(window.__browsertestBefore = true)`)
+	p.do("click "+sel, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+	p.waitComplete("the page after clicking " + sel)
+}
+
+// waitComplete waits until a new document (not the one Click marked) has
+// loaded.
+func (p *Page) waitComplete(what string) {
+	p.t.Helper()
+	deadline := time.Now().Add(stepTimeout)
+	var err error
+	for time.Now().Before(deadline) {
+		// A navigation can replace the document under an evaluation; that
+		// is an error to try again after, not a failure.
+		ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+		var done bool
+		done, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`!window.__browsertestBefore && document.readyState === 'complete'`))
+		cancel()
+		if err == nil && done {
+			return
+		}
+		if p.ctx.Err() != nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	p.t.Fatalf("browser (%s): wait for %s: not loaded after %v (last error %v) at %s", p.vp.Name, what, stepTimeout, err, p.URL())
+}
+
+// TakeConsoleErrors returns the console errors, uncaught exceptions and
+// error log entries (failed loads among them) since the last call.
+func (p *Page) TakeConsoleErrors() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	c := p.console
+	p.console = nil
+	return c
+}
+
+// BrokenImages waits for every <img> of the page to load or fail (lazy ones
+// are loaded too) and returns those that show no picture (naturalWidth 0).
+func (p *Page) BrokenImages() []string {
+	p.t.Helper()
+	return Eval[[]string](p, `Promise.all([...document.images].map(img => {
+		img.loading = 'eager';
+		if (img.complete) return img;
+		return new Promise(ok => { img.addEventListener('load', () => ok(img)); img.addEventListener('error', () => ok(img)); setTimeout(() => ok(img), 10000); });
+	})).then(imgs => imgs.filter(img => !(img.complete && img.naturalWidth > 0)).map(img => img.currentSrc || img.src || img.outerHTML))`)
+}
+
+// CheckClean fails the test for every console error and broken image of
+// the page (named step in the message), and when the page is wider than the
+// viewport (it scrolls sideways).
+func (p *Page) CheckClean(step string) {
+	p.t.Helper()
+	if w := Eval[int](p, `document.documentElement.scrollWidth`); w > int(p.vp.Width) {
+		// Name the innermost elements that stick out, to say what to fix.
+		// (On a phone innerWidth grows with the page: compare with the viewport.)
+		wide := Eval[[]string](p, fmt.Sprintf(`[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > %[1]d + 0.5 &&
+			![...e.children].some(c => c.getBoundingClientRect().right > %[1]d + 0.5)).slice(0, 5).map(e =>
+			e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ').join('.') : '') + ' "' + e.innerText.slice(0, 40) + '"')`, p.vp.Width))
+		p.t.Errorf("%s (%s): the page is %d px wide at a %d px viewport (it scrolls sideways); sticking out: %s", step, p.vp.Name, w, p.vp.Width, strings.Join(wide, ", "))
+	}
+	for _, img := range p.BrokenImages() {
+		p.t.Errorf("%s (%s): broken image %s", step, p.vp.Name, img)
+	}
+	for _, m := range p.TakeConsoleErrors() {
+		p.t.Errorf("%s (%s): %s", step, p.vp.Name, m)
+	}
+}
+
+var (
+	dirMu   sync.Mutex
+	cleaned = map[string]bool{}
+	unsafe  = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+)
+
+// ScreenshotDir is where the test's screenshots go:
+// $LAUNCHDIR_SCREENSHOT_DIR/<TestName>, by default
+// <os.TempDir()>/launchdir-screenshots/<TestName>. A test's first screenshot
+// in a process clears the folder of an earlier run.
+func ScreenshotDir(t testing.TB) string {
+	base := os.Getenv(ScreenshotEnv)
+	if base == "" {
+		base = filepath.Join(os.TempDir(), "launchdir-screenshots")
+	}
+	var parts []string
+	for _, part := range strings.Split(t.Name(), "/") {
+		parts = append(parts, unsafe.ReplaceAllString(part, "_"))
+	}
+	return filepath.Join(append([]string{base}, parts...)...)
+}
+
+// Shot saves a full-page PNG of the page as <NN>-<step>-<viewport>.png in
+// the test's screenshot folder and logs its path.
+func (p *Page) Shot(step string) string {
+	p.t.Helper()
+	dir := ScreenshotDir(p.t)
+	dirMu.Lock()
+	if !cleaned[dir] {
+		cleaned[dir] = true
+		os.RemoveAll(dir)
+	}
+	dirMu.Unlock()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		p.t.Fatalf("screenshot folder: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		p.t.Fatalf("browser (%s): screenshot %s: %v", p.vp.Name, step, err)
+	}
+	p.mu.Lock()
+	p.shots++
+	n := p.shots
+	p.mu.Unlock()
+	path := filepath.Join(dir, fmt.Sprintf("%02d-%s-%s.png", n, unsafe.ReplaceAllString(step, "_"), p.vp.Name))
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		p.t.Fatalf("screenshot %s: %v", step, err)
+	}
+	p.t.Logf("screenshot: %s", path)
+	return path
+}
+
+// jsString quotes s as a JavaScript string literal.
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}

@@ -1,0 +1,76 @@
+package browsertest
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestHarness drives the real Chromium against two local pages: a clean
+// one passes CheckClean's checks, and a page with a broken image and a
+// console error has both reported; a form is filled and submitted by a
+// click; each step leaves a screenshot file.
+func TestHarness(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/clean", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(`<!doctype html><title>clean</title><h1>Hello</h1>
+<img src="/dot.svg" alt="" width="10" height="10">
+<form method="post" action="/done"><select name="country"><option value="">-</option><option value="DE">Germany</option></select><input name="name"><button type="submit">Go</button></form>`))
+	})
+	mux.HandleFunc("/favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
+	mux.HandleFunc("/dot.svg", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Write([]byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>`))
+	})
+	mux.HandleFunc("/done", func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		http.Redirect(w, r, "/result?c="+r.PostForm.Get("country")+"&n="+r.PostForm.Get("name"), http.StatusSeeOther)
+	})
+	mux.HandleFunc("/result", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(`<!doctype html><title>result</title><p id="r">` + r.URL.Query().Get("c") + " " + r.URL.Query().Get("n") + `</p>`))
+	})
+	mux.HandleFunc("/broken", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(`<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><title>broken</title><img src="/missing.png" alt="x"><script>console.error("boom")</script>`))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	b := Start(t)
+	p := b.NewPage(t, Desktop)
+	p.Go(srv.URL + "/clean")
+	if got := p.Text("h1"); got != "Hello" {
+		t.Errorf("h1 = %q", got)
+	}
+	shot := p.Shot("clean")
+	if st, err := os.Stat(shot); err != nil || st.Size() == 0 || !strings.HasSuffix(shot, "01-clean-desktop.png") {
+		t.Errorf("screenshot %s: %v", shot, err)
+	}
+	p.CheckClean("clean page")
+	p.Fill("select[name=country]", "DE")
+	p.Fill("input[name=name]", "Ada")
+	p.Click("button[type=submit]")
+	if got := p.Text("#r"); got != "DE Ada" {
+		t.Errorf("after submitting the form: %q, want %q", got, "DE Ada")
+	}
+
+	ph := b.NewPage(t, Phone)
+	ph.Go(srv.URL + "/broken")
+	if w := Eval[int](ph, `window.innerWidth`); w != 390 {
+		t.Errorf("phone innerWidth = %d, want 390", w)
+	}
+	ph.Shot("broken")
+	if imgs := ph.BrokenImages(); len(imgs) != 1 || !strings.HasSuffix(imgs[0], "/missing.png") {
+		t.Errorf("broken images = %q, want /missing.png", imgs)
+	}
+	errs := ph.TakeConsoleErrors()
+	if !slices.ContainsFunc(errs, func(m string) bool { return strings.Contains(m, `"boom"`) }) ||
+		!slices.ContainsFunc(errs, func(m string) bool { return strings.Contains(m, "404") }) {
+		t.Errorf("console errors = %q, want the console.error and the failed image load", errs)
+	}
+}
