@@ -306,6 +306,11 @@ func TestBrowser_Checkout(t *testing.T) {
 			}
 			p.Shot("billing-saved")
 			p.CheckClean("checkout page with billing details")
+			// The order's totals are read without scrolling: the table fits
+			// its box at every size (on a phone the Total column was cut off).
+			if over := browsertest.Eval[float64](p, `(() => { const w = document.querySelector('.table-wrap'); return w.scrollWidth - w.clientWidth })()`); over > 1 {
+				t.Errorf("the order table is %.0f px wider than its box: the totals are cut off", over)
+			}
 
 			p.Click("section.pay button.pay")
 			if h := p.Text("h1"); h != "Test payment" {
