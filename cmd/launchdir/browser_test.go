@@ -116,20 +116,7 @@ func TestBrowser_OAuthConsent(t *testing.T) {
 
 	for _, vp := range browsertest.Viewports {
 		t.Run(vp.Name, func(t *testing.T) {
-			body := `{"client_name":"Browser Assistant","redirect_uris":["` + redirect + `"],"token_endpoint_auth_method":"none",` +
-				`"grant_types":["authorization_code","refresh_token"],"response_types":["code"]}`
-			res, err := http.Post(origin+"/register", "application/json", strings.NewReader(body))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var reg struct {
-				ClientID string `json:"client_id"`
-			}
-			json.NewDecoder(res.Body).Decode(&reg)
-			res.Body.Close()
-			if res.StatusCode != 201 || reg.ClientID == "" {
-				t.Fatalf("register: %d", res.StatusCode)
-			}
+			reg := struct{ ClientID string }{registerClient(t, http.DefaultClient, origin, "Browser Assistant", redirect)}
 			verifier := strings.Repeat("w", 50)
 			sum := sha256.Sum256([]byte(verifier))
 			q := url.Values{"response_type": {"code"}, "client_id": {reg.ClientID}, "redirect_uri": {redirect},
@@ -171,7 +158,7 @@ func TestBrowser_OAuthConsent(t *testing.T) {
 			}
 			p.Shot("redirected")
 
-			res, err = http.PostForm(origin+"/token", url.Values{"grant_type": {"authorization_code"}, "code": {got.Get("code")},
+			res, err := http.PostForm(origin+"/token", url.Values{"grant_type": {"authorization_code"}, "code": {got.Get("code")},
 				"redirect_uri": {redirect}, "client_id": {reg.ClientID}, "code_verifier": {verifier}, "resource": {origin + "/v1"}})
 			if err != nil {
 				t.Fatal(err)

@@ -207,20 +207,7 @@ func (s *served) oauthSignIn(t *testing.T, origin, email string) string {
 	t.Helper()
 	const redirect = "http://127.0.0.1:9/callback"
 	c := s.client()
-	body := `{"client_name":"Origin test","redirect_uris":["` + redirect + `"],"token_endpoint_auth_method":"none",` +
-		`"grant_types":["authorization_code","refresh_token"],"response_types":["code"]}`
-	res, err := c.Post(origin+"/register", "application/json", strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var reg struct {
-		ClientID string `json:"client_id"`
-	}
-	json.NewDecoder(res.Body).Decode(&reg)
-	res.Body.Close()
-	if res.StatusCode != 201 || reg.ClientID == "" {
-		t.Fatalf("register at %s: %d", origin, res.StatusCode)
-	}
+	reg := struct{ ClientID string }{registerClient(t, c, origin, "Origin test", redirect)}
 	verifier := strings.Repeat("v", 50)
 	sum := sha256.Sum256([]byte(verifier))
 	q := url.Values{"response_type": {"code"}, "client_id": {reg.ClientID}, "redirect_uri": {redirect},
@@ -283,7 +270,7 @@ func (s *served) oauthSignIn(t *testing.T, origin, email string) string {
 	if code == "" {
 		t.Fatal("no authorization code")
 	}
-	res, err = c.PostForm(origin+"/token", url.Values{"grant_type": {"authorization_code"}, "code": {code},
+	res, err := c.PostForm(origin+"/token", url.Values{"grant_type": {"authorization_code"}, "code": {code},
 		"redirect_uri": {redirect}, "client_id": {reg.ClientID}, "code_verifier": {verifier}, "resource": {origin + "/v1"}})
 	if err != nil {
 		t.Fatal(err)
@@ -459,4 +446,25 @@ func TestServe_BaseURLIsTheOnlyOrigin(t *testing.T) {
 			t.Errorf("Host %s: resource %q, want %s/mcp", host, prm.Resource, base)
 		}
 	}
+}
+
+// registerClient registers a public OAuth client (PKCE, no secret) named
+// name with one redirect URI through origin's /register and returns its
+// client_id.
+func registerClient(t *testing.T, c *http.Client, origin, name, redirect string) string {
+	t.Helper()
+	body := `{"client_name":"` + name + `","redirect_uris":["` + redirect + `"],"token_endpoint_auth_method":"none",` +
+		`"grant_types":["authorization_code","refresh_token"],"response_types":["code"]}`
+	res, err := c.Post(origin+"/register", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var reg struct {
+		ClientID string `json:"client_id"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&reg); err != nil || res.StatusCode != 201 || reg.ClientID == "" {
+		t.Fatalf("register at %s: %d (%v)", origin, res.StatusCode, err)
+	}
+	return reg.ClientID
 }
