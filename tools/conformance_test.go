@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,6 +26,7 @@ import (
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/web/browsertest"
 )
 
 const (
@@ -87,27 +86,7 @@ type confInstallation struct {
 // and finds a Node >= 22 to run it.
 func confInstall(t *testing.T) confInstallation {
 	t.Helper()
-	npm, err := exec.LookPath("npm")
-	if err != nil {
-		t.Fatalf("npm is not on PATH: the MCP conformance test installs @modelcontextprotocol/conformance "+
-			"with npm (install Node.js and npm, or set %s=1 to skip this test)", confSkipEnv)
-	}
-	cacheDir, err := os.UserCacheDir()
-	if err != nil {
-		t.Fatalf("no user cache directory for the conformance install: %v", err)
-	}
-	root := filepath.Join(cacheDir, "launchdir", "conformance")
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		t.Fatalf("create %s: %v", root, err)
-	}
-	pkg := confReadFile(t, filepath.Join(confTestdata, "package.json"))
-	lock := confReadFile(t, filepath.Join(confTestdata, "package-lock.json"))
-	sum := sha256.Sum256(append(append([]byte{}, pkg...), lock...))
-	dir := filepath.Join(root, "cli-"+hex.EncodeToString(sum[:])[:12])
-	marker := filepath.Join(dir, ".installed")
-	if _, err := os.Stat(marker); err != nil {
-		confNpmCI(t, npm, root, dir, pkg, lock)
-	}
+	dir := browsertest.NpmInstall(t, "conformance", confTestdata, confSkipEnv)
 	inst := confInstallation{cli: filepath.Join(dir, "node_modules", confPackage, "dist", "index.js")}
 	if _, err := os.Stat(inst.cli); err != nil {
 		t.Fatalf("conformance CLI missing after install (remove %s to reinstall): %v", dir, err)
@@ -124,55 +103,6 @@ func confInstall(t *testing.T) confInstallation {
 	}
 	inst.node = node
 	return inst
-}
-
-// confNpmCI runs `npm ci` for the pinned package set into a temporary directory
-// under root and renames it to dir, so concurrent runs never see half an install.
-func confNpmCI(t *testing.T, npm, root, dir string, pkg, lock []byte) {
-	t.Helper()
-	tmp, err := os.MkdirTemp(root, "install-")
-	if err != nil {
-		t.Fatalf("conformance install: %v", err)
-	}
-	defer os.RemoveAll(tmp)
-	for name, data := range map[string][]byte{"package.json": pkg, "package-lock.json": lock} {
-		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
-			t.Fatalf("conformance install: %v", err)
-		}
-	}
-	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
-	defer cancel()
-	start := time.Now()
-	cmd := exec.CommandContext(ctx, npm, "ci", "--prefix", tmp, "--ignore-scripts", "--no-audit", "--no-fund")
-	cmd.Env = append(os.Environ(),
-		"npm_config_cache="+filepath.Join(root, "npm-cache"),
-		"npm_config_update_notifier=false", "npm_config_fund=false", "npm_config_audit=false")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("npm ci of the pinned MCP conformance CLI failed (is the npm registry reachable?): %v\n%s\n"+
-			"(set %s=1 to skip this test)", err, confStripANSI(out), confSkipEnv)
-	}
-	if err := os.WriteFile(filepath.Join(tmp, ".installed"), []byte(time.Now().UTC().Format(time.RFC3339)+"\n"), 0o644); err != nil {
-		t.Fatalf("conformance install: %v", err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, ".installed")); err == nil {
-		return // another test process finished the same install meanwhile
-	}
-	_ = os.RemoveAll(dir) // a leftover without the marker
-	if err := os.Rename(tmp, dir); err != nil {
-		if _, statErr := os.Stat(filepath.Join(dir, ".installed")); statErr != nil {
-			t.Fatalf("conformance install: %v", err)
-		}
-	}
-	t.Logf("installed the conformance CLI into %s in %v", dir, time.Since(start).Round(time.Millisecond))
-	// Drop installs made from older lock files.
-	if old, err := filepath.Glob(filepath.Join(root, "cli-*")); err == nil {
-		for _, o := range old {
-			if o != dir {
-				os.RemoveAll(o)
-			}
-		}
-	}
 }
 
 // confNodeMajor returns the major version of the node binary, or 0 if it cannot run.

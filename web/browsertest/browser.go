@@ -44,6 +44,16 @@ type Browser struct {
 	ctx context.Context
 }
 
+// HeadlessFlags are the Chromium flags every browser test starts it with
+// (Start, and tools such as Lighthouse that start their own Chromium): headless,
+// no sandbox (tests run as root), no GPU, and no background networking, QUIC,
+// component updates or sync (the machines' closed network refuses those
+// connections, many at a time).
+var HeadlessFlags = []string{
+	"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic",
+	"--disable-background-networking", "--disable-component-update", "--disable-sync",
+}
+
 // Start finds (or installs) Chromium and starts it headless with the flags
 // this project's machines need: no sandbox (tests run as root), no GPU, and
 // no background networking, QUIC, component updates or sync (the machines'
@@ -52,16 +62,16 @@ func Start(t testing.TB) *Browser {
 	t.Helper()
 	path := Chromium(t)
 	profile := t.TempDir() // removed after the browser stops (cleanups run last-in first-out)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path))
+	for _, f := range HeadlessFlags {
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(f, "--"), "=")
+		if hasValue {
+			opts = append(opts, chromedp.Flag(name, value))
+		} else {
+			opts = append(opts, chromedp.Flag(name, true))
+		}
+	}
+	opts = append(opts,
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(int(Desktop.Width), int(Desktop.Height)),
 	)

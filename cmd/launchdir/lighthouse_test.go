@@ -1,0 +1,216 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/launchdir/launchdir/web/browsertest"
+)
+
+// The Lighthouse test runs Lighthouse (the npm package pinned in
+// testdata/lighthouse, installed into the user cache once per lock file) on
+// the Debian Chromium against a real `serve --demo`, with its defaults: a
+// mobile phone with simulated throttling.
+const (
+	// lighthouseSkipEnv skips TestLighthouse when set to "1" (offline work; CI never sets it).
+	lighthouseSkipEnv = "LAUNCHDIR_SKIP_LIGHTHOUSE"
+	// lighthouseMin is the lowest score each category may have.
+	lighthouseMin = 0.95
+)
+
+var lighthouseCategories = []string{"performance", "accessibility", "best-practices", "seo"}
+
+// TestLighthouse: the home page, a listing, a launch week, a leaderboard and
+// a checkout score at least 0.95 in performance, accessibility, best
+// practices and SEO on Lighthouse's mobile settings. The JSON and HTML
+// reports are kept next to the screenshots; a category under the bar prints
+// the audits that cost it points.
+func TestLighthouse(t *testing.T) {
+	if os.Getenv(lighthouseSkipEnv) == "1" {
+		t.Skipf("%s=1: Lighthouse test skipped", lighthouseSkipEnv)
+	}
+	chromium := browsertest.Chromium(t)
+	cli := filepath.Join(browsertest.NpmInstall(t, "lighthouse", "testdata/lighthouse", lighthouseSkipEnv),
+		"node_modules", "lighthouse", "cli", "index.js")
+	if _, err := os.Stat(cli); err != nil {
+		t.Fatalf("the Lighthouse CLI is missing after the install: %v", err)
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatalf("node is not on PATH: Lighthouse runs on Node.js (or set %s=1 to skip this test)", lighthouseSkipEnv)
+	}
+
+	// The buyer's own listing (a product site on loopback, drafted and
+	// saved), and a checkout for it.
+	site := httptest.NewServer(http.FileServer(http.Dir("../../domain/extract/testdata/sites/ledgerly")))
+	defer site.Close()
+	_, origin, key := browserServe(t, "--fetch-allow-loopback")
+	listingID, _ := ownListing(t, origin, key, site.URL+"/")
+	var order struct {
+		CheckoutURL string `json:"checkout_url"`
+	}
+	body := map[string]any{"items": []any{map[string]any{"product": "launch", "listing_id": listingID}}}
+	if st := apiJSON(t, "POST", origin+"/v1/orders/checkout", key, body, &order); st != 201 || order.CheckoutURL == "" {
+		t.Fatalf("create_checkout: %d %+v", st, order)
+	}
+	var week struct {
+		Week  string `json:"week"`
+		Items []struct {
+			Listing struct {
+				Slug string `json:"slug"`
+			} `json:"listing"`
+		} `json:"items"`
+	}
+	if st := apiJSON(t, "GET", origin+"/v1/launches/weeks/this", key, nil, &week); st != 200 || len(week.Items) == 0 {
+		t.Fatalf("GET /v1/launches/weeks/this: %d, %d items", st, len(week.Items))
+	}
+
+	// A checkout page is one buyer's order behind a secret URL: it tells
+	// search engines not to index it (X-Robots-Tag: noindex), on purpose, so
+	// its SEO score leaves out the one audit that asks to be indexable.
+	res, err := http.Get(order.CheckoutURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if got := res.Header.Get("X-Robots-Tag"); !strings.Contains(got, "noindex") {
+		t.Errorf("checkout page X-Robots-Tag %q, want noindex (and then is-crawlable counts again)", got)
+	}
+
+	pages := []struct {
+		name, url string
+		skip      []string // audits left out (--skip-audits)
+	}{
+		{"home", origin + "/", nil},
+		{"listing", origin + "/listings/" + week.Items[0].Listing.Slug, nil},
+		{"week", origin + "/launches/weeks/" + week.Week, nil},
+		{"leaderboard", origin + "/leaderboards/community-all-time", nil},
+		{"checkout", order.CheckoutURL, []string{"is-crawlable"}},
+	}
+	dir := browsertest.ScreenshotDir(t)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var summary []string
+	for _, pg := range pages { // one at a time: a page's scores are its own
+		rep := runLighthouse(t, node, cli, chromium, pg.url, filepath.Join(dir, "lighthouse-"+pg.name), pg.skip)
+		line := pg.name + ":"
+		for _, c := range lighthouseCategories {
+			cat, ok := rep.Categories[c]
+			if !ok || cat.Score == nil {
+				t.Errorf("%s: Lighthouse gave no %s score", pg.name, c)
+				continue
+			}
+			line += fmt.Sprintf(" %s %.2f", c, *cat.Score)
+			switch {
+			case *cat.Score < lighthouseMin:
+				t.Errorf("%s (%s): %s %.2f, want >= %.2f; audits that cost points:\n%s",
+					pg.name, pg.url, c, *cat.Score, lighthouseMin, rep.failing(c))
+			case *cat.Score < 1:
+				t.Logf("%s: %s %.2f; audits that cost points:\n%s", pg.name, c, *cat.Score, rep.failing(c))
+			}
+		}
+		summary = append(summary, line)
+	}
+	t.Logf("Lighthouse scores (mobile):\n%s", strings.Join(summary, "\n"))
+}
+
+// lighthouseReport is the part of Lighthouse's JSON report the test reads.
+type lighthouseReport struct {
+	Categories map[string]struct {
+		Score     *float64 `json:"score"`
+		AuditRefs []struct {
+			ID     string  `json:"id"`
+			Weight float64 `json:"weight"`
+		} `json:"auditRefs"`
+	} `json:"categories"`
+	Audits map[string]struct {
+		Title        string          `json:"title"`
+		Score        *float64        `json:"score"`
+		DisplayValue string          `json:"displayValue"`
+		Details      json.RawMessage `json:"details"` // its items are a list in most audits
+	} `json:"audits"`
+	RuntimeError *struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"runtimeError"`
+}
+
+// failing lists the category's weighted audits that score under 1, heaviest first,
+// each with its first items.
+func (r lighthouseReport) failing(category string) string {
+	refs := r.Categories[category].AuditRefs
+	sort.SliceStable(refs, func(i, j int) bool { return refs[i].Weight > refs[j].Weight })
+	var b strings.Builder
+	for _, ref := range refs {
+		a, ok := r.Audits[ref.ID]
+		if !ok || ref.Weight == 0 || a.Score == nil || *a.Score >= 1 {
+			continue
+		}
+		fmt.Fprintf(&b, "  %s (weight %g): %q score %.2f %s\n", ref.ID, ref.Weight, a.Title, *a.Score, a.DisplayValue)
+		var details struct {
+			Items []json.RawMessage `json:"items"`
+		}
+		_ = json.Unmarshal(a.Details, &details) // no list: no items printed
+		for i, it := range details.Items {
+			if i == 3 {
+				fmt.Fprintf(&b, "      ... %d more\n", len(details.Items)-i)
+				break
+			}
+			s := string(it)
+			if len(s) > 400 {
+				s = s[:400] + "..."
+			}
+			fmt.Fprintf(&b, "      %s\n", s)
+		}
+	}
+	return b.String()
+}
+
+// runLighthouse runs the Lighthouse CLI on url with its default (mobile)
+// settings, writes <out>.report.json and <out>.report.html, logs their paths
+// and returns the JSON report.
+func runLighthouse(t *testing.T, node, cli, chromium, url, out string, skip []string) lighthouseReport {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	start := time.Now()
+	args := []string{cli, url,
+		"--quiet",
+		"--output=json", "--output=html", "--output-path=" + out,
+		"--only-categories=" + strings.Join(lighthouseCategories, ","),
+		"--chrome-flags=" + strings.Join(browsertest.HeadlessFlags, " "),
+	}
+	if len(skip) > 0 {
+		args = append(args, "--skip-audits="+strings.Join(skip, ","))
+	}
+	cmd := exec.CommandContext(ctx, node, args...)
+	cmd.Env = append(os.Environ(), "CHROME_PATH="+chromium)
+	output, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("lighthouse %s: %v\n%s", url, err, output)
+	}
+	raw, err := os.ReadFile(out + ".report.json")
+	if err != nil {
+		t.Fatalf("lighthouse %s wrote no JSON report: %v\n%s", url, err, output)
+	}
+	var rep lighthouseReport
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		t.Fatalf("lighthouse report %s: %v", out+".report.json", err)
+	}
+	if rep.RuntimeError != nil && rep.RuntimeError.Code != "" {
+		t.Errorf("lighthouse %s: runtime error %s: %s", url, rep.RuntimeError.Code, rep.RuntimeError.Message)
+	}
+	t.Logf("lighthouse %s in %v: %s.report.json, %s.report.html", url, time.Since(start).Round(100*time.Millisecond), out, out)
+	return rep
+}
