@@ -57,6 +57,9 @@ func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 		return err
 	}
 	c := &f.c
+	if c.voteMinAge < 0 {
+		return fmt.Errorf("--vote-min-account-age (env LAUNCHDIR_VOTE_MIN_ACCOUNT_AGE) must be a duration of 0 or more, got %s", c.voteMinAge)
+	}
 	lim, err := newLimits(&f.lc, c.now)
 	if err != nil {
 		return err
