@@ -27,6 +27,21 @@ func publicVotes(t *testing.T, env *catEnv, slug string) float64 {
 	return *l.Votes
 }
 
+// rowMetric is the metric (week votes) of the ranked row linking to path on a week page.
+func rowMetric(body, path string) string {
+	i := strings.Index(body, `<a class="name" href="`+path+`">`)
+	if i < 0 {
+		return ""
+	}
+	rest := body[i:]
+	j := strings.Index(rest, `<span class="metric">`)
+	if j < 0 {
+		return ""
+	}
+	rest = rest[j+len(`<span class="metric">`):]
+	return rest[:strings.Index(rest, "</span>")]
+}
+
 // voteRows are the stored votes of listing id (status/held_reason each).
 func voteRows(t *testing.T, env *catEnv, id int64) []storage.Row {
 	t.Helper()
@@ -81,6 +96,9 @@ func TestVotes_OnTheSite(t *testing.T) {
 	if _, body, _ := page(t, ann, "GET", env.URL+listingPage, nil); !strings.Contains(body, "▲ Voted") || !strings.Contains(body, "counts once your account is old enough") {
 		t.Fatalf("the page does not show ann's held vote: %s", body)
 	}
+	if _, body, _ := page(t, visitor, "GET", env.URL+week, nil); rowMetric(body, listingPage) != "0 votes" {
+		t.Fatalf("the week page counts a held vote: %s", body)
+	}
 	env.clock.Advance(23 * time.Hour)
 	env.runJobs(t)
 	if v := publicVotes(t, env, slug); v != 0 {
@@ -93,7 +111,7 @@ func TestVotes_OnTheSite(t *testing.T) {
 	if v := publicVotes(t, env, slug); v != 1 {
 		t.Fatalf("after the account is 24 hours old: %v votes, want 1", v)
 	}
-	if _, body, _ := page(t, visitor, "GET", env.URL+week, nil); !strings.Contains(body, "1 vote</span>") {
+	if _, body, _ := page(t, visitor, "GET", env.URL+week, nil); rowMetric(body, listingPage) != "1 vote" {
 		t.Fatalf("the week page does not count the released vote: %s", body)
 	}
 
@@ -110,6 +128,9 @@ func TestVotes_OnTheSite(t *testing.T) {
 	}
 	if v, n := publicVotes(t, env, slug), len(voteRows(t, env, live)); v != 2 || n != 2 {
 		t.Fatalf("after bob voted twice: %v votes, %d rows; want 2, 2", v, n)
+	}
+	if _, body, _ := page(t, bob, "GET", env.URL+listingPage, nil); !strings.Contains(body, "2 votes ·") || !strings.Contains(body, "▲ Voted") {
+		t.Fatalf("the listing page after bob's vote: %s", body)
 	}
 	if _, body, _ := page(t, bob, "GET", env.URL+"/", nil); !strings.Contains(body, `action="`+listingPage+`/unvote"`) {
 		t.Fatalf("the home list does not show bob's vote: %s", body)
