@@ -55,6 +55,11 @@ type Service struct {
 	// Owner serves what the owner's area needs beyond its stores (page
 	// reads, DNS, mail, scheduled jobs).
 	Owner *Owning
+	// Votes keeps the votes people cast on the site (public_votes.go).
+	Votes VoteStore
+	// VoteMinAccountAge holds the votes of younger accounts until they are
+	// this old (--vote-min-account-age); 0 holds none for age.
+	VoteMinAccountAge time.Duration
 }
 
 // Deps is everything a Service is built from. Every field is required unless
@@ -74,6 +79,10 @@ type Deps struct {
 	MyListings OwnerStore
 	Edits      ListingEditStore
 	Content    OwnerContentStore
+	// Votes keeps the votes people cast on the site.
+	Votes VoteStore
+	// VoteMinAccountAge is --vote-min-account-age (0: no hold for age).
+	VoteMinAccountAge time.Duration
 	// Drafts needs its Store, Fetcher, Drafter, Enqueue and Mailer; Wake is
 	// optional (nil: a new draft's build starts at the runner's next poll).
 	// Its Drafter is the grounded extractor or the model drafter over it:
@@ -101,11 +110,12 @@ func New(d Deps) (*Service, error) {
 	}
 	s := &Service{Store: d.Store, Site: d.Site, Now: d.Now,
 		Claims: d.Claims, Free: d.Free, MyListings: d.MyListings, Edits: d.Edits, Content: d.Content,
-		Drafts: d.Drafts, Orders: d.Orders, Owner: d.Owner}
+		Drafts: d.Drafts, Orders: d.Orders, Owner: d.Owner, Votes: d.Votes, VoteMinAccountAge: d.VoteMinAccountAge}
 	s.RegisterJobs(d.Jobs, d.Logger)
 	s.RegisterOrderJobs(d.Jobs)
 	s.RegisterFreeJobs(d.Jobs)
 	s.RegisterOwnerContentJobs(d.Jobs)
+	s.RegisterVoteJobs(d.Jobs)
 	return s, nil
 }
 
@@ -125,6 +135,8 @@ func (d Deps) missing() []string {
 	need(d.MyListings != nil, "MyListings")
 	need(d.Edits != nil, "Edits")
 	need(d.Content != nil, "Content")
+	need(d.Votes != nil, "Votes")
+	need(d.VoteMinAccountAge >= 0, "VoteMinAccountAge (not negative)")
 	need(d.Jobs != nil, "Jobs")
 	if need(d.Drafts != nil, "Drafts"); d.Drafts != nil {
 		need(d.Drafts.Store != nil, "Drafts.Store")
@@ -157,16 +169,17 @@ type Stores interface {
 	OwnerStore
 	ListingEditStore
 	OwnerContentStore
+	VoteStore
 }
 
 // NewService returns a Service over st for site on the wall clock, with
-// every store of the Service st and no Drafts, Orders or Owner: a
+// every store of the Service st, the default vote age and no Drafts, Orders or Owner: a
 // convenience for tests, which set what they exercise. It checks nothing;
 // serve builds its Service with New.
 func NewService(st Stores, site Site) *Service {
-	s := &Service{Site: site, Now: func() time.Time { return time.Now().UTC() }}
+	s := &Service{Site: site, Now: func() time.Time { return time.Now().UTC() }, VoteMinAccountAge: DefaultVoteMinAccountAge}
 	if st != nil {
-		s.Store, s.Claims, s.Free, s.MyListings, s.Edits, s.Content = st, st, st, st, st, st
+		s.Store, s.Claims, s.Free, s.MyListings, s.Edits, s.Content, s.Votes = st, st, st, st, st, st, st
 	}
 	return s
 }

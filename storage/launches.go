@@ -9,8 +9,8 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// weekVotesCol counts a listing's votes cast in [?1, ?2) (Unix seconds).
-const weekVotesCol = `(SELECT COUNT(*) FROM votes v WHERE v.listing_id = l.id AND v.created_at >= ?1 AND v.created_at < ?2)`
+// weekVotesCol counts a listing's counted votes cast in [?1, ?2) (Unix seconds).
+const weekVotesCol = `(SELECT COUNT(*) FROM votes v WHERE v.listing_id = l.id AND v.status = 'counted' AND v.created_at >= ?1 AND v.created_at < ?2)`
 
 // WeekLaunches returns the live launches of the week starting at monday ranked by the
 // votes cast during that week (then all-time votes, then name), and the scheduled ones

@@ -2,8 +2,15 @@ package storage
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
 	"math"
 	"time"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // Trending score parameters.
@@ -27,9 +34,11 @@ func TrendingAdd(score float64, voteAt time.Time) float64 {
 	return hi + math.Log1p(math.Exp(lo-hi))
 }
 
-// RecordVote records one vote by voterKey for a listing at time at: it inserts
-// the vote (the votes_count trigger counts it) and updates trending_score, in one
-// transaction. A second vote by the same voter is a conflict.
+// RecordVote records one counted vote by voterKey for a listing at time at:
+// it inserts the vote (the votes_count trigger counts it) and updates
+// trending_score, in one transaction. A second vote by the same voter is a
+// conflict. It is for data without accounts (the demo); people vote with
+// CastVote.
 func (s *Store) RecordVote(ctx context.Context, listingID int64, voterKey string, at time.Time) error {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
@@ -48,4 +57,215 @@ func (s *Store) RecordVote(ctx context.Context, listingID int64, voterKey string
 		return mapErr(err, "vote", voterKey)
 	}
 	return mapErr(tx.Commit(), "vote", voterKey)
+}
+
+// voteAuditKey returns the key of the vote audit hashes, creating it on first use.
+func voteAuditKey(ctx context.Context, tx *sql.Tx, now time.Time) ([]byte, error) {
+	fresh := make([]byte, 32)
+	_, _ = rand.Read(fresh) // never fails (crypto/rand)
+	if _, err := tx.ExecContext(ctx, `INSERT INTO vote_key (id, key, created_at) VALUES (1, ?, ?) ON CONFLICT (id) DO NOTHING`,
+		fresh, now.Unix()); err != nil {
+		return nil, err
+	}
+	var key []byte
+	err := tx.QueryRowContext(ctx, `SELECT key FROM vote_key WHERE id = 1`).Scan(&key)
+	return key, err
+}
+
+// auditHash is HMAC-SHA256(key, kind NUL value), hex.
+func auditHash(key []byte, kind, value string) string {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte(kind + "\x00" + value))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// recomputeTrending sets a listing's trending_score from its counted votes.
+func recomputeTrending(ctx context.Context, tx *sql.Tx, listingID int64) error {
+	rows, err := tx.QueryContext(ctx, `SELECT created_at FROM votes WHERE listing_id = ? AND status = 'counted' ORDER BY created_at, id`, listingID)
+	if err != nil {
+		return err
+	}
+	score := 0.0
+	for rows.Next() {
+		var at int64
+		if err := rows.Scan(&at); err != nil {
+			rows.Close()
+			return err
+		}
+		score = TrendingAdd(score, time.Unix(at, 0))
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE listings SET trending_score = ? WHERE id = ?`, score, listingID)
+	return err
+}
+
+// CastVote implements domain.VoteStore.
+func (s *Store) CastVote(ctx context.Context, v domain.VoteCast, jobs func(voteID int64, countAt time.Time) []domain.JobSpec) (*domain.VoteResult, error) {
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	var listingID int64
+	var status string
+	var owner bool
+	err = tx.QueryRowContext(ctx, `SELECT l.id, l.status, `+ownedBy+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
+		v.UserID, v.UserID, s.siteID, v.Slug).Scan(&listingID, &status, &owner)
+	if err != nil {
+		return nil, mapErr(err, "listing", v.Slug)
+	}
+	if status != "live" {
+		return nil, domain.Errorf(domain.EConflict, "This listing has not launched yet: votes open on its launch day.")
+	}
+	key := domain.VoterKey(v.UserID)
+	var prev domain.VoteResult
+	err = tx.QueryRowContext(ctx, `SELECT status, held_reason FROM votes WHERE listing_id = ? AND voter_key = ?`, listingID, key).
+		Scan(&prev.Status, &prev.Reason)
+	if err == nil {
+		return &prev, nil // one vote per person and listing
+	}
+	if err != sql.ErrNoRows {
+		return nil, mapErr(err, "vote", v.Slug)
+	}
+	var userCreated int64
+	if err := tx.QueryRowContext(ctx, `SELECT created_at FROM users WHERE id = ?`, v.UserID).Scan(&userCreated); err != nil {
+		return nil, mapErr(err, "account", "")
+	}
+	auditKey, err := voteAuditKey(ctx, tx, v.At)
+	if err != nil {
+		return nil, mapErr(err, "vote", v.Slug)
+	}
+	ipHash, uaHash := auditHash(auditKey, "network", v.Network), auditHash(auditKey, "user-agent", v.UserAgent)
+	at := v.At.Unix()
+	young := userCreated > v.At.Add(-v.BurstAccountAge).Unix()
+	res := &domain.VoteResult{Status: domain.VoteCounted, New: true}
+	var countAt sql.NullInt64
+	var burst []int64
+	if !owner && young && v.BurstVotes > 0 {
+		// Recent votes of this listing from this network by young accounts.
+		rows, err := tx.QueryContext(ctx, `SELECT v.id FROM votes v JOIN users u ON u.id = v.user_id
+			WHERE v.listing_id = ? AND v.ip_hash = ? AND v.created_at > ? AND u.created_at > ? AND v.held_reason <> 'owner'`,
+			listingID, ipHash, v.At.Add(-v.BurstWindow).Unix(), v.At.Add(-v.BurstAccountAge).Unix())
+		if err != nil {
+			return nil, mapErr(err, "vote", v.Slug)
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, mapErr(err, "vote", v.Slug)
+			}
+			burst = append(burst, id)
+		}
+		rows.Close()
+		if len(burst)+1 < v.BurstVotes {
+			burst = nil
+		}
+	}
+	switch {
+	case owner:
+		res.Status, res.Reason = domain.VoteHeld, domain.HeldOwner
+	case burst != nil:
+		res.Status, res.Reason = domain.VoteHeld, domain.HeldBurst
+	case userCreated > v.At.Add(-v.MinAccountAge).Unix():
+		res.Status, res.Reason = domain.VoteHeld, domain.HeldNewAccount
+		res.CountAt = time.Unix(userCreated, 0).Add(v.MinAccountAge).UTC()
+		countAt = sql.NullInt64{Int64: res.CountAt.Unix(), Valid: true}
+	}
+	var voteID int64
+	err = tx.QueryRowContext(ctx, `INSERT INTO votes (listing_id, voter_key, created_at, user_id, status, held_reason, count_at, ip_hash, ua_hash)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		listingID, key, at, v.UserID, res.Status, res.Reason, countAt, ipHash, uaHash).Scan(&voteID)
+	if err != nil {
+		return nil, mapErr(err, "vote", v.Slug)
+	}
+	for _, id := range burst {
+		// The earlier votes of the burst are held too (the triggers uncount them).
+		if _, err := tx.ExecContext(ctx, `UPDATE votes SET status = 'held', held_reason = 'burst', count_at = NULL WHERE id = ?`, id); err != nil {
+			return nil, mapErr(err, "vote", v.Slug)
+		}
+	}
+	if res.Status == domain.VoteCounted || burst != nil {
+		if err := recomputeTrending(ctx, tx, listingID); err != nil {
+			return nil, mapErr(err, "vote", v.Slug)
+		}
+	}
+	if res.Reason == domain.HeldNewAccount && jobs != nil {
+		if err := s.db.enqueueTx(ctx, tx, jobs(voteID, res.CountAt)...); err != nil {
+			return nil, err
+		}
+	}
+	return res, mapErr(tx.Commit(), "vote", v.Slug)
+}
+
+// RemoveVote implements domain.VoteStore.
+func (s *Store) RemoveVote(ctx context.Context, userID int64, slug string) error {
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	id, err := s.publicListingID(ctx, tx, slug)
+	if err != nil {
+		return err
+	}
+	var status string
+	err = tx.QueryRowContext(ctx, `DELETE FROM votes WHERE listing_id = ? AND voter_key = ? RETURNING status`, id, domain.VoterKey(userID)).Scan(&status)
+	if err == sql.ErrNoRows {
+		return nil // nothing to take back
+	}
+	if err != nil {
+		return mapErr(err, "vote", slug)
+	}
+	if status == domain.VoteCounted {
+		if err := recomputeTrending(ctx, tx, id); err != nil {
+			return mapErr(err, "vote", slug)
+		}
+	}
+	return mapErr(tx.Commit(), "vote", slug)
+}
+
+// CountDueVote implements domain.VoteStore.
+func (s *Store) CountDueVote(ctx context.Context, voteID int64, at time.Time) (bool, error) {
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
+	var listingID int64
+	err = tx.QueryRowContext(ctx, `UPDATE votes SET status = 'counted', held_reason = '', count_at = NULL
+		WHERE id = ? AND status = 'held' AND held_reason = 'new_account' AND count_at <= ?
+		AND listing_id IN (SELECT id FROM listings WHERE site_id = ?) RETURNING listing_id`, voteID, at.Unix(), s.siteID).Scan(&listingID)
+	if err == sql.ErrNoRows {
+		return false, nil // taken back, held for another reason since, or not due
+	}
+	if err != nil {
+		return false, mapErr(err, "vote", "")
+	}
+	if err := recomputeTrending(ctx, tx, listingID); err != nil {
+		return false, mapErr(err, "vote", "")
+	}
+	return true, mapErr(tx.Commit(), "vote", "")
+}
+
+// VotedSlugs implements domain.VoteStore.
+func (s *Store) VotedSlugs(ctx context.Context, userID int64) (map[string]string, error) {
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT l.slug, v.held_reason FROM votes v JOIN listings l ON l.id = v.listing_id
+		WHERE l.site_id = ? AND v.voter_key = ?`, s.siteID, domain.VoterKey(userID))
+	if err != nil {
+		return nil, mapErr(err, "vote", "")
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var slug, held string
+		if err := rows.Scan(&slug, &held); err != nil {
+			return nil, mapErr(err, "vote", "")
+		}
+		out[slug] = held
+	}
+	return out, mapErr(rows.Err(), "vote", "")
 }

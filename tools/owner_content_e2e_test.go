@@ -88,8 +88,9 @@ func (m *signInMail) Send(_ context.Context, to, _, body string) error {
 
 // withPages serves the site's pages and sign-in next to the API, as serve
 // does (web.WithAccount from auth's session), and returns a function that
-// signs a person in with an emailed link and returns their browser.
-func withPages(t *testing.T, env *catEnv) func(email string) *http.Client {
+// signs a person in with an emailed link and returns their browser. opts are
+// added to the pages' options.
+func withPages(t *testing.T, env *catEnv, opts ...web.Option) func(email string) *http.Client {
 	t.Helper()
 	mail := &signInMail{}
 	a, err := auth.New(auth.Config{Origin: env.URL, SiteName: "Launchdir", Store: env.store, Mailer: mail,
@@ -99,7 +100,7 @@ func withPages(t *testing.T, env *catEnv) func(email string) *http.Client {
 	}
 	mux := http.NewServeMux()
 	a.Register(mux)
-	mux.Handle("/", web.New(env.svc, web.WithAccount(a.SignedInUser)))
+	mux.Handle("/", web.New(env.svc, append([]web.Option{web.WithAccount(a.SignedInUser)}, opts...)...))
 	var h http.Handler = mux
 	env.pages.Store(&h)
 	linkRE := regexp.MustCompile(`/signin/email\?token=[A-Za-z0-9_-]+`)

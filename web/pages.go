@@ -38,6 +38,7 @@ type homePage struct {
 	Week     domain.GetLaunchWeekOutput
 	Upcoming []domain.ListingSummary
 	Trending []domain.ListingSummary
+	Vote     voteState
 }
 
 func (h *handler) home(w http.ResponseWriter, r *http.Request) {
@@ -62,7 +63,12 @@ func (h *handler) home(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "home", "", "home", homePage{Info: info, Week: week, Upcoming: upcoming.Items, Trending: trending.Items})
+	vote, err := h.voteStateOf(w, r)
+	if err != nil {
+		h.serviceError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, "home", "", "home", homePage{Info: info, Week: week, Upcoming: upcoming.Items, Trending: trending.Items, Vote: vote})
 }
 
 // searchSorts are the sorts search_listings accepts, from its schema.
@@ -104,6 +110,7 @@ type listingPage struct {
 	Modes        []string
 	Sizes        []string
 	Follow       followButton
+	Vote         voteState
 }
 
 func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
@@ -141,11 +148,16 @@ func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
+	vote, err := h.voteStateOf(w, r)
+	if err != nil {
+		h.serviceError(w, r, err)
+		return
+	}
 	if h.recordView(r, slug) {
 		l.Views++ // the page shows the count with this view
 	}
 	h.render(w, r, http.StatusOK, "listing", l.Name, "", listingPage{L: l, Alternatives: alts.Items, Badges: badges,
-		Shapes: domain.BadgeShapes, Modes: domain.BadgeModes, Sizes: domain.BadgeSizes, Follow: follow})
+		Shapes: domain.BadgeShapes, Modes: domain.BadgeModes, Sizes: domain.BadgeSizes, Follow: follow, Vote: vote})
 }
 
 func (h *handler) categories(w http.ResponseWriter, r *http.Request) {
@@ -224,7 +236,8 @@ func (h *handler) launches(w http.ResponseWriter, r *http.Request) {
 }
 
 type weekPage struct {
-	Out domain.GetLaunchWeekOutput
+	Out  domain.GetLaunchWeekOutput
+	Vote voteState
 }
 
 func (h *handler) launchWeek(w http.ResponseWriter, r *http.Request) {
@@ -237,7 +250,12 @@ func (h *handler) launchWeek(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	p := weekPage{Out: out}
+	vote, err := h.voteStateOf(w, r)
+	if err != nil {
+		h.serviceError(w, r, err)
+		return
+	}
+	p := weekPage{Out: out, Vote: vote}
 	h.render(w, r, http.StatusOK, "week", "Launches of the week of "+formatDay(out.Week), "launches", p)
 }
 

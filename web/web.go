@@ -54,6 +54,8 @@ type handler struct {
 	limit *ratelimit.Limiter
 	// views counts listing page views (WithViews, views.go); nil: none are.
 	views domain.ViewRecorder
+	// voteAccount and voteNetwork limit vote posts (WithVoteLimits, votes.go).
+	voteAccount, voteNetwork *ratelimit.Limiter
 }
 
 // Option configures New.
@@ -96,14 +98,16 @@ func WithLogger(l *slog.Logger) Option {
 // /leaderboards[/{board}], /founders[/{slug}], /blog[/{slug}], /awards, /docs,
 // /badges/{slug}/{kind}.svg, /static/, the checkout pages /checkout/{token}/...
 // (checkout.go), the claim links /claims/confirm/{token} (claims.go), /admin
-// (admin.go), /updates, /notifications and the Follow forms (updates.go);
+// (admin.go), /updates, /notifications and the Follow forms (updates.go),
+// the vote forms (votes.go);
 // anything else is a 404 page.
 func New(svc *domain.Service, opts ...Option) http.Handler {
 	sub, err := fs.Sub(staticFS, "static")
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
 	}
-	h := &handler{svc: svc, pages: parsePages(), log: slog.Default(), static: http.StripPrefix("/static/", http.FileServerFS(sub))}
+	h := &handler{svc: svc, pages: parsePages(), log: slog.Default(), static: http.StripPrefix("/static/", http.FileServerFS(sub)),
+		voteAccount: ratelimit.New(VotesPerAccount, nil), voteNetwork: ratelimit.New(VotesPerNetwork, nil)}
 	for _, opt := range opts {
 		opt(h)
 	}
@@ -131,6 +135,7 @@ func New(svc *domain.Service, opts ...Option) http.Handler {
 	h.routeClaims(mux)
 	h.routeAdmin(mux)
 	h.routeUpdates(mux)
+	h.routeVotes(mux)
 	mux.HandleFunc("/", h.notFound)
 	return securityHeaders(h.limit.HandlerWith(mux, h.tooMany))
 }

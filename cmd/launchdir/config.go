@@ -22,6 +22,8 @@ type config struct {
 	demo      bool
 	rateLimit float64
 	rateBurst int
+	// voteMinAge is --vote-min-account-age (docs/votes.md).
+	voteMinAge time.Duration
 	// now is the clock main read once; the database and everything built
 	// on it take it from there.
 	now func() time.Time

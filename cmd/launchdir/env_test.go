@@ -24,6 +24,8 @@ func TestServe_MalformedEnv(t *testing.T) {
 		{"LAUNCHDIR_RATE_PAGES", "1e3x", "a whole number"},
 		{"LAUNCHDIR_JOB_WORKERS", "two", "a whole number"},
 		{"LAUNCHDIR_JOB_LEASE", "30", "a duration"},
+		{"LAUNCHDIR_VOTE_MIN_ACCOUNT_AGE", "1 day", "a duration"},
+		{"LAUNCHDIR_VOTE_MIN_ACCOUNT_AGE", "-1h", "0 or more"},
 		{"LAUNCHDIR_SMTP_PORT", "smtp", "a whole number"},
 		{"LAUNCHDIR_DEMO", "yes please", "true or false"},
 		{"LAUNCHDIR_VIES", "on", "true or false"},

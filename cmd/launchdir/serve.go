@@ -41,6 +41,8 @@ func (f *serveFlags) flagSet(stderr io.Writer) *flag.FlagSet {
 	fs.BoolVar(&c.demo, "demo", false, "load the demo data when the data directory has no listings (env LAUNCHDIR_DEMO)")
 	fs.Float64Var(&c.rateLimit, "rate-limit", 20, "requests per second per client on every operation, 0 = off (env LAUNCHDIR_RATE_LIMIT)")
 	fs.IntVar(&c.rateBurst, "rate-burst", 40, "burst per client (env LAUNCHDIR_RATE_BURST)")
+	fs.DurationVar(&c.voteMinAge, "vote-min-account-age", domain.DefaultVoteMinAccountAge,
+		"votes of accounts younger than this are held until the account is this old, 0 = none held for age (env LAUNCHDIR_VOTE_MIN_ACCOUNT_AGE)")
 	authFlags(fs, &f.ac)
 	draftFlags(fs, &f.dc)
 	orderFlags(fs, &f.oc)
@@ -55,6 +57,9 @@ func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 		return err
 	}
 	c := &f.c
+	if c.voteMinAge < 0 {
+		return fmt.Errorf("--vote-min-account-age (env LAUNCHDIR_VOTE_MIN_ACCOUNT_AGE) must be a duration of 0 or more, got %s", c.voteMinAge)
+	}
 	lim, err := newLimits(&f.lc, c.now)
 	if err != nil {
 		return err
@@ -147,6 +152,7 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 	}
 	svc, err := domain.New(domain.Deps{Site: site, Now: db.Now,
 		Store: store, Claims: store, Free: store, MyListings: store, Edits: store, Content: store,
+		Votes: store, VoteMinAccountAge: f.c.voteMinAge,
 		Drafts: drafts, Orders: orders, Owner: owner, Jobs: runner, Logger: logger})
 	if err != nil {
 		return nil, nil, fmt.Errorf("wiring the service: %w", err)

@@ -1,0 +1,149 @@
+package domain
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Votes are cast by signed-in people on the site only: there is no vote
+// operation in the catalog, no REST route and no MCP tool (docs/votes.md).
+// A vote counts at once unless it is held: an account younger than
+// Service.VoteMinAccountAge (counted when the account is old enough, by
+// VoteCountJob), an owner of the listing (never counted) or a burst (kept
+// held for the site team). Only counted votes count anywhere.
+
+// Vote statuses and the reasons a vote is held.
+const (
+	VoteCounted    = "counted"
+	VoteHeld       = "held"
+	HeldNewAccount = "new_account"
+	HeldOwner      = "owner"
+	HeldBurst      = "burst"
+)
+
+// The burst rule: when BurstVotes or more votes for one listing come from
+// one network within BurstWindow, each from an account younger than
+// BurstAccountAge, all of them are held (reason burst), the earlier ones
+// included.
+const (
+	BurstVotes      = 3
+	BurstWindow     = 10 * time.Minute
+	BurstAccountAge = 7 * 24 * time.Hour
+)
+
+// DefaultVoteMinAccountAge is the default of --vote-min-account-age.
+const DefaultVoteMinAccountAge = 24 * time.Hour
+
+// VoteCountJob counts a vote held for its account's age once the account is
+// old enough; its key is the vote id.
+const VoteCountJob = "vote_count"
+
+// VoterKey is the votes.voter_key of a signed-in account (the demo data's
+// votes have other keys and no account).
+func VoterKey(userID int64) string { return fmt.Sprintf("user:%d", userID) }
+
+// VoteCast is one vote as the site received it. Network (ratelimit.Network)
+// and UserAgent are stored only as keyed hashes.
+type VoteCast struct {
+	UserID    int64
+	Slug      string
+	Network   string
+	UserAgent string
+	At        time.Time
+	// MinAccountAge holds the votes of younger accounts until they are this old.
+	MinAccountAge time.Duration
+	// The burst rule (see BurstVotes); BurstVotes 0 turns it off.
+	BurstVotes      int
+	BurstWindow     time.Duration
+	BurstAccountAge time.Duration
+}
+
+// VoteResult is the state of a person's vote after CastVote.
+type VoteResult struct {
+	Status string // VoteCounted or VoteHeld
+	Reason string // why it is held: HeldNewAccount, HeldOwner, HeldBurst
+	// CountAt is when a vote held for its account's age counts.
+	CountAt time.Time
+	// New is false when the person had voted already (nothing changed).
+	New bool
+}
+
+// VoteStore keeps votes (storage.Store implements it).
+type VoteStore interface {
+	// CastVote stores v's vote for the live listing v.Slug with its audit
+	// data and its status, and the jobs jobs returns for a vote held for
+	// its account's age, in one transaction. A second vote of the same
+	// person changes nothing and returns the first one's state.
+	CastVote(ctx context.Context, v VoteCast, jobs func(voteID int64, countAt time.Time) []JobSpec) (*VoteResult, error)
+	// RemoveVote takes back userID's vote for listing slug, if any.
+	RemoveVote(ctx context.Context, userID int64, slug string) error
+	// CountDueVote counts vote voteID if it is still held for its
+	// account's age and that time has come by at; false when it did nothing.
+	CountDueVote(ctx context.Context, voteID int64, at time.Time) (bool, error)
+	// VotedSlugs returns the slugs of the listings userID voted for, each
+	// with "" for a counted vote or the reason it is held.
+	VotedSlugs(ctx context.Context, userID int64) (map[string]string, error)
+}
+
+func (s *Service) voteStore() (VoteStore, error) {
+	if s.Votes == nil {
+		return nil, Errorf(EInternal, "votes are not configured")
+	}
+	return s.Votes, nil
+}
+
+type voteCountPayload struct {
+	VoteID int64 `json:"vote_id"`
+}
+
+// Vote casts the signed-in account userID's vote for listing slug from
+// network and userAgent (stored hashed).
+func (s *Service) Vote(ctx context.Context, userID int64, slug, network, userAgent string) (*VoteResult, error) {
+	st, err := s.voteStore()
+	if err != nil {
+		return nil, err
+	}
+	v := VoteCast{UserID: userID, Slug: slug, Network: network, UserAgent: userAgent, At: s.now(),
+		MinAccountAge: s.VoteMinAccountAge, BurstVotes: BurstVotes, BurstWindow: BurstWindow, BurstAccountAge: BurstAccountAge}
+	return st.CastVote(ctx, v, func(id int64, at time.Time) []JobSpec {
+		return []JobSpec{{Kind: VoteCountJob, Key: fmt.Sprint(id), Payload: voteCountPayload{VoteID: id}, RunAt: at}}
+	})
+}
+
+// Unvote takes back userID's vote for listing slug.
+func (s *Service) Unvote(ctx context.Context, userID int64, slug string) error {
+	st, err := s.voteStore()
+	if err != nil {
+		return err
+	}
+	return st.RemoveVote(ctx, userID, slug)
+}
+
+// VotedSlugs returns the slugs of the listings userID voted for, each with
+// "" for a counted vote or the reason it is held.
+func (s *Service) VotedSlugs(ctx context.Context, userID int64) (map[string]string, error) {
+	st, err := s.voteStore()
+	if err != nil {
+		return nil, err
+	}
+	return st.VotedSlugs(ctx, userID)
+}
+
+// RegisterVoteJobs registers the vote jobs with the runner: counting a vote
+// held for its account's age.
+func (s *Service) RegisterVoteJobs(r *Runner) {
+	r.Handle(VoteCountJob, JobKind{Run: func(ctx context.Context, j Job) error {
+		var p voteCountPayload
+		if err := json.Unmarshal(j.Payload, &p); err != nil {
+			return Permanent(err)
+		}
+		st, err := s.voteStore()
+		if err != nil {
+			return Permanent(err)
+		}
+		_, err = st.CountDueVote(ctx, p.VoteID, s.now())
+		return err
+	}, MaxAttempts: 8})
+}
