@@ -114,6 +114,9 @@ func TestVotes_OnTheSite(t *testing.T) {
 	if _, body, _ := page(t, visitor, "GET", env.URL+week, nil); rowMetric(body, listingPage) != "1 vote" {
 		t.Fatalf("the week page does not count the released vote: %s", body)
 	}
+	if _, body, _ := page(t, visitor, "GET", env.URL+listingPage, nil); !strings.Contains(body, "1 vote · ") {
+		t.Fatalf("the listing page does not say \"1 vote\": %s", body)
+	}
 
 	// An old enough account counts at once, from the week page, once.
 	bob := signIn("bob@example.com")
