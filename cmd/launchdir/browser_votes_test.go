@@ -69,8 +69,12 @@ func TestBrowser_Vote(t *testing.T) {
 			if btn := p.Text("form.vote-form button"); !strings.Contains(btn, "Voted") {
 				t.Errorf("the button after voting reads %q", btn)
 			}
-			if main := p.Text("main"); !strings.Contains(main, withCommas(before+1)+" votes") {
-				t.Errorf("the page does not show %s votes", withCommas(before+1))
+			shown := withCommas(before+1) + " votes"
+			if before+1 == 1 {
+				shown = "1 vote"
+			}
+			if main := p.Text("main"); !strings.Contains(main, shown+" ·") {
+				t.Errorf("the page does not show %q", shown)
 			}
 			p.Shot("listing-voted")
 			p.CheckClean("listing voted")
