@@ -1,7 +1,6 @@
 package main
 
 import (
-	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -56,15 +55,7 @@ func TestServe_AdminAllowList(t *testing.T) {
 		res.Body.Close()
 		return c
 	}
-	admin := func(c *http.Client) (int, string) {
-		res, err := c.Get(origin + "/admin")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(b)
-	}
+	admin := func(c *http.Client) (int, string) { return adminPage(t, c, origin) }
 	if st, _ := admin(http.DefaultClient); st != 404 {
 		t.Errorf("a visitor got /admin with %d, want 404", st)
 	}
