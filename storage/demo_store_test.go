@@ -82,8 +82,8 @@ func TestSeedDemo_ThroughService(t *testing.T) {
 		var slug string
 		var genuineAvg float64
 		var genuineCount int
-		if err := db.sql.QueryRow(`SELECT l.slug, AVG(r.stars), COUNT(*) FROM listings l JOIN reviews r ON r.listing_id = l.id AND r.genuine = 1
-			WHERE EXISTS (SELECT 1 FROM reviews x WHERE x.listing_id = l.id AND x.genuine = 0) GROUP BY l.id ORDER BY l.id LIMIT 1`).Scan(&slug, &genuineAvg, &genuineCount); err != nil {
+		if err := db.sql.QueryRow(`SELECT l.slug, AVG(r.stars), COUNT(*) FROM listings l JOIN reviews r ON r.listing_id = l.id AND r.status = 'counted'
+			WHERE EXISTS (SELECT 1 FROM reviews x WHERE x.listing_id = l.id AND x.status = 'held') GROUP BY l.id ORDER BY l.id LIMIT 1`).Scan(&slug, &genuineAvg, &genuineCount); err != nil {
 			t.Fatal(err)
 		}
 		l, err := svc.GetListing(ctx, domain.SlugInput{Slug: slug})

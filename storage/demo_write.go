@@ -154,8 +154,12 @@ func (w *demoWriter) writeListing(l *demo.Listing) {
 		w.exec(`INSERT INTO media (listing_id, kind, url, caption, position) VALUES (?, ?, ?, ?, ?)`, id, m.Kind, m.URL, m.Caption, i)
 	}
 	for _, r := range l.Reviews {
-		w.exec(`INSERT INTO reviews (listing_id, author_name, stars, body, genuine, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			id, r.Author, r.Rating, r.Body, r.Genuine, r.At.Unix())
+		status, reason := domain.ReviewCounted, ""
+		if !r.Genuine {
+			status, reason = domain.ReviewHeld, domain.HeldFlagged
+		}
+		w.exec(`INSERT INTO reviews (listing_id, author_name, stars, body, status, held_reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			id, r.Author, r.Rating, r.Body, status, reason, r.At.Unix())
 	}
 	for _, b := range l.Billboard {
 		w.exec(`INSERT INTO billboard_contributions (listing_id, amount_cents, currency, created_at) VALUES (?, ?, 'USD', ?)`, id, b.Cents, b.At.Unix())

@@ -76,10 +76,10 @@ var fixtureRows = []struct {
 		{1, "v2", "Released v2.", fxParam{"mon10", 0}},
 		{1, "v1", "Released v1.", fxParam{"lastmon", 0}},
 	}},
-	{"reviews", []string{"listing_id", "stars", "genuine", "created_at"}, [][]any{
-		{1, 5, 1, 0},
-		{1, 4, 1, 0},
-		{1, 1, 0, 0},
+	{"reviews", []string{"listing_id", "stars", "status", "held_reason", "created_at"}, [][]any{
+		{1, 5, "counted", "", 0},
+		{1, 4, "counted", "", 0},
+		{1, 1, "held", "flagged", 0},
 	}},
 	{"domain_ratings", []string{"domain", "date", "value", "source"}, [][]any{
 		{"notely.test", "2026-09-01", 40, "ahrefs"},

@@ -158,7 +158,7 @@ func (s *Store) fillProfile(ctx context.Context, id int64, l *domain.Listing) er
 	}
 	rows.Close()
 	var avg sql.NullFloat64
-	if err := q.QueryRowContext(ctx, `SELECT AVG(stars), COUNT(*) FROM reviews WHERE listing_id = ? AND genuine = 1`, id).
+	if err := q.QueryRowContext(ctx, `SELECT AVG(stars), COUNT(*) FROM reviews WHERE listing_id = ? AND status = 'counted'`, id).
 		Scan(&avg, &l.CommunityRating.Count); err != nil {
 		return mapErr(err, "listing", l.Slug)
 	}
