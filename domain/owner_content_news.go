@@ -47,7 +47,8 @@ type UpdateList struct {
 }
 
 // Notification is one item of a person's notifications: an update of a
-// listing they follow.
+// listing they follow, or an award won by a listing they own or follow
+// (AwardRank set; the weekly clock, docs/weeks.md).
 type Notification struct {
 	ID          int64
 	ListingSlug string
@@ -55,8 +56,11 @@ type Notification struct {
 	UpdateID    int64
 	Title       string
 	Body        string
-	PostedAt    time.Time
+	PostedAt    time.Time // the update's time, or when the award was decided
 	Read        bool
+	AwardRank   int    // 1-3 for an award: Launch of the Week #AwardRank
+	AwardWeek   string // the award's week, YYYY-MM-DD
+	AwardVotes  int    // the week votes that decided it
 }
 
 // NotificationList is one page of a person's notifications, newest first.
