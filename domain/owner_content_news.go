@@ -146,19 +146,32 @@ func (s *Service) TellFollowers(ctx context.Context, updateID int64) error {
 	}
 	subject, body := updateMail(s.Site, news)
 	for _, r := range to {
-		ok, err := st.ClaimMail(ctx, r.NotificationID, s.now())
-		if err != nil {
-			return err
-		}
-		if !ok || r.Email == "" {
-			continue
-		}
-		if err := own.Mailer.SendMail(ctx, r.Email, subject, body); err != nil {
-			if rerr := st.ReleaseMail(ctx, r.NotificationID); rerr != nil {
-				return fmt.Errorf("mail %d failed (%v) and could not be retried: %w", r.NotificationID, err, rerr)
-			}
+		if err := s.mailOnce(ctx, st, own.Mailer, r.NotificationID, r.Email, subject, body); err != nil {
 			return fmt.Errorf("mail update %d to a follower: %w", updateID, err)
 		}
+	}
+	return nil
+}
+
+// mailClaims marks notifications' mails sent (OwnerNewsStore, WeekStore).
+type mailClaims interface {
+	ClaimMail(ctx context.Context, notificationID int64, at time.Time) (bool, error)
+	ReleaseMail(ctx context.Context, notificationID int64) error
+}
+
+// mailOnce sends notification notificationID's mail unless it was sent: it
+// is marked before it is sent and unmarked when the mailer fails, so a retry
+// sends it and nobody gets it twice. No address: marked, nothing sent.
+func (s *Service) mailOnce(ctx context.Context, st mailClaims, m Mailer, notificationID int64, to, subject, body string) error {
+	ok, err := st.ClaimMail(ctx, notificationID, s.now())
+	if err != nil || !ok || to == "" {
+		return err
+	}
+	if err := m.SendMail(ctx, to, subject, body); err != nil {
+		if rerr := st.ReleaseMail(ctx, notificationID); rerr != nil {
+			return fmt.Errorf("mail %d failed (%v) and could not be retried: %w", notificationID, err, rerr)
+		}
+		return err
 	}
 	return nil
 }

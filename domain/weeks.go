@@ -87,10 +87,9 @@ type WeekStore interface {
 	// AwardRecipients lists the notifications of week's awards whose mail
 	// is not sent yet.
 	AwardRecipients(ctx context.Context, week string) ([]AwardRecipient, error)
-	// ClaimMail marks a notification's mail as sent; false when it was already.
-	ClaimMail(ctx context.Context, notificationID int64, at time.Time) (bool, error)
-	// ReleaseMail unmarks it after the mailer failed, so a retry sends it.
-	ReleaseMail(ctx context.Context, notificationID int64) error
+	// ClaimMail and ReleaseMail mark a notification's mail sent and unmark
+	// it after the mailer failed (as OwnerNewsStore's).
+	mailClaims
 }
 
 func (s *Service) weekStore() (WeekStore, error) {
@@ -167,9 +166,8 @@ func (s *Service) TurnWeeks(ctx context.Context) ([]FinalisedWeek, error) {
 	return done, nil
 }
 
-// tellWinners mails each notification of week's awards not mailed yet. A
-// mail is marked before it is sent and unmarked when the mailer fails, so a
-// retry sends it and nobody is mailed twice (as TellFollowers does).
+// tellWinners mails each notification of week's awards not mailed yet, once
+// (mailOnce, as TellFollowers does).
 func (s *Service) tellWinners(ctx context.Context, st WeekStore, week string) error {
 	if s.Owner == nil || s.Owner.Mailer == nil {
 		return nil // no mail configured: the notifications tell them
@@ -179,19 +177,9 @@ func (s *Service) tellWinners(ctx context.Context, st WeekStore, week string) er
 		return err
 	}
 	for _, r := range to {
-		ok, err := st.ClaimMail(ctx, r.NotificationID, s.now())
-		if err != nil {
-			return err
-		}
-		if !ok || r.Email == "" {
-			continue
-		}
 		subject, body := awardMail(s.Site, r)
-		if err := s.Owner.Mailer.SendMail(ctx, r.Email, subject, body); err != nil {
-			if rerr := st.ReleaseMail(ctx, r.NotificationID); rerr != nil {
-				return fmt.Errorf("award mail %d failed (%v) and could not be retried: %w", r.NotificationID, err, rerr)
-			}
-			return fmt.Errorf("mail the award of %s to its %s: %w", r.ListingSlug, map[bool]string{true: "owner", false: "follower"}[r.Owner], err)
+		if err := s.mailOnce(ctx, st, s.Owner.Mailer, r.NotificationID, r.Email, subject, body); err != nil {
+			return fmt.Errorf("mail the award %s of %s: %w", AwardTitle(r.Rank), r.ListingSlug, err)
 		}
 	}
 	return nil
