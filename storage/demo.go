@@ -11,10 +11,10 @@ import (
 
 // SeedDemo loads the deterministic demo directory of demo.Generate(now) for
 // site: a two-level category tree, over 300 listings launched over the 12 past
-// weeks and this week or scheduled for the 4 next weeks, with votes (no awards:
-// the weekly clock decides them, docs/weeks.md),
-// reviews, billboard contributions, Domain Rating, revenue, founders, blog
-// posts and interview questions. The same now gives the same data. It does
+// weeks and this week or scheduled for the 4 next weeks, with votes, reviews,
+// billboard contributions, Domain Rating, revenue, founders, blog posts and
+// interview questions. It writes no award: the weekly clock decides them
+// (docs/weeks.md). The same now gives the same data. It does
 // nothing and returns false when the site already has listings.
 func SeedDemo(ctx context.Context, db *DB, site domain.Site, now time.Time) (seeded bool, err error) {
 	siteID, err := ensureSite(ctx, db, site)
