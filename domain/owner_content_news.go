@@ -47,7 +47,8 @@ type UpdateList struct {
 }
 
 // Notification is one item of a person's notifications: an update of a
-// listing they follow.
+// listing they follow, or an award won by a listing they own or follow
+// (AwardRank set; the weekly clock, docs/weeks.md).
 type Notification struct {
 	ID          int64
 	ListingSlug string
@@ -55,8 +56,11 @@ type Notification struct {
 	UpdateID    int64
 	Title       string
 	Body        string
-	PostedAt    time.Time
+	PostedAt    time.Time // the update's time, or when the award was decided
 	Read        bool
+	AwardRank   int    // 1-3 for an award: Launch of the Week #AwardRank
+	AwardWeek   string // the award's week, YYYY-MM-DD
+	AwardVotes  int    // the week votes that decided it
 }
 
 // NotificationList is one page of a person's notifications, newest first.
@@ -142,19 +146,32 @@ func (s *Service) TellFollowers(ctx context.Context, updateID int64) error {
 	}
 	subject, body := updateMail(s.Site, news)
 	for _, r := range to {
-		ok, err := st.ClaimMail(ctx, r.NotificationID, s.now())
-		if err != nil {
-			return err
-		}
-		if !ok || r.Email == "" {
-			continue
-		}
-		if err := own.Mailer.SendMail(ctx, r.Email, subject, body); err != nil {
-			if rerr := st.ReleaseMail(ctx, r.NotificationID); rerr != nil {
-				return fmt.Errorf("mail %d failed (%v) and could not be retried: %w", r.NotificationID, err, rerr)
-			}
+		if err := s.mailOnce(ctx, st, own.Mailer, r.NotificationID, r.Email, subject, body); err != nil {
 			return fmt.Errorf("mail update %d to a follower: %w", updateID, err)
 		}
+	}
+	return nil
+}
+
+// mailClaims marks notifications' mails sent (OwnerNewsStore, WeekStore).
+type mailClaims interface {
+	ClaimMail(ctx context.Context, notificationID int64, at time.Time) (bool, error)
+	ReleaseMail(ctx context.Context, notificationID int64) error
+}
+
+// mailOnce sends notification notificationID's mail unless it was sent: it
+// is marked before it is sent and unmarked when the mailer fails, so a retry
+// sends it and nobody gets it twice. No address: marked, nothing sent.
+func (s *Service) mailOnce(ctx context.Context, st mailClaims, m Mailer, notificationID int64, to, subject, body string) error {
+	ok, err := st.ClaimMail(ctx, notificationID, s.now())
+	if err != nil || !ok || to == "" {
+		return err
+	}
+	if err := m.SendMail(ctx, to, subject, body); err != nil {
+		if rerr := st.ReleaseMail(ctx, notificationID); rerr != nil {
+			return fmt.Errorf("mail %d failed (%v) and could not be retried: %w", notificationID, err, rerr)
+		}
+		return err
 	}
 	return nil
 }

@@ -11,9 +11,10 @@ import (
 
 // SeedDemo loads the deterministic demo directory of demo.Generate(now) for
 // site: a two-level category tree, over 300 listings launched over the 12 past
-// weeks and this week or scheduled for the 4 next weeks, with votes, awards,
-// reviews, billboard contributions, Domain Rating, revenue, founders, blog
-// posts and interview questions. The same now gives the same data. It does
+// weeks and this week or scheduled for the 4 next weeks, with votes, reviews,
+// billboard contributions, Domain Rating, revenue, founders, blog posts and
+// interview questions. It writes no award: the weekly clock decides them
+// (docs/weeks.md). The same now gives the same data. It does
 // nothing and returns false when the site already has listings.
 func SeedDemo(ctx context.Context, db *DB, site domain.Site, now time.Time) (seeded bool, err error) {
 	siteID, err := ensureSite(ctx, db, site)
@@ -49,10 +50,6 @@ func writeDemo(ctx context.Context, db *DB, siteID int64, d *demo.Dataset) error
 		for pos, a := range l.Alternatives {
 			w.exec(`INSERT INTO alternatives (listing_id, alternative_id, approved_by_owner, position) VALUES (?, ?, 1, ?)`, w.ids[l.Index], w.ids[a], pos)
 		}
-	}
-	for _, a := range d.Awards {
-		w.exec(`INSERT INTO awards (site_id, week, rank, listing_id, votes) VALUES (?, ?, ?, ?, ?)`,
-			siteID, a.Week.Format(domain.DateLayout), a.Rank, w.ids[a.Listing], a.WeekVotes)
 	}
 	w.writeActivity(d)
 	w.writeFounders(d.Founders)

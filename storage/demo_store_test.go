@@ -24,6 +24,9 @@ func TestSeedDemo_ThroughService(t *testing.T) {
 	}
 	svc := domain.NewService(st, demoSite)
 	svc.Now = func() time.Time { return demoNow }
+	if _, err := svc.TurnWeeks(ctx); err != nil { // as serve's weekly clock does at start
+		t.Fatal(err)
+	}
 
 	t.Run("WhatLaunchedThisWeek", func(t *testing.T) {
 		w, err := svc.GetLaunchWeek(ctx, domain.GetLaunchWeekInput{Week: "this"})

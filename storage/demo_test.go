@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"math"
 	"path/filepath"
 	"strings"
@@ -230,23 +231,54 @@ func testDemoCalendar(t *testing.T, db *DB) {
 	}
 }
 
-// testDemoAwards recomputes every past week's top three
-// from the vote rows in SQL and compares them with the awards table.
+// testDemoAwards checks that the seeder writes no award and that the weekly
+// clock, catching up as serve does at start, gives every past week of the demo
+// its three awards: the top three of the week's counted votes, as
+// WeekLaunches (get_launch_week) ranks them, the week votes recomputed here
+// from the vote rows.
 func testDemoAwards(t *testing.T, db *DB) {
-	monday := domain.Monday(demoNow)
-	if n := queryInt(t, db, `SELECT COUNT(*) FROM awards`); n != 3*demo.PastWeeks {
+	ctx := context.Background()
+	if n := queryInt(t, db, `SELECT COUNT(*) FROM awards`); n != 0 {
+		t.Fatalf("the demo seeder wrote %d awards; awards are the weekly clock's alone", n)
+	}
+	st, err := NewStore(ctx, db, demoSite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := domain.NewService(st, demoSite)
+	svc.Now = func() time.Time { return demoNow }
+	done, err := svc.TurnWeeks(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(done) != demo.PastWeeks {
+		t.Errorf("the clock finalised %d weeks, want the %d past weeks", len(done), demo.PastWeeks)
+	}
+	if n := queryInt(t, db, `SELECT COUNT(*) FROM awards a JOIN sites s ON s.id = a.site_id WHERE s.key = ?`, demoSite.Key); n != 3*demo.PastWeeks {
 		t.Errorf("awards = %d, want %d", n, 3*demo.PastWeeks)
 	}
+	monday := domain.Monday(demoNow)
 	for w := 1; w <= demo.PastWeeks; w++ {
 		week := monday.AddDate(0, 0, -7*w)
-		want := queryStrings(t, db, `SELECT l.slug || ':' || (SELECT COUNT(*) FROM votes v WHERE v.listing_id = l.id AND v.created_at >= ? AND v.created_at < ?) AS wv
-			FROM listings l WHERE l.status = 'live' AND l.launch_week = ?
-			ORDER BY (SELECT COUNT(*) FROM votes v WHERE v.listing_id = l.id AND v.created_at >= ? AND v.created_at < ?) DESC, l.votes_count DESC, l.name LIMIT 3`,
-			week.Unix(), week.AddDate(0, 0, 7).Unix(), week.Format(domain.DateLayout), week.Unix(), week.AddDate(0, 0, 7).Unix())
-		got := queryStrings(t, db, `SELECT l.slug || ':' || a.votes FROM awards a JOIN listings l ON l.id = a.listing_id WHERE a.week = ? ORDER BY a.rank`,
-			week.Format(domain.DateLayout))
+		live, _, err := st.WeekLaunches(ctx, week)
+		if err != nil || len(live) < 3 {
+			t.Fatalf("week %s: %d launches, %v", week.Format(domain.DateLayout), len(live), err)
+		}
+		var want []string
+		for _, l := range live[:3] {
+			counted := queryInt(t, db, `SELECT COUNT(*) FROM votes v JOIN listings l ON l.id = v.listing_id
+				WHERE l.slug = ? AND v.status = 'counted' AND v.created_at >= ? AND v.created_at < ?`,
+				l.Listing.Slug, week.Unix(), week.AddDate(0, 0, 7).Unix())
+			if counted != l.WeekVotes {
+				t.Errorf("week %s: %s has %d counted week votes, the week says %d", week.Format(domain.DateLayout), l.Listing.Slug, counted, l.WeekVotes)
+			}
+			want = append(want, fmt.Sprintf("%d:%s:%d", l.Rank, l.Listing.Slug, l.WeekVotes))
+		}
+		got := queryStrings(t, db, `SELECT a.rank || ':' || l.slug || ':' || a.votes FROM awards a JOIN listings l ON l.id = a.listing_id
+			WHERE a.week = ? AND a.site_id = l.site_id AND l.site_id = (SELECT id FROM sites WHERE key = ?) ORDER BY a.rank`,
+			week.Format(domain.DateLayout), demoSite.Key)
 		if strings.Join(got, ",") != strings.Join(want, ",") {
-			t.Errorf("week %s: awards %v, want top three by week votes %v", week.Format(domain.DateLayout), got, want)
+			t.Errorf("week %s: awards %v, want the top three of the week %v", week.Format(domain.DateLayout), got, want)
 		}
 	}
 }

@@ -12,20 +12,31 @@ import (
 // weekVotesCol counts a listing's counted votes cast in [?1, ?2) (Unix seconds).
 const weekVotesCol = `(SELECT COUNT(*) FROM votes v WHERE v.listing_id = l.id AND v.status = 'counted' AND v.created_at >= ?1 AND v.created_at < ?2)`
 
-// WeekLaunches returns the live launches of the week starting at monday ranked by the
-// votes cast during that week (then all-time votes, then name), and the scheduled ones
-// (soonest first).
+// WeekLaunches returns the live launches of the week starting at monday in
+// the week's ranking (weekRankOrder; a finalised week as the clock froze it,
+// week_results) and the scheduled ones (soonest first).
 func (s *Store) WeekLaunches(ctx context.Context, monday time.Time) ([]domain.WeekLaunch, []domain.ListingSummary, error) {
 	monday = domain.Monday(monday)
+	week := monday.Format(domain.DateLayout)
+	final, err := s.weekFinalised(ctx, s.db.sql, week)
+	if err != nil {
+		return nil, nil, err
+	}
 	live := []domain.WeekLaunch{}
-	var wv int
-	err := s.querySummaries(ctx, `SELECT `+summaryCols+`, `+weekVotesCol+` AS wv FROM `+summaryFrom+`
-		WHERE l.site_id = ?3 AND l.status = 'live' AND l.launch_week = ?4
-		ORDER BY wv DESC, l.votes_count DESC, l.name, l.id`,
-		[]any{monday.Unix(), monday.AddDate(0, 0, 7).Unix(), s.siteID, monday.Format(domain.DateLayout)},
-		func() []any { return []any{&wv} },
+	var rank, wv int
+	query := `SELECT ` + summaryCols + `, 0, ` + weekVotesCol + ` FROM ` + summaryFrom + `
+		WHERE ` + weekLaunchesWhere + ` ORDER BY ` + weekRankOrder
+	if final {
+		query = `SELECT ` + summaryCols + `, r.rank, r.votes FROM week_results r JOIN listings l ON l.id = r.listing_id` + summaryJoins + `
+		WHERE r.site_id = ?3 AND r.week = ?4 AND ` + publicStatus + ` ORDER BY r.rank`
+	}
+	err = s.querySummaries(ctx, query, s.weekArgs(monday),
+		func() []any { return []any{&rank, &wv} },
 		func(ls domain.ListingSummary) {
-			live = append(live, domain.WeekLaunch{Rank: len(live) + 1, WeekVotes: wv, Listing: ls})
+			if !final {
+				rank = len(live) + 1
+			}
+			live = append(live, domain.WeekLaunch{Rank: rank, WeekVotes: wv, Listing: ls})
 		})
 	if err != nil {
 		return nil, nil, err
@@ -55,7 +66,7 @@ func (s *Store) Launches(ctx context.Context, q domain.LaunchQuery) ([]domain.Li
 	case "this-week":
 		where += ` AND l.launch_week = ?4`
 		args = append(args, week.Format(domain.DateLayout))
-		order = weekVotesCol + ` DESC, l.votes_count DESC, l.name, l.id`
+		order = weekRankOrder
 	case "trending":
 		order = `l.trending_score DESC, l.votes_count DESC, l.id DESC`
 	case "most-voted":
@@ -91,9 +102,14 @@ func (s *Store) Leaderboard(ctx context.Context, q domain.BoardQuery) ([]domain.
 	switch q.Board {
 	case "community-weekly":
 		week := domain.Monday(q.Week)
-		args = []any{week.Unix(), week.AddDate(0, 0, 7).Unix(), s.siteID, week.Format(domain.DateLayout)}
-		from, where = `listings l`, `l.site_id = ?3 AND l.status = 'live' AND l.launch_week = ?4`
-		metric, order = weekVotesCol, `m DESC, l.votes_count DESC, l.name, l.id`
+		args = s.weekArgs(week)
+		from, where, metric, order = `listings l`, weekLaunchesWhere, weekVotesCol, weekRankOrder
+		if final, err := s.weekFinalised(ctx, s.db.sql, week.Format(domain.DateLayout)); err != nil {
+			return nil, 0, err
+		} else if final { // as the clock froze it (WeekLaunches)
+			from = `week_results r JOIN listings l ON l.id = r.listing_id`
+			where, metric, order = `r.site_id = ?3 AND r.week = ?4 AND `+publicStatus, `r.votes`, `r.rank`
+		}
 	case "community-all-time":
 		from, where = `listings l`, `l.site_id = ?1 AND l.status = 'live'`
 		metric, order = `l.votes_count`, `l.votes_count DESC, l.launched_at DESC, l.id DESC`

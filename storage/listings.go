@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"slices"
 
 	"github.com/launchdir/launchdir/domain"
@@ -214,7 +213,7 @@ func (s *Store) domainRating(ctx context.Context, id int64) (*domain.DomainRatin
 }
 
 // awardTitle names an award rank.
-func awardTitle(rank int) string { return fmt.Sprintf("Launch of the Week #%d", rank) }
+func awardTitle(rank int) string { return domain.AwardTitle(rank) }
 
 // awardRefs lists the awards a listing won, newest first.
 func (s *Store) awardRefs(ctx context.Context, id int64) ([]domain.AwardRef, error) {

@@ -236,14 +236,21 @@ func (s *OrderStore) insertWork(ctx context.Context, tx *sql.Tx, w domain.WorkIt
 // listing moves it into week's launches and is done. false, changing
 // nothing, when neither applies (run before, or nothing was booked).
 func (s *OrderStore) StartWeek(ctx context.Context, listingID int64, week string, at time.Time) (bool, error) {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
+	return startWeek(ctx, s.db, s.siteID, listingID, week, at)
+}
+
+// startWeek is StartWeek for listingID of site siteID: the one go-live of a
+// scheduled launch, run by the week-start job of an order and by the weekly
+// clock (Store.StartWeekLaunches), whichever comes first.
+func startWeek(ctx context.Context, db *DB, siteID, listingID int64, week string, at time.Time) (bool, error) {
+	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return false, mapErr(err, "listing", "")
 	}
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, `UPDATE listings SET status = 'live', launched_at = ?, updated_at = ?
 		WHERE id = ? AND site_id = ? AND status = 'scheduled' AND launch_week = ?`,
-		at.Unix(), at.Unix(), listingID, s.siteID, week)
+		at.Unix(), at.Unix(), listingID, siteID, week)
 	if err != nil {
 		return false, mapErr(err, "listing", "")
 	}
@@ -252,7 +259,7 @@ func (s *OrderStore) StartWeek(ctx context.Context, listingID int64, week string
 		res, err = tx.ExecContext(ctx, `UPDATE listings SET launch_week = ?, launched_at = ?, updated_at = ?
 			WHERE id = ? AND site_id = ? AND status = 'live' AND EXISTS (SELECT 1 FROM relaunches
 				WHERE listing_id = ? AND week = ? AND state = 'booked')`,
-			week, at.Unix(), at.Unix(), listingID, s.siteID, listingID, week)
+			week, at.Unix(), at.Unix(), listingID, siteID, listingID, week)
 		if err != nil {
 			return false, mapErr(err, "listing", "")
 		}

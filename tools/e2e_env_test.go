@@ -71,6 +71,11 @@ func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 	svc.Drafts = idleDrafting(db, st)
 	svc.Orders = idleOrdering(t, db, site)
 	svc.Owner = idleOwning(db)
+	if seed { // the past weeks' awards, as the weekly clock of serve --demo decides them
+		if _, err := svc.TurnWeeks(ctx); err != nil {
+			t.Fatalf("TurnWeeks: %v", err)
+		}
+	}
 	if opts.Idem == nil {
 		opts.Idem = storage.NewIdemStore(db)
 	}

@@ -71,6 +71,13 @@ func newEnv(dir string, seed bool) (*env, error) {
 	}
 	svc := domain.NewService(st, site)
 	svc.Now = func() time.Time { return testNow }
+	if seed { // the past weeks' awards, as the weekly clock of serve --demo decides them
+		if _, err := svc.TurnWeeks(context.Background()); err != nil {
+			srv.Close()
+			_ = db.Close()
+			return nil, err
+		}
+	}
 	h = New(svc)
 	return &env{srv: srv, svc: svc, db: db}, nil
 }

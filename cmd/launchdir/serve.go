@@ -152,7 +152,7 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 	}
 	svc, err := domain.New(domain.Deps{Site: site, Now: db.Now,
 		Store: store, Claims: store, Free: store, MyListings: store, Edits: store, Content: store,
-		Votes: store, VoteMinAccountAge: f.c.voteMinAge,
+		Votes: store, VoteMinAccountAge: f.c.voteMinAge, Weeks: store,
 		Drafts: drafts, Orders: orders, Owner: owner, Jobs: runner, Logger: logger})
 	if err != nil {
 		return nil, nil, fmt.Errorf("wiring the service: %w", err)
@@ -164,6 +164,11 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 		return nil, nil, fmt.Errorf("recover drafts: %w", err)
 	} else if len(ids) > 0 {
 		logger.Warn("recovered drafts that were being built without a job; building them again", "drafts", ids)
+	}
+	// The weekly clock: its job exists from the start (a missed week is
+	// caught up at once, docs/weeks.md).
+	if err := svc.EnsureWeekClock(ctx, runner); err != nil {
+		return nil, nil, fmt.Errorf("schedule the weekly clock: %w", err)
 	}
 	jobsCtx, stopJobs := context.WithCancel(context.Background())
 	jobsDone := runJobs(jobsCtx, runner)

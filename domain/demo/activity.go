@@ -1,10 +1,8 @@
 package demo
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
@@ -103,43 +101,6 @@ func (d *Dataset) addUpdatesAndAlternatives(r rnd) {
 		}
 		if len(l.Alternatives) > 0 {
 			n++
-		}
-	}
-}
-
-// weekVotes counts the votes a listing received in the week starting at monday.
-func (l *Listing) weekVotes(monday time.Time) int {
-	end := monday.AddDate(0, 0, 7)
-	n := 0
-	for _, v := range l.Votes {
-		if !v.At.Before(monday) && v.At.Before(end) {
-			n++
-		}
-	}
-	return n
-}
-
-// computeAwards ranks each past week's live launches by the votes cast during
-// that week (ties: all-time votes, then name) and awards the top three.
-func (d *Dataset) computeAwards() {
-	d.Awards = nil
-	for w := 1; w <= PastWeeks; w++ {
-		monday := d.Monday.AddDate(0, 0, -7*w)
-		type ranked struct {
-			l    *Listing
-			week int
-		}
-		var rs []ranked
-		for _, l := range d.Listings {
-			if l.Status == domain.StatusLive && l.LaunchWeek.Equal(monday) {
-				rs = append(rs, ranked{l, l.weekVotes(monday)})
-			}
-		}
-		slices.SortFunc(rs, func(a, b ranked) int {
-			return cmp.Or(cmp.Compare(b.week, a.week), cmp.Compare(len(b.l.Votes), len(a.l.Votes)), strings.Compare(a.l.Name, b.l.Name))
-		})
-		for k := 0; k < 3 && k < len(rs); k++ {
-			d.Awards = append(d.Awards, Award{Week: monday, Rank: k + 1, Listing: rs[k].l.Index, WeekVotes: rs[k].week})
 		}
 	}
 }

@@ -66,20 +66,11 @@ type Listing struct {
 	Audience                                string
 }
 
-// Award is a Launch of the Week award computed from vote rows.
-type Award struct {
-	Week      time.Time
-	Rank      int
-	Listing   int
-	WeekVotes int
-}
-
 // Dataset is the whole generated directory, as plain values for a writer.
 type Dataset struct {
 	Now, Monday time.Time
 	Cats        []Category // parents before their subcategories; Parent is a slug
 	Listings    []*Listing
-	Awards      []Award
 	Founders    []Founder
 	Posts       []Post     // PublishedAt set
 	Questions   []Question // founder interview questions, in order

@@ -36,11 +36,6 @@ func TestGenerate_References(t *testing.T) {
 			}
 		}
 	}
-	for _, a := range d.Awards {
-		if a.Listing < 0 || a.Listing >= len(d.Listings) {
-			t.Errorf("award %v: listing %d", a.Week, a.Listing)
-		}
-	}
 	if len(d.Founders) != FounderCount() || len(d.Posts) != len(posts) || len(d.Questions) != len(questions) {
 		t.Errorf("founders %d, posts %d, questions %d", len(d.Founders), len(d.Posts), len(d.Questions))
 	}

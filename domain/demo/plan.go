@@ -12,7 +12,8 @@ import (
 
 // Demo calendar: 12 past weeks, this week and 4 future weeks around Monday(now).
 const (
-	// PastWeeks is the number of past weeks with launches (and awards).
+	// PastWeeks is the number of past weeks with launches (their awards come
+	// from the weekly clock, not from the demo data).
 	PastWeeks = 12
 	// FutureWeeks is the number of next weeks with scheduled launches.
 	FutureWeeks   = 4
@@ -63,7 +64,6 @@ func Generate(now time.Time) *Dataset {
 	d.assignFounderStories()
 	d.addMoney(r)
 	d.addUpdatesAndAlternatives(r)
-	d.computeAwards()
 	for _, l := range d.Listings {
 		l.UpdatedAt = l.CreatedAt
 		if !l.LaunchedAt.IsZero() {
