@@ -27,13 +27,20 @@ import (
 // holds an API key for buyer@example.com, and returns it with the key.
 func browserServe(t *testing.T, args ...string) (*served, string, string) {
 	t.Helper()
+	s, origin, key, _ := browserServeData(t, args...)
+	return s, origin, key
+}
+
+// browserServeData is browserServe that also returns the data directory.
+func browserServeData(t *testing.T, args ...string) (*served, string, string, string) {
+	t.Helper()
 	data := filepath.Join(t.TempDir(), "data")
 	var out strings.Builder
 	if err := run(context.Background(), time.Now, []string{"apikey", "create", "--data", data, "--email", "buyer@example.com"}, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	s := startServe(t, append([]string{"--demo", "--data", data}, args...)...)
-	return s, "http://127.0.0.1:" + s.port, strings.TrimSpace(out.String())
+	return s, "http://127.0.0.1:" + s.port, strings.TrimSpace(out.String()), data
 }
 
 // emailedLink signs email in on page p by the emailed link: it submits the
