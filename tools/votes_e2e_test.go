@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -39,8 +40,16 @@ func rowMetric(body, path string) string {
 		return ""
 	}
 	rest = rest[j+len(`<span class="metric">`):]
-	return rest[:strings.Index(rest, "</span>")]
+	for _, end := range []string{"<form", "<a ", "</div>"} { // the count ends where the button starts
+		if k := strings.Index(rest, end); k >= 0 {
+			rest = rest[:k]
+		}
+	}
+	// The count's text: "<strong>12</strong> votes" reads "12 votes".
+	return strings.TrimSpace(reTags.ReplaceAllString(rest, ""))
 }
+
+var reTags = regexp.MustCompile(`<[^>]*>`)
 
 // voteRows are the stored votes of listing id (status/held_reason each).
 func voteRows(t *testing.T, env *catEnv, id int64) []storage.Row {

@@ -85,6 +85,7 @@ type searchPage struct {
 	Items []domain.ListingSummary
 	Pager pager
 	Sorts []string
+	Vote  voteState
 }
 
 func (h *handler) search(w http.ResponseWriter, r *http.Request) {
@@ -99,7 +100,12 @@ func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "search", "Search", "search", searchPage{In: in, Items: out.Items, Pager: newPager(r, out.Page), Sorts: searchSorts})
+	vote, err := h.voteStateOf(w, r)
+	if err != nil {
+		h.serviceError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, "search", "Search", "search", searchPage{In: in, Items: out.Items, Pager: newPager(r, out.Page), Sorts: searchSorts, Vote: vote})
 }
 
 type listingPage struct {
@@ -172,6 +178,7 @@ func (h *handler) categories(w http.ResponseWriter, r *http.Request) {
 type categoryPage struct {
 	Out   domain.GetCategoryOutput
 	Pager pager
+	Vote  voteState
 }
 
 func (h *handler) category(w http.ResponseWriter, r *http.Request) {
@@ -184,7 +191,12 @@ func (h *handler) category(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "category", out.Category.Name, "categories", categoryPage{Out: out, Pager: newPager(r, out.Page)})
+	vote, err := h.voteStateOf(w, r)
+	if err != nil {
+		h.serviceError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, "category", out.Category.Name, "categories", categoryPage{Out: out, Pager: newPager(r, out.Page), Vote: vote})
 }
 
 // launchSection is one feed on the launches page.
@@ -200,6 +212,7 @@ type launchesPage struct {
 	Pager    pager
 	All      []launchSection // every section key and name, for the navigation
 	Monday   string
+	Vote     voteState
 }
 
 func (h *handler) launches(w http.ResponseWriter, r *http.Request) {
@@ -227,6 +240,12 @@ func (h *handler) launches(w http.ResponseWriter, r *http.Request) {
 		}
 		page.Sections = append(page.Sections, launchSection{Key: s.Key, Name: s.Name, Items: out.Items, Total: out.Total})
 		page.Pager = newPager(r, out.Page)
+	}
+	vote, err := h.voteStateOf(w, r)
+	page.Vote = vote
+	if err != nil {
+		h.serviceError(w, r, err)
+		return
 	}
 	title := "Launches"
 	if want != "" {
@@ -271,6 +290,7 @@ type boardPage struct {
 	PrevWeek string
 	WeekPage bool
 	Money    bool
+	Vote     voteState
 }
 
 func (h *handler) leaderboard(w http.ResponseWriter, r *http.Request) {
@@ -289,7 +309,12 @@ func (h *handler) leaderboard(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	p := boardPage{Out: out, Pager: newPager(r, out.Page), Money: out.Unit == "cents"}
+	vote, err := h.voteStateOf(w, r)
+	if err != nil {
+		h.serviceError(w, r, err)
+		return
+	}
+	p := boardPage{Out: out, Pager: newPager(r, out.Page), Money: out.Unit == "cents", Vote: vote}
 	if out.Week != "" {
 		first, last, err := h.svc.LaunchWeekRange(r.Context())
 		if err != nil {
@@ -326,6 +351,11 @@ func (h *handler) founders(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, "founders", "Founders", "founders", foundersPage{In: in, Items: out.Items, Pager: newPager(r, out.Page)})
 }
 
+type founderPage struct {
+	F    *domain.Founder
+	Vote voteState
+}
+
 func (h *handler) founder(w http.ResponseWriter, r *http.Request) {
 	in := domain.FounderSlugInput{Slug: r.PathValue("slug")}
 	if !h.valid(w, r, in) {
@@ -336,7 +366,12 @@ func (h *handler) founder(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "founder", f.Name, "founders", f)
+	vote, err := h.voteStateOf(w, r)
+	if err != nil {
+		h.serviceError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, "founder", f.Name, "founders", founderPage{F: f, Vote: vote})
 }
 
 type blogPage struct {
@@ -384,8 +419,27 @@ func (h *handler) blogPost(w http.ResponseWriter, r *http.Request) {
 
 type awardsPage struct {
 	Listing string
-	Items   []domain.Award
+	Weeks   []awardWeek
 	Pager   pager
+	Vote    voteState
+}
+
+// awardWeek is one week's awards, #1 first.
+type awardWeek struct {
+	Week  string
+	Items []domain.Award
+}
+
+// byWeek groups awards listed newest week first into their weeks.
+func byWeek(awards []domain.Award) []awardWeek {
+	var out []awardWeek
+	for _, a := range awards {
+		if n := len(out); n == 0 || out[n-1].Week != a.Week {
+			out = append(out, awardWeek{Week: a.Week})
+		}
+		out[len(out)-1].Items = append(out[len(out)-1].Items, a)
+	}
+	return out
 }
 
 func (h *handler) awards(w http.ResponseWriter, r *http.Request) {
@@ -399,7 +453,12 @@ func (h *handler) awards(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "awards", "Awards", "awards", awardsPage{Listing: listing, Items: out.Items, Pager: newPager(r, out.Page)})
+	vote, err := h.voteStateOf(w, r)
+	if err != nil {
+		h.serviceError(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, "awards", "Awards", "awards", awardsPage{Listing: listing, Weeks: byWeek(out.Items), Pager: newPager(r, out.Page), Vote: vote})
 }
 
 func (h *handler) docs(w http.ResponseWriter, r *http.Request) {

@@ -117,7 +117,7 @@ func TestPages_RenderDemoData(t *testing.T) {
 		{name: "billboard", path: "/leaderboards/billboard", status: 200,
 			want: []string{`<p class="paid-banner"><strong>PAID</strong> · PAID ranking`, hesc(billboard.Items[0].Listing.Name), hesc(domain.PaidNote)}},
 		{name: "domain rating", path: "/leaderboards/domain-rating", status: 200,
-			want: []string{hesc(dr.Items[0].Listing.Name)}, notWant: []string{`<tr class="paid"`}},
+			want: []string{hesc(dr.Items[0].Listing.Name)}, notWant: []string{`<li class="paid"`}},
 		{name: "community weekly last", path: "/leaderboards/community-weekly?week=last", status: 200, want: []string{formatDay(last.Week)}},
 		{name: "founders", path: "/founders", status: 200, want: []string{hesc(founders.Items[0].Name), "/founders/" + founders.Items[0].Slug}},
 		{name: "founder", path: "/founders/" + founder.Slug, status: 200, want: founderWant},
@@ -132,7 +132,7 @@ func TestPages_RenderDemoData(t *testing.T) {
 
 	// Every billboard row is marked as a PAID placement.
 	page := demo.get(t, "/leaderboards/billboard")
-	if n := strings.Count(page.body, `<tr class="paid">`); n != len(billboard.Items) {
+	if n := strings.Count(page.body, `<li class="paid">`); n != len(billboard.Items) {
 		t.Errorf("billboard page marks %d rows PAID, want all %d", n, len(billboard.Items))
 	}
 }

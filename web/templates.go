@@ -22,7 +22,7 @@ var pageNames = []string{"home", "search", "listing", "categories", "category", 
 // parsePages parses every page with the shared layout. The templates are
 // embedded, so a parse failure is a programming error caught by any test.
 func parsePages() map[string]*template.Template {
-	base := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html", "templates/vote.html"))
+	base := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html", "templates/vote.html", "templates/row.html"))
 	pages := make(map[string]*template.Template, len(pageNames))
 	for _, name := range pageNames {
 		t := template.Must(base.Clone())
@@ -47,6 +47,12 @@ func renderMarkdown(src string) (template.HTML, error) {
 
 var funcs = template.FuncMap{
 	"voteButton":   func(v voteState, slug string) voteButton { return v.button(slug) },
+	"listingRows":  listingRows,
+	"founderRows":  founderRows,
+	"weekRows":     weekRows,
+	"boardRows":    boardRows,
+	"awardRows":    awardRows,
+	"logoTint":     logoTint,
 	"date":         func(t time.Time) string { return t.UTC().Format("Jan 2, 2006") },
 	"datep":        func(t *time.Time) string { return formatDatePtr(t) },
 	"day":          formatDay,

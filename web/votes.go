@@ -112,7 +112,7 @@ func (v voteState) button(slug string) voteButton {
 // voteStateOf reads the vote buttons' state for r's account; a
 // personalised page is kept out of shared caches.
 func (h *handler) voteStateOf(w http.ResponseWriter, r *http.Request) (voteState, error) {
-	v := voteState{Next: r.URL.Path}
+	v := voteState{Next: r.URL.RequestURI()} // a search or a page of a list comes back as it was
 	id, ok := h.accountID(r)
 	if !ok {
 		return v, nil

@@ -27,13 +27,20 @@ import (
 // holds an API key for buyer@example.com, and returns it with the key.
 func browserServe(t *testing.T, args ...string) (*served, string, string) {
 	t.Helper()
+	s, origin, key, _ := browserServeData(t, args...)
+	return s, origin, key
+}
+
+// browserServeData is browserServe that also returns the data directory.
+func browserServeData(t *testing.T, args ...string) (*served, string, string, string) {
+	t.Helper()
 	data := filepath.Join(t.TempDir(), "data")
 	var out strings.Builder
 	if err := run(context.Background(), time.Now, []string{"apikey", "create", "--data", data, "--email", "buyer@example.com"}, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	s := startServe(t, append([]string{"--demo", "--data", data}, args...)...)
-	return s, "http://127.0.0.1:" + s.port, strings.TrimSpace(out.String())
+	return s, "http://127.0.0.1:" + s.port, strings.TrimSpace(out.String()), data
 }
 
 // emailedLink signs email in on page p by the emailed link: it submits the
@@ -332,10 +339,12 @@ func TestBrowser_Checkout(t *testing.T) {
 }
 
 // TestBrowser_PublicPages: the pages a visitor opens (home, a listing, a
-// launch week, a leaderboard) load at desktop and phone sizes without
-// console errors, broken images or sideways scrolling, show what they are
-// about, and on a 390-pixel phone the home list's vote counts do not
-// overlap the taglines; every listing launching this week loads clean.
+// launch week, a category, the launch feeds, search results, leaderboards,
+// the awards) load at desktop and phone sizes without console errors,
+// broken images or sideways scrolling, and show what they are about; on
+// every page with launch rows each row shows its logo, name, tagline, count
+// and vote button, and on a 390-pixel phone no count overlaps a tagline;
+// every listing launching this week loads clean.
 func TestBrowser_PublicPages(t *testing.T) {
 	b := browsertest.Start(t)
 	_, origin, key := browserServe(t)
@@ -362,15 +371,44 @@ func TestBrowser_PublicPages(t *testing.T) {
 	if st := apiJSON(t, "GET", origin+"/v1/leaderboards/community-all-time", key, nil, &board); st != 200 || len(board.Items) == 0 {
 		t.Fatalf("GET /v1/leaderboards/community-all-time: %d, %d items", st, len(board.Items))
 	}
+	var cats struct {
+		Items []struct {
+			Subcategories []struct {
+				Slug string `json:"slug"`
+				Name string `json:"name"`
+			} `json:"subcategories"`
+		} `json:"items"`
+	}
+	if st := apiJSON(t, "GET", origin+"/v1/categories", key, nil, &cats); st != 200 || len(cats.Items) == 0 || len(cats.Items[0].Subcategories) == 0 {
+		t.Fatalf("GET /v1/categories: %d, %+v", st, cats)
+	}
+	cat := cats.Items[0].Subcategories[0]
+	var awards struct {
+		Items []struct {
+			Title   string `json:"title"`
+			Listing struct {
+				Name string `json:"name"`
+			} `json:"listing"`
+		} `json:"items"`
+	}
+	if st := apiJSON(t, "GET", origin+"/v1/awards", key, nil, &awards); st != 200 || len(awards.Items) == 0 {
+		t.Fatalf("GET /v1/awards: %d, %d items", st, len(awards.Items))
+	}
 	pages := []struct {
 		step, path string
 		h1         string   // the heading contains it
 		texts      []string // main contains each
+		rows       bool     // the page lists launch rows
 	}{
-		{"home", "/", "", []string{"Launching this week", top.Name, "Trending", "Upcoming", "Leaderboards"}},
-		{"listing", "/listings/" + top.Slug, top.Name, []string{"Visit website", "Community rating", "About " + top.Name}},
-		{"week", "/launches/weeks/" + week.Week, "Launches of the week of", []string{top.Name}},
-		{"leaderboard", "/leaderboards/community-all-time", "Community leaderboard: all time", []string{board.Items[0].Listing.Name}},
+		{"home", "/", "", []string{"Launching this week", top.Name, "Trending", "Upcoming", "Leaderboards"}, true},
+		{"listing", "/listings/" + top.Slug, top.Name, []string{"Visit website", "Community rating", "About " + top.Name}, false},
+		{"week", "/launches/weeks/" + week.Week, "Launches of the week of", []string{top.Name}, true},
+		{"category", "/categories/" + cat.Slug, cat.Name, nil, true},
+		{"launches", "/launches", "Launches", []string{"Trending", "Upcoming"}, true},
+		{"search", "/search?q=" + url.QueryEscape(top.Name), "Search", []string{top.Name}, true},
+		{"leaderboard", "/leaderboards/community-all-time", "Community leaderboard: all time", []string{board.Items[0].Listing.Name}, true},
+		{"billboard", "/leaderboards/billboard", "Billboard", []string{"PAID"}, true},
+		{"awards", "/awards", "Launch of the Week awards", []string{awards.Items[0].Title, awards.Items[0].Listing.Name}, true},
 	}
 	for _, vp := range browsertest.Viewports {
 		t.Run(vp.Name, func(t *testing.T) {
@@ -388,7 +426,7 @@ func TestBrowser_PublicPages(t *testing.T) {
 				}
 				p.Shot(pg.step)
 				p.CheckClean(pg.step)
-				if pg.step == "home" || pg.step == "week" {
+				if pg.rows {
 					checkRowsDoNotOverlap(t, p, pg.step)
 				}
 			}
@@ -407,27 +445,42 @@ func TestBrowser_PublicPages(t *testing.T) {
 	}
 }
 
-// checkRowsDoNotOverlap fails when, in a ranked list (the home page's and
-// the week page's launches), a vote count's box overlaps any row's name or
-// tagline, or sticks out of its own row.
+// checkRowsDoNotOverlap fails when a list of launch rows (templates/row.html:
+// the home page's, a week's, a feed's, a board's) has a row without its
+// logo, name, tagline, count or vote button (a link to follow, upcoming),
+// when a count's box overlaps any row's name, tagline or meta line, or when
+// a row's parts stick out of the row.
 func checkRowsDoNotOverlap(t *testing.T, p *browsertest.Page, step string) {
 	t.Helper()
 	overlaps := browsertest.Eval[[]string](p, `(() => {
 		const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
 		const out = [];
-		const rows = [...document.querySelectorAll('ol.ranked > li')];
-		if (!rows.length) return ['no rows in ol.ranked'];
+		const rows = [...document.querySelectorAll('.rows > li')];
+		if (!rows.length) return ['no launch rows (.rows > li)'];
 		const texts = [];
 		for (const li of rows) {
-			for (const e of li.querySelectorAll('.name, .tagline')) {
+			for (const e of li.querySelectorAll('.name, .tagline, .row-meta')) {
 				for (const r of e.getClientRects()) texts.push([e, r]);
 			}
 		}
+		const shown = e => { if (!e) return false; const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
 		for (const li of rows) {
-			const m = li.querySelector('.metric');
-			if (!m) { out.push('row without a vote count: ' + li.innerText); continue; }
-			const mr = m.getBoundingClientRect(), lr = li.getBoundingClientRect();
-			if (mr.top < lr.top - 0.5 || mr.bottom > lr.bottom + 0.5) out.push('"' + m.innerText + '" sticks out of its row "' + li.innerText + '"');
+			const name = li.querySelector('a.name');
+			const what = '"' + (name ? name.innerText : li.innerText.slice(0, 60)) + '"';
+			for (const [sel, part] of [['.logo', 'logo'], ['a.name', 'name'], ['.tagline', 'tagline'], ['.metric', 'count'],
+				['form.vote-form button, a.vote-signin, a.row-follow', 'vote button']]) {
+				const e = li.querySelector(sel);
+				if (!shown(e) || (part !== 'logo' && !e.innerText.trim())) out.push('row ' + what + ' shows no ' + part);
+			}
+			const lr = li.getBoundingClientRect();
+			for (const e of li.querySelectorAll('.logo, .what, .act')) {
+				const r = e.getBoundingClientRect();
+				if (r.top < lr.top - 0.5 || r.bottom > lr.bottom + 0.5 || r.left < lr.left - 0.5 || r.right > lr.right + 0.5)
+					out.push(e.className + ' sticks out of its row ' + what);
+			}
+			const m = li.querySelector('.act');
+			if (!m) continue;
+			const mr = m.getBoundingClientRect();
 			for (const [e, r] of texts) {
 				if (hit(mr, r)) out.push('"' + e.innerText + '" overlaps "' + m.innerText + '"');
 			}

@@ -366,6 +366,19 @@ func (p *Page) Shot(step string) string {
 	return path
 }
 
+// ShotOf returns a PNG of the first element matching the CSS selector sel
+// (for a test that compares how two states of an element look).
+func (p *Page) ShotOf(sel string) []byte {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel), chromedp.NodeVisible))
+	if err != nil {
+		p.t.Fatalf("browser (%s): screenshot of %s: %v", p.vp.Name, sel, err)
+	}
+	return png
+}
+
 // jsString quotes s as a JavaScript string literal.
 func jsString(s string) string {
 	b, _ := json.Marshal(s)
