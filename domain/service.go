@@ -60,6 +60,8 @@ type Service struct {
 	// VoteMinAccountAge holds the votes of younger accounts until they are
 	// this old (--vote-min-account-age); 0 holds none for age.
 	VoteMinAccountAge time.Duration
+	// Moderation keeps the site team's review queue (admin_moderation.go).
+	Moderation ModerationStore
 }
 
 // Deps is everything a Service is built from. Every field is required unless
@@ -83,6 +85,8 @@ type Deps struct {
 	Votes VoteStore
 	// VoteMinAccountAge is --vote-min-account-age (0: no hold for age).
 	VoteMinAccountAge time.Duration
+	// Moderation keeps the site team's review queue.
+	Moderation ModerationStore
 	// Drafts needs its Store, Fetcher, Drafter, Enqueue and Mailer; Wake is
 	// optional (nil: a new draft's build starts at the runner's next poll).
 	// Its Drafter is the grounded extractor or the model drafter over it:
@@ -110,7 +114,8 @@ func New(d Deps) (*Service, error) {
 	}
 	s := &Service{Store: d.Store, Site: d.Site, Now: d.Now,
 		Claims: d.Claims, Free: d.Free, MyListings: d.MyListings, Edits: d.Edits, Content: d.Content,
-		Drafts: d.Drafts, Orders: d.Orders, Owner: d.Owner, Votes: d.Votes, VoteMinAccountAge: d.VoteMinAccountAge}
+		Drafts: d.Drafts, Orders: d.Orders, Owner: d.Owner, Votes: d.Votes, VoteMinAccountAge: d.VoteMinAccountAge,
+		Moderation: d.Moderation}
 	s.RegisterJobs(d.Jobs, d.Logger)
 	s.RegisterOrderJobs(d.Jobs)
 	s.RegisterFreeJobs(d.Jobs)
@@ -136,6 +141,7 @@ func (d Deps) missing() []string {
 	need(d.Edits != nil, "Edits")
 	need(d.Content != nil, "Content")
 	need(d.Votes != nil, "Votes")
+	need(d.Moderation != nil, "Moderation")
 	need(d.VoteMinAccountAge >= 0, "VoteMinAccountAge (not negative)")
 	need(d.Jobs != nil, "Jobs")
 	if need(d.Drafts != nil, "Drafts"); d.Drafts != nil {
@@ -170,6 +176,7 @@ type Stores interface {
 	ListingEditStore
 	OwnerContentStore
 	VoteStore
+	ModerationStore
 }
 
 // NewService returns a Service over st for site on the wall clock, with
@@ -180,6 +187,7 @@ func NewService(st Stores, site Site) *Service {
 	s := &Service{Site: site, Now: func() time.Time { return time.Now().UTC() }, VoteMinAccountAge: DefaultVoteMinAccountAge}
 	if st != nil {
 		s.Store, s.Claims, s.Free, s.MyListings, s.Edits, s.Content, s.Votes = st, st, st, st, st, st, st
+		s.Moderation = st
 	}
 	return s
 }
