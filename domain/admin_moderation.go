@@ -87,9 +87,9 @@ type WeekDisqualification struct {
 
 // ModerationEntry is one decision of the moderation log.
 type ModerationEntry struct {
-	ID     int64
-	Actor  string
-	Action string
+	ID                          int64
+	Actor                       string
+	Action                      string
 	VoteID, ReviewID, ListingID int64
 	// ListingSlug and ListingName are "" when the listing is gone.
 	ListingSlug, ListingName string
