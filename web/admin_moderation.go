@@ -66,8 +66,8 @@ type heldVoteView struct {
 type queueReviewView struct {
 	domain.QueueReview
 	Author, Why, When, Network string
-	SameNetwork               int
-	CanCount                  bool
+	SameNetwork                int
+	CanCount                   bool
 }
 
 // disqualificationView is a disqualification as the queue shows it.
