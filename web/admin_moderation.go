@@ -16,8 +16,12 @@ import (
 // a decision answers 303 back to its section of the queue, and a refused
 // one shows the queue again with the reason and the status of its code.
 
-// queueLimit is how many rows each list of the queue shows.
-const queueLimit = 100
+// queueLimit is how many rows each list of the queue shows, but for the
+// recent reviews: recentShown (hidden ones first).
+const (
+	queueLimit  = 100
+	recentShown = 30
+)
 
 // queueTime is how the queue shows a moment.
 const queueTime = "Jan 2, 2006 15:04 UTC"
@@ -79,7 +83,9 @@ type disqualificationView struct {
 // logView is one decision of the moderation log as the queue shows it.
 type logView struct {
 	domain.ModerationEntry
-	Before, After, When string
+	// Before and After are the words around the listing's name; Why is
+	// the reason (of a disqualification) or why the vote or review was held.
+	Before, After, Why, When string
 }
 
 // heldWhy says why a vote or review is held, and when it counts by itself.
@@ -96,6 +102,14 @@ func heldWhy(reason string, countAt *time.Time) string {
 		return fmt.Sprintf("Burst: %d or more new accounts from one network within %d minutes", domain.BurstVotes, int(domain.BurstWindow.Minutes()))
 	case domain.HeldFlagged:
 		return "Flagged as not genuine"
+	}
+	return reason
+}
+
+// heldLabel is the short name of the reason a vote or review is held.
+func heldLabel(reason string) string {
+	if reason == domain.HeldNewAccount {
+		return "new account"
 	}
 	return reason
 }
@@ -165,7 +179,7 @@ func newQueuePage(email string, q *domain.ModerationQueue) *queuePage {
 	for _, r := range q.Reviews {
 		p.Reviews = append(p.Reviews, review(r))
 	}
-	for _, r := range q.Recent {
+	for _, r := range q.Recent[:min(len(q.Recent), recentShown)] {
 		p.Recent = append(p.Recent, review(r))
 	}
 	for _, d := range q.Disqualifications {
@@ -173,7 +187,11 @@ func newQueuePage(email string, q *domain.ModerationQueue) *queuePage {
 	}
 	for _, e := range q.Log {
 		before, after := actionText(e)
-		p.Log = append(p.Log, logView{ModerationEntry: e, Before: before, After: after, When: e.At.Format(queueTime)})
+		why := e.Reason
+		if why != "" && e.Week == "" {
+			why = "held: " + heldLabel(why)
+		}
+		p.Log = append(p.Log, logView{ModerationEntry: e, Before: before, After: after, Why: why, When: e.At.Format(queueTime)})
 	}
 	return p
 }

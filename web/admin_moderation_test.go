@@ -224,7 +224,7 @@ func TestAdminQueue_Reviews(t *testing.T) {
 	}
 	res = plain(e.do(t, http.MethodGet, "/admin/queue", nil, e.team...))
 	want(t, "the queue after the decisions", res, http.StatusOK, "No held reviews", fmt.Sprintf("ops@launchdir.test hid review #%d of Notably", shown),
-		fmt.Sprintf("ops@launchdir.test showed review #%d of Notably again", shown), "(flagged)")
+		fmt.Sprintf("ops@launchdir.test showed review #%d of Notably again", shown), "(held: flagged)")
 }
 
 // TestAdminQueue_Disqualify: bad input is a 400 naming the field, with the

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/launchdir/launchdir/web/browsertest"
+)
+
+// TestBrowser_ReviewQueue: two fresh accounts vote for a listing of this
+// week (held: their accounts are younger than a day); a member of the site
+// team (--admin-emails) signs in by the emailed link, opens the review
+// queue from /admin, counts one vote and discards the other: the listing's
+// count moves by one, the discarded vote leaves the queue without
+// counting, and the decisions are listed with the team member's email.
+func TestBrowser_ReviewQueue(t *testing.T) {
+	b := browsertest.Start(t)
+	s, origin, key := browserServe(t, "--admin-emails", "team@example.com")
+	var week struct {
+		Items []struct {
+			Listing struct {
+				Slug string `json:"slug"`
+				Name string `json:"name"`
+			} `json:"listing"`
+		} `json:"items"`
+	}
+	if st := apiJSON(t, "GET", origin+"/v1/launches/weeks/this", key, nil, &week); st != 200 || len(week.Items) < len(browsertest.Viewports) {
+		t.Fatalf("GET /v1/launches/weeks/this: %d, %d items", st, len(week.Items))
+	}
+	votes := func(slug string) int {
+		var l struct {
+			Votes int `json:"votes"`
+		}
+		if st := apiJSON(t, "GET", origin+"/v1/listings/"+slug, key, nil, &l); st != 200 {
+			t.Fatalf("get_listing: %d", st)
+		}
+		return l.Votes
+	}
+	for i, vp := range browsertest.Viewports {
+		t.Run(vp.Name, func(t *testing.T) {
+			// A listing per viewport: four fresh accounts voting for one
+			// listing from one network would be a burst.
+			slug, name := week.Items[i].Listing.Slug, week.Items[i].Listing.Name
+			counted, discarded := "counted-"+vp.Name+"@example.com", "discarded-"+vp.Name+"@example.com"
+			for _, email := range []string{counted, discarded} {
+				res, err := s.signIn(t, origin, email).PostForm(origin+"/listings/"+slug+"/vote", url.Values{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				res.Body.Close()
+				if res.StatusCode != http.StatusSeeOther {
+					t.Fatalf("the vote of %s: %d", email, res.StatusCode)
+				}
+			}
+			before := votes(slug)
+
+			p := b.NewPage(t, vp)
+			p.Go(origin + "/signin?next=/admin")
+			s.emailedLink(t, p, "team@example.com")
+			p.Click("a[href='/admin/queue']")
+			if u := p.URL(); u != origin+"/admin/queue" {
+				t.Fatalf("the admin page's link led to %s", u)
+			}
+			// The queue item of each voter.
+			item := func(email string) string {
+				return browsertest.Eval[string](p, fmt.Sprintf(`(() => { const li = [...document.querySelectorAll('#votes ~ ol.queue > li.queue-item')].find(li => li.innerText.includes(%q)); return li ? '#' + li.id : ''; })()`, email))
+			}
+			countItem, discardItem := item(counted), item(discarded)
+			if countItem == "" || discardItem == "" {
+				t.Fatalf("the queue lacks the held votes of %s (%q) and %s (%q):\n%s", counted, countItem, discarded, discardItem, p.Text("main"))
+			}
+			if why := p.Text(countItem); !strings.Contains(why, "New account: counts by itself on") || !strings.Contains(why, name) {
+				t.Errorf("the held vote reads %q", why)
+			}
+			p.Shot("queue")
+			p.CheckClean("review queue")
+
+			p.Click(countItem + " form[action$='/count'] button")
+			if u := p.URL(); u != origin+"/admin/queue#votes" {
+				t.Errorf("after Count: %s", u)
+			}
+			if got := votes(slug); got != before+1 {
+				t.Errorf("get_listing votes after Count: %d, want %d", got, before+1)
+			}
+			p.Shot("counted")
+			p.Click(discardItem + " form[action$='/discard'] button")
+			if got := votes(slug); got != before+1 {
+				t.Errorf("get_listing votes after Discard: %d, want %d", got, before+1)
+			}
+			if n := p.Count(countItem + "," + discardItem); n != 0 {
+				t.Errorf("%d decided votes are still in the queue", n)
+			}
+			log := p.Text("ol.queue-log")
+			for _, want := range []string{"team@example.com counted vote #" + strings.TrimPrefix(countItem, "#vote-") + " for " + name,
+				"team@example.com discarded vote #" + strings.TrimPrefix(discardItem, "#vote-") + " for " + name} {
+				if !strings.Contains(log, want) {
+					t.Errorf("the decisions lack %q:\n%s", want, log)
+				}
+			}
+			p.Shot("discarded")
+			p.CheckClean("review queue after the decisions")
+		})
+	}
+}
