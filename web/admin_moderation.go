@@ -122,28 +122,31 @@ func short(hash string) string {
 	return hash[:min(len(hash), hashShown)]
 }
 
+// logWords are the words of a decision on a vote or review around the
+// listing's name; %d is the vote's or review's number.
+var logWords = map[string]struct{ before, after string }{
+	domain.ModCountVote:     {"counted vote #%d for", ""},
+	domain.ModDiscardVote:   {"discarded vote #%d for", ""},
+	domain.ModCountReview:   {"counted review #%d of", ""},
+	domain.ModDiscardReview: {"discarded review #%d of", ""},
+	domain.ModHideReview:    {"hid review #%d of", ""},
+	domain.ModUnhideReview:  {"showed review #%d of", "again"},
+}
+
 // actionText says what a decision of the log did, as the words before
 // the listing's name and after it.
 func actionText(e domain.ModerationEntry) (before, after string) {
 	switch e.Action {
-	case domain.ModCountVote:
-		return fmt.Sprintf("counted vote #%d for", e.VoteID), ""
-	case domain.ModDiscardVote:
-		return fmt.Sprintf("discarded vote #%d for", e.VoteID), ""
-	case domain.ModCountReview:
-		return fmt.Sprintf("counted review #%d of", e.ReviewID), ""
-	case domain.ModDiscardReview:
-		return fmt.Sprintf("discarded review #%d of", e.ReviewID), ""
-	case domain.ModHideReview:
-		return fmt.Sprintf("hid review #%d of", e.ReviewID), ""
-	case domain.ModUnhideReview:
-		return fmt.Sprintf("showed review #%d of", e.ReviewID), "again"
 	case domain.ModDisqualify:
 		return "disqualified", "from the week of " + formatDay(e.Week)
 	case domain.ModRequalify:
 		return "lifted the disqualification of", "from the week of " + formatDay(e.Week)
 	}
-	return e.Action, ""
+	w, ok := logWords[e.Action]
+	if !ok {
+		return e.Action, ""
+	}
+	return fmt.Sprintf(w.before, e.VoteID+e.ReviewID), w.after // one of the two is 0
 }
 
 // newQueuePage turns the store's queue into what the page shows.

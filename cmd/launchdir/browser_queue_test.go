@@ -19,31 +19,15 @@ import (
 func TestBrowser_ReviewQueue(t *testing.T) {
 	b := browsertest.Start(t)
 	s, origin, key := browserServe(t, "--admin-emails", "team@example.com")
-	var week struct {
-		Items []struct {
-			Listing struct {
-				Slug string `json:"slug"`
-				Name string `json:"name"`
-			} `json:"listing"`
-		} `json:"items"`
-	}
-	if st := apiJSON(t, "GET", origin+"/v1/launches/weeks/this", key, nil, &week); st != 200 || len(week.Items) < len(browsertest.Viewports) {
-		t.Fatalf("GET /v1/launches/weeks/this: %d, %d items", st, len(week.Items))
-	}
-	votes := func(slug string) int {
-		var l struct {
-			Votes int `json:"votes"`
-		}
-		if st := apiJSON(t, "GET", origin+"/v1/listings/"+slug, key, nil, &l); st != 200 {
-			t.Fatalf("get_listing: %d", st)
-		}
-		return l.Votes
+	_, items := thisWeek(t, origin, key)
+	if len(items) < len(browsertest.Viewports) {
+		t.Fatalf("this week has %d listings", len(items))
 	}
 	for i, vp := range browsertest.Viewports {
 		t.Run(vp.Name, func(t *testing.T) {
 			// A listing per viewport: four fresh accounts voting for one
 			// listing from one network would be a burst.
-			slug, name := week.Items[i].Listing.Slug, week.Items[i].Listing.Name
+			slug, name := items[i].Slug, items[i].Name
 			counted, discarded := "counted-"+vp.Name+"@example.com", "discarded-"+vp.Name+"@example.com"
 			for _, email := range []string{counted, discarded} {
 				res, err := s.signIn(t, origin, email).PostForm(origin+"/listings/"+slug+"/vote", url.Values{})
@@ -55,7 +39,7 @@ func TestBrowser_ReviewQueue(t *testing.T) {
 					t.Fatalf("the vote of %s: %d", email, res.StatusCode)
 				}
 			}
-			before := votes(slug)
+			before := apiVotes(t, origin, key, slug)
 
 			p := b.NewPage(t, vp)
 			p.Go(origin + "/signin?next=/admin")
@@ -82,12 +66,12 @@ func TestBrowser_ReviewQueue(t *testing.T) {
 			if u := p.URL(); u != origin+"/admin/queue#votes" {
 				t.Errorf("after Count: %s", u)
 			}
-			if got := votes(slug); got != before+1 {
+			if got := apiVotes(t, origin, key, slug); got != before+1 {
 				t.Errorf("get_listing votes after Count: %d, want %d", got, before+1)
 			}
 			p.Shot("counted")
 			p.Click(discardItem + " form[action$='/discard'] button")
-			if got := votes(slug); got != before+1 {
+			if got := apiVotes(t, origin, key, slug); got != before+1 {
 				t.Errorf("get_listing votes after Discard: %d, want %d", got, before+1)
 			}
 			if n := p.Count(countItem + "," + discardItem); n != 0 {
@@ -104,4 +88,42 @@ func TestBrowser_ReviewQueue(t *testing.T) {
 			p.CheckClean("review queue after the decisions")
 		})
 	}
+}
+
+// weekListing is a listing of a launch week as get_launch_week lists it.
+type weekListing struct {
+	Slug string `json:"slug"`
+	Name string `json:"name"`
+}
+
+// thisWeek returns this week's Monday and its live listings, ranked, as
+// get_launch_week shows them.
+func thisWeek(t *testing.T, origin, key string) (string, []weekListing) {
+	t.Helper()
+	var week struct {
+		Week  string `json:"week"`
+		Items []struct {
+			Listing weekListing `json:"listing"`
+		} `json:"items"`
+	}
+	if st := apiJSON(t, "GET", origin+"/v1/launches/weeks/this", key, nil, &week); st != 200 || len(week.Items) == 0 {
+		t.Fatalf("GET /v1/launches/weeks/this: %d, %d items", st, len(week.Items))
+	}
+	out := make([]weekListing, len(week.Items))
+	for i, it := range week.Items {
+		out[i] = it.Listing
+	}
+	return week.Week, out
+}
+
+// apiVotes is listing slug's all-time votes as get_listing shows them.
+func apiVotes(t *testing.T, origin, key, slug string) int {
+	t.Helper()
+	var l struct {
+		Votes int `json:"votes"`
+	}
+	if st := apiJSON(t, "GET", origin+"/v1/listings/"+slug, key, nil, &l); st != 200 {
+		t.Fatalf("get_listing %s: %d", slug, st)
+	}
+	return l.Votes
 }
