@@ -163,6 +163,9 @@ func TestStore_ModerateVotes(t *testing.T) {
 	if got := count(); got != "4" {
 		t.Errorf("votes_count after the discarded vote: %s, want 4", got)
 	}
+	if voted, err := f.st.VotedSlugs(ctx, bob); err != nil || voted["notely"] != domain.VoteDiscarded {
+		t.Errorf("bob's vote as his pages see it: %v %v, want discarded", voted, err)
+	}
 
 	// A vote taken back before the decision is not found.
 	catVote := f.vote(cat, "notely", "203.0.113.9")

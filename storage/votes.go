@@ -256,7 +256,7 @@ func (s *Store) CountDueVote(ctx context.Context, voteID int64, at time.Time) (b
 
 // VotedSlugs implements domain.VoteStore.
 func (s *Store) VotedSlugs(ctx context.Context, userID int64) (map[string]string, error) {
-	rows, err := s.db.sql.QueryContext(ctx, `SELECT l.slug, v.held_reason FROM votes v JOIN listings l ON l.id = v.listing_id
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT l.slug, CASE WHEN v.discarded_at IS NULL THEN v.held_reason ELSE 'discarded' END FROM votes v JOIN listings l ON l.id = v.listing_id
 		WHERE l.site_id = ? AND v.voter_key = ?`, s.siteID, domain.VoterKey(userID))
 	if err != nil {
 		return nil, mapErr(err, "vote", "")

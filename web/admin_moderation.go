@@ -53,6 +53,7 @@ type queuePage struct {
 	// field it names, if any; Listing, Week and Reason keep a refused
 	// disqualification form's values.
 	Problem, Field        string
+	FormProblem           bool // Problem is about the disqualify form
 	Listing, Week, Reason string
 	MaxReason             int
 }
@@ -216,7 +217,7 @@ func (h *handler) showQueue(w http.ResponseWriter, r *http.Request, email string
 		}
 	}
 	if form != nil {
-		p.Listing, p.Week, p.Reason = form.Listing, form.Week, form.Reason
+		p.Listing, p.Week, p.Reason, p.FormProblem = form.Listing, form.Week, form.Reason, p.Problem != ""
 	}
 	h.render(w, r, status, "admin_queue", "Review queue", "", p)
 }

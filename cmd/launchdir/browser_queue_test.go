@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -15,7 +16,10 @@ import (
 // team (--admin-emails) signs in by the emailed link, opens the review
 // queue from /admin, counts one vote and discards the other: the listing's
 // count moves by one, the discarded vote leaves the queue without
-// counting, and the decisions are listed with the team member's email.
+// counting (its voter is told so on the listing's page), and the decisions
+// are listed with the team member's email; then the team member
+// disqualifies the listing from this week through the form (after a
+// refused try) and lifts it.
 func TestBrowser_ReviewQueue(t *testing.T) {
 	b := browsertest.Start(t)
 	s, origin, key := browserServe(t, "--admin-emails", "team@example.com")
@@ -29,8 +33,10 @@ func TestBrowser_ReviewQueue(t *testing.T) {
 			// listing from one network would be a burst.
 			slug, name := items[i].Slug, items[i].Name
 			counted, discarded := "counted-"+vp.Name+"@example.com", "discarded-"+vp.Name+"@example.com"
+			voters := map[string]*http.Client{}
 			for _, email := range []string{counted, discarded} {
-				res, err := s.signIn(t, origin, email).PostForm(origin+"/listings/"+slug+"/vote", url.Values{})
+				voters[email] = s.signIn(t, origin, email)
+				res, err := voters[email].PostForm(origin+"/listings/"+slug+"/vote", url.Values{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -86,6 +92,52 @@ func TestBrowser_ReviewQueue(t *testing.T) {
 			}
 			p.Shot("discarded")
 			p.CheckClean("review queue after the decisions")
+			// The person whose vote was discarded is told it does not count.
+			res, err := voters[discarded].Get(origin + "/listings/" + slug)
+			if err != nil {
+				t.Fatal(err)
+			}
+			page, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if !strings.Contains(string(page), "The site team reviewed your vote: it does not count.") {
+				t.Errorf("the listing page does not tell %s that the vote was discarded", discarded)
+			}
+
+			// Disqualify the listing from this week, with a refused try first.
+			p.Fill("#dq-listing", "no-such-listing")
+			p.Fill("#dq-reason", "Votes bought from a click farm.")
+			p.Click("form[action^='/admin/queue/disqualify'] button")
+			if msg := p.Text(".form-problem"); !strings.Contains(msg, "listing") || !strings.Contains(msg, `"no-such-listing"`) {
+				t.Errorf("the refused form says %q", msg)
+			}
+			p.Shot("disqualify-refused")
+			// The browser logs the page's 400 status; nothing else may be wrong.
+			for _, m := range p.TakeConsoleErrors() {
+				if !strings.Contains(m, "status of 400") {
+					t.Errorf("refused disqualification (%s): %s", vp.Name, m)
+				}
+			}
+			p.CheckClean("refused disqualification")
+			p.Fill("#dq-listing", slug)
+			p.Click("form[action^='/admin/queue/disqualify'] button")
+			if u := p.URL(); u != origin+"/admin/queue#weeks" {
+				t.Errorf("after Disqualify: %s", u)
+			}
+			lift := "form[action='/admin/queue/requalify']:has(input[value='" + slug + "']) button"
+			if n := p.Count(lift); n != 1 {
+				t.Fatalf("the disqualified listings have %d Lift buttons for %s", n, slug)
+			}
+			if log := p.Text("ol.queue-log"); !strings.Contains(log, "team@example.com disqualified "+name+" from the week of") {
+				t.Errorf("the decisions lack the disqualification:\n%s", log)
+			}
+			p.Shot("disqualified")
+			p.Click(lift)
+			if n := p.Count(lift); n != 0 {
+				t.Errorf("after Lift: %d Lift buttons for %s", n, slug)
+			}
+			if log := p.Text("ol.queue-log"); !strings.Contains(log, "team@example.com lifted the disqualification of "+name) {
+				t.Errorf("the decisions lack the lift:\n%s", log)
+			}
 		})
 	}
 }
