@@ -260,6 +260,11 @@ func TestAdminQueue_Disqualify(t *testing.T) {
 
 	reason := strings.Repeat("r", domain.MaxModerationReason)
 	form := url.Values{"listing": {"notably"}, "week": {"2026-11-16"}, "reason": {reason}}
+	want(t, "a cross-site form", e.post(t, "/admin/queue/disqualify", form, "Cookie", teamCookie, "Sec-Fetch-Site", "cross-site"), http.StatusForbidden)
+	if n := len(e.rows(t, "week_disqualifications", nil)); n != 0 {
+		t.Fatalf("a cross-site form stored %d disqualifications", n)
+	}
+	e.logged(t, "a cross-site form", 0)
 	wantRedirect(t, "disqualify", e.post(t, "/admin/queue/disqualify", form, e.team...), "/admin/queue#weeks")
 	rows := e.rows(t, "week_disqualifications", nil)
 	if len(rows) != 1 || rows[0]["listing_id"] != fmt.Sprint(e.listing) || rows[0]["week"] != "2026-11-16" || rows[0]["reason"] != reason ||
