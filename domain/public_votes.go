@@ -83,7 +83,7 @@ type VoteStore interface {
 	// account's age and that time has come by at; false when it did nothing.
 	CountDueVote(ctx context.Context, voteID int64, at time.Time) (bool, error)
 	// VotedSlugs returns the slugs of the listings userID voted for, each
-	// with "" for a counted vote or the reason it is held.
+	// with "" for a counted vote, the reason it is held, or VoteDiscarded.
 	VotedSlugs(ctx context.Context, userID int64) (map[string]string, error)
 }
 
@@ -122,7 +122,7 @@ func (s *Service) Unvote(ctx context.Context, userID int64, slug string) error {
 }
 
 // VotedSlugs returns the slugs of the listings userID voted for, each with
-// "" for a counted vote or the reason it is held.
+// "" for a counted vote, the reason it is held, or VoteDiscarded.
 func (s *Service) VotedSlugs(ctx context.Context, userID int64) (map[string]string, error) {
 	st, err := s.voteStore()
 	if err != nil {

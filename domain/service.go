@@ -62,6 +62,8 @@ type Service struct {
 	VoteMinAccountAge time.Duration
 	// Weeks keeps what the weekly clock reads and writes (weeks.go).
 	Weeks WeekStore
+	// Moderation keeps the site team's review queue (admin_moderation.go).
+	Moderation ModerationStore
 }
 
 // Deps is everything a Service is built from. Every field is required unless
@@ -87,6 +89,8 @@ type Deps struct {
 	VoteMinAccountAge time.Duration
 	// Weeks keeps the weekly clock's finalised weeks and awards.
 	Weeks WeekStore
+	// Moderation keeps the site team's review queue.
+	Moderation ModerationStore
 	// Drafts needs its Store, Fetcher, Drafter, Enqueue and Mailer; Wake is
 	// optional (nil: a new draft's build starts at the runner's next poll).
 	// Its Drafter is the grounded extractor or the model drafter over it:
@@ -114,7 +118,8 @@ func New(d Deps) (*Service, error) {
 	}
 	s := &Service{Store: d.Store, Site: d.Site, Now: d.Now,
 		Claims: d.Claims, Free: d.Free, MyListings: d.MyListings, Edits: d.Edits, Content: d.Content,
-		Drafts: d.Drafts, Orders: d.Orders, Owner: d.Owner, Votes: d.Votes, VoteMinAccountAge: d.VoteMinAccountAge, Weeks: d.Weeks}
+		Drafts: d.Drafts, Orders: d.Orders, Owner: d.Owner, Votes: d.Votes, VoteMinAccountAge: d.VoteMinAccountAge, Weeks: d.Weeks,
+		Moderation: d.Moderation}
 	s.RegisterJobs(d.Jobs, d.Logger)
 	s.RegisterOrderJobs(d.Jobs)
 	s.RegisterFreeJobs(d.Jobs)
@@ -142,6 +147,7 @@ func (d Deps) missing() []string {
 	need(d.Content != nil, "Content")
 	need(d.Votes != nil, "Votes")
 	need(d.Weeks != nil, "Weeks")
+	need(d.Moderation != nil, "Moderation")
 	need(d.VoteMinAccountAge >= 0, "VoteMinAccountAge (not negative)")
 	need(d.Jobs != nil, "Jobs")
 	if need(d.Drafts != nil, "Drafts"); d.Drafts != nil {
@@ -177,6 +183,7 @@ type Stores interface {
 	OwnerContentStore
 	VoteStore
 	WeekStore
+	ModerationStore
 }
 
 // NewService returns a Service over st for site on the wall clock, with
@@ -187,6 +194,7 @@ func NewService(st Stores, site Site) *Service {
 	s := &Service{Site: site, Now: func() time.Time { return time.Now().UTC() }, VoteMinAccountAge: DefaultVoteMinAccountAge}
 	if st != nil {
 		s.Store, s.Claims, s.Free, s.MyListings, s.Edits, s.Content, s.Votes, s.Weeks = st, st, st, st, st, st, st, st
+		s.Moderation = st
 	}
 	return s
 }

@@ -213,7 +213,10 @@ func (s *Store) RemoveVote(ctx context.Context, userID int64, slug string) error
 		return err
 	}
 	var status string
-	err = tx.QueryRowContext(ctx, `DELETE FROM votes WHERE listing_id = ? AND voter_key = ? RETURNING status`, id, domain.VoterKey(userID)).Scan(&status)
+	// A vote the site team discarded stays: it is not counted, and the
+	// person cannot take it back to vote again (docs/moderation.md).
+	err = tx.QueryRowContext(ctx, `DELETE FROM votes WHERE listing_id = ? AND voter_key = ? AND discarded_at IS NULL RETURNING status`,
+		id, domain.VoterKey(userID)).Scan(&status)
 	if err == sql.ErrNoRows {
 		return nil // nothing to take back
 	}
@@ -237,7 +240,7 @@ func (s *Store) CountDueVote(ctx context.Context, voteID int64, at time.Time) (b
 	defer tx.Rollback()
 	var listingID int64
 	err = tx.QueryRowContext(ctx, `UPDATE votes SET status = 'counted', held_reason = '', count_at = NULL
-		WHERE id = ? AND status = 'held' AND held_reason = 'new_account' AND count_at <= ?
+		WHERE id = ? AND status = 'held' AND held_reason = 'new_account' AND count_at <= ? AND discarded_at IS NULL
 		AND listing_id IN (SELECT id FROM listings WHERE site_id = ?) RETURNING listing_id`, voteID, at.Unix(), s.siteID).Scan(&listingID)
 	if err == sql.ErrNoRows {
 		return false, nil // taken back, held for another reason since, or not due
@@ -253,7 +256,7 @@ func (s *Store) CountDueVote(ctx context.Context, voteID int64, at time.Time) (b
 
 // VotedSlugs implements domain.VoteStore.
 func (s *Store) VotedSlugs(ctx context.Context, userID int64) (map[string]string, error) {
-	rows, err := s.db.sql.QueryContext(ctx, `SELECT l.slug, v.held_reason FROM votes v JOIN listings l ON l.id = v.listing_id
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT l.slug, CASE WHEN v.discarded_at IS NULL THEN v.held_reason ELSE 'discarded' END FROM votes v JOIN listings l ON l.id = v.listing_id
 		WHERE l.site_id = ? AND v.voter_key = ?`, s.siteID, domain.VoterKey(userID))
 	if err != nil {
 		return nil, mapErr(err, "vote", "")

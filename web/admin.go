@@ -48,6 +48,7 @@ func (h *handler) routeAdmin(mux *http.ServeMux) {
 	mux.Handle("POST /admin/work/{id}/done", h.adminRoute(true, h.adminFinishWork))
 	mux.Handle("POST /admin/edits/{id}/reviewed", h.adminRoute(true, h.adminReviewEdit))
 	mux.Handle("POST /admin/edits/{id}/revert", h.adminRoute(true, h.adminRevertEdit))
+	h.routeModeration(mux)
 }
 
 // adminRoute wraps an admin handler: a 404 page unless the request comes

@@ -116,7 +116,7 @@ var orderFuncs = template.FuncMap{
 }
 
 // orderPageNames are the templates of the checkout and admin pages.
-var orderPageNames = []string{"checkout", "checkout_testpay", "admin"}
+var orderPageNames = []string{"checkout", "checkout_testpay", "admin", "admin_queue"}
 
 // parseOrderPages adds the checkout and admin pages to pages, each parsed
 // with the shared layout and the checkout pages' shared parts.

@@ -72,6 +72,7 @@ var funcs = template.FuncMap{
 	"boards":       func() []domain.Board { return boardList() },
 	"platform":     platformName,
 	"sectionName":  sectionName,
+	"heldLabel":    heldLabel,
 }
 
 // formatDay turns YYYY-MM-DD into "Nov 16, 2026"; other text is shown as is.
