@@ -60,6 +60,9 @@ type Service struct {
 	// VoteMinAccountAge holds the votes of younger accounts until they are
 	// this old (--vote-min-account-age); 0 holds none for age.
 	VoteMinAccountAge time.Duration
+	// Reviews keeps the reviews people write on the site (public_reviews.go);
+	// they are held by the votes' rules (VoteMinAccountAge, the burst rule).
+	Reviews ReviewStore
 }
 
 // Deps is everything a Service is built from. Every field is required unless
@@ -83,6 +86,8 @@ type Deps struct {
 	Votes VoteStore
 	// VoteMinAccountAge is --vote-min-account-age (0: no hold for age).
 	VoteMinAccountAge time.Duration
+	// Reviews keeps the reviews people write on the site.
+	Reviews ReviewStore
 	// Drafts needs its Store, Fetcher, Drafter, Enqueue and Mailer; Wake is
 	// optional (nil: a new draft's build starts at the runner's next poll).
 	// Its Drafter is the grounded extractor or the model drafter over it:
@@ -110,12 +115,14 @@ func New(d Deps) (*Service, error) {
 	}
 	s := &Service{Store: d.Store, Site: d.Site, Now: d.Now,
 		Claims: d.Claims, Free: d.Free, MyListings: d.MyListings, Edits: d.Edits, Content: d.Content,
-		Drafts: d.Drafts, Orders: d.Orders, Owner: d.Owner, Votes: d.Votes, VoteMinAccountAge: d.VoteMinAccountAge}
+		Drafts: d.Drafts, Orders: d.Orders, Owner: d.Owner, Votes: d.Votes, VoteMinAccountAge: d.VoteMinAccountAge,
+		Reviews: d.Reviews}
 	s.RegisterJobs(d.Jobs, d.Logger)
 	s.RegisterOrderJobs(d.Jobs)
 	s.RegisterFreeJobs(d.Jobs)
 	s.RegisterOwnerContentJobs(d.Jobs)
 	s.RegisterVoteJobs(d.Jobs)
+	s.RegisterReviewJobs(d.Jobs)
 	return s, nil
 }
 
@@ -137,6 +144,7 @@ func (d Deps) missing() []string {
 	need(d.Content != nil, "Content")
 	need(d.Votes != nil, "Votes")
 	need(d.VoteMinAccountAge >= 0, "VoteMinAccountAge (not negative)")
+	need(d.Reviews != nil, "Reviews")
 	need(d.Jobs != nil, "Jobs")
 	if need(d.Drafts != nil, "Drafts"); d.Drafts != nil {
 		need(d.Drafts.Store != nil, "Drafts.Store")
@@ -170,6 +178,7 @@ type Stores interface {
 	ListingEditStore
 	OwnerContentStore
 	VoteStore
+	ReviewStore
 }
 
 // NewService returns a Service over st for site on the wall clock, with
@@ -179,7 +188,7 @@ type Stores interface {
 func NewService(st Stores, site Site) *Service {
 	s := &Service{Site: site, Now: func() time.Time { return time.Now().UTC() }, VoteMinAccountAge: DefaultVoteMinAccountAge}
 	if st != nil {
-		s.Store, s.Claims, s.Free, s.MyListings, s.Edits, s.Content, s.Votes = st, st, st, st, st, st, st
+		s.Store, s.Claims, s.Free, s.MyListings, s.Edits, s.Content, s.Votes, s.Reviews = st, st, st, st, st, st, st, st
 	}
 	return s
 }
