@@ -62,6 +62,16 @@ func (f reviewForm) CanWrite() bool {
 	return f.SignedIn && !f.Owner && (f.Own == nil || f.Own.Status == domain.ReviewCounted || f.Own.Status == domain.ReviewHeld)
 }
 
+// Invalid says whether field was refused.
+func (f reviewForm) Invalid(field string) bool {
+	for _, e := range f.Fields {
+		if e.Field == field {
+			return true
+		}
+	}
+	return false
+}
+
 // reviewFormOf reads the reviews section's state for r's account.
 func (h *handler) reviewFormOf(w http.ResponseWriter, r *http.Request, slug string) (reviewForm, error) {
 	f := reviewForm{Next: "/listings/" + url.PathEscape(slug) + "#reviews"}
