@@ -67,7 +67,9 @@ func TestReviews_OnTheSite(t *testing.T) {
 	rest := restCaller(env, key)
 	mcp := mcpCaller(env, key)(t)
 	visitor := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	form := func(stars, body string) url.Values { return url.Values{"stars": {stars}, "body": {body}, "next": {back}} }
+	form := func(stars, body string) url.Values {
+		return url.Values{"stars": {stars}, "body": {body}, "next": {back}}
+	}
 
 	if r, rv := reviewsOf(t, env, rest, mcp, slug); r != nil || rv["count"] != float64(0) || len(rv["items"].([]any)) != 0 {
 		t.Fatalf("an unreviewed listing: rating %v, reviews %v; want null and none", r, rv)
