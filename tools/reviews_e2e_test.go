@@ -122,7 +122,7 @@ func TestReviews_OnTheSite(t *testing.T) {
 		t.Fatalf("a held review counts: %v", r)
 	}
 	if _, body, _ := page(t, ann, "GET", env.URL+listingPage, nil); !strings.Contains(body, "Your review counts from Nov 19, 2026") ||
-		!strings.Contains(body, "Edit your review") || !strings.Contains(body, "&lt;b&gt;needs work&lt;/b&gt;") || strings.Contains(body, "<b>needs work") {
+		!strings.Contains(body, "Edit or delete your review") || !strings.Contains(body, "&lt;b&gt;needs work&lt;/b&gt;") || strings.Contains(body, "<b>needs work") {
 		t.Fatalf("ann's page does not show her held review, escaped: %s", body)
 	}
 	if _, body, _ := page(t, visitor, "GET", env.URL+listingPage, nil); strings.Contains(body, "needs work") {
