@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
+	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
 	"github.com/launchdir/launchdir/web"
 )
@@ -38,13 +39,9 @@ func reviewsOf(t *testing.T, env *catEnv, rest, mcp draftCaller, slug string) (r
 }
 
 // reviewRows are the stored reviews of listing id.
-func reviewRows(t *testing.T, env *catEnv, id int64) []map[string]string {
+func reviewRows(t *testing.T, env *catEnv, id int64) []storage.Row {
 	t.Helper()
-	var out []map[string]string
-	for _, r := range fixtures.Rows(t, env.db, "reviews", fixtures.Cols{"listing_id": id}) {
-		out = append(out, r)
-	}
-	return out
+	return fixtures.Rows(t, env.db, "reviews", fixtures.Cols{"listing_id": id})
 }
 
 const reviewText = "We moved our team notes here in an afternoon.\n\nSearch is fast; the mobile app <b>needs work</b>."
