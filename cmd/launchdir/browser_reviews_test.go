@@ -92,6 +92,26 @@ func TestBrowser_VoteReviewFollow(t *testing.T) {
 			if !browsertest.Eval[bool](p, `(document.querySelector("label[for='stars-4']").click(), document.querySelector('#stars-4').checked)`) {
 				t.Fatalf("clicking the fourth star's label does not choose 4 stars")
 			}
+			// Too short: the page comes back (400) saying why, the stars and
+			// text kept (the browser's own check is off, as in an old browser).
+			browsertest.Eval[bool](p, `(document.querySelector('form.review-form').noValidate = true)`)
+			p.Fill("#review-body", "Nice tool!")
+			p.Click("form.review-form button[type=submit]")
+			if got := p.Text("form.review-form .form-problem"); !strings.Contains(got, "body: write at least 20 characters (you wrote 10).") {
+				t.Errorf("a short review: %q", got)
+			}
+			if u := p.URL(); !strings.HasSuffix(u, "#reviews") || browsertest.Eval[float64](p, `window.scrollY`) == 0 {
+				t.Errorf("the refused review's page (%s) is not scrolled to the form", u)
+			}
+			if !browsertest.Eval[bool](p, `document.querySelector('#stars-4').checked && document.querySelector('#review-body').value === 'Nice tool!'`) {
+				t.Errorf("the refused review's stars and text are not kept in the form")
+			}
+			p.Shot("review-refused")
+			for _, m := range p.TakeConsoleErrors() { // the refused post's own 400 only
+				if !strings.Contains(m, "status of 400") {
+					t.Errorf("review refused (%s): %s", vp.Name, m)
+				}
+			}
 			body := "Set it up for our team in ten minutes.\n\nThe weekly digest is the part we actually read."
 			p.Fill("#review-body", body)
 			p.Shot("review-form")
