@@ -67,10 +67,15 @@ func (s *Service) CompareListings(ctx context.Context, in CompareListingsInput) 
 		}},
 		{"votes", "Community votes", func(l *Listing) string { return strconv.Itoa(l.Votes) }},
 		{"rating", "Community rating", func(l *Listing) string {
-			if l.CommunityRating.Count == 0 {
+			r := l.CommunityRating
+			if r == nil {
 				return ""
 			}
-			return strconv.FormatFloat(l.CommunityRating.Average, 'f', 1, 64) + " (" + strconv.Itoa(l.CommunityRating.Count) + " reviews)"
+			reviews := " reviews)"
+			if r.Count == 1 {
+				reviews = " review)"
+			}
+			return strconv.FormatFloat(r.Average, 'f', 1, 64) + " (" + strconv.Itoa(r.Count) + reviews
 		}},
 		{"domain_rating", "Domain Rating", func(l *Listing) string {
 			if l.DomainRating == nil {

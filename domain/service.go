@@ -64,6 +64,9 @@ type Service struct {
 	Weeks WeekStore
 	// Moderation keeps the site team's review queue (admin_moderation.go).
 	Moderation ModerationStore
+	// Reviews keeps the reviews people write on the site (public_reviews.go);
+	// they are held by the votes' rules (VoteMinAccountAge, the burst rule).
+	Reviews ReviewStore
 }
 
 // Deps is everything a Service is built from. Every field is required unless
@@ -91,6 +94,8 @@ type Deps struct {
 	Weeks WeekStore
 	// Moderation keeps the site team's review queue.
 	Moderation ModerationStore
+	// Reviews keeps the reviews people write on the site.
+	Reviews ReviewStore
 	// Drafts needs its Store, Fetcher, Drafter, Enqueue and Mailer; Wake is
 	// optional (nil: a new draft's build starts at the runner's next poll).
 	// Its Drafter is the grounded extractor or the model drafter over it:
@@ -119,13 +124,14 @@ func New(d Deps) (*Service, error) {
 	s := &Service{Store: d.Store, Site: d.Site, Now: d.Now,
 		Claims: d.Claims, Free: d.Free, MyListings: d.MyListings, Edits: d.Edits, Content: d.Content,
 		Drafts: d.Drafts, Orders: d.Orders, Owner: d.Owner, Votes: d.Votes, VoteMinAccountAge: d.VoteMinAccountAge, Weeks: d.Weeks,
-		Moderation: d.Moderation}
+		Moderation: d.Moderation, Reviews: d.Reviews}
 	s.RegisterJobs(d.Jobs, d.Logger)
 	s.RegisterOrderJobs(d.Jobs)
 	s.RegisterFreeJobs(d.Jobs)
 	s.RegisterOwnerContentJobs(d.Jobs)
 	s.RegisterVoteJobs(d.Jobs)
 	s.RegisterWeekJobs(d.Jobs)
+	s.RegisterReviewJobs(d.Jobs)
 	return s, nil
 }
 
@@ -149,6 +155,7 @@ func (d Deps) missing() []string {
 	need(d.Weeks != nil, "Weeks")
 	need(d.Moderation != nil, "Moderation")
 	need(d.VoteMinAccountAge >= 0, "VoteMinAccountAge (not negative)")
+	need(d.Reviews != nil, "Reviews")
 	need(d.Jobs != nil, "Jobs")
 	if need(d.Drafts != nil, "Drafts"); d.Drafts != nil {
 		need(d.Drafts.Store != nil, "Drafts.Store")
@@ -184,6 +191,7 @@ type Stores interface {
 	VoteStore
 	WeekStore
 	ModerationStore
+	ReviewStore
 }
 
 // NewService returns a Service over st for site on the wall clock, with
@@ -194,7 +202,7 @@ func NewService(st Stores, site Site) *Service {
 	s := &Service{Site: site, Now: func() time.Time { return time.Now().UTC() }, VoteMinAccountAge: DefaultVoteMinAccountAge}
 	if st != nil {
 		s.Store, s.Claims, s.Free, s.MyListings, s.Edits, s.Content, s.Votes, s.Weeks = st, st, st, st, st, st, st, st
-		s.Moderation = st
+		s.Moderation, s.Reviews = st, st
 	}
 	return s
 }

@@ -29,7 +29,7 @@ func fullDeps() Deps {
 	enqueueAt := func(context.Context, string, string, any, time.Time) error { return nil }
 	return Deps{
 		Site: Site{Key: "main"}, Now: time.Now,
-		Store: st, Claims: st, Free: st, MyListings: st, Edits: st, Content: st, Votes: st, Weeks: st, Moderation: st,
+		Store: st, Claims: st, Free: st, MyListings: st, Edits: st, Content: st, Votes: st, Weeks: st, Moderation: st, Reviews: st,
 		Drafts: &Drafting{Store: stubDrafts{}, Fetcher: stubFetcher{}, Drafter: stubDrafter{}, Enqueue: enqueue, Mailer: stubMailer{}},
 		Orders: &Ordering{Store: stubOrders{}, Payments: stubPayments{}, VAT: stubVAT{}, EnqueueAt: enqueueAt},
 		Owner:  &Owning{Pages: stubPages{}, Resolver: stubTXT{}, Mailer: stubMailer{}, EnqueueAt: enqueueAt},
@@ -44,11 +44,11 @@ func TestNew(t *testing.T) {
 		if err != nil {
 			t.Fatalf("New: %v", err)
 		}
-		if s.Claims == nil || s.Free == nil || s.MyListings == nil || s.Edits == nil || s.Content == nil || s.Votes == nil || s.Weeks == nil || s.Moderation == nil || s.Drafts == nil || s.Orders == nil || s.Owner == nil {
+		if s.Claims == nil || s.Free == nil || s.MyListings == nil || s.Edits == nil || s.Content == nil || s.Votes == nil || s.Weeks == nil || s.Moderation == nil || s.Reviews == nil || s.Drafts == nil || s.Orders == nil || s.Owner == nil {
 			t.Fatalf("New left a dependency out of the Service: %+v", s)
 		}
 		// Every job kind of the Service is registered on the runner.
-		for _, kind := range []string{DraftJob, FulfilJob, WeekStartJob, BadgeCheckJob, UpdateFanOutJob, VoteCountJob, WeekClockJob} {
+		for _, kind := range []string{DraftJob, FulfilJob, WeekStartJob, BadgeCheckJob, UpdateFanOutJob, VoteCountJob, WeekClockJob, ReviewCountJob} {
 			if _, ok := d.Jobs.kinds[kind]; !ok {
 				t.Errorf("job kind %q not registered by New", kind)
 			}
@@ -70,6 +70,7 @@ func TestNew(t *testing.T) {
 		{"Votes", func(d *Deps) { d.Votes = nil }},
 		{"Weeks", func(d *Deps) { d.Weeks = nil }},
 		{"Moderation", func(d *Deps) { d.Moderation = nil }},
+		{"Reviews", func(d *Deps) { d.Reviews = nil }},
 		{"Jobs", func(d *Deps) { d.Jobs = nil }},
 		{"Drafts", func(d *Deps) { d.Drafts = nil }},
 		{"Drafts.Store", func(d *Deps) { d.Drafts.Store = nil }},

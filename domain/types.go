@@ -112,10 +112,11 @@ type FounderRef struct {
 	PageURL string `json:"page_url,omitempty" jsonschema_description:"The founder's page (get_founder). Founders have a page while on a live listing; absent before that."`
 }
 
-// Rating is the community rating from genuine reviews only.
+// Rating is the community rating from counted (genuine) reviews only
+// (docs/reviews.md); a listing without any has none (nil).
 type Rating struct {
-	Average float64 `json:"average" jsonschema_description:"Mean stars (1-5) over genuine reviews; 0 when there are none."`
-	Count   int     `json:"count" jsonschema_description:"Number of genuine reviews counted."`
+	Average float64 `json:"average" jsonschema:"minimum=1,maximum=5" jsonschema_description:"Mean stars (1-5) over the counted reviews, rounded to two decimals."`
+	Count   int     `json:"count" jsonschema:"minimum=1" jsonschema_description:"Number of counted reviews."`
 }
 
 // DRPoint is one Domain Rating reading.
@@ -171,7 +172,8 @@ type Listing struct {
 	FAQs              []FAQ             `json:"faqs"`
 	Socials           Socials           `json:"socials"`
 	LatestUpdates     []ListingUpdate   `json:"latest_updates"`
-	CommunityRating   Rating            `json:"community_rating"`
+	CommunityRating   *Rating           `json:"community_rating" jsonschema_extras:"nullable=true" jsonschema_description:"Mean stars of the counted reviews (people's reviews on the site that passed the holding rules of votes); null when the listing has no counted review."`
+	Reviews           ReviewList        `json:"reviews" jsonschema_description:"The latest counted reviews, newest first, and how many there are."`
 	DomainRating      *DomainRating     `json:"domain_rating,omitempty"`
 	Awards            []AwardRef        `json:"awards"`
 	PaidPlacement     *PaidPlacement    `json:"paid_placement,omitempty" jsonschema_description:"The listing's place on the billboard, a PAID ranking by money contributed: never a community number. Absent when nothing was contributed."`

@@ -83,7 +83,8 @@ func generate(t reflect.Type, open bool) (json.RawMessage, error) {
 }
 
 // nullable rewrites every schema tagged `jsonschema_extras:"nullable=true"`
-// to accept null as well: "type": [T, "null"]. Inputs use it where the spec
+// to accept null as well: "type": [T, "null"], or for an object of $defs
+// "anyOf": [{"$ref": ...}, {"type": "null"}]. Inputs use it where the spec
 // says a value "may be null" (PATCH fields, where null removes the value); the
 // Go field is then a pointer (or slice), and the type tells sent-null from
 // absent by itself.
@@ -93,9 +94,14 @@ func nullable(s *jsonschema.Schema) {
 	}
 	if v, ok := s.Extras["nullable"]; ok && (v == "true" || v == true) {
 		delete(s.Extras, "nullable")
-		if s.Type != "" {
+		switch {
+		case s.Type != "":
 			s.Extras["type"] = []string{s.Type, "null"}
 			s.Type = ""
+		case s.Ref != "":
+			// An object of $defs (an output's nullable object): either it or null.
+			s.AnyOf = []*jsonschema.Schema{{Ref: s.Ref}, {Type: "null"}}
+			s.Ref = ""
 		}
 	}
 	// invopop/jsonschema reads no minProperties or maxProperties from field

@@ -156,13 +156,8 @@ func (s *Store) fillProfile(ctx context.Context, id int64, l *domain.Listing) er
 		l.LatestUpdates = append(l.LatestUpdates, u)
 	}
 	rows.Close()
-	var avg sql.NullFloat64
-	if err := q.QueryRowContext(ctx, `SELECT AVG(stars), COUNT(*) FROM reviews WHERE listing_id = ? AND status = 'counted'`, id).
-		Scan(&avg, &l.CommunityRating.Count); err != nil {
+	if l.CommunityRating, l.Reviews, err = listingReviews(ctx, q, id); err != nil {
 		return mapErr(err, "listing", l.Slug)
-	}
-	if avg.Valid {
-		l.CommunityRating.Average = float64(int(avg.Float64*100+0.5)) / 100
 	}
 	if l.DomainRating, err = s.domainRating(ctx, id); err != nil {
 		return err

@@ -123,7 +123,7 @@ func TestStore_Listing(t *testing.T) {
 		if l.Milestones != nil || l.Media != nil {
 			t.Errorf("locked sections shown: milestones=%v media=%v", l.Milestones, l.Media)
 		}
-		if l.CommunityRating != (domain.Rating{Average: 4.5, Count: 2}) {
+		if r := l.CommunityRating; r == nil || *r != (domain.Rating{Average: 4.5, Count: 2}) {
 			t.Errorf("CommunityRating = %+v, want genuine reviews only {4.5 2}", l.CommunityRating)
 		}
 		dr := l.DomainRating
@@ -167,8 +167,8 @@ func TestStore_Listing(t *testing.T) {
 		if l.Story == nil || len(l.Milestones) != 1 || len(l.Media) != 1 || l.Media[0].Kind != "video" {
 			t.Errorf("paid sections: story=%v milestones=%v media=%v", l.Story, l.Milestones, l.Media)
 		}
-		if l.CommunityRating != (domain.Rating{}) {
-			t.Errorf("CommunityRating = %+v, want zero without reviews", l.CommunityRating)
+		if l.CommunityRating != nil || l.Reviews.Count != 0 || l.Reviews.Items == nil || len(l.Reviews.Items) != 0 {
+			t.Errorf("CommunityRating = %+v, reviews %+v; want null and none without reviews", l.CommunityRating, l.Reviews)
 		}
 		if l.DomainRating == nil || l.DomainRating.Trend != "down" || l.DomainRating.Change != -10 {
 			t.Errorf("DomainRating = %+v, want down -10", l.DomainRating)

@@ -146,21 +146,10 @@ func (s *Store) CastVote(ctx context.Context, v domain.VoteCast, jobs func(voteI
 	var burst []int64
 	if !owner && young && v.BurstVotes > 0 {
 		// Recent votes of this listing from this network by young accounts.
-		rows, err := tx.QueryContext(ctx, `SELECT v.id FROM votes v JOIN users u ON u.id = v.user_id
-			WHERE v.listing_id = ? AND v.ip_hash = ? AND v.created_at > ? AND u.created_at > ? AND v.held_reason <> 'owner'`,
-			listingID, ipHash, v.At.Add(-v.BurstWindow).Unix(), v.At.Add(-v.BurstAccountAge).Unix())
+		burst, err = youngBurst(ctx, tx, "votes", listingID, ipHash, v.At, v.BurstWindow, v.BurstAccountAge, `AND x.held_reason <> 'owner'`)
 		if err != nil {
 			return nil, mapErr(err, "vote", v.Slug)
 		}
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return nil, mapErr(err, "vote", v.Slug)
-			}
-			burst = append(burst, id)
-		}
-		rows.Close()
 		if len(burst)+1 < v.BurstVotes {
 			burst = nil
 		}

@@ -342,8 +342,11 @@ func e2eListingRows(t *testing.T, e *e2eEnv) []e2eScenario {
 				if l.Plan == domain.PlanFree && len(l.Categories) > 1 {
 					t.Errorf("free listing with %d categories; extra categories are for paid listings", len(l.Categories))
 				}
-				if r := l.CommunityRating; r.Count < 0 || (r.Count == 0 && r.Average != 0) || (r.Count > 0 && (r.Average < 1 || r.Average > 5)) {
-					t.Errorf("community rating %+v out of range", r)
+				if r := l.CommunityRating; r != nil && (r.Count < 1 || r.Average < 1 || r.Average > 5 || r.Count != l.Reviews.Count) {
+					t.Errorf("community rating %+v out of range (null without reviews), reviews count %d", r, l.Reviews.Count)
+				}
+				if l.Reviews.Items == nil || len(l.Reviews.Items) > domain.ListingReviews || (l.CommunityRating == nil) != (l.Reviews.Count == 0) {
+					t.Errorf("reviews %+v with rating %+v", l.Reviews, l.CommunityRating)
 				}
 			}},
 		{name: "PaidSectionsShown", url: "/v1/listings/" + withPaid, wantStatus: 200, wantContains: []string{`"story":{`}, check: func(t *testing.T, body []byte) {

@@ -31,7 +31,9 @@ func PublicOperations() []Operation {
 		Op(publicRead(Spec{
 			Name: "get_listing", Path: "/listings/{slug}", Tag: "Listings", Title: "Get a listing",
 			Summary: "Returns the full public profile of one listing by slug: description, features, pricing, categories, founders, FAQs, " +
-				"socials, latest updates, community rating (genuine reviews only), Domain Rating with trend, awards and links. " +
+				"socials, latest updates, community rating (counted reviews only; null when there are none), the latest 10 counted " +
+				"reviews with the owner's answers, Domain Rating with trend, awards and links. Reviews are written by people on the " +
+				"site, never through the API. " +
 				"Paid-only sections (story, milestones, media) appear only when unlocked. not_found_on_website names facts the company's " +
 				"own site did not state; they are left blank on purpose, never guess them. paid_placement is money paid into the " +
 				"billboard, a PAID ranking: always present it as paid, never as a community number. 404 when no such listing exists.",

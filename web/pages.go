@@ -117,6 +117,7 @@ type listingPage struct {
 	Sizes        []string
 	Follow       followButton
 	Vote         voteState
+	Review       reviewForm
 }
 
 func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
@@ -124,16 +125,29 @@ func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
 	if !h.valid(w, r, domain.SlugInput{Slug: slug}) {
 		return
 	}
+	p, ok := h.listingPage(w, r, slug)
+	if !ok {
+		return
+	}
+	if h.recordView(r, slug) {
+		p.L.Views++ // the page shows the count with this view
+	}
+	h.render(w, r, http.StatusOK, "listing", p.L.Name, "", p)
+}
+
+// listingPage reads everything listing slug's page shows to r's person; on
+// failure it has answered and returns false.
+func (h *handler) listingPage(w http.ResponseWriter, r *http.Request, slug string) (listingPage, bool) {
 	ctx := r.Context()
 	l, err := h.svc.GetListing(ctx, domain.SlugInput{Slug: slug})
 	if err != nil {
 		h.serviceError(w, r, err)
-		return
+		return listingPage{}, false
 	}
 	alts, err := h.svc.GetAlternatives(ctx, domain.SlugInput{Slug: slug})
 	if err != nil {
 		h.serviceError(w, r, err)
-		return
+		return listingPage{}, false
 	}
 	// The badge preview follows ?shape=&mode=&size= when they are valid.
 	q := r.URL.Query()
@@ -147,23 +161,25 @@ func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
 		Shape: opt("shape", domain.BadgeShapes), Mode: opt("mode", domain.BadgeModes), Size: opt("size", domain.BadgeSizes)})
 	if err != nil {
 		h.serviceError(w, r, err)
-		return
+		return listingPage{}, false
 	}
 	follow, err := h.followState(w, r, slug)
 	if err != nil {
 		h.serviceError(w, r, err)
-		return
+		return listingPage{}, false
 	}
 	vote, err := h.voteStateOf(w, r)
 	if err != nil {
 		h.serviceError(w, r, err)
-		return
+		return listingPage{}, false
 	}
-	if h.recordView(r, slug) {
-		l.Views++ // the page shows the count with this view
+	review, err := h.reviewFormOf(w, r, slug)
+	if err != nil {
+		h.serviceError(w, r, err)
+		return listingPage{}, false
 	}
-	h.render(w, r, http.StatusOK, "listing", l.Name, "", listingPage{L: l, Alternatives: alts.Items, Badges: badges,
-		Shapes: domain.BadgeShapes, Modes: domain.BadgeModes, Sizes: domain.BadgeSizes, Follow: follow, Vote: vote})
+	return listingPage{L: l, Alternatives: alts.Items, Badges: badges, Shapes: domain.BadgeShapes, Modes: domain.BadgeModes,
+		Sizes: domain.BadgeSizes, Follow: follow, Vote: vote, Review: review}, true
 }
 
 func (h *handler) categories(w http.ResponseWriter, r *http.Request) {

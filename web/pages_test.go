@@ -204,7 +204,7 @@ func TestPages_ListingProfile(t *testing.T) {
 		if l.DomainRating != nil {
 			want = append(want, "Domain Rating")
 		}
-		if l.CommunityRating.Count > 0 {
+		if l.CommunityRating != nil {
 			want = append(want, rating(l.CommunityRating)+" / 5")
 		}
 		if l.PaidPlacement != nil {
@@ -241,7 +241,7 @@ func TestPages_ListingProfile(t *testing.T) {
 	t.Logf("listing with an unlocked story seen: %v", sawStory)
 }
 
-func rating(r domain.Rating) string { return funcs["rating"].(func(domain.Rating) string)(r) }
+func rating(r *domain.Rating) string { return funcs["rating"].(func(*domain.Rating) string)(r) }
 
 // TestPages_EmptySite renders the pages of a site with no data yet.
 func TestPages_EmptySite(t *testing.T) {

@@ -22,7 +22,7 @@ var pageNames = []string{"home", "search", "listing", "categories", "category", 
 // parsePages parses every page with the shared layout. The templates are
 // embedded, so a parse failure is a programming error caught by any test.
 func parsePages() map[string]*template.Template {
-	base := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html", "templates/vote.html", "templates/row.html"))
+	base := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html", "templates/vote.html", "templates/row.html", "templates/reviews.html"))
 	pages := make(map[string]*template.Template, len(pageNames))
 	for _, name := range pageNames {
 		t := template.Must(base.Clone())
@@ -67,7 +67,10 @@ var funcs = template.FuncMap{
 	"weekPath":     func(week string) string { return "/launches/weeks/" + url.PathEscape(week) },
 	"boardPath":    func(board string) string { return "/leaderboards/" + url.PathEscape(board) },
 	"stageName":    stageName,
-	"rating":       func(r domain.Rating) string { return strconv.FormatFloat(r.Average, 'f', 1, 64) },
+	"rating":       func(r *domain.Rating) string { return strconv.FormatFloat(r.Average, 'f', 1, 64) },
+	"starList":     starList,
+	"roundStars":   func(avg float64) int { return int(avg + 0.5) },
+	"paragraphs":   paragraphs,
 	"trendArrow":   trendArrow,
 	"boards":       func() []domain.Board { return boardList() },
 	"platform":     platformName,

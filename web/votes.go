@@ -58,22 +58,12 @@ func (h *handler) vote(on bool) http.HandlerFunc {
 			signIn(w, r, back)
 			return
 		}
-		network := ratelimit.Network(r)
-		for _, take := range []struct {
-			l   *ratelimit.Limiter
-			key string
-		}{{h.voteAccount, domain.VoterKey(id)}, {h.voteNetwork, network}} {
-			if take.l == nil {
-				continue
-			}
-			if st := take.l.Take(take.key); !st.OK {
-				h.tooMany(w, r, st)
-				return
-			}
+		if !h.withinBudgets(w, r, domain.VoterKey(id), h.voteAccount, h.voteNetwork) {
+			return
 		}
 		var err error
 		if on {
-			_, err = h.svc.Vote(r.Context(), id, slug, network, r.UserAgent())
+			_, err = h.svc.Vote(r.Context(), id, slug, ratelimit.Network(r), r.UserAgent())
 		} else {
 			err = h.svc.Unvote(r.Context(), id, slug)
 		}

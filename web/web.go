@@ -56,6 +56,8 @@ type handler struct {
 	views domain.ViewRecorder
 	// voteAccount and voteNetwork limit vote posts (WithVoteLimits, votes.go).
 	voteAccount, voteNetwork *ratelimit.Limiter
+	// reviewAccount and reviewNetwork limit review posts (WithReviewLimits, reviews.go).
+	reviewAccount, reviewNetwork *ratelimit.Limiter
 }
 
 // Option configures New.
@@ -99,7 +101,7 @@ func WithLogger(l *slog.Logger) Option {
 // /badges/{slug}/{kind}.svg, /static/, the checkout pages /checkout/{token}/...
 // (checkout.go), the claim links /claims/confirm/{token} (claims.go), /admin
 // (admin.go), /updates, /notifications and the Follow forms (updates.go),
-// the vote forms (votes.go);
+// the vote forms (votes.go), the review forms (reviews.go);
 // anything else is a 404 page.
 func New(svc *domain.Service, opts ...Option) http.Handler {
 	sub, err := fs.Sub(staticFS, "static")
@@ -107,7 +109,8 @@ func New(svc *domain.Service, opts ...Option) http.Handler {
 		panic(err) // the embedded tree is fixed at build time
 	}
 	h := &handler{svc: svc, pages: parsePages(), log: slog.Default(), static: http.StripPrefix("/static/", http.FileServerFS(sub)),
-		voteAccount: ratelimit.New(VotesPerAccount, nil), voteNetwork: ratelimit.New(VotesPerNetwork, nil)}
+		voteAccount: ratelimit.New(VotesPerAccount, nil), voteNetwork: ratelimit.New(VotesPerNetwork, nil),
+		reviewAccount: ratelimit.New(ReviewsPerAccount, nil), reviewNetwork: ratelimit.New(ReviewsPerNetwork, nil)}
 	for _, opt := range opts {
 		opt(h)
 	}
@@ -136,6 +139,7 @@ func New(svc *domain.Service, opts ...Option) http.Handler {
 	h.routeAdmin(mux)
 	h.routeUpdates(mux)
 	h.routeVotes(mux)
+	h.routeReviews(mux)
 	mux.HandleFunc("/", h.notFound)
 	return securityHeaders(h.limit.HandlerWith(mux, h.tooMany))
 }
