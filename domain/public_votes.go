@@ -107,9 +107,13 @@ func (s *Service) Vote(ctx context.Context, userID int64, slug, network, userAge
 	}
 	v := VoteCast{UserID: userID, Slug: slug, Network: network, UserAgent: userAgent, At: s.now(),
 		MinAccountAge: s.VoteMinAccountAge, BurstVotes: BurstVotes, BurstWindow: BurstWindow, BurstAccountAge: BurstAccountAge}
-	return st.CastVote(ctx, v, func(id int64, at time.Time) []JobSpec {
-		return []JobSpec{{Kind: VoteCountJob, Key: fmt.Sprint(id), Payload: voteCountPayload{VoteID: id}, RunAt: at}}
-	})
+	return st.CastVote(ctx, v, VoteCountJobs)
+}
+
+// VoteCountJobs returns the job that counts vote voteID, held for its
+// account's age, at countAt: the jobs argument of VoteStore.CastVote.
+func VoteCountJobs(voteID int64, countAt time.Time) []JobSpec {
+	return []JobSpec{{Kind: VoteCountJob, Key: fmt.Sprint(voteID), Payload: voteCountPayload{VoteID: voteID}, RunAt: countAt}}
 }
 
 // Unvote takes back userID's vote for listing slug.

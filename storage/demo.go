@@ -11,9 +11,11 @@ import (
 
 // SeedDemo loads the deterministic demo directory of demo.Generate(now) for
 // site: a two-level category tree, over 300 listings launched over the 12 past
-// weeks and this week or scheduled for the 4 next weeks, with votes, awards,
-// reviews, billboard contributions, Domain Rating, revenue, founders, blog
-// posts and interview questions. The same now gives the same data. It does
+// weeks and this week or scheduled for the 4 next weeks; some 6,000 demo
+// accounts (at addresses that receive no mail, without sessions) whose votes
+// are cast through the vote path people use, whose follows and reviews are
+// theirs; awards, billboard contributions, Domain Rating, revenue, founders,
+// blog posts and interview questions. The same now gives the same data. It does
 // nothing and returns false when the site already has listings.
 func SeedDemo(ctx context.Context, db *DB, site domain.Site, now time.Time) (seeded bool, err error) {
 	siteID, err := ensureSite(ctx, db, site)
@@ -40,7 +42,7 @@ func writeDemo(ctx context.Context, db *DB, siteID int64, d *demo.Dataset) error
 		return err
 	}
 	defer tx.Rollback()
-	w := &demoWriter{ctx: ctx, tx: tx, siteID: siteID, ids: make([]int64, len(d.Listings))}
+	w := &demoWriter{ctx: ctx, db: db, tx: tx, siteID: siteID, ids: make([]int64, len(d.Listings))}
 	w.writeCategories(d.Cats)
 	for _, l := range d.Listings {
 		w.writeListing(l)
@@ -86,14 +88,4 @@ func (w *demoWriter) writeContent(d *demo.Dataset) {
 	for i, q := range d.Questions {
 		w.exec(`INSERT INTO interview_questions (site_id, question, topic, position) VALUES (?, ?, ?, ?)`, w.siteID, q.Question, q.Topic, i+1)
 	}
-}
-
-// demoTrending folds vote times into a trending score with TrendingAdd, as
-// votes cast on the site do; 0 means no votes.
-func demoTrending(votes []demo.Vote) float64 {
-	score := 0.0
-	for _, v := range votes {
-		score = TrendingAdd(score, v.At)
-	}
-	return score
 }

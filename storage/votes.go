@@ -37,8 +37,8 @@ func TrendingAdd(score float64, voteAt time.Time) float64 {
 // RecordVote records one counted vote by voterKey for a listing at time at:
 // it inserts the vote (the votes_count trigger counts it) and updates
 // trending_score, in one transaction. A second vote by the same voter is a
-// conflict. It is for data without accounts (the demo); people vote with
-// CastVote.
+// conflict. It is for tests of data without accounts; people (and the demo
+// data's people) vote with CastVote.
 func (s *Store) RecordVote(ctx context.Context, listingID int64, voterKey string, at time.Time) error {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
@@ -109,10 +109,21 @@ func (s *Store) CastVote(ctx context.Context, v domain.VoteCast, jobs func(voteI
 		return nil, err
 	}
 	defer tx.Rollback()
+	res, err := s.castVote(ctx, tx, v, jobs)
+	if err != nil || !res.New {
+		return res, err
+	}
+	return res, mapErr(tx.Commit(), "vote", v.Slug)
+}
+
+// castVote is CastVote inside tx: the one place the vote rules are applied,
+// for a person's vote on the site and for the demo data's votes
+// (demoWriter.castVotes), which are cast in the seeding transaction.
+func (s *Store) castVote(ctx context.Context, tx *sql.Tx, v domain.VoteCast, jobs func(voteID int64, countAt time.Time) []domain.JobSpec) (*domain.VoteResult, error) {
 	var listingID int64
 	var status string
 	var owner bool
-	err = tx.QueryRowContext(ctx, `SELECT l.id, l.status, `+ownedBy+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
+	err := tx.QueryRowContext(ctx, `SELECT l.id, l.status, `+ownedBy+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
 		v.UserID, v.UserID, s.siteID, v.Slug).Scan(&listingID, &status, &owner)
 	if err != nil {
 		return nil, mapErr(err, "listing", v.Slug)
@@ -198,7 +209,7 @@ func (s *Store) CastVote(ctx context.Context, v domain.VoteCast, jobs func(voteI
 			return nil, err
 		}
 	}
-	return res, mapErr(tx.Commit(), "vote", v.Slug)
+	return res, nil
 }
 
 // RemoveVote implements domain.VoteStore.

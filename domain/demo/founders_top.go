@@ -1,0 +1,127 @@
+package demo
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// TopByVotes is how many of the most voted live listings get founders.
+const TopByVotes = 100
+
+// demoTeams are the roles of a team of one, two or three founders.
+var demoTeams = [][][]string{
+	{{"Founder"}, {"Founder and CEO"}, {"Solo founder"}, {"Founder and maker"}},
+	{{"Co-founder and CEO", "Co-founder and CTO"}, {"Co-founder and head of product", "Co-founder and lead engineer"},
+		{"CEO and co-founder", "CTO and co-founder"}, {"Co-founder and CEO", "Co-founder and designer"}},
+	{{"Co-founder and CEO", "Co-founder and CTO", "Co-founder and designer"}, {"Co-founder and CEO", "Co-founder and CTO", "Co-founder and head of growth"},
+		{"CEO and co-founder", "CTO and co-founder", "Co-founder and head of customer success"}},
+}
+
+// demoBackgrounds complete "Before <listing>, <first name> ..."; {audience}
+// is the listing's audience.
+var demoBackgrounds = []string{
+	"spent six years as a backend engineer at a payments company", "ran a small agency building websites for {audience}",
+	"worked in customer support and heard about the problem every day", "led a design team at a travel start-up",
+	"was a consultant for {audience} and saw the same spreadsheets everywhere", "built internal tools at a logistics company",
+	"was a product manager at a large software company", "worked as a data analyst for a retail chain",
+	"taught computer science at a secondary school", "freelanced as a full-stack developer for eight years",
+	"was the first engineer at a start-up that was later acquired", "worked in sales for a B2B software company",
+	"did a PhD in human-computer interaction", "ran growth at a subscription app with a million users",
+	"worked alongside {audience} for years and built the first version for them", "worked on infrastructure at a cloud hosting company",
+}
+
+// demoHobbies complete "Outside work, <first name> ...".
+var demoHobbies = []string{
+	"runs trail races", "bakes sourdough every weekend", "plays in a jazz quartet", "is learning Japanese", "restores old synthesizers",
+	"climbs at the local bouldering gym", "keeps bees on a city rooftop", "writes a newsletter about small software businesses",
+	"coaches a youth basketball team", "paints watercolours of harbours", "cycles long distances", "organises a monthly founders' breakfast",
+	"grows far too many tomatoes", "plays chess online, mostly badly", "volunteers at a coding club for teenagers", "surfs whenever the forecast allows",
+}
+
+// topListings returns the listings that must show their founders: the
+// TopByVotes live listings with the most votes, every awarded listing and
+// this week's top three by week votes, in index order.
+func (d *Dataset) topListings() []*Listing {
+	live := d.live()
+	byVotes := slices.Clone(live)
+	slices.SortStableFunc(byVotes, func(a, b *Listing) int { return cmp.Compare(len(b.Votes), len(a.Votes)) })
+	top := map[int]bool{}
+	for _, l := range byVotes[:min(TopByVotes, len(byVotes))] {
+		top[l.Index] = true
+	}
+	for _, a := range d.Awards {
+		top[a.Listing] = true
+	}
+	var week []*Listing
+	for _, l := range live {
+		if l.LaunchWeek.Equal(d.Monday) {
+			week = append(week, l)
+		}
+	}
+	slices.SortStableFunc(week, func(a, b *Listing) int { return cmp.Compare(b.weekVotes(d.Monday), a.weekVotes(d.Monday)) })
+	for _, l := range week[:min(3, len(week))] {
+		top[l.Index] = true
+	}
+	var out []*Listing
+	for _, l := range d.Listings {
+		if top[l.Index] {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// addTeamFounders gives every top listing without a founder a team of one to
+// three founders, distinct people with names of the listing's country (now
+// and then a co-founder from elsewhere) and a role each.
+func (d *Dataset) addTeamFounders(r rnd) {
+	has := map[int]bool{}
+	names := map[string]bool{}
+	for _, f := range d.Founders {
+		names[f.Name] = true
+		for _, of := range f.Listings {
+			has[of.Listing] = true
+		}
+	}
+	for _, l := range d.topListings() {
+		if has[l.Index] {
+			continue
+		}
+		size := []int{1, 1, 2, 2, 2, 3}[r.IntN(6)]
+		roles := demoTeams[size-1][r.IntN(len(demoTeams[size-1]))]
+		bg, hobby := r.Perm(len(demoBackgrounds)), r.Perm(len(demoHobbies)) // a team's people differ
+		for k, role := range roles {
+			country, city := l.Country, l.City
+			if country == "" || k > 0 && r.chance(0.2) {
+				p := demoPlaces[r.IntN(len(demoPlaces))]
+				country, city = p[0], p[1]
+			}
+			region := demoRegionOf[country]
+			if region == "" {
+				region = "en"
+			}
+			pool := demoNameRegions[region]
+			first, name := "", ""
+			for name == "" || names[name] {
+				first = r.pick(pool.First)
+				name = first + " " + r.pick(pool.Last)
+			}
+			names[name] = true
+			slug := slugify(name)
+			f := Founder{Slug: slug, Name: name, Title: role, Country: country, City: city,
+				Bio: fmt.Sprintf("%s is %s of %s. Before %s, %s %s. Outside work, %s %s.", name, lowerFirst(role), l.Name, l.Name, first,
+					strings.ReplaceAll(demoBackgrounds[bg[k]], "{audience}", l.Audience), first, demoHobbies[hobby[k]]),
+				Socials:   map[string]string{"linkedin": "https://www.linkedin.com/in/" + slug},
+				CreatedAt: l.CreatedAt, Listings: []FounderOf{{Listing: l.Index, Primary: k == 0}}}
+			if r.chance(0.6) {
+				f.Socials["x"] = "https://x.com/" + slugPlain(name)
+			}
+			if strings.Contains(role, "CTO") || strings.Contains(role, "engineer") || size == 1 && r.chance(0.5) {
+				f.Socials["github"] = "https://github.com/" + slugPlain(name)
+			}
+			d.Founders = append(d.Founders, f)
+		}
+	}
+}
