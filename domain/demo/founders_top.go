@@ -46,9 +46,12 @@ var demoHobbies = []string{
 func (d *Dataset) topListings() []*Listing {
 	live := d.live()
 	byVotes := slices.Clone(live)
-	slices.SortStableFunc(byVotes, func(a, b *Listing) int { return cmp.Compare(len(b.Votes), len(a.Votes)) })
+	slices.SortStableFunc(byVotes, func(a, b *Listing) int { return cmp.Compare(b.countedVotes(), a.countedVotes()) })
 	top := map[int]bool{}
-	for _, l := range byVotes[:min(TopByVotes, len(byVotes))] {
+	for _, l := range byVotes {
+		if len(top) >= TopByVotes && l.countedVotes() < byVotes[TopByVotes-1].countedVotes() {
+			break // ties with the last of the top are in: a board may order them either way
+		}
 		top[l.Index] = true
 	}
 	for _, a := range d.Awards {
@@ -71,6 +74,18 @@ func (d *Dataset) topListings() []*Listing {
 		}
 	}
 	return out
+}
+
+// countedVotes is the number of the listing's votes that count once seeded:
+// the fresh accounts of addHeldVotes are held.
+func (l *Listing) countedVotes() int {
+	n := 0
+	for _, v := range l.Votes {
+		if v.Person < demoPeople {
+			n++
+		}
+	}
+	return n
 }
 
 // addTeamFounders gives every top listing without a founder a team of one to
