@@ -42,7 +42,11 @@ var (
 // reviewBody writes a review of l with the given stars.
 func (r rnd) reviewBody(l *Listing, stars int) string {
 	feat := l.Features[r.IntN(len(l.Features))]
-	fill := strings.NewReplacer("{name}", l.Name, "{audience}", l.Audience, "{verb}", lowerFirst(feat), "{feature}", lowerFirst(feat))
+	low := lowerFirst(feat)
+	if w, _, _ := strings.Cut(feat, " "); demoProperNouns[w] {
+		low = feat
+	}
+	fill := strings.NewReplacer("{name}", l.Name, "{audience}", l.Audience, "{verb}", low, "{feature}", low)
 	var mid []string
 	for _, m := range map[bool][]string{true: demoReviewFeatureGood, false: demoReviewFeatureMeh}[stars > 3] {
 		if verbPhrase(feat) || !strings.Contains(m, "{verb}") {
@@ -105,5 +109,12 @@ func verbPhrase(feature string) bool {
 	return strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !demoPluralNouns[strings.ToLower(w)]
 }
 
+// demoProperNouns are first words of features that keep their capital letter.
+var demoProperNouns = map[string]bool{"Figma": true, "Google": true, "Slack": true, "Chrome": true, "Zoom": true, "Gmail": true,
+	"React": true, "WordPress": true, "Zapier": true, "Markdown": true, "English": true, "Spanish": true, "Peppol": true, "PostgreSQL": true,
+	"OpenTelemetry": true, "OpenAPI": true, "GitHub": true}
+
 // demoPluralNouns are first words of features that end in s and are not verbs.
-var demoPluralNouns = map[string]bool{}
+var demoPluralNouns = map[string]bool{"focus": true, "templates": true, "payments": true, "invoices": true, "reports": true, "segments": true,
+	"mentions": true, "funnels": true, "heatmaps": true, "components": true, "sales": true, "quizzes": true, "coupons": true, "lessons": true,
+	"statistics": true}
