@@ -91,6 +91,8 @@ func TestGenerate_StagesFollowTraction(t *testing.T) {
 				t.Errorf("%s: stage %q is not in the stages table", l.Slug, l.Stage)
 			case l.Status != domain.StatusLive && pos > StagePosition["beta"]:
 				t.Errorf("%s: %s and %s", l.Slug, l.Status, l.Stage)
+			case pos < StagePosition["beta"] && l.FoundedYear != 0 && l.FoundedYear < d.Now.Year()-2:
+				t.Errorf("%s: founded in %d and still at stage %s", l.Slug, l.FoundedYear, l.Stage)
 			case l.Status == domain.StatusLive && pos < StagePosition["beta"]:
 				t.Errorf("%s: live with %d votes at stage %s", l.Slug, len(l.Votes), l.Stage)
 			case l.Status == domain.StatusLive && len(l.Votes) >= 100 && pos < StagePosition["launched"]:

@@ -16,7 +16,7 @@ var milestoneStage = []string{"beta", "beta", "launched", "launched", "growing"}
 
 // assignStages gives every listing a stage that fits its traction, after its
 // votes and revenue are known: an upcoming launch is an idea, pre-launch or
-// in beta; a live listing is at least in beta, and the more votes it has the
+// in beta (beta when its company was founded over two years ago); a live listing is at least in beta, and the more votes it has the
 // further along it is (a listing with hundreds of votes is launched or
 // beyond); profitable ones report revenue; acquired ones are older products.
 // Milestones are cut to the ones its stage has reached.
@@ -24,10 +24,10 @@ func (d *Dataset) assignStages(r rnd) {
 	for _, l := range d.Listings {
 		votes := len(l.Votes)
 		switch {
-		case l.Status == domain.StatusAwaitingBadge:
+		case l.Status == domain.StatusAwaitingBadge && (l.FoundedYear == 0 || l.FoundedYear >= d.Now.Year()-2):
 			l.Stage = r.pick([]string{"idea", "pre-launch", "pre-launch"})
-		case l.Status != domain.StatusLive && len(l.Milestones) > 0:
-			l.Stage = "beta" // its milestones say it has had a prototype and a beta
+		case l.Status != domain.StatusLive && (len(l.Milestones) > 0 || l.FoundedYear != 0 && l.FoundedYear < d.Now.Year()-2):
+			l.Stage = "beta" // its milestones say it has had a beta, or an older company makes it
 		case l.Status != domain.StatusLive:
 			l.Stage = r.pick([]string{"pre-launch", "beta", "beta"})
 		case votes >= 20 && l.FoundedYear != 0 && l.FoundedYear <= 2016 && r.chance(0.2):
