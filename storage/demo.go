@@ -11,11 +11,9 @@ import (
 
 // SeedDemo loads the deterministic demo directory of demo.Generate(now) for
 // site: a two-level category tree, over 300 listings launched over the 12 past
-// weeks and this week or scheduled for the 4 next weeks; some 6,000 demo
-// accounts (at addresses that receive no mail, without sessions) whose votes
-// are cast through the vote path people use, whose follows and reviews are
-// theirs; awards, billboard contributions, Domain Rating, revenue, founders,
-// blog posts and interview questions. The same now gives the same data. It does
+// weeks and this week or scheduled for the 4 next weeks, with votes, awards,
+// reviews, billboard contributions, Domain Rating, revenue, founders, blog
+// posts and interview questions. The same now gives the same data. It does
 // nothing and returns false when the site already has listings.
 func SeedDemo(ctx context.Context, db *DB, site domain.Site, now time.Time) (seeded bool, err error) {
 	siteID, err := ensureSite(ctx, db, site)
@@ -59,6 +57,7 @@ func writeDemo(ctx context.Context, db *DB, siteID int64, d *demo.Dataset) error
 	w.writeActivity(d)
 	w.writeFounders(d.Founders)
 	w.writeContent(d)
+	w.writeFounders(d.Teams)
 	if w.err != nil {
 		return w.err
 	}

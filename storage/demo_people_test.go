@@ -8,6 +8,15 @@ import (
 	"github.com/launchdir/launchdir/domain/demo"
 )
 
+// demoWeekRanks ranks each week's live launches as the site does
+// (docs/weeks.md): counted votes of the week, then the earlier last such
+// vote, then launched earlier, then listed first. Rows: id, launch_week, rk.
+const demoWeekRanks = `SELECT l.id, l.launch_week, ROW_NUMBER() OVER (PARTITION BY l.launch_week ORDER BY w.n DESC, w.last, l.launched_at, l.id) AS rk
+	FROM listings l JOIN (SELECT v.listing_id, COUNT(*) AS n, MAX(v.created_at) AS last FROM votes v JOIN listings x ON x.id = v.listing_id
+		WHERE v.status = 'counted' AND v.created_at >= unixepoch(x.launch_week) AND v.created_at < unixepoch(x.launch_week) + 7 * 86400
+		GROUP BY v.listing_id) w ON w.listing_id = l.id
+	WHERE l.status = 'live'`
+
 // TestSeedDemo_Believable checks the seeded database as a person browsing the
 // demo would: votes by people, founders on the listings they look at first,
 // distinct taglines, stages that fit, followed upcoming launches.
@@ -32,7 +41,8 @@ func TestSeedDemo_Believable(t *testing.T) {
 		{"listings with 100 votes before launched", `SELECT COUNT(*) FROM listings l JOIN stages s ON s.slug = l.stage WHERE l.votes_count >= 100 AND s.position < 4`},
 		{"top 100 listings without 1-3 founders", `SELECT COUNT(*) FROM (SELECT id FROM listings WHERE status = 'live' ORDER BY votes_count DESC LIMIT 100) t
 			WHERE (SELECT COUNT(*) FROM listing_founders lf WHERE lf.listing_id = t.id) NOT BETWEEN 1 AND 3`},
-		{"awarded listings without founders", `SELECT COUNT(*) FROM awards a WHERE NOT EXISTS (SELECT 1 FROM listing_founders lf WHERE lf.listing_id = a.listing_id)`},
+		{"a week's top three without founders", `SELECT COUNT(*) FROM (` + demoWeekRanks + `) t
+			WHERE t.rk <= 3 AND NOT EXISTS (SELECT 1 FROM listing_founders lf WHERE lf.listing_id = t.id)`},
 		{"founders without a name or a role", `SELECT COUNT(*) FROM founders f JOIN listing_founders lf ON lf.founder_id = f.id WHERE f.name = '' OR lf.role = ''`},
 		{"founders sharing a name", `SELECT COUNT(*) - COUNT(DISTINCT name) FROM founders`},
 		{"scheduled launches without followers", `SELECT COUNT(*) FROM listings l WHERE l.status = 'scheduled' AND l.follows_count < 3`},
@@ -63,6 +73,7 @@ func TestSeedDemo_Believable(t *testing.T) {
 		{"live listings with reviews", `SELECT COUNT(DISTINCT r.listing_id) FROM reviews r JOIN listings l ON l.id = r.listing_id WHERE l.status = 'live'`, 100, 250},
 		{"distinct review texts", `SELECT COUNT(DISTINCT body) * 100 / COUNT(*) FROM reviews WHERE status = 'counted'`, 80, 100},
 		{"listings with founders", `SELECT COUNT(DISTINCT listing_id) FROM listing_founders`, 100, 200},
+		{"weeks ranked", `SELECT COUNT(DISTINCT launch_week) FROM (` + demoWeekRanks + `)`, demo.PastWeeks + 1, demo.PastWeeks + 1},
 	} {
 		if n := queryInt(t, db, c.query); n < c.min || n > c.maximum {
 			t.Errorf("%s = %d, want %d-%d", c.name, n, c.min, c.maximum)

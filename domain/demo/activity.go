@@ -107,13 +107,12 @@ func (d *Dataset) addUpdatesAndAlternatives(r rnd) {
 	}
 }
 
-// weekVotes counts the votes a listing received in the week starting at
-// monday that count once seeded.
+// weekVotes counts the votes a listing received in the week starting at monday.
 func (l *Listing) weekVotes(monday time.Time) int {
 	end := monday.AddDate(0, 0, 7)
 	n := 0
 	for _, v := range l.Votes {
-		if v.Person < demoPeople && !v.At.Before(monday) && v.At.Before(end) { // the fresh accounts' votes are held
+		if !v.At.Before(monday) && v.At.Before(end) {
 			n++
 		}
 	}

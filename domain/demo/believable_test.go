@@ -33,7 +33,7 @@ func TestGenerate_FoundersOnTopListings(t *testing.T) {
 	forEachNow(t, func(t *testing.T, d *Dataset) {
 		per := map[int][]Founder{}
 		names, slugs := map[string]bool{}, map[string]bool{}
-		for _, f := range d.Founders {
+		for _, f := range slices.Concat(d.Founders, d.Teams) {
 			if f.Name == "" || f.Title == "" || f.Bio == "" || names[f.Name] || slugs[f.Slug] {
 				t.Errorf("founder %q (%s): a name, a role, a bio and distinct from the others", f.Name, f.Slug)
 			}
@@ -46,9 +46,15 @@ func TestGenerate_FoundersOnTopListings(t *testing.T) {
 		if len(top) < TopByVotes {
 			t.Fatalf("%d top listings, want at least %d", len(top), TopByVotes)
 		}
-		for _, a := range d.Awards {
-			if !slices.ContainsFunc(top, func(l *Listing) bool { return l.Index == a.Listing }) {
-				t.Errorf("awarded %s is not among the top listings", d.Listings[a.Listing].Slug)
+		for w := 0; w <= PastWeeks; w++ {
+			week := d.weekTop(d.Monday.AddDate(0, 0, -7*w), 3)
+			if w > 0 && len(week) != 3 {
+				t.Errorf("week -%d: top three %d", w, len(week))
+			}
+			for _, l := range week {
+				if !slices.Contains(top, l) {
+					t.Errorf("%s, in the top three of week -%d, is not among the top listings", l.Slug, w)
+				}
 			}
 		}
 		for _, l := range top {

@@ -103,8 +103,9 @@ type Dataset struct {
 	Cats        []Category // parents before their subcategories; Parent is a slug
 	Listings    []*Listing
 	Awards      []Award
-	Founders    []Founder
-	People      []Person // demo accounts; CreatedAt before their first vote, follow or review
+	Founders    []Founder // the twenty with stories and interviews
+	Teams       []Founder // the founders of the top listings (addTeamFounders)
+	People      []Person  // demo accounts; CreatedAt before their first vote, follow or review
 
 	emails    map[string]bool // the People's emails, kept unique
 	Posts     []Post          // PublishedAt set

@@ -41,7 +41,7 @@ func TestGenerate_References(t *testing.T) {
 			t.Errorf("award %v: listing %d", a.Week, a.Listing)
 		}
 	}
-	if len(d.Founders) != FounderCount(testNow) || len(d.Posts) != len(posts) || len(d.Questions) != len(questions) {
+	if len(d.Founders) != FounderCount() || len(d.Posts) != len(posts) || len(d.Questions) != len(questions) {
 		t.Errorf("founders %d, posts %d, questions %d", len(d.Founders), len(d.Posts), len(d.Questions))
 	}
 	primaries := map[int]int{}

@@ -23,9 +23,9 @@ type FounderOf struct {
 	Primary bool
 }
 
-// FounderCount is the number of founders of the demo data of now: the
-// twenty whose stories the demo tells and the teams of the top listings.
-func FounderCount(now time.Time) int { return len(Generate(now).Founders) }
+// FounderCount is the number of founders of the demo data with stories
+// (Dataset.Founders); the teams of the top listings are Dataset.Teams.
+func FounderCount() int { return len(founderSeeds) }
 
 // buildFounders writes each founder's bio and socials and ties them to their listings.
 func (d *Dataset) buildFounders() {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // TopByVotes is how many of the most voted live listings get founders.
@@ -41,8 +42,9 @@ var demoHobbies = []string{
 }
 
 // topListings returns the listings that must show their founders: the
-// TopByVotes live listings with the most votes, every awarded listing and
-// this week's top three by week votes, in index order.
+// TopByVotes live listings with the most votes (ties with the last
+// included), the top three of every week (the awarded ones of the past
+// weeks, this week's leaders), in index order.
 func (d *Dataset) topListings() []*Listing {
 	live := d.live()
 	byVotes := slices.Clone(live)
@@ -54,18 +56,10 @@ func (d *Dataset) topListings() []*Listing {
 		}
 		top[l.Index] = true
 	}
-	for _, a := range d.Awards {
-		top[a.Listing] = true
-	}
-	var week []*Listing
-	for _, l := range live {
-		if l.LaunchWeek.Equal(d.Monday) {
-			week = append(week, l)
+	for w := 0; w <= PastWeeks; w++ {
+		for _, l := range d.weekTop(d.Monday.AddDate(0, 0, -7*w), 3) {
+			top[l.Index] = true
 		}
-	}
-	slices.SortStableFunc(week, func(a, b *Listing) int { return cmp.Compare(b.weekVotes(d.Monday), a.weekVotes(d.Monday)) })
-	for _, l := range week[:min(3, len(week))] {
-		top[l.Index] = true
 	}
 	var out []*Listing
 	for _, l := range d.Listings {
@@ -76,8 +70,43 @@ func (d *Dataset) topListings() []*Listing {
 	return out
 }
 
+// weekTop returns the first n live launches of the week of monday as the
+// site ranks them (docs/weeks.md): more counted votes cast during the week;
+// on a tie the one whose last such vote came earlier, then the one launched
+// earlier, then the one listed first.
+func (d *Dataset) weekTop(monday time.Time, n int) []*Listing {
+	type ranked struct {
+		l     *Listing
+		votes int
+		last  time.Time
+	}
+	end := monday.AddDate(0, 0, 7)
+	var rs []ranked
+	for _, l := range d.live() {
+		if !l.LaunchWeek.Equal(monday) {
+			continue
+		}
+		r := ranked{l: l}
+		for _, v := range l.Votes {
+			if v.Person < demoPeople && !v.At.Before(monday) && v.At.Before(end) {
+				r.votes++
+				r.last = v.At
+			}
+		}
+		rs = append(rs, r)
+	}
+	slices.SortStableFunc(rs, func(a, b ranked) int {
+		return cmp.Or(cmp.Compare(b.votes, a.votes), a.last.Compare(b.last), a.l.LaunchedAt.Compare(b.l.LaunchedAt))
+	})
+	out := make([]*Listing, 0, n)
+	for _, r := range rs[:min(n, len(rs))] {
+		out = append(out, r.l)
+	}
+	return out
+}
+
 // countedVotes is the number of the listing's votes that count once seeded:
-// the fresh accounts of addHeldVotes are held.
+// the votes of addHeldVotes' fresh accounts are held.
 func (l *Listing) countedVotes() int {
 	n := 0
 	for _, v := range l.Votes {
@@ -94,7 +123,7 @@ func (l *Listing) countedVotes() int {
 func (d *Dataset) addTeamFounders(r rnd) {
 	has := map[int]bool{}
 	names := map[string]bool{}
-	for _, f := range d.Founders {
+	for _, f := range slices.Concat(d.Founders, d.Teams) {
 		names[f.Name] = true
 		for _, of := range f.Listings {
 			has[of.Listing] = true
@@ -136,7 +165,7 @@ func (d *Dataset) addTeamFounders(r rnd) {
 			if strings.Contains(role, "CTO") || strings.Contains(role, "engineer") || size == 1 && r.chance(0.5) {
 				f.Socials["github"] = "https://github.com/" + slugPlain(name)
 			}
-			d.Founders = append(d.Founders, f)
+			d.Teams = append(d.Teams, f)
 		}
 	}
 }

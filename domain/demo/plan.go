@@ -71,7 +71,6 @@ func Generate(now time.Time) *Dataset {
 	d.settlePeople(r, fresh)
 	d.assignFounderStories()
 	d.addMoney(r)
-	d.assignStages(r)
 	d.addUpdatesAndAlternatives(r)
 	d.computeAwards()
 	for _, l := range d.Listings {
@@ -81,6 +80,7 @@ func Generate(now time.Time) *Dataset {
 		}
 	}
 	d.buildFounders()
+	d.assignStages(r) // after the votes, milestones and revenue
 	d.addTeamFounders(r)
 	for _, p := range posts {
 		p.PublishedAt = d.Now.AddDate(0, 0, -p.DaysAgo).Truncate(time.Hour)
