@@ -103,13 +103,13 @@ type Dataset struct {
 	Cats        []Category // parents before their subcategories; Parent is a slug
 	Listings    []*Listing
 	Awards      []Award
-	Founders    []Founder // the twenty with stories and interviews
-	Teams       []Founder // the founders of the top listings (addTeamFounders)
-	People      []Person  // demo accounts; CreatedAt before their first vote, follow or review
+	Founders    []Founder
+	Posts       []Post     // PublishedAt set
+	Questions   []Question // founder interview questions, in order
+	Teams       []Founder  // the founders of the top listings (addTeamFounders); Founders are the twenty with stories
+	People      []Person   // demo accounts; CreatedAt before their first vote, follow or review
 
-	emails    map[string]bool // the People's emails, kept unique
-	Posts     []Post          // PublishedAt set
-	Questions []Question      // founder interview questions, in order
+	emails map[string]bool // the People's emails, kept unique
 }
 
 // DRSource names where demo Domain Rating readings come from.
