@@ -169,17 +169,22 @@ func (w *demoWriter) writeListing(l *demo.Listing) {
 }
 
 // writeActivity writes the demo people as accounts and what they did: their
-// votes, cast through the vote path people use on the site (castVote: status,
-// audit hashes, trending, the job of a vote held for its account's age), in
-// the order they were cast; their follows and reviews. Views are rows spread
+// votes, cast under the rules of the votes people cast on the site
+// (castDemoVotes), in the order they were cast; their follows and reviews. Views are rows spread
 // evenly from launch to now; triggers keep the counters.
 func (w *demoWriter) writeActivity(d *demo.Dataset) {
 	users := w.writePeople(d.People)
-	w.castVotes(d, users)
+	w.castDemoVotes(d, users)
+	follows := w.prepare(`INSERT INTO follows (listing_id, follower_key, created_at) VALUES (?, ?, ?)`)
+	reviews := w.prepare(`INSERT INTO reviews (listing_id, user_id, author_name, stars, body, status, held_reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	for _, st := range []*sql.Stmt{follows, reviews} {
+		if st != nil {
+			defer st.Close()
+		}
+	}
 	for _, l := range d.Listings {
 		for _, f := range l.Followers {
-			w.exec(`INSERT INTO follows (listing_id, follower_key, created_at) VALUES (?, ?, ?)`,
-				w.ids[l.Index], domain.FollowerKey(users[f.Person]), f.At.Unix())
+			w.run(follows, w.ids[l.Index], domain.FollowerKey(users[f.Person]), f.At.Unix())
 		}
 		for _, r := range l.Reviews {
 			status, reason, user := domain.ReviewCounted, "", any(nil)
@@ -189,8 +194,7 @@ func (w *demoWriter) writeActivity(d *demo.Dataset) {
 			if r.Person >= 0 {
 				user = users[r.Person]
 			}
-			w.exec(`INSERT INTO reviews (listing_id, user_id, author_name, stars, body, status, held_reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-				w.ids[l.Index], user, r.Author, r.Rating, r.Body, status, reason, r.At.Unix())
+			w.run(reviews, w.ids[l.Index], user, r.Author, r.Rating, r.Body, status, reason, r.At.Unix())
 		}
 	}
 	// Views are computed in SQL so that tens of thousands of rows cost one
@@ -227,36 +231,4 @@ func (w *demoWriter) writePeople(people []demo.Person) []int64 {
 		}
 	}
 	return ids
-}
-
-// castVotes casts every vote of d, oldest first, as its person on the site
-// would: same rules, same audit data, same jobs.
-func (w *demoWriter) castVotes(d *demo.Dataset, users []int64) {
-	type cast struct {
-		l *demo.Listing
-		v demo.Vote
-	}
-	var all []cast
-	for _, l := range d.Listings {
-		for _, v := range l.Votes {
-			all = append(all, cast{l, v})
-		}
-	}
-	slices.SortStableFunc(all, func(a, b cast) int { return a.v.At.Compare(b.v.At) })
-	st := &Store{db: w.db, siteID: w.siteID}
-	for _, c := range all {
-		if w.err != nil {
-			return
-		}
-		p := d.People[c.v.Person]
-		res, err := st.castVote(w.ctx, w.tx, domain.VoteCast{UserID: users[c.v.Person], Slug: c.l.Slug, Network: p.Network, UserAgent: p.UserAgent,
-			At: c.v.At, MinAccountAge: domain.DefaultVoteMinAccountAge,
-			BurstVotes: domain.BurstVotes, BurstWindow: domain.BurstWindow, BurstAccountAge: domain.BurstAccountAge}, domain.VoteCountJobs)
-		switch {
-		case err != nil:
-			w.err = fmt.Errorf("demo data: vote for %s: %w", c.l.Slug, err)
-		case !res.New:
-			w.err = fmt.Errorf("demo data: a second vote of %s for %s", p.Email, c.l.Slug)
-		}
-	}
 }

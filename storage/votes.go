@@ -116,9 +116,9 @@ func (s *Store) CastVote(ctx context.Context, v domain.VoteCast, jobs func(voteI
 	return res, mapErr(tx.Commit(), "vote", v.Slug)
 }
 
-// castVote is CastVote inside tx: the one place the vote rules are applied,
-// for a person's vote on the site and for the demo data's votes
-// (demoWriter.castVotes), which are cast in the seeding transaction.
+// castVote is CastVote inside tx: it gathers the vote's facts from the
+// database and applies the rules (domain.VoteCast.Judge); castVotes does the
+// same for the demo data's votes with the facts kept in memory.
 func (s *Store) castVote(ctx context.Context, tx *sql.Tx, v domain.VoteCast, jobs func(voteID int64, countAt time.Time) []domain.JobSpec) (*domain.VoteResult, error) {
 	var listingID int64
 	var status string
@@ -151,39 +151,34 @@ func (s *Store) castVote(ctx context.Context, tx *sql.Tx, v domain.VoteCast, job
 	}
 	ipHash, uaHash := auditHash(auditKey, "network", v.Network), auditHash(auditKey, "user-agent", v.UserAgent)
 	at := v.At.Unix()
-	young := userCreated > v.At.Add(-v.BurstAccountAge).Unix()
-	res := &domain.VoteResult{Status: domain.VoteCounted, New: true}
-	var countAt sql.NullInt64
-	var burst []int64
-	if !owner && young && v.BurstVotes > 0 {
-		// Recent votes of this listing from this network by young accounts.
-		rows, err := tx.QueryContext(ctx, `SELECT v.id FROM votes v JOIN users u ON u.id = v.user_id
-			WHERE v.listing_id = ? AND v.ip_hash = ? AND v.created_at > ? AND u.created_at > ? AND v.held_reason <> 'owner'`,
-			listingID, ipHash, v.At.Add(-v.BurstWindow).Unix(), v.At.Add(-v.BurstAccountAge).Unix())
+	facts := domain.VoteFacts{Owner: owner, AccountCreated: time.Unix(userCreated, 0)}
+	if !owner && v.BurstVotes > 0 {
+		// The recent votes of this listing from this network; BurstPeer picks the burst's.
+		rows, err := tx.QueryContext(ctx, `SELECT v.id, v.created_at, u.created_at, v.held_reason = 'owner' FROM votes v JOIN users u ON u.id = v.user_id
+			WHERE v.listing_id = ? AND v.ip_hash = ? AND v.created_at > ?`, listingID, ipHash, v.At.Add(-v.BurstWindow).Unix())
 		if err != nil {
 			return nil, mapErr(err, "vote", v.Slug)
 		}
 		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
+			var id, cast, created int64
+			var peerOwner bool
+			if err := rows.Scan(&id, &cast, &created, &peerOwner); err != nil {
 				rows.Close()
 				return nil, mapErr(err, "vote", v.Slug)
 			}
-			burst = append(burst, id)
+			if v.BurstPeer(time.Unix(cast, 0), time.Unix(created, 0), peerOwner) {
+				facts.BurstPeers = append(facts.BurstPeers, id)
+			}
 		}
 		rows.Close()
-		if len(burst)+1 < v.BurstVotes {
-			burst = nil
-		}
 	}
-	switch {
-	case owner:
-		res.Status, res.Reason = domain.VoteHeld, domain.HeldOwner
-	case burst != nil:
-		res.Status, res.Reason = domain.VoteHeld, domain.HeldBurst
-	case userCreated > v.At.Add(-v.MinAccountAge).Unix():
-		res.Status, res.Reason = domain.VoteHeld, domain.HeldNewAccount
-		res.CountAt = time.Unix(userCreated, 0).Add(v.MinAccountAge).UTC()
+	res, holdPeers := v.Judge(facts)
+	var burst []int64
+	if holdPeers {
+		burst = facts.BurstPeers
+	}
+	var countAt sql.NullInt64
+	if !res.CountAt.IsZero() {
 		countAt = sql.NullInt64{Int64: res.CountAt.Unix(), Valid: true}
 	}
 	var voteID int64
@@ -199,7 +194,7 @@ func (s *Store) castVote(ctx context.Context, tx *sql.Tx, v domain.VoteCast, job
 			return nil, mapErr(err, "vote", v.Slug)
 		}
 	}
-	if res.Status == domain.VoteCounted || burst != nil {
+	if res.Status == domain.VoteCounted || len(burst) > 0 {
 		if err := recomputeTrending(ctx, tx, listingID); err != nil {
 			return nil, mapErr(err, "vote", v.Slug)
 		}
@@ -209,7 +204,7 @@ func (s *Store) castVote(ctx context.Context, tx *sql.Tx, v domain.VoteCast, job
 			return nil, err
 		}
 	}
-	return res, nil
+	return &res, nil
 }
 
 // RemoveVote implements domain.VoteStore.
