@@ -73,7 +73,9 @@ type VoteFacts struct {
 // BurstPeer reports whether an earlier vote for the same listing from the
 // same network, cast at at by an account made at created (owner: the vote of
 // an owner), makes a burst with v: cast within BurstWindow before v by an
-// account younger than BurstAccountAge, not an owner's.
+// account younger than BurstAccountAge, not an owner's. CastVote's query
+// states the same condition in SQL; the demo seed, with its votes in
+// memory, uses this.
 func (v VoteCast) BurstPeer(at, created time.Time, owner bool) bool {
 	return !owner && at.After(v.At.Add(-v.BurstWindow)) && created.After(v.At.Add(-v.BurstAccountAge))
 }
@@ -82,8 +84,8 @@ func (v VoteCast) BurstPeer(at, created time.Time, owner bool) bool {
 // (never counts); a vote of a young account that makes BurstVotes with its
 // burst peers is held as a burst, and holdPeers says the peers are held too;
 // a vote of an account younger than MinAccountAge is held until CountAt;
-// any other vote counts. Storage applies it for every vote (CastVote and
-// the demo data's votes).
+// any other vote counts. Storage applies it to every vote (CastVote and the
+// demo data's votes).
 func (v VoteCast) Judge(f VoteFacts) (res VoteResult, holdPeers bool) {
 	res = VoteResult{Status: VoteCounted, New: true}
 	young := f.AccountCreated.After(v.At.Add(-v.BurstAccountAge))

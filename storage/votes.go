@@ -37,8 +37,8 @@ func TrendingAdd(score float64, voteAt time.Time) float64 {
 // RecordVote records one counted vote by voterKey for a listing at time at:
 // it inserts the vote (the votes_count trigger counts it) and updates
 // trending_score, in one transaction. A second vote by the same voter is a
-// conflict. It is for tests of data without accounts; people (and the demo
-// data's people) vote with CastVote.
+// conflict. It is for tests of data without accounts; people vote with
+// CastVote (the demo data's people: castVotes).
 func (s *Store) RecordVote(ctx context.Context, listingID int64, voterKey string, at time.Time) error {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
@@ -109,21 +109,10 @@ func (s *Store) CastVote(ctx context.Context, v domain.VoteCast, jobs func(voteI
 		return nil, err
 	}
 	defer tx.Rollback()
-	res, err := s.castVote(ctx, tx, v, jobs)
-	if err != nil || !res.New {
-		return res, err
-	}
-	return res, mapErr(tx.Commit(), "vote", v.Slug)
-}
-
-// castVote is CastVote inside tx: it gathers the vote's facts from the
-// database and applies the rules (domain.VoteCast.Judge); castVotes does the
-// same for the demo data's votes with the facts kept in memory.
-func (s *Store) castVote(ctx context.Context, tx *sql.Tx, v domain.VoteCast, jobs func(voteID int64, countAt time.Time) []domain.JobSpec) (*domain.VoteResult, error) {
 	var listingID int64
 	var status string
 	var owner bool
-	err := tx.QueryRowContext(ctx, `SELECT l.id, l.status, `+ownedBy+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
+	err = tx.QueryRowContext(ctx, `SELECT l.id, l.status, `+ownedBy+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
 		v.UserID, v.UserID, s.siteID, v.Slug).Scan(&listingID, &status, &owner)
 	if err != nil {
 		return nil, mapErr(err, "listing", v.Slug)
@@ -151,31 +140,33 @@ func (s *Store) castVote(ctx context.Context, tx *sql.Tx, v domain.VoteCast, job
 	}
 	ipHash, uaHash := auditHash(auditKey, "network", v.Network), auditHash(auditKey, "user-agent", v.UserAgent)
 	at := v.At.Unix()
-	facts := domain.VoteFacts{Owner: owner, AccountCreated: time.Unix(userCreated, 0)}
-	if !owner && v.BurstVotes > 0 {
-		// The recent votes of this listing from this network; BurstPeer picks the burst's.
-		rows, err := tx.QueryContext(ctx, `SELECT v.id, v.created_at, u.created_at, v.held_reason = 'owner' FROM votes v JOIN users u ON u.id = v.user_id
-			WHERE v.listing_id = ? AND v.ip_hash = ? AND v.created_at > ?`, listingID, ipHash, v.At.Add(-v.BurstWindow).Unix())
+	young := userCreated > v.At.Add(-v.BurstAccountAge).Unix()
+	var burst []int64
+	if !owner && young && v.BurstVotes > 0 {
+		// Recent votes of this listing from this network by young accounts.
+		rows, err := tx.QueryContext(ctx, `SELECT v.id FROM votes v JOIN users u ON u.id = v.user_id
+			WHERE v.listing_id = ? AND v.ip_hash = ? AND v.created_at > ? AND u.created_at > ? AND v.held_reason <> 'owner'`,
+			listingID, ipHash, v.At.Add(-v.BurstWindow).Unix(), v.At.Add(-v.BurstAccountAge).Unix())
 		if err != nil {
 			return nil, mapErr(err, "vote", v.Slug)
 		}
 		for rows.Next() {
-			var id, cast, created int64
-			var peerOwner bool
-			if err := rows.Scan(&id, &cast, &created, &peerOwner); err != nil {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
 				rows.Close()
 				return nil, mapErr(err, "vote", v.Slug)
 			}
-			if v.BurstPeer(time.Unix(cast, 0), time.Unix(created, 0), peerOwner) {
-				facts.BurstPeers = append(facts.BurstPeers, id)
-			}
+			burst = append(burst, id)
 		}
 		rows.Close()
+		if len(burst)+1 < v.BurstVotes {
+			burst = nil
+		}
 	}
-	res, holdPeers := v.Judge(facts)
-	var burst []int64
-	if holdPeers {
-		burst = facts.BurstPeers
+	// The rules decide (the demo seed's castVotes applies the same ones).
+	res, holdPeers := v.Judge(domain.VoteFacts{Owner: owner, AccountCreated: time.Unix(userCreated, 0), BurstPeers: burst})
+	if !holdPeers {
+		burst = nil
 	}
 	var countAt sql.NullInt64
 	if !res.CountAt.IsZero() {
@@ -194,7 +185,7 @@ func (s *Store) castVote(ctx context.Context, tx *sql.Tx, v domain.VoteCast, job
 			return nil, mapErr(err, "vote", v.Slug)
 		}
 	}
-	if res.Status == domain.VoteCounted || len(burst) > 0 {
+	if res.Status == domain.VoteCounted || burst != nil {
 		if err := recomputeTrending(ctx, tx, listingID); err != nil {
 			return nil, mapErr(err, "vote", v.Slug)
 		}
@@ -204,7 +195,7 @@ func (s *Store) castVote(ctx context.Context, tx *sql.Tx, v domain.VoteCast, job
 			return nil, err
 		}
 	}
-	return &res, nil
+	return &res, mapErr(tx.Commit(), "vote", v.Slug)
 }
 
 // RemoveVote implements domain.VoteStore.
