@@ -22,7 +22,8 @@ import (
 // also written to the log, as that is where a person running the service
 // locally reads it. With a mailer the outbox keeps the message with the
 // secret part of every secret link masked (maskSecretLinks), so no live
-// link is at rest, and the log names the recipient and subject only.
+// link is at rest, and the log names the recipient and subject only. A
+// message to an undeliverable address is kept in the outbox only.
 func (a *Auth) send(ctx context.Context, to, subject, body string) error {
 	kept := body
 	if a.cfg.Mailer != nil {
@@ -31,6 +32,9 @@ func (a *Auth) send(ctx context.Context, to, subject, body string) error {
 	id, err := a.store.AddMail(ctx, Mail{To: to, Subject: subject, Body: kept, CreatedAt: a.now()})
 	if err != nil {
 		return fmt.Errorf("outbox: %w", err)
+	}
+	if undeliverable(to) {
+		return nil // kept in the outbox; there is nobody to send it to
 	}
 	if a.cfg.Mailer == nil {
 		if a.cfg.MailLog == nil {
@@ -46,6 +50,14 @@ func (a *Auth) send(ctx context.Context, to, subject, body string) error {
 	}
 	a.log.Info("mail sent", "to", to, "subject", subject, "outbox_id", id)
 	return nil
+}
+
+// undeliverable reports whether to is at a domain that can never receive
+// mail: the reserved top-level domain .invalid (RFC 2606, RFC 6761), where the
+// demo data's people have their addresses (docs/demo.md).
+func undeliverable(to string) bool {
+	d := strings.ToLower(strings.TrimSuffix(to[strings.LastIndexByte(to, '@')+1:], "."))
+	return d == "invalid" || strings.HasSuffix(d, ".invalid")
 }
 
 // secretLinkPaths are the paths of the links the service mails whose last

@@ -3,6 +3,7 @@ package auth_test
 import (
 	"context"
 	"io"
+	"log/slog"
 	"mime/quotedprintable"
 	"net/http"
 	"net/mail"
@@ -90,4 +91,40 @@ func TestMailSMTPOutboxKeepsNoSecretLink(t *testing.T) {
 
 	resp, body = siDo(t, b, http.MethodGet, link, nil, nil)
 	siWantStatus(t, resp, body, http.StatusSeeOther)
+}
+
+// TestMailInvalidDomainIsNotSent: a message to an address at the reserved
+// domain .invalid (the demo data's people) is kept in the outbox but neither
+// handed to the mailer nor written to the log: it can never be delivered,
+// and a fresh demo's award notices would bury the log.
+func TestMailInvalidDomainIsNotSent(t *testing.T) {
+	const to = "maya.fischer@people.launchdir.invalid"
+	for _, smtp := range []bool{false, true} {
+		var logs siLogBuffer
+		rec := &siRecordingMailer{}
+		e := newEnv(t, func(c *auth.Config) {
+			c.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+			c.MailLog = &logs
+			if smtp {
+				c.Mailer = rec
+			}
+		})
+		for _, addr := range []string{to, "Someone@Example.INVALID"} {
+			if err := e.auth.SendMail(context.Background(), addr, "Your launch won", "Notewise is Launch of the Week #1.\n"); err != nil {
+				t.Fatalf("smtp %v: SendMail(%s) = %v", smtp, addr, err)
+			}
+		}
+		if len(rec.sent) != 0 {
+			t.Errorf("smtp %v: the mailer got %d messages to .invalid", smtp, len(rec.sent))
+		}
+		if out := logs.String(); strings.Contains(strings.ToLower(out), ".invalid") {
+			t.Errorf("smtp %v: the log names a .invalid recipient:\n%s", smtp, out)
+		}
+		if got := e.siOutbox(to); len(got) != 1 || got[0].Subject != "Your launch won" {
+			t.Errorf("smtp %v: outbox for %s = %+v, want the message kept", smtp, to, got)
+		}
+		if err := e.auth.SendMail(context.Background(), "maya@example.com", "Your launch won", "Hello.\n"); err != nil || smtp && len(rec.sent) != 1 {
+			t.Errorf("smtp %v: a deliverable address: %v, mailer got %d", smtp, err, len(rec.sent))
+		}
+	}
 }

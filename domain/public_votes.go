@@ -60,6 +60,48 @@ type VoteCast struct {
 	BurstAccountAge time.Duration
 }
 
+// VoteFacts is what the vote rules (VoteCast.Judge) need to know of a vote
+// as it arrives; the store gathers them.
+type VoteFacts struct {
+	Owner          bool      // the voter owns the listing (its submitter or a co-owner)
+	AccountCreated time.Time // when the voter's account was made
+	// BurstPeers are the earlier votes for the listing from the vote's
+	// network that BurstPeer accepts.
+	BurstPeers []int64
+}
+
+// BurstPeer reports whether an earlier vote for the same listing from the
+// same network, cast at at by an account made at created (owner: the vote of
+// an owner), makes a burst with v: cast within BurstWindow before v by an
+// account younger than BurstAccountAge, not an owner's. CastVote's query
+// states the same condition in SQL; the demo seed, with its votes in
+// memory, uses this.
+func (v VoteCast) BurstPeer(at, created time.Time, owner bool) bool {
+	return !owner && at.After(v.At.Add(-v.BurstWindow)) && created.After(v.At.Add(-v.BurstAccountAge))
+}
+
+// Judge applies the vote rules to v with its facts: an owner's vote is held
+// (never counts); a vote of a young account that makes BurstVotes with its
+// burst peers is held as a burst, and holdPeers says the peers are held too;
+// a vote of an account younger than MinAccountAge is held until CountAt;
+// any other vote counts. Storage applies it to every vote (CastVote and the
+// demo data's votes).
+func (v VoteCast) Judge(f VoteFacts) (res VoteResult, holdPeers bool) {
+	res = VoteResult{Status: VoteCounted, New: true}
+	young := f.AccountCreated.After(v.At.Add(-v.BurstAccountAge))
+	switch {
+	case f.Owner:
+		res.Status, res.Reason = VoteHeld, HeldOwner
+	case young && v.BurstVotes > 0 && len(f.BurstPeers)+1 >= v.BurstVotes:
+		res.Status, res.Reason = VoteHeld, HeldBurst
+		holdPeers = true
+	case f.AccountCreated.After(v.At.Add(-v.MinAccountAge)):
+		res.Status, res.Reason = VoteHeld, HeldNewAccount
+		res.CountAt = f.AccountCreated.Add(v.MinAccountAge).UTC()
+	}
+	return res, holdPeers
+}
+
 // VoteResult is the state of a person's vote after CastVote.
 type VoteResult struct {
 	Status string // VoteCounted or VoteHeld
@@ -105,11 +147,21 @@ func (s *Service) Vote(ctx context.Context, userID int64, slug, network, userAge
 	if err != nil {
 		return nil, err
 	}
-	v := VoteCast{UserID: userID, Slug: slug, Network: network, UserAgent: userAgent, At: s.now(),
-		MinAccountAge: s.VoteMinAccountAge, BurstVotes: BurstVotes, BurstWindow: BurstWindow, BurstAccountAge: BurstAccountAge}
-	return st.CastVote(ctx, v, func(id int64, at time.Time) []JobSpec {
-		return []JobSpec{{Kind: VoteCountJob, Key: fmt.Sprint(id), Payload: voteCountPayload{VoteID: id}, RunAt: at}}
-	})
+	return st.CastVote(ctx, PersonVote(userID, slug, network, userAgent, s.now(), s.VoteMinAccountAge), VoteCountJobs)
+}
+
+// PersonVote is the VoteCast of a person's vote at time at under the site's
+// rules: the burst rule's constants and the given minimum account age.
+// Service.Vote and the demo data's votes (storage.SeedDemo) use it.
+func PersonVote(userID int64, slug, network, userAgent string, at time.Time, minAccountAge time.Duration) VoteCast {
+	return VoteCast{UserID: userID, Slug: slug, Network: network, UserAgent: userAgent, At: at,
+		MinAccountAge: minAccountAge, BurstVotes: BurstVotes, BurstWindow: BurstWindow, BurstAccountAge: BurstAccountAge}
+}
+
+// VoteCountJobs returns the job that counts vote voteID, held for its
+// account's age, at countAt: the jobs argument of VoteStore.CastVote.
+func VoteCountJobs(voteID int64, countAt time.Time) []JobSpec {
+	return []JobSpec{{Kind: VoteCountJob, Key: fmt.Sprint(voteID), Payload: voteCountPayload{VoteID: voteID}, RunAt: countAt}}
 }
 
 // Unvote takes back userID's vote for listing slug.

@@ -41,7 +41,7 @@ func writeDemo(ctx context.Context, db *DB, siteID int64, d *demo.Dataset) error
 		return err
 	}
 	defer tx.Rollback()
-	w := &demoWriter{ctx: ctx, tx: tx, siteID: siteID, ids: make([]int64, len(d.Listings))}
+	w := &demoWriter{ctx: ctx, db: db, tx: tx, siteID: siteID, ids: make([]int64, len(d.Listings))}
 	w.writeCategories(d.Cats)
 	for _, l := range d.Listings {
 		w.writeListing(l)
@@ -54,6 +54,7 @@ func writeDemo(ctx context.Context, db *DB, siteID int64, d *demo.Dataset) error
 	w.writeActivity(d)
 	w.writeFounders(d.Founders)
 	w.writeContent(d)
+	w.writeFounders(d.Teams)
 	if w.err != nil {
 		return w.err
 	}
@@ -83,14 +84,4 @@ func (w *demoWriter) writeContent(d *demo.Dataset) {
 	for i, q := range d.Questions {
 		w.exec(`INSERT INTO interview_questions (site_id, question, topic, position) VALUES (?, ?, ?, ?)`, w.siteID, q.Question, q.Topic, i+1)
 	}
-}
-
-// demoTrending folds vote times into a trending score with TrendingAdd, as
-// votes cast on the site do; 0 means no votes.
-func demoTrending(votes []demo.Vote) float64 {
-	score := 0.0
-	for _, v := range votes {
-		score = TrendingAdd(score, v.At)
-	}
-	return score
 }

@@ -114,7 +114,7 @@ func TestSeedDemo_ThroughService(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if info.LiveListings < 300 || info.Categories < 25 || founders.Total != 20 || posts.Total != 10 || awards.Total != 3*demo.PastWeeks {
+		if info.LiveListings < 300 || info.Categories < 25 || founders.Total != demo.FounderCount()+len(demo.Generate(demoNow).Teams) || posts.Total != 10 || awards.Total != 3*demo.PastWeeks {
 			t.Errorf("live %d, categories %d, founders %d, posts %d, awards %d", info.LiveListings, info.Categories, founders.Total, posts.Total, awards.Total)
 		}
 	})

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/demo"
 )
@@ -16,6 +17,7 @@ import (
 // demoWriter inserts the values of a demo.Dataset inside one transaction.
 type demoWriter struct {
 	ctx    context.Context
+	db     *DB
 	tx     *sql.Tx
 	siteID int64
 	catIDs map[string]int64
@@ -135,7 +137,7 @@ func (w *demoWriter) writeListing(l *demo.Listing) {
 		w.siteID, company, l.Slug, l.Name, l.Tagline, l.ShortDesc, l.Description, l.URL, l.Domain, l.LogoURL,
 		l.Status, l.Plan, week, launched, scheduled, l.Featured, l.Stage, l.PricingModel, l.PricingSummary, l.Country, l.City, nullable(l.FoundedYear),
 		l.Email, l.VideoURL, js(l.Keywords), js(l.Features), js(l.USPs), js(l.FAQs), js(l.Socials), story, js(unlocked), js(notFound), l.Verified,
-		demoTrending(l.Votes), l.CreatedAt.Unix(), l.UpdatedAt.Unix())
+		0, l.CreatedAt.Unix(), l.UpdatedAt.Unix())
 	w.ids[l.Index] = id
 	w.exec(`INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, 1)`, id, w.catIDs[l.Cat.Slug])
 	for _, e := range l.Extra {
@@ -153,14 +155,6 @@ func (w *demoWriter) writeListing(l *demo.Listing) {
 	for i, m := range l.Media {
 		w.exec(`INSERT INTO media (listing_id, kind, url, caption, position) VALUES (?, ?, ?, ?, ?)`, id, m.Kind, m.URL, m.Caption, i)
 	}
-	for _, r := range l.Reviews {
-		status, reason := domain.ReviewCounted, ""
-		if !r.Genuine {
-			status, reason = domain.ReviewHeld, domain.HeldFlagged
-		}
-		w.exec(`INSERT INTO reviews (listing_id, author_name, stars, body, status, held_reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			id, r.Author, r.Rating, r.Body, status, reason, r.At.Unix())
-	}
 	for _, b := range l.Billboard {
 		w.exec(`INSERT INTO billboard_contributions (listing_id, amount_cents, currency, created_at) VALUES (?, ?, 'USD', ?)`, id, b.Cents, b.At.Unix())
 	}
@@ -174,34 +168,67 @@ func (w *demoWriter) writeListing(l *demo.Listing) {
 	}
 }
 
-// writeActivity inserts votes, views and follows as rows; triggers keep the counters.
+// writeActivity writes the demo people as accounts and what they did: their
+// votes, cast under the rules of the votes people cast on the site
+// (castDemoVotes), in the order they were cast; their follows and reviews. Views are rows spread
+// evenly from launch to now; triggers keep the counters.
 func (w *demoWriter) writeActivity(d *demo.Dataset) {
-	votes := w.prepare(`INSERT INTO votes (listing_id, voter_key, created_at) VALUES (?, ?, ?)`)
-	if votes != nil {
-		defer votes.Close()
-	}
-	for _, l := range d.Listings {
-		for _, v := range l.Votes {
-			w.run(votes, w.ids[l.Index], v.Voter, v.At.Unix())
+	users := w.writePeople(d.People)
+	w.castDemoVotes(d, users)
+	follows := w.prepare(`INSERT INTO follows (listing_id, follower_key, created_at) VALUES (?, ?, ?)`)
+	reviews := w.prepare(`INSERT INTO reviews (listing_id, user_id, author_name, stars, body, status, held_reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	for _, st := range []*sql.Stmt{follows, reviews} {
+		if st != nil {
+			defer st.Close()
 		}
 	}
-	// Views and follows are spread evenly from launch to now; computed in SQL
-	// so that tens of thousands of rows cost one statement per listing.
 	for _, l := range d.Listings {
-		if l.LaunchedAt.IsZero() {
+		for _, f := range l.Followers {
+			w.run(follows, w.ids[l.Index], domain.FollowerKey(users[f.Person]), f.At.Unix())
+		}
+		for _, r := range l.Reviews {
+			status, reason, user := domain.ReviewCounted, "", any(nil)
+			if !r.Genuine {
+				status, reason = domain.ReviewHeld, domain.HeldFlagged
+			}
+			if r.Person >= 0 {
+				user = users[r.Person]
+			}
+			w.run(reviews, w.ids[l.Index], user, r.Author, r.Rating, r.Body, status, reason, r.At.Unix())
+		}
+	}
+	// Views are computed in SQL so that tens of thousands of rows cost one
+	// statement per listing.
+	for _, l := range d.Listings {
+		if l.LaunchedAt.IsZero() || l.Views == 0 {
 			continue
 		}
 		from, span := l.LaunchedAt.Unix(), max(d.Now.Unix()-l.LaunchedAt.Unix(), 1)
-		if l.Views == 0 {
-			continue
-		}
 		w.exec(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
 			INSERT INTO views (listing_id, viewer_key, created_at) SELECT ?, 'viewer-' || ((i * 7919) % 20000), ? + (i * ?) / ? FROM n`,
 			l.Views, w.ids[l.Index], from, span, l.Views)
-		if l.Follows > 0 {
-			w.exec(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
-			INSERT INTO follows (listing_id, follower_key, created_at) SELECT ?, 'follower-' || i, ? + (i * ?) / ? FROM n`,
-				l.Follows, w.ids[l.Index], from, span, l.Follows)
+	}
+}
+
+// writePeople inserts the demo accounts (users are global: a second site
+// seeded in the same database shares them) and returns their ids by index.
+// They sign in by email only, at addresses that receive no mail, and have no
+// sessions: nobody can sign in as them.
+func (w *demoWriter) writePeople(people []demo.Person) []int64 {
+	ids := make([]int64, len(people))
+	st := w.prepare(`INSERT INTO users (issuer, subject, email, name, created_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (issuer, subject) DO UPDATE SET name = excluded.name RETURNING id`)
+	if st == nil {
+		return ids
+	}
+	defer st.Close()
+	for i, p := range people {
+		if w.err != nil {
+			break
+		}
+		if err := st.QueryRowContext(w.ctx, auth.EmailIssuer, strings.ToLower(p.Email), p.Email, p.Name, p.CreatedAt.Unix()).Scan(&ids[i]); err != nil {
+			w.err = fmt.Errorf("demo data: person %s: %w", p.Email, err)
 		}
 	}
+	return ids
 }

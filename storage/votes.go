@@ -37,8 +37,8 @@ func TrendingAdd(score float64, voteAt time.Time) float64 {
 // RecordVote records one counted vote by voterKey for a listing at time at:
 // it inserts the vote (the votes_count trigger counts it) and updates
 // trending_score, in one transaction. A second vote by the same voter is a
-// conflict. It is for data without accounts (the demo); people vote with
-// CastVote.
+// conflict. It is for tests of data without accounts; people vote with
+// CastVote (the demo data's people: castVotes).
 func (s *Store) RecordVote(ctx context.Context, listingID int64, voterKey string, at time.Time) error {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
@@ -141,8 +141,6 @@ func (s *Store) CastVote(ctx context.Context, v domain.VoteCast, jobs func(voteI
 	ipHash, uaHash := auditHash(auditKey, "network", v.Network), auditHash(auditKey, "user-agent", v.UserAgent)
 	at := v.At.Unix()
 	young := userCreated > v.At.Add(-v.BurstAccountAge).Unix()
-	res := &domain.VoteResult{Status: domain.VoteCounted, New: true}
-	var countAt sql.NullInt64
 	var burst []int64
 	if !owner && young && v.BurstVotes > 0 {
 		// Recent votes of this listing from this network by young accounts.
@@ -154,14 +152,13 @@ func (s *Store) CastVote(ctx context.Context, v domain.VoteCast, jobs func(voteI
 			burst = nil
 		}
 	}
-	switch {
-	case owner:
-		res.Status, res.Reason = domain.VoteHeld, domain.HeldOwner
-	case burst != nil:
-		res.Status, res.Reason = domain.VoteHeld, domain.HeldBurst
-	case userCreated > v.At.Add(-v.MinAccountAge).Unix():
-		res.Status, res.Reason = domain.VoteHeld, domain.HeldNewAccount
-		res.CountAt = time.Unix(userCreated, 0).Add(v.MinAccountAge).UTC()
+	// The rules decide (the demo seed's castVotes applies the same ones).
+	res, holdPeers := v.Judge(domain.VoteFacts{Owner: owner, AccountCreated: time.Unix(userCreated, 0), BurstPeers: burst})
+	if !holdPeers {
+		burst = nil
+	}
+	var countAt sql.NullInt64
+	if !res.CountAt.IsZero() {
 		countAt = sql.NullInt64{Int64: res.CountAt.Unix(), Valid: true}
 	}
 	var voteID int64
@@ -187,7 +184,7 @@ func (s *Store) CastVote(ctx context.Context, v domain.VoteCast, jobs func(voteI
 			return nil, err
 		}
 	}
-	return res, mapErr(tx.Commit(), "vote", v.Slug)
+	return &res, mapErr(tx.Commit(), "vote", v.Slug)
 }
 
 // RemoveVote implements domain.VoteStore.

@@ -9,14 +9,36 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// Vote is one community vote.
-type Vote struct {
-	Voter string
-	At    time.Time
+// Person is a demo account: a person who votes, follows and reviews on the
+// site. Email is at a reserved domain (.invalid) that can never receive mail;
+// the account has no session and no password, so nobody can sign in as it.
+// Network and UserAgent are what the site saw of the person when they voted
+// (stored only as keyed hashes); each person has a network of their own.
+type Person struct {
+	Name, Email        string
+	Signature          string // how the person signs a review: "Maya F."
+	Network, UserAgent string
+	CreatedAt          time.Time
 }
 
-// Review is one review; Genuine=false reviews are excluded from ratings.
+// Vote is one vote of a person (by index in Dataset.People), cast by the
+// writer through the vote path people use on the site.
+type Vote struct {
+	Person int
+	At     time.Time
+}
+
+// Follow is a person following a listing from time At.
+type Follow struct {
+	Person int
+	At     time.Time
+}
+
+// Review is one review; Genuine=false reviews are held (flagged) and
+// excluded from ratings. Person is the reviewer's index in Dataset.People,
+// or -1 for a review without an account (the flagged ones).
 type Review struct {
+	Person  int
 	Author  string
 	Rating  int
 	Body    string
@@ -57,7 +79,8 @@ type Listing struct {
 	Milestones                              []domain.Milestone
 	Media                                   []domain.Media
 	Votes                                   []Vote
-	Views, Follows                          int // rows the writer spreads evenly from LaunchedAt to Now
+	Views                                   int // rows the writer spreads evenly from LaunchedAt to Now
+	Followers                               []Follow
 	Reviews                                 []Review
 	Billboard, Revenue                      []Money
 	DR                                      []domain.DRPoint
@@ -74,6 +97,10 @@ type Dataset struct {
 	Founders    []Founder
 	Posts       []Post     // PublishedAt set
 	Questions   []Question // founder interview questions, in order
+	Teams       []Founder  // the founders of the top listings (addTeamFounders); Founders are the twenty with stories
+	People      []Person   // demo accounts; CreatedAt before their first vote, follow or review
+
+	emails map[string]bool // the People's emails, kept unique
 }
 
 // DRSource names where demo Domain Rating readings come from.

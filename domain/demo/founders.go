@@ -23,7 +23,8 @@ type FounderOf struct {
 	Primary bool
 }
 
-// FounderCount is the number of founders of the demo data.
+// FounderCount is the number of founders of the demo data with stories
+// (Dataset.Founders); the teams of the top listings are Dataset.Teams.
 func FounderCount() int { return len(founderSeeds) }
 
 // buildFounders writes each founder's bio and socials and ties them to their listings.
@@ -36,9 +37,10 @@ func (d *Dataset) buildFounders() {
 	for _, f := range founderSeeds {
 		slug := slugify(f.Name)
 		out := Founder{Slug: slug, Name: f.Name, Title: f.Title, Country: f.Country, City: f.City,
-			Bio:       fmt.Sprintf("%s is %s of %s. %s %s", f.Name, lowerFirst(f.Title), joinAnd(f.Listings), f.Background, f.Personal),
+			Bio: fmt.Sprintf("%s is %s of %s. %s %s", f.Name, lowerFirst(f.Title), joinAnd(f.Listings), f.Background, f.Personal),
+			// No avatar: a picture at a made-up host would be a broken image.
 			Socials:   map[string]string{"linkedin": "https://www.linkedin.com/in/" + slug, "x": "https://x.com/" + slugPlain(f.Name)},
-			AvatarURL: "https://avatars.launchdir.example/" + slug + ".png", CreatedAt: d.Now.AddDate(0, -3, 0)}
+			CreatedAt: d.Now.AddDate(0, -3, 0)}
 		if f.GitHub {
 			out.Socials["github"] = "https://github.com/" + slugPlain(f.Name)
 		}

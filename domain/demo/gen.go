@@ -25,9 +25,6 @@ var demoUSPs = []string{"No credit card needed to start", "Made by a small indep
 	"Independently security audited", "Built on open standards, easy to leave", "Generous free plan for students",
 	"Fast: every screen loads in under 200 ms", "Works with the tools you already use"}
 
-var demoFirstNames = []string{"Alex", "Sam", "Jordan", "Maya", "Leo", "Nina", "Omar", "Ines", "Kai", "Zoe", "Ravi", "Emma", "Finn", "Lena", "Diego",
-	"Hana", "Yusuf", "Clara", "Ivan", "Sara", "Theo", "Amelia", "Kofi", "Julia", "Mateo", "Noor", "Oliver", "Freya", "Arjun", "Elif"}
-
 // rnd wraps a seeded PCG source with the helpers the generator needs.
 type rnd struct{ *rand.Rand }
 
@@ -66,12 +63,8 @@ func slugify(name string) string {
 		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
 			b.WriteRune(c)
 			dash = false
-		case c == 'ã' || c == 'á':
-			b.WriteByte('a')
-		case c == 'é':
-			b.WriteByte('e')
-		case c == 'ć':
-			b.WriteByte('c')
+		case asciiFold[c] != "":
+			b.WriteString(asciiFold[c])
 		case !dash && b.Len() > 0:
 			b.WriteByte('-')
 			dash = true
@@ -79,6 +72,11 @@ func slugify(name string) string {
 	}
 	return strings.TrimSuffix(b.String(), "-")
 }
+
+// asciiFold spells the accented letters of the demo's names in ASCII.
+var asciiFold = map[rune]string{'á': "a", 'à': "a", 'â': "a", 'ä': "a", 'ã': "a", 'å': "a", 'é': "e", 'è': "e", 'ê': "e", 'ë': "e", 'ě': "e", 'ę': "e",
+	'í': "i", 'ì': "i", 'î': "i", 'ï': "i", 'ó': "o", 'ò': "o", 'ô': "o", 'ö': "o", 'õ': "o", 'ø': "o", 'ú': "u", 'ù': "u", 'û': "u", 'ü': "u", 'ū': "u",
+	'ç': "c", 'ć': "c", 'č': "c", 'ñ': "n", 'ř': "r", 'š': "s", 'ś': "s", 'ž': "z", 'ý': "y", 'ł': "l", 'ß': "ss"}
 
 // lowerFirst lower-cases the first letter unless the word is an acronym.
 func lowerFirst(s string) string {
@@ -147,10 +145,11 @@ func (r rnd) pricingFor(c *Category) (model, summary string) {
 }
 
 // newDemoListing writes the profile of one listing from its category's material.
-func (r rnd) newDemoListing(i int, c *Category, name string) *Listing {
+// The tagline is the category's template t with audience a (taglineCombos).
+func (r rnd) newDemoListing(i int, c *Category, name string, t, a string) *Listing {
 	l := &Listing{Index: i, Name: name, Slug: slugify(name), Cat: c, Attrs: map[string]string{}, Socials: map[string]string{}}
-	l.Audience = r.pick(c.Audiences)
-	l.Tagline = fmt.Sprintf(r.pick(c.Taglines), l.Audience)
+	l.Audience = a
+	l.Tagline = fmt.Sprintf(t, l.Audience)
 	plain := strings.ReplaceAll(l.Slug, "-", "")
 	tlds := []string{".com", ".io", ".app", ".co"}
 	switch c.Parent {
@@ -174,8 +173,6 @@ func (r rnd) newDemoListing(i int, c *Category, name string) *Listing {
 	if r.chance(0.8) {
 		l.FoundedYear = 2009 + int(math.Sqrt(r.Float64())*17) // skewed towards recent years
 	}
-	stages := []string{"beta", "beta", "launched", "launched", "launched", "growing", "growing", "profitable", "pre-launch", "idea", "acquired"}
-	l.Stage = r.pick(stages)
 	l.PricingModel, l.PricingSummary = r.pricingFor(c)
 	l.Features = r.pickN(c.Features, 4+r.IntN(3))
 	l.USPs = r.pickN(demoUSPs, 2+r.IntN(2))
@@ -210,6 +207,36 @@ func (r rnd) newDemoListing(i int, c *Category, name string) *Listing {
 		}
 	}
 	return l
+}
+
+// taglineCombos returns every (tagline template, audience) pair of c in a
+// random order: the listings of a category take one each, so no two share a
+// tagline.
+func (r rnd) taglineCombos(c *Category) [][2]string {
+	var out [][2]string
+	for _, t := range c.Taglines {
+		for _, a := range c.Audiences {
+			out = append(out, [2]string{t, a})
+		}
+	}
+	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+// uniqueTaglines rewrites a tagline another listing already has (a category
+// with more listings than template and audience pairs, or a fixed tagline
+// equal to a generated one) from the listing's own features.
+func (d *Dataset) uniqueTaglines() {
+	seen := map[string]bool{}
+	for _, l := range d.Listings {
+		for k := 0; seen[strings.ToLower(l.Tagline)] && k < len(l.Features); k++ {
+			l.Tagline = fmt.Sprintf("%s, for %s", l.Features[k], l.Audience)
+		}
+		if seen[strings.ToLower(l.Tagline)] {
+			l.Tagline = fmt.Sprintf("%s: %s", l.Name, lowerFirst(l.Tagline)) // names are unique
+		}
+		seen[strings.ToLower(l.Tagline)] = true
+	}
 }
 
 // writeText writes the listing's texts from its facts: company name, short

@@ -35,11 +35,14 @@ func Generate(now time.Time) *Dataset {
 	}
 	for ci := range d.Cats {
 		c := &d.Cats[ci]
-		for _, n := range c.Names {
-			d.Listings = append(d.Listings, r.newDemoListing(len(d.Listings), c, n))
+		combos := r.taglineCombos(c)
+		for k, n := range c.Names {
+			tc := combos[k%len(combos)]
+			d.Listings = append(d.Listings, r.newDemoListing(len(d.Listings), c, n, tc[0], tc[1]))
 		}
 	}
 	d.fixNoteTaking()
+	d.uniqueTaglines()
 	d.placeFounders()
 	for _, l := range d.Listings {
 		r.writeText(l)
@@ -55,12 +58,18 @@ func Generate(now time.Time) *Dataset {
 	for _, i := range r.Perm(len(paidLive))[:min(8, len(paidLive))] {
 		paidLive[i].Featured = true
 	}
+	d.newPeople(r, demoPeople)
 	for _, l := range d.Listings {
 		if l.Status == domain.StatusLive {
 			d.addVotes(r, l)
 			d.addReviews(r, l)
 		}
 	}
+	fresh := d.addHeldVotes(r)
+	for _, l := range d.Listings {
+		d.addFollowers(r, l)
+	}
+	d.settlePeople(r, fresh)
 	d.assignFounderStories()
 	d.addMoney(r)
 	d.addUpdatesAndAlternatives(r)
@@ -71,6 +80,8 @@ func Generate(now time.Time) *Dataset {
 		}
 	}
 	d.buildFounders()
+	d.assignStages(r) // after the votes, milestones and revenue
+	d.addTeamFounders(r)
 	for _, p := range posts {
 		p.PublishedAt = d.Now.AddDate(0, 0, -p.DaysAgo).Truncate(time.Hour)
 		d.Posts = append(d.Posts, p)
@@ -296,9 +307,9 @@ func (d *Dataset) addVotes(r rnd, l *Listing) {
 	weekEnd := minTime(l.LaunchWeek.AddDate(0, 0, 7), d.Now)
 	seen := map[int]bool{}
 	for k := 0; k < n; k++ {
-		v := r.IntN(6000)
+		v := r.IntN(demoPeople)
 		for seen[v] {
-			v = r.IntN(6000)
+			v = r.IntN(demoPeople)
 		}
 		seen[v] = true
 		var at time.Time
@@ -314,33 +325,16 @@ func (d *Dataset) addVotes(r rnd, l *Listing) {
 		if at.After(d.Now) {
 			at = d.Now
 		}
-		l.Votes = append(l.Votes, Vote{Voter: fmt.Sprintf("voter-%04d", v), At: at.Truncate(time.Second)})
+		l.Votes = append(l.Votes, Vote{Person: v, At: at.Truncate(time.Second)})
 	}
-	slices.SortFunc(l.Votes, func(a, b Vote) int { return cmp.Or(a.At.Compare(b.At), cmp.Compare(a.Voter, b.Voter)) })
+	sortVotes(l.Votes)
 	l.Views = len(l.Votes)*(2+r.IntN(5)) + 20 + r.IntN(100)
-	l.Follows = len(l.Votes)/(3+r.IntN(6)) + r.IntN(5)
 }
 
-var demoReviewBodies = map[int][]string{
-	5: {"Exactly what I needed. Setup took five minutes and it has become part of my day.", "The best tool I have tried in this category, and the team listens.", "Fast, simple and reliable. Worth every cent."},
-	4: {"Very good, a few rough edges in the mobile app.", "Does what it promises. I would like more integrations.", "Solid product and responsive support."},
-	3: {"Fine for the basics, but I outgrew it after a few months.", "Good idea, a bit slow on large projects.", "Works, though the pricing page could be clearer."},
-	2: {"Missing features I expected at this price.", "Sync failed twice in the first week."},
+func sortVotes(votes []Vote) {
+	slices.SortFunc(votes, func(a, b Vote) int { return cmp.Or(a.At.Compare(b.At), cmp.Compare(a.Person, b.Person)) })
 }
 
-// addReviews adds genuine reviews and, on some listings, a flagged 1-star review.
-func (d *Dataset) addReviews(r rnd, l *Listing) {
-	if !r.chance(0.6) {
-		return
-	}
-	for k, n := 0, 1+r.IntN(7); k < n; k++ {
-		stars := []int{5, 5, 5, 4, 4, 4, 3, 3, 2}[r.IntN(9)]
-		l.Reviews = append(l.Reviews, Review{Author: r.pick(demoFirstNames) + " " + string(rune('A'+r.IntN(26))) + ".", Rating: stars,
-			Body: r.pick(demoReviewBodies[stars]), Genuine: true, At: r.between(l.LaunchedAt, d.Now)})
-	}
-	if r.chance(0.15) {
-		l.Reviews = append(l.Reviews, Review{Author: "anonymous-" + fmt.Sprint(r.IntN(1000)), Rating: 1,
-			Body: "Terrible, do not use. Try the other one instead.", Genuine: false, At: r.between(l.LaunchedAt, d.Now)})
-	}
-	slices.SortFunc(l.Reviews, func(a, b Review) int { return a.At.Compare(b.At) })
+func sortFollows(follows []Follow) {
+	slices.SortFunc(follows, func(a, b Follow) int { return cmp.Or(a.At.Compare(b.At), cmp.Compare(a.Person, b.Person)) })
 }

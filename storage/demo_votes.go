@@ -1,0 +1,160 @@
+package storage
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/demo"
+)
+
+// castDemoVotes casts every vote of d, oldest first, in the seeding
+// transaction, as castVote casts a person's vote on the site: the listing
+// must be live, one vote per person and listing, the facts of each vote
+// (owner, account age, burst peers by domain.VoteCast.BurstPeer) judged by
+// domain.VoteCast.Judge, the audit hashes, the earlier votes of a burst held
+// too, a vote held for its account's age with its job (domain.VoteCountJobs),
+// and trending_score recomputed from the counted votes. castVote asks the
+// database for each fact; here, thousands of votes into a new site, they are
+// kept in memory, which is what makes a fresh demo fast
+// (TestCastDemoVotes_SameAsCastVote holds the two to the same result).
+func (w *demoWriter) castDemoVotes(d *demo.Dataset, users []int64) {
+	type cast struct {
+		l *demo.Listing
+		v demo.Vote
+	}
+	var all []cast
+	for _, l := range d.Listings {
+		for _, v := range l.Votes {
+			all = append(all, cast{l, v})
+		}
+	}
+	slices.SortStableFunc(all, func(a, b cast) int { return a.v.At.Compare(b.v.At) })
+	votes := make([]domain.VoteCast, len(all))
+	created := map[int64]time.Time{}
+	for i, c := range all {
+		p := d.People[c.v.Person]
+		votes[i] = domain.PersonVote(users[c.v.Person], c.l.Slug, p.Network, p.UserAgent, c.v.At, domain.DefaultVoteMinAccountAge)
+		created[users[c.v.Person]] = time.Unix(p.CreatedAt.Unix(), 0)
+	}
+	if w.err == nil {
+		w.err = castVotes(w.ctx, w.db, w.tx, w.siteID, votes, created)
+	}
+}
+
+// peerVote is a vote as the burst rule sees it.
+type peerVote struct {
+	id          int64
+	at, created time.Time
+	owner       bool
+}
+
+// castVotes casts votes (oldest first) of accounts made at created into the
+// site's listings in tx, as castDemoVotes says.
+func castVotes(ctx context.Context, db *DB, tx *sql.Tx, siteID int64, votes []domain.VoteCast, created map[int64]time.Time) error {
+	listings := map[string]int64{}
+	owners := map[[2]int64]bool{}
+	rows, err := tx.QueryContext(ctx, `SELECT l.id, l.slug, COALESCE(l.owner_id, 0) FROM listings l WHERE l.site_id = ? AND l.status = 'live'`, siteID)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var id, owner int64
+		var slug string
+		if err := rows.Scan(&id, &slug, &owner); err != nil {
+			rows.Close()
+			return err
+		}
+		listings[slug], owners[[2]int64{id, owner}] = id, true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	co, err := tx.QueryContext(ctx, `SELECT lo.listing_id, lo.user_id FROM listing_owners lo JOIN listings l ON l.id = lo.listing_id WHERE l.site_id = ?`, siteID)
+	if err != nil {
+		return err
+	}
+	for co.Next() {
+		var l, u int64
+		if err := co.Scan(&l, &u); err != nil {
+			co.Close()
+			return err
+		}
+		owners[[2]int64{l, u}] = true
+	}
+	co.Close()
+	if len(votes) == 0 {
+		return co.Err()
+	}
+	auditKey, err := voteAuditKey(ctx, tx, votes[0].At)
+	if err != nil {
+		return err
+	}
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO votes (listing_id, voter_key, created_at, user_id, status, held_reason, count_at, ip_hash, ua_hash)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer ins.Close()
+	voted := map[[2]int64]bool{}
+	peers := map[string][]peerVote{} // by listing id and network hash
+	touched := map[int64]bool{}
+	for _, v := range votes {
+		listingID, ok := listings[v.Slug]
+		if !ok {
+			return fmt.Errorf("vote for %s: not a live listing", v.Slug)
+		}
+		if voted[[2]int64{listingID, v.UserID}] {
+			return fmt.Errorf("vote for %s: a second vote of account %d", v.Slug, v.UserID)
+		}
+		voted[[2]int64{listingID, v.UserID}] = true
+		ipHash, uaHash := auditHash(auditKey, "network", v.Network), auditHash(auditKey, "user-agent", v.UserAgent)
+		facts := domain.VoteFacts{Owner: owners[[2]int64{listingID, v.UserID}], AccountCreated: created[v.UserID]}
+		group := fmt.Sprint(listingID, " ", ipHash)
+		for _, p := range peers[group] {
+			if !facts.Owner && v.BurstVotes > 0 && v.BurstPeer(p.at, p.created, p.owner) {
+				facts.BurstPeers = append(facts.BurstPeers, p.id)
+			}
+		}
+		res, holdPeers := v.Judge(facts)
+		var countAt sql.NullInt64
+		if !res.CountAt.IsZero() {
+			countAt = sql.NullInt64{Int64: res.CountAt.Unix(), Valid: true}
+		}
+		r, err := ins.ExecContext(ctx, listingID, domain.VoterKey(v.UserID), v.At.Unix(), v.UserID, res.Status, res.Reason, countAt, ipHash, uaHash)
+		if err != nil {
+			return fmt.Errorf("vote for %s: %w", v.Slug, err)
+		}
+		id, err := r.LastInsertId()
+		if err != nil {
+			return err
+		}
+		at := time.Unix(v.At.Unix(), 0)
+		peers[group] = append(peers[group], peerVote{id: id, at: at, created: facts.AccountCreated, owner: res.Reason == domain.HeldOwner})
+		if holdPeers {
+			for _, p := range facts.BurstPeers {
+				if _, err := tx.ExecContext(ctx, `UPDATE votes SET status = 'held', held_reason = 'burst', count_at = NULL WHERE id = ?`, p); err != nil {
+					return err
+				}
+			}
+		}
+		if res.Reason == domain.HeldNewAccount {
+			if err := db.enqueueTx(ctx, tx, domain.VoteCountJobs(id, res.CountAt)...); err != nil {
+				return err
+			}
+		}
+		touched[listingID] = true
+	}
+	for _, id := range slices.SortedFunc(maps.Keys(touched), cmp.Compare[int64]) {
+		if err := recomputeTrending(ctx, tx, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
