@@ -62,21 +62,8 @@ func synthCategories(ctx context.Context, db *DB, siteID int64) ([]int64, error)
 			return nil, err
 		}
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT id FROM categories c WHERE site_id = ?
+	return queryIDs(ctx, db.sql, `SELECT id FROM categories c WHERE site_id = ?
 		AND NOT EXISTS (SELECT 1 FROM categories s WHERE s.parent_id = c.id) ORDER BY position, id`, siteID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
 }
 
 // writeSynthChunk inserts count listings of g numbered from first, in one transaction.

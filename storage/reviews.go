@@ -185,22 +185,9 @@ func (s *Store) SaveReview(ctx context.Context, w domain.ReviewWrite, jobs func(
 // listingID from network ipHash within window before at, each by an account
 // younger than age at at; where narrows them further (on alias x).
 func youngBurst(ctx context.Context, tx *sql.Tx, table string, listingID int64, ipHash string, at time.Time, window, age time.Duration, where string) ([]int64, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT x.id FROM `+table+` x JOIN users u ON u.id = x.user_id
+	return queryIDs(ctx, tx, `SELECT x.id FROM `+table+` x JOIN users u ON u.id = x.user_id
 		WHERE x.listing_id = ? AND x.ip_hash = ? AND x.created_at > ? AND u.created_at > ? `+where,
 		listingID, ipHash, at.Add(-window).Unix(), at.Add(-age).Unix())
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
 }
 
 // ownReview reads review id with its status.

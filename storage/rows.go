@@ -204,3 +204,23 @@ func (db *DB) DeleteRows(ctx context.Context, table string, where map[string]any
 	}
 	return res.RowsAffected()
 }
+
+// queryIDs runs a query whose rows are one integer each (ids) and returns them in order.
+func queryIDs(ctx context.Context, q interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}, query string, args ...any) ([]int64, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
