@@ -1,16 +1,21 @@
 package extract_test
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -18,55 +23,6 @@ import (
 	"github.com/launchdir/launchdir/domain/extract"
 	"github.com/launchdir/launchdir/domain/fetch"
 )
-
-// truth is a site's truth table (testdata/sites/<name>/truth.json).
-type truth struct {
-	Kind            string `json:"kind"`
-	RobotsForbidden bool   `json:"robots_forbidden"`
-	Charset         string `json:"charset"`
-	// Stated maps a profile field to its expected value: a string is the value
-	// (case-insensitive; a URL starting with "/" is a suffix); a list is, for a
-	// string field, substrings the value must all contain, and for a list field,
-	// items that must each be contained in one drafted item (categories: equal,
-	// and the first is the primary).
-	Stated     map[string]json.RawMessage     `json:"stated"`
-	FAQs       []string                       `json:"faqs"`
-	Founders   []struct{ Name, Title string } `json:"founders"`
-	Socials    map[string]string              `json:"socials"`
-	Story      []string                       `json:"story"`
-	Milestones []string                       `json:"milestones"` // date prefixes
-	// Absent lists fields and sections the site does not state.
-	Absent []string `json:"absent"`
-	// Not lists values that would be traps taken for facts, by field or section.
-	Not map[string][]string `json:"not"`
-}
-
-type testSite struct {
-	name  string
-	dir   string
-	truth truth
-}
-
-func loadSites(t testing.TB) []testSite {
-	t.Helper()
-	dirs, err := filepath.Glob("testdata/sites/*")
-	if err != nil || len(dirs) == 0 {
-		t.Fatalf("no test sites under testdata/sites: %v", err)
-	}
-	var out []testSite
-	for _, d := range dirs {
-		b, err := os.ReadFile(filepath.Join(d, "truth.json"))
-		if err != nil {
-			t.Fatalf("%s: every site needs a truth.json: %v", d, err)
-		}
-		var tr truth
-		if err := json.Unmarshal(b, &tr); err != nil {
-			t.Fatalf("%s/truth.json: %v", d, err)
-		}
-		out = append(out, testSite{name: filepath.Base(d), dir: d, truth: tr})
-	}
-	return out
-}
 
 type categoryFile struct {
 	Stages     []string                `json:"stages"`
@@ -87,21 +43,26 @@ func loadCategories(t testing.TB) categoryFile {
 }
 
 // serveSite serves a site directory the way static hosts do: "/" is
-// index.html, "/about" is about.html or about/index.html, robots.txt as is.
+// index.html, "/about" is about.html or about/index.html, robots.txt and
+// *.xml (sitemaps) as they are. "{origin}" in a file is the served origin
+// (scheme and host), for the absolute URLs of sitemaps and hreflang links.
 func serveSite(dir, charset string) http.Handler {
 	if charset == "" {
 		charset = "utf-8"
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := strings.TrimSuffix(path.Clean("/"+r.URL.Path), "/")
-		if p == "/robots.txt" {
-			b, err := os.ReadFile(filepath.Join(dir, "robots.txt"))
+		write := func(ct string, b []byte) {
+			w.Header().Set("Content-Type", ct)
+			w.Write(withOrigin(b, "http://"+r.Host))
+		}
+		if p == "/robots.txt" || strings.HasSuffix(p, ".xml") {
+			b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
 			if err != nil {
 				http.NotFound(w, r)
 				return
 			}
-			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-			w.Write(b)
+			write(map[bool]string{true: "text/plain; charset=utf-8", false: "application/xml"}[p == "/robots.txt"], b)
 			return
 		}
 		for _, c := range []string{p + ".html", p + "/index.html", p} {
@@ -110,8 +71,7 @@ func serveSite(dir, charset string) http.Handler {
 			}
 			b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(c)))
 			if err == nil {
-				w.Header().Set("Content-Type", "text/html; charset="+charset)
-				w.Write(b)
+				write("text/html; charset="+charset, b)
 				return
 			}
 		}
@@ -119,54 +79,105 @@ func serveSite(dir, charset string) http.Handler {
 	})
 }
 
+// withOrigin puts origin in place of "{origin}" in a site's file.
+func withOrigin(b []byte, origin string) []byte {
+	return bytes.ReplaceAll(b, []byte("{origin}"), []byte(origin))
+}
+
 // score is what the evaluation counts over the sites.
 type score struct {
-	facts, found int // stated facts, and those drafted with the expected value
-	values       int // values drafted
-	ungrounded   int // values whose evidence is not on the crawled page
-	invented     int // values where the truth says "not stated" or a trap value
-	robotsSites  int
-	robotsOK     int
-	pages        int
-	misses       []string
+	tally           // stated facts, and those drafted with the expected value
+	sites       int // sites read or refused
+	values      int // values drafted
+	ungrounded  int // values whose evidence is not on the crawled page
+	invented    int // values where the truth says "not stated" or a trap value
+	robotsSites int // sites with a robots.txt (when the crawl must obey it)
+	robotsOK    int // of those, the sites where nothing it forbids was read
+	pages       int // pages read
+	byLanguage  map[string]*langTally
+	byField     map[string]*tally // by draft field or section
+	misses      []string
 }
 
-func (s *score) recall() float64 {
-	if s.facts == 0 {
+type tally struct{ facts, found int }
+
+type langTally struct {
+	tally
+	sites int
+}
+
+func (t tally) recall() float64 {
+	if t.facts == 0 {
 		return 0
 	}
-	return float64(s.found) / float64(s.facts)
+	return float64(t.found) / float64(t.facts)
 }
 
-// crawler reads a test site.
-type crawler func(t testing.TB, ts testSite) (*domain.SiteCrawl, error)
+func newScore() *score {
+	return &score{byLanguage: map[string]*langTally{}, byField: map[string]*tally{}}
+}
+
+// count adds one stated fact of a site in language lang to the totals, the
+// language's and the field's.
+func (s *score) count(lang, field string, ok bool) {
+	if s.byField[field] == nil {
+		s.byField[field] = &tally{}
+	}
+	for _, t := range []*tally{&s.tally, &s.byLanguage[lang].tally, s.byField[field]} {
+		t.facts++
+		if ok {
+			t.found++
+		}
+	}
+}
+
+// crawler reads a test site; robots says the reading must obey its robots.txt.
+type crawler struct {
+	read   func(t testing.TB, ts testSite) (*domain.SiteCrawl, error)
+	robots bool
+}
 
 // fetched serves the site on loopback and crawls it with the real fetcher.
-func fetched(t testing.TB, ts testSite) (*domain.SiteCrawl, error) {
+var fetched = crawler{read: fetchSite, robots: true}
+
+func fetchSite(t testing.TB, ts testSite) (*domain.SiteCrawl, error) {
 	srv := httptest.NewServer(serveSite(ts.dir, ts.truth.Charset))
 	defer srv.Close()
 	return fetch.New(fetch.Options{AllowLoopback: true}).Crawl(context.Background(), srv.URL+"/", 0, nil)
 }
 
 // evaluate reads every site, drafts it and scores the draft against the truth table.
-func evaluate(t testing.TB, sites []testSite, cats categoryFile, read crawler) *score {
+func evaluate(t testing.TB, sites []testSite, cats categoryFile, c crawler) *score {
 	t.Helper()
-	sc := &score{}
+	sc := newScore()
 	d := extract.New()
 	for _, ts := range sites {
-		crawl, err := read(t, ts)
+		sc.sites++
+		if sc.byLanguage[ts.truth.Language] == nil {
+			sc.byLanguage[ts.truth.Language] = &langTally{}
+		}
+		sc.byLanguage[ts.truth.Language].sites++
+		crawl, err := c.read(t, ts)
 		if ts.truth.RobotsForbidden {
 			sc.robotsSites++
 			var ce *domain.CrawlError
 			if errors.As(err, &ce) && ce.Reason == domain.CrawlRobots && crawl == nil {
 				sc.robotsOK++
 			} else {
-				sc.misses = append(sc.misses, fmt.Sprintf("%s: robots.txt forbids the site, crawl gave %v, %v", ts.name, crawl, err))
+				sc.misses = append(sc.misses, fmt.Sprintf("%s: ROBOTS: robots.txt forbids the site, crawl gave %v, %v", ts.name, crawl, err))
 			}
 			continue
 		}
 		if err != nil {
 			t.Fatalf("%s: crawl: %v", ts.name, err)
+		}
+		if rules, ok := readRobots(ts.dir); ok && c.robots {
+			sc.robotsSites++
+			if bad := rules.forbidden(crawl); len(bad) == 0 {
+				sc.robotsOK++
+			} else {
+				sc.misses = append(sc.misses, fmt.Sprintf("%s: ROBOTS: read pages robots.txt forbids: %v", ts.name, bad))
+			}
 		}
 		sc.pages += len(crawl.Pages)
 		dr, err := d.Draft(context.Background(), domain.DraftRequest{Site: crawl, Categories: cats.Categories, Stages: cats.Stages})
@@ -176,6 +187,76 @@ func evaluate(t testing.TB, sites []testSite, cats categoryFile, read crawler) *
 		scoreDraft(sc, ts, crawl, dr)
 	}
 	return sc
+}
+
+// robotsRules are the rules of a test site's robots.txt that apply to the
+// fetcher, read plainly: the group naming fetch.RobotsAgent, else the "*"
+// group; a rule is a path prefix, the longest match wins, Allow on a tie (the
+// test sites use no wildcards). The fetcher has its own parser; this one is
+// the evaluation's independent reading.
+type robotsRules []struct {
+	allow bool
+	path  string
+}
+
+func readRobots(dir string) (robotsRules, bool) {
+	b, err := os.ReadFile(filepath.Join(dir, "robots.txt"))
+	if err != nil {
+		return nil, false
+	}
+	groups := map[string]robotsRules{}
+	var agents []string
+	inRules := false
+	for _, line := range strings.Split(string(b), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		k, v, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		k, v = strings.ToLower(strings.TrimSpace(k)), strings.TrimSpace(v)
+		switch k {
+		case "user-agent":
+			if inRules {
+				agents, inRules = nil, false
+			}
+			agents = append(agents, strings.ToLower(v))
+		case "allow", "disallow":
+			inRules = true
+			for _, a := range agents {
+				groups[a] = append(groups[a], robotsRules{{allow: k == "allow", path: v}}...)
+			}
+		}
+	}
+	if r, ok := groups[strings.ToLower(fetch.RobotsAgent)]; ok {
+		return r, true
+	}
+	return groups["*"], true
+}
+
+// forbidden lists the pages of crawl the rules do not allow.
+func (rs robotsRules) forbidden(crawl *domain.SiteCrawl) []string {
+	var out []string
+	for _, p := range crawl.Pages {
+		u, err := url.Parse(p.URL)
+		if err != nil || !rs.allows(u.EscapedPath()) {
+			out = append(out, p.URL)
+		}
+	}
+	return out
+}
+
+// allows says whether the rules let the fetcher read path.
+func (rs robotsRules) allows(path string) bool {
+	allowed, best := true, -1
+	for _, r := range rs {
+		if r.path == "" || !strings.HasPrefix(path, r.path) {
+			continue
+		}
+		if len(r.path) > best || (len(r.path) == best && r.allow) {
+			allowed, best = r.allow, len(r.path)
+		}
+	}
+	return allowed
 }
 
 func lower(s string) string { return strings.ToLower(domain.NormalizeSpace(s)) }
@@ -208,11 +289,9 @@ func scoreDraft(sc *score, ts testSite, crawl *domain.SiteCrawl, dr *domain.Draf
 		check("milestone "+m.Date, m.Evidence)
 	}
 
-	fact := func(ok bool, format string, a ...any) {
-		sc.facts++
-		if ok {
-			sc.found++
-		} else {
+	fact := func(field string, ok bool, format string, a ...any) {
+		sc.count(ts.truth.Language, field, ok)
+		if !ok {
 			miss("missed "+format, a...)
 		}
 	}
@@ -222,7 +301,7 @@ func scoreDraft(sc *score, ts testSite, crawl *domain.SiteCrawl, dr *domain.Draf
 		var wants []string
 		if json.Unmarshal(raw, &want) == nil {
 			ok := lower(got.Text) == lower(want) || (strings.HasPrefix(want, "/") && strings.HasSuffix(got.Text, want))
-			fact(ok, "%s = %q (drafted %q)", field, want, got.Text)
+			fact(field, ok, "%s = %q (drafted %q)", field, want, got.Text)
 			continue
 		}
 		if err := json.Unmarshal(raw, &wants); err != nil {
@@ -230,7 +309,7 @@ func scoreDraft(sc *score, ts testSite, crawl *domain.SiteCrawl, dr *domain.Draf
 		}
 		if !domain.DraftListFields[field] {
 			for _, w := range wants {
-				fact(strings.Contains(lower(got.Text), lower(w)), "%s contains %q (drafted %q)", field, w, got.Text)
+				fact(field, strings.Contains(lower(got.Text), lower(w)), "%s contains %q (drafted %q)", field, w, got.Text)
 			}
 			continue
 		}
@@ -241,31 +320,36 @@ func scoreDraft(sc *score, ts testSite, crawl *domain.SiteCrawl, dr *domain.Draf
 				}
 				return strings.Contains(lower(g), lower(w))
 			})
-			fact(ok, "%s item %q (drafted %q)", field, w, got.List)
+			fact(field, ok, "%s item %q (drafted %q)", field, w, got.List)
 			if field == "categories" && i == 0 {
-				fact(len(got.List) > 0 && got.List[0] == w, "primary category %q (drafted %q)", w, got.List)
+				fact("categories (primary)", len(got.List) > 0 && got.List[0] == w, "primary category %q (drafted %q)", w, got.List)
 			}
 		}
 	}
+	// A FAQ is found when its answer stops at its own block: an answer running
+	// on into text the truth lists under not.faqs (a footer, the next section)
+	// is a wrong answer, counted as missed.
 	for _, q := range ts.truth.FAQs {
-		fact(slices.ContainsFunc(dr.FAQs, func(f domain.DraftedFAQ) bool { return strings.Contains(lower(f.Question), lower(q)) && f.Answer != "" }), "faq %q", q)
+		i := slices.IndexFunc(dr.FAQs, func(f domain.DraftedFAQ) bool { return strings.Contains(lower(f.Question), lower(q)) && f.Answer != "" })
+		runOn := i >= 0 && slices.ContainsFunc(ts.truth.Not["faqs"], func(b string) bool { return strings.Contains(lower(dr.FAQs[i].Answer), lower(b)) })
+		fact("faqs", i >= 0 && !runOn, "faq %q%s", q, map[bool]string{true: " (its answer runs on past its block: " + strconv.Quote(faqAnswer(dr, i)) + ")"}[runOn])
 	}
 	for _, want := range ts.truth.Founders {
 		i := slices.IndexFunc(dr.Founders, func(f domain.DraftedFounder) bool { return lower(f.Name) == lower(want.Name) })
-		fact(i >= 0, "founder %q (drafted %v)", want.Name, founderNames(dr))
+		fact("founders", i >= 0, "founder %q (drafted %v)", want.Name, founderNames(dr))
 		if want.Title != "" {
-			fact(i >= 0 && strings.Contains(lower(dr.Founders[i].Title), lower(want.Title)), "founder %q title %q", want.Name, want.Title)
+			fact("founders (titles)", i >= 0 && strings.Contains(lower(dr.Founders[i].Title), lower(want.Title)), "founder %q title %q", want.Name, want.Title)
 		}
 	}
 	for pl, u := range ts.truth.Socials {
-		fact(dr.Socials[pl].URL == u, "social %s = %q (drafted %q)", pl, u, dr.Socials[pl].URL)
+		fact("socials", dr.Socials[pl].URL == u, "social %s = %q (drafted %q)", pl, u, dr.Socials[pl].URL)
 	}
 	for _, k := range ts.truth.Story {
 		_, ok := dr.Story[k]
-		fact(ok, "story %s", k)
+		fact("story", ok, "story %s", k)
 	}
 	for _, d := range ts.truth.Milestones {
-		fact(slices.ContainsFunc(dr.Milestones, func(m domain.DraftedMilestone) bool { return strings.HasPrefix(m.Date, d) }), "milestone %s", d)
+		fact("milestones", slices.ContainsFunc(dr.Milestones, func(m domain.DraftedMilestone) bool { return strings.HasPrefix(m.Date, d) }), "milestone %s", d)
 	}
 
 	invent := func(format string, a ...any) {
@@ -310,6 +394,8 @@ func scoreDraft(sc *score, ts testSite, crawl *domain.SiteCrawl, dr *domain.Draf
 				for _, l := range dr.Socials {
 					hit = hit || l.URL == b
 				}
+			case "faqs": // counted with the FAQs above
+				continue
 			default:
 				v := dr.Fields[f]
 				hit = (v.Text != "" && strings.Contains(lower(v.Text), lower(b))) ||
@@ -322,6 +408,13 @@ func scoreDraft(sc *score, ts testSite, crawl *domain.SiteCrawl, dr *domain.Draf
 	}
 }
 
+func faqAnswer(dr *domain.Drafted, i int) string {
+	if i < 0 {
+		return ""
+	}
+	return dr.FAQs[i].Answer
+}
+
 func founderNames(dr *domain.Drafted) []string {
 	var out []string
 	for _, f := range dr.Founders {
@@ -330,9 +423,64 @@ func founderNames(dr *domain.Drafted) []string {
 	return out
 }
 
-// TestEvaluation is the issue's measure over all test sites: no value without
-// verbatim evidence, nothing invented where the truth says "not stated", robots.txt
-// obeyed, and recall of the stated facts above 70% (the aim is above 80%).
+// report is the evaluation's numbers as Markdown: the totals, recall per
+// language and per field, weakest field first.
+func (s *score) report(set string) string {
+	var b strings.Builder
+	robots := "not judged"
+	if s.robotsSites > 0 {
+		robots = fmt.Sprintf("%d/%d", s.robotsOK, s.robotsSites)
+	}
+	fmt.Fprintf(&b, "%s: sites %d, pages read %d, values %d, facts %d, found %d, recall %.1f%%, ungrounded %d, invented %d, robots obeyed %s\n\n",
+		set, s.sites, s.pages, s.values, s.facts, s.found, 100*s.recall(), s.ungrounded, s.invented, robots)
+	b.WriteString("| Language | Sites | Facts | Found | Recall |\n|---|---|---|---|---|\n")
+	for _, l := range truthLanguages {
+		if t := s.byLanguage[l]; t != nil {
+			fmt.Fprintf(&b, "| %s | %d | %d | %d | %s |\n", l, t.sites, t.facts, t.found, pct(t.tally))
+		}
+	}
+	fields := slices.Collect(maps.Keys(s.byField))
+	slices.SortFunc(fields, func(x, y string) int {
+		if c := cmp.Compare(s.byField[x].recall(), s.byField[y].recall()); c != 0 {
+			return c
+		}
+		return cmp.Compare(x, y)
+	})
+	b.WriteString("\n| Field (weakest first) | Facts | Found | Recall |\n|---|---|---|---|\n")
+	for _, f := range fields {
+		t := s.byField[f]
+		fmt.Fprintf(&b, "| %s | %d | %d | %s |\n", f, t.facts, t.found, pct(*t))
+	}
+	return b.String()
+}
+
+func pct(t tally) string {
+	if t.facts == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*t.recall())
+}
+
+// checkClean fails the test on any value without verbatim evidence, any value
+// invented where the truth says "not stated" or a trap value, and any page
+// read that robots.txt forbids.
+func checkClean(t *testing.T, sc *score) {
+	t.Helper()
+	if sc.ungrounded != 0 {
+		t.Errorf("%d values have evidence that is not on the site, want 0", sc.ungrounded)
+	}
+	if sc.invented != 0 {
+		t.Errorf("%d values were invented where the truth says not stated, want 0", sc.invented)
+	}
+	if sc.robotsSites == 0 || sc.robotsOK != sc.robotsSites {
+		t.Errorf("robots.txt obeyed on %d of %d sites that have one, want all", sc.robotsOK, sc.robotsSites)
+	}
+}
+
+// TestEvaluation is the issue's measure over the test sites written with the
+// extractor: no value without verbatim evidence, nothing invented where the
+// truth says "not stated", robots.txt obeyed, and recall of the stated facts
+// above 70% (the aim is above 80%).
 func TestEvaluation(t *testing.T) {
 	sites := loadSites(t)
 	if len(sites) < 12 {
@@ -342,34 +490,58 @@ func TestEvaluation(t *testing.T) {
 	for _, m := range sc.misses {
 		t.Log(m)
 	}
-	t.Logf("sites %d, pages read %d, values %d, facts %d, found %d, recall %.1f%%, ungrounded %d, invented %d, robots obeyed %d/%d",
-		len(sites), sc.pages, sc.values, sc.facts, sc.found, 100*sc.recall(), sc.ungrounded, sc.invented, sc.robotsOK, sc.robotsSites)
-	if sc.ungrounded != 0 {
-		t.Errorf("%d values have evidence that is not on the site, want 0", sc.ungrounded)
-	}
-	if sc.invented != 0 {
-		t.Errorf("%d values were invented where the truth says not stated, want 0", sc.invented)
-	}
-	if sc.robotsSites == 0 || sc.robotsOK != sc.robotsSites {
-		t.Errorf("robots.txt obeyed on %d of %d forbidding sites, want all", sc.robotsOK, sc.robotsSites)
-	}
+	t.Log(sc.report("sites"))
+	checkClean(t, sc)
 	if sc.recall() < 0.70 {
 		t.Errorf("recall %.1f%%, want at least 70%%", 100*sc.recall())
 	}
 }
 
-// BenchmarkEvaluation reports the evaluation's numbers (and the time for
-// crawling and drafting all sites): go test ./domain/extract -run '^$' -bench .
-func BenchmarkEvaluation(b *testing.B) {
-	sites := loadSites(b)
-	cats := loadCategories(b)
-	var sc *score
-	for b.Loop() {
-		sc = evaluate(b, sites, cats, fetched)
+// TestEvaluationHeldout measures the drafter on the held-out sites
+// (testdata/heldout, issue 14), written before the extractor was changed for
+// them: at least 12 sites, every language of truthLanguages, each with a
+// well-formed truth table. Low recall does not fail it (it is a measurement,
+// printed with -v); an ungrounded or invented value or a page robots.txt
+// forbids does.
+func TestEvaluationHeldout(t *testing.T) {
+	sites := loadHeldout(t)
+	if len(sites) < 12 {
+		t.Errorf("%d held-out sites, want at least 12", len(sites))
 	}
-	b.ReportMetric(100*sc.recall(), "recall_%")
-	b.ReportMetric(float64(sc.ungrounded), "ungrounded")
-	b.ReportMetric(float64(sc.invented), "invented")
-	b.ReportMetric(100*float64(sc.robotsOK)/float64(max(sc.robotsSites, 1)), "robots_obeyed_%")
-	b.ReportMetric(float64(sc.values), "values")
+	for _, l := range truthLanguages {
+		if !slices.ContainsFunc(sites, func(ts testSite) bool { return ts.truth.Language == l }) {
+			t.Errorf("no held-out site in language %s", l)
+		}
+	}
+	sc := evaluate(t, sites, loadCategories(t), fetched)
+	for _, m := range sc.misses {
+		t.Log(m)
+	}
+	t.Log(sc.report("heldout"))
+	checkClean(t, sc)
+}
+
+// BenchmarkEvaluation reports the evaluation's numbers for the old set and
+// the held-out set (and the time for crawling and drafting all their sites),
+// with the tables per language and per field in its log:
+// go test ./domain/extract -run '^$' -bench . -benchtime 5x
+func BenchmarkEvaluation(b *testing.B) {
+	cats := loadCategories(b)
+	for _, set := range []struct {
+		name  string
+		sites []testSite
+	}{{"sites", loadSites(b)}, {"heldout", loadHeldout(b)}} {
+		b.Run(set.name, func(b *testing.B) {
+			var sc *score
+			for b.Loop() {
+				sc = evaluate(b, set.sites, cats, fetched)
+			}
+			b.ReportMetric(100*sc.recall(), "recall_%")
+			b.ReportMetric(float64(sc.ungrounded), "ungrounded")
+			b.ReportMetric(float64(sc.invented), "invented")
+			b.ReportMetric(100*float64(sc.robotsOK)/float64(max(sc.robotsSites, 1)), "robots_obeyed_%")
+			b.ReportMetric(float64(sc.values), "values")
+			b.Log("\n" + sc.report(set.name))
+		})
+	}
 }
