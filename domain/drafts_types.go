@@ -17,8 +17,10 @@ const (
 	DraftFailed   = "failed"
 )
 
-// Per-field states of the spec.
+// Per-field states: the spec's, and pending (ours), shown while the draft is
+// being built, before the site has been read (docs/drafts.md).
 const (
+	StatePending  = "pending"   // the site has not been read yet: nothing is known
 	StateAI       = "ai"        // drafted from the site, with evidence
 	StateNotFound = "not_found" // the site does not state it; left blank on purpose
 	StateEdited   = "edited"    // the user changed the AI's value
@@ -31,7 +33,7 @@ const (
 type DraftField struct {
 	// Value is a string, a list of strings, or null.
 	Value    any        `json:"value" jsonschema_description:"The value: a string, a list of strings (categories, tags, features, usps, keywords) or null."`
-	State    string     `json:"state" jsonschema:"enum=ai,enum=not_found,enum=edited,enum=manual,enum=override,enum=deleted"`
+	State    string     `json:"state" jsonschema:"enum=pending,enum=ai,enum=not_found,enum=edited,enum=manual,enum=override,enum=deleted" jsonschema_description:"pending: the draft is still being built and the site not read yet (value null; poll get_draft); ai: drafted from the site, with evidence; not_found: the site was read and does not state it (ask the person, never guess); edited: the person changed the AI's value (ai_value keeps it); manual: the person typed a value the site does not state; override: locked against AI redrafts; deleted: the person removed the value."`
 	Evidence []Evidence `json:"evidence,omitempty" jsonschema_description:"Where on the site the value comes from: quotes cut from the page text, with the page URL."`
 	// AIValue is the AI's original, kept while the user's value differs (what restore puts back).
 	AIValue any `json:"ai_value,omitempty"`

@@ -87,7 +87,7 @@ func (s *Service) UpdateDraft(ctx context.Context, in UpdateDraftInput) (*DraftV
 
 // buildingConflict refuses edits while the draft is being built.
 func buildingConflict(rec *DraftRecord) error {
-	if rec.Status == DraftCrawling || rec.Status == DraftDrafting {
+	if building(rec) {
 		return Errorf(EConflict, "The draft is still being built (status %s); poll get_draft every few seconds until it is ready, then edit.", rec.Status)
 	}
 	return nil

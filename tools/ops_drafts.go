@@ -26,9 +26,10 @@ func DraftOperations() []Operation {
 		Op(Spec{
 			Name: "get_draft", Method: "GET", Path: "/drafts/{id}", Scope: domain.ScopeAccountRead,
 			Tag: "Drafts", Title: "Get a draft", ReadOnly: true, IdempotentHint: true,
-			Summary: "Returns one draft. While status is crawling or drafting, progress says the phase and how far it is; call " +
-				"again after poll_after_seconds (every few seconds). When ready, fields holds every profile field with its value, " +
-				"state (ai, not_found, edited, manual, override, deleted) and evidence (quotes from the site with the page URL); " +
+			Summary: "Returns one draft. While status is crawling or drafting, progress says the phase and how far it is, every " +
+				"field is state pending and completeness is absent; call again after poll_after_seconds (every few seconds). When " +
+				"ready, fields holds every profile field with its value, state (ai, not_found, edited, manual, override, deleted) " +
+				"and evidence (quotes from the site with the page URL); " +
 				"not_found_on_website lists facts the site does not state: ask the person for them rather than guessing. " +
 				"completeness and missing say what is still empty. 404 when the draft does not exist or is not yours.",
 		}, (*domain.Service).GetDraft),
