@@ -37,6 +37,10 @@ type DraftField struct {
 	Evidence []Evidence `json:"evidence,omitempty" jsonschema_description:"Where on the site the value comes from: quotes cut from the page text, with the page URL."`
 	// AIValue is the AI's original, kept while the user's value differs (what restore puts back).
 	AIValue any `json:"ai_value,omitempty"`
+	// TypedValue is the person's value a regenerate replaced with the site's.
+	TypedValue any `json:"typed_value,omitempty" jsonschema_description:"The value the person had typed before regenerate replaced it with the site's grounded value; send it in fields to put it back. Cleared by the next edit of the field."`
+	// Note says what the last regenerate did to a value the person typed.
+	Note string `json:"note,omitempty" jsonschema_description:"What the last regenerate of this field did to the value the person had typed: kept because the site states nothing for it, or replaced by the site's value (typed_value keeps the typed one)."`
 }
 
 // DraftFAQ is a question and answer of a draft.

@@ -1,6 +1,9 @@
 package tools
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
@@ -53,4 +56,66 @@ func TestDrafts_PendingUntilRead(t *testing.T) {
 			}
 		}
 	})
+}
+
+// regenerate of a value the person typed: where the site states nothing the
+// typed value stays (manual, with a note); where it states a value, the
+// site's grounded value replaces it and typed_value keeps the typed one.
+func TestDrafts_RegenerateTyped(t *testing.T) {
+	env := catTestServer(t, Options{}, true)
+	site, _ := withDrafting(t, env)
+	transports(t, env, env.apiKey(t, "owner@example.com"), func(t *testing.T, _ string, call draftCaller) {
+		_, d := call(t, "submit_listing", map[string]any{"url": site.URL})
+		id := d["id"].(string)
+		d = builtDraft(t, env, call, id)
+		if s := field(d, "stage")["state"]; s != "not_found" { // ledgerly states no stage (its truth.json)
+			t.Fatalf("stage is %v on a site that states none", s)
+		}
+		siteTagline := field(d, "tagline")["value"]
+		st, d := call(t, "update_draft", map[string]any{"id": id, "fields": map[string]any{"stage": "beta", "tagline": "Typed by hand"}})
+		if st != 200 || field(d, "stage")["state"] != "manual" || field(d, "tagline")["state"] != "edited" {
+			t.Fatalf("typing: %d stage %v tagline %v", st, field(d, "stage"), field(d, "tagline"))
+		}
+
+		st, d = call(t, "update_draft", map[string]any{"id": id, "regenerate": []string{"stage", "tagline"}})
+		if st != 200 {
+			t.Fatalf("regenerate: %d %v", st, d)
+		}
+		stage := field(d, "stage")
+		if stage["value"] != "beta" || stage["state"] != "manual" || !strings.Contains(fmt.Sprint(stage["note"]), "site states nothing") {
+			t.Errorf("stage after regenerate on a site that states none = %v, want the typed value kept, manual, with a note", stage)
+		}
+		if slices.Contains(anyStrings(d["not_found_on_website"]), "stage") || slices.Contains(anyStrings(d["missing"]), "stage") {
+			t.Errorf("kept stage listed as not found %v or missing %v", d["not_found_on_website"], d["missing"])
+		}
+		tag := field(d, "tagline")
+		if tag["value"] != siteTagline || tag["state"] != "ai" || len(tag["evidence"].([]any)) == 0 ||
+			tag["typed_value"] != "Typed by hand" || !strings.Contains(fmt.Sprint(tag["note"]), "typed_value") {
+			t.Errorf("tagline after regenerate on a site that states one = %v, want the site's value with typed_value", tag)
+		}
+		// The kept value is what get_draft shows and what submit_draft saves.
+		if _, again := call(t, "get_draft", map[string]any{"id": id}); field(again, "stage")["value"] != "beta" {
+			t.Errorf("stored stage %v", field(again, "stage"))
+		}
+		st, sub := call(t, "submit_draft", map[string]any{"id": id})
+		if st != 200 {
+			t.Fatalf("submit_draft: %d %v", st, sub)
+		}
+		if got := listingColumn(t, env, int64(sub["listing_id"].(float64)), "stage"); got != "beta" {
+			t.Errorf("listing stage %q, want the kept typed value", got)
+		}
+		// A later edit of the field clears the note and typed_value.
+		_, d = call(t, "update_draft", map[string]any{"id": id, "fields": map[string]any{"tagline": "Typed again"}})
+		if tag := field(d, "tagline"); tag["note"] != nil || tag["typed_value"] != nil || tag["state"] != "edited" {
+			t.Errorf("tagline after a new edit = %v", tag)
+		}
+	})
+}
+
+func anyStrings(v any) []string {
+	out := []string{}
+	for _, x := range v.([]any) {
+		out = append(out, fmt.Sprint(x))
+	}
+	return out
 }

@@ -39,7 +39,8 @@ func DraftOperations() []Operation {
 			Tag: "Drafts", Title: "Edit a draft", Destructive: true, OpenWorld: true,
 			Summary: "Edits a ready draft; send only what changes. fields sets profile values (null removes one; typed values " +
 				"become edited or manual); lock_fields locks fields against AI redrafts (state override); restore puts back the AI's " +
-				"original; regenerate (up to 5 names) redrafts fields from the site's evidence; faqs, founders (first is primary, " +
+				"original; regenerate (up to 5 names) redrafts fields from the site's evidence (a typed value the site does not state " +
+				"is kept, with a note; one the site states is replaced and kept in typed_value); faqs, founders (first is primary, " +
 				"max 6) and milestones replace their lists; company_socials, founder_socials, story and seo merge. competitor_url " +
 				"reads a competitor's site and adds a comparison (empty string clears). If the draft was already submitted, " +
 				"its listing is updated too. 409 while the draft is still being built.",
