@@ -94,6 +94,9 @@ func (s *Service) SubmitListing(ctx context.Context, in SubmitListingInput) (*Dr
 		ID: newUUID(), UserID: c.UserID, URL: u, Status: DraftCrawling, Phase: "queued",
 		Doc: emptyDoc(), CreatedAt: now, UpdatedAt: now,
 	}
+	if rec.Doc.Existing, err = s.listingAtDomain(ctx, d, c.UserID, u, 0); err != nil {
+		return nil, err
+	}
 	// The draft and its build job are written together: a crash cannot
 	// leave a draft crawling with no job to build it.
 	if err := d.Store.CreateDraft(ctx, rec, JobSpec{Kind: DraftJob, Key: rec.ID}); err != nil {
@@ -210,7 +213,8 @@ func (s *Service) draftView(ctx context.Context, r *DraftRecord) (*DraftView, er
 		CompanySocials: nonNilMap(r.Doc.CompanySocials), FounderSocials: nonNilMap(r.Doc.FounderSocials),
 		Story: r.Doc.Story, Milestones: nonNil(r.Doc.Milestones), CompetitorURL: r.Doc.CompetitorURL,
 		Competitor: r.Doc.Competitor, SEO: r.Doc.SEO, NotFoundOnWebsite: []string{}, ListingID: r.ListingID,
-		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+		ExistingListing: r.Doc.Existing,
+		CreatedAt:       r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
 	if v.Progress != nil {
 		v.PollAfterSeconds = 3

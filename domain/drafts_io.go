@@ -185,9 +185,11 @@ type DraftView struct {
 	// Missing names the fields and sections still empty (empty while building).
 	Missing []string `json:"missing" jsonschema_description:"The fields and sections still empty; an empty list while status is crawling or drafting (fields are pending then)."`
 	// NotFoundOnWebsite names the fields the site does not state (state not_found).
-	NotFoundOnWebsite []string      `json:"not_found_on_website"`
-	PagesRead         []string      `json:"pages_read,omitempty" jsonschema_description:"The site's pages the draft was made from."`
-	Invites           []DraftInvite `json:"invites"`
+	NotFoundOnWebsite []string `json:"not_found_on_website"`
+	// ExistingListing is the listing this site already has, when it has one.
+	ExistingListing *ExistingListing `json:"existing_listing,omitempty" jsonschema_description:"Set when the URL's registrable domain already has a listing: yours (edit it with update_my_listing) or someone else's (take it over with claim_listing). submit_draft then answers 409 rather than saving a second listing of the site."`
+	PagesRead       []string         `json:"pages_read,omitempty" jsonschema_description:"The site's pages the draft was made from."`
+	Invites         []DraftInvite    `json:"invites"`
 	// ListingID is the listing this draft was saved as (after submit_draft).
 	ListingID int64     `json:"listing_id,omitempty"`
 	CreatedAt time.Time `json:"created_at"`

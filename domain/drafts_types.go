@@ -98,6 +98,9 @@ type DraftDoc struct {
 	CompetitorURL  string                 `json:"competitor_url,omitempty"`
 	Competitor     *CompetitorComparison  `json:"competitor,omitempty"`
 	SEO            DraftSEO               `json:"seo"`
+	// Existing is the listing the site already has (drafts_listed.go), as
+	// found when the draft was submitted and built.
+	Existing *ExistingListing `json:"existing_listing,omitempty"`
 	// Edited names the sections (faqs, founders, company_socials, story, milestones)
 	// the user replaced, so a redraft of the whole profile leaves them alone.
 	Edited []string `json:"edited,omitempty"`
@@ -170,6 +173,10 @@ type DraftStore interface {
 	DraftInvites(ctx context.Context, draftID string) ([]DraftInvite, error)
 	// DraftInviteByHash finds an invite by its token hash; ENotFound when absent.
 	DraftInviteByHash(ctx context.Context, tokenHash string) (draftID string, inv *DraftInvite, err error)
+	// ListingsAtDomain lists the listings whose domain is registrable or a
+	// subdomain of it that userID may be told of: public ones (scheduled or
+	// live) and userID's own, whatever their status.
+	ListingsAtDomain(ctx context.Context, userID int64, registrable string) ([]DomainListing, error)
 	// AcceptDraftInvite marks the invite accepted by userID.
 	AcceptDraftInvite(ctx context.Context, id, userID int64, now time.Time) error
 }

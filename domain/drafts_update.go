@@ -508,6 +508,17 @@ func (s *Service) SubmitDraft(ctx context.Context, in DraftIDInput) (*SubmitDraf
 		return nil, err
 	}
 	created := rec.ListingID == 0
+	if created {
+		// A second listing of a site already listed is not saved: its owner
+		// edits the one there is, anyone else claims it (drafts_listed.go).
+		e, err := s.listingAtDomain(ctx, d, rec.UserID, rec.URL, 0)
+		if err != nil {
+			return nil, err
+		}
+		if e != nil {
+			return nil, Errorf(EConflict, "%s", e.Message)
+		}
+	}
 	if !created {
 		// Every draft edit since the first submit already reached the
 		// listing, part by part; writing the whole draft again would undo

@@ -443,3 +443,26 @@ func freeSlug(ctx context.Context, tx *sql.Tx, base, taken string, args ...any) 
 	}
 	return slug, nil
 }
+
+// ListingsAtDomain implements domain.DraftStore: the listings at registrable
+// or a subdomain of it that are public or userID's own, the owned first.
+func (s *Store) ListingsAtDomain(ctx context.Context, userID int64, registrable string) ([]domain.DomainListing, error) {
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT l.id, l.slug, l.name, l.status, l.domain, `+ownedBy+` AS owned
+		FROM listings l WHERE l.site_id = ? AND (l.domain = ? OR substr(l.domain, -length(?) - 1) = '.' || ?)
+		AND (`+publicStatus+` OR `+ownedBy+`)
+		ORDER BY owned DESC, l.status = 'live' DESC, l.id LIMIT 20`,
+		userID, userID, s.siteID, registrable, registrable, registrable, userID, userID)
+	if err != nil {
+		return nil, mapErr(err, "listing", registrable)
+	}
+	defer rows.Close()
+	var out []domain.DomainListing
+	for rows.Next() {
+		var l domain.DomainListing
+		if err := rows.Scan(&l.ID, &l.Slug, &l.Name, &l.Status, &l.Domain, &l.CallerOwns); err != nil {
+			return nil, mapErr(err, "listing", registrable)
+		}
+		out = append(out, l)
+	}
+	return out, mapErr(rows.Err(), "listing", registrable)
+}

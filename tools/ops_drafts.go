@@ -11,7 +11,7 @@ func DraftOperations() []Operation {
 			Tag: "Drafts", Title: "Submit a product by URL", OpenWorld: true,
 			Summary: "Starts a listing draft from a product's web site: the service reads the site (respecting robots.txt) and drafts " +
 				"every profile field with evidence quotes from its pages, in the background (usually seconds, at most about a minute). " +
-				"Returns the draft with status crawling. Then call get_draft with its id every 3-5 seconds until status is ready " +
+				"Returns the draft with status crawling; existing_listing names a listing the site already has. Then call get_draft with its id every 3-5 seconds until status is ready " +
 				"(or failed), review and edit with update_draft, and save it with submit_draft. Nothing is published or charged. " +
 				"Send an idempotency_key (any unique string) so a retried call does not start a second draft.",
 		}, (*domain.Service).SubmitListing),
@@ -59,7 +59,8 @@ func DraftOperations() []Operation {
 			Summary: "Saves a ready draft as the user's listing, not yet published, and returns its listing_id. Running it again " +
 				"after edits updates the same listing (and update_draft on a submitted draft updates it too). To publish, use " +
 				"choose_free_listing, or create_checkout with product launch and this listing_id. 400 names what is missing " +
-				"(a listing needs at least a name).",
+				"(a listing needs at least a name). 409 when the site (its registrable domain) already has a listing, as the " +
+				"draft's existing_listing says: claim_listing takes over someone else's, update_my_listing edits your own.",
 		}, (*domain.Service).SubmitDraft),
 	}
 }
