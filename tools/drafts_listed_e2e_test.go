@@ -86,7 +86,12 @@ func TestDrafts_SiteAlreadyListed(t *testing.T) {
 				t.Errorf("submit_draft of the owner made a second listing")
 			}
 
-			// Another site under the same public suffix is not the same site.
+			// Another site under the same public suffix is not the same site, and
+			// someone else's saved but unpublished listing is not revealed.
+			fixtures.Listing(t, env.db, "owner@example.com", fixtures.Cols{"status": "draft", "url": "https://hidden-" + tr.name + ".co.uk/", "domain": "hidden-" + tr.name + ".co.uk"})
+			if _, _, d := draft(t, stranger, at("www.hidden-"+tr.name+".co.uk")); d["existing_listing"] != nil {
+				t.Errorf("someone else's unpublished listing revealed: %v", d["existing_listing"])
+			}
 			id, _, d = draft(t, stranger, at("other-"+tr.name+".co.uk"))
 			if d["existing_listing"] != nil {
 				t.Errorf("other-%s.co.uk: existing_listing = %v", tr.name, d["existing_listing"])
