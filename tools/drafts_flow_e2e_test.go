@@ -2,11 +2,16 @@ package tools
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/extract"
+	"github.com/launchdir/launchdir/domain/llmdraft"
 )
 
 // Before the first pass has finished, no field is not_found and there is no
@@ -56,6 +61,46 @@ func TestDrafts_PendingUntilRead(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A draft whose site was read but whose drafting failed for now (the model
+// endpoint answers 503; the job is retried later) is status drafting: its
+// fields are still pending, with no completeness, over REST and MCP.
+func TestDrafts_PendingWhileDrafting(t *testing.T) {
+	env := catTestServer(t, Options{}, true)
+	site, _ := withDrafting(t, env)
+	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		http.Error(w, `{"error":{"message":"overloaded"}}`, http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(model.Close)
+	llm, err := llmdraft.New(llmdraft.Config{BaseURL: model.URL, Model: "test-model"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env.svc.Drafts.Drafter = llm
+	key := env.apiKey(t, "owner@example.com")
+	_, d := restCaller(env, key)(t, "submit_listing", map[string]any{"url": site.URL})
+	id := d["id"].(string)
+	env.runJobs(t) // reads the site, then the model fails: retried after a backoff
+	transports(t, env, key, func(t *testing.T, _ string, call draftCaller) {
+		_, d := call(t, "get_draft", map[string]any{"id": id})
+		if d["status"] != "drafting" || len(d["pages_read"].([]any)) == 0 {
+			t.Fatalf("status %v pages_read %v, want drafting from the pages read", d["status"], d["pages_read"])
+		}
+		for _, name := range domain.DraftFieldNames {
+			if f := field(d, name); f["state"] != "pending" {
+				t.Errorf("%s = %v while drafting, want pending", name, f)
+			}
+		}
+		if c, ok := d["completeness"]; ok {
+			t.Errorf("completeness %v while drafting", c)
+		}
+	})
+	env.svc.Drafts.Drafter = extract.New()
+	env.clock.Advance(time.Minute)
+	if d := builtDraft(t, env, restCaller(env, key), id); d["status"] != "ready" || field(d, "name")["state"] != "ai" {
+		t.Fatalf("after the retry: %v %v", d["status"], field(d, "name"))
+	}
 }
 
 // regenerate of a value the person typed: where the site states nothing the
