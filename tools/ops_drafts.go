@@ -20,7 +20,7 @@ func DraftOperations() []Operation {
 			Name: "list_my_drafts", Method: "GET", Path: "/drafts", Scope: domain.ScopeAccountRead,
 			Tag: "Drafts", Title: "My drafts", ReadOnly: true, IdempotentHint: true,
 			Summary: "Lists the signed-in user's drafts, newest first, with status (crawling, drafting, ready, failed), " +
-				"completeness (0-100) and the listing_id once submitted. Use get_draft for a full draft.",
+				"completeness (0-100; absent while the draft is being built) and the listing_id once submitted. Use get_draft for a full draft.",
 		}, (*domain.Service).ListMyDrafts),
 
 		Op(Spec{
