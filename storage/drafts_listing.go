@@ -448,10 +448,11 @@ func freeSlug(ctx context.Context, tx *sql.Tx, base, taken string, args ...any) 
 // or a subdomain of it that are public or userID's own, the owned first.
 func (s *Store) ListingsAtDomain(ctx context.Context, userID int64, registrable string) ([]domain.DomainListing, error) {
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT l.id, l.slug, l.name, l.status, l.domain, `+ownedBy+` AS owned
-		FROM listings l WHERE l.site_id = ? AND (l.domain = ? OR substr(l.domain, -length(?) - 1) = '.' || ?)
-		AND (`+publicStatus+` OR `+ownedBy+`)
+		FROM listings l WHERE l.id IN (SELECT d.id FROM listings d INDEXED BY listings_domain
+			WHERE d.domain = ?3 OR substr(d.domain, -length(?3) - 1) = '.' || ?3)
+		AND l.site_id = ?4 AND (`+publicStatus+` OR `+ownedBy+`)
 		ORDER BY owned DESC, l.status = 'live' DESC, l.id LIMIT 20`,
-		userID, userID, s.siteID, registrable, registrable, registrable, userID, userID)
+		userID, userID, registrable, s.siteID, userID, userID)
 	if err != nil {
 		return nil, mapErr(err, "listing", registrable)
 	}
