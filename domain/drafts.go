@@ -94,6 +94,9 @@ func (s *Service) SubmitListing(ctx context.Context, in SubmitListingInput) (*Dr
 		ID: newUUID(), UserID: c.UserID, URL: u, Status: DraftCrawling, Phase: "queued",
 		Doc: emptyDoc(), CreatedAt: now, UpdatedAt: now,
 	}
+	if rec.Doc.Existing, err = s.listingAtDomain(ctx, d, c.UserID, u, 0); err != nil {
+		return nil, err
+	}
 	// The draft and its build job are written together: a crash cannot
 	// leave a draft crawling with no job to build it.
 	if err := d.Store.CreateDraft(ctx, rec, JobSpec{Kind: DraftJob, Key: rec.ID}); err != nil {
@@ -188,7 +191,11 @@ func (s *Service) ListMyDrafts(ctx context.Context, in ListMyDraftsInput) (*Draf
 	out := &DraftList{Items: []DraftSummary{}, Page: NewPage(page, per, total)}
 	for i := range recs {
 		r := &recs[i]
-		comp, _ := completeness(&r.Doc)
+		var comp *int
+		if !building(r) {
+			c, _ := completeness(&r.Doc)
+			comp = &c
+		}
 		name, _ := r.Doc.Fields["name"].text()
 		out.Items = append(out.Items, DraftSummary{
 			ID: r.ID, Status: r.Status, URL: r.URL, Name: name, Completeness: comp,
@@ -206,22 +213,33 @@ func (s *Service) draftView(ctx context.Context, r *DraftRecord) (*DraftView, er
 		CompanySocials: nonNilMap(r.Doc.CompanySocials), FounderSocials: nonNilMap(r.Doc.FounderSocials),
 		Story: r.Doc.Story, Milestones: nonNil(r.Doc.Milestones), CompetitorURL: r.Doc.CompetitorURL,
 		Competitor: r.Doc.Competitor, SEO: r.Doc.SEO, NotFoundOnWebsite: []string{}, ListingID: r.ListingID,
-		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+		ExistingListing: r.Doc.Existing,
+		CreatedAt:       r.CreatedAt, UpdatedAt: r.UpdatedAt,
 	}
 	if v.Progress != nil {
 		v.PollAfterSeconds = 3
 	}
-	for _, name := range DraftFieldNames {
-		f := r.Doc.Fields[name]
-		if f == nil {
-			f = &DraftField{State: StateNotFound}
+	if building(r) {
+		// Before the first pass has finished nothing is known: no field is
+		// not_found yet and there is no completeness to give.
+		for _, name := range DraftFieldNames {
+			v.Fields[name] = DraftField{State: StatePending}
 		}
-		v.Fields[name] = *f
-		if f.State == StateNotFound && (r.Status == DraftReady || r.Status == DraftFailed) {
-			v.NotFoundOnWebsite = append(v.NotFoundOnWebsite, name)
+		v.Missing = []string{}
+	} else {
+		for _, name := range DraftFieldNames {
+			f := r.Doc.Fields[name]
+			if f == nil {
+				f = &DraftField{State: StateNotFound}
+			}
+			v.Fields[name] = *f
+			if f.State == StateNotFound {
+				v.NotFoundOnWebsite = append(v.NotFoundOnWebsite, name)
+			}
 		}
+		comp, missing := completeness(&r.Doc)
+		v.Completeness, v.Missing = &comp, missing
 	}
-	v.Completeness, v.Missing = completeness(&r.Doc)
 	if r.Crawl != nil {
 		for _, p := range r.Crawl.Pages {
 			v.PagesRead = append(v.PagesRead, p.URL)
@@ -242,9 +260,15 @@ func nonNilMap(m Socials) Socials {
 	return m
 }
 
+// building reports whether the draft's first pass has not finished: it is
+// queued, its site is being read, or the profile is being drafted.
+func building(r *DraftRecord) bool {
+	return r.Status == DraftCrawling || r.Status == DraftDrafting
+}
+
 // progressOf describes a build in progress (nil when it is over).
 func progressOf(r *DraftRecord) *DraftProgress {
-	if r.Status != DraftCrawling && r.Status != DraftDrafting {
+	if !building(r) {
 		return nil
 	}
 	p := &DraftProgress{Phase: r.Phase, PagesRead: r.PagesDone, PagesPlanned: r.PagesPlanned}

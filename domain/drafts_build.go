@@ -55,8 +55,13 @@ func (s *Service) buildDraft(ctx context.Context, id string, attempt int) error 
 	if err != nil {
 		return err
 	}
+	existing, err := s.listingAtDomain(ctx, d, rec.UserID, rec.URL, rec.ListingID)
+	if err != nil {
+		return err
+	}
 	rec.AI = drafted
 	rec.Doc = emptyDoc()
+	rec.Doc.Existing = existing
 	applyAI(&rec.Doc, drafted, DraftFieldNames, true)
 	rec.Status, rec.Phase, rec.UpdatedAt = DraftReady, "", s.now()
 	return d.Store.UpdateDraft(ctx, rec, false)

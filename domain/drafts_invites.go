@@ -105,7 +105,7 @@ func (s *Service) InviteInfo(ctx context.Context, token string) (*InviteInfo, er
 		DraftID: rec.ID, ProductName: name, ProductURL: rec.URL, Founders: []string{}, Email: inv.Email,
 		InvitedAt: inv.CreatedAt, ExpiresAt: inviteExpires(inv), Accepted: inv.AcceptedAt != nil,
 		ForCaller: c.Email != "" && strings.EqualFold(c.Email, inv.Email),
-		Building:  rec.Status == DraftCrawling || rec.Status == DraftDrafting,
+		Building:  building(rec),
 	}
 	info.Expired = !info.Accepted && !s.now().Before(info.ExpiresAt)
 	for _, f := range rec.Doc.Founders {
@@ -198,7 +198,7 @@ func (s *Service) AcceptInvite(ctx context.Context, token string, in FounderInpu
 	// Everything that can refuse the change is checked before the invite is
 	// marked accepted; a failure after it leaves the link usable again by the
 	// same account (accepting twice is a no-op).
-	if rec.Status == DraftCrawling || rec.Status == DraftDrafting {
+	if building(rec) {
 		return Errorf(EConflict, "The listing is still being drafted from its website; open the invite link again in a minute.")
 	}
 	if _, err := withInvitedFounder(rec.Doc.Founders, f); err != nil {

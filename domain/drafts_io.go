@@ -179,14 +179,17 @@ type DraftView struct {
 	CompetitorURL  string                `json:"competitor_url,omitempty"`
 	Competitor     *CompetitorComparison `json:"competitor,omitempty"`
 	SEO            DraftSEO              `json:"seo"`
-	// Completeness is the share (0-100) of profile fields and sections that have a value.
-	Completeness int `json:"completeness"`
-	// Missing names the fields and sections still empty.
-	Missing []string `json:"missing"`
+	// Completeness is the share (0-100) of profile fields and sections that
+	// have a value; absent while the draft is being built.
+	Completeness *int `json:"completeness,omitempty" jsonschema_description:"Share (0-100) of profile fields and sections that have a value. Absent while status is crawling or drafting: nothing is judged before the site has been read."`
+	// Missing names the fields and sections still empty (empty while building).
+	Missing []string `json:"missing" jsonschema_description:"The fields and sections still empty; an empty list while status is crawling or drafting (fields are pending then)."`
 	// NotFoundOnWebsite names the fields the site does not state (state not_found).
-	NotFoundOnWebsite []string      `json:"not_found_on_website"`
-	PagesRead         []string      `json:"pages_read,omitempty" jsonschema_description:"The site's pages the draft was made from."`
-	Invites           []DraftInvite `json:"invites"`
+	NotFoundOnWebsite []string `json:"not_found_on_website"`
+	// ExistingListing is the listing this site already has, when it has one.
+	ExistingListing *ExistingListing `json:"existing_listing,omitempty" jsonschema_description:"Set when the URL's registrable domain already has a listing: yours (edit it with update_my_listing) or someone else's (take it over with claim_listing). submit_draft then answers 409 rather than saving a second listing of the site."`
+	PagesRead       []string         `json:"pages_read,omitempty" jsonschema_description:"The site's pages the draft was made from."`
+	Invites         []DraftInvite    `json:"invites"`
 	// ListingID is the listing this draft was saved as (after submit_draft).
 	ListingID int64     `json:"listing_id,omitempty"`
 	CreatedAt time.Time `json:"created_at"`
@@ -199,7 +202,7 @@ type DraftSummary struct {
 	Status       string         `json:"status" jsonschema:"enum=crawling,enum=drafting,enum=ready,enum=failed"`
 	URL          string         `json:"url"`
 	Name         string         `json:"name,omitempty"`
-	Completeness int            `json:"completeness"`
+	Completeness *int           `json:"completeness,omitempty" jsonschema_description:"Share (0-100) of profile fields and sections that have a value; absent while the draft is being built."`
 	Progress     *DraftProgress `json:"progress,omitempty"`
 	ListingID    int64          `json:"listing_id,omitempty"`
 	CreatedAt    time.Time      `json:"created_at"`

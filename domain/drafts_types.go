@@ -17,8 +17,10 @@ const (
 	DraftFailed   = "failed"
 )
 
-// Per-field states of the spec.
+// Per-field states: the spec's, and pending (ours), shown while the draft is
+// being built, before the site has been read (docs/drafts.md).
 const (
+	StatePending  = "pending"   // the site has not been read yet: nothing is known
 	StateAI       = "ai"        // drafted from the site, with evidence
 	StateNotFound = "not_found" // the site does not state it; left blank on purpose
 	StateEdited   = "edited"    // the user changed the AI's value
@@ -31,10 +33,14 @@ const (
 type DraftField struct {
 	// Value is a string, a list of strings, or null.
 	Value    any        `json:"value" jsonschema_description:"The value: a string, a list of strings (categories, tags, features, usps, keywords) or null."`
-	State    string     `json:"state" jsonschema:"enum=ai,enum=not_found,enum=edited,enum=manual,enum=override,enum=deleted"`
+	State    string     `json:"state" jsonschema:"enum=pending,enum=ai,enum=not_found,enum=edited,enum=manual,enum=override,enum=deleted" jsonschema_description:"pending: the draft is still being built and the site not read yet (value null; poll get_draft); ai: drafted from the site, with evidence; not_found: the site was read and does not state it (ask the person, never guess); edited: the person changed the AI's value (ai_value keeps it); manual: the person typed a value the site does not state; override: locked against AI redrafts; deleted: the person removed the value."`
 	Evidence []Evidence `json:"evidence,omitempty" jsonschema_description:"Where on the site the value comes from: quotes cut from the page text, with the page URL."`
 	// AIValue is the AI's original, kept while the user's value differs (what restore puts back).
 	AIValue any `json:"ai_value,omitempty"`
+	// TypedValue is the person's value a regenerate replaced with the site's.
+	TypedValue any `json:"typed_value,omitempty" jsonschema_description:"The value the person had typed before regenerate replaced it with the site's grounded value; send it in fields to put it back. Cleared by the next edit of the field."`
+	// Note says what the last regenerate did to a value the person typed.
+	Note string `json:"note,omitempty" jsonschema_description:"What the last regenerate of this field did to the value the person had typed: kept because the site states nothing for it, or replaced by the site's value (typed_value keeps the typed one)."`
 }
 
 // DraftFAQ is a question and answer of a draft.
@@ -92,6 +98,9 @@ type DraftDoc struct {
 	CompetitorURL  string                 `json:"competitor_url,omitempty"`
 	Competitor     *CompetitorComparison  `json:"competitor,omitempty"`
 	SEO            DraftSEO               `json:"seo"`
+	// Existing is the listing the site already has (drafts_listed.go), as
+	// found when the draft was submitted and built.
+	Existing *ExistingListing `json:"existing_listing,omitempty"`
 	// Edited names the sections (faqs, founders, company_socials, story, milestones)
 	// the user replaced, so a redraft of the whole profile leaves them alone.
 	Edited []string `json:"edited,omitempty"`
@@ -164,6 +173,10 @@ type DraftStore interface {
 	DraftInvites(ctx context.Context, draftID string) ([]DraftInvite, error)
 	// DraftInviteByHash finds an invite by its token hash; ENotFound when absent.
 	DraftInviteByHash(ctx context.Context, tokenHash string) (draftID string, inv *DraftInvite, err error)
+	// ListingsAtDomain lists the listings whose domain is registrable or a
+	// subdomain of it that userID may be told of: public ones (scheduled or
+	// live) and userID's own, whatever their status.
+	ListingsAtDomain(ctx context.Context, userID int64, registrable string) ([]DomainListing, error)
 	// AcceptDraftInvite marks the invite accepted by userID.
 	AcceptDraftInvite(ctx context.Context, id, userID int64, now time.Time) error
 }

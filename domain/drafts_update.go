@@ -87,7 +87,7 @@ func (s *Service) UpdateDraft(ctx context.Context, in UpdateDraftInput) (*DraftV
 
 // buildingConflict refuses edits while the draft is being built.
 func buildingConflict(rec *DraftRecord) error {
-	if rec.Status == DraftCrawling || rec.Status == DraftDrafting {
+	if building(rec) {
 		return Errorf(EConflict, "The draft is still being built (status %s); poll get_draft every few seconds until it is ready, then edit.", rec.Status)
 	}
 	return nil
@@ -284,14 +284,21 @@ func applyUpdate(rec *DraftRecord, in *UpdateDraftInput, regen *Drafted, cats []
 		if rec.AI == nil {
 			rec.AI = &Drafted{Fields: map[string]DraftedValue{}}
 		}
+		typed := map[string]*DraftField{}
 		for _, n := range in.Regenerate {
 			if v, ok := regen.Fields[n]; ok {
 				rec.AI.Fields[n] = v
 			} else {
 				delete(rec.AI.Fields, n)
 			}
+			if f := doc.Fields[n]; f != nil && (f.State == StateEdited || f.State == StateManual) && !isEmptyValue(f.Value) {
+				typed[n] = f
+			}
 		}
 		applyAI(doc, rec.AI, in.Regenerate, false)
+		for n, f := range typed {
+			doc.Fields[n] = regeneratedTyped(doc.Fields[n], f)
+		}
 	}
 	for _, n := range in.LockFields {
 		f := doc.Fields[n]
@@ -305,6 +312,27 @@ func applyUpdate(rec *DraftRecord, in *UpdateDraftInput, regen *Drafted, cats []
 		doc.Fields[n] = f
 	}
 	applySections(doc, in)
+}
+
+// Notes of a regenerate of a value the person typed.
+const (
+	noteKeptTyped     = "Regenerated: the site states nothing for this field, so the value you typed is kept."
+	noteReplacedTyped = "Regenerated: the site states this value (see evidence); the value you typed is in typed_value, send it in fields to put it back."
+)
+
+// regeneratedTyped is the field after a regenerate of typed, a value the
+// person typed (state edited or manual): when the site states nothing the
+// typed value stays (state manual), otherwise the site's grounded value
+// replaces it and typed_value keeps it. Either way note says so.
+func regeneratedTyped(ai, typed *DraftField) *DraftField {
+	if ai.State != StateAI {
+		return &DraftField{Value: typed.Value, State: StateManual, Note: noteKeptTyped}
+	}
+	if jsonEqual(ai.Value, typed.Value) {
+		return ai
+	}
+	ai.TypedValue, ai.Note = typed.Value, noteReplacedTyped
+	return ai
 }
 
 // applySections replaces or merges the draft's sections as the input says.
@@ -480,6 +508,17 @@ func (s *Service) SubmitDraft(ctx context.Context, in DraftIDInput) (*SubmitDraf
 		return nil, err
 	}
 	created := rec.ListingID == 0
+	if created {
+		// A second listing of a site already listed is not saved: its owner
+		// edits the one there is, anyone else claims it (drafts_listed.go).
+		e, err := s.listingAtDomain(ctx, d, rec.UserID, rec.URL, 0)
+		if err != nil {
+			return nil, err
+		}
+		if e != nil {
+			return nil, Errorf(EConflict, "%s", e.Message)
+		}
+	}
 	if !created {
 		// Every draft edit since the first submit already reached the
 		// listing, part by part; writing the whole draft again would undo

@@ -443,3 +443,27 @@ func freeSlug(ctx context.Context, tx *sql.Tx, base, taken string, args ...any) 
 	}
 	return slug, nil
 }
+
+// ListingsAtDomain implements domain.DraftStore: the listings at registrable
+// or a subdomain of it that are public or userID's own, the owned first.
+func (s *Store) ListingsAtDomain(ctx context.Context, userID int64, registrable string) ([]domain.DomainListing, error) {
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT l.id, l.slug, l.name, l.status, l.domain, `+ownedBy+` AS owned
+		FROM listings l WHERE l.id IN (SELECT d.id FROM listings d INDEXED BY listings_domain
+			WHERE d.domain = ?3 OR substr(d.domain, -length(?3) - 1) = '.' || ?3)
+		AND l.site_id = ?4 AND (`+publicStatus+` OR `+ownedBy+`)
+		ORDER BY owned DESC, l.status = 'live' DESC, l.id LIMIT 20`,
+		userID, userID, registrable, s.siteID, userID, userID)
+	if err != nil {
+		return nil, mapErr(err, "listing", registrable)
+	}
+	defer rows.Close()
+	var out []domain.DomainListing
+	for rows.Next() {
+		var l domain.DomainListing
+		if err := rows.Scan(&l.ID, &l.Slug, &l.Name, &l.Status, &l.Domain, &l.CallerOwns); err != nil {
+			return nil, mapErr(err, "listing", registrable)
+		}
+		out = append(out, l)
+	}
+	return out, mapErr(rows.Err(), "listing", registrable)
+}
