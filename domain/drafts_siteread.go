@@ -38,6 +38,10 @@ type SiteCrawl struct {
 	Disallowed []string `json:"disallowed,omitempty"`
 	// Skipped lists URLs that failed (status, size, type, time), with the reason.
 	Skipped []SkippedPage `json:"skipped,omitempty"`
+	// Language is the <html lang> of Pages[0], lower case ("en", "de-ch"),
+	// or "" when it does not say. When the submitted home page had an
+	// English alternate (hreflang), Pages[0] is that alternate.
+	Language string `json:"language,omitempty"`
 }
 
 // SkippedPage is a page the crawl could not use.

@@ -54,12 +54,18 @@ func (f *Fetcher) Crawl(ctx context.Context, rawURL string, maxPages int, progre
 		}
 		return nil, &domain.CrawlError{Reason: fail.Reason, Message: fail.Message, Temporary: fail.Temporary}
 	}
-	site := &domain.SiteCrawl{URL: rawURL, Pages: []domain.WebPage{home.page}}
 	onSite := siteOf(home.final)
 	seen := map[string]bool{pageKey(start): true, pageKey(home.final): true} // chosen or read
-	read := map[string]bool{pageKey(home.final): true}                       // read, by final URL
 	done, planned := 1, 1
-	frontier := home.links
+	lang, english := homeLanguage(home.doc)
+	if en := c.english(home, lang, english, onSite, budget); en != nil {
+		seen[pageKey(en.final)] = true
+		home, done, planned = en, 2, 2
+		lang, _ = homeLanguage(en.doc)
+	}
+	site := &domain.SiteCrawl{URL: rawURL, Pages: []domain.WebPage{home.page}, Language: lang}
+	read := map[string]bool{pageKey(home.final): true} // read, by final URL
+	frontier := append(home.links, c.sitemapLinks(home.final, onSite)...)
 	// Depth 1: the home page's links; depth 2: theirs, if pages are left.
 	for depth := 1; depth <= 2 && planned < budget && c.ctx.Err() == nil; depth++ {
 		var batch []*url.URL
@@ -112,6 +118,28 @@ func (f *Fetcher) Crawl(ctx context.Context, rawURL string, maxPages int, progre
 		return nil, err
 	}
 	return site, nil
+}
+
+// english reads the English alternate of a home page in another language
+// (its <link rel="alternate" hreflang="en">), when it is on the same site,
+// robots.txt allows it and the budget has a page for it. The draft is then
+// made from it and the pages it links to.
+func (c *crawl) english(home *fetched, lang, href, onSite string, budget int) *fetched {
+	if href == "" || lang == "en" || strings.HasPrefix(lang, "en-") || budget < 2 {
+		return nil
+	}
+	u := crawlURL(home.final, href)
+	if u == nil || siteOf(u) != onSite || pageKey(u) == pageKey(home.final) {
+		return nil
+	}
+	if r := c.robots.rulesFor(u); r.fail != nil || !r.allows(u) {
+		return nil
+	}
+	en, fail := c.get(u, policy{robots: true, site: onSite})
+	if fail != nil || pageKey(en.final) == pageKey(home.final) {
+		return nil
+	}
+	return en
 }
 
 // home checks robots.txt for the home page and reads it. Its redirects may

@@ -18,6 +18,9 @@ import (
 type link struct {
 	URL  *url.URL
 	Text string
+	// Place is where the link is shown: "nav", "header", "footer" (the
+	// innermost of them), or "" for the page's body or a sitemap entry.
+	Place string
 }
 
 // extractLinks lists the links of an HTML document read from pageURL, in
@@ -31,7 +34,8 @@ func extractLinks(pageURL *url.URL, doc string) []link {
 		cur     *link
 		href    string
 		text    []string
-		skip    int // depth inside script, style, template
+		skip    int      // depth inside script, style, template
+		places  []string // open nav, header and footer elements, innermost last
 	)
 	z := html.NewTokenizer(strings.NewReader(doc))
 	for {
@@ -59,13 +63,17 @@ func extractLinks(pageURL *url.URL, doc string) []link {
 				}
 			case "a", "area":
 				if cur != nil { // an unclosed anchor ends where the next begins
-					out = appendLink(out, base, href, text)
+					out = appendLink(out, base, href, text, places)
 				}
 				cur, href, text = &link{}, attrs["href"], []string{attrs["aria-label"], attrs["title"]}
 				if string(name) == "area" || tt == html.SelfClosingTagToken {
 					text = append(text, attrs["alt"])
-					out = appendLink(out, base, href, text)
+					out = appendLink(out, base, href, text, places)
 					cur = nil
+				}
+			case "nav", "header", "footer":
+				if tt == html.StartTagToken {
+					places = append(places, string(name))
 				}
 			case "img":
 				if cur != nil {
@@ -79,9 +87,16 @@ func extractLinks(pageURL *url.URL, doc string) []link {
 				if skip > 0 {
 					skip--
 				}
+			case "nav", "header", "footer":
+				for i := len(places) - 1; i >= 0; i-- {
+					if places[i] == string(name) {
+						places = places[:i]
+						break
+					}
+				}
 			case "a":
 				if cur != nil {
-					out = appendLink(out, base, href, text)
+					out = appendLink(out, base, href, text, places)
 					cur = nil
 				}
 			}
@@ -104,12 +119,16 @@ func tagAttrs(z *html.Tokenizer) map[string]string {
 	}
 }
 
-func appendLink(out []link, base *url.URL, href string, text []string) []link {
+func appendLink(out []link, base *url.URL, href string, text, places []string) []link {
 	u := crawlURL(base, href)
 	if u == nil {
 		return out
 	}
-	return append(out, link{URL: u, Text: domain.NormalizeSpace(strings.Join(text, " "))})
+	l := link{URL: u, Text: domain.NormalizeSpace(strings.Join(text, " "))}
+	if len(places) > 0 {
+		l.Place = places[len(places)-1]
+	}
+	return append(out, l)
 }
 
 // crawlURL resolves href against base and returns the URL a crawl would
@@ -162,7 +181,9 @@ func pageKey(u *url.URL) string {
 }
 
 // A topic is a kind of page worth reading for a profile, recognised by words
-// in its URL path and its link text.
+// in its URL path and its link text, in English, German, French, Spanish,
+// Italian, Dutch and Portuguese. Words are written folded (lower case, no
+// accents, see fold); a phrase matches a run of whole words.
 type topic struct {
 	name   string
 	weight int
@@ -170,18 +191,63 @@ type topic struct {
 }
 
 // topics in rough order of what they give a draft. "story" is its own topic
-// so that /about and /our-story can both be read.
+// so that /about and /our-story can both be read; "imprint" is the legal
+// notice that states a company's address.
 var topics = []topic{
-	{"about", 10, []string{"about", "about-us", "aboutus", "company", "who-we-are", "mission"}},
-	{"pricing", 10, []string{"pricing", "plans", "plan", "price", "prices"}},
-	{"features", 9, []string{"features", "feature", "product", "products", "how-it-works", "tour"}},
-	{"faq", 8, []string{"faq", "faqs", "questions", "frequently-asked-questions"}},
-	{"team", 8, []string{"team", "our-team", "founders", "people", "leadership"}},
-	{"story", 7, []string{"story", "our-story", "history"}},
-	{"contact", 6, []string{"contact", "contact-us", "contactus"}},
-	{"changelog", 5, []string{"changelog", "releases", "release-notes", "whats-new", "what's-new"}},
-	{"press", 4, []string{"press", "press-kit", "presskit", "newsroom", "media"}},
-	{"help", 3, []string{"help", "support"}},
+	{"about", 10, []string{"about", "about us", "aboutus", "company", "who we are", "mission",
+		"uber uns", "ueber uns", "unternehmen", "a propos", "qui sommes nous", "sobre nosotros", "nosotros",
+		"quienes somos", "chi siamo", "azienda", "over ons", "sobre nos", "quem somos", "empresa"}},
+	{"pricing", 10, []string{"pricing", "plans", "plan", "price", "prices", "preise", "preis", "tarife",
+		"tarifs", "prix", "precios", "planes", "prezzi", "prijzen", "precos", "planos"}},
+	{"features", 9, []string{"features", "feature", "product", "products", "how it works", "tour",
+		"funktionen", "produkt", "fonctionnalites", "produit", "funciones", "caracteristicas", "producto",
+		"funzionalita", "prodotto", "functies", "funcionalidades", "recursos", "produto"}},
+	{"faq", 8, []string{"faq", "faqs", "questions", "frequently asked questions", "haufige fragen",
+		"haeufige fragen", "questions frequentes", "preguntas frecuentes", "domande frequenti",
+		"veelgestelde vragen", "perguntas frequentes"}},
+	{"team", 8, []string{"team", "our team", "founders", "people", "leadership", "equipe", "equipo",
+		"squadra", "equipa"}},
+	{"story", 7, []string{"story", "our story", "history", "geschichte", "histoire", "historia", "storia",
+		"ons verhaal"}},
+	{"imprint", 7, []string{"imprint", "impressum", "legal notice", "mentions legales", "aviso legal",
+		"note legali", "colofon"}},
+	{"contact", 6, []string{"contact", "contact us", "contactus", "kontakt", "contacto", "contatti", "contato"}},
+	{"changelog", 5, []string{"changelog", "releases", "release notes", "whats new", "what s new",
+		"nouveautes", "novedades", "novita", "novidades"}},
+	{"press", 4, []string{"press", "press kit", "presskit", "newsroom", "media", "presse", "prensa", "stampa", "imprensa"}},
+	{"help", 3, []string{"help", "support", "hilfe", "aide", "ayuda", "aiuto", "ajuda"}},
+}
+
+// placeBonus is added to a topic link's score for where it is shown: the
+// main navigation and the header list a site's own pages, the footer its
+// legal and company pages.
+var placeBonus = map[string]int{"nav": 3, "header": 2, "footer": 1}
+
+// folder lower-cases and strips the accents of the letters of our seven
+// languages, so "Über uns", "À propos" and "Preços" match "uber uns",
+// "a propos" and "precos".
+var folder = strings.NewReplacer(
+	"à", "a", "á", "a", "â", "a", "ã", "a", "ä", "a", "ç", "c", "è", "e", "é", "e", "ê", "e", "ë", "e",
+	"ì", "i", "í", "i", "î", "i", "ï", "i", "ñ", "n", "ò", "o", "ó", "o", "ô", "o", "õ", "o", "ö", "o",
+	"ù", "u", "ú", "u", "û", "u", "ü", "u", "ß", "ss", "œ", "oe", "’", "'",
+)
+
+// fold turns s into lower-case words without accents, split at anything
+// that is not a letter or a digit.
+func fold(s string) []string {
+	return strings.FieldsFunc(folder.Replace(strings.ToLower(s)), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	})
+}
+
+// hasPhrase reports whether phrase (folded words) is a run of words.
+func hasPhrase(words []string, phrase []string) bool {
+	for i := 0; i+len(phrase) <= len(words); i++ {
+		if slices.Equal(words[i:i+len(phrase)], phrase) {
+			return true
+		}
+	}
+	return false
 }
 
 // noisy path segments mark pages that state things about something other
@@ -214,10 +280,11 @@ type candidate struct {
 	order int // position among the links found, for stable ties
 }
 
-// score rates a link for reading: a topic word as a whole path segment counts
-// most, as part of one less, in the link text (when the text is short, as a
-// menu item is) less again. Deep paths lose a little; noisy paths and assets
-// score 0.
+// score rates a link for reading: a topic word or phrase as the whole last
+// path segment counts most, as part of it less, in the link text (when the
+// text is short, as a menu item is) less again; a topic link in the
+// navigation, header or footer gains placeBonus. Deep paths lose a little;
+// noisy paths and assets score 0.
 func score(l link) (int, string) {
 	segs := strings.Split(strings.Trim(strings.ToLower(l.URL.Path), "/"), "/")
 	if len(segs) == 1 && segs[0] == "" {
@@ -233,22 +300,26 @@ func score(l link) (int, string) {
 		return 0, ""
 	}
 	last = strings.TrimSuffix(strings.TrimSuffix(last, ".html"), ".htm")
-	lastWords := strings.FieldsFunc(last, func(r rune) bool { return r == '-' || r == '_' || r == '.' })
-	text := strings.ToLower(l.Text)
-	textWords := strings.FieldsFunc(text, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '\'')
-	})
+	if u, err := url.PathUnescape(last); err == nil {
+		last = u
+	}
+	lastWords := fold(last)
+	var textWords []string
+	if len(l.Text) <= 40 {
+		textWords = fold(l.Text)
+	}
 	best, bestTopic := 0, ""
 	for _, t := range topics {
 		pathScore, textScore := 0, 0
 		for _, w := range t.words {
+			phrase := strings.Fields(w)
 			switch {
-			case last == w:
+			case slices.Equal(lastWords, phrase) || strings.Join(lastWords, "") == strings.Join(phrase, ""):
 				pathScore = max(pathScore, 3*t.weight)
-			case slices.Contains(lastWords, w):
+			case hasPhrase(lastWords, phrase):
 				pathScore = max(pathScore, 2*t.weight)
 			}
-			if len(text) <= 40 && slices.Contains(textWords, w) {
+			if hasPhrase(textWords, phrase) {
 				textScore = t.weight
 			}
 		}
@@ -259,7 +330,7 @@ func score(l link) (int, string) {
 	if best == 0 {
 		return 0, ""
 	}
-	return max(1, best-3*(len(segs)-1)), bestTopic
+	return max(1, best+placeBonus[l.Place]-3*(len(segs)-1)), bestTopic
 }
 
 // rank scores links, keeps those worth reading, best first: the best link of

@@ -1,0 +1,141 @@
+package fetch_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/launchdir/launchdir/domain/fetch"
+)
+
+// A German site whose pages have paths that say nothing (/angebot, /wir,
+// /rechtliches): the navigation's "Preise" and "Über uns" and the footer's
+// "Impressum" choose them over a body link to a blog-like page.
+func TestCrawl_PageChoiceByLinkText(t *testing.T) {
+	home := `<html lang="de"><body><header><nav><a href="/angebot">Preise</a> <a href="/wir">Über uns</a></nav></header>
+<main><p>Terminfuchs plant Termine.</p><a href="/zufall">Mehr lesen</a></main>
+<footer><a href="/rechtliches">Impressum</a></footer></body></html>`
+	s := newSite(t, map[string]http.HandlerFunc{
+		"/":            htmlPage(home),
+		"/angebot":     htmlPage(doc("Preise", "<p>Pro kostet 9 € im Monat.</p>")),
+		"/wir":         htmlPage(doc("Über uns", "<p>Gegründet 2019 in Leipzig.</p>")),
+		"/rechtliches": htmlPage(doc("Impressum", "<p>Terminfuchs GmbH, Leipzig</p>")),
+		"/zufall":      htmlPage(doc("Zufall", "<p>Nichts.</p>")),
+	})
+	f := newFetcher(t, fetch.Options{})
+	c, err := f.Crawl(context.Background(), s.URL, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"/", "/angebot", "/wir"}, paths(t, c)); diff != "" {
+		t.Errorf("pages with a budget of 3 (-want +got):\n%s", diff)
+	}
+	c, err = f.Crawl(context.Background(), s.URL, 10, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"/", "/angebot", "/wir", "/rechtliches"}, paths(t, c)); diff != "" {
+		t.Errorf("pages with a budget of 10 (-want +got):\n%s", diff)
+	}
+}
+
+// A site whose pages are linked from nowhere but its sitemap, named by
+// robots.txt's Sitemap: line at a path that is not /sitemap.xml (a sitemap
+// index and its child): the crawl reads the pages worth reading, never
+// requests a page robots.txt forbids, and holds its budget.
+func TestCrawl_SitemapFromRobots(t *testing.T) {
+	var s *site
+	s = newSite(t, map[string]http.HandlerFunc{
+		"/robots.txt": func(w http.ResponseWriter, r *http.Request) {
+			text(200, "User-agent: *\nDisallow: /intern/\n\nSitemap: "+s.URL+"/maps/index.xml\n")(w, r)
+		},
+		"/": htmlPage(doc("Parlotti", "<p>Parlotti reads your calls.</p>")),
+		"/maps/index.xml": func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/xml")
+			w.Write([]byte(`<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
+				`<sitemap><loc>` + s.URL + `/maps/pages.xml</loc></sitemap></sitemapindex>`))
+		},
+		"/maps/pages.xml": func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/xml")
+			w.Write([]byte(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
+				`<url><loc>` + s.URL + `/</loc></url><url><loc>` + s.URL + `/intern/pricing</loc></url>` +
+				`<url><loc>` + s.URL + `/pricing</loc></url><url><loc>` + s.URL + `/about</loc></url>` +
+				`<url><loc>` + s.URL + `/faq</loc></url><url><loc>` + s.URL + `/features</loc></url>` +
+				`<url><loc>https://elsewhere.test/about</loc></url></urlset>`))
+		},
+		"/pricing":        htmlPage(doc("Pricing", "<p>Pro costs $9 per month.</p>")),
+		"/about":          htmlPage(doc("About", "<p>Founded in 2021.</p>")),
+		"/faq":            htmlPage(doc("FAQ", "<p>Questions.</p>")),
+		"/features":       htmlPage(doc("Features", "<p>Features.</p>")),
+		"/intern/pricing": htmlPage(doc("Intern", "<p>Secret.</p>")),
+	})
+	f := newFetcher(t, fetch.Options{})
+	c, err := f.Crawl(context.Background(), s.URL, 4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"/", "/pricing", "/about", "/features"}, paths(t, c)); diff != "" {
+		t.Errorf("pages with a budget of 4 (-want +got):\n%s", diff)
+	}
+	if n := s.requested("/faq"); n != 0 {
+		t.Errorf("/faq requested %d times beyond the budget of 4 pages", n)
+	}
+	c, err = f.Crawl(context.Background(), s.URL, 10, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"/", "/pricing", "/about", "/features", "/faq"}, paths(t, c)); diff != "" {
+		t.Errorf("pages with a budget of 10 (-want +got):\n%s", diff)
+	}
+	if n := s.requested("/intern/pricing"); n != 0 {
+		t.Errorf("/intern/pricing, forbidden by robots.txt, requested %d times", n)
+	}
+	if diff := cmp.Diff([]string{s.URL + "/intern/pricing"}, c.Disallowed); diff != "" {
+		t.Errorf("Disallowed (-want +got):\n%s", diff)
+	}
+}
+
+// A French home page with an English alternate: the draft is made from the
+// English home and the English pages it links to, and the crawl records
+// the language it drafted from. A site without an alternate keeps its
+// language.
+func TestCrawl_HreflangEnglishPreferred(t *testing.T) {
+	fr := `<!DOCTYPE html><html lang="fr"><head><title>Bocal</title>
+<link rel="alternate" hreflang="fr" href="/"><link rel="alternate" hreflang="en" href="/en/"></head>
+<body><nav><a href="/tarifs">Tarifs</a> <a href="/a-propos">À propos</a></nav></body></html>`
+	en := `<!DOCTYPE html><html lang="en"><head><title>Bocal</title></head>
+<body><nav><a href="/en/pricing">Pricing</a> <a href="/en/about">About</a></nav></body></html>`
+	s := newSite(t, map[string]http.HandlerFunc{
+		"/":           htmlPage(fr),
+		"/en/":        htmlPage(en),
+		"/tarifs":     htmlPage(doc("Tarifs", "<p>9 € par mois.</p>")),
+		"/a-propos":   htmlPage(doc("À propos", "<p>Fondé en 2020.</p>")),
+		"/en/pricing": htmlPage(doc("Pricing", "<p>€9 a month.</p>")),
+		"/en/about":   htmlPage(doc("About", "<p>Founded in 2020.</p>")),
+	})
+	f := newFetcher(t, fetch.Options{})
+	c, err := f.Crawl(context.Background(), s.URL, 4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"/en/", "/en/pricing", "/en/about"}, paths(t, c)); diff != "" {
+		t.Errorf("pages (-want +got):\n%s", diff)
+	}
+	if c.Language != "en" {
+		t.Errorf("Language %q, want en", c.Language)
+	}
+	if n := s.requested("/tarifs") + s.requested("/a-propos"); n != 0 {
+		t.Errorf("French pages requested %d times", n)
+	}
+
+	s2 := newSite(t, map[string]http.HandlerFunc{"/": htmlPage(`<html lang="de-CH"><body><p>Grüezi</p></body></html>`)})
+	c, err = f.Crawl(context.Background(), s2.URL, 4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Language != "de-ch" {
+		t.Errorf("Language %q, want de-ch", c.Language)
+	}
+}
