@@ -64,6 +64,7 @@ type testSite struct {
 
 func loadSites(t testing.TB) []testSite   { return loadSet(t, "testdata/sites") }
 func loadHeldout(t testing.TB) []testSite { return loadSet(t, "testdata/heldout") }
+func loadDev(t testing.TB) []testSite     { return loadSet(t, "testdata/dev") }
 
 func loadSet(t testing.TB, root string) []testSite {
 	t.Helper()

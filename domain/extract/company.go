@@ -1,0 +1,331 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/htmltext"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Company facts stated about the company itself: founding year, location
+// (country and city) and business stage.
+
+// draftFounded: founded_year from JSON-LD foundingDate or a founding statement
+// about the company itself ("Ledgerly was founded in 2018", "We started Cutloop
+// in 2023"). A copyright line, a "since 2016" in a testimonial or a date in a
+// blog post is not a founding year.
+func (s *site) draftFounded() {
+	for _, p := range s.content() {
+		for _, o := range p.ld {
+			if d := ldString(o, "foundingDate"); d != "" {
+				if y := yearRe.FindString(d); y != "" && strings.HasPrefix(d, y) {
+					s.set("founded_year", domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(d)}})
+					return
+				}
+			}
+		}
+	}
+	for _, p := range s.byKind(kindAbout, kindTeam, kindHome) {
+		for _, seg := range p.segs {
+			for _, l := range seg.lines {
+				if l.foreign || seg.foreign || copyrightR.MatchString(l.text) {
+					continue
+				}
+				for _, loc := range foundVerb.FindAllStringIndex(l.text, -1) {
+					sent := sentenceAround(l.text, loc[0])
+					verb := l.text[loc[0]:loc[1]]
+					y := yearNear(sent, verb)
+					if y == "" || !s.aboutUs(sent, verb) {
+						continue
+					}
+					s.set("founded_year", domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(sent)}})
+					return
+				}
+			}
+		}
+	}
+}
+
+// aboutUs reports whether a founding statement is about the company itself:
+// it names the product, or "we"/"I" is the subject of the verb ("We founded
+// the company in 2019"); "started" needs the name or the company as object,
+// since "we started working with our first customer in 2019" is no founding.
+// "Founded in 2009, Globex is our oldest customer" is about Globex.
+func (s *site) aboutUs(sent, verb string) bool {
+	if s.mentionsName(sent) {
+		return true
+	}
+	i := strings.Index(sent, verb)
+	if i < 0 || !selfRe.MatchString(sent[:i]) || otherParty.MatchString(sent) {
+		return false
+	}
+	return !strings.EqualFold(verb, "started") || companyObj.MatchString(sent[i:])
+}
+
+var companyObj = regexp.MustCompile(`(?i)^started (the|our|this) (company|business|startup)\b`)
+
+// yearNear returns the year within 40 characters of the founding verb in sent.
+func yearNear(sent, verb string) string {
+	i := strings.Index(sent, verb)
+	if i < 0 {
+		return ""
+	}
+	for _, m := range yearRe.FindAllStringIndex(sent, -1) {
+		d := m[0] - (i + len(verb))
+		if m[1] <= i {
+			d = i - m[1]
+		}
+		if d <= 40 {
+			return sent[m[0]:m[1]]
+		}
+	}
+	return ""
+}
+
+// loc is one statement of where the company is.
+type loc struct {
+	p                     *page
+	country, countryQuote string
+	city, cityQuote       string
+}
+
+// draftLocation: country (ISO code) and city from JSON-LD PostalAddress,
+// microdata, an <address> element or a statement about the company ("We are
+// based in Lisbon, Portugal"). The country's quote always holds its name or code.
+func (s *site) draftLocation() {
+	var locs []loc
+	for _, p := range s.content() {
+		for _, o := range p.ld {
+			if !hasType(o, "PostalAddress") {
+				continue
+			}
+			var l loc
+			l.p = p
+			if c := ldString(o, "addressCountry"); c != "" {
+				if code, ok := domain.CountryCode(c); ok {
+					l.country, l.countryQuote = code, c
+				}
+			}
+			if c := ldString(o, "addressLocality"); c != "" {
+				l.city, l.cityQuote = c, c
+			}
+			locs = append(locs, l)
+		}
+	}
+	for _, p := range s.content() {
+		var l loc
+		l.p = p
+		forEach(p.doc, false, func(n *html.Node) bool {
+			switch strings.ToLower(attr(n, "itemprop")) {
+			case "addresscountry":
+				t := nodeText(n)
+				if code, ok := domain.CountryCode(t); ok && l.country == "" {
+					l.country, l.countryQuote = code, t
+				}
+			case "addresslocality":
+				if t := nodeText(n); t != "" && l.city == "" {
+					l.city, l.cityQuote = t, t
+				}
+			}
+			return true
+		})
+		if l.country != "" || l.city != "" {
+			locs = append(locs, l)
+		}
+	}
+	for _, p := range s.byKind(kindContact, kindAbout, kindHome) {
+		forEach(p.doc, false, func(n *html.Node) bool {
+			if n.DataAtom == atom.Address && !foreign(n) {
+				if l, ok := addressLoc(p, strings.Split(htmltext.Text(n), "\n")); ok {
+					locs = append(locs, l)
+				}
+				return false
+			}
+			return true
+		})
+	}
+	for _, p := range s.byKind(kindAbout, kindContact, kindTeam, kindHome) {
+		for _, seg := range p.segs {
+			for _, ln := range seg.lines {
+				if ln.foreign || seg.foreign {
+					continue
+				}
+				if l, ok := s.basedInLoc(p, ln.text); ok {
+					locs = append(locs, l)
+				}
+			}
+		}
+	}
+	var chosen *loc
+	for i := range locs {
+		if locs[i].country != "" {
+			chosen = &locs[i]
+			break
+		}
+	}
+	if chosen != nil {
+		s.set("country", domain.DraftedValue{Text: chosen.country, Evidence: []domain.Evidence{chosen.p.ev(chosen.countryQuote)}})
+	}
+	for _, l := range locs {
+		if l.city != "" && (chosen == nil || l.country == "" || l.country == chosen.country) {
+			s.set("city", domain.DraftedValue{Text: l.city, Evidence: []domain.Evidence{l.p.ev(l.cityQuote)}})
+			break
+		}
+	}
+}
+
+// addressLoc reads a postal address, line by line: the country is a line or
+// comma part that names one; the city is the part before it without postcodes.
+func addressLoc(p *page, lines []string) (loc, bool) {
+	for i, ln := range lines {
+		parts := strings.Split(ln, ",")
+		for j, part := range parts {
+			code, ok := domain.CountryCode(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(part), ".")))
+			if !ok {
+				continue
+			}
+			l := loc{p: p, country: code, countryQuote: ln}
+			var before []string
+			for k := j - 1; k >= 0; k-- {
+				before = append(before, parts[k])
+			}
+			if i > 0 {
+				prev := strings.Split(lines[i-1], ",")
+				for k := len(prev) - 1; k >= 0; k-- {
+					before = append(before, prev[k])
+				}
+			}
+			for k, b := range before {
+				if c := cleanCity(b); c != "" {
+					l.city = c
+					l.cityQuote = ln
+					if k >= j {
+						l.cityQuote = lines[i-1]
+					}
+					break
+				}
+			}
+			return l, true
+		}
+	}
+	return loc{}, false
+}
+
+var postcodeTok = regexp.MustCompile(`\d`)
+
+// cleanCity strips postcodes and state codes from an address part and
+// returns it when what is left looks like a place name.
+func cleanCity(part string) string {
+	var keep []string
+	for _, f := range strings.Fields(part) {
+		if postcodeTok.MatchString(f) || (len(f) == 2 && strings.ToUpper(f) == f) {
+			continue
+		}
+		keep = append(keep, f)
+	}
+	c := strings.Join(keep, " ")
+	if c == "" || len(keep) > 3 || !personLike(c) {
+		return ""
+	}
+	if _, isCountry := domain.CountryCode(c); isCountry {
+		return ""
+	}
+	return c
+}
+
+// personLike: every word starts with a capital letter.
+func personLike(s string) bool {
+	for _, w := range strings.Fields(s) {
+		r := []rune(w)
+		if len(r) == 0 || !(r[0] >= 'A' && r[0] <= 'Z' || r[0] > 127 && strings.ToUpper(string(r[0])) == string(r[0])) {
+			return false
+		}
+	}
+	return true
+}
+
+// basedInLoc reads "We are based in Lisbon, Portugal" and "X is headquartered
+// in Melbourne, Australia" when the subject is the company itself.
+func (s *site) basedInLoc(p *page, text string) (loc, bool) {
+	m := basedIn.FindStringIndex(text)
+	if m == nil {
+		return loc{}, false
+	}
+	sent := sentenceAround(text, m[0])
+	i := strings.Index(sent, text[m[0]:m[1]])
+	if i < 0 {
+		return loc{}, false
+	}
+	subject := sent[:i]
+	if !(selfRe.MatchString(subject) || s.mentionsName(subject) || strings.Contains(strings.ToLower(subject), "team")) || otherParty.MatchString(subject) {
+		return loc{}, false
+	}
+	rest := strings.TrimRight(sent[i+len(text[m[0]:m[1]]):], ".")
+	l := loc{p: p}
+	var places []string
+	for _, part := range strings.Split(rest, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" || !personLike(part) || len(strings.Fields(part)) > 3 {
+			break
+		}
+		places = append(places, part)
+	}
+	for k, part := range places {
+		if code, ok := domain.CountryCode(part); ok {
+			l.country, l.countryQuote = code, sent
+			if k > 0 {
+				l.city, l.cityQuote = places[0], sent
+			}
+			return l, true
+		}
+	}
+	if len(places) > 0 {
+		l.city, l.cityQuote = places[0], sent
+		return l, true
+	}
+	return loc{}, false
+}
+
+var stagePatterns = []struct {
+	slug string
+	re   *regexp.Regexp
+}{
+	{"acquired", regexp.MustCompile(`(?i)\b(was|has been|have been|were|we've been|we’ve been) acquired by\b|\bis now (a )?part of\b`)},
+	{"beta", regexp.MustCompile(`(?i)\b(open|public|private|closed) beta\b|\b(now|currently|still|is) in beta\b|\bjoin the beta\b`)},
+	{"pre-launch", regexp.MustCompile(`(?i)\bjoin the waitlist\b|\blaunching soon\b|\bcoming soon\b|\bpre-launch\b`)},
+	{"profitable", regexp.MustCompile(`(?i)\b(we are|we're|we’re|bootstrapped and) profitable\b`)},
+}
+
+// draftStage: stage only when the site says it ("now in open beta", "was
+// acquired by"), as one of the request's stage slugs. "Beta features" is not a stage.
+func (s *site) draftStage() {
+	for _, st := range stagePatterns {
+		allowed := len(s.req.Stages) == 0
+		for _, v := range s.req.Stages {
+			allowed = allowed || v == st.slug
+		}
+		if !allowed {
+			continue
+		}
+		for _, p := range s.byKind(kindHome, kindAbout, kindPricing) {
+			for _, seg := range p.segs {
+				for _, l := range append([]line{{text: seg.title, foreign: seg.foreign}}, seg.lines...) {
+					if l.foreign || seg.foreign || l.text == "" {
+						continue
+					}
+					if m := st.re.FindStringIndex(l.text); m != nil {
+						sent := sentenceAround(l.text, m[0])
+						if st.slug == "acquired" && !(selfRe.MatchString(sent) || s.mentionsName(sent)) {
+							continue
+						}
+						s.set("stage", domain.DraftedValue{Text: st.slug, Evidence: []domain.Evidence{p.ev(sent)}})
+						return
+					}
+				}
+			}
+		}
+	}
+}
