@@ -241,6 +241,7 @@ func (s *Service) draftView(ctx context.Context, r *DraftRecord) (*DraftView, er
 		v.Completeness, v.Missing = &comp, missing
 	}
 	if r.Crawl != nil {
+		v.Language = r.Crawl.Language
 		for _, p := range r.Crawl.Pages {
 			v.PagesRead = append(v.PagesRead, p.URL)
 		}

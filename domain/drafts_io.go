@@ -189,7 +189,9 @@ type DraftView struct {
 	// ExistingListing is the listing this site already has, when it has one.
 	ExistingListing *ExistingListing `json:"existing_listing,omitempty" jsonschema_description:"Set when the URL's registrable domain already has a listing: yours (edit it with update_my_listing) or someone else's (take it over with claim_listing). submit_draft then answers 409 rather than saving a second listing of the site."`
 	PagesRead       []string         `json:"pages_read,omitempty" jsonschema_description:"The site's pages the draft was made from."`
-	Invites         []DraftInvite    `json:"invites"`
+	// Language is the language of the pages the draft was made from.
+	Language string        `json:"language,omitempty" jsonschema_description:"The language the draft was made from: the <html lang> of the home page read (its English alternate when the site has one), lower case, e.g. en, de or pt-br. Absent until the site has been read, or when the site declares none."`
+	Invites  []DraftInvite `json:"invites"`
 	// ListingID is the listing this draft was saved as (after submit_draft).
 	ListingID int64     `json:"listing_id,omitempty"`
 	CreatedAt time.Time `json:"created_at"`

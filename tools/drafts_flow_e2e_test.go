@@ -164,3 +164,25 @@ func anyStrings(v any) []string {
 	}
 	return out
 }
+
+// The draft records the language it was drafted from: none while the site is
+// unread, then the home page's language (German on a German-only site).
+func TestDrafts_Language(t *testing.T) {
+	env := catTestServer(t, Options{}, true)
+	withDrafting(t, env)
+	german := httptest.NewServer(http.FileServer(http.Dir("../domain/extract/testdata/sites/taktwerk")))
+	t.Cleanup(german.Close)
+	transports(t, env, env.apiKey(t, "owner@example.com"), func(t *testing.T, _ string, call draftCaller) {
+		st, d := call(t, "submit_listing", map[string]any{"url": german.URL})
+		if st != 201 {
+			t.Fatalf("submit_listing: %d %v", st, d)
+		}
+		if l, ok := d["language"]; ok {
+			t.Errorf("language %v before the site was read", l)
+		}
+		d = builtDraft(t, env, call, d["id"].(string))
+		if d["status"] != "ready" || d["language"] != "de" {
+			t.Errorf("status %v language %v, want ready and de", d["status"], d["language"])
+		}
+	})
+}
