@@ -24,7 +24,9 @@ Rules:
   - founded_year: the year occurs in a quote that states the founding; country: the quote contains the country's name or code; pricing_model: the quote speaks of that kind of pricing (e.g. "free", "per month", "contact sales");
   - a founder's name and a social link's URL occur inside their quotes; a milestone's year occurs in its quote;
   - description, pricing_summary and story sections may be worded by you from the quoted text, but say nothing the quotes do not.
-- Traps: a copyright year is not a founding year; testimonials and "trusted by" lists name customers, not the product or its founders; an investor or advisor is not a founder; a price in a blog post is not the product's pricing; an email address of another domain is not the contact email.
+- Sites are written in many languages. Quote in the page's own language exactly as written; never translate a quote. Copied values (tagline, features, city, ...) stay in the site's words; category names and stage slugs are chosen from the lists below whatever the site's language. Labels to know: pricing is "Pricing/Preise/Tarifs/Precios/Prezzi/Prijzen/Preços"; about is "About/Über uns/À propos/Sobre nosotros/Chi siamo/Over ons/Sobre nós"; the legal notice with the company's address is "Imprint/Impressum/Mentions légales/Aviso legal/Note legali/Colofon"; founded is "founded/gegründet/fondée/fundada/fondata/opgericht".
+- Where facts are: the tagline is the hero's headline or lead line as the page writes it, not the <title> (titles are often lower case or "Name | slogan"); country and city are the company's own (an address in the footer or the legal notice, or "based in"), not a customer's, partner's, event's or data centre's; founders are often written "Name, Role" or "founded by A and B", in the site's language; a FAQ answer is the text of its own block and stops before the next question and before the footer (contact lines, social links, "Founded in ..." lines are not part of an answer).
+- Traps: a copyright year (or range) is not a founding year, nor is a testimonial's "customer since" or a hackathon year; testimonials and "trusted by" lists name customers, not the product or its founders; an investor or advisor is not a founder; a price in a blog post is not the product's pricing; an email address of another domain is not the contact email.
 - Reply with one JSON object only, as the schema says. No prose, no code fences.`
 
 // fieldGuide says what each profile field holds, in DraftFieldNames order.
@@ -79,7 +81,10 @@ func buildMessages(req domain.DraftRequest, budget int) []openai.ChatCompletionM
 	if slices.Contains(fields, "stage") && len(req.Stages) > 0 {
 		fmt.Fprintf(&b, "\nStage slugs: %s\n", strings.Join(req.Stages, ", "))
 	}
-	b.WriteString("\nThe crawled pages follow. Quote only from them.\n")
+	if lang := req.Site.Language; lang != "" {
+		fmt.Fprintf(&b, "\nThe site's language: %s. Quote it as written; do not translate.\n", lang)
+	}
+	b.WriteString("\nThe crawled pages follow (the home page first, then the pages chosen for their facts: pricing, about, legal notice, ...). Quote only from them.\n")
 	writePages(&b, req.Site.Pages, budget)
 	return []openai.ChatCompletionMessageParamUnion{
 		openai.SystemMessage(systemPrompt),

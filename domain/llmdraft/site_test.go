@@ -3,6 +3,7 @@ package llmdraft_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -186,5 +187,63 @@ func TestDrafter_RealSiteWithExtractor(t *testing.T) {
 		filepath.Base(dir), gf, n, af, n, len(got.Fields))
 	if gf < af {
 		t.Errorf("recall with the model (%d/%d) is below the extractor's alone (%d/%d)", gf, n, af, n)
+	}
+}
+
+// TestDrafter_SamePagesAndRules: the model drafter is sent the pages the
+// crawler chose (the home page and /sobre of a Portuguese site, not the page
+// robots.txt forbids), the site's language and the extractor's rules; a quote
+// the model translated is not on the page and is dropped by the gate, the
+// verbatim Portuguese one is kept.
+func TestDrafter_SamePagesAndRules(t *testing.T) {
+	t.Parallel()
+	site := httptest.NewServer(serveDir(filepath.Join("..", "extract", "testdata", "dev", "cadernim")))
+	defer site.Close()
+	ctx := context.Background()
+	crawl, err := fetch.New(fetch.Options{AllowLoopback: true}).Crawl(ctx, site.URL+"/", 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	about := crawl.Page(site.URL + "/sobre")
+	if about == nil || crawl.Language != "pt" {
+		t.Fatalf("crawl read %d pages in %q, want /sobre in pt", len(crawl.Pages), crawl.Language)
+	}
+	type m = map[string]any
+	evq := func(q string) []m { return []m{{"quote": q, "url": about.URL}} }
+	f := newFakeModel(t, fakeReply{content: jsonReply(t, m{"fields": []m{
+		{"field": "city", "text": "Recife", "evidence": evq("A Cadernim foi fundada em 2022 em Recife, no Brasil, por duas professoras cansadas de cadernos perdidos.")},
+		{"field": "founded_year", "text": "2022", "evidence": evq("Cadernim was founded in 2022 in Recife, Brazil.")},
+	}})})
+	got, err := newDrafter(t, f, nil).Draft(ctx, domain.DraftRequest{Site: crawl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reqs := f.Requests()
+	if len(reqs) != 1 {
+		t.Fatalf("%d model requests, want 1", len(reqs))
+	}
+	prompt, system := reqs[0].text(len(reqs[0].Messages)-1), reqs[0].text(0)
+	for i, p := range crawl.Pages {
+		if want := fmt.Sprintf("=== PAGE %d: %s\n", i+1, p.URL); !strings.Contains(prompt, want) {
+			t.Errorf("prompt lacks the crawled page %q", want)
+		}
+	}
+	if strings.Contains(prompt, "/rascunhos") || strings.Contains(prompt, "fundada em 2019") {
+		t.Error("prompt carries the page robots.txt forbids")
+	}
+	if !strings.Contains(prompt, "The site's language: pt.") {
+		t.Error("prompt does not name the site's language")
+	}
+	for _, rule := range []string{"never translate a quote", "Impressum", "not the <title>", "stops before the next question and before the footer", "copyright year"} {
+		if !strings.Contains(system, rule) {
+			t.Errorf("system prompt lacks the rule %q", rule)
+		}
+	}
+	assertGrounded(t, crawl, got)
+	if got.Fields["city"].Text != "Recife" {
+		t.Errorf("city = %+v, want Recife from the verbatim quote", got.Fields["city"])
+	}
+	if v, ok := got.Fields["founded_year"]; ok {
+		t.Errorf("founded_year %+v kept on a translated quote", v)
 	}
 }
