@@ -91,3 +91,34 @@ func (s *Service) listingAtDomain(ctx context.Context, d *Drafting, userID int64
 	}
 	return e, nil
 }
+
+// publishedByOther is the public listing of someone else at the same
+// registrable domain as siteURL, other than listing exclude: nil when there is
+// none (or when drafting, which keeps the domain index, is not configured).
+// Two people may each have saved a listing of one site before either was
+// public; the first to publish keeps the site and the other is sent to
+// claim_listing (docs/drafts.md, "A site already listed").
+func (s *Service) publishedByOther(ctx context.Context, userID, exclude int64, siteURL string) (*DomainListing, error) {
+	reg := siteRegistrable(siteURL)
+	if reg == "" || s.Drafts == nil || s.Drafts.Store == nil {
+		return nil, nil
+	}
+	found, err := s.Drafts.Store.ListingsAtDomain(ctx, userID, reg)
+	if err != nil {
+		return nil, err
+	}
+	for i := range found {
+		// ListingsAtDomain answers public listings and the caller's own.
+		if l := &found[i]; l.ID != exclude && !l.CallerOwns && RegistrableDomain(l.Domain) == reg {
+			return l, nil
+		}
+	}
+	return nil, nil
+}
+
+// siteTakenMessage says why a listing cannot be published beside other.
+func siteTakenMessage(listingID int64, other *DomainListing) string {
+	return fmt.Sprintf("listing %d cannot be published: its site %s is already listed publicly as %s (slug %s), owned by someone else. "+
+		"If the site is yours, take that listing over with claim_listing (slug %s) instead of publishing a second one.",
+		listingID, RegistrableDomain(other.Domain), other.Name, other.Slug, other.Slug)
+}

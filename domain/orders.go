@@ -162,6 +162,9 @@ func (k *orderCheck) item(ctx context.Context, i int, it OrderItem) (*OrderLine,
 	}
 	if l != nil {
 		k.checkListingState(i, d, l, bad)
+		if err := k.checkSiteFree(ctx, d, l, bad); err != nil {
+			return nil, err
+		}
 	}
 	if len(k.errs) > before {
 		return nil, nil
@@ -261,6 +264,25 @@ func (k *orderCheck) checkListingState(i int, d *productDef, l *OrderListing, ba
 		}
 		k.groups[key] = i
 	}
+}
+
+// checkSiteFree refuses to launch a listing whose site someone else already
+// has a public listing of (the first to publish keeps it): before any money is
+// taken.
+func (k *orderCheck) checkSiteFree(ctx context.Context, d *productDef, l *OrderListing, bad badFunc) error {
+	if d.code != ProductLaunch && d.code != ProductLaunchBundle {
+		return nil
+	}
+	mine, err := k.s.GetMyListing(ctx, GetMyListingInput{ListingID: l.ID})
+	if err != nil {
+		return err
+	}
+	other, err := k.s.publishedByOther(ctx, k.c.UserID, l.ID, mine.URL)
+	if err != nil || other == nil {
+		return err
+	}
+	bad("listing_id", "site_listed", "%s", siteTakenMessage(l.ID, other))
+	return nil
 }
 
 func weekHint(weeks []string) string {

@@ -367,6 +367,15 @@ func (s *Service) ChooseFreeListing(ctx context.Context, in ChooseFreeListingInp
 	if _, err := s.owning(); err != nil {
 		return nil, err
 	}
+	mine, err := s.GetMyListing(ctx, GetMyListingInput{ListingID: in.ListingID})
+	if err != nil {
+		return nil, err
+	}
+	if other, err := s.publishedByOther(ctx, c.UserID, in.ListingID, mine.URL); err != nil {
+		return nil, err
+	} else if other != nil {
+		return nil, Errorf(EConflict, "%s", siteTakenMessage(in.ListingID, other))
+	}
 	// The first check runs below and sets the next one. The check stored
 	// with the join, FreeJoinGrace later, runs only should this call end
 	// before its check is recorded (a crash): it is no longer the listing's
