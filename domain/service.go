@@ -67,6 +67,8 @@ type Service struct {
 	// Reviews keeps the reviews people write on the site (public_reviews.go);
 	// they are held by the votes' rules (VoteMinAccountAge, the burst rule).
 	Reviews ReviewStore
+	// Team keeps the site team's members and audit log (team.go).
+	Team TeamStore
 }
 
 // Deps is everything a Service is built from. Every field is required unless
@@ -96,6 +98,8 @@ type Deps struct {
 	Moderation ModerationStore
 	// Reviews keeps the reviews people write on the site.
 	Reviews ReviewStore
+	// Team keeps the site team and its audit log.
+	Team TeamStore
 	// Drafts needs its Store, Fetcher, Drafter, Enqueue and Mailer; Wake is
 	// optional (nil: a new draft's build starts at the runner's next poll).
 	// Its Drafter is the grounded extractor or the model drafter over it:
@@ -124,7 +128,7 @@ func New(d Deps) (*Service, error) {
 	s := &Service{Store: d.Store, Site: d.Site, Now: d.Now,
 		Claims: d.Claims, Free: d.Free, MyListings: d.MyListings, Edits: d.Edits, Content: d.Content,
 		Drafts: d.Drafts, Orders: d.Orders, Owner: d.Owner, Votes: d.Votes, VoteMinAccountAge: d.VoteMinAccountAge, Weeks: d.Weeks,
-		Moderation: d.Moderation, Reviews: d.Reviews}
+		Moderation: d.Moderation, Reviews: d.Reviews, Team: d.Team}
 	s.RegisterJobs(d.Jobs, d.Logger)
 	s.RegisterOrderJobs(d.Jobs)
 	s.RegisterFreeJobs(d.Jobs)
@@ -156,6 +160,7 @@ func (d Deps) missing() []string {
 	need(d.Moderation != nil, "Moderation")
 	need(d.VoteMinAccountAge >= 0, "VoteMinAccountAge (not negative)")
 	need(d.Reviews != nil, "Reviews")
+	need(d.Team != nil, "Team")
 	need(d.Jobs != nil, "Jobs")
 	if need(d.Drafts != nil, "Drafts"); d.Drafts != nil {
 		need(d.Drafts.Store != nil, "Drafts.Store")
@@ -192,6 +197,7 @@ type Stores interface {
 	WeekStore
 	ModerationStore
 	ReviewStore
+	TeamStore
 }
 
 // NewService returns a Service over st for site on the wall clock, with
@@ -202,7 +208,7 @@ func NewService(st Stores, site Site) *Service {
 	s := &Service{Site: site, Now: func() time.Time { return time.Now().UTC() }, VoteMinAccountAge: DefaultVoteMinAccountAge}
 	if st != nil {
 		s.Store, s.Claims, s.Free, s.MyListings, s.Edits, s.Content, s.Votes, s.Weeks = st, st, st, st, st, st, st, st
-		s.Moderation, s.Reviews = st, st
+		s.Moderation, s.Reviews, s.Team = st, st, st
 	}
 	return s
 }

@@ -29,7 +29,7 @@ func fullDeps() Deps {
 	enqueueAt := func(context.Context, string, string, any, time.Time) error { return nil }
 	return Deps{
 		Site: Site{Key: "main"}, Now: time.Now,
-		Store: st, Claims: st, Free: st, MyListings: st, Edits: st, Content: st, Votes: st, Weeks: st, Moderation: st, Reviews: st,
+		Store: st, Claims: st, Free: st, MyListings: st, Edits: st, Content: st, Votes: st, Weeks: st, Moderation: st, Reviews: st, Team: st,
 		Drafts: &Drafting{Store: stubDrafts{}, Fetcher: stubFetcher{}, Drafter: stubDrafter{}, Enqueue: enqueue, Mailer: stubMailer{}},
 		Orders: &Ordering{Store: stubOrders{}, Payments: stubPayments{}, VAT: stubVAT{}, EnqueueAt: enqueueAt},
 		Owner:  &Owning{Pages: stubPages{}, Resolver: stubTXT{}, Mailer: stubMailer{}, EnqueueAt: enqueueAt},

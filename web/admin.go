@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,6 +26,7 @@ const adminEdits = 50
 // adminPage is the data of admin.html.
 type adminPage struct {
 	Email    string
+	Role     string // admin or moderator: a moderator's page has only the queue link
 	Currency string
 	Products []domain.Product
 	Work     []domain.WorkItem
@@ -41,28 +43,37 @@ type adminPage struct {
 	Code, Cents string
 }
 
-// routeAdmin registers the admin page and its forms.
+// routeAdmin registers the admin page and its forms. Moderators reach /admin
+// (which then shows only the review queue) and the queue; everything else is
+// for admins.
 func (h *handler) routeAdmin(mux *http.ServeMux) {
-	mux.Handle("GET /admin", h.adminRoute(false, h.adminHome))
-	mux.Handle("POST /admin/prices", h.adminRoute(true, h.adminSetPrice))
-	mux.Handle("POST /admin/work/{id}/done", h.adminRoute(true, h.adminFinishWork))
-	mux.Handle("POST /admin/edits/{id}/reviewed", h.adminRoute(true, h.adminReviewEdit))
-	mux.Handle("POST /admin/edits/{id}/revert", h.adminRoute(true, h.adminRevertEdit))
+	mux.Handle("GET /admin", h.adminRoute(domain.RoleModerator, false, h.adminHome))
+	mux.Handle("POST /admin/prices", h.adminRoute(domain.RoleAdmin, true, h.adminSetPrice))
+	mux.Handle("POST /admin/work/{id}/done", h.adminRoute(domain.RoleAdmin, true, h.adminFinishWork))
+	mux.Handle("POST /admin/edits/{id}/reviewed", h.adminRoute(domain.RoleAdmin, true, h.adminReviewEdit))
+	mux.Handle("POST /admin/edits/{id}/revert", h.adminRoute(domain.RoleAdmin, true, h.adminRevertEdit))
 	h.routeModeration(mux)
+	h.routeTeam(mux)
 }
 
-// adminRoute wraps an admin handler: a 404 page unless the request comes
-// from the site team, the cross-origin check and a body limit for a form
-// post, and headers that keep the page out of caches and search engines.
-func (h *handler) adminRoute(post bool, fn func(w http.ResponseWriter, r *http.Request, email string)) http.Handler {
+// adminRoute wraps a console handler: a 404 page unless the request comes
+// from a member of the site team with at least role need (a moderator's
+// request for an admin page is a 404 page too), the cross-origin check and a
+// body limit for a form post, and headers that keep the page out of caches
+// and search engines.
+func (h *handler) adminRoute(need string, post bool, fn func(w http.ResponseWriter, r *http.Request, email string)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Robots-Tag", "noindex, nofollow")
 		w.Header().Set("Cache-Control", "no-store")
 		// Checked before anything else, so a stranger cannot tell /admin from
 		// any unknown address, whatever the method or the form.
-		email, ok := h.adminEmail(r)
-		if !ok {
-			if _, signedIn := h.accountID(r); signedIn && !post && h.adminHint != "" {
+		email, role, err := h.teamMember(r)
+		if err != nil {
+			h.serviceError(w, r, err)
+			return
+		}
+		if role == "" || need == domain.RoleAdmin && role != domain.RoleAdmin {
+			if _, signedIn := h.accountID(r); signedIn && !post && role == "" && h.adminHint != "" {
 				h.fail(w, r, domain.ENotFound, h.adminHint)
 				return
 			}
@@ -72,21 +83,48 @@ func (h *handler) adminRoute(post bool, fn func(w http.ResponseWriter, r *http.R
 		if post && !h.formPost(w, r) {
 			return
 		}
-		fn(w, r, email)
+		fn(w, r.WithContext(context.WithValue(r.Context(), roleKey{}, role)), email)
 	})
 }
 
-// adminEmail asks WithAdmin's function about r; without one nobody is admin.
-func (h *handler) adminEmail(r *http.Request) (string, bool) {
+// roleKey carries the team member's role to the console's handlers.
+type roleKey struct{}
+
+// roleOf is the role adminRoute found for r.
+func roleOf(r *http.Request) string {
+	role, _ := r.Context().Value(roleKey{}).(string)
+	return role
+}
+
+// teamMember asks WithAdmin's function who is signed in and the site team
+// for their role; "" when they are not on the team (or nobody is signed in,
+// or there is no WithAdmin).
+func (h *handler) teamMember(r *http.Request) (email, role string, err error) {
 	if h.admin == nil {
-		return "", false
+		return "", "", nil
 	}
-	return h.admin(r)
+	email, ok := h.admin(r)
+	if !ok {
+		return "", "", nil
+	}
+	role, err = h.svc.TeamRole(r.Context(), email)
+	return email, role, err
+}
+
+// audit writes one change of the site team to the audit log; a failure is
+// logged (the change itself is made).
+func (h *handler) audit(r *http.Request, email, action, target string, before, after any) {
+	if err := h.svc.Audit(r.Context(), email, action, target, before, after); err != nil {
+		h.log.Error("web: writing the audit log", "admin", email, "action", action, "target", target, "err", err)
+	}
 }
 
 // adminData loads what the admin page shows.
 func (h *handler) adminData(r *http.Request, email string) (*adminPage, error) {
 	ctx := r.Context()
+	if roleOf(r) != domain.RoleAdmin {
+		return &adminPage{Email: email, Role: roleOf(r)}, nil
+	}
 	products, err := h.svc.AdminPrices(ctx)
 	if err != nil {
 		return nil, err
@@ -103,7 +141,7 @@ func (h *handler) adminData(r *http.Request, email string) (*adminPage, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &adminPage{Email: email, Products: products, Work: work, Orders: orders, OrderCount: count, OpenEdits: open}
+	p := &adminPage{Email: email, Role: domain.RoleAdmin, Products: products, Work: work, Orders: orders, OrderCount: count, OpenEdits: open}
 	for _, v := range edits {
 		p.Edits = append(p.Edits, newEditView(v))
 	}
@@ -139,6 +177,7 @@ func (h *handler) adminSetPrice(w http.ResponseWriter, r *http.Request, email st
 			"Enter the price as a whole number of cents, for example 4900 for 49.00; "+strconv.Quote(raw)+" is not one.", code, raw)
 		return
 	}
+	before := h.priceOf(r, code)
 	if err := h.svc.SetProductPrice(r.Context(), code, cents); err != nil {
 		var de *domain.Error
 		if errors.As(err, &de) && de.Code == domain.EInvalid {
@@ -149,7 +188,23 @@ func (h *handler) adminSetPrice(w http.ResponseWriter, r *http.Request, email st
 		return
 	}
 	h.log.Info("web: admin set a price", "admin", email, "product", code, "cents", cents)
+	h.audit(r, email, "price.set", "product:"+code, before, map[string]int64{"cents": cents})
 	http.Redirect(w, r, "/admin", http.StatusSeeOther)
+}
+
+// priceOf is product code's price before a change, for the audit log (nil
+// when it cannot be read).
+func (h *handler) priceOf(r *http.Request, code string) any {
+	products, err := h.svc.AdminPrices(r.Context())
+	if err != nil {
+		return nil
+	}
+	for _, p := range products {
+		if p.Code == code {
+			return map[string]int64{"cents": p.PriceCents}
+		}
+	}
+	return nil
 }
 
 // adminFinishWork is POST /admin/work/{id}/done.
@@ -164,6 +219,7 @@ func (h *handler) adminFinishWork(w http.ResponseWriter, r *http.Request, email 
 		return
 	}
 	h.log.Info("web: admin finished a work item", "admin", email, "work_item", id)
+	h.audit(r, email, "work_item.done", fmt.Sprintf("work_item:%d", id), nil, map[string]string{"status": "done"})
 	http.Redirect(w, r, "/admin", http.StatusSeeOther)
 }
 
@@ -252,6 +308,7 @@ func (h *handler) adminReviewEdit(w http.ResponseWriter, r *http.Request, email 
 		return
 	}
 	h.log.Info("web: admin reviewed a listing edit", "admin", email, "version_id", id)
+	h.audit(r, email, "listing_edit.reviewed", fmt.Sprintf("listing_version:%d", id), nil, map[string]bool{"reviewed": true})
 	http.Redirect(w, r, "/admin#edits", http.StatusSeeOther)
 }
 
@@ -272,5 +329,6 @@ func (h *handler) adminRevertEdit(w http.ResponseWriter, r *http.Request, email 
 		version = v.Version
 	}
 	h.log.Info("web: admin reverted a listing edit", "admin", email, "version_id", id, "new_version", version)
+	h.audit(r, email, "listing_edit.revert", fmt.Sprintf("listing_version:%d", id), nil, map[string]int{"new_version": version})
 	http.Redirect(w, r, "/admin#edits", http.StatusSeeOther)
 }

@@ -32,11 +32,11 @@ const hashShown = 8
 
 // routeModeration registers the review queue and its forms.
 func (h *handler) routeModeration(mux *http.ServeMux) {
-	mux.Handle("GET /admin/queue", h.adminRoute(false, h.queueHome))
-	mux.Handle("POST /admin/queue/votes/{id}/{decision}", h.adminRoute(true, h.queueVote))
-	mux.Handle("POST /admin/queue/reviews/{id}/{decision}", h.adminRoute(true, h.queueReview))
-	mux.Handle("POST /admin/queue/disqualify", h.adminRoute(true, h.queueDisqualify(false)))
-	mux.Handle("POST /admin/queue/requalify", h.adminRoute(true, h.queueDisqualify(true)))
+	mux.Handle("GET /admin/queue", h.adminRoute(domain.RoleModerator, false, h.queueHome))
+	mux.Handle("POST /admin/queue/votes/{id}/{decision}", h.adminRoute(domain.RoleModerator, true, h.queueVote))
+	mux.Handle("POST /admin/queue/reviews/{id}/{decision}", h.adminRoute(domain.RoleModerator, true, h.queueReview))
+	mux.Handle("POST /admin/queue/disqualify", h.adminRoute(domain.RoleModerator, true, h.queueDisqualify(false)))
+	mux.Handle("POST /admin/queue/requalify", h.adminRoute(domain.RoleModerator, true, h.queueDisqualify(true)))
 }
 
 // queuePage is the data of admin_queue.html.
@@ -263,6 +263,7 @@ func (h *handler) queueVote(w http.ResponseWriter, r *http.Request, email string
 		return
 	}
 	h.log.Info("web: admin decided on a held vote", "admin", email, "vote_id", id, "decision", r.PathValue("decision"))
+	h.audit(r, email, "vote."+r.PathValue("decision"), fmt.Sprintf("vote:%d", id), map[string]string{"status": "held"}, nil)
 	http.Redirect(w, r, "/admin/queue#votes", http.StatusSeeOther)
 }
 
@@ -291,6 +292,7 @@ func (h *handler) queueReview(w http.ResponseWriter, r *http.Request, email stri
 		return
 	}
 	h.log.Info("web: admin decided on a review", "admin", email, "review_id", id, "decision", a.action)
+	h.audit(r, email, "review."+r.PathValue("decision"), fmt.Sprintf("review:%d", id), nil, nil)
 	http.Redirect(w, r, "/admin/queue#"+a.section, http.StatusSeeOther)
 }
 
@@ -310,6 +312,11 @@ func (h *handler) queueDisqualify(lift bool) func(w http.ResponseWriter, r *http
 			h.queueRefused(w, r, email, err, form)
 			return
 		}
+		action, after := "week.disqualify", any(map[string]string{"reason": r.PostForm.Get("reason")})
+		if lift {
+			action, after = "week.requalify", nil
+		}
+		h.audit(r, email, action, "listing:"+r.PostForm.Get("listing")+"@"+r.PostForm.Get("week"), nil, after)
 		h.log.Info("web: admin changed a week's disqualifications", "admin", email, "lift", lift,
 			"listing", r.PostForm.Get("listing"), "week", r.PostForm.Get("week"))
 		http.Redirect(w, r, "/admin/queue#weeks", http.StatusSeeOther)

@@ -67,6 +67,12 @@ func newOrderEnv(t testing.TB, pay domain.Payments, opts ...Option) *orderEnv {
 	h = New(e.svc, opts...)
 
 	ctx := context.Background()
+	// The site team of the admin tests (teamOnly signs in as ops@).
+	for _, admin := range []string{"ops@launchdir.test", "team@launchdir.test"} {
+		if err := e.svc.GrantTeamRole(ctx, domain.ActorCommandLine, admin, domain.RoleAdmin); err != nil {
+			t.Fatal(err)
+		}
+	}
 	u, err := storage.NewAuthStore(db).UpsertUser(ctx, "urn:launchdir:email", "ann@notably.test", "ann@notably.test", "Ann Lee", testNow)
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -25,15 +26,18 @@ Usage:
   launchdir admin prices set CODE CENTS [--currency USD] [--data DIR]
       set a product's price in cents before VAT (4900 is 49.00; 0 makes it free);
       quotes and checkouts made afterwards use it, existing orders keep theirs
-`
+` + adminTeamUsage
 
 // adminCmd is "launchdir admin prices list|set ...". Prices go through the
 // same domain rules as the admin page (domain.Service.SetProductPrice), so the
 // two refuse the same things with the same words.
 func adminCmd(ctx context.Context, now func() time.Time, args []string, stdout, stderr io.Writer) error {
+	if len(args) >= 1 && (args[0] == "team" || args[0] == "grant" || args[0] == "revoke") {
+		return teamCmd(ctx, now, args, stdout, stderr)
+	}
 	if len(args) < 2 || args[0] != "prices" || (args[1] != "list" && args[1] != "set") {
 		fmt.Fprint(stderr, adminUsage)
-		return errors.New(`admin: say what to do: "launchdir admin prices list" or "launchdir admin prices set CODE CENTS"`)
+		return errors.New(`admin: say what to do: "launchdir admin prices list", "launchdir admin prices set CODE CENTS", "launchdir admin team", "launchdir admin grant --email EMAIL --role admin|moderator" or "launchdir admin revoke --email EMAIL"`)
 	}
 	verb := args[1]
 	c := config{now: now}
@@ -97,6 +101,17 @@ func adminCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 		}
 		return fmt.Errorf("admin prices set %s: %w", code, err)
 	}
+	if audit, err := storage.NewStore(ctx, db, c.site()); err == nil {
+		var was any
+		if p, ok := before[code]; ok {
+			was = map[string]int64{"cents": p.Cents}
+		}
+		err = audit.WriteAudit(ctx, domain.AuditEntry{At: now().UTC(), Actor: domain.ActorCommandLine, Action: "price.set",
+			Target: "product:" + code, Before: jsonOf(was), After: jsonOf(map[string]int64{"cents": cents})})
+		if err != nil {
+			fmt.Fprintf(stderr, "warning: the price is set, but the audit log could not be written: %v\n", err)
+		}
+	}
 	was, origin := before[code], "set by an operator"
 	if _, ok := before[code]; !ok {
 		was, _ = domain.DefaultPrice(code)
@@ -144,6 +159,15 @@ func parseCents(s string) (int64, error) {
 		return 0, fmt.Errorf("the price %d is negative; give 0 cents (free) or more", n)
 	}
 	return n, nil
+}
+
+// jsonOf is v as JSON for the audit log; nil for nil.
+func jsonOf(v any) json.RawMessage {
+	if v == nil {
+		return nil
+	}
+	b, _ := json.Marshal(v)
+	return b
 }
 
 // money formats cents as units with two decimals: 4900 is "49.00".

@@ -375,7 +375,7 @@ func adminPage(t *testing.T, c *http.Client, origin string) (int, string) {
 // visitor). With --admin-emails neither says it: a public instance does
 // not reveal its admin page.
 func TestServe_BannerSaysHowToBecomeAdmin(t *testing.T) {
-	const hint = "--admin-emails you@example.com"
+	const hint = "launchdir admin grant --email you@example.com --role admin"
 	s := startServe(t)
 	origin := "http://127.0.0.1:" + s.port
 	if !strings.Contains(s.banner, hint) {
@@ -390,7 +390,7 @@ func TestServe_BannerSaysHowToBecomeAdmin(t *testing.T) {
 
 	s = startServe(t, "--admin-emails", "team@example.com")
 	origin = "http://127.0.0.1:" + s.port
-	if strings.Contains(s.banner, "you@example.com") || !strings.Contains(s.banner, "/admin (for the accounts in --admin-emails)") {
+	if strings.Contains(s.banner, "you@example.com") || !strings.Contains(s.banner, "/admin (for the site team") {
 		t.Errorf("banner with --admin-emails:\n%s", s.banner)
 	}
 	if st, body := adminPage(t, s.signIn(t, origin, "me@example.com"), origin); st != 404 || strings.Contains(body, hint) {

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,6 +30,9 @@ type serveFlags struct {
 	oc  orderConfig
 	owc ownerConfig
 	lc  limitConfig
+	// team is the size of the site team once wired (the banner says how to
+	// become admin when it is 0).
+	team int
 }
 
 // flagSet registers every flag of serve.
@@ -102,7 +107,7 @@ func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	printBanner(stdout, c.dbPath(), c.addr, origins, len(adminEmailSet(f.oc.adminEmails)) > 0)
+	printBanner(stdout, c.dbPath(), c.addr, origins, f.team > 0)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -152,7 +157,7 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 	}
 	svc, err := domain.New(domain.Deps{Site: site, Now: db.Now,
 		Store: store, Claims: store, Free: store, MyListings: store, Edits: store, Content: store,
-		Votes: store, VoteMinAccountAge: f.c.voteMinAge, Weeks: store, Moderation: store, Reviews: store,
+		Votes: store, VoteMinAccountAge: f.c.voteMinAge, Weeks: store, Moderation: store, Reviews: store, Team: store,
 		Drafts: drafts, Orders: orders, Owner: owner, Jobs: runner, Logger: logger})
 	if err != nil {
 		return nil, nil, fmt.Errorf("wiring the service: %w", err)
@@ -184,12 +189,19 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 	if stripe != nil {
 		mux.Handle("POST /webhooks/stripe", stripe.Webhook(svc.ConfirmPayment, logger))
 	}
-	admins := adminEmailSet(f.oc.adminEmails)
-	webOpts := []web.Option{web.WithLogger(logger), web.WithAdmin(func(r *http.Request) (string, bool) {
-		email, ok := az.SignedInEmail(r)
-		return email, ok && admins[strings.ToLower(email)]
-	}), web.WithAccount(az.SignedInUser), web.WithViews(store)}
-	if len(admins) == 0 && f.c.origins().LoopbackPort != "" {
+	// The site team lives in the database; --admin-emails makes its first
+	// admins (a member keeps the role the team gave them).
+	if err := svc.EnsureAdmins(ctx, slices.Sorted(maps.Keys(adminEmailSet(f.oc.adminEmails)))); err != nil {
+		return nil, nil, err
+	}
+	members, err := svc.TeamMembers(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	f.team = len(members)
+	webOpts := []web.Option{web.WithLogger(logger), web.WithAdmin(az.SignedInEmail),
+		web.WithAccount(az.SignedInUser), web.WithViews(store)}
+	if f.team == 0 && f.c.origins().LoopbackPort != "" {
 		// A local instance without admins: /admin says how to become one.
 		webOpts = append(webOpts, web.WithAdminHint(adminHint))
 	}
@@ -203,7 +215,7 @@ type servicePages struct{ *domain.Service }
 
 // adminHint is what /admin's 404 page tells a signed-in person on a local
 // instance that has no admin.
-const adminHint = "Nobody is admin on this instance yet: restart launchdir serve with --admin-emails you@example.com, then sign in as that address."
+const adminHint = "Nobody is admin on this instance yet: run launchdir admin grant --email you@example.com --role admin (or restart launchdir serve with --admin-emails you@example.com), then sign in as that address."
 
 // printBanner prints where the service is: its URLs at the default origin,
 // the other loopback name that works on a loopback listener, and how to
@@ -220,9 +232,9 @@ func printBanner(out io.Writer, db, addr string, o domain.Origins, hasAdmins boo
 	fmt.Fprintf(w, "  Docs:     %s%s\n", origin, domain.DocsPath)
 	fmt.Fprintf(w, "  Sign in:  %s%s\n", origin, domain.SignInPath)
 	if hasAdmins {
-		fmt.Fprintf(w, "  Admin:    %s/admin (for the accounts in --admin-emails)\n", origin)
+		fmt.Fprintf(w, "  Admin:    %s/admin (for the site team: launchdir admin team lists it)\n", origin)
 	} else {
-		fmt.Fprintf(w, "  Admin:    %s/admin (nobody is admin yet: restart with --admin-emails you@example.com, then sign in as that address)\n", origin)
+		fmt.Fprintf(w, "  Admin:    %s/admin (nobody is admin yet: run launchdir admin grant --email you@example.com --role admin, then sign in as that address)\n", origin)
 	}
 	if o.LoopbackPort != "" {
 		other := "http://localhost:" + o.LoopbackPort

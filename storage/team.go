@@ -1,0 +1,133 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+var _ domain.TeamStore = (*Store)(nil)
+
+// TeamRole implements domain.TeamStore.
+func (s *Store) TeamRole(ctx context.Context, email string) (string, error) {
+	var role string
+	err := s.db.sql.QueryRowContext(ctx, `SELECT role FROM team_members WHERE site_id = ? AND email = ?`, s.siteID, email).Scan(&role)
+	if err == sql.ErrNoRows {
+		return "", nil
+	}
+	return role, mapErr(err, "team member", email)
+}
+
+// TeamMembers implements domain.TeamStore: admins first, then by email.
+func (s *Store) TeamMembers(ctx context.Context) ([]domain.TeamMember, error) {
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT email, role, granted_by, granted_at FROM team_members
+		WHERE site_id = ? ORDER BY role = 'admin' DESC, email`, s.siteID)
+	if err != nil {
+		return nil, mapErr(err, "team", "")
+	}
+	defer rows.Close()
+	var out []domain.TeamMember
+	for rows.Next() {
+		var m domain.TeamMember
+		var at int64
+		if err := rows.Scan(&m.Email, &m.Role, &m.GrantedBy, &at); err != nil {
+			return nil, mapErr(err, "team", "")
+		}
+		m.GrantedAt = time.Unix(at, 0).UTC()
+		out = append(out, m)
+	}
+	return out, mapErr(rows.Err(), "team", "")
+}
+
+// SetTeamRole implements domain.TeamStore.
+func (s *Store) SetTeamRole(ctx context.Context, email, role string, e domain.AuditEntry) (string, error) {
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return "", mapErr(err, "team member", email)
+	}
+	defer tx.Rollback()
+	var before string
+	err = tx.QueryRowContext(ctx, `SELECT role FROM team_members WHERE site_id = ? AND email = ?`, s.siteID, email).Scan(&before)
+	if err != nil && err != sql.ErrNoRows {
+		return "", mapErr(err, "team member", email)
+	}
+	if role == "" {
+		_, err = tx.ExecContext(ctx, `DELETE FROM team_members WHERE site_id = ? AND email = ?`, s.siteID, email)
+	} else {
+		_, err = tx.ExecContext(ctx, `INSERT INTO team_members (site_id, email, role, granted_by, granted_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (site_id, email) DO UPDATE SET role = excluded.role, granted_by = excluded.granted_by, granted_at = excluded.granted_at`,
+			s.siteID, strings.ToLower(email), role, e.Actor, e.At.Unix())
+	}
+	if err != nil {
+		return "", mapErr(err, "team member", email)
+	}
+	if err := s.writeAudit(ctx, tx, e); err != nil {
+		return "", err
+	}
+	return before, mapErr(tx.Commit(), "team member", email)
+}
+
+// WriteAudit implements domain.TeamStore.
+func (s *Store) WriteAudit(ctx context.Context, e domain.AuditEntry) error {
+	return s.writeAudit(ctx, s.db.sql, e)
+}
+
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+func (s *Store) writeAudit(ctx context.Context, x execer, e domain.AuditEntry) error {
+	_, err := x.ExecContext(ctx, `INSERT INTO audit_log (site_id, at, actor, action, target, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		s.siteID, e.At.Unix(), e.Actor, e.Action, e.Target, string(e.Before), string(e.After))
+	return mapErr(err, "audit entry", e.Action)
+}
+
+// AuditLog implements domain.TeamStore: newest first.
+func (s *Store) AuditLog(ctx context.Context, f domain.AuditFilter) ([]domain.AuditEntry, int, error) {
+	where, args := []string{"site_id = ?"}, []any{s.siteID}
+	for col, v := range map[string]string{"actor": f.Actor, "action": f.Action, "target": f.Target} {
+		if v != "" {
+			where = append(where, col+" = ? COLLATE NOCASE")
+			args = append(args, v)
+		}
+	}
+	if !f.Since.IsZero() {
+		where, args = append(where, "at >= ?"), append(args, f.Since.Unix())
+	}
+	if !f.Until.IsZero() {
+		where, args = append(where, "at < ?"), append(args, f.Until.Unix())
+	}
+	cond := strings.Join(where, " AND ")
+	var total int
+	if err := s.db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM audit_log WHERE `+cond, args...).Scan(&total); err != nil {
+		return nil, 0, mapErr(err, "audit log", "")
+	}
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT id, at, actor, action, target, before, after FROM audit_log WHERE `+cond+
+		` ORDER BY at DESC, id DESC LIMIT ? OFFSET ?`, append(args, f.PerPage, (f.Page-1)*f.PerPage)...)
+	if err != nil {
+		return nil, 0, mapErr(err, "audit log", "")
+	}
+	defer rows.Close()
+	var out []domain.AuditEntry
+	for rows.Next() {
+		var e domain.AuditEntry
+		var at int64
+		var before, after string
+		if err := rows.Scan(&e.ID, &at, &e.Actor, &e.Action, &e.Target, &before, &after); err != nil {
+			return nil, 0, mapErr(err, "audit log", "")
+		}
+		e.At = time.Unix(at, 0).UTC()
+		if before != "" {
+			e.Before = json.RawMessage(before)
+		}
+		if after != "" {
+			e.After = json.RawMessage(after)
+		}
+		out = append(out, e)
+	}
+	return out, total, mapErr(rows.Err(), "audit log", "")
+}
