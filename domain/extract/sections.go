@@ -12,11 +12,17 @@ import (
 )
 
 var (
-	faqHdr     = regexp.MustCompile(`(?i)\bfaqs?\b|frequently asked|questions|häufige fragen`)
-	featureHdr = regexp.MustCompile(`(?i)\bfeatures?\b|what it does|what you get|what's inside|what’s inside|everything you need|capabilities|funktionen|fonctionnalités|highlights`)
-	featureCls = regexp.MustCompile(`\bfeatures?\b`)
-	uspHdr     = regexp.MustCompile(`(?i)\bwhy\b|benefits?|vorteile|advantages|what makes|reasons to|unlike`)
-	historyHdr = regexp.MustCompile(`(?i)timeline|milestones|history|journey|changelog|releases|release notes`)
+	faqHdr     = regexp.MustCompile(`(?i)\bfaqs?\b|frequently asked|questions|häufige fragen|häufig gestellte fragen|fragen und antworten|foire aux questions|preguntas frecuentes|domande frequenti|veelgestelde vragen|veel gestelde vragen|perguntas frequentes|dúvidas frequentes|duvidas frequentes`)
+	featureHdr = regexp.MustCompile(`(?i)\bfeatures?\b|what it does|what you get|what's inside|what’s inside|everything you need|capabilities|highlights|^what \S+ does|` +
+		`funktionen|was \S+ (für sie |für dich )?(kann|macht|tut)|` +
+		`fonctionnalités|fonctionnalites|ce que \S+ fait|` +
+		`funciones|funcionalidades|características|caracteristicas|lo que \S+ hace|qué hace|` +
+		`funzionalità|funzionalita|funzioni|cosa fa|` +
+		`functies|mogelijkheden|wat \S+ (voor je |voor u )?doet|` +
+		`recursos|o que (o |a )?\S+ faz`)
+	featureCls = regexp.MustCompile(`\bfeatures?\b|\bfeats?\b|functies|funktionen|fonctionnalites|funcionalidades|caracteristicas|funzionalita|recursos`)
+	uspHdr     = regexp.MustCompile(`(?i)\bwhy\b|benefits?|vorteile|advantages|what makes|reasons to|unlike|warum|pourquoi|avantages|por qué|por que|ventajas|perché|vantaggi|waarom|voordelen|vantagens`)
+	historyHdr = regexp.MustCompile(`(?i)timeline|milestones|history|journey|changelog|releases|release notes|` + f4ChangelogWords.String())
 )
 
 // draftFAQs: JSON-LD FAQPage, <details>/<summary>, <dl> question lists and
@@ -87,18 +93,29 @@ func (s *site) draftFAQs() {
 			}
 			return true
 		})
+		// Question headings (or question lines) in FAQ sections; an answer
+		// stops at its own block: the entry's wrapper, else the FAQ section,
+		// never the footer or a footer-like line after the last answer.
+		faqPage := f4FAQPage(p)
 		for i, seg := range p.segs {
-			if !(p.kind == kindFAQ || faqHdr.MatchString(seg.title)) || seg.foreign {
+			if !(faqPage || faqHdr.MatchString(seg.title)) || seg.foreign {
 				continue
 			}
+			var sect *html.Node
+			if seg.level >= 2 {
+				sect = f4Block(seg.node)
+			}
 			for _, sub := range section(p.segs, i) {
-				if strings.HasSuffix(sub.title, "?") && len(sub.lines) > 0 {
-					a := answerLines(sub.lines, 0)
+				if sub != seg && sect != nil && !f4Under(sub.node, sect) {
+					break
+				}
+				if strings.HasSuffix(sub.title, "?") && len(sub.lines) > 0 && !sub.foreign {
+					a := answerLines(sub.lines, 0, f4EntryBlock(sub.node, sect))
 					add(p, sub.title, a, sub.title, a)
 				}
 				for j, l := range sub.lines {
-					if strings.HasSuffix(l.text, "?") && l.tag != atom.Summary && l.tag != atom.Dt && j+1 < len(sub.lines) {
-						a := answerLines(sub.lines, j+1)
+					if strings.HasSuffix(l.text, "?") && l.tag != atom.Summary && l.tag != atom.Dt && j+1 < len(sub.lines) && f4InBlock(l, sect) {
+						a := answerLines(sub.lines, j+1, sect)
 						add(p, l.text, a, l.text, a)
 					}
 				}
@@ -108,11 +125,12 @@ func (s *site) draftFAQs() {
 	s.out.FAQs = out
 }
 
-// answerLines joins up to three answer lines from i, stopping at the next question.
-func answerLines(ls []line, i int) string {
+// answerLines joins up to three answer lines from i, stopping at the next
+// question and at the end of the answer's block (f4InBlock).
+func answerLines(ls []line, i int, block *html.Node) string {
 	var a []string
 	for ; i < len(ls) && len(a) < 3; i++ {
-		if strings.HasSuffix(ls[i].text, "?") || ls[i].foreign {
+		if strings.HasSuffix(ls[i].text, "?") || !f4InBlock(ls[i], block) {
 			break
 		}
 		a = append(a, ls[i].text)
@@ -144,11 +162,16 @@ func (s *site) draftLists() {
 			for _, sub := range section(p.segs, i) {
 				for _, l := range sub.lines {
 					if l.tag == atom.Li && !l.foreign && !within(l.node, atom.Nav, atom.Footer) {
-						items = append(items, l.text)
+						items = append(items, f4Item(l.text))
+						quotes = append(quotes, l.text)
 					}
 				}
+				// A term-and-description list: the terms are the features.
+				if terms := f4DefinitionTerms(sub.lines); isFeat && len(terms) > 0 {
+					items = append(items, terms...)
+					quotes = append(quotes, terms...)
+				}
 			}
-			quotes = items
 			if len(items) == 0 && isFeat {
 				for _, sub := range section(p.segs, i)[1:] {
 					if n := len(strings.Fields(sub.title)); n >= 1 && n <= 8 && !strings.HasSuffix(sub.title, "?") && !sub.foreign {
@@ -168,52 +191,10 @@ func (s *site) draftLists() {
 		}
 	}
 	if len(feat.List) == 0 {
-		feat = s.cardGrid()
+		feat = s.f4UnlabelledFeatures()
 	}
 	s.set("features", feat)
 	s.set("usps", usp)
-}
-
-// cardGrid finds a row of at least three short headed cards (h2-h4, a line or
-// two each) on the home or features page: the usual unlabelled feature grid.
-func (s *site) cardGrid() domain.DraftedValue {
-	for _, p := range s.byKind(kindHome, kindFeatures) {
-		if p.kind != kindHome && p.kind != kindFeatures {
-			break
-		}
-		var run []*segment
-		flush := func() domain.DraftedValue {
-			var v domain.DraftedValue
-			if len(run) >= 3 {
-				for _, r := range run {
-					v.List = append(v.List, r.title)
-					v.Evidence = append(v.Evidence, p.ev(r.title))
-				}
-			}
-			run = nil
-			return v
-		}
-		for _, seg := range p.segs {
-			n := len(strings.Fields(seg.title))
-			ok := seg.level >= 2 && n >= 1 && n <= 6 && !seg.foreign && !strings.HasSuffix(seg.title, "?") &&
-				len(seg.lines) >= 1 && len(seg.lines) <= 2 && len(strings.Fields(seg.lines[0].text)) <= 30 &&
-				!priceRe.MatchString(seg.lines[0].text) && !personRe.MatchString(seg.title)
-			if ok && (len(run) == 0 || run[0].level == seg.level) {
-				run = append(run, seg)
-				continue
-			}
-			if v := flush(); len(v.List) > 0 {
-				return v
-			}
-			if ok {
-				run = append(run, seg)
-			}
-		}
-		if v := flush(); len(v.List) > 0 {
-			return v
-		}
-	}
-	return domain.DraftedValue{}
 }
 
 var storyKeys = []struct {
