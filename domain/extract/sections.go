@@ -294,10 +294,17 @@ func findDate(s string, atStart bool) (date, rest string, ok bool) {
 		fmt.Sscan(m[1], &n)
 		return fmt.Sprintf("%s-%02d-%02d", m[3], monthNum(m[2]), n)
 	}):
-	case try(myDate, func(m []string) string { return fmt.Sprintf("%s-%02d-01", m[2], monthNum(m[1])) }):
-	case try(yDate, func(m []string) string { return m[1] + "-01-01" }):
 	default:
-		return "", "", false
+		// Day-month-year in the seven languages before the bare month-year forms.
+		if d, r, ok := f4FindDate(s, atStart); ok {
+			return d, r, true
+		}
+		switch {
+		case try(myDate, func(m []string) string { return fmt.Sprintf("%s-%02d-01", m[2], monthNum(m[1])) }):
+		case try(yDate, func(m []string) string { return m[1] + "-01-01" }):
+		default:
+			return "", "", false
+		}
 	}
 	return date, rest, true
 }
@@ -318,11 +325,12 @@ func (s *site) draftMilestones() {
 		out = append(out, m)
 	}
 	for _, p := range s.content() {
+		changelog := f4ChangelogPage(p)
 		for i, seg := range p.segs {
 			if seg.foreign {
 				continue
 			}
-			if p.kind == kindChangelog && seg.level >= 2 {
+			if changelog && seg.level >= 2 {
 				if d, rest, ok := findDate(seg.title, false); ok {
 					desc := ""
 					if len(seg.lines) > 0 {
@@ -335,10 +343,24 @@ func (s *site) draftMilestones() {
 					continue
 				}
 			}
-			if !(p.kind == kindChangelog || historyHdr.MatchString(seg.title)) {
+			if !(changelog || historyHdr.MatchString(seg.title)) {
 				continue
 			}
 			for _, sub := range section(p.segs, i) {
+				// A dated heading inside a timeline ("3. März 2024") over its entry.
+				if sub != seg && !sub.foreign && !changelog {
+					if d, rest, ok := findDate(sub.title, true); ok {
+						desc := ""
+						if len(sub.lines) > 0 && !sub.lines[0].footer {
+							desc = sub.lines[0].text
+						}
+						if rest == "" {
+							rest, desc = desc, ""
+						}
+						add(p, d, rest, desc, sub.title)
+						continue
+					}
+				}
 				for _, l := range sub.lines {
 					if l.tag != atom.Li && l.tag != atom.P && l.tag != atom.Dt {
 						continue
