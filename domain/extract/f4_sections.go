@@ -382,3 +382,32 @@ func (s *site) f4UnlabelledFeatures() domain.DraftedValue {
 	}
 	return domain.DraftedValue{}
 }
+
+// f4ThinHome fills tagline and short_description from the first product
+// page when the home page gave neither a heading nor a summary.
+func (s *site) f4ThinHome() {
+	_, hasTag := s.out.Fields["tagline"]
+	_, hasDesc := s.out.Fields["short_description"]
+	if hasTag && hasDesc {
+		return
+	}
+	for _, p := range s.f4ProductPages() {
+		tag, lead := s.f4Hero(p)
+		if tag == "" {
+			continue
+		}
+		if !hasTag {
+			s.set("tagline", domain.DraftedValue{Text: tag, Evidence: []domain.Evidence{p.ev(tag)}})
+		}
+		if !hasDesc {
+			d := p.meta["description"]
+			if len(strings.Fields(d)) < 5 {
+				d = lead
+			}
+			if d != "" && len(d) <= 500 {
+				s.set("short_description", domain.DraftedValue{Text: d, Evidence: []domain.Evidence{p.ev(d)}})
+			}
+		}
+		return
+	}
+}

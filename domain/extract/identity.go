@@ -142,6 +142,9 @@ func (s *site) draftIdentity() {
 	if _, ok := s.out.Fields["short_description"]; !ok && len(paras) > 0 && len(paras[0]) <= 500 {
 		s.set("short_description", domain.DraftedValue{Text: paras[0], Evidence: []domain.Evidence{home.ev(paras[0])}})
 	}
+	// A thin home page (a logo, a picture, a button) leaves the tagline and
+	// the summary to the product page: its hero and its meta description.
+	s.f4ThinHome()
 
 	// description: the JSON-LD description when it is long, else the home
 	// page's opening paragraphs.
