@@ -238,15 +238,25 @@ func f4Card(c *html.Node) (string, bool) {
 		if headingLevel[n.DataAtom] > 0 || n.DataAtom == atom.Blockquote || n.DataAtom == atom.Q || n.DataAtom == atom.Cite || foreign(n) {
 			quoted = true
 		}
+		// A dated card or one linking to a post is a blog teaser.
+		if n.DataAtom == atom.Time || (n.DataAtom == atom.A && f4PostLink.MatchString(attr(n, "href"))) {
+			quoted = true
+		}
 		return true
 	})
 	if len(heads) != 1 || quoted || foreign(c) {
 		return "", false
 	}
+	if f4HasPostLink(heads[0]) {
+		return "", false
+	}
 	title := nodeText(heads[0])
 	all := nodeText(c)
 	n := len(strings.Fields(title))
-	if n < 1 || n > 8 || strings.HasSuffix(title, "?") || personRe.MatchString(title) || priceRe.MatchString(all) {
+	if n < 1 || n > 8 || strings.HasSuffix(title, "?") || personRe.MatchString(title) || priceRe.MatchString(all) || f4Figure.MatchString(title) {
+		return "", false
+	}
+	if _, _, dated := findDate(all, false); dated {
 		return "", false
 	}
 	if len(strings.Fields(all))-n > 40 {
@@ -286,6 +296,23 @@ func f4HeroList(p *page) domain.DraftedValue {
 		return domain.DraftedValue{}
 	}
 	return domain.DraftedValue{}
+}
+
+// f4PostLink is a link to a blog post, a news item or an article.
+var f4PostLink = regexp.MustCompile(`(?i)/(blog|news|posts?|articles?|stories|press|actualites|noticias|notizie|nieuws|artikel|artigos?|magazine)(/|$)`)
+
+// f4Figure is a heading that is only a figure ("1.200", "4,8", "15%", "10k+"): a statistics row.
+var f4Figure = regexp.MustCompile(`^[\d.,\s]+(%|\+|k\+?|m\+?|x|×)?$`)
+
+func f4HasPostLink(n *html.Node) bool {
+	has := false
+	forEach(n, false, func(c *html.Node) bool {
+		if c.DataAtom == atom.A && f4PostLink.MatchString(attr(c, "href")) {
+			has = true
+		}
+		return !has
+	})
+	return has
 }
 
 func f4HasLink(n *html.Node) bool {
