@@ -6,28 +6,122 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/htmltext"
 )
 
-// f4Page is one page of a small site on https://f4.test.
-func f4Page(path, title, body string) domain.WebPage {
-	html := "<!doctype html><html><head><meta charset=utf-8><title>" + title + "</title></head><body>" + body + "</body></html>"
-	return domain.WebPage{URL: "https://f4.test" + path, Title: title, HTML: html, Text: ""}
+// f4Draft drafts a site of in-memory pages on https://acme.example ("path", "html" pairs).
+func f4Draft(t *testing.T, pages ...string) *domain.Drafted {
+	t.Helper()
+	var wp []domain.WebPage
+	for i := 0; i+1 < len(pages); i += 2 {
+		wp = append(wp, htmltext.Page("https://acme.example"+pages[i], pages[i+1]))
+	}
+	return draft(t, domain.DraftRequest{Site: siteOf(wp...)})
 }
 
-func TestF4DevSitesCrawled(t *testing.T) {
-	for _, ts := range loadDev(t) {
-		if !strings.HasPrefix(ts.name, "f4-") {
-			continue
-		}
-		crawl, err := fetchSite(t, ts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var urls []string
-		for _, p := range crawl.Pages {
-			urls = append(urls, p.URL)
-		}
-		t.Logf("%s: %v", ts.name, urls)
-		_ = slices.Contains(urls, "")
+const f4Head = `<html><head><title>Acme | notes for teams</title><meta property="og:site_name" content="Acme"></head><body>`
+
+// TestF4Features: feature sections labelled in seven languages, dl terms,
+// check marks, card grids and the hero's list; testimonials, blog teasers
+// and figures are not features.
+func TestF4Features(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"German label, check marks", `<h1>Notizen fürs Team</h1><h2>Funktionen</h2><ul><li>✓ Geteilte Notizen</li><li>✔ Volltextsuche</li></ul>`, []string{"Geteilte Notizen", "Volltextsuche"}},
+		{"Spanish label", `<h1>Notas</h1><h2>Características</h2><ul><li>Notas compartidas</li><li>Búsqueda</li></ul>`, []string{"Notas compartidas", "Búsqueda"}},
+		{"Dutch what-it-does dl", `<h1>Notities</h1><section><h2>Wat Acme voor je doet</h2><dl><dt>Gedeelde notities</dt><dd>Voor het hele team.</dd><dt>Zoeken</dt><dd>In alles.</dd></dl></section>`, []string{"Gedeelde notities", "Zoeken"}},
+		{"card grid ending at the footer", `<h1>Notes for teams</h1><section><div><h3>Shared notes</h3><p>For everyone.</p></div><div><h3>Search</h3><p>Everything.</p></div><div><h3>Offline mode</h3><p>On the train.</p></div></section><footer><p>© 2025 Acme</p><p>Follow us on LinkedIn</p></footer>`, []string{"Shared notes", "Search", "Offline mode"}},
+		{"hero list", `<h1>Notes for teams</h1><p>Acme keeps the notes of your whole team in one searchable place.</p><ul><li>Shared notebooks for teams</li><li>Search across every note</li><li>Works offline on the train</li></ul>`, []string{"Shared notebooks for teams", "Search across every note", "Works offline on the train"}},
+		{"testimonial cards", `<h1>Notes for teams</h1><section><div><h3>Priya, Leeds</h3><blockquote>Love it.</blockquote></div><div><h3>Tom, Bristol</h3><blockquote>Great.</blockquote></div><div><h3>Ana, Cork</h3><blockquote>Superb.</blockquote></div></section>`, nil},
+		{"blog teasers", `<h1>Notes for teams</h1><section><article><h3><a href="/blog/a">Five note habits</a></h3><p>Read more.</p></article><article><h3><a href="/blog/b">Meeting notes</a></h3><p>Read more.</p></article><article><h3><a href="/blog/c">Why we write</a></h3><p>Read more.</p></article></section>`, nil},
+		{"figures", `<h1>Notes for teams</h1><section><div><h3>1.200</h3><p>teams</p></div><div><h3>4,8</h3><p>stars</p></div><div><h3>15%</h3><p>faster</p></div></section>`, nil},
+		{"hero list with links is navigation", `<h1>Notes for teams</h1><ul><li><a href="/a">Read the docs here</a></li><li><a href="/b">See the changelog here</a></li><li><a href="/c">Talk to sales today</a></li></ul>`, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dr := f4Draft(t, "/", f4Head+tc.body+`</body></html>`)
+			got := dr.Fields["features"].List
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("features %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestF4FAQAnswersStopAtTheirBlock: the footer, a "follow us" or "founded in"
+// line and a cookie question after the last answer are not part of it.
+func TestF4FAQAnswersStopAtTheirBlock(t *testing.T) {
+	for _, tc := range []struct{ name, body string }{
+		{"h3 + p then footer", `<h1>Acme</h1><section><h2>Questions fréquentes</h2><h3>Est-ce gratuit ?</h3><p>Oui, pour trois personnes.</p></section><footer><p>Suivez-nous : LinkedIn</p></footer>`},
+		{"bare footer text", `<h1>Acme</h1><section><h2>FAQ</h2><div><h3>Est-ce gratuit ?</h3><p>Oui, pour trois personnes.</p></div></section><footer>Contact: hi@acme.example · Founded in 2023 in Galway</footer>`},
+		{"no footer element", `<h1>Acme</h1><h2>Preguntas frecuentes</h2><h3>Est-ce gratuit ?</h3><p>Oui, pour trois personnes.</p><p>Fundada en 2022 en Valencia</p>`},
+		{"cookie banner after", `<h1>Acme</h1><section><h2>Veelgestelde vragen</h2><h3>Est-ce gratuit ?</h3><p>Oui, pour trois personnes.</p></section><div class="melding"><p>Mogen wij cookies plaatsen?</p><button>Ja</button></div>`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dr := f4Draft(t, "/", f4Head+tc.body+`</body></html>`)
+			if len(dr.FAQs) != 1 || dr.FAQs[0].Question != "Est-ce gratuit ?" || dr.FAQs[0].Answer != "Oui, pour trois personnes." {
+				t.Errorf("faqs %+v, want one with its own answer", dr.FAQs)
+			}
+		})
+	}
+}
+
+// TestF4FAQPage: an FAQ page named in Portuguese, questions as h2 in per-entry wrappers.
+func TestF4FAQPage(t *testing.T) {
+	dr := f4Draft(t, "/", f4Head+`<h1>Notas</h1></body></html>`,
+		"/perguntas-frequentes", `<html><head><title>Perguntas frequentes | Acme</title></head><body><main><h1>Dúvidas</h1>
+		<div><h2>Preciso instalar?</h2><p>Não.</p></div><div><h2>Posso cancelar?</h2><p>Sim, quando quiser.</p></div></main><footer>Siga a gente</footer></body></html>`)
+	var got []string
+	for _, f := range dr.FAQs {
+		got = append(got, f.Question+"="+f.Answer)
+	}
+	if want := []string{"Preciso instalar?=Não.", "Posso cancelar?=Sim, quando quiser."}; !slices.Equal(got, want) {
+		t.Errorf("faqs %q, want %q", got, want)
+	}
+}
+
+// TestF4Milestones: dates in seven languages on changelog pages named in
+// those languages, as written; a blog post's date is not a milestone.
+func TestF4Milestones(t *testing.T) {
+	for _, tc := range []struct{ path, entry, want string }{
+		{"/changelog", "<h2>March 12, 2024</h2><p>Tags.</p>", "2024-03-12"},
+		{"/aenderungen", "<h2>3. März 2024</h2><p>Tags.</p>", "2024-03-03"},
+		{"/nouveautes", "<ul><li>1er février 2024 : tags</li></ul>", "2024-02-01"},
+		{"/novedades", "<h2>12 de marzo de 2024 — Etiquetas</h2>", "2024-03-12"},
+		{"/novita", "<ul><li>12 marzo 2024 — Etichette</li></ul>", "2024-03-12"},
+		{"/wijzigingen", "<h3>12 maart 2024</h3><p>Labels.</p>", "2024-03-12"},
+		{"/novidades", "<h2>12 de março de 2024</h2><p>Etiquetas.</p>", "2024-03-12"},
+		{"/sobre", "<h2>Marcos</h2><ul><li>setembro de 2021: primeira versão</li></ul>", "2021-09-01"},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			dr := f4Draft(t, "/", f4Head+`<h1>Notes</h1></body></html>`,
+				tc.path, `<html><head><title>Acme</title></head><body><h1>Acme</h1>`+tc.entry+`</body></html>`,
+				"/blog/launch", `<html><head><title>Post | Acme</title></head><body><article><h1>Changelog</h1><h2>5 mai 2023</h2><p>Un article.</p></article></body></html>`)
+			var got []string
+			for _, m := range dr.Milestones {
+				got = append(got, m.Date)
+				if !strings.Contains(m.Evidence[0].Quote, "20") {
+					t.Errorf("milestone quote %q does not hold the date as written", m.Evidence[0].Quote)
+				}
+			}
+			if !slices.Equal(got, []string{tc.want}) {
+				t.Errorf("milestones %v, want [%s]", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestF4ThinHome: a home page with only a picture leaves the tagline and the
+// summary to the product page; a title that is only the name gives neither.
+func TestF4ThinHome(t *testing.T) {
+	dr := f4Draft(t, "/", `<html><head><title>Acme</title></head><body><img src="/shot.png" alt="Acme"><a href="/signup">Start</a></body></html>`,
+		"/prodotto", `<html><head><title>Prodotto · Acme</title><meta name="description" content="Acme raccoglie gli appunti del team in un unico posto."></head><body>
+		<h1>Gli appunti del team, in ordine</h1><p>Acme raccoglie gli appunti di tutto il team e li rende ricercabili in un attimo.</p></body></html>`)
+	if got := dr.Fields["tagline"].Text; got != "Gli appunti del team, in ordine" {
+		t.Errorf("tagline %q", got)
+	}
+	if got := dr.Fields["short_description"].Text; !strings.Contains(got, "appunti del team in un unico posto") {
+		t.Errorf("short_description %q", got)
 	}
 }
