@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -436,5 +437,21 @@ func (s *site) f4ThinHome() {
 			}
 		}
 		return
+	}
+}
+
+// f4TaglineCase writes the tagline in sentence case: a hero or title that
+// opens in lower case ("find the flaky tests in your CI") gets a capital
+// first letter. The quote stays as the page writes it.
+func (s *site) f4TaglineCase() {
+	v, ok := s.out.Fields["tagline"]
+	if !ok || v.Text == "" {
+		return
+	}
+	r := []rune(v.Text)
+	if unicode.IsLower(r[0]) {
+		r[0] = unicode.ToUpper(r[0])
+		v.Text = string(r)
+		s.out.Fields["tagline"] = v
 	}
 }

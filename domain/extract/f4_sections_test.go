@@ -16,7 +16,13 @@ func f4Draft(t *testing.T, pages ...string) *domain.Drafted {
 	for i := 0; i+1 < len(pages); i += 2 {
 		wp = append(wp, htmltext.Page("https://acme.example"+pages[i], pages[i+1]))
 	}
-	return draft(t, domain.DraftRequest{Site: siteOf(wp...)})
+	req := domain.DraftRequest{Site: siteOf(wp...)}
+	dr := draft(t, req)
+	// Every value passes the service's own grounding (verbatim, case-insensitive quotes).
+	if _, dropped := domain.Ground(req, dr); len(dropped) > 0 {
+		t.Errorf("domain.Ground dropped %q", dropped)
+	}
+	return dr
 }
 
 const f4Head = `<html><head><title>Acme | notes for teams</title><meta property="og:site_name" content="Acme"></head><body>`
@@ -123,5 +129,14 @@ func TestF4ThinHome(t *testing.T) {
 	}
 	if got := dr.Fields["short_description"].Text; !strings.Contains(got, "appunti del team in un unico posto") {
 		t.Errorf("short_description %q", got)
+	}
+}
+
+// TestF4TaglineSentenceCase: a lower-case hero becomes sentence case; the quote stays verbatim.
+func TestF4TaglineSentenceCase(t *testing.T) {
+	dr := f4Draft(t, "/", `<html><head><title>acme | notes</title></head><body><h1>notes that link themselves</h1></body></html>`)
+	v := dr.Fields["tagline"]
+	if v.Text != "Notes that link themselves" || len(v.Evidence) != 1 || v.Evidence[0].Quote != "notes that link themselves" {
+		t.Errorf("tagline %q evidence %v", v.Text, v.Evidence)
 	}
 }

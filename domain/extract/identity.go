@@ -145,6 +145,7 @@ func (s *site) draftIdentity() {
 	// A thin home page (a logo, a picture, a button) leaves the tagline and
 	// the summary to the product page: its hero and its meta description.
 	s.f4ThinHome()
+	s.f4TaglineCase()
 
 	// description: the JSON-LD description when it is long, else the home
 	// page's opening paragraphs.

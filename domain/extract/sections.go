@@ -201,22 +201,29 @@ var storyKeys = []struct {
 	key string
 	re  *regexp.Regexp
 }{
-	{"why_started", regexp.MustCompile(`(?i)why (we|i) (started|built|made|created)|why .* exists|how it (all )?(started|began)`)},
-	{"problem", regexp.MustCompile(`(?i)\bthe problem\b|^problem\b`)},
-	{"journey", regexp.MustCompile(`(?i)journey|how we got here`)},
-	{"challenges", regexp.MustCompile(`(?i)challenge`)},
-	{"achievements", regexp.MustCompile(`(?i)achievement|what we('ve| have) achieved`)},
-	{"lessons", regexp.MustCompile(`(?i)lesson|what (we|i) learned`)},
-	{"whats_next", regexp.MustCompile(`(?i)what'?s next|what’s next|what is next|the future|roadmap|next steps|coming next`)},
-	{"story", regexp.MustCompile(`(?i)our story|my story|the story|^about\b|über uns|à propos`)},
+	{"why_started", regexp.MustCompile(`(?i)why (we|i) (started|built|made|created|founded)|why .* exists|how it (all )?(started|began)|` +
+		`warum wir|wie alles (begann|anfing)|pourquoi (nous avons|on a|j'ai)|comment tout a commencé|por qué (creamos|empezamos|fundamos|nació)|cómo empezó|` +
+		`perché abbiamo|come è nato|come tutto è iniziato|waarom (we|wij|ik)|hoe het begon|por que (criamos|começamos|fundamos)|como tudo começou`)},
+	{"problem", regexp.MustCompile(`(?i)\bthe problem\b|^problem\b|^das problem|^le problème|^el problema|^il problema|^het probleem|^o problema`)},
+	{"journey", regexp.MustCompile(`(?i)journey|how we got here|unser weg|notre parcours|nuestro camino|il nostro percorso|onze reis|nossa jornada|nossa trajetória`)},
+	{"challenges", regexp.MustCompile(`(?i)challenge|herausforderung|défis|desafíos|retos|sfide|uitdaging|desafios`)},
+	{"achievements", regexp.MustCompile(`(?i)achievement|what we('ve| have) achieved|erfolge|réussites|logros|traguardi|successen|conquistas`)},
+	{"lessons", regexp.MustCompile(`(?i)lesson|what (we|i) learned|was wir gelernt|ce que nous avons appris|lecciones|lo que aprendimos|lezioni|cosa abbiamo imparato|lessen|wat we geleerd|lições|o que aprendemos`)},
+	{"whats_next", regexp.MustCompile(`(?i)what'?s next|what’s next|what is next|the future|roadmap|next steps|coming next|` +
+		`wie es weitergeht|was kommt|die zukunft|la suite|et maintenant|l'avenir|próximos pasos|el futuro|prossimi passi|il futuro|wat komt er|de toekomst|próximos passos|o futuro`)},
+	{"story", regexp.MustCompile(`(?i)our story|my story|the story|^about\b|über uns|à propos|unsere geschichte|notre histoire|qui sommes-nous|nuestra historia|sobre nosotros|quiénes somos|la nostra storia|chi siamo|ons verhaal|over ons|nossa história|sobre nós|quem somos`)},
 }
+
+// f4AboutPath: an about or story page's path in the seven languages (the
+// shared page kinds know the English and German ones).
+var f4AboutPath = regexp.MustCompile(`(?i)/(sobre|sobre-nos|sobre-nosotros|quienes-somos|nosotros|qui-sommes-nous|notre-histoire|chi-siamo|la-nostra-storia|over-ons|ons-verhaal|quem-somos|nossa-historia|historia|storia|histoire|geschichte)(/|\.html?$|$)`)
 
 // draftStory: story sections from the about/team pages' narrative headings,
 // with the paragraphs under them.
 func (s *site) draftStory() {
 	story := map[string]domain.DraftedSection{}
 	for _, p := range s.content() {
-		if p.kind != kindAbout && p.kind != kindTeam {
+		if p.kind != kindAbout && p.kind != kindTeam && !(p.kind == kindOther && f4AboutPath.MatchString(p.base.Path)) {
 			continue
 		}
 		for _, seg := range p.segs {
