@@ -67,10 +67,19 @@ func init() {
 		}
 	}
 	m := `(` + strings.Join(alt, "|") + `)`
+	// Without a day, only names of four letters or more (and "mär", "déc"):
+	// "set", "out", "ago", "mag", "gen" are words too.
+	var long []string
+	for _, a := range alt {
+		if len([]rune(a)) >= 4 || a == "mär" || a == "déc" || a == "dez" || a == "okt" {
+			long = append(long, a)
+		}
+	}
+	ml := `(` + strings.Join(long, "|") + `)`
 	// "3. März 2024", "12 mars 2024", "1er février 2024", "12 de marzo de 2024", "12 maart 2024".
 	f4DMY = regexp.MustCompile(`(?i)(?:^|[^\pL\d])(\d{1,2})(?:\.|er|º|°)?\s+(?:de\s+)?` + m + `\.?,?\s+(?:de\s+)?((?:19|20)\d\d)\b`)
 	// "März 2024", "marzo de 2024", "maart 2024".
-	f4MY = regexp.MustCompile(`(?i)(?:^|[^\pL\d])` + m + `\.?\s+(?:de\s+)?((?:19|20)\d\d)\b`)
+	f4MY = regexp.MustCompile(`(?i)(?:^|[^\pL\d])` + ml + `\.?\s+(?:de\s+)?((?:19|20)\d\d)\b`)
 }
 
 var f4DMY, f4MY *regexp.Regexp
@@ -404,6 +413,9 @@ func (s *site) f4UnlabelledFeatures() domain.DraftedValue {
 		if v := f4CardGrid(p); len(v.List) > 0 {
 			return v
 		}
+		if v := f4DefinitionList(p); len(v.List) > 0 {
+			return v
+		}
 		if v := f4HeroList(p); len(v.List) > 0 {
 			return v
 		}
@@ -454,4 +466,44 @@ func (s *site) f4TaglineCase() {
 		v.Text = string(r)
 		s.out.Fields["tagline"] = v
 	}
+}
+
+// f4DefinitionList reads an unlabelled term-and-description list (three to
+// twelve short terms, none a question, no prices) outside navigation, header
+// and footer as the features.
+func f4DefinitionList(p *page) domain.DraftedValue {
+	var found domain.DraftedValue
+	forEach(p.doc, false, func(n *html.Node) bool {
+		if len(found.List) > 0 {
+			return false
+		}
+		switch n.DataAtom {
+		case atom.Nav, atom.Footer, atom.Header, atom.Form, atom.Head, atom.Script:
+			return false
+		case atom.Dl:
+		default:
+			return !foreign(n)
+		}
+		var v domain.DraftedValue
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch c.DataAtom {
+			case atom.Dt:
+				t := nodeText(c)
+				if k := len(strings.Fields(t)); k < 1 || k > 8 || strings.HasSuffix(t, "?") || personRe.MatchString(t) {
+					return false
+				}
+				v.List = append(v.List, t)
+				v.Evidence = append(v.Evidence, p.ev(t))
+			case atom.Dd:
+				if priceRe.MatchString(nodeText(c)) {
+					return false
+				}
+			}
+		}
+		if len(v.List) >= 3 && len(v.List) <= 12 {
+			found = v
+		}
+		return false
+	})
+	return found
 }

@@ -43,6 +43,8 @@ func TestF4Features(t *testing.T) {
 		{"testimonial cards", `<h1>Notes for teams</h1><section><div><h3>Priya, Leeds</h3><blockquote>Love it.</blockquote></div><div><h3>Tom, Bristol</h3><blockquote>Great.</blockquote></div><div><h3>Ana, Cork</h3><blockquote>Superb.</blockquote></div></section>`, nil},
 		{"blog teasers", `<h1>Notes for teams</h1><section><article><h3><a href="/blog/a">Five note habits</a></h3><p>Read more.</p></article><article><h3><a href="/blog/b">Meeting notes</a></h3><p>Read more.</p></article><article><h3><a href="/blog/c">Why we write</a></h3><p>Read more.</p></article></section>`, nil},
 		{"figures", `<h1>Notes for teams</h1><section><div><h3>1.200</h3><p>teams</p></div><div><h3>4,8</h3><p>stars</p></div><div><h3>15%</h3><p>faster</p></div></section>`, nil},
+		{"unlabelled dl", `<h1>Notes for teams</h1><dl><dt>Shared notes</dt><dd>For all.</dd><dt>Search</dt><dd>Fast.</dd><dt>Offline mode</dt><dd>Anywhere.</dd></dl>`, []string{"Shared notes", "Search", "Offline mode"}},
+		{"dl of prices is not features", `<h1>Notes for teams</h1><dl><dt>Solo</dt><dd>$5 a month</dd><dt>Team</dt><dd>$9 a month</dd><dt>Business</dt><dd>$19 a month</dd></dl>`, nil},
 		{"hero list with links is navigation", `<h1>Notes for teams</h1><ul><li><a href="/a">Read the docs here</a></li><li><a href="/b">See the changelog here</a></li><li><a href="/c">Talk to sales today</a></li></ul>`, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
