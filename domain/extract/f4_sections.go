@@ -507,3 +507,43 @@ func f4DefinitionList(p *page) domain.DraftedValue {
 	})
 	return found
 }
+
+// f4LeadOverSlogan: a meta description is sometimes a slogan ("Lumo makes
+// money admin painless"); the hero's lead paragraph then says what the
+// product is. The summary is the one of the two that shares more words with
+// the title's descriptor ("Lumo – Invoicing for freelance photographers");
+// on a tie the meta description stays.
+func (s *site) f4LeadOverSlogan(home *page) {
+	cur, ok := s.out.Fields["short_description"]
+	if !ok {
+		return
+	}
+	_, lead := s.f4Hero(home)
+	if lead == "" || lead == cur.Text || len(lead) > 500 {
+		return
+	}
+	words := map[string]bool{}
+	for _, part := range titleSep.Split(home.wp.Title, -1) {
+		if strings.EqualFold(strings.TrimSpace(part), s.name) {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(strings.ToLower(part), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			if len([]rune(w)) >= 4 && compact(w) != s.brand {
+				words[w] = true
+			}
+		}
+	}
+	score := func(t string) int {
+		n := 0
+		t = strings.ToLower(t)
+		for w := range words {
+			if strings.Contains(t, w) {
+				n++
+			}
+		}
+		return n
+	}
+	if a, b := score(lead), score(cur.Text); a >= 2 && a > b {
+		s.set("short_description", domain.DraftedValue{Text: lead, Evidence: []domain.Evidence{home.ev(lead)}})
+	}
+}

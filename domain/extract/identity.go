@@ -144,6 +144,7 @@ func (s *site) draftIdentity() {
 	}
 	// A thin home page (a logo, a picture, a button) leaves the tagline and
 	// the summary to the product page: its hero and its meta description.
+	s.f4LeadOverSlogan(home)
 	s.f4ThinHome()
 	s.f4TaglineCase()
 
