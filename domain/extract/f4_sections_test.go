@@ -142,3 +142,16 @@ func TestF4TaglineSentenceCase(t *testing.T) {
 		t.Errorf("tagline %q evidence %v", v.Text, v.Evidence)
 	}
 }
+
+// TestF4USPs: "why" sections in other languages are reasons (usps), not features.
+func TestF4USPs(t *testing.T) {
+	for _, title := range []string{"Warum Acme?", "Pourquoi Acme ?", "¿Por qué Acme?", "Perché scegliere Acme", "Waarom Acme?", "Vantagens"} {
+		dr := f4Draft(t, "/", f4Head+`<h1>Notes for teams</h1><h2>`+title+`</h2><ul><li>Made in Europe</li><li>No lock-in</li></ul></body></html>`)
+		if got := dr.Fields["usps"].List; !slices.Equal(got, []string{"Made in Europe", "No lock-in"}) {
+			t.Errorf("%s: usps %q", title, got)
+		}
+		if got := dr.Fields["features"].List; len(got) > 0 {
+			t.Errorf("%s: features %q", title, got)
+		}
+	}
+}
