@@ -131,7 +131,9 @@ func (s *site) draftFAQs() {
 func answerLines(ls []line, i int, block *html.Node) string {
 	var a []string
 	for ; i < len(ls) && len(a) < 3; i++ {
-		if strings.HasSuffix(ls[i].text, "?") || !f4InBlock(ls[i], block) {
+		// A footer-like line ("Follow us", "Founded in 2023 in Dublin") after
+		// the answer's first line is the page's footer, not the answer.
+		if strings.HasSuffix(ls[i].text, "?") || !f4InBlock(ls[i], block) || (len(a) > 0 && f4Footerish.MatchString(ls[i].text)) {
 			break
 		}
 		a = append(a, ls[i].text)
@@ -162,7 +164,7 @@ func (s *site) draftLists() {
 			var items, quotes []string
 			for _, sub := range section(p.segs, i) {
 				for _, l := range sub.lines {
-					if l.tag == atom.Li && !l.foreign && !within(l.node, atom.Nav, atom.Footer) {
+					if l.tag == atom.Li && !l.foreign && !within(l.node, atom.Nav, atom.Footer, atom.Header) {
 						items = append(items, f4Item(l.text))
 						quotes = append(quotes, l.text)
 					}
