@@ -547,3 +547,26 @@ func (s *site) f4LeadOverSlogan(home *page) {
 		s.set("short_description", domain.DraftedValue{Text: lead, Evidence: []domain.Evidence{home.ev(lead)}})
 	}
 }
+
+// f4DateUnderHeading: a changelog entry whose heading is its title and whose
+// first or second line is only its date (a <time> or a dateline); the line
+// after the date is the description.
+func f4DateUnderHeading(seg *segment) (date, dateLine, desc string, ok bool) {
+	if seg.title == "" || len(strings.Fields(seg.title)) > 12 {
+		return "", "", "", false
+	}
+	for i, l := range seg.lines {
+		if i == 2 {
+			break
+		}
+		d, rest, found := findDate(l.text, true)
+		if !found || l.foreign || l.footer || len(strings.Fields(rest)) > 2 {
+			continue
+		}
+		if i+1 < len(seg.lines) && !seg.lines[i+1].footer {
+			desc = seg.lines[i+1].text
+		}
+		return d, l.text, desc, true
+	}
+	return "", "", "", false
+}

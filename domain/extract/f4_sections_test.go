@@ -160,3 +160,14 @@ func TestF4USPs(t *testing.T) {
 		}
 	}
 }
+
+// TestF4ChangelogDateUnderHeading: a changelog entry titled by its heading and dated by a <time> line.
+func TestF4ChangelogDateUnderHeading(t *testing.T) {
+	dr := f4Draft(t, "/", f4Head+`<h1>Notes</h1></body></html>`,
+		"/changelog", `<html><head><title>Changelog | Acme</title></head><body><h1>Changelog</h1>
+		<article><h2>Shared tags</h2><time datetime="2024-01-08">8 janvier 2024</time><p>Tags for the whole team.</p></article>
+		<article><h2>Dark mode</h2><p>Easier on the eyes.</p></article></body></html>`)
+	if len(dr.Milestones) != 1 || dr.Milestones[0].Date != "2024-01-08" || dr.Milestones[0].Title != "Shared tags" || dr.Milestones[0].Description != "Tags for the whole team." {
+		t.Errorf("milestones %+v", dr.Milestones)
+	}
+}

@@ -352,6 +352,12 @@ func (s *site) draftMilestones() {
 					add(p, d, rest, desc, seg.title)
 					continue
 				}
+				// A heading over a line that is only its date ("<time>March 12, 2024</time>").
+				if d, dateLine, desc, ok := f4DateUnderHeading(seg); ok {
+					add(p, d, seg.title, desc, dateLine)
+					out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(seg.title))
+					continue
+				}
 			}
 			if !(changelog || historyHdr.MatchString(seg.title)) {
 				continue
