@@ -31,6 +31,9 @@ var (
 	f4Footerish = regexp.MustCompile(`(?i)^(contact|kontakt|contacto|contatti|contato|contacte|neem contact|fale com|follow us|folgen sie uns|folge uns|suivez-nous|síguenos|siguenos|seguici|seguite|volg ons|siga-nos|siga a gente|siga nos|founded in|gegründet|fondée|fondé|fundada|fundado|fondata|fondato|opgericht|imprint|impressum|mentions légales|aviso legal|privacy|datenschutz|©|\(c\)|copyright)|©`)
 )
 
+// f4Welcome is a greeting heading ("Welcome to Acme"), not a tagline.
+var f4Welcome = regexp.MustCompile(`(?i)^(welcome to|willkommen (bei|auf|zu|im)|herzlich willkommen|bienvenue (sur|chez|à|a)|bienvenid[oa]s? (a|al|en)|benvenut[oi] (su|in|a)|welkom (bij|op)|bem-vind[oa]s? (ao|à|a|na|no))\b`)
+
 // f4Months maps month names and abbreviations of the seven languages to numbers.
 var f4Months = map[string]int{}
 

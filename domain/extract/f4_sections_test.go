@@ -171,3 +171,21 @@ func TestF4ChangelogDateUnderHeading(t *testing.T) {
 		t.Errorf("milestones %+v", dr.Milestones)
 	}
 }
+
+// TestF4WelcomeIsNoTagline: a greeting h1 leaves the tagline to the title.
+func TestF4WelcomeIsNoTagline(t *testing.T) {
+	for _, h1 := range []string{"Welcome to Acme", "Willkommen bei Acme", "Bienvenue sur Acme", "Benvenuti su Acme", "Welkom bij Acme", "Bem-vindo ao Acme"} {
+		dr := f4Draft(t, "/", `<html><head><title>Acme | Notes for teams</title></head><body><h1>`+h1+`</h1></body></html>`)
+		if got := dr.Fields["tagline"].Text; got != "Notes for teams" {
+			t.Errorf("%s: tagline %q", h1, got)
+		}
+	}
+}
+
+// TestF4USPCards: a "why" section of headed cards gives the card titles as usps.
+func TestF4USPCards(t *testing.T) {
+	dr := f4Draft(t, "/", f4Head+`<h1>Notes for teams</h1><section><h2>Waarom Acme?</h2><div><h3>Gemaakt in Europa</h3><p>Servers in Amsterdam.</p></div><div><h3>Geen lock-in</h3><p>Exporteer alles.</p></div></section></body></html>`)
+	if got := dr.Fields["usps"].List; !slices.Equal(got, []string{"Gemaakt in Europa", "Geen lock-in"}) {
+		t.Errorf("usps %q", got)
+	}
+}

@@ -186,7 +186,7 @@ func (s *site) tagline(home *page) domain.DraftedValue {
 	for _, seg := range home.segs {
 		if seg.level == 1 && !seg.foreign {
 			n := len(strings.Fields(seg.title))
-			if n >= 2 && n <= 16 && !strings.EqualFold(seg.title, s.name) {
+			if n >= 2 && n <= 16 && !strings.EqualFold(seg.title, s.name) && !f4Welcome.MatchString(seg.title) {
 				return domain.DraftedValue{Text: seg.title, Evidence: []domain.Evidence{home.ev(seg.title)}}
 			}
 			break

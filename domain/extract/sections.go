@@ -175,7 +175,7 @@ func (s *site) draftLists() {
 					quotes = append(quotes, terms...)
 				}
 			}
-			if len(items) == 0 && isFeat {
+			if len(items) == 0 {
 				for _, sub := range section(p.segs, i)[1:] {
 					if n := len(strings.Fields(sub.title)); n >= 1 && n <= 8 && !strings.HasSuffix(sub.title, "?") && !sub.foreign {
 						items = append(items, sub.title)
