@@ -31,6 +31,26 @@ var (
 	f4Footerish = regexp.MustCompile(`(?i)^(contact|kontakt|contacto|contatti|contato|contacte|neem contact|fale com|follow us|folgen sie uns|folge uns|suivez-nous|síguenos|siguenos|seguici|seguite|volg ons|siga-nos|siga a gente|siga nos|founded in|gegründet|fondée|fondé|fundada|fundado|fondata|fondato|opgericht|imprint|impressum|mentions légales|aviso legal|privacy|datenschutz|©|\(c\)|copyright)|©`)
 )
 
+// f4ForeignHint: class or id words of testimonial, review and consent boxes
+// in the other six languages (the shared foreign() knows the English ones).
+var f4ForeignHint = regexp.MustCompile(`t[eé]moignage|testimonio|testimonianz|getuigenis|depoimento|kundenstimme|bewertung|rezension|opiniones|recensioni|beoordeling|ervaringen|avaliacoes|avaliações|consent|gdpr|rgpd|cookie`)
+
+// f4Foreign reports whether n speaks about someone else, in any of the seven languages.
+func f4Foreign(n *html.Node) bool {
+	if n == nil {
+		return false
+	}
+	if foreign(n) {
+		return true
+	}
+	for a := n; a != nil; a = a.Parent {
+		if a.Type == html.ElementNode && f4ForeignHint.MatchString(strings.ToLower(attr(a, "class")+" "+attr(a, "id"))) {
+			return true
+		}
+	}
+	return false
+}
+
 // f4Welcome is a greeting heading ("Welcome to Acme"), not a tagline.
 var f4Welcome = regexp.MustCompile(`(?i)^(welcome to|willkommen (bei|auf|zu|im)|herzlich willkommen|bienvenue (sur|chez|à|a)|bienvenid[oa]s? (a|al|en)|benvenut[oi] (su|in|a)|welkom (bij|op)|bem-vind[oa]s? (ao|à|a|na|no))\b`)
 
@@ -187,7 +207,7 @@ func f4Block(h *html.Node) *html.Node {
 // f4InBlock reports whether line l may belong to an answer or section whose
 // block is b: inside b (when there is one), not in the footer, not about someone else.
 func f4InBlock(l line, b *html.Node) bool {
-	if l.footer || l.foreign {
+	if l.footer || l.foreign || f4Foreign(l.node) {
 		return false
 	}
 	return b == nil || (l.node != nil && f4Under(l.node, b))
@@ -207,7 +227,7 @@ func f4CardGrid(p *page) domain.DraftedValue {
 		case atom.Nav, atom.Footer, atom.Header, atom.Form, atom.Head, atom.Script:
 			return false
 		}
-		if foreign(n) || strings.Contains(hint(n), "footer") {
+		if f4Foreign(n) || strings.Contains(hint(n), "footer") {
 			return false
 		}
 		var titles []string
@@ -248,7 +268,7 @@ func f4Card(c *html.Node) (string, bool) {
 			heads = append(heads, n)
 			return false
 		}
-		if headingLevel[n.DataAtom] > 0 || n.DataAtom == atom.Blockquote || n.DataAtom == atom.Q || n.DataAtom == atom.Cite || foreign(n) {
+		if headingLevel[n.DataAtom] > 0 || n.DataAtom == atom.Blockquote || n.DataAtom == atom.Q || n.DataAtom == atom.Cite || f4Foreign(n) {
 			quoted = true
 		}
 		// A dated card or one linking to a post is a blog teaser.
@@ -257,7 +277,7 @@ func f4Card(c *html.Node) (string, bool) {
 		}
 		return true
 	})
-	if len(heads) != 1 || quoted || foreign(c) {
+	if len(heads) != 1 || quoted || f4Foreign(c) {
 		return "", false
 	}
 	if f4HasPostLink(heads[0]) {
@@ -289,7 +309,7 @@ func f4HeroList(p *page) domain.DraftedValue {
 		var list *html.Node
 		var v domain.DraftedValue
 		for _, l := range seg.lines {
-			if l.tag != atom.Li || l.foreign || l.footer || within(l.node, atom.Nav, atom.Header, atom.Footer) {
+			if l.tag != atom.Li || l.foreign || l.footer || f4Foreign(l.node) || within(l.node, atom.Nav, atom.Header, atom.Footer) {
 				continue
 			}
 			ul := l.node.Parent
@@ -344,7 +364,7 @@ func f4HasLink(n *html.Node) bool {
 func f4DefinitionTerms(lines []line) []string {
 	var out []string
 	for _, l := range lines {
-		if l.tag == atom.Dt && !l.foreign && !strings.HasSuffix(l.text, "?") && !within(l.node, atom.Nav, atom.Footer) {
+		if l.tag == atom.Dt && !l.foreign && !f4Foreign(l.node) && !strings.HasSuffix(l.text, "?") && !within(l.node, atom.Nav, atom.Footer) {
 			if n := len(strings.Fields(l.text)); n >= 1 && n <= 10 {
 				out = append(out, l.text)
 			}
@@ -485,7 +505,7 @@ func f4DefinitionList(p *page) domain.DraftedValue {
 			return false
 		case atom.Dl:
 		default:
-			return !foreign(n)
+			return !f4Foreign(n)
 		}
 		var v domain.DraftedValue
 		for c := n.FirstChild; c != nil; c = c.NextSibling {

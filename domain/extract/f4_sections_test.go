@@ -189,3 +189,13 @@ func TestF4USPCards(t *testing.T) {
 		t.Errorf("usps %q", got)
 	}
 }
+
+// TestF4ForeignInOtherLanguages: testimonial boxes named in other languages are not features.
+func TestF4ForeignInOtherLanguages(t *testing.T) {
+	for _, cls := range []string{"temoignages", "kundenstimmen", "testimonios", "depoimentos"} {
+		dr := f4Draft(t, "/", f4Head+`<h1>Notes for teams</h1><p>Acme keeps the notes of your whole team in one place.</p><ul class="`+cls+`"><li>Great app for our team</li><li>We love it every day</li><li>Best notes tool ever made</li></ul></body></html>`)
+		if got := dr.Fields["features"].List; len(got) > 0 {
+			t.Errorf("%s: features %q", cls, got)
+		}
+	}
+}

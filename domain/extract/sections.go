@@ -164,7 +164,7 @@ func (s *site) draftLists() {
 			var items, quotes []string
 			for _, sub := range section(p.segs, i) {
 				for _, l := range sub.lines {
-					if l.tag == atom.Li && !l.foreign && !within(l.node, atom.Nav, atom.Footer, atom.Header) {
+					if l.tag == atom.Li && !l.foreign && !f4Foreign(l.node) && !within(l.node, atom.Nav, atom.Footer, atom.Header) {
 						items = append(items, f4Item(l.text))
 						quotes = append(quotes, l.text)
 					}
