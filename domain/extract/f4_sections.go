@@ -207,7 +207,7 @@ func f4Block(h *html.Node) *html.Node {
 // f4InBlock reports whether line l may belong to an answer or section whose
 // block is b: inside b (when there is one), not in the footer, not about someone else.
 func f4InBlock(l line, b *html.Node) bool {
-	if l.footer || l.foreign || f4Foreign(l.node) {
+	if l.footer || l.foreign || f4Foreign(l.node) || (l.node != nil && within(l.node, atom.Nav, atom.Header)) {
 		return false
 	}
 	return b == nil || (l.node != nil && f4Under(l.node, b))

@@ -199,3 +199,13 @@ func TestF4ForeignInOtherLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestF4FAQPageHeader: a question in an FAQ page's header or navigation is no FAQ.
+func TestF4FAQPageHeader(t *testing.T) {
+	dr := f4Draft(t, "/", f4Head+`<h1>Notes</h1></body></html>`,
+		"/faq", `<html><head><title>FAQ | Acme</title></head><body><header><p>Need help?</p><nav><a href="/contact">Contact</a></nav></header>
+		<main><h1>FAQ</h1><h2>Is it free?</h2><p>Yes.</p></main></body></html>`)
+	if len(dr.FAQs) != 1 || dr.FAQs[0].Question != "Is it free?" {
+		t.Errorf("faqs %+v", dr.FAQs)
+	}
+}
