@@ -51,6 +51,17 @@ func f4Foreign(n *html.Node) bool {
 	return false
 }
 
+// f4OwnForeign is f4Foreign for one element alone, for walks that already
+// checked the ancestors on the way down.
+func f4OwnForeign(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Blockquote, atom.Q, atom.Cite:
+		return true
+	}
+	c := strings.ToLower(attr(n, "class") + " " + attr(n, "id"))
+	return c != " " && (foreignHint.MatchString(c) || f4ForeignHint.MatchString(c))
+}
+
 // f4Welcome is a greeting heading ("Welcome to Acme"), not a tagline.
 var f4Welcome = regexp.MustCompile(`(?i)^(welcome to|willkommen (bei|auf|zu|im)|herzlich willkommen|bienvenue (sur|chez|à|a)|bienvenid[oa]s? (a|al|en)|benvenut[oi] (su|in|a)|welkom (bij|op)|bem-vind[oa]s? (ao|à|a|na|no))\b`)
 
@@ -227,7 +238,7 @@ func f4CardGrid(p *page) domain.DraftedValue {
 		case atom.Nav, atom.Footer, atom.Header, atom.Form, atom.Head, atom.Script:
 			return false
 		}
-		if f4Foreign(n) || strings.Contains(hint(n), "footer") {
+		if f4OwnForeign(n) || strings.Contains(strings.ToLower(attr(n, "class")+" "+attr(n, "id")), "footer") {
 			return false
 		}
 		var titles []string
@@ -268,7 +279,7 @@ func f4Card(c *html.Node) (string, bool) {
 			heads = append(heads, n)
 			return false
 		}
-		if headingLevel[n.DataAtom] > 0 || n.DataAtom == atom.Blockquote || n.DataAtom == atom.Q || n.DataAtom == atom.Cite || f4Foreign(n) {
+		if headingLevel[n.DataAtom] > 0 || f4OwnForeign(n) {
 			quoted = true
 		}
 		// A dated card or one linking to a post is a blog teaser.
@@ -277,7 +288,7 @@ func f4Card(c *html.Node) (string, bool) {
 		}
 		return true
 	})
-	if len(heads) != 1 || quoted || f4Foreign(c) {
+	if len(heads) != 1 || quoted || f4OwnForeign(c) {
 		return "", false
 	}
 	if f4HasPostLink(heads[0]) {
@@ -505,7 +516,7 @@ func f4DefinitionList(p *page) domain.DraftedValue {
 			return false
 		case atom.Dl:
 		default:
-			return !f4Foreign(n)
+			return !f4OwnForeign(n)
 		}
 		var v domain.DraftedValue
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
