@@ -604,3 +604,14 @@ func f4DateUnderHeading(seg *segment) (date, dateLine, desc string, ok bool) {
 	}
 	return "", "", "", false
 }
+
+var f4Year = regexp.MustCompile(`^((?:19|20)\d\d)\.?$`)
+
+// f4BareDate reads a timeline term that is only a year ("2019") or a month
+// and year; the event is the description that follows it.
+func f4BareDate(s string) (date, rest string, ok bool) {
+	if m := f4Year.FindStringSubmatch(strings.TrimSpace(s)); m != nil {
+		return m[1] + "-01-01", "", true
+	}
+	return "", "", false
+}

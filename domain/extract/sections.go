@@ -23,7 +23,8 @@ var (
 		`alles,? was (sie|du) brauch|tout ce (dont|qu'il) vous|todo lo que (necesitas|necesita)|tutto (ciò|quello) che (ti|vi) serve|alles wat je nodig hebt|tudo (o )?que (você|voce) precisa`)
 	featureCls = regexp.MustCompile(`\bfeatures?\b|\bfeats?\b|functies|funktionen|fonctionnalites|funcionalidades|caracteristicas|funzionalita|recursos`)
 	uspHdr     = regexp.MustCompile(`(?i)\bwhy\b|benefits?|vorteile|advantages|what makes|reasons to|unlike|warum|pourquoi|avantages|por qué|por que|ventajas|perché|vantaggi|waarom|voordelen|vantagens`)
-	historyHdr = regexp.MustCompile(`(?i)timeline|milestones|history|journey|changelog|releases|release notes|` + f4ChangelogWords.String())
+	historyHdr = regexp.MustCompile(`(?i)timeline|milestones|history|journey|changelog|releases|release notes|` + f4ChangelogWords.String() +
+		`|geschichte|unser weg|histoire|parcours|trajectoire|historia|trayectoria|storia|percorso|geschiedenis|onze weg|história|trajetória|trajetoria|jornada`)
 )
 
 // draftFAQs: JSON-LD FAQPage, <details>/<summary>, <dl> question lists and
@@ -377,13 +378,24 @@ func (s *site) draftMilestones() {
 						continue
 					}
 				}
-				for _, l := range sub.lines {
+				for j, l := range sub.lines {
 					if l.tag != atom.Li && l.tag != atom.P && l.tag != atom.Dt {
 						continue
 					}
-					if d, rest, ok := findDate(l.text, true); ok && !l.foreign {
-						add(p, d, rest, "", l.text)
+					d, rest, ok := findDate(l.text, true)
+					if !ok && l.tag == atom.Dt {
+						d, rest, ok = f4BareDate(l.text)
 					}
+					if !ok || l.foreign {
+						continue
+					}
+					// A term that is only the date ("2019") over its description.
+					if rest == "" && j+1 < len(sub.lines) && (sub.lines[j+1].tag == atom.Dd || sub.lines[j+1].tag == atom.P) && !sub.lines[j+1].footer {
+						add(p, d, sub.lines[j+1].text, "", l.text)
+						out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(sub.lines[j+1].text))
+						continue
+					}
+					add(p, d, rest, "", l.text)
 				}
 			}
 		}
