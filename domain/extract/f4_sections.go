@@ -7,6 +7,7 @@ package extract
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -614,4 +615,42 @@ func f4BareDate(s string) (date, rest string, ok bool) {
 		return m[1] + "-01-01", "", true
 	}
 	return "", "", false
+}
+
+// f4MicrodataFAQs reads schema.org Question items in microdata
+// (itemtype …/Question, itemprop name, acceptedAnswer → text): pairs of
+// question and answer, as the page shows them.
+func f4MicrodataFAQs(p *page) [][2]string {
+	var out [][2]string
+	forEach(p.doc, false, func(n *html.Node) bool {
+		if !strings.HasSuffix(strings.TrimRight(attr(n, "itemtype"), "/"), "/Question") {
+			return true
+		}
+		var q, a string
+		forEach(n, false, func(c *html.Node) bool {
+			props := strings.Fields(attr(c, "itemprop"))
+			switch {
+			case q == "" && slices.Contains(props, "name"):
+				q = nodeText(c)
+				return false
+			case a == "" && slices.Contains(props, "acceptedAnswer"):
+				forEach(c, false, func(t *html.Node) bool {
+					if a == "" && slices.Contains(strings.Fields(attr(t, "itemprop")), "text") {
+						a = nodeText(t)
+					}
+					return a == ""
+				})
+				if a == "" {
+					a = nodeText(c)
+				}
+				return false
+			}
+			return true
+		})
+		if q != "" && a != "" {
+			out = append(out, [2]string{q, a})
+		}
+		return false
+	})
+	return out
 }

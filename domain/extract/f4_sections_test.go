@@ -209,3 +209,14 @@ func TestF4FAQPageHeader(t *testing.T) {
 		t.Errorf("faqs %+v", dr.FAQs)
 	}
 }
+
+// TestF4MicrodataFAQ: schema.org Question microdata, even without a question mark.
+func TestF4MicrodataFAQ(t *testing.T) {
+	dr := f4Draft(t, "/", f4Head+`<h1>Notes for teams</h1><div itemscope itemtype="https://schema.org/FAQPage">
+		<div itemscope itemprop="mainEntity" itemtype="https://schema.org/Question"><h3 itemprop="name">Wie lange dauert die Einrichtung</h3>
+		<div itemscope itemprop="acceptedAnswer" itemtype="https://schema.org/Answer"><p itemprop="text">Etwa zehn Minuten.</p></div></div></div>
+		<footer>Folgen Sie uns</footer></body></html>`)
+	if len(dr.FAQs) != 1 || dr.FAQs[0].Question != "Wie lange dauert die Einrichtung" || dr.FAQs[0].Answer != "Etwa zehn Minuten." {
+		t.Errorf("faqs %+v", dr.FAQs)
+	}
+}

@@ -55,6 +55,9 @@ func (s *site) draftFAQs() {
 				}
 			}
 		}
+		for _, qa := range f4MicrodataFAQs(p) {
+			add(p, qa[0], qa[1], qa[0], qa[1])
+		}
 		forEach(p.doc, false, func(n *html.Node) bool {
 			if foreign(n) {
 				return false
