@@ -495,6 +495,13 @@ func (s *site) f4TaglineCase() {
 	if !ok || v.Text == "" {
 		return
 	}
+	// "Acme: notes for teams" / "Acme — notes for teams": the tagline is what follows the name.
+	if loc := titleSep.FindStringIndex(v.Text); loc != nil && loc[0] > 0 && strings.EqualFold(strings.TrimSpace(v.Text[:loc[0]]), s.name) {
+		if rest := strings.TrimSpace(v.Text[loc[1]:]); len(strings.Fields(rest)) >= 2 {
+			v.Text = rest
+			s.out.Fields["tagline"] = v
+		}
+	}
 	r := []rune(v.Text)
 	if unicode.IsLower(r[0]) {
 		r[0] = unicode.ToUpper(r[0])

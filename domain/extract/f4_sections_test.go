@@ -139,8 +139,12 @@ func TestF4ThinHome(t *testing.T) {
 	}
 }
 
-// TestF4TaglineSentenceCase: a lower-case hero becomes sentence case; the quote stays verbatim.
+// TestF4TaglineSentenceCase: a lower-case hero becomes sentence case; the quote stays verbatim;
+// a hero that opens with the name gives what follows it.
 func TestF4TaglineSentenceCase(t *testing.T) {
+	if got := f4Draft(t, "/", f4Head+`<h1>Acme: notes that link themselves</h1></body></html>`).Fields["tagline"].Text; got != "Notes that link themselves" {
+		t.Errorf("tagline %q", got)
+	}
 	dr := f4Draft(t, "/", `<html><head><title>acme | notes</title></head><body><h1>notes that link themselves</h1></body></html>`)
 	v := dr.Fields["tagline"]
 	if v.Text != "Notes that link themselves" || len(v.Evidence) != 1 || v.Evidence[0].Quote != "notes that link themselves" {
