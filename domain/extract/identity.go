@@ -142,6 +142,11 @@ func (s *site) draftIdentity() {
 	if _, ok := s.out.Fields["short_description"]; !ok && len(paras) > 0 && len(paras[0]) <= 500 {
 		s.set("short_description", domain.DraftedValue{Text: paras[0], Evidence: []domain.Evidence{home.ev(paras[0])}})
 	}
+	// A thin home page (a logo, a picture, a button) leaves the tagline and
+	// the summary to the product page: its hero and its meta description.
+	s.f4LeadOverSlogan(home)
+	s.f4ThinHome()
+	s.f4TaglineCase()
 
 	// description: the JSON-LD description when it is long, else the home
 	// page's opening paragraphs.
@@ -181,7 +186,7 @@ func (s *site) tagline(home *page) domain.DraftedValue {
 	for _, seg := range home.segs {
 		if seg.level == 1 && !seg.foreign {
 			n := len(strings.Fields(seg.title))
-			if n >= 2 && n <= 16 && !strings.EqualFold(seg.title, s.name) {
+			if n >= 2 && n <= 16 && !strings.EqualFold(seg.title, s.name) && !f4Welcome.MatchString(seg.title) {
 				return domain.DraftedValue{Text: seg.title, Evidence: []domain.Evidence{home.ev(seg.title)}}
 			}
 			break

@@ -12,11 +12,19 @@ import (
 )
 
 var (
-	faqHdr     = regexp.MustCompile(`(?i)\bfaqs?\b|frequently asked|questions|häufige fragen`)
-	featureHdr = regexp.MustCompile(`(?i)\bfeatures?\b|what it does|what you get|what's inside|what’s inside|everything you need|capabilities|funktionen|fonctionnalités|highlights`)
-	featureCls = regexp.MustCompile(`\bfeatures?\b`)
-	uspHdr     = regexp.MustCompile(`(?i)\bwhy\b|benefits?|vorteile|advantages|what makes|reasons to|unlike`)
-	historyHdr = regexp.MustCompile(`(?i)timeline|milestones|history|journey|changelog|releases|release notes`)
+	faqHdr     = regexp.MustCompile(`(?i)\bfaqs?\b|frequently asked|questions|häufige fragen|häufig gestellte fragen|fragen und antworten|foire aux questions|preguntas frecuentes|domande frequenti|veelgestelde vragen|veel gestelde vragen|perguntas frequentes|dúvidas frequentes|duvidas frequentes`)
+	featureHdr = regexp.MustCompile(`(?i)\bfeatures?\b|what it does|what you get|what's inside|what’s inside|everything you need|capabilities|highlights|^what \S+ does|` +
+		`funktionen|was \S+ (für sie |für dich )?(kann|macht|tut)|` +
+		`fonctionnalités|fonctionnalites|ce que \S+ fait|` +
+		`funciones|funcionalidades|características|caracteristicas|lo que \S+ hace|qué hace|` +
+		`funzionalità|funzionalita|funzioni|cosa fa|` +
+		`functies|mogelijkheden|wat \S+ (voor je |voor u )?doet|` +
+		`recursos|o que (o |a )?\S+ faz|` +
+		`alles,? was (sie|du) brauch|tout ce (dont|qu'il) vous|todo lo que (necesitas|necesita)|tutto (ciò|quello) che (ti|vi) serve|alles wat je nodig hebt|tudo (o )?que (você|voce) precisa`)
+	featureCls = regexp.MustCompile(`\bfeatures?\b|\bfeats?\b|functies|funktionen|fonctionnalites|funcionalidades|caracteristicas|funzionalita|recursos`)
+	uspHdr     = regexp.MustCompile(`(?i)\bwhy\b|benefits?|vorteile|advantages|what makes|reasons to|unlike|warum|pourquoi|avantages|por qué|por que|ventajas|perché|vantaggi|waarom|voordelen|vantagens`)
+	historyHdr = regexp.MustCompile(`(?i)timeline|milestones|history|journey|changelog|releases|release notes|` + f4ChangelogWords.String() +
+		`|geschichte|unser weg|histoire|parcours|trajectoire|historia|trayectoria|storia|percorso|geschiedenis|onze weg|história|trajetória|trajetoria|jornada`)
 )
 
 // draftFAQs: JSON-LD FAQPage, <details>/<summary>, <dl> question lists and
@@ -46,6 +54,9 @@ func (s *site) draftFAQs() {
 					}
 				}
 			}
+		}
+		for _, qa := range f4MicrodataFAQs(p) {
+			add(p, qa[0], qa[1], qa[0], qa[1])
 		}
 		forEach(p.doc, false, func(n *html.Node) bool {
 			if foreign(n) {
@@ -87,18 +98,29 @@ func (s *site) draftFAQs() {
 			}
 			return true
 		})
+		// Question headings (or question lines) in FAQ sections; an answer
+		// stops at its own block: the entry's wrapper, else the FAQ section,
+		// never the footer or a footer-like line after the last answer.
+		faqPage := f4FAQPage(p)
 		for i, seg := range p.segs {
-			if !(p.kind == kindFAQ || faqHdr.MatchString(seg.title)) || seg.foreign {
+			if !(faqPage || faqHdr.MatchString(seg.title)) || seg.foreign {
 				continue
 			}
+			var sect *html.Node
+			if seg.level >= 2 {
+				sect = f4Block(seg.node)
+			}
 			for _, sub := range section(p.segs, i) {
-				if strings.HasSuffix(sub.title, "?") && len(sub.lines) > 0 {
-					a := answerLines(sub.lines, 0)
+				if sub != seg && sect != nil && !f4Under(sub.node, sect) {
+					break
+				}
+				if strings.HasSuffix(sub.title, "?") && len(sub.lines) > 0 && !sub.foreign {
+					a := answerLines(sub.lines, 0, f4EntryBlock(sub.node, sect))
 					add(p, sub.title, a, sub.title, a)
 				}
 				for j, l := range sub.lines {
-					if strings.HasSuffix(l.text, "?") && l.tag != atom.Summary && l.tag != atom.Dt && j+1 < len(sub.lines) {
-						a := answerLines(sub.lines, j+1)
+					if strings.HasSuffix(l.text, "?") && l.tag != atom.Summary && l.tag != atom.Dt && j+1 < len(sub.lines) && f4InBlock(l, sect) {
+						a := answerLines(sub.lines, j+1, sect)
 						add(p, l.text, a, l.text, a)
 					}
 				}
@@ -108,11 +130,14 @@ func (s *site) draftFAQs() {
 	s.out.FAQs = out
 }
 
-// answerLines joins up to three answer lines from i, stopping at the next question.
-func answerLines(ls []line, i int) string {
+// answerLines joins up to three answer lines from i, stopping at the next
+// question and at the end of the answer's block (f4InBlock).
+func answerLines(ls []line, i int, block *html.Node) string {
 	var a []string
 	for ; i < len(ls) && len(a) < 3; i++ {
-		if strings.HasSuffix(ls[i].text, "?") || ls[i].foreign {
+		// A footer-like line ("Follow us", "Founded in 2023 in Dublin") after
+		// the answer's first line is the page's footer, not the answer.
+		if strings.HasSuffix(ls[i].text, "?") || !f4InBlock(ls[i], block) || (len(a) > 0 && f4Footerish.MatchString(ls[i].text)) {
 			break
 		}
 		a = append(a, ls[i].text)
@@ -143,13 +168,18 @@ func (s *site) draftLists() {
 			var items, quotes []string
 			for _, sub := range section(p.segs, i) {
 				for _, l := range sub.lines {
-					if l.tag == atom.Li && !l.foreign && !within(l.node, atom.Nav, atom.Footer) {
-						items = append(items, l.text)
+					if l.tag == atom.Li && !l.foreign && !f4Foreign(l.node) && !within(l.node, atom.Nav, atom.Footer, atom.Header) {
+						items = append(items, f4Item(l.text))
+						quotes = append(quotes, l.text)
 					}
 				}
+				// A term-and-description list: the terms are the features.
+				if terms := f4DefinitionTerms(sub.lines); isFeat && len(terms) > 0 {
+					items = append(items, terms...)
+					quotes = append(quotes, terms...)
+				}
 			}
-			quotes = items
-			if len(items) == 0 && isFeat {
+			if len(items) == 0 {
 				for _, sub := range section(p.segs, i)[1:] {
 					if n := len(strings.Fields(sub.title)); n >= 1 && n <= 8 && !strings.HasSuffix(sub.title, "?") && !sub.foreign {
 						items = append(items, sub.title)
@@ -168,74 +198,39 @@ func (s *site) draftLists() {
 		}
 	}
 	if len(feat.List) == 0 {
-		feat = s.cardGrid()
+		feat = s.f4UnlabelledFeatures()
 	}
 	s.set("features", feat)
 	s.set("usps", usp)
-}
-
-// cardGrid finds a row of at least three short headed cards (h2-h4, a line or
-// two each) on the home or features page: the usual unlabelled feature grid.
-func (s *site) cardGrid() domain.DraftedValue {
-	for _, p := range s.byKind(kindHome, kindFeatures) {
-		if p.kind != kindHome && p.kind != kindFeatures {
-			break
-		}
-		var run []*segment
-		flush := func() domain.DraftedValue {
-			var v domain.DraftedValue
-			if len(run) >= 3 {
-				for _, r := range run {
-					v.List = append(v.List, r.title)
-					v.Evidence = append(v.Evidence, p.ev(r.title))
-				}
-			}
-			run = nil
-			return v
-		}
-		for _, seg := range p.segs {
-			n := len(strings.Fields(seg.title))
-			ok := seg.level >= 2 && n >= 1 && n <= 6 && !seg.foreign && !strings.HasSuffix(seg.title, "?") &&
-				len(seg.lines) >= 1 && len(seg.lines) <= 2 && len(strings.Fields(seg.lines[0].text)) <= 30 &&
-				!priceRe.MatchString(seg.lines[0].text) && !personRe.MatchString(seg.title)
-			if ok && (len(run) == 0 || run[0].level == seg.level) {
-				run = append(run, seg)
-				continue
-			}
-			if v := flush(); len(v.List) > 0 {
-				return v
-			}
-			if ok {
-				run = append(run, seg)
-			}
-		}
-		if v := flush(); len(v.List) > 0 {
-			return v
-		}
-	}
-	return domain.DraftedValue{}
 }
 
 var storyKeys = []struct {
 	key string
 	re  *regexp.Regexp
 }{
-	{"why_started", regexp.MustCompile(`(?i)why (we|i) (started|built|made|created)|why .* exists|how it (all )?(started|began)`)},
-	{"problem", regexp.MustCompile(`(?i)\bthe problem\b|^problem\b`)},
-	{"journey", regexp.MustCompile(`(?i)journey|how we got here`)},
-	{"challenges", regexp.MustCompile(`(?i)challenge`)},
-	{"achievements", regexp.MustCompile(`(?i)achievement|what we('ve| have) achieved`)},
-	{"lessons", regexp.MustCompile(`(?i)lesson|what (we|i) learned`)},
-	{"whats_next", regexp.MustCompile(`(?i)what'?s next|what’s next|what is next|the future|roadmap|next steps|coming next`)},
-	{"story", regexp.MustCompile(`(?i)our story|my story|the story|^about\b|über uns|à propos`)},
+	{"why_started", regexp.MustCompile(`(?i)why (we|i) (started|built|made|created|founded)|why .* exists|how it (all )?(started|began)|` +
+		`warum wir|wie alles (begann|anfing)|pourquoi (nous avons|on a|j'ai)|comment tout a commencé|por qué (creamos|empezamos|fundamos|nació)|cómo empezó|` +
+		`perché abbiamo|come è nato|come tutto è iniziato|waarom (we|wij|ik)|hoe het begon|por que (criamos|começamos|fundamos)|como tudo começou`)},
+	{"problem", regexp.MustCompile(`(?i)\bthe problem\b|^problem\b|^das problem|^le problème|^el problema|^il problema|^het probleem|^o problema`)},
+	{"journey", regexp.MustCompile(`(?i)journey|how we got here|unser weg|notre parcours|nuestro camino|il nostro percorso|onze reis|nossa jornada|nossa trajetória`)},
+	{"challenges", regexp.MustCompile(`(?i)challenge|herausforderung|défis|desafíos|retos|sfide|uitdaging|desafios`)},
+	{"achievements", regexp.MustCompile(`(?i)achievement|what we('ve| have) achieved|erfolge|réussites|logros|traguardi|successen|conquistas`)},
+	{"lessons", regexp.MustCompile(`(?i)lesson|what (we|i) learned|was wir gelernt|ce que nous avons appris|lecciones|lo que aprendimos|lezioni|cosa abbiamo imparato|lessen|wat we geleerd|lições|o que aprendemos`)},
+	{"whats_next", regexp.MustCompile(`(?i)what'?s next|what’s next|what is next|the future|roadmap|next steps|coming next|` +
+		`wie es weitergeht|was kommt|die zukunft|la suite|et maintenant|l'avenir|próximos pasos|el futuro|prossimi passi|il futuro|wat komt er|de toekomst|próximos passos|o futuro`)},
+	{"story", regexp.MustCompile(`(?i)our story|my story|the story|^about\b|über uns|à propos|unsere geschichte|notre histoire|qui sommes-nous|nuestra historia|sobre nosotros|quiénes somos|la nostra storia|chi siamo|ons verhaal|over ons|nossa história|sobre nós|quem somos`)},
 }
+
+// f4AboutPath: an about or story page's path in the seven languages (the
+// shared page kinds know the English and German ones).
+var f4AboutPath = regexp.MustCompile(`(?i)/(sobre|sobre-nos|sobre-nosotros|quienes-somos|nosotros|qui-sommes-nous|notre-histoire|chi-siamo|la-nostra-storia|over-ons|ons-verhaal|quem-somos|nossa-historia|historia|storia|histoire|geschichte)(/|\.html?$|$)`)
 
 // draftStory: story sections from the about/team pages' narrative headings,
 // with the paragraphs under them.
 func (s *site) draftStory() {
 	story := map[string]domain.DraftedSection{}
 	for _, p := range s.content() {
-		if p.kind != kindAbout && p.kind != kindTeam {
+		if p.kind != kindAbout && p.kind != kindTeam && !(p.kind == kindOther && f4AboutPath.MatchString(p.base.Path)) {
 			continue
 		}
 		for _, seg := range p.segs {
@@ -313,10 +308,17 @@ func findDate(s string, atStart bool) (date, rest string, ok bool) {
 		fmt.Sscan(m[1], &n)
 		return fmt.Sprintf("%s-%02d-%02d", m[3], monthNum(m[2]), n)
 	}):
-	case try(myDate, func(m []string) string { return fmt.Sprintf("%s-%02d-01", m[2], monthNum(m[1])) }):
-	case try(yDate, func(m []string) string { return m[1] + "-01-01" }):
 	default:
-		return "", "", false
+		// Day-month-year in the seven languages before the bare month-year forms.
+		if d, r, ok := f4FindDate(s, atStart); ok {
+			return d, r, true
+		}
+		switch {
+		case try(myDate, func(m []string) string { return fmt.Sprintf("%s-%02d-01", m[2], monthNum(m[1])) }):
+		case try(yDate, func(m []string) string { return m[1] + "-01-01" }):
+		default:
+			return "", "", false
+		}
 	}
 	return date, rest, true
 }
@@ -337,11 +339,12 @@ func (s *site) draftMilestones() {
 		out = append(out, m)
 	}
 	for _, p := range s.content() {
+		changelog := f4ChangelogPage(p)
 		for i, seg := range p.segs {
 			if seg.foreign {
 				continue
 			}
-			if p.kind == kindChangelog && seg.level >= 2 {
+			if changelog && seg.level >= 2 {
 				if d, rest, ok := findDate(seg.title, false); ok {
 					desc := ""
 					if len(seg.lines) > 0 {
@@ -353,18 +356,49 @@ func (s *site) draftMilestones() {
 					add(p, d, rest, desc, seg.title)
 					continue
 				}
+				// A heading over a line that is only its date ("<time>March 12, 2024</time>").
+				if d, dateLine, desc, ok := f4DateUnderHeading(seg); ok {
+					add(p, d, seg.title, desc, dateLine)
+					out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(seg.title))
+					continue
+				}
 			}
-			if !(p.kind == kindChangelog || historyHdr.MatchString(seg.title)) {
+			if !(changelog || historyHdr.MatchString(seg.title)) {
 				continue
 			}
 			for _, sub := range section(p.segs, i) {
-				for _, l := range sub.lines {
+				// A dated heading inside a timeline ("3. März 2024") over its entry.
+				if sub != seg && !sub.foreign && !changelog {
+					if d, rest, ok := findDate(sub.title, true); ok {
+						desc := ""
+						if len(sub.lines) > 0 && !sub.lines[0].footer {
+							desc = sub.lines[0].text
+						}
+						if rest == "" {
+							rest, desc = desc, ""
+						}
+						add(p, d, rest, desc, sub.title)
+						continue
+					}
+				}
+				for j, l := range sub.lines {
 					if l.tag != atom.Li && l.tag != atom.P && l.tag != atom.Dt {
 						continue
 					}
-					if d, rest, ok := findDate(l.text, true); ok && !l.foreign {
-						add(p, d, rest, "", l.text)
+					d, rest, ok := findDate(l.text, true)
+					if !ok && l.tag == atom.Dt {
+						d, rest, ok = f4BareDate(l.text)
 					}
+					if !ok || l.foreign {
+						continue
+					}
+					// A term that is only the date ("2019") over its description.
+					if rest == "" && j+1 < len(sub.lines) && (sub.lines[j+1].tag == atom.Dd || sub.lines[j+1].tag == atom.P) && !sub.lines[j+1].footer {
+						add(p, d, sub.lines[j+1].text, "", l.text)
+						out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(sub.lines[j+1].text))
+						continue
+					}
+					add(p, d, rest, "", l.text)
 				}
 			}
 		}
