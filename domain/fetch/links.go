@@ -213,7 +213,10 @@ var topics = []topic{
 		"note legali", "colofon"}},
 	{"contact", 6, []string{"contact", "contact us", "contactus", "kontakt", "contacto", "contatti", "contato"}},
 	{"changelog", 5, []string{"changelog", "releases", "release notes", "whats new", "what s new",
-		"nouveautes", "novedades", "novita", "novidades"}},
+		"anderungen", "aenderungen", "neuerungen", "versionshinweise", "was ist neu", "nouveautes",
+		"notes de version", "quoi de neuf", "novedades", "notas de la version", "novita",
+		"note di rilascio", "wijzigingen", "wat is er nieuw", "release opmerkingen", "novidades",
+		"notas de versao"}},
 	{"press", 4, []string{"press", "press kit", "presskit", "newsroom", "media", "presse", "prensa", "stampa", "imprensa"}},
 	{"help", 3, []string{"help", "support", "hilfe", "aide", "ayuda", "aiuto", "ajuda"}},
 }

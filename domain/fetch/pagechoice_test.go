@@ -139,3 +139,23 @@ func TestCrawl_HreflangEnglishPreferred(t *testing.T) {
 		t.Errorf("Language %q, want de-ch", c.Language)
 	}
 }
+
+// Changelog links named in the site's language ("Änderungen", "Wijzigingen",
+// "Neuerungen") are read like "Changelog", before a body link that names no topic.
+func TestCrawl_ChangelogInOtherLanguages(t *testing.T) {
+	for _, name := range []string{"Änderungen", "Wijzigingen", "Neuerungen", "Notes de version"} {
+		home := `<html><body><main><a href="/zufall">Mehr</a></main><footer><a href="/x1">` + name + `</a></footer></body></html>`
+		s := newSite(t, map[string]http.HandlerFunc{
+			"/":       htmlPage(home),
+			"/x1":     htmlPage(doc(name, "<p>2.0 — 3. März 2024</p>")),
+			"/zufall": htmlPage(doc("Zufall", "<p>Nichts.</p>")),
+		})
+		c, err := newFetcher(t, fetch.Options{}).Crawl(context.Background(), s.URL, 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string{"/", "/x1"}, paths(t, c)); diff != "" {
+			t.Errorf("%s: pages with a budget of 2 (-want +got):\n%s", name, diff)
+		}
+	}
+}
