@@ -140,6 +140,8 @@ func (s *site) draftLocation() {
 	for _, f := range s.f2Foundings() {
 		if f.place.city != "" || f.place.country != "" {
 			locs = append(locs, f.place)
+		} else if l, ok := s.f2MakerPlace(f); ok {
+			locs = append(locs, l)
 		}
 	}
 	locs = append(append(locs, other...), weak...)
@@ -319,7 +321,10 @@ func (s *site) draftStage() {
 					if m := st.re.FindStringIndex(l.text); m != nil {
 						sent := sentenceAround(l.text, m[0])
 						self := f2SelfRe.MatchString(sent) || s.mentionsName(sent)
-						if (st.slug == "acquired" || st.weak && len(strings.Fields(sent)) > 6) && !self || l.foreign {
+						// A weak "in beta" with no subject of its own is a banner ("Now in
+						// beta"); with one, the subject must be the company ("Dark mode is in beta").
+						banner := len(strings.Fields(sent)) <= 6 && strings.HasPrefix(sent, strings.TrimSpace(l.text[m[0]:m[1]]))
+						if (st.slug == "acquired" || st.weak && !banner) && !self || l.foreign {
 							continue
 						}
 						s.set("stage", domain.DraftedValue{Text: st.slug, Evidence: []domain.Evidence{p.ev(sent)}})

@@ -33,6 +33,7 @@ func f2Clause(text string, i int) string {
 // f2Founding is one founding statement: the year, and the place when it says one.
 type f2Founding struct {
 	p      *page
+	line   string // the line the statement is on
 	year   string
 	clause string
 	place  loc
@@ -74,7 +75,7 @@ func (s *site) f2FoundingsIn(p *page, text string) []f2Founding {
 		if y == "" || !s.f2AboutUs(clause, verb) {
 			continue
 		}
-		f := f2Founding{p: p, year: y, clause: clause}
+		f := f2Founding{p: p, line: text, year: y, clause: clause}
 		f.place, _ = f2PlaceIn(p, clause, verb, y)
 		out = append(out, f)
 	}
@@ -387,4 +388,31 @@ func f2AddressBlock(p *page, block []line, legal bool) (loc, bool) {
 		marked = marked || f2LegalForm.MatchString(part.text) || (f2Street.MatchString(part.text) && postcodeTok.MatchString(part.text))
 	}
 	return l, marked
+}
+
+// f2MakerPlace: a solo maker's founding statement ("I started Palettely in
+// 2022") next to their introduction ("Hi, I'm Noa, a designer in Tel Aviv")
+// places the company where its maker is. A place the maker worked, studied or
+// was born in is not where they are.
+func (s *site) f2MakerPlace(f f2Founding) (loc, bool) {
+	i := strings.Index(f.clause, f.year)
+	if i < 0 || !f2Singular.MatchString(f.clause[:i]) || !s.mentionsName(f.clause) {
+		return loc{}, false
+	}
+	m := f2MakerIntro.FindStringSubmatchIndex(f.line)
+	if m == nil {
+		return loc{}, false
+	}
+	sent := f2Clause(f.line, m[2])
+	j := strings.Index(sent, f.line[m[2]:m[3]])
+	if j < 0 || f2PastPlace.MatchString(sent) || f2OtherParty.MatchString(sent) {
+		return loc{}, false
+	}
+	after := sent[j:]
+	for _, pm := range f2PlaceRe.FindAllStringSubmatchIndex(after, -1) {
+		if l, ok := f2Place(f.p, sent, after[pm[4]:pm[5]], after[pm[5]:]); ok {
+			return l, true
+		}
+	}
+	return loc{}, false
 }

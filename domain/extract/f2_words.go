@@ -63,7 +63,7 @@ var f2NotPlace = regexp.MustCompile(`(?i)^(the|der|die|das|le|la|les|el|il|lo|o|
 var f2BasedIn = regexp.MustCompile(`(?i)(?:^|[^\p{L}])((?:based|headquartered|located|situated)(?: out of| in)|(?:team|company|startup|studio|we are|we're|we’re) from|` +
 	`mit sitz in|sitz in|ansässig in|zu hause in|(?:basée?s?|installée?s?|située?s?|implantée?s?) (?:à|en)|siège (?:social )?(?:est )?à|` +
 	`con sede (?:en|a|in)|ubicad[ao]s? en|basad[ao]s? en|situad[ao]s? en|ubicat[ao] a|basat[ao] a|sediad[ao]s? em|com sede em|baseada em|` +
-	`gevestigd (?:in|te)|gebaseerd in|zitten in|van uit)\s`)
+	`gevestigd (?:in|te)|gebaseerd in|zitten in|vanuit)\s`)
 
 // f2SeatLabel: the seat or headquarters as a label ("Sitz der Gesellschaft: Leipzig").
 var f2SeatLabel = regexp.MustCompile(`(?i)^(?:sitz der gesellschaft|sitz|firmensitz|hauptsitz|siège social|siège|domicilio social|` +
@@ -135,3 +135,13 @@ func isLetter(s string, last bool) bool {
 	}
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c > 127 && strings.ToUpper(string(c)) != strings.ToLower(string(c))
 }
+
+// f2Singular: the first person singular ("I started Palettely in 2022").
+var f2Singular = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(i|ich|je|j|ik|yo|io|eu|fundé|fundei|fondai)(?:[^\p{L}]|$)`)
+
+// f2MakerIntro: a maker introducing themselves ("Hi, I'm Noa, a designer in …").
+var f2MakerIntro = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(i'm|i’m|i am|ich bin|je suis|soy|sono|ik ben|sou)\s`)
+
+// f2PastPlace: a place the person was, not is ("worked at a lab in Cairo", "born in").
+var f2PastPlace = regexp.MustCompile(`(?i)worked|used to|formerly|previously|studied|born|grew up|moved|arbeitete|geboren|studierte|` +
+	`travaillé|né|née|trabajé|nací|nacido|lavorato|nato|nata|gewerkt|geboren|trabalhei|nasci|nascid`)
