@@ -1,7 +1,10 @@
 package extract
 
 import (
+	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/htmltext"
@@ -34,4 +37,127 @@ func TestF2PlaceOfFounding(t *testing.T) {
 			t.Errorf("%q: city %q country %q, want %q %q", c.text, l.city, l.country, c.city, c.country)
 		}
 	}
+}
+
+func TestF2FoundingYear(t *testing.T) {
+	for _, c := range []struct{ body, want string }{
+		{"<p>Fuchsbau wurde 2018 in Dresden gegründet.</p>", "2018"},
+		{"<p>Tisane a été fondé en 2020 à Bordeaux.</p>", "2020"},
+		{"<p>Bottega è stata fondata nel 2017 a Torino.</p>", "2017"},
+		{"<p>Fundamos Huerto en 2019.</p>", "2019"},
+		{"<footer><p>Contact: hi@x.test · Founded in 2023 in Dublin, Ireland</p></footer>", "2023"},
+		{"<p>Gegründet 2019</p>", "2019"},
+		{"<p>Since 2019</p>", "2019"},
+		{"<p>Fundada em 2022</p>", "2022"},
+		// Traps: another company's founding, a customer, a copyright range,
+		// a "since" that is no founding, a testimonial.
+		{"<p>Founded in 2009, Globex Shipping is our oldest customer.</p>", ""},
+		{"<footer><p>© 2019–2025 Acme GmbH</p></footer>", ""},
+		{"<p>Sinds 2021 werken we met een klein team.</p>", ""},
+		{`<section class="testimonials"><blockquote><p>Founded in 2016, our bakery loves it.</p></blockquote></section>`, ""},
+		{"<p>Our client Globex was founded in 2009 in Cork.</p>", ""},
+	} {
+		name := "Harborly"
+		for _, n := range []string{"Fuchsbau", "Tisane", "Bottega", "Huerto"} {
+			if strings.Contains(c.body, n) {
+				name = n
+			}
+		}
+		s, _ := f2Site(name, "/about", c.body)
+		var got string
+		if fs := s.f2Foundings(); len(fs) > 0 {
+			got = fs[0].year
+		}
+		if got != c.want {
+			t.Errorf("%s: founded %q, want %q", c.body, got, c.want)
+		}
+	}
+}
+
+func TestF2Addresses(t *testing.T) {
+	for _, c := range []struct{ path, body, city, country string }{
+		{"/impressum", "<h2>Angaben gemäß § 5 TMG</h2><p>Fuchs GmbH<br>Hauptstraße 8<br>01099 Dresden<br>Deutschland</p>", "Dresden", "DE"},
+		{"/mentions-legales", "<p>Tisane SAS<br>12 cours X, 33000 Bordeaux, France</p>", "Bordeaux", "FR"},
+		{"/contatti", "<p>Bottega S.r.l.<br>Via Roma 1<br>10121 Torino (TO), Italia</p>", "Torino", "IT"},
+		{"/", "<footer><p>Fietsdesk B.V. · Oudkerkhof 10 · 3512 GH Utrecht · Nederland</p></footer>", "Utrecht", "NL"},
+		{"/", "<footer><p>Huerto S.L. · Calle Feria 20, 41003 Sevilla</p></footer>", "Sevilla", ""},
+		{"/contato", "<p>Rua Augusta 10<br>01310-100 São Paulo<br>Brasil</p>", "São Paulo", "BR"},
+		{"/contact", "<p>Acme Inc.<br>1 Main St.<br>New York, NY 10001<br>USA</p>", "New York", "US"},
+		// A country is never taken from a postcode's shape.
+		{"/kontakt", "<p>Fuchs GmbH<br>Hauptstraße 8<br>01099 Dresden</p>", "Dresden", ""},
+		// Someone else's address: the hoster, a court.
+		{"/mentions-legales", "<h2>Hébergeur</h2><p>OVH SAS, 2 rue Kellermann, 59100 Roubaix, France</p>", "", ""},
+		{"/impressum", "<p>Hosting: Hetzner Online GmbH<br>Industriestr. 25<br>91710 Gunzenhausen</p>", "", ""},
+		// No street, legal form or country, not a legal page: no address.
+		{"/", "<p>Team of 8<br>2019 Berlin</p>", "", ""},
+	} {
+		s, p := f2Site("X", c.path, c.body)
+		var l loc
+		if ls := s.f2Addresses(p); len(ls) > 0 {
+			l = ls[0]
+		}
+		if l.city != c.city || l.country != c.country {
+			t.Errorf("%s %s: city %q country %q, want %q %q", c.path, c.body, l.city, l.country, c.city, c.country)
+		}
+	}
+}
+
+func TestF2Statements(t *testing.T) {
+	for _, c := range []struct{ body, city, country string }{
+		{"<p>We are based in Lisbon, Portugal.</p>", "Lisbon", "PT"},
+		{"<p>Fuchsbau ist ein Unternehmen mit Sitz in Dresden.</p>", "Dresden", ""},
+		{"<p>Tisane est une entreprise basée à Bordeaux.</p>", "Bordeaux", ""},
+		{"<p>Huerto es una empresa con sede en Sevilla, España.</p>", "Sevilla", "ES"},
+		{"<p>Bottega è un'azienda con sede a Torino.</p>", "Torino", ""},
+		{"<p>Fietsdesk is gevestigd in Utrecht.</p>", "Utrecht", ""},
+		{"<p>Somos uma equipa sediada em Lisboa, Portugal.</p>", "Lisboa", "PT"},
+		{"<p>Sitz der Gesellschaft: Leipzig</p>", "Leipzig", ""},
+		// Someone else: servers, a customer, a partner.
+		{"<p>Our servers are located in Frankfurt, Germany.</p>", "", ""},
+		{"<p>Our customer Globex is based in Cork, Ireland.</p>", "", ""},
+		{"<p>Unser Rechenzentrum hat seinen Sitz in Frankfurt.</p>", "", ""},
+	} {
+		name := strings.Fields(htmltext.Text(mustParse(c.body)))[0]
+		s, p := f2Site(name, "/about", c.body)
+		var l loc
+		if strong, _ := s.f2Statements(p); len(strong) > 0 {
+			l = strong[0]
+		}
+		if l.city != c.city || l.country != c.country {
+			t.Errorf("%s: city %q country %q, want %q %q", c.body, l.city, l.country, c.city, c.country)
+		}
+	}
+}
+
+func TestF2Stage(t *testing.T) {
+	for _, c := range []struct{ body, want string }{
+		{"<p>Harborly is in public beta.</p>", "beta"},
+		{"<p>Fuchsbau ist jetzt in der öffentlichen Beta.</p>", "beta"},
+		{"<p>Tisane est en bêta publique : rejoignez-nous !</p>", "beta"},
+		{"<p>Huerto está en beta abierta.</p>", "beta"},
+		{"<p>Bottega è in beta pubblica.</p>", "beta"},
+		{"<p>Fietsdesk is nu in publieke bèta.</p>", "beta"},
+		{"<p>Estamos em beta pública.</p>", "beta"},
+		{"<p>Now in beta</p>", "beta"},
+		{"<p>Trag dich jetzt in die Warteliste ein.</p>", "pre-launch"},
+		{"<p>Rejoignez la liste d’attente.</p>", "pre-launch"},
+		// A feature in beta, a waitlist feature of the product.
+		{"<p>Dark mode is in beta.</p>", ""},
+		{"<p>Die Warteliste füllt freie Termine automatisch.</p>", ""},
+	} {
+		s, _ := f2Site("X", "/", c.body)
+		s.req.Stages = []string{"idea", "pre-launch", "beta", "launched", "acquired", "profitable"}
+		s.draftStage()
+		if got := s.out.Fields["stage"].Text; got != c.want {
+			t.Errorf("%s: stage %q, want %q", c.body, got, c.want)
+		}
+	}
+}
+
+func mustParse(body string) *html.Node {
+	n, err := html.Parse(strings.NewReader(body))
+	if err != nil {
+		panic(err)
+	}
+	return n
 }
