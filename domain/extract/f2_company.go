@@ -243,7 +243,9 @@ func (s *site) f2BasedIn(p *page, text string) (loc, bool) {
 		return loc{}, false
 	}
 	subject := clause[:i]
-	if !(f2SelfRe.MatchString(subject) || s.mentionsName(subject) || f2Team.MatchString(subject) ||
+	// "Based in Edinburgh, Scotland" standing alone (a footer badge) has no subject.
+	bare := strings.Trim(subject, " \t\"'“”:(-–—") == ""
+	if !(bare || f2SelfRe.MatchString(subject) || s.mentionsName(subject) || f2Team.MatchString(subject) ||
 		f2Team.MatchString(text[m[2]:m[3]])) || f2OtherParty.MatchString(clause) || f2HostWords.MatchString(clause) {
 		return loc{}, false
 	}
@@ -320,7 +322,7 @@ func (s *site) f2Addresses(p *page) []loc {
 			}
 			if l, ok := f2AddressBlock(p, block, legal); ok {
 				out = append(out, l)
-			} else if within(block[0].node, atom.Address) || legal && f2LegalForm.MatchString(block[0].text) {
+			} else if within(block[0].node, atom.Address) || f2LegalForm.MatchString(block[0].text) {
 				// No "postcode city" part (Irish, British addresses): a part
 				// naming a country, and the city before it.
 				var lines []string
@@ -344,9 +346,11 @@ type f2Part struct {
 func f2AddressBlock(p *page, block []line, legal bool) (loc, bool) {
 	var parts []f2Part
 	var text strings.Builder
+	marked := legal
 	for _, ln := range block {
 		text.WriteString(ln.text + "\n")
 		for _, chunk := range f2Separators.Split(ln.text, -1) {
+			marked = marked || f2LegalForm.MatchString(chunk) || (f2Street.MatchString(chunk) && postcodeTok.MatchString(chunk))
 			for _, part := range strings.Split(chunk, ",") {
 				if t := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(part), ".")); t != "" {
 					parts = append(parts, f2Part{t, ln.text})
@@ -364,15 +368,27 @@ func f2AddressBlock(p *page, block []line, legal bool) (loc, bool) {
 			city, name = k, m[1]
 			break
 		}
-		if k > 0 && f2USZip.MatchString(part.text) && cleanCity(parts[k-1].text) != "" {
+		if m := f2CityPostcode.FindStringSubmatch(part.text); m != nil {
+			city, name = k, m[1]
+			break
+		}
+		if k > 0 && (f2USZip.MatchString(part.text) || f2State.MatchString(part.text) && marked) && cleanCity(parts[k-1].text) != "" {
 			city, name = k-1, parts[k-1].text
+			break
+		}
+		if m := f2CityState.FindStringSubmatch(part.text); m != nil && marked {
+			city, name = k, m[1]
 			break
 		}
 	}
 	if city < 0 {
 		return loc{}, false
 	}
-	if _, isCountry := domain.CountryCode(name); isCountry || f2Months[strings.ToLower(name)] {
+	// "20124 Milano MI": the province is not part of the name.
+	if f := strings.Fields(name); len(f) > 1 && f2State.MatchString(f[len(f)-1]) {
+		name = strings.Join(f[:len(f)-1], " ")
+	}
+	if _, isCountry := domain.CountryCode(name); isCountry || f2Months[strings.ToLower(name)] || !personLike(name) {
 		return loc{}, false
 	}
 	l := loc{p: p, city: name, cityQuote: parts[city].line}
@@ -383,11 +399,7 @@ func f2AddressBlock(p *page, block []line, legal bool) (loc, bool) {
 			break
 		}
 	}
-	marked := legal || l.country != ""
-	for _, part := range parts {
-		marked = marked || f2LegalForm.MatchString(part.text) || (f2Street.MatchString(part.text) && postcodeTok.MatchString(part.text))
-	}
-	return l, marked
+	return l, marked || l.country != ""
 }
 
 // f2MakerPlace: a solo maker's founding statement ("I started Palettely in

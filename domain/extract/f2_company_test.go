@@ -83,6 +83,11 @@ func TestF2Addresses(t *testing.T) {
 		{"/", "<footer><p>Huerto S.L. · Calle Feria 20, 41003 Sevilla</p></footer>", "Sevilla", ""},
 		{"/contato", "<p>Rua Augusta 10<br>01310-100 São Paulo<br>Brasil</p>", "São Paulo", "BR"},
 		{"/contact", "<p>Acme Inc.<br>1 Main St.<br>New York, NY 10001<br>USA</p>", "New York", "US"},
+		{"/note-legali", "<p>Tessera S.r.l.<br>Corso Buenos Aires 12<br>20124 Milano MI</p>", "Milano", ""},
+		{"/legal", "<p>Northdesk Ltd<br>12 Rose Street<br>Edinburgh EH2 2PR<br>United Kingdom</p>", "Edinburgh", "GB"},
+		{"/", "<footer><p>Feirinha Ltda. · Rua das Flores, 120 · Recife - PE</p></footer>", "Recife", ""},
+		{"/", "<footer><p>Imobly Tecnologia Ltda. · CNPJ 34.567.890/0001-12 · Curitiba, PR</p></footer>", "Curitiba", ""},
+		{"/contact", "<address>Deskhero Ltd.<br>The Digital Hub, Thomas Street<br>Dublin 8, D08 TCV4<br>Ireland</address>", "Dublin", "IE"},
 		// A country is never taken from a postcode's shape.
 		{"/kontakt", "<p>Fuchs GmbH<br>Hauptstraße 8<br>01099 Dresden</p>", "Dresden", ""},
 		// Someone else's address: the hoster, a court.
@@ -112,6 +117,7 @@ func TestF2Statements(t *testing.T) {
 		{"<p>Fietsdesk is gevestigd in Utrecht.</p>", "Utrecht", ""},
 		{"<p>Somos uma equipa sediada em Lisboa, Portugal.</p>", "Lisboa", "PT"},
 		{"<p>Sitz der Gesellschaft: Leipzig</p>", "Leipzig", ""},
+		{"<footer><p>Based in Edinburgh, Scotland · Est. 2020</p></footer>", "Edinburgh", "GB"},
 		// Someone else: servers, a customer, a partner.
 		{"<p>Our servers are located in Frankfurt, Germany.</p>", "", ""},
 		{"<p>Our customer Globex is based in Cork, Ireland.</p>", "", ""},

@@ -145,3 +145,12 @@ var f2MakerIntro = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(i'm|i’m|i am|ich bin
 // f2PastPlace: a place the person was, not is ("worked at a lab in Cairo", "born in").
 var f2PastPlace = regexp.MustCompile(`(?i)worked|used to|formerly|previously|studied|born|grew up|moved|arbeitete|geboren|studierte|` +
 	`travaillé|né|née|trabajé|nací|nacido|lavorato|nato|nata|gewerkt|geboren|trabalhei|nasci|nascid`)
+
+// f2CityPostcode: a British or Irish "City POSTCODE" part ("Edinburgh EH2 2PR", "London EC1V 9HX").
+var f2CityPostcode = regexp.MustCompile(`^(\p{Lu}[\p{L}'’.-]*(?:[\s-]+\p{Lu}[\p{L}'’.-]*){0,2})\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$`)
+
+// f2State: a two-letter state or province code ("PE", "TX", "MI").
+var f2State = regexp.MustCompile(`^[A-Z]{2}$`)
+
+// f2CityState: "Recife - PE", "Curitiba/PR", "Austin – TX".
+var f2CityState = regexp.MustCompile(`^(\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|(?:de|do|da|dos|das)\b)){0,3})\s*[-/–]\s*[A-Z]{2}$`)
