@@ -32,41 +32,9 @@ func (s *site) draftFounded() {
 	}
 }
 
-// aboutUs reports whether a founding statement is about the company itself:
-// it names the product, or "we"/"I" is the subject of the verb ("We founded
-// the company in 2019"); "started" needs the name or the company as object,
-// since "we started working with our first customer in 2019" is no founding.
-// "Founded in 2009, Globex is our oldest customer" is about Globex.
-func (s *site) aboutUs(sent, verb string) bool {
-	if s.mentionsName(sent) {
-		return true
-	}
-	i := strings.Index(sent, verb)
-	if i < 0 || !selfRe.MatchString(sent[:i]) || otherParty.MatchString(sent) {
-		return false
-	}
-	return !strings.EqualFold(verb, "started") || companyObj.MatchString(sent[i:])
-}
-
+// companyObj: "started" founds only the company ("we started the company in
+// 2019"), not "we started working with our first customer in 2019".
 var companyObj = regexp.MustCompile(`(?i)^started (the|our|this) (company|business|startup)\b`)
-
-// yearNear returns the year within 40 characters of the founding verb in sent.
-func yearNear(sent, verb string) string {
-	i := strings.Index(sent, verb)
-	if i < 0 {
-		return ""
-	}
-	for _, m := range yearRe.FindAllStringIndex(sent, -1) {
-		d := m[0] - (i + len(verb))
-		if m[1] <= i {
-			d = i - m[1]
-		}
-		if d <= 40 {
-			return sent[m[0]:m[1]]
-		}
-	}
-	return ""
-}
 
 // loc is one statement of where the company is.
 type loc struct {
@@ -231,48 +199,6 @@ func personLike(s string) bool {
 		}
 	}
 	return true
-}
-
-// basedInLoc reads "We are based in Lisbon, Portugal" and "X is headquartered
-// in Melbourne, Australia" when the subject is the company itself.
-func (s *site) basedInLoc(p *page, text string) (loc, bool) {
-	m := basedIn.FindStringIndex(text)
-	if m == nil {
-		return loc{}, false
-	}
-	sent := sentenceAround(text, m[0])
-	i := strings.Index(sent, text[m[0]:m[1]])
-	if i < 0 {
-		return loc{}, false
-	}
-	subject := sent[:i]
-	if !(selfRe.MatchString(subject) || s.mentionsName(subject) || strings.Contains(strings.ToLower(subject), "team")) || otherParty.MatchString(subject) {
-		return loc{}, false
-	}
-	rest := strings.TrimRight(sent[i+len(text[m[0]:m[1]]):], ".")
-	l := loc{p: p}
-	var places []string
-	for _, part := range strings.Split(rest, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" || !personLike(part) || len(strings.Fields(part)) > 3 {
-			break
-		}
-		places = append(places, part)
-	}
-	for k, part := range places {
-		if code, ok := domain.CountryCode(part); ok {
-			l.country, l.countryQuote = code, sent
-			if k > 0 {
-				l.city, l.cityQuote = places[0], sent
-			}
-			return l, true
-		}
-	}
-	if len(places) > 0 {
-		l.city, l.cityQuote = places[0], sent
-		return l, true
-	}
-	return loc{}, false
 }
 
 // stagePatterns in the seven languages; weak ones ("in beta", "en bêta")

@@ -71,7 +71,7 @@ func (s *site) f2FoundingsIn(p *page, text string) []f2Founding {
 		if f2CopyrightR.MatchString(clause) {
 			continue
 		}
-		y := yearNear(clause, verb)
+		y := f2YearNear(clause, verb)
 		if y == "" || !s.f2AboutUs(clause, verb) {
 			continue
 		}
@@ -427,4 +427,39 @@ func (s *site) f2MakerPlace(f f2Founding) (loc, bool) {
 		}
 	}
 	return loc{}, false
+}
+
+// f2YearNear returns the founding year of a statement: the nearest year after
+// the verb within 40 characters with no comma or semicolon between them
+// ("founded Harborly in 2018"), else the nearest one before it likewise
+// ("2019 in Leipzig gegründet"), else the nearest within 40 characters.
+// "The idea came up at a hackathon in 2016 and we founded X in 2018" is 2018.
+func f2YearNear(sent, verb string) string {
+	i := strings.Index(sent, verb)
+	if i < 0 {
+		return ""
+	}
+	end := i + len(verb)
+	best, bestD, bestRank := "", 41, 3
+	for _, m := range yearRe.FindAllStringIndex(sent, -1) {
+		var d, rank int
+		var between string
+		if m[0] >= end {
+			d, between, rank = m[0]-end, sent[end:m[0]], 0
+		} else if m[1] <= i {
+			d, between, rank = i-m[1], sent[m[1]:i], 1
+		} else {
+			continue
+		}
+		if d > 40 {
+			continue
+		}
+		if strings.ContainsAny(between, ",;") {
+			rank = 2
+		}
+		if rank < bestRank || rank == bestRank && d < bestD {
+			best, bestD, bestRank = sent[m[0]:m[1]], d, rank
+		}
+	}
+	return best
 }

@@ -49,6 +49,9 @@ func TestF2FoundingYear(t *testing.T) {
 		{"<p>Gegründet 2019</p>", "2019"},
 		{"<p>Since 2019</p>", "2019"},
 		{"<p>Fundada em 2022</p>", "2022"},
+		{"<p>The idea came up at a hackathon in 2016 and we founded Harborly in 2018.</p>", "2018"},
+		{"<p>In 2016 we founded Harborly, and in 2019 we hired our first engineer.</p>", "2016"},
+		{"<p>Kasboek is in 2017 opgericht in Utrecht.</p>", "2017"},
 		// Traps: another company's founding, a customer, a copyright range,
 		// a "since" that is no founding, a testimonial.
 		{"<p>Founded in 2009, Globex Shipping is our oldest customer.</p>", ""},
@@ -58,7 +61,7 @@ func TestF2FoundingYear(t *testing.T) {
 		{"<p>Our client Globex was founded in 2009 in Cork.</p>", ""},
 	} {
 		name := "Harborly"
-		for _, n := range []string{"Fuchsbau", "Tisane", "Bottega", "Huerto"} {
+		for _, n := range []string{"Fuchsbau", "Tisane", "Bottega", "Huerto", "Kasboek"} {
 			if strings.Contains(c.body, n) {
 				name = n
 			}
