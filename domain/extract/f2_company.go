@@ -179,7 +179,7 @@ func f2Place(p *page, quote, place, rest string) (loc, bool) {
 		rest = " " + f[len(f)-1] + rest
 	}
 	first := strings.ToLower(strings.Fields(place + " x")[0])
-	if place == "" || f2Months[first] || f2NotPlace.MatchString(place) || yearRe.MatchString(place) {
+	if place == "" || f2Months[first] || f2NotPlace.MatchString(place) || yearRe.MatchString(place) || f2Region[strings.ToLower(place)] {
 		return loc{}, false
 	}
 	// What follows the place: punctuation, the end, a "by", the verb.
@@ -209,21 +209,32 @@ func f2Place(p *page, quote, place, rest string) (loc, bool) {
 // ", no Brasil", ", in Deutschland".
 func f2CountryAfter(rest string) (string, bool) {
 	rest = strings.TrimSpace(rest)
-	if rest == "" || (rest[0] != ',' && rest[0] != '(') {
-		return "", false
-	}
-	rest = strings.TrimSpace(rest[1:])
-	if i := strings.IndexAny(rest, ",.;:()!?"); i >= 0 {
-		rest = rest[:i]
-	}
-	f := strings.Fields(rest)
-	for len(f) > 1 && (isPrep(f[0]) || f2NotPlace.MatchString(f[0]) || strings.EqualFold(f[0], "no") || strings.EqualFold(f[0], "nos")) {
-		f = f[1:]
-	}
-	for n := len(f); n > 0; n-- {
-		if code, ok := domain.CountryCode(strings.Join(f[:n], " ")); ok {
-			return code, true
+	// Up to two parts: "in Austin, Texas, USA" names a state before the country.
+	for k := 0; k < 2; k++ {
+		if rest == "" || (rest[0] != ',' && rest[0] != '(') {
+			return "", false
 		}
+		rest = strings.TrimSpace(rest[1:])
+		part := rest
+		if i := strings.IndexAny(rest, ",.;:()!?"); i >= 0 {
+			part, rest = rest[:i], rest[i:]
+		} else {
+			rest = ""
+		}
+		f := strings.Fields(part)
+		for len(f) > 1 && (isPrep(f[0]) || f2NotPlace.MatchString(f[0]) || strings.EqualFold(f[0], "no") || strings.EqualFold(f[0], "nos")) {
+			f = f[1:]
+		}
+		for n := len(f); n > 0; n-- {
+			if code, ok := domain.CountryCode(strings.Join(f[:n], " ")); ok {
+				return code, true
+			}
+		}
+		if len(f) == 0 || len(f) > 3 || !personLike(strings.Join(f, " ")) {
+			return "", false
+		}
+		rest = strings.TrimLeft(rest, ")")
+		rest = strings.TrimSpace(rest)
 	}
 	return "", false
 }

@@ -30,6 +30,9 @@ func TestF2PlaceOfFounding(t *testing.T) {
 		{"Founded in 2019 in the Netherlands.", "Founded", "2019", "", "NL"},
 		{"Founded in March 2019 in São Paulo.", "Founded", "2019", "São Paulo", ""},
 		{"We founded it in 2019 in a garage.", "founded", "2019", "", ""},
+		{"We founded Acme in 2019 in Austin, Texas, USA.", "founded", "2019", "Austin", "US"},
+		{"We founded Acme in 2019 in California.", "founded", "2019", "", ""},
+		{"Founded in 2019 in Europe.", "Founded", "2019", "", ""},
 	} {
 		_, p := f2Site("X", "/about", "<p>"+c.text+"</p>")
 		l, _ := f2PlaceIn(p, c.text, c.verb, c.year)
@@ -121,6 +124,7 @@ func TestF2Statements(t *testing.T) {
 		{"<p>Somos uma equipa sediada em Lisboa, Portugal.</p>", "Lisboa", "PT"},
 		{"<p>Sitz der Gesellschaft: Leipzig</p>", "Leipzig", ""},
 		{"<footer><p>Based in Edinburgh, Scotland · Est. 2020</p></footer>", "Edinburgh", "GB"},
+		{"<p>We are a remote team based in Europe.</p>", "", ""},
 		// Someone else: servers, a customer, a partner.
 		{"<p>Our servers are located in Frankfurt, Germany.</p>", "", ""},
 		{"<p>Our customer Globex is based in Cork, Ireland.</p>", "", ""},

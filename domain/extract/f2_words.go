@@ -154,3 +154,23 @@ var f2State = regexp.MustCompile(`^[A-Z]{2}$`)
 
 // f2CityState: "Recife - PE", "Curitiba/PR", "Austin – TX".
 var f2CityState = regexp.MustCompile(`^(\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|(?:de|do|da|dos|das)\b)){0,3})\s*[-/–]\s*[A-Z]{2}$`)
+
+// f2Region: continents, regions, states and provinces, and words that follow
+// "based in" without naming a city ("a remote team based in Europe", "founded
+// in 2019 in California"). A city is a city; these give no city.
+var f2Region = map[string]bool{}
+
+func init() {
+	for _, r := range strings.Split(`europe|europa|asia|asien|asie|ásia|africa|afrika|afrique|áfrica|america|amerika|amérique|américa|`+
+		`north america|south america|latin america|latam|emea|apac|dach|benelux|nordics|scandinavia|skandinavien|scandinavie|`+
+		`escandinavia|the eu|eu|remote|worldwide|online|silicon valley|bay area|the bay area|`+
+		`alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|hawaii|idaho|illinois|indiana|`+
+		`iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|`+
+		`nevada|new hampshire|new jersey|new mexico|north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|`+
+		`south carolina|south dakota|tennessee|texas|utah|vermont|virginia|west virginia|wisconsin|wyoming|`+
+		`ontario|quebec|québec|british columbia|alberta|bavaria|bayern|baden-württemberg|nordrhein-westfalen|sachsen|hessen|`+
+		`catalonia|catalunya|cataluña|andalusia|andalucía|lombardy|lombardia|tuscany|toscana|brittany|bretagne|`+
+		`île-de-france|flanders|vlaanderen|wallonia|wallonie|randstad|minas gerais|rio grande do sul|santa catarina`, "|") {
+		f2Region[r] = true
+	}
+}
