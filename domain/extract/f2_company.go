@@ -65,7 +65,8 @@ func (s *site) f2Foundings() []f2Founding {
 
 func (s *site) f2FoundingsIn(p *page, text string) []f2Founding {
 	var out []f2Founding
-	for _, m := range f2FoundVerb.FindAllStringSubmatchIndex(text, -1) {
+	founded := f2FoundVerb.FindAllStringSubmatchIndex(text, -1)
+	for k, m := range append(founded, f2BornVerb.FindAllStringSubmatchIndex(text, -1)...) {
 		clause := f2Clause(text, m[2])
 		verb := text[m[2]:m[3]]
 		if f2CopyrightR.MatchString(clause) {
@@ -73,6 +74,11 @@ func (s *site) f2FoundingsIn(p *page, text string) []f2Founding {
 		}
 		y := f2YearNear(clause, verb)
 		if y == "" || !s.f2AboutUs(clause, verb) {
+			continue
+		}
+		// Born: only the product itself ("Pagella è nata nel 2020"), never "I"
+		// or a person ("Luca è nato nel 1986").
+		if i := strings.Index(clause, verb); k >= len(founded) && (i < 0 || !s.mentionsName(clause[:i])) {
 			continue
 		}
 		f := f2Founding{p: p, line: text, year: y, clause: clause}
@@ -467,6 +473,11 @@ func f2YearNear(sent, verb string) string {
 		}
 		if strings.ContainsAny(between, ",;") {
 			rank = 2
+		}
+		// A year before the verb in another clause ("I was born in 1986 in
+		// Porto and founded …") is not the founding's.
+		if rank != 0 && m[1] <= i && (strings.ContainsAny(between, ",;") || f2Coord.MatchString(between)) {
+			continue
 		}
 		if rank < bestRank || rank == bestRank && d < bestD {
 			best, bestD, bestRank = sent[m[0]:m[1]], d, rank

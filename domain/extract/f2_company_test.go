@@ -55,6 +55,9 @@ func TestF2FoundingYear(t *testing.T) {
 		{"<p>The idea came up at a hackathon in 2016 and we founded Harborly in 2018.</p>", "2018"},
 		{"<p>In 2016 we founded Harborly, and in 2019 we hired our first engineer.</p>", "2016"},
 		{"<p>Kasboek is in 2017 opgericht in Utrecht.</p>", "2017"},
+		{"<p>Pagella è nata nel 2020 a Bologna.</p>", "2020"},
+		{"<p>Luca è nato nel 1986 a Modena.</p>", ""},
+		{"<p>I was born in 1986 in Porto and founded Harborly after years in shipping.</p>", ""},
 		// Traps: another company's founding, a customer, a copyright range,
 		// a "since" that is no founding, a testimonial.
 		{"<p>Founded in 2009, Globex Shipping is our oldest customer.</p>", ""},
@@ -64,7 +67,7 @@ func TestF2FoundingYear(t *testing.T) {
 		{"<p>Our client Globex was founded in 2009 in Cork.</p>", ""},
 	} {
 		name := "Harborly"
-		for _, n := range []string{"Fuchsbau", "Tisane", "Bottega", "Huerto", "Kasboek"} {
+		for _, n := range []string{"Fuchsbau", "Tisane", "Bottega", "Huerto", "Kasboek", "Pagella"} {
 			if strings.Contains(c.body, n) {
 				name = n
 			}

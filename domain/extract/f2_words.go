@@ -174,3 +174,11 @@ func init() {
 		f2Region[r] = true
 	}
 }
+
+// f2BornVerb: "X was born in 2020", "X è nata nel 2020", "X est née en 2020",
+// "X nació en 2019", "X nasceu em 2020": a founding only with the product as
+// subject (a person is born too).
+var f2BornVerb = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(was born|née|né|nat[ao]|nasce|nació|nasceu|ontstond|ontstaan)(?:[^\p{L}]|$)`)
+
+// f2Coord: a coordinating word that starts another clause.
+var f2Coord = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(and|und|et|y|e|but|aber|mais|pero|ma|maar|mas)(?:[^\p{L}]|$)`)
