@@ -402,7 +402,7 @@ func f2AddressBlock(p *page, block []line, legal bool) (loc, bool) {
 		return loc{}, false
 	}
 	// "20124 Milano MI": the province is not part of the name.
-	if f := strings.Fields(name); len(f) > 1 && f2State.MatchString(f[len(f)-1]) {
+	if f := strings.Fields(name); len(f) > 1 && (f2State.MatchString(f[len(f)-1]) || strings.EqualFold(f[len(f)-1], "cedex")) {
 		name = strings.Join(f[:len(f)-1], " ")
 	}
 	if _, isCountry := domain.CountryCode(name); isCountry || f2Months[strings.ToLower(name)] || !personLike(name) {

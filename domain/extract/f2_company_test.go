@@ -97,6 +97,10 @@ func TestF2Addresses(t *testing.T) {
 		{"/", "<footer><p>Feirinha Ltda. · Rua das Flores, 120 · Recife - PE</p></footer>", "Recife", ""},
 		{"/", "<footer><p>Imobly Tecnologia Ltda. · CNPJ 34.567.890/0001-12 · Curitiba, PR</p></footer>", "Curitiba", ""},
 		{"/contact", "<address>Deskhero Ltd.<br>The Digital Hub, Thomas Street<br>Dublin 8, D08 TCV4<br>Ireland</address>", "Dublin", "IE"},
+		{"/mentions-legales", "<p>Acme SAS<br>5 rue X<br>92130 Issy-les-Moulineaux Cedex<br>France</p>", "Issy-les-Moulineaux", "FR"},
+		{"/aviso-legal", "<p>Acme S.L., Calle Mayor 5, 28013 Madrid (Madrid), España</p>", "Madrid", "ES"},
+		{"/impressum", "<p>Acme AG<br>Bahnhofstrasse 1<br>CH-8001 Zürich<br>Schweiz</p>", "Zürich", "CH"},
+		{"/", "<footer><p>Acme Lda. · Avenida da Liberdade 110 · 1250-096 Lisboa · Portugal</p></footer>", "Lisboa", "PT"},
 		// A country is never taken from a postcode's shape.
 		{"/kontakt", "<p>Fuchs GmbH<br>Hauptstraße 8<br>01099 Dresden</p>", "Dresden", ""},
 		// Someone else's address: the hoster, a court.

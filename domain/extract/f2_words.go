@@ -94,7 +94,7 @@ var f2LegalForm = regexp.MustCompile(`(?:^|[^\p{L}])(GmbH|AG|UG|KG|e\.K\.|SAS|SA
 // Paris, 28013 Madrid, 20121 Milano (MI), 01310-100 São Paulo, 1250-096 Lisboa,
 // D-04109 Leipzig, 1060 Wien.
 var f2Postcode = regexp.MustCompile(`^(?:[A-Z]{1,2}-)?(?:\d{5}-\d{3}|\d{4}-\d{3}|\d{4}\s?[A-Z]{2}|\d{4,5})\s+` +
-	`(\p{Lu}[\p{L}'’.-]*(?:[\s-]+(?:\p{Lu}[\p{L}'’.-]*|(?:am|an|der|im|de|di|da|do|dos|das|del|sur|en|la|le|sul)\b)){0,3})(?:\s*\(\p{Lu}{2}\))?$`)
+	`(\p{Lu}[\p{L}'’.-]*(?:[\s-]+(?:\p{Lu}[\p{L}'’.-]*|(?:am|an|der|im|de|di|da|do|dos|das|del|sur|en|la|le|sul)\b)){0,3})(?:\s+(?i:cedex)(?:\s*\d{1,2})?)?(?:\s*\([^()]{1,30}\))?$`)
 
 // f2USZip: "NY 10001" after a city part ("New York, NY 10001").
 var f2USZip = regexp.MustCompile(`^[A-Z]{2}\s+\d{5}(?:-\d{4})?$`)
