@@ -1,6 +1,9 @@
 package extract
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -180,4 +183,48 @@ func mustParse(body string) *html.Node {
 		panic(err)
 	}
 	return n
+}
+
+// TestF2GroundKeeps drafts every f2 development site from its files and passes
+// the draft through domain.Ground, the gate the service applies: no founding
+// year, city, country or stage the extractor finds may be dropped there (a
+// country quoted in German, Italian or Portuguese must support its code).
+func TestF2GroundKeeps(t *testing.T) {
+	dirs, _ := filepath.Glob("testdata/dev/f2-*")
+	if len(dirs) == 0 {
+		t.Fatal("no f2 development sites")
+	}
+	stages := []string{"idea", "pre-launch", "beta", "launched", "growing", "profitable", "acquired"}
+	for _, dir := range dirs {
+		crawl := &domain.SiteCrawl{URL: "https://x.test/"}
+		files, _ := filepath.Glob(filepath.Join(dir, "*.html"))
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			u := "https://x.test/" + strings.TrimSuffix(strings.TrimSuffix(filepath.Base(f), ".html"), "index")
+			if u == "https://x.test/" {
+				crawl.Pages = append([]domain.WebPage{htmltext.Page(u, string(b))}, crawl.Pages...)
+			} else {
+				crawl.Pages = append(crawl.Pages, htmltext.Page(u, string(b)))
+			}
+		}
+		req := domain.DraftRequest{Site: crawl, Stages: stages}
+		d, err := New().Draft(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept, dropped := domain.Ground(req, d)
+		for _, f := range []string{"founded_year", "city", "country", "stage"} {
+			if _, ok := d.Fields[f]; ok {
+				if _, ok := kept.Fields[f]; !ok {
+					t.Errorf("%s: Ground dropped %s = %q: %v", dir, f, d.Fields[f].Text, dropped)
+				}
+			}
+		}
+		if len(d.Fields["city"].Text) == 0 {
+			t.Errorf("%s: no city drafted", dir)
+		}
+	}
 }
