@@ -303,7 +303,9 @@ func (s *site) f2Statements(p *page) (strong, weak []loc) {
 					}
 				}
 				if m := f2MadeIn.FindStringIndex(part); m != nil && !f2HostWords.MatchString(part) {
-					if l, ok := f2PlaceText(p, part, part[m[1]:]); ok {
+					// "Made in Webflow", "Built in Rust": a bare "made in" names a
+					// city only with its country or with "with love/avec soin … in".
+					if l, ok := f2PlaceText(p, part, part[m[1]:]); ok && (l.country != "" || f2MadeWith.MatchString(part[:m[1]])) {
 						weak = append(weak, l)
 					}
 				}

@@ -228,3 +228,24 @@ func TestF2GroundKeeps(t *testing.T) {
 		}
 	}
 }
+
+func TestF2MadeIn(t *testing.T) {
+	for _, c := range []struct{ body, city, country string }{
+		{"<footer><p>© Devisio SAS 2026 – Fait avec soin à Lyon</p></footer>", "Lyon", ""},
+		{"<footer><p>Made with ❤ in Berlin</p></footer>", "Berlin", ""},
+		{"<footer><p>Made in Leipzig, Deutschland</p></footer>", "Leipzig", "DE"},
+		{"<footer><p>Made in Germany</p></footer>", "", "DE"},
+		// A tool, not a place.
+		{"<footer><p>Made in Webflow</p></footer>", "", ""},
+		{"<footer><p>Built in Rust</p></footer>", "", ""},
+	} {
+		s, p := f2Site("X", "/", c.body)
+		var l loc
+		if _, weak := s.f2Statements(p); len(weak) > 0 {
+			l = weak[0]
+		}
+		if l.city != c.city || l.country != c.country {
+			t.Errorf("%s: city %q country %q, want %q %q", c.body, l.city, l.country, c.city, c.country)
+		}
+	}
+}

@@ -182,3 +182,6 @@ var f2BornVerb = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(was born|née|né|nat[ao
 
 // f2Coord: a coordinating word that starts another clause.
 var f2Coord = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(and|und|et|y|e|but|aber|mais|pero|ma|maar|mas)(?:[^\p{L}]|$)`)
+
+// f2MadeWith: "made with love in", "fait avec soin à", "hecho con cariño en".
+var f2MadeWith = regexp.MustCompile(`(?i) (with|mit|avec|con|met|com) `)
