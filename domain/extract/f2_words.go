@@ -38,7 +38,7 @@ var f2ByWord = regexp.MustCompile(`(?i)^(by|von|durch|par|por|da|door|pelo|pela|
 
 // f2Prep: prepositions that introduce a place ("in Berlin", "à Lyon", "en
 // Valencia", "a Torino", "em Recife", "te Utrecht").
-var f2PlaceRe = regexp.MustCompile(`(?:^|[\s(])(in|im|à|a|en|em|no|na|nel|nella|te|aus)\s+((?:(?:the|der|die|la|le|el|il|lo|o|os|het|de|l')\s*)?` +
+var f2PlaceRe = regexp.MustCompile(`(?:^|[\s(])(in|à|au|aux|a|en|em|no|na|nel|te|aus)\s+((?:(?:the|der|die|la|le|el|il|lo|o|os|het|de|l')\s*)?` +
 	`\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|(?:am|an|der|de|di|da|do|dos|das|del|sur|upon|la|le)\b)){0,3})`)
 
 // f2Months: month names, which follow "in" like a place ("founded in March 2020").
