@@ -48,6 +48,11 @@ var countryAliases = map[string]string{
 // Spanish, Italian, Dutch, Portuguese of Brazil and of Portugal).
 var localNames = []string{"de", "fr", "es", "it", "nl", "pt", "pt-PT"}
 
+// localNotCountry are local names that are more often something else: a
+// Spanish city (Granada, Spanish and Portuguese for Grenada), an English word
+// (Island, German for Iceland) or a Spanish verb (gana, Portuguese for Ghana).
+var localNotCountry = map[string]bool{"granada": true, "island": true, "gana": true}
+
 // localAliases are names in those languages that differ from CLDR's.
 var localAliases = map[string]string{
 	"grossbritannien": "GB", "großbritannien": "GB", "england": "GB", "angleterre": "GB", "grande bretagne": "GB",
@@ -108,7 +113,7 @@ func loadCountries() {
 	for _, tag := range localNames {
 		namer := display.Regions(language.MustParse(tag))
 		for _, code := range c.codes {
-			if key := countryKey(namer.Name(language.MustParseRegion(code))); key != "" {
+			if key := countryKey(namer.Name(language.MustParseRegion(code))); key != "" && !localNotCountry[key] {
 				if _, taken := c.byName[key]; !taken {
 					c.byName[key] = code
 				}

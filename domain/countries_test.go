@@ -67,6 +67,11 @@ func TestCountryCodeLocalNames(t *testing.T) {
 			t.Errorf("CountryCode(%q) = %q, %v; want %q", name, got, ok, want)
 		}
 	}
+	for _, name := range []string{"Granada", "island"} {
+		if got, ok := CountryCode(name); ok {
+			t.Errorf("CountryCode(%q) = %q, want no country", name, got)
+		}
+	}
 	if !CountryNamed("IT", "10126 Torino (TO), Italia") || !CountryNamed("GB", "based in Leeds, UK") {
 		t.Error("CountryNamed missed a local name or an alias")
 	}

@@ -231,7 +231,7 @@ func f2CountryAfter(rest string) (string, bool) {
 		for len(f) > 1 && (isPrep(f[0]) || f2NotPlace.MatchString(f[0]) || strings.EqualFold(f[0], "no") || strings.EqualFold(f[0], "nos")) {
 			f = f[1:]
 		}
-		for n := len(f); n > 0; n-- {
+		for n := len(f); n > 0 && personLike(f[0]); n-- {
 			if code, ok := domain.CountryCode(strings.Join(f[:n], " ")); ok {
 				return code, true
 			}
