@@ -43,11 +43,32 @@ var countryAliases = map[string]string{
 	"venezuela": "VE", "brunei": "BN", "micronesia": "FM", "sao tome and principe": "ST",
 }
 
+// localNames are the languages, besides English, whose country names
+// CountryCode accepts: those of the sites the extractor reads (German, French,
+// Spanish, Italian, Dutch, Portuguese of Brazil and of Portugal).
+var localNames = []string{"de", "fr", "es", "it", "nl", "pt", "pt-PT"}
+
+// localNotCountry are local names that are more often something else: a
+// Spanish city (Granada, Spanish and Portuguese for Grenada), an English word
+// (Island, German for Iceland) or a Spanish verb (gana, Portuguese for Ghana).
+var localNotCountry = map[string]bool{"granada": true, "island": true, "gana": true}
+
+// localAliases are names in those languages that differ from CLDR's.
+var localAliases = map[string]string{
+	"grossbritannien": "GB", "großbritannien": "GB", "england": "GB", "angleterre": "GB", "grande bretagne": "GB",
+	"inglaterra": "GB", "gran bretaña": "GB", "inghilterra": "GB", "gran bretagna": "GB", "engeland": "GB",
+	"groot brittannie": "GB", "grã bretanha": "GB", "usa": "US", "eeuu": "US", "ee uu": "US", "eua": "US",
+	"estados unidos de america": "US", "estados unidos da america": "US", "stati uniti d america": "US",
+	"etats unis d amerique": "US", "vereinigte staaten von amerika": "US", "olanda": "NL", "hollande": "NL",
+	"holanda": "NL", "paises bajos": "NL", "paises baixos": "NL", "tschechien": "CZ",
+}
+
 var countries struct {
 	once   sync.Once
-	codes  []string          // sorted
-	names  map[string]string // code -> English name
-	byName map[string]string // normalised name or alias -> code
+	codes  []string            // sorted
+	names  map[string]string   // code -> English name
+	byName map[string]string   // normalised name or alias -> code
+	keys   map[string][]string // code -> every normalised name it is known by (English, aliases, localNames languages)
 }
 
 func loadCountries() {
@@ -87,6 +108,27 @@ func loadCountries() {
 	for alias, code := range countryAliases {
 		c.byName[countryKey(alias)] = code
 	}
+	// Names in the other languages sites are read in (CLDR display names), and
+	// aliases in those languages. English names and aliases win a clash.
+	for _, tag := range localNames {
+		namer := display.Regions(language.MustParse(tag))
+		for _, code := range c.codes {
+			if key := countryKey(namer.Name(language.MustParseRegion(code))); key != "" && !localNotCountry[key] {
+				if _, taken := c.byName[key]; !taken {
+					c.byName[key] = code
+				}
+			}
+		}
+	}
+	for alias, code := range localAliases {
+		if key := countryKey(alias); c.byName[key] == "" {
+			c.byName[key] = code
+		}
+	}
+	c.keys = map[string][]string{}
+	for key, code := range c.byName {
+		c.keys[code] = append(c.keys[code], key)
+	}
 	slices.Sort(c.codes)
 }
 
@@ -110,6 +152,20 @@ func countryKey(s string) string {
 	return strings.TrimPrefix(s, "the ")
 }
 
+// CountryNamed reports whether text names the country code by one of its
+// names in English or a language of localNames ("Deutschland", "Italia",
+// "Royaume-Uni", "UK"), as whole words, ignoring case and accents.
+func CountryNamed(code, text string) bool {
+	countries.once.Do(loadCountries)
+	t := " " + countryKey(text) + " "
+	for _, key := range countries.keys[strings.ToUpper(strings.TrimSpace(code))] {
+		if strings.Contains(t, " "+key+" ") {
+			return true
+		}
+	}
+	return false
+}
+
 // CountryCodes returns every ISO 3166-1 alpha-2 code, sorted.
 func CountryCodes() []string {
 	countries.once.Do(loadCountries)
@@ -124,7 +180,8 @@ func CountryName(code string) string {
 }
 
 // CountryCode returns the ISO 3166-1 alpha-2 code of a country named in English
-// ("Germany", "united states of america", "Côte d'Ivoire", "UK"), ignoring case,
+// ("Germany", "united states of america", "Côte d'Ivoire", "UK") or in one of
+// the languages of localNames ("Deutschland", "España", "Paesi Bassi"), ignoring case,
 // accents and punctuation. A two-letter upper-case code is accepted as itself
 // ("DE"), except where it is also a common alias (UK -> GB); lower case is not,
 // so that words such as "in" or "by" are never taken for a country.

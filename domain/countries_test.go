@@ -53,3 +53,29 @@ func TestCountryCode(t *testing.T) {
 		}
 	}
 }
+
+// Country names in the seven languages the extractor reads map to their codes,
+// and CountryNamed finds any of them as whole words.
+func TestCountryCodeLocalNames(t *testing.T) {
+	for name, want := range map[string]string{
+		"Deutschland": "DE", "Österreich": "AT", "France": "FR", "Allemagne": "DE", "Royaume-Uni": "GB",
+		"España": "ES", "Espana": "ES", "Italia": "IT", "Nederland": "NL", "Paesi Bassi": "NL",
+		"Brasil": "BR", "Brasile": "BR", "Portugal": "PT", "Suisse": "CH", "Verenigd Koninkrijk": "GB",
+		"EE. UU.": "US", "Países Baixos": "NL", "Irlanda": "IE",
+	} {
+		if got, ok := CountryCode(name); !ok || got != want {
+			t.Errorf("CountryCode(%q) = %q, %v; want %q", name, got, ok, want)
+		}
+	}
+	for _, name := range []string{"Granada", "island"} {
+		if got, ok := CountryCode(name); ok {
+			t.Errorf("CountryCode(%q) = %q, want no country", name, got)
+		}
+	}
+	if !CountryNamed("IT", "10126 Torino (TO), Italia") || !CountryNamed("GB", "based in Leeds, UK") {
+		t.Error("CountryNamed missed a local name or an alias")
+	}
+	if CountryNamed("IT", "Italiano e inglese") || CountryNamed("OM", "Romania") {
+		t.Error("CountryNamed matched part of a word")
+	}
+}

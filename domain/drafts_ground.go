@@ -205,7 +205,8 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 		if cname == "" {
 			return v, fmt.Errorf("%q is not an ISO 3166 country", v.Text)
 		}
-		if !quotesContain(v.Evidence, cname) && !quotesContainWord(v.Evidence, code) {
+		if !quotesContain(v.Evidence, cname) && !quotesContainWord(v.Evidence, code) &&
+			!slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return CountryNamed(code, e.Quote) }) {
 			return v, fmt.Errorf("neither %s nor %s is in its quotes", cname, code)
 		}
 		v.Text = code

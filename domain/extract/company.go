@@ -5,9 +5,7 @@ import (
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/htmltext"
 	"golang.org/x/net/html"
-	"golang.org/x/net/html/atom"
 )
 
 // Company facts stated about the company itself: founding year, location
@@ -28,62 +26,15 @@ func (s *site) draftFounded() {
 			}
 		}
 	}
-	for _, p := range s.byKind(kindAbout, kindTeam, kindHome) {
-		for _, seg := range p.segs {
-			for _, l := range seg.lines {
-				if l.foreign || seg.foreign || copyrightR.MatchString(l.text) {
-					continue
-				}
-				for _, loc := range foundVerb.FindAllStringIndex(l.text, -1) {
-					sent := sentenceAround(l.text, loc[0])
-					verb := l.text[loc[0]:loc[1]]
-					y := yearNear(sent, verb)
-					if y == "" || !s.aboutUs(sent, verb) {
-						continue
-					}
-					s.set("founded_year", domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(sent)}})
-					return
-				}
-			}
-		}
+	// Statements in the seven languages (f2_company.go).
+	if fs := s.f2Foundings(); len(fs) > 0 {
+		s.set("founded_year", domain.DraftedValue{Text: fs[0].year, Evidence: []domain.Evidence{fs[0].p.ev(fs[0].clause)}})
 	}
 }
 
-// aboutUs reports whether a founding statement is about the company itself:
-// it names the product, or "we"/"I" is the subject of the verb ("We founded
-// the company in 2019"); "started" needs the name or the company as object,
-// since "we started working with our first customer in 2019" is no founding.
-// "Founded in 2009, Globex is our oldest customer" is about Globex.
-func (s *site) aboutUs(sent, verb string) bool {
-	if s.mentionsName(sent) {
-		return true
-	}
-	i := strings.Index(sent, verb)
-	if i < 0 || !selfRe.MatchString(sent[:i]) || otherParty.MatchString(sent) {
-		return false
-	}
-	return !strings.EqualFold(verb, "started") || companyObj.MatchString(sent[i:])
-}
-
+// companyObj: "started" founds only the company ("we started the company in
+// 2019"), not "we started working with our first customer in 2019".
 var companyObj = regexp.MustCompile(`(?i)^started (the|our|this) (company|business|startup)\b`)
-
-// yearNear returns the year within 40 characters of the founding verb in sent.
-func yearNear(sent, verb string) string {
-	i := strings.Index(sent, verb)
-	if i < 0 {
-		return ""
-	}
-	for _, m := range yearRe.FindAllStringIndex(sent, -1) {
-		d := m[0] - (i + len(verb))
-		if m[1] <= i {
-			d = i - m[1]
-		}
-		if d <= 40 {
-			return sent[m[0]:m[1]]
-		}
-	}
-	return ""
-}
 
 // loc is one statement of where the company is.
 type loc struct {
@@ -136,29 +87,32 @@ func (s *site) draftLocation() {
 			locs = append(locs, l)
 		}
 	}
-	for _, p := range s.byKind(kindContact, kindAbout, kindHome) {
-		forEach(p.doc, false, func(n *html.Node) bool {
-			if n.DataAtom == atom.Address && !foreign(n) {
-				if l, ok := addressLoc(p, strings.Split(htmltext.Text(n), "\n")); ok {
-					locs = append(locs, l)
-				}
-				return false
-			}
-			return true
-		})
-	}
-	for _, p := range s.byKind(kindAbout, kindContact, kindTeam, kindHome) {
-		for _, seg := range p.segs {
-			for _, ln := range seg.lines {
-				if ln.foreign || seg.foreign {
-					continue
-				}
-				if l, ok := s.basedInLoc(p, ln.text); ok {
-					locs = append(locs, l)
-				}
-			}
+	// Then, in the seven languages (f2_company.go): addresses on imprint and
+	// contact pages, statements (founding place, "based in", a seat label),
+	// addresses elsewhere (footers), and last "Made in …".
+	var legal, other, weak []loc
+	for _, p := range s.content() {
+		if f2LegalPage.MatchString(p.base.Path) {
+			legal = append(legal, s.f2Addresses(p)...)
 		}
 	}
+	locs = append(locs, legal...)
+	for _, p := range s.byKind(kindAbout, kindContact, kindTeam, kindHome) {
+		strong, w := s.f2Statements(p)
+		locs = append(locs, strong...)
+		weak = append(weak, w...)
+		if !f2LegalPage.MatchString(p.base.Path) {
+			other = append(other, s.f2Addresses(p)...)
+		}
+	}
+	for _, f := range s.f2Foundings() {
+		if f.place.city != "" || f.place.country != "" {
+			locs = append(locs, f.place)
+		} else if l, ok := s.f2MakerPlace(f); ok {
+			locs = append(locs, l)
+		}
+	}
+	locs = append(append(locs, other...), weak...)
 	var chosen *loc
 	for i := range locs {
 		if locs[i].country != "" {
@@ -247,56 +201,30 @@ func personLike(s string) bool {
 	return true
 }
 
-// basedInLoc reads "We are based in Lisbon, Portugal" and "X is headquartered
-// in Melbourne, Australia" when the subject is the company itself.
-func (s *site) basedInLoc(p *page, text string) (loc, bool) {
-	m := basedIn.FindStringIndex(text)
-	if m == nil {
-		return loc{}, false
-	}
-	sent := sentenceAround(text, m[0])
-	i := strings.Index(sent, text[m[0]:m[1]])
-	if i < 0 {
-		return loc{}, false
-	}
-	subject := sent[:i]
-	if !(selfRe.MatchString(subject) || s.mentionsName(subject) || strings.Contains(strings.ToLower(subject), "team")) || otherParty.MatchString(subject) {
-		return loc{}, false
-	}
-	rest := strings.TrimRight(sent[i+len(text[m[0]:m[1]]):], ".")
-	l := loc{p: p}
-	var places []string
-	for _, part := range strings.Split(rest, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" || !personLike(part) || len(strings.Fields(part)) > 3 {
-			break
-		}
-		places = append(places, part)
-	}
-	for k, part := range places {
-		if code, ok := domain.CountryCode(part); ok {
-			l.country, l.countryQuote = code, sent
-			if k > 0 {
-				l.city, l.cityQuote = places[0], sent
-			}
-			return l, true
-		}
-	}
-	if len(places) > 0 {
-		l.city, l.cityQuote = places[0], sent
-		return l, true
-	}
-	return loc{}, false
-}
-
+// stagePatterns in the seven languages; weak ones ("in beta", "en bêta")
+// count only said of the company itself (its name, "we", or a short banner),
+// since "Dark mode is in beta" is about a feature.
 var stagePatterns = []struct {
 	slug string
 	re   *regexp.Regexp
+	weak bool
 }{
-	{"acquired", regexp.MustCompile(`(?i)\b(was|has been|have been|were|we've been|we’ve been) acquired by\b|\bis now (a )?part of\b`)},
-	{"beta", regexp.MustCompile(`(?i)\b(open|public|private|closed) beta\b|\b(now|currently|still|is) in beta\b|\bjoin the beta\b`)},
-	{"pre-launch", regexp.MustCompile(`(?i)\bjoin the waitlist\b|\blaunching soon\b|\bcoming soon\b|\bpre-launch\b`)},
-	{"profitable", regexp.MustCompile(`(?i)\b(we are|we're|we’re|bootstrapped and) profitable\b`)},
+	{"acquired", regexp.MustCompile(`(?i)\b(was|has been|have been|were|we've been|we’ve been) acquired by\b|\bis now (a )?part of\b|` +
+		`\b(wurde|wurden) von \S+ (übernommen|gekauft)|a été (racheté|rachetée|acquise?) par|(fue|ha sido) (adquirid[ao]|comprad[ao]) por|` +
+		`è stat[ao] (acquisit[ao]|acquistat[ao]) da|is overgenomen door|(foi|fomos) (adquirid[ao]|comprad[ao]) pel[ao]`), false},
+	{"beta", regexp.MustCompile(`(?i)\b(open|public|private|closed) beta\b|\bjoin the beta\b|` +
+		`(öffentlichen?|offenen?|geschlossenen?|privaten?) beta|(?:^|[^\p{L}])bêta (publique|ouverte|privée|fermée)|` +
+		`beta (pública|abierta|privada|cerrada|aberta|fechada)|beta (pubblica|aperta|privata|chiusa)|` +
+		`(publieke|open|besloten) (bèta|beta)`), false},
+	{"beta", regexp.MustCompile(`(?i)\b(now|currently|still|is|are) in beta\b|\b(ist|sind|noch|derzeit|aktuell) in der beta|` +
+		`\bin der beta-phase|(est|sommes|actuellement|encore) en bêta|(está|estamos|están|actualmente|todavía) en beta|` +
+		`(è|siamo|ancora|attualmente) in beta|(is|zijn|nog|momenteel) in (bèta|beta)|(está|estamos|ainda|atualmente) em beta`), true},
+	{"pre-launch", regexp.MustCompile(`(?i)\bjoin (the|our) waitlist\b|\blaunching soon\b|\bcoming soon\b|\bpre-launch\b|` +
+		`(auf|in) die warteliste|warteliste beitreten|zur warteliste|(rejoindre|rejoignez|inscri\p{L}*)( sur| à)? la liste d['’]attente|` +
+		`(únete|apúntate|unirse|inscríbete|entra|entre|junte-se|inscreva-se|entrar)( a| à| na| en)? (la |a )?lista de espera|` +
+		`(iscriviti|entra|unisciti)( al?la| nella) lista d['’]attesa|(meld je aan|schrijf je in)( voor| op)? de wachtlijst|op de wachtlijst`), false},
+	{"profitable", regexp.MustCompile(`(?i)\b(we are|we're|we’re|bootstrapped and) profitable\b|\bwir sind profitabel|` +
+		`nous sommes rentables|somos rentables|siamo redditizi|wij zijn winstgevend|somos lucrativos`), false},
 }
 
 // draftStage: stage only when the site says it ("now in open beta", "was
@@ -318,7 +246,11 @@ func (s *site) draftStage() {
 					}
 					if m := st.re.FindStringIndex(l.text); m != nil {
 						sent := sentenceAround(l.text, m[0])
-						if st.slug == "acquired" && !(selfRe.MatchString(sent) || s.mentionsName(sent)) {
+						self := f2SelfRe.MatchString(sent) || s.mentionsName(sent)
+						// A weak "in beta" with no subject of its own is a banner ("Now in
+						// beta"); with one, the subject must be the company ("Dark mode is in beta").
+						banner := len(strings.Fields(sent)) <= 6 && strings.HasPrefix(sent, strings.TrimSpace(l.text[m[0]:m[1]]))
+						if (st.slug == "acquired" || st.weak && !banner) && !self || l.foreign {
 							continue
 						}
 						s.set("stage", domain.DraftedValue{Text: st.slug, Evidence: []domain.Evidence{p.ev(sent)}})
