@@ -1,0 +1,345 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// Founders and their roles in seven languages (en, de, fr, es, it, nl, pt).
+// docs/extract-f1.md lists the statements read and the traps kept out.
+
+// f1Name is a person's name: two or three capitalised words, with the
+// lower-case particles names carry between them ("Femke van der Berg",
+// "João da Silva").
+const f1Name = `\p{Lu}[\p{L}'’-]+(?:[ \t]+(?:(?:van|von|de|der|den|du|da|das|do|dos|di|del|della|le|la|ter|ten|zu|af)[ \t]+){0,2}\p{Lu}[\p{L}'’-]+){1,2}`
+
+// f1RoleWords are founders' and executives' titles in seven languages.
+const f1RoleWords = `co-?founders?|cofounders?|founders?|founding ceo|` +
+	`(?:mit|co-?)?gründer(?:in)?|geschäftsführer(?:in)?|inhaber(?:in)?|vorstandsvorsitzende[r]?|` +
+	`(?:co-?)?fondat(?:eur|rice)s?|présidente?|pdg|directeur général|directrice générale|directeur technique|directrice technique|gérante?|` +
+	`(?:co-?)?fundador(?:a|es|as)?|director(?:a)? (?:general|ejecutiv[oa]|técnic[oa]|de tecnología|de producto|de operaciones)|consejer[oa] delegad[oa]|` +
+	`(?:co-?)?fondat(?:ore|rice|ori)|amministrat(?:ore|rice) delegat[oa]|direttore (?:generale|tecnico)|direttrice (?:generale|tecnica)|` +
+	`(?:mede-?)?oprichter|oprichtster|algemeen directeur|eigenaar|` +
+	`diretor(?:a)? (?:executiv[oa]|geral|técnic[oa]|de tecnologia|de produto|de operações)|` +
+	`ceo|cto|coo|cpo|cfo|cmo|cio|chief [\p{L} ]{2,30}?officer|president|presidente|managing director|owner`
+
+var (
+	f1NameRe  = regexp.MustCompile(`^` + f1Name + `$`)
+	f1NameAt  = regexp.MustCompile(`^` + f1Name)
+	f1RoleRe  = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + f1RoleWords + `)(?:$|[^\p{L}])`)
+	f1NotRole = regexp.MustCompile(`(?i)invest|advis|board|angel|backer|non-executive|mentor|berater|beirat|aufsichtsrat|conseil|administrat(?:eur|rice)|inversor|inversionista|asesor|consulente|consiglier|investeerder|adviseur|commissaris|raad van|conselh|consultor|former|ehemalig|ancien|antigu[oa]|\bex-|previously|formerly|intern\b|praktikant|stagiaire|becari[oa]|stagista|stagiair|estagiári`)
+	// f1OtherCo: "founder of OtherCo", "CEO at OtherCo", "eigenaar van X":
+	// a role at a named company, which is the product only when it is the site's name.
+	f1OtherCo = regexp.MustCompile(`(?:^|\s)(?i:of|at|@|bei|von|vom|chez|de|du|des|en|di|della|del|dello|presso|bij|van|em|da|do|na|no|für|for|pour|para|per|voor)\s+(?:(?i:the|la|le|l'|les|el|los|las|il|lo|der|die|das|het|a|o|os|as)\s+)?(\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*)*)`)
+	// f1OtherHeading: a section about people who are not the company's founders.
+	f1OtherHeading = regexp.MustCompile(`(?i)invest|advis|backed|backer|board|beirat|berater|aufsichtsrat|investisseur|conseil|inversor|asesor|investitor|consulent|investeerder|adviseur|investidor|conselh|mentor|partner|kunden|client|customer|testimonial|témoignage|avis|opinion|testimonio|recension|dicono|ervaring|depoiment|review|press|presse|prensa|stampa|imprensa|blog`)
+	// f1AboutPath: an about or team page in seven languages.
+	f1AboutPath = regexp.MustCompile(`(?i)(about|team|people|founders|leadership|company|ueber|über|uber-uns|unternehmen|a-propos|à-propos|qui-sommes|equipe|équipe|nosotros|quienes|quiénes|equipo|sobre|quem-somos|chi-siamo|squadra|azienda|over-ons|wie-zijn|bedrijf|empresa|entreprise)`)
+	// f1TeamHeading: a section of any page that introduces the team.
+	f1TeamHeading = regexp.MustCompile(`(?i)team|founder|people|leadership|gründer|fondat|équipe|equipe|equipo|fundador|squadra|oprichter|mensen|who we are|wer wir sind|qui sommes|quiénes somos|chi siamo|wie zijn|quem somos`)
+	f1Foreign     = regexp.MustCompile(`testimon|review|quote|kunden|stimmen|avis|temoignage|opinion|recensioni|ervaring|depoimento|referenz`)
+	f1NameStop    = regexp.MustCompile(`(?i)\b(team|inc|gmbh|ltd|llc|sas|sarl|srl|spa|bv|ag|company|group|labs|capital|ventures|partners|account|university|research|studio|software|free|plan|pro|app)\b`)
+
+	// f1ByVerb: a founding verb and, within the same clause, the word that
+	// introduces who did it ("founded in 2023 in Bologna, Italy, by").
+	f1ByVerb = regexp.MustCompile(`(?i:co-?founded|founded|started|established|created|launched|gegründet|ins leben gerufen|fondée?s?|créée?s?|lancée?s?|fundad[oa]s?|cread[oa]s?|lanzad[oa]s?|fondat[oa]|creat[oa]|lanciat[oa]|avviat[oa]|opgericht|gestart|opgezet|criad[oa]s?|lançad[oa]s?)[\p{L}\d ,'’-]{0,60}?\s(by|von|par|por|da|door|pela|pelo)\s+`)
+	// f1VerbLast: "von A und B gegründet", "door A en B opgericht".
+	f1VerbLast = regexp.MustCompile(`\s(von|door)\s+`)
+	f1LastVerb = regexp.MustCompile(`^\s+(?:\p{Ll}+\s+){0,2}(?:gegründet|opgericht|ins Leben gerufen)`)
+	// f1Appos: "Our founder, Jane Doe," in seven languages.
+	f1Appos = regexp.MustCompile(`(?i:\b(?:our|unser(?:e|en)?|notre|nos|nuestr[oa]s?|(?:il|la) nostr[oa]|onze|noss[oa]s?)\s+)((?i:co-?founder|founder|(?:mit)?gründer(?:in)?|(?:co-?)?fondat(?:eur|rice|ore)|(?:co-?)?fundador(?:a)?|(?:mede-?)?oprichter|ceo|geschäftsführer(?:in)?|présidente?))\s*,?\s+(` + f1Name + `)`)
+	// f1Intro: "I'm A" in seven languages; f1FirstFounded: "I started X".
+	f1Intro        = regexp.MustCompile(`(?:^|[^\p{L}])(?:I'm|I am|I’m|[Ii]ch bin|[Jj]e suis|[Jj]e m'appelle|[Jj]e m’appelle|[Mm]oi c'est|[Mm]oi, c'est|[Ss]oy|[Mm]e llamo|[Ss]ono|[Mm]i chiamo|[Ii]k ben|[Ee]u sou|[Ss]ou|[Mm]e chamo|[Mm]eu nome é)\s+(` + f1Name + `)`)
+	f1FirstFounded = regexp.MustCompile(`(?i)\b(?:i|ich|j'ai|j’ai|yo|io|ik|eu)\s+(?:\S+\s+){0,4}?(?:co-?founded|founded|started|built|created|launched|gegründet|fondé|créé|lancé|fundé|creé|lancé|fondato|creato|avviato|opgericht|gestart|fundei|criei|lancei|comecei)\b`)
+
+	f1Maker     = regexp.MustCompile(`(?i)\b(?:maker|creator|developer|person|woman|man|one|macher(?:in)?|entwickler(?:in)?|schöpfer(?:in)?|créat(?:eur|rice)|développeu(?:r|se)|cread(?:or|ora)|desarrollad(?:or|ora)|creat(?:ore|rice)|sviluppat(?:ore|rice)|bedenker|ontwikkelaar|maker|criad(?:or|ora)|desenvolved(?:or|ora))\s+(?:of|behind|von|hinter|de|d'|du|derrière|detrás de|di|dietro|van|achter|d[aoe]|por trás d[aoe])\s*`)
+	f1Sep       = regexp.MustCompile(`^\s*(?:,|–|—|-|\||:|·)\s*`)
+	f1RoleEnd   = regexp.MustCompile(`[.;:!?()]`)
+	f1Paren     = regexp.MustCompile(`^\s*\(([^()]{1,60})\)`)
+	f1CommaRole = regexp.MustCompile(`^\s*,\s*([^,.;:()]{1,60}?)\s*(?:[,.;)]|$)`)
+	f1ListSep   = map[string]*regexp.Regexp{}
+)
+
+func init() {
+	for agent, conj := range f1Conj {
+		f1ListSep[agent] = regexp.MustCompile(`^(?:\s*,\s*(?:(?:` + conj + `)\s+)?|\s+(?:` + conj + `)\s+)`)
+	}
+}
+
+// f1Conj is the word that joins names after each agent word.
+var f1Conj = map[string]string{
+	"by": `and|&`, "von": `und|&`, "par": `et|&`, "por": `y|e|&`, "da": `e|&`, "door": `en|&`, "pela": `e|&`, "pelo": `e|&`,
+}
+
+// f1Person is a name with the role a statement gives it.
+type f1Person struct {
+	name, role string
+}
+
+// isName reports whether t is a person's name and nothing else.
+func (s *site) f1IsName(t string) bool {
+	return f1NameRe.MatchString(t) && !notAName.MatchString(t) && !f1NameStop.MatchString(t) &&
+		!f1RoleRe.MatchString(t) && compact(t) != s.brand && !s.mentionsName(t)
+}
+
+// f1Role returns the role t states when t is a founder's or executive's
+// title at this company, "" otherwise.
+func (s *site) f1Role(t string) string {
+	t = strings.TrimSpace(t)
+	if t == "" || len(t) > 90 || !f1RoleRe.MatchString(t) || f1NotRole.MatchString(t) {
+		return ""
+	}
+	for _, m := range f1OtherCo.FindAllStringSubmatch(t, -1) {
+		if !s.mentionsName(m[1]) && !f1RoleRe.MatchString(m[1]) {
+			return ""
+		}
+	}
+	return t
+}
+
+// f1LineRole cuts the role from the rest of a "Name, Role" line: the
+// comma-separated parts that are titles ("co-founder and CEO, ran three
+// restaurants" gives "co-founder and CEO"). A part naming another company
+// ("CEO, Acme Corp") makes it no role.
+func (s *site) f1LineRole(rest string) string {
+	if i := f1RoleEnd.FindStringIndex(rest); i != nil {
+		rest = rest[:i[0]]
+	}
+	parts := strings.Split(rest, ",")
+	first := strings.TrimSpace(parts[0])
+	if s.f1Role(first) == "" {
+		return ""
+	}
+	keep := []string{first}
+	for _, part := range parts[1:] {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			break
+		}
+		if f1RoleRe.MatchString(part) {
+			if s.f1Role(part) == "" {
+				return ""
+			}
+			keep = append(keep, part)
+			continue
+		}
+		if f1Upper(part) && !s.mentionsName(part) {
+			return "" // "CEO, Acme Corp": a role at another company
+		}
+		break
+	}
+	return strings.Join(keep, ", ")
+}
+
+// f1Upper reports whether t starts with a capital letter.
+func f1Upper(t string) bool {
+	for _, r := range t {
+		return unicode.IsUpper(r)
+	}
+	return false
+}
+
+// f1List reads names joined by the conjunction of the agent word, each
+// maybe with its role: "A (CEO) and B (CTO)", "A, CEO, and B, CTO", "A y B".
+// It stops at the first piece that is neither; end is where the last name
+// (and its role) ends.
+func (s *site) f1List(t, agent string) (out []f1Person, end int) {
+	sep := f1ListSep[agent]
+	pos := 0
+	for {
+		m := f1NameAt.FindString(t[pos:])
+		if m == "" || !s.f1IsName(m) {
+			break
+		}
+		p := f1Person{name: m}
+		pos += len(m)
+		rest := t[pos:]
+		if r := f1Paren.FindStringSubmatchIndex(rest); r != nil {
+			role := rest[r[2]:r[3]]
+			if f1NotRole.MatchString(role) {
+				break // "A (investor)"
+			}
+			p.role = s.f1Role(role)
+			pos += r[1]
+		} else if r := f1CommaRole.FindStringSubmatchIndex(rest); r != nil && f1RoleRe.MatchString(rest[r[2]:r[3]]) {
+			role := rest[r[2]:r[3]]
+			if s.f1Role(role) == "" {
+				break
+			}
+			p.role = strings.TrimSpace(role)
+			pos += r[3]
+		}
+		out = append(out, p)
+		end = pos
+		sp := sep.FindString(t[pos:])
+		if sp == "" {
+			break
+		}
+		pos += len(sp)
+	}
+	return out, end
+}
+
+// f1Statements reads founders from sentences on any content page.
+func (s *site) f1Statements(p *page, t string, add func(name, title string, ev []domain.Evidence)) {
+	emit := func(people []f1Person, at int) {
+		sent := sentenceAround(t, at)
+		if sent == "" {
+			sent = t
+		}
+		for _, x := range people {
+			if !strings.Contains(sent, x.name) {
+				sent = t
+			}
+		}
+		for _, x := range people {
+			add(x.name, x.role, []domain.Evidence{p.ev(sent)})
+		}
+	}
+	for _, m := range f1ByVerb.FindAllStringSubmatchIndex(t, -1) {
+		agent := t[m[2]:m[3]]
+		people, _ := s.f1List(t[m[1]:], agent)
+		emit(people, m[0])
+	}
+	if strings.Contains(t, "gegründet") || strings.Contains(t, "opgericht") || strings.Contains(t, "ins Leben gerufen") {
+		for _, m := range f1VerbLast.FindAllStringSubmatchIndex(t, -1) {
+			agent := t[m[2]:m[3]]
+			people, end := s.f1List(t[m[1]:], agent)
+			if len(people) > 0 && f1LastVerb.MatchString(t[m[1]+end:]) {
+				emit(people, m[0])
+			}
+		}
+	}
+	for _, m := range f1Appos.FindAllStringSubmatchIndex(t, -1) {
+		name := t[m[4]:m[5]]
+		if s.f1IsName(name) {
+			add(name, t[m[2]:m[3]], []domain.Evidence{p.ev(sentenceAround(t, m[0]))})
+		}
+	}
+	for _, m := range f1Intro.FindAllStringSubmatchIndex(t, -1) {
+		name := t[m[2]:m[3]]
+		if !s.f1IsName(name) {
+			continue
+		}
+		intro := sentenceAround(t, m[0])
+		ev := []domain.Evidence{p.ev(intro)}
+		role := ""
+		// "I'm A, founder of X": the role in the same sentence, at this company.
+		if i := strings.Index(intro, name); i >= 0 {
+			after := strings.TrimLeft(intro[i+len(name):], " ,")
+			after = strings.TrimPrefix(strings.TrimPrefix(after, "the "), "a ")
+			if r := s.f1LineRole(after); r != "" {
+				role = r
+			}
+		}
+		if role == "" && f1Maker.MatchString(intro) && s.mentionsName(intro) {
+			// "I'm A, the maker of X": no title, the intro says it all.
+			add(name, "", ev)
+			continue
+		}
+		if role == "" {
+			// "... I started X in 2022": a first-person founding sentence naming the product.
+			rest := t[m[1]:]
+			f := f1FirstFounded.FindStringIndex(rest)
+			if f == nil {
+				continue
+			}
+			sent := sentenceAround(rest, f[0])
+			after := strings.TrimPrefix(strings.TrimSpace(rest[f[1]:]), "the ")
+			if !s.mentionsName(rest[f[0]:f[1]]) && !(s.name != "" && strings.HasPrefix(strings.ToLower(after), strings.ToLower(s.name))) {
+				continue // "I started using X" is a customer's
+			}
+			if len(rest[:f[0]]) > 300 {
+				continue
+			}
+			if sent != intro {
+				ev = append(ev, p.ev(sent))
+			}
+		}
+		add(name, role, ev)
+	}
+}
+
+// f1People reads the lines of a page's team sections: "Name, Role" and
+// "Name – Role" lines, a name line followed by a role line (cards without
+// headings, figcaptions, tables), and a name heading followed by a role line.
+func (s *site) f1People(p *page, aboutPage bool, add func(name, title, bio string, ev []domain.Evidence, card bool, seg *segment)) {
+	skipBelow := 0  // inside a section about other people (investors, customers) of this level
+	teamLevel := -1 // inside a section introducing the team (on pages that are not about pages)
+	for _, seg := range p.segs {
+		if skipBelow > 0 && seg.level > skipBelow {
+			continue
+		}
+		skipBelow = 0
+		if teamLevel >= 0 && seg.level > 0 && seg.level <= teamLevel {
+			teamLevel = -1
+		}
+		if seg.level > 0 && f1OtherHeading.MatchString(seg.title) && !f1TeamHeading.MatchString(seg.title) {
+			skipBelow = seg.level
+			continue
+		}
+		if seg.level > 0 && teamLevel < 0 && f1TeamHeading.MatchString(seg.title) {
+			teamLevel = seg.level
+		}
+		if seg.foreign || (!aboutPage && teamLevel < 0) {
+			continue
+		}
+		var lines []line
+		for _, l := range seg.lines {
+			if l.foreign || l.footer || (l.node != nil && f1Foreign.MatchString(hint(l.node))) {
+				lines = append(lines, line{}) // keeps positions apart
+				continue
+			}
+			lines = append(lines, l)
+		}
+		// a name heading with the role as its first line
+		if seg.level >= 2 && len(lines) > 0 && s.f1IsName(seg.title) {
+			if role := s.f1Role(lines[0].text); role != "" {
+				ev := []domain.Evidence{p.ev(seg.title), p.ev(role)}
+				bio := ""
+				if len(lines) > 1 && len(strings.Fields(lines[1].text)) >= 5 {
+					bio = lines[1].text
+					ev = append(ev, p.ev(bio))
+				}
+				add(seg.title, role, bio, ev, true, seg)
+				continue
+			}
+		}
+		for i, l := range lines {
+			if l.text == "" {
+				continue
+			}
+			// a name line, then a role line
+			if s.f1IsName(l.text) && i+1 < len(lines) && lines[i+1].text != "" {
+				if role := s.f1Role(lines[i+1].text); role != "" {
+					add(l.text, role, "", []domain.Evidence{p.ev(l.text), p.ev(role)}, true, nil)
+					continue
+				}
+			}
+			// "Name, Role" / "Name – Role" / "Name (Role)"
+			name := f1NameAt.FindString(l.text)
+			if name == "" || !s.f1IsName(name) {
+				continue
+			}
+			rest := l.text[len(name):]
+			role := ""
+			if r := f1Paren.FindStringSubmatch(rest); r != nil {
+				role = s.f1Role(r[1])
+			} else if sp := f1Sep.FindString(rest); sp != "" {
+				role = s.f1LineRole(rest[len(sp):])
+			}
+			if role != "" {
+				add(name, role, "", []domain.Evidence{p.ev(sentenceAround(l.text, 0))}, true, nil)
+			}
+		}
+	}
+}
+
+// f1AboutPage reports whether p introduces the company (about, team, company
+// pages in seven languages).
+func f1AboutPage(p *page) bool {
+	return p.kind == kindAbout || p.kind == kindTeam || (p.kind != kindHome && p.kind != kindBlog && f1AboutPath.MatchString(p.base.Path))
+}
