@@ -48,14 +48,18 @@ var (
 	f1ByVerb = regexp.MustCompile(`(?i:co-?founded|founded|started|established|created|launched|gegründet|ins leben gerufen|fondée?s?|créée?s?|lancée?s?|fundad[oa]s?|cread[oa]s?|lanzad[oa]s?|fondat[oa]|creat[oa]|lanciat[oa]|avviat[oa]|opgericht|gestart|opgezet|criad[oa]s?|lançad[oa]s?)[\p{L}\d ,'’-]{0,60}?\s(by|von|par|por|da|door|pela|pelo)\s+`)
 	// f1VerbLast: "von A und B gegründet", "door A en B opgericht".
 	f1VerbLast = regexp.MustCompile(`\s(von|door)\s+`)
-	f1LastVerb = regexp.MustCompile(`^\s+(?:\p{Ll}+\s+){0,2}(?:gegründet|opgericht|ins Leben gerufen)`)
+	f1LastVerb = regexp.MustCompile(`^[^.!?;:]{0,40}?\s(?:gegründet|opgericht|ins Leben gerufen)`)
 	// f1Appos: "Our founder, Jane Doe," in seven languages.
 	f1Appos = regexp.MustCompile(`(?i:\b(?:our|unser(?:e|en)?|notre|nos|nuestr[oa]s?|(?:il|la) nostr[oa]|onze|noss[oa]s?)\s+)((?i:co-?founder|founder|(?:mit)?gründer(?:in)?|(?:co-?)?fondat(?:eur|rice|ore)|(?:co-?)?fundador(?:a)?|(?:mede-?)?oprichter|ceo|geschäftsführer(?:in)?|présidente?))\s*,?\s+(` + f1Name + `)`)
 	// f1Intro: "I'm A" in seven languages; f1FirstFounded: "I started X".
 	f1Intro        = regexp.MustCompile(`(?:^|[^\p{L}])(?:I'm|I am|I’m|[Ii]ch bin|[Jj]e suis|[Jj]e m'appelle|[Jj]e m’appelle|[Mm]oi c'est|[Mm]oi, c'est|[Ss]oy|[Mm]e llamo|[Ss]ono|[Mm]i chiamo|[Ii]k ben|[Ee]u sou|[Ss]ou|[Mm]e chamo|[Mm]eu nome é)\s+(` + f1Name + `)`)
 	f1FirstFounded = regexp.MustCompile(`(?i)\b(?:i|ich|j'ai|j’ai|yo|io|ik|eu)\s+(?:\S+\s+){0,4}?(?:co-?founded|founded|started|built|created|launched|gegründet|fondé|créé|lancé|fundé|creé|lancé|fondato|creato|avviato|opgericht|gestart|fundei|criei|lancei|comecei)\b`)
 
-	f1Maker     = regexp.MustCompile(`(?i)\b(?:maker|creator|developer|person|woman|man|one|macher(?:in)?|entwickler(?:in)?|schöpfer(?:in)?|créat(?:eur|rice)|développeu(?:r|se)|cread(?:or|ora)|desarrollad(?:or|ora)|creat(?:ore|rice)|sviluppat(?:ore|rice)|bedenker|ontwikkelaar|maker|criad(?:or|ora)|desenvolved(?:or|ora))\s+(?:of|behind|von|hinter|de|d'|du|derrière|detrás de|di|dietro|van|achter|d[aoe]|por trás d[aoe])\s*`)
+	f1Maker = regexp.MustCompile(`(?i)\b(?:maker|creator|developer|person|woman|man|one|macher(?:in)?|entwickler(?:in)?|schöpfer(?:in)?|créat(?:eur|rice)|développeu(?:r|se)|cread(?:or|ora)|desarrollad(?:or|ora)|creat(?:ore|rice)|sviluppat(?:ore|rice)|bedenker|ontwikkelaar|maker|criad(?:or|ora)|desenvolved(?:or|ora))\s+(?:of|behind|von|hinter|de|d'|du|derrière|detrás de|di|dietro|van|achter|d[aoe]|por trás d[aoe])\s*`)
+	// f1SubjVerb: "A (CEO) and B (CTO) started X", after the list of names.
+	f1SubjVerb  = regexp.MustCompile(`^\s+(?:(?:have|had|hat|haben|ont|han|hanno|hebben|heeft|têm|tinham)\s+)?(?:(?:[\p{L}\d]+\s+){0,3}?)(?:co-?founded|founded|started|launched|created|built|gründete[n]?|gegründet|fondé|fondèrent|fonda|créé|lancé|fundaron|fundó|crearon|fundado|creado|fondato|fondarono|fondò|creato|avviato|richtten|richtte|opgericht|fundaram|fundou|criaram|criado|criou)\b`)
+	f1SentStart = regexp.MustCompile(`(?:^|[.!?]\s+)`)
+	f1AtOther   = regexp.MustCompile(`^\s*(?:,|–|—|-|\||@|at|bei|chez|en|presso|bij|na|em)\s*(\p{Lu}[\p{L}\d'’&.-]*)`)
 	f1Sep       = regexp.MustCompile(`^\s*(?:,|–|—|-|\||:|·)\s*`)
 	f1RoleEnd   = regexp.MustCompile(`[.;:!?()]`)
 	f1Paren     = regexp.MustCompile(`^\s*\(([^()]{1,60})\)`)
@@ -71,7 +75,7 @@ func init() {
 
 // f1Conj is the word that joins names after each agent word.
 var f1Conj = map[string]string{
-	"by": `and|&`, "von": `und|&`, "par": `et|&`, "por": `y|e|&`, "da": `e|&`, "door": `en|&`, "pela": `e|&`, "pelo": `e|&`,
+	"*": `and|und|et|y|e|en|&`, "by": `and|&`, "von": `und|&`, "par": `et|&`, "por": `y|e|&`, "da": `e|&`, "door": `en|&`, "pela": `e|&`, "pelo": `e|&`,
 }
 
 // f1Person is a name with the role a statement gives it.
@@ -204,6 +208,27 @@ func (s *site) f1Statements(p *page, t string, add func(name, title string, ev [
 		people, _ := s.f1List(t[m[1]:], agent)
 		emit(people, m[0])
 	}
+	// "A (CEO) and B (CTO) started X": a sentence that opens with the names
+	// and says, after them, that they founded the product.
+	for _, m := range f1SentStart.FindAllStringIndex(t, -1) {
+		people, end := s.f1List(t[m[1]:], "*")
+		if len(people) == 0 {
+			continue
+		}
+		rest := t[m[1]+end:]
+		v := f1SubjVerb.FindStringIndex(rest)
+		if v == nil {
+			continue
+		}
+		tail := rest
+		if e := sentenceEnd.FindStringIndex(rest); e != nil {
+			tail = rest[:e[0]]
+		}
+		if !s.mentionsName(tail) {
+			continue // "A and B founded OtherCo"
+		}
+		emit(people, m[1])
+	}
 	if strings.Contains(t, "gegründet") || strings.Contains(t, "opgericht") || strings.Contains(t, "ins Leben gerufen") {
 		for _, m := range f1VerbLast.FindAllStringSubmatchIndex(t, -1) {
 			agent := t[m[2]:m[3]]
@@ -233,6 +258,10 @@ func (s *site) f1Statements(p *page, t string, add func(name, title string, ev [
 			after = strings.TrimPrefix(strings.TrimPrefix(after, "the "), "a ")
 			if r := s.f1LineRole(after); r != "" {
 				role = r
+				// "founder of Acme": the title is "founder"
+				if m := f1OtherCo.FindStringSubmatchIndex(r); m != nil && s.mentionsName(r[m[2]:m[3]]) && m[0] > 0 {
+					role = strings.TrimSpace(r[:m[0]])
+				}
 			}
 		}
 		if role == "" && f1Maker.MatchString(intro) && s.mentionsName(intro) {
@@ -319,20 +348,33 @@ func (s *site) f1People(p *page, aboutPage bool, add func(name, title, bio strin
 					continue
 				}
 			}
-			// "Name, Role" / "Name – Role" / "Name (Role)"
+			// "Name, Role" / "Name (Role)", maybe several: "A (oprichter) en B (mede-oprichter)"
+			// Every name must carry its role, and no company may follow
+			// ("Kim Ode, CTO, Globex Corp" is someone else's CTO).
+			if people, end := s.f1List(l.text, "*"); len(people) > 0 && people[0].role != "" {
+				all := true
+				for _, x := range people {
+					all = all && x.role != ""
+				}
+				if m := f1AtOther.FindStringSubmatch(l.text[end:]); m != nil && !s.mentionsName(m[1]) {
+					all = false
+				}
+				for _, x := range people {
+					if all {
+						add(x.name, x.role, "", []domain.Evidence{p.ev(sentenceAround(l.text, strings.Index(l.text, x.name)))}, true, nil)
+					}
+				}
+				continue
+			}
+			// "Name – Role", "Name | Role"
 			name := f1NameAt.FindString(l.text)
 			if name == "" || !s.f1IsName(name) {
 				continue
 			}
-			rest := l.text[len(name):]
-			role := ""
-			if r := f1Paren.FindStringSubmatch(rest); r != nil {
-				role = s.f1Role(r[1])
-			} else if sp := f1Sep.FindString(rest); sp != "" {
-				role = s.f1LineRole(rest[len(sp):])
-			}
-			if role != "" {
-				add(name, role, "", []domain.Evidence{p.ev(sentenceAround(l.text, 0))}, true, nil)
+			if sp := f1Sep.FindString(l.text[len(name):]); sp != "" {
+				if role := s.f1LineRole(l.text[len(name)+len(sp):]); role != "" {
+					add(name, role, "", []domain.Evidence{p.ev(sentenceAround(l.text, 0))}, true, nil)
+				}
 			}
 		}
 	}
