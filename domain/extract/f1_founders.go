@@ -60,11 +60,21 @@ var (
 	f1SubjVerb  = regexp.MustCompile(`^\s+(?:(?:have|had|hat|haben|ont|han|hanno|hebben|heeft|têm|tinham)\s+)?(?:(?:[\p{L}\d]+\s+){0,3}?)(?:co-?founded|founded|started|launched|created|built|gründete[n]?|gegründet|fondé|fondèrent|fonda|créé|lancé|fundaron|fundó|crearon|fundado|creado|fondato|fondarono|fondò|creato|avviato|richtten|richtte|opgericht|fundaram|fundou|criaram|criado|criou)\b`)
 	f1SentStart = regexp.MustCompile(`(?:^|[.!?]\s+)`)
 	f1AtOther   = regexp.MustCompile(`^\s*(?:,|–|—|-|\||@|at|bei|chez|en|presso|bij|na|em)\s*(\p{Lu}[\p{L}\d'’&.-]*)`)
-	f1Sep       = regexp.MustCompile(`^\s*(?:,|–|—|-|\||:|·)\s*`)
-	f1RoleEnd   = regexp.MustCompile(`[.;:!?()]`)
-	f1Paren     = regexp.MustCompile(`^\s*\(([^()]{1,60})\)`)
-	f1CommaRole = regexp.MustCompile(`^\s*,\s*([^,.;:()]{1,60}?)\s*(?:[,.;)]|$)`)
-	f1ListSep   = map[string]*regexp.Regexp{}
+	// f1Label: "Founders: A and B", "Geschäftsführer: A" (a label, a colon, the names).
+	f1Label = regexp.MustCompile(`^(?i:(co-?founders?|founders?|(?:mit)?gründer(?:in|innen)?|geschäftsführer(?:in)?|geschäftsführung|(?:co-?)?fondat(?:eur|rice)s?|(?:co-?)?fundador(?:a|es|as)?|(?:co-?)?fondator(?:e|i|rice)|(?:mede-?)?oprichters?))\s*:\s*`)
+	// f1RoleName: "Acme co-founder Jane Doe", "Gründerin Katrin Meißner erzählt".
+	f1RoleName = regexp.MustCompile(`((?i:co-?founder|founder|(?:mit)?gründer(?:in)?|(?:co-?)?fondat(?:eur|rice|ore)|(?:co-?)?fundador(?:a)?|(?:mede-?)?oprichter)(?:\s+(?:and|&|und|et|y|e|en)\s+(?:CEO|CTO|COO|Geschäftsführer(?:in)?|PDG|présidente?))?)\s+(` + f1Name + `)`)
+	f1WeAre    = regexp.MustCompile(`(?:^|[^\p{L}])(?:We are|We're|We’re|Wir sind|Nous sommes|Somos|Siamo|Wij zijn|We zijn)\s+`)
+	f1Founder  = regexp.MustCompile(`(?i)founder|gründer|fondat|fundador|oprichter`)
+	// f1FoundersHeading: a section that introduces the founders themselves.
+	f1FoundersHeading = regexp.MustCompile(`^(?i:(?:meet\s+)?(?:the|our)\s+(?:co-?)?founders?|(?:co-?)?founders?|(?:die|unsere|unser)\s+gründer(?:in|innen)?|gründer(?:team|innen)?|(?:les|nos|le|la|notre)\s+(?:co)?fondat(?:eur|rice)s?|(?:co)?fondat(?:eur|rice)s|(?:los|las|nuestr[oa]s?|el|la)\s+(?:co)?fundador(?:es|as|a)?|(?:i|il|la|i nostri)\s+fondator[ei]|fondatori|(?:de|onze)\s+oprichters?|(?:os|as|nossos|nossas|o|a)\s+(?:co)?fundador(?:es|as|a)?|conheça os fundadores|lernen sie die gründer kennen|rencontrez les fondateurs|conoce a los fundadores|conosci i fondatori|maak kennis met de oprichters)\s*[.!:]?$`)
+	// f1ForHeading: "Loved by founders", "Built for teams" speak of customers.
+	f1ForHeading = regexp.MustCompile(`(?i)\b(?:by|for|für|pour|para|per|voor|loved|trusted|love|lieben|aiment|adoran|amano)\b`)
+	f1Sep        = regexp.MustCompile(`^\s*(?:,|–|—|-|\||:|·)\s*`)
+	f1RoleEnd    = regexp.MustCompile(`[.;:!?()]`)
+	f1Paren      = regexp.MustCompile(`^\s*\(([^()]{1,60})\)`)
+	f1CommaRole  = regexp.MustCompile(`^\s*,\s*([^,.;:()]{1,60}?)\s*(?:[,.;)]|$)`)
+	f1ListSep    = map[string]*regexp.Regexp{}
 )
 
 func init() {
@@ -98,6 +108,13 @@ func (s *site) f1Role(t string) string {
 	}
 	for _, m := range f1OtherCo.FindAllStringSubmatch(t, -1) {
 		if !s.mentionsName(m[1]) && !f1RoleRe.MatchString(m[1]) {
+			return ""
+		}
+	}
+	// "Founder, Hale Bikes": a role at another company
+	for _, part := range strings.Split(t, ",")[1:] {
+		part = strings.TrimSpace(part)
+		if f1Upper(part) && !f1RoleRe.MatchString(part) && !s.mentionsName(part) {
 			return ""
 		}
 	}
@@ -238,6 +255,48 @@ func (s *site) f1Statements(p *page, t string, add func(name, title string, ev [
 			}
 		}
 	}
+	if m := f1Label.FindStringSubmatch(t); m != nil {
+		people, _ := s.f1List(t[len(m[0]):], "*")
+		for _, x := range people {
+			title := x.role
+			if title == "" && len(people) == 1 {
+				title = m[1]
+			}
+			add(x.name, title, []domain.Evidence{p.ev(sentenceAround(t, 0))})
+		}
+	}
+	for _, m := range f1RoleName.FindAllStringSubmatchIndex(t, -1) {
+		name := t[m[4]:m[5]]
+		before := strings.TrimSpace(t[:m[0]])
+		before = strings.TrimSuffix(strings.TrimSuffix(before, "'s"), "’s")
+		own := s.name != "" && strings.HasSuffix(strings.ToLower(before), strings.ToLower(s.name))
+		start := (before == "" || strings.ContainsAny(before[len(before)-1:], ".!?")) && len(strings.Fields(t)) >= 5
+		if (own || start) && s.f1IsName(name) {
+			add(name, t[m[2]:m[3]], []domain.Evidence{p.ev(sentenceAround(t, m[0]))})
+		}
+	}
+	for _, m := range f1WeAre.FindAllStringIndex(t, -1) {
+		people, end := s.f1List(t[m[1]:], "*")
+		if len(people) < 2 {
+			continue
+		}
+		sent := sentenceAround(t, m[1])
+		rest := t[m[1]:]
+		if e := sentenceEnd.FindStringIndex(rest); e != nil {
+			rest = rest[:e[0]]
+		}
+		_ = end
+		// "We are A and B, the founders of Acme" (not of another company)
+		if !f1Founder.MatchString(rest) {
+			continue
+		}
+		if o := f1OtherCo.FindStringSubmatch(rest); o != nil && !s.mentionsName(o[1]) {
+			continue
+		}
+		for _, x := range people {
+			add(x.name, "", []domain.Evidence{p.ev(sent)})
+		}
+	}
 	for _, m := range f1Appos.FindAllStringSubmatchIndex(t, -1) {
 		name := t[m[4]:m[5]]
 		if s.f1IsName(name) {
@@ -296,8 +355,9 @@ func (s *site) f1Statements(p *page, t string, add func(name, title string, ev [
 // "Name – Role" lines, a name line followed by a role line (cards without
 // headings, figcaptions, tables), and a name heading followed by a role line.
 func (s *site) f1People(p *page, aboutPage bool, add func(name, title, bio string, ev []domain.Evidence, card bool, seg *segment)) {
-	skipBelow := 0  // inside a section about other people (investors, customers) of this level
-	teamLevel := -1 // inside a section introducing the team (on pages that are not about pages)
+	skipBelow := 0                        // inside a section about other people (investors, customers) of this level
+	teamLevel := -1                       // inside a section introducing the team (on pages that are not about pages)
+	foundersLevel, foundersTitle := 0, "" // inside a section introducing the founders
 	for _, seg := range p.segs {
 		if skipBelow > 0 && seg.level > skipBelow {
 			continue
@@ -310,11 +370,29 @@ func (s *site) f1People(p *page, aboutPage bool, add func(name, title, bio strin
 			skipBelow = seg.level
 			continue
 		}
-		if seg.level > 0 && teamLevel < 0 && f1TeamHeading.MatchString(seg.title) {
+		if seg.level > 0 && teamLevel < 0 && f1TeamHeading.MatchString(seg.title) && !f1ForHeading.MatchString(seg.title) {
+			teamLevel = seg.level
+		}
+		if seg.level > 0 && seg.level <= foundersLevel {
+			foundersLevel = 0
+		}
+		if seg.level > 0 && f1FoundersHeading.MatchString(seg.title) {
+			foundersLevel, foundersTitle = seg.level, seg.title
 			teamLevel = seg.level
 		}
 		if seg.foreign || (!aboutPage && teamLevel < 0) {
 			continue
+		}
+		// under "Meet the founders": a name heading, or a line that is only a name
+		if foundersLevel > 0 && !seg.foreign {
+			if seg.level > foundersLevel && s.f1IsName(seg.title) {
+				add(seg.title, "", "", []domain.Evidence{p.ev(foundersTitle), p.ev(seg.title)}, false, seg)
+			}
+			for _, l := range seg.lines {
+				if !l.foreign && !l.footer && s.f1IsName(l.text) {
+					add(l.text, "", "", []domain.Evidence{p.ev(foundersTitle), p.ev(l.text)}, false, nil)
+				}
+			}
 		}
 		var lines []line
 		for _, l := range seg.lines {

@@ -95,6 +95,19 @@ func TestF1FounderStatements(t *testing.T) {
 		{"pt fundada por", "/sobre", `<p>A Acme foi fundada em 2021 por Ana Castro e Rui Lopes.</p>
 			<p><strong>Ana Castro</strong>, fundadora e CEO</p><p><strong>Rui Lopes</strong> — cofundador e CTO</p><p><strong>Pedro Reis</strong>, conselheiro</p>`,
 			map[string]string{"Ana Castro": "CEO", "Rui Lopes": "CTO"}, []string{"Pedro Reis"}},
+		{"labels", "/impressum", `<p>Geschäftsführerin: Nora Lenz</p><p>Gründer: Kai Busch und Tim Roth</p><p>Datenschutzbeauftragter: Uwe Falk</p>`,
+			map[string]string{"Nora Lenz": "Geschäftsführerin", "Kai Busch": "", "Tim Roth": ""}, []string{"Uwe Falk"}},
+		{"role before name", "/about", `<p>Acme co-founder Lina Berg wrote the first version on a train.</p>
+			<p>Globex founder Carl Munk once called it the best tool he never built.</p>`,
+			map[string]string{"Lina Berg": "co-founder"}, []string{"Carl Munk"}},
+		{"we are", "/about", `<p>We are Iris Kahn and Omar Vidal, the founders of Acme.</p>
+			<p>Wir sind Lea Stein und Jan Voss, die Gründer von Kontorly, und nutzen Acme täglich.</p>`,
+			map[string]string{"Iris Kahn": "", "Omar Vidal": ""}, []string{"Lea Stein", "Jan Voss"}},
+		{"founders section on the home page", "/", `<h1>Acme</h1><p>Acme makes invoices simple.</p>
+			<h2>Loved by founders</h2><div><h3>Rob Hale</h3><p>Founder, Hale Bikes</p></div>
+			<h2>Meet the founders</h2><div><h3>Tess Lowe</h3><p>Spent ten years doing taxes by hand.</p></div><div><h3>Ari Bloom</h3><p>Co-founder &amp; CTO</p></div>
+			<h2>Pricing</h2><div><h3>Team Plan</h3><p>For CEO Office use</p></div>`,
+			map[string]string{"Tess Lowe": "", "Ari Bloom": "CTO"}, []string{"Rob Hale", "Team Plan"}},
 		{"employees are not founders", "/team", `<h2>Team</h2><div><h3>Zoe Hart</h3><p>Support Engineer</p></div>
 			<div><p>Max Lind</p><p>Head of Marketing</p></div><p>Eva Bloom, Designer</p>`,
 			map[string]string{}, []string{"Zoe Hart", "Max Lind", "Eva Bloom"}},
@@ -104,8 +117,10 @@ func TestF1FounderStatements(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			home := htmltext.Page("https://acme.example/", `<html><head><title>Acme</title></head><body><h1>Acme</h1><p>Acme makes invoices simple.</p></body></html>`)
-			other := htmltext.Page("https://acme.example"+tc.path, `<html><head><title>Acme</title></head><body><main>`+tc.body+`</main></body></html>`)
-			site := siteOf(home, other)
+			site := siteOf(home, htmltext.Page("https://acme.example"+tc.path, `<html><head><title>Acme</title></head><body><main>`+tc.body+`</main></body></html>`))
+			if tc.path == "/" {
+				site = siteOf(site.Pages[1])
+			}
 			dr := draft(t, domain.DraftRequest{Site: site})
 			if err := errors.Join(evidenceErrors(site, dr)...); err != nil {
 				t.Fatal(err)
