@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 
+	"golang.org/x/net/html"
+
 	"github.com/launchdir/launchdir/domain"
 )
 
@@ -88,6 +90,56 @@ var f1Conj = map[string]string{
 	"*": `and|und|et|y|e|en|&`, "by": `and|&`, "von": `und|&`, "par": `et|&`, "por": `y|e|&`, "da": `e|&`, "door": `en|&`, "pela": `e|&`, "pelo": `e|&`,
 }
 
+// Words one of which a line must hold before a pattern is tried on it.
+var (
+	f1VerbHints  = []string{"found", "start", "establish", "creat", "built", "launch", "gründe", "gegründet", "leben gerufen", "fond", "créé", "lancé", "fundad", "fundar", "fundó", "fundou", "cread", "crear", "lanzad", "lanciat", "avviat", "opgericht", "richt", "gestart", "opgezet", "criad", "criar", "criou", "lançad"}
+	f1RoleHints  = []string{"founder", "gründer", "fondat", "fundador", "oprichter", "ceo", "geschäftsführer", "président"}
+	f1WeHints    = []string{"we are", "we're", "we’re", "wir sind", "nous sommes", "somos", "siamo", "wij zijn", "we zijn"}
+	f1IntroHints = []string{"i'm", "i am", "i’m", "ich bin", "je suis", "je m", "moi", "soy", "me llamo", "sono", "mi chiamo", "ik ben", "sou", "me chamo", "meu nome"}
+)
+
+func f1Has(lower string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func f1FindAll(ok bool, re *regexp.Regexp, t string) [][]int {
+	if !ok {
+		return nil
+	}
+	return re.FindAllStringSubmatchIndex(t, -1)
+}
+
+func f1FindAllIdx(ok bool, re *regexp.Regexp, t string) [][]int {
+	if !ok {
+		return nil
+	}
+	return re.FindAllStringIndex(t, -1)
+}
+
+// f1HasUpper2 reports whether t has two capitalised words in a row (lower-case
+// particles between them allowed), as every name does.
+func f1HasUpper2(t string) bool {
+	prevUpper := false
+	for _, w := range strings.Fields(t) {
+		if f1Particles[w] {
+			continue
+		}
+		up := f1Upper(w)
+		if up && prevUpper {
+			return true
+		}
+		prevUpper = up
+	}
+	return false
+}
+
+var f1Particles = map[string]bool{"van": true, "von": true, "de": true, "der": true, "den": true, "du": true, "da": true, "das": true, "do": true, "dos": true, "di": true, "del": true, "della": true, "le": true, "la": true, "ter": true, "ten": true, "zu": true, "af": true}
+
 // f1Person is a name with the role a statement gives it.
 type f1Person struct {
 	name, role string
@@ -95,7 +147,7 @@ type f1Person struct {
 
 // isName reports whether t is a person's name and nothing else.
 func (s *site) f1IsName(t string) bool {
-	return f1NameRe.MatchString(t) && !notAName.MatchString(t) && !f1NameStop.MatchString(t) &&
+	return len(t) < 80 && f1Upper(t) && f1NameRe.MatchString(t) && !notAName.MatchString(t) && !f1NameStop.MatchString(t) &&
 		!f1RoleRe.MatchString(t) && compact(t) != s.brand && !s.mentionsName(t)
 }
 
@@ -220,14 +272,22 @@ func (s *site) f1Statements(p *page, t string, add func(name, title string, ev [
 			add(x.name, x.role, []domain.Evidence{p.ev(sent)})
 		}
 	}
-	for _, m := range f1ByVerb.FindAllStringSubmatchIndex(t, -1) {
+	// Cheap word checks first: the regexps below are only run on lines that
+	// hold one of their words (a page has hundreds of lines, few about people).
+	if !f1HasUpper2(t) {
+		return
+	}
+	lt := strings.ToLower(t)
+	verb := f1Has(lt, f1VerbHints)
+	role := f1Has(lt, f1RoleHints)
+	for _, m := range f1FindAll(verb, f1ByVerb, t) {
 		agent := t[m[2]:m[3]]
 		people, _ := s.f1List(t[m[1]:], agent)
 		emit(people, m[0])
 	}
 	// "A (CEO) and B (CTO) started X": a sentence that opens with the names
 	// and says, after them, that they founded the product.
-	for _, m := range f1SentStart.FindAllStringIndex(t, -1) {
+	for _, m := range f1FindAllIdx(verb, f1SentStart, t) {
 		people, end := s.f1List(t[m[1]:], "*")
 		if len(people) == 0 {
 			continue
@@ -246,7 +306,7 @@ func (s *site) f1Statements(p *page, t string, add func(name, title string, ev [
 		}
 		emit(people, m[1])
 	}
-	if strings.Contains(t, "gegründet") || strings.Contains(t, "opgericht") || strings.Contains(t, "ins Leben gerufen") {
+	if verb && strings.Contains(t, "gegründet") || strings.Contains(t, "opgericht") || strings.Contains(t, "ins Leben gerufen") {
 		for _, m := range f1VerbLast.FindAllStringSubmatchIndex(t, -1) {
 			agent := t[m[2]:m[3]]
 			people, end := s.f1List(t[m[1]:], agent)
@@ -265,7 +325,7 @@ func (s *site) f1Statements(p *page, t string, add func(name, title string, ev [
 			add(x.name, title, []domain.Evidence{p.ev(sentenceAround(t, 0))})
 		}
 	}
-	for _, m := range f1RoleName.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range f1FindAll(role, f1RoleName, t) {
 		name := t[m[4]:m[5]]
 		before := strings.TrimSpace(t[:m[0]])
 		before = strings.TrimSuffix(strings.TrimSuffix(before, "'s"), "’s")
@@ -275,7 +335,7 @@ func (s *site) f1Statements(p *page, t string, add func(name, title string, ev [
 			add(name, t[m[2]:m[3]], []domain.Evidence{p.ev(sentenceAround(t, m[0]))})
 		}
 	}
-	for _, m := range f1WeAre.FindAllStringIndex(t, -1) {
+	for _, m := range f1FindAllIdx(f1Has(lt, f1WeHints), f1WeAre, t) {
 		people, end := s.f1List(t[m[1]:], "*")
 		if len(people) < 2 {
 			continue
@@ -297,13 +357,13 @@ func (s *site) f1Statements(p *page, t string, add func(name, title string, ev [
 			add(x.name, "", []domain.Evidence{p.ev(sent)})
 		}
 	}
-	for _, m := range f1Appos.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range f1FindAll(role, f1Appos, t) {
 		name := t[m[4]:m[5]]
 		if s.f1IsName(name) {
 			add(name, t[m[2]:m[3]], []domain.Evidence{p.ev(sentenceAround(t, m[0]))})
 		}
 	}
-	for _, m := range f1Intro.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range f1FindAll(f1Has(lt, f1IntroHints), f1Intro, t) {
 		name := t[m[2]:m[3]]
 		if !s.f1IsName(name) {
 			continue
@@ -354,7 +414,7 @@ func (s *site) f1Statements(p *page, t string, add func(name, title string, ev [
 // f1People reads the lines of a page's team sections: "Name, Role" and
 // "Name – Role" lines, a name line followed by a role line (cards without
 // headings, figcaptions, tables), and a name heading followed by a role line.
-func (s *site) f1People(p *page, aboutPage bool, add func(name, title, bio string, ev []domain.Evidence, card bool, seg *segment)) {
+func (s *site) f1People(p *page, aboutPage bool, isForeign func(*html.Node) bool, add func(name, title, bio string, ev []domain.Evidence, card bool, seg *segment)) {
 	skipBelow := 0                        // inside a section about other people (investors, customers) of this level
 	teamLevel := -1                       // inside a section introducing the team (on pages that are not about pages)
 	foundersLevel, foundersTitle := 0, "" // inside a section introducing the founders
@@ -396,7 +456,7 @@ func (s *site) f1People(p *page, aboutPage bool, add func(name, title, bio strin
 		}
 		var lines []line
 		for _, l := range seg.lines {
-			if l.foreign || l.footer || (l.node != nil && f1Foreign.MatchString(hint(l.node))) {
+			if l.foreign || l.footer || isForeign(l.node) {
 				lines = append(lines, line{}) // keeps positions apart
 				continue
 			}
@@ -456,6 +516,26 @@ func (s *site) f1People(p *page, aboutPage bool, add func(name, title, bio strin
 			}
 		}
 	}
+}
+
+// f1ForeignMemo returns a test for lines inside testimonial boxes named in
+// any of the seven languages (class or id of the node or an ancestor),
+// remembering the answer for every node it walks.
+func f1ForeignMemo() func(*html.Node) bool {
+	memo := map[*html.Node]bool{}
+	var at func(n *html.Node) bool
+	at = func(n *html.Node) bool {
+		if n == nil || n.Type != html.ElementNode {
+			return false
+		}
+		if v, ok := memo[n]; ok {
+			return v
+		}
+		v := f1Foreign.MatchString(strings.ToLower(attr(n, "class")+" "+attr(n, "id"))) || at(n.Parent)
+		memo[n] = v
+		return v
+	}
+	return at
 }
 
 // f1AboutPage reports whether p introduces the company (about, team, company

@@ -158,3 +158,23 @@ func evidenceErrors(site *domain.SiteCrawl, dr *domain.Drafted) []error {
 	}
 	return errs
 }
+
+// BenchmarkF1Draft drafts every old and held-out site from files (no
+// crawling), to see what the extractor itself costs.
+func BenchmarkF1Draft(b *testing.B) {
+	var crawls []*domain.SiteCrawl
+	for _, ts := range append(loadSites(b), loadHeldout(b)...) {
+		if c, err := filePages(b, ts); err == nil && c != nil {
+			crawls = append(crawls, c)
+		}
+	}
+	d := extract.New()
+	b.ResetTimer()
+	for range b.N {
+		for _, c := range crawls {
+			if _, err := d.Draft(context.Background(), domain.DraftRequest{Site: c}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

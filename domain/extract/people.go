@@ -83,6 +83,7 @@ func (s *site) draftFounders() {
 	}
 	// Founding statements in sentences, on every content page (testimonials,
 	// quotes and footers are not read).
+	isForeign := f1ForeignMemo()
 	for _, p := range s.byKind(kindAbout, kindTeam, kindHome) {
 		for _, seg := range p.segs {
 			if seg.foreign {
@@ -90,7 +91,7 @@ func (s *site) draftFounders() {
 			}
 			texts := []string{seg.title}
 			for _, l := range seg.lines {
-				if !l.foreign && !l.footer && (l.node == nil || !f1Foreign.MatchString(hint(l.node))) {
+				if !l.foreign && !l.footer && !isForeign(l.node) {
 					texts = append(texts, l.text)
 				}
 			}
@@ -103,7 +104,7 @@ func (s *site) draftFounders() {
 	}
 	// Team sections: about and team pages, and sections headed as the team.
 	for _, p := range s.byKind(kindTeam, kindAbout) {
-		s.f1People(p, f1AboutPage(p), func(name, title, bio string, ev []domain.Evidence, card bool, seg *segment) {
+		s.f1People(p, f1AboutPage(p), isForeign, func(name, title, bio string, ev []domain.Evidence, card bool, seg *segment) {
 			var socials domain.Socials
 			if seg != nil {
 				socials = s.personLinks(p, seg.node)
