@@ -32,7 +32,7 @@ var (
 	f1NameRe  = regexp.MustCompile(`^` + f1Name + `$`)
 	f1NameAt  = regexp.MustCompile(`^` + f1Name)
 	f1RoleRe  = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + f1RoleWords + `)(?:$|[^\p{L}])`)
-	f1NotRole = regexp.MustCompile(`(?i)invest|advis|board|angel|backer|non-executive|mentor|berater|beirat|aufsichtsrat|conseil|administrat(?:eur|rice)|inversor|inversionista|asesor|consulente|consiglier|investeerder|adviseur|commissaris|raad van|conselh|consultor|former|ehemalig|ancien|antigu[oa]|\bex-|previously|formerly|intern\b|praktikant|stagiaire|becari[oa]|stagista|stagiair|estagiári`)
+	f1NotRole = regexp.MustCompile(`(?i)product owner|vice|deputy|assistant|assistent|stellvertret|adjoint|adjunt|sostitut|plaatsvervangend|invest|advis|board|angel|backer|non-executive|mentor|berater|beirat|aufsichtsrat|conseil|administrat(?:eur|rice)|inversor|inversionista|asesor|consulente|consiglier|investeerder|adviseur|commissaris|raad van|conselh|consultor|former|ehemalig|ancien|antigu[oa]|\bex-|previously|formerly|intern\b|praktikant|stagiaire|becari[oa]|stagista|stagiair|estagiári`)
 	// f1OtherCo: "founder of OtherCo", "CEO at OtherCo", "eigenaar van X":
 	// a role at a named company, which is the product only when it is the site's name.
 	f1OtherCo = regexp.MustCompile(`(?:^|\s)(?i:of|at|@|bei|von|vom|chez|de|du|des|en|di|della|del|dello|presso|bij|van|em|da|do|na|no|für|for|pour|para|per|voor)\s+(?:(?i:the|la|le|l'|les|el|los|las|il|lo|der|die|das|het|a|o|os|as)\s+)?(\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*)*)`)
@@ -72,11 +72,13 @@ var (
 	f1FoundersHeading = regexp.MustCompile(`^(?i:(?:meet\s+)?(?:the|our)\s+(?:co-?)?founders?|(?:co-?)?founders?|(?:die|unsere|unser)\s+gründer(?:in|innen)?|gründer(?:team|innen)?|(?:les|nos|le|la|notre)\s+(?:co)?fondat(?:eur|rice)s?|(?:co)?fondat(?:eur|rice)s|(?:los|las|nuestr[oa]s?|el|la)\s+(?:co)?fundador(?:es|as|a)?|(?:i|il|la|i nostri)\s+fondator[ei]|fondatori|(?:de|onze)\s+oprichters?|(?:os|as|nossos|nossas|o|a)\s+(?:co)?fundador(?:es|as|a)?|conheça os fundadores|lernen sie die gründer kennen|rencontrez les fondateurs|conoce a los fundadores|conosci i fondatori|maak kennis met de oprichters)\s*[.!:]?$`)
 	// f1ForHeading: "Loved by founders", "Built for teams" speak of customers.
 	f1ForHeading = regexp.MustCompile(`(?i)\b(?:by|for|für|pour|para|per|voor|loved|trusted|love|lieben|aiment|adoran|amano)\b`)
-	f1Sep        = regexp.MustCompile(`^\s*(?:,|–|—|-|\||:|·)\s*`)
-	f1RoleEnd    = regexp.MustCompile(`[.;:!?()]`)
-	f1Paren      = regexp.MustCompile(`^\s*\(([^()]{1,60})\)`)
-	f1CommaRole  = regexp.MustCompile(`^\s*,\s*([^,.;:()]{1,60}?)\s*(?:[,.;)]|$)`)
-	f1ListSep    = map[string]*regexp.Regexp{}
+	// f1Self: a sentence about the company itself.
+	f1Self      = regexp.MustCompile(`(?i)\b(?:we|our|us|wir|unser\w*|nous|notre|nos|nosotros|nuestr[oa]s?|noi|nostr[oa]|wij|ons|onze|nós|noss[oa]s?|the company|das unternehmen|l'entreprise|la empresa|l'azienda|het bedrijf|a empresa)\b`)
+	f1Sep       = regexp.MustCompile(`^\s*(?:,|–|—|-|\||:|·)\s*`)
+	f1RoleEnd   = regexp.MustCompile(`[.;:!?()]`)
+	f1Paren     = regexp.MustCompile(`^\s*\(([^()]{1,60})\)`)
+	f1CommaRole = regexp.MustCompile(`^\s*,\s*([^,.;:()]{1,60}?)\s*(?:[,.;)]|$)`)
+	f1ListSep   = map[string]*regexp.Regexp{}
 )
 
 func init() {
@@ -257,11 +259,16 @@ func (s *site) f1List(t, agent string) (out []f1Person, end int) {
 }
 
 // f1Statements reads founders from sentences on any content page.
-func (s *site) f1Statements(p *page, t string, add func(name, title string, ev []domain.Evidence)) {
+func (s *site) f1Statements(p *page, about bool, t string, add func(name, title string, ev []domain.Evidence)) {
 	emit := func(people []f1Person, at int) {
 		sent := sentenceAround(t, at)
 		if sent == "" {
 			sent = t
+		}
+		// "Templates created by Jane Doe": the sentence must be about the
+		// company (its name, "we", "the company") unless the page is.
+		if !about && !s.mentionsName(sent) && !f1Self.MatchString(sent) {
+			return
 		}
 		for _, x := range people {
 			if !strings.Contains(sent, x.name) {
@@ -480,7 +487,7 @@ func (s *site) f1People(p *page, aboutPage bool, isForeign func(*html.Node) bool
 				continue
 			}
 			// a name line, then a role line
-			if s.f1IsName(l.text) && i+1 < len(lines) && lines[i+1].text != "" {
+			if s.f1IsName(l.text) && i+1 < len(lines) && lines[i+1].text != "" && !(i > 0 && f1Quoted(lines[i-1].text)) {
 				if role := s.f1Role(lines[i+1].text); role != "" {
 					add(l.text, role, "", []domain.Evidence{p.ev(l.text), p.ev(role)}, true, nil)
 					continue
@@ -536,6 +543,18 @@ func f1ForeignMemo() func(*html.Node) bool {
 		return v
 	}
 	return at
+}
+
+// f1Quoted reports whether t is a quotation (a testimonial's words before its author).
+func f1Quoted(t string) bool {
+	return strings.ContainsAny(firstRune(t), "\"“”„«»‘’'") || strings.HasSuffix(t, "”") || strings.HasSuffix(t, "\"") || strings.HasSuffix(t, "»")
+}
+
+func firstRune(t string) string {
+	for _, r := range t {
+		return string(r)
+	}
+	return ""
 }
 
 // f1AboutPage reports whether p introduces the company (about, team, company

@@ -108,6 +108,14 @@ func TestF1FounderStatements(t *testing.T) {
 			<h2>Meet the founders</h2><div><h3>Tess Lowe</h3><p>Spent ten years doing taxes by hand.</p></div><div><h3>Ari Bloom</h3><p>Co-founder &amp; CTO</p></div>
 			<h2>Pricing</h2><div><h3>Team Plan</h3><p>For CEO Office use</p></div>`,
 			map[string]string{"Tess Lowe": "", "Ari Bloom": "CTO"}, []string{"Rob Hale", "Team Plan"}},
+		{"created by on a product page", "/features", `<p>Templates created by Nina Holm and Paul Grey ship with every plan.</p>`,
+			map[string]string{}, []string{"Nina Holm", "Paul Grey"}},
+		{"unmarked testimonial on the about page", "/about", `<h2>Team</h2><div><p>Rae Quinn</p><p>Founder &amp; CEO</p></div>
+			<div><p>“Acme saved our month-end.”</p><p>Beth Lyle</p><p>CEO</p></div>`,
+			map[string]string{"Rae Quinn": "CEO"}, []string{"Beth Lyle"}},
+		{"vice presidents and product owners", "/team", `<h2>Team</h2><div><h3>Gus Hale</h3><p>Vice President of Sales</p></div>
+			<div><h3>Ida Lux</h3><p>Product Owner</p></div><div><h3>Jon Fenn</h3><p>Stellvertretender Geschäftsführer</p></div>`,
+			map[string]string{}, []string{"Gus Hale", "Ida Lux", "Jon Fenn"}},
 		{"employees are not founders", "/team", `<h2>Team</h2><div><h3>Zoe Hart</h3><p>Support Engineer</p></div>
 			<div><p>Max Lind</p><p>Head of Marketing</p></div><p>Eva Bloom, Designer</p>`,
 			map[string]string{}, []string{"Zoe Hart", "Max Lind", "Eva Bloom"}},

@@ -96,7 +96,7 @@ func (s *site) draftFounders() {
 				}
 			}
 			for _, t := range texts {
-				s.f1Statements(p, t, func(name, title string, ev []domain.Evidence) {
+				s.f1Statements(p, f1AboutPage(p), t, func(name, title string, ev []domain.Evidence) {
 					add(name, title, "", ev, nil, false)
 				})
 			}
