@@ -73,7 +73,9 @@ var (
 	// f1ForHeading: "Loved by founders", "Built for teams" speak of customers.
 	f1ForHeading = regexp.MustCompile(`(?i)\b(?:by|for|für|pour|para|per|voor|loved|trusted|love|lieben|aiment|adoran|amano)\b`)
 	// f1Self: a sentence about the company itself.
-	f1Self      = regexp.MustCompile(`(?i)\b(?:we|our|us|wir|unser\w*|nous|notre|nos|nosotros|nuestr[oa]s?|noi|nostr[oa]|wij|ons|onze|nós|noss[oa]s?|the company|das unternehmen|l'entreprise|la empresa|l'azienda|het bedrijf|a empresa)\b`)
+	f1Self = regexp.MustCompile(`(?i)\b(?:we|our|us|wir|unser\w*|nous|notre|nos|nosotros|nuestr[oa]s?|noi|nostr[oa]|wij|ons|onze|nós|noss[oa]s?|the company|das unternehmen|l'entreprise|la empresa|l'azienda|het bedrijf|a empresa)\b`)
+	// f1Strong: verbs that only ever say a company was founded (not "created", "started").
+	f1Strong    = regexp.MustCompile(`(?i)found|gegründet|leben gerufen|fond|fundad|opgericht`)
 	f1Sep       = regexp.MustCompile(`^\s*(?:,|–|—|-|\||:|·)\s*`)
 	f1RoleEnd   = regexp.MustCompile(`[.;:!?()]`)
 	f1Paren     = regexp.MustCompile(`^\s*\(([^()]{1,60})\)`)
@@ -260,14 +262,14 @@ func (s *site) f1List(t, agent string) (out []f1Person, end int) {
 
 // f1Statements reads founders from sentences on any content page.
 func (s *site) f1Statements(p *page, about bool, t string, add func(name, title string, ev []domain.Evidence)) {
-	emit := func(people []f1Person, at int) {
+	emit := func(people []f1Person, at int, strong bool) {
 		sent := sentenceAround(t, at)
 		if sent == "" {
 			sent = t
 		}
 		// "Templates created by Jane Doe": the sentence must be about the
 		// company (its name, "we", "the company") unless the page is.
-		if !about && !s.mentionsName(sent) && !f1Self.MatchString(sent) {
+		if (!about || !strong) && !s.mentionsName(sent) && !f1Self.MatchString(sent) {
 			return
 		}
 		for _, x := range people {
@@ -290,7 +292,7 @@ func (s *site) f1Statements(p *page, about bool, t string, add func(name, title 
 	for _, m := range f1FindAll(verb, f1ByVerb, t) {
 		agent := t[m[2]:m[3]]
 		people, _ := s.f1List(t[m[1]:], agent)
-		emit(people, m[0])
+		emit(people, m[0], f1Strong.MatchString(t[m[0]:m[1]]))
 	}
 	// "A (CEO) and B (CTO) started X": a sentence that opens with the names
 	// and says, after them, that they founded the product.
@@ -311,14 +313,14 @@ func (s *site) f1Statements(p *page, about bool, t string, add func(name, title 
 		if !s.mentionsName(tail) {
 			continue // "A and B founded OtherCo"
 		}
-		emit(people, m[1])
+		emit(people, m[1], true)
 	}
 	if verb && strings.Contains(t, "gegründet") || strings.Contains(t, "opgericht") || strings.Contains(t, "ins Leben gerufen") {
 		for _, m := range f1VerbLast.FindAllStringSubmatchIndex(t, -1) {
 			agent := t[m[2]:m[3]]
 			people, end := s.f1List(t[m[1]:], agent)
 			if len(people) > 0 && f1LastVerb.MatchString(t[m[1]+end:]) {
-				emit(people, m[0])
+				emit(people, m[0], true)
 			}
 		}
 	}
@@ -335,7 +337,7 @@ func (s *site) f1Statements(p *page, about bool, t string, add func(name, title 
 	for _, m := range f1FindAll(role, f1RoleName, t) {
 		name := t[m[4]:m[5]]
 		before := strings.TrimSpace(t[:m[0]])
-		before = strings.TrimSuffix(strings.TrimSuffix(before, "'s"), "’s")
+		before = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(before, "-"), "'s"), "’s")
 		own := s.name != "" && strings.HasSuffix(strings.ToLower(before), strings.ToLower(s.name))
 		start := (before == "" || strings.ContainsAny(before[len(before)-1:], ".!?")) && len(strings.Fields(t)) >= 5
 		if (own || start) && s.f1IsName(name) {
