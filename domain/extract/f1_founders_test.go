@@ -116,6 +116,14 @@ func TestF1FounderStatements(t *testing.T) {
 		{"vice presidents and product owners", "/team", `<h2>Team</h2><div><h3>Gus Hale</h3><p>Vice President of Sales</p></div>
 			<div><h3>Ida Lux</h3><p>Product Owner</p></div><div><h3>Jon Fenn</h3><p>Stellvertretender Geschäftsführer</p></div>`,
 			map[string]string{}, []string{"Gus Hale", "Ida Lux", "Jon Fenn"}},
+		{"name, role lines in seven languages", "/team", `<ul><li>Ana Vela, CEO y cofundadora</li><li>Joost Kramer, mede-oprichter</li>
+			<li>Inès Morel, cofondatrice et CEO</li><li>Pietro Sala, co-fondatore</li><li>Caio Prado, cofundador e CTO</li>
+			<li>Mia Falk, Mitgründerin &amp; CEO</li><li>Eli Voigt, Werkstudent</li></ul>`,
+			map[string]string{"Ana Vela": "CEO y cofundadora", "Joost Kramer": "mede-oprichter", "Inès Morel": "cofondatrice et CEO",
+				"Pietro Sala": "co-fondatore", "Caio Prado": "cofundador e CTO", "Mia Falk": "Mitgründerin & CEO"},
+			[]string{"Eli Voigt"}},
+		{"name, dash and bar", "/about", `<h2>Team</h2><p>Liam Shaw – Founder</p><p>Noor Haas | oprichtster</p><p>Ugo Brun - Stagiaire</p>`,
+			map[string]string{"Liam Shaw": "Founder", "Noor Haas": "oprichtster"}, []string{"Ugo Brun"}},
 		{"employees are not founders", "/team", `<h2>Team</h2><div><h3>Zoe Hart</h3><p>Support Engineer</p></div>
 			<div><p>Max Lind</p><p>Head of Marketing</p></div><p>Eva Bloom, Designer</p>`,
 			map[string]string{}, []string{"Zoe Hart", "Max Lind", "Eva Bloom"}},
