@@ -75,7 +75,9 @@ var (
 	// f1Self: a sentence about the company itself.
 	f1Self = regexp.MustCompile(`(?i)\b(?:we|our|us|wir|unser\w*|nous|notre|nos|nosotros|nuestr[oa]s?|noi|nostr[oa]|wij|ons|onze|nós|noss[oa]s?|the company|das unternehmen|l'entreprise|la empresa|l'azienda|het bedrijf|a empresa)\b`)
 	// f1Strong: verbs that only ever say a company was founded (not "created", "started").
-	f1Strong    = regexp.MustCompile(`(?i)found|gegründet|leben gerufen|fond|fundad|opgericht`)
+	f1Strong = regexp.MustCompile(`(?i)found|gegründet|leben gerufen|fond|fundad|opgericht`)
+	// f1IsRole: "A is our co-founder and CEO" in seven languages.
+	f1IsRole    = regexp.MustCompile(`(` + f1Name + `)\s+(?:is|ist|est|es|è|é)\s+((?:(?:the|our|unser(?:e|er)?|notre|nuestr[oa]|(?:il|la) nostr[oa]|onze|noss[oa]|(?:a|o|la|le|el|il|de|die|der|een|un|una|une|um|uma))\s+)?[^,.;:()!?]{2,60})`)
 	f1Sep       = regexp.MustCompile(`^\s*(?:,|–|—|-|\||:|·)\s*`)
 	f1RoleEnd   = regexp.MustCompile(`[.;:!?()]`)
 	f1Paren     = regexp.MustCompile(`^\s*\(([^()]{1,60})\)`)
@@ -365,6 +367,24 @@ func (s *site) f1Statements(p *page, about bool, t string, add func(name, title 
 		for _, x := range people {
 			add(x.name, "", []domain.Evidence{p.ev(sent)})
 		}
+	}
+	// "Jane Doe is our co-founder and CEO", "Katrin ist Geschäftsführerin von X"
+	for _, m := range f1FindAll(role, f1IsRole, t) {
+		name := t[m[2]:m[3]]
+		phrase := t[m[4]:m[5]]
+		last := f1RoleRe.FindAllStringIndex(phrase, -1)
+		if len(last) == 0 || !s.f1IsName(name) {
+			continue
+		}
+		// the title ends with its last role word ("co-founder and CEO")
+		title := strings.TrimRight(phrase[:last[len(last)-1][1]], " ,;.&")
+		if s.f1Role(phrase) == "" || s.f1Role(title) == "" {
+			continue // "is the CEO of Globex", "is an advisor"
+		}
+		if !about && !s.mentionsName(phrase) && !f1Self.MatchString(phrase) {
+			continue // "Jane Doe is a CEO who …" off the about pages: whose?
+		}
+		add(name, title, []domain.Evidence{p.ev(sentenceAround(t, m[0]))})
 	}
 	for _, m := range f1FindAll(role, f1Appos, t) {
 		name := t[m[4]:m[5]]

@@ -124,6 +124,11 @@ func TestF1FounderStatements(t *testing.T) {
 			[]string{"Eli Voigt"}},
 		{"name, dash and bar", "/about", `<h2>Team</h2><p>Liam Shaw – Founder</p><p>Noor Haas | oprichtster</p><p>Ugo Brun - Stagiaire</p>`,
 			map[string]string{"Liam Shaw": "Founder", "Noor Haas": "oprichtster"}, []string{"Ugo Brun"}},
+		{"is our founder", "/about", `<p>Vera Lind is our co-founder and CEO and still answers support mail.</p>
+			<p>Otto Kuhn ist Geschäftsführer von Acme.</p><p>Hal Ross is the CEO of Globex and an early user.</p><p>Sue Park is an advisor to the founders.</p>`,
+			map[string]string{"Vera Lind": "co-founder and CEO", "Otto Kuhn": "Geschäftsführer"}, []string{"Hal Ross", "Sue Park"}},
+		{"json-ld founders", "/about", `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Acme","founders":[{"@type":"Person","name":"Rita Moss"}],"founder":"Karl Ek"}</script><p>About Acme.</p>`,
+			map[string]string{"Rita Moss": "", "Karl Ek": ""}, nil},
 		{"employees are not founders", "/team", `<h2>Team</h2><div><h3>Zoe Hart</h3><p>Support Engineer</p></div>
 			<div><p>Max Lind</p><p>Head of Marketing</p></div><p>Eva Bloom, Designer</p>`,
 			map[string]string{}, []string{"Zoe Hart", "Max Lind", "Eva Bloom"}},

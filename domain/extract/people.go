@@ -67,7 +67,15 @@ func (s *site) draftFounders() {
 	}
 	for _, p := range s.content() {
 		for _, o := range p.ld {
-			for _, f := range ldObjects(o, "founder") {
+			// "founder" (schema.org) and the "founders" some sites write; a
+			// plain string is a name.
+			founders := append(ldObjects(o, "founder"), ldObjects(o, "founders")...)
+			for _, key := range []string{"founder", "founders"} {
+				for _, name := range ldStrings(o, key) {
+					founders = append(founders, map[string]any{"name": name})
+				}
+			}
+			for _, f := range founders {
 				name := ldString(f, "name")
 				if name == "" {
 					continue
