@@ -19,13 +19,6 @@ var (
 	copyrightR = regexp.MustCompile(`(?i)©|\(c\)|copyright|all rights reserved`)
 
 	personRe   = regexp.MustCompile(`^` + nameRe + `$`)
-	foundedBy  = regexp.MustCompile(`(?i:founded|started|established|created|built)(?:\s+in\s+\d{4})?(?:\s+in\s+\p{Lu}\p{L}+)?\s+by\s+(` + nameRe + `(?:(?:,\s*|\s+and\s+|\s*&\s*)` + nameRe + `)*)`)
-	vonGegr    = regexp.MustCompile(`von\s+(` + nameRe + `(?:\s+und\s+` + nameRe + `)*)\s+gegründet`)
-	firstPers  = regexp.MustCompile(`(?:I'm|I am|I’m|Hi, I'm|Hi, I’m)\s+(` + nameRe + `),?\s+(?:the\s+|a\s+)?(?i:co-?founder|founder|maker|creator|developer behind)`)
-	nameRole   = regexp.MustCompile(`^(` + nameRe + `),\s+(?:the\s+|our\s+)?((?i:co-?founder|founder|ceo|cto|coo|cpo|cfo|chief)[^,.;:]{0,60})`)
-	nameSplit  = regexp.MustCompile(`,\s*|\s+and\s+|\s*&\s*|\s+und\s+`)
-	founderTtl = regexp.MustCompile(`(?i)\b(co-?founder|founder|ceo|cto|coo|cpo|cfo|chief [a-z]+ officer|president|owner|gründer(in)?|geschäftsführer(in)?|fondateur|fondatrice)\b`)
-	notFounder = regexp.MustCompile(`(?i)invest|advis|board|angel|backer|non-executive|partner at|venture|mentor|founder of|founders of`)
 	notAName   = regexp.MustCompile(`(?i)^(our|the|meet|about|why|what|how|team|get|see|join|contact|pricing|why|built|made|frequently)\b`)
 	basedIn    = regexp.MustCompile(`(?i)\b(based|headquartered|located)\s+in\s+`)
 	otherParty = regexp.MustCompile(`(?i)customer|client|partner|investor|data cent(er|re)|server`)
@@ -74,7 +67,15 @@ func (s *site) draftFounders() {
 	}
 	for _, p := range s.content() {
 		for _, o := range p.ld {
-			for _, f := range ldObjects(o, "founder") {
+			// "founder" (schema.org) and the "founders" some sites write; a
+			// plain string is a name.
+			founders := append(ldObjects(o, "founder"), ldObjects(o, "founders")...)
+			for _, key := range []string{"founder", "founders"} {
+				for _, name := range ldStrings(o, key) {
+					founders = append(founders, map[string]any{"name": name})
+				}
+			}
+			for _, f := range founders {
 				name := ldString(f, "name")
 				if name == "" {
 					continue
@@ -88,61 +89,36 @@ func (s *site) draftFounders() {
 			}
 		}
 	}
+	// Founding statements in sentences, on every content page (testimonials,
+	// quotes and footers are not read).
+	isForeign := f1ForeignMemo()
 	for _, p := range s.byKind(kindAbout, kindTeam, kindHome) {
 		for _, seg := range p.segs {
-			texts := []string{seg.title}
-			for _, l := range seg.lines {
-				if !l.foreign && !l.footer {
-					texts = append(texts, l.text)
-				}
-			}
 			if seg.foreign {
 				continue
 			}
-			for _, t := range texts {
-				for _, re := range []*regexp.Regexp{foundedBy, vonGegr, firstPers} {
-					for _, m := range re.FindAllStringSubmatchIndex(t, -1) {
-						sent := sentenceAround(t, m[0])
-						if !strings.Contains(sent, t[m[2]:m[3]]) {
-							sent = t
-						}
-						for _, name := range nameSplit.Split(t[m[2]:m[3]], -1) {
-							add(name, "", "", []domain.Evidence{p.ev(sent)}, nil, false)
-						}
-					}
+			texts := []string{seg.title}
+			for _, l := range seg.lines {
+				if !l.foreign && !l.footer && !isForeign(l.node) {
+					texts = append(texts, l.text)
 				}
+			}
+			for _, t := range texts {
+				s.f1Statements(p, f1AboutPage(p), t, func(name, title string, ev []domain.Evidence) {
+					add(name, title, "", ev, nil, false)
+				})
 			}
 		}
 	}
+	// Team sections: about and team pages, and sections headed as the team.
 	for _, p := range s.byKind(kindTeam, kindAbout) {
-		if p.kind != kindTeam && p.kind != kindAbout {
-			break
-		}
-		// "Maria González, co-founder and CEO, ran three restaurants ..."
-		for _, seg := range p.segs {
-			for _, l := range seg.lines {
-				if m := nameRole.FindStringSubmatch(l.text); m != nil && !l.foreign && !seg.foreign && !notFounder.MatchString(m[2]) {
-					role := strings.TrimSpace(m[2])
-					add(m[1], role, "", []domain.Evidence{p.ev(sentenceAround(l.text, 0))}, nil, false)
-				}
+		s.f1People(p, f1AboutPage(p), isForeign, func(name, title, bio string, ev []domain.Evidence, card bool, seg *segment) {
+			var socials domain.Socials
+			if seg != nil {
+				socials = s.personLinks(p, seg.node)
 			}
-		}
-		for _, seg := range p.segs {
-			if seg.level < 2 || seg.foreign || len(seg.lines) == 0 || !personRe.MatchString(seg.title) || notAName.MatchString(seg.title) {
-				continue
-			}
-			title := seg.lines[0].text
-			if len(title) > 80 || !founderTtl.MatchString(title) || notFounder.MatchString(title) {
-				continue
-			}
-			ev := []domain.Evidence{p.ev(seg.title), p.ev(title)}
-			bio := ""
-			if len(seg.lines) > 1 && len(strings.Fields(seg.lines[1].text)) >= 5 {
-				bio = seg.lines[1].text
-				ev = append(ev, p.ev(bio))
-			}
-			add(seg.title, title, bio, ev, s.personLinks(p, seg.node), true)
-		}
+			add(name, title, bio, ev, socials, card)
+		})
 	}
 	s.out.Founders = out
 }
