@@ -24,6 +24,11 @@ var tagDescriptions = []struct{ name, desc string }{
 	{"Blog", "The directory's blog."},
 	{"Awards", "Launch of the Week awards, decided by community votes only."},
 	{"Badges", "Badges a listing may show on its website."},
+	{"Account", "The signed-in account."},
+	{"Drafts", "Submit a product by its URL: a draft is read from the website, edited, then submitted for review."},
+	{"Own listings", "The signed-in founder's listings: edits, updates, milestones, story, interview and the free launch."},
+	{"Claims", "Claim an existing listing by proving control of its website (DNS TXT record or meta tag)."},
+	{"Orders", "Products for sale, quotes, checkout links (handed to the person, who pays on the site) and orders."},
 }
 
 const componentsPrefix = "#/components/schemas/"
@@ -39,6 +44,7 @@ func OpenAPI(ops []Operation, apiBase string) ([]byte, error) {
 		components[name] = s
 		return nil
 	}
+	origin := strings.TrimSuffix(apiBase, domain.APIPrefix)
 	paths := map[string]map[string]any{}
 	usedTags := map[string]bool{}
 	for _, op := range ops {
@@ -87,9 +93,9 @@ func OpenAPI(ops []Operation, apiBase string) ([]byte, error) {
 			o["tags"] = []string{op.Tag}
 			usedTags[op.Tag] = true
 		}
+		o["security"] = security(op)
 		if op.Scope != "" {
 			o["x-scope"] = op.Scope
-			o["security"] = []map[string][]string{{"oauth2": {op.Scope}}, {"apiKey": {}}}
 		}
 		if op.Idem {
 			o["x-idempotent"] = true
@@ -114,14 +120,30 @@ func OpenAPI(ops []Operation, apiBase string) ([]byte, error) {
 			"description": "A public directory of software products with weekly launch calendars, leaderboards, awards and " +
 				"badges. The same operations are tools of the MCP server at /mcp (tool name = operationId). Errors are " +
 				"RFC 9457 problem+json with a stable code.",
+			"contact": map[string]any{"name": "API documentation", "url": origin + "/docs"},
+			"license": map[string]any{"name": apiLicenseName, "url": origin + "/docs"},
 		},
 		"servers": []map[string]string{{"url": apiBase}},
 		"tags":    tags,
 		"paths":   paths,
 		"components": map[string]any{"schemas": components, "responses": sharedResponses(), "headers": sharedHeaders(),
-			"securitySchemes": securitySchemes(strings.TrimSuffix(apiBase, domain.APIPrefix))},
+			"securitySchemes": securitySchemes(origin)},
 	}
 	return json.Marshal(doc)
+}
+
+// apiLicenseName is the license the document declares (info.license): the API
+// belongs to the directory's operator; its terms are on the /docs page.
+const apiLicenseName = "Proprietary: the directory operator's terms of use"
+
+// security is an operation's security requirement. A protected operation takes
+// an OAuth access token with its scope or an API key. A public one needs no
+// credential ({}: anonymous) but accepts either (spec, Authentication 1).
+func security(op Operation) []map[string][]string {
+	if op.Scope != "" {
+		return []map[string][]string{{"oauth2": {op.Scope}}, {"apiKey": {}}}
+	}
+	return []map[string][]string{{}, {"apiKey": {}}, {"oauth2": {}}}
 }
 
 // parameters are the path and query parameters of an operation, from the
