@@ -172,4 +172,3 @@ func lintNode(t *testing.T, dir string) string {
 	}
 	return node
 }
-
