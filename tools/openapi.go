@@ -45,6 +45,10 @@ func OpenAPI(ops []Operation, apiBase string) ([]byte, error) {
 		return nil
 	}
 	origin := strings.TrimSuffix(apiBase, domain.APIPrefix)
+	examples, err := openapiExamples(origin)
+	if err != nil {
+		return nil, err
+	}
 	paths := map[string]map[string]any{}
 	usedTags := map[string]bool{}
 	for _, op := range ops {
@@ -79,6 +83,7 @@ func OpenAPI(ops []Operation, apiBase string) ([]byte, error) {
 			return nil, fmt.Errorf("%s: %w", op.Name, err)
 		}
 
+		ex, hasEx := examples[op.Name]
 		o := map[string]any{
 			"operationId": op.Name,
 			"summary":     op.Title,
@@ -88,6 +93,9 @@ func OpenAPI(ops []Operation, apiBase string) ([]byte, error) {
 		}
 		if hasBody(op.Method) {
 			o["requestBody"] = requestBody(op, inRoot)
+		}
+		if hasEx {
+			addExamples(op, o, ex)
 		}
 		if op.Tag != "" {
 			o["tags"] = []string{op.Tag}
@@ -144,6 +152,31 @@ func security(op Operation) []map[string][]string {
 		return []map[string][]string{{"oauth2": {op.Scope}}, {"apiKey": {}}}
 	}
 	return []map[string][]string{{}, {"apiKey": {}}, {"oauth2": {}}}
+}
+
+// addExamples puts the recorded example of op into its operation object o:
+// each parameter's value, the request body (the arguments that are not path
+// parameters) and the success response.
+func addExamples(op Operation, o map[string]any, ex opExample) {
+	for _, p := range o["parameters"].([]map[string]any) {
+		name := p["name"].(string)
+		if v, ok := ex.Request[name]; ok {
+			p["example"] = v
+		} else if name == IdempotencyKeyHeader {
+			p["example"] = exampleIdempotencyKey
+		}
+	}
+	if rb, ok := o["requestBody"].(map[string]any); ok {
+		body := map[string]any{}
+		for k, v := range ex.Request {
+			if !slices.Contains(op.PathParams, k) {
+				body[k] = v
+			}
+		}
+		rb["content"].(map[string]any)["application/json"].(map[string]any)["example"] = body
+	}
+	ok := o["responses"].(map[string]any)[strconv.Itoa(op.SuccessStatus())].(map[string]any)
+	ok["content"].(map[string]any)["application/json"].(map[string]any)["example"] = ex.Response
 }
 
 // parameters are the path and query parameters of an operation, from the
