@@ -8,8 +8,8 @@ import (
 )
 
 // openapiExamplesJSON holds one request and one response example per
-// operation, recorded from the demo data by TestOpenAPI_Examples
-// (go test ./tools -run TestOpenAPI_Examples -update; docs/openapi.md).
+// operation, recorded from the demo data by TestSnapshot_OpenAPIExamples
+// (go test ./tools -run Snapshot -update; docs/openapi.md).
 //
 //go:embed openapi_examples.json
 var openapiExamplesJSON []byte
