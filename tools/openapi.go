@@ -276,8 +276,10 @@ func responses(op Operation, outName string) map[string]any {
 	if len(op.PathParams) > 0 || op.NotFound {
 		r["404"] = map[string]any{"$ref": "#/components/responses/NotFound"}
 	}
+	// A credential that is sent must be valid, on public operations too
+	// (docs/auth.md): 401 everywhere, 403 where a scope is needed.
+	r["401"] = map[string]any{"$ref": "#/components/responses/Unauthorized"}
 	if op.Scope != "" {
-		r["401"] = map[string]any{"$ref": "#/components/responses/Unauthorized"}
 		r["403"] = map[string]any{"$ref": "#/components/responses/Forbidden"}
 	}
 	if op.Idem {
@@ -328,7 +330,8 @@ func sharedResponses() map[string]any {
 	}
 	return map[string]any{
 		"BadRequest": problem("Invalid input: errors names each failing field and rule (code invalid).", nil),
-		"Unauthorized": problem("Sign-in missing or invalid (code unauthenticated); WWW-Authenticate names the resource metadata and the scope needed.",
+		"Unauthorized": problem("Sign-in missing (on a protected operation) or a credential sent that is invalid, expired or revoked "+
+			"(on any operation; code unauthenticated); WWW-Authenticate names the resource metadata and the scope needed.",
 			map[string]any{"WWW-Authenticate": map[string]any{"schema": map[string]any{"type": "string"}}}),
 		"Forbidden":       problem("The credential lacks the needed scope or right (code forbidden).", nil),
 		"NotFound":        problem("The thing named in the request does not exist (code not_found).", nil),

@@ -96,7 +96,7 @@ func TestOpenAPI_Document(t *testing.T) {
 		if hasBody(op.Method) && (o.Body == nil || o.Body.Content["application/json"].Example == nil) {
 			t.Errorf("%s: no request body example", op.Name)
 		}
-		for _, code := range []string{strconv.Itoa(op.SuccessStatus()), "400", "429"} {
+		for _, code := range []string{strconv.Itoa(op.SuccessStatus()), "400", "401", "429"} {
 			if o.Responses[code] == nil {
 				t.Errorf("%s: no %s response", op.Name, code)
 			}
