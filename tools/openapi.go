@@ -24,6 +24,11 @@ var tagDescriptions = []struct{ name, desc string }{
 	{"Blog", "The directory's blog."},
 	{"Awards", "Launch of the Week awards, decided by community votes only."},
 	{"Badges", "Badges a listing may show on its website."},
+	{"Account", "The signed-in account."},
+	{"Drafts", "Submit a product by its URL: a draft is read from the website, edited, then submitted for review."},
+	{"Own listings", "The signed-in founder's listings: edits, updates, milestones, story, interview and the free launch."},
+	{"Claims", "Claim an existing listing by proving control of its website (DNS TXT record or meta tag)."},
+	{"Orders", "Products for sale, quotes, checkout links (handed to the person, who pays on the site) and orders."},
 }
 
 const componentsPrefix = "#/components/schemas/"
@@ -38,6 +43,11 @@ func OpenAPI(ops []Operation, apiBase string) ([]byte, error) {
 		}
 		components[name] = s
 		return nil
+	}
+	origin := strings.TrimSuffix(apiBase, domain.APIPrefix)
+	examples, err := openapiExamples(origin)
+	if err != nil {
+		return nil, err
 	}
 	paths := map[string]map[string]any{}
 	usedTags := map[string]bool{}
@@ -73,6 +83,7 @@ func OpenAPI(ops []Operation, apiBase string) ([]byte, error) {
 			return nil, fmt.Errorf("%s: %w", op.Name, err)
 		}
 
+		ex, hasEx := examples[op.Name]
 		o := map[string]any{
 			"operationId": op.Name,
 			"summary":     op.Title,
@@ -83,13 +94,16 @@ func OpenAPI(ops []Operation, apiBase string) ([]byte, error) {
 		if hasBody(op.Method) {
 			o["requestBody"] = requestBody(op, inRoot)
 		}
+		if hasEx {
+			addExamples(op, o, ex)
+		}
 		if op.Tag != "" {
 			o["tags"] = []string{op.Tag}
 			usedTags[op.Tag] = true
 		}
+		o["security"] = security(op)
 		if op.Scope != "" {
 			o["x-scope"] = op.Scope
-			o["security"] = []map[string][]string{{"oauth2": {op.Scope}}, {"apiKey": {}}}
 		}
 		if op.Idem {
 			o["x-idempotent"] = true
@@ -114,14 +128,55 @@ func OpenAPI(ops []Operation, apiBase string) ([]byte, error) {
 			"description": "A public directory of software products with weekly launch calendars, leaderboards, awards and " +
 				"badges. The same operations are tools of the MCP server at /mcp (tool name = operationId). Errors are " +
 				"RFC 9457 problem+json with a stable code.",
+			"contact": map[string]any{"name": "API documentation", "url": origin + "/docs"},
+			"license": map[string]any{"name": apiLicenseName, "url": origin + "/docs"},
 		},
 		"servers": []map[string]string{{"url": apiBase}},
 		"tags":    tags,
 		"paths":   paths,
 		"components": map[string]any{"schemas": components, "responses": sharedResponses(), "headers": sharedHeaders(),
-			"securitySchemes": securitySchemes(strings.TrimSuffix(apiBase, domain.APIPrefix))},
+			"securitySchemes": securitySchemes(origin)},
 	}
 	return json.Marshal(doc)
+}
+
+// apiLicenseName is the license the document declares (info.license): the API
+// belongs to the directory's operator; its terms are on the /docs page.
+const apiLicenseName = "Proprietary: the directory operator's terms of use"
+
+// security is an operation's security requirement. A protected operation takes
+// an OAuth access token with its scope or an API key. A public one needs no
+// credential ({}: anonymous) but accepts either (spec, Authentication 1).
+func security(op Operation) []map[string][]string {
+	if op.Scope != "" {
+		return []map[string][]string{{"oauth2": {op.Scope}}, {"apiKey": {}}}
+	}
+	return []map[string][]string{{}, {"apiKey": {}}, {"oauth2": {}}}
+}
+
+// addExamples puts the recorded example of op into its operation object o:
+// each parameter's value, the request body (the arguments that are not path
+// parameters) and the success response.
+func addExamples(op Operation, o map[string]any, ex opExample) {
+	for _, p := range o["parameters"].([]map[string]any) {
+		name := p["name"].(string)
+		if v, ok := ex.Request[name]; ok {
+			p["example"] = v
+		} else if name == IdempotencyKeyHeader {
+			p["example"] = exampleIdempotencyKey
+		}
+	}
+	if rb, ok := o["requestBody"].(map[string]any); ok {
+		body := map[string]any{}
+		for k, v := range ex.Request {
+			if !slices.Contains(op.PathParams, k) {
+				body[k] = v
+			}
+		}
+		rb["content"].(map[string]any)["application/json"].(map[string]any)["example"] = body
+	}
+	ok := o["responses"].(map[string]any)[strconv.Itoa(op.SuccessStatus())].(map[string]any)
+	ok["content"].(map[string]any)["application/json"].(map[string]any)["example"] = ex.Response
 }
 
 // parameters are the path and query parameters of an operation, from the
@@ -221,8 +276,10 @@ func responses(op Operation, outName string) map[string]any {
 	if len(op.PathParams) > 0 || op.NotFound {
 		r["404"] = map[string]any{"$ref": "#/components/responses/NotFound"}
 	}
+	// A credential that is sent must be valid, on public operations too
+	// (docs/auth.md): 401 everywhere, 403 where a scope is needed.
+	r["401"] = map[string]any{"$ref": "#/components/responses/Unauthorized"}
 	if op.Scope != "" {
-		r["401"] = map[string]any{"$ref": "#/components/responses/Unauthorized"}
 		r["403"] = map[string]any{"$ref": "#/components/responses/Forbidden"}
 	}
 	if op.Idem {
@@ -273,7 +330,8 @@ func sharedResponses() map[string]any {
 	}
 	return map[string]any{
 		"BadRequest": problem("Invalid input: errors names each failing field and rule (code invalid).", nil),
-		"Unauthorized": problem("Sign-in missing or invalid (code unauthenticated); WWW-Authenticate names the resource metadata and the scope needed.",
+		"Unauthorized": problem("Sign-in missing (on a protected operation) or a credential sent that is invalid, expired or revoked "+
+			"(on any operation; code unauthenticated); WWW-Authenticate names the resource metadata and the scope needed.",
 			map[string]any{"WWW-Authenticate": map[string]any{"schema": map[string]any{"type": "string"}}}),
 		"Forbidden":       problem("The credential lacks the needed scope or right (code forbidden).", nil),
 		"NotFound":        problem("The thing named in the request does not exist (code not_found).", nil),

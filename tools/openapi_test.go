@@ -21,7 +21,9 @@ func TestOpenAPI_Document(t *testing.T) {
 	var doc struct {
 		OpenAPI string `json:"openapi"`
 		Info    struct {
-			Version string `json:"version"`
+			Version string            `json:"version"`
+			License map[string]string `json:"license"`
+			Contact map[string]string `json:"contact"`
 		} `json:"info"`
 		Servers []struct {
 			URL string `json:"url"`
@@ -34,6 +36,10 @@ func TestOpenAPI_Document(t *testing.T) {
 	}
 	if doc.OpenAPI != "3.1.0" || doc.Info.Version != "1.0.0" || len(doc.Servers) != 1 || doc.Servers[0].URL != catSnapshotServer {
 		t.Errorf("header: openapi %q, version %q, servers %+v", doc.OpenAPI, doc.Info.Version, doc.Servers)
+	}
+	origin := strings.TrimSuffix(catSnapshotServer, "/v1")
+	if doc.Info.License["name"] == "" || doc.Info.License["url"] != origin+"/docs" || doc.Info.Contact["url"] != origin+"/docs" {
+		t.Errorf("info: license %v contact %v", doc.Info.License, doc.Info.Contact)
 	}
 	count := 0
 	for _, item := range doc.Paths {
@@ -51,8 +57,15 @@ func TestOpenAPI_Document(t *testing.T) {
 				In       string         `json:"in"`
 				Required bool           `json:"required"`
 				Schema   map[string]any `json:"schema"`
+				Example  any            `json:"example"`
 			} `json:"parameters"`
 			Responses map[string]json.RawMessage `json:"responses"`
+			Security  []map[string][]string      `json:"security"`
+			Body      *struct {
+				Content map[string]struct {
+					Example map[string]any `json:"example"`
+				} `json:"content"`
+			} `json:"requestBody"`
 		}
 		if err := json.Unmarshal(doc.Paths[op.Path][strings.ToLower(op.Method)], &o); err != nil {
 			t.Fatalf("%s: %v", op.Name, err)
@@ -60,7 +73,30 @@ func TestOpenAPI_Document(t *testing.T) {
 		if o.OperationID != op.Name || len(o.Tags) != 1 {
 			t.Errorf("%s: operationId %q tags %v", op.Name, o.OperationID, o.Tags)
 		}
-		for _, code := range []string{strconv.Itoa(op.SuccessStatus()), "400", "429"} {
+		// Security: a protected operation takes an OAuth token with its scope
+		// or an API key; a public one nothing ({}), a key or any token.
+		wantSec := `[{},{"apiKey":[]},{"oauth2":[]}]`
+		if op.Scope != "" {
+			wantSec = `[{"oauth2":["` + op.Scope + `"]},{"apiKey":[]}]`
+		}
+		if got, _ := json.Marshal(o.Security); string(got) != wantSec {
+			t.Errorf("%s: security %s, want %s", op.Name, got, wantSec)
+		}
+		// Examples: the recorded one, in the success response, the body and
+		// every path parameter.
+		var okResp struct {
+			Content map[string]struct {
+				Example json.RawMessage `json:"example"`
+			} `json:"content"`
+		}
+		json.Unmarshal(o.Responses[strconv.Itoa(op.SuccessStatus())], &okResp)
+		if len(okResp.Content["application/json"].Example) == 0 {
+			t.Errorf("%s: no response example", op.Name)
+		}
+		if hasBody(op.Method) && (o.Body == nil || o.Body.Content["application/json"].Example == nil) {
+			t.Errorf("%s: no request body example", op.Name)
+		}
+		for _, code := range []string{strconv.Itoa(op.SuccessStatus()), "400", "401", "429"} {
 			if o.Responses[code] == nil {
 				t.Errorf("%s: no %s response", op.Name, code)
 			}
@@ -91,6 +127,9 @@ func TestOpenAPI_Document(t *testing.T) {
 			}
 			if p.In != wantIn || p.Schema["type"] == nil || (wantIn == "path" && !p.Required) {
 				t.Errorf("%s: parameter %+v", op.Name, p)
+			}
+			if wantIn != "query" && p.Example == nil {
+				t.Errorf("%s: %s parameter %s has no example", op.Name, p.In, p.Name)
 			}
 		}
 	}
