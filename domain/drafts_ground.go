@@ -9,15 +9,24 @@ import (
 )
 
 // PricingModels are the values a drafted pricing_model may take, with words a
-// quote must contain for each.
+// quote must contain for each, in English, German, French, Spanish, Italian,
+// Dutch and Portuguese (the languages domain/extract reads).
 var PricingModels = map[string][]string{
-	"free":          {"free"},
-	"freemium":      {"free"},
-	"subscription":  {"/mo", "month", "/yr", "year", "annual", "subscription", "per seat", "per user", "billed"},
-	"one-time":      {"one-time", "one time", "lifetime", "once", "single payment", "perpetual"},
-	"usage-based":   {"usage", "per request", "per call", "pay as you go", "pay-as-you-go", "per 1,000", "per 1000", "metered", "credits"},
+	"free":     {"free", "kostenlos", "gratuit", "gratis", "grátis"},
+	"freemium": {"free", "kostenlos", "gratuit", "gratis", "grátis"},
+	"subscription": {"/mo", "month", "/yr", "year", "annual", "subscription", "per seat", "per user", "billed",
+		"monat", "jahr", "jährlich", "pro nutzer", "mois", "par an", "mensuel", "annuel", "abonnement", "par utilisateur",
+		"/mes", "al mes", "por mes", "al año", "/año", "mensual", "anual", "suscripción", "por usuario",
+		"/mese", "al mese", "all'anno", "mensile", "annuale", "abbonamento", "per utente",
+		"maand", "jaar", "per gebruiker", "mês", "/ano", "por ano", "mensal", "assinatura", "por usuário"},
+	"one-time": {"one-time", "one time", "lifetime", "once", "single payment", "perpetual",
+		"einmalig", "paiement unique", "une seule fois", "pago único", "una tantum", "pagamento unico", "eenmalig", "pagamento único", "compra única"},
+	"usage-based": {"usage", "per request", "per call", "pay as you go", "pay-as-you-go", "per 1,000", "per 1000", "metered", "credits",
+		"per resolution", "per resolved", "per conversation", "minute", "/min", "per message", "per transaction", "per email", "per token", "per gb",
+		"pro anfrage", "pro minute", "par requête", "par minute", "por solicitud", "por minuto", "per richiesta", "al minuto", "per minuto",
+		"per aanvraag", "per minuut", "por requisição"},
 	"open-source":   {"open source", "open-source", "mit license", "apache", "gpl", "github"},
-	"contact-sales": {"contact", "sales", "quote", "talk to"},
+	"contact-sales": {"contact", "sales", "quote", "talk to", "anfrage", "devis", "contatt", "aanvraag", "consulta", "preventivo", "presupuesto", "offerte", "cotação"},
 }
 
 // groundVerbatim are the fields whose value itself must occur in one of its quotes.

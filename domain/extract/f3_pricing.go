@@ -1,0 +1,268 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// Pricing words in English, German, French, Spanish, Italian, Dutch and
+// Portuguese (docs/extract-f3.md).
+var (
+	// f3PricingPath names a pricing page by its path.
+	f3PricingPath = regexp.MustCompile(`(?i)(pricing|prices|plans|preise|tarif|precios|precos|preços|planes|planos|prezzi|piani|tariff|prijzen|tarieven|pakketten|abonnement|abbonament)`)
+	// f3FreePlanRe is a free plan named in a sentence ("the free plan", "plan gratuit").
+	f3FreePlanRe = regexp.MustCompile(`(?i)\bfree (plan|tier|version|account|forever)\b|\bforever free\b|\b(plan|piano|plano|formule|formula|version|versione|versión|versão|tarif|pakket|abonnement|offre|offerta)\s+(gratuit\w*|gratis|grátis|kostenlos\w*)|\bkostenlose[nr]?\s+(tarif|version|plan|basis)|\bgratis\s+(plan|pakket|versie|account|abonnement)\b|für immer kostenlos|gratuit pour toujours|gratis para siempre|gratis per sempre|gratuito per sempre|voor altijd gratis|grátis para sempre`)
+	// f3TrapRe marks a sentence whose amount is not the product's price:
+	// savings and discounts, revenue and funding, competitors' prices.
+	f3TrapRe = regexp.MustCompile(`(?i)\b(save[sd]?|saving|spare|sparen|spart|gespart|économise\w*|économie|ahorr\w*|risparmi\w*|bespaar\w*|economiz\w*|poupe\w*|discount|rabatt|remise|descuento|sconto|korting|desconto|revenue|raised|funding|umsatz|chiffre d'affaires|fatturato|omzet|faturamento|million\w*|millones|milioni|miljoen\w*|milhões|billion|competitors?|alternatives?|vs|versus|compared|unlike|wettbewerb\w*|konkurrenz|concurren\w*|competidor\w*|concorrent\w*|rispetto)\b|\bother (tools|apps|services|products|vendors)\b|\bandere (anbieter|tools|programme)\b|\bautres (outils|logiciels|solutions)\b|\botr[ao]s (herramientas|soluciones|programas)\b|\baltri (software|strumenti|servizi)\b|\boutras (ferramentas|soluções)\b`)
+	// f3PlanWordRe ends a plan name in prose: "Il piano Completo", "La formule Équipe".
+	f3PlanWordRe = regexp.MustCompile(`(?i)\b(?:plan|tier|tarif|formule|offre|piano|plano|pakket|abonnement|paket|formula)\s+(\p{Lu}[\p{L}\d+]*)\s*$`)
+	// f3CapNameRe is a capitalised name right before the verb: "Pro", "Parlotti Plus", "Pro-Tarif".
+	f3CapNameRe = regexp.MustCompile(`(\p{Lu}[\p{L}\d+-]*(?:\s\p{Lu}[\p{L}\d+-]*)?)\s*$`)
+	// f3VerbTail is the verb and filler between a plan's name and its price.
+	f3VerbTail   = regexp.MustCompile(`(?i)[\s:–-]*(?:\b(?:costs?|is|are|kostet|kosten|ist|coûte|coûtent|est|cuesta|cuestan|es|costa|costano|è|kost|kosten|custa|custam|é|for|für|pour|por|per|voor|at|à|a|only|just|from|nur|ab|seulement|dès|desde|solo|solamente|da|soltanto|vanaf|slechts|maar|apenas|a partir de|à partir de)\b[\s:–-]*)*$`)
+	f3StopNames  = map[string]bool{"it": true, "this": true, "that": true, "everything": true, "all": true, "es": true, "das": true, "dies": true, "alles": true, "il": true, "elle": true, "cela": true, "ce": true, "ça": true, "tout": true, "esto": true, "eso": true, "todo": true, "questo": true, "tutto": true, "het": true, "dit": true, "dat": true, "alles.": true, "isso": true, "isto": true, "tudo": true}
+	f3PriceLabel = regexp.MustCompile(`(?i)^(price|pricing|cost|preis|kosten|prix|tarif|precio|coste|prezzo|costo|prijs|kosten|preço|valor|custo)\b`)
+)
+
+// f3PricingPage reports whether p is a pricing page: by its path in any of
+// our languages, or by a title that names prices.
+func f3PricingPage(p *page) bool {
+	if p.kind == kindPricing {
+		return true
+	}
+	if p.kind == kindHome || p.kind == kindBlog {
+		return false
+	}
+	return f3PricingPath.MatchString(p.base.Path) || pricingHdr.MatchString(p.wp.Title)
+}
+
+// f3Prices reports whether s shows a price above zero and a price of zero.
+func f3Prices(s string) (nonzero, zero bool) {
+	for _, m := range priceRe.FindAllString(s, -1) {
+		if strings.ContainsAny(m, "123456789") {
+			nonzero = true
+		} else {
+			zero = true
+		}
+	}
+	return nonzero, zero
+}
+
+// f3Trap reports whether the amounts of a sentence are savings, revenue or a
+// competitor's price rather than the product's own price.
+func f3Trap(s string) bool { return f3TrapRe.MatchString(s) }
+
+// f3Sentences splits a line into its sentences (each a substring of it).
+func f3Sentences(s string) []string {
+	var out []string
+	start := 0
+	for _, m := range sentenceEnd.FindAllStringIndex(s, -1) {
+		if t := strings.TrimSpace(s[start:m[1]]); t != "" {
+			out = append(out, t)
+		}
+		start = m[1]
+	}
+	if t := strings.TrimSpace(s[start:]); t != "" {
+		out = append(out, t)
+	}
+	return out
+}
+
+// f3ProseLines returns the sentences of a page's own text that state a price
+// with its unit ("Pro costs $9 per month", "$19, once", "$0.05 per minute")
+// or name a free plan. Testimonials, the header, navigation and footer are
+// not read; the caller drops savings, revenue and competitors.
+func f3ProseLines(p *page, pricingPage bool) []pline {
+	if !pricingPage && p.kind != kindHome && p.kind != kindFeatures && p.kind != kindFAQ {
+		return nil
+	}
+	var out []pline
+	for _, seg := range p.segs {
+		if seg.foreign {
+			continue
+		}
+		for _, l := range seg.lines {
+			if l.foreign || l.footer || within(l.node, atom.Nav, atom.Header, atom.Footer, atom.A, atom.Button) {
+				continue
+			}
+			for _, sen := range f3Sentences(l.text) {
+				nz, _ := f3Prices(sen)
+				if nz && (periodRe.MatchString(sen) || usageRe.MatchString(sen) || oneTimeRe.MatchString(sen)) || f3FreePlanRe.MatchString(sen) {
+					out = append(out, pline{p, sen})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// f3ProseSummary names the plans and prices of price sentences: "Pro: $9 per
+// month", each with its sentence as the quote.
+func f3ProseSummary(lines []pline) domain.DraftedValue {
+	var sum domain.DraftedValue
+	seen := map[string]bool{}
+	n := 0
+	for _, c := range lines {
+		if seen[c.l] || n == 4 {
+			continue
+		}
+		seen[c.l] = true
+		var loc []int
+		for _, m := range priceRe.FindAllStringIndex(c.l, -1) {
+			if strings.ContainsAny(c.l[m[0]:m[1]], "123456789") {
+				loc = m
+				break
+			}
+		}
+		if loc == nil {
+			continue
+		}
+		item := f3PricePhrase(c.l[loc[0]:])
+		if name := f3PlanName(c.l[:loc[0]]); name != "" {
+			item = name + ": " + item
+		}
+		if seen["\x00"+item] {
+			continue
+		}
+		seen["\x00"+item] = true
+		n++
+		if sum.Text != "" {
+			sum.Text += "; "
+		}
+		sum.Text += item
+		sum.Evidence = append(sum.Evidence, c.p.ev(c.l))
+	}
+	return sum
+}
+
+var f3PhraseStop = regexp.MustCompile(`^(?i)(and|und|et|y|e|en|or|oder|ou|o|of)$`)
+var f3PhraseGo = regexp.MustCompile(`^(?i)(per|pro|par|por|al|a|im|au|all'\p{L}+)$`)
+
+// f3PricePhrase is the price at the start of s and the words that qualify it,
+// up to a comma, the sentence's end or a conjunction not followed by another
+// price or unit: "$12.99 per month or $79.99 per year", "5 € par utilisateur et par mois".
+func f3PricePhrase(s string) string {
+	end := len(s)
+	if i := strings.IndexAny(s, ",;:()!?"); i >= 0 {
+		end = i
+	}
+	if m := sentenceEnd.FindStringIndex(s); m != nil && m[0] < end {
+		end = m[0]
+	}
+	words := strings.Fields(s[:end])
+	var kept []string
+	for i, w := range words {
+		if i >= 10 {
+			break
+		}
+		if f3PhraseStop.MatchString(w) {
+			if i+1 >= len(words) || !(priceRe.MatchString(words[i+1]) || f3PhraseGo.MatchString(words[i+1]) || strings.ContainsAny(words[i+1], "$€£")) {
+				break
+			}
+		}
+		kept = append(kept, w)
+	}
+	return strings.TrimRight(strings.Join(kept, " "), ".")
+}
+
+// f3PlanName is the plan named right before a price in a sentence: "Il piano
+// Completo costa" -> Completo, "Pro costs" -> Pro; "" when none is.
+func f3PlanName(prefix string) string {
+	prefix = f3VerbTail.ReplaceAllString(prefix, "")
+	if m := f3PlanWordRe.FindStringSubmatch(prefix); m != nil {
+		return m[1]
+	}
+	m := f3CapNameRe.FindStringSubmatch(prefix)
+	if m == nil || f3StopNames[strings.ToLower(m[1])] {
+		return ""
+	}
+	// A capitalised first word of the sentence is a name only if it is not a plain word.
+	name := m[1]
+	if len(name) > 30 {
+		return ""
+	}
+	return name
+}
+
+var shortFreeOrContact = regexp.MustCompile(`(?i)^(free( forever)?|contact (sales|us)|custom( pricing)?|let's talk|kostenlos|gratis|gratuit\w*|grátis|auf anfrage|individuell|sur devis|sur demande|nous contacter|contactez-nous|contactar|contáctanos|a medida|contattaci|su richiesta|su preventivo|op aanvraag|neem contact|op maat|sob consulta|fale conosco)`)
+
+// f3ListPlans reads plans written as list items or paragraphs that begin with
+// a bold name ("<li><strong>Solo</strong> €15 per maand</li>") and as
+// definition lists (dt name, dd price).
+func f3ListPlans(p *page, segs []*segment) []plan {
+	var out []plan
+	for _, seg := range segs {
+		if seg.foreign {
+			continue
+		}
+		for j, l := range seg.lines {
+			if l.foreign || l.node == nil || trialRe.MatchString(l.text) {
+				continue
+			}
+			if l.tag == atom.Dt && j+1 < len(seg.lines) && seg.lines[j+1].tag == atom.Dd {
+				dd := seg.lines[j+1].text
+				if f3PlanPrice(dd) && !f3PlanPrice(l.text) && len(strings.Fields(l.text)) <= 4 {
+					out = append(out, plan{p, l.text, f3ShortPrice(dd), dd})
+				}
+				continue
+			}
+			if l.tag != atom.Li && l.tag != atom.P {
+				continue
+			}
+			b := f3FirstBold(l.node)
+			if b == nil {
+				continue
+			}
+			name := strings.TrimRight(domain.NormalizeSpace(nodeText(b)), ":–- ")
+			if name == "" || len(strings.Fields(name)) > 4 || strings.ContainsAny(name, "0123456789$€£") || !strings.HasPrefix(l.text, name) {
+				continue
+			}
+			rest := strings.TrimLeft(l.text[len(name):], ":–- ")
+			if f3PlanPrice(rest) {
+				out = append(out, plan{p, name, f3ShortPrice(rest), l.text})
+			}
+		}
+	}
+	return out
+}
+
+// f3FirstBold is the strong or b element that opens n's text, if any.
+func f3FirstBold(n *html.Node) *html.Node {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode {
+			if strings.TrimSpace(c.Data) != "" {
+				return nil
+			}
+			continue
+		}
+		if c.Type == html.ElementNode {
+			if c.DataAtom == atom.Strong || c.DataAtom == atom.B {
+				return c
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// f3PlanPrice reports whether s shows a plan's price: an amount, or a short "Free" / "On request".
+func f3PlanPrice(s string) bool {
+	return priceRe.MatchString(s) || len(s) <= 30 && shortFreeOrContact.MatchString(s)
+}
+
+// f3ShortPrice is the price of a card line: the line itself if short, else its price phrase.
+func f3ShortPrice(s string) string {
+	if len(s) <= 60 {
+		return s
+	}
+	if loc := priceRe.FindStringIndex(s); loc != nil {
+		return f3PricePhrase(s[loc[0]:])
+	}
+	return s
+}
