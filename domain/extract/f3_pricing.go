@@ -266,3 +266,14 @@ func f3ShortPrice(s string) string {
 	}
 	return s
 }
+
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case !a:
+		return -1
+	}
+	return 1
+}

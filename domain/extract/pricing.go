@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -125,6 +126,10 @@ func (s *site) draftPricing() {
 			free = append(free, pline{pl.p, pl.priceLine})
 		}
 	}
+	// A free line that says "free" (in its language) is the better quote: "$0" alone does not say it.
+	slices.SortStableFunc(free, func(x, y pline) int {
+		return cmpBool(!freeRe.MatchString(x.l), !freeRe.MatchString(y.l))
+	})
 	var model string
 	var ev []pline
 	switch {
