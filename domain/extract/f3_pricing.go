@@ -18,8 +18,13 @@ var (
 	// f3FreePlanRe is a free plan named in a sentence ("the free plan", "plan gratuit").
 	f3FreePlanRe = regexp.MustCompile(`(?i)\bfree (plan|tier|version|account|forever)\b|\bforever free\b|\b(plan|piano|plano|formule|formula|version|versione|versión|versão|tarif|pakket|abonnement|offre|offerta)\s+(gratuit\w*|gratis|grátis|kostenlos\w*)|\bkostenlose[nr]?\s+(tarif|version|plan|basis)|\bgratis\s+(plan|pakket|versie|account|abonnement)\b|für immer kostenlos|gratuit pour toujours|gratis para siempre|gratis per sempre|gratuito per sempre|voor altijd gratis|grátis para sempre`)
 	// f3TrapRe marks a sentence whose amount is not the product's price:
-	// savings and discounts, revenue and funding, competitors' prices.
-	f3TrapRe = regexp.MustCompile(`(?i)\b(save[sd]?|saving|spare|sparen|spart|gespart|économise\w*|économie|ahorr\w*|risparmi\w*|bespaar\w*|economiz\w*|poupe\w*|discount|rabatt|remise|descuento|sconto|korting|desconto|revenue|raised|funding|umsatz|chiffre d'affaires|fatturato|omzet|faturamento|million\w*|millones|milioni|miljoen\w*|milhões|billion|competitors?|alternatives?|vs|versus|compared|unlike|wettbewerb\w*|konkurrenz|concurren\w*|competidor\w*|concorrent\w*|rispetto)\b|\bother (tools|apps|services|products|vendors)\b|\bandere (anbieter|tools|programme)\b|\bautres (outils|logiciels|solutions)\b|\botr[ao]s (herramientas|soluciones|programas)\b|\baltri (software|strumenti|servizi)\b|\boutras (ferramentas|soluções)\b`)
+	// savings and discounts, revenue and funding.
+	f3TrapRe = regexp.MustCompile(`(?i)\b(save[sd]?|saving|spare|sparen|spart|gespart|économise\w*|économie|ahorr\w*|risparmi\w*|bespaar\w*|economiz\w*|poupe\w*|discount|rabatt|remise|descuento|sconto|korting|desconto|revenue|raised|funding|umsatz|chiffre d'affaires|fatturato|omzet|faturamento|million\w*|millones|milioni|miljoen\w*|milhões|billion)\b`)
+	// f3RivalRe names other products: their prices are not ours.
+	f3RivalRe = regexp.MustCompile(`(?i)\b(competitors?|alternatives?|vs|versus|unlike|wettbewerb\w*|konkurrenz|concurren\w*|competidor\w*|concorrent\w*)\b|\bother (tools|apps|services|products|vendors)\b|\bandere (anbieter|tools|programme)\b|\bautres (outils|logiciels|solutions)\b|\botr[ao]s (herramientas|soluciones|programas)\b|\baltri (software|strumenti|servizi)\b|\boutras (ferramentas|soluções)\b`)
+	// f3CompareRe marks a sentence comparing ("compared with", "rispetto a"); a
+	// table headed "Compare plans" still holds plans, so tables check only f3RivalRe.
+	f3CompareRe = regexp.MustCompile(`(?i)\b(compared|comparison|im vergleich|par rapport|comparado|rispetto|vergeleken|comparado)\b`)
 	// f3PlanWordRe ends a plan name in prose: "Il piano Completo", "La formule Équipe".
 	f3PlanWordRe = regexp.MustCompile(`(?i)\b(?:plan|tier|tarif|formule|offre|piano|plano|pakket|abonnement|paket|formula)\s+(\p{Lu}[\p{L}\d+]*)\s*$`)
 	// f3CapNameRe is a capitalised name right before the verb: "Pro", "Parlotti Plus", "Pro-Tarif".
@@ -56,7 +61,9 @@ func f3Prices(s string) (nonzero, zero bool) {
 
 // f3Trap reports whether the amounts of a sentence are savings, revenue or a
 // competitor's price rather than the product's own price.
-func f3Trap(s string) bool { return f3TrapRe.MatchString(s) }
+func f3Trap(s string) bool {
+	return f3TrapRe.MatchString(s) || f3RivalRe.MatchString(s) || f3CompareRe.MatchString(s)
+}
 
 // f3Sentences splits a line into its sentences (each a substring of it).
 func f3Sentences(s string) []string {
@@ -88,7 +95,8 @@ func f3ProseLines(p *page, pricingPage bool) []pline {
 			continue
 		}
 		for _, l := range seg.lines {
-			if l.foreign || l.footer || within(l.node, atom.Nav, atom.Header, atom.Footer, atom.A, atom.Button) {
+			// Table cells are not sentences: plans in tables are read by tablePlans.
+			if l.foreign || l.footer || within(l.node, atom.Nav, atom.Header, atom.Footer, atom.A, atom.Button, atom.Table) {
 				continue
 			}
 			for _, sen := range f3Sentences(l.text) {
@@ -182,13 +190,19 @@ func f3PlanName(prefix string) string {
 	if m == nil || f3StopNames[strings.ToLower(m[1])] {
 		return ""
 	}
-	// A capitalised first word of the sentence is a name only if it is not a plain word.
-	name := m[1]
-	if len(name) > 30 {
+	// "Der Pro-Tarif" -> Pro: no article, no plan word.
+	name := f3Article.ReplaceAllString(m[1], "")
+	name = f3PlanSuffix.ReplaceAllString(name, "")
+	if name == "" || len(name) > 30 || f3StopNames[strings.ToLower(name)] {
 		return ""
 	}
 	return name
 }
+
+var (
+	f3Article    = regexp.MustCompile(`^(?i)(the|our|der|die|das|unser|unsere|le|la|les|l'|notre|el|los|las|nuestro|il|lo|gli|i|nostro|de|het|ons|onze|o|a|os|as|nosso)\s+`)
+	f3PlanSuffix = regexp.MustCompile(`(?i)[- ](plan|tier|tarif|paket|abo|abonnement|pakket|formule|piano|plano)$`)
+)
 
 var shortFreeOrContact = regexp.MustCompile(`(?i)^(free( forever)?|contact (sales|us)|custom( pricing)?|let's talk|kostenlos|gratis|gratuit\w*|grátis|auf anfrage|individuell|sur devis|sur demande|nous contacter|contactez-nous|contactar|contáctanos|a medida|contattaci|su richiesta|su preventivo|op aanvraag|neem contact|op maat|sob consulta|fale conosco)`)
 
@@ -277,3 +291,54 @@ func cmpBool(a, b bool) int {
 	}
 	return 1
 }
+
+// f3InComparison reports whether n is inside a comparison table.
+func f3InComparison(n *html.Node, brand string) bool {
+	for a := n; a != nil; a = a.Parent {
+		if a.DataAtom == atom.Table {
+			return f3ComparisonTable(a, brand)
+		}
+	}
+	return false
+}
+
+// f3ComparisonTable reports whether a table compares the product with others:
+// a header or caption or the heading before it names rivals ("Us vs. X",
+// "alternatives"), a header cell is the product's own name (brand, compacted),
+// or the heading speaks of a comparison without naming plans ("Aufgabenfuchs
+// im Vergleich", but not "Compare plans"). Its other columns are competitors'
+// prices, not plans.
+func f3ComparisonTable(t *html.Node, brand string) bool {
+	var head []string
+	forEach(t, false, func(n *html.Node) bool {
+		switch n.DataAtom {
+		case atom.Caption, atom.Th:
+			head = append(head, nodeText(n))
+			return false
+		case atom.Td:
+			return false
+		}
+		return true
+	})
+	for prev := t.PrevSibling; prev != nil; prev = prev.PrevSibling {
+		if prev.Type != html.ElementNode {
+			continue
+		}
+		if headingLevel[prev.DataAtom] > 0 || prev.DataAtom == atom.P {
+			head = append(head, nodeText(prev))
+		}
+		break
+	}
+	for _, h := range head {
+		if f3RivalRe.MatchString(h) || brand != "" && compact(h) == brand ||
+			f3CompareHdr.MatchString(h) && !f3PlanWords.MatchString(h) && !pricingHdr.MatchString(h) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	f3CompareHdr = regexp.MustCompile(`(?i)\b(compared?|comparison|vergleich|comparatif|comparaison|comparación|comparativa|confronto|vergelijking|vergelijk|comparação|comparativo)\b`)
+	f3PlanWords  = regexp.MustCompile(`(?i)\b(plans?|tiers?|tarife?|tarifs?|pakete?|formules?|offres?|planes|piani|planos|pakketten|abonnements?)\b`)
+)

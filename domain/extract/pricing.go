@@ -49,7 +49,7 @@ func (s *site) draftPricing() {
 			inPricing := pricingPage || (pricingHdr.MatchString(seg.title) && !strings.HasSuffix(seg.title, "?"))
 			if inPricing {
 				for _, sub := range section(p.segs, i) {
-					ctx = append(ctx, segLines(p, sub)...)
+					ctx = append(ctx, segLines(p, sub, s.brand)...)
 				}
 				plans = append(plans, segPlans(p, section(p.segs, i))...)
 				plans = append(plans, f3ListPlans(p, section(p.segs, i))...)
@@ -65,7 +65,7 @@ func (s *site) draftPricing() {
 			}
 		}
 		if pricingPage || p.kind == kindHome {
-			plans = append(plans, tablePlans(p)...)
+			plans = append(plans, tablePlans(p, s.brand)...)
 			for _, o := range p.ld {
 				if hasType(o, "Offer") {
 					if d := ldString(o, "description"); d != "" {
@@ -176,13 +176,13 @@ func (s *site) draftPricing() {
 	s.set("pricing_summary", sum)
 }
 
-func segLines(p *page, seg *segment) []pline {
+func segLines(p *page, seg *segment, brand string) []pline {
 	out := []pline{}
 	if seg.title != "" && !seg.foreign {
 		out = append(out, pline{p, seg.title})
 	}
 	for _, l := range seg.lines {
-		if !l.foreign && !l.footer && !within(l.node, atom.Nav, atom.Header) {
+		if !l.foreign && !l.footer && !within(l.node, atom.Nav, atom.Header) && !f3InComparison(l.node, brand) {
 			out = append(out, pline{p, l.text})
 		}
 	}
@@ -219,7 +219,7 @@ func segPlans(p *page, segs []*segment) []plan {
 			continue
 		}
 		for _, l := range seg.lines {
-			if l.foreign || trialRe.MatchString(l.text) {
+			if l.foreign || trialRe.MatchString(l.text) || f3Trap(l.text) {
 				continue
 			}
 			if m := priceRe.FindString(l.text); m != "" {
@@ -243,11 +243,14 @@ func segPlans(p *page, segs []*segment) []plan {
 // column may label the rows) and a row whose cells are prices, "Free" or "On
 // request"; or one plan a row, its name in the first column and its price in
 // the column headed "Price" (in any of our languages).
-func tablePlans(p *page) []plan {
+func tablePlans(p *page, brand string) []plan {
 	var out []plan
 	forEach(p.doc, false, func(t *html.Node) bool {
 		if t.DataAtom != atom.Table || foreign(t) {
 			return true
+		}
+		if f3ComparisonTable(t, brand) {
+			return false
 		}
 		var rows [][]string
 		forEach(t, false, func(n *html.Node) bool {
