@@ -138,15 +138,11 @@ func (s *site) draftCategories() {
 	}
 	var all []*scored
 	for _, c := range s.req.Categories {
-		terms := categoryTerms[c.Slug]
-		if terms == nil {
-			terms = nameTerms(c.Name)
-		}
-		terms = append(slices.Clone(terms), f3CategoryTerms[c.Slug]...)
-		if len(terms) == 0 {
+		pt := f3CategoryPatterns(c.Slug, c.Name)
+		if pt.re == nil {
 			continue
 		}
-		re, not := f3TermRe(terms), f3NotRe(c.Slug)
+		re, not := pt.re, pt.not
 		sc := &scored{c: c}
 		for _, t := range texts {
 			ms, at := f3Matches(re, not, t.t)

@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // f3CategoryTerms are the words of the other six languages (German, French,
@@ -132,4 +133,29 @@ func f3Matches(re, not *regexp.Regexp, s string) ([]string, int) {
 		out = append(out, s[m[2]:m[3]])
 	}
 	return out, first
+}
+
+// f3Compiled caches the compiled patterns of a category (by slug and name):
+// compiling them for every draft cost more than the whole draft.
+var f3Compiled sync.Map
+
+type f3Patterns struct{ re, not *regexp.Regexp }
+
+// f3CategoryPatterns returns the term and blank patterns of a category, nil when it has no terms.
+func f3CategoryPatterns(slug, name string) f3Patterns {
+	key := slug + "\x00" + name
+	if v, ok := f3Compiled.Load(key); ok {
+		return v.(f3Patterns)
+	}
+	terms := categoryTerms[slug]
+	if terms == nil {
+		terms = nameTerms(name)
+	}
+	terms = append(append([]string{}, terms...), f3CategoryTerms[slug]...)
+	var pt f3Patterns
+	if len(terms) > 0 {
+		pt = f3Patterns{f3TermRe(terms), f3NotRe(slug)}
+	}
+	f3Compiled.Store(key, pt)
+	return pt
 }
