@@ -228,12 +228,16 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 			return v, fmt.Errorf("%q is not a pricing model", v.Text)
 		}
 		v.Text = strings.ToLower(v.Text)
-		if !slices.ContainsFunc(words, func(w string) bool { return quotesContain(v.Evidence, w) }) {
+		free := (v.Text == "free" || v.Text == "freemium") && slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return zeroPriceRE.MatchString(e.Quote) })
+		if !free && !slices.ContainsFunc(words, func(w string) bool { return quotesContain(v.Evidence, w) }) {
 			return v, fmt.Errorf("no quote speaks of %s pricing", v.Text)
 		}
 	}
 	return v, nil
 }
+
+// zeroPriceRE is a price of zero ("$0", "0 €", "R$ 0,00"): a free plan in any language.
+var zeroPriceRE = regexp.MustCompile(`(?:^|[^\d.,])(?:R\$|[$€£])\s?0(?:[.,]00?)?(?:$|[^\d.,]|[.,]\D)|(?:^|[^\d.,])0(?:[.,]00?)?\s?(?:€|\$|£|R\$)`)
 
 // quotesContainWord reports whether w occurs in a quote as a whole word (case-sensitive).
 func quotesContainWord(ev []Evidence, w string) bool {

@@ -149,6 +149,10 @@ func f3ProseSummary(lines []pline) domain.DraftedValue {
 	return sum
 }
 
+// f3PhraseCut ends a price phrase: punctuation followed by a space (not the
+// comma of "14,90 €") or a bracket.
+var f3PhraseCut = regexp.MustCompile(`[,;:!?](\s|$)|[()]`)
+
 var f3PhraseStop = regexp.MustCompile(`^(?i)(and|und|et|y|e|en|or|oder|ou|o|of)$`)
 var f3PhraseGo = regexp.MustCompile(`^(?i)(per|pro|par|por|al|a|im|au|all'\p{L}+)$`)
 
@@ -157,8 +161,8 @@ var f3PhraseGo = regexp.MustCompile(`^(?i)(per|pro|par|por|al|a|im|au|all'\p{L}+
 // price or unit: "$12.99 per month or $79.99 per year", "5 € par utilisateur et par mois".
 func f3PricePhrase(s string) string {
 	end := len(s)
-	if i := strings.IndexAny(s, ",;:()!?"); i >= 0 {
-		end = i
+	if m := f3PhraseCut.FindStringIndex(s); m != nil {
+		end = m[0]
 	}
 	if m := sentenceEnd.FindStringIndex(s); m != nil && m[0] < end {
 		end = m[0]
@@ -342,3 +346,76 @@ var (
 	f3CompareHdr = regexp.MustCompile(`(?i)\b(compared?|comparison|vergleich|comparatif|comparaison|comparación|comparativa|confronto|vergelijking|vergelijk|comparação|comparativo)\b`)
 	f3PlanWords  = regexp.MustCompile(`(?i)\b(plans?|tiers?|tarife?|tarifs?|pakete?|formules?|offres?|planes|piani|planos|pakketten|abonnements?)\b`)
 )
+
+// f3CardHint is the class of an element that holds one plan.
+var f3CardHint = regexp.MustCompile(`(?i)plan|tier|card|package|paket|pakket|tarif|formule|offre|offer|piano|plano|precio|preco|prezzo|prijs|price-box|pricing-item|column`)
+
+// f3CardPlans reads plan cards built without a heading: an element whose class
+// names a plan, tier, card or offer (in our languages), holding a short name
+// line and, after it, a price, "Free" or an on-request line
+// (<div class="tier"><div>Studio</div><div>$24/mo</div></div>). Cards with a
+// heading are segPlans' work.
+func f3CardPlans(p *page, segs []*segment) []plan {
+	var out []plan
+	done := map[*html.Node]bool{}
+	for _, seg := range segs {
+		if seg.foreign {
+			continue
+		}
+		for j, l := range seg.lines {
+			if l.foreign || l.node == nil || !f3PlanPrice(l.text) || trialRe.MatchString(l.text) || f3Trap(l.text) {
+				continue
+			}
+			card := f3Card(l.node)
+			if card == nil || done[card] {
+				continue
+			}
+			done[card] = true
+			// The name is the line before the price inside the same card.
+			for k := j - 1; k >= 0; k-- {
+				prev := seg.lines[k]
+				if prev.node == nil || !f3Inside(prev.node, card) {
+					break
+				}
+				name := prev.text
+				if len(strings.Fields(name)) <= 4 && !priceRe.MatchString(name) && !prev.foreign {
+					out = append(out, plan{p, name, f3ShortPrice(l.text), l.text})
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// f3Card is the nearest ancestor of n whose class names a card and that has
+// no heading inside.
+func f3Card(n *html.Node) *html.Node {
+	for a := n.Parent; a != nil && a.DataAtom != atom.Body && a.DataAtom != atom.Main; a = a.Parent {
+		if a.Type != html.ElementNode || !f3CardHint.MatchString(attr(a, "class")) {
+			continue
+		}
+		heading := false
+		forEach(a, false, func(c *html.Node) bool {
+			if headingLevel[c.DataAtom] > 0 {
+				heading = true
+			}
+			return !heading
+		})
+		if heading {
+			return nil
+		}
+		return a
+	}
+	return nil
+}
+
+// f3Inside reports whether n is a or below it.
+func f3Inside(n, a *html.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n == a {
+			return true
+		}
+	}
+	return false
+}

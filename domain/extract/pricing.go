@@ -53,6 +53,7 @@ func (s *site) draftPricing() {
 				}
 				plans = append(plans, segPlans(p, section(p.segs, i))...)
 				plans = append(plans, f3ListPlans(p, section(p.segs, i))...)
+				plans = append(plans, f3CardPlans(p, section(p.segs, i))...)
 			}
 			// "How much does it cost?" and its answer, wherever they are.
 			for j, l := range seg.lines {
