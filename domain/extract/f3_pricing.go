@@ -112,7 +112,7 @@ func f3ProseLines(p *page, pricingPage bool) []pline {
 
 // f3ProseSummary names the plans and prices of price sentences: "Pro: $9 per
 // month", each with its sentence as the quote.
-func f3ProseSummary(lines []pline) domain.DraftedValue {
+func f3ProseSummary(lines []pline, brand string) domain.DraftedValue {
 	var sum domain.DraftedValue
 	seen := map[string]bool{}
 	n := 0
@@ -132,7 +132,8 @@ func f3ProseSummary(lines []pline) domain.DraftedValue {
 			continue
 		}
 		item := f3PricePhrase(c.l[loc[0]:])
-		if name := f3PlanName(c.l[:loc[0]]); name != "" {
+		// The product's own name is not a plan's ("Voxnote costs $0.05 per minute").
+		if name := f3PlanName(c.l[:loc[0]]); name != "" && compact(name) != brand {
 			item = name + ": " + item
 		}
 		if seen["\x00"+item] {
@@ -348,7 +349,7 @@ var (
 )
 
 // f3CardHint is the class of an element that holds one plan.
-var f3CardHint = regexp.MustCompile(`(?i)plan|tier|card|package|paket|pakket|tarif|formule|offre|offer|piano|plano|precio|preco|prezzo|prijs|price-box|pricing-item|column`)
+var f3CardHint = regexp.MustCompile(`(?i)plan|tier|card|package|paket|pakket|tarif|formule|offre|offer|piano|plano|precio|preco|prezzo|prijs|price-box|pricing-item`)
 
 // f3CardPlans reads plan cards built without a heading: an element whose class
 // names a plan, tier, card or offer (in our languages), holding a short name
@@ -363,7 +364,7 @@ func f3CardPlans(p *page, segs []*segment) []plan {
 			continue
 		}
 		for j, l := range seg.lines {
-			if l.foreign || l.node == nil || !f3PlanPrice(l.text) || trialRe.MatchString(l.text) || f3Trap(l.text) {
+			if l.foreign || l.node == nil || !f3PlanPrice(l.text) || trialRe.MatchString(l.text) || f3Trap(l.text) || within(l.node, atom.Table) {
 				continue
 			}
 			card := f3Card(l.node)

@@ -172,7 +172,7 @@ func (s *site) draftPricing() {
 		sum.Evidence = append(sum.Evidence, pl.p.ev(pl.name), pl.p.ev(pl.priceLine))
 	}
 	if len(plans) == 0 {
-		sum = f3ProseSummary(append(append([]pline{}, period...), append(usage, once...)...))
+		sum = f3ProseSummary(append(append([]pline{}, period...), append(usage, once...)...), s.brand)
 	}
 	s.set("pricing_summary", sum)
 }
