@@ -61,6 +61,16 @@ func TestF3_PeriodsTrialsFreeAndContact(t *testing.T) {
 			t.Errorf("%q: no free plan found", s)
 		}
 	}
+	for _, s := range []string{"Free SSL", "Contact us for details", "Gratuit jusqu'à 3 utilisateurs", "Customers love it"} {
+		if shortFreeOrContact.MatchString(s) {
+			t.Errorf("%q taken for a whole Free or On-request price", s)
+		}
+	}
+	for _, s := range []string{"Free forever", "Kostenlos", "Gratis per sempre", "Grátis"} {
+		if !shortFreeOrContact.MatchString(s) {
+			t.Errorf("%q: not a whole Free price", s)
+		}
+	}
 	for _, s := range []string{"Auf Anfrage", "Sur devis", "Contactar", "Contattaci", "Op aanvraag", "Sob consulta", "Contact sales"} {
 		if !shortFreeOrContact.MatchString(s) || !contactRe.MatchString(s) {
 			t.Errorf("%q: not an on-request price", s)
@@ -85,6 +95,7 @@ func TestF3_Traps(t *testing.T) {
 		"Bespaar €60 met jaarlijks betalen.", "Economize R$ 100 por mês.", "Other tools charge $30 per month.",
 		"Unlike Competitor X at $49/mo, we are simple.", "We raised $2 million last year.",
 		"Nos clients génèrent 3 millions d'euros de chiffre d'affaires.",
+		"Teams that manage $2B in assets per year trust us.", "We process €40M per month.", "Über 5 Mio. € pro Jahr abgerechnet.",
 	} {
 		if !f3Trap(s) {
 			t.Errorf("%q: not a trap", s)

@@ -62,8 +62,12 @@ func f3Prices(s string) (nonzero, zero bool) {
 // f3Trap reports whether the amounts of a sentence are savings, revenue or a
 // competitor's price rather than the product's own price.
 func f3Trap(s string) bool {
-	return f3TrapRe.MatchString(s) || f3RivalRe.MatchString(s) || f3CompareRe.MatchString(s)
+	return f3TrapRe.MatchString(s) || f3RivalRe.MatchString(s) || f3CompareRe.MatchString(s) || f3BigAmount.MatchString(s)
 }
+
+// f3BigAmount is an amount in thousands, millions or billions ("$2B", "€5 Mio.",
+// "$40M processed"): a volume or revenue, never a plan's price.
+var f3BigAmount = regexp.MustCompile(`(?i)(?:R\$|US\$|[$€£])\s?\d[\d.,]*\s?(?:k|m|b|bn|mn|mm|mio|mrd|mil)\b|\d[\d.,]*\s?(?:k|mio\.?|mrd\.?)\s?(?:€|\$|EUR)`)
 
 // f3Sentences splits a line into its sentences (each a substring of it).
 func f3Sentences(s string) []string {
@@ -209,7 +213,9 @@ var (
 	f3PlanSuffix = regexp.MustCompile(`(?i)[- ](plan|tier|tarif|paket|abo|abonnement|pakket|formule|piano|plano)$`)
 )
 
-var shortFreeOrContact = regexp.MustCompile(`(?i)^(free( forever)?|contact (sales|us)|custom( pricing)?|let's talk|kostenlos|gratis|gratuit\w*|grátis|auf anfrage|individuell|sur devis|sur demande|nous contacter|contactez-nous|contactar|contáctanos|a medida|contattaci|su richiesta|su preventivo|op aanvraag|neem contact|op maat|sob consulta|fale conosco)`)
+// shortFreeOrContact is a whole price line that says "Free" or "On request"
+// (optionally "forever"); "Free SSL" or "Contact us for details" are not prices.
+var shortFreeOrContact = regexp.MustCompile(`(?i)^(free|contact (sales|us)|custom( pricing)?|let's talk|kostenlos|gratis|gratuit[eo]?|gratuita|grátis|auf anfrage|individuell|sur devis|sur demande|nous contacter|contactez-nous|contactar|contáctanos|a medida|contattaci|su richiesta|su preventivo|op aanvraag|neem contact op|op maat|sob consulta|fale conosco)(\s+(forever|für immer|pour toujours|para siempre|per sempre|voor altijd|para sempre))?\s*[.!]?$`)
 
 // f3ListPlans reads plans written as list items or paragraphs that begin with
 // a bold name ("<li><strong>Solo</strong> €15 per maand</li>") and as
