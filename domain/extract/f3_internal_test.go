@@ -158,3 +158,17 @@ func TestF3_CategoryTerms(t *testing.T) {
 		t.Errorf("no note-taking term in 'Prise de notes rapide'")
 	}
 }
+
+func TestF3_AllPlansHeadings(t *testing.T) {
+	for _, h := range []string{"All plans include", "Alle Tarife enthalten", "Tous les forfaits incluent", "Todos los planes incluyen",
+		"Tutti i piani includono", "Alle pakketten bevatten", "Todos os planos incluem", "Every plan comes with"} {
+		if !f3AllPlans.MatchString(h) {
+			t.Errorf("%q: not about all plans", h)
+		}
+	}
+	for _, h := range []string{"Alle Preise im Überblick", "Pro", "Team plan", "Tarifs", "Plans and pricing"} {
+		if f3AllPlans.MatchString(h) {
+			t.Errorf("%q taken for a heading about all plans", h)
+		}
+	}
+}

@@ -233,7 +233,7 @@ func f3ListPlans(p *page, segs []*segment) []plan {
 			if l.tag == atom.Dt && j+1 < len(seg.lines) && seg.lines[j+1].tag == atom.Dd {
 				dd := seg.lines[j+1].text
 				if f3PlanPrice(dd) && !f3PlanPrice(l.text) && len(strings.Fields(l.text)) <= 4 {
-					out = append(out, plan{p, l.text, f3ShortPrice(dd), dd})
+					out = append(out, plan{p: p, name: l.text, price: f3ShortPrice(dd), priceLine: dd})
 				}
 				continue
 			}
@@ -250,7 +250,7 @@ func f3ListPlans(p *page, segs []*segment) []plan {
 			}
 			rest := strings.TrimLeft(l.text[len(name):], ":–- ")
 			if f3PlanPrice(rest) {
-				out = append(out, plan{p, name, f3ShortPrice(rest), l.text})
+				out = append(out, plan{p: p, name: name, price: f3ShortPrice(rest), priceLine: l.text})
 			}
 		}
 	}
@@ -386,7 +386,11 @@ func f3CardPlans(p *page, segs []*segment) []plan {
 				}
 				name := prev.text
 				if len(strings.Fields(name)) <= 4 && !priceRe.MatchString(name) && !prev.foreign {
-					out = append(out, plan{p, name, f3ShortPrice(l.text), l.text})
+					pl := plan{p: p, name: name, price: f3ShortPrice(l.text), priceLine: l.text}
+					if j+1 < len(seg.lines) && f3Inside(seg.lines[j+1].node, card) {
+						pl = f3WithPeriod(pl, seg.lines[j+1].text)
+					}
+					out = append(out, pl)
 				}
 				break
 			}
@@ -425,4 +429,19 @@ func f3Inside(n, a *html.Node) bool {
 		}
 	}
 	return false
+}
+
+// f3AllPlans is a heading about every plan ("All plans include", "Tutti i
+// piani includono"): the lines below it are not one plan's price.
+var f3AllPlans = regexp.MustCompile(`(?i)\b(all|every|each|alle|jeder|jede|tous|toutes|chaque|todos|todas|cada|tutti|tutte|ogni|elke)(\s+(the|our|die|unsere|les|nos|los|las|nuestros|i|gli|le|nostri|de|onze|os|as|nossos))?\s+(plans?|tiers?|tarife?n?|pakete?n?|forfaits?|formules?|offres?|planes|plan|piani|piano|pakketten|pakket|abonnements?|planos|plano)\b`)
+
+// f3WithPeriod adds the period written on the line after a plan's price
+// ("9 €" then "al mese") when the price line has none and that line is only a period.
+func f3WithPeriod(pl plan, next string) plan {
+	if periodRe.MatchString(pl.priceLine) || len(strings.Fields(next)) > 4 || priceRe.MatchString(next) || !periodRe.MatchString(next) {
+		return pl
+	}
+	pl.price += " " + next
+	pl.period = next
+	return pl
 }

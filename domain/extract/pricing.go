@@ -49,7 +49,10 @@ func (s *site) draftPricing() {
 			inPricing := pricingPage || (pricingHdr.MatchString(seg.title) && !strings.HasSuffix(seg.title, "?"))
 			if inPricing {
 				for _, sub := range section(p.segs, i) {
-					ctx = append(ctx, segLines(p, sub, s.brand)...)
+					// "All plans include: Free support" is not a free plan.
+					if !f3AllPlans.MatchString(sub.title) {
+						ctx = append(ctx, segLines(p, sub, s.brand)...)
+					}
 				}
 				plans = append(plans, segPlans(p, section(p.segs, i))...)
 				plans = append(plans, f3ListPlans(p, section(p.segs, i))...)
@@ -126,6 +129,11 @@ func (s *site) draftPricing() {
 		if nz, zero := f3Prices(pl.price); zero && !nz || freeRe.MatchString(pl.price) && !nz {
 			free = append(free, pline{pl.p, pl.priceLine})
 		}
+		// "9 €" over "al mese": the period line is the quote of a recurring price.
+		if pl.period != "" {
+			paid = append(paid, pline{pl.p, pl.priceLine})
+			period = append(period, pline{pl.p, pl.period})
+		}
 	}
 	// A free line that says "free" (in its language) is the better quote: "$0" alone does not say it.
 	slices.SortStableFunc(free, func(x, y pline) int {
@@ -170,6 +178,9 @@ func (s *site) draftPricing() {
 		}
 		sum.Text += pl.name + ": " + pl.price
 		sum.Evidence = append(sum.Evidence, pl.p.ev(pl.name), pl.p.ev(pl.priceLine))
+		if pl.period != "" {
+			sum.Evidence = append(sum.Evidence, pl.p.ev(pl.period))
+		}
 	}
 	if len(plans) == 0 {
 		sum = f3ProseSummary(append(append([]pline{}, period...), append(usage, once...)...), s.brand)
@@ -209,6 +220,7 @@ type plan struct {
 	name      string
 	price     string // the price as shown (the line, or the price phrase of a long line)
 	priceLine string // the quote
+	period    string // the period on a line of its own below the price ("al mese"), also quoted
 }
 
 // segPlans reads plan cards: a heading (below the page title) whose text
@@ -216,10 +228,10 @@ type plan struct {
 func segPlans(p *page, segs []*segment) []plan {
 	var out []plan
 	for _, seg := range segs {
-		if seg.level < 2 || seg.foreign || strings.HasSuffix(seg.title, "?") || len(strings.Fields(seg.title)) > 5 {
+		if seg.level < 2 || seg.foreign || strings.HasSuffix(seg.title, "?") || len(strings.Fields(seg.title)) > 5 || f3AllPlans.MatchString(seg.title) {
 			continue
 		}
-		for _, l := range seg.lines {
+		for j, l := range seg.lines {
 			if l.foreign || trialRe.MatchString(l.text) || f3Trap(l.text) {
 				continue
 			}
@@ -228,11 +240,15 @@ func segPlans(p *page, segs []*segment) []plan {
 				if len(price) > 60 {
 					price = m
 				}
-				out = append(out, plan{p, seg.title, price, l.text})
+				pl := plan{p: p, name: seg.title, price: price, priceLine: l.text}
+				if j+1 < len(seg.lines) {
+					pl = f3WithPeriod(pl, seg.lines[j+1].text)
+				}
+				out = append(out, pl)
 				break
 			}
 			if len(l.text) <= 30 && shortFreeOrContact.MatchString(l.text) {
-				out = append(out, plan{p, seg.title, l.text, l.text})
+				out = append(out, plan{p: p, name: seg.title, price: l.text, priceLine: l.text})
 				break
 			}
 		}
@@ -283,7 +299,7 @@ func tablePlans(p *page, brand string) []plan {
 			var found []plan
 			for _, r := range rows[1:] {
 				if len(r) == len(head) && r[0] != "" && f3PlanPrice(r[col]) && !trialRe.MatchString(r[col]) {
-					found = append(found, plan{p, r[0], r[col], r[col]})
+					found = append(found, plan{p: p, name: r[0], price: r[col], priceLine: r[col]})
 				}
 			}
 			if len(found) > 0 {
@@ -301,7 +317,7 @@ func tablePlans(p *page, brand string) []plan {
 					continue
 				}
 				if f3PlanPrice(r[i]) {
-					found = append(found, plan{p, head[i], r[i], r[i]})
+					found = append(found, plan{p: p, name: head[i], price: r[i], priceLine: r[i]})
 				}
 			}
 			if len(found) >= 2 {
