@@ -172,3 +172,18 @@ func TestF3_AllPlansHeadings(t *testing.T) {
 		}
 	}
 }
+
+func TestF3_FreeStatements(t *testing.T) {
+	for _, s := range []string{"Free", "Free for up to 3 users.", "Gratuit jusqu'à 3 utilisateurs.", "Kostenlos für Einzelpersonen",
+		"Il piano Base è gratuito per sempre, con fino a 20 movimenti al mese.", "Conversations handed over to your team are free.",
+		"The free plan covers five meetings a month.", "Gratis para siempre", "Het basispakket is gratis."} {
+		if !f3FreeStatement(s) {
+			t.Errorf("%q: no free plan or free use found", s)
+		}
+	}
+	for _, s := range []string{"Includes free SSL certificates.", "No subscription, free updates for version 2.", "Support in italiano, con aggiornamenti gratuiti."} {
+		if f3FreeStatement(s) {
+			t.Errorf("%q taken for a free plan", s)
+		}
+	}
+}

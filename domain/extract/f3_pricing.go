@@ -445,3 +445,15 @@ func f3WithPeriod(pl plan, next string) plan {
 	pl.period = next
 	return pl
 }
+
+// f3FreeFor says that using the product costs nothing: "Free for up to 3
+// users", "Gratuit jusqu'à 3 utilisateurs", "free forever", "kostenlos für
+// Einzelpersonen", "gratis para siempre", "free to use".
+var f3FreeFor = regexp.MustCompile(`(?i)^(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\b|\b(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\s+(for|forever|to use|up to|until|für|bis|pour|jusqu|à vie|para|hasta|per|fino|voor|tot|até|sempre|siempre|immer|toujours|altijd)\b|\b(is|are|ist|sind|est|sont|es|son|è|sono|is|zijn|é|são)\s+(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\b|\bfree (plan|tier|version|account)\b`)
+
+// f3FreeStatement reports whether a pricing line states a free plan or free
+// use, not a free extra ("Free SSL", "free updates"): a whole-line Free, a
+// free plan named, or free use stated.
+func f3FreeStatement(s string) bool {
+	return shortFreeOrContact.MatchString(s) && freeRe.MatchString(s) || f3FreePlanRe.MatchString(s) || f3FreeFor.MatchString(s)
+}

@@ -89,7 +89,7 @@ func (s *site) draftPricing() {
 			return
 		}
 		nonzero, zero := f3Prices(c.l)
-		if !paidOnly && (freeRe.MatchString(c.l) || zero) || paidOnly && f3FreePlanRe.MatchString(c.l) {
+		if !paidOnly && (f3FreeStatement(c.l) || zero) || paidOnly && f3FreePlanRe.MatchString(c.l) {
 			free = append(free, c)
 		}
 		if nonzero {
