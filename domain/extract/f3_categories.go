@@ -66,7 +66,7 @@ var f3CategoryTerms = map[string][]string{
 		"gestion des dépenses", "suivi des dépenses", "ausgabenverwaltung", "ausgaben erfassen"},
 	"crm": {"kundenverwaltung", "gestion de la relation client", "gestion des contacts", "gestión de clientes", "gestione clienti",
 		"gestione dei contatti", "klantbeheer", "relatiebeheer", "gestão de clientes", "relacionamento com o cliente", "vertriebspipeline"},
-	"help-desk": {"ticketsystem", "support-tickets", "ticket*", "assistance client", "soporte al cliente", "klantvragen", "chamados"},
+	"help-desk": {"ticketsystem", "support-tickets", "supportticket*", "ticketing", "assistance client", "soporte al cliente", "klantvragen", "chamados"},
 	"live-chat": {"live-chat", "livechat", "chat en direct", "chat en vivo", "chat en línea", "chat dal vivo", "chat in tempo reale",
 		"chat ao vivo", "chat online", "chat-widget", "widget de chat", "widget di chat", "website chat", "site chat"},
 	"online-courses": {"online-kurs*", "onlinekurs*", "kurse verkaufen", "cours en ligne", "formation en ligne", "formations en ligne",
@@ -88,7 +88,7 @@ var f3CategoryTerms = map[string][]string{
 var f3CategoryNot = map[string][]string{
 	"note-taking":         {"notes de frais", "note de frais", "note spese", "nota spese", "notas fiscais", "nota fiscal"},
 	"calendar-scheduling": {"meeting notes"},
-	"help-desk":           {"ticket price", "tickets for"},
+	"help-desk":           {"ticket price", "tickets for", "ticket de caisse", "tickets de caisse", "tickets restaurant", "ticket restaurant", "ticket medio", "ticket médio"},
 }
 
 // f3TermRe compiles terms into one pattern whose boundaries are letters and

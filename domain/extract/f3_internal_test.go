@@ -154,6 +154,10 @@ func TestF3_CategoryTerms(t *testing.T) {
 	if got, _ := f3Matches(notes, f3NotRe("note-taking"), "Vos notes de frais, enfin simples"); got != nil {
 		t.Errorf("note-taking terms in 'notes de frais' = %q, want none", got)
 	}
+	desk := f3TermRe(append(slices.Clone(categoryTerms["help-desk"]), f3CategoryTerms["help-desk"]...))
+	if got, _ := f3Matches(desk, f3NotRe("help-desk"), "Photographiez vos tickets de caisse"); got != nil {
+		t.Errorf("help-desk terms in 'tickets de caisse' = %q, want none", got)
+	}
 	if got, _ := f3Matches(notes, f3NotRe("note-taking"), "Prise de notes rapide"); len(got) == 0 {
 		t.Errorf("no note-taking term in 'Prise de notes rapide'")
 	}
