@@ -18,7 +18,7 @@ var PricingModels = map[string][]string{
 		"monat", "jahr", "jährlich", "pro nutzer", "mois", "par an", "mensuel", "annuel", "abonnement", "par utilisateur",
 		"/mes", "al mes", "por mes", "al año", "/año", "mensual", "anual", "suscripción", "por usuario",
 		"/mese", "al mese", "all'anno", "mensile", "annuale", "abbonamento", "per utente",
-		"maand", "jaar", "per gebruiker", "mês", "/ano", "por ano", "mensal", "assinatura", "por usuário"},
+		"maand", "/mnd", "p/m", "jaar", "per gebruiker", "mês", "mensilmente", "mtl.", "/mon", "/ano", "por ano", "mensal", "assinatura", "por usuário"},
 	"one-time": {"one-time", "one time", "lifetime", "once", "single payment", "perpetual",
 		"einmalig", "paiement unique", "une seule fois", "pago único", "una tantum", "pagamento unico", "eenmalig", "pagamento único", "compra única"},
 	"usage-based": {"usage", "per request", "per call", "pay as you go", "pay-as-you-go", "per 1,000", "per 1000", "metered", "credits",

@@ -17,6 +17,9 @@ func TestF3_PriceForms(t *testing.T) {
 		"€ 1.200 all'anno":                "€ 1.200",
 		"ab 19 EUR im Monat":              "19 EUR",
 		"Le plan coûte 15 euros par mois": "15 euros",
+		"EUR 9,00 pro Monat":              "EUR 9,00",
+		"USD 19 per month":                "USD 19",
+		"€ 9,- per maand":                 "€ 9,-",
 	} {
 		if got := priceRe.FindString(in); got != want {
 			t.Errorf("price in %q = %q, want %q", in, got, want)
@@ -38,7 +41,8 @@ func TestF3_PriceForms(t *testing.T) {
 func TestF3_PeriodsTrialsFreeAndContact(t *testing.T) {
 	periods := []string{"$9/mo", "€9 per month", "9 € pro Monat", "9 € im Monat", "9 €/Monat", "9 € par mois",
 		"19 € HT / mois", "29 €/mes", "29 € al mes", "15 € al mese", "€15 per maand", "R$ 49/mês", "R$ 49 por mês",
-		"$4 per user", "5 € par utilisateur", "billed annually"}
+		"$4 per user", "5 € par utilisateur", "billed annually", "9 € mtl.", "€9 p/m", "€9 /mnd", "R$ 29 ao mês", "9 €/Mon.",
+		"R$ 29 cobrados mensalmente"}
 	for _, s := range periods {
 		if !periodRe.MatchString(s) {
 			t.Errorf("%q: no period found", s)
