@@ -136,6 +136,10 @@ func (s *site) draftCategories() {
 			}
 		}
 	}
+	lowers := make([]string, len(texts))
+	for i, t := range texts {
+		lowers[i] = strings.ToLower(t.t)
+	}
 	var all []*scored
 	for _, c := range s.req.Categories {
 		pt := f3CategoryPatterns(c.Slug, c.Name)
@@ -144,7 +148,10 @@ func (s *site) draftCategories() {
 		}
 		re, not := pt.re, pt.not
 		sc := &scored{c: c}
-		for _, t := range texts {
+		for i, t := range texts {
+			if !pt.may(lowers[i]) {
+				continue
+			}
 			ms, at := f3Matches(re, not, t.t)
 			if len(ms) == 0 {
 				continue

@@ -139,7 +139,20 @@ func f3Matches(re, not *regexp.Regexp, s string) ([]string, int) {
 // compiling them for every draft cost more than the whole draft.
 var f3Compiled sync.Map
 
-type f3Patterns struct{ re, not *regexp.Regexp }
+type f3Patterns struct {
+	re, not *regexp.Regexp
+	stems   []string // the terms without "*", lower case: a text holding none is skipped without the pattern
+}
+
+// may reports whether lower (a text in lower case) holds one of the stems.
+func (pt f3Patterns) may(lower string) bool {
+	for _, st := range pt.stems {
+		if strings.Contains(lower, st) {
+			return true
+		}
+	}
+	return false
+}
 
 // f3CategoryPatterns returns the term and blank patterns of a category, nil when it has no terms.
 func f3CategoryPatterns(slug, name string) f3Patterns {
@@ -154,7 +167,10 @@ func f3CategoryPatterns(slug, name string) f3Patterns {
 	terms = append(append([]string{}, terms...), f3CategoryTerms[slug]...)
 	var pt f3Patterns
 	if len(terms) > 0 {
-		pt = f3Patterns{f3TermRe(terms), f3NotRe(slug)}
+		pt = f3Patterns{re: f3TermRe(terms), not: f3NotRe(slug)}
+		for _, t := range terms {
+			pt.stems = append(pt.stems, strings.ToLower(strings.TrimSuffix(t, "*")))
+		}
 	}
 	f3Compiled.Store(key, pt)
 	return pt
