@@ -9,15 +9,24 @@ import (
 )
 
 // PricingModels are the values a drafted pricing_model may take, with words a
-// quote must contain for each.
+// quote must contain for each, in English, German, French, Spanish, Italian,
+// Dutch and Portuguese (the languages domain/extract reads).
 var PricingModels = map[string][]string{
-	"free":          {"free"},
-	"freemium":      {"free"},
-	"subscription":  {"/mo", "month", "/yr", "year", "annual", "subscription", "per seat", "per user", "billed"},
-	"one-time":      {"one-time", "one time", "lifetime", "once", "single payment", "perpetual"},
-	"usage-based":   {"usage", "per request", "per call", "pay as you go", "pay-as-you-go", "per 1,000", "per 1000", "metered", "credits"},
+	"free":     {"free", "kostenlos", "gratuit", "gratis", "grátis"},
+	"freemium": {"free", "kostenlos", "gratuit", "gratis", "grátis"},
+	"subscription": {"/mo", "month", "/yr", "year", "annual", "subscription", "per seat", "per user", "billed",
+		"monat", "jahr", "jährlich", "pro nutzer", "mois", "par an", "mensuel", "annuel", "abonnement", "par utilisateur",
+		"/mes", "al mes", "por mes", "al año", "/año", "mensual", "anual", "suscripción", "por usuario",
+		"/mese", "al mese", "all'anno", "mensile", "annuale", "abbonamento", "per utente",
+		"maand", "/mnd", "p/m", "jaar", "per gebruiker", "mês", "mensilmente", "mtl.", "/mon", "/ano", "por ano", "mensal", "assinatura", "por usuário"},
+	"one-time": {"one-time", "one time", "lifetime", "once", "single payment", "perpetual",
+		"einmalig", "paiement unique", "une seule fois", "pago único", "una tantum", "pagamento unico", "eenmalig", "pagamento único", "compra única"},
+	"usage-based": {"usage", "per request", "per call", "pay as you go", "pay-as-you-go", "per 1,000", "per 1000", "metered", "credits",
+		"per resolution", "per resolved", "per conversation", "minute", "/min", "per message", "per transaction", "per email", "per token", "per gb",
+		"pro anfrage", "pro minute", "par requête", "par minute", "por solicitud", "por minuto", "per richiesta", "al minuto", "per minuto",
+		"per aanvraag", "per minuut", "por requisição"},
 	"open-source":   {"open source", "open-source", "mit license", "apache", "gpl", "github"},
-	"contact-sales": {"contact", "sales", "quote", "talk to"},
+	"contact-sales": {"contact", "sales", "quote", "talk to", "anfrage", "devis", "contatt", "aanvraag", "consulta", "preventivo", "presupuesto", "offerte", "cotação"},
 }
 
 // groundVerbatim are the fields whose value itself must occur in one of its quotes.
@@ -220,12 +229,16 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 			return v, fmt.Errorf("%q is not a pricing model", v.Text)
 		}
 		v.Text = strings.ToLower(v.Text)
-		if !slices.ContainsFunc(words, func(w string) bool { return quotesContain(v.Evidence, w) }) {
+		free := (v.Text == "free" || v.Text == "freemium") && slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return zeroPriceRE.MatchString(e.Quote) })
+		if !free && !slices.ContainsFunc(words, func(w string) bool { return quotesContain(v.Evidence, w) }) {
 			return v, fmt.Errorf("no quote speaks of %s pricing", v.Text)
 		}
 	}
 	return v, nil
 }
+
+// zeroPriceRE is a price of zero ("$0", "0 €", "R$ 0,00"): a free plan in any language.
+var zeroPriceRE = regexp.MustCompile(`(?:^|[^\d.,])(?:R\$|[$€£])\s?0(?:[.,]00?)?(?:$|[^\d.,]|[.,]\D)|(?:^|[^\d.,])0(?:[.,]00?)?\s?(?:€|\$|£|R\$)`)
 
 // quotesContainWord reports whether w occurs in a quote as a whole word (case-sensitive).
 func quotesContainWord(ev []Evidence, w string) bool {

@@ -93,6 +93,8 @@ type scored struct {
 	score  int
 	quotes []domain.Evidence
 	terms  []string
+	// inTitle: a term is in the home page's title, where a site says what it is.
+	inTitle bool
 }
 
 // draftCategories maps the site onto the directory's categories by the words
@@ -107,6 +109,7 @@ func (s *site) draftCategories() {
 		p      *page
 		t      string
 		weight int
+		title  bool // the home page's title: the site's own one-line statement of what it is
 	}
 	var texts []text
 	for _, p := range s.content() {
@@ -114,9 +117,9 @@ func (s *site) draftCategories() {
 		if p.kind == kindHome {
 			w = 2
 		}
-		for _, d := range []string{p.wp.Title, p.meta["description"], p.meta["og:description"], p.meta["keywords"]} {
+		for i, d := range []string{p.wp.Title, p.meta["description"], p.meta["og:description"], p.meta["keywords"]} {
 			if d != "" {
-				texts = append(texts, text{p, d, 3 * w})
+				texts = append(texts, text{p, d, 3 * w, i == 0 && p.kind == kindHome})
 			}
 		}
 		for _, seg := range p.segs {
@@ -124,41 +127,48 @@ func (s *site) draftCategories() {
 				continue
 			}
 			if seg.title != "" {
-				texts = append(texts, text{p, seg.title, 2 * w})
+				texts = append(texts, text{p, seg.title, 2 * w, false})
 			}
 			for _, l := range seg.lines {
 				if !l.foreign && !l.footer {
-					texts = append(texts, text{p, l.text, w})
+					texts = append(texts, text{p, l.text, w, false})
 				}
 			}
 		}
 	}
+	lowers := make([]string, len(texts))
+	for i, t := range texts {
+		lowers[i] = strings.ToLower(t.t)
+	}
 	var all []*scored
 	for _, c := range s.req.Categories {
-		terms := categoryTerms[c.Slug]
-		if terms == nil {
-			terms = nameTerms(c.Name)
-		}
-		if len(terms) == 0 {
+		pt := f3CategoryPatterns(c.Slug, c.Name)
+		if pt.re == nil {
 			continue
 		}
-		re := termRe(terms)
+		re, not := pt.re, pt.not
 		sc := &scored{c: c}
-		for _, t := range texts {
-			ms := re.FindAllString(t.t, -1)
+		for i, t := range texts {
+			if !pt.may(lowers[i]) {
+				continue
+			}
+			ms, at := f3Matches(re, not, t.t)
 			if len(ms) == 0 {
 				continue
 			}
 			sc.score += t.weight * len(ms)
+			sc.inTitle = sc.inTitle || t.title
 			if len(sc.quotes) < 2 {
 				q := t.t
 				if len(q) > 300 {
-					q = sentenceAround(t.t, re.FindStringIndex(t.t)[0])
+					q = sentenceAround(t.t, at)
+					ms, _ = f3Matches(re, not, q)
 				}
 				sc.quotes = append(sc.quotes, t.p.ev(q))
-			}
-			for _, m := range ms {
-				sc.terms = append(sc.terms, strings.ToLower(m))
+				// Tags are the terms of the quotes kept: each tag is in its evidence.
+				for _, m := range ms {
+					sc.terms = append(sc.terms, strings.ToLower(m))
+				}
 			}
 		}
 		if sc.score >= 4 {
@@ -169,6 +179,9 @@ func (s *site) draftCategories() {
 		li, lj := all[i].c.Parent != "", all[j].c.Parent != ""
 		if li != lj {
 			return li
+		}
+		if all[i].inTitle != all[j].inTitle {
+			return all[i].inTitle
 		}
 		return all[i].score > all[j].score
 	})

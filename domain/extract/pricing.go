@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -11,18 +12,20 @@ import (
 )
 
 var (
-	priceRe    = regexp.MustCompile(`(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d.,]*\s?(?:€|EUR|USD|GBP|CHF))`)
-	zeroRe     = regexp.MustCompile(`(?:[$€£]\s?0(?:[.,]00)?\b|\b0\s?€)`)
-	periodRe   = regexp.MustCompile(`(?i)/\s?(mo|month|yr|year|user|seat)\b|per (month|year|user|seat|agent|member)|a month|a year|\bmonthly\b|\byearly\b|annually|billed|monat|jahr|par mois`)
-	usageRe    = regexp.MustCompile(`(?i)per 1[,.]?000\b|per (request|call|gb|minute|hour|email|message|credit|token|run)\b|pay[- ]as[- ]you[- ]go|\bcredits?\b`)
-	oneTimeRe  = regexp.MustCompile(`(?i)one[- ]time|lifetime (licen[cs]e|deal|access|plan)|\blifetime\b|pay once|einmalig`)
+	// priceRe is an amount with its currency before or after it, as product
+	// sites in our seven languages write it: "$9", "€ 9", "9 €", "9,00 €",
+	// "R$ 29", "29 $", "CHF 12.–", "12 EUR".
+	priceRe    = regexp.MustCompile(`(?:R\$|US\$|\bCHF|\bEUR|\bUSD|\bGBP|[$€£])\s?\d(?:[\d.,']*\d)?(?:[.,][–-])?|\d(?:[\d.,']*\d)?(?:[.,][–-])?\s?(?:€|R\$|\$|£|\bEUR\b|\bUSD\b|\bGBP\b|\bCHF\b|\b[Ee]uros?\b)`)
+	periodRe   = regexp.MustCompile(`(?i)/\s?(mo|month|yr|year|user|seat|mon|monat|jahr|nutzer|mois|an|utilisateur|mes|año|usuario|mese|anno|utente|maand|mnd|jaar|gebruiker|mês|ano|usuário)\b|\bp/m\b|\b(mtl|monatl)\.|\bao (mês|ano)\b|\b(mensalmente|mensualmente|mensilmente|mensuellement)\b|\bper (month|year|user|seat|agent|member|person|operator|maand|jaar|gebruiker|medewerker|mese|anno|utente|operatore)\b|\bpro (monat|jahr|nutzer|benutzer|person|mitarbeiter|user)\b|\bim (monat|jahr)\b|\bpar (mois|an|utilisateur|personne)\b|\bal (mes|año|mese)\b|\ball'anno\b|\bpor (mes|mês|año|ano|usuario|usuário|utilizador|persona|pessoa)\b|\ba (month|year)\b|\b(monthly|yearly|annually|billed|monatlich|jährlich|mensuel|annuel|mensual|anual|mensile|annuale|maandelijks|jaarlijks|mensal)\b`)
+	usageRe    = regexp.MustCompile(`(?i)per 1[,.]?000\b|\bper (\w+ )?(request|call|gb|minute|hour|email|message|credit|token|run|resolution|conversation|transaction|sms|image|page|document|api call)s?\b|pay[- ]as[- ]you[- ]go|\bcredits?\b|\b(pro|par|por|al|per) (anfrage|minute|requête|solicitud|richiesta|aanvraag|requisição|minuto|minuut|transaktion|transaction|transacción|transazione|transactie|transação|conversation|conversación|conversazione|gesprek|conversa)\b`)
+	oneTimeRe  = regexp.MustCompile(`(?i)one[- ]time|lifetime (licen[cs]e|deal|access|plan)|\blifetime\b|pay once|, once\b|\bonce\.|einmalig|paiement unique|une seule fois|pago único|una tantum|pagamento unico|eenmalig|pagamento único|compra única`)
 	openRe     = regexp.MustCompile(`(?i)open[- ]source`)
 	licenseRe  = regexp.MustCompile(`(?i)\b(mit|apache|gpl|agpl|lgpl|bsd|mpl)\b|licen[cs]ed|licen[cs]e`)
-	freeRe     = regexp.MustCompile(`(?i)\bfree\b|\bkostenlos\b|\bgratis\b|\bgratuit\b`)
-	trialRe    = regexp.MustCompile(`(?i)trial|testen|money-back|start (for )?free|try (it )?(for )?free|free to try`)
-	contactRe  = regexp.MustCompile(`(?i)contact (sales|us for|us to get)|request a quote|get a quote|send (you )?a quote|book a demo|talk to sales|custom pricing`)
-	pricingHdr = regexp.MustCompile(`(?i)\b(pricing|prices|plans|preise|tarife|tarifs)\b`)
-	costQ      = regexp.MustCompile(`(?i)\b(cost|costs|price|pricing|free|pay|paid)\b`)
+	freeRe     = regexp.MustCompile(`(?i)\bfree\b|\bkostenlos\w*|\bgratis\b|\bgratuit\w*|grátis\b`)
+	trialRe    = regexp.MustCompile(`(?i)trial|testen|money-back|start (for )?free|try (it )?(for )?free|free to try|\bessai|\bessayez|\bprueba|\bpruébalo|\bprova\b|\bprovalo|periodo di prova|proefperiode|\bprobeer|uitproberen|\bteste\b|\btestar|\bexperimente`)
+	contactRe  = regexp.MustCompile(`(?i)contact (sales|us for|us to get)|request a quote|get a quote|send (you )?a quote|book a demo|talk to sales|custom pricing|auf anfrage|angebot anfordern|sur devis|sur demande|nous contacter|contactez[- ]nous|contactar|contáctanos|a medida|contattaci|su richiesta|su preventivo|op aanvraag|neem contact|offerte aanvragen|sob consulta|fale conosco|entre em contato`)
+	pricingHdr = regexp.MustCompile(`(?i)\b(pricing|prices|plans|preise|tarife|tarifs?|precios|planes|prezzi|piani|tariffe|abbonamenti|prijzen|tarieven|pakketten|abonnementen|preços|precos|planos)\b`)
+	costQ      = regexp.MustCompile(`(?i)\b(cost|costs|price|pricing|free|pay|paid|kostet|kosten|preis|coûte|prix|cuesta|precio|costa|prezzo|kost|prijs|custa|preço)\b`)
 )
 
 // pline is a line of pricing context and its page.
@@ -32,19 +35,28 @@ type pline struct {
 }
 
 // draftPricing fills pricing_model and pricing_summary from what pricing
-// pages, pricing sections, cost questions and JSON-LD offers show. Blog posts
-// never count: a price there is about the post's subject.
+// pages, pricing sections, cost questions and JSON-LD offers show, in any of
+// our seven languages, and from prices stated in sentences ("Pro costs $9 per
+// month"). Blog posts never count: a price there is about the post's subject;
+// testimonials, savings, revenue and competitors' prices are left out too.
 func (s *site) draftPricing() {
 	var ctx []pline
 	var plans []plan
+	var prose []pline
 	for _, p := range s.content() {
+		pricingPage := f3PricingPage(p)
 		for i, seg := range p.segs {
-			inPricing := p.kind == kindPricing || (pricingHdr.MatchString(seg.title) && !strings.HasSuffix(seg.title, "?"))
+			inPricing := pricingPage || (pricingHdr.MatchString(seg.title) && !strings.HasSuffix(seg.title, "?"))
 			if inPricing {
 				for _, sub := range section(p.segs, i) {
-					ctx = append(ctx, segLines(p, sub)...)
+					// "All plans include: Free support" is not a free plan.
+					if !f3AllPlans.MatchString(sub.title) {
+						ctx = append(ctx, segLines(p, sub, s.brand)...)
+					}
 				}
 				plans = append(plans, segPlans(p, section(p.segs, i))...)
+				plans = append(plans, f3ListPlans(p, section(p.segs, i))...)
+				plans = append(plans, f3CardPlans(p, section(p.segs, i))...)
 			}
 			// "How much does it cost?" and its answer, wherever they are.
 			for j, l := range seg.lines {
@@ -56,10 +68,8 @@ func (s *site) draftPricing() {
 				ctx = append(ctx, pline{p, seg.lines[0].text})
 			}
 		}
-		if p.kind == kindPricing || p.kind == kindHome {
-			plans = append(plans, tablePlans(p)...)
-		}
-		if p.kind == kindPricing || p.kind == kindHome {
+		if pricingPage || p.kind == kindHome {
+			plans = append(plans, tablePlans(p, s.brand)...)
 			for _, o := range p.ld {
 				if hasType(o, "Offer") {
 					if d := ldString(o, "description"); d != "" {
@@ -68,19 +78,21 @@ func (s *site) draftPricing() {
 				}
 			}
 		}
+		prose = append(prose, f3ProseLines(p, pricingPage)...)
 	}
 	ctx = dedupeLines(ctx)
+	prose = dedupeLines(prose)
 
 	var free, paid, period, usage, once, open, license, contact []pline
-	for _, c := range ctx {
-		if trialRe.MatchString(c.l) && !oneTimeRe.MatchString(c.l) {
-			continue
+	classify := func(c pline, paidOnly bool) {
+		if trialRe.MatchString(c.l) && !oneTimeRe.MatchString(c.l) || f3Trap(c.l) {
+			return
 		}
-		hasPrice := priceRe.MatchString(c.l) && !zeroRe.MatchString(c.l)
-		if freeRe.MatchString(c.l) || zeroRe.MatchString(c.l) {
+		nonzero, zero := f3Prices(c.l)
+		if !paidOnly && (f3FreeStatement(c.l) || zero) || paidOnly && f3FreePlanRe.MatchString(c.l) {
 			free = append(free, c)
 		}
-		if hasPrice {
+		if nonzero {
 			paid = append(paid, c)
 			if periodRe.MatchString(c.l) {
 				period = append(period, c)
@@ -92,6 +104,9 @@ func (s *site) draftPricing() {
 				once = append(once, c)
 			}
 		}
+		if paidOnly {
+			return
+		}
 		if openRe.MatchString(c.l) {
 			open = append(open, c)
 		}
@@ -102,6 +117,28 @@ func (s *site) draftPricing() {
 			contact = append(contact, c)
 		}
 	}
+	for _, c := range ctx {
+		for _, sen := range f3Sentences(c.l) {
+			classify(pline{c.p, sen}, false)
+		}
+	}
+	for _, c := range prose {
+		classify(c, true)
+	}
+	for _, pl := range plans {
+		if nz, zero := f3Prices(pl.price); zero && !nz || freeRe.MatchString(pl.price) && !nz {
+			free = append(free, pline{pl.p, pl.priceLine})
+		}
+		// "9 €" over "al mese": the period line is the quote of a recurring price.
+		if pl.period != "" {
+			paid = append(paid, pline{pl.p, pl.priceLine})
+			period = append(period, pline{pl.p, pl.period})
+		}
+	}
+	// A free line that says "free" (in its language) is the better quote: "$0" alone does not say it.
+	slices.SortStableFunc(free, func(x, y pline) int {
+		return cmpBool(!freeRe.MatchString(x.l), !freeRe.MatchString(y.l))
+	})
 	var model string
 	var ev []pline
 	switch {
@@ -141,17 +178,23 @@ func (s *site) draftPricing() {
 		}
 		sum.Text += pl.name + ": " + pl.price
 		sum.Evidence = append(sum.Evidence, pl.p.ev(pl.name), pl.p.ev(pl.priceLine))
+		if pl.period != "" {
+			sum.Evidence = append(sum.Evidence, pl.p.ev(pl.period))
+		}
+	}
+	if len(plans) == 0 {
+		sum = f3ProseSummary(append(append([]pline{}, period...), append(usage, once...)...), s.brand)
 	}
 	s.set("pricing_summary", sum)
 }
 
-func segLines(p *page, seg *segment) []pline {
+func segLines(p *page, seg *segment, brand string) []pline {
 	out := []pline{}
 	if seg.title != "" && !seg.foreign {
 		out = append(out, pline{p, seg.title})
 	}
 	for _, l := range seg.lines {
-		if !l.foreign && !l.footer && !within(l.node, atom.Nav, atom.Header) {
+		if !l.foreign && !l.footer && !within(l.node, atom.Nav, atom.Header) && !f3InComparison(l.node, brand) {
 			out = append(out, pline{p, l.text})
 		}
 	}
@@ -177,20 +220,19 @@ type plan struct {
 	name      string
 	price     string // the price as shown (the line, or the price phrase of a long line)
 	priceLine string // the quote
+	period    string // the period on a line of its own below the price ("al mese"), also quoted
 }
-
-var shortFreeOrContact = regexp.MustCompile(`(?i)^(free( forever)?|contact (sales|us)|custom( pricing)?|kostenlos|gratis)\b`)
 
 // segPlans reads plan cards: a heading (below the page title) whose text
 // before the next heading shows a price, "Free" or "Contact sales".
 func segPlans(p *page, segs []*segment) []plan {
 	var out []plan
 	for _, seg := range segs {
-		if seg.level < 2 || seg.foreign || strings.HasSuffix(seg.title, "?") || len(strings.Fields(seg.title)) > 5 {
+		if seg.level < 2 || seg.foreign || strings.HasSuffix(seg.title, "?") || len(strings.Fields(seg.title)) > 5 || f3AllPlans.MatchString(seg.title) {
 			continue
 		}
-		for _, l := range seg.lines {
-			if l.foreign || trialRe.MatchString(l.text) {
+		for j, l := range seg.lines {
+			if l.foreign || trialRe.MatchString(l.text) || f3Trap(l.text) {
 				continue
 			}
 			if m := priceRe.FindString(l.text); m != "" {
@@ -198,11 +240,15 @@ func segPlans(p *page, segs []*segment) []plan {
 				if len(price) > 60 {
 					price = m
 				}
-				out = append(out, plan{p, seg.title, price, l.text})
+				pl := plan{p: p, name: seg.title, price: price, priceLine: l.text}
+				if j+1 < len(seg.lines) {
+					pl = f3WithPeriod(pl, seg.lines[j+1].text)
+				}
+				out = append(out, pl)
 				break
 			}
 			if len(l.text) <= 30 && shortFreeOrContact.MatchString(l.text) {
-				out = append(out, plan{p, seg.title, l.text, l.text})
+				out = append(out, plan{p: p, name: seg.title, price: l.text, priceLine: l.text})
 				break
 			}
 		}
@@ -210,13 +256,18 @@ func segPlans(p *page, segs []*segment) []plan {
 	return out
 }
 
-// tablePlans reads a pricing table: plan names in the header row, a row whose
-// cells are prices or "Free".
-func tablePlans(p *page) []plan {
+// tablePlans reads a pricing table: plan names in the header row (a first
+// column may label the rows) and a row whose cells are prices, "Free" or "On
+// request"; or one plan a row, its name in the first column and its price in
+// the column headed "Price" (in any of our languages).
+func tablePlans(p *page, brand string) []plan {
 	var out []plan
 	forEach(p.doc, false, func(t *html.Node) bool {
 		if t.DataAtom != atom.Table || foreign(t) {
 			return true
+		}
+		if f3ComparisonTable(t, brand) {
+			return false
 		}
 		var rows [][]string
 		forEach(t, false, func(n *html.Node) bool {
@@ -236,6 +287,26 @@ func tablePlans(p *page) []plan {
 			return false
 		}
 		head := rows[0]
+		// One plan a row: a header cell names the price column.
+		col := -1
+		for i, h := range head {
+			if i > 0 && f3PriceLabel.MatchString(strings.TrimSpace(h)) {
+				col = i
+				break
+			}
+		}
+		if col > 0 {
+			var found []plan
+			for _, r := range rows[1:] {
+				if len(r) == len(head) && r[0] != "" && f3PlanPrice(r[col]) && !trialRe.MatchString(r[col]) {
+					found = append(found, plan{p: p, name: r[0], price: r[col], priceLine: r[col]})
+				}
+			}
+			if len(found) > 0 {
+				out = append(out, found...)
+				return false
+			}
+		}
 		for _, r := range rows[1:] {
 			if len(r) != len(head) {
 				continue
@@ -245,8 +316,8 @@ func tablePlans(p *page) []plan {
 				if head[i] == "" || r[i] == "" {
 					continue
 				}
-				if priceRe.MatchString(r[i]) || (len(r[i]) <= 30 && shortFreeOrContact.MatchString(r[i])) {
-					found = append(found, plan{p, head[i], r[i], r[i]})
+				if f3PlanPrice(r[i]) {
+					found = append(found, plan{p: p, name: head[i], price: r[i], priceLine: r[i]})
 				}
 			}
 			if len(found) >= 2 {
