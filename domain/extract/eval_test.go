@@ -180,11 +180,19 @@ func evaluate(t testing.TB, sites []testSite, cats categoryFile, c crawler) *sco
 			}
 		}
 		sc.pages += len(crawl.Pages)
-		dr, err := d.Draft(context.Background(), domain.DraftRequest{Site: crawl, Categories: cats.Categories, Stages: cats.Stages})
+		req := domain.DraftRequest{Site: crawl, Categories: cats.Categories, Stages: cats.Stages}
+		dr, err := d.Draft(context.Background(), req)
 		if err != nil {
 			t.Fatalf("%s: draft: %v", ts.name, err)
 		}
-		scoreDraft(sc, ts, crawl, dr)
+		// What a person sees is what the service's gate keeps: a value the
+		// gate drops counts as ungrounded, and only the kept ones are scored.
+		kept, dropped := domain.Ground(req, dr)
+		for _, why := range dropped {
+			sc.ungrounded++
+			sc.misses = append(sc.misses, fmt.Sprintf("%s: UNGROUNDED (dropped by domain.Ground) %s", ts.name, why))
+		}
+		scoreDraft(sc, ts, crawl, kept)
 	}
 	return sc
 }
@@ -492,8 +500,8 @@ func TestEvaluation(t *testing.T) {
 	}
 	t.Log(sc.report("sites"))
 	checkClean(t, sc)
-	if sc.recall() < 0.70 {
-		t.Errorf("recall %.1f%%, want at least 70%%", 100*sc.recall())
+	if sc.recall() < 0.95 {
+		t.Errorf("recall %.1f%%, want at least 95%% (issue 14)", 100*sc.recall())
 	}
 }
 
@@ -508,19 +516,17 @@ func TestEvaluationDev(t *testing.T) {
 	}
 	t.Log(sc.report("dev"))
 	checkClean(t, sc)
-	// minDevRecall rises to 0.90 when the issue-14 rules land.
-	const minDevRecall = 0.60
-	if sc.recall() < minDevRecall {
-		t.Errorf("recall %.1f%%, want at least %.0f%%", 100*sc.recall(), 100*minDevRecall)
+	if sc.recall() < 0.90 {
+		t.Errorf("recall %.1f%%, want at least 90%%", 100*sc.recall())
 	}
 }
 
 // TestEvaluationHeldout measures the drafter on the held-out sites
 // (testdata/heldout, issue 14), written before the extractor was changed for
 // them: at least 12 sites, every language of truthLanguages, each with a
-// well-formed truth table. Low recall does not fail it (it is a measurement,
-// printed with -v); an ungrounded or invented value or a page robots.txt
-// forbids does.
+// well-formed truth table. An ungrounded or invented value or a page
+// robots.txt forbids fails it, and so does recall under issue 14's goal of
+// 90% (reached at 97.6%; the sites are never edited to keep it).
 func TestEvaluationHeldout(t *testing.T) {
 	sites := loadHeldout(t)
 	if len(sites) < 12 {
@@ -537,6 +543,9 @@ func TestEvaluationHeldout(t *testing.T) {
 	}
 	t.Log(sc.report("heldout"))
 	checkClean(t, sc)
+	if sc.recall() < 0.90 {
+		t.Errorf("recall %.1f%%, want at least 90%% (issue 14)", 100*sc.recall())
+	}
 }
 
 // BenchmarkEvaluation reports the evaluation's numbers for the old set and

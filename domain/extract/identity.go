@@ -257,7 +257,10 @@ func (s *site) logo() domain.DraftedValue {
 			return true
 		}
 		if logoHint.MatchString(alt+" "+src+" "+hint(n)) || (s.brand != "" && compact(alt) == s.brand) {
-			found = domain.DraftedValue{Text: home.resolve(src), Evidence: []domain.Evidence{home.ev(alt)}}
+			// The address is the value; the page's data lists it (htmltext
+			// keeps the src of logo-like images), the alt text names it.
+			u := home.resolve(src)
+			found = domain.DraftedValue{Text: u, Evidence: []domain.Evidence{home.ev(u), home.ev(alt)}}
 		}
 		return true
 	})

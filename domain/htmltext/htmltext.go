@@ -162,7 +162,28 @@ func (x *extractor) element(n *html.Node) {
 		}
 	case atom.Img:
 		x.add(attr(n, "alt"))
+		// A logo's image is what a drafter proposes as logo_url, so its
+		// address must be quotable: images named logo or brand, and the
+		// images of the header and the navigation (where sites put their
+		// logo, often named only after the product).
+		if logoImage(n) {
+			x.addLink(attr(n, "src"))
+		}
 	}
+}
+
+// logoImage reports whether img n is probably the site's logo.
+func logoImage(n *html.Node) bool {
+	hint := strings.ToLower(attr(n, "alt") + " " + attr(n, "src") + " " + attr(n, "class") + " " + attr(n, "id"))
+	if strings.Contains(hint, "logo") || strings.Contains(hint, "brand") {
+		return true
+	}
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && (p.DataAtom == atom.Header || p.DataAtom == atom.Nav) {
+			return true
+		}
+	}
+	return false
 }
 
 // jsonStrings adds every string value of a JSON-LD document, recursively.

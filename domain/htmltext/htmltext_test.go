@@ -145,3 +145,22 @@ func TestPageEmptyAndBroken(t *testing.T) {
 		t.Errorf("Text = %q, want %q", p.Text, want)
 	}
 }
+
+// A logo's address is in the page's data (a drafter proposes it as
+// logo_url, and the grounding gate wants it inside a quote): an image named
+// logo or brand anywhere, any image of the header or the navigation; other
+// images give only their alt text.
+func TestPageLogoImages(t *testing.T) {
+	p := htmltext.Page("https://acme.test/en/", `<html><body>
+<header><a href="/"><img src="/static/acme.svg" alt="Acme"></a></header>
+<main><img src="logo-dark.png" alt="Our mark"><img src="/img/team.jpg" alt="The team at work">
+<img src="/img/x.png" class="brand-mark" alt=""></main></body></html>`)
+	for _, want := range []string{"https://acme.test/static/acme.svg", "https://acme.test/en/logo-dark.png", "https://acme.test/img/x.png", "The team at work"} {
+		if !slices.Contains(p.Data, want) {
+			t.Errorf("data lacks %q: %q", want, p.Data)
+		}
+	}
+	if slices.Contains(p.Data, "https://acme.test/img/team.jpg") {
+		t.Errorf("data has a content image's address: %q", p.Data)
+	}
+}
