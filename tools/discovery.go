@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
 )
 
@@ -213,15 +214,23 @@ func NewAICatalog(site domain.Site, base domain.Site) AICatalog {
 
 // Discovery serves the discovery documents of a site.
 type Discovery struct {
-	site domain.Site
-	ops  []Operation
-	now  time.Time
+	site  domain.Site
+	ops   []Operation
+	now   time.Time
+	limit *ratelimit.Limiter
 }
 
 // NewDiscovery serves the documents of site over the catalog ops
 // (normally Catalog()).
 func NewDiscovery(site domain.Site, ops []Operation) *Discovery {
 	return &Discovery{site: site, ops: ops, now: time.Now()}
+}
+
+// RateLimit counts every request for a discovery document against l (a
+// per-network budget; serve passes the web pages' one) and returns d.
+func (d *Discovery) RateLimit(l *ratelimit.Limiter) *Discovery {
+	d.limit = l
+	return d
 }
 
 // Register adds the discovery routes to mux. None of them overlaps a
@@ -254,7 +263,7 @@ func (d *Discovery) json(mux *http.ServeMux, path, mediaType string, doc func(do
 // headers of the server-card extension: any origin may GET it, it is
 // cacheable for an hour, and an ETag lets a client revalidate (304).
 func (d *Discovery) text(mux *http.ServeMux, path, mediaType string, doc func(domain.Site) string) {
-	mux.HandleFunc("GET "+path, func(w http.ResponseWriter, r *http.Request) {
+	mux.Handle("GET "+path, d.limited(func(w http.ResponseWriter, r *http.Request) {
 		body := []byte(doc(d.siteOf(r.Context())))
 		sum := sha256.Sum256(body)
 		h := w.Header()
@@ -263,12 +272,19 @@ func (d *Discovery) text(mux *http.ServeMux, path, mediaType string, doc func(do
 		h.Set("Cache-Control", "public, max-age=3600")
 		h.Set("ETag", `"`+hex.EncodeToString(sum[:12])+`"`)
 		http.ServeContent(w, r, "", d.now, bytes.NewReader(body))
-	})
-	mux.HandleFunc("OPTIONS "+path, func(w http.ResponseWriter, r *http.Request) {
+	}))
+	mux.Handle("OPTIONS "+path, d.limited(func(w http.ResponseWriter, r *http.Request) {
 		publicHeaders(w.Header())
 		w.Header().Set("Access-Control-Max-Age", "86400")
 		w.WriteHeader(http.StatusNoContent)
-	})
+	}))
+}
+
+func (d *Discovery) limited(h http.HandlerFunc) http.Handler {
+	if d.limit == nil {
+		return h
+	}
+	return d.limit.Handler(h)
 }
 
 func publicHeaders(h http.Header) {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -75,7 +76,7 @@ func TestServe_DiscoveryURLs(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d URLs named, each answered", origin, len(seen))
-		if len(seen) < 20 {
+		if len(seen) < 15 {
 			t.Errorf("%s: only %d URLs named", origin, len(seen))
 		}
 	}
@@ -98,4 +99,26 @@ func mcpInitialize(t *testing.T, c *http.Client, u string) int {
 	io.Copy(io.Discard, res.Body)
 	res.Body.Close()
 	return res.StatusCode
+}
+
+// TestServe_DiscoveryRateLimited: the discovery documents count against
+// the web pages' per-network budget (--rate-pages), so polling them cannot
+// be used to flood the server.
+func TestServe_DiscoveryRateLimited(t *testing.T) {
+	s := startServe(t, "--rate-pages", "3")
+	c := s.client()
+	origin := "http://127.0.0.1:" + s.port
+	var codes []int
+	for _, path := range []string{"/llms.txt", "/mcp/server-card", "/.well-known/ai-catalog.json", "/docs.md", "/.well-known/mcp/server.json"} {
+		res, err := c.Get(origin + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		codes = append(codes, res.StatusCode)
+	}
+	if want := []int{200, 200, 200, 429, 429}; !slices.Equal(codes, want) {
+		t.Errorf("statuses %v, want %v", codes, want)
+	}
 }
