@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/web/browsertest"
 )
 
@@ -26,9 +27,10 @@ const clientsTestdata = "testdata/mcpclients"
 //     testdata/mcpclients/fromcard.mjs, reads /.well-known/ai-catalog.json,
 //     follows it to the Server Card, connects to the card's streamable-http
 //     remote with version negotiation and lists the tools;
-//   - the MCP Inspector CLI (npx @modelcontextprotocol/inspector --cli URL
-//     --transport http --method tools/list, the command of docs/clients.md)
-//     is given the URL the card at /.well-known/mcp/server-card.json names.
+//   - the MCP Inspector CLI runs the command of the client set-up docs
+//     (npx @modelcontextprotocol/inspector --cli URL --transport http
+//     --method tools/list), whose URL must be the one the card at
+//     /.well-known/mcp/server-card.json names.
 //
 // Both must list every tool of the catalog; the protocol version the SDK
 // negotiates must be one the card names. The clients and, on linux/x64,
@@ -78,8 +80,20 @@ func TestMCPClients_FromServerCard(t *testing.T) {
 
 	t.Run("inspector-cli", func(t *testing.T) {
 		cli := filepath.Join(dir, "node_modules", "@modelcontextprotocol", "inspector", "clients", "launcher", "build", "index.js")
-		home := t.TempDir()
-		out := clientsRun(t, node, home, cli, "--cli", card.Remotes[0].URL, "--transport", "http", "--method", "tools/list")
+		// The command of the client set-up docs, at this origin, whose URL
+		// must be the card's.
+		site := domain.Site{Name: "Launchdir", BaseURL: origin}
+		const npx = "npx @modelcontextprotocol/inspector "
+		var args []string
+		for _, l := range strings.Split(ClientSetupMarkdown(site), "\n") {
+			if strings.HasPrefix(l, npx+"--cli ") {
+				args = strings.Fields(strings.TrimPrefix(l, npx))
+			}
+		}
+		if len(args) < 2 || args[1] != card.Remotes[0].URL {
+			t.Fatalf("the docs' Inspector command has arguments %q; want --cli %s ...", args, card.Remotes[0].URL)
+		}
+		out := clientsRun(t, node, t.TempDir(), append([]string{cli}, args...)...)
 		var got struct {
 			Tools []struct{ Name string }
 		}

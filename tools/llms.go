@@ -153,7 +153,7 @@ func ClientSetupMarkdown(site domain.Site) string {
 		"needs your account: click it and the browser opens the sign-in and consent pages.\n\n" +
 		"### MCP Inspector\n\n" +
 		"```sh\nnpx @modelcontextprotocol/inspector --cli " + u + " --transport http --method tools/list\n```\n\n" +
-		"lists the tools from the command line. Without `--cli` the Inspector opens in the browser: choose transport Streamable HTTP, " +
+		"lists the tools from the command line (the Inspector needs Node.js 22.19 or later). Without `--cli` the Inspector opens in the browser: choose transport Streamable HTTP, " +
 		"enter `" + u + "` and **Connect**; **Open Auth Settings** → **Quick OAuth Flow** runs the sign-in and consent pages.\n\n" +
 		"### Any other client\n\n" +
 		"Give it the MCP URL. A client that discovers servers can start from the origin alone: " + site.URL(AICatalogPath) +
