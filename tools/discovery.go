@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -182,7 +183,7 @@ func NewServerCard(site domain.Site, name string) ServerCard {
 			AuthorizationServer:         site.URL(""),
 			AuthorizationServerMetadata: site.URL(authServerMetadataPath),
 			Scopes:                      append([]string(nil), domain.AllScopes...),
-			Required: "Only for the account, draft, order and owner tools; reading the directory needs no sign-in. " +
+			Required: "Only for the tools of " + signInGroups(Catalog()) + "; reading the directory needs no sign-in. " +
 				"A call without a valid token to such a tool gets 401 with a WWW-Authenticate header naming the protected resource metadata.",
 			APIKeys: "An API key made at " + site.URL(domain.AccountPath) + " is accepted as the bearer token too.",
 		}},
@@ -191,7 +192,7 @@ func NewServerCard(site domain.Site, name string) ServerCard {
 
 func authHeader() Header {
 	return Header{Name: "Authorization", IsRequired: false, IsSecret: true,
-		Description: "Bearer token: an OAuth 2.1 access token of this service or an API key; only the account, draft, order and owner tools need one."}
+		Description: "Bearer token: an OAuth 2.1 access token of this service or an API key; only the tools of " + signInGroups(Catalog()) + " need one."}
 }
 
 // NewRegistryServer is the registry server.json of site: one
@@ -292,4 +293,19 @@ func publicHeaders(h http.Header) {
 	h.Set("Access-Control-Allow-Methods", "GET")
 	h.Set("Access-Control-Allow-Headers", "Content-Type, If-None-Match")
 	h.Set("Access-Control-Expose-Headers", "ETag")
+}
+
+// signInGroups names the groups (OpenAPI tags) of the operations that need
+// a scope, in catalog order: "Account, Drafts, ... and Orders".
+func signInGroups(ops []Operation) string {
+	var tags []string
+	for _, op := range ops {
+		if op.Scope != "" && !slices.Contains(tags, op.Tag) {
+			tags = append(tags, op.Tag)
+		}
+	}
+	if len(tags) < 2 {
+		return strings.Join(tags, "")
+	}
+	return strings.Join(tags[:len(tags)-1], ", ") + " and " + tags[len(tags)-1]
 }

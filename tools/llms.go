@@ -25,9 +25,9 @@ func LLMsTxt(site domain.Site, ops []Operation) string {
 	fmt.Fprintf(&b, "> %s\n\n", oneLine(site.Purpose))
 	fmt.Fprintf(&b, "Programs use %s through one catalog of %d operations, served two ways: a remote MCP server "+
 		"(Streamable HTTP) at %s, where each operation is a tool, and a REST API under %s described by the OpenAPI 3.1 "+
-		"document at %s, where each operation is the operationId of the same name. Reading needs no sign-in; the account, "+
-		"draft, order and owner operations need an OAuth 2.1 access token of this service (or an API key from %s).\n\n",
-		site.Name, len(ops), site.URL(domain.MCPPath), site.URL(domain.APIPrefix), site.URL(domain.OpenAPIPath), site.URL(domain.AccountPath))
+		"document at %s, where each operation is the operationId of the same name. Reading needs no sign-in; the operations of "+
+		"%s need an OAuth 2.1 access token of this service (or an API key from %s).\n\n",
+		site.Name, len(ops), site.URL(domain.MCPPath), site.URL(domain.APIPrefix), site.URL(domain.OpenAPIPath), signInGroups(ops), site.URL(domain.AccountPath))
 	b.WriteString(typicalFlows(site))
 	b.WriteString("\n## Docs\n\n")
 	fmt.Fprintf(&b, "- [API and MCP docs](%s): the REST API, the MCP server, client set-up (Claude, ChatGPT, VS Code, Cursor, MCP Inspector), every tool\n", site.URL(DocsMarkdownPath))
@@ -36,7 +36,7 @@ func LLMsTxt(site domain.Site, ops []Operation) string {
 	fmt.Fprintf(&b, "- [MCP registry server.json](%s): this instance in the MCP registry's format\n", site.URL(RegistryServerPath))
 	b.WriteString("\n## Tools\n\n")
 	for _, op := range ops {
-		fmt.Fprintf(&b, "- [%s](%s#%s): %s %s%s, %s; %s\n", op.Name, site.URL(DocsMarkdownPath), op.Name,
+		fmt.Fprintf(&b, "- [%s](%s#%s): %s %s%s (%s). %s\n", op.Name, site.URL(DocsMarkdownPath), op.Name,
 			op.Method, domain.APIPrefix, op.Path, scopeNote(op), firstSentence(op.Summary))
 	}
 	b.WriteString("\n## Optional\n\n")
