@@ -54,8 +54,8 @@ func TestDocs_ClientSetUp(t *testing.T) {
 			}
 		}
 	}
-	if len(codes) != 4 || jsons != 2 {
-		t.Errorf("%d snippets (%d JSON), want 4 (2 JSON)", len(codes), jsons)
+	if len(codes) != 5 || jsons != 2 {
+		t.Errorf("%d snippets (%d JSON), want 5 (2 JSON)", len(codes), jsons)
 	}
 	m := regexp.MustCompile(`code --add-mcp '([^']+)'`).FindStringSubmatch(html.UnescapeString(sec))
 	var add struct{ Name, Type, URL string }
