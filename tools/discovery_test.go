@@ -454,12 +454,12 @@ func TestClientsDoc_Snippets(t *testing.T) {
 	if jsons != 2 || cmds != 3 {
 		t.Errorf("%d JSON and %d command snippets, want 2 and 3", jsons, cmds)
 	}
-	for _, client := range []string{"### Claude Code", "### Claude (desktop", "### ChatGPT", "### VS Code", "### Cursor", "### MCP Inspector"} {
+	for _, client := range []string{"## Claude Code", "## Claude (desktop", "## ChatGPT", "## VS Code", "## Cursor", "## MCP Inspector"} {
 		if !strings.Contains(md, client) {
 			t.Errorf("no section %q", client)
 		}
 	}
-	link := regexp.MustCompile(`cursor://\S+`).FindString(md)
+	link := regexp.MustCompile(`cursor://[^\s>]+`).FindString(md)
 	cfg := discCursorConfig(t, link)
 	if cfg != `{"url":"`+u+`"}` {
 		t.Errorf("Cursor link %s carries %s", link, cfg)
