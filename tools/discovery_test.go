@@ -233,6 +233,20 @@ func TestDiscovery_Documents(t *testing.T) {
 	if !slices.Contains(card.Remotes[0].SupportedProtocolVersions, init.ProtocolVersion) {
 		t.Errorf("negotiated %s, not among the card's %v", init.ProtocolVersion, card.Remotes[0].SupportedProtocolVersions)
 	}
+	// Each version the card names is one the server speaks.
+	for _, v := range card.Remotes[0].SupportedProtocolVersions {
+		client := mcp.NewClient(&mcp.Implementation{Name: "launchdir-discovery-test", Version: "1.0.0"}, nil)
+		vs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: mcpURL, DisableStandaloneSSE: true},
+			&mcp.ClientSessionOptions{ProtocolVersion: v})
+		if err != nil {
+			t.Errorf("connect with protocol version %s (named by the card): %v", v, err)
+			continue
+		}
+		if got := vs.InitializeResult().ProtocolVersion; got != v {
+			t.Errorf("asked for %s (named by the card), the server answered %s", v, got)
+		}
+		vs.Close()
+	}
 	var served []string
 	for tool, err := range cs.Tools(context.Background(), nil) {
 		if err != nil {
