@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/net/idna"
+
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
 )
@@ -134,11 +136,16 @@ func siteHost(site domain.Site) string {
 	if err != nil || u.Hostname() == "" {
 		return "localhost"
 	}
-	h := strings.ToLower(u.Hostname())
+	h := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
 	if net.ParseIP(h) != nil {
 		return "localhost"
 	}
-	return h
+	// An internationalized name in its ASCII (punycode) form, which the
+	// name's pattern allows.
+	if a, err := idna.Lookup.ToASCII(h); err == nil && a != "" {
+		return a
+	}
+	return "localhost"
 }
 
 func reverseHost(site domain.Site) string {
@@ -160,11 +167,10 @@ func serverDescription(site domain.Site) string {
 
 // serverTitle is the site's name clipped to the card's 100 characters.
 func serverTitle(site domain.Site) string {
-	t := site.Name
-	if len(t) > 100 {
-		t = t[:100]
+	if r := []rune(site.Name); len(r) > 100 {
+		return string(r[:100])
 	}
-	return t
+	return site.Name
 }
 
 // NewServerCard is the Server Card of site (BaseURL: the origin to name).

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -300,15 +301,16 @@ func TestDiscovery_ServerName(t *testing.T) {
 		"http://[::1]:8080":              "localhost/launchdir",
 		"http://localhost:8080":          "localhost/launchdir",
 		"https://Launches.Example.COM/x": "com.example.launches/launchdir",
+		"https://bücher.example.":        "example.xn--bcher-kva/launchdir",
 	} {
 		if got := ServerName(domain.Site{BaseURL: base}); got != want {
 			t.Errorf("ServerName(%s) = %q, want %q", base, got, want)
 		}
 	}
 	long := exampleSite
-	long.Name = strings.Repeat("Long name ", 20)
+	long.Name = strings.Repeat("Länger Name ", 20)
 	c := NewServerCard(long, ServerName(long))
-	if len(c.Description) > 100 || len(c.Title) > 100 {
+	if !utf8.ValidString(c.Title) || utf8.RuneCountInString(c.Description) > 100 || utf8.RuneCountInString(c.Title) > 100 {
 		t.Errorf("a long site name gives description %d and title %d characters (max 100)", len(c.Description), len(c.Title))
 	}
 }
