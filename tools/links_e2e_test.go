@@ -32,6 +32,7 @@ func TestLinks_EveryPublishedLinkResolves(t *testing.T) {
 	withOrdering(t, env, domain.TestPayments{})
 	mux := http.NewServeMux()
 	env.auth.Register(mux)
+	NewDiscovery(env.svc.Site, Catalog()).Register(mux) // /docs links the discovery documents, as serve routes them
 	mux.Handle("/", web.New(env.svc, web.WithAccount(env.auth.SignedInUser)))
 	var pages http.Handler = mux
 	env.pages.Store(&pages)
@@ -172,7 +173,8 @@ func linkCrawl(t *testing.T, origin string, budget int, seeds []string) []string
 // linkURLs calls f with every URL a JSON answer publishes as a link: the
 // values of keys named url or *_url and of the links and public_urls maps.
 // api_base_url and mcp_url are endpoints, not documents (/v1 is a prefix and
-// /mcp answers POST), so they are left out.
+// /mcp answers POST), so they are left out, as is the MCP endpoint where a
+// Server Card names it as its remote's url.
 func linkURLs(v any, key string, f func(string)) {
 	switch v := v.(type) {
 	case map[string]any:
@@ -192,7 +194,7 @@ func linkURLs(v any, key string, f func(string)) {
 			linkURLs(e, key, f)
 		}
 	case string:
-		if (key == "url" || strings.HasSuffix(key, "_url")) && key != "api_base_url" && key != "mcp_url" {
+		if (key == "url" || strings.HasSuffix(key, "_url")) && key != "api_base_url" && key != "mcp_url" && !strings.HasSuffix(v, domain.MCPPath) {
 			f(v)
 		}
 	}

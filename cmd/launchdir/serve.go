@@ -186,6 +186,10 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 	mux.Handle("/v1/", api)
 	mux.Handle("/v1", api)
 	mux.Handle("/mcp", api)
+	// The discovery documents: Server Card, AI Catalog, registry
+	// server.json, /llms.txt and /docs.md (docs/discovery.md), on the web
+	// pages' per-network budget.
+	tools.NewDiscovery(site, tools.Catalog()).RateLimit(lim.pages).Register(mux)
 	if stripe != nil {
 		mux.Handle("POST /webhooks/stripe", stripe.Webhook(svc.ConfirmPayment, logger))
 	}
