@@ -483,5 +483,5 @@ func (h *handler) docs(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "docs", "API and MCP docs", "docs", info)
+	h.render(w, r, http.StatusOK, "docs", "API and MCP docs", "docs", docsPage{SiteInfo: info, Toolsets: h.toolsets})
 }

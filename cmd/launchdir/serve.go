@@ -188,7 +188,7 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 	webOpts := []web.Option{web.WithLogger(logger), web.WithAdmin(func(r *http.Request) (string, bool) {
 		email, ok := az.SignedInEmail(r)
 		return email, ok && admins[strings.ToLower(email)]
-	}), web.WithAccount(az.SignedInUser), web.WithViews(store)}
+	}), web.WithAccount(az.SignedInUser), web.WithViews(store), web.WithToolsets(tools.Toolsets(tools.Catalog()))}
 	if len(admins) == 0 && f.c.origins().LoopbackPort != "" {
 		// A local instance without admins: /admin says how to become one.
 		webOpts = append(webOpts, web.WithAdminHint(adminHint))
