@@ -382,3 +382,15 @@ func TestToolsets_CostIsWhatClientsReceive(t *testing.T) {
 		t.Logf("%-9s %2d tools %7d %s", ts.Name, len(ts.Tools), ts.Cost, ts.CostUnit)
 	}
 }
+
+// TestToolsets_CORSPreflight: a browser-based client may send the toolset
+// headers cross-origin.
+func TestToolsets_CORSPreflight(t *testing.T) {
+	e := catTestServer(t, Options{}, false)
+	r := catDo(t, e, "OPTIONS", "/mcp?toolsets=drafts", nil, map[string]string{"Origin": "https://inspector.example",
+		"Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type, x-mcp-toolsets, x-mcp-readonly"})
+	allow := strings.ToLower(r.header.Get("Access-Control-Allow-Headers"))
+	if r.status != 204 || !strings.Contains(allow, "x-mcp-toolsets") || !strings.Contains(allow, "x-mcp-readonly") {
+		t.Errorf("preflight: %d, allow-headers %q", r.status, allow)
+	}
+}
