@@ -167,7 +167,7 @@ func selectionOf(r *http.Request) (selection, *domain.FieldError) {
 		}
 	}
 	if vals := r.Header.Values(ReadonlyHeader); len(vals) > 0 {
-		switch v := strings.ToLower(strings.TrimSpace(strings.Join(vals, ""))); v {
+		switch v := strings.ToLower(strings.TrimSpace(vals[0])); v {
 		case "", "false", "0", "no", "off":
 		case "true", "1", "yes", "on":
 			sel.readonly = true
