@@ -27,8 +27,17 @@ func (a *Auth) registerResource(mux *http.ServeMux) {
 	} {
 		mux.HandleFunc("GET "+wellKnownResource+r.path, func(w http.ResponseWriter, req *http.Request) {
 			origin := a.origin(req.Context())
+			resource := origin + r.path
+			if r.path == domain.MCPPath && req.URL.RawQuery != "" && len(req.URL.RawQuery) <= maxResourceQuery {
+				// RFC 9728 3.1: the metadata of https://host/mcp?toolsets=x is at
+				// /.well-known/oauth-protected-resource/mcp?toolsets=x, and its
+				// resource is byte-equal to the URL the client uses (go-sdk
+				// checks it). The selection is not part of the token's
+				// audience: parseResource reads it as /mcp (docs/toolsets.md).
+				resource += "?" + req.URL.RawQuery
+			}
 			body, _ := json.Marshal(resourceMetadata{
-				Resource:               origin + r.path,
+				Resource:               resource,
 				AuthorizationServers:   []string{origin},
 				ScopesSupported:        domain.AllScopes,
 				BearerMethodsSupported: []string{"header"},
@@ -40,6 +49,10 @@ func (a *Auth) registerResource(mux *http.ServeMux) {
 		mux.HandleFunc("OPTIONS "+wellKnownResource+r.path, preflightGET)
 	}
 }
+
+// maxResourceQuery is the longest query of /mcp (a toolset selection) the
+// metadata document echoes in its resource.
+const maxResourceQuery = 200
 
 // writePublicJSON writes a public JSON document that browser-based clients
 // may read from any origin.

@@ -321,6 +321,11 @@ func (a *Auth) parseResource(ctx context.Context, values []string) (string, *oau
 		return mcp, nil
 	}
 	v = strings.TrimSuffix(v, "/")
+	if _, ok := strings.CutPrefix(v, mcp+"?"); ok {
+		// /mcp?toolsets=...: a toolset selection of the one MCP resource
+		// (docs/toolsets.md); the token is for /mcp, whatever the selection.
+		return mcp, nil
+	}
 	switch v {
 	case mcp, api:
 		return v, nil

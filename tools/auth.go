@@ -168,7 +168,7 @@ func (s *Server) mcpAuth(next http.Handler) http.Handler {
 				return
 			}
 			r.Body = io.NopCloser(bytes.NewReader(body))
-			needed = s.scopesOf(body)
+			needed = s.scopesOf(body, selectionFrom(r.Context()))
 		}
 		if !s.limitSession(w, r, body) {
 			return
@@ -183,10 +183,11 @@ func (s *Server) mcpAuth(next http.Handler) http.Handler {
 	})
 }
 
-// scopesOf returns the sorted union of the scopes of the protected tools
-// called in a JSON-RPC body. A body that is not JSON-RPC needs none here:
+// scopesOf returns the sorted union of the scopes of the protected tools of
+// the selection called in a JSON-RPC body (a tool outside the selection is
+// an unknown tool, which needs no sign-in to be refused). A body that is not JSON-RPC needs none here:
 // the SDK answers it with its own error.
-func (s *Server) scopesOf(body []byte) []string {
+func (s *Server) scopesOf(body []byte, sel selection) []string {
 	// Most requests call public tools: when no protected tool's name occurs
 	// in the body at all, it is not parsed a second time (the SDK parses it).
 	// A name hidden by JSON escapes skips the HTTP challenge only: the scope
@@ -225,7 +226,7 @@ func (s *Server) scopesOf(body []byte) []string {
 		if m.Method != "tools/call" {
 			continue
 		}
-		if b, ok := s.byName[m.Params.Name]; ok && b.Scope != "" {
+		if b, ok := s.byName[m.Params.Name]; ok && b.Scope != "" && sel.has(b.Spec) {
 			out = append(out, b.Scope)
 		}
 	}

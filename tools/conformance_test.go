@@ -69,10 +69,30 @@ func TestMCPConformance(t *testing.T) {
 		t.Skipf("%s=1: MCP conformance suite skipped", confSkipEnv)
 	}
 	inst := confInstall(t)
-	url := confStartServer(t)
+	url, signedIn := confStartStack(t)
 	t.Logf("conformance CLI %s, node %s, server %s", inst.cli, inst.node, url)
 	for _, req := range confRequirementSets {
 		t.Run(req, func(t *testing.T) { confRunSet(t, inst, url, req) })
+	}
+	// Every toolset (docs/toolsets.md) with the same baselines, for the
+	// newest requirement set (about 5 s each), and public,drafts for both.
+	// The scenarios call the first listed tool: a toolset with a public tool
+	// runs anonymously; one whose every tool needs sign-in runs signed in
+	// (an API key), as its client would.
+	for _, sel := range append(ToolsetNames(), "public,drafts") {
+		base := url
+		if !slices.ContainsFunc(Catalog(), func(op Operation) bool {
+			s, fe := parseToolsetList(ToolsetsParam, sel)
+			return fe == nil && s.has(op.Spec) && op.Scope == ""
+		}) {
+			base = signedIn
+		}
+		for _, req := range confRequirementSets {
+			if sel != "public,drafts" && req != confRequirementSets[len(confRequirementSets)-1] {
+				continue
+			}
+			t.Run("toolsets="+sel+"/"+req, func(t *testing.T) { confRunSet(t, inst, base+"?toolsets="+sel, req) })
+		}
 	}
 }
 
@@ -342,6 +362,16 @@ func confClip(s string, n int) string {
 // store, service, tools handler) on 127.0.0.1 and returns the /mcp URL.
 func confStartServer(t *testing.T) string {
 	t.Helper()
+	url, _ := confStartStack(t)
+	return url
+}
+
+// confStartStack starts the stack of confStartServer and returns its /mcp URL
+// and the /mcp URL of a second listener on the same handler that adds an API
+// key (of a user of the stack) to every request without Authorization: a
+// client that has signed in, for the toolsets whose every tool needs it.
+func confStartStack(t *testing.T) (anonymous, signedIn string) {
+	t.Helper()
 	ctx := context.Background()
 	srv := httptest.NewUnstartedServer(nil)
 	base := "http://" + srv.Listener.Addr().String()
@@ -382,5 +412,21 @@ func confStartServer(t *testing.T) string {
 	srv.Config.Handler = mux
 	srv.Start()
 	t.Cleanup(srv.Close)
-	return base + "/mcp"
+
+	u, err := authStore.UpsertUser(ctx, auth.EmailIssuer, "conformance@example.com", "Conformance", "", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := auth.NewSecret(auth.PrefixAPIKey)
+	if _, err := authStore.CreateAPIKey(ctx, auth.APIKey{UserID: u.ID, Name: "conformance", Prefix: key[:12], Hash: auth.Hash(key), CreatedAt: now}); err != nil {
+		t.Fatal(err)
+	}
+	signed := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") == "" {
+			r.Header.Set("Authorization", "Bearer "+key)
+		}
+		mux.ServeHTTP(w, r)
+	}))
+	t.Cleanup(signed.Close)
+	return base + "/mcp", signed.URL + "/mcp"
 }

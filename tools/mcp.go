@@ -45,15 +45,16 @@ func (s *Server) accessNote() string {
 	return "All tools here are read-only and need no sign-in."
 }
 
-// newMCPServer builds the one MCP server of the process and registers a tool
-// per catalog operation with the low-level AddTool: the schemas are passed
-// verbatim and the arguments are validated by our own validator, so that the
-// errors are the same as over REST.
-func (s *Server) newMCPServer() *mcp.Server {
+// newMCPServer builds the MCP server of a toolset selection (toolsets.go;
+// defaultSelection is every tool) and registers a tool per catalog operation
+// in it with the low-level AddTool: the schemas are passed verbatim and the
+// arguments are validated by our own validator, so that the errors are the
+// same as over REST.
+func (s *Server) newMCPServer(sel selection) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{
 		Name: "launchdir", Title: s.svc.Site.Name, Version: Version, WebsiteURL: s.svc.Site.URL("/"),
 	}, &mcp.ServerOptions{
-		Instructions: s.instructions(),
+		Instructions: s.instructions() + selectionNote(sel),
 		Logger:       sdkLogger(s.log),
 		// Empty prompts and resources capabilities: the SDK answers prompts/list and
 		// resources/list anyway, and the 2026-07-28 discover check wants them declared.
@@ -65,7 +66,9 @@ func (s *Server) newMCPServer() *mcp.Server {
 		SupportedProtocolVersions: MCPProtocolVersions,
 	})
 	for _, b := range s.ops {
-		srv.AddTool(mcpTool(b.Operation), s.toolHandler(b))
+		if sel.has(b.Spec) {
+			srv.AddTool(mcpTool(b.Operation), s.toolHandler(b))
+		}
 	}
 	srv.AddReceivingMiddleware(s.publicToolsFirst)
 	return srv
@@ -175,9 +178,12 @@ func mcpCall(ctx context.Context, b *bound, h http.Header, raw json.RawMessage) 
 
 // mcpHandler is the Streamable HTTP endpoint: stateless (no session state, so
 // any replica can answer, and protocol 2026-07-28 is available), with the
-// SDK's DNS-rebinding protection left on.
+// SDK's DNS-rebinding protection left on. Each request is served by the MCP
+// server of its toolset selection (mcpToolsets put it in the context).
 func (s *Server) mcpHandler() http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+	return mcp.NewStreamableHTTPHandler(func(r *http.Request) *mcp.Server {
+		return s.toolsets.get(selectionFrom(r.Context()))
+	}, &mcp.StreamableHTTPOptions{
 		Stateless: true,
 		Logger:    sdkLogger(s.log),
 	})

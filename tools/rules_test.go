@@ -98,6 +98,8 @@ var handRules = map[string]handRule{
 	"domain/validate/validate.go: ? ?":                    {"docs/decisions.md", []string{"the schema's own errors"}, "translates the schema's errors"},
 	"tools/validate.go: ? additionalProperties":           {"docs/decisions.md", []string{"path parameter also sent as a query parameter"}, "REST transport rules"},
 	"tools/validate.go: ? type":                           {"docs/decisions.md", []string{"query parameter sent twice"}, "REST transport rules"},
+	"tools/toolsets.go: ? enum":                           {"docs/toolsets.md", []string{"rule `enum` (unknown name or bad boolean"}, "the /mcp toolset selection, no operation's input"},
+	"tools/toolsets.go: ? minItems":                       {"docs/toolsets.md", []string{"`minItems` (empty)"}, "the /mcp toolset selection, no operation's input"},
 }
 
 // handCheck is one hand-written check found in the source.

@@ -53,6 +53,9 @@ type Server struct {
 	openapi []byte
 	mcp     *mcp.Server
 	handler http.Handler
+	// toolsets holds the MCP server of each toolset selection; mcp is the
+	// default one (every tool).
+	toolsets *toolsetServers
 
 	// failures and session are the per-network budgets of Options.
 	failures *ratelimit.Limiter
@@ -97,7 +100,8 @@ func newServer(svc *domain.Service, opts Options, ops []Operation) *Server {
 		panic(fmt.Sprintf("tools: openapi: %v", err))
 	}
 	s.openapi = doc
-	s.mcp = s.newMCPServer()
+	s.toolsets = &toolsetServers{by: map[selection]*mcp.Server{}, new: s.newMCPServer}
+	s.mcp = s.toolsets.get(defaultSelection)
 	s.handler = s.routes()
 	return s
 }
@@ -131,5 +135,5 @@ func (s *Server) Operations() []Operation {
 // Handler serves /v1/... (REST and /v1/openapi.json) and /mcp, with CORS.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// MCPServer returns the one MCP server behind /mcp (for in-process clients and tests).
+// MCPServer returns the MCP server behind /mcp with every tool (for in-process clients and tests).
 func (s *Server) MCPServer() *mcp.Server { return s.mcp }

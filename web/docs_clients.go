@@ -13,6 +13,8 @@ import (
 type docsPage struct {
 	domain.SiteInfo
 	CursorInstallURL template.URL
+	// Toolsets are the MCP toolsets with their tools and cost (WithToolsets).
+	Toolsets []domain.Toolset
 }
 
 // cursorInstallURL is Cursor's one-click install link for the MCP server at

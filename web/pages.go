@@ -484,5 +484,5 @@ func (h *handler) docs(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.render(w, r, http.StatusOK, "docs", "API and MCP docs", "docs",
-		docsPage{SiteInfo: info, CursorInstallURL: template.URL(cursorInstallURL(info.MCPURL))})
+		docsPage{SiteInfo: info, CursorInstallURL: template.URL(cursorInstallURL(info.MCPURL)), Toolsets: h.toolsets})
 }

@@ -22,7 +22,7 @@ var pageNames = []string{"home", "search", "listing", "categories", "category", 
 // parsePages parses every page with the shared layout. The templates are
 // embedded, so a parse failure is a programming error caught by any test.
 func parsePages() map[string]*template.Template {
-	base := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html", "templates/vote.html", "templates/row.html", "templates/reviews.html"))
+	base := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html", "templates/vote.html", "templates/row.html", "templates/reviews.html", "templates/docs_toolsets.html"))
 	pages := make(map[string]*template.Template, len(pageNames))
 	for _, name := range pageNames {
 		t := template.Must(base.Clone())

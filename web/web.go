@@ -54,6 +54,8 @@ type handler struct {
 	limit *ratelimit.Limiter
 	// views counts listing page views (WithViews, views.go); nil: none are.
 	views domain.ViewRecorder
+	// toolsets are the MCP toolsets /docs lists (WithToolsets, toolsets.go).
+	toolsets []domain.Toolset
 	// voteAccount and voteNetwork limit vote posts (WithVoteLimits, votes.go).
 	voteAccount, voteNetwork *ratelimit.Limiter
 	// reviewAccount and reviewNetwork limit review posts (WithReviewLimits, reviews.go).

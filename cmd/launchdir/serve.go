@@ -204,7 +204,7 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 	}
 	f.team = len(members)
 	webOpts := []web.Option{web.WithLogger(logger), web.WithAdmin(az.SignedInEmail),
-		web.WithAccount(az.SignedInUser), web.WithViews(store)}
+		web.WithAccount(az.SignedInUser), web.WithViews(store), web.WithToolsets(tools.Toolsets(tools.Catalog()))}
 	if f.team == 0 && f.c.origins().LoopbackPort != "" {
 		// A local instance without admins: /admin says how to become one.
 		webOpts = append(webOpts, web.WithAdminHint(adminHint))
