@@ -100,8 +100,8 @@ func mcpTool(op Operation) *mcp.Tool {
 		Name:         op.Name,
 		Title:        op.Title,
 		Description:  op.Summary,
-		InputSchema:  op.InputSchema,
-		OutputSchema: op.OutputSchema,
+		InputSchema:  op.MCPInputSchema(),
+		OutputSchema: op.MCPOutputSchema(),
 		Annotations: &mcp.ToolAnnotations{
 			Title:           op.Title,
 			ReadOnlyHint:    op.ReadOnly,
