@@ -63,7 +63,7 @@ func ToolTokens(op Operation) int { return Tokens(string(ModelView(op))) }
 
 // idemArgumentLean is the description of idempotency_key in a lean input
 // schema (the full one is in idemArgumentSchema).
-const idemArgumentLean = "Optional. A new unique value (a UUID) per intended action; resend the same value only to retry this call after a timeout."
+const idemArgumentLean = "Optional UUID per action; resend it only to retry this call."
 
 // leanInput is the MCP input schema of an operation: descriptions are kept,
 // cut to their first sentence, only on the root properties (one description
@@ -192,7 +192,11 @@ func leanNode(b json.RawMessage, at leanPlace) (json.RawMessage, error) {
 			if err := json.Unmarshal(kv.val, &s); err != nil {
 				return nil, err
 			}
-			kv.val, _ = json.Marshal(firstSentence(s))
+			d := shortDescription(s)
+			if d == "" {
+				continue
+			}
+			kv.val, _ = json.Marshal(d)
 		case "properties", "$defs", "patternProperties", "dependentSchemas":
 			members, err := orderedObject(kv.val)
 			if err != nil {
@@ -321,10 +325,23 @@ func setDescription(b json.RawMessage, d string) (json.RawMessage, error) {
 	return append(obj, keyVal{"description", v}).marshal(), nil
 }
 
-// firstSentence is s up to its first ". " (the period kept).
-func firstSentence(s string) string {
+// leanDescMax is the longest argument description a lean schema keeps.
+const leanDescMax = 90
+
+// shortDescription is the first sentence of an argument's description, cut
+// at its first "; " when longer than leanDescMax, or "" (no description)
+// when still longer: the tool description says the rest.
+func shortDescription(s string) string {
 	if i := strings.Index(s, ". "); i >= 0 {
-		return s[:i+1]
+		s = s[:i+1]
+	}
+	if len(s) > leanDescMax {
+		if i := strings.Index(s, "; "); i >= 0 {
+			s = s[:i] + "."
+		}
+	}
+	if len(s) > leanDescMax {
+		return ""
 	}
 	return s
 }
