@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/schemas"
 
 	"github.com/pkoukk/tiktoken-go"
@@ -361,4 +362,36 @@ func (o Operation) MCPOutputSchema() json.RawMessage {
 		return o.mcpOut
 	}
 	return o.OutputSchema
+}
+
+// ErrorCodes are the problem codes an operation declares beyond those every
+// call may answer (invalid, rate_limited, internal, payload_too_large; the
+// server instructions name those once): the same rules as the statuses of
+// its OpenAPI responses.
+func ErrorCodes(op Operation) []domain.Code {
+	var out []domain.Code
+	if len(op.PathParams) > 0 || op.NotFound {
+		out = append(out, domain.ENotFound)
+	}
+	if op.Idem {
+		out = append(out, domain.EConflict, domain.EIdemKeyReused)
+	}
+	if op.Scope != "" {
+		out = append(out, domain.EUnauthenticated, domain.EForbidden)
+	}
+	return out
+}
+
+// mcpDescription is the MCP tool description: the Summary and the
+// operation's own error codes (ErrorCodes).
+func mcpDescription(op Operation) string {
+	codes := ErrorCodes(op)
+	if len(codes) == 0 {
+		return op.Summary
+	}
+	names := make([]string, len(codes))
+	for i, c := range codes {
+		names[i] = string(c)
+	}
+	return op.Summary + " Errors: " + strings.Join(names, ", ") + "."
 }

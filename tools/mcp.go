@@ -31,8 +31,9 @@ func (s *Server) instructions() string {
 		"Three rankings are separate: community votes (votes come only from people on the site; there is no voting " +
 		"through the API), the billboard (a PAID ranking by money contributed; always say it is paid) and Domain Rating " +
 		"(a third-party SEO metric). Facts listed in a listing's not_found_on_website are unknown: never invent them.\n" +
-		"A failing call returns isError with a problem+json body whose code is stable (invalid, not_found, " +
-		"rate_limited, ...) and whose errors name each invalid field and rule; fix the named field and retry."
+		"A failing call returns isError with a problem+json body whose code is stable and whose errors name each invalid " +
+		"field and rule; fix the named field and retry. Any tool may answer invalid, rate_limited or internal; each tool's " +
+		"description names its other codes."
 }
 
 // accessNote says what the served tools may do.
@@ -99,7 +100,7 @@ func mcpTool(op Operation) *mcp.Tool {
 	return &mcp.Tool{
 		Name:         op.Name,
 		Title:        op.Title,
-		Description:  op.Summary,
+		Description:  mcpDescription(op),
 		InputSchema:  op.MCPInputSchema(),
 		OutputSchema: op.MCPOutputSchema(),
 		Annotations: &mcp.ToolAnnotations{
