@@ -80,7 +80,7 @@ func PublicOperations() []Operation {
 
 		Op(publicRead(Spec{
 			Name: "get_blog_post", Path: "/blog/{slug}", Tag: "Blog", Title: "Get a blog post",
-			Summary: "One blog post with its Markdown text and FAQs.",
+			Summary: "Returns one blog post by slug, with its full Markdown text and FAQs.",
 		}), (*domain.Service).GetBlogPost),
 
 		Op(publicRead(Spec{
