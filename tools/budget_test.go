@@ -29,10 +29,10 @@ const (
 // them, never raise them. A tool listed here is held to its own ceiling
 // instead of budgetToolTokens.
 var (
-	budgetAllCeiling    = 8300
-	budgetPublicCeiling = 2650
-	budgetToolCeilings  = map[string]int{"update_draft": 1060, "update_my_listing": 660}
-	budgetListCeiling   = 55 * 1024
+	budgetAllCeiling    = 7500
+	budgetPublicCeiling = budgetPublicTokens
+	budgetToolCeilings  = map[string]int{"update_draft": 990, "update_my_listing": 630}
+	budgetListCeiling   = budgetListBytes
 )
 
 type budgetRow struct {

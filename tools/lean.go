@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/schemas"
@@ -61,10 +63,6 @@ func ToolTokens(op Operation) int { return Tokens(string(ModelView(op))) }
 // repeated prose. REST validation and the OpenAPI document use the full
 // schemas (InputSchema, ArgsSchema, OutputSchema), descriptions included.
 // See docs/tool-budgets.md.
-
-// idemArgumentLean is the description of idempotency_key in a lean input
-// schema (the full one is in idemArgumentSchema).
-const idemArgumentLean = "Optional UUID per action; resend it only to retry this call."
 
 // leanInput is the MCP input schema of an operation: descriptions are kept,
 // cut to their first sentence, only on the root properties (one description
@@ -162,8 +160,18 @@ const (
 	leanOutputAny                  // anywhere in an output schema
 )
 
+// leanSelfEvident are the arguments whose lean schema carries no
+// description: their name and bounds say it all (page, per_page, slug), or
+// the server instructions say it once for every tool (idempotency_key).
+var leanSelfEvident = map[string]bool{"page": true, "per_page": true, "slug": true, idemArgument: true}
+
 // leanNode rewrites one schema object, keeping its key order.
 func leanNode(b json.RawMessage, at leanPlace) (json.RawMessage, error) {
+	return leanNamed(b, at, "")
+}
+
+// leanNamed is leanNode for the schema of the property called name.
+func leanNamed(b json.RawMessage, at leanPlace, name string) (json.RawMessage, error) {
 	b = bytes.TrimSpace(b)
 	if len(b) == 0 || b[0] != '{' {
 		return b, nil // true/false schemas
@@ -181,12 +189,16 @@ func leanNode(b json.RawMessage, at leanPlace) (json.RawMessage, error) {
 		switch kv.key {
 		case "$schema", "title", "examples", "$comment":
 			continue
+		case "maximum", "minimum":
+			if n := strings.TrimPrefix(string(kv.val), "-"); n == strconv.FormatInt(schemas.MaxSafeInteger, 10) {
+				continue // the generated JSON-number bound, not the spec's; REST still checks it
+			}
 		case "format":
 			if at == leanOutputAny {
 				continue // an annotation only (2020-12); the type stays
 			}
 		case "description":
-			if at != leanInputProp {
+			if at != leanInputProp || leanSelfEvident[name] {
 				continue
 			}
 			var s string
@@ -208,13 +220,8 @@ func leanNode(b json.RawMessage, at leanPlace) (json.RawMessage, error) {
 				place = leanInputProp
 			}
 			for i := range members {
-				if members[i].val, err = leanNode(members[i].val, place); err != nil {
+				if members[i].val, err = leanNamed(members[i].val, place, members[i].key); err != nil {
 					return nil, err
-				}
-				if place == leanInputProp && members[i].key == idemArgument {
-					if members[i].val, err = setDescription(members[i].val, idemArgumentLean); err != nil {
-						return nil, err
-					}
 				}
 			}
 			kv.val = members.marshal()
@@ -310,31 +317,26 @@ func groupProperties(obj orderedObj) json.RawMessage {
 // leanGroupMin is how many properties must share a schema to be grouped.
 const leanGroupMin = 2
 
-// setDescription replaces (or adds) the description of a schema object.
-func setDescription(b json.RawMessage, d string) (json.RawMessage, error) {
-	obj, err := orderedObject(b)
-	if err != nil {
-		return nil, err
-	}
-	v, _ := json.Marshal(d)
-	for i := range obj {
-		if obj[i].key == "description" {
-			obj[i].val = v
-			return obj.marshal(), nil
-		}
-	}
-	return append(obj, keyVal{"description", v}).marshal(), nil
-}
-
 // leanDescMax is the longest argument description a lean schema keeps.
-const leanDescMax = 90
+const leanDescMax = 64
 
-// shortDescription is the first sentence of an argument's description, cut
+// shortDescription is the first sentence (up to a ". " before a capital) of an argument's description, cut
 // at its first "; " when longer than leanDescMax, or "" (no description)
 // when still longer: the tool description says the rest.
 func shortDescription(s string) string {
-	if i := strings.Index(s, ". "); i >= 0 {
+	for from := 0; ; {
+		i := strings.Index(s[from:], ". ")
+		if i < 0 {
+			break
+		}
+		i += from
+		if strings.HasSuffix(s[:i], "e.g") || strings.HasSuffix(s[:i], "i.e") ||
+			i+2 < len(s) && !unicode.IsUpper(rune(s[i+2])) {
+			from = i + 2
+			continue
+		}
 		s = s[:i+1]
+		break
 	}
 	if len(s) > leanDescMax {
 		if i := strings.Index(s, "; "); i >= 0 {

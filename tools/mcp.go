@@ -33,7 +33,10 @@ func (s *Server) instructions() string {
 		"(a third-party SEO metric). Facts listed in a listing's not_found_on_website are unknown: never invent them.\n" +
 		"A failing call returns isError with a problem+json body whose code is stable and whose errors name each invalid " +
 		"field and rule; fix the named field and retry. Any tool may answer invalid, rate_limited or internal; each tool's " +
-		"description names its other codes."
+		"description names its other codes.\n" +
+		"Tools that change something take an optional idempotency_key: a new unique value (a UUID) per intended action, " +
+		"sent again only to retry that same call after a timeout (the retry returns the first answer; the same key with " +
+		"other arguments is idempotency_key_reused)."
 }
 
 // accessNote says what the served tools may do.
@@ -94,7 +97,8 @@ func (s *Server) publicToolsFirst(next mcp.MethodHandler) mcp.MethodHandler {
 	}
 }
 
-// mcpTool is the MCP tool of an operation.
+// mcpTool is the MCP tool of an operation, with the lean schemas and the
+// description with its error codes (lean.go).
 func mcpTool(op Operation) *mcp.Tool {
 	destructive, openWorld := op.Destructive, op.OpenWorld
 	return &mcp.Tool{
@@ -103,8 +107,9 @@ func mcpTool(op Operation) *mcp.Tool {
 		Description:  mcpDescription(op),
 		InputSchema:  op.MCPInputSchema(),
 		OutputSchema: op.MCPOutputSchema(),
+		// No annotations.title: the tool's own title (MCP 2025-06-18 and
+		// later) says it, and the copy cost 1 KB of every tools/list.
 		Annotations: &mcp.ToolAnnotations{
-			Title:           op.Title,
 			ReadOnlyHint:    op.ReadOnly,
 			DestructiveHint: &destructive,
 			IdempotentHint:  op.IdempotentHint,
