@@ -29,9 +29,9 @@ const (
 // them, never raise them. A tool listed here is held to its own ceiling
 // instead of budgetToolTokens.
 var (
-	budgetAllCeiling    = 7500
+	budgetAllCeiling    = 7150
 	budgetPublicCeiling = budgetPublicTokens
-	budgetToolCeilings  = map[string]int{"update_draft": 990, "update_my_listing": 630}
+	budgetToolCeilings  = map[string]int{"update_draft": 905, "update_my_listing": 580}
 	budgetListCeiling   = budgetListBytes
 )
 

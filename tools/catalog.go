@@ -129,7 +129,7 @@ func Op[In, Out any](s Spec, method func(*domain.Service, context.Context, In) (
 			panic(fmt.Sprintf("tools: %s: %v", s.Name, err))
 		}
 	}
-	if op.mcpIn, err = leanInput(op.InputSchema); err != nil {
+	if op.mcpIn, err = leanInput(op.InputSchema, s.Summary); err != nil {
 		panic(fmt.Sprintf("tools: %s: lean input schema: %v", s.Name, err))
 	}
 	if op.mcpOut, err = leanOutput(op.OutputSchema); err != nil {

@@ -68,8 +68,45 @@ func ToolTokens(op Operation) int { return Tokens(string(ModelView(op))) }
 // cut to their first sentence, only on the root properties (one description
 // per argument); nested shapes ($defs) keep no prose; $schema is dropped
 // (MCP's default dialect is 2020-12).
-func leanInput(full json.RawMessage) (json.RawMessage, error) {
-	return leanNode(full, leanInputRoot)
+//
+// An argument the tool's description (summary) already names keeps no
+// description of its own either: one description per concept.
+func leanInput(full json.RawMessage, summary string) (json.RawMessage, error) {
+	b, err := leanNode(full, leanInputRoot)
+	if err != nil {
+		return nil, err
+	}
+	root, err := orderedObject(b)
+	if err != nil {
+		return nil, err
+	}
+	for i, kv := range root {
+		if kv.key != "properties" {
+			continue
+		}
+		props, err := orderedObject(kv.val)
+		if err != nil {
+			return nil, err
+		}
+		for j, p := range props {
+			if !regexp.MustCompile(`\b` + regexp.QuoteMeta(p.key) + `\b`).MatchString(summary) {
+				continue
+			}
+			obj, err := orderedObject(p.val)
+			if err != nil {
+				return nil, err
+			}
+			kept := obj[:0]
+			for _, m := range obj {
+				if m.key != "description" {
+					kept = append(kept, m)
+				}
+			}
+			props[j].val = kept.marshal()
+		}
+		root[i].val = props.marshal()
+	}
+	return root.marshal(), nil
 }
 
 // leanOutput is the MCP output schema: the structure (types, required,
