@@ -109,9 +109,10 @@ func leanInput(full json.RawMessage, summary string) (json.RawMessage, error) {
 	return root.marshal(), nil
 }
 
-// leanOutput is the MCP output schema: the structure (types, required,
-// enums, $defs/$ref) without any description or $schema; what a result
-// means is the tool description's job.
+// leanOutput is the MCP output schema: the top level of the result (each
+// member's type, enum, and for arrays the item type; required), without
+// nested members, $defs, formats, descriptions or $schema; what a result
+// means is the tool description's job, its full shape the OpenAPI document's.
 func leanOutput(full json.RawMessage) (json.RawMessage, error) {
 	root, err := orderedObject(full)
 	if err != nil {
