@@ -76,6 +76,10 @@ type Operation struct {
 	// from InputSchema (Idem operations); see ArgsSchema.
 	args json.RawMessage
 
+	// mcpIn and mcpOut are the lean MCP copies of InputSchema and
+	// OutputSchema (lean.go): what tools/list sends.
+	mcpIn, mcpOut json.RawMessage
+
 	call func(ctx context.Context, svc *domain.Service, args json.RawMessage) (any, error)
 }
 
@@ -124,6 +128,12 @@ func Op[In, Out any](s Spec, method func(*domain.Service, context.Context, In) (
 		if op.InputSchema, err = withIdemArgument(op.InputSchema); err != nil {
 			panic(fmt.Sprintf("tools: %s: %v", s.Name, err))
 		}
+	}
+	if op.mcpIn, err = leanInput(op.InputSchema, s.Summary); err != nil {
+		panic(fmt.Sprintf("tools: %s: lean input schema: %v", s.Name, err))
+	}
+	if op.mcpOut, err = leanOutput(op.OutputSchema); err != nil {
+		panic(fmt.Sprintf("tools: %s: lean output schema: %v", s.Name, err))
 	}
 	for _, m := range pathParamRE.FindAllStringSubmatch(s.Path, -1) {
 		op.PathParams = append(op.PathParams, m[1])

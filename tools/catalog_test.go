@@ -175,7 +175,8 @@ func TestCatalog_Invariants(t *testing.T) {
 			}
 			tool := mcpTool(op)
 			a := tool.Annotations
-			if a == nil || a.DestructiveHint == nil || a.OpenWorldHint == nil || a.Title == "" {
+			// The title is the tool's own (annotations.title would repeat it).
+			if a == nil || a.DestructiveHint == nil || a.OpenWorldHint == nil || tool.Title == "" || a.Title != "" {
 				t.Fatalf("tool annotations incomplete: %+v", a)
 			}
 			if a.ReadOnlyHint != op.ReadOnly || *a.DestructiveHint != op.Destructive ||

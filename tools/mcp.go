@@ -31,8 +31,12 @@ func (s *Server) instructions() string {
 		"Three rankings are separate: community votes (votes come only from people on the site; there is no voting " +
 		"through the API), the billboard (a PAID ranking by money contributed; always say it is paid) and Domain Rating " +
 		"(a third-party SEO metric). Facts listed in a listing's not_found_on_website are unknown: never invent them.\n" +
-		"A failing call returns isError with a problem+json body whose code is stable (invalid, not_found, " +
-		"rate_limited, ...) and whose errors name each invalid field and rule; fix the named field and retry."
+		"A failing call returns isError with a problem+json body whose code is stable and whose errors name each invalid " +
+		"field and rule; fix the named field and retry. Any tool may answer invalid, rate_limited or internal; each tool's " +
+		"description names its other codes.\n" +
+		"Tools that change something take an optional idempotency_key: a new unique value (a UUID) per intended action, " +
+		"sent again only to retry that same call after a timeout (the retry returns the first answer; the same key with " +
+		"other arguments is idempotency_key_reused)."
 }
 
 // accessNote says what the served tools may do.
@@ -96,17 +100,19 @@ func (s *Server) publicToolsFirst(next mcp.MethodHandler) mcp.MethodHandler {
 	}
 }
 
-// mcpTool is the MCP tool of an operation.
+// mcpTool is the MCP tool of an operation, with the lean schemas and the
+// description with its error codes (lean.go).
 func mcpTool(op Operation) *mcp.Tool {
 	destructive, openWorld := op.Destructive, op.OpenWorld
 	return &mcp.Tool{
 		Name:         op.Name,
 		Title:        op.Title,
-		Description:  op.Summary,
-		InputSchema:  op.InputSchema,
-		OutputSchema: op.OutputSchema,
+		Description:  mcpDescription(op),
+		InputSchema:  op.MCPInputSchema(),
+		OutputSchema: op.MCPOutputSchema(),
+		// No annotations.title: the tool's own title (MCP 2025-06-18 and
+		// later) says it, and the copy cost 1 KB of every tools/list.
 		Annotations: &mcp.ToolAnnotations{
-			Title:           op.Title,
 			ReadOnlyHint:    op.ReadOnly,
 			DestructiveHint: &destructive,
 			IdempotentHint:  op.IdempotentHint,

@@ -269,11 +269,11 @@ func TestMCP_ToolsListAndCalls(t *testing.T) {
 				if !ok {
 					t.Fatalf("unexpected tool %s", tl.Name)
 				}
-				if tl.Annotations == nil || tl.Annotations.ReadOnlyHint != op.ReadOnly || tl.Description != op.Summary {
+				if tl.Annotations == nil || tl.Annotations.ReadOnlyHint != op.ReadOnly || tl.Description != mcpDescription(op) {
 					t.Errorf("%s: annotations %+v / description do not come from the catalog", tl.Name, tl.Annotations)
 				}
-				// The schemas go out verbatim: the same JSON the REST validator compiles.
-				for what, pair := range map[string][2]any{"input": {tl.InputSchema, op.InputSchema}, "output": {tl.OutputSchema, op.OutputSchema}} {
+				// The schemas go out verbatim: the lean MCP copies of the catalog's (lean.go).
+				for what, pair := range map[string][2]any{"input": {tl.InputSchema, op.MCPInputSchema()}, "output": {tl.OutputSchema, op.MCPOutputSchema()}} {
 					got, _ := json.Marshal(pair[0])
 					var want any
 					if err := json.Unmarshal(pair[1].(json.RawMessage), &want); err != nil {
