@@ -16,4 +16,8 @@ type Toolset struct {
 	Cost int
 	// CostUnit names the unit of Cost ("bytes").
 	CostUnit string
+	// Tokens is the model-visible part of the group's tools (name, title,
+	// description and input schema) in o200k_base tokens: what the model
+	// reads before the first question (docs/tool-budgets.md).
+	Tokens int
 }

@@ -10,4 +10,3 @@ import "github.com/launchdir/launchdir/domain"
 func WithToolsets(ts []domain.Toolset) Option {
 	return func(h *handler) { h.toolsets = ts }
 }
-
