@@ -56,6 +56,8 @@ var handRules = map[string]handRule{
 	"domain/orders.go: items[*].amount_cents minimum":     {"docs/orders.md", []string{"billboard"}, "the minimum is the admin price of billboard_min"},
 	"domain/orders.go: items[*].categories required":      {"docs/orders.md", []string{"extra_categories"}, "extra_categories only"},
 	"domain/orders.go: items[*].categories maxItems":      {"docs/orders.md", []string{"extra_categories"}, "counts the listing's extra categories already bought"},
+	"domain/team.go: role enum":                           {"docs/console.md", []string{"role `admin` or `moderator`"}, "the console's team form and CLI, no operation"},
+	"domain/team.go: ? maxLength":                         {"docs/console.md", []string{"filters of at most 254 characters"}, "the console's audit log filter, no operation"},
 	"domain/admin.go: price_cents minimum":                {"docs/decisions.md", []string{"`price_cents` `minimum`/`maximum`"}, "admin page and CLI, no operation"},
 	"domain/admin.go: price_cents maximum":                {"docs/decisions.md", []string{"`price_cents` `minimum`/`maximum`"}, "admin page and CLI, no operation"},
 	"domain/orders_checkout.go: name required":            {"docs/decisions.md", []string{"the checkout page form (`name`, `address` `required`/`maxLength`"}, "a page form, no operation's input"},
