@@ -15,10 +15,11 @@ import (
 	"github.com/launchdir/launchdir/web/browsertest"
 )
 
-// clientsTestdata pins the real MCP clients (the TypeScript SDK, MCP
-// Inspector 2.12 and Node 22 for linux/x64) and holds the TypeScript client
-// script.
-const clientsTestdata = "testdata/clients"
+// clientsTestdata pins the real MCP clients (the TypeScript SDK 1.32 and
+// the v2 client package, MCP Inspector 2.12 and Node 22 for linux/x64), one
+// install shared by every client test, and holds their scripts (client.mjs
+// here, fromcard.mjs for the server card).
+const clientsTestdata = "testdata/mcpclients"
 
 // clientsInstallation is the installed clients and the node that runs them.
 type clientsInstallation struct {
@@ -29,7 +30,7 @@ type clientsInstallation struct {
 // pinned clients and finds a Node >= 22 (Inspector 2.12 needs 22.19).
 func clientsInstall(t *testing.T) clientsInstallation {
 	t.Helper()
-	dir := browsertest.NpmInstall(t, "toolset-clients", clientsTestdata, confSkipEnv)
+	dir := browsertest.NpmInstall(t, "mcpclients", clientsTestdata, confSkipEnv)
 	mods := filepath.Join(dir, "node_modules")
 	script, err := filepath.Abs(filepath.Join(clientsTestdata, "client.mjs"))
 	if err != nil {

@@ -16,8 +16,6 @@ import (
 	"github.com/launchdir/launchdir/web/browsertest"
 )
 
-// cardClientsTestdata pins the MCP clients of TestMCPClients_FromServerCard.
-const cardClientsTestdata = "testdata/mcpclients"
 
 // TestMCPClients_FromServerCard connects two real MCP clients to the real
 // stack (auth, discovery, /mcp over the demo data) knowing only the site's
@@ -40,7 +38,7 @@ func TestMCPClients_FromServerCard(t *testing.T) {
 	if os.Getenv(confSkipEnv) == "1" {
 		t.Skipf("%s=1: MCP client test skipped", confSkipEnv)
 	}
-	dir := browsertest.NpmInstall(t, "mcpclients", cardClientsTestdata, confSkipEnv)
+	dir := browsertest.NpmInstall(t, "mcpclients", clientsTestdata, confSkipEnv)
 	node := clientsNode(t, dir)
 	origin := discServer(t)
 	var catalog []string
@@ -55,7 +53,7 @@ func TestMCPClients_FromServerCard(t *testing.T) {
 	}
 
 	t.Run("typescript-sdk", func(t *testing.T) {
-		script, _ := filepath.Abs(filepath.Join(cardClientsTestdata, "fromcard.mjs"))
+		script, _ := filepath.Abs(filepath.Join(clientsTestdata, "fromcard.mjs"))
 		out := clientsRun(t, node, "", script, origin, filepath.Join(dir, "node_modules", "@modelcontextprotocol", "client"))
 		var got struct {
 			Card, MCPURL, Negotiated string
