@@ -409,6 +409,7 @@ func TestBrowser_PublicPages(t *testing.T) {
 		{"leaderboard", "/leaderboards/community-all-time", "Community leaderboard: all time", []string{board.Items[0].Listing.Name}, true},
 		{"billboard", "/leaderboards/billboard", "Billboard", []string{"PAID"}, true},
 		{"awards", "/awards", "Launch of the Week awards", []string{awards.Items[0].Title, awards.Items[0].Listing.Name}, true},
+		{"docs", "/docs", "API and MCP server", []string{"Claude Code", "Cursor", "MCP Inspector", "Choosing toolsets", "Tokens the model reads"}, false},
 	}
 	for _, vp := range browsertest.Viewports {
 		t.Run(vp.Name, func(t *testing.T) {
