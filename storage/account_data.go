@@ -312,3 +312,48 @@ func deleteOwnedListings(ctx context.Context, tx *sql.Tx, userID int64, email st
 	}
 	return nil
 }
+
+// Tables returns the names of every table of the database (sqlite's own
+// excepted), for tests that look at every row (the account deletion test).
+func (db *DB) Tables(ctx context.Context) ([]string, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
+// rowOrder is the ORDER BY of Rows for table: rowid, or the primary key of
+// a WITHOUT ROWID table (idempotency_keys, order_lines).
+func (db *DB) rowOrder(ctx context.Context, table string) (string, error) {
+	var ddl string
+	if err := db.sql.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?`, table).Scan(&ddl); err != nil {
+		return "", fmt.Errorf("storage: table %s: %w", table, err)
+	}
+	if !strings.Contains(strings.ToUpper(ddl), "WITHOUT ROWID") {
+		return "rowid", nil
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk`, table)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	var pk []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return "", err
+		}
+		pk = append(pk, `"`+c+`"`)
+	}
+	return strings.Join(pk, ", "), rows.Err()
+}
