@@ -148,6 +148,19 @@ func TestAccountData_ExportAndDelete(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// A listing Ann owns alone without orders, with her founder profile on it.
+	lonely, err := st.SaveOwnListing(ctx, ann, 0, &domain.ListingWrite{Name: "Lonely", Tagline: "Only Ann", URL: "https://lonely.test/", Domain: "lonely.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	founder, err := e.db.InsertRow(ctx, "founders", map[string]any{"slug": "ann-lee", "name": name, "bio": "Builds tools.", "created_at": testNow.Unix()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.db.InsertRow(ctx, "listing_founders", map[string]any{"listing_id": lonely, "founder_id": founder, "is_primary": 1}); err != nil {
+		t.Fatal(err)
+	}
+
 	// A paid launch of Ann's own listing.
 	v, token := e.checkout(t, domain.OrderItem{Product: domain.ProductLaunch, ListingID: e.listing})
 	page := domain.CheckoutPath + token
@@ -244,7 +257,7 @@ func TestAccountData_ExportAndDelete(t *testing.T) {
 	want(t, "wrong confirmation", res, http.StatusBadRequest, `id="confirm-error"`, "Type your email address")
 	res = submitForm(t, c, origin+"/account/delete", url.Values{"csrf": {"wrong"}, "confirm": {email}})
 	want(t, "wrong csrf", res, http.StatusForbidden)
-	if again, _, _ := export(t, c, origin); len(again.Reviews) != 1 || len(again.Listings) != 2 || again.Account["email"] != email {
+	if again, _, _ := export(t, c, origin); len(again.Reviews) != 1 || len(again.Listings) != 3 || again.Account["email"] != email {
 		t.Fatalf("a refused deletion erased something: %+v", again)
 	}
 
@@ -304,6 +317,15 @@ func TestAccountData_ExportAndDelete(t *testing.T) {
 	mine, err := e.svc.ListMyListings(domain.WithCaller(ctx, domain.Caller{UserID: cleo.ID, Email: cleo.Email}), domain.ListMyListingsInput{})
 	if err != nil || len(mine.Items) != 1 {
 		t.Errorf("Cleo's listings: %+v, %v", mine, err)
+	}
+	for _, tb := range []string{"listings", "founders"} {
+		id := lonely
+		if tb == "founders" {
+			id = founder
+		}
+		if rows, _ := e.db.Rows(ctx, tb, map[string]any{"id": id}); len(rows) != 0 {
+			t.Errorf("the listing Ann owned alone without orders: %s %v", tb, rows)
+		}
 	}
 	// The other listing's page and get_listing show no review and still count the vote.
 	op := browse(t, c, http.MethodGet, origin+"/listings/otherly")
