@@ -202,7 +202,18 @@ func TestAccountData_ExportAndDelete(t *testing.T) {
 	if _, err := az.Verify(ctx, key, az.APIResource()); err != nil {
 		t.Fatalf("the key before deletion: %v", err)
 	}
+	// Signed out: the pages send to sign-in and come back; a cross-site post is refused.
+	anon := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	for _, p := range []string{"/account/export", "/account/delete"} {
+		if res := browse(t, anon, http.MethodGet, origin+p); res.status != http.StatusSeeOther ||
+			res.header.Get("Location") != "/signin?next="+url.QueryEscape(p) {
+			t.Errorf("signed-out GET %s: %d to %q", p, res.status, res.header.Get("Location"))
+		}
+	}
 	c := signIn(email)
+	if res := browse(t, c, http.MethodPost, origin+"/account/delete", "Sec-Fetch-Site", "cross-site"); res.status != http.StatusForbidden {
+		t.Errorf("cross-site POST /account/delete: %d", res.status)
+	}
 	acc := browse(t, c, http.MethodGet, origin+"/account")
 	want(t, "account page", acc, 200, `href="/account/export"`, `href="/account/delete"`)
 
