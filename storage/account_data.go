@@ -219,7 +219,8 @@ func (db *DB) DeleteAccount(ctx context.Context, userID int64) (*domain.AccountD
 	}
 	// Records of the site team that name the person by address.
 	if lower != "" {
-		for _, tc := range [][2]string{{"listing_versions", "reviewed_by"}, {"audit_log", "actor"}, {"audit_log", "target"},
+		for _, tc := range [][2]string{{"listing_versions", "reviewed_by"}, {"listing_versions", "before"},
+			{"listing_versions", "after"}, {"audit_log", "actor"}, {"audit_log", "target"},
 			{"audit_log", "before"}, {"audit_log", "after"}, {"moderation_log", "actor"}, {"moderation_log", "reason"},
 			{"week_disqualifications", "decided_by"}, {"team_members", "granted_by"}, {"work_items", "details"}} {
 			q := `UPDATE "` + tc[0] + `" SET "` + tc[1] + `" = replace(replace("` + tc[1] + `", ?, ?), ?, ?) WHERE instr(lower("` + tc[1] + `"), ?) > 0`
