@@ -101,6 +101,9 @@ type Config struct {
 	// Invites, when set, serves the co-founder invite page that
 	// invite_cofounder mails link to (domain.InvitePath + "/" + token).
 	Invites InvitePages
+	// Account, when set, serves /account/export and /account/delete
+	// (account_data.go, docs/privacy.md).
+	Account AccountData
 }
 
 // Auth is the sign-in service, the authorization server and the verifier.

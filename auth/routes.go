@@ -13,7 +13,8 @@ import (
 //   - sign-in for people (signin.go): /signin (email link), /signin/email,
 //     /signin/oidc and its /callback, /signout;
 //   - the account pages (account.go): /account with API keys and
-//     connected apps;
+//     connected apps; /account/export and /account/delete (account_data.go)
+//     when Config.Account is set;
 //   - the co-founder invite page (invites.go): /invites/{token}, when
 //     Config.Invites is set.
 func (a *Auth) Register(mux *http.ServeMux) {
@@ -21,6 +22,7 @@ func (a *Auth) Register(mux *http.ServeMux) {
 	a.registerResource(mux)
 	a.registerSignIn(mux)
 	a.registerAccount(mux)
+	a.registerAccountData(mux)
 	a.registerInvites(mux)
 }
 

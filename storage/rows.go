@@ -19,7 +19,7 @@ type Row map[string]string
 // the schema; values are always bound.
 
 // Rows returns the rows of table whose columns equal the values of where
-// (nil: every row), in rowid order. A nil value matches NULL.
+// (nil: every row), in rowid order (primary key order for a WITHOUT ROWID table). A nil value matches NULL.
 func (db *DB) Rows(ctx context.Context, table string, where map[string]any) ([]Row, error) {
 	cols, err := db.columns(ctx, table)
 	if err != nil {
@@ -33,7 +33,11 @@ func (db *DB) Rows(ctx context.Context, table string, where map[string]any) ([]R
 	for i, c := range cols {
 		sel[i] = `CAST("` + c + `" AS TEXT)`
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+strings.Join(sel, ", ")+` FROM "`+table+`"`+cond+` ORDER BY rowid`, args...)
+	order, err := db.rowOrder(ctx, table)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+strings.Join(sel, ", ")+` FROM "`+table+`"`+cond+` ORDER BY `+order, args...)
 	if err != nil {
 		return nil, fmt.Errorf("storage: rows of %s: %w", table, err)
 	}

@@ -39,6 +39,8 @@ type homePage struct {
 	Upcoming []domain.ListingSummary
 	Trending []domain.ListingSummary
 	Vote     voteState
+	// Deleted: the browser comes from deleting its account (auth.DeletedPath).
+	Deleted bool
 }
 
 func (h *handler) home(w http.ResponseWriter, r *http.Request) {
@@ -68,7 +70,8 @@ func (h *handler) home(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "home", "", "home", homePage{Info: info, Week: week, Upcoming: upcoming.Items, Trending: trending.Items, Vote: vote})
+	h.render(w, r, http.StatusOK, "home", "", "home", homePage{Info: info, Week: week, Upcoming: upcoming.Items, Trending: trending.Items, Vote: vote,
+		Deleted: r.URL.Query().Get("account") == "deleted"})
 }
 
 // searchSorts are the sorts search_listings accepts, from its schema.

@@ -43,7 +43,7 @@ func authFlags(fs *flag.FlagSet, a *authConfig) {
 // newAuth builds the auth service over db for the site's origin; invites,
 // when not nil, serves the co-founder invite page.
 func newAuth(c *config, a *authConfig, db *storage.DB, logger *slog.Logger, invites auth.InvitePages) (*auth.Auth, error) {
-	cfg := auth.Config{Origin: c.publicOrigin(), SiteName: c.site().Name, Store: storage.NewAuthStore(db), Logger: logger, Invites: invites, Now: db.Now}
+	cfg := auth.Config{Origin: c.publicOrigin(), SiteName: c.site().Name, Store: storage.NewAuthStore(db), Logger: logger, Invites: invites, Account: db, Now: db.Now}
 	if a != nil {
 		cfg.OAuthLimit, cfg.Failures = a.oauthLimit, a.failures
 		cfg.MailLog = a.mailLog
