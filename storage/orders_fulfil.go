@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -45,7 +46,9 @@ func (s *OrderStore) FulfilLine(ctx context.Context, orderID int64, index int, f
 	if status != domain.OrderPaid {
 		return false, domain.Errorf(domain.EConflict, "Order %s is %s: only a paid order's lines are fulfilled.", number, status)
 	}
-	if err := s.applyFulfilment(ctx, tx, orderID, number, f, at); err != nil {
+	if err := s.applyFulfilment(ctx, tx, orderID, number, f, at); errors.Is(err, errArchivedListing) {
+		f.Outcome = "Not applied: the listing was archived when its owner deleted their account; the site team reviews a refund."
+	} else if err != nil {
 		return false, fmt.Errorf("storage: fulfil order %s line %d: %w", number, index, err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE order_lines SET fulfilled_at = ?, outcome = ? WHERE order_id = ? AND idx = ?`,
@@ -60,6 +63,11 @@ func (s *OrderStore) FulfilLine(ctx context.Context, orderID int64, index int, f
 	}
 	return true, nil
 }
+
+// errArchivedListing: the line's listing was archived (its owner deleted
+// their account) before the line was fulfilled; the work item for the team
+// is written and the listing is left as it is.
+var errArchivedListing = errors.New("the listing is archived")
 
 // touchesListing reports whether f changes its listing.
 func touchesListing(f domain.Fulfilment) bool {
@@ -83,10 +91,20 @@ func (s *OrderStore) applyFulfilment(ctx context.Context, tx *sql.Tx, orderID in
 		if f.ListingID == 0 {
 			return fmt.Errorf("the fulfilment changes a listing but names none")
 		}
-		var one int
-		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM listings WHERE id = ? AND site_id = ?`, f.ListingID, s.siteID).
-			Scan(&one); err != nil {
+		var status string
+		if err := tx.QueryRowContext(ctx, `SELECT status FROM listings WHERE id = ? AND site_id = ?`, f.ListingID, s.siteID).
+			Scan(&status); err != nil {
 			return mapErr(err, "listing", strconv.FormatInt(f.ListingID, 10))
+		}
+		if status == "archived" {
+			// The owner deleted their account after paying (docs/privacy.md):
+			// the listing stays hidden; the team decides about a refund.
+			if err := s.insertWork(ctx, tx, domain.WorkItem{Kind: "refund_review", Details: map[string]any{
+				"reason": "the listing was archived (its owner deleted their account) before this paid line was fulfilled; nothing was published",
+			}}, f.ListingID, number, at); err != nil {
+				return err
+			}
+			return errArchivedListing
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE listings SET updated_at = ? WHERE id = ?`, now, f.ListingID); err != nil {
 			return err

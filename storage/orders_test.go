@@ -691,3 +691,36 @@ func TestOrderStore_WorkItems(t *testing.T) {
 	}
 	wantDomainErr(t, f.st.FinishWorkItem(ctx, 999, doneAt), domain.ENotFound, "finishing a missing work item")
 }
+
+// A paid launch of a listing archived since (its owner deleted their
+// account, docs/privacy.md) publishes nothing: the listing stays archived,
+// the line says so, and the site team gets a refund_review work item.
+func TestOrderStore_FulfilLineArchived(t *testing.T) {
+	t.Parallel()
+	at := fxNow.Add(time.Hour)
+	f := newOrderFixture(t)
+	ctx := context.Background()
+	id := f.paidOrder(t, "A1", "x", 4)
+	if _, err := f.db.UpdateRows(ctx, "listings", map[string]any{"status": "archived", "owner_id": nil}, map[string]any{"id": 4}); err != nil {
+		t.Fatal(err)
+	}
+	before := readListing(t, f.db, 4)
+	ok, err := f.st.FulfilLine(ctx, id, 0, domain.Fulfilment{ListingID: 4, Launch: true, Outcome: "Live since 2026-11-18"}, at)
+	if err != nil || !ok {
+		t.Fatalf("FulfilLine = %v, %v; want true (the line is done, with nothing applied)", ok, err)
+	}
+	after := readListing(t, f.db, 4)
+	after.Work = before.Work // the work item is for the team, not listing data
+	if after != before {
+		t.Fatalf("an archived listing changed (-before +after):\n%s", cmp.Diff(before, after))
+	}
+	o, err := f.st.NumberOrder(ctx, "A1")
+	draftMust(t, err)
+	if l := o.Lines[0]; !l.Fulfilled || !strings.HasPrefix(l.Outcome, "Not applied") {
+		t.Errorf("line: %+v, want fulfilled with a Not applied outcome", l)
+	}
+	rows, err := f.db.Rows(ctx, "work_items", map[string]any{"kind": "refund_review", "listing_id": 4})
+	if err != nil || len(rows) != 1 {
+		t.Errorf("refund_review work items: %d (%v), want 1", len(rows), err)
+	}
+}
