@@ -214,9 +214,25 @@ func TestServe_PeopleSuspend(t *testing.T) {
 		t.Errorf("votes while suspended: %d, want %d (the vote is held)", got, before)
 	}
 	queue := get(ops, "/admin/queue")
-	want("queue", queue, 200, name, "bad@example.com", "suspended")
+	want("queue", queue, 200, name)
+	heldIDs := map[string]string{}
+	for _, kind := range []string{"vote", "review"} {
+		held := ""
+		for _, li := range regexp.MustCompile(`(?s)<li class="queue-item" id="`+kind+`-\d+">.*?</li>`).FindAllString(queue.body, -1) {
+			if strings.Contains(li, "bad@example.com") {
+				held = li
+				heldIDs[kind] = regexp.MustCompile(kind+`-(\d+)`).FindStringSubmatch(li)[1]
+			}
+		}
+		if !strings.Contains(held, name) || !strings.Contains(held, `<span class="tag">suspended</span>`) || !strings.Contains(held, "Account suspended") {
+			t.Errorf("the queue's held %s of bad@: %q, want one of %s with the reason suspended", kind, held, name)
+		}
+	}
 	want("audit", get(ops, "/admin/audit?action=account.suspend"), 200, "account:"+id, reason, "ops@example.com")
 	want("suspend twice", post(ops, person+"/suspend", url.Values{"reason": {"again"}}), 409, "suspended already")
+
+	// The team discards the held review meanwhile: unsuspending keeps that decision.
+	want("discard the held review", post(ops, "/admin/queue/reviews/"+heldIDs["review"]+"/discard", url.Values{}), 303)
 
 	// Unsuspend.
 	want("unsuspend", post(ops, person+"/unsuspend", url.Values{}), 303)
@@ -227,5 +243,13 @@ func TestServe_PeopleSuspend(t *testing.T) {
 	}
 	want("signed in again", get(s.signIn(t, origin, "bad@example.com"), "/account"), 200, "bad@example.com")
 	want("audit of the unsuspension", get(ops, "/admin/audit?action=account.unsuspend"), 200, "account:"+id)
-	want("the account page after", get(ops, person), 200, "Active", "counted")
+	after := get(ops, person)
+	want("the account page after", after, 200, "Active")
+	for _, kind := range []string{"votes", "reviews"} {
+		table := regexp.MustCompile(`(?s)<table class="board person-`+kind+`">.*?</table>`).FindString(after.body)
+		wantState := map[string]string{"votes": "<td>counted</td>", "reviews": "<td>discarded</td>"}[kind]
+		if !strings.Contains(table, wantState) {
+			t.Errorf("the account's %s after unsuspending: %q, want %s", kind, table, wantState)
+		}
+	}
 }
