@@ -104,7 +104,10 @@ func TestServe_PeopleSuspend(t *testing.T) {
 		b, _ := io.ReadAll(res.Body)
 		return page{res.StatusCode, string(b), res.Header}
 	}
-	me := func(bearer string) page { t.Helper(); return do(http.DefaultClient, http.MethodGet, "/v1/me", nil, bearer) }
+	me := func(bearer string) page {
+		t.Helper()
+		return do(http.DefaultClient, http.MethodGet, "/v1/me", nil, bearer)
+	}
 	for what, bearer := range map[string]string{"OAuth token": token, "API key": key} {
 		want("/v1/me with the "+what, me(bearer), 200, "bad@example.com")
 	}
@@ -221,7 +224,7 @@ func TestServe_PeopleSuspend(t *testing.T) {
 		for _, li := range regexp.MustCompile(`(?s)<li class="queue-item" id="`+kind+`-\d+">.*?</li>`).FindAllString(queue.body, -1) {
 			if strings.Contains(li, "bad@example.com") {
 				held = li
-				heldIDs[kind] = regexp.MustCompile(kind+`-(\d+)`).FindStringSubmatch(li)[1]
+				heldIDs[kind] = regexp.MustCompile(kind + `-(\d+)`).FindStringSubmatch(li)[1]
 			}
 		}
 		if !strings.Contains(held, name) || !strings.Contains(held, `<span class="tag">suspended</span>`) || !strings.Contains(held, "Account suspended") {
@@ -246,7 +249,7 @@ func TestServe_PeopleSuspend(t *testing.T) {
 	after := get(ops, person)
 	want("the account page after", after, 200, "Active")
 	for _, kind := range []string{"votes", "reviews"} {
-		table := regexp.MustCompile(`(?s)<table class="board person-`+kind+`">.*?</table>`).FindString(after.body)
+		table := regexp.MustCompile(`(?s)<table class="board person-` + kind + `">.*?</table>`).FindString(after.body)
 		wantState := map[string]string{"votes": "<td>counted</td>", "reviews": "<td>discarded</td>"}[kind]
 		if !strings.Contains(table, wantState) {
 			t.Errorf("the account's %s after unsuspending: %q, want %s", kind, table, wantState)
