@@ -181,6 +181,9 @@ func (s *Store) SuspendAccount(ctx context.Context, id int64, suspend bool, reas
 	if suspend {
 		steps = append(steps,
 			sqlStep{`UPDATE users SET suspended_at = ?, suspended_reason = ?, suspended_by = ? WHERE id = ?`, []any{e.At.Unix(), reason, e.Actor, id}},
+			// Its sessions end (auth also refuses them while suspended):
+			// after unsuspending, the person signs in again.
+			sqlStep{`DELETE FROM sessions WHERE user_id = ?`, []any{id}},
 			sqlStep{`INSERT INTO suspension_holds (user_id, kind, item_id, prev_status, prev_reason, prev_count_at)
 				SELECT user_id, 'vote', id, status, held_reason, count_at FROM votes WHERE user_id = ? AND discarded_at IS NULL
 				AND (status = 'counted' OR held_reason = 'new_account')`, []any{id}},

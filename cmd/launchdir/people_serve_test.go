@@ -244,6 +244,9 @@ func TestServe_PeopleSuspend(t *testing.T) {
 	if got := votes(); got != before+1 {
 		t.Errorf("votes after unsuspending: %d, want %d", got, before+1)
 	}
+	if p := get(bad, "/account"); p.status != http.StatusSeeOther {
+		t.Errorf("/account with the session from before the suspension: %d, want 303 to sign in again", p.status)
+	}
 	want("signed in again", get(s.signIn(t, origin, "bad@example.com"), "/account"), 200, "bad@example.com")
 	want("audit of the unsuspension", get(ops, "/admin/audit?action=account.unsuspend"), 200, "account:"+id)
 	after := get(ops, person)
