@@ -112,7 +112,7 @@ func (s *Service) FindAccounts(ctx context.Context, q string, limit int) ([]Pers
 	}
 	q = strings.TrimSpace(q)
 	if utf8.RuneCountInString(q) > 254 {
-		return nil, Invalid("q", "max_length", "Search by at most 254 characters of an email address, or an account id.")
+		return nil, Invalid("q", "maxLength", "Search by at most 254 characters of an email address, or an account id.")
 	}
 	return p.FindAccounts(ctx, q, limit)
 }
@@ -135,8 +135,10 @@ func (s *Service) SuspendAccount(ctx context.Context, actor string, id int64, re
 		return err
 	}
 	reason = strings.TrimSpace(reason)
-	if n := utf8.RuneCountInString(reason); n < 1 || n > SuspendReasonMax {
-		return Invalid("reason", "length", "Give the reason for the suspension in 1-%d characters (it is kept in the audit log); this one has %d.", SuspendReasonMax, n)
+	if n := utf8.RuneCountInString(reason); n < 1 {
+		return Invalid("reason", "required", "Give the reason for the suspension in 1-%d characters (it is kept in the audit log).", SuspendReasonMax)
+	} else if n > SuspendReasonMax {
+		return Invalid("reason", "maxLength", "Give the reason for the suspension in 1-%d characters (it is kept in the audit log); this one has %d.", SuspendReasonMax, n)
 	}
 	a, err := p.AccountDetail(ctx, id)
 	if err != nil {
