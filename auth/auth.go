@@ -203,6 +203,9 @@ func (a *Auth) Verify(ctx context.Context, bearer, resource string) (domain.Call
 		if err != nil {
 			return domain.Caller{}, err
 		}
+		if u.Suspended { // docs/console.md "People"
+			return domain.Caller{}, ErrInvalidToken
+		}
 		if k.LastUsedAt.IsZero() || now.Sub(k.LastUsedAt) > time.Minute {
 			if err := a.store.TouchAPIKey(ctx, k.ID, now); err != nil {
 				a.log.Warn("touch api key", "err", err)
@@ -224,6 +227,9 @@ func (a *Auth) Verify(ctx context.Context, bearer, resource string) (domain.Call
 		u, err := a.store.UserByID(ctx, t.UserID)
 		if err != nil {
 			return domain.Caller{}, err
+		}
+		if u.Suspended { // docs/console.md "People"
+			return domain.Caller{}, ErrInvalidToken
 		}
 		c := domain.Caller{UserID: u.ID, Email: u.Email, Name: u.Name, Via: domain.ViaOAuth,
 			Scopes: t.Scopes, ClientID: t.ClientID, UserCreated: u.CreatedAt}

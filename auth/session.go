@@ -31,7 +31,8 @@ func (a *Auth) currentSession(r *http.Request) (Session, User, bool) {
 		return Session{}, User{}, false
 	}
 	u, err := a.store.UserByID(r.Context(), s.UserID)
-	if err != nil {
+	// A suspended account's sessions are signed out (docs/console.md "People").
+	if err != nil || u.Suspended {
 		return Session{}, User{}, false
 	}
 	return s, u, true

@@ -158,6 +158,9 @@ func (s *signIn) email(w http.ResponseWriter, r *http.Request) {
 		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Try again in a moment.")
 		return
 	}
+	if a.refuseSuspended(w, u) {
+		return
+	}
 	if _, err := a.startSession(w, r, u.ID); err != nil {
 		a.log.Error("start session", "err", err)
 		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Try again in a moment.")

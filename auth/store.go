@@ -20,6 +20,10 @@ type User struct {
 	Email     string
 	Name      string
 	CreatedAt time.Time
+	// Suspended is set while the site team has suspended the account
+	// (docs/console.md "People"): none of its sessions, tokens or keys
+	// works and it cannot sign in.
+	Suspended bool
 }
 
 // EmailIssuer is the issuer of users who sign in by an emailed link.

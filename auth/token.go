@@ -217,6 +217,12 @@ func (s *server) refresh(r *http.Request, c Client) (tokenResponse, *oauthError)
 func (s *server) issueTokens(ctx context.Context, userID int64, clientID, family string, scopes, refreshScopes []string,
 	resource string, refreshExpires time.Time) (tokenResponse, *oauthError) {
 	a := s.a
+	// A suspended account gets no new tokens (docs/console.md "People").
+	if u, err := a.store.UserByID(ctx, userID); err != nil {
+		return tokenResponse{}, internal("user", err)
+	} else if u.Suspended {
+		return tokenResponse{}, errorf("invalid_grant", "The account is suspended by the site team.")
+	}
 	now := a.now()
 	access, refresh := NewSecret(PrefixAccess), NewSecret(PrefixRefresh)
 	for _, t := range []Token{

@@ -95,12 +95,14 @@ func authExecOne(ctx context.Context, ex interface {
 
 // ---- users
 
-const userCols = `id, issuer, subject, email, name, created_at`
+// suspended_at (0019_suspensions): auth refuses every credential of a
+// suspended account (issue 16 item 7).
+const userCols = `id, issuer, subject, email, name, created_at, suspended_at IS NOT NULL`
 
 func scanUser(row interface{ Scan(...any) error }) (auth.User, error) {
 	var u auth.User
 	var created sql.NullInt64
-	if err := row.Scan(&u.ID, &u.Issuer, &u.Subject, &u.Email, &u.Name, &created); err != nil {
+	if err := row.Scan(&u.ID, &u.Issuer, &u.Subject, &u.Email, &u.Name, &created, &u.Suspended); err != nil {
 		return auth.User{}, err
 	}
 	u.CreatedAt = authTime(created)

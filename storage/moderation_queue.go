@@ -13,8 +13,10 @@ const heldVotesWhere = `FROM votes v JOIN listings l ON l.id = v.listing_id LEFT
 	WHERE l.site_id = ? AND v.status = 'held' AND v.discarded_at IS NULL`
 
 // queueReviewCols are the columns scanned by scanQueueReview.
-const queueReviewCols = `r.id, r.listing_id, l.slug, l.name, COALESCE(u.email, ''), r.author_name, r.stars, r.body,
-	r.status, r.held_reason, r.count_at, r.created_at, r.ip_hash, r.ua_hash
+// held_reason is "suspended" while the account's suspension holds the
+// review (admin_people.go).
+var queueReviewCols = `r.id, r.listing_id, l.slug, l.name, COALESCE(u.email, ''), r.author_name, r.stars, r.body,
+	r.status, ` + heldReason("review", "r") + `, r.count_at, r.created_at, r.ip_hash, r.ua_hash
 	FROM reviews r JOIN listings l ON l.id = r.listing_id LEFT JOIN users u ON u.id = r.user_id`
 
 // ModerationQueue implements domain.ModerationStore. Held votes and reviews
@@ -42,7 +44,9 @@ func (s *Store) ModerationQueue(ctx context.Context, limit int) (*domain.Moderat
 		v.AccountAt, v.CountAt, v.At = time.Unix(account, 0).UTC(), unixTime(countAt), time.Unix(at, 0).UTC()
 		q.Votes = append(q.Votes, v)
 		return nil
-	}, `SELECT v.id, v.listing_id, l.slug, l.name, COALESCE(u.email, ''), COALESCE(u.created_at, 0), v.held_reason, v.count_at,
+	}, `SELECT v.id, v.listing_id, l.slug, l.name, COALESCE(u.email, ''), COALESCE(u.created_at, 0), `+
+		// "suspended" while the account's suspension holds it (admin_people.go).
+		heldReason("vote", "v")+`, v.count_at,
 		v.created_at, v.ip_hash, v.ua_hash `+heldVotesWhere+` ORDER BY l.name, l.id, v.ip_hash, v.created_at, v.id LIMIT ?`, s.siteID, limit)
 	if err != nil {
 		return nil, mapErr(err, "vote", "")

@@ -103,6 +103,8 @@ func heldWhy(reason string, countAt *time.Time) string {
 		return fmt.Sprintf("Burst: %d or more new accounts from one network within %d minutes", domain.BurstVotes, int(domain.BurstWindow.Minutes()))
 	case domain.HeldFlagged:
 		return "Flagged as not genuine"
+	case domain.HeldSuspended: // admin_people.go
+		return "Account suspended: held until the site team unsuspends it"
 	}
 	return reason
 }
