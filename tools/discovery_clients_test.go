@@ -16,7 +16,6 @@ import (
 	"github.com/launchdir/launchdir/web/browsertest"
 )
 
-
 // TestMCPClients_FromServerCard connects two real MCP clients to the real
 // stack (auth, discovery, /mcp over the demo data) knowing only the site's
 // origin, as docs/discovery.md describes:
