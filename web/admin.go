@@ -54,6 +54,7 @@ func (h *handler) routeAdmin(mux *http.ServeMux) {
 	mux.Handle("POST /admin/edits/{id}/revert", h.adminRoute(domain.RoleAdmin, true, h.adminRevertEdit))
 	h.routeModeration(mux)
 	h.routeTeam(mux)
+	h.routeSettings(mux)
 }
 
 // adminRoute wraps a console handler: a 404 page unless the request comes
