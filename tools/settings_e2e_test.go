@@ -3,9 +3,12 @@ package tools
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/url"
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // TestSettings_FreeQueueWithoutRestart: the free queue's site settings
@@ -51,4 +54,39 @@ func TestSettings_FreeQueueWithoutRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	choose(ids[4], freeWeek(3))
+}
+
+// TestSettings_VoteAgeWithoutRestart: vote_min_account_age_hours, changed
+// by the site team, decides on the next vote through the real pages whether
+// a fresh account's vote is held: 0 counts it at once; 48 holds the next
+// fresh account's vote as new_account.
+func TestSettings_VoteAgeWithoutRestart(t *testing.T) {
+	env := catTestServer(t, Options{}, true)
+	env.svc.RegisterVoteJobs(env.quietRunner())
+	signIn := withPages(t, env)
+	env.apiKey(t, "owner@example.com")
+	live := env.ownedListing(t, "owner@example.com", fixtures.Cols{"status": "live", "launch_week": "2026-11-16", "launched_at": catNow.Unix()})
+	listingPage := "/listings/" + slugOf(t, env, live)
+	vote := func(email, status string) {
+		t.Helper()
+		before := len(voteRows(t, env, live))
+		if st, _, loc := page(t, signIn(email), "POST", env.URL+listingPage+"/vote", url.Values{"next": {listingPage}}); st != http.StatusSeeOther || loc != listingPage {
+			t.Fatalf("%s's vote: %d %s", email, st, loc)
+		}
+		rows := voteRows(t, env, live)
+		if len(rows) != before+1 || rows[len(rows)-1]["status"] != status {
+			t.Fatalf("%s's vote: %v, want the last one %s", email, rows, status)
+		}
+	}
+	set := func(v string) {
+		t.Helper()
+		if err := env.svc.SetSiteSettings(context.Background(), domain.ActorCommandLine, map[string]string{domain.SettingVoteMinAgeHours: v}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	vote("fresh1@example.com", "held") // the default, 24 hours
+	set("0")
+	vote("fresh2@example.com", "counted")
+	set("48")
+	vote("fresh3@example.com", "held")
 }
