@@ -233,8 +233,17 @@ func (s *Service) SetSiteSettings(ctx context.Context, actor string, values map[
 	}
 	var bad []FieldError
 	clean := map[string]string{}
+	now := map[string]string{}
+	for _, v := range cur {
+		now[v.Key] = v.Value
+	}
 	for _, d := range SettingDefs {
 		if v, ok := values[d.Key]; ok {
+			if strings.TrimSpace(v) == now[d.Key] {
+				// Unchanged: a default from a flag outside the bounds (a
+				// --vote-min-account-age of 90m) does not block the form.
+				continue
+			}
 			c, fe := CheckSetting(d.Key, v)
 			if fe != nil {
 				bad = append(bad, *fe)
@@ -250,8 +259,8 @@ func (s *Service) SetSiteSettings(ctx context.Context, actor string, values map[
 		}
 	}
 	merged := map[string]string{}
-	for _, v := range cur {
-		merged[v.Key] = v.Value
+	for k, v := range now {
+		merged[k] = v
 	}
 	for k, v := range clean {
 		merged[k] = v

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -158,4 +159,30 @@ func TestSettings_RefusedFormAuditAndEffect(t *testing.T) {
 	if n := strings.Count(e.get2(t, "/admin/audit?action=setting.set", ops).body, "setting:"); n != 2 {
 		t.Errorf("audit has %d setting entries after an unchanged form, want 2", n)
 	}
+}
+
+// TestSettings_DefaultOutsideBounds: a default from a flag the form cannot
+// hold (--vote-min-account-age 90m is 1.5 hours) is shown, and sending it
+// back unchanged does not block saving the other fields.
+func TestSettings_DefaultOutsideBounds(t *testing.T) {
+	t.Parallel()
+	e := newOrderEnv(t, nil, WithAdmin(byCookie))
+	e.svc.VoteMinAccountAge = 90 * time.Minute
+	ops := as("ops")
+	want(t, "settings page", e.get2(t, "/admin/settings", ops), 200, `name="vote_min_account_age_hours" type="number" inputmode="numeric" min="0" max="720" step="1" value="1.5"`)
+	form := url.Values{}
+	views, err := e.svc.SiteSettings(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range views {
+		form.Set(v.Key, v.Value)
+	}
+	form.Set("site_name", "Half Hours")
+	wantRedirect(t, "form with the 1.5 default", e.post(t, "/admin/settings", form, ops...), "/admin/settings?saved=1")
+	if got := storedSettings(t, e.svc); len(got) != 1 || got["site_name"] != "Half Hours" {
+		t.Errorf("stored %v, want the site name only", got)
+	}
+	form.Set("vote_min_account_age_hours", "2.5")
+	want(t, "a new fraction", e.post(t, "/admin/settings", form, ops...), 400, `id="setting-vote_min_account_age_hours-problem"`, "is not one")
 }
