@@ -175,7 +175,7 @@ func (s *Service) WriteReview(ctx context.Context, userID int64, slug string, st
 		return nil, err
 	}
 	w := ReviewWrite{UserID: userID, Slug: slug, Stars: stars, Body: body, Network: network, UserAgent: userAgent, At: s.now(),
-		MinAccountAge: s.VoteMinAccountAge, Burst: BurstVotes, BurstWindow: BurstWindow, BurstAccountAge: BurstAccountAge}
+		MinAccountAge: s.voteMinAccountAge(ctx), Burst: BurstVotes, BurstWindow: BurstWindow, BurstAccountAge: BurstAccountAge}
 	return st.SaveReview(ctx, w, func(id int64, at time.Time) []JobSpec {
 		return []JobSpec{{Kind: ReviewCountJob, Key: fmt.Sprint(id), Payload: reviewCountPayload{ReviewID: id}, RunAt: at}}
 	})

@@ -128,7 +128,7 @@ func (s *Service) GetSiteInfo(ctx context.Context, _ Empty) (SiteInfo, error) {
 	if err != nil {
 		return SiteInfo{}, err
 	}
-	site := s.Site.In(ctx)
+	site := s.SiteNow(ctx)
 	return SiteInfo{
 		Name: site.Name, Purpose: site.Purpose, URL: site.URL("/"),
 		APIBaseURL: site.URL(APIPrefix), OpenAPIURL: site.URL(OpenAPIPath), MCPURL: site.URL(MCPPath),

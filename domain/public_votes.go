@@ -147,7 +147,7 @@ func (s *Service) Vote(ctx context.Context, userID int64, slug, network, userAge
 	if err != nil {
 		return nil, err
 	}
-	return st.CastVote(ctx, PersonVote(userID, slug, network, userAgent, s.now(), s.VoteMinAccountAge), VoteCountJobs)
+	return st.CastVote(ctx, PersonVote(userID, slug, network, userAgent, s.now(), s.voteMinAccountAge(ctx)), VoteCountJobs)
 }
 
 // PersonVote is the VoteCast of a person's vote at time at under the site's

@@ -69,6 +69,9 @@ type Service struct {
 	Reviews ReviewStore
 	// Team keeps the site team's members and audit log (team.go).
 	Team TeamStore
+	// Settings keeps the stored site settings (settings.go); nil: the Team
+	// store when it keeps them too, else the defaults only.
+	Settings SettingsStore
 }
 
 // Deps is everything a Service is built from. Every field is required unless

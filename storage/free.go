@@ -35,6 +35,9 @@ func (s *Store) freeSettings(ctx context.Context, q queryRower) (domain.FreeSett
 	if err := decodeJSON(raw, &set, "site settings"); err != nil {
 		return set, err
 	}
+	if err := s.overlayFreeSettings(ctx, q, &set); err != nil {
+		return set, err
+	}
 	return set.Norm(), nil
 }
 

@@ -55,6 +55,7 @@ func (h *handler) routeAdmin(mux *http.ServeMux) {
 	h.routeModeration(mux)
 	h.routeTeam(mux)
 	h.routePeople(mux) // admin_people.go
+	h.routeSettings(mux)
 }
 
 // adminRoute wraps a console handler: a 404 page unless the request comes

@@ -183,7 +183,7 @@ func (h *handler) render(w http.ResponseWriter, r *http.Request, status int, pag
 		return
 	}
 	var buf bytes.Buffer
-	err := t.ExecuteTemplate(&buf, "base", layout{Site: h.svc.Site, Title: title, Section: section, Status: status, Data: data})
+	err := t.ExecuteTemplate(&buf, "base", layout{Site: h.svc.SiteNow(r.Context()), Title: title, Section: section, Status: status, Data: data})
 	if err != nil {
 		h.log.Error("web: render", "page", page, "path", r.URL.Path, "err", err)
 		h.fail(w, r, domain.EInternal, "Internal error.")
@@ -234,7 +234,7 @@ func (h *handler) failWith(w http.ResponseWriter, r *http.Request, code domain.C
 func (h *handler) errorPage(w http.ResponseWriter, r *http.Request, p errorPage) {
 	t := h.pages["error"]
 	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "base", layout{Site: h.svc.Site, Title: p.Heading, Status: p.Status, Data: p}); err != nil {
+	if err := t.ExecuteTemplate(&buf, "base", layout{Site: h.svc.SiteNow(r.Context()), Title: p.Heading, Status: p.Status, Data: p}); err != nil {
 		h.log.Error("web: render error page", "err", err)
 		buf.Reset()
 		buf.WriteString("Internal error.\n")

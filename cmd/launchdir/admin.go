@@ -26,7 +26,7 @@ Usage:
   launchdir admin prices set CODE CENTS [--currency USD] [--data DIR]
       set a product's price in cents before VAT (4900 is 49.00; 0 makes it free);
       quotes and checkouts made afterwards use it, existing orders keep theirs
-` + adminTeamUsage
+` + adminTeamUsage + adminSettingsUsage
 
 // adminCmd is "launchdir admin prices list|set ...". Prices go through the
 // same domain rules as the admin page (domain.Service.SetProductPrice), so the
@@ -34,6 +34,9 @@ Usage:
 func adminCmd(ctx context.Context, now func() time.Time, args []string, stdout, stderr io.Writer) error {
 	if len(args) >= 1 && (args[0] == "team" || args[0] == "grant" || args[0] == "revoke") {
 		return teamCmd(ctx, now, args, stdout, stderr)
+	}
+	if len(args) >= 1 && args[0] == "settings" {
+		return settingsCmd(ctx, now, args[1:], stdout, stderr)
 	}
 	if len(args) < 2 || args[0] != "prices" || (args[1] != "list" && args[1] != "set") {
 		fmt.Fprint(stderr, adminUsage)

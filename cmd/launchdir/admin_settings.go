@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/storage"
+)
+
+// adminSettingsUsage is the help of "launchdir admin settings".
+const adminSettingsUsage = `  launchdir admin settings get [KEY] [--data DIR]
+      the site settings (or one): the value in effect, the default and the bounds
+  launchdir admin settings set KEY VALUE [--data DIR]
+      change a site setting, with the rules of /admin/settings; serve uses it at once
+`
+
+// settingsCmd is "launchdir admin settings get|set". It goes through the
+// same domain rules as /admin/settings, and a change is written to the
+// audit log as made by "command line". The defaults shown are this
+// command's (LAUNCHDIR_SITE_NAME, the flags' defaults): serve's flags may
+// give other ones.
+func settingsCmd(ctx context.Context, now func() time.Time, args []string, stdout, stderr io.Writer) error {
+	if len(args) < 1 || (args[0] != "get" && args[0] != "set") {
+		return fmt.Errorf("admin settings: give get [KEY] or set KEY VALUE\n\n%s", adminSettingsUsage)
+	}
+	verb := args[0]
+	c := config{now: now}
+	fs := flag.NewFlagSet("admin settings "+verb, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, adminUsage); fs.PrintDefaults() }
+	dataFlag(fs, &c)
+	pos, err := parseInterspersed(fs, args[1:])
+	if err != nil {
+		return err
+	}
+	switch {
+	case verb == "get" && len(pos) > 1:
+		return fmt.Errorf("admin settings get takes at most one key, got %q", strings.Join(pos, " "))
+	case verb == "set" && len(pos) != 2:
+		return fmt.Errorf(`admin settings set: give a key and a value, e.g. "launchdir admin settings set free_week_capacity 25"; got %d argument(s)`, len(pos))
+	}
+	if len(pos) >= 1 {
+		if _, fe := domain.CheckSetting(pos[0], ""); fe != nil && fe.Field == "key" {
+			return fmt.Errorf("admin settings %s: %s", verb, fe.Message)
+		}
+	}
+	db, err := c.open()
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	store, err := storage.NewStore(ctx, db, c.site())
+	if err != nil {
+		return err
+	}
+	svc := domain.NewService(store, c.site())
+	svc.Now = now
+	if verb == "set" {
+		if err := svc.SetSiteSettings(ctx, domain.ActorCommandLine, map[string]string{pos[0]: pos[1]}); err != nil {
+			var de *domain.Error
+			if errors.As(err, &de) {
+				return fmt.Errorf("admin settings set: %s", de.Message)
+			}
+			return fmt.Errorf("admin settings set: %w", err)
+		}
+	}
+	views, err := svc.SiteSettings(ctx)
+	if err != nil {
+		return err
+	}
+	if len(pos) >= 1 {
+		for _, v := range views {
+			if v.Key == pos[0] {
+				fmt.Fprintf(stdout, "key:      %s\nvalue:    %s\nsource:   %s\ndefault:  %s\nbounds:   %s\n", v.Key, v.Value, source(v), v.Default, v.Bounds())
+			}
+		}
+		return nil
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "KEY\tBOUNDS\tSOURCE\tVALUE")
+	for _, v := range views {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", v.Key, v.Bounds(), source(v), v.Value)
+	}
+	return tw.Flush()
+}
+
+// source says where a setting's value comes from.
+func source(v domain.SettingView) string {
+	if v.Stored {
+		return "stored"
+	}
+	return "default"
+}
