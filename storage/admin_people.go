@@ -163,7 +163,7 @@ func (s *Store) SuspendAccount(ctx context.Context, id int64, suspend bool, reas
 	}
 	// The listings whose votes change, for their trending scores.
 	var listings []int64
-	err = queryEachTx(ctx, tx, func(rows *sql.Rows) error {
+	err = queryEach(ctx, tx, func(rows *sql.Rows) error {
 		var l int64
 		listings = append(listings, l)
 		return rows.Scan(&listings[len(listings)-1])
@@ -231,19 +231,4 @@ func (s *Store) SuspendAccount(ctx context.Context, id int64, suspend bool, reas
 type sqlStep struct {
 	q    string
 	args []any
-}
-
-// queryEachTx is queryEach in a transaction.
-func queryEachTx(ctx context.Context, tx *sql.Tx, scan func(*sql.Rows) error, query string, args ...any) error {
-	rows, err := tx.QueryContext(ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
 }

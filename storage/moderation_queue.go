@@ -109,18 +109,3 @@ func (s *Store) ModerationQueue(ctx context.Context, limit int) (*domain.Moderat
 	}
 	return q, nil
 }
-
-// queryEach runs query and calls scan on each row.
-func queryEach(ctx context.Context, db *sql.DB, scan func(*sql.Rows) error, query string, args ...any) error {
-	rows, err := db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}

@@ -209,10 +209,28 @@ func (db *DB) DeleteRows(ctx context.Context, table string, where map[string]any
 	return res.RowsAffected()
 }
 
-// queryIDs runs a query whose rows are one integer each (ids) and returns them in order.
-func queryIDs(ctx context.Context, q interface {
+// queryer is a *sql.DB or a *sql.Tx.
+type queryer interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}, query string, args ...any) ([]int64, error) {
+}
+
+// queryEach runs query on q (a database or a transaction) and calls scan on each row.
+func queryEach(ctx context.Context, q queryer, scan func(*sql.Rows) error, query string, args ...any) error {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// queryIDs runs a query whose rows are one integer each (ids) and returns them in order.
+func queryIDs(ctx context.Context, q queryer, query string, args ...any) ([]int64, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err

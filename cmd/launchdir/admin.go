@@ -40,7 +40,7 @@ func adminCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 	}
 	if len(args) < 2 || args[0] != "prices" || (args[1] != "list" && args[1] != "set") {
 		fmt.Fprint(stderr, adminUsage)
-		return errors.New(`admin: say what to do: "launchdir admin prices list", "launchdir admin prices set CODE CENTS", "launchdir admin team", "launchdir admin grant --email EMAIL --role admin|moderator" or "launchdir admin revoke --email EMAIL"`)
+		return errors.New(`admin: say what to do: "launchdir admin prices list", "launchdir admin prices set CODE CENTS", "launchdir admin team", "launchdir admin grant --email EMAIL --role admin|moderator", "launchdir admin revoke --email EMAIL" or "launchdir admin settings get|set"`)
 	}
 	verb := args[1]
 	c := config{now: now}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,7 +10,6 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/storage"
 )
 
 // adminSettingsUsage is the help of "launchdir admin settings".
@@ -51,24 +49,14 @@ func settingsCmd(ctx context.Context, now func() time.Time, args []string, stdou
 			return fmt.Errorf("admin settings %s: %s", verb, fe.Message)
 		}
 	}
-	db, err := c.open()
+	svc, closeDB, err := adminService(ctx, c, now)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	store, err := storage.NewStore(ctx, db, c.site())
-	if err != nil {
-		return err
-	}
-	svc := domain.NewService(store, c.site())
-	svc.Now = now
+	defer closeDB()
 	if verb == "set" {
 		if err := svc.SetSiteSettings(ctx, domain.ActorCommandLine, map[string]string{pos[0]: pos[1]}); err != nil {
-			var de *domain.Error
-			if errors.As(err, &de) {
-				return fmt.Errorf("admin settings set: %s", de.Message)
-			}
-			return fmt.Errorf("admin settings set: %w", err)
+			return adminError("admin settings set", err)
 		}
 	}
 	views, err := svc.SiteSettings(ctx)

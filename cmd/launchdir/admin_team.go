@@ -50,17 +50,11 @@ func teamCmd(ctx context.Context, now func() time.Time, args []string, stdout, s
 	if verb != "team" && strings.TrimSpace(email) == "" {
 		return fmt.Errorf("admin %s: give --email, the address the person signs in with", verb)
 	}
-	db, err := c.open()
+	svc, closeDB, err := adminService(ctx, c, now)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	store, err := storage.NewStore(ctx, db, c.site())
-	if err != nil {
-		return err
-	}
-	svc := domain.NewService(store, c.site())
-	svc.Now = now
+	defer closeDB()
 	switch verb {
 	case "grant":
 		err = svc.GrantTeamRole(ctx, domain.ActorCommandLine, email, role)
@@ -68,11 +62,7 @@ func teamCmd(ctx context.Context, now func() time.Time, args []string, stdout, s
 		err = svc.RevokeTeamRole(ctx, domain.ActorCommandLine, email)
 	}
 	if err != nil {
-		var de *domain.Error
-		if errors.As(err, &de) {
-			return fmt.Errorf("admin %s: %s", verb, de.Message)
-		}
-		return fmt.Errorf("admin %s: %w", verb, err)
+		return adminError("admin "+verb, err)
 	}
 	members, err := svc.TeamMembers(ctx)
 	if err != nil {
@@ -84,4 +74,32 @@ func teamCmd(ctx context.Context, now func() time.Time, args []string, stdout, s
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", m.Email, m.Role, m.GrantedBy, m.GrantedAt.Format("2006-01-02 15:04 UTC"))
 	}
 	return tw.Flush()
+}
+
+// adminService opens the data directory of c and returns a Service over it
+// on the clock now, for the admin subcommands that go through the domain
+// rules the console uses; closeDB closes the database.
+func adminService(ctx context.Context, c config, now func() time.Time) (_ *domain.Service, closeDB func(), _ error) {
+	db, err := c.open()
+	if err != nil {
+		return nil, nil, err
+	}
+	store, err := storage.NewStore(ctx, db, c.site())
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	svc := domain.NewService(store, c.site())
+	svc.Now = now
+	return svc, func() { db.Close() }, nil
+}
+
+// adminError is err of the admin subcommand what: a domain error by its
+// message (the words the console shows), anything else wrapped.
+func adminError(what string, err error) error {
+	var de *domain.Error
+	if errors.As(err, &de) {
+		return fmt.Errorf("%s: %s", what, de.Message)
+	}
+	return fmt.Errorf("%s: %w", what, err)
 }
