@@ -450,6 +450,12 @@ func (h *handler) interviewChange(w http.ResponseWriter, r *http.Request, email,
 	if problems := problemsOf(err); problems != nil {
 		p.Email, p.Problems = email, problems
 		p.Problem = "Nothing was changed: correct the fields marked below."
+		if problems["question"] == "" && problems["topic"] == "" {
+			// A problem of no field on the page (a move's direction).
+			var de *domain.Error
+			errors.As(err, &de)
+			p.Problems, p.Problem = nil, de.Message
+		}
 		h.showInterview(w, r, http.StatusBadRequest, p)
 		return
 	}
