@@ -47,8 +47,8 @@ type faqRow struct {
 
 // blogEditPage is the data of admin_blog_post.html.
 type blogEditPage struct {
-	Email string
-	ID    int64 // 0: a new post
+	Email                                        string
+	ID                                           int64 // 0: a new post
 	Title, Slug, Excerpt, Markdown, Author, Tags string
 	FAQs                                         []faqRow
 	// Problems are the form's problems by field; Problem the summary of a
@@ -80,9 +80,9 @@ type interviewPage struct {
 	// EditTopic keep.
 	EditID                  int64
 	EditQuestion, EditTopic string
-	Problems              map[string]string
-	Problem, Notice       string
-	Max                   map[string]int
+	Problems                map[string]string
+	Problem, Notice         string
+	Max                     map[string]int
 }
 
 // interviewRow is one question with the values its edit form shows.
