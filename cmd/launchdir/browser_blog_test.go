@@ -12,7 +12,7 @@ import (
 // field), previews the post (the blog's rendering above the form, nothing
 // saved), saves it as a draft, schedules it a day ahead (it is not on the
 // blog), publishes it now and reads it on the public blog page with its
-// FAQ.
+// FAQ; then adds an interview question and moves it up.
 func TestBrowser_BlogPost(t *testing.T) {
 	b := browsertest.Start(t)
 	s, origin, _ := browserServe(t, "--admin-emails", "team@example.com")
@@ -81,6 +81,23 @@ func TestBrowser_BlogPost(t *testing.T) {
 			if got := p.Text("main"); !strings.Contains(got, title) {
 				t.Errorf("the blog does not list the post:\n%s", got)
 			}
+
+			// The interview questions: add one, move it up, see the order.
+			p.Go(origin + "/admin")
+			p.Click("a[href='/admin/interview']")
+			question := "What did launch week teach you (" + vp.Name + ")?"
+			p.Fill("#new-question", question)
+			p.Fill("#new-topic", "lessons")
+			p.Click("form[action='/admin/interview'] button[type=submit]")
+			if got := p.Text(".notice"); !strings.Contains(got, "Question added") {
+				t.Errorf("after adding a question: %q", got)
+			}
+			p.Click(".interview-questions li:last-child form[action$='/move'] button")
+			if got := p.Text(".interview-questions li:last-child"); strings.Contains(got, question) {
+				t.Errorf("the new question is last after moving it up:\n%s", got)
+			}
+			p.Shot("interview")
+			p.CheckClean("interview")
 		})
 	}
 }
