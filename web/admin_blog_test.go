@@ -243,6 +243,8 @@ func TestBlogAdmin_WritePreviewScheduleUnpublish(t *testing.T) {
 			t.Errorf("%s entries: %+v", a, es)
 		}
 	}
+	want(t, "the post's audit log", e.get2(t, "/admin/audit?target="+url.QueryEscape(fmt.Sprintf("blog_post:%d", id)), ops), 200,
+		"blog.create", "blog.edit", "blog.schedule", "blog.unpublish", "blog.publish")
 	want(t, "unknown post", e.get2(t, "/admin/blog/999", ops), 404)
 	want(t, "unknown post publish", e.post(t, "/admin/blog/999/publish", url.Values{}, ops...), 404)
 }
