@@ -154,7 +154,8 @@ func (p *blogProblems) textBound(field, label, v string, minLen, maxLen int) {
 
 // CheckBlogPost trims p and checks every field; the error names each field
 // that is wrong (tags as "tags", the FAQs as "faqs.<n>.question" and
-// "faqs.<n>.answer", n from 1).
+// "faqs.<n>.answer", n from 1 over the pairs kept: an empty pair is
+// dropped and not counted).
 func CheckBlogPost(p BlogPostWrite) (BlogPostWrite, error) {
 	var bad blogProblems
 	p.Title, p.Slug, p.Excerpt, p.Author = strings.TrimSpace(p.Title), strings.TrimSpace(p.Slug), strings.TrimSpace(p.Excerpt), strings.TrimSpace(p.Author)
@@ -193,12 +194,12 @@ func CheckBlogPost(p BlogPostWrite) (BlogPostWrite, error) {
 		}
 	}
 	var faqs []FAQ
-	for i, f := range p.FAQs {
+	for _, f := range p.FAQs {
 		f.Question, f.Answer = strings.TrimSpace(f.Question), strings.TrimSpace(f.Answer)
 		if f.Question == "" && f.Answer == "" {
 			continue
 		}
-		n := strconv.Itoa(i + 1)
+		n := strconv.Itoa(len(faqs) + 1)
 		switch q := utf8.RuneCountInString(f.Question); {
 		case q == 0:
 			bad.add("faqs."+n+".question", "required", "Question %s has an answer but no question.", n)

@@ -188,9 +188,6 @@ func newBlogEditPage(email string, id int64, p domain.BlogPostWrite, problems ma
 		if i < len(faqs) {
 			row.Question, row.Answer = faqs[i].Question, faqs[i].Answer
 		}
-		// The domain numbers FAQs as the form sent them, blank rows
-		// included; the form shows them without the blank rows, so
-		// problems are matched by their text's row.
 		e.FAQs = append(e.FAQs, row)
 	}
 	return e
@@ -304,20 +301,14 @@ func (h *handler) savePost(w http.ResponseWriter, r *http.Request, email string,
 }
 
 // refusedPost is the form of a refused post: what was typed, each problem
-// next to its field. The domain numbers the FAQs as sent (blank pairs
-// included); the form shows them without the blank pairs, so a problem of
-// the n-th pair sent goes to the row of that pair.
+// next to its field (the domain numbers the FAQ pairs as the form shows
+// them, empty pairs dropped).
 func (h *handler) refusedPost(email string, id int64, p domain.BlogPostWrite, problems map[string]string) *blogEditPage {
 	e := newBlogEditPage(email, id, p, problems)
 	e.Problem = "Nothing was saved: correct the fields marked below."
-	row := 0
-	for i, f := range p.FAQs {
-		if strings.TrimSpace(f.Question) == "" && strings.TrimSpace(f.Answer) == "" {
-			continue
-		}
-		n := strconv.Itoa(i + 1)
-		e.FAQs[row].QProblem, e.FAQs[row].AProblem = problems["faqs."+n+".question"], problems["faqs."+n+".answer"]
-		row++
+	for i := range e.FAQs {
+		n := strconv.Itoa(e.FAQs[i].N)
+		e.FAQs[i].QProblem, e.FAQs[i].AProblem = problems["faqs."+n+".question"], problems["faqs."+n+".answer"]
 	}
 	return e
 }

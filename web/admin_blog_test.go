@@ -357,8 +357,9 @@ func TestBlogAdmin_Bounds(t *testing.T) {
 		{"11 FAQs", withFAQs(postValues("slug", slug()), faqs(11, "q", "a")), "post-faqs-problem", "at most 10 questions"},
 		{"question 300", withFAQs(postValues("slug", slug()), []string{strings.Repeat("q", 300), "a"}), "", ""},
 		{"question 301", withFAQs(postValues("slug", slug()), []string{strings.Repeat("q", 301), "a"}), "faq-q-1-problem", "at most 300"},
-		{"answer 1501", withFAQs(postValues("slug", slug()), []string{"", "", "q", strings.Repeat("a", 1501)}), "faq-a-1-problem", "answer 2 has 1501"},
+		{"answer 1501", withFAQs(postValues("slug", slug()), []string{"", "", "q", strings.Repeat("a", 1501)}), "faq-a-1-problem", "answer 1 has 1501"},
 		{"answer missing", withFAQs(postValues("slug", slug()), []string{"q?", ""}), "faq-a-1-problem", "Question 1 has no answer"},
+		{"second kept pair", withFAQs(postValues("slug", slug()), []string{"q1?", "a1.", "", "", "q2?", ""}), "faq-a-2-problem", "Question 2 has no answer"},
 		{"question missing", withFAQs(postValues("slug", slug()), []string{"", "a."}), "faq-q-1-problem", "no question"},
 	} {
 		before := len(posts(t, e))
