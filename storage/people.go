@@ -99,11 +99,13 @@ func (s *Store) Founder(ctx context.Context, slug string) (*domain.Founder, erro
 	return f, nil
 }
 
-// BlogPosts lists published posts newest first; q keeps posts whose title, excerpt,
+// BlogPosts lists published posts (their time has come) newest first; q keeps posts whose title, excerpt,
 // text or tags contain every word of q (case-insensitive).
 func (s *Store) BlogPosts(ctx context.Context, q domain.BlogQuery) ([]domain.BlogPostSummary, int, error) {
-	where := `site_id = ? AND published_at IS NOT NULL`
-	args := []any{s.siteID}
+	// A post is on the blog once its time has come: a scheduled post (a
+	// publication time after now) is not, until then.
+	where := `site_id = ? AND published_at IS NOT NULL AND published_at <= ?`
+	args := []any{s.siteID, s.db.Now().Unix()}
 	for _, w := range strings.Fields(strings.ToLower(q.Q)) {
 		where += ` AND lower(title || ' ' || excerpt || ' ' || markdown || ' ' || tags) LIKE ? ESCAPE '\'`
 		args = append(args, likePattern(w))
@@ -146,13 +148,13 @@ func (s *Store) finishPost(p *domain.BlogPostSummary, tags string, at sql.NullIn
 	return nil
 }
 
-// BlogPost returns a published post with its Markdown text and FAQs.
+// BlogPost returns a published post (its time has come; else ENotFound) with its Markdown text and FAQs.
 func (s *Store) BlogPost(ctx context.Context, slug string) (*domain.BlogPost, error) {
 	p := &domain.BlogPost{FAQs: []domain.FAQ{}}
 	var tags, faqs string
 	var at sql.NullInt64
 	err := s.db.sql.QueryRowContext(ctx, `SELECT slug, title, excerpt, author, tags, published_at, markdown, faqs
-		FROM blog_posts WHERE site_id = ? AND slug = ? AND published_at IS NOT NULL`, s.siteID, slug).
+		FROM blog_posts WHERE site_id = ? AND slug = ? AND published_at IS NOT NULL AND published_at <= ?`, s.siteID, slug, s.db.Now().Unix()).
 		Scan(&p.Slug, &p.Title, &p.Excerpt, &p.Author, &tags, &at, &p.Markdown, &faqs)
 	if err != nil {
 		return nil, mapErr(err, "blog post", slug)
