@@ -284,6 +284,14 @@ func budgetSubset(t *testing.T, full json.RawMessage, names ...string) json.RawM
 	return root.marshal()
 }
 
+// budgetErrorsNow is the sentence of the server instructions (tools/mcp.go)
+// about error codes; budgetErrorsProposal is what option C would put there.
+const (
+	budgetErrorsNow      = "Any tool may answer invalid, rate_limited or internal; each tool's description names its other codes."
+	budgetErrorsProposal = "Any tool may answer invalid, rate_limited or internal; one that needs sign-in unauthenticated or forbidden; " +
+		"one given an id, slug or number not_found; one taking idempotency_key conflict (its description says when) or idempotency_key_reused."
+)
+
 // TestToolBudgets_Options measures, without shipping them, the ways
 // docs/tool-budgets.md offers the product owner to bring update_draft and
 // update_my_listing under the per-tool budget and the total under its
@@ -359,8 +367,8 @@ func TestToolBudgets_Options(t *testing.T) {
 	for _, op := range Catalog() {
 		without += budgetView(t, op.Name, op.Title, op.Summary, op.MCPInputSchema())
 	}
-	t.Logf("C (error codes in the instructions): all tools %d tokens (now %d: the Errors: lines cost %d); A and C %d",
-		without, now, now-without, totalA-(now-without))
+	t.Logf("C (error codes in the instructions): all tools %d tokens (now %d: the Errors: lines cost %d); A and C %d; the instructions +%d",
+		without, now, now-without, totalA-(now-without), Tokens(budgetErrorsProposal)-Tokens(budgetErrorsNow))
 	if without >= now {
 		t.Errorf("C: the Errors: lines cost nothing (%d, %d)", now, without)
 	}

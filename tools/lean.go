@@ -71,7 +71,11 @@ func ToolTokens(op Operation) int { return Tokens(string(ModelView(op))) }
 // (MCP's default dialect is 2020-12).
 //
 // An argument the tool's description (summary) already names keeps no
-// description of its own either: one description per concept.
+// description of its own either: one description per concept. A shape
+// ($defs) that one $ref uses is written in place (inlineSingleDefs), and a
+// length the pattern beside it enforces is left to the pattern
+// (dropImpliedLengths): no constraint of the full schema is lost
+// (TestLeanInput_KeepsEveryConstraint).
 func leanInput(full json.RawMessage, summary string) (json.RawMessage, error) {
 	b, err := leanNode(full, leanInputRoot)
 	if err != nil {

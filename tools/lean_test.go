@@ -13,7 +13,8 @@ import (
 )
 
 // TestLeanInput_SameVerdicts compiles the full and the lean input schema of
-// update_draft (grouped patternProperties, $defs) and of create_checkout with
+// update_draft (grouped patternProperties, $defs, inlined shapes), of
+// get_listing and submit_draft (lengths the pattern enforces) and of create_checkout with
 // the project's JSON Schema validator and checks that both accept and reject
 // the same arguments: the lean copy keeps the contract.
 func TestLeanInput_SameVerdicts(t *testing.T) {
@@ -31,6 +32,16 @@ func TestLeanInput_SameVerdicts(t *testing.T) {
 			{`{"id":"7d6c2b9e-1f0a-4c55-9a3e-2b7f0d9c1e11","fields":{"tagline":"` + longString(501) + `"}}`, false},
 			{`{"id":"7d6c2b9e-1f0a-4c55-9a3e-2b7f0d9c1e11","story":{"journey":1}}`, false},
 			{`{"fields":{}}`, false}, // id required
+		},
+		"get_listing": { // maxLength 220 is left to the slug pattern
+			{`{"slug":"a` + longString(219) + `"}`, true},
+			{`{"slug":"a` + longString(220) + `"}`, false},
+			{`{"slug":""}`, false},
+		},
+		"submit_draft": { // minLength 1 of idempotency_key is left to its pattern
+			{`{"id":"7d6c2b9e-1f0a-4c55-9a3e-2b7f0d9c1e11","idempotency_key":"k"}`, true},
+			{`{"id":"7d6c2b9e-1f0a-4c55-9a3e-2b7f0d9c1e11","idempotency_key":""}`, false},
+			{`{"id":"7d6c2b9e-1f0a-4c55-9a3e-2b7f0d9c1e11","idempotency_key":"` + longString(256) + `"}`, false},
 		},
 		"create_checkout": {
 			{`{"items":[{"product":"launch","listing_id":3}],"idempotency_key":"k-1"}`, true},
