@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 	"sync"
@@ -70,7 +71,11 @@ func ToolTokens(op Operation) int { return Tokens(string(ModelView(op))) }
 // (MCP's default dialect is 2020-12).
 //
 // An argument the tool's description (summary) already names keeps no
-// description of its own either: one description per concept.
+// description of its own either: one description per concept. A shape
+// ($defs) that one $ref uses is written in place (inlineSingleDefs), and a
+// length the pattern beside it enforces is left to the pattern
+// (dropImpliedLengths): no constraint of the full schema is lost
+// (TestLeanInput_KeepsEveryConstraint).
 func leanInput(full json.RawMessage, summary string) (json.RawMessage, error) {
 	b, err := leanNode(full, leanInputRoot)
 	if err != nil {
@@ -106,7 +111,144 @@ func leanInput(full json.RawMessage, summary string) (json.RawMessage, error) {
 		}
 		root[i].val = props.marshal()
 	}
-	return root.marshal(), nil
+	return inlineSingleDefs(root)
+}
+
+var leanRefRE = regexp.MustCompile(`"\$ref":"` + regexp.QuoteMeta(schemas.DefsPrefix) + `([^"]+)"`)
+
+// inlineSingleDefs puts a definition that one $ref uses in place of that
+// $ref (merged with the $ref's sibling keywords; a $ref and its siblings
+// both apply, so the merged object validates the same) and drops it from
+// $defs: a shape used once costs its name twice and a $ref in $defs, once
+// inline. Shapes used twice or more stay defined once.
+func inlineSingleDefs(root orderedObj) (json.RawMessage, error) {
+	b := root.marshal()
+	uses := map[string]int{}
+	for _, m := range leanRefRE.FindAllSubmatch(b, -1) {
+		uses[string(m[1])]++
+	}
+	defs := map[string]json.RawMessage{}
+	di := -1
+	for i, kv := range root {
+		if kv.key != "$defs" {
+			continue
+		}
+		di = i
+		members, err := orderedObject(kv.val)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range members {
+			if uses[m.key] == 1 && !bytes.Contains(m.val, []byte(`"`+schemas.DefsPrefix+m.key+`"`)) {
+				defs[m.key] = m.val
+			}
+		}
+	}
+	if len(defs) == 0 {
+		return b, nil
+	}
+	out := root[:0]
+	for i, kv := range root {
+		if i == di {
+			members, _ := orderedObject(kv.val)
+			kept := members[:0]
+			for _, m := range members {
+				if _, gone := defs[m.key]; !gone {
+					kept = append(kept, m)
+				}
+			}
+			if len(kept) == 0 {
+				continue
+			}
+			kv.val = kept.marshal()
+		} else {
+			v, err := inlineIn(kv.val, defs)
+			if err != nil {
+				return nil, err
+			}
+			kv.val = v
+		}
+		out = append(out, kv)
+	}
+	// A definition kept in $defs may use one that was inlined.
+	for i, kv := range out {
+		if kv.key == "$defs" {
+			v, err := inlineIn(kv.val, defs)
+			if err != nil {
+				return nil, err
+			}
+			out[i].val = v
+		}
+	}
+	return out.marshal(), nil
+}
+
+// inlineIn replaces, anywhere in b, a $ref to one of defs by the definition.
+func inlineIn(b json.RawMessage, defs map[string]json.RawMessage) (json.RawMessage, error) {
+	b = bytes.TrimSpace(b)
+	switch {
+	case len(b) > 0 && b[0] == '[':
+		var list []json.RawMessage
+		if err := json.Unmarshal(b, &list); err != nil {
+			return nil, err
+		}
+		for i := range list {
+			var err error
+			if list[i], err = inlineIn(list[i], defs); err != nil {
+				return nil, err
+			}
+		}
+		return json.Marshal(list)
+	case len(b) == 0 || b[0] != '{':
+		return b, nil
+	}
+	obj, err := orderedObject(b)
+	if err != nil {
+		return nil, err
+	}
+	for i, kv := range obj {
+		if kv.key != "$ref" {
+			continue
+		}
+		var ref string
+		if err := json.Unmarshal(kv.val, &ref); err != nil {
+			return nil, err
+		}
+		def, ok := defs[strings.TrimPrefix(ref, schemas.DefsPrefix)]
+		if !ok || !strings.HasPrefix(ref, schemas.DefsPrefix) {
+			break
+		}
+		merged, err := orderedObject(def)
+		if err != nil {
+			return nil, err
+		}
+		clash := false
+		for j, sib := range obj {
+			if j == i {
+				continue
+			}
+			for _, m := range merged {
+				if m.key == sib.key {
+					clash = true
+				}
+			}
+			merged = append(merged, sib)
+		}
+		if clash {
+			break // keep the $ref: two values of one keyword cannot share an object
+		}
+		obj = merged
+		break
+	}
+	for i := range obj {
+		if obj[i].key == "enum" || obj[i].key == "const" || obj[i].key == "default" {
+			continue
+		}
+		if obj[i].val, err = inlineIn(obj[i].val, defs); err != nil {
+			return nil, err
+		}
+	}
+	return obj.marshal(), nil
 }
 
 // leanOutput is the MCP output schema: the top level of the result (each
@@ -227,9 +369,9 @@ func leanNamed(b json.RawMessage, at leanPlace, name string) (json.RawMessage, e
 		switch kv.key {
 		case "$schema", "title", "examples", "$comment":
 			continue
-		case "maximum", "minimum":
-			if n := strings.TrimPrefix(string(kv.val), "-"); n == strconv.FormatInt(schemas.MaxSafeInteger, 10) {
-				continue // the generated JSON-number bound, not the spec's; REST still checks it
+		case "default":
+			if at == leanInputProp && name == "page" {
+				continue // the first page: minimum 1 says it
 			}
 		case "format":
 			if at == leanOutputAny {
@@ -280,6 +422,9 @@ func leanNamed(b json.RawMessage, at leanPlace, name string) (json.RawMessage, e
 			kv.val, _ = json.Marshal(list)
 		}
 		out = append(out, kv)
+	}
+	if at != leanOutputAny {
+		out = dropImpliedLengths(out)
 	}
 	if at != leanInputRoot {
 		return groupProperties(out), nil
@@ -352,8 +497,132 @@ func groupProperties(obj orderedObj) json.RawMessage {
 	return out.marshal()
 }
 
+// dropImpliedLengths leaves out a minLength or maxLength that the schema's
+// anchored pattern already enforces (every string the pattern accepts is
+// within it, PatternLengths): e.g. a slug's maxLength 220 beside
+// ^[a-z0-9][a-z0-9-]{0,219}$, or the idempotency_key's minLength 1 beside
+// ^[ -~]+$. The validation is the same; the pattern says it once.
+func dropImpliedLengths(obj orderedObj) orderedObj {
+	var pattern string
+	for _, kv := range obj {
+		if kv.key == "pattern" {
+			_ = json.Unmarshal(kv.val, &pattern)
+		}
+	}
+	if pattern == "" {
+		return obj
+	}
+	lo, hi, ok := PatternLengths(pattern)
+	if !ok {
+		return obj
+	}
+	out := obj[:0]
+	for _, kv := range obj {
+		n, err := strconv.Atoi(string(kv.val))
+		if err == nil && (kv.key == "minLength" && lo >= n || kv.key == "maxLength" && hi >= 0 && hi <= n) {
+			continue
+		}
+		out = append(out, kv)
+	}
+	return out
+}
+
+// PatternLengths is the least and the greatest length, in code points (as
+// minLength and maxLength count), of a string that the JSON Schema pattern
+// p accepts; hi is -1 when there is no greatest. A pattern not anchored at
+// both ends (^...$) accepts any longer string around a match: lo is then
+// the least length of a match and hi is -1. ok is false when p does not
+// parse or uses something not measured here.
+func PatternLengths(p string) (lo, hi int, ok bool) {
+	re, err := syntax.Parse(p, syntax.Perl)
+	if err != nil {
+		return 0, 0, false
+	}
+	lo, hi, ok = reLengths(re)
+	if !ok {
+		return 0, 0, false
+	}
+	subs := []*syntax.Regexp{re}
+	if re.Op == syntax.OpConcat {
+		subs = re.Sub
+	}
+	if subs[0].Op != syntax.OpBeginText || subs[len(subs)-1].Op != syntax.OpEndText {
+		hi = -1
+	}
+	return lo, hi, true
+}
+
+func reLengths(re *syntax.Regexp) (lo, hi int, ok bool) {
+	switch re.Op {
+	case syntax.OpEmptyMatch, syntax.OpBeginText, syntax.OpEndText, syntax.OpBeginLine, syntax.OpEndLine,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return 0, 0, true
+	case syntax.OpLiteral:
+		return len(re.Rune), len(re.Rune), true
+	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return 1, 1, true
+	case syntax.OpCapture:
+		return reLengths(re.Sub[0])
+	case syntax.OpConcat, syntax.OpAlternate:
+		for i, sub := range re.Sub {
+			l, h, ok := reLengths(sub)
+			if !ok {
+				return 0, 0, false
+			}
+			switch {
+			case re.Op == syntax.OpConcat:
+				lo += l
+				if hi >= 0 {
+					hi = h + hi
+				}
+				if h < 0 {
+					hi = -1
+				}
+			case i == 0:
+				lo, hi = l, h
+			default:
+				lo = min(lo, l)
+				if h < 0 || hi < 0 {
+					hi = -1
+				} else {
+					hi = max(hi, h)
+				}
+			}
+		}
+		return lo, hi, true
+	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpRepeat:
+		l, h, ok := reLengths(re.Sub[0])
+		if !ok {
+			return 0, 0, false
+		}
+		rmin, rmax := 0, -1
+		switch re.Op {
+		case syntax.OpPlus:
+			rmin = 1
+		case syntax.OpQuest:
+			rmax = 1
+		case syntax.OpRepeat:
+			rmin, rmax = re.Min, re.Max
+		}
+		lo = l * rmin
+		if rmax < 0 || h < 0 {
+			if rmax == 0 {
+				return lo, 0, true
+			}
+			return lo, -1, true
+		}
+		return lo, h * rmax, true
+	}
+	return 0, 0, false
+}
+
 // leanGroupMin is how many properties must share a schema to be grouped.
 const leanGroupMin = 2
+
+// leanRestatedRE matches what an argument description restates of the
+// schema beside it: a length or count bound ("at most 2000 characters",
+// "1-20 items") and a default ("(default true)").
+var leanRestatedRE = regexp.MustCompile(`(,? (at most|up to) |,? |^)[0-9]+(-[0-9]+)? (characters|items)\b|\s*\(default [^)]*\)`)
 
 // leanDescMax is the longest argument description a lean schema keeps.
 const leanDescMax = 64
@@ -375,6 +644,10 @@ func shortDescription(s string) string {
 		}
 		s = s[:i+1]
 		break
+	}
+	s = strings.TrimSpace(leanRestatedRE.ReplaceAllString(s, ""))
+	if s == "" || s == "." {
+		return ""
 	}
 	if len(s) > leanDescMax {
 		if i := strings.Index(s, "; "); i >= 0 {

@@ -9,7 +9,7 @@ func ClaimOperations() []Operation {
 		Op(Spec{
 			Name: "claim_listing", Method: "POST", Path: "/claims", Scope: domain.ScopeListingsWrite, Idem: true, Status: 201,
 			NotFound: true, Tag: "Claims", Title: "Claim a listing",
-			Summary: "Starts a claim of a public listing by slug, proving control of its domain by method dns, meta, file or email. The answer says exactly what to publish; then call verify_claim (email: the person opens the mailed link).",
+			Summary: "Starts a claim of a public listing by slug, proving control of its domain by a method. The answer says exactly what to publish; then call verify_claim (email: the person opens the mailed link).",
 		}, (*domain.Service).ClaimListing),
 
 		Op(Spec{

@@ -27,7 +27,7 @@ func DraftOperations() []Operation {
 		Op(Spec{
 			Name: "update_draft", Method: "PATCH", Path: "/drafts/{id}", Scope: domain.ScopeListingsWrite, Idem: true,
 			Tag: "Drafts", Title: "Edit a draft", Destructive: true, OpenWorld: true,
-			Summary: "Edits a ready draft; send only what changes. fields set values (null removes); lock_fields, restore and regenerate (up to 5) steer the AI; faqs, founders, milestones replace their lists; socials, story, seo merge. A submitted draft updates its listing too.",
+			Summary: "Edits a ready draft; send only what changes. fields set values (null removes); lock_fields, restore and regenerate steer the AI; faqs, founders, milestones replace their lists; socials, story, seo merge. A submitted draft updates its listing too.",
 		}, (*domain.Service).UpdateDraft),
 
 		Op(Spec{

@@ -55,7 +55,7 @@ func PublicOperations() []Operation {
 
 		Op(publicRead(Spec{
 			Name: "list_launches", Path: "/launches", Tag: "Launches", Title: "Launch feeds",
-			Summary: "A page of a launch feed: today, this-week (default), trending, most-voted, recent, most-viewed, most-followed or upcoming.",
+			Summary: "A page of one launch feed, by section (trending ranks by time-decayed votes).",
 		}), (*domain.Service).ListLaunches),
 
 		Op(publicRead(Spec{
