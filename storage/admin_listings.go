@@ -439,4 +439,5 @@ func (db *DB) AccountListings(ctx context.Context, userID int64) ([]auth.Listing
 		WHERE `+ownedBy+` ORDER BY l.created_at DESC, l.id DESC LIMIT 100`, userID, userID)
 	return out, mapErr(err, "listing", "")
 }
+
 var _ auth.AccountListings = (*DB)(nil)

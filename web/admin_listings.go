@@ -51,7 +51,7 @@ type adminListingPage struct {
 	ReasonMax        int
 	// EditField is set when the edit form's problem names one of its fields.
 	EditField bool
-	PageURL          string
+	PageURL   string
 }
 
 // editField is one editable field of the edit form.
