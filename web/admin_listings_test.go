@@ -174,6 +174,14 @@ func TestListingsAdmin_HideUnhide(t *testing.T) {
 	}
 	want(t, "listing page says hidden", e.get2(t, e.path, mod), 200, "since", "(was live)", reason, "Unhide")
 	want(t, "hide again", e.post(t, e.path+"/hide", url.Values{"reason": {"x"}}, mod...), 409, "hidden already")
+	// The owner cannot get around the hide by ordering a launch or a queue skip.
+	for _, it := range []domain.OrderItem{{Product: domain.ProductLaunch, ListingID: e.id}, {Product: domain.ProductSkipQueue, ListingID: e.id, Week: "2026-11-23"}} {
+		product := it.Product
+		if _, err := e.svc.CreateCheckout(e.caller, domain.OrderInput{Items: []domain.OrderItem{it}}); err == nil ||
+			!strings.Contains(err.Error(), "hidden") {
+			t.Errorf("checkout of %s for a hidden listing: %v, want a refusal naming it hidden", product, err)
+		}
+	}
 	wantRedirect(t, "unhide", e.post(t, e.path+"/unhide", url.Values{}, mod...), e.path)
 	if s := e.status(t, e.id); s != "live" {
 		t.Fatalf("status %s after unhiding", s)
