@@ -2,15 +2,14 @@
 -- docs/console.md "Listings").
 --
 -- Hide: the listing's status becomes 'hidden' (not public, so every public
--- read - pages, get_listing, search, boards, categories, launch weeks,
--- sitemap - leaves it out, and the search index drops it through the
+-- read - pages, get_listing, search, boards, categories, launch weeks -
+-- leaves it out, and the search index drops it through the
 -- search_log trigger of 0001); hidden_status keeps the status it had, which
 -- unhiding puts back. hidden_reason (1-500 characters) is shown to the
 -- owners in get_my_listing, list_my_listings and on /account.
 --
--- Unpublish (admins): the listing goes back to 'draft' for good, with a
--- reason the owners see (unpublished_*); it is out of the free queue and
--- the owner may change it and submit it again.
+-- Unpublish (admins): the listing's status becomes 'archived' (down for
+-- good), with a reason the owners see (unpublished_*).
 --
 -- Merge (admins): a duplicate listing of the same company is merged into a
 -- survivor; it keeps its row with status 'merged' and merged_into, so its
