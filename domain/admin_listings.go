@@ -29,6 +29,9 @@ const (
 	ListingMerged = "merged"
 )
 
+// TeamEditNote is the note of a version the site team wrote on the console.
+const TeamEditNote = "Edited by the site team."
+
 // ListingReasonMax is the longest reason for hiding or unpublishing a listing.
 const ListingReasonMax = 500
 

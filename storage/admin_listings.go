@@ -399,7 +399,7 @@ func (s *Store) TeamEditListing(ctx context.Context, id int64, values map[string
 	if err := tx.Commit(); err != nil {
 		return nil, mapErr(err, "listing", "")
 	}
-	v.Note = "by the site team"
+	v.Note = domain.TeamEditNote
 	return v, nil
 }
 

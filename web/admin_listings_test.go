@@ -439,7 +439,7 @@ func TestListingsAdmin_Edit(t *testing.T) {
 		t.Fatalf("version %v", v)
 	}
 	l, err := e.svc.GetMyListing(e.caller, domain.GetMyListingInput{ListingID: e.id})
-	if err != nil || len(l.History) != 1 || l.History[0].By != "ops@launchdir.test" || l.Profile.Tagline != tag {
+	if err != nil || len(l.History) != 1 || l.History[0].By != "ops@launchdir.test" || l.History[0].Note != domain.TeamEditNote || l.Profile.Tagline != tag {
 		t.Fatalf("owner's history %+v %v", l, err)
 	}
 	a := e.audits(t, "listing.edit")
@@ -451,5 +451,5 @@ func TestListingsAdmin_Edit(t *testing.T) {
 	if n := fixtures.Count(t, e.db, "listing_versions", fixtures.Cols{"listing_id": e.id}); n != 1 || len(e.audits(t, "listing.edit")) != 1 {
 		t.Fatalf("an edit without changes stored %d versions", n)
 	}
-	want(t, "history on the console", e.get2(t, e.path, ops), 200, "Version 1", "ops@launchdir.test")
+	want(t, "history on the console", e.get2(t, e.path, ops), 200, "Version 1", "ops@launchdir.test", "Edited by the site team.")
 }
