@@ -105,3 +105,35 @@ func TestListingAdmin_HiddenLeavesPublicReads(t *testing.T) {
 		}
 	})
 }
+
+// TestListingAdmin_MergedSlugResolves: after the site team merges a
+// duplicate into another listing of the same company, get_listing of the
+// duplicate's slug answers the survivor over REST and MCP, and the
+// duplicate is in no search.
+func TestListingAdmin_MergedSlugResolves(t *testing.T) {
+	env := catTestServer(t, Options{}, true)
+	env.svc.Store.(*storage.Store).PollInterval = 0
+	key := env.apiKey(t, "owner@example.com")
+	keep := env.ownedListing(t, "owner@example.com", fixtures.Cols{"slug": "quokkanote", "name": "Quokkanote", "status": "live",
+		"domain": "quokkanote.test", "launch_week": "2026-11-09", "launched_at": catNow.Add(-8 * 24 * 3600e9).Unix()})
+	dup := env.ownedListing(t, "owner@example.com", fixtures.Cols{"slug": "quokkanote-app", "name": "Quokkanote App", "status": "live",
+		"domain": "quokkanote.test", "launch_week": "2026-11-16", "launched_at": catNow.Add(-24 * 3600e9).Unix()})
+	if _, err := env.svc.MergeListings(context.Background(), "ops@example.com", dup, keep); err != nil {
+		t.Fatal(err)
+	}
+	transports(t, env, key, func(t *testing.T, tr string, call draftCaller) {
+		st, l := call(t, "get_listing", map[string]any{"slug": "quokkanote-app"})
+		if st != 200 || l["slug"] != "quokkanote" {
+			t.Fatalf("get_listing of the merged slug: %d %v", st, l["slug"])
+		}
+		_, s := call(t, "search_listings", map[string]any{"q": "quokkanote"})
+		sj, _ := json.Marshal(s["items"])
+		if strings.Contains(string(sj), `"quokkanote-app"`) || !strings.Contains(string(sj), `"quokkanote"`) {
+			t.Fatalf("search after the merge: %s", sj)
+		}
+		st, m := call(t, "get_my_listing", map[string]any{"listing_id": dup})
+		if st != 200 || m["status"] != domain.ListingMerged {
+			t.Fatalf("the owner's merged listing: %d %v", st, m["status"])
+		}
+	})
+}
