@@ -98,14 +98,16 @@ func TestBrowser_ModeratorHidesListing(t *testing.T) {
 			p.TakeConsoleErrors() // the 404, on purpose
 			p.Shot("public-gone")
 
-			o := b.NewPage(t, vp)
-			o.Go(origin + "/signin?next=/account")
-			s.emailedLink(t, o, "owner@example.com")
-			if got := o.Text("main"); !strings.Contains(got, l.Name) || !strings.Contains(got, reason) {
-				t.Errorf("the owner's /account:\n%s", got)
-			}
-			o.Shot("owner-account")
-			o.CheckClean("owner's account")
+			t.Run("owner", func(t *testing.T) { // its own screenshot folder
+				o := b.NewPage(t, vp)
+				o.Go(origin + "/signin?next=/account")
+				s.emailedLink(t, o, "owner@example.com")
+				if got := o.Text("main"); !strings.Contains(got, l.Name) || !strings.Contains(got, reason) {
+					t.Errorf("the owner's /account:\n%s", got)
+				}
+				o.Shot("owner-account")
+				o.CheckClean("owner's account")
+			})
 		})
 	}
 }
