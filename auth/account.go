@@ -42,6 +42,23 @@ type accountData struct {
 	Apps    []appView
 	KeyName string // the create form's value, after an error
 	Error   string
+	// Listings are the account's listings, with what the site team did to
+	// them and why (when Config.Account implements AccountListings).
+	Listings []ListingNote
+}
+
+// ListingNote is one of the account's listings as /account shows it:
+// Action is hidden or unpublished when the site team did that, with the
+// reason and when (docs/console.md "Listings").
+type ListingNote struct {
+	Name, Slug, Status string
+	Action, Reason     string
+	At                 time.Time
+}
+
+// AccountListings lists the listings an account owns (any site, any status).
+type AccountListings interface {
+	AccountListings(ctx context.Context, userID int64) ([]ListingNote, error)
 }
 
 type keyView struct {
@@ -79,6 +96,11 @@ func (a *Auth) account(ctx context.Context, u User, s Session) (accountData, err
 	for _, k := range keys {
 		d.Keys = append(d.Keys, keyView{ID: k.ID, Name: k.Name, Prefix: k.Prefix, Created: accountStamp(k.CreatedAt),
 			LastUsed: accountStamp(k.LastUsedAt), Revoked: accountStamp(k.RevokedAt), IsRevoked: !k.RevokedAt.IsZero()})
+	}
+	if al, ok := a.cfg.Account.(AccountListings); ok {
+		if d.Listings, err = al.AccountListings(ctx, u.ID); err != nil {
+			return d, err
+		}
 	}
 	grants, err := a.store.ListGrants(ctx, u.ID)
 	if err != nil {

@@ -316,6 +316,9 @@ func productGroups(code string) []string {
 // rule broken and a message, or "".
 func listingRule(code string, l *OrderListing) (rule, msg string) {
 	launched := l.Status == "live" || (l.Status == "scheduled" && l.Plan == "paid")
+	if l.Status == ListingHidden || l.Status == ListingMerged { // the site team's (docs/console.md "Listings")
+		return "state", fmt.Sprintf("listing %d is %s by the site team (get_my_listing says why) and cannot be ordered for.", l.ID, l.Status)
+	}
 	switch code {
 	case ProductLaunch, ProductLaunchBundle:
 		if l.Status == "live" {

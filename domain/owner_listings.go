@@ -27,7 +27,7 @@ type MyListingSummary struct {
 	Name    string `json:"name"`
 	Tagline string `json:"tagline,omitempty"`
 	URL     string `json:"url,omitempty"`
-	Status  string `json:"status" jsonschema:"enum=draft,enum=submitted,enum=awaiting_badge,enum=scheduled,enum=live,enum=rejected,enum=archived" jsonschema_description:"draft (saved, not published), submitted, awaiting_badge (free queue, waiting for our badge on the homepage), scheduled (public, launches in launch_week), live, rejected, archived."`
+	Status  string `json:"status" jsonschema:"enum=draft,enum=submitted,enum=awaiting_badge,enum=scheduled,enum=live,enum=rejected,enum=archived,enum=hidden,enum=merged" jsonschema_description:"draft (saved, not published), submitted, awaiting_badge (free queue, waiting for our badge on the homepage), scheduled (public, launches in launch_week), live, rejected, archived, hidden (by the site team: see moderation), merged (into another listing)."`
 	Plan    string `json:"plan" jsonschema:"enum=free,enum=paid"`
 	// LaunchWeek is nil until the listing has a launch week.
 	LaunchWeek *string `json:"launch_week" jsonschema_extras:"nullable=true" jsonschema_description:"Monday (YYYY-MM-DD) of the launch week; null until there is one (a draft)."`
@@ -43,6 +43,16 @@ type MyListingSummary struct {
 	ExpectedLaunchDate string    `json:"expected_launch_date,omitempty" jsonschema_description:"Free queue only: the Monday (YYYY-MM-DD) it goes live, once the badge is found."`
 	CreatedAt          time.Time `json:"created_at"`
 	UpdatedAt          time.Time `json:"updated_at"`
+	// Moderation is set while the site team has hidden or unpublished the listing.
+	Moderation *ListingModeration `json:"moderation,omitempty" jsonschema_description:"Only when the site team hid or unpublished the listing: what, when and why."`
+}
+
+// ListingModeration is what the site team did to a listing and why, as its
+// owners see it (docs/console.md "Listings").
+type ListingModeration struct {
+	Action string    `json:"action" jsonschema:"enum=hidden,enum=unpublished" jsonschema_description:"hidden (off the site until the site team unhides it) or unpublished (archived)."`
+	Reason string    `json:"reason"`
+	At     time.Time `json:"at"`
 }
 
 // Week is the launch week, "" when there is none.
@@ -163,6 +173,10 @@ func (s *Service) GetMyListing(ctx context.Context, in GetMyListingInput) (*MyLi
 		l.Next = "Scheduled: it goes live when the week of " + l.Week() + " starts."
 	case ListingLive:
 		l.Next = "Live. list_products shows extras such as featured, extra_categories and relaunch."
+	case ListingHidden:
+		l.Next = "Hidden by the site team and not shown publicly; moderation.reason says why. Contact the site team to have it shown again."
+	case ListingMerged:
+		l.Next = "Merged by the site team into another listing of the same company; its address leads there."
 	default:
 		l.Next = "This listing is " + l.Status + " and not shown publicly."
 	}

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"context"
+	"errors"
 	"net/url"
 	"strings"
 )
@@ -91,8 +92,17 @@ type SlugInput struct {
 }
 
 // GetListing returns the full public profile of a listing.
+// A merged listing's slug resolves to the listing it was merged into
+// (docs/console.md "Listings"): the answer carries that listing's slug.
 func (s *Service) GetListing(ctx context.Context, in SlugInput) (*Listing, error) {
-	return s.Store.Listing(ctx, in.Slug)
+	l, err := s.Store.Listing(ctx, in.Slug)
+	var de *Error
+	if err != nil && errors.As(err, &de) && de.Code == ENotFound {
+		if to, merr := s.MergedSlug(ctx, in.Slug); merr == nil && to != "" {
+			return s.Store.Listing(ctx, to)
+		}
+	}
+	return l, err
 }
 
 // Alternative is a listing offered as an alternative to another.

@@ -337,7 +337,7 @@ func columnValue(field string, raw json.RawMessage) (any, error) {
 // versionCols are read by scanVersion, from listing_versions v with the
 // source listing sl (and its site ss) and the reverted version rv.
 const versionCols = `v.version, v.created_at, v.by_email, v.kind, v.fields, COALESCE(sl.slug, ''), COALESCE(ss.key, ''),
-	COALESCE(rv.version, 0)`
+	COALESCE(rv.version, 0), v.by_team`
 
 const versionJoins = ` LEFT JOIN listings sl ON sl.id = v.source_listing_id LEFT JOIN sites ss ON ss.id = sl.site_id
 	LEFT JOIN listing_versions rv ON rv.id = v.reverts_id`
@@ -347,7 +347,8 @@ func scanVersion(row interface{ Scan(...any) error }, extra ...any) (domain.List
 	var at int64
 	var fields, srcSlug, srcSite string
 	var reverts int
-	if err := row.Scan(append([]any{&v.Version, &at, &v.By, &v.Kind, &fields, &srcSlug, &srcSite, &reverts}, extra...)...); err != nil {
+	var byTeam bool
+	if err := row.Scan(append([]any{&v.Version, &at, &v.By, &v.Kind, &fields, &srcSlug, &srcSite, &reverts, &byTeam}, extra...)...); err != nil {
 		return v, err
 	}
 	v.At = time.Unix(at, 0).UTC()
@@ -362,6 +363,10 @@ func scanVersion(row interface{ Scan(...any) error }, extra ...any) (domain.List
 		}
 	case domain.VersionRevert:
 		v.Note = "The site team put back the values from before version " + strconv.Itoa(reverts) + "."
+	case domain.VersionEdit:
+		if byTeam { // the console's edit (docs/console.md "Listings")
+			v.Note = domain.TeamEditNote
+		}
 	}
 	return v, nil
 }

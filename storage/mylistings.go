@@ -42,16 +42,25 @@ func notOwned(id int64) error {
 
 // ownCols are the columns of a MyListingSummary, read by scanOwn.
 const ownCols = `l.id, l.slug, l.name, l.tagline, l.url, l.status, l.plan, l.launch_week, l.featured,
-	l.verified, l.unlocked_sections, l.created_at, l.updated_at`
+	l.verified, l.unlocked_sections, l.created_at, l.updated_at, l.hidden_at, l.hidden_reason, l.unpublished_at, l.unpublished_reason`
 
 func (s *Store) scanOwn(row interface{ Scan(...any) error }) (domain.MyListingSummary, error) {
 	var v domain.MyListingSummary
 	var unlocked string
 	var week sql.NullString
 	var created, updated int64
+	var hiddenAt, unpublishedAt sql.NullInt64
+	var hiddenReason, unpublishedReason string
 	if err := row.Scan(&v.ID, &v.Slug, &v.Name, &v.Tagline, &v.URL, &v.Status, &v.Plan, &week, &v.Featured,
-		&v.Verified, &unlocked, &created, &updated); err != nil {
+		&v.Verified, &unlocked, &created, &updated, &hiddenAt, &hiddenReason, &unpublishedAt, &unpublishedReason); err != nil {
 		return v, err
+	}
+	// What the site team did and why (docs/console.md "Listings").
+	switch {
+	case v.Status == domain.ListingHidden && hiddenAt.Valid:
+		v.Moderation = &domain.ListingModeration{Action: "hidden", Reason: hiddenReason, At: time.Unix(hiddenAt.Int64, 0).UTC()}
+	case v.Status == domain.ListingArchived && unpublishedAt.Valid:
+		v.Moderation = &domain.ListingModeration{Action: "unpublished", Reason: unpublishedReason, At: time.Unix(unpublishedAt.Int64, 0).UTC()}
 	}
 	if err := decodeJSON(unlocked, &v.UnlockedSections, "listing "+v.Slug); err != nil {
 		return v, err

@@ -57,6 +57,7 @@ func (h *handler) routeAdmin(mux *http.ServeMux) {
 	h.routePeople(mux) // admin_people.go
 	h.routeSettings(mux)
 	h.routeBlog(mux) // admin_blog.go
+	h.routeListingsAdmin(mux) // admin_listings.go
 }
 
 // adminRoute wraps a console handler: a 404 page unless the request comes

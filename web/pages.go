@@ -3,6 +3,7 @@ package web
 import (
 	"html/template"
 	"net/http"
+	"net/url"
 	"slices"
 	"time"
 
@@ -126,6 +127,15 @@ type listingPage struct {
 func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
 	if !h.valid(w, r, domain.SlugInput{Slug: slug}) {
+		return
+	}
+	// A listing the site team merged into another leads there for good
+	// (docs/console.md "Listings").
+	if to, err := h.svc.MergedSlug(r.Context(), slug); err != nil {
+		h.serviceError(w, r, err)
+		return
+	} else if to != "" {
+		http.Redirect(w, r, "/listings/"+url.PathEscape(to), http.StatusMovedPermanently)
 		return
 	}
 	p, ok := h.listingPage(w, r, slug)
