@@ -153,7 +153,11 @@ func (s *Store) SaveCategory(ctx context.Context, c domain.AdminCategory, e doma
 	if err := s.writeAudit(ctx, tx, e); err != nil {
 		return err
 	}
-	return mapErr(tx.Commit(), "category", key)
+	if err := tx.Commit(); err != nil {
+		return mapErr(err, "category", key)
+	}
+	s.refreshSoon(ctx) // a renamed primary category is in its listings' summaries
+	return nil
 }
 
 // SaveCategoryAttributes implements domain.CategoryAdminStore.
@@ -260,5 +264,17 @@ func (s *Store) MergeCategory(ctx context.Context, source, target int64, e domai
 	if err := s.writeAudit(ctx, tx, e); err != nil {
 		return 0, err
 	}
-	return len(links), mapErr(tx.Commit(), "category", key)
+	if err := tx.Commit(); err != nil {
+		return 0, mapErr(err, "category", key)
+	}
+	s.refreshSoon(ctx)
+	return len(links), nil
+}
+
+// refreshSoon applies the change just committed to this process's search
+// index at once, so that the console's next page and every search see the
+// moved listings (other processes follow within PollInterval). A failure
+// is retried by the next poll: the log entries stay unseen until applied.
+func (s *Store) refreshSoon(ctx context.Context) {
+	_ = s.Refresh(ctx)
 }
