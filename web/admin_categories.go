@@ -137,7 +137,7 @@ func (h *handler) categoryCreate(w http.ResponseWriter, r *http.Request, email s
 		return
 	}
 	h.log.Info("web: admin created a category", "admin", email, "category", id)
-	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=created", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=created#done", http.StatusSeeOther)
 }
 
 // categoryID is the {id} of the request, false (after a 404 page) when it
@@ -151,7 +151,9 @@ func (h *handler) categoryID(w http.ResponseWriter, r *http.Request) (int64, boo
 	return id, true
 }
 
-// categoryDone are the messages of ?done=.
+// categoryDone are the messages of ?done=. A change's redirect ends in
+// #done (the notice), so that the page does not keep the #form fragment of
+// the form's action and opens at the top.
 var categoryDone = map[string]string{
 	"created": "Created.", "renamed": "Renamed; the old address leads here.", "moved": "Moved.",
 	"described": "Description and FAQs saved.", "attributes": "Comparison attributes saved.",
@@ -260,7 +262,7 @@ func (h *handler) categoryRename(w http.ResponseWriter, r *http.Request, email s
 		return
 	}
 	h.log.Info("web: admin renamed a category", "admin", email, "category", id)
-	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=renamed", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=renamed#done", http.StatusSeeOther)
 }
 
 // categoryMove is POST /admin/categories/{id}/move (parent, position).
@@ -289,7 +291,7 @@ func (h *handler) categoryMove(w http.ResponseWriter, r *http.Request, email str
 		return
 	}
 	h.log.Info("web: admin moved a category", "admin", email, "category", id)
-	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=moved", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=moved#done", http.StatusSeeOther)
 }
 
 // categoryDescribe is POST /admin/categories/{id}/describe (description,
@@ -318,7 +320,7 @@ func (h *handler) categoryDescribe(w http.ResponseWriter, r *http.Request, email
 		return
 	}
 	h.log.Info("web: admin described a category", "admin", email, "category", id)
-	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=described", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=described#done", http.StatusSeeOther)
 }
 
 // categoryAttributes is POST /admin/categories/{id}/attributes: key, label
@@ -392,7 +394,7 @@ func (h *handler) categoryAttributes(w http.ResponseWriter, r *http.Request, ema
 		return
 	}
 	h.log.Info("web: admin set a category's attributes", "admin", email, "category", id)
-	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=attributes", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=attributes#done", http.StatusSeeOther)
 }
 
 // categoryMerge is POST /admin/categories/{id}/merge (target): the
@@ -415,5 +417,5 @@ func (h *handler) categoryMerge(w http.ResponseWriter, r *http.Request, email st
 		return
 	}
 	h.log.Info("web: admin merged a category", "admin", email, "source", id, "target", target, "moved", res.Moved)
-	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(target, 10)+"?merged="+strconv.Itoa(res.Moved), http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(target, 10)+"?merged="+strconv.Itoa(res.Moved)+"#done", http.StatusSeeOther)
 }

@@ -37,7 +37,7 @@ func createCategory(t *testing.T, e *orderEnv, name, slug string, parent int64) 
 	if res.status != http.StatusSeeOther || !ok {
 		t.Fatalf("create %q: %d to %q; body:\n%s", name, res.status, loc, excerpt(res.body))
 	}
-	id, err := strconv.ParseInt(strings.TrimSuffix(rest, "?done=created"), 10, 64)
+	id, err := strconv.ParseInt(strings.TrimSuffix(rest, "?done=created#done"), 10, 64)
 	if err != nil {
 		t.Fatalf("create %q: redirect to %q", name, loc)
 	}
@@ -168,7 +168,7 @@ func TestCategories_Permissions(t *testing.T) {
 	want(t, "admin's /admin", e.get2(t, "/admin", as("ops")), 200, `href="/admin/categories"`)
 	wantNot(t, "moderator's /admin", e.get2(t, "/admin", as("mod")), `href="/admin/categories"`)
 	want(t, "the tree", e.get2(t, "/admin/categories", as("ops")), 200, `href="/admin/categories/`+strconv.FormatInt(a, 10)+`"`, "Alpha", "<code>beta</code>")
-	want(t, "a category", e.get2(t, catPath(a, ""), as("ops")), 200, `action="/admin/categories/`+strconv.FormatInt(a, 10)+`/merge"`, `value="alpha"`)
+	want(t, "a category", e.get2(t, catPath(a, ""), as("ops")), 200, `action="/admin/categories/`+strconv.FormatInt(a, 10)+`/merge#merge"`, `value="alpha"`)
 	// The admin may do each; the moves are tested in detail below.
 	for _, p := range posts {
 		res := e.post(t, p.path, p.form, as("ops")...)
@@ -240,7 +240,7 @@ func TestCategories_CreateAndRename(t *testing.T) {
 	refused(t, e, "rename slug pattern", catPath(b, "rename"), url.Values{"name": {"N"}, "slug": {"Bad_Slug"}}, 400, "rename-slug-problem", "lower-case letters")
 	refused(t, e, "rename to a taken slug", catPath(b, "rename"), url.Values{"name": {"N"}, "slug": {s220}}, 409, "rename-slug-problem", "is taken")
 	res := e.post(t, catPath(b, "rename"), url.Values{"name": {"Data"}, "slug": {"data"}}, as("ops")...)
-	wantRedirect(t, "rename", res, catPath(b, "")+"?done=renamed")
+	wantRedirect(t, "rename", res, catPath(b, "")+"?done=renamed#done")
 	entry = lastAudit(t, e, "category.rename")
 	if !strings.Contains(string(entry.Before), `"slug":"ai-data-tools"`) || !strings.Contains(string(entry.After), `"slug":"data"`) ||
 		!strings.Contains(string(entry.After), `"name":"Data"`) || entry.Target != "category:"+strconv.FormatInt(b, 10) {
@@ -251,7 +251,7 @@ func TestCategories_CreateAndRename(t *testing.T) {
 	refused(t, e, "an old slug", "/admin/categories", url.Values{"name": {"Squatter"}, "slug": {"ai-data-tools"}}, 409, "category-slug-problem", "old slug of the category")
 	refused(t, e, "rename to another's old slug", catPath(a, "rename"), url.Values{"name": {"N"}, "slug": {"ai-data-tools"}}, 409, "rename-slug-problem", "old slug")
 	// ...but it may have it back, and its other slug then leads to it.
-	wantRedirect(t, "rename back", e.post(t, catPath(b, "rename"), url.Values{"name": {"Data"}, "slug": {"ai-data-tools"}}, as("ops")...), catPath(b, "")+"?done=renamed")
+	wantRedirect(t, "rename back", e.post(t, catPath(b, "rename"), url.Values{"name": {"Data"}, "slug": {"ai-data-tools"}}, as("ops")...), catPath(b, "")+"?done=renamed#done")
 	c, err := e.svc.AdminCategory(context.Background(), b)
 	if err != nil || c.Slug != "ai-data-tools" || strings.Join(c.Redirects, ",") != "data" {
 		t.Errorf("renamed back: slug %q redirects %v (%v)", c.Slug, c.Redirects, err)
@@ -274,7 +274,7 @@ func TestCategories_OldSlugPage(t *testing.T) {
 	linkListing(t, e, newLiveListing(t, e, "Jotter"), id, true)
 	want(t, "the page", e.get(t, "/categories/notes"), 200, "Jotter")
 	for _, to := range []string{"note-apps", "notebooks"} {
-		wantRedirect(t, "rename to "+to, e.post(t, catPath(id, "rename"), url.Values{"name": {"Notes"}, "slug": {to}}, as("ops")...), catPath(id, "")+"?done=renamed")
+		wantRedirect(t, "rename to "+to, e.post(t, catPath(id, "rename"), url.Values{"name": {"Notes"}, "slug": {to}}, as("ops")...), catPath(id, "")+"?done=renamed#done")
 	}
 	for _, old := range []string{"notes", "note-apps"} {
 		res := e.get(t, "/categories/"+old+"?page=1")
@@ -311,12 +311,12 @@ func TestCategories_Move(t *testing.T) {
 	refused(t, e, "position 10000", catPath(other, "move"), form(0, "10000"), 400, "move-position-problem", "0-9999")
 	refused(t, e, "position x", catPath(other, "move"), form(0, "x"), 400, "move-position-problem", "whole number")
 	refused(t, e, "unknown parent", catPath(other, "move"), form(999, "0"), 400, "move-parent-problem", "no category 999")
-	wantRedirect(t, "four levels", e.post(t, catPath(other, "move"), form(l3, "9999"), as("ops")...), catPath(other, "")+"?done=moved")
+	wantRedirect(t, "four levels", e.post(t, catPath(other, "move"), form(l3, "9999"), as("ops")...), catPath(other, "")+"?done=moved#done")
 	entry := lastAudit(t, e, "category.move")
 	if string(entry.Before) != `{"parent":0,"position":1}` || string(entry.After) != fmt.Sprintf(`{"parent":%d,"position":9999}`, l3) {
 		t.Errorf("category.move entry: %s -> %s", entry.Before, entry.After)
 	}
-	wantRedirect(t, "to the top, first", e.post(t, catPath(l2, "move"), form(0, "0"), as("ops")...), catPath(l2, "")+"?done=moved")
+	wantRedirect(t, "to the top, first", e.post(t, catPath(l2, "move"), form(0, "0"), as("ops")...), catPath(l2, "")+"?done=moved#done")
 	tree, err := e.svc.CategoryTree(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -359,9 +359,9 @@ func TestCategories_Describe(t *testing.T) {
 	refused(t, e, "a question without answer", path, url.Values{"question": {"", "Why?"}, "answer": {"", " "}}, 400, "faq-2-answer-problem", "FAQ 2 has a question but no answer")
 	refused(t, e, "an answer without question", path, url.Values{"question": {""}, "answer": {"Because."}}, 400, "faq-1-question-problem", "FAQ 1 has an answer but no question")
 	res := e.post(t, path, faqs(10, strings.Repeat("q", 299), strings.Repeat("a", 1500)), as("ops")...)
-	wantRedirect(t, "ten FAQs at the bounds", res, catPath(id, "")+"?done=described")
+	wantRedirect(t, "ten FAQs at the bounds", res, catPath(id, "")+"?done=described#done")
 	res = e.post(t, path, url.Values{"description": {strings.Repeat("é", 2000)}, "question": {"Is it free?", ""}, "answer": {"Mostly.", ""}}, as("ops")...)
-	wantRedirect(t, "2000 characters", res, catPath(id, "")+"?done=described")
+	wantRedirect(t, "2000 characters", res, catPath(id, "")+"?done=described#done")
 	entry := lastAudit(t, e, "category.describe")
 	if !strings.Contains(string(entry.Before), strings.Repeat("a", 1500)) || !strings.Contains(string(entry.After), `"question":"Is it free?"`) {
 		t.Errorf("category.describe entry: %s -> %s", entry.Before, entry.After)
@@ -402,11 +402,11 @@ func TestCategories_Attributes(t *testing.T) {
 	}
 	refused(t, e, "21 attributes", path, rows(many...), 400, "attributes-problem", "at most 20 comparison attributes; this is 21")
 	refused(t, e, "a position -1", path, url.Values{"key": {"api"}, "label": {"API"}, "position": {"-1"}}, 400, "attr-1-position-problem", "0 to 9999")
-	wantRedirect(t, "20 attributes", e.post(t, path, rows(many[:40]...), as("ops")...), catPath(id, "")+"?done=attributes")
-	wantRedirect(t, "bounds inside", e.post(t, path, rows(k40, strings.Repeat("é", 60), "api", "API access"), as("ops")...), catPath(id, "")+"?done=attributes")
+	wantRedirect(t, "20 attributes", e.post(t, path, rows(many[:40]...), as("ops")...), catPath(id, "")+"?done=attributes#done")
+	wantRedirect(t, "bounds inside", e.post(t, path, rows(k40, strings.Repeat("é", 60), "api", "API access"), as("ops")...), catPath(id, "")+"?done=attributes#done")
 	// Relabel api, put it first, remove the long key, add one.
 	form := url.Values{"key": {k40, "api", "sso"}, "label": {"Long", "Public API", "Single sign-on"}, "position": {"2", "1", "3"}, "remove": {k40}}
-	wantRedirect(t, "edit", e.post(t, path, form, as("ops")...), catPath(id, "")+"?done=attributes")
+	wantRedirect(t, "edit", e.post(t, path, form, as("ops")...), catPath(id, "")+"?done=attributes#done")
 	c, err := e.svc.AdminCategory(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
@@ -454,7 +454,7 @@ func TestCategories_Merge(t *testing.T) {
 	src := createCategory(t, e, "Writing", "writing", 0)
 	child := createCategory(t, e, "Blogging", "blogging", src)
 	dst := createCategory(t, e, "Content", "content", 0)
-	wantRedirect(t, "an old slug of the source", e.post(t, catPath(src, "rename"), url.Values{"name": {"Writing"}, "slug": {"writing-tools"}}, as("ops")...), catPath(src, "")+"?done=renamed")
+	wantRedirect(t, "an old slug of the source", e.post(t, catPath(src, "rename"), url.Values{"name": {"Writing"}, "slug": {"writing-tools"}}, as("ops")...), catPath(src, "")+"?done=renamed#done")
 	if err := e.svc.SetCategoryAttributes(ctx, "ops@launchdir.test", src, []domain.Attribute{{Key: "tone", Label: "Tone control"}, {Key: "api", Label: "API"}}); err != nil {
 		t.Fatal(err)
 	}
@@ -492,7 +492,7 @@ func TestCategories_Merge(t *testing.T) {
 	refused(t, e, "too deep", catPath(src, "merge"), url.Values{"target": {strconv.FormatInt(deep4, 10)}}, 400, "merge-target-problem", "at most 4 levels")
 
 	res := e.post(t, catPath(src, "merge"), url.Values{"target": {strconv.FormatInt(dst, 10)}}, as("ops")...)
-	wantRedirect(t, "merge", res, catPath(dst, "")+"?merged=2")
+	wantRedirect(t, "merge", res, catPath(dst, "")+"?merged=2#done")
 	want(t, "the target's page", e.get2(t, catPath(dst, "")+"?merged=2", as("ops")), 200, "Merged: 2 listing link(s) moved here", "<code>writing</code>", "<code>writing-tools</code>")
 	if res := e.get2(t, catPath(src, ""), as("ops")); res.status != 404 {
 		t.Errorf("the merged-away category's console page: %d, want 404", res.status)
@@ -542,14 +542,14 @@ func TestCategories_Merge(t *testing.T) {
 		t.Errorf("category.merge entry: %s -> %s", entry.Before, entry.After)
 	}
 	// A chain: the target renamed, the merged-away slug follows.
-	wantRedirect(t, "rename the target", e.post(t, catPath(dst, "rename"), url.Values{"name": {"Content"}, "slug": {"content-tools"}}, as("ops")...), catPath(dst, "")+"?done=renamed")
+	wantRedirect(t, "rename the target", e.post(t, catPath(dst, "rename"), url.Values{"name": {"Content"}, "slug": {"content-tools"}}, as("ops")...), catPath(dst, "")+"?done=renamed#done")
 	if res := e.get(t, "/categories/writing"); res.header.Get("Location") != "/categories/content-tools" {
 		t.Errorf("the chain writing -> content -> content-tools: %d to %q", res.status, res.header.Get("Location"))
 	}
 	// Merging a category into its own subcategory: the subcategory takes its place.
 	top := createCategory(t, e, "Top", "top", 0)
 	sub := createCategory(t, e, "Sub", "sub", top)
-	wantRedirect(t, "into its subcategory", e.post(t, catPath(top, "merge"), url.Values{"target": {strconv.FormatInt(sub, 10)}}, as("ops")...), catPath(sub, "")+"?merged=0")
+	wantRedirect(t, "into its subcategory", e.post(t, catPath(top, "merge"), url.Values{"target": {strconv.FormatInt(sub, 10)}}, as("ops")...), catPath(sub, "")+"?merged=0#done")
 	if c, err := e.svc.AdminCategory(ctx, sub); err != nil || c.ParentID != 0 {
 		t.Errorf("the subcategory after its parent merged into it: %+v (%v)", c, err)
 	}
