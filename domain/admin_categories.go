@@ -364,7 +364,10 @@ func (s *Service) CreateCategory(ctx context.Context, actor string, in CategoryI
 	if slug == "" && fe == nil {
 		slug = Slugify(name)
 	}
-	if slug, fe = checkCategorySlug(slug); fe != nil {
+	if slug == "" && fe == nil {
+		bad = append(bad, FieldError{Field: "slug", Rule: "pattern", Message: fmt.Sprintf(
+			"The name %q has no letters or digits to make a slug from; give a slug (such as ai-tools).", name)})
+	} else if slug, fe = checkCategorySlug(slug); fe != nil {
 		bad = append(bad, *fe)
 	}
 	position := 0

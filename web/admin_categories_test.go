@@ -219,6 +219,7 @@ func TestCategories_CreateAndRename(t *testing.T) {
 	for _, bad := range []string{"Upper", "-lead", "sp ace", "ünï"} {
 		refused(t, e, "slug "+bad, "/admin/categories", url.Values{"name": {"N"}, "slug": {bad}}, 400, "category-slug-problem", "lower-case letters")
 	}
+	refused(t, e, "no slug to make", "/admin/categories", url.Values{"name": {"!!!"}}, 400, "category-slug-problem", "no letters or digits to make a slug from")
 	refused(t, e, "unknown parent", "/admin/categories", url.Values{"name": {"Orphan"}, "parent": {"999"}}, 400, "category-parent-problem", "no category 999")
 
 	a := createCategory(t, e, n60, s220, 0)
