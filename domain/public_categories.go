@@ -86,14 +86,23 @@ type GetCategoryOutput struct {
 }
 
 // GetCategory returns a category and its live listings (subcategories included), most voted first.
+// An old slug of a renamed or merged-away category (admin_categories.go)
+// answers with the category it leads to; its slug in the output is the current one.
 func (s *Service) GetCategory(ctx context.Context, in GetCategoryInput) (GetCategoryOutput, error) {
 	c, err := s.Store.Category(ctx, in.Slug)
+	if ErrorCode(err) == ENotFound {
+		if cur, rerr := s.currentCategorySlug(ctx, in.Slug); rerr != nil {
+			return GetCategoryOutput{}, rerr
+		} else if cur != in.Slug {
+			c, err = s.Store.Category(ctx, cur)
+		}
+	}
 	if err != nil {
 		return GetCategoryOutput{}, err
 	}
 	page, perPage := in.Norm()
 	items, total, err := s.Store.SearchListings(ctx, ListingQuery{
-		Category: in.Slug, Status: "live", Sort: "votes", Offset: in.Offset(), Limit: perPage,
+		Category: c.Slug, Status: "live", Sort: "votes", Offset: in.Offset(), Limit: perPage,
 	})
 	if err != nil {
 		return GetCategoryOutput{}, err

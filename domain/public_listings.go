@@ -43,9 +43,14 @@ type SearchListingsOutput struct {
 // SearchListings searches live (or upcoming) listings.
 func (s *Service) SearchListings(ctx context.Context, in SearchListingsInput) (SearchListingsOutput, error) {
 	page, perPage := in.Norm()
+	// An old category slug filters by the category it leads to.
+	category, err := s.currentCategorySlug(ctx, in.Category)
+	if err != nil {
+		return SearchListingsOutput{}, err
+	}
 	q := ListingQuery{
 		Q:            strings.TrimSpace(in.Q),
-		Category:     in.Category,
+		Category:     category,
 		Stage:        in.Stage,
 		Country:      strings.ToUpper(in.Country),
 		PricingModel: strings.ToLower(strings.TrimSpace(in.PricingModel)),

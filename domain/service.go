@@ -72,6 +72,8 @@ type Service struct {
 	// Settings keeps the stored site settings (settings.go); nil: the Team
 	// store when it keeps them too, else the defaults only.
 	Settings SettingsStore
+	// Categories keeps the console's category changes (admin_categories.go); nil: the Store when it keeps them.
+	Categories CategoryAdminStore
 }
 
 // Deps is everything a Service is built from. Every field is required unless

@@ -151,8 +151,13 @@ func (s *OrderStore) applyFulfilment(ctx context.Context, tx *sql.Tx, orderID in
 		}
 	}
 	for _, slug := range f.ExtraCategories {
+		// The slug as bought, or the category it leads to since a rename or
+		// merge on the console (category_redirects).
 		res, err := tx.ExecContext(ctx, `INSERT INTO listing_categories (listing_id, category_id, is_primary)
-			SELECT ?, id, 0 FROM categories WHERE site_id = ? AND slug = ? ON CONFLICT DO NOTHING`,
+			SELECT ?1, id, 0 FROM categories WHERE site_id = ?2 AND id = COALESCE(
+				(SELECT id FROM categories WHERE site_id = ?2 AND slug = ?3),
+				(SELECT category_id FROM category_redirects WHERE site_id = ?2 AND slug = ?3))
+			ON CONFLICT DO NOTHING`,
 			f.ListingID, s.siteID, slug)
 		if err != nil {
 			return err
@@ -197,10 +202,12 @@ func (s *OrderStore) applyFulfilment(ctx context.Context, tx *sql.Tx, orderID in
 	return nil
 }
 
-// categoryIn reports whether slug is a category of this site, inside tx.
+// categoryIn reports whether slug is a category of this site or an old
+// slug leading to one, inside tx.
 func (s *OrderStore) categoryIn(ctx context.Context, tx *sql.Tx, slug string) (bool, error) {
 	var n int
-	err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM categories WHERE site_id = ? AND slug = ?`, s.siteID, slug).Scan(&n)
+	err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM categories WHERE site_id = ?1 AND slug = ?2)
+		+ (SELECT COUNT(*) FROM category_redirects WHERE site_id = ?1 AND slug = ?2)`, s.siteID, slug).Scan(&n)
 	return n > 0, err
 }
 

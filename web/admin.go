@@ -56,8 +56,9 @@ func (h *handler) routeAdmin(mux *http.ServeMux) {
 	h.routeTeam(mux)
 	h.routePeople(mux) // admin_people.go
 	h.routeSettings(mux)
-	h.routeBlog(mux) // admin_blog.go
+	h.routeBlog(mux)          // admin_blog.go
 	h.routeListingsAdmin(mux) // admin_listings.go
+	h.routeCategories(mux)    // admin_categories.go
 }
 
 // adminRoute wraps a console handler: a 404 page unless the request comes

@@ -220,6 +220,14 @@ func (h *handler) category(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
+	if out.Category.Slug != in.Slug { // an old slug (renamed or merged away): the current address
+		to := "/categories/" + out.Category.Slug
+		if r.URL.RawQuery != "" {
+			to += "?" + r.URL.RawQuery
+		}
+		http.Redirect(w, r, to, http.StatusMovedPermanently)
+		return
+	}
 	vote, err := h.voteStateOf(w, r)
 	if err != nil {
 		h.serviceError(w, r, err)

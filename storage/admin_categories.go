@@ -1,0 +1,280 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"strconv"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// The console's category changes (domain/admin_categories.go): every
+// change and its audit entry in one transaction. The search index follows
+// through search_log: listing_categories' triggers log each moved listing,
+// the categories' triggers log tree changes (cached counts refresh).
+
+var _ domain.CategoryAdminStore = (*Store)(nil)
+
+// AdminCategories implements domain.CategoryAdminStore.
+func (s *Store) AdminCategories(ctx context.Context) ([]domain.AdminCategory, error) {
+	var out []domain.AdminCategory
+	err := queryEach(ctx, s.db.sql, func(rows *sql.Rows) error {
+		var c domain.AdminCategory
+		if err := rows.Scan(&c.ID, &c.ParentID, &c.Slug, &c.Name, &c.Position, &c.Listings, &c.Primary); err != nil {
+			return err
+		}
+		out = append(out, c)
+		return nil
+	}, `SELECT c.id, COALESCE(c.parent_id, 0), c.slug, c.name, c.position,
+			(SELECT COUNT(*) FROM listing_categories lc WHERE lc.category_id = c.id),
+			(SELECT COUNT(*) FROM listing_categories lc WHERE lc.category_id = c.id AND lc.is_primary = 1)
+		FROM categories c WHERE c.site_id = ? ORDER BY c.position, c.name`, s.siteID)
+	return out, mapErr(err, "category", "")
+}
+
+// AdminCategory implements domain.CategoryAdminStore.
+func (s *Store) AdminCategory(ctx context.Context, id int64) (*domain.AdminCategory, error) {
+	key := strconv.FormatInt(id, 10)
+	c := &domain.AdminCategory{ID: id, FAQs: []domain.FAQ{}, Attributes: []domain.Attribute{}, Redirects: []string{}}
+	var faqs string
+	err := s.db.sql.QueryRowContext(ctx, `SELECT COALESCE(c.parent_id, 0), c.slug, c.name, c.description, c.faqs, c.position,
+			(SELECT COUNT(*) FROM listing_categories lc WHERE lc.category_id = c.id),
+			(SELECT COUNT(*) FROM listing_categories lc WHERE lc.category_id = c.id AND lc.is_primary = 1)
+		FROM categories c WHERE c.site_id = ? AND c.id = ?`, s.siteID, id).
+		Scan(&c.ParentID, &c.Slug, &c.Name, &c.Description, &faqs, &c.Position, &c.Listings, &c.Primary)
+	if err != nil {
+		return nil, mapErr(err, "category", key)
+	}
+	if err := decodeJSON(faqs, &c.FAQs, "the FAQs of category "+c.Slug); err != nil {
+		return nil, err
+	}
+	err = queryEach(ctx, s.db.sql, func(rows *sql.Rows) error {
+		var a domain.Attribute
+		if err := rows.Scan(&a.Key, &a.Label); err != nil {
+			return err
+		}
+		c.Attributes = append(c.Attributes, a)
+		return nil
+	}, `SELECT key, label FROM category_attributes WHERE category_id = ? ORDER BY position, key`, id)
+	if err != nil {
+		return nil, mapErr(err, "category", key)
+	}
+	err = queryEach(ctx, s.db.sql, func(rows *sql.Rows) error {
+		var slug string
+		if err := rows.Scan(&slug); err != nil {
+			return err
+		}
+		c.Redirects = append(c.Redirects, slug)
+		return nil
+	}, `SELECT slug FROM category_redirects WHERE site_id = ? AND category_id = ? ORDER BY created_at, slug`, s.siteID, id)
+	return c, mapErr(err, "category", key)
+}
+
+// CategoryRedirect implements domain.CategoryAdminStore.
+func (s *Store) CategoryRedirect(ctx context.Context, slug string) (int64, error) {
+	var id int64
+	err := s.db.sql.QueryRowContext(ctx, `SELECT category_id FROM category_redirects WHERE site_id = ? AND slug = ?`, s.siteID, slug).Scan(&id)
+	if err == sql.ErrNoRows {
+		return 0, nil
+	}
+	return id, mapErr(err, "category redirect", slug)
+}
+
+// CreateCategory implements domain.CategoryAdminStore.
+func (s *Store) CreateCategory(ctx context.Context, c domain.AdminCategory, e domain.AuditEntry) (int64, error) {
+	faqs, err := json.Marshal(nonNilFAQs(c.FAQs))
+	if err != nil {
+		return 0, err
+	}
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, mapErr(err, "category", c.Slug)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `INSERT INTO categories (site_id, parent_id, slug, name, description, faqs, position)
+		VALUES (?, NULLIF(?, 0), ?, ?, ?, ?, ?)`, s.siteID, c.ParentID, c.Slug, c.Name, c.Description, string(faqs), c.Position)
+	if err != nil {
+		return 0, mapErr(err, "category", c.Slug)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return 0, mapErr(err, "category", c.Slug)
+	}
+	if e.Target == "" {
+		e.Target = "category:" + strconv.FormatInt(id, 10)
+	}
+	if err := s.writeAudit(ctx, tx, e); err != nil {
+		return 0, err
+	}
+	return id, mapErr(tx.Commit(), "category", c.Slug)
+}
+
+func nonNilFAQs(f []domain.FAQ) []domain.FAQ {
+	if f == nil {
+		return []domain.FAQ{}
+	}
+	return f
+}
+
+// SaveCategory implements domain.CategoryAdminStore.
+func (s *Store) SaveCategory(ctx context.Context, c domain.AdminCategory, e domain.AuditEntry) error {
+	key := strconv.FormatInt(c.ID, 10)
+	faqs, err := json.Marshal(nonNilFAQs(c.FAQs))
+	if err != nil {
+		return err
+	}
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return mapErr(err, "category", key)
+	}
+	defer tx.Rollback()
+	var old string
+	if err := tx.QueryRowContext(ctx, `SELECT slug FROM categories WHERE site_id = ? AND id = ?`, s.siteID, c.ID).Scan(&old); err != nil {
+		return mapErr(err, "category", key)
+	}
+	if old != c.Slug {
+		// The new slug stops being an old one (renamed back); the old one
+		// starts leading here.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM category_redirects WHERE site_id = ? AND slug = ? AND category_id = ?`, s.siteID, c.Slug, c.ID); err != nil {
+			return mapErr(err, "category redirect", c.Slug)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO category_redirects (site_id, slug, category_id, created_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (site_id, slug) DO UPDATE SET category_id = excluded.category_id, created_at = excluded.created_at`,
+			s.siteID, old, c.ID, e.At.Unix()); err != nil {
+			return mapErr(err, "category redirect", old)
+		}
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE categories SET parent_id = NULLIF(?, 0), slug = ?, name = ?, description = ?, faqs = ?, position = ?
+		WHERE site_id = ? AND id = ?`, c.ParentID, c.Slug, c.Name, c.Description, string(faqs), c.Position, s.siteID, c.ID)
+	if err != nil {
+		return mapErr(err, "category", c.Slug)
+	}
+	if err := s.writeAudit(ctx, tx, e); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return mapErr(err, "category", key)
+	}
+	s.refreshSoon(ctx) // a renamed primary category is in its listings' summaries
+	return nil
+}
+
+// SaveCategoryAttributes implements domain.CategoryAdminStore.
+func (s *Store) SaveCategoryAttributes(ctx context.Context, id int64, attrs []domain.Attribute, e domain.AuditEntry) error {
+	key := strconv.FormatInt(id, 10)
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return mapErr(err, "category", key)
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM categories WHERE site_id = ? AND id = ?`, s.siteID, id).Scan(&n); err != nil || n == 0 {
+		if err == nil {
+			err = sql.ErrNoRows
+		}
+		return mapErr(err, "category", key)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM category_attributes WHERE category_id = ?`, id); err != nil {
+		return mapErr(err, "category attributes", key)
+	}
+	for i, a := range attrs {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO category_attributes (category_id, key, label, position) VALUES (?, ?, ?, ?)`,
+			id, a.Key, a.Label, i+1); err != nil {
+			return mapErr(err, "category attribute", a.Key)
+		}
+	}
+	if err := s.writeAudit(ctx, tx, e); err != nil {
+		return err
+	}
+	return mapErr(tx.Commit(), "category attributes", key)
+}
+
+// MergeCategory implements domain.CategoryAdminStore.
+func (s *Store) MergeCategory(ctx context.Context, source, target int64, e domain.AuditEntry) (int, error) {
+	key := strconv.FormatInt(source, 10)
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, mapErr(err, "category", key)
+	}
+	defer tx.Rollback()
+	var srcSlug string
+	var srcParent int64
+	if err := tx.QueryRowContext(ctx, `SELECT slug, COALESCE(parent_id, 0) FROM categories WHERE site_id = ? AND id = ?`, s.siteID, source).
+		Scan(&srcSlug, &srcParent); err != nil {
+		return 0, mapErr(err, "category", key)
+	}
+	var tgtParent int64
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(parent_id, 0) FROM categories WHERE site_id = ? AND id = ?`, s.siteID, target).
+		Scan(&tgtParent); err != nil {
+		return 0, mapErr(err, "category", strconv.FormatInt(target, 10))
+	}
+	type link struct {
+		listing int64
+		primary bool
+	}
+	var links []link
+	err = queryEach(ctx, tx, func(rows *sql.Rows) error {
+		var l link
+		if err := rows.Scan(&l.listing, &l.primary); err != nil {
+			return err
+		}
+		links = append(links, l)
+		return nil
+	}, `SELECT listing_id, is_primary FROM listing_categories WHERE category_id = ? ORDER BY listing_id`, source)
+	if err != nil {
+		return 0, mapErr(err, "category", key)
+	}
+	// The source's links go first (each delete logs its listing for the
+	// search index), so that a listing's one primary link can move.
+	if _, err := tx.ExecContext(ctx, `DELETE FROM listing_categories WHERE category_id = ?`, source); err != nil {
+		return 0, mapErr(err, "category links", key)
+	}
+	for _, l := range links {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, ?)
+			ON CONFLICT (listing_id, category_id) DO UPDATE SET is_primary = MAX(is_primary, excluded.is_primary)`,
+			l.listing, target, l.primary); err != nil {
+			return 0, mapErr(err, "category link", strconv.FormatInt(l.listing, 10))
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO category_attributes (category_id, key, label, position)
+		SELECT ?1, a.key, a.label, a.position + (SELECT COALESCE(MAX(position), 0) FROM category_attributes WHERE category_id = ?1)
+		FROM category_attributes a WHERE a.category_id = ?2
+		ON CONFLICT (category_id, key) DO NOTHING`, target, source); err != nil {
+		return 0, mapErr(err, "category attributes", key)
+	}
+	if tgtParent == source {
+		if _, err := tx.ExecContext(ctx, `UPDATE categories SET parent_id = NULLIF(?, 0) WHERE id = ?`, srcParent, target); err != nil {
+			return 0, mapErr(err, "category", key)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE categories SET parent_id = ? WHERE parent_id = ?`, target, source); err != nil {
+		return 0, mapErr(err, "category", key)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE category_redirects SET category_id = ? WHERE category_id = ?`, target, source); err != nil {
+		return 0, mapErr(err, "category redirect", key)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO category_redirects (site_id, slug, category_id, created_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (site_id, slug) DO UPDATE SET category_id = excluded.category_id`, s.siteID, srcSlug, target, e.At.Unix()); err != nil {
+		return 0, mapErr(err, "category redirect", srcSlug)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM categories WHERE id = ?`, source); err != nil {
+		return 0, mapErr(err, "category", key)
+	}
+	if err := s.writeAudit(ctx, tx, e); err != nil {
+		return 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, mapErr(err, "category", key)
+	}
+	s.refreshSoon(ctx)
+	return len(links), nil
+}
+
+// refreshSoon applies the change just committed to this process's search
+// index at once, so that the console's next page and every search see the
+// moved listings (other processes follow within PollInterval). A failure
+// is retried by the next poll: the log entries stay unseen until applied.
+func (s *Store) refreshSoon(ctx context.Context) {
+	_ = s.Refresh(ctx)
+}
