@@ -56,6 +56,7 @@ func (h *handler) routeAdmin(mux *http.ServeMux) {
 	h.routeTeam(mux)
 	h.routePeople(mux) // admin_people.go
 	h.routeSettings(mux)
+	h.routeRatings(mux) // admin_ratings.go
 }
 
 // adminRoute wraps a console handler: a 404 page unless the request comes
