@@ -414,3 +414,39 @@ func TestRevenue_Owner(t *testing.T) {
 		t.Errorf("%d figures, want the owner's and the verified one", n)
 	}
 }
+
+// TestRevenue_PublicPages: the listing page and the revenue board say
+// whose figure they show (stated by the owner; verified once the site team
+// entered one for the month), and the Domain Rating board shows each
+// site's trend.
+func TestRevenue_PublicPages(t *testing.T) {
+	t.Parallel()
+	e, err := newEnv(t.TempDir(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.close)
+	ctx := context.Background()
+	b, err := e.svc.GetLeaderboard(ctx, domain.GetLeaderboardInput{Board: "revenue"})
+	if err != nil || len(b.Items) < 2 {
+		t.Fatal(b, err)
+	}
+	top := b.Items[0]
+	want(t, "listing page, owner's figure", e.get(t, "/listings/"+top.Listing.Slug), 200, "Monthly revenue", "stated by the owner, not checked")
+	want(t, "revenue board", e.get(t, "/leaderboards/revenue"), 200, "a month, stated by the owner", "verified by the site team, or stated by the owner")
+	l, err := e.svc.GetListing(ctx, domain.SlugInput{Slug: top.Listing.Slug})
+	if err != nil || l.Revenue == nil {
+		t.Fatal(l, err)
+	}
+	if _, err := e.svc.SetVerifiedRevenue(ctx, "ops@launchdir.test", top.Listing.Slug, l.Revenue.Month, "99999999"); err != nil {
+		t.Fatal(err)
+	}
+	res := e.get(t, "/listings/"+top.Listing.Slug)
+	want(t, "listing page, verified figure", res, 200, "$99,999,999.00", "verified by the site team")
+	wantNot(t, "listing page, verified figure", res, "stated by the owner, not checked")
+	want(t, "revenue board after", e.get(t, "/leaderboards/revenue"), 200, "a month, verified by the site team")
+	res = e.get(t, "/leaderboards/domain-rating")
+	if !strings.Contains(res.body, "↑ up") && !strings.Contains(res.body, "↓ down") && !strings.Contains(res.body, "→ flat") {
+		t.Errorf("Domain Rating board shows no trend:\n%s", excerpt(res.body))
+	}
+}
