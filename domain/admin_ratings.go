@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"path"
 	"regexp"
 	"strconv"
@@ -144,12 +145,21 @@ func RatingHost(v string) (string, error) {
 	if v == "" {
 		return "", errors.New("the domain is empty")
 	}
-	if !strings.Contains(v, "://") {
-		v = "http://" + strings.TrimPrefix(v, "//")
+	h := v
+	if strings.Contains(v, "://") {
+		u, err := url.Parse(v)
+		if err != nil || u.Host == "" {
+			return "", fmt.Errorf("%q is not a URL or a host", v)
+		}
+		h = u.Host
 	}
-	h := NormalizeDomain(v)
-	if i := strings.LastIndexByte(h, ':'); i >= 0 && !strings.Contains(h, "]") {
+	h = strings.SplitN(strings.TrimPrefix(h, "//"), "/", 2)[0]
+	if i := strings.LastIndexByte(h, ':'); i >= 0 {
 		h = h[:i]
+	}
+	h = strings.TrimPrefix(strings.TrimSuffix(strings.ToLower(h), "."), "www.")
+	if h == "" || strings.ContainsAny(h, " \t@?#[]") {
+		return "", fmt.Errorf("%q is not a URL or a host", v)
 	}
 	a, err := idna.Lookup.ToASCII(h)
 	if err != nil {
