@@ -101,8 +101,8 @@ type RatingsStore interface {
 	DecideRatingImport(ctx context.Context, id int64, status, actor string, at time.Time, audit func(RatingImport) *AuditEntry) (*RatingImport, error)
 }
 
-// ratingsStore is s.Ratings, or the Team store when it keeps imports too
-// (the SQLite store does).
+// ratingsStore is the Team store when it keeps imports too (the SQLite
+// store does).
 func (s *Service) ratingsStore() (RatingsStore, error) {
 	if rs, ok := s.Team.(RatingsStore); ok {
 		return rs, nil
