@@ -37,7 +37,8 @@ var Boards = map[string]Board{
 		Description: "Live listings ranked by the latest Domain Rating of their website, from a third-party SEO provider.",
 		Metric:      "domain_rating", Unit: "DR"},
 	"revenue": {Key: "revenue", Title: "Revenue", Period: "latest month each founder reported",
-		Description: "Live listings ranked by the latest monthly revenue their founders reported.", Metric: "monthly_revenue_cents", Unit: "cents"},
+		Description: "Live listings ranked by their latest monthly revenue. Each figure says its source: verified by the site team, or stated by the owner and not checked; a verified figure wins over the owner's for the same month.",
+		Metric:      "monthly_revenue_cents", Unit: "cents"},
 }
 
 // GetLeaderboardInput is the input of get_leaderboard (GET /leaderboards/{board}).
@@ -63,6 +64,19 @@ type BoardItem struct {
 	MetricLabel string         `json:"metric_label" jsonschema_description:"The value as a person reads it."`
 	Paid        bool           `json:"paid" jsonschema_description:"True on the billboard: a PAID placement, not a community ranking."`
 	Note        string         `json:"note,omitempty"`
+	Source      string         `json:"source,omitempty" jsonschema_description:"revenue: verified (checked by the site team) or owner (stated by the owner, not checked); domain-rating: the SEO provider."`
+	Trend       string         `json:"trend,omitempty" jsonschema:"enum=up,enum=down,enum=flat" jsonschema_description:"domain-rating: the change over the site's readings, as on its profile."`
+}
+
+// DRTrend names the direction of a Domain Rating change.
+func DRTrend(change int) string {
+	switch {
+	case change > 0:
+		return "up"
+	case change < 0:
+		return "down"
+	}
+	return "flat"
 }
 
 // GetLeaderboardOutput is one page of a board.

@@ -175,6 +175,7 @@ type Listing struct {
 	CommunityRating   *Rating           `json:"community_rating" jsonschema_extras:"nullable=true" jsonschema_description:"Mean stars of the counted reviews (people's reviews on the site that passed the holding rules of votes); null when the listing has no counted review."`
 	Reviews           ReviewList        `json:"reviews" jsonschema_description:"The latest counted reviews, newest first, and how many there are."`
 	DomainRating      *DomainRating     `json:"domain_rating,omitempty"`
+	Revenue           *ListingRevenue   `json:"revenue,omitempty" jsonschema_description:"The latest monthly revenue and its source (verified by the site team, or stated by the owner)."`
 	Awards            []AwardRef        `json:"awards"`
 	PaidPlacement     *PaidPlacement    `json:"paid_placement,omitempty" jsonschema_description:"The listing's place on the billboard, a PAID ranking by money contributed: never a community number. Absent when nothing was contributed."`
 	DemoVideoURL      string            `json:"demo_video_url,omitempty"`

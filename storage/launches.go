@@ -98,6 +98,10 @@ func (s *Store) Launches(ctx context.Context, q domain.LaunchQuery) ([]domain.Li
 // Leaderboard returns one page of a board and the number of ranked listings.
 func (s *Store) Leaderboard(ctx context.Context, q domain.BoardQuery) ([]domain.BoardItem, int, error) {
 	var from, where, metric, order string
+	// extra are the source and the change of the Domain Rating and revenue
+	// boards. Their counts are not cached: imports and figures change them
+	// without a search_log entry (cachedCount keys on it).
+	extra, count := `'', 0`, s.cachedCount
 	args := []any{s.siteID}
 	switch q.Board {
 	case "community-weekly":
@@ -118,34 +122,54 @@ func (s *Store) Leaderboard(ctx context.Context, q domain.BoardQuery) ([]domain.
 			JOIN listings l ON l.id = b.listing_id`
 		where, metric, order = `l.site_id = ?1 AND l.status = 'live' AND b.cents > 0`, `b.cents`, `m DESC, l.votes_count DESC, l.id`
 	case "domain-rating":
-		from = `(SELECT domain, value FROM (SELECT domain, value,
-				ROW_NUMBER() OVER (PARTITION BY domain ORDER BY date DESC, id DESC) AS rn FROM domain_ratings) WHERE rn = 1) d
-			JOIN listings l ON l.domain = d.domain`
+		from, extra, count = drBoardFrom+` JOIN listings l ON l.domain = d.domain`, `d.source, d.chg`, s.count
 		where, metric, order = `l.site_id = ?1 AND l.status = 'live' AND l.domain <> ''`, `d.value`, `m DESC, l.votes_count DESC, l.id`
 	case "revenue":
-		from = `(SELECT listing_id, amount_cents FROM (SELECT listing_id, amount_cents,
-				ROW_NUMBER() OVER (PARTITION BY listing_id ORDER BY month DESC) AS rn FROM revenue_figures) WHERE rn = 1) r
-			JOIN listings l ON l.id = r.listing_id`
+		from, extra, count = `(SELECT listing_id, amount_cents, source FROM (SELECT listing_id, amount_cents, source,
+				ROW_NUMBER() OVER (PARTITION BY listing_id ORDER BY month DESC, source = 'verified' DESC) AS rn FROM revenue_figures) WHERE rn = 1) r
+			JOIN listings l ON l.id = r.listing_id`, `r.source, 0`, s.count
 		where, metric, order = `l.site_id = ?1 AND l.status = 'live'`, `r.amount_cents`, `m DESC, l.votes_count DESC, l.id`
 	default:
 		return nil, 0, domain.NotFound("leaderboard", q.Board)
 	}
-	total, err := s.cachedCount(ctx, `SELECT COUNT(*) FROM `+from+` WHERE `+where, args...)
+	total, err := count(ctx, `SELECT COUNT(*) FROM `+from+` WHERE `+where, args...)
 	if err != nil || total == 0 {
 		return []domain.BoardItem{}, total, err
 	}
 	n := len(args)
 	items := []domain.BoardItem{}
-	var m int64
-	err = s.querySummaries(ctx, `SELECT `+summaryCols+`, `+metric+` AS m FROM `+from+summaryJoins+` WHERE `+where+
+	var m, chg int64
+	var source string
+	err = s.querySummaries(ctx, `SELECT `+summaryCols+`, `+metric+` AS m, `+extra+` FROM `+from+summaryJoins+` WHERE `+where+
 		` ORDER BY `+order+` LIMIT ?`+strconv.Itoa(n+1)+` OFFSET ?`+strconv.Itoa(n+2),
-		append(args, q.Limit, q.Offset), func() []any { return []any{&m} },
+		append(args, q.Limit, q.Offset), func() []any { return []any{&m, &source, &chg} },
 		func(ls domain.ListingSummary) {
-			items = append(items, domain.BoardItem{Rank: q.Offset + len(items) + 1, Listing: ls, Metric: m,
-				MetricLabel: metricLabel(q.Board, m)})
+			it := domain.BoardItem{Rank: q.Offset + len(items) + 1, Listing: ls, Metric: m, MetricLabel: metricLabel(q.Board, m)}
+			switch q.Board {
+			case "domain-rating":
+				it.Source, it.Trend = source, domain.DRTrend(int(chg))
+			case "revenue":
+				it.Source = source
+				it.MetricLabel += " (" + domain.RevenueSourceLabel(source) + ")"
+			}
+			items = append(items, it)
 		})
 	return items, total, err
 }
+
+// drBoardFrom is the latest Domain Rating reading of each domain (d.domain,
+// d.value, d.source) with d.chg, the change since the earliest of the
+// latest maxDRHistory readings of the same source: the trend a listing's
+// profile shows (domainRating).
+var drBoardFrom = `(SELECT domain, value, source, value - first AS chg FROM (
+		SELECT h.domain, h.value, h.source, h.rn,
+			FIRST_VALUE(h.value) OVER (PARTITION BY h.domain ORDER BY h.rn DESC) AS first
+		FROM (SELECT x.domain, x.value, x.source,
+				ROW_NUMBER() OVER (PARTITION BY x.domain ORDER BY x.date DESC, x.id DESC) AS rn
+			FROM domain_ratings x JOIN (SELECT domain, source FROM (SELECT domain, source,
+				ROW_NUMBER() OVER (PARTITION BY domain ORDER BY date DESC, id DESC) AS rn FROM domain_ratings) WHERE rn = 1) t
+				ON t.domain = x.domain AND t.source = x.source) h
+		WHERE h.rn <= ` + strconv.Itoa(maxDRHistory) + `) WHERE rn = 1) d`
 
 // metricLabel formats a board metric as a person reads it.
 func metricLabel(board string, m int64) string {

@@ -162,6 +162,9 @@ func (s *Store) fillProfile(ctx context.Context, id int64, l *domain.Listing) er
 	if l.DomainRating, err = s.domainRating(ctx, id); err != nil {
 		return err
 	}
+	if l.Revenue, err = listingRevenue(ctx, s.db.sql, id); err != nil {
+		return err
+	}
 	l.Awards, err = s.awardRefs(ctx, id)
 	return err
 }
@@ -169,11 +172,15 @@ func (s *Store) fillProfile(ctx context.Context, id int64, l *domain.Listing) er
 // maxDRHistory caps the Domain Rating history returned with a profile.
 const maxDRHistory = 24
 
-// domainRating returns the Domain Rating of the listing's domain with its trend, or nil.
+// domainRating returns the Domain Rating of the listing's domain with its
+// trend, or nil: the latest maxDRHistory readings of the source of the
+// latest reading (readings of two providers are not comparable).
 func (s *Store) domainRating(ctx context.Context, id int64) (*domain.DomainRating, error) {
-	rows, err := s.db.sql.QueryContext(ctx, `SELECT date, value, source FROM (
-		SELECT d.date, d.value, d.source FROM domain_ratings d JOIN listings l ON l.domain = d.domain
-		WHERE l.id = ? AND l.domain <> '' ORDER BY d.date DESC, d.id DESC LIMIT ?) ORDER BY date`, id, maxDRHistory)
+	rows, err := s.db.sql.QueryContext(ctx, `WITH dom AS (SELECT domain FROM listings WHERE id = ? AND domain <> ''),
+		src AS (SELECT d.source FROM domain_ratings d JOIN dom ON dom.domain = d.domain ORDER BY d.date DESC, d.id DESC LIMIT 1)
+		SELECT date, value, source FROM (
+		SELECT d.date, d.value, d.source FROM domain_ratings d JOIN dom ON dom.domain = d.domain JOIN src ON src.source = d.source
+		ORDER BY d.date DESC, d.id DESC LIMIT ?) ORDER BY date`, id, maxDRHistory)
 	if err != nil {
 		return nil, mapErr(err, "domain rating", "")
 	}
@@ -196,14 +203,7 @@ func (s *Store) domainRating(ctx context.Context, id int64) (*domain.DomainRatin
 	}
 	last, first := dr.History[len(dr.History)-1], dr.History[0]
 	dr.Current, dr.AsOf, dr.Change = last.Value, last.Date, last.Value-first.Value
-	switch {
-	case dr.Change > 0:
-		dr.Trend = "up"
-	case dr.Change < 0:
-		dr.Trend = "down"
-	default:
-		dr.Trend = "flat"
-	}
+	dr.Trend = domain.DRTrend(dr.Change)
 	return dr, nil
 }
 

@@ -372,7 +372,7 @@ func TestStore_Leaderboard(t *testing.T) {
 		{"community-all-time", []row{{1, "jotter", 5, "5 votes"}, {2, "notely", 3, "3 votes"}, {3, "sketchy", 2, "2 votes"}}},
 		{"billboard", []row{{1, "jotter", 123556, "$1,235.56 contributed (paid)"}, {2, "notely", 5000, "$50.00 contributed (paid)"}}},
 		{"domain-rating", []row{{1, "sketchy", 70, "DR 70"}, {2, "notely", 50, "DR 50"}, {3, "jotter", 20, "DR 20"}}},
-		{"revenue", []row{{1, "notely", 150000, "$1,500.00 per month"}, {2, "jotter", 90000, "$900.00 per month"}}},
+		{"revenue", []row{{1, "notely", 150000, "$1,500.00 per month (stated by the owner)"}, {2, "jotter", 90000, "$900.00 per month (stated by the owner)"}}},
 	} {
 		t.Run(tc.board, func(t *testing.T) {
 			items, total, err := st.Leaderboard(ctx, domain.BoardQuery{Board: tc.board, Week: fxNow, Limit: 20})

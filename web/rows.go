@@ -90,9 +90,15 @@ func boardRows(v voteState, items []domain.BoardItem, unit string) []launchRow {
 				r.Note = "contributed"
 			} else {
 				r.Note = "a month"
+				if it.Source != "" { // the revenue board: whose figure it is
+					r.Note += ", " + domain.RevenueSourceLabel(it.Source)
+				}
 			}
 		default:
 			r.Label = unit + " " + formatInt(it.Metric)
+			if it.Trend != "" { // the Domain Rating board
+				r.Note = trendArrow(it.Trend) + " " + it.Trend
+			}
 		}
 		out = append(out, r)
 	}

@@ -26,7 +26,7 @@ Usage:
   launchdir admin prices set CODE CENTS [--currency USD] [--data DIR]
       set a product's price in cents before VAT (4900 is 49.00; 0 makes it free);
       quotes and checkouts made afterwards use it, existing orders keep theirs
-` + adminTeamUsage + adminSettingsUsage
+` + adminTeamUsage + adminSettingsUsage + adminRatingsUsage
 
 // adminCmd is "launchdir admin prices list|set ...". Prices go through the
 // same domain rules as the admin page (domain.Service.SetProductPrice), so the
@@ -38,9 +38,12 @@ func adminCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 	if len(args) >= 1 && args[0] == "settings" {
 		return settingsCmd(ctx, now, args[1:], stdout, stderr)
 	}
+	if len(args) >= 1 && args[0] == "ratings" {
+		return ratingsCmd(ctx, now, args[1:], stdout, stderr)
+	}
 	if len(args) < 2 || args[0] != "prices" || (args[1] != "list" && args[1] != "set") {
 		fmt.Fprint(stderr, adminUsage)
-		return errors.New(`admin: say what to do: "launchdir admin prices list", "launchdir admin prices set CODE CENTS", "launchdir admin team", "launchdir admin grant --email EMAIL --role admin|moderator", "launchdir admin revoke --email EMAIL" or "launchdir admin settings get|set"`)
+		return errors.New(`admin: say what to do: "launchdir admin prices list", "launchdir admin prices set CODE CENTS", "launchdir admin team", "launchdir admin grant --email EMAIL --role admin|moderator", "launchdir admin revoke --email EMAIL", "launchdir admin settings get|set" or "launchdir admin ratings import FILE --source NAME"`)
 	}
 	verb := args[1]
 	c := config{now: now}
