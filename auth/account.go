@@ -49,8 +49,10 @@ type accountData struct {
 
 // ListingNote is one of the account's listings as /account shows it:
 // Action is hidden or unpublished when the site team did that, with the
-// reason and when (docs/console.md "Listings").
+// reason and when (docs/console.md "Listings"); ID links its owner's
+// revenue page (/account/listings/{id}/revenue).
 type ListingNote struct {
+	ID                 int64
 	Name, Slug, Status string
 	Action, Reason     string
 	At                 time.Time

@@ -424,7 +424,7 @@ func (db *DB) AccountListings(ctx context.Context, userID int64) ([]auth.Listing
 		var n auth.ListingNote
 		var hiddenAt, unpublishedAt sql.NullInt64
 		var hiddenReason, unpublishedReason string
-		if err := rows.Scan(&n.Name, &n.Slug, &n.Status, &hiddenAt, &hiddenReason, &unpublishedAt, &unpublishedReason); err != nil {
+		if err := rows.Scan(&n.ID, &n.Name, &n.Slug, &n.Status, &hiddenAt, &hiddenReason, &unpublishedAt, &unpublishedReason); err != nil {
 			return err
 		}
 		switch {
@@ -435,7 +435,7 @@ func (db *DB) AccountListings(ctx context.Context, userID int64) ([]auth.Listing
 		}
 		out = append(out, n)
 		return nil
-	}, `SELECT l.name, l.slug, l.status, l.hidden_at, l.hidden_reason, l.unpublished_at, l.unpublished_reason FROM listings l
+	}, `SELECT l.id, l.name, l.slug, l.status, l.hidden_at, l.hidden_reason, l.unpublished_at, l.unpublished_reason FROM listings l
 		WHERE `+ownedBy+` ORDER BY l.created_at DESC, l.id DESC LIMIT 100`, userID, userID)
 	return out, mapErr(err, "listing", "")
 }

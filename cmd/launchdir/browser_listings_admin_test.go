@@ -41,6 +41,7 @@ func TestBrowser_ModeratorHidesListing(t *testing.T) {
 		t.Fatalf("the demo has %d live listings", len(live.Items))
 	}
 	idOf := regexp.MustCompile(`href="/admin/listings/(\d+)"`)
+	ids := make([]string, len(browsertest.Viewports))
 	for i := range browsertest.Viewports {
 		res, err := admin.Get(origin + "/admin/listings?q=" + url.QueryEscape(live.Items[i].Slug))
 		if err != nil {
@@ -52,6 +53,7 @@ func TestBrowser_ModeratorHidesListing(t *testing.T) {
 		if m == nil {
 			t.Fatalf("the admin's search for %s found no listing", live.Items[i].Slug)
 		}
+		ids[i] = m[1]
 		post("/admin/listings/"+m[1]+"/transfer", url.Values{"email": {"owner@example.com"}})
 	}
 
@@ -107,6 +109,13 @@ func TestBrowser_ModeratorHidesListing(t *testing.T) {
 				}
 				o.Shot("owner-account")
 				o.CheckClean("owner's account")
+				// The owner reaches the revenue page of the listing from there.
+				o.Click(".account-listings a[href='/account/listings/" + ids[i] + "/revenue']")
+				if got := o.Text("main"); !strings.HasSuffix(o.URL(), "/revenue") || !strings.Contains(got, l.Name) {
+					t.Errorf("the owner's revenue page (%s):\n%s", o.URL(), got)
+				}
+				o.Shot("owner-revenue")
+				o.CheckClean("owner's revenue page")
 			})
 		})
 	}
