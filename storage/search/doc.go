@@ -10,12 +10,9 @@
 // page is kept in a bounded heap.
 package search
 
-import "github.com/launchdir/launchdir/domain"
-
 // Doc is one listing as the index sees it.
 type Doc struct {
-	ID      int64                 // listing id
-	Summary domain.ListingSummary // returned as is in results
+	ID int64 // listing id
 
 	Name, Tagline, Description string
 	Keywords                   []string

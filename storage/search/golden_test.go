@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -141,20 +140,36 @@ func TestSearch_TypoTop5(t *testing.T) {
 	}
 }
 
-// idOfSlug reads the listing id at the end of a corpus slug.
-func idOfSlug(s string) int64 {
-	id, _ := strconv.ParseInt(s[strings.LastIndexByte(s, '-')+1:], 10, 64)
-	return id
-}
-
 // typoTop5Floor is the rate measured before the compact index (1886 of 2000).
 const typoTop5Floor = 1886.0 / 2000
 
-func resultIDs(ix *Index, q Query) ([]int64, int) {
-	items, total := ix.Search(q)
-	ids := []int64{}
-	for _, it := range items {
-		ids = append(ids, idOfSlug(it.Slug))
+func resultIDs(ix *Index, q Query) ([]int64, int) { return ix.Search(q) }
+
+// TestUpsertAll_SameResults loads the same listings one by one and through
+// UpsertAll (out of order, on several goroutines) and compares the answers.
+func TestUpsertAll_SameResults(t *testing.T) {
+	t.Parallel()
+	c := newCorpus(5)
+	one, all := New(), New()
+	docs := make(chan Doc, 64)
+	go func() {
+		defer close(docs)
+		for id := int64(1); id <= 5_000; id++ {
+			d := c.doc(id)
+			one.Upsert(d)
+			docs <- d
+		}
+	}()
+	all.UpsertAll(docs, 3)
+	all.Trim()
+	if one.Len() != all.Len() {
+		t.Fatalf("Len: one by one %d, UpsertAll %d", one.Len(), all.Len())
 	}
-	return ids, total
+	for _, q := range goldenQueries(c) {
+		wantIDs, want := one.Search(q)
+		gotIDs, got := all.Search(q)
+		if diff := cmp.Diff(wantIDs, gotIDs); diff != "" || got != want {
+			t.Errorf("Search(%+v): total %d, want %d (-one by one +UpsertAll):\n%s", q, got, want, diff)
+		}
+	}
 }

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/launchdir/launchdir/domain"
 )
 
 // Match qualities: how much of a term's score a query word earns by matching
@@ -136,10 +134,9 @@ type qword struct {
 	total  int // postings over all its terms
 }
 
-// Search returns the page of listings matching q, best first, and the
-// number of matching listings. The summaries are shallow copies of the ones
-// given to Upsert: callers must not modify what their pointers point to.
-func (ix *Index) Search(q Query) ([]domain.ListingSummary, int) {
+// Search returns the ids of the page of listings matching q, best first,
+// and the number of matching listings.
+func (ix *Index) Search(q Query) ([]int64, int) {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	s := ix.scratch()
@@ -152,7 +149,7 @@ func (ix *Index) Search(q Query) ([]domain.ListingSummary, int) {
 	offset := max(q.Offset, 0)
 	f := ix.filterOf(&q)
 	if f.none {
-		return []domain.ListingSummary{}, 0
+		return []int64{}, 0
 	}
 	s.sort = sortKind(q.Sort)
 	s.k = offset + limit
@@ -177,9 +174,9 @@ func (ix *Index) Search(q Query) ([]domain.ListingSummary, int) {
 		}
 		return 1
 	})
-	out := make([]domain.ListingSummary, 0, max(min(len(s.heap)-offset, limit), 0))
+	out := make([]int64, 0, max(min(len(s.heap)-offset, limit), 0))
 	for i := offset; i < len(s.heap); i++ {
-		out = append(out, ix.summary[s.heap[i].doc])
+		out = append(out, s.heap[i].id)
 	}
 	return out, total
 }
@@ -226,7 +223,7 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 	v := &ix.voc
 	lo := len(s.terms)
 	add := func(id uint32, quality float64) {
-		plen := len(v.post[id])
+		plen := int(v.df[id])
 		if plen == 0 {
 			return
 		}
@@ -275,12 +272,12 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 	if last && runes >= 2 {
 		s.pfx = s.pfx[:0]
 		v.withPrefix(w, func(id uint32) {
-			if len(v.post[id]) > 0 && v.terms[id] != w {
+			if int(v.df[id]) > 0 && v.terms[id] != w {
 				s.pfx = append(s.pfx, id)
 			}
 		})
 		if len(s.pfx) > maxPrefixTerms {
-			slices.SortFunc(s.pfx, func(a, b uint32) int { return len(v.post[b]) - len(v.post[a]) })
+			slices.SortFunc(s.pfx, func(a, b uint32) int { return int(v.df[b]) - int(v.df[a]) })
 			s.pfx = s.pfx[:maxPrefixTerms]
 		}
 		for _, id := range s.pfx {
@@ -292,7 +289,7 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 	}
 	total := 0
 	for _, t := range s.terms[lo:] {
-		total += len(v.post[t.id])
+		total += int(v.df[t.id])
 	}
 	s.words = append(s.words, qword{lo: lo, hi: len(s.terms), total: total})
 	return true
