@@ -70,22 +70,44 @@ func TestSearch_Golden(t *testing.T) {
 	c := newCorpus(7)
 	ix := New()
 	const n = 20_000
+	var hosts []string
+	doc := func(id int64) Doc {
+		d := c.doc(id)
+		if id%50 == 0 { // some subdomains for the domain filter
+			d.Domain = "app." + d.Domain
+		}
+		if id%400 == 0 {
+			hosts = append(hosts, strings.TrimPrefix(d.Domain, "app."))
+		}
+		return d
+	}
 	for id := int64(1); id <= n; id++ {
-		ix.Upsert(c.doc(id))
+		ix.Upsert(doc(id))
 	}
 	for id := int64(3); id <= n; id += 97 { // churn after the load
 		if id%2 == 0 {
 			ix.Delete(id)
 		} else {
-			d := c.doc(id)
-			ix.Upsert(d)
+			ix.Upsert(doc(id))
+		}
+	}
+	for id := int64(5); id <= n; id += 3 { // past the compaction threshold
+		if id%5 == 0 {
+			ix.Delete(id)
+		} else {
+			ix.Upsert(doc(id))
 		}
 	}
 	var b strings.Builder
-	for _, q := range goldenQueries(c) {
+	qs := goldenQueries(c)
+	for i, h := range hosts {
+		qs = append(qs, Query{Domain: []string{"", "www.", "app."}[i%3] + h, Sort: "newest"})
+	}
+	qs = append(qs, Query{Domain: "com"}, Query{Domain: "pp." + hosts[0]})
+	for _, q := range qs {
 		ids, total := resultIDs(ix, q)
-		fmt.Fprintf(&b, "%q sort=%s off=%d cats=%v country=%s stage=%s status=%s: total %d: %v\n",
-			q.Text, q.Sort, q.Offset, q.Categories, q.Country, q.Stage, q.Status, total, ids)
+		fmt.Fprintf(&b, "%q sort=%s off=%d cats=%v country=%s stage=%s status=%s domain=%s: total %d: %v\n",
+			q.Text, q.Sort, q.Offset, q.Categories, q.Country, q.Stage, q.Status, q.Domain, total, ids)
 	}
 	path := filepath.Join("testdata", "golden_results.txt")
 	if *update {

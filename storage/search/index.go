@@ -46,7 +46,8 @@ type Index struct {
 	stage    []uint32 // interned, 0 = none
 	country  []uint32
 	pricing  []uint32
-	domain   []string
+	domText  []byte // hosts back to back, doc d's at domText[domOff[d]:domOff[d+1]]
+	domOff   []uint32
 	catOff   []uint32 // cats[catOff[d]:catOff[d+1]] are doc d's categories
 	cats     []int64
 	newest   []int64
@@ -75,6 +76,7 @@ type Index struct {
 func New() *Index {
 	return &Index{
 		catOff:  []uint32{0},
+		domOff:  []uint32{0},
 		byID:    map[int64]uint32{},
 		catDocs: map[int64][]uint32{},
 		strs:    map[string]uint32{"": 0},
@@ -175,7 +177,8 @@ func (ix *Index) apply(d *Doc, p *prep) {
 	ix.stage = append(ix.stage, ix.intern(normStage(d.Stage)))
 	ix.country = append(ix.country, ix.intern(normCountry(d.Country)))
 	ix.pricing = append(ix.pricing, ix.intern(normPricing(d.PricingModel)))
-	ix.domain = append(ix.domain, normDomain(d.Domain))
+	ix.domText = append(ix.domText, normDomain(d.Domain)...)
+	ix.domOff = append(ix.domOff, uint32(len(ix.domText)))
 	from := len(ix.cats)
 	for _, c := range d.Categories {
 		if !slices.Contains(ix.cats[from:], c) {
@@ -317,7 +320,7 @@ func (ix *Index) compact() {
 	}
 	remap := make([]uint32, len(ix.ids))
 	n := uint32(0)
-	cats := ix.cats[:0]
+	cats, dom := ix.cats[:0], ix.domText[:0]
 	for d := range ix.ids {
 		if ix.status[d] == stDead {
 			remap[d] = gone
@@ -329,18 +332,22 @@ func (ix *Index) compact() {
 		cats = append(cats, ix.cats[lo:hi]...) // never overtakes lo: cats only shrinks
 		ix.ids[n], ix.status[n] = ix.ids[d], ix.status[d]
 		ix.stage[n], ix.country[n], ix.pricing[n] = ix.stage[d], ix.country[d], ix.pricing[d]
-		ix.domain[n], ix.newest[n], ix.trending[n] = ix.domain[d], ix.newest[d], ix.trending[d]
+		ix.newest[n], ix.trending[n] = ix.newest[d], ix.trending[d]
+		lo, hi = ix.domOff[d], ix.domOff[d+1]
+		ix.domOff[n] = uint32(len(dom))
+		dom = append(dom, ix.domText[lo:hi]...) // like cats
 		ix.votes[n], ix.views[n], ix.follows[n] = ix.votes[d], ix.views[d], ix.follows[d]
 		ix.byID[ix.ids[n]] = n
 		n++
 	}
 	ix.catOff[n] = uint32(len(cats))
 	ix.cats = cats
+	ix.domOff[n] = uint32(len(dom))
+	ix.domText = dom
 	k := int(n)
-	clear(ix.domain[k:])
 	ix.ids, ix.status = ix.ids[:k], ix.status[:k]
 	ix.stage, ix.country, ix.pricing = ix.stage[:k], ix.country[:k], ix.pricing[:k]
-	ix.domain, ix.newest, ix.trending = ix.domain[:k], ix.newest[:k], ix.trending[:k]
+	ix.newest, ix.trending, ix.domOff = ix.newest[:k], ix.trending[:k], ix.domOff[:k+1]
 	ix.votes, ix.views, ix.follows = ix.votes[:k], ix.views[:k], ix.follows[:k]
 	ix.catOff = ix.catOff[:k+1]
 	ix.voc.rewrite(remap)

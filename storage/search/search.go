@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Match qualities: how much of a term's score a query word earns by matching
@@ -97,7 +98,7 @@ func (ix *Index) passRest(f *filter, d uint32) bool {
 		return false
 	}
 	if f.domain != "" {
-		dd := ix.domain[d]
+		dd := unsafe.String(unsafe.SliceData(ix.domText[ix.domOff[d]:]), ix.domOff[d+1]-ix.domOff[d])
 		if dd != f.domain && !(len(dd) > len(f.domain) && dd[len(dd)-len(f.domain)-1] == '.' && strings.HasSuffix(dd, f.domain)) {
 			return false
 		}
@@ -242,13 +243,13 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 		}
 		s.terms = append(s.terms, qterm{id, wt, bonus})
 	}
-	if id, ok := v.ids[w]; ok {
+	if id, ok := v.lookupTerm(w); ok {
 		add(id, qualityExact)
 	}
 	runes := utf8.RuneCountInString(w)
 	if runes >= 3 && strings.Trim(w, "0123456789") != "" {
 		typo := func(id uint32) {
-			t := v.terms[id]
+			t := v.term(id)
 			if (runes >= 4 || utf8.RuneCountInString(t) == runes) && within1(w, t) {
 				add(id, qualityTypo)
 			}
@@ -261,7 +262,7 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 			_, size := utf8.DecodeRuneInString(w[i:])
 			s.buf = append(append(s.buf[:0], w[:i]...), w[i+size:]...)
 			if runes >= 4 { // terms with one rune less
-				if id, ok := v.ids[string(s.buf)]; ok {
+				if id, ok := v.lookupTerm(unsafe.String(unsafe.SliceData(s.buf), len(s.buf))); ok {
 					add(id, qualityTypo)
 				}
 			}
@@ -272,7 +273,7 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 	if last && runes >= 2 {
 		s.pfx = s.pfx[:0]
 		v.withPrefix(w, func(id uint32) {
-			if int(v.df[id]) > 0 && v.terms[id] != w {
+			if int(v.df[id]) > 0 && v.term(id) != w {
 				s.pfx = append(s.pfx, id)
 			}
 		})

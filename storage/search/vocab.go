@@ -5,14 +5,20 @@ import (
 	"math/bits"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // vocab is the term dictionary: ids, posting lists (postings.go), the
 // deletion neighbourhood used to find typo candidates (SymSpell), and
 // per-prefix sorted term lists used for prefix matches.
 type vocab struct {
-	ids   map[string]uint32
-	terms []string
+	// text holds every term's bytes back to back, term id's at
+	// text[off[id]:off[id+1]]; ids maps a term to its id (open addressing,
+	// 4 bytes a slot holding id+1, 0 when empty). Together about a third of
+	// a map[string]uint32 and a []string with a million terms.
+	text  []byte
+	off   []uint32
+	ids   []uint32
 	post  [][]byte // per term: its postings, see postings.go
 	df    []uint32 // per term: its number of postings (tombstoned docs included)
 	last  []uint32 // per term: the doc number of its last posting
@@ -30,21 +36,64 @@ type vocab struct {
 
 func newVocab() vocab {
 	return vocab{
-		ids:    map[string]uint32{},
+		off:    []uint32{0},
 		skips:  map[uint32][]skip{},
 		seed:   maphash.MakeSeed(),
 		prefix: map[uint16][]uint32{},
 	}
 }
 
+// size returns the number of terms.
+func (v *vocab) size() int { return len(v.off) - 1 }
+
+// term returns term id's text. It points into v.text, which is only ever
+// appended to: a string given out stays valid.
+func (v *vocab) term(id uint32) string {
+	lo, hi := v.off[id], v.off[id+1]
+	if lo == hi {
+		return ""
+	}
+	return unsafe.String(&v.text[lo], hi-lo)
+}
+
+// find returns the id of term s and whether it is known; when unknown, the
+// slot is where s would go in v.ids.
+func (v *vocab) find(s string) (id uint32, ok bool, slot int) {
+	if len(v.ids) == 0 {
+		return 0, false, -1
+	}
+	mask := len(v.ids) - 1
+	for i := int(maphash.String(v.seed, s)) & mask; ; i = (i + 1) & mask {
+		e := v.ids[i]
+		if e == 0 {
+			return 0, false, i
+		}
+		if v.term(e-1) == s {
+			return e - 1, true, i
+		}
+	}
+}
+
+// lookupTerm returns the id of term s, if known.
+func (v *vocab) lookupTerm(s string) (uint32, bool) {
+	id, ok, _ := v.find(s)
+	return id, ok
+}
+
 // id returns the id of term s, adding it when new.
 func (v *vocab) id(s string) uint32 {
-	if id, ok := v.ids[s]; ok {
+	id, ok, slot := v.find(s)
+	if ok {
 		return id
 	}
-	id := uint32(len(v.terms))
-	v.ids[s] = id
-	v.terms = append(v.terms, s)
+	id = uint32(v.size())
+	if (id+1)*4 > uint32(len(v.ids))*3 { // keep the table at most 3/4 full
+		v.growIDs()
+		_, _, slot = v.find(s)
+	}
+	v.ids[slot] = id + 1
+	v.text = append(v.text, s...)
+	v.off = append(v.off, uint32(len(v.text)))
 	v.post = append(v.post, nil)
 	v.df = append(v.df, 0)
 	v.last = append(v.last, 0)
@@ -64,9 +113,25 @@ func (v *vocab) id(s string) uint32 {
 	return id
 }
 
+func (v *vocab) growIDs() {
+	old := v.ids
+	v.ids = make([]uint32, max(len(old)*2, 1024))
+	mask := len(v.ids) - 1
+	for _, e := range old {
+		if e == 0 {
+			continue
+		}
+		i := int(maphash.String(v.seed, v.term(e-1))) & mask
+		for v.ids[i] != 0 {
+			i = (i + 1) & mask
+		}
+		v.ids[i] = e
+	}
+}
+
 // addDels adds term id's deletion neighbourhood to the table.
 func (v *vocab) addDels(id uint32) {
-	s := v.terms[id]
+	s := v.term(id)
 	if utf8.RuneCountInString(s) < 3 {
 		return
 	}
@@ -89,7 +154,7 @@ func (v *vocab) lowerBound(list []uint32, s string) int {
 	lo, hi := 0, len(list)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if v.terms[list[m]] < s {
+		if v.term(list[m]) < s {
 			lo = m + 1
 		} else {
 			hi = m
@@ -154,7 +219,7 @@ func (t *delTable) grow(v *vocab) {
 	size := max(len(t.slots)*2, 1024)
 	t.slots, t.n = make([]uint32, size), 0
 	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
-	for id := range len(v.terms) - 1 {
+	for id := range v.size() - 1 {
 		v.addDels(uint32(id))
 	}
 }
@@ -177,7 +242,7 @@ func (v *vocab) withPrefix(p string, f func(uint32)) {
 	list := v.prefix[prefixKey(p)]
 	for i := v.lowerBound(list, p); i < len(list); i++ {
 		id := list[i]
-		if !strings.HasPrefix(v.terms[id], p) {
+		if !strings.HasPrefix(v.term(id), p) {
 			return
 		}
 		f(id)
