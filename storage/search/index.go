@@ -59,8 +59,8 @@ type Index struct {
 	// catDocs lists, per category id, its doc numbers in ascending order.
 	catDocs map[int64][]uint32
 
-	byID map[int64]uint32
-	live int // docs not tombstoned
+	byID docTable // listing id -> doc number of live docs
+	live int      // docs not tombstoned
 	dead int
 
 	strs map[string]uint32 // interned stage, country and pricing values
@@ -77,7 +77,6 @@ func New() *Index {
 	return &Index{
 		catOff:  []uint32{0},
 		domOff:  []uint32{0},
-		byID:    map[int64]uint32{},
 		catDocs: map[int64][]uint32{},
 		strs:    map[string]uint32{"": 0},
 		voc:     newVocab(),
@@ -104,9 +103,9 @@ func (ix *Index) Len() int {
 func (ix *Index) Delete(id int64) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	if d, ok := ix.byID[id]; ok {
+	if d, ok := ix.byID.get(ix.ids, id); ok {
+		ix.byID.del(ix.ids, id)
 		ix.tombstone(d)
-		delete(ix.byID, id)
 		ix.maybeCompact()
 	}
 }
@@ -155,9 +154,9 @@ func (ix *Index) UpsertAll(docs <-chan Doc, workers int) {
 // apply adds doc d with its prepared postings p; called with the write lock.
 func (ix *Index) apply(d *Doc, p *prep) {
 	st := statusCode(d.Status)
-	if old, ok := ix.byID[d.ID]; ok {
+	if old, ok := ix.byID.get(ix.ids, d.ID); ok {
+		ix.byID.del(ix.ids, d.ID)
 		ix.tombstone(old)
-		delete(ix.byID, d.ID)
 	}
 	if st == stDead {
 		ix.maybeCompact()
@@ -170,9 +169,9 @@ func (ix *Index) apply(d *Doc, p *prep) {
 		}
 	}
 	n := uint32(len(ix.ids))
-	ix.byID[d.ID] = n
 	ix.live++
 	ix.ids = append(ix.ids, d.ID)
+	ix.byID.put(ix.ids, n)
 	ix.status = append(ix.status, st)
 	ix.stage = append(ix.stage, ix.intern(normStage(d.Stage)))
 	ix.country = append(ix.country, ix.intern(normCountry(d.Country)))
@@ -337,7 +336,6 @@ func (ix *Index) compact() {
 		ix.domOff[n] = uint32(len(dom))
 		dom = append(dom, ix.domText[lo:hi]...) // like cats
 		ix.votes[n], ix.views[n], ix.follows[n] = ix.votes[d], ix.views[d], ix.follows[d]
-		ix.byID[ix.ids[n]] = n
 		n++
 	}
 	ix.catOff[n] = uint32(len(cats))
@@ -350,6 +348,10 @@ func (ix *Index) compact() {
 	ix.newest, ix.trending, ix.domOff = ix.newest[:k], ix.trending[:k], ix.domOff[:k+1]
 	ix.votes, ix.views, ix.follows = ix.votes[:k], ix.views[:k], ix.follows[:k]
 	ix.catOff = ix.catOff[:k+1]
+	ix.byID.reset(ix.ids, k)
+	for d := range k {
+		ix.byID.put(ix.ids, uint32(d))
+	}
 	ix.voc.rewrite(remap)
 	for c, list := range ix.catDocs {
 		out := list[:0]
