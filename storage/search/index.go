@@ -146,9 +146,11 @@ func (ix *Index) UpsertAll(docs <-chan Doc, workers int) {
 	}()
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
+	ix.voc.lazyDels = true // the typo table is built once at the end
 	for j := range jobs {
 		ix.apply(&j.d, &j.p)
 	}
+	ix.voc.buildDels()
 }
 
 // apply adds doc d with its prepared postings p; called with the write lock.

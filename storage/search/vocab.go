@@ -28,6 +28,9 @@ type vocab struct {
 	// dels holds, for each term and each rune of it, the hash of the term
 	// with that rune deleted, mapped to the term id.
 	dels delTable
+	// lazyDels defers dels during a bulk load: buildDels then fills it in
+	// one pass at its final size instead of rehashing on every doubling.
+	lazyDels bool
 
 	// prefix maps the first two bytes of a term to the ids of all terms with
 	// those bytes, sorted by term.
@@ -97,10 +100,12 @@ func (v *vocab) id(s string) uint32 {
 	v.post = append(v.post, nil)
 	v.df = append(v.df, 0)
 	v.last = append(v.last, 0)
-	for v.dels.full(len(s)) {
-		v.dels.grow(v)
+	if !v.lazyDels {
+		for v.dels.full(len(s)) {
+			v.dels.grow(v)
+		}
+		v.addDels(id)
 	}
-	v.addDels(id)
 	if len(s) >= 2 {
 		key := prefixKey(s)
 		list := v.prefix[key]
@@ -127,6 +132,25 @@ func (v *vocab) growIDs() {
 		}
 		v.ids[i] = e
 	}
+}
+
+// buildDels refills dels from every term, sized once, and ends lazyDels.
+func (v *vocab) buildDels() {
+	n := 0
+	for id := range v.size() {
+		if r := utf8.RuneCountInString(v.term(uint32(id))); r >= 3 {
+			n += r
+		}
+	}
+	size := 1024
+	for (n+64)*4 > size*3 {
+		size *= 2
+	}
+	v.dels = delTable{slots: make([]uint32, size), shift: uint(64 - bits.TrailingZeros(uint(size)))}
+	for id := range v.size() {
+		v.addDels(uint32(id))
+	}
+	v.lazyDels = false
 }
 
 // addDels adds term id's deletion neighbourhood to the table.
