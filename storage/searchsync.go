@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"time"
@@ -58,9 +59,6 @@ func (s *Store) doc(r *docRow, links []catLink, cats map[int64]catRow) (search.D
 		Votes: r.votes, Views: r.views, Follows: r.follows, Trending: r.trending}
 	for _, l := range links {
 		d.Categories = append(d.Categories, l.categoryID)
-		if c, ok := cats[l.categoryID]; ok && l.primary {
-			r.catSlug, r.catName = c.slug, c.name
-		}
 	}
 	if err := decodeJSON(r.keywords, &d.Keywords, "the keywords of listing "+r.slug); err != nil {
 		return search.Doc{}, err
@@ -75,7 +73,6 @@ func (s *Store) doc(r *docRow, links []catLink, cats map[int64]catRow) (search.D
 			d.Newest = t.Unix()
 		}
 	}
-	d.Summary = s.summary(&r.summaryRow)
 	return d, nil
 }
 
@@ -116,8 +113,8 @@ func (s *Store) rebuildIndex(ctx context.Context) error {
 		cats[c.id] = c
 	}
 	counts := map[int64]int{} // live listings per category, subcategories included
-	// Reading rows and building documents runs beside the (serialised) index
-	// writes, so a load uses two cores.
+	// Reading rows, tokenising documents (on every core) and the (serialised)
+	// index writes run side by side.
 	ix := search.New()
 	docs := make(chan search.Doc, 1024)
 	done := make(chan error, 1)
@@ -132,15 +129,14 @@ func (s *Store) rebuildIndex(ctx context.Context) error {
 			docs <- d
 		})
 	}()
-	for d := range docs {
-		ix.Upsert(d)
-	}
+	ix.UpsertAll(docs, runtime.GOMAXPROCS(0))
 	if err := <-done; err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil { // a driver may end the rows quietly when ctx ends
 		return err
 	}
+	ix.Trim()
 	s.catMu.Lock()
 	s.catCache, s.catAt, s.catSeq, s.catCost = categoryNodes(all, counts), time.Now(), head, 0
 	s.catMu.Unlock()
@@ -387,8 +383,40 @@ func (s *Store) SearchListings(ctx context.Context, q domain.ListingQuery) ([]do
 		}
 		sq.Categories = descendants(all, all[i].id)
 	}
-	items, total := ix.Search(sq)
-	return items, total, nil
+	ids, total := ix.Search(sq)
+	items, err := s.summariesByID(ctx, ids)
+	return items, total, err
+}
+
+// summariesByID reads the summaries of listings ids in one query, in the order
+// of ids. The index holds only what ranking and filtering need; a listing
+// deleted since the index last saw it is left out of the page.
+func (s *Store) summariesByID(ctx context.Context, ids []int64) ([]domain.ListingSummary, error) {
+	if len(ids) == 0 {
+		return []domain.ListingSummary{}, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	byID := make(map[int64]domain.ListingSummary, len(ids))
+	var id int64
+	err := s.querySummaries(ctx, `SELECT `+summaryCols+`, l.id FROM `+summaryFrom+` WHERE l.id IN (`+placeholders(len(ids))+`)`,
+		args, func() []any { return []any{&id} }, func(ls domain.ListingSummary) {
+			if _, dup := byID[id]; !dup {
+				byID[id] = ls
+			}
+		})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]domain.ListingSummary, 0, len(ids))
+	for _, id := range ids {
+		if ls, ok := byID[id]; ok {
+			out = append(out, ls)
+		}
+	}
+	return out, nil
 }
 
 // String describes the store (site and index size) for logs.

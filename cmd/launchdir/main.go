@@ -41,6 +41,8 @@ const usage = `launchdir: a launch directory served as a REST API (/v1) and an M
 Usage:
   launchdir serve   [flags]   run the service (add --demo to load demo data into a fresh data dir)
   launchdir seed    --demo    load the demo data into the data directory (no-op if it has listings)
+  launchdir seed    --synthetic N
+                              add N synthetic listings (to try the service at 100k or 1M)
   launchdir migrate           apply database migrations and exit
   launchdir apikey create --email ADDRESS [--name NAME]
                               create an API key for an account and print it once

@@ -8,9 +8,13 @@ import (
 	"net/http"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/storage"
 )
 
 // TestServe runs the real binary's serve command on a free port with --demo and
@@ -106,6 +110,47 @@ func TestSeedAndMigrate(t *testing.T) {
 	}
 	if err := run(ctx, time.Now, []string{"bogus"}, io.Discard, io.Discard); err == nil {
 		t.Error("unknown command succeeded")
+	}
+}
+
+// TestSeedSynthetic adds synthetic listings with seed --synthetic, refuses
+// counts outside 1..maxSynthetic and --demo beside it, and serves them.
+func TestSeedSynthetic(t *testing.T) {
+	data := t.TempDir()
+	ctx := context.Background()
+	for _, bad := range [][]string{
+		{"--synthetic", "-1"},
+		{"--synthetic", strconv.Itoa(maxSynthetic + 1)},
+		{"--synthetic", "10", "--demo"},
+		{"--synthetic", "many"},
+	} {
+		var errOut strings.Builder
+		err := run(ctx, time.Now, append([]string{"seed", "--data", data}, bad...), io.Discard, &errOut)
+		if err == nil || !strings.Contains(err.Error()+errOut.String(), "synthetic") {
+			t.Errorf("seed %v: err %v (stderr %q), want an error naming --synthetic", bad, err, errOut.String())
+		}
+	}
+	var out strings.Builder
+	if err := run(ctx, time.Now, []string{"seed", "--data", data, "--synthetic", "1"}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(ctx, time.Now, []string{"seed", "--data", data, "--synthetic", "120"}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "added 120 synthetic listings") {
+		t.Errorf("seed output = %q", out.String())
+	}
+	db, err := storage.Open(filepath.Join(data, "launchdir.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	st, err := storage.NewStore(ctx, db, (&config{}).site())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, total, err := st.SearchListings(ctx, domain.ListingQuery{}); err != nil || total != 121 {
+		t.Errorf("listings after seeding 1 and 120: total %d, err %v; want 121", total, err)
 	}
 }
 

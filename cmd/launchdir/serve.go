@@ -251,26 +251,44 @@ func printBanner(out io.Writer, db, addr string, o domain.Origins, hasAdmins boo
 	}
 }
 
+// maxSynthetic bounds seed --synthetic: the search index numbers at most 16M documents.
+const maxSynthetic = 10_000_000
+
 func seedCmd(ctx context.Context, now func() time.Time, args []string, stdout, stderr io.Writer) error {
 	c := config{now: now}
 	var demo bool
+	var synthetic int
 	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dataFlag(fs, &c)
 	fs.BoolVar(&demo, "demo", false, "load the deterministic demo data set")
+	fs.IntVar(&synthetic, "synthetic", 0, "add N synthetic live listings (1 to 10,000,000) for trying the service at scale")
 	fs.StringVar(&c.baseURL, "base-url", env("LAUNCHDIR_BASE_URL", ""), "public origin (env LAUNCHDIR_BASE_URL)")
 	fs.StringVar(&c.addr, "addr", env("LAUNCHDIR_ADDR", "127.0.0.1:8080"), "listen address used to derive the origin (env LAUNCHDIR_ADDR)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if !demo {
-		return errors.New("seed: say which data set to load: --demo")
+	switch {
+	case demo && synthetic != 0:
+		return errors.New("seed: --demo and --synthetic are two data sets: give one")
+	case synthetic < 0 || synthetic > maxSynthetic:
+		return fmt.Errorf("seed: --synthetic must be a number of listings from 1 to %d, not %d", maxSynthetic, synthetic)
+	case !demo && synthetic == 0:
+		return errors.New("seed: say which data set to load: --demo, or --synthetic N")
 	}
 	db, err := c.open()
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	if synthetic > 0 {
+		start := time.Now()
+		if err := storage.SeedSynthetic(ctx, db, c.site(), synthetic, c.now().UTC()); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "added %d synthetic listings to %s in %s\n", synthetic, c.dbPath(), time.Since(start).Round(time.Second/10))
+		return nil
+	}
 	seeded, err := storage.SeedDemo(ctx, db, c.site(), c.now().UTC())
 	if err != nil {
 		return err

@@ -1,11 +1,8 @@
 package search
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strings"
-
-	"github.com/launchdir/launchdir/domain"
 )
 
 // realWords are the most frequent words of the synthetic corpus, most
@@ -145,12 +142,6 @@ func (c *corpus) doc(id int64) Doc {
 		Views:        c.rng.IntN(100_000),
 		Follows:      c.rng.IntN(2_000),
 		Trending:     c.rng.ExpFloat64(),
-	}
-	d.Summary = domain.ListingSummary{
-		Slug: fmt.Sprintf("%s-%d", strings.ToLower(strings.ReplaceAll(name, " ", "-")), id),
-		Name: name, Tagline: d.Tagline, URL: "https://" + d.Domain,
-		Stage: d.Stage, Country: d.Country, PricingModel: d.PricingModel,
-		Status: status, Plan: domain.PlanFree, Votes: d.Votes, Views: d.Views, Follows: d.Follows,
 	}
 	return d
 }

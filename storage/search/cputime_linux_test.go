@@ -17,3 +17,14 @@ func threadCPU() time.Duration {
 	}
 	return time.Duration(ts.Nano())
 }
+
+// processCPU returns the CPU time used so far by the whole process
+// (CLOCK_PROCESS_CPUTIME_ID), all threads together.
+func processCPU() time.Duration {
+	const clockProcessCPUTime = 2
+	var ts syscall.Timespec
+	if _, _, e := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockProcessCPUTime, uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
+		return 0
+	}
+	return time.Duration(ts.Nano())
+}

@@ -2,20 +2,18 @@
 // directory listings.
 //
 // SQLite stays the source of truth: the storage layer loads every live and
-// scheduled listing with Upsert at start and keeps the index fresh with Upsert
-// and Delete. Search answers search_listings without touching the database:
-// every query word must match (exactly, within one edit, or as a prefix for
-// the last word), falling back to any word when no listing has them all;
-// matches are scored BM25-style with field weights and only the requested
-// page is kept in a bounded heap.
+// scheduled listing with UpsertAll at start and keeps the index fresh with
+// Upsert and Delete. Search ranks without touching the database and returns
+// listing ids (the store reads the page's summaries by id): every query word
+// must match (exactly, within one edit, or as a prefix for the last word),
+// falling back to any word when no listing has them all; matches are scored
+// BM25-style with field weights and only the requested page is kept in a
+// bounded heap. The layout is compact (postings.go, vocab.go, docs.go).
 package search
-
-import "github.com/launchdir/launchdir/domain"
 
 // Doc is one listing as the index sees it.
 type Doc struct {
-	ID      int64                 // listing id
-	Summary domain.ListingSummary // returned as is in results
+	ID int64 // listing id
 
 	Name, Tagline, Description string
 	Keywords                   []string

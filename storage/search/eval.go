@@ -122,17 +122,31 @@ func (ix *Index) and(s *scratch, f *filter) int {
 		case len(s.order) == 1 && len(terms) == 1:
 			// One word, one term: no doc can be seen twice.
 			t, n := terms[0], 0
-			for _, p := range post[t.id] {
-				if d := p >> 8; ix.pass(f, d) {
+			list := post[t.id]
+			for i, d := 0, uint32(0); i < len(list); {
+				var q uint32
+				if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
+					i, d, q = i+2, d+uint32(x), uint32(list[i+1])
+				} else {
+					i, d, q = decodeLong(list, i, d)
+				}
+				if ix.pass(f, d) {
 					n++
-					s.push(ix, d, float64(t.w*float32(p&0xff)+t.bonus))
+					s.push(ix, d, float64(t.w*float32(q)+t.bonus))
 				}
 			}
 			return n
 		case k == 0:
 			for _, t := range terms {
-				for _, p := range post[t.id] {
-					d, v := p>>8, t.w*float32(p&0xff)+t.bonus
+				list := post[t.id]
+				for i, d := 0, uint32(0); i < len(list); {
+					var q uint32
+					if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
+						i, d, q = i+2, d+uint32(x), uint32(list[i+1])
+					} else {
+						i, d, q = decodeLong(list, i, d)
+					}
+					v := t.w*float32(q) + t.bonus
 					if stamp[d] != got {
 						stamp[d], cur[d] = got, v
 						next = append(next, d)
@@ -157,7 +171,7 @@ func (ix *Index) and(s *scratch, f *filter) int {
 			for _, d := range s.cands {
 				best := float32(0)
 				for _, t := range terms {
-					if q := lookup(post[t.id], d); q != 0 {
+					if q := ix.voc.lookup(t.id, d); q != 0 {
 						best = max(best, t.w*float32(q)+t.bonus)
 					}
 				}
@@ -169,8 +183,15 @@ func (ix *Index) and(s *scratch, f *filter) int {
 			}
 		default:
 			for _, t := range terms {
-				for _, p := range post[t.id] {
-					d, v := p>>8, t.w*float32(p&0xff)+t.bonus
+				list := post[t.id]
+				for i, d := 0, uint32(0); i < len(list); {
+					var q uint32
+					if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
+						i, d, q = i+2, d+uint32(x), uint32(list[i+1])
+					} else {
+						i, d, q = decodeLong(list, i, d)
+					}
+					v := t.w*float32(q) + t.bonus
 					switch stamp[d] {
 					case want:
 						stamp[d], cur[d] = got, v
@@ -215,8 +236,15 @@ func (ix *Index) or(s *scratch, f *filter) int {
 	for i, w := range s.words {
 		mark := base + uint32(i+1)*32
 		for _, t := range s.terms[w.lo:w.hi] {
-			for _, p := range post[t.id] {
-				d, v := p>>8, t.w*float32(p&0xff)+t.bonus
+			list := post[t.id]
+			for i, d := 0, uint32(0); i < len(list); {
+				var q uint32
+				if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
+					i, d, q = i+2, d+uint32(x), uint32(list[i+1])
+				} else {
+					i, d, q = decodeLong(list, i, d)
+				}
+				v := t.w*float32(q) + t.bonus
 				st := stamp[d]
 				switch {
 				case st < base:
@@ -241,24 +269,6 @@ func (ix *Index) or(s *scratch, f *filter) int {
 		}
 	}
 	return total
-}
-
-// lookup returns doc d's weight in a sorted posting list, or 0.
-func lookup(list []uint32, d uint32) uint32 {
-	target := d << 8
-	lo, hi := 0, len(list)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if list[m] < target {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo < len(list) && list[lo]>>8 == d {
-		return list[lo] & 0xff
-	}
-	return 0
 }
 
 // hent is a heap entry: the sort key, then votes and id to break ties.

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-
-	"github.com/launchdir/launchdir/domain"
 )
 
 // Internal doc status values.
@@ -16,8 +14,11 @@ const (
 	stScheduled
 )
 
-// maxDocs bounds internal doc numbers: 24 bits of a posting.
+// maxDocs bounds internal doc numbers.
 const maxDocs = 1 << 24
+
+// gone marks a dropped doc in a compaction's renumbering.
+const gone = math.MaxUint32
 
 // Field weights and BM25 parameters. Each field's term frequency is
 // saturated on its own and the results are added with these weights, so a
@@ -45,7 +46,8 @@ type Index struct {
 	stage    []uint32 // interned, 0 = none
 	country  []uint32
 	pricing  []uint32
-	domain   []string
+	domText  []byte // hosts back to back, doc d's at domText[domOff[d]:domOff[d+1]]
+	domOff   []uint32
 	catOff   []uint32 // cats[catOff[d]:catOff[d+1]] are doc d's categories
 	cats     []int64
 	newest   []int64
@@ -53,23 +55,20 @@ type Index struct {
 	views    []int32
 	follows  []int32
 	trending []float64
-	summary  []domain.ListingSummary
 
 	// catDocs lists, per category id, its doc numbers in ascending order.
 	catDocs map[int64][]uint32
 
-	byID map[int64]uint32
-	live int // docs not tombstoned
+	byID docTable // listing id -> doc number of live docs
+	live int      // docs not tombstoned
 	dead int
 
 	strs map[string]uint32 // interned stage, country and pricing values
 
 	voc vocab
 
-	tok  tokenizer
-	tf   map[uint32]int32 // write scratch: term id -> index in tfs and tfIDs
-	tfs  [][4]uint16      // per-field term frequencies
-	tfID []uint32
+	cnt  counter // Upsert's scratch
+	prep prep
 	free chan *scratch // idle search scratches
 }
 
@@ -77,13 +76,20 @@ type Index struct {
 func New() *Index {
 	return &Index{
 		catOff:  []uint32{0},
-		byID:    map[int64]uint32{},
+		domOff:  []uint32{0},
 		catDocs: map[int64][]uint32{},
 		strs:    map[string]uint32{"": 0},
 		voc:     newVocab(),
-		tf:      map[uint32]int32{},
 		free:    make(chan *scratch, maxFree),
 	}
+}
+
+// Trim releases the spare capacity that loading left in the posting lists;
+// call it after a bulk load.
+func (ix *Index) Trim() {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.voc.trim()
 }
 
 // Len returns the number of listings in the index.
@@ -97,9 +103,9 @@ func (ix *Index) Len() int {
 func (ix *Index) Delete(id int64) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	if d, ok := ix.byID[id]; ok {
+	if d, ok := ix.byID.get(ix.ids, id); ok {
+		ix.byID.del(ix.ids, id)
 		ix.tombstone(d)
-		delete(ix.byID, id)
 		ix.maybeCompact()
 	}
 }
@@ -107,12 +113,52 @@ func (ix *Index) Delete(id int64) {
 // Upsert adds d, or replaces the listing with the same ID. A Status other
 // than live or scheduled removes the listing.
 func (ix *Index) Upsert(d Doc) {
-	st := statusCode(d.Status)
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	if old, ok := ix.byID[d.ID]; ok {
+	ix.cnt.prepare(&d, &ix.prep)
+	ix.apply(&d, &ix.prep)
+}
+
+// UpsertAll upserts every doc received from docs until it is closed. Docs
+// are tokenised and weighed on workers goroutines beside the index writes,
+// so a bulk load uses every core; the docs may enter in any order, which
+// changes no result (ties are broken by votes, then listing id).
+func (ix *Index) UpsertAll(docs <-chan Doc, workers int) {
+	type job struct {
+		d Doc
+		p prep
+	}
+	jobs := make(chan *job, 256)
+	var wg sync.WaitGroup
+	for range max(workers, 1) {
+		wg.Go(func() {
+			var c counter
+			for d := range docs {
+				j := &job{d: d}
+				c.prepare(&j.d, &j.p)
+				jobs <- j
+			}
+		})
+	}
+	go func() {
+		wg.Wait()
+		close(jobs)
+	}()
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.voc.lazyDels = true // the typo table is built once at the end
+	for j := range jobs {
+		ix.apply(&j.d, &j.p)
+	}
+	ix.voc.buildDels()
+}
+
+// apply adds doc d with its prepared postings p; called with the write lock.
+func (ix *Index) apply(d *Doc, p *prep) {
+	st := statusCode(d.Status)
+	if old, ok := ix.byID.get(ix.ids, d.ID); ok {
+		ix.byID.del(ix.ids, d.ID)
 		ix.tombstone(old)
-		delete(ix.byID, d.ID)
 	}
 	if st == stDead {
 		ix.maybeCompact()
@@ -125,14 +171,15 @@ func (ix *Index) Upsert(d Doc) {
 		}
 	}
 	n := uint32(len(ix.ids))
-	ix.byID[d.ID] = n
 	ix.live++
 	ix.ids = append(ix.ids, d.ID)
+	ix.byID.put(ix.ids, n)
 	ix.status = append(ix.status, st)
 	ix.stage = append(ix.stage, ix.intern(normStage(d.Stage)))
 	ix.country = append(ix.country, ix.intern(normCountry(d.Country)))
 	ix.pricing = append(ix.pricing, ix.intern(normPricing(d.PricingModel)))
-	ix.domain = append(ix.domain, normDomain(d.Domain))
+	ix.domText = append(ix.domText, normDomain(d.Domain)...)
+	ix.domOff = append(ix.domOff, uint32(len(ix.domText)))
 	from := len(ix.cats)
 	for _, c := range d.Categories {
 		if !slices.Contains(ix.cats[from:], c) {
@@ -146,27 +193,49 @@ func (ix *Index) Upsert(d Doc) {
 	ix.views = append(ix.views, clamp32(d.Views))
 	ix.follows = append(ix.follows, clamp32(d.Follows))
 	ix.trending = append(ix.trending, d.Trending)
-	ix.summary = append(ix.summary, d.Summary)
-	ix.indexText(n, &d)
+	for i, t := range p.terms {
+		ix.voc.appendPosting(ix.voc.id(t), n, p.weights[i])
+	}
 	ix.maybeCompact()
 }
 
-// indexText appends doc n's postings.
-func (ix *Index) indexText(n uint32, d *Doc) {
-	clear(ix.tf)
-	ix.tfs, ix.tfID = ix.tfs[:0], ix.tfID[:0]
+// prep is a doc's postings, worked out before it enters the index: its
+// distinct terms and the doc's weight for each.
+type prep struct {
+	terms   []string
+	weights []uint8
+}
+
+// counter tokenises docs and weighs their terms; it keeps its buffers
+// between docs.
+type counter struct {
+	tok tokenizer
+	tf  map[string]int32 // term -> index in tfs and p.terms
+	tfs [][4]uint16      // per-field term frequencies
+}
+
+// prepare fills p with doc d's terms and weights.
+func (c *counter) prepare(d *Doc, p *prep) {
+	if statusCode(d.Status) == stDead {
+		p.terms, p.weights = p.terms[:0], p.weights[:0]
+		return
+	}
+	if c.tf == nil {
+		c.tf = map[string]int32{}
+	}
+	clear(c.tf)
+	c.tfs, p.terms = c.tfs[:0], p.terms[:0]
 	var lens [4]int
 	count := func(field int, toks []token) {
 		for _, t := range toks {
-			id := ix.voc.id(t.text)
-			i, ok := ix.tf[id]
+			i, ok := c.tf[t.text]
 			if !ok {
-				i = int32(len(ix.tfs))
-				ix.tf[id] = i
-				ix.tfs = append(ix.tfs, [4]uint16{})
-				ix.tfID = append(ix.tfID, id)
+				i = int32(len(c.tfs))
+				c.tf[t.text] = i
+				c.tfs = append(c.tfs, [4]uint16{})
+				p.terms = append(p.terms, t.text)
 			}
-			if f := &ix.tfs[i]; f[field] < math.MaxUint16 {
+			if f := &c.tfs[i]; f[field] < math.MaxUint16 {
 				f[field]++
 			}
 			if t.primary {
@@ -174,7 +243,7 @@ func (ix *Index) indexText(n uint32, d *Doc) {
 			}
 		}
 	}
-	name := ix.tok.tokens(d.Name, false)
+	name := c.tok.tokens(d.Name, false)
 	var words, joined int
 	for _, t := range name {
 		if t.primary {
@@ -192,13 +261,14 @@ func (ix *Index) indexText(n uint32, d *Doc) {
 		name = append(name, token{text: b.String()})
 	}
 	count(0, name)
-	count(1, ix.tok.tokens(d.Tagline, false))
+	count(1, c.tok.tokens(d.Tagline, false))
 	for _, k := range d.Keywords {
-		count(2, ix.tok.tokens(k, false))
+		count(2, c.tok.tokens(k, false))
 	}
-	count(3, ix.tok.tokens(d.Description, false))
-	for i, id := range ix.tfID {
-		ix.voc.post[id] = append(ix.voc.post[id], n<<8|uint32(weight(&ix.tfs[i], &lens)))
+	count(3, c.tok.tokens(d.Description, false))
+	p.weights = p.weights[:0]
+	for i := range p.terms {
+		p.weights = append(p.weights, weight(&c.tfs[i], &lens))
 	}
 }
 
@@ -251,10 +321,10 @@ func (ix *Index) compact() {
 	}
 	remap := make([]uint32, len(ix.ids))
 	n := uint32(0)
-	cats := ix.cats[:0]
+	cats, dom := ix.cats[:0], ix.domText[:0]
 	for d := range ix.ids {
 		if ix.status[d] == stDead {
-			remap[d] = math.MaxUint32
+			remap[d] = gone
 			continue
 		}
 		remap[d] = n
@@ -263,38 +333,32 @@ func (ix *Index) compact() {
 		cats = append(cats, ix.cats[lo:hi]...) // never overtakes lo: cats only shrinks
 		ix.ids[n], ix.status[n] = ix.ids[d], ix.status[d]
 		ix.stage[n], ix.country[n], ix.pricing[n] = ix.stage[d], ix.country[d], ix.pricing[d]
-		ix.domain[n], ix.newest[n], ix.trending[n] = ix.domain[d], ix.newest[d], ix.trending[d]
+		ix.newest[n], ix.trending[n] = ix.newest[d], ix.trending[d]
+		lo, hi = ix.domOff[d], ix.domOff[d+1]
+		ix.domOff[n] = uint32(len(dom))
+		dom = append(dom, ix.domText[lo:hi]...) // like cats
 		ix.votes[n], ix.views[n], ix.follows[n] = ix.votes[d], ix.views[d], ix.follows[d]
-		ix.summary[n] = ix.summary[d]
-		ix.byID[ix.ids[n]] = n
 		n++
 	}
 	ix.catOff[n] = uint32(len(cats))
 	ix.cats = cats
+	ix.domOff[n] = uint32(len(dom))
+	ix.domText = dom
 	k := int(n)
-	clear(ix.domain[k:])
-	clear(ix.summary[k:])
 	ix.ids, ix.status = ix.ids[:k], ix.status[:k]
 	ix.stage, ix.country, ix.pricing = ix.stage[:k], ix.country[:k], ix.pricing[:k]
-	ix.domain, ix.newest, ix.trending = ix.domain[:k], ix.newest[:k], ix.trending[:k]
+	ix.newest, ix.trending, ix.domOff = ix.newest[:k], ix.trending[:k], ix.domOff[:k+1]
 	ix.votes, ix.views, ix.follows = ix.votes[:k], ix.views[:k], ix.follows[:k]
-	ix.summary, ix.catOff = ix.summary[:k], ix.catOff[:k+1]
-	for t, list := range ix.voc.post {
-		out := list[:0]
-		for _, p := range list {
-			if nd := remap[p>>8]; nd != math.MaxUint32 {
-				out = append(out, nd<<8|p&0xff)
-			}
-		}
-		if len(out) == 0 {
-			out = nil
-		}
-		ix.voc.post[t] = out
+	ix.catOff = ix.catOff[:k+1]
+	ix.byID.reset(ix.ids, k)
+	for d := range k {
+		ix.byID.put(ix.ids, uint32(d))
 	}
+	ix.voc.rewrite(remap)
 	for c, list := range ix.catDocs {
 		out := list[:0]
 		for _, d := range list {
-			if nd := remap[d]; nd != math.MaxUint32 {
+			if nd := remap[d]; nd != gone {
 				out = append(out, nd)
 			}
 		}

@@ -218,3 +218,36 @@ func TestIndex_Concurrent(t *testing.T) {
 		t.Errorf("Len = %d, want 100..500", n)
 	}
 }
+
+// TestDocTable checks the id table against a map through random puts and
+// deletes, including deletes that shift entries back across the wrap.
+func TestDocTable(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(1, 2))
+	var tab docTable
+	var ids []int64
+	want := map[int64]uint32{}
+	for step := range 200_000 {
+		id := int64(rng.IntN(5000))
+		if _, ok := want[id]; ok && rng.IntN(2) == 0 {
+			tab.del(ids, id)
+			delete(want, id)
+		} else if !ok {
+			ids = append(ids, id)
+			tab.put(ids, uint32(len(ids)-1))
+			want[id] = uint32(len(ids) - 1)
+		}
+		if step%1000 == 0 || step > 199_000 {
+			for probe := int64(0); probe < 5000; probe += 7 {
+				d, ok := tab.get(ids, probe)
+				wd, wok := want[probe]
+				if ok != wok || d != wd {
+					t.Fatalf("step %d: get(%d) = %d, %v; want %d, %v", step, probe, d, ok, wd, wok)
+				}
+			}
+		}
+	}
+	if tab.n != len(want) {
+		t.Fatalf("n = %d, want %d", tab.n, len(want))
+	}
+}

@@ -5,8 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/launchdir/launchdir/domain"
+	"unsafe"
 )
 
 // Match qualities: how much of a term's score a query word earns by matching
@@ -99,7 +98,7 @@ func (ix *Index) passRest(f *filter, d uint32) bool {
 		return false
 	}
 	if f.domain != "" {
-		dd := ix.domain[d]
+		dd := unsafe.String(unsafe.SliceData(ix.domText[ix.domOff[d]:]), ix.domOff[d+1]-ix.domOff[d])
 		if dd != f.domain && !(len(dd) > len(f.domain) && dd[len(dd)-len(f.domain)-1] == '.' && strings.HasSuffix(dd, f.domain)) {
 			return false
 		}
@@ -136,10 +135,9 @@ type qword struct {
 	total  int // postings over all its terms
 }
 
-// Search returns the page of listings matching q, best first, and the
-// number of matching listings. The summaries are shallow copies of the ones
-// given to Upsert: callers must not modify what their pointers point to.
-func (ix *Index) Search(q Query) ([]domain.ListingSummary, int) {
+// Search returns the ids of the page of listings matching q, best first,
+// and the number of matching listings.
+func (ix *Index) Search(q Query) ([]int64, int) {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	s := ix.scratch()
@@ -152,7 +150,7 @@ func (ix *Index) Search(q Query) ([]domain.ListingSummary, int) {
 	offset := max(q.Offset, 0)
 	f := ix.filterOf(&q)
 	if f.none {
-		return []domain.ListingSummary{}, 0
+		return []int64{}, 0
 	}
 	s.sort = sortKind(q.Sort)
 	s.k = offset + limit
@@ -177,9 +175,9 @@ func (ix *Index) Search(q Query) ([]domain.ListingSummary, int) {
 		}
 		return 1
 	})
-	out := make([]domain.ListingSummary, 0, max(min(len(s.heap)-offset, limit), 0))
+	out := make([]int64, 0, max(min(len(s.heap)-offset, limit), 0))
 	for i := offset; i < len(s.heap); i++ {
-		out = append(out, ix.summary[s.heap[i].doc])
+		out = append(out, s.heap[i].id)
 	}
 	return out, total
 }
@@ -226,7 +224,7 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 	v := &ix.voc
 	lo := len(s.terms)
 	add := func(id uint32, quality float64) {
-		plen := len(v.post[id])
+		plen := int(v.df[id])
 		if plen == 0 {
 			return
 		}
@@ -245,13 +243,13 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 		}
 		s.terms = append(s.terms, qterm{id, wt, bonus})
 	}
-	if id, ok := v.ids[w]; ok {
+	if id, ok := v.lookupTerm(w); ok {
 		add(id, qualityExact)
 	}
 	runes := utf8.RuneCountInString(w)
 	if runes >= 3 && strings.Trim(w, "0123456789") != "" {
 		typo := func(id uint32) {
-			t := v.terms[id]
+			t := v.term(id)
 			if (runes >= 4 || utf8.RuneCountInString(t) == runes) && within1(w, t) {
 				add(id, qualityTypo)
 			}
@@ -264,7 +262,7 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 			_, size := utf8.DecodeRuneInString(w[i:])
 			s.buf = append(append(s.buf[:0], w[:i]...), w[i+size:]...)
 			if runes >= 4 { // terms with one rune less
-				if id, ok := v.ids[string(s.buf)]; ok {
+				if id, ok := v.lookupTerm(unsafe.String(unsafe.SliceData(s.buf), len(s.buf))); ok {
 					add(id, qualityTypo)
 				}
 			}
@@ -275,12 +273,12 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 	if last && runes >= 2 {
 		s.pfx = s.pfx[:0]
 		v.withPrefix(w, func(id uint32) {
-			if len(v.post[id]) > 0 && v.terms[id] != w {
+			if int(v.df[id]) > 0 && v.term(id) != w {
 				s.pfx = append(s.pfx, id)
 			}
 		})
 		if len(s.pfx) > maxPrefixTerms {
-			slices.SortFunc(s.pfx, func(a, b uint32) int { return len(v.post[b]) - len(v.post[a]) })
+			slices.SortFunc(s.pfx, func(a, b uint32) int { return int(v.df[b]) - int(v.df[a]) })
 			s.pfx = s.pfx[:maxPrefixTerms]
 		}
 		for _, id := range s.pfx {
@@ -292,7 +290,7 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 	}
 	total := 0
 	for _, t := range s.terms[lo:] {
-		total += len(v.post[t.id])
+		total += int(v.df[t.id])
 	}
 	s.words = append(s.words, qword{lo: lo, hi: len(s.terms), total: total})
 	return true

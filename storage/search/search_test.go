@@ -6,21 +6,21 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/launchdir/launchdir/domain"
 )
 
-// mk returns a live doc whose summary slug is "s<id>".
+// mk returns a live doc; tests name it "s<id>".
 func mk(id int64, name, tagline, desc string, kw ...string) Doc {
 	return Doc{
 		ID: id, Name: name, Tagline: tagline, Description: desc, Keywords: kw,
-		Status: "live", Summary: domain.ListingSummary{Slug: fmt.Sprintf("s%d", id), Name: name, Status: "live"},
+		Status: "live",
 	}
 }
 
-func slugs(items []domain.ListingSummary) []string {
+// slugs names listing ids as mk's slugs: "s<id>".
+func slugs(ids []int64) []string {
 	out := []string{}
-	for _, it := range items {
-		out = append(out, it.Slug)
+	for _, id := range ids {
+		out = append(out, fmt.Sprintf("s%d", id))
 	}
 	return out
 }

@@ -5,24 +5,32 @@ import (
 	"math/bits"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
-// vocab is the term dictionary: ids, posting lists, the deletion
-// neighbourhood used to find typo candidates (SymSpell), and per-prefix
-// sorted term lists used for prefix matches.
-//
-// A posting is a uint32: the internal doc number in the high 24 bits and the
-// quantized field-weighted term weight (1..255) in the low 8 bits. Postings
-// are appended in doc-number order, so every list stays sorted.
+// vocab is the term dictionary: ids, posting lists (postings.go), the
+// deletion neighbourhood used to find typo candidates (SymSpell), and
+// per-prefix sorted term lists used for prefix matches.
 type vocab struct {
-	ids   map[string]uint32
-	terms []string
-	post  [][]uint32
+	// text holds every term's bytes back to back, term id's at
+	// text[off[id]:off[id+1]]; ids maps a term to its id (open addressing,
+	// 4 bytes a slot holding id+1, 0 when empty). Together about a third of
+	// a map[string]uint32 and a []string with a million terms.
+	text  []byte
+	off   []uint32
+	ids   []uint32
+	post  [][]byte // per term: its postings, see postings.go
+	df    []uint32 // per term: its number of postings (tombstoned docs included)
+	last  []uint32 // per term: the doc number of its last posting
+	skips map[uint32][]skip
 
 	seed maphash.Seed
 	// dels holds, for each term and each rune of it, the hash of the term
 	// with that rune deleted, mapped to the term id.
 	dels delTable
+	// lazyDels defers dels during a bulk load: buildDels then fills it in
+	// one pass at its final size instead of rehashing on every doubling.
+	lazyDels bool
 
 	// prefix maps the first two bytes of a term to the ids of all terms with
 	// those bytes, sorted by term.
@@ -31,29 +39,72 @@ type vocab struct {
 
 func newVocab() vocab {
 	return vocab{
-		ids:    map[string]uint32{},
+		off:    []uint32{0},
+		skips:  map[uint32][]skip{},
 		seed:   maphash.MakeSeed(),
 		prefix: map[uint16][]uint32{},
 	}
 }
 
+// size returns the number of terms.
+func (v *vocab) size() int { return len(v.off) - 1 }
+
+// term returns term id's text. It points into v.text, which is only ever
+// appended to: a string given out stays valid.
+func (v *vocab) term(id uint32) string {
+	lo, hi := v.off[id], v.off[id+1]
+	if lo == hi {
+		return ""
+	}
+	return unsafe.String(&v.text[lo], hi-lo)
+}
+
+// find returns the id of term s and whether it is known; when unknown, the
+// slot is where s would go in v.ids.
+func (v *vocab) find(s string) (id uint32, ok bool, slot int) {
+	if len(v.ids) == 0 {
+		return 0, false, -1
+	}
+	mask := len(v.ids) - 1
+	for i := int(maphash.String(v.seed, s)) & mask; ; i = (i + 1) & mask {
+		e := v.ids[i]
+		if e == 0 {
+			return 0, false, i
+		}
+		if v.term(e-1) == s {
+			return e - 1, true, i
+		}
+	}
+}
+
+// lookupTerm returns the id of term s, if known.
+func (v *vocab) lookupTerm(s string) (uint32, bool) {
+	id, ok, _ := v.find(s)
+	return id, ok
+}
+
 // id returns the id of term s, adding it when new.
 func (v *vocab) id(s string) uint32 {
-	if id, ok := v.ids[s]; ok {
+	id, ok, slot := v.find(s)
+	if ok {
 		return id
 	}
-	id := uint32(len(v.terms))
-	v.ids[s] = id
-	v.terms = append(v.terms, s)
+	id = uint32(v.size())
+	if (id+1)*4 > uint32(len(v.ids))*3 { // keep the table at most 3/4 full
+		v.growIDs()
+		_, _, slot = v.find(s)
+	}
+	v.ids[slot] = id + 1
+	v.text = append(v.text, s...)
+	v.off = append(v.off, uint32(len(v.text)))
 	v.post = append(v.post, nil)
-	if utf8.RuneCountInString(s) >= 3 {
-		var buf []byte
-		for i := 0; i < len(s); {
-			_, size := utf8.DecodeRuneInString(s[i:])
-			buf = append(append(buf[:0], s[:i]...), s[i+size:]...)
-			v.dels.add(uint32(maphash.Bytes(v.seed, buf)>>32), id)
-			i += size
+	v.df = append(v.df, 0)
+	v.last = append(v.last, 0)
+	if !v.lazyDels {
+		for v.dels.full(len(s)) {
+			v.dels.grow(v)
 		}
+		v.addDels(id)
 	}
 	if len(s) >= 2 {
 		key := prefixKey(s)
@@ -67,6 +118,59 @@ func (v *vocab) id(s string) uint32 {
 	return id
 }
 
+func (v *vocab) growIDs() {
+	old := v.ids
+	v.ids = make([]uint32, max(len(old)*2, 1024))
+	mask := len(v.ids) - 1
+	for _, e := range old {
+		if e == 0 {
+			continue
+		}
+		i := int(maphash.String(v.seed, v.term(e-1))) & mask
+		for v.ids[i] != 0 {
+			i = (i + 1) & mask
+		}
+		v.ids[i] = e
+	}
+}
+
+// buildDels refills dels from every term, sized once, and ends lazyDels.
+func (v *vocab) buildDels() {
+	n := 0
+	for id := range v.size() {
+		if r := utf8.RuneCountInString(v.term(uint32(id))); r >= 3 {
+			n += r
+		}
+	}
+	size := 1024
+	for (n+64)*4 > size*3 {
+		size *= 2
+	}
+	v.dels = delTable{slots: make([]uint32, size), shift: uint(64 - bits.TrailingZeros(uint(size)))}
+	for id := range v.size() {
+		v.addDels(uint32(id))
+	}
+	v.lazyDels = false
+}
+
+// addDels adds term id's deletion neighbourhood to the table.
+func (v *vocab) addDels(id uint32) {
+	s := v.term(id)
+	if utf8.RuneCountInString(s) < 3 {
+		return
+	}
+	var arr [64]byte
+	buf := arr[:0]
+	for i := 0; i < len(s); {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		buf = append(append(buf[:0], s[:i]...), s[i+size:]...)
+		v.dels.add(v.hash(buf), id)
+		i += size
+	}
+}
+
+func (v *vocab) hash(b []byte) uint32 { return uint32(maphash.Bytes(v.seed, b) >> 32) }
+
 func prefixKey(s string) uint16 { return uint16(s[0])<<8 | uint16(s[1]) }
 
 // lowerBound returns the first position in list whose term is >= s.
@@ -74,7 +178,7 @@ func (v *vocab) lowerBound(list []uint32, s string) int {
 	lo, hi := 0, len(list)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if v.terms[list[m]] < s {
+		if v.term(list[m]) < s {
 			lo = m + 1
 		} else {
 			hi = m
@@ -86,28 +190,40 @@ func (v *vocab) lowerBound(list []uint32, s string) int {
 // delsOf calls f with each term id whose deletion neighbourhood holds b;
 // hash collisions may add others, so callers verify the edit distance.
 func (v *vocab) delsOf(b []byte, f func(uint32)) {
-	v.dels.find(uint32(maphash.Bytes(v.seed, b)>>32), f)
+	v.dels.find(v.hash(b), f)
 }
 
 // delTable is an open-addressing multimap from a 32-bit hash tag to term
-// ids, 8 bytes a slot: tag<<32 | id+1, 0 for an empty slot. It is several
-// times smaller than a Go map of slices, which matters with one entry per
-// rune of every term (over 10M entries at a million listings).
+// ids, 4 bytes a slot: the tag's top 8 bits, then id+1 in 24 bits; 0 is an
+// empty slot. The slot is found from the whole tag and compared on its top
+// 8 bits, so a lookup meets a foreign term once in 256 probes (callers check
+// the edit distance anyway). It is several times smaller than a Go map of
+// slices, which matters with one entry per rune of every term (over 10M
+// entries at a million listings). Growing rehashes every term's
+// neighbourhood, since the slots do not keep whole tags. Terms after the
+// first 16,777,214 get no neighbourhood: they are still found exactly and by
+// prefix, not by a typo.
 type delTable struct {
-	slots []uint64
+	slots []uint32
 	n     int
 	shift uint // 64 - log2(len(slots))
 }
+
+// maxDelID bounds the term ids a slot can hold.
+const maxDelID = 1<<24 - 2
 
 func (t *delTable) home(tag uint32) int {
 	return int(uint64(tag) * 0x9E3779B97F4A7C15 >> t.shift)
 }
 
+// full reports whether adding k entries would load the table above 3/4.
+func (t *delTable) full(k int) bool { return (t.n+k)*4 > len(t.slots)*3 }
+
 func (t *delTable) add(tag, id uint32) {
-	if (t.n+1)*4 > len(t.slots)*3 {
-		t.grow()
+	if id > maxDelID {
+		return
 	}
-	e := uint64(tag)<<32 | uint64(id+1)
+	e := tag&0xff000000 | (id + 1)
 	mask := len(t.slots) - 1
 	for i := t.home(tag); ; i = (i + 1) & mask {
 		switch t.slots[i] {
@@ -121,15 +237,14 @@ func (t *delTable) add(tag, id uint32) {
 	}
 }
 
-func (t *delTable) grow() {
-	old := t.slots
-	size := max(len(old)*2, 1024)
-	t.slots, t.n = make([]uint64, size), 0
+// grow doubles the table and re-adds the neighbourhood of every term but
+// the newest (its caller adds that one).
+func (t *delTable) grow(v *vocab) {
+	size := max(len(t.slots)*2, 1024)
+	t.slots, t.n = make([]uint32, size), 0
 	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
-	for _, e := range old {
-		if e != 0 {
-			t.add(uint32(e>>32), uint32(e)-1)
-		}
+	for id := range v.size() - 1 {
+		v.addDels(uint32(id))
 	}
 }
 
@@ -138,9 +253,10 @@ func (t *delTable) find(tag uint32, f func(uint32)) {
 		return
 	}
 	mask := len(t.slots) - 1
+	top := tag & 0xff000000
 	for i := t.home(tag); t.slots[i] != 0; i = (i + 1) & mask {
-		if uint32(t.slots[i]>>32) == tag {
-			f(uint32(t.slots[i]) - 1)
+		if t.slots[i]&0xff000000 == top {
+			f(t.slots[i]&0xffffff - 1)
 		}
 	}
 }
@@ -150,7 +266,7 @@ func (v *vocab) withPrefix(p string, f func(uint32)) {
 	list := v.prefix[prefixKey(p)]
 	for i := v.lowerBound(list, p); i < len(list); i++ {
 		id := list[i]
-		if !strings.HasPrefix(v.terms[id], p) {
+		if !strings.HasPrefix(v.term(id), p) {
 			return
 		}
 		f(id)
