@@ -59,8 +59,8 @@ var benchRates sync.Map // name -> float64
 // 2025-11-25 without initialize) and over REST (rest_search, GET
 // /v1/listings?q=...) against the real handler over -launchdir.throughput-n
 // (100k) synthetic listings. The search sub-benchmarks also report their ratio
-// to the baseline measured before them in the same run (goals: MCP >= 0.70 of
-// the no-op tool, REST >= 0.25 of the plain handler). Run everything with
+// to the baseline measured before them in the same run (goals of issue 17:
+// MCP >= 0.50 of the no-op tool, REST >= 0.30 of the plain handler). Run everything with
 //
 //	go test ./tools -run '^$' -bench 'Throughput|SearchLatency' -benchtime 3s -v -timeout 30m
 //
@@ -107,9 +107,9 @@ func BenchmarkThroughput(b *testing.B) {
 
 	var sb strings.Builder
 	for _, r := range []struct{ name, base, goal string }{
-		{"mcp_search_" + strings.ReplaceAll(benchProto26, "-", ""), "mcp_noop_" + strings.ReplaceAll(benchProto26, "-", ""), ">= 0.70"},
-		{"mcp_search_" + strings.ReplaceAll(benchProto25, "-", ""), "mcp_noop_" + strings.ReplaceAll(benchProto25, "-", ""), ">= 0.70"},
-		{"rest_search", "plain_json", ">= 0.25"},
+		{"mcp_search_" + strings.ReplaceAll(benchProto26, "-", ""), "mcp_noop_" + strings.ReplaceAll(benchProto26, "-", ""), ">= 0.50"},
+		{"mcp_search_" + strings.ReplaceAll(benchProto25, "-", ""), "mcp_noop_" + strings.ReplaceAll(benchProto25, "-", ""), ">= 0.50"},
+		{"rest_search", "plain_json", ">= 0.30"},
 	} {
 		got, ok1 := benchRates.Load(r.name)
 		base, ok2 := benchRates.Load(r.base)
