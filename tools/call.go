@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
@@ -50,6 +51,12 @@ type call struct {
 	// map[string]any, numbers json.Number). nil when they could not be read;
 	// pre then says why.
 	args any
+	// raw are the arguments as the client sent them (MCP), when they can go to
+	// the operation as they are: nil for REST, whose arguments come from the
+	// query or are merged with the path, and for Idem operations, whose
+	// fingerprint needs one canonical encoding and whose idempotency_key
+	// argument is taken out.
+	raw json.RawMessage
 	// pre are the errors the front found while reading the arguments,
 	// reported together with the schema's.
 	pre []domain.FieldError
@@ -72,8 +79,11 @@ func newCall(ctx context.Context, op *bound, transport, client string) *call {
 // result is what handle answers besides an error. The fields other than
 // body are set on errors too: the transport tells the client about them.
 type result struct {
-	// body is the operation's result as JSON (nil on an error).
+	// body is the operation's result as JSON (nil on an error). It may live
+	// in a pooled buffer: the front calls release once it has written or
+	// copied it, and not before.
 	body []byte
+	buf  *bytes.Buffer
 	// limit is the caller's operation budget after the call (REST sends it
 	// as RateLimit fields); zero when the call stopped before the rate limit.
 	limit ratelimit.State
@@ -102,8 +112,19 @@ func (s *Server) handle(ctx context.Context, c *call) (result, error) {
 		res.body, res.replayed, err = s.runIdem(ctx, c, args)
 		return res, err
 	}
-	res.body, _, err = s.exec(ctx, c.op, args)
+	res.buf, _, err = s.execBuf(ctx, c.op, args)
+	if err == nil {
+		res.body = res.buf.Bytes()
+	}
 	return res, err
+}
+
+// release gives the buffer of the body back; body is gone afterwards.
+func (r *result) release() {
+	if r.buf != nil {
+		putResultBuf(r.buf)
+		r.buf, r.body = nil, nil
+	}
 }
 
 // checkScope is the operation-level check behind the transports'
@@ -126,7 +147,9 @@ func checkScope(c *call) error {
 
 // arguments validates the call's arguments against the operation's schema
 // and returns them as the JSON the operation decodes, or a validation error
-// that also holds what the front found (pre).
+// that also holds what the front found (pre). Arguments the client sent as
+// JSON (raw) go on as they are unless normalizing their integers changed
+// them; the others are encoded once here.
 func (c *call) arguments() (json.RawMessage, error) {
 	fe := slices.Clone(c.pre)
 	if c.args != nil {
@@ -136,8 +159,11 @@ func (c *call) arguments() (json.RawMessage, error) {
 		sortFields(fe)
 		return nil, validationError(fe)
 	}
-	if m, ok := c.args.(map[string]any); ok {
-		c.op.v.normalizeIntegers(m)
+	if m, ok := c.args.(map[string]any); ok && c.op.v.normalizeIntegers(m) {
+		c.raw = nil
+	}
+	if c.raw != nil {
+		return c.raw, nil
 	}
 	return json.Marshal(c.args)
 }
@@ -145,6 +171,19 @@ func (c *call) arguments() (json.RawMessage, error) {
 // exec calls the domain and encodes its result. provisional says the result
 // is domain.Provisional: an answer of the moment, not kept for replay.
 func (s *Server) exec(ctx context.Context, b *bound, args json.RawMessage) (body []byte, provisional bool, err error) {
+	buf, provisional, err := s.execBuf(ctx, b, args)
+	if err != nil {
+		return nil, false, err
+	}
+	body = bytes.Clone(buf.Bytes())
+	putResultBuf(buf)
+	return body, provisional, nil
+}
+
+// execBuf is exec with the result left in a pooled buffer (putResultBuf
+// gives it back), encoded once, as json.Marshal would (HTML characters
+// escaped), without a trailing newline.
+func (s *Server) execBuf(ctx context.Context, b *bound, args json.RawMessage) (buf *bytes.Buffer, provisional bool, err error) {
 	out, err := b.call(ctx, s.svc, args)
 	if err != nil {
 		return nil, false, err
@@ -152,12 +191,29 @@ func (s *Server) exec(ctx context.Context, b *bound, args json.RawMessage) (body
 	if p, ok := out.(domain.Provisional); ok && p.Provisional() {
 		provisional = true
 	}
-	body, err = json.Marshal(out)
-	if err != nil {
+	buf = resultBufs.Get().(*bytes.Buffer)
+	if err := json.NewEncoder(buf).Encode(out); err != nil {
+		putResultBuf(buf)
 		return nil, false, fmt.Errorf("encode %s result: %w", b.Name, err)
 	}
-	if bytes.Equal(body, []byte("null")) {
+	buf.Truncate(buf.Len() - 1) // Encode's newline
+	if bytes.Equal(buf.Bytes(), []byte("null")) {
+		putResultBuf(buf)
 		return nil, false, fmt.Errorf("%s returned no result", b.Name)
 	}
-	return body, provisional, nil
+	return buf, provisional, nil
+}
+
+// resultBufs are the buffers results are encoded into; a buffer that grew
+// past maxPooledResult for one large result is dropped, not kept.
+var resultBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+const maxPooledResult = 256 << 10
+
+func putResultBuf(buf *bytes.Buffer) {
+	if buf.Cap() > maxPooledResult {
+		return
+	}
+	buf.Reset()
+	resultBufs.Put(buf)
 }

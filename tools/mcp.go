@@ -139,14 +139,18 @@ func (s *Server) toolHandler(b *bound) mcp.ToolHandler {
 		}
 		c := mcpCall(ctx, b, h, raw)
 		res, err := s.handle(ctx, c)
+		defer res.release()
 
 		if err != nil {
 			p := s.problem(ctx, c, err)
 			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: string(p.JSON())}}}, nil
 		}
+		// The SDK encodes the result after this returns, so both copies
+		// outlive the pooled body: the JSON as structured content and the
+		// same JSON as the text older clients read.
 		return &mcp.CallToolResult{
 			Content:           []mcp.Content{&mcp.TextContent{Text: string(res.body)}},
-			StructuredContent: json.RawMessage(res.body),
+			StructuredContent: json.RawMessage(bytes.Clone(res.body)),
 		}, nil
 	}
 }
@@ -179,6 +183,9 @@ func mcpCall(ctx context.Context, b *bound, h http.Header, raw json.RawMessage) 
 	if m, ok := doc.(map[string]any); ok && b.Idem {
 		c.idem, c.pre = takeIdemArgument(c.idem, m)
 	}
+	if !b.Idem {
+		c.raw = raw // read by decodeJSON: one value, no key twice
+	}
 	return c
 }
 
@@ -186,12 +193,24 @@ func mcpCall(ctx context.Context, b *bound, h http.Header, raw json.RawMessage) 
 // any replica can answer, and protocol 2026-07-28 is available), with the
 // SDK's DNS-rebinding protection left on. Each request is served by the MCP
 // server of its toolset selection (mcpToolsets put it in the context).
+//
+// It answers in the SDK's JSON response mode: a POST gets its one JSON-RPC
+// response as application/json instead of an SSE stream holding one event.
+// No tool of ours streams anything (no progress, no log messages, no
+// server-to-client requests: a stateless server cannot make them), so an SSE
+// stream would only frame and flush that one event. Every client accepts
+// both (the SDK refuses a POST whose Accept lacks either, as the spec wants
+// clients to send both). What has to stream still does: subscriptions/listen
+// (2026-07-28) is answered as SSE by the SDK in this mode too, and GET, the
+// standalone stream of the older versions, is 405 on a stateless server, as
+// the spec allows (wire_test.go checks both).
 func (s *Server) mcpHandler() http.Handler {
 	return mcp.NewStreamableHTTPHandler(func(r *http.Request) *mcp.Server {
 		return s.toolsets.get(selectionFrom(r.Context()))
 	}, &mcp.StreamableHTTPOptions{
-		Stateless: true,
-		Logger:    sdkLogger(s.log),
+		Stateless:    true,
+		JSONResponse: true,
+		Logger:       sdkLogger(s.log),
 	})
 }
 

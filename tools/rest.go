@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
@@ -92,6 +93,7 @@ func (s *Server) restHandler(b *bound) http.HandlerFunc {
 			return
 		}
 		res, err := s.handle(ctx, c)
+		defer res.release()
 
 		h := w.Header()
 		res.limit.SetHeaders(h)
@@ -102,7 +104,9 @@ func (s *Server) restHandler(b *bound) http.HandlerFunc {
 			writeProblem(w, s.problem(ctx, c, err))
 			return
 		}
+		// With its length the body goes out in one piece, not chunked.
 		h.Set("Content-Type", "application/json")
+		h.Set("Content-Length", strconv.Itoa(len(res.body)))
 		w.WriteHeader(b.SuccessStatus())
 		w.Write(res.body)
 	}
