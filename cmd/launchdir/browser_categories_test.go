@@ -13,11 +13,52 @@ import (
 // creates one, renames it (the old slug is listed as an old address),
 // merges it into a category of the demo, lands on that category's page
 // with the merge's result, and finds that the merged-away address leads to
-// the target's public page.
+// the target's public page. Then it merges two demo categories that have
+// listings (a different pair per viewport): every listing of both is in
+// the target afterwards, none lost.
 func TestBrowser_CategoryMerge(t *testing.T) {
 	b := browsertest.Start(t)
 	s, origin, _ := browserServe(t, "--admin-emails", "team@example.com")
-	for _, vp := range browsertest.Viewports {
+	var tree struct {
+		Items []struct {
+			Slug          string `json:"slug"`
+			ListingCount  int    `json:"listing_count"`
+			Subcategories []struct {
+				Slug         string `json:"slug"`
+				ListingCount int    `json:"listing_count"`
+			} `json:"subcategories"`
+		} `json:"items"`
+	}
+	s.get(t, origin+"/v1/categories?include_empty=false", "", "", &tree)
+	var leaves []string // leaf categories with live listings
+	for _, c := range tree.Items {
+		for _, sub := range c.Subcategories {
+			if sub.ListingCount > 0 && sub.Slug != "writing-assistants" { // the first merge's target
+				leaves = append(leaves, sub.Slug)
+			}
+		}
+	}
+	if len(leaves) < 2*len(browsertest.Viewports) {
+		t.Fatalf("the demo has %d leaf categories with listings", len(leaves))
+	}
+	listed := func(slug string) map[string]bool {
+		out := map[string]bool{}
+		for page := 1; ; page++ {
+			var c struct {
+				Items   []struct{ Slug string } `json:"items"`
+				HasMore bool                    `json:"has_more"`
+			}
+			s.get(t, fmt.Sprintf("%s/v1/categories/%s?per_page=100&page=%d", origin, slug, page), "", "", &c)
+			for _, l := range c.Items {
+				out[l.Slug] = true
+			}
+			if !c.HasMore {
+				return out
+			}
+		}
+	}
+	for i, vp := range browsertest.Viewports {
+		from, into := leaves[2*i], leaves[2*i+1]
 		t.Run(vp.Name, func(t *testing.T) {
 			p := b.NewPage(t, vp)
 			p.Go(origin + "/signin?next=/admin")
@@ -71,6 +112,30 @@ func TestBrowser_CategoryMerge(t *testing.T) {
 			}
 			p.Shot("public")
 			p.CheckClean("public page after the merge")
+
+			// A merge that moves listings: every listing of both is in the target.
+			want := listed(from)
+			for l := range listed(into) {
+				want[l] = true
+			}
+			p.Go(origin + "/admin/categories")
+			p.Click(fmt.Sprintf("a[href^='/admin/categories/'][data-slug='%s']", from))
+			target = browsertest.Eval[string](p, `[...document.querySelectorAll('#merge-target option')].find(o => o.textContent.includes('(`+into+`)')).value`)
+			p.Fill("#merge-target", target)
+			p.Click("form[action*='/merge'] button[type=submit]")
+			if got := p.Text("main"); !strings.Contains(got, "Merged") || strings.Contains(got, "Merged: 0 ") {
+				t.Errorf("merging %s into %s moved no listing:\n%s", from, into, got)
+			}
+			p.Shot("merged-with-listings")
+			got := listed(into)
+			for l := range want {
+				if !got[l] {
+					t.Errorf("after merging %s into %s, %s is not in %s", from, into, l, into)
+				}
+			}
+			if len(got) != len(want) {
+				t.Errorf("after the merge %s lists %d listings, want %d (the union)", into, len(got), len(want))
+			}
 
 			p.Go(origin + "/admin/audit?action=category.merge")
 			if got := p.Text("main"); !strings.Contains(got, "category.merge") || !strings.Contains(got, fmt.Sprintf("notes-%s", vp.Name)) {
