@@ -46,8 +46,10 @@ func (s *OrderStore) FulfilLine(ctx context.Context, orderID int64, index int, f
 	if status != domain.OrderPaid {
 		return false, domain.Errorf(domain.EConflict, "Order %s is %s: only a paid order's lines are fulfilled.", number, status)
 	}
-	if err := s.applyFulfilment(ctx, tx, orderID, number, f, at); errors.Is(err, errArchivedListing) {
-		f.Outcome = "Not applied: the listing was archived when its owner deleted their account; the site team reviews a refund."
+	var na notApplied
+	if err := s.applyFulfilment(ctx, tx, orderID, number, f, at); errors.As(err, &na) {
+		f.Outcome = "Not applied: " + string(na)
+		jobs = nil // no week starts for what was not applied
 	} else if err != nil {
 		return false, fmt.Errorf("storage: fulfil order %s line %d: %w", number, index, err)
 	}
@@ -64,10 +66,24 @@ func (s *OrderStore) FulfilLine(ctx context.Context, orderID int64, index int, f
 	return true, nil
 }
 
-// errArchivedListing: the line's listing was archived (its owner deleted
-// their account) before the line was fulfilled; the work item for the team
-// is written and the listing is left as it is.
-var errArchivedListing = errors.New("the listing is archived")
+// notApplied: the line's listing cannot take it (archived, hidden or
+// merged since the order was made); the refund_review work item for the team
+// is written and the listing is left as it is. Its text ends the line's
+// outcome "Not applied: ...".
+type notApplied string
+
+func (e notApplied) Error() string { return "not applied: " + string(e) }
+
+// notAppliedReasons are why a paid line is not applied to a listing in that
+// status: the outcome the owner reads, and the work item's reason for the team.
+var notAppliedReasons = map[string][2]string{
+	domain.ListingArchived: {"the listing was archived when its owner deleted their account; the site team reviews a refund.",
+		"the listing was archived (its owner deleted their account) before this paid line was fulfilled; nothing was published"},
+	domain.ListingHidden: {"the site team hid the listing before the payment arrived; the site team reviews a refund.",
+		"the listing was hidden by the site team before this paid line was fulfilled; nothing was applied (unhiding does not apply it either)"},
+	domain.ListingMerged: {"the listing was merged into another listing before the payment arrived; the site team reviews a refund.",
+		"the listing was merged into another before this paid line was fulfilled; nothing was applied to either (apply it to the surviving listing by hand, or refund)"},
+}
 
 // touchesListing reports whether f changes its listing.
 func touchesListing(f domain.Fulfilment) bool {
@@ -92,19 +108,24 @@ func (s *OrderStore) applyFulfilment(ctx context.Context, tx *sql.Tx, orderID in
 			return fmt.Errorf("the fulfilment changes a listing but names none")
 		}
 		var status string
-		if err := tx.QueryRowContext(ctx, `SELECT status FROM listings WHERE id = ? AND site_id = ?`, f.ListingID, s.siteID).
-			Scan(&status); err != nil {
+		var mergedInto sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `SELECT status, merged_into FROM listings WHERE id = ? AND site_id = ?`, f.ListingID, s.siteID).
+			Scan(&status, &mergedInto); err != nil {
 			return mapErr(err, "listing", strconv.FormatInt(f.ListingID, 10))
 		}
-		if status == "archived" {
-			// The owner deleted their account after paying (docs/privacy.md):
-			// the listing stays hidden; the team decides about a refund.
-			if err := s.insertWork(ctx, tx, domain.WorkItem{Kind: "refund_review", Details: map[string]any{
-				"reason": "the listing was archived (its owner deleted their account) before this paid line was fulfilled; nothing was published",
-			}}, f.ListingID, number, at); err != nil {
+		if why, ok := notAppliedReasons[status]; ok {
+			// Archived: the owner deleted their account after paying
+			// (docs/privacy.md). Hidden or merged by the site team after the
+			// order was made (docs/orders.md). The listing stays as it is; the
+			// team decides about a refund.
+			details := map[string]any{"reason": why[1], "status": status}
+			if mergedInto.Valid {
+				details["merged_into"] = mergedInto.Int64
+			}
+			if err := s.insertWork(ctx, tx, domain.WorkItem{Kind: "refund_review", Details: details}, f.ListingID, number, at); err != nil {
 				return err
 			}
-			return errArchivedListing
+			return notApplied(why[0])
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE listings SET updated_at = ? WHERE id = ?`, now, f.ListingID); err != nil {
 			return err
