@@ -127,6 +127,11 @@ func (s *OrderStore) applyFulfilment(ctx context.Context, tx *sql.Tx, orderID in
 			}
 			return notApplied(why[0])
 		}
+		if f.Launch {
+			if err := s.siteTakenAtFulfil(ctx, tx, orderID, number, f.ListingID, at); err != nil {
+				return err
+			}
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE listings SET updated_at = ? WHERE id = ?`, now, f.ListingID); err != nil {
 			return err
 		}
@@ -221,6 +226,58 @@ func (s *OrderStore) applyFulfilment(ctx context.Context, tx *sql.Tx, orderID in
 		}
 	}
 	return nil
+}
+
+// siteTakenAtFulfil applies the first-to-publish rule (docs/drafts.md, rule
+// site_listed) again when a launch is fulfilled: checkout refused it while
+// someone else's listing of the same registrable domain was public, but that
+// listing may have gone public between the order and the payment. Then the
+// launch is not applied (notApplied) and a duplicate_review work item asks
+// the site team to refund or merge.
+func (s *OrderStore) siteTakenAtFulfil(ctx context.Context, tx *sql.Tx, orderID int64, number string, listingID int64, at time.Time) error {
+	var siteURL string
+	var buyer int64
+	if err := tx.QueryRowContext(ctx, `SELECT l.url, o.user_id FROM listings l, orders o WHERE l.id = ? AND o.id = ?`,
+		listingID, orderID).Scan(&siteURL, &buyer); err != nil {
+		return mapErr(err, "listing", strconv.FormatInt(listingID, 10))
+	}
+	reg := domain.SiteRegistrable(siteURL)
+	if reg == "" {
+		return nil
+	}
+	var other struct {
+		id                 int64
+		slug, name, domain string
+	}
+	err := queryEach(ctx, tx, func(rows *sql.Rows) error {
+		var id int64
+		var slug, name, dom string
+		if err := rows.Scan(&id, &slug, &name, &dom); err != nil {
+			return err
+		}
+		if other.id == 0 && domain.RegistrableDomain(dom) == reg {
+			other.id, other.slug, other.name, other.domain = id, slug, name, dom
+		}
+		return nil
+	}, `SELECT l.id, l.slug, l.name, l.domain FROM listings l WHERE l.id IN (SELECT d.id FROM listings d INDEXED BY listings_domain
+			WHERE d.domain = ?1 OR substr(d.domain, -length(?1) - 1) = '.' || ?1)
+		AND l.site_id = ?2 AND l.id <> ?3 AND `+publicStatus+` AND NOT `+ownedBy+`
+		ORDER BY l.status = 'live' DESC, l.id LIMIT 20`, reg, s.siteID, listingID, buyer, buyer)
+	if err != nil {
+		return mapErr(err, "listing", reg)
+	}
+	if other.id == 0 {
+		return nil
+	}
+	if err := s.insertWork(ctx, tx, domain.WorkItem{Kind: "duplicate_review", Details: map[string]any{
+		"reason": fmt.Sprintf("another account's listing of %s (%s, slug %s) went public between this order and its payment; "+
+			"the launch was not applied (first to publish keeps the site): refund, or merge the listings", reg, other.name, other.slug),
+		"registrable_domain": reg, "public_listing_id": other.id, "public_listing_slug": other.slug,
+	}}, listingID, number, at); err != nil {
+		return err
+	}
+	return notApplied(fmt.Sprintf("%s is already listed publicly by someone else (%s, slug %s); the site team reviews a refund "+
+		"or a merge. If the site is yours, claim that listing with claim_listing.", reg, other.name, other.slug))
 }
 
 // categoryIn reports whether slug is a category of this site or an old
