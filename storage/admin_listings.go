@@ -172,6 +172,9 @@ func (s *Store) HideListing(ctx context.Context, id int64, hide bool, reason str
 		return err
 	}
 	if !hide {
+		if err := startMissedWeek(ctx, tx, id, e.At); err != nil {
+			return err
+		}
 		if err := s.resumeFreeChecks(ctx, tx, id, e.At); err != nil {
 			return err
 		}
@@ -180,6 +183,17 @@ func (s *Store) HideListing(ctx context.Context, id int64, hide bool, reason str
 		return err
 	}
 	return tx.Commit()
+}
+
+// startMissedWeek makes a paid listing unhidden as scheduled for a week
+// that started while it was hidden live, inside tx, as the week-start job
+// would have (startWeek; that job found it hidden and did nothing). A free
+// one is left scheduled: its resumed badge check decides (FreeTransition).
+func startMissedWeek(ctx context.Context, tx *sql.Tx, id int64, at time.Time) error {
+	_, err := tx.ExecContext(ctx, `UPDATE listings SET status = 'live', launched_at = ?1, updated_at = ?1
+		WHERE id = ?2 AND status = 'scheduled' AND plan = 'paid' AND launch_week IS NOT NULL AND launch_week <= ?3`,
+		at.Unix(), id, at.UTC().Format(domain.DateLayout))
+	return mapErr(err, "listing", strconv.FormatInt(id, 10))
 }
 
 // resumeFreeChecks restarts the badge checks of a free listing just

@@ -2,9 +2,11 @@ package tools
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage/fixtures"
@@ -101,4 +103,49 @@ func TestOrders_PaidAfterHideOrMerge(t *testing.T) {
 			t.Errorf("the surviving listing's plan became %s", p)
 		}
 	})
+}
+
+// TestOrders_UnhideAfterPaidWeekStarted: a paid launch scheduled for a week
+// that starts while the site team has the listing hidden does not go live
+// then (the week-start job finds it hidden); unhiding it afterwards puts it
+// where it would be had it not been hidden - live, launched at the unhide -
+// rather than scheduled for a week that is over, which nothing would start.
+func TestOrders_UnhideAfterPaidWeekStarted(t *testing.T) {
+	env := catTestServer(t, Options{}, true)
+	clock := withOrdering(t, env, domain.TestPayments{})
+	key := env.apiKey(t, "payer@example.com")
+	call := restCaller(env, key)
+	ctx := context.Background()
+	id := env.ownedListing(t, "payer@example.com")
+	st, o := call(t, "create_checkout", map[string]any{"items": []any{map[string]any{"product": "launch", "listing_id": id, "week": "2026-11-30"}}})
+	if st != 201 {
+		t.Fatalf("create_checkout: %d %v", st, o)
+	}
+	payOnPage(t, env, o["checkout_url"].(string), url.Values{"name": {"Bo Ltd"}, "address": {"1 Main St, Austin"}, "country": {"US"}})
+	fulfilledOrder(t, env, call, o["number"].(string))
+	listingAfterJobs(t, env, id, "scheduled")
+	if err := env.svc.HideListing(ctx, "ops@example.com", id, "Checking a complaint."); err != nil {
+		t.Fatal(err)
+	}
+	monday, _ := time.Parse(time.DateOnly, "2026-11-30")
+	clock.Set(monday.Add(time.Hour))
+	listingAfterJobs(t, env, id, "hidden") // the week started: nothing sets a hidden listing live
+	clock.Set(monday.Add(26 * time.Hour))
+	if err := env.svc.UnhideListing(ctx, "ops@example.com", id); err != nil {
+		t.Fatal(err)
+	}
+	listingAfterJobs(t, env, id, "live")
+	if w, at := listingColumn(t, env, id, "launch_week"), listingColumn(t, env, id, "launched_at"); w != "2026-11-30" || at != fmt.Sprint(monday.Add(26*time.Hour).Unix()) {
+		t.Errorf("unhidden after its week started: launch_week %s launched_at %s, want 2026-11-30 and the unhide's time", w, at)
+	}
+
+	// A paid launch whose week has not started is scheduled again, as it was.
+	later := env.ownedListing(t, "payer@example.com", fixtures.Cols{"status": "scheduled", "plan": "paid", "launch_week": "2026-12-14"})
+	if err := env.svc.HideListing(ctx, "ops@example.com", later, "Checking a complaint."); err != nil {
+		t.Fatal(err)
+	}
+	if err := env.svc.UnhideListing(ctx, "ops@example.com", later); err != nil {
+		t.Fatal(err)
+	}
+	listingAfterJobs(t, env, later, "scheduled")
 }
