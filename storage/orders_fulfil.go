@@ -81,6 +81,8 @@ var notAppliedReasons = map[string][2]string{
 		"the listing was archived (its owner deleted their account) before this paid line was fulfilled; nothing was published"},
 	domain.ListingHidden: {"the site team hid the listing before the payment arrived; the site team reviews a refund.",
 		"the listing was hidden by the site team before this paid line was fulfilled; nothing was applied (unhiding does not apply it either)"},
+	"unpublished": {"the site team unpublished the listing before the payment arrived; the site team reviews a refund.",
+		"the listing was unpublished by the site team before this paid line was fulfilled; nothing was published"},
 	domain.ListingMerged: {"the listing was merged into another listing before the payment arrived; the site team reviews a refund.",
 		"the listing was merged into another before this paid line was fulfilled; nothing was applied to either (apply it to the surviving listing by hand, or refund)"},
 }
@@ -108,12 +110,16 @@ func (s *OrderStore) applyFulfilment(ctx context.Context, tx *sql.Tx, orderID in
 			return fmt.Errorf("the fulfilment changes a listing but names none")
 		}
 		var status string
-		var mergedInto sql.NullInt64
-		if err := tx.QueryRowContext(ctx, `SELECT status, merged_into FROM listings WHERE id = ? AND site_id = ?`, f.ListingID, s.siteID).
-			Scan(&status, &mergedInto); err != nil {
+		var mergedInto, unpublished sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `SELECT status, merged_into, unpublished_at FROM listings WHERE id = ? AND site_id = ?`, f.ListingID, s.siteID).
+			Scan(&status, &mergedInto, &unpublished); err != nil {
 			return mapErr(err, "listing", strconv.FormatInt(f.ListingID, 10))
 		}
-		if why, ok := notAppliedReasons[status]; ok {
+		why, ok := notAppliedReasons[status]
+		if status == domain.ListingArchived && unpublished.Valid {
+			why = notAppliedReasons["unpublished"] // by the site team, not by an account deletion
+		}
+		if ok {
 			// Archived: the owner deleted their account after paying
 			// (docs/privacy.md). Hidden or merged by the site team after the
 			// order was made (docs/orders.md). The listing stays as it is; the

@@ -88,6 +88,21 @@ func TestOrders_PaidAfterHideOrMerge(t *testing.T) {
 		})
 	}
 
+	t.Run("unpublished", func(t *testing.T) {
+		id := env.ownedListing(t, "payer@example.com")
+		number, page := checkout(t, map[string]any{"product": "launch", "listing_id": id})
+		if err := env.svc.UnpublishListing(ctx, "ops@example.com", id, "Not a software product."); err != nil {
+			t.Fatal(err)
+		}
+		payOnPage(t, env, page, billing)
+		notApplied(t, number, id)
+		listingAfterJobs(t, env, id, "archived")
+		_, o := call(t, "get_order", map[string]any{"number": number})
+		if out := o["lines"].([]any)[0].(map[string]any)["outcome"].(string); !strings.Contains(out, "unpublished") || strings.Contains(out, "deleted their account") {
+			t.Errorf("outcome %q, want it to say the site team unpublished the listing", out)
+		}
+	})
+
 	t.Run("merged", func(t *testing.T) {
 		keep := env.ownedListing(t, "payer@example.com", fixtures.Cols{"domain": "mergeme.example", "status": "draft"})
 		dup := env.ownedListing(t, "payer@example.com", fixtures.Cols{"domain": "mergeme.example", "status": "draft"})
