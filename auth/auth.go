@@ -69,7 +69,10 @@ type Config struct {
 	// issuer, and the resources are Origin+"/mcp" and Origin+"/v1".
 	Origin   string
 	SiteName string
-	Store    Store
+	// SiteNameNow, when set, is the site's name in effect at each use (the
+	// site_name setting the site team may change); SiteName is the default.
+	SiteNameNow func(context.Context) string
+	Store       Store
 	// Mailer sends sign-in links; nil means the outbox (Store.AddMail) and the log.
 	Mailer Mailer
 	// MailLog, without a Mailer, receives each message in full as plain

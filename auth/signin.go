@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net"
@@ -114,7 +115,7 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "The sign-in link could not be created. Try again in a moment.")
 		return
 	}
-	site := a.mailSiteName()
+	site := a.mailSiteName(r.Context())
 	body := fmt.Sprintf("Hello,\n\nuse this link to sign in to %s:\n\n%s/signin/email?token=%s\n\n"+
 		"The link works once and expires in %d minutes. If you did not ask to sign in, ignore this message.\n",
 		site, a.origin(r.Context()), token, int(LoginLinkTTL/time.Minute))
@@ -196,7 +197,12 @@ func parseSigninEmail(s string) (string, bool) {
 	return addr.Address, true
 }
 
-func (a *Auth) mailSiteName() string {
+func (a *Auth) mailSiteName(ctx context.Context) string {
+	if a.cfg.SiteNameNow != nil {
+		if n := a.cfg.SiteNameNow(ctx); n != "" {
+			return n
+		}
+	}
 	if a.cfg.SiteName != "" {
 		return a.cfg.SiteName
 	}

@@ -338,12 +338,12 @@ func (s *Service) mailClaimLink(ctx context.Context, st ClaimStore, m Mailer, c 
 	body := fmt.Sprintf("%s asked to become an owner of %s on %s, and gave this address to prove that they speak for %s.\n\n"+
 		"If that is right, open this link and press Confirm:\n%s\n\n"+
 		"Confirming lets %s edit the listing as a co-owner. The link works until %s UTC. If you do not know about this, ignore this message: nothing changes.\n",
-		who, name, s.Site.Name, rec.Domain, s.Site.In(ctx).URL(ClaimConfirmPath+secret), c.Email, rec.ExpiresAt.Format("2006-01-02 15:04"))
+		who, name, s.SiteNow(ctx).Name, rec.Domain, s.Site.In(ctx).URL(ClaimConfirmPath+secret), c.Email, rec.ExpiresAt.Format("2006-01-02 15:04"))
 	// The link is stored before it is mailed, so a mailed link always works.
 	if err := st.SetClaimLink(ctx, rec.ID, SecretHash(secret), now); err != nil {
 		return err
 	}
-	if err := m.SendMail(ctx, rec.Email, fmt.Sprintf("Confirm the claim of %s on %s", name, s.Site.Name), body); err != nil {
+	if err := m.SendMail(ctx, rec.Email, fmt.Sprintf("Confirm the claim of %s on %s", name, s.SiteNow(ctx).Name), body); err != nil {
 		return fmt.Errorf("send claim link: %w", err)
 	}
 	rec.MailedAt = &now
@@ -435,7 +435,7 @@ func (s *Service) completeClaim(ctx context.Context, st ClaimStore, rec *ClaimRe
 	rec.Status, rec.VerifiedAt = ClaimVerified, &now
 	if s.Owner != nil && s.Owner.Mailer != nil {
 		body := fmt.Sprintf("%s proved control of %s (by %s) and is now a co-owner of %s on %s: they can edit it as you can.\n\n"+
-			"If this is wrong, reply to the site team.\n", rec.ClaimantEmail, rec.Domain, claimMethodWords(rec.Method), rec.ListingName, s.Site.Name)
+			"If this is wrong, reply to the site team.\n", rec.ClaimantEmail, rec.Domain, claimMethodWords(rec.Method), rec.ListingName, s.SiteNow(ctx).Name)
 		for _, to := range owners {
 			// The claim is verified either way; a failed notice is not the
 			// claimant's error (it is in the outbox when mail is configured so).

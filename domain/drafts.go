@@ -391,7 +391,7 @@ func (s *Service) InviteCofounder(ctx context.Context, in InviteCofounderInput) 
 	body := fmt.Sprintf("%s invited you to add your founder profile to %s on %s.\n\n"+
 		"Open this link, sign in with this email address, and fill in your name, role and bio:\n%s\n\n"+
 		"The link works for %d days. If you do not know %s, ignore this message.\n",
-		who, name, s.Site.Name, link, InviteDays, who)
+		who, name, s.SiteNow(ctx).Name, link, InviteDays, who)
 	if d.Mailer != nil {
 		if err := d.Mailer.SendMail(ctx, inv.Email, fmt.Sprintf("Add your founder profile to %s", name), body); err != nil {
 			return nil, fmt.Errorf("send invite: %w", err)

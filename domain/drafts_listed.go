@@ -55,6 +55,9 @@ func siteRegistrable(rawURL string) string {
 	return r
 }
 
+// SiteRegistrable is siteRegistrable for the storage layer's checks.
+func SiteRegistrable(rawURL string) string { return siteRegistrable(rawURL) }
+
 // listingAtDomain finds the listing a draft at siteURL would repeat: one
 // the user owns (any status) first, otherwise a public one of someone else;
 // exclude is the draft's own listing. nil when there is none.

@@ -144,7 +144,7 @@ func (s *Service) TellFollowers(ctx context.Context, updateID int64) error {
 	if own.Mailer == nil {
 		return nil // no mail configured: the notifications tell them
 	}
-	subject, body := updateMail(s.Site, news)
+	subject, body := updateMail(s.SiteNow(ctx), news) // the name in effect now
 	for _, r := range to {
 		if err := s.mailOnce(ctx, st, own.Mailer, r.NotificationID, r.Email, subject, body); err != nil {
 			return fmt.Errorf("mail update %d to a follower: %w", updateID, err)

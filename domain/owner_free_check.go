@@ -68,6 +68,12 @@ func freeJobs(id int64, next time.Time, st FreeState) []JobSpec {
 	return jobs
 }
 
+// BadgeCheckAt is the badge check job of listing id due at: the storage
+// layer queues it when unhiding a free listing resumes its checks.
+func BadgeCheckAt(id int64, at time.Time) JobSpec {
+	return freeJobs(id, at, FreeState{})[0]
+}
+
 // ensureFreeJobs queues freeJobs (a repair: they are normally written with
 // the check that needs them, RecordBadgeCheck).
 func (s *Service) ensureFreeJobs(ctx context.Context, id int64, next time.Time, st FreeState) error {

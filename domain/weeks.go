@@ -176,8 +176,9 @@ func (s *Service) tellWinners(ctx context.Context, st WeekStore, week string) er
 	if err != nil {
 		return err
 	}
+	site := s.SiteNow(ctx) // the name in effect now
 	for _, r := range to {
-		subject, body := awardMail(s.Site, r)
+		subject, body := awardMail(site, r)
 		if err := s.mailOnce(ctx, st, s.Owner.Mailer, r.NotificationID, r.Email, subject, body); err != nil {
 			return fmt.Errorf("mail the award %s of %s: %w", AwardTitle(r.Rank), r.ListingSlug, err)
 		}

@@ -171,10 +171,48 @@ func (s *Store) HideListing(ctx context.Context, id int64, hide bool, reason str
 	if err := runSteps(ctx, tx, []sqlStep{step}); err != nil {
 		return err
 	}
+	if !hide {
+		if err := startMissedWeek(ctx, tx, id, e.At); err != nil {
+			return err
+		}
+		if err := s.resumeFreeChecks(ctx, tx, id, e.At); err != nil {
+			return err
+		}
+	}
 	if err := s.writeAudit(ctx, tx, e); err != nil {
 		return err
 	}
 	return tx.Commit()
+}
+
+// startMissedWeek makes a paid listing unhidden as scheduled for a week
+// that started while it was hidden live, inside tx, as the week-start job
+// would have (startWeek; that job found it hidden and did nothing). A free
+// one is left scheduled: its resumed badge check decides (FreeTransition).
+func startMissedWeek(ctx context.Context, tx *sql.Tx, id int64, at time.Time) error {
+	_, err := tx.ExecContext(ctx, `UPDATE listings SET status = 'live', launched_at = ?1, updated_at = ?1
+		WHERE id = ?2 AND status = 'scheduled' AND plan = 'paid' AND launch_week IS NOT NULL AND launch_week <= ?3`,
+		at.Unix(), id, at.UTC().Format(domain.DateLayout))
+	return mapErr(err, "listing", strconv.FormatInt(id, 10))
+}
+
+// resumeFreeChecks restarts the badge checks of a free listing just
+// unhidden inside tx: a check that ran while it was hidden ended them (a
+// hidden listing is not checkable), so when the listing is in the free queue,
+// has no next check and is checkable again in its restored status, its next
+// check is at (now) and the check's job is queued with the unhide.
+func (s *Store) resumeFreeChecks(ctx context.Context, tx *sql.Tx, id int64, at time.Time) error {
+	t, err := s.freeTarget(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	if !t.Queued || !t.NextCheckAt.IsZero() || !domain.FreeCheckable(t.State, at) {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE free_queue SET next_check_at = ? WHERE listing_id = ?`, at.Unix(), id); err != nil {
+		return mapErr(err, "free queue", strconv.FormatInt(id, 10))
+	}
+	return s.db.enqueueTx(ctx, tx, domain.BadgeCheckAt(id, at))
 }
 
 // UnpublishListing implements domain.ListingAdminStore. A hidden listing

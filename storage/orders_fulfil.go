@@ -46,8 +46,10 @@ func (s *OrderStore) FulfilLine(ctx context.Context, orderID int64, index int, f
 	if status != domain.OrderPaid {
 		return false, domain.Errorf(domain.EConflict, "Order %s is %s: only a paid order's lines are fulfilled.", number, status)
 	}
-	if err := s.applyFulfilment(ctx, tx, orderID, number, f, at); errors.Is(err, errArchivedListing) {
-		f.Outcome = "Not applied: the listing was archived when its owner deleted their account; the site team reviews a refund."
+	var na notApplied
+	if err := s.applyFulfilment(ctx, tx, orderID, number, f, at); errors.As(err, &na) {
+		f.Outcome = "Not applied: " + string(na)
+		jobs = nil // no week starts for what was not applied
 	} else if err != nil {
 		return false, fmt.Errorf("storage: fulfil order %s line %d: %w", number, index, err)
 	}
@@ -64,10 +66,26 @@ func (s *OrderStore) FulfilLine(ctx context.Context, orderID int64, index int, f
 	return true, nil
 }
 
-// errArchivedListing: the line's listing was archived (its owner deleted
-// their account) before the line was fulfilled; the work item for the team
-// is written and the listing is left as it is.
-var errArchivedListing = errors.New("the listing is archived")
+// notApplied: the line's listing cannot take it (archived, hidden or
+// merged since the order was made); the refund_review work item for the team
+// is written and the listing is left as it is. Its text ends the line's
+// outcome "Not applied: ...".
+type notApplied string
+
+func (e notApplied) Error() string { return "not applied: " + string(e) }
+
+// notAppliedReasons are why a paid line is not applied to a listing in that
+// status: the outcome the owner reads, and the work item's reason for the team.
+var notAppliedReasons = map[string][2]string{
+	domain.ListingArchived: {"the listing was archived when its owner deleted their account; the site team reviews a refund.",
+		"the listing was archived (its owner deleted their account) before this paid line was fulfilled; nothing was published"},
+	domain.ListingHidden: {"the site team hid the listing before the payment arrived; the site team reviews a refund.",
+		"the listing was hidden by the site team before this paid line was fulfilled; nothing was applied (unhiding does not apply it either)"},
+	"unpublished": {"the site team unpublished the listing before the payment arrived; the site team reviews a refund.",
+		"the listing was unpublished by the site team before this paid line was fulfilled; nothing was published"},
+	domain.ListingMerged: {"the listing was merged into another listing before the payment arrived; the site team reviews a refund.",
+		"the listing was merged into another before this paid line was fulfilled; nothing was applied to either (apply it to the surviving listing by hand, or refund)"},
+}
 
 // touchesListing reports whether f changes its listing.
 func touchesListing(f domain.Fulfilment) bool {
@@ -92,19 +110,33 @@ func (s *OrderStore) applyFulfilment(ctx context.Context, tx *sql.Tx, orderID in
 			return fmt.Errorf("the fulfilment changes a listing but names none")
 		}
 		var status string
-		if err := tx.QueryRowContext(ctx, `SELECT status FROM listings WHERE id = ? AND site_id = ?`, f.ListingID, s.siteID).
-			Scan(&status); err != nil {
+		var mergedInto, unpublished sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `SELECT status, merged_into, unpublished_at FROM listings WHERE id = ? AND site_id = ?`, f.ListingID, s.siteID).
+			Scan(&status, &mergedInto, &unpublished); err != nil {
 			return mapErr(err, "listing", strconv.FormatInt(f.ListingID, 10))
 		}
-		if status == "archived" {
-			// The owner deleted their account after paying (docs/privacy.md):
-			// the listing stays hidden; the team decides about a refund.
-			if err := s.insertWork(ctx, tx, domain.WorkItem{Kind: "refund_review", Details: map[string]any{
-				"reason": "the listing was archived (its owner deleted their account) before this paid line was fulfilled; nothing was published",
-			}}, f.ListingID, number, at); err != nil {
+		why, ok := notAppliedReasons[status]
+		if status == domain.ListingArchived && unpublished.Valid {
+			why = notAppliedReasons["unpublished"] // by the site team, not by an account deletion
+		}
+		if ok {
+			// Archived: the owner deleted their account after paying
+			// (docs/privacy.md). Hidden or merged by the site team after the
+			// order was made (docs/orders.md). The listing stays as it is; the
+			// team decides about a refund.
+			details := map[string]any{"reason": why[1], "status": status}
+			if mergedInto.Valid {
+				details["merged_into"] = mergedInto.Int64
+			}
+			if err := s.insertWork(ctx, tx, domain.WorkItem{Kind: "refund_review", Details: details}, f.ListingID, number, at); err != nil {
 				return err
 			}
-			return errArchivedListing
+			return notApplied(why[0])
+		}
+		if f.Launch {
+			if err := s.siteTakenAtFulfil(ctx, tx, orderID, number, f.ListingID, at); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE listings SET updated_at = ? WHERE id = ?`, now, f.ListingID); err != nil {
 			return err
@@ -200,6 +232,58 @@ func (s *OrderStore) applyFulfilment(ctx context.Context, tx *sql.Tx, orderID in
 		}
 	}
 	return nil
+}
+
+// siteTakenAtFulfil applies the first-to-publish rule (docs/drafts.md, rule
+// site_listed) again when a launch is fulfilled: checkout refused it while
+// someone else's listing of the same registrable domain was public, but that
+// listing may have gone public between the order and the payment. Then the
+// launch is not applied (notApplied) and a duplicate_review work item asks
+// the site team to refund or merge.
+func (s *OrderStore) siteTakenAtFulfil(ctx context.Context, tx *sql.Tx, orderID int64, number string, listingID int64, at time.Time) error {
+	var siteURL string
+	var buyer int64
+	if err := tx.QueryRowContext(ctx, `SELECT l.url, o.user_id FROM listings l, orders o WHERE l.id = ? AND o.id = ?`,
+		listingID, orderID).Scan(&siteURL, &buyer); err != nil {
+		return mapErr(err, "listing", strconv.FormatInt(listingID, 10))
+	}
+	reg := domain.SiteRegistrable(siteURL)
+	if reg == "" {
+		return nil
+	}
+	var other struct {
+		id                 int64
+		slug, name, domain string
+	}
+	err := queryEach(ctx, tx, func(rows *sql.Rows) error {
+		var id int64
+		var slug, name, dom string
+		if err := rows.Scan(&id, &slug, &name, &dom); err != nil {
+			return err
+		}
+		if other.id == 0 && domain.RegistrableDomain(dom) == reg {
+			other.id, other.slug, other.name, other.domain = id, slug, name, dom
+		}
+		return nil
+	}, `SELECT l.id, l.slug, l.name, l.domain FROM listings l WHERE l.id IN (SELECT d.id FROM listings d INDEXED BY listings_domain
+			WHERE d.domain = ?1 OR substr(d.domain, -length(?1) - 1) = '.' || ?1)
+		AND l.site_id = ?2 AND l.id <> ?3 AND `+publicStatus+` AND NOT `+ownedBy+`
+		ORDER BY l.status = 'live' DESC, l.id LIMIT 20`, reg, s.siteID, listingID, buyer, buyer)
+	if err != nil {
+		return mapErr(err, "listing", reg)
+	}
+	if other.id == 0 {
+		return nil
+	}
+	if err := s.insertWork(ctx, tx, domain.WorkItem{Kind: "duplicate_review", Details: map[string]any{
+		"reason": fmt.Sprintf("another account's listing of %s (%s, slug %s) went public between this order and its payment; "+
+			"the launch was not applied (first to publish keeps the site): refund, or merge the listings", reg, other.name, other.slug),
+		"registrable_domain": reg, "public_listing_id": other.id, "public_listing_slug": other.slug,
+	}}, listingID, number, at); err != nil {
+		return err
+	}
+	return notApplied(fmt.Sprintf("%s is already listed publicly by someone else (%s, slug %s); the site team reviews a refund "+
+		"or a merge. If the site is yours, claim that listing with claim_listing.", reg, other.name, other.slug))
 }
 
 // categoryIn reports whether slug is a category of this site or an old

@@ -223,14 +223,24 @@ func NewAICatalog(site domain.Site, base domain.Site) AICatalog {
 type Discovery struct {
 	site  domain.Site
 	ops   []Operation
-	now   time.Time
 	limit *ratelimit.Limiter
+	// current is the site a request sees with the name in effect now
+	// (domain.Service.SiteNow); nil: site.In.
+	current func(context.Context) domain.Site
 }
 
 // NewDiscovery serves the documents of site over the catalog ops
 // (normally Catalog()).
 func NewDiscovery(site domain.Site, ops []Operation) *Discovery {
-	return &Discovery{site: site, ops: ops, now: time.Now()}
+	return &Discovery{site: site, ops: ops}
+}
+
+// SiteNow makes the documents name the site as f answers it at each request
+// (serve passes domain.Service.SiteNow, so a name the site team sets on
+// /admin/settings is in them at once) and returns d.
+func (d *Discovery) SiteNow(f func(context.Context) domain.Site) *Discovery {
+	d.current = f
+	return d
 }
 
 // RateLimit counts every request for a discovery document against l (a
@@ -254,7 +264,12 @@ func (d *Discovery) Register(mux *http.ServeMux) {
 	d.text(mux, DocsMarkdownPath, "text/markdown; charset=utf-8", func(s domain.Site) string { return DocsMarkdown(s, d.ops) })
 }
 
-func (d *Discovery) siteOf(ctx context.Context) domain.Site { return d.site.In(ctx) }
+func (d *Discovery) siteOf(ctx context.Context) domain.Site {
+	if d.current != nil {
+		return d.current(ctx)
+	}
+	return d.site.In(ctx)
+}
 
 func (d *Discovery) json(mux *http.ServeMux, path, mediaType string, doc func(domain.Site) any) {
 	d.text(mux, path, mediaType, func(s domain.Site) string {
@@ -268,7 +283,9 @@ func (d *Discovery) json(mux *http.ServeMux, path, mediaType string, doc func(do
 
 // text serves a generated public document with the CORS and caching
 // headers of the server-card extension: any origin may GET it, it is
-// cacheable for an hour, and an ETag lets a client revalidate (304).
+// cacheable for an hour, and an ETag lets a client revalidate (304). The
+// ETag is the body's digest and there is no Last-Modified: the body changes
+// with the site's name setting, not with the process's start.
 func (d *Discovery) text(mux *http.ServeMux, path, mediaType string, doc func(domain.Site) string) {
 	mux.Handle("GET "+path, d.limited(func(w http.ResponseWriter, r *http.Request) {
 		body := []byte(doc(d.siteOf(r.Context())))
@@ -278,7 +295,7 @@ func (d *Discovery) text(mux *http.ServeMux, path, mediaType string, doc func(do
 		h.Set("Content-Type", mediaType)
 		h.Set("Cache-Control", "public, max-age=3600")
 		h.Set("ETag", `"`+hex.EncodeToString(sum[:12])+`"`)
-		http.ServeContent(w, r, "", d.now, bytes.NewReader(body))
+		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 	}))
 	mux.Handle("OPTIONS "+path, d.limited(func(w http.ResponseWriter, r *http.Request) {
 		publicHeaders(w.Header())

@@ -74,7 +74,7 @@ func (s *Server) newMCPServer(sel selection) *mcp.Server {
 			srv.AddTool(mcpTool(b.Operation), s.toolHandler(b))
 		}
 	}
-	srv.AddReceivingMiddleware(s.publicToolsFirst)
+	srv.AddReceivingMiddleware(s.publicToolsFirst, s.siteNameNow) // siteNameNow: mcp_sitename.go
 	return srv
 }
 

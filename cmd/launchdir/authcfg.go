@@ -44,6 +44,10 @@ func authFlags(fs *flag.FlagSet, a *authConfig) {
 // when not nil, serves the co-founder invite page.
 func newAuth(c *config, a *authConfig, db *storage.DB, logger *slog.Logger, invites auth.InvitePages) (*auth.Auth, error) {
 	cfg := auth.Config{Origin: c.publicOrigin(), SiteName: c.site().Name, Store: storage.NewAuthStore(db), Logger: logger, Invites: invites, Account: db, Now: db.Now}
+	if sp, ok := invites.(*servicePages); ok {
+		// The mail names the site as the site team named it last.
+		cfg.SiteNameNow = sp.siteName
+	}
 	if a != nil {
 		cfg.OAuthLimit, cfg.Failures = a.oauthLimit, a.failures
 		cfg.MailLog = a.mailLog

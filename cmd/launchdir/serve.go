@@ -189,7 +189,7 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 	// The discovery documents: Server Card, AI Catalog, registry
 	// server.json, /llms.txt and /docs.md (docs/discovery.md), on the web
 	// pages' per-network budget.
-	tools.NewDiscovery(site, tools.Catalog()).RateLimit(lim.pages).Register(mux)
+	tools.NewDiscovery(site, tools.Catalog()).RateLimit(lim.pages).SiteNow(svc.SiteNow).Register(mux)
 	if stripe != nil {
 		mux.Handle("POST /webhooks/stripe", stripe.Webhook(svc.ConfirmPayment, logger))
 	}
@@ -216,6 +216,15 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 // servicePages serves auth's invite page with the Service, which is built
 // after auth; wire sets Service before the server starts.
 type servicePages struct{ *domain.Service }
+
+// siteName is the site's name in effect now ("" before the Service is set:
+// auth then names the configured one).
+func (p *servicePages) siteName(ctx context.Context) string {
+	if p.Service == nil {
+		return ""
+	}
+	return p.SiteNow(ctx).Name
+}
 
 // adminHint is what /admin's 404 page tells a signed-in person on a local
 // instance that has no admin.
