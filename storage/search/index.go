@@ -55,6 +55,9 @@ type Index struct {
 	views    []int32
 	follows  []int32
 	trending []float64
+	// stBits holds, per status (stLive, stScheduled), a bitset of the docs
+	// with that status, for filtering a query's matches a word at a time.
+	stBits [3][]uint64
 
 	// catDocs lists, per category id, its doc numbers in ascending order.
 	catDocs map[int64][]uint32
@@ -147,10 +150,12 @@ func (ix *Index) UpsertAll(docs <-chan Doc, workers int) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ix.voc.lazyDels = true // the typo table is built once at the end
+	ix.voc.lazyAux = true  // and so are block bounds and bitsets
 	for j := range jobs {
 		ix.apply(&j.d, &j.p)
 	}
 	ix.voc.buildDels()
+	ix.voc.buildAux(len(ix.ids))
 }
 
 // apply adds doc d with its prepared postings p; called with the write lock.
@@ -175,6 +180,7 @@ func (ix *Index) apply(d *Doc, p *prep) {
 	ix.ids = append(ix.ids, d.ID)
 	ix.byID.put(ix.ids, n)
 	ix.status = append(ix.status, st)
+	ix.setStatusBit(st, n)
 	ix.stage = append(ix.stage, ix.intern(normStage(d.Stage)))
 	ix.country = append(ix.country, ix.intern(normCountry(d.Country)))
 	ix.pricing = append(ix.pricing, ix.intern(normPricing(d.PricingModel)))
@@ -290,11 +296,22 @@ func weight(f *[4]uint16, lens *[4]int) uint8 {
 }
 
 func (ix *Index) tombstone(d uint32) {
-	if ix.status[d] != stDead {
+	if st := ix.status[d]; st != stDead {
+		ix.stBits[st][d>>6] &^= 1 << (d & 63)
 		ix.status[d] = stDead
 		ix.live--
 		ix.dead++
 	}
+}
+
+// setStatusBit marks doc d as having status st, growing the bitsets.
+func (ix *Index) setStatusBit(st uint8, d uint32) {
+	for j := int(d >> 6); len(ix.stBits[st]) <= j; {
+		for i := range ix.stBits {
+			ix.stBits[i] = append(ix.stBits[i], 0)
+		}
+	}
+	ix.stBits[st][d>>6] |= 1 << (d & 63)
 }
 
 func (ix *Index) intern(s string) uint32 {
@@ -350,11 +367,17 @@ func (ix *Index) compact() {
 	ix.newest, ix.trending, ix.domOff = ix.newest[:k], ix.trending[:k], ix.domOff[:k+1]
 	ix.votes, ix.views, ix.follows = ix.votes[:k], ix.views[:k], ix.follows[:k]
 	ix.catOff = ix.catOff[:k+1]
+	for st := range ix.stBits {
+		ix.stBits[st] = ix.stBits[st][:0]
+	}
+	for d, st := range ix.status {
+		ix.setStatusBit(st, uint32(d))
+	}
 	ix.byID.reset(ix.ids, k)
 	for d := range k {
 		ix.byID.put(ix.ids, uint32(d))
 	}
-	ix.voc.rewrite(remap)
+	ix.voc.rewrite(remap, k)
 	for c, list := range ix.catDocs {
 		out := list[:0]
 		for _, d := range list {

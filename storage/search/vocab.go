@@ -23,6 +23,16 @@ type vocab struct {
 	df    []uint32 // per term: its number of postings (tombstoned docs included)
 	last  []uint32 // per term: the doc number of its last posting
 	skips map[uint32][]skip
+	// bmax holds, per term with a skip table, the largest weight in each
+	// block of skipEvery postings (len(skips)+1 entries): the upper bounds
+	// that let a query skip blocks that cannot reach its page (topk.go).
+	bmax map[uint32][]uint8
+	// dense holds a second form of each common term's list (denseMin,
+	// denseFrac): see dense.
+	dense map[uint32]*dense
+	// lazyAux defers bmax and dense during a bulk load or a compaction;
+	// buildAux then fills them in one pass.
+	lazyAux bool
 
 	seed maphash.Seed
 	// dels holds, for each term and each rune of it, the hash of the term
@@ -41,6 +51,8 @@ func newVocab() vocab {
 	return vocab{
 		off:    []uint32{0},
 		skips:  map[uint32][]skip{},
+		bmax:   map[uint32][]uint8{},
+		dense:  map[uint32]*dense{},
 		seed:   maphash.MakeSeed(),
 		prefix: map[uint16][]uint32{},
 	}
