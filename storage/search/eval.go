@@ -111,14 +111,7 @@ func (ix *Index) or(s *scratch, f *filter) int {
 	for i, w := range s.words {
 		mark := base + uint32(i+1)*32
 		for _, t := range s.terms[w.lo:w.hi] {
-			list := post[t.id]
-			for i, d := 0, uint32(0); i < len(list); {
-				var q uint32
-				if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
-					i, d, q = i+2, d+uint32(x), uint32(list[i+1])
-				} else {
-					i, d, q = decodeLong(list, i, d)
-				}
+			visit := func(d, q uint32) {
 				v := t.w*float32(q) + t.bonus
 				st := stamp[d]
 				switch {
@@ -132,6 +125,20 @@ func (ix *Index) or(s *scratch, f *filter) int {
 				case v > cur[d]:
 					cur[d] = v
 				}
+			}
+			if dn := ix.voc.dense[t.id]; dn != nil {
+				dn.each(visit)
+				continue
+			}
+			list := post[t.id]
+			for i, d := 0, uint32(0); i < len(list); {
+				var q uint32
+				if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
+					i, d, q = i+2, d+uint32(x), uint32(list[i+1])
+				} else {
+					i, d, q = decodeLong(list, i, d)
+				}
+				visit(d, q)
 			}
 		}
 	}

@@ -30,6 +30,9 @@ type vocab struct {
 	// dense holds a second form of each common term's list (denseMin,
 	// denseFrac): see dense.
 	dense map[uint32]*dense
+	// denseMin and denseFrac choose the terms that get a dense form: at
+	// least denseMin postings and at least one doc in denseFrac.
+	denseMin, denseFrac uint32
 	// lazyAux defers bmax and dense during a bulk load or a compaction;
 	// buildAux then fills them in one pass.
 	lazyAux bool
@@ -49,10 +52,11 @@ type vocab struct {
 
 func newVocab() vocab {
 	return vocab{
-		off:    []uint32{0},
-		skips:  map[uint32][]skip{},
-		bmax:   map[uint32][]uint8{},
-		dense:  map[uint32]*dense{},
+		off:      []uint32{0},
+		skips:    map[uint32][]skip{},
+		bmax:     map[uint32][]uint8{},
+		dense:    map[uint32]*dense{},
+		denseMin: denseMinDefault, denseFrac: denseFracDefault,
 		seed:   maphash.MakeSeed(),
 		prefix: map[uint16][]uint32{},
 	}
