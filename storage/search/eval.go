@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"math/bits"
 )
 
 // scratch holds one search's working memory; it is pooled, so a search
@@ -17,6 +18,7 @@ type scratch struct {
 	next []uint32
 
 	cbits, wbits []uint64  // and: the matches, one word's docs (topk.go)
+	fbits        []uint64  // and: the docs passing the filter
 	bound, wmax  []float32 // and: per window of 64 docs, score bounds
 	top          []float32 // and: the bounds, sorted
 	best         []float32 // and: per word and doc of a window, its score
@@ -74,27 +76,49 @@ func (s *scratch) nextBase() uint32 {
 }
 
 // browse pushes every doc passing f (a query without words) and returns
-// their number. With a category filter it walks the categories' doc lists
+// their number. The status, stage, country and pricing filters are ANDed as
+// bitsets; with a category filter it walks the categories' doc lists
 // instead of every doc.
 func (ix *Index) browse(s *scratch, f *filter) int {
+	nwin := (len(ix.ids) + 63) >> 6
+	s.cbits = grow(s.cbits, nwin)
+	fb := s.cbits
+	rest := ix.filterBits(f, fb)
 	n := 0
 	if !f.catsOn {
-		for d := range ix.ids {
-			if ix.pass(f, uint32(d)) {
-				n++
-				s.push(ix, uint32(d), 0)
+		for j, x := range fb {
+			for ; x != 0; x &= x - 1 {
+				d := uint32(j<<6 + bits.TrailingZeros64(x))
+				if !rest || ix.passRest(f, d) {
+					n++
+					s.push(ix, d, 0)
+				}
 			}
 		}
 		return n
 	}
-	base := s.nextBase()
+	g := *f // a doc in a category's list is in the category
+	g.catsOn = false
+	rest = g.domain != ""
+	one := len(f.cats) == 1
+	if !one { // a doc in two of the categories counts once
+		s.wbits = grow(s.wbits, nwin)
+		clear(s.wbits)
+	}
 	for _, c := range f.cats {
 		for _, d := range ix.catDocs[c] {
-			if s.stamp[d] != base && ix.pass(f, d) {
-				s.stamp[d] = base // a doc in two of the categories counts once
-				n++
-				s.push(ix, d, 0)
+			j, bit := d>>6, uint64(1)<<(d&63)
+			if fb[j]&bit == 0 || (rest && !ix.passRest(&g, d)) {
+				continue
 			}
+			if !one {
+				if s.wbits[j]&bit != 0 {
+					continue
+				}
+				s.wbits[j] |= bit
+			}
+			n++
+			s.push(ix, d, 0)
 		}
 	}
 	return n

@@ -58,6 +58,9 @@ type Index struct {
 	// stBits holds, per status (stLive, stScheduled), a bitset of the docs
 	// with that status, for filtering a query's matches a word at a time.
 	stBits [3][]uint64
+	// valBits holds, per interned stage, country and pricing value (fields
+	// in that order), a bitset of the docs with it, for the same purpose.
+	valBits [3]map[uint32][]uint64
 
 	// catDocs lists, per category id, its doc numbers in ascending order.
 	catDocs map[int64][]uint32
@@ -180,10 +183,10 @@ func (ix *Index) apply(d *Doc, p *prep) {
 	ix.ids = append(ix.ids, d.ID)
 	ix.byID.put(ix.ids, n)
 	ix.status = append(ix.status, st)
-	ix.setStatusBit(st, n)
 	ix.stage = append(ix.stage, ix.intern(normStage(d.Stage)))
 	ix.country = append(ix.country, ix.intern(normCountry(d.Country)))
 	ix.pricing = append(ix.pricing, ix.intern(normPricing(d.PricingModel)))
+	ix.setBits(n)
 	ix.domText = append(ix.domText, normDomain(d.Domain)...)
 	ix.domOff = append(ix.domOff, uint32(len(ix.domText)))
 	from := len(ix.cats)
@@ -304,14 +307,30 @@ func (ix *Index) tombstone(d uint32) {
 	}
 }
 
-// setStatusBit marks doc d as having status st, growing the bitsets.
-func (ix *Index) setStatusBit(st uint8, d uint32) {
-	for j := int(d >> 6); len(ix.stBits[st]) <= j; {
+// setBits marks doc d in the bitsets of its status, stage, country and
+// pricing.
+func (ix *Index) setBits(d uint32) {
+	j := int(d >> 6)
+	for len(ix.stBits[0]) <= j {
 		for i := range ix.stBits {
 			ix.stBits[i] = append(ix.stBits[i], 0)
 		}
 	}
-	ix.stBits[st][d>>6] |= 1 << (d & 63)
+	ix.stBits[ix.status[d]][j] |= 1 << (d & 63)
+	for f, v := range [3]uint32{ix.stage[d], ix.country[d], ix.pricing[d]} {
+		if v == 0 {
+			continue
+		}
+		if ix.valBits[f] == nil {
+			ix.valBits[f] = map[uint32][]uint64{}
+		}
+		b := ix.valBits[f][v]
+		for len(b) <= j {
+			b = append(b, 0)
+		}
+		b[j] |= 1 << (d & 63)
+		ix.valBits[f][v] = b
+	}
 }
 
 func (ix *Index) intern(s string) uint32 {
@@ -370,8 +389,11 @@ func (ix *Index) compact() {
 	for st := range ix.stBits {
 		ix.stBits[st] = ix.stBits[st][:0]
 	}
-	for d, st := range ix.status {
-		ix.setStatusBit(st, uint32(d))
+	for _, m := range ix.valBits {
+		clear(m)
+	}
+	for d := range k {
+		ix.setBits(uint32(d))
 	}
 	ix.byID.reset(ix.ids, k)
 	for d := range k {

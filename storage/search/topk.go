@@ -96,27 +96,17 @@ func (ix *Index) and(s *scratch, f *filter) int {
 		}
 	}
 	total := 0
-	if f.statusOnly { // one AND a window
-		sb := ix.stBits[f.status]
-		for j, x := range cbits {
-			if j < len(sb) {
-				x &= sb[j]
-			} else {
-				x = 0
+	s.fbits = grow(s.fbits, nwin)
+	rest := ix.filterBits(f, s.fbits)
+	for j, x := range cbits {
+		x &= s.fbits[j]
+		for m := x; rest && m != 0; m &= m - 1 {
+			if d := uint32(j<<6 + bits.TrailingZeros64(m)); !ix.passRest(f, d) {
+				x &^= 1 << (d & 63)
 			}
-			cbits[j] = x
-			total += bits.OnesCount64(x)
 		}
-	} else {
-		for j, x := range cbits {
-			for m := x; m != 0; m &= m - 1 {
-				if d := uint32(j<<6 + bits.TrailingZeros64(m)); !ix.pass(f, d) {
-					x &^= 1 << (d & 63)
-				}
-			}
-			cbits[j] = x
-			total += bits.OnesCount64(x)
-		}
+		cbits[j] = x
+		total += bits.OnesCount64(x)
 	}
 	if total == 0 {
 		return 0
