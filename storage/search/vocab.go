@@ -2,7 +2,6 @@ package search
 
 import (
 	"hash/maphash"
-	"math/bits"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -158,11 +157,7 @@ func (v *vocab) buildDels() {
 			n += r
 		}
 	}
-	size := 1024
-	for (n+64)*4 > size*3 {
-		size *= 2
-	}
-	v.dels = delTable{slots: make([]uint32, size), shift: uint(64 - bits.TrailingZeros(uint(size)))}
+	v.dels = delTable{slots: make([]uint32, delSize(n))}
 	for id := range v.size() {
 		v.addDels(uint32(id))
 	}
@@ -222,26 +217,30 @@ func (v *vocab) delsOf(b []byte, f func(uint32)) {
 type delTable struct {
 	slots []uint32
 	n     int
-	shift uint // 64 - log2(len(slots))
 }
+
+// delSize is the table size for n entries: 4/5 full, any size (home maps a
+// tag onto it by multiplying, not masking), so that the table is not up to
+// twice what it needs as with power-of-two sizes.
+func delSize(n int) int { return max(n+n/4, 1024) }
 
 // maxDelID bounds the term ids a slot can hold.
 const maxDelID = 1<<24 - 2
 
 func (t *delTable) home(tag uint32) int {
-	return int(uint64(tag) * 0x9E3779B97F4A7C15 >> t.shift)
+	h := uint64(tag) * 0x9E3779B97F4A7C15 >> 32
+	return int(h * uint64(len(t.slots)) >> 32)
 }
 
-// full reports whether adding k entries would load the table above 3/4.
-func (t *delTable) full(k int) bool { return (t.n+k)*4 > len(t.slots)*3 }
+// full reports whether adding k entries would load the table above 7/8.
+func (t *delTable) full(k int) bool { return (t.n+k)*8 > len(t.slots)*7 }
 
 func (t *delTable) add(tag, id uint32) {
 	if id > maxDelID {
 		return
 	}
 	e := tag&0xff000000 | (id + 1)
-	mask := len(t.slots) - 1
-	for i := t.home(tag); ; i = (i + 1) & mask {
+	for i := t.home(tag); ; i = t.next(i) {
 		switch t.slots[i] {
 		case 0:
 			t.slots[i] = e
@@ -253,12 +252,20 @@ func (t *delTable) add(tag, id uint32) {
 	}
 }
 
-// grow doubles the table and re-adds the neighbourhood of every term but
-// the newest (its caller adds that one).
+// next is the slot after i, wrapping around.
+func (t *delTable) next(i int) int {
+	if i++; i == len(t.slots) {
+		return 0
+	}
+	return i
+}
+
+// grow makes the table 4/5 full again (at least 1.5 times larger) and
+// re-adds the neighbourhood of every term but the newest (its caller adds
+// that one).
 func (t *delTable) grow(v *vocab) {
-	size := max(len(t.slots)*2, 1024)
+	size := max(delSize(t.n), len(t.slots)*3/2)
 	t.slots, t.n = make([]uint32, size), 0
-	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
 	for id := range v.size() - 1 {
 		v.addDels(uint32(id))
 	}
@@ -268,9 +275,8 @@ func (t *delTable) find(tag uint32, f func(uint32)) {
 	if len(t.slots) == 0 {
 		return
 	}
-	mask := len(t.slots) - 1
 	top := tag & 0xff000000
-	for i := t.home(tag); t.slots[i] != 0; i = (i + 1) & mask {
+	for i := t.home(tag); t.slots[i] != 0; i = t.next(i) {
 		if t.slots[i]&0xff000000 == top {
 			f(t.slots[i]&0xffffff - 1)
 		}
