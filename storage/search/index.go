@@ -153,7 +153,7 @@ func (ix *Index) UpsertAll(docs <-chan Doc, workers int) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ix.voc.lazyDels = true // the typo table is built once at the end
-	ix.voc.lazyAux = true  // and so are block bounds and bitsets
+	ix.voc.lazyAux = true  // and so are dense forms
 	for j := range jobs {
 		ix.apply(&j.d, &j.p)
 	}

@@ -50,33 +50,6 @@ func (v *vocab) appendPosting(id, d uint32, w uint8) {
 	v.post[id] = list
 	v.last[id] = d
 	v.df[id] = n + 1
-	if v.lazyAux {
-		return
-	}
-	if n >= skipEvery {
-		bm := v.bmax[id]
-		if n == skipEvery { // the first skip entry: block 0's bound too
-			bm = []uint8{maxWeight(list[:v.skips[id][0].off])}
-		}
-		if b := int(n / skipEvery); b == len(bm) {
-			bm = append(bm, w)
-		} else {
-			bm[b] = max(bm[b], w)
-		}
-		v.bmax[id] = bm
-	}
-}
-
-// maxWeight returns the largest weight in a posting list (or a prefix of
-// one that ends between postings).
-func maxWeight(list []byte) uint8 {
-	m := uint32(0)
-	for i, d := 0, uint32(0); i < len(list); {
-		var q uint32
-		i, d, q = decode(list, i, d)
-		m = max(m, q)
-	}
-	return uint8(m)
 }
 
 // Which terms get a dense form (vocab.denseMin, denseFrac): at least 1024
@@ -130,42 +103,24 @@ func newDense(words, n int) *dense {
 	}
 }
 
-// buildAux rebuilds the block bounds of every byte list, and turns the
-// lists of common terms into their dense form, for an index of docs doc
-// numbers; it ends lazyAux.
+// buildAux turns the byte lists of common terms into their dense form, for
+// an index of docs doc numbers; it ends lazyAux.
 func (v *vocab) buildAux(docs int) {
-	clear(v.bmax)
 	words := (docs + 63) >> 6
 	for id, list := range v.post {
 		n := v.df[id]
-		if n <= skipEvery || v.dense[uint32(id)] != nil {
+		if n < v.denseMin || uint64(n)*uint64(v.denseFrac) < uint64(docs) || v.dense[uint32(id)] != nil {
 			continue
 		}
-		sk := v.skips[uint32(id)]
-		bm := make([]uint8, len(sk)+1)
-		var dn *dense
-		if n >= v.denseMin && uint64(n)*uint64(v.denseFrac) >= uint64(docs) {
-			dn = newDense(words, int(n))
-		}
-		b := 0
+		dn := newDense(words, int(n))
 		for i, d := 0, uint32(0); i < len(list); {
-			if b < len(sk) && i == int(sk[b].off) {
-				b++
-			}
 			var q uint32
 			i, d, q = decode(list, i, d)
-			bm[b] = max(bm[b], uint8(q))
-			if dn != nil {
-				dn.add(d, uint8(q))
-			}
+			dn.add(d, uint8(q))
 		}
-		if dn != nil {
-			v.dense[uint32(id)] = dn
-			v.post[id] = nil
-			delete(v.skips, uint32(id))
-		} else {
-			v.bmax[uint32(id)] = bm
-		}
+		v.dense[uint32(id)] = dn
+		v.post[id] = nil
+		delete(v.skips, uint32(id))
 	}
 	v.lazyAux = false
 }
@@ -253,11 +208,6 @@ func (v *vocab) trim() {
 	for id, sk := range v.skips {
 		if cap(sk) > len(sk) {
 			v.skips[id] = slices.Clip(slices.Clone(sk))
-		}
-	}
-	for id, bm := range v.bmax {
-		if cap(bm) > len(bm) {
-			v.bmax[id] = slices.Clip(slices.Clone(bm))
 		}
 	}
 }

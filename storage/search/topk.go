@@ -15,9 +15,8 @@ import (
 //
 // Ranking: docs are taken in windows of 64 doc numbers (one bitset word).
 // A window's bound is, word by word, the best any of the word's terms can
-// give a doc in it (w*weight+bonus, with a common term's largest weight in
-// each of its blocks of skipEvery postings, vocab.bmax, and a rarer term's
-// exact weights), summed as scores are. A window whose bound is below the
+// give a doc in it (w*weight+bonus, with a dense term's largest weight in
+// the window and a rarer term's exact weights), summed as scores are. A window whose bound is below the
 // heap's worst entry once the heap is full holds no doc that can enter it,
 // and is not scored. The bound uses the same float32 operations as the
 // score, so it is never below it and results, ties included, are those of
@@ -55,9 +54,10 @@ func (ix *Index) and(s *scratch, f *filter) int {
 				for j, x := range dn.bits[:min(len(dn.bits), nwin)] {
 					wb[j] |= x
 				}
-				if !rel || v.spread(t, wmax) {
-					continue
+				if rel {
+					dn.spread(t, wmax)
 				}
+				continue
 			}
 			list := v.post[t.id]
 			for i, d := 0, uint32(0); i < len(list); {
@@ -201,39 +201,14 @@ func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 	}
 }
 
-// spread raises wmax, per window of 64 docs, to the bound of term t's
-// blocks that overlap it; it reports false when t has no block bounds.
-func (v *vocab) spread(t qterm, wmax []float32) bool {
-	if dn := v.dense[t.id]; dn != nil {
-		for j, m := range dn.wmax[:min(len(dn.wmax), len(wmax))] {
-			if sc := t.w*float32(m) + t.bonus; m != 0 && sc > wmax[j] {
-				wmax[j] = sc
-			}
-		}
-		return true
-	}
-	sk, bm := v.skips[t.id], v.bmax[t.id]
-	list := v.post[t.id]
-	if len(bm) != len(sk)+1 || len(list) == 0 {
-		return false
-	}
-	_, lo, _ := decode(list, 0, 0) // block 0 starts at the first doc
-	for b, m := range bm {
-		hi := v.last[t.id]
-		if b < len(sk) {
-			hi = sk[b].prev
-		}
-		sc := t.w*float32(m) + t.bonus
-		for j := lo >> 6; j <= hi>>6; j++ {
-			if sc > wmax[j] {
-				wmax[j] = sc
-			}
-		}
-		if b < len(sk) {
-			lo = sk[b].prev + 1
+// spread raises wmax, per window of 64 docs, to the best score term t
+// (whose dense form dn is) can give a doc in it.
+func (dn *dense) spread(t qterm, wmax []float32) {
+	for j, m := range dn.wmax[:min(len(dn.wmax), len(wmax))] {
+		if sc := t.w*float32(m) + t.bonus; m != 0 && sc > wmax[j] {
+			wmax[j] = sc
 		}
 	}
-	return true
 }
 
 // cursor walks one posting list forward: i is the byte of the next posting,

@@ -22,17 +22,13 @@ type vocab struct {
 	df    []uint32 // per term: its number of postings (tombstoned docs included)
 	last  []uint32 // per term: the doc number of its last posting
 	skips map[uint32][]skip
-	// bmax holds, per term with a skip table, the largest weight in each
-	// block of skipEvery postings (len(skips)+1 entries): the upper bounds
-	// that let a query skip blocks that cannot reach its page (topk.go).
-	bmax map[uint32][]uint8
 	// dense holds a second form of each common term's list (denseMin,
 	// denseFrac): see dense.
 	dense map[uint32]*dense
 	// denseMin and denseFrac choose the terms that get a dense form: at
 	// least denseMin postings and at least one doc in denseFrac.
 	denseMin, denseFrac uint32
-	// lazyAux defers bmax and dense during a bulk load or a compaction;
+	// lazyAux defers dense forms during a bulk load or a compaction;
 	// buildAux then fills them in one pass.
 	lazyAux bool
 
@@ -53,7 +49,6 @@ func newVocab() vocab {
 	return vocab{
 		off:      []uint32{0},
 		skips:    map[uint32][]skip{},
-		bmax:     map[uint32][]uint8{},
 		dense:    map[uint32]*dense{},
 		denseMin: denseMinDefault, denseFrac: denseFracDefault,
 		seed:   maphash.MakeSeed(),
