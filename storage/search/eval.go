@@ -2,7 +2,7 @@ package search
 
 import (
 	"math"
-	"slices"
+	"math/bits"
 )
 
 // scratch holds one search's working memory; it is pooled, so a search
@@ -15,9 +15,16 @@ type scratch struct {
 	acc   []float32 // score of the words before it
 	base  uint32
 
-	cands, next []uint32
-	heap        []hent
-	k, sort     int
+	next []uint32
+
+	cbits, wbits []uint64  // and: the matches, one word's docs (topk.go)
+	fbits        []uint64  // and: the docs passing the filter
+	bound, wmax  []float32 // and: per window of 64 docs, score bounds
+	top          []float32 // and: the bounds, sorted
+	best         []float32 // and: per word and doc of a window, its score
+	curs         []cursor  // and: per term
+	heap         []hent
+	k, sort      int
 
 	tok     tokenizer
 	words   []qword
@@ -69,160 +76,52 @@ func (s *scratch) nextBase() uint32 {
 }
 
 // browse pushes every doc passing f (a query without words) and returns
-// their number. With a category filter it walks the categories' doc lists
+// their number. The status, stage, country and pricing filters are ANDed as
+// bitsets; with a category filter it walks the categories' doc lists
 // instead of every doc.
 func (ix *Index) browse(s *scratch, f *filter) int {
+	nwin := (len(ix.ids) + 63) >> 6
+	s.cbits = grow(s.cbits, nwin)
+	fb := s.cbits
+	rest := ix.filterBits(f, fb)
 	n := 0
 	if !f.catsOn {
-		for d := range ix.ids {
-			if ix.pass(f, uint32(d)) {
-				n++
-				s.push(ix, uint32(d), 0)
+		for j, x := range fb {
+			for ; x != 0; x &= x - 1 {
+				d := uint32(j<<6 + bits.TrailingZeros64(x))
+				if !rest || ix.passRest(f, d) {
+					n++
+					s.push(ix, d, 0)
+				}
 			}
 		}
 		return n
 	}
-	base := s.nextBase()
+	g := *f // a doc in a category's list is in the category
+	g.catsOn = false
+	rest = g.domain != ""
+	one := len(f.cats) == 1
+	if !one { // a doc in two of the categories counts once
+		s.wbits = grow(s.wbits, nwin)
+		clear(s.wbits)
+	}
 	for _, c := range f.cats {
 		for _, d := range ix.catDocs[c] {
-			if s.stamp[d] != base && ix.pass(f, d) {
-				s.stamp[d] = base // a doc in two of the categories counts once
-				n++
-				s.push(ix, d, 0)
+			j, bit := d>>6, uint64(1)<<(d&63)
+			if fb[j]&bit == 0 || (rest && !ix.passRest(&g, d)) {
+				continue
 			}
+			if !one {
+				if s.wbits[j]&bit != 0 {
+					continue
+				}
+				s.wbits[j] |= bit
+			}
+			n++
+			s.push(ix, d, 0)
 		}
 	}
 	return n
-}
-
-// and finds the docs matching every word, pushes them on the heap and
-// returns their number. Words are taken rarest first: the first is scanned
-// and filtered, each later one either scanned (stamp says how many words a
-// doc has matched) or, when the candidates are few, looked up in its posting
-// lists by binary search.
-func (ix *Index) and(s *scratch, f *filter) int {
-	if len(s.words) == 0 {
-		return 0
-	}
-	s.order = s.order[:0]
-	for i := range s.words {
-		s.order = append(s.order, i)
-	}
-	slices.SortFunc(s.order, func(a, b int) int { return s.words[a].total - s.words[b].total })
-	base := s.nextBase()
-	stamp, cur, acc := s.stamp, s.cur, s.acc
-	post := ix.voc.post
-	s.cands = s.cands[:0]
-	for k, wi := range s.order {
-		w := s.words[wi]
-		terms := s.terms[w.lo:w.hi]
-		next := s.next[:0]
-		want, got := base+uint32(k), base+uint32(k)+1
-		switch {
-		case len(s.order) == 1 && len(terms) == 1:
-			// One word, one term: no doc can be seen twice.
-			t, n := terms[0], 0
-			list := post[t.id]
-			for i, d := 0, uint32(0); i < len(list); {
-				var q uint32
-				if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
-					i, d, q = i+2, d+uint32(x), uint32(list[i+1])
-				} else {
-					i, d, q = decodeLong(list, i, d)
-				}
-				if ix.pass(f, d) {
-					n++
-					s.push(ix, d, float64(t.w*float32(q)+t.bonus))
-				}
-			}
-			return n
-		case k == 0:
-			for _, t := range terms {
-				list := post[t.id]
-				for i, d := 0, uint32(0); i < len(list); {
-					var q uint32
-					if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
-						i, d, q = i+2, d+uint32(x), uint32(list[i+1])
-					} else {
-						i, d, q = decodeLong(list, i, d)
-					}
-					v := t.w*float32(q) + t.bonus
-					if stamp[d] != got {
-						stamp[d], cur[d] = got, v
-						next = append(next, d)
-					} else if v > cur[d] {
-						cur[d] = v
-					}
-				}
-			}
-			// Filter once; rejected docs get stamp base, which no word wants.
-			n := 0
-			for _, d := range next {
-				if ix.pass(f, d) {
-					acc[d] = cur[d]
-					next[n] = d
-					n++
-				} else {
-					stamp[d] = base
-				}
-			}
-			next = next[:n]
-		case len(s.cands)*len(terms)*16 < w.total:
-			for _, d := range s.cands {
-				best := float32(0)
-				for _, t := range terms {
-					if q := ix.voc.lookup(t.id, d); q != 0 {
-						best = max(best, t.w*float32(q)+t.bonus)
-					}
-				}
-				if best > 0 {
-					stamp[d] = got
-					acc[d] += best
-					next = append(next, d)
-				}
-			}
-		default:
-			for _, t := range terms {
-				list := post[t.id]
-				for i, d := 0, uint32(0); i < len(list); {
-					var q uint32
-					if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
-						i, d, q = i+2, d+uint32(x), uint32(list[i+1])
-					} else {
-						i, d, q = decodeLong(list, i, d)
-					}
-					v := t.w*float32(q) + t.bonus
-					switch stamp[d] {
-					case want:
-						stamp[d], cur[d] = got, v
-						next = append(next, d)
-					case got:
-						if v > cur[d] {
-							cur[d] = v
-						}
-					}
-				}
-			}
-			if k == len(s.order)-1 { // the last word: add cur while pushing
-				for _, d := range next {
-					s.push(ix, d, float64(acc[d]+cur[d]))
-				}
-				s.cands, s.next = next, s.cands
-				return len(next)
-			}
-			for _, d := range next {
-				acc[d] += cur[d]
-			}
-		}
-		s.cands, s.next = next, s.cands
-		if len(next) == 0 {
-			return 0
-		}
-	}
-	for _, d := range s.cands {
-		s.push(ix, d, float64(acc[d]))
-	}
-	return len(s.cands)
 }
 
 // or finds the docs matching any word, ranked by how many words they match,
@@ -236,14 +135,7 @@ func (ix *Index) or(s *scratch, f *filter) int {
 	for i, w := range s.words {
 		mark := base + uint32(i+1)*32
 		for _, t := range s.terms[w.lo:w.hi] {
-			list := post[t.id]
-			for i, d := 0, uint32(0); i < len(list); {
-				var q uint32
-				if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
-					i, d, q = i+2, d+uint32(x), uint32(list[i+1])
-				} else {
-					i, d, q = decodeLong(list, i, d)
-				}
+			visit := func(d, q uint32) {
 				v := t.w*float32(q) + t.bonus
 				st := stamp[d]
 				switch {
@@ -257,6 +149,20 @@ func (ix *Index) or(s *scratch, f *filter) int {
 				case v > cur[d]:
 					cur[d] = v
 				}
+			}
+			if dn := ix.voc.dense[t.id]; dn != nil {
+				dn.each(visit)
+				continue
+			}
+			list := post[t.id]
+			for i, d := 0, uint32(0); i < len(list); {
+				var q uint32
+				if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
+					i, d, q = i+2, d+uint32(x), uint32(list[i+1])
+				} else {
+					i, d, q = decodeLong(list, i, d)
+				}
+				visit(d, q)
 			}
 		}
 	}

@@ -55,6 +55,12 @@ type Index struct {
 	views    []int32
 	follows  []int32
 	trending []float64
+	// stBits holds, per status (stLive, stScheduled), a bitset of the docs
+	// with that status, for filtering a query's matches a word at a time.
+	stBits [3][]uint64
+	// valBits holds, per interned stage, country and pricing value (fields
+	// in that order), a bitset of the docs with it, for the same purpose.
+	valBits [3]map[uint32][]uint64
 
 	// catDocs lists, per category id, its doc numbers in ascending order.
 	catDocs map[int64][]uint32
@@ -147,10 +153,12 @@ func (ix *Index) UpsertAll(docs <-chan Doc, workers int) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ix.voc.lazyDels = true // the typo table is built once at the end
+	ix.voc.lazyAux = true  // and so are dense forms
 	for j := range jobs {
 		ix.apply(&j.d, &j.p)
 	}
 	ix.voc.buildDels()
+	ix.voc.buildAux(len(ix.ids))
 }
 
 // apply adds doc d with its prepared postings p; called with the write lock.
@@ -178,6 +186,7 @@ func (ix *Index) apply(d *Doc, p *prep) {
 	ix.stage = append(ix.stage, ix.intern(normStage(d.Stage)))
 	ix.country = append(ix.country, ix.intern(normCountry(d.Country)))
 	ix.pricing = append(ix.pricing, ix.intern(normPricing(d.PricingModel)))
+	ix.setBits(n)
 	ix.domText = append(ix.domText, normDomain(d.Domain)...)
 	ix.domOff = append(ix.domOff, uint32(len(ix.domText)))
 	from := len(ix.cats)
@@ -290,10 +299,37 @@ func weight(f *[4]uint16, lens *[4]int) uint8 {
 }
 
 func (ix *Index) tombstone(d uint32) {
-	if ix.status[d] != stDead {
+	if st := ix.status[d]; st != stDead {
+		ix.stBits[st][d>>6] &^= 1 << (d & 63)
 		ix.status[d] = stDead
 		ix.live--
 		ix.dead++
+	}
+}
+
+// setBits marks doc d in the bitsets of its status, stage, country and
+// pricing.
+func (ix *Index) setBits(d uint32) {
+	j := int(d >> 6)
+	for len(ix.stBits[0]) <= j {
+		for i := range ix.stBits {
+			ix.stBits[i] = append(ix.stBits[i], 0)
+		}
+	}
+	ix.stBits[ix.status[d]][j] |= 1 << (d & 63)
+	for f, v := range [3]uint32{ix.stage[d], ix.country[d], ix.pricing[d]} {
+		if v == 0 {
+			continue
+		}
+		if ix.valBits[f] == nil {
+			ix.valBits[f] = map[uint32][]uint64{}
+		}
+		b := ix.valBits[f][v]
+		for len(b) <= j {
+			b = append(b, 0)
+		}
+		b[j] |= 1 << (d & 63)
+		ix.valBits[f][v] = b
 	}
 }
 
@@ -350,11 +386,20 @@ func (ix *Index) compact() {
 	ix.newest, ix.trending, ix.domOff = ix.newest[:k], ix.trending[:k], ix.domOff[:k+1]
 	ix.votes, ix.views, ix.follows = ix.votes[:k], ix.views[:k], ix.follows[:k]
 	ix.catOff = ix.catOff[:k+1]
+	for st := range ix.stBits {
+		ix.stBits[st] = ix.stBits[st][:0]
+	}
+	for _, m := range ix.valBits {
+		clear(m)
+	}
+	for d := range k {
+		ix.setBits(uint32(d))
+	}
 	ix.byID.reset(ix.ids, k)
 	for d := range k {
 		ix.byID.put(ix.ids, uint32(d))
 	}
-	ix.voc.rewrite(remap)
+	ix.voc.rewrite(remap, k)
 	for c, list := range ix.catDocs {
 		out := list[:0]
 		for _, d := range list {

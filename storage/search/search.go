@@ -91,6 +91,24 @@ func (ix *Index) pass(f *filter, d uint32) bool {
 	return ix.status[d] == f.status && (f.statusOnly || ix.passRest(f, d))
 }
 
+// filterBits sets dst, one word a window of 64 doc numbers, to the docs
+// passing f's status, stage, country and pricing; it reports whether the
+// domain or the categories must still be checked doc by doc (passRest).
+func (ix *Index) filterBits(f *filter, dst []uint64) bool {
+	clear(dst[copy(dst, ix.stBits[f.status]):])
+	for i, v := range [3]uint32{f.stage, f.country, f.pricing} {
+		if v == 0 {
+			continue
+		}
+		b := ix.valBits[i][v]
+		clear(dst[min(len(b), len(dst)):])
+		for j, x := range b[:min(len(b), len(dst))] {
+			dst[j] &= x
+		}
+	}
+	return f.domain != "" || f.catsOn
+}
+
 func (ix *Index) passRest(f *filter, d uint32) bool {
 	if (f.stage != 0 && ix.stage[d] != f.stage) ||
 		(f.country != 0 && ix.country[d] != f.country) ||

@@ -2,7 +2,6 @@ package search
 
 import (
 	"hash/maphash"
-	"math/bits"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -23,6 +22,15 @@ type vocab struct {
 	df    []uint32 // per term: its number of postings (tombstoned docs included)
 	last  []uint32 // per term: the doc number of its last posting
 	skips map[uint32][]skip
+	// dense holds a second form of each common term's list (denseMin,
+	// denseFrac): see dense.
+	dense map[uint32]*dense
+	// denseMin and denseFrac choose the terms that get a dense form: at
+	// least denseMin postings and at least one doc in denseFrac.
+	denseMin, denseFrac uint32
+	// lazyAux defers dense forms during a bulk load or a compaction;
+	// buildAux then fills them in one pass.
+	lazyAux bool
 
 	seed maphash.Seed
 	// dels holds, for each term and each rune of it, the hash of the term
@@ -39,8 +47,10 @@ type vocab struct {
 
 func newVocab() vocab {
 	return vocab{
-		off:    []uint32{0},
-		skips:  map[uint32][]skip{},
+		off:      []uint32{0},
+		skips:    map[uint32][]skip{},
+		dense:    map[uint32]*dense{},
+		denseMin: denseMinDefault, denseFrac: denseFracDefault,
 		seed:   maphash.MakeSeed(),
 		prefix: map[uint16][]uint32{},
 	}
@@ -142,11 +152,7 @@ func (v *vocab) buildDels() {
 			n += r
 		}
 	}
-	size := 1024
-	for (n+64)*4 > size*3 {
-		size *= 2
-	}
-	v.dels = delTable{slots: make([]uint32, size), shift: uint(64 - bits.TrailingZeros(uint(size)))}
+	v.dels = delTable{slots: make([]uint32, delSize(n))}
 	for id := range v.size() {
 		v.addDels(uint32(id))
 	}
@@ -206,26 +212,30 @@ func (v *vocab) delsOf(b []byte, f func(uint32)) {
 type delTable struct {
 	slots []uint32
 	n     int
-	shift uint // 64 - log2(len(slots))
 }
+
+// delSize is the table size for n entries: 4/5 full, any size (home maps a
+// tag onto it by multiplying, not masking), so that the table is not up to
+// twice what it needs as with power-of-two sizes.
+func delSize(n int) int { return max(n+n/4, 1024) }
 
 // maxDelID bounds the term ids a slot can hold.
 const maxDelID = 1<<24 - 2
 
 func (t *delTable) home(tag uint32) int {
-	return int(uint64(tag) * 0x9E3779B97F4A7C15 >> t.shift)
+	h := uint64(tag) * 0x9E3779B97F4A7C15 >> 32
+	return int(h * uint64(len(t.slots)) >> 32)
 }
 
-// full reports whether adding k entries would load the table above 3/4.
-func (t *delTable) full(k int) bool { return (t.n+k)*4 > len(t.slots)*3 }
+// full reports whether adding k entries would load the table above 7/8.
+func (t *delTable) full(k int) bool { return (t.n+k)*8 > len(t.slots)*7 }
 
 func (t *delTable) add(tag, id uint32) {
 	if id > maxDelID {
 		return
 	}
 	e := tag&0xff000000 | (id + 1)
-	mask := len(t.slots) - 1
-	for i := t.home(tag); ; i = (i + 1) & mask {
+	for i := t.home(tag); ; i = t.next(i) {
 		switch t.slots[i] {
 		case 0:
 			t.slots[i] = e
@@ -237,12 +247,20 @@ func (t *delTable) add(tag, id uint32) {
 	}
 }
 
-// grow doubles the table and re-adds the neighbourhood of every term but
-// the newest (its caller adds that one).
+// next is the slot after i, wrapping around.
+func (t *delTable) next(i int) int {
+	if i++; i == len(t.slots) {
+		return 0
+	}
+	return i
+}
+
+// grow makes the table 4/5 full again (at least 1.5 times larger) and
+// re-adds the neighbourhood of every term but the newest (its caller adds
+// that one).
 func (t *delTable) grow(v *vocab) {
-	size := max(len(t.slots)*2, 1024)
+	size := max(delSize(t.n), len(t.slots)*3/2)
 	t.slots, t.n = make([]uint32, size), 0
-	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
 	for id := range v.size() - 1 {
 		v.addDels(uint32(id))
 	}
@@ -252,9 +270,8 @@ func (t *delTable) find(tag uint32, f func(uint32)) {
 	if len(t.slots) == 0 {
 		return
 	}
-	mask := len(t.slots) - 1
 	top := tag & 0xff000000
-	for i := t.home(tag); t.slots[i] != 0; i = (i + 1) & mask {
+	for i := t.home(tag); t.slots[i] != 0; i = t.next(i) {
 		if t.slots[i]&0xff000000 == top {
 			f(t.slots[i]&0xffffff - 1)
 		}

@@ -1,0 +1,241 @@
+package search
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// and finds the docs matching every word and passing f, pushes the ones that
+// can reach the page on the heap and returns their number.
+//
+// Counting: each word's docs are the union of its terms' lists (a common
+// term's bitset ORed in, the others' postings decoded into bits); the
+// matches are the words' intersection, filtered, and total is its popcount,
+// so nothing is scored to count.
+//
+// Ranking: docs are taken in windows of 64 doc numbers (one bitset word).
+// A window's bound is, word by word, the best any of the word's terms can
+// give a doc in it (w*weight+bonus, with a dense term's largest weight in
+// the window and a rarer term's exact weights), summed as scores are. A window whose bound is below the
+// heap's worst entry once the heap is full holds no doc that can enter it,
+// and is not scored. The bound uses the same float32 operations as the
+// score, so it is never below it and results, ties included, are those of
+// scoring every match.
+func (ix *Index) and(s *scratch, f *filter) int {
+	if len(s.words) == 0 {
+		return 0
+	}
+	s.order = s.order[:0]
+	for i := range s.words {
+		s.order = append(s.order, i)
+	}
+	slices.SortFunc(s.order, func(a, b int) int { return s.words[a].total - s.words[b].total })
+	v := &ix.voc
+	nwin := (len(ix.ids) + 63) >> 6
+	rel := s.sort == sortRelevance
+	s.cbits, s.wbits = grow(s.cbits, nwin), grow(s.wbits, nwin)
+	if rel {
+		s.bound, s.wmax = grow(s.bound, nwin), grow(s.wmax, nwin)
+	}
+	cbits := s.cbits
+	for k, wi := range s.order {
+		w := s.words[wi]
+		wb := s.wbits
+		if k == 0 {
+			wb = cbits
+		}
+		clear(wb)
+		wmax := s.wmax
+		if rel {
+			clear(wmax)
+		}
+		for _, t := range s.terms[w.lo:w.hi] {
+			if dn := v.dense[t.id]; dn != nil {
+				for j, x := range dn.bits[:min(len(dn.bits), nwin)] {
+					wb[j] |= x
+				}
+				if rel {
+					dn.spread(t, wmax)
+				}
+				continue
+			}
+			list := v.post[t.id]
+			for i, d := 0, uint32(0); i < len(list); {
+				var q uint32
+				if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
+					i, d, q = i+2, d+uint32(x), uint32(list[i+1])
+				} else {
+					i, d, q = decodeLong(list, i, d)
+				}
+				wb[d>>6] |= 1 << (d & 63)
+				if rel {
+					if sc := t.w*float32(q) + t.bonus; sc > wmax[d>>6] {
+						wmax[d>>6] = sc
+					}
+				}
+			}
+		}
+		if k > 0 {
+			any := uint64(0)
+			for j, x := range wb {
+				cbits[j] &= x
+				any |= cbits[j]
+			}
+			if any == 0 {
+				return 0
+			}
+		}
+		if rel {
+			if k == 0 {
+				copy(s.bound, wmax)
+			} else {
+				for j, x := range wmax {
+					s.bound[j] += x
+				}
+			}
+		}
+	}
+	total := 0
+	s.fbits = grow(s.fbits, nwin)
+	rest := ix.filterBits(f, s.fbits)
+	for j, x := range cbits {
+		x &= s.fbits[j]
+		for m := x; rest && m != 0; m &= m - 1 {
+			if d := uint32(j<<6 + bits.TrailingZeros64(m)); !ix.passRest(f, d) {
+				x &^= 1 << (d & 63)
+			}
+		}
+		cbits[j] = x
+		total += bits.OnesCount64(x)
+	}
+	if total == 0 {
+		return 0
+	}
+	if !rel { // the sort key is not the score: every match is offered
+		for j, x := range cbits {
+			for ; x != 0; x &= x - 1 {
+				s.push(ix, uint32(j<<6+bits.TrailingZeros64(x)), 0)
+			}
+		}
+		return total
+	}
+	// Windows with the highest bounds go first (pass 0), so that the heap's
+	// worst entry is soon high and most other windows (pass 1) are skipped.
+	s.top = s.top[:0]
+	for j, m := range cbits {
+		if m != 0 {
+			s.top = append(s.top, s.bound[j])
+		}
+	}
+	slices.Sort(s.top)
+	cut := s.top[max(len(s.top)-max(s.k, 16), 0)]
+	nw := len(s.order)
+	s.best = grow(s.best, nw*64)
+	best := s.best
+	for pass := range 2 {
+		s.curs = s.curs[:0]
+		for _, t := range s.terms {
+			s.curs = append(s.curs, cursor{list: v.post[t.id], sk: v.skips[t.id], dn: v.dense[t.id]})
+		}
+		for j, m := range cbits {
+			if m == 0 || (s.bound[j] >= cut) != (pass == 0) ||
+				(len(s.heap) == s.k && float64(s.bound[j]) < s.heap[0].key) {
+				continue
+			}
+			ix.score(s, best, uint32(j)<<6, m)
+		}
+	}
+	return total
+}
+
+// score pushes the docs m of the window of 64 docs from a, scoring them
+// with each term's cursor.
+func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
+	clear(best)
+	nw := len(s.order)
+	for k, wi := range s.order {
+		w := s.words[wi]
+		bw := best[k*64 : k*64+64]
+		for ti := w.lo; ti < w.hi; ti++ {
+			t, c := s.terms[ti], &s.curs[ti]
+			if dn := c.dn; dn != nil {
+				j := a >> 6
+				if int(j) >= len(dn.bits) {
+					continue
+				}
+				x, r := dn.bits[j], dn.rank[j]
+				for y := x & m; y != 0; y &= y - 1 {
+					b := bits.TrailingZeros64(y)
+					q := dn.weights[r+uint32(bits.OnesCount64(x&(1<<b-1)))]
+					if sc := t.w*float32(q) + t.bonus; sc > bw[b] {
+						bw[b] = sc
+					}
+				}
+				continue
+			}
+			c.seek(a)
+			for c.i < len(c.list) {
+				ni, d, q := decode(c.list, c.i, c.prev)
+				if d >= a+64 {
+					break
+				}
+				c.i, c.prev = ni, d
+				if d >= a && m>>(d-a)&1 != 0 {
+					if sc := t.w*float32(q) + t.bonus; sc > bw[d-a] {
+						bw[d-a] = sc
+					}
+				}
+			}
+		}
+	}
+	for ; m != 0; m &= m - 1 {
+		b := bits.TrailingZeros64(m)
+		acc := best[b]
+		for k := 1; k < nw; k++ {
+			acc += best[k*64+b]
+		}
+		if len(s.heap) == s.k && float64(acc) < s.heap[0].key {
+			continue // what push would do first
+		}
+		s.push(ix, a+uint32(b), float64(acc))
+	}
+}
+
+// spread raises wmax, per window of 64 docs, to the best score term t
+// (whose dense form dn is) can give a doc in it.
+func (dn *dense) spread(t qterm, wmax []float32) {
+	for j, m := range dn.wmax[:min(len(dn.wmax), len(wmax))] {
+		if sc := t.w*float32(m) + t.bonus; m != 0 && sc > wmax[j] {
+			wmax[j] = sc
+		}
+	}
+}
+
+// cursor walks one posting list forward: i is the byte of the next posting,
+// prev the doc before it, b the next skip entry to consider.
+type cursor struct {
+	list []byte
+	sk   []skip
+	dn   *dense // when not nil, used instead of list
+	i    int
+	prev uint32
+	b    int
+}
+
+// seek moves c past blocks that end before doc a.
+func (c *cursor) seek(a uint32) {
+	for c.b < len(c.sk) && c.sk[c.b].prev < a {
+		if off := int(c.sk[c.b].off); off > c.i {
+			c.i, c.prev = off, c.sk[c.b].prev
+		}
+		c.b++
+	}
+}
+
+// grow returns s with length n, reusing its array when large enough.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, n+n/8)
+	}
+	return s[:n]
+}

@@ -1,0 +1,70 @@
+package search
+
+import (
+	"math"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestDense_SameResults compares an index where no term gets a dense form
+// with one where most common terms do, after a bulk load, after churn
+// (appends to dense terms, tombstones) and after a compaction (dense terms
+// renumbered): pages and totals must be the same.
+func TestDense_SameResults(t *testing.T) {
+	t.Parallel()
+	c := newCorpus(9)
+	const n = 6_000
+	all := make([]Doc, n+300) // c.doc draws from one generator: make each doc once
+	for i := range all {
+		all[i] = c.doc(int64(i + 1))
+	}
+	load := func(denseMin, denseFrac uint32) *Index {
+		ix := New()
+		ix.voc.denseMin, ix.voc.denseFrac = denseMin, denseFrac
+		docs := make(chan Doc, 64)
+		go func() {
+			defer close(docs)
+			for id := int64(1); id <= n; id++ {
+				docs <- all[id-1]
+			}
+		}()
+		ix.UpsertAll(docs, 2)
+		return ix
+	}
+	lists, dense := load(math.MaxUint32, 1), load(skipEvery+1, 1000)
+	if len(dense.voc.dense) < 50 || len(lists.voc.dense) != 0 {
+		t.Fatalf("dense forms: %d and %d terms, want none and 50 or more", len(lists.voc.dense), len(dense.voc.dense))
+	}
+	compare := func(stage string) {
+		t.Helper()
+		for _, q := range goldenQueries(c) {
+			wantIDs, want := lists.Search(q)
+			gotIDs, got := dense.Search(q)
+			if diff := cmp.Diff(wantIDs, gotIDs); diff != "" || got != want {
+				t.Errorf("%s: Search(%+v): total %d, want %d (-lists +dense):\n%s", stage, q, got, want, diff)
+			}
+		}
+	}
+	compare("after the load")
+	churn := func(from, step int64) {
+		for id := from; id <= n+200; id += step {
+			for _, ix := range []*Index{lists, dense} {
+				if id%4 == 0 {
+					ix.Delete(id)
+				} else {
+					d := all[id+7-1] // new text under the same id, or a new listing
+					d.ID = id
+					ix.Upsert(d)
+				}
+			}
+		}
+	}
+	churn(1, 29)
+	if dense.dead == 0 || len(dense.voc.dense) < 50 {
+		t.Fatalf("churn: %d tombstones, %d dense terms", dense.dead, len(dense.voc.dense))
+	}
+	compare("after churn")
+	churn(2, 3) // past the compaction threshold
+	compare("after a compaction")
+}
