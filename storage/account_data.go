@@ -240,7 +240,7 @@ func (db *DB) DeleteAccount(ctx context.Context, userID int64) (*domain.AccountD
 }
 
 // deleteOwnedListings settles the listings userID owns (docs/privacy.md).
-func deleteOwnedListings(ctx context.Context, tx *sql.Tx, userID int64, email string, res *domain.AccountDeletion) error {
+func deleteOwnedListings(ctx context.Context, tx *Tx, userID int64, email string, res *domain.AccountDeletion) error {
 	ids, err := queryIDs(ctx, tx, `SELECT id FROM listings WHERE owner_id = ?
 		UNION SELECT listing_id FROM listing_owners WHERE user_id = ? ORDER BY 1`, userID, userID)
 	if err != nil {
@@ -317,7 +317,7 @@ func deleteOwnedListings(ctx context.Context, tx *sql.Tx, userID int64, email st
 // Tables returns the names of every table of the database (sqlite's own
 // excepted), for tests that look at every row (the account deletion test).
 func (db *DB) Tables(ctx context.Context) ([]string, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+	rows, err := db.sql.QueryContext(ctx, db.eng.tablesQuery())
 	if err != nil {
 		return nil, err
 	}
@@ -336,6 +336,9 @@ func (db *DB) Tables(ctx context.Context) ([]string, error) {
 // rowOrder is the ORDER BY of Rows for table: rowid, or the primary key of
 // a WITHOUT ROWID table (idempotency_keys, order_lines).
 func (db *DB) rowOrder(ctx context.Context, table string) (string, error) {
+	if db.eng == enginePostgres {
+		return db.pgRowOrder(ctx, table)
+	}
 	var ddl string
 	if err := db.sql.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?`, table).Scan(&ddl); err != nil {
 		return "", fmt.Errorf("storage: table %s: %w", table, err)
@@ -343,7 +346,7 @@ func (db *DB) rowOrder(ctx context.Context, table string) (string, error) {
 	if !strings.Contains(strings.ToUpper(ddl), "WITHOUT ROWID") {
 		return "rowid", nil
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk`, table)
+	rows, err := db.sql.QueryContext(ctx, db.eng.primaryKeyQuery(), table)
 	if err != nil {
 		return "", err
 	}
@@ -357,4 +360,17 @@ func (db *DB) rowOrder(ctx context.Context, table string) (string, error) {
 		pk = append(pk, `"`+c+`"`)
 	}
 	return strings.Join(pk, ", "), rows.Err()
+}
+
+// pgRowOrder is rowOrder on PostgreSQL: the primary key, or the physical
+// order (ctid) of a table without one.
+func (db *DB) pgRowOrder(ctx context.Context, table string) (string, error) {
+	pk, err := db.primaryKey(ctx, table)
+	if err != nil {
+		return "", err
+	}
+	if len(pk) == 0 {
+		return "ctid", nil
+	}
+	return `"` + strings.Join(pk, `", "`) + `"`, nil
 }

@@ -132,7 +132,7 @@ func (s *Store) AdminListing(ctx context.Context, id int64) (*domain.AdminListin
 }
 
 // runSteps runs steps in tx.
-func runSteps(ctx context.Context, tx *sql.Tx, steps []sqlStep) error {
+func runSteps(ctx context.Context, tx *Tx, steps []sqlStep) error {
 	for _, st := range steps {
 		if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {
 			return mapErr(err, "listing", "")

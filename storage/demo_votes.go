@@ -56,7 +56,7 @@ type peerVote struct {
 
 // castVotes casts votes (oldest first) of accounts made at created into the
 // site's listings in tx, as castDemoVotes says.
-func castVotes(ctx context.Context, db *DB, tx *sql.Tx, siteID int64, votes []domain.VoteCast, created map[int64]time.Time) error {
+func castVotes(ctx context.Context, db *DB, tx *Tx, siteID int64, votes []domain.VoteCast, created map[int64]time.Time) error {
 	listings := map[string]int64{}
 	owners := map[[2]int64]bool{}
 	rows, err := tx.QueryContext(ctx, `SELECT l.id, l.slug, COALESCE(l.owner_id, 0) FROM listings l WHERE l.site_id = ? AND l.status = 'live'`, siteID)

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -18,7 +17,7 @@ import (
 type demoWriter struct {
 	ctx    context.Context
 	db     *DB
-	tx     *sql.Tx
+	tx     *Tx
 	siteID int64
 	catIDs map[string]int64
 	ids    []int64 // listing ids by demo.Listing.Index
@@ -51,7 +50,7 @@ func (w *demoWriter) queryID(query string, args ...any) int64 {
 }
 
 // prepare prepares a statement for many rows.
-func (w *demoWriter) prepare(query string) *sql.Stmt {
+func (w *demoWriter) prepare(query string) *Stmt {
 	if w.err != nil {
 		return nil
 	}
@@ -62,7 +61,7 @@ func (w *demoWriter) prepare(query string) *sql.Stmt {
 	return st
 }
 
-func (w *demoWriter) run(st *sql.Stmt, args ...any) {
+func (w *demoWriter) run(st *Stmt, args ...any) {
 	if w.err != nil {
 		return
 	}
@@ -177,7 +176,7 @@ func (w *demoWriter) writeActivity(d *demo.Dataset) {
 	w.castDemoVotes(d, users)
 	follows := w.prepare(`INSERT INTO follows (listing_id, follower_key, created_at) VALUES (?, ?, ?)`)
 	reviews := w.prepare(`INSERT INTO reviews (listing_id, user_id, author_name, stars, body, status, held_reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-	for _, st := range []*sql.Stmt{follows, reviews} {
+	for _, st := range []*Stmt{follows, reviews} {
 		if st != nil {
 			defer st.Close()
 		}

@@ -136,7 +136,7 @@ func joinRule(id int64, status, plan, week string) error {
 
 // weekWithRoom returns the first of weeks taking fewer than capacity free
 // listings, inside tx; "" when all are full.
-func (s *Store) weekWithRoom(ctx context.Context, tx *sql.Tx, weeks []string, capacity int) (string, error) {
+func (s *Store) weekWithRoom(ctx context.Context, tx *Tx, weeks []string, capacity int) (string, error) {
 	for _, w := range weeks {
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM listings q WHERE q.site_id = ? AND q.launch_week = ? AND `+
@@ -277,7 +277,7 @@ func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeC
 }
 
 // withJobs stores in tx the jobs that the outcome of a badge check needs.
-func (s *Store) withJobs(ctx context.Context, tx *sql.Tx, out *domain.FreeOutcome, jobs func(*domain.FreeOutcome) []domain.JobSpec) error {
+func (s *Store) withJobs(ctx context.Context, tx *Tx, out *domain.FreeOutcome, jobs func(*domain.FreeOutcome) []domain.JobSpec) error {
 	if jobs == nil {
 		return nil
 	}

@@ -156,7 +156,7 @@ func idemDeleteExpired(ctx context.Context, ex interface {
 }
 
 // idemGet reads the row of (userID, key).
-func idemGet(ctx context.Context, tx *sql.Tx, userID int64, key string) (domain.IdemRecord, bool, error) {
+func idemGet(ctx context.Context, tx *Tx, userID int64, key string) (domain.IdemRecord, bool, error) {
 	var rec domain.IdemRecord
 	var state string
 	var created, expires int64

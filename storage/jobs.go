@@ -46,7 +46,7 @@ func insertJob(ctx context.Context, q queryRower, at time.Time, kind, key string
 
 // enqueueTx adds jobs inside tx, the transaction that writes the row they
 // are about: the row and its jobs are stored together or not at all.
-func (db *DB) enqueueTx(ctx context.Context, tx *sql.Tx, jobs ...domain.JobSpec) error {
+func (db *DB) enqueueTx(ctx context.Context, tx *Tx, jobs ...domain.JobSpec) error {
 	for _, j := range jobs {
 		payload, err := json.Marshal(j.Payload)
 		if err != nil {

@@ -95,7 +95,7 @@ func (s *Store) EditOwnListing(ctx context.Context, e domain.ListingEdit) (*doma
 
 // applyTo writes e.Travel to the same company's listings on the other sites
 // e names: those the user owns or that have no owner; the others are skipped.
-func (s *Store) applyTo(ctx context.Context, tx *sql.Tx, e domain.ListingEdit, user sql.NullInt64, now int64) ([]domain.AppliedListing, error) {
+func (s *Store) applyTo(ctx context.Context, tx *Tx, e domain.ListingEdit, user sql.NullInt64, now int64) ([]domain.AppliedListing, error) {
 	out := []domain.AppliedListing{}
 	var company sql.NullInt64
 	if err := tx.QueryRowContext(ctx, `SELECT company_id FROM listings WHERE id = ?`, e.ListingID).Scan(&company); err != nil {
@@ -174,7 +174,7 @@ func (s *Store) applyTo(ctx context.Context, tx *sql.Tx, e domain.ListingEdit, u
 // records them as a version; nil when nothing differs (nothing is written).
 // source is the listing apply_to carried from, reverts the version a revert
 // puts back (0: none). A revert is the team's own change: reviewed at once.
-func writeVersion(ctx context.Context, tx *sql.Tx, id int64, values map[string]json.RawMessage, kind string,
+func writeVersion(ctx context.Context, tx *Tx, id int64, values map[string]json.RawMessage, kind string,
 	user sql.NullInt64, email string, source, reverts int64, now int64) (*domain.ListingVersionSummary, error) {
 	fields := make([]string, 0, len(values))
 	for _, f := range editOrder {
@@ -240,7 +240,7 @@ func writeVersion(ctx context.Context, tx *sql.Tx, id int64, values map[string]j
 var editOrder = append(append([]string{}, domain.EditableFieldNames...), "socials", "faqs")
 
 // currentValues reads the fields of listing id as canonical JSON.
-func currentValues(ctx context.Context, tx *sql.Tx, id int64, fields []string) (map[string]json.RawMessage, error) {
+func currentValues(ctx context.Context, tx *Tx, id int64, fields []string) (map[string]json.RawMessage, error) {
 	dest := make([]any, len(fields))
 	for i, f := range fields {
 		if !editable(f) {

@@ -22,7 +22,7 @@ func voterOwns(x string) string {
 }
 
 // logDecision writes one moderation_log row.
-func (s *Store) logDecision(ctx context.Context, tx *sql.Tx, actor, action string, voteID, reviewID, listingID int64, week, reason string, at time.Time) error {
+func (s *Store) logDecision(ctx context.Context, tx *Tx, actor, action string, voteID, reviewID, listingID int64, week, reason string, at time.Time) error {
 	null := func(id int64) any {
 		if id == 0 {
 			return nil

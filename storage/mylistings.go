@@ -17,7 +17,7 @@ var _ domain.OwnerStore = (*Store)(nil)
 // listing nobody owns has owner_id NULL, and "NULL = ?" is NULL.
 const ownedBy = `(l.owner_id IS ? OR l.id IN (SELECT lo.listing_id FROM listing_owners lo WHERE lo.user_id = ?))`
 
-// queryRower is a *sql.DB or a *sql.Tx.
+// queryRower is a *sqlDB or a *Tx.
 type queryRower interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }

@@ -184,7 +184,7 @@ func (s *OrderStore) CreateOrder(ctx context.Context, o *domain.Order, tokenHash
 	return nil
 }
 
-func insertLine(ctx context.Context, tx *sql.Tx, orderID int64, l domain.OrderLine) error {
+func insertLine(ctx context.Context, tx *Tx, orderID int64, l domain.OrderLine) error {
 	if l.Quantity < 1 {
 		return fmt.Errorf("quantity is %d; it is 1, or the number of categories for extra_categories", l.Quantity)
 	}
@@ -389,7 +389,7 @@ func (s *OrderStore) attachLines(ctx context.Context, orders []*domain.Order) er
 
 // pendingOrder checks, inside tx, that order orderID of this site is pending:
 // not_found when there is none, conflict naming what cannot be done otherwise.
-func (s *OrderStore) pendingOrder(ctx context.Context, tx *sql.Tx, orderID int64, doing string) (string, error) {
+func (s *OrderStore) pendingOrder(ctx context.Context, tx *Tx, orderID int64, doing string) (string, error) {
 	var number, status string
 	err := tx.QueryRowContext(ctx, `SELECT number, status FROM orders WHERE id = ? AND site_id = ?`, orderID, s.siteID).
 		Scan(&number, &status)
