@@ -223,7 +223,7 @@ func (db *DB) DeleteAccount(ctx context.Context, userID int64) (*domain.AccountD
 			{"listing_versions", "after"}, {"audit_log", "actor"}, {"audit_log", "target"},
 			{"audit_log", "before"}, {"audit_log", "after"}, {"moderation_log", "actor"}, {"moderation_log", "reason"},
 			{"week_disqualifications", "decided_by"}, {"team_members", "granted_by"}, {"work_items", "details"}} {
-			q := `UPDATE "` + tc[0] + `" SET "` + tc[1] + `" = replace(replace("` + tc[1] + `", ?, ?), ?, ?) WHERE instr(lower("` + tc[1] + `"), ?) > 0`
+			q := `UPDATE "` + tc[0] + `" SET "` + tc[1] + `" = replace(replace("` + tc[1] + `", ?, ?), ?, ?) WHERE ` + db.eng.contains(`lower("`+tc[1]+`")`, "?")
 			if _, err := tx.ExecContext(ctx, q, email, deletedActor, lower, deletedActor, lower); err != nil {
 				return nil, fmt.Errorf("storage: delete account: %s.%s: %w", tc[0], tc[1], err)
 			}

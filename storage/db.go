@@ -21,7 +21,8 @@ import (
 	"strings"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/mattn/go-sqlite3"
 )
@@ -102,10 +103,13 @@ func Open(path string, opts ...Option) (*DB, error) {
 // openPostgres opens the PostgreSQL database at url through pgx's
 // database/sql driver.
 func openPostgres(url string, opts ...Option) (*DB, error) {
-	sdb, err := sql.Open("pgx", url)
+	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("storage: open: %w", err)
 	}
+	// Arguments are sent the way SQLite takes them (see dialect.go).
+	cfg.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
+	sdb := stdlib.OpenDB(*cfg)
 	db := &DB{sql: &sqlDB{DB: sdb, eng: enginePostgres}, path: url, eng: enginePostgres, now: time.Now}
 	for _, o := range opts {
 		o(db)

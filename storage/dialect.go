@@ -12,13 +12,18 @@ import (
 
 // This file is the one place where SQLite and PostgreSQL differ. The store
 // code writes one query per operation in the common subset, with ?
-// placeholders, and goes through db.sql (a *sqlDB) or a *Tx, which rebind
+// placeholders, and goes through db.sql (a *sqlDB) or a *Tx, which bind
 // the query and its arguments for the engine. Where the SQL itself must
 // differ, the store calls one of the dialect's functions below, so each
 // difference is stated once, here:
 //
 //   - placeholders: ? and ?N are SQLite's; PostgreSQL wants $1, $2, ...
-//     (rebind, done by sqlDB and Tx on every query).
+//     (bind, done by sqlDB, Tx and Stmt on every query).
+//   - arguments: pgx sends them with its simple protocol (values quoted into
+//     the query by pgx, safely), so that, as on SQLite, a numbered argument
+//     may go unused by one of two queries sharing an argument list, and
+//     "SELECT ?2, u" needs no cast: the server never has to infer a
+//     parameter's type (openPostgres).
 //   - booleans: the schema keeps flags as 0/1 integers on both engines (so
 //     "featured = 1" reads the same); a Go bool argument is bound as 0 or 1
 //     on PostgreSQL, whose integer columns do not take a bool (bindArgs).
@@ -61,14 +66,22 @@ func (e engine) String() string {
 	return "sqlite"
 }
 
-// rebind rewrites ? and ?N placeholders as $N for PostgreSQL, leaving quoted
-// strings, quoted identifiers and comments alone. SQLite gets q unchanged.
-func (e engine) rebind(q string) string {
-	if e != enginePostgres || !strings.Contains(q, "?") {
-		return q
+// bind rewrites ? and ?N placeholders as $N for PostgreSQL, leaving quoted
+// strings, quoted identifiers and comments alone, and adapts the arguments
+// (bindArgs). As in SQLite, a plain ? is one past the largest number so
+// far. Arguments no placeholder refers to (one argument list shared by a
+// count and a page query) are dropped and the rest renumbered, since pgx
+// refuses unused arguments. SQLite gets q and args unchanged.
+func (e engine) bind(q string, args []any) (string, []any) {
+	if e != enginePostgres {
+		return q, args
 	}
-	var b strings.Builder
-	b.Grow(len(q) + 16)
+	args = e.bindArgs(args)
+	if !strings.Contains(q, "?") {
+		return q, args
+	}
+	type mark struct{ start, end, num int }
+	var marks []mark
 	n := 0
 	for i := 0; i < len(q); i++ {
 		c := q[i]
@@ -85,33 +98,57 @@ func (e engine) rebind(q string) string {
 				}
 				j++
 			}
-			b.WriteString(q[i:min(j+1, len(q))])
 			i = j
 		case c == '-' && i+1 < len(q) && q[i+1] == '-':
 			j := strings.IndexByte(q[i:], '\n')
 			if j < 0 {
 				j = len(q) - i
 			}
-			b.WriteString(q[i : i+j])
 			i += j - 1
 		case c == '?':
 			j := i + 1
 			for j < len(q) && q[j] >= '0' && q[j] <= '9' {
 				j++
 			}
-			b.WriteByte('$')
-			if j > i+1 { // ?N keeps its number
-				b.WriteString(q[i+1 : j])
-			} else {
-				n++
-				b.WriteString(strconv.Itoa(n))
+			num := n + 1
+			if j > i+1 {
+				num, _ = strconv.Atoi(q[i+1 : j])
 			}
+			n = max(n, num)
+			marks = append(marks, mark{i, j, num})
 			i = j - 1
-		default:
-			b.WriteByte(c)
 		}
 	}
-	return b.String()
+	if len(marks) == 0 {
+		return q, args
+	}
+	used := make([]int, n+1) // used[num] is num's new number, 0 if unused
+	for _, m := range marks {
+		used[m.num] = 1
+	}
+	var kept []any
+	for num := 1; num <= n; num++ {
+		if used[num] != 0 {
+			if num <= len(args) {
+				kept = append(kept, args[num-1])
+			}
+			used[num] = len(kept)
+		}
+	}
+	if n < len(args) { // more arguments than placeholders: let the driver say so
+		kept = append(kept, args[n:]...)
+	}
+	var b strings.Builder
+	b.Grow(len(q) + 16)
+	last := 0
+	for _, m := range marks {
+		b.WriteString(q[last:m.start])
+		b.WriteByte('$')
+		b.WriteString(strconv.Itoa(used[m.num]))
+		last = m.end
+	}
+	b.WriteString(q[last:])
+	return b.String(), kept
 }
 
 // bindArgs adapts arguments for the engine: on PostgreSQL a bool becomes 0
@@ -136,6 +173,18 @@ func (e engine) bindArgs(args []any) []any {
 		return args
 	}
 	return out
+}
+
+// limit is the LIMIT argument for at most n rows, n <= 0 meaning no limit:
+// SQLite's is -1, PostgreSQL's NULL.
+func (e engine) limit(n int) any {
+	if n > 0 {
+		return n
+	}
+	if e == enginePostgres {
+		return nil
+	}
+	return -1
 }
 
 // jsonGroupObject is the aggregate building a JSON object from key and value
@@ -163,6 +212,64 @@ func (e engine) contains(haystack, needle string) string {
 	return "instr(" + haystack + ", " + needle + ") > 0"
 }
 
+// notIndexed is SQLite's NOT INDEXED hint after a table (a full scan in
+// rowid order); PostgreSQL's planner takes no hints.
+func (e engine) notIndexed() string {
+	if e == enginePostgres {
+		return ""
+	}
+	return "NOT INDEXED"
+}
+
+// indexedBy is SQLite's INDEXED BY hint naming the index to use.
+func (e engine) indexedBy(index string) string {
+	if e == enginePostgres {
+		return ""
+	}
+	return "INDEXED BY " + index
+}
+
+// same is the NULL-safe equality of a and b (SQLite's IS).
+func (e engine) same(a, b string) string {
+	if e == enginePostgres {
+		return a + " IS NOT DISTINCT FROM " + b
+	}
+	return a + " IS " + b
+}
+
+// differs is the NULL-safe inequality of a and b (SQLite's IS NOT).
+func (e engine) differs(a, b string) string {
+	if e == enginePostgres {
+		return a + " IS DISTINCT FROM " + b
+	}
+	return a + " IS NOT " + b
+}
+
+// greater is the larger of two values (SQLite's two-argument MAX).
+func (e engine) greater(a, b string) string {
+	if e == enginePostgres {
+		return "GREATEST(" + a + ", " + b + ")"
+	}
+	return "MAX(" + a + ", " + b + ")"
+}
+
+// noCase is expr as compared or sorted ignoring ASCII case (SQLite's
+// COLLATE NOCASE); PostgreSQL lower-cases it.
+func (e engine) noCase(expr string) string {
+	if e == enginePostgres {
+		return "lower(" + expr + ")"
+	}
+	return expr + " COLLATE NOCASE"
+}
+
+// eqNoCase is the condition "col equals the next argument, ignoring case".
+func (e engine) eqNoCase(col string) string {
+	if e == enginePostgres {
+		return "lower(" + col + ") = lower(?)"
+	}
+	return col + " = ? COLLATE NOCASE"
+}
+
 // isUniqueViolation reports whether err is PostgreSQL's unique violation;
 // SQLite's is checked in mapErr with the driver's codes.
 func isPGUniqueViolation(err error) bool {
@@ -185,15 +292,18 @@ type sqlDB struct {
 }
 
 func (s *sqlDB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return s.DB.ExecContext(ctx, s.eng.rebind(q), s.eng.bindArgs(args)...)
+	q, args = s.eng.bind(q, args)
+	return s.DB.ExecContext(ctx, q, args...)
 }
 
 func (s *sqlDB) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return s.DB.QueryContext(ctx, s.eng.rebind(q), s.eng.bindArgs(args)...)
+	q, args = s.eng.bind(q, args)
+	return s.DB.QueryContext(ctx, q, args...)
 }
 
 func (s *sqlDB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
-	return s.DB.QueryRowContext(ctx, s.eng.rebind(q), s.eng.bindArgs(args)...)
+	q, args = s.eng.bind(q, args)
+	return s.DB.QueryRowContext(ctx, q, args...)
 }
 
 func (s *sqlDB) Exec(q string, args ...any) (sql.Result, error) {
@@ -228,15 +338,18 @@ type Tx struct {
 }
 
 func (t *Tx) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return t.Tx.ExecContext(ctx, t.eng.rebind(q), t.eng.bindArgs(args)...)
+	q, args = t.eng.bind(q, args)
+	return t.Tx.ExecContext(ctx, q, args...)
 }
 
 func (t *Tx) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return t.Tx.QueryContext(ctx, t.eng.rebind(q), t.eng.bindArgs(args)...)
+	q, args = t.eng.bind(q, args)
+	return t.Tx.QueryContext(ctx, q, args...)
 }
 
 func (t *Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
-	return t.Tx.QueryRowContext(ctx, t.eng.rebind(q), t.eng.bindArgs(args)...)
+	q, args = t.eng.bind(q, args)
+	return t.Tx.QueryRowContext(ctx, q, args...)
 }
 
 func (t *Tx) Exec(q string, args ...any) (sql.Result, error) {
@@ -251,32 +364,54 @@ func (t *Tx) QueryRow(q string, args ...any) *sql.Row {
 	return t.QueryRowContext(context.Background(), q, args...)
 }
 
-// PrepareContext prepares q rebound; the statement's arguments are bound
-// through Stmt so bools become integers on PostgreSQL too.
+// PrepareContext prepares q on SQLite. On PostgreSQL the statement is
+// sent with each call instead (the simple protocol has no prepared
+// statements), bound like any other query.
 func (t *Tx) PrepareContext(ctx context.Context, q string) (*Stmt, error) {
-	st, err := t.Tx.PrepareContext(ctx, t.eng.rebind(q))
+	if t.eng == enginePostgres {
+		return &Stmt{tx: t, q: q}, nil
+	}
+	st, err := t.Tx.PrepareContext(ctx, q)
 	if err != nil {
 		return nil, err
 	}
-	return &Stmt{Stmt: st, eng: t.eng}, nil
+	return &Stmt{st: st}, nil
 }
 
-// Stmt is *Stmt binding its arguments for the engine.
+// Stmt is a statement prepared in a transaction (see Tx.PrepareContext).
 type Stmt struct {
-	*sql.Stmt
-	eng engine
+	st *sql.Stmt // SQLite
+	tx *Tx       // PostgreSQL: q runs on tx
+	q  string
 }
 
 func (s *Stmt) ExecContext(ctx context.Context, args ...any) (sql.Result, error) {
-	return s.Stmt.ExecContext(ctx, s.eng.bindArgs(args)...)
+	if s.tx != nil {
+		return s.tx.ExecContext(ctx, s.q, args...)
+	}
+	return s.st.ExecContext(ctx, args...)
 }
 
 func (s *Stmt) QueryRowContext(ctx context.Context, args ...any) *sql.Row {
-	return s.Stmt.QueryRowContext(ctx, s.eng.bindArgs(args)...)
+	if s.tx != nil {
+		return s.tx.QueryRowContext(ctx, s.q, args...)
+	}
+	return s.st.QueryRowContext(ctx, args...)
 }
 
 func (s *Stmt) QueryContext(ctx context.Context, args ...any) (*sql.Rows, error) {
-	return s.Stmt.QueryContext(ctx, s.eng.bindArgs(args)...)
+	if s.tx != nil {
+		return s.tx.QueryContext(ctx, s.q, args...)
+	}
+	return s.st.QueryContext(ctx, args...)
+}
+
+// Close closes the statement.
+func (s *Stmt) Close() error {
+	if s.st != nil {
+		return s.st.Close()
+	}
+	return nil
 }
 
 // maxTxAttempts bounds DB.inTx's retries of a transaction that lost a

@@ -447,10 +447,10 @@ func freeSlug(ctx context.Context, tx *Tx, base, taken string, args ...any) (str
 // ListingsAtDomain implements domain.DraftStore: the listings at registrable
 // or a subdomain of it that are public or userID's own, the owned first.
 func (s *Store) ListingsAtDomain(ctx context.Context, userID int64, registrable string) ([]domain.DomainListing, error) {
-	rows, err := s.db.sql.QueryContext(ctx, `SELECT l.id, l.slug, l.name, l.status, l.domain, `+ownedBy+` AS owned
-		FROM listings l WHERE l.id IN (SELECT d.id FROM listings d INDEXED BY listings_domain
-			WHERE d.domain = ?3 OR substr(d.domain, -length(?3) - 1) = '.' || ?3)
-		AND l.site_id = ?4 AND (`+publicStatus+` OR `+ownedBy+`)
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT l.id, l.slug, l.name, l.status, l.domain, `+s.db.eng.ownedBy()+` AS owned
+		FROM listings l WHERE l.id IN (SELECT d.id FROM listings d `+s.db.eng.indexedBy("listings_domain")+`
+			WHERE d.domain = ?3 OR `+s.db.eng.suffix("d.domain", "length(?3) + 1")+` = '.' || ?3)
+		AND l.site_id = ?4 AND (`+publicStatus+` OR `+s.db.eng.ownedBy()+`)
 		ORDER BY owned DESC, l.status = 'live' DESC, l.id LIMIT 20`,
 		userID, userID, registrable, s.siteID, userID, userID)
 	if err != nil {

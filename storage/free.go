@@ -256,7 +256,7 @@ func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeC
 	}
 	if err := exec(`INSERT INTO free_queue (listing_id, queued_at, next_check_at, misses, moves) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (listing_id) DO UPDATE SET next_check_at = excluded.next_check_at, misses = excluded.misses,
-		moves = moves + excluded.moves`, id, now.Unix(), nullUnix(next), step.Misses, moved); err != nil {
+		moves = free_queue.moves + excluded.moves`, id, now.Unix(), nullUnix(next), step.Misses, moved); err != nil {
 		return nil, err
 	}
 	if err := exec(`INSERT INTO badge_checks (listing_id, checked_at, page_url, found, link, error, status)

@@ -109,7 +109,7 @@ func (s *Store) applyTo(ctx context.Context, tx *Tx, e domain.ListingEdit, user 
 		return out, nil
 	}
 	q := `SELECT l.id, l.slug, st.key,
-		CASE WHEN ` + ownedBy + ` THEN 'owned'
+		CASE WHEN ` + s.db.eng.ownedBy() + ` THEN 'owned'
 		     WHEN l.owner_id IS NULL AND NOT EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id) THEN 'unowned'
 		     ELSE 'other' END
 		FROM listings l JOIN sites st ON st.id = l.site_id

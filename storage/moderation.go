@@ -16,8 +16,8 @@ var _ domain.ModerationStore = (*Store)(nil)
 
 // voterOwns is the SQL condition "the account x.user_id owns listing l"
 // (its submitter or a co-owner), for a vote or review x.
-func voterOwns(x string) string {
-	return `(` + x + `.user_id IS NOT NULL AND (l.owner_id IS ` + x + `.user_id OR EXISTS (SELECT 1 FROM listing_owners lo
+func voterOwns(e engine, x string) string {
+	return `(` + x + `.user_id IS NOT NULL AND (` + e.same("l.owner_id", x+".user_id") + ` OR EXISTS (SELECT 1 FROM listing_owners lo
 		WHERE lo.listing_id = l.id AND lo.user_id = ` + x + `.user_id)))`
 }
 
@@ -44,7 +44,7 @@ func (s *Store) DecideVote(ctx context.Context, actor string, id int64, count bo
 	var listingID int64
 	var name, status, reason string
 	var discarded, owner bool
-	err = tx.QueryRowContext(ctx, `SELECT v.listing_id, l.name, v.status, v.held_reason, v.discarded_at IS NOT NULL, `+voterOwns("v")+`
+	err = tx.QueryRowContext(ctx, `SELECT v.listing_id, l.name, v.status, v.held_reason, v.discarded_at IS NOT NULL, `+voterOwns(s.db.eng, "v")+`
 		FROM votes v JOIN listings l ON l.id = v.listing_id WHERE v.id = ? AND l.site_id = ?`, id, s.siteID).
 		Scan(&listingID, &name, &status, &reason, &discarded, &owner)
 	switch {
@@ -101,7 +101,7 @@ func (s *Store) DecideReview(ctx context.Context, actor string, id int64, action
 	var listingID int64
 	var name, status, reason string
 	var owner bool
-	err = tx.QueryRowContext(ctx, `SELECT r.listing_id, l.name, r.status, r.held_reason, `+voterOwns("r")+`
+	err = tx.QueryRowContext(ctx, `SELECT r.listing_id, l.name, r.status, r.held_reason, `+voterOwns(s.db.eng, "r")+`
 		FROM reviews r JOIN listings l ON l.id = r.listing_id WHERE r.id = ? AND l.site_id = ?`, id, s.siteID).
 		Scan(&listingID, &name, &status, &reason, &owner)
 	switch {

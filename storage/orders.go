@@ -90,7 +90,7 @@ func (s *OrderStore) SetPrice(ctx context.Context, code string, p domain.Price) 
 func (s *OrderStore) OrderListing(ctx context.Context, userID, listingID int64) (*domain.OrderListing, error) {
 	l := &domain.OrderListing{Extra: []string{}}
 	err := s.db.sql.QueryRowContext(ctx, `SELECT id, slug, name, status, plan, COALESCE(launch_week, ''), featured
-		FROM listings l WHERE l.id = ? AND l.site_id = ? AND `+ownedBy, listingID, s.siteID, userID, userID).
+		FROM listings l WHERE l.id = ? AND l.site_id = ? AND `+s.db.eng.ownedBy(), listingID, s.siteID, userID, userID).
 		Scan(&l.ID, &l.Slug, &l.Name, &l.Status, &l.Plan, &l.LaunchWeek, &l.Featured)
 	if err != nil {
 		return nil, mapErr(err, "listing", strconv.FormatInt(listingID, 10))
@@ -301,11 +301,8 @@ func (s *OrderStore) orderPage(ctx context.Context, cond string, args []any, off
 		Scan(&total); err != nil {
 		return nil, 0, mapErr(err, "order", "")
 	}
-	if limit <= 0 {
-		limit = -1 // SQLite: no limit
-	}
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT `+orderCols+` FROM orders WHERE site_id = ? AND `+cond+`
-		ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, append(args, limit, max(offset, 0))...)
+		ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, append(args, s.db.eng.limit(limit), max(offset, 0))...)
 	if err != nil {
 		return nil, 0, mapErr(err, "order", "")
 	}
@@ -532,12 +529,9 @@ func (s *OrderStore) WorkItems(ctx context.Context, offset, limit int) ([]domain
 		Scan(&total); err != nil {
 		return nil, 0, mapErr(err, "work item", "")
 	}
-	if limit <= 0 {
-		limit = -1
-	}
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT id, kind, COALESCE(listing_id, 0), order_number, details, status,
 		created_at, done_at FROM work_items WHERE site_id = ?
-		ORDER BY status = 'open' DESC, created_at DESC, id DESC LIMIT ? OFFSET ?`, s.siteID, limit, max(offset, 0))
+		ORDER BY status = 'open' DESC, created_at DESC, id DESC LIMIT ? OFFSET ?`, s.siteID, s.db.eng.limit(limit), max(offset, 0))
 	if err != nil {
 		return nil, 0, mapErr(err, "work item", "")
 	}

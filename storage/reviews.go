@@ -81,7 +81,7 @@ func (s *Store) liveListingFor(ctx context.Context, tx *Tx, userID int64, slug, 
 	var id int64
 	var status string
 	var owner bool
-	err := tx.QueryRowContext(ctx, `SELECT l.id, l.status, `+ownedBy+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
+	err := tx.QueryRowContext(ctx, `SELECT l.id, l.status, `+s.db.eng.ownedBy()+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
 		userID, userID, s.siteID, slug).Scan(&id, &status, &owner)
 	if err != nil {
 		return 0, false, mapErr(err, "listing", slug)
@@ -282,7 +282,7 @@ func (s *Store) CountDueReview(ctx context.Context, reviewID int64, at time.Time
 func (s *Store) ReviewerOf(ctx context.Context, userID int64, slug string) (*domain.Reviewer, error) {
 	var listingID int64
 	rv := &domain.Reviewer{}
-	err := s.db.sql.QueryRowContext(ctx, `SELECT l.id, `+ownedBy+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
+	err := s.db.sql.QueryRowContext(ctx, `SELECT l.id, `+s.db.eng.ownedBy()+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
 		userID, userID, s.siteID, slug).Scan(&listingID, &rv.Owner)
 	if err != nil {
 		return nil, mapErr(err, "listing", slug)

@@ -112,7 +112,7 @@ func (s *Store) CastVote(ctx context.Context, v domain.VoteCast, jobs func(voteI
 	var listingID int64
 	var status string
 	var owner bool
-	err = tx.QueryRowContext(ctx, `SELECT l.id, l.status, `+ownedBy+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
+	err = tx.QueryRowContext(ctx, `SELECT l.id, l.status, `+s.db.eng.ownedBy()+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
 		v.UserID, v.UserID, s.siteID, v.Slug).Scan(&listingID, &status, &owner)
 	if err != nil {
 		return nil, mapErr(err, "listing", v.Slug)
