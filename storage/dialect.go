@@ -187,6 +187,16 @@ func (e engine) limit(n int) any {
 	return -1
 }
 
+// skipLocked ends a SELECT picking a row to claim (a job to lease): on
+// PostgreSQL the row is locked and rows other claimers hold are skipped, so
+// two replicas never lease one job; SQLite's writers are serialised.
+func (e engine) skipLocked() string {
+	if e == enginePostgres {
+		return " FOR UPDATE SKIP LOCKED"
+	}
+	return ""
+}
+
 // jsonGroupObject is the aggregate building a JSON object from key and value
 // columns (text), as text.
 func (e engine) jsonGroupObject(key, value string) string {
