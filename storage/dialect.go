@@ -197,6 +197,15 @@ func (e engine) skipLocked() string {
 	return ""
 }
 
+// groupConcat is the aggregate joining expr's values (text) with sep (an SQL
+// string literal).
+func (e engine) groupConcat(expr, sep string) string {
+	if e == enginePostgres {
+		return "string_agg(" + expr + ", " + sep + ")"
+	}
+	return "group_concat(" + expr + ", " + sep + ")"
+}
+
 // jsonGroupObject is the aggregate building a JSON object from key and value
 // columns (text), as text.
 func (e engine) jsonGroupObject(key, value string) string {
@@ -492,4 +501,17 @@ func (e engine) primaryKeyQuery() string {
 			ORDER BY array_position(i.indkey::int2[], a.attnum)`
 	}
 	return `SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk`
+}
+
+// retry runs fn, which runs one transaction of its own and touches nothing
+// outside the database, again after a serialization failure or deadlock
+// (PostgreSQL; see inTx). It is for methods written as BeginTx ... Commit;
+// SQLite never gets such an error, so there fn runs once.
+func retry[T any](ctx context.Context, fn func() (T, error)) (T, error) {
+	for attempt := 1; ; attempt++ {
+		v, err := fn()
+		if err == nil || !isRetryable(err) || attempt >= maxTxAttempts || ctx.Err() != nil {
+			return v, err
+		}
+	}
 }

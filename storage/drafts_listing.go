@@ -26,6 +26,11 @@ const maxSlugLen = 220
 // status draft (submitted, not public) and plan free. Categories, founders and
 // milestones are replaced by w's.
 func (s *Store) SaveOwnListing(ctx context.Context, userID, id int64, w *domain.ListingWrite) (int64, error) {
+	return retry(ctx, func() (int64, error) { return s.saveOwnListing(ctx, userID, id, w) })
+}
+
+// saveOwnListing is SaveOwnListing in one transaction (retried by SaveOwnListing).
+func (s *Store) saveOwnListing(ctx context.Context, userID, id int64, w *domain.ListingWrite) (int64, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, mapErr(err, "listing", "")

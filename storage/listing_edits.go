@@ -68,6 +68,11 @@ func (s *Store) SiteKeys(ctx context.Context) ([]string, error) {
 
 // EditOwnListing implements domain.ListingEditStore.
 func (s *Store) EditOwnListing(ctx context.Context, e domain.ListingEdit) (*domain.ListingEditResult, error) {
+	return retry(ctx, func() (*domain.ListingEditResult, error) { return s.editOwnListing(ctx, e) })
+}
+
+// editOwnListing is EditOwnListing in one transaction (retried by EditOwnListing).
+func (s *Store) editOwnListing(ctx context.Context, e domain.ListingEdit) (*domain.ListingEditResult, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, mapErr(err, "listing", "")
@@ -469,6 +474,11 @@ func (s *Store) MarkVersionReviewed(ctx context.Context, id int64, by string, no
 
 // RevertVersion implements domain.ListingEditStore.
 func (s *Store) RevertVersion(ctx context.Context, id int64, by string, now time.Time) (*domain.ListingVersionSummary, error) {
+	return retry(ctx, func() (*domain.ListingVersionSummary, error) { return s.revertVersion(ctx, id, by, now) })
+}
+
+// revertVersion is RevertVersion in one transaction (retried by RevertVersion).
+func (s *Store) revertVersion(ctx context.Context, id int64, by string, now time.Time) (*domain.ListingVersionSummary, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, mapErr(err, "listing version", "")

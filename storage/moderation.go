@@ -36,6 +36,12 @@ func (s *Store) logDecision(ctx context.Context, tx *Tx, actor, action string, v
 
 // DecideVote implements domain.ModerationStore.
 func (s *Store) DecideVote(ctx context.Context, actor string, id int64, count bool, at time.Time) error {
+	_, err := retry(ctx, func() (struct{}, error) { return struct{}{}, s.decideVote(ctx, actor, id, count, at) })
+	return err
+}
+
+// decideVote is DecideVote in one transaction (retried by DecideVote).
+func (s *Store) decideVote(ctx context.Context, actor string, id int64, count bool, at time.Time) error {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err

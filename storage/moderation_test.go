@@ -356,27 +356,29 @@ func TestStore_Disqualify(t *testing.T) {
 // a conflict, the vote is counted once and the log has one row.
 func TestStore_ModerateVoteOnce(t *testing.T) {
 	t.Parallel()
-	f := newModFixture(t)
-	id := f.vote(f.user("ann@example.com", fxNow), "notely", "203.0.113.7")
-	errs := make(chan error, 2)
-	for _, actor := range []string{"one@example.com", "two@example.com"} {
-		go func() { errs <- f.st.DecideVote(context.Background(), actor, id, true, fxNow) }()
-	}
-	var ok, conflict int
-	for range 2 {
-		switch err := <-errs; domain.ErrorCode(err) {
-		case "":
-			ok++
-		case domain.EConflict:
-			conflict++
-		default:
-			t.Errorf("a concurrent decision: %v", err)
+	onEngines(t, func(t *testing.T, engine string) {
+		f := newModFixtureOn(t, engine)
+		id := f.vote(f.user("ann@example.com", fxNow), "notely", "203.0.113.7")
+		errs := make(chan error, 2)
+		for _, actor := range []string{"one@example.com", "two@example.com"} {
+			go func() { errs <- f.st.DecideVote(context.Background(), actor, id, true, fxNow) }()
 		}
-	}
-	if ok != 1 || conflict != 1 || f.logged() != 1 {
-		t.Errorf("two concurrent counts: %d ok, %d conflicts, %d log rows; want 1, 1, 1", ok, conflict, f.logged())
-	}
-	if got := f.rows("listings", cols{"id": 1})[0]["votes_count"]; got != "4" {
-		t.Errorf("votes_count: %s, want 4 (the fixture's 3 and this one)", got)
-	}
+		var ok, conflict int
+		for range 2 {
+			switch err := <-errs; domain.ErrorCode(err) {
+			case "":
+				ok++
+			case domain.EConflict:
+				conflict++
+			default:
+				t.Errorf("a concurrent decision: %v", err)
+			}
+		}
+		if ok != 1 || conflict != 1 || f.logged() != 1 {
+			t.Errorf("two concurrent counts: %d ok, %d conflicts, %d log rows; want 1, 1, 1", ok, conflict, f.logged())
+		}
+		if got := f.rows("listings", cols{"id": 1})[0]["votes_count"]; got != "4" {
+			t.Errorf("votes_count: %s, want 4 (the fixture's 3 and this one)", got)
+		}
+	})
 }

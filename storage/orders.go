@@ -479,6 +479,11 @@ func (s *OrderStore) changePending(ctx context.Context, orderID int64, doing, qu
 // in a tab opened before canceling), so the payment is accepted and fulfilled
 // rather than lost. So is a pending order past its expiry, for the same reason.
 func (s *OrderStore) MarkPaid(ctx context.Context, orderID int64, ev domain.PaymentEvent, at time.Time, jobs ...domain.JobSpec) (bool, error) {
+	return retry(ctx, func() (bool, error) { return s.markPaid(ctx, orderID, ev, at, jobs...) })
+}
+
+// markPaid is MarkPaid in one transaction (retried by MarkPaid).
+func (s *OrderStore) markPaid(ctx context.Context, orderID int64, ev domain.PaymentEvent, at time.Time, jobs ...domain.JobSpec) (bool, error) {
 	if ev.Provider == "" || ev.EventID == "" {
 		return false, fmt.Errorf("storage: mark order %d paid: the event needs its provider and event id", orderID)
 	}

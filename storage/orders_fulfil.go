@@ -27,6 +27,11 @@ import (
 //     skipped), RelaunchWeek (booked), BillboardCents (a contribution; the
 //     trigger of 0001 adds it to the total), Unlock (merged, sorted), Work.
 func (s *OrderStore) FulfilLine(ctx context.Context, orderID int64, index int, f domain.Fulfilment, at time.Time, jobs ...domain.JobSpec) (bool, error) {
+	return retry(ctx, func() (bool, error) { return s.fulfilLine(ctx, orderID, index, f, at, jobs...) })
+}
+
+// fulfilLine is FulfilLine in one transaction (retried by FulfilLine).
+func (s *OrderStore) fulfilLine(ctx context.Context, orderID int64, index int, f domain.Fulfilment, at time.Time, jobs ...domain.JobSpec) (bool, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return false, mapErr(err, "order", "")

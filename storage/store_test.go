@@ -556,22 +556,25 @@ func TestStore_AwardsBadgesQuestions(t *testing.T) {
 
 func TestMapErr(t *testing.T) {
 	t.Parallel()
-	db, st, _ := newFixture(t)
-	ctx := context.Background()
-	_, err := db.InsertRow(ctx, "listings", cols{"site_id": st.siteID, "slug": "notely", "name": "Dup", "created_at": 0, "updated_at": 0})
-	wantCode(t, mapErr(err, "listing", "notely"), domain.EConflict)
-	_, err = db.InsertRow(ctx, "listing_categories", cols{"listing_id": 1, "category_id": 11, "is_primary": 0})
-	wantCode(t, mapErr(err, "listing category", ""), domain.EConflict) // primary key
-	_, err = db.InsertRow(ctx, "votes", cols{"listing_id": 999, "voter_key": "x", "created_at": 0})
-	err = mapErr(err, "vote", "x")
-	var de *domain.Error
-	if err == nil || errors.As(err, &de) {
-		t.Errorf("foreign key violation = %v, want a non-domain (internal) error", err)
-	}
-	wantCode(t, err, domain.EInternal)
-	_, err = db.InsertRow(ctx, "votes", cols{"listing_id": 1, "voter_key": "x", "created_at": "2026-01-01"})
-	if err == nil || !strings.Contains(err.Error(), "CHECK") {
-		t.Errorf("text timestamp accepted: %v", err)
-	}
-	wantCode(t, mapErr(sql.ErrNoRows, "listing", "x"), domain.ENotFound)
+	onEngines(t, func(t *testing.T, engine string) {
+		db, st, _ := newFixtureOn(t, engine)
+		ctx := context.Background()
+		_, err := db.InsertRow(ctx, "listings", cols{"site_id": st.siteID, "slug": "notely", "name": "Dup", "created_at": 0, "updated_at": 0})
+		wantCode(t, mapErr(err, "listing", "notely"), domain.EConflict)
+		_, err = db.InsertRow(ctx, "listing_categories", cols{"listing_id": 1, "category_id": 11, "is_primary": 0})
+		wantCode(t, mapErr(err, "listing category", ""), domain.EConflict) // primary key
+		_, err = db.InsertRow(ctx, "votes", cols{"listing_id": 999, "voter_key": "x", "created_at": 0})
+		err = mapErr(err, "vote", "x")
+		var de *domain.Error
+		if err == nil || errors.As(err, &de) {
+			t.Errorf("foreign key violation = %v, want a non-domain (internal) error", err)
+		}
+		wantCode(t, err, domain.EInternal)
+		_, err = db.InsertRow(ctx, "votes", cols{"listing_id": 1, "voter_key": "x", "created_at": "2026-01-01"})
+		// SQLite rejects it by the typeof CHECK, PostgreSQL by the BIGINT column (invalid input, 22P02).
+		if rejected := map[string]string{"sqlite": "CHECK", "postgres": "22P02"}[engine]; err == nil || !strings.Contains(err.Error(), rejected) {
+			t.Errorf("text timestamp accepted: %v", err)
+		}
+		wantCode(t, mapErr(sql.ErrNoRows, "listing", "x"), domain.ENotFound)
+	})
 }
