@@ -4,8 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"math/rand/v2"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 )
@@ -298,11 +300,20 @@ func isPGUniqueViolation(err error) bool {
 
 // isRetryable reports whether a transaction failed only because of a
 // concurrent one and may be run again (PostgreSQL, CockroachDB, YugabyteDB:
-// serialization failure or deadlock).
+// serialization failure or deadlock; or an error the store marked raced).
 func isRetryable(err error) bool {
 	var pe *pgconn.PgError
-	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
+	var r raced
+	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01") || errors.As(err, &r)
 }
+
+// raced marks an error that only a concurrent transaction can have caused
+// (a unique violation on a key the transaction had just read as free), so
+// that retry runs the transaction again.
+type raced struct{ err error }
+
+func (r raced) Error() string { return r.err.Error() }
+func (r raced) Unwrap() error { return r.err }
 
 // sqlDB is *sql.DB with every query rebound for the engine.
 type sqlDB struct {
@@ -435,7 +446,7 @@ func (s *Stmt) Close() error {
 
 // maxTxAttempts bounds DB.inTx's retries of a transaction that lost a
 // serialization conflict.
-const maxTxAttempts = 10
+const maxTxAttempts = 20
 
 // inTx runs fn in a transaction and commits it. On PostgreSQL a
 // transaction that fails with a serialization failure or deadlock, in fn or
@@ -456,9 +467,24 @@ func (db *DB) inTx(ctx context.Context, fn func(tx *Tx) error) error {
 		if err == nil || !isRetryable(err) || attempt >= maxTxAttempts {
 			return err
 		}
-		if ctx.Err() != nil {
-			return ctx.Err()
+		if err := backoff(ctx, attempt); err != nil {
+			return err
 		}
+	}
+}
+
+// backoff waits a random time before attempt+1 of a transaction, growing
+// with attempt (up to about 100ms), so that racing transactions spread out
+// rather than meet again.
+func backoff(ctx context.Context, attempt int) error {
+	d := time.Duration(rand.Int64N(int64(time.Millisecond) << min(attempt, 7)))
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
 	}
 }
 
@@ -510,7 +536,10 @@ func (e engine) primaryKeyQuery() string {
 func retry[T any](ctx context.Context, fn func() (T, error)) (T, error) {
 	for attempt := 1; ; attempt++ {
 		v, err := fn()
-		if err == nil || !isRetryable(err) || attempt >= maxTxAttempts || ctx.Err() != nil {
+		if err == nil || !isRetryable(err) || attempt >= maxTxAttempts {
+			return v, err
+		}
+		if err := backoff(ctx, attempt); err != nil {
 			return v, err
 		}
 	}

@@ -87,6 +87,12 @@ func (s *Store) saveOwnListing(ctx context.Context, userID, id int64, w *domain.
 		args := append([]any{s.siteID, slug, userID, companyID, now, now}, vals...)
 		err = tx.QueryRowContext(ctx, `INSERT INTO listings (site_id, slug, owner_id, company_id, created_at, updated_at, `+
 			listingWriteCols+`) VALUES (?, ?, ?, ?, ?, ?, `+placeholders(len(vals))+`) RETURNING id`, args...).Scan(&id)
+		if err != nil && isPGUniqueViolation(err) {
+			// The slug was free when freeSlug read it: a concurrent creation
+			// took it since (PostgreSQL reports this as a unique violation,
+			// not a serialization failure). SaveOwnListing runs again.
+			return 0, raced{err}
+		}
 		if err != nil {
 			return 0, mapErr(err, "listing", slug)
 		}

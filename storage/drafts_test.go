@@ -693,33 +693,33 @@ func TestSlugify(t *testing.T) {
 // chosen inside the write transaction (BEGIN IMMEDIATE), so two cannot pick the same.
 func TestStore_SaveOwnListingConcurrentSlugs(t *testing.T) {
 	t.Parallel()
-	// SQLite only for now: on PostgreSQL the racing insert fails with a
-	// unique violation, not a serialization failure (docs/scaling.md).
-	db, st, _ := newFixture(t)
-	ctx := context.Background()
-	uid := mkDraftUser(t, db, "ann@ex.test")
-	const n = 8
-	ids := make([]int64, n)
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Go(func() {
-			ids[i], errs[i] = st.SaveOwnListing(ctx, uid, 0, &domain.ListingWrite{Name: "Same Name", URL: "https://same.test",
-				Categories: []string{"notes"}, Founders: []domain.FounderWrite{{Name: "Same Founder"}}})
-		})
-	}
-	wg.Wait()
-	slugs := map[string]bool{}
-	for i := range n {
-		draftMust(t, errs[i])
-		slugs[readOwn(t, db, ids[i]).slug] = true
-	}
-	if len(slugs) != n || !slugs["same-name"] || !slugs[fmt.Sprintf("same-name-%d", n)] {
-		t.Fatalf("slugs = %v, want same-name, same-name-2 ... same-name-%d", slugs, n)
-	}
-	var companies int
-	draftMust(t, db.sql.QueryRow(`SELECT COUNT(*) FROM companies WHERE domain = 'same.test'`).Scan(&companies))
-	if companies != 1 {
-		t.Fatalf("%d companies for one domain, want 1", companies)
-	}
+	onEngines(t, func(t *testing.T, engine string) {
+		db, st, _ := newFixtureOn(t, engine)
+		ctx := context.Background()
+		uid := mkDraftUser(t, db, "ann@ex.test")
+		const n = 8
+		ids := make([]int64, n)
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Go(func() {
+				ids[i], errs[i] = st.SaveOwnListing(ctx, uid, 0, &domain.ListingWrite{Name: "Same Name", URL: "https://same.test",
+					Categories: []string{"notes"}, Founders: []domain.FounderWrite{{Name: "Same Founder"}}})
+			})
+		}
+		wg.Wait()
+		slugs := map[string]bool{}
+		for i := range n {
+			draftMust(t, errs[i])
+			slugs[readOwn(t, db, ids[i]).slug] = true
+		}
+		if len(slugs) != n || !slugs["same-name"] || !slugs[fmt.Sprintf("same-name-%d", n)] {
+			t.Fatalf("slugs = %v, want same-name, same-name-2 ... same-name-%d", slugs, n)
+		}
+		var companies int
+		draftMust(t, db.sql.QueryRow(`SELECT COUNT(*) FROM companies WHERE domain = 'same.test'`).Scan(&companies))
+		if companies != 1 {
+			t.Fatalf("%d companies for one domain, want 1", companies)
+		}
+	})
 }
