@@ -111,12 +111,11 @@ func (s *Store) CreateBlogPost(ctx context.Context, p domain.BlogPostWrite, e do
 	}
 	var id int64
 	err = s.inTx(ctx, "blog post", e, func(tx *Tx) (string, error) {
-		res, err := tx.ExecContext(ctx, `INSERT INTO blog_posts (site_id, slug, title, excerpt, markdown, author, tags, faqs, published_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)`, s.siteID, p.Slug, p.Title, p.Excerpt, p.Markdown, p.Author, tags, faqs)
+		err := tx.QueryRowContext(ctx, `INSERT INTO blog_posts (site_id, slug, title, excerpt, markdown, author, tags, faqs, published_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL) RETURNING id`, s.siteID, p.Slug, p.Title, p.Excerpt, p.Markdown, p.Author, tags, faqs).Scan(&id)
 		if err != nil {
 			return "", err
 		}
-		id, err = res.LastInsertId()
 		return "blog_post:" + strconv.FormatInt(id, 10), err
 	})
 	return id, err
@@ -170,12 +169,11 @@ func (s *Store) AdminInterviewQuestions(ctx context.Context) ([]domain.AdminInte
 func (s *Store) AddInterviewQuestion(ctx context.Context, question, topic string, e domain.AuditEntry) (int64, error) {
 	var id int64
 	err := s.inTx(ctx, "interview question", e, func(tx *Tx) (string, error) {
-		res, err := tx.ExecContext(ctx, `INSERT INTO interview_questions (site_id, question, topic, position)
-			SELECT ?1, ?2, ?3, COALESCE(MAX(position), 0) + 1 FROM interview_questions WHERE site_id = ?1`, s.siteID, question, topic)
+		err := tx.QueryRowContext(ctx, `INSERT INTO interview_questions (site_id, question, topic, position)
+			SELECT ?1, ?2, ?3, COALESCE(MAX(position), 0) + 1 FROM interview_questions WHERE site_id = ?1 RETURNING id`, s.siteID, question, topic).Scan(&id)
 		if err != nil {
 			return "", err
 		}
-		id, err = res.LastInsertId()
 		return "interview_question:" + strconv.FormatInt(id, 10), err
 	})
 	return id, err
