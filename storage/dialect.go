@@ -36,22 +36,27 @@ import (
 //     sql.Result.LastInsertId, which pgx does not implement.
 //   - ignore or upsert: INSERT ... ON CONFLICT (...) DO NOTHING / DO UPDATE
 //     SET ... = excluded.... on both; never INSERT OR IGNORE / OR REPLACE.
-//   - JSON aggregates: jsonGroupObject / jsonGroupArray.
+//   - aggregates: jsonGroupObject (json_group_object / json_object_agg),
+//     groupConcat (group_concat / string_agg).
 //   - string functions: suffix (SQLite has no right(), PostgreSQL's substr
 //     takes no negative start), contains (instr vs strpos).
+//   - NULL-safe comparison: same / differs (SQLite's IS / IS NOT); two-value
+//     maximum: greater; case: noCase / eqNoCase (COLLATE NOCASE); no limit:
+//     limit (LIMIT -1); planner hints: notIndexed / indexedBy (SQLite only).
 //   - pattern matching: GLOB is SQLite's (used only in its CHECKs); the
 //     PostgreSQL schema says the same with ~ regular expressions.
 //   - times: stored as Unix seconds (BIGINT) stamped by the Go clock on both
 //     engines, never strftime('%s','now') / now(), so both read the same.
 //   - catalog: tables and columns come from sqlite_master/pragma_table_info
-//     or information_schema (tableNames, tableColumns, primaryKey in rows.go).
+//     or information_schema (tablesQuery, hasTableQuery, columnsQuery,
+//     primaryKeyQuery; InsertRow's ids: insertRowPG in rows.go).
 //   - transactions: SQLite's writers are serialised (BEGIN IMMEDIATE, from the
 //     DSN); PostgreSQL's run at SERIALIZABLE, and a serialization failure or
-//     deadlock (SQLSTATE 40001, 40P01) is retried by DB.inTx, the way
-//     CockroachDB and YugabyteDB ask clients to. No LISTEN/NOTIFY and no
-//     advisory locks: leases are rows (jobs.go).
+//     deadlock (SQLSTATE 40001, 40P01) is retried by DB.inTx or retry, the
+//     way CockroachDB and YugabyteDB ask clients to. No LISTEN/NOTIFY and no
+//     advisory locks: leases are rows (jobs.go: skipLocked).
 //   - errors: unique violations are SQLite's ErrConstraintUnique/PrimaryKey or
-//     PostgreSQL's SQLSTATE 23505 (isUniqueViolation).
+//     PostgreSQL's SQLSTATE 23505 (isPGUniqueViolation).
 
 // engine is the database engine a DB runs on.
 type engine int
@@ -291,7 +296,7 @@ func (e engine) eqNoCase(col string) string {
 	return col + " = ? COLLATE NOCASE"
 }
 
-// isUniqueViolation reports whether err is PostgreSQL's unique violation;
+// isPGUniqueViolation reports whether err is PostgreSQL's unique violation;
 // SQLite's is checked in mapErr with the driver's codes.
 func isPGUniqueViolation(err error) bool {
 	var pe *pgconn.PgError

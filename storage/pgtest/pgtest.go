@@ -269,16 +269,26 @@ func install(logf func(string, ...any)) error {
 		}
 		prefix = []string{sudo, "-n", "env", "DEBIAN_FRONTEND=noninteractive"}
 	}
+	// Another test process may be running apt-get at the same time (the
+	// browser tests install Chromium): wait for dpkg's lock, and try again
+	// while apt reports a lock held.
 	apt := func(args ...string) error {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 		defer cancel()
-		argv := append(append([]string{}, prefix...), append([]string{"apt-get"}, args...)...)
+		argv := append(append([]string{}, prefix...), append([]string{"apt-get", "-o", "DPkg::Lock::Timeout=600"}, args...)...)
 		start := time.Now()
-		logf("pgtest: running %s", strings.Join(argv, " "))
-		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
+		for attempt := 1; ; attempt++ {
+			logf("pgtest: running %s", strings.Join(argv, " "))
+			cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+			cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+			out, err := cmd.CombinedOutput()
+			if err == nil {
+				break
+			}
+			if attempt < 20 && ctx.Err() == nil && strings.Contains(string(out), "Could not get lock") {
+				time.Sleep(15 * time.Second)
+				continue
+			}
 			return fmt.Errorf("%s: %v\n%s", strings.Join(argv, " "), err, tail(out, 40))
 		}
 		logf("pgtest: %s took %v", strings.Join(argv, " "), time.Since(start).Round(time.Second))
