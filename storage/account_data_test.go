@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -68,4 +69,36 @@ func TestDeleteAccount_OthersRecords(t *testing.T) {
 			t.Errorf("exporting a deleted account: %v", err)
 		}
 	})
+}
+
+// TestExportAccount_SameOnBothEngines: the export of an account with a paid
+// order (its lines built as JSON by the database) is the same document on
+// SQLite and PostgreSQL (encoding/json compacts the JSON each engine builds).
+func TestExportAccount_SameOnBothEngines(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{}
+	onEngines(t, func(t *testing.T, engine string) {
+		f := newOrderFixtureOn(t, engine)
+		f.paidOrder(t, "E1", "featured", 1)
+		x, err := f.db.ExportAccount(context.Background(), f.ann)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(x.Orders) != 1 {
+			t.Fatalf("orders %v, want the paid one", x.Orders)
+		}
+		raw, _ := x.Orders[0]["lines"].(json.RawMessage)
+		var lines []map[string]any
+		if err := json.Unmarshal(raw, &lines); err != nil || len(lines) != 1 || lines[0]["product"] != "featured" {
+			t.Fatalf("order lines %s (%v), want the one line as JSON", raw, err)
+		}
+		b, err := json.Marshal(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs[engine] = string(b)
+	})
+	if docs["postgres"] != "" && docs["sqlite"] != docs["postgres"] {
+		t.Errorf("exports differ:\nsqlite   %s\npostgres %s", docs["sqlite"], docs["postgres"])
+	}
 }

@@ -37,6 +37,7 @@ import (
 //   - ignore or upsert: INSERT ... ON CONFLICT (...) DO NOTHING / DO UPDATE
 //     SET ... = excluded.... on both; never INSERT OR IGNORE / OR REPLACE.
 //   - aggregates: jsonGroupObject (json_group_object / json_object_agg),
+//     jsonArrayOfObjects (json_group_array(json_object) / json_agg(json_build_object)),
 //     groupConcat (group_concat / string_agg).
 //   - string functions: suffix (SQLite has no right(), PostgreSQL's substr
 //     takes no negative start), contains (instr vs strpos).
@@ -211,6 +212,16 @@ func (e engine) groupConcat(expr, sep string) string {
 		return "string_agg(" + expr + ", " + sep + ")"
 	}
 	return "group_concat(" + expr + ", " + sep + ")"
+}
+
+// jsonArrayOfObjects is the aggregate building a JSON array (text) of one
+// object per row from pairs ('key', value, 'key', value ...); '[]' when
+// there are no rows, as SQLite's json_group_array gives.
+func (e engine) jsonArrayOfObjects(pairs string) string {
+	if e == enginePostgres {
+		return "COALESCE(json_agg(json_build_object(" + pairs + "))::text, '[]')"
+	}
+	return "json_group_array(json_object(" + pairs + "))"
 }
 
 // jsonGroupObject is the aggregate building a JSON object from key and value
