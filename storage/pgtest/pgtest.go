@@ -101,7 +101,22 @@ func Start(logf func(format string, args ...any)) (*Cluster, error) {
 		return nil, fmt.Errorf("%w\nserver.log:\n%s", err, log)
 	}
 	c.Started = time.Since(t0)
+	c.watch()
 	return c, nil
+}
+
+// watch starts a watchdog that stops the cluster and removes its directory
+// once this process is gone, when it ends without Stop (a panicking test
+// binary skips TestMain's Stop; go test kills a binary that times out). It
+// runs as the cluster's owner (pg_ctl refuses root) in its own session.
+func (c *Cluster) watch() {
+	cmd := exec.Command("/bin/sh", "-c",
+		`while [ -d "/proc/$0" ]; do sleep 1; done; "$1" -D "$2" -m immediate -w stop >/dev/null 2>&1; rm -rf "$3"`,
+		strconv.Itoa(os.Getpid()), filepath.Join(c.bin, "pg_ctl"), c.data(), c.dir)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Credential: c.cred}
+	if err := cmd.Start(); err == nil {
+		go cmd.Wait()
+	}
 }
 
 func (c *Cluster) data() string { return filepath.Join(c.dir, "data") }
