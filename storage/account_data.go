@@ -21,48 +21,53 @@ const DeletedIssuer = "urn:launchdir:deleted"
 // someone else's (the audit log, an edit's history) named them.
 const deletedActor = "[deleted account]"
 
-// exportQueries are the sections of an account export: each query takes
+// exportQueries are the sections of an account export on engine e: each query takes
 // the user id (as often as it has ?) and its columns become the record's
 // fields. No query reads a secret (hashes, tokens, link tokens).
-var exportQueries = []struct {
-	section func(*domain.AccountExport) *[]domain.Record
-	query   string
-	args    int
-}{
-	{func(x *domain.AccountExport) *[]domain.Record { return &x.SignInMethods }, `SELECT CASE issuer WHEN 'urn:launchdir:email' THEN 'email_link' ELSE 'openid_connect' END AS method,
+func exportQueries(e engine) []exportQuery {
+	return []exportQuery{
+		{func(x *domain.AccountExport) *[]domain.Record { return &x.SignInMethods }, `SELECT CASE issuer WHEN 'urn:launchdir:email' THEN 'email_link' ELSE 'openid_connect' END AS method,
 		issuer, subject, created_at FROM users WHERE id = ?`, 1},
-	{func(x *domain.AccountExport) *[]domain.Record { return &x.Sessions }, `SELECT created_at, expires_at FROM sessions WHERE user_id = ? ORDER BY created_at`, 1},
-	{func(x *domain.AccountExport) *[]domain.Record { return &x.APIKeys }, `SELECT name, created_at, last_used_at, revoked_at FROM api_keys WHERE user_id = ? ORDER BY created_at, id`, 1},
-	{func(x *domain.AccountExport) *[]domain.Record { return &x.ConnectedApps }, `SELECT g.client_id, c.name, g.scopes, g.resource, g.created_at, g.updated_at
+		{func(x *domain.AccountExport) *[]domain.Record { return &x.Sessions }, `SELECT created_at, expires_at FROM sessions WHERE user_id = ? ORDER BY created_at`, 1},
+		{func(x *domain.AccountExport) *[]domain.Record { return &x.APIKeys }, `SELECT name, created_at, last_used_at, revoked_at FROM api_keys WHERE user_id = ? ORDER BY created_at, id`, 1},
+		{func(x *domain.AccountExport) *[]domain.Record { return &x.ConnectedApps }, `SELECT g.client_id, c.name, g.scopes, g.resource, g.created_at, g.updated_at
 		FROM grants g JOIN oauth_clients c ON c.id = g.client_id WHERE g.user_id = ? ORDER BY g.created_at, g.id`, 1},
-	{func(x *domain.AccountExport) *[]domain.Record { return &x.Drafts }, `SELECT id, url, status, phase, error, doc, listing_id, version, created_at, updated_at
+		{func(x *domain.AccountExport) *[]domain.Record { return &x.Drafts }, `SELECT id, url, status, phase, error, doc, listing_id, version, created_at, updated_at
 		FROM drafts WHERE user_id = ? ORDER BY created_at, id`, 1},
-	{func(x *domain.AccountExport) *[]domain.Record { return &x.Invites }, `SELECT 'sent' AS direction, i.draft_id, i.email, i.created_at, i.accepted_at
+		{func(x *domain.AccountExport) *[]domain.Record { return &x.Invites }, `SELECT 'sent' AS direction, i.draft_id, i.email, i.created_at, i.accepted_at
 		FROM draft_invites i JOIN drafts d ON d.id = i.draft_id WHERE d.user_id = ?
 		UNION ALL SELECT 'accepted', draft_id, email, created_at, accepted_at FROM draft_invites WHERE accepted_by = ?`, 2},
-	{func(x *domain.AccountExport) *[]domain.Record { return &x.Listings }, `SELECT l.id, l.slug, l.name, l.tagline, l.url, l.status, l.plan, l.contact_email,
+		{func(x *domain.AccountExport) *[]domain.Record { return &x.Listings }, `SELECT l.id, l.slug, l.name, l.tagline, l.url, l.status, l.plan, l.contact_email,
 		CASE WHEN l.owner_id = ? THEN 'submitted' ELSE (SELECT via FROM listing_owners o WHERE o.listing_id = l.id AND o.user_id = ?) END AS ownership,
 		l.created_at, l.updated_at
 		FROM listings l WHERE l.owner_id = ? OR l.id IN (SELECT listing_id FROM listing_owners WHERE user_id = ?) ORDER BY l.created_at, l.id`, 4},
-	{func(x *domain.AccountExport) *[]domain.Record { return &x.Claims }, `SELECT c.id, c.listing_id, l.slug AS listing_slug, c.method, c.status, c.email, c.domain,
+		{func(x *domain.AccountExport) *[]domain.Record { return &x.Claims }, `SELECT c.id, c.listing_id, l.slug AS listing_slug, c.method, c.status, c.email, c.domain,
 		c.created_at, c.expires_at, c.verified_at FROM claims c LEFT JOIN listings l ON l.id = c.listing_id WHERE c.user_id = ? ORDER BY c.created_at, c.id`, 1},
-	{func(x *domain.AccountExport) *[]domain.Record { return &x.Orders }, `SELECT number, status, currency, subtotal_cents, vat_cents, total_cents, vat, billing,
+		{func(x *domain.AccountExport) *[]domain.Record { return &x.Orders }, `SELECT number, status, currency, subtotal_cents, vat_cents, total_cents, vat, billing,
 		test_mode, created_at, paid_at, canceled_at,
-		(SELECT json_group_array(json_object('product', product, 'name', name, 'listing_id', listing_id, 'listing_name', listing_name,
-			'week', week, 'quantity', quantity, 'total_cents', total_cents, 'fulfilled_at', fulfilled_at)) FROM order_lines WHERE order_id = orders.id) AS lines
+		(SELECT ` + e.jsonArrayOfObjects(`'product', product, 'name', name, 'listing_id', listing_id, 'listing_name', listing_name,
+			'week', week, 'quantity', quantity, 'total_cents', total_cents, 'fulfilled_at', fulfilled_at`) + ` FROM order_lines WHERE order_id = orders.id) AS lines
 		FROM orders WHERE user_id = ? ORDER BY created_at, id`, 1},
-	{func(x *domain.AccountExport) *[]domain.Record { return &x.Votes }, `SELECT v.listing_id, l.slug AS listing_slug, v.status, v.held_reason, v.created_at
+		{func(x *domain.AccountExport) *[]domain.Record { return &x.Votes }, `SELECT v.listing_id, l.slug AS listing_slug, v.status, v.held_reason, v.created_at
 		FROM votes v JOIN listings l ON l.id = v.listing_id WHERE v.user_id = ? ORDER BY v.created_at, v.id`, 1},
-	{func(x *domain.AccountExport) *[]domain.Record { return &x.Reviews }, `SELECT r.listing_id, l.slug AS listing_slug, r.stars, r.body, r.status, r.created_at, r.updated_at
+		{func(x *domain.AccountExport) *[]domain.Record { return &x.Reviews }, `SELECT r.listing_id, l.slug AS listing_slug, r.stars, r.body, r.status, r.created_at, r.updated_at
 		FROM reviews r JOIN listings l ON l.id = r.listing_id WHERE r.user_id = ? ORDER BY r.created_at, r.id`, 1},
-	{func(x *domain.AccountExport) *[]domain.Record { return &x.Follows }, `SELECT f.listing_id, l.slug AS listing_slug, f.created_at
+		{func(x *domain.AccountExport) *[]domain.Record { return &x.Follows }, `SELECT f.listing_id, l.slug AS listing_slug, f.created_at
 		FROM follows f JOIN listings l ON l.id = f.listing_id WHERE f.follower_key = 'user:' || ? ORDER BY f.created_at, f.listing_id`, 1},
-	{func(x *domain.AccountExport) *[]domain.Record { return &x.Notifications }, `SELECT listing_id, update_id, award_id, created_at, read_at, mailed_at
+		{func(x *domain.AccountExport) *[]domain.Record { return &x.Notifications }, `SELECT listing_id, update_id, award_id, created_at, read_at, mailed_at
 		FROM notifications WHERE user_id = ? ORDER BY created_at, id`, 1},
-	{func(x *domain.AccountExport) *[]domain.Record { return &x.InterviewAnswers }, `SELECT a.question_id, q.question, a.answer, a.updated_at
+		{func(x *domain.AccountExport) *[]domain.Record { return &x.InterviewAnswers }, `SELECT a.question_id, q.question, a.answer, a.updated_at
 		FROM interview_answers a LEFT JOIN interview_questions q ON q.id = a.question_id WHERE a.user_id = ? ORDER BY a.question_id`, 1},
-	{func(x *domain.AccountExport) *[]domain.Record { return &x.ListingEdits }, `SELECT listing_id, version, kind, fields, created_at
+		{func(x *domain.AccountExport) *[]domain.Record { return &x.ListingEdits }, `SELECT listing_id, version, kind, fields, created_at
 		FROM listing_versions WHERE user_id = ? ORDER BY created_at, id`, 1},
+	}
+}
+
+// exportQuery is one section of an account export (see exportQueries).
+type exportQuery struct {
+	section func(*domain.AccountExport) *[]domain.Record
+	query   string
+	args    int
 }
 
 // ExportAccount returns everything stored about the account userID
@@ -78,7 +83,7 @@ func (db *DB) ExportAccount(ctx context.Context, userID int64) (*domain.AccountE
 		return nil, domain.NotFound("account", fmt.Sprint(userID))
 	}
 	x.Account = acc[0]
-	for _, q := range exportQueries {
+	for _, q := range exportQueries(db.eng) {
 		args := make([]any, q.args)
 		for i := range args {
 			args[i] = userID
@@ -90,7 +95,7 @@ func (db *DB) ExportAccount(ctx context.Context, userID int64) (*domain.AccountE
 		*q.section(x) = recs
 	}
 	email := fmt.Sprint(x.Account["email"])
-	if x.TeamRoles, err = exportRecords(ctx, db.sql, `SELECT role, granted_at FROM team_members WHERE email = ? AND email != ''`, email); err != nil {
+	if x.TeamRoles, err = exportRecords(ctx, db.sql, `SELECT role, granted_at FROM team_members WHERE `+db.eng.eqNoCase("email")+` AND email != ''`, email); err != nil {
 		return nil, err
 	}
 	return x, nil
@@ -223,7 +228,7 @@ func (db *DB) DeleteAccount(ctx context.Context, userID int64) (*domain.AccountD
 			{"listing_versions", "after"}, {"audit_log", "actor"}, {"audit_log", "target"},
 			{"audit_log", "before"}, {"audit_log", "after"}, {"moderation_log", "actor"}, {"moderation_log", "reason"},
 			{"week_disqualifications", "decided_by"}, {"team_members", "granted_by"}, {"work_items", "details"}} {
-			q := `UPDATE "` + tc[0] + `" SET "` + tc[1] + `" = replace(replace("` + tc[1] + `", ?, ?), ?, ?) WHERE instr(lower("` + tc[1] + `"), ?) > 0`
+			q := `UPDATE "` + tc[0] + `" SET "` + tc[1] + `" = replace(replace("` + tc[1] + `", ?, ?), ?, ?) WHERE ` + db.eng.contains(`lower("`+tc[1]+`")`, "?")
 			if _, err := tx.ExecContext(ctx, q, email, deletedActor, lower, deletedActor, lower); err != nil {
 				return nil, fmt.Errorf("storage: delete account: %s.%s: %w", tc[0], tc[1], err)
 			}
@@ -240,7 +245,7 @@ func (db *DB) DeleteAccount(ctx context.Context, userID int64) (*domain.AccountD
 }
 
 // deleteOwnedListings settles the listings userID owns (docs/privacy.md).
-func deleteOwnedListings(ctx context.Context, tx *sql.Tx, userID int64, email string, res *domain.AccountDeletion) error {
+func deleteOwnedListings(ctx context.Context, tx *Tx, userID int64, email string, res *domain.AccountDeletion) error {
 	ids, err := queryIDs(ctx, tx, `SELECT id FROM listings WHERE owner_id = ?
 		UNION SELECT listing_id FROM listing_owners WHERE user_id = ? ORDER BY 1`, userID, userID)
 	if err != nil {
@@ -317,7 +322,7 @@ func deleteOwnedListings(ctx context.Context, tx *sql.Tx, userID int64, email st
 // Tables returns the names of every table of the database (sqlite's own
 // excepted), for tests that look at every row (the account deletion test).
 func (db *DB) Tables(ctx context.Context) ([]string, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+	rows, err := db.sql.QueryContext(ctx, db.eng.tablesQuery())
 	if err != nil {
 		return nil, err
 	}
@@ -336,6 +341,9 @@ func (db *DB) Tables(ctx context.Context) ([]string, error) {
 // rowOrder is the ORDER BY of Rows for table: rowid, or the primary key of
 // a WITHOUT ROWID table (idempotency_keys, order_lines).
 func (db *DB) rowOrder(ctx context.Context, table string) (string, error) {
+	if db.eng == enginePostgres {
+		return db.pgRowOrder(ctx, table)
+	}
 	var ddl string
 	if err := db.sql.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?`, table).Scan(&ddl); err != nil {
 		return "", fmt.Errorf("storage: table %s: %w", table, err)
@@ -343,7 +351,7 @@ func (db *DB) rowOrder(ctx context.Context, table string) (string, error) {
 	if !strings.Contains(strings.ToUpper(ddl), "WITHOUT ROWID") {
 		return "rowid", nil
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk`, table)
+	rows, err := db.sql.QueryContext(ctx, db.eng.primaryKeyQuery(), table)
 	if err != nil {
 		return "", err
 	}
@@ -357,4 +365,17 @@ func (db *DB) rowOrder(ctx context.Context, table string) (string, error) {
 		pk = append(pk, `"`+c+`"`)
 	}
 	return strings.Join(pk, ", "), rows.Err()
+}
+
+// pgRowOrder is rowOrder on PostgreSQL: the primary key, or the physical
+// order (ctid) of a table without one.
+func (db *DB) pgRowOrder(ctx context.Context, table string) (string, error) {
+	pk, err := db.primaryKey(ctx, table)
+	if err != nil {
+		return "", err
+	}
+	if len(pk) == 0 {
+		return "ctid", nil
+	}
+	return `"` + strings.Join(pk, `", "`) + `"`, nil
 }

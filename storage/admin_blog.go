@@ -17,7 +17,7 @@ var _ domain.BlogAdminStore = (*Store)(nil)
 
 // inTx runs fn in a transaction and writes e (its Target filled from
 // target when empty) before committing.
-func (s *Store) inTx(ctx context.Context, kind string, e domain.AuditEntry, fn func(tx *sql.Tx) (target string, err error)) error {
+func (s *Store) inTx(ctx context.Context, kind string, e domain.AuditEntry, fn func(tx *Tx) (target string, err error)) error {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return mapErr(err, kind, "")
@@ -110,13 +110,12 @@ func (s *Store) CreateBlogPost(ctx context.Context, p domain.BlogPostWrite, e do
 		return 0, err
 	}
 	var id int64
-	err = s.inTx(ctx, "blog post", e, func(tx *sql.Tx) (string, error) {
-		res, err := tx.ExecContext(ctx, `INSERT INTO blog_posts (site_id, slug, title, excerpt, markdown, author, tags, faqs, published_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)`, s.siteID, p.Slug, p.Title, p.Excerpt, p.Markdown, p.Author, tags, faqs)
+	err = s.inTx(ctx, "blog post", e, func(tx *Tx) (string, error) {
+		err := tx.QueryRowContext(ctx, `INSERT INTO blog_posts (site_id, slug, title, excerpt, markdown, author, tags, faqs, published_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL) RETURNING id`, s.siteID, p.Slug, p.Title, p.Excerpt, p.Markdown, p.Author, tags, faqs).Scan(&id)
 		if err != nil {
 			return "", err
 		}
-		id, err = res.LastInsertId()
 		return "blog_post:" + strconv.FormatInt(id, 10), err
 	})
 	return id, err
@@ -128,7 +127,7 @@ func (s *Store) UpdateBlogPost(ctx context.Context, id int64, p domain.BlogPostW
 	if err != nil {
 		return err
 	}
-	return s.inTx(ctx, "blog post", e, func(tx *sql.Tx) (string, error) {
+	return s.inTx(ctx, "blog post", e, func(tx *Tx) (string, error) {
 		res, err := tx.ExecContext(ctx, `UPDATE blog_posts SET slug = ?, title = ?, excerpt = ?, markdown = ?, author = ?, tags = ?, faqs = ?
 			WHERE site_id = ? AND id = ?`, p.Slug, p.Title, p.Excerpt, p.Markdown, p.Author, tags, faqs, s.siteID, id)
 		if err != nil {
@@ -144,7 +143,7 @@ func (s *Store) SetBlogPublished(ctx context.Context, id int64, at *time.Time, e
 	if at != nil {
 		v = at.Unix()
 	}
-	return s.inTx(ctx, "blog post", e, func(tx *sql.Tx) (string, error) {
+	return s.inTx(ctx, "blog post", e, func(tx *Tx) (string, error) {
 		res, err := tx.ExecContext(ctx, `UPDATE blog_posts SET published_at = ? WHERE site_id = ? AND id = ?`, v, s.siteID, id)
 		if err != nil {
 			return "", err
@@ -169,13 +168,12 @@ func (s *Store) AdminInterviewQuestions(ctx context.Context) ([]domain.AdminInte
 // AddInterviewQuestion implements domain.BlogAdminStore: after the last.
 func (s *Store) AddInterviewQuestion(ctx context.Context, question, topic string, e domain.AuditEntry) (int64, error) {
 	var id int64
-	err := s.inTx(ctx, "interview question", e, func(tx *sql.Tx) (string, error) {
-		res, err := tx.ExecContext(ctx, `INSERT INTO interview_questions (site_id, question, topic, position)
-			SELECT ?1, ?2, ?3, COALESCE(MAX(position), 0) + 1 FROM interview_questions WHERE site_id = ?1`, s.siteID, question, topic)
+	err := s.inTx(ctx, "interview question", e, func(tx *Tx) (string, error) {
+		err := tx.QueryRowContext(ctx, `INSERT INTO interview_questions (site_id, question, topic, position)
+			SELECT ?1, ?2, ?3, COALESCE(MAX(position), 0) + 1 FROM interview_questions WHERE site_id = ?1 RETURNING id`, s.siteID, question, topic).Scan(&id)
 		if err != nil {
 			return "", err
 		}
-		id, err = res.LastInsertId()
 		return "interview_question:" + strconv.FormatInt(id, 10), err
 	})
 	return id, err
@@ -183,7 +181,7 @@ func (s *Store) AddInterviewQuestion(ctx context.Context, question, topic string
 
 // UpdateInterviewQuestion implements domain.BlogAdminStore.
 func (s *Store) UpdateInterviewQuestion(ctx context.Context, id int64, question, topic string, e domain.AuditEntry) error {
-	return s.inTx(ctx, "interview question", e, func(tx *sql.Tx) (string, error) {
+	return s.inTx(ctx, "interview question", e, func(tx *Tx) (string, error) {
 		res, err := tx.ExecContext(ctx, `UPDATE interview_questions SET question = ?, topic = ? WHERE site_id = ? AND id = ?`, question, topic, s.siteID, id)
 		if err != nil {
 			return "", err
@@ -194,7 +192,7 @@ func (s *Store) UpdateInterviewQuestion(ctx context.Context, id int64, question,
 
 // OrderInterviewQuestions implements domain.BlogAdminStore.
 func (s *Store) OrderInterviewQuestions(ctx context.Context, ids []int64, e domain.AuditEntry) error {
-	return s.inTx(ctx, "interview question", e, func(tx *sql.Tx) (string, error) {
+	return s.inTx(ctx, "interview question", e, func(tx *Tx) (string, error) {
 		for i, id := range ids {
 			res, err := tx.ExecContext(ctx, `UPDATE interview_questions SET position = ? WHERE site_id = ? AND id = ?`, i+1, s.siteID, id)
 			if err != nil {
@@ -210,7 +208,7 @@ func (s *Store) OrderInterviewQuestions(ctx context.Context, ids []int64, e doma
 
 // RemoveInterviewQuestion implements domain.BlogAdminStore.
 func (s *Store) RemoveInterviewQuestion(ctx context.Context, id int64, e domain.AuditEntry) error {
-	return s.inTx(ctx, "interview question", e, func(tx *sql.Tx) (string, error) {
+	return s.inTx(ctx, "interview question", e, func(tx *Tx) (string, error) {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM interview_answers WHERE question_id IN
 			(SELECT id FROM interview_questions WHERE site_id = ? AND id = ?)`, s.siteID, id); err != nil {
 			return "", err

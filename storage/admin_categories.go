@@ -92,12 +92,9 @@ func (s *Store) CreateCategory(ctx context.Context, c domain.AdminCategory, e do
 		return 0, mapErr(err, "category", c.Slug)
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `INSERT INTO categories (site_id, parent_id, slug, name, description, faqs, position)
-		VALUES (?, NULLIF(?, 0), ?, ?, ?, ?, ?)`, s.siteID, c.ParentID, c.Slug, c.Name, c.Description, string(faqs), c.Position)
-	if err != nil {
-		return 0, mapErr(err, "category", c.Slug)
-	}
-	id, err := res.LastInsertId()
+	var id int64
+	err = tx.QueryRowContext(ctx, `INSERT INTO categories (site_id, parent_id, slug, name, description, faqs, position)
+		VALUES (?, NULLIF(?, 0), ?, ?, ?, ?, ?) RETURNING id`, s.siteID, c.ParentID, c.Slug, c.Name, c.Description, string(faqs), c.Position).Scan(&id)
 	if err != nil {
 		return 0, mapErr(err, "category", c.Slug)
 	}
@@ -232,7 +229,7 @@ func (s *Store) MergeCategory(ctx context.Context, source, target int64, e domai
 	}
 	for _, l := range links {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, ?)
-			ON CONFLICT (listing_id, category_id) DO UPDATE SET is_primary = MAX(is_primary, excluded.is_primary)`,
+			ON CONFLICT (listing_id, category_id) DO UPDATE SET is_primary = `+s.db.eng.greater("is_primary", "excluded.is_primary"),
 			l.listing, target, l.primary); err != nil {
 			return 0, mapErr(err, "category link", strconv.FormatInt(l.listing, 10))
 		}

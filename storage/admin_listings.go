@@ -132,7 +132,7 @@ func (s *Store) AdminListing(ctx context.Context, id int64) (*domain.AdminListin
 }
 
 // runSteps runs steps in tx.
-func runSteps(ctx context.Context, tx *sql.Tx, steps []sqlStep) error {
+func runSteps(ctx context.Context, tx *Tx, steps []sqlStep) error {
 	for _, st := range steps {
 		if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {
 			return mapErr(err, "listing", "")
@@ -303,9 +303,9 @@ func (s *Store) MergeListings(ctx context.Context, from, into int64, e domain.Au
 		{&c.Updates, `UPDATE listing_updates SET listing_id = ?2 WHERE listing_id = ?1`, []any{from, into}},
 		{&c.Owners, `INSERT INTO listing_owners (listing_id, user_id, via, created_at)
 			SELECT ?2, u, 'merge', ?3 FROM (SELECT owner_id AS u FROM listings WHERE id = ?1 AND owner_id IS NOT NULL
-				UNION SELECT user_id FROM listing_owners WHERE listing_id = ?1)
+				UNION SELECT user_id FROM listing_owners WHERE listing_id = ?1) AS owners
 			WHERE u NOT IN (SELECT user_id FROM listing_owners WHERE listing_id = ?2)
-			AND u IS NOT (SELECT owner_id FROM listings WHERE id = ?2)`, []any{from, into, now}},
+			AND ` + s.db.eng.differs("u", "(SELECT owner_id FROM listings WHERE id = ?2)"), []any{from, into, now}},
 		{&c.Categories, `INSERT INTO listing_categories (listing_id, category_id, is_primary)
 			SELECT ?2, category_id, 0 FROM listing_categories WHERE listing_id = ?1
 			AND category_id NOT IN (SELECT category_id FROM listing_categories WHERE listing_id = ?2)`, []any{from, into}},
@@ -474,7 +474,7 @@ func (db *DB) AccountListings(ctx context.Context, userID int64) ([]auth.Listing
 		out = append(out, n)
 		return nil
 	}, `SELECT l.id, l.name, l.slug, l.status, l.hidden_at, l.hidden_reason, l.unpublished_at, l.unpublished_reason FROM listings l
-		WHERE `+ownedBy+` ORDER BY l.created_at DESC, l.id DESC LIMIT 100`, userID, userID)
+		WHERE `+db.eng.ownedBy()+` ORDER BY l.created_at DESC, l.id DESC LIMIT 100`, userID, userID)
 	return out, mapErr(err, "listing", "")
 }
 

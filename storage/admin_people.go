@@ -74,7 +74,7 @@ func (s *Store) AccountDetail(ctx context.Context, id int64) (*domain.AccountDet
 		d.Listings = append(d.Listings, l)
 		return rows.Scan(&d.Listings[len(d.Listings)-1].Slug, &d.Listings[len(d.Listings)-1].Name,
 			&d.Listings[len(d.Listings)-1].Status, &d.Listings[len(d.Listings)-1].Owner)
-	}, `SELECT l.slug, l.name, l.status, l.owner_id IS ? FROM listings l WHERE l.site_id = ? AND (l.owner_id = ?
+	}, `SELECT l.slug, l.name, l.status, `+s.db.eng.same("l.owner_id", "?")+` FROM listings l WHERE l.site_id = ? AND (l.owner_id = ?
 		OR EXISTS (SELECT 1 FROM listing_owners lo WHERE lo.listing_id = l.id AND lo.user_id = ?)) ORDER BY l.name, l.id`, id, s.siteID, id, id)
 	if err != nil {
 		return nil, mapErr(err, "listing", "")

@@ -118,7 +118,7 @@ func (s *AuthStore) UpsertUser(ctx context.Context, issuer, subject, email, name
 	u, err := scanUser(s.db.sql.QueryRowContext(ctx, `INSERT INTO users (issuer, subject, email, name, created_at)
 		VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (issuer, subject) DO UPDATE SET email = excluded.email, name = excluded.name
-		WHERE users.email IS NOT excluded.email OR users.name IS NOT excluded.name
+		WHERE `+s.db.eng.differs("users.email", "excluded.email")+` OR `+s.db.eng.differs("users.name", "excluded.name")+`
 		RETURNING `+userCols, issuer, subject, email, name, now.Unix()))
 	if errors.Is(err, sql.ErrNoRows) {
 		// The user exists and nothing changed (the conditional update wrote nothing).
@@ -192,23 +192,21 @@ func (s *AuthStore) CreateLoginLink(ctx context.Context, l auth.LoginLink) error
 // every other (and any call on an expired or unknown link) is ErrNotFound.
 func (s *AuthStore) UseLoginLink(ctx context.Context, hash string, now time.Time) (auth.LoginLink, error) {
 	const op = "use login link"
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return auth.LoginLink{}, authErr(err, op)
-	}
-	defer tx.Rollback()
-	if err := authExecOne(ctx, tx, op, `UPDATE login_links SET used_at = ?
-		WHERE hash = ? AND used_at IS NULL AND expires_at > ?`, now.Unix(), hash, now.Unix()); err != nil {
-		return auth.LoginLink{}, err
-	}
 	var l auth.LoginLink
-	var created, expires sql.NullInt64
-	if err := tx.QueryRowContext(ctx, `SELECT hash, email, next, created_at, expires_at FROM login_links WHERE hash = ?`,
-		hash).Scan(&l.Hash, &l.Email, &l.Next, &created, &expires); err != nil {
-		return auth.LoginLink{}, authErr(err, op)
-	}
-	l.CreatedAt, l.ExpiresAt = authTime(created), authTime(expires)
-	if err := tx.Commit(); err != nil {
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		if err := authExecOne(ctx, tx, op, `UPDATE login_links SET used_at = ?
+		WHERE hash = ? AND used_at IS NULL AND expires_at > ?`, now.Unix(), hash, now.Unix()); err != nil {
+			return err
+		}
+		var created, expires sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `SELECT hash, email, next, created_at, expires_at FROM login_links WHERE hash = ?`,
+			hash).Scan(&l.Hash, &l.Email, &l.Next, &created, &expires); err != nil {
+			return err
+		}
+		l.CreatedAt, l.ExpiresAt = authTime(created), authTime(expires)
+		return nil
+	})
+	if err != nil {
 		return auth.LoginLink{}, authErr(err, op)
 	}
 	return l, nil
@@ -227,9 +225,6 @@ func (s *AuthStore) AddMail(ctx context.Context, m auth.Mail) (int64, error) {
 // Outbox returns the newest messages first, at most limit (no limit when
 // limit <= 0), only those to one address (case-insensitive) unless to is "".
 func (s *AuthStore) Outbox(ctx context.Context, to string, limit int) ([]auth.Mail, error) {
-	if limit <= 0 {
-		limit = -1
-	}
 	q := `SELECT id, to_addr, subject, body, created_at FROM outbox`
 	args := []any{}
 	if to != "" {
@@ -237,7 +232,7 @@ func (s *AuthStore) Outbox(ctx context.Context, to string, limit int) ([]auth.Ma
 		args = append(args, to)
 	}
 	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
-	args = append(args, limit)
+	args = append(args, s.db.eng.limit(limit))
 	rows, err := s.db.sql.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, authErr(err, "outbox")

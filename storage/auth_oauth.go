@@ -159,24 +159,24 @@ func scanGrant(row interface{ Scan(...any) error }) (auth.Grant, error) {
 // returns it with ClientName.
 func (s *AuthStore) SaveGrant(ctx context.Context, g auth.Grant, now time.Time) (auth.Grant, error) {
 	const op = "save grant"
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return auth.Grant{}, authErr(err, op)
-	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO grants (user_id, client_id, scopes, resource, created_at, updated_at)
+	var out auth.Grant
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO grants (user_id, client_id, scopes, resource, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (user_id, client_id) DO UPDATE SET scopes = excluded.scopes, resource = excluded.resource,
 			updated_at = excluded.updated_at`,
-		g.UserID, g.ClientID, authScopes(g.Scopes), g.Resource, now.Unix(), now.Unix()); err != nil {
-		return auth.Grant{}, authErr(err, op)
-	}
-	out, err := scanGrant(tx.QueryRowContext(ctx, `SELECT `+grantCols+` FROM `+grantFrom+` WHERE g.user_id = ? AND g.client_id = ?`,
-		g.UserID, g.ClientID))
+			g.UserID, g.ClientID, authScopes(g.Scopes), g.Resource, now.Unix(), now.Unix()); err != nil {
+			return err
+		}
+		var err error
+		out, err = scanGrant(tx.QueryRowContext(ctx, `SELECT `+grantCols+` FROM `+grantFrom+` WHERE g.user_id = ? AND g.client_id = ?`,
+			g.UserID, g.ClientID))
+		return err
+	})
 	if err != nil {
 		return auth.Grant{}, authErr(err, op)
 	}
-	return out, authErr(tx.Commit(), op)
+	return out, nil
 }
 
 // GrantFor returns the user's grant to the client, with ClientName.
@@ -209,19 +209,14 @@ func (s *AuthStore) ListGrants(ctx context.Context, userID int64) ([]auth.Grant,
 // client, in one transaction. ErrNotFound when the user has no such grant.
 func (s *AuthStore) RevokeGrant(ctx context.Context, userID int64, clientID string, now time.Time) error {
 	const op = "revoke grant"
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return authErr(err, op)
-	}
-	defer tx.Rollback()
-	if err := authExecOne(ctx, tx, op, `DELETE FROM grants WHERE user_id = ? AND client_id = ?`, userID, clientID); err != nil {
+	return authErr(s.db.inTx(ctx, func(tx *Tx) error {
+		if err := authExecOne(ctx, tx, op, `DELETE FROM grants WHERE user_id = ? AND client_id = ?`, userID, clientID); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE tokens SET revoked_at = ?
+		WHERE user_id = ? AND client_id = ? AND revoked_at IS NULL`, now.Unix(), userID, clientID)
 		return err
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE tokens SET revoked_at = ?
-		WHERE user_id = ? AND client_id = ? AND revoked_at IS NULL`, now.Unix(), userID, clientID); err != nil {
-		return authErr(err, op)
-	}
-	return authErr(tx.Commit(), op)
+	}), op)
 }
 
 // ---- authorization codes
@@ -260,27 +255,28 @@ func (s *AuthStore) CreateCode(ctx context.Context, c auth.AuthCode) error {
 // here: the caller checks ExpiresAt.
 func (s *AuthStore) UseCode(ctx context.Context, hash string, now time.Time) (auth.AuthCode, error) {
 	const op = "use code"
-	tx, err := s.db.sql.BeginTx(ctx, nil)
+	var c auth.AuthCode
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE auth_codes SET used_at = ? WHERE hash = ? AND used_at IS NULL`, now.Unix(), hash)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		if c, err = scanCode(tx.QueryRowContext(ctx, `SELECT `+codeCols+` FROM auth_codes WHERE hash = ?`, hash)); err != nil {
+			return err
+		}
+		if n == 1 {
+			c.UsedAt = now
+		}
+		return nil
+	})
 	if err != nil {
 		return auth.AuthCode{}, authErr(err, op)
 	}
-	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `UPDATE auth_codes SET used_at = ? WHERE hash = ? AND used_at IS NULL`, now.Unix(), hash)
-	if err != nil {
-		return auth.AuthCode{}, authErr(err, op)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return auth.AuthCode{}, authErr(err, op)
-	}
-	c, err := scanCode(tx.QueryRowContext(ctx, `SELECT `+codeCols+` FROM auth_codes WHERE hash = ?`, hash))
-	if err != nil {
-		return auth.AuthCode{}, authErr(err, op)
-	}
-	if n == 1 {
-		c.UsedAt = now
-	}
-	return c, authErr(tx.Commit(), op)
+	return c, nil
 }
 
 // ---- tokens
@@ -321,29 +317,30 @@ func (s *AuthStore) TokenByHash(ctx context.Context, hash string) (auth.Token, e
 // to check.
 func (s *AuthStore) UseRefreshToken(ctx context.Context, hash string, now time.Time) (auth.Token, error) {
 	const op = "use refresh token"
-	tx, err := s.db.sql.BeginTx(ctx, nil)
+	var t auth.Token
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE tokens SET used_at = ? WHERE hash = ? AND kind = ? AND used_at IS NULL`,
+			now.Unix(), hash, auth.TokenRefresh)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		if t, err = scanToken(tx.QueryRowContext(ctx, `SELECT `+tokenCols+` FROM tokens WHERE hash = ? AND kind = ?`,
+			hash, auth.TokenRefresh)); err != nil {
+			return err
+		}
+		if n == 1 {
+			t.UsedAt = now
+		}
+		return nil
+	})
 	if err != nil {
 		return auth.Token{}, authErr(err, op)
 	}
-	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `UPDATE tokens SET used_at = ? WHERE hash = ? AND kind = ? AND used_at IS NULL`,
-		now.Unix(), hash, auth.TokenRefresh)
-	if err != nil {
-		return auth.Token{}, authErr(err, op)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return auth.Token{}, authErr(err, op)
-	}
-	t, err := scanToken(tx.QueryRowContext(ctx, `SELECT `+tokenCols+` FROM tokens WHERE hash = ? AND kind = ?`,
-		hash, auth.TokenRefresh))
-	if err != nil {
-		return auth.Token{}, authErr(err, op)
-	}
-	if n == 1 {
-		t.UsedAt = now
-	}
-	return t, authErr(tx.Commit(), op)
+	return t, nil
 }
 
 // RevokeToken revokes one token (a revoked token keeps its first

@@ -64,7 +64,7 @@ func unixPtr(v sql.NullInt64) *time.Time {
 // ClaimTarget implements domain.ClaimStore.
 func (s *Store) ClaimTarget(ctx context.Context, userID int64, slug string) (*domain.ClaimableListing, error) {
 	var l domain.ClaimableListing
-	err := s.db.sql.QueryRowContext(ctx, `SELECT l.id, l.slug, l.name, l.status, l.url, l.domain, `+ownedBy+`
+	err := s.db.sql.QueryRowContext(ctx, `SELECT l.id, l.slug, l.name, l.status, l.url, l.domain, `+s.db.eng.ownedBy()+`
 		FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
 		userID, userID, s.siteID, slug).Scan(&l.ID, &l.Slug, &l.Name, &l.Status, &l.URL, &l.Domain, &l.CallerOwns)
 	if err == sql.ErrNoRows {
@@ -213,8 +213,9 @@ func (s *Store) VerifyClaim(ctx context.Context, id int64, at time.Time) ([]stri
 	if err := rows.Err(); err != nil {
 		return nil, false, err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO listing_owners (listing_id, user_id, via, created_at)
-		SELECT l.id, ?, 'claim', ? FROM listings l WHERE l.id = ? AND l.owner_id IS NOT ?`,
+	if _, err := tx.ExecContext(ctx, `INSERT INTO listing_owners (listing_id, user_id, via, created_at)
+		SELECT l.id, ?, 'claim', ? FROM listings l WHERE l.id = ? AND `+s.db.eng.differs("l.owner_id", "?")+`
+		ON CONFLICT DO NOTHING`,
 		userID, at.Unix(), listingID, userID); err != nil {
 		return nil, false, mapErr(err, "claim", "")
 	}

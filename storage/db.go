@@ -1,6 +1,8 @@
-// Package storage keeps launchdir's data in SQLite (mattn/go-sqlite3) and
-// implements domain.Store over it. It is the only package that imports
-// database/sql and the driver; driver errors are turned into domain codes here.
+// Package storage keeps launchdir's data in SQLite (mattn/go-sqlite3) or
+// PostgreSQL (jackc/pgx through database/sql) and implements domain.Store
+// over it. It is the only package that imports database/sql and the drivers;
+// driver errors are turned into domain codes here. What differs between the
+// two engines is stated in dialect.go.
 package storage
 
 import (
@@ -19,19 +21,25 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/mattn/go-sqlite3"
 )
 
-//go:embed migrations/*.sql
+// migrationFS holds SQLite's migrations in migrations/ and PostgreSQL's, with
+// the same schema, in migrations/postgres/.
+//
+//go:embed migrations/*.sql migrations/postgres/*.sql
 var migrationFS embed.FS
 
 // DB is an open launchdir database. Every store built from it stamps times
 // (created_at, updated_at, run_at, ...) with its clock, so that a test that
 // moves the service's clock moves the stores' too.
 type DB struct {
-	sql  *sql.DB
-	path string
+	sql  *sqlDB
+	path string // the SQLite file, or the PostgreSQL URL
+	eng  engine
 	now  func() time.Time
 }
 
@@ -58,9 +66,19 @@ func dsn(path string) string {
 		"?_foreign_keys=on&_journal_mode=WAL&_busy_timeout=5000&_txlock=immediate"
 }
 
-// Open opens (creating if needed) the SQLite file at path, creating its parent
-// directory, and applies the embedded migrations that are not applied yet.
+// IsPostgresURL reports whether dsn names a PostgreSQL database
+// (postgres:// or postgresql://) rather than a SQLite file.
+func IsPostgresURL(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// Open opens a database and applies the embedded migrations that are not
+// applied yet: a PostgreSQL database when path is a postgres:// URL, else the
+// SQLite file at path (created if needed, with its parent directory).
 func Open(path string, opts ...Option) (*DB, error) {
+	if IsPostgresURL(path) {
+		return openPostgres(path, opts...)
+	}
 	if path == "" || path == ":memory:" || strings.HasPrefix(path, "file:") {
 		return nil, fmt.Errorf("storage: open: want a file path, got %q", path)
 	}
@@ -71,7 +89,7 @@ func Open(path string, opts ...Option) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: open: %w", err)
 	}
-	db := &DB{sql: sdb, path: path, now: time.Now}
+	db := &DB{sql: &sqlDB{DB: sdb, eng: engineSQLite}, path: path, eng: engineSQLite, now: time.Now}
 	for _, o := range opts {
 		o(db)
 	}
@@ -82,17 +100,49 @@ func Open(path string, opts ...Option) (*DB, error) {
 	return db, nil
 }
 
+// openPostgres opens the PostgreSQL database at url through pgx's
+// database/sql driver.
+func openPostgres(url string, opts ...Option) (*DB, error) {
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("storage: open: %w", err)
+	}
+	// Arguments are sent the way SQLite takes them (see dialect.go).
+	cfg.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
+	sdb := stdlib.OpenDB(*cfg)
+	db := &DB{sql: &sqlDB{DB: sdb, eng: enginePostgres}, path: url, eng: enginePostgres, now: time.Now}
+	for _, o := range opts {
+		o(db)
+	}
+	if err := db.migrate(context.Background()); err != nil {
+		sdb.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Engine is "sqlite" or "postgres".
+func (db *DB) Engine() string { return db.eng.String() }
+
 // Close closes the database.
 func (db *DB) Close() error { return db.sql.Close() }
+
+// migrationGlob is where the engine's migrations are in migrationFS.
+func (db *DB) migrationGlob() string {
+	if db.eng == enginePostgres {
+		return "migrations/postgres/*.sql"
+	}
+	return "migrations/*.sql"
+}
 
 // migrate applies, in name order, every embedded migration not yet recorded in
 // schema_migrations, each in its own transaction.
 func (db *DB) migrate(ctx context.Context) error {
 	if _, err := db.sql.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
+		name TEXT PRIMARY KEY, applied_at `+db.intType()+` NOT NULL)`); err != nil {
 		return fmt.Errorf("storage: migrate: %w", err)
 	}
-	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+	names, err := fs.Glob(migrationFS, db.migrationGlob())
 	if err != nil {
 		return fmt.Errorf("storage: migrate: %w", err)
 	}
@@ -107,11 +157,40 @@ func (db *DB) migrate(ctx context.Context) error {
 }
 
 func (db *DB) applyMigration(ctx context.Context, base, name string) error {
+	if db.eng == enginePostgres {
+		// Serving processes starting together each try to migrate. The
+		// migration's row is inserted first, as a lease: the first process
+		// inserts it and applies the body in the same transaction; the
+		// others wait on its key until that commits, then insert nothing
+		// and skip the body. (No advisory locks, no LOCK TABLE.)
+		return db.inTx(ctx, func(tx *Tx) error {
+			res, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`, base, db.Now().Unix())
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil || n == 0 {
+				return err
+			}
+			body, err := migrationFS.ReadFile(name)
+			if err != nil {
+				return err
+			}
+			_, err = tx.ExecContext(ctx, string(body))
+			return err
+		})
+	}
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
+	if err := db.applyMigrationTx(ctx, tx, base, name); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func (db *DB) applyMigrationTx(ctx context.Context, tx *Tx, base, name string) error {
 	var n int
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE name = ?`, base).Scan(&n); err != nil {
 		return err
@@ -129,7 +208,15 @@ func (db *DB) applyMigration(ctx context.Context, base, name string) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)`, base, db.Now().Unix()); err != nil {
 		return err
 	}
-	return tx.Commit()
+	return nil
+}
+
+// intType is the column type of a 64-bit integer.
+func (db *DB) intType() string {
+	if db.eng == enginePostgres {
+		return "BIGINT"
+	}
+	return "INTEGER"
 }
 
 // mapErr turns driver errors into domain codes at the edge: no rows becomes
@@ -147,7 +234,7 @@ func mapErr(err error, kind, key string) error {
 		return domain.NotFound(kind, key)
 	}
 	var se sqlite3.Error
-	if errors.As(err, &se) && (se.ExtendedCode == sqlite3.ErrConstraintUnique || se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey) {
+	if errors.As(err, &se) && (se.ExtendedCode == sqlite3.ErrConstraintUnique || se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey) || isPGUniqueViolation(err) {
 		return domain.Errorf(domain.EConflict, "This %s already exists.", kind)
 	}
 	return fmt.Errorf("storage: %s %s: %w", kind, key, err)

@@ -24,11 +24,11 @@ var demoGoldenExcluded = map[string]bool{"sites.created_at": true, "schema_migra
 // name and rows ordered by all their columns, without demoGoldenExcluded.
 func dumpDigest(t *testing.T, db *DB) string {
 	t.Helper()
-	tables := queryStrings(t, db, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+	tables := queryStrings(t, db, db.eng.tablesQuery())
 	h := sha256.New()
 	for _, table := range tables {
 		var cols []string
-		for _, c := range queryStrings(t, db, `SELECT name FROM pragma_table_info(?) ORDER BY cid`, table) {
+		for _, c := range queryStrings(t, db, db.eng.columnsQuery(), table) {
 			if !demoGoldenExcluded[table+"."+c] {
 				cols = append(cols, `"`+c+`"`)
 			}
@@ -36,7 +36,7 @@ func dumpDigest(t *testing.T, db *DB) string {
 		fmt.Fprintf(h, "table %s (%s)\n", table, strings.Join(cols, ", "))
 		order := make([]string, len(cols))
 		for i := range order {
-			order[i] = fmt.Sprint(i + 1)
+			order[i] = fmt.Sprint(i+1) + " NULLS FIRST" // SQLite's order of NULLs, on both engines
 		}
 		rows, err := db.sql.Query(`SELECT ` + strings.Join(cols, ", ") + ` FROM "` + table + `" ORDER BY ` + strings.Join(order, ", "))
 		if err != nil {
@@ -93,6 +93,33 @@ func checkGolden(t *testing.T, name, digest string) {
 // to the digest recorded before the generator moved to domain/demo.
 func testDemoGolden(t *testing.T, db *DB) {
 	checkGolden(t, "demo_seed.sha256", dumpDigest(t, db))
+}
+
+// TestSeedDemo_GoldenOnPostgres: the demo seed of demoNow on PostgreSQL
+// stores exactly the rows it stores on SQLite (the same digest).
+func TestSeedDemo_GoldenOnPostgres(t *testing.T) {
+	t.Parallel()
+	db := openEngine(t, "postgres")
+	if seeded, err := SeedDemo(context.Background(), db, demoSite, demoNow); err != nil || !seeded {
+		t.Fatalf("SeedDemo = %v, %v", seeded, err)
+	}
+	if *updateGolden {
+		t.Skip("the digests are recorded from SQLite")
+	}
+	testDemoGolden(t, db)
+}
+
+// TestSeedSynthetic_GoldenOnPostgres: the same for 1,000 synthetic listings.
+func TestSeedSynthetic_GoldenOnPostgres(t *testing.T) {
+	t.Parallel()
+	db := openEngine(t, "postgres")
+	if err := SeedSynthetic(context.Background(), db, demoSite, 1000, demoNow); err != nil {
+		t.Fatal(err)
+	}
+	if *updateGolden {
+		t.Skip("the digests are recorded from SQLite")
+	}
+	checkGolden(t, "synthetic_1000.sha256", dumpDigest(t, db))
 }
 
 // TestSeedSynthetic_Golden holds 1,000 synthetic listings of demoNow to their recorded digest.

@@ -76,7 +76,7 @@ func writeSynthChunk(ctx context.Context, db *DB, g *demo.Synthetic, siteID int6
 	ins, err := tx.PrepareContext(ctx, `INSERT INTO listings (site_id, slug, name, tagline, short_description, description, url, domain,
 		status, plan, launch_week, launched_at, stage, pricing_model, pricing_summary, country, keywords, votes_count, views_count,
 		follows_count, trending_score, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'live', 'free', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'live', 'free', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
 	if err != nil {
 		return err
 	}
@@ -93,14 +93,10 @@ func writeSynthChunk(ctx context.Context, db *DB, g *demo.Synthetic, siteID int6
 		if l.Votes > 0 {
 			trending = TrendingAdd(0, l.LaunchedAt) + math.Log(float64(l.Votes))
 		}
-		res, err := ins.ExecContext(ctx, siteID, l.Slug, l.Name, l.Tagline, l.Tagline, l.Description, l.URL, l.Domain,
+		var id int64
+		if err := ins.QueryRowContext(ctx, siteID, l.Slug, l.Name, l.Tagline, l.Tagline, l.Description, l.URL, l.Domain,
 			l.LaunchWeek.Format(domain.DateLayout), l.LaunchedAt.Unix(), l.Stage, l.PricingModel, "",
-			l.Country, js(l.Keywords), l.Votes, l.Views, l.Follows, trending, l.LaunchedAt.Unix(), l.LaunchedAt.Unix())
-		if err != nil {
-			return err
-		}
-		id, err := res.LastInsertId()
-		if err != nil {
+			l.Country, js(l.Keywords), l.Votes, l.Views, l.Follows, trending, l.LaunchedAt.Unix(), l.LaunchedAt.Unix()).Scan(&id); err != nil {
 			return err
 		}
 		if _, err := cat.ExecContext(ctx, id, cats[l.Category]); err != nil {

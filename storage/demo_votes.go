@@ -56,7 +56,7 @@ type peerVote struct {
 
 // castVotes casts votes (oldest first) of accounts made at created into the
 // site's listings in tx, as castDemoVotes says.
-func castVotes(ctx context.Context, db *DB, tx *sql.Tx, siteID int64, votes []domain.VoteCast, created map[int64]time.Time) error {
+func castVotes(ctx context.Context, db *DB, tx *Tx, siteID int64, votes []domain.VoteCast, created map[int64]time.Time) error {
 	listings := map[string]int64{}
 	owners := map[[2]int64]bool{}
 	rows, err := tx.QueryContext(ctx, `SELECT l.id, l.slug, COALESCE(l.owner_id, 0) FROM listings l WHERE l.site_id = ? AND l.status = 'live'`, siteID)
@@ -97,7 +97,7 @@ func castVotes(ctx context.Context, db *DB, tx *sql.Tx, siteID int64, votes []do
 		return err
 	}
 	ins, err := tx.PrepareContext(ctx, `INSERT INTO votes (listing_id, voter_key, created_at, user_id, status, held_reason, count_at, ip_hash, ua_hash)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
 	if err != nil {
 		return err
 	}
@@ -127,13 +127,9 @@ func castVotes(ctx context.Context, db *DB, tx *sql.Tx, siteID int64, votes []do
 		if !res.CountAt.IsZero() {
 			countAt = sql.NullInt64{Int64: res.CountAt.Unix(), Valid: true}
 		}
-		r, err := ins.ExecContext(ctx, listingID, domain.VoterKey(v.UserID), v.At.Unix(), v.UserID, res.Status, res.Reason, countAt, ipHash, uaHash)
-		if err != nil {
+		var id int64
+		if err := ins.QueryRowContext(ctx, listingID, domain.VoterKey(v.UserID), v.At.Unix(), v.UserID, res.Status, res.Reason, countAt, ipHash, uaHash).Scan(&id); err != nil {
 			return fmt.Errorf("vote for %s: %w", v.Slug, err)
-		}
-		id, err := r.LastInsertId()
-		if err != nil {
-			return err
 		}
 		at := time.Unix(v.At.Unix(), 0)
 		peers[group] = append(peers[group], peerVote{id: id, at: at, created: facts.AccountCreated, owner: res.Reason == domain.HeldOwner})

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -18,25 +17,21 @@ import (
 type demoWriter struct {
 	ctx    context.Context
 	db     *DB
-	tx     *sql.Tx
+	tx     *Tx
 	siteID int64
 	catIDs map[string]int64
 	ids    []int64 // listing ids by demo.Listing.Index
 	err    error
 }
 
-// exec runs a statement unless an earlier one failed, and returns the new row id.
-func (w *demoWriter) exec(query string, args ...any) int64 {
+// exec runs a statement unless an earlier one failed.
+func (w *demoWriter) exec(query string, args ...any) {
 	if w.err != nil {
-		return 0
+		return
 	}
-	res, err := w.tx.ExecContext(w.ctx, query, args...)
-	if err != nil {
+	if _, err := w.tx.ExecContext(w.ctx, query, args...); err != nil {
 		w.err = fmt.Errorf("demo data: %s: %w", strings.Fields(query)[0:3], err)
-		return 0
 	}
-	id, _ := res.LastInsertId()
-	return id
 }
 
 // queryID runs a statement that returns one id, unless an earlier one failed.
@@ -51,7 +46,7 @@ func (w *demoWriter) queryID(query string, args ...any) int64 {
 }
 
 // prepare prepares a statement for many rows.
-func (w *demoWriter) prepare(query string) *sql.Stmt {
+func (w *demoWriter) prepare(query string) *Stmt {
 	if w.err != nil {
 		return nil
 	}
@@ -62,7 +57,7 @@ func (w *demoWriter) prepare(query string) *sql.Stmt {
 	return st
 }
 
-func (w *demoWriter) run(st *sql.Stmt, args ...any) {
+func (w *demoWriter) run(st *Stmt, args ...any) {
 	if w.err != nil {
 		return
 	}
@@ -96,7 +91,7 @@ func (w *demoWriter) writeCategories(cats []demo.Category) {
 		if c.Parent != "" {
 			parent = w.catIDs[c.Parent]
 		}
-		id := w.exec(`INSERT INTO categories (site_id, parent_id, slug, name, description, faqs, position) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		id := w.queryID(`INSERT INTO categories (site_id, parent_id, slug, name, description, faqs, position) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			w.siteID, parent, c.Slug, c.Name, c.Description, js(c.FAQs), i)
 		w.catIDs[c.Slug] = id
 		for j, a := range c.Attrs {
@@ -106,7 +101,7 @@ func (w *demoWriter) writeCategories(cats []demo.Category) {
 }
 
 func (w *demoWriter) writeListing(l *demo.Listing) {
-	company := w.exec(`INSERT INTO companies (name, domain, created_at) VALUES (?, ?, ?)`, l.Company, l.Domain, l.CreatedAt.Unix())
+	company := w.queryID(`INSERT INTO companies (name, domain, created_at) VALUES (?, ?, ?) RETURNING id`, l.Company, l.Domain, l.CreatedAt.Unix())
 	var launched, scheduled, week any
 	if !l.LaunchedAt.IsZero() {
 		launched = l.LaunchedAt.Unix()
@@ -129,11 +124,11 @@ func (w *demoWriter) writeListing(l *demo.Listing) {
 	if notFound == nil {
 		notFound = []string{}
 	}
-	id := w.exec(`INSERT INTO listings (site_id, company_id, slug, name, tagline, short_description, description, url, domain, logo_url,
+	id := w.queryID(`INSERT INTO listings (site_id, company_id, slug, name, tagline, short_description, description, url, domain, logo_url,
 		status, plan, launch_week, launched_at, scheduled_at, featured, stage, pricing_model, pricing_summary, country, city, founded_year,
 		contact_email, demo_video_url, keywords, features, usps, faqs, socials, story, unlocked_sections, not_found_on_website, verified,
 		trending_score, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		w.siteID, company, l.Slug, l.Name, l.Tagline, l.ShortDesc, l.Description, l.URL, l.Domain, l.LogoURL,
 		l.Status, l.Plan, week, launched, scheduled, l.Featured, l.Stage, l.PricingModel, l.PricingSummary, l.Country, l.City, nullable(l.FoundedYear),
 		l.Email, l.VideoURL, js(l.Keywords), js(l.Features), js(l.USPs), js(l.FAQs), js(l.Socials), story, js(unlocked), js(notFound), l.Verified,
@@ -177,7 +172,7 @@ func (w *demoWriter) writeActivity(d *demo.Dataset) {
 	w.castDemoVotes(d, users)
 	follows := w.prepare(`INSERT INTO follows (listing_id, follower_key, created_at) VALUES (?, ?, ?)`)
 	reviews := w.prepare(`INSERT INTO reviews (listing_id, user_id, author_name, stars, body, status, held_reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-	for _, st := range []*sql.Stmt{follows, reviews} {
+	for _, st := range []*Stmt{follows, reviews} {
 		if st != nil {
 			defer st.Close()
 		}
@@ -204,7 +199,7 @@ func (w *demoWriter) writeActivity(d *demo.Dataset) {
 			continue
 		}
 		from, span := l.LaunchedAt.Unix(), max(d.Now.Unix()-l.LaunchedAt.Unix(), 1)
-		w.exec(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+		w.exec(`WITH RECURSIVE n(i) AS (SELECT CAST(0 AS BIGINT) UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
 			INSERT INTO views (listing_id, viewer_key, created_at) SELECT ?, 'viewer-' || ((i * 7919) % 20000), ? + (i * ?) / ? FROM n`,
 			l.Views, w.ids[l.Index], from, span, l.Views)
 	}

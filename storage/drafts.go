@@ -108,11 +108,8 @@ func (s *Store) UserDrafts(ctx context.Context, userID int64, offset, limit int)
 		userID, s.siteID).Scan(&total); err != nil {
 		return nil, 0, mapErr(err, "draft", "")
 	}
-	if limit <= 0 {
-		limit = -1 // SQLite: no limit
-	}
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT `+draftCols+` FROM drafts WHERE user_id = ? AND site_id = ?
-		ORDER BY created_at DESC, id LIMIT ? OFFSET ?`, userID, s.siteID, limit, max(offset, 0))
+		ORDER BY created_at DESC, id LIMIT ? OFFSET ?`, userID, s.siteID, s.db.eng.limit(limit), max(offset, 0))
 	if err != nil {
 		return nil, 0, mapErr(err, "draft", "")
 	}

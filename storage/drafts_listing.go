@@ -26,6 +26,11 @@ const maxSlugLen = 220
 // status draft (submitted, not public) and plan free. Categories, founders and
 // milestones are replaced by w's.
 func (s *Store) SaveOwnListing(ctx context.Context, userID, id int64, w *domain.ListingWrite) (int64, error) {
+	return retry(ctx, func() (int64, error) { return s.saveOwnListing(ctx, userID, id, w) })
+}
+
+// saveOwnListing is SaveOwnListing in one transaction (retried by SaveOwnListing).
+func (s *Store) saveOwnListing(ctx context.Context, userID, id int64, w *domain.ListingWrite) (int64, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, mapErr(err, "listing", "")
@@ -82,6 +87,12 @@ func (s *Store) SaveOwnListing(ctx context.Context, userID, id int64, w *domain.
 		args := append([]any{s.siteID, slug, userID, companyID, now, now}, vals...)
 		err = tx.QueryRowContext(ctx, `INSERT INTO listings (site_id, slug, owner_id, company_id, created_at, updated_at, `+
 			listingWriteCols+`) VALUES (?, ?, ?, ?, ?, ?, `+placeholders(len(vals))+`) RETURNING id`, args...).Scan(&id)
+		if err != nil && isPGUniqueViolation(err) {
+			// The slug was free when freeSlug read it: a concurrent creation
+			// took it since (PostgreSQL reports this as a unique violation,
+			// not a serialization failure). SaveOwnListing runs again.
+			return 0, raced{err}
+		}
 		if err != nil {
 			return 0, mapErr(err, "listing", slug)
 		}
@@ -155,7 +166,7 @@ func writesPart(parts map[string]bool, part string) bool {
 // setPrimaryCategory makes cid the listing's primary category and keeps its
 // extra (paid) categories. When cid is one of them, the two swap: the old
 // primary takes its paid slot, so nothing paid for is lost.
-func setPrimaryCategory(ctx context.Context, tx *sql.Tx, listingID, cid int64) error {
+func setPrimaryCategory(ctx context.Context, tx *Tx, listingID, cid int64) error {
 	res, err := tx.ExecContext(ctx, `UPDATE listing_categories SET is_primary = 0 WHERE listing_id = ? AND is_primary = 1
 		AND EXISTS (SELECT 1 FROM listing_categories WHERE listing_id = ? AND category_id = ? AND is_primary = 0)`,
 		listingID, listingID, cid)
@@ -223,7 +234,7 @@ func nonNil[T any](s []T) []T {
 
 // categoryIDs resolves category slugs of this site to ids, in order, without
 // duplicates; an unknown slug is an invalid fields.categories.
-func (s *Store) categoryIDs(ctx context.Context, tx *sql.Tx, slugs []string) ([]int64, error) {
+func (s *Store) categoryIDs(ctx context.Context, tx *Tx, slugs []string) ([]int64, error) {
 	ids := make([]int64, 0, len(slugs))
 	seen := map[int64]bool{}
 	for _, slug := range slugs {
@@ -244,7 +255,7 @@ func (s *Store) categoryIDs(ctx context.Context, tx *sql.Tx, slugs []string) ([]
 }
 
 // replaceCategories sets a listing's categories; the first is primary.
-func replaceCategories(ctx context.Context, tx *sql.Tx, listingID int64, catIDs []int64) error {
+func replaceCategories(ctx context.Context, tx *Tx, listingID int64, catIDs []int64) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM listing_categories WHERE listing_id = ?`, listingID); err != nil {
 		return mapErr(err, "listing categories", "")
 	}
@@ -258,7 +269,7 @@ func replaceCategories(ctx context.Context, tx *sql.Tx, listingID int64, catIDs 
 }
 
 // replaceMilestones sets a listing's milestones.
-func replaceMilestones(ctx context.Context, tx *sql.Tx, listingID int64, ms []domain.Milestone) error {
+func replaceMilestones(ctx context.Context, tx *Tx, listingID int64, ms []domain.Milestone) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM milestones WHERE listing_id = ?`, listingID); err != nil {
 		return mapErr(err, "milestones", "")
 	}
@@ -275,7 +286,7 @@ func replaceMilestones(ctx context.Context, tx *sql.Tx, listingID int64, ms []do
 // founder already linked under the same name (case-insensitive) is kept and
 // updated, so its slug and page stay; others are created. Founders no longer
 // named are unlinked (their rows stay: a founder is a person, global).
-func replaceFounders(ctx context.Context, tx *sql.Tx, listingID int64, fs []domain.FounderWrite, now int64) error {
+func replaceFounders(ctx context.Context, tx *Tx, listingID int64, fs []domain.FounderWrite, now int64) error {
 	linked := map[string]int64{}
 	rows, err := tx.QueryContext(ctx, `SELECT f.id, f.name FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id
 		WHERE lf.listing_id = ? ORDER BY f.id`, listingID)
@@ -341,7 +352,7 @@ func replaceFounders(ctx context.Context, tx *sql.Tx, listingID int64, fs []doma
 
 // companyFor returns the company whose domain is host, creating one named name
 // when none is (or when host is empty: a company with no domain is never shared).
-func companyFor(ctx context.Context, tx *sql.Tx, name, host string, now int64) (int64, error) {
+func companyFor(ctx context.Context, tx *Tx, name, host string, now int64) (int64, error) {
 	var id int64
 	if host != "" {
 		err := tx.QueryRowContext(ctx, `SELECT id FROM companies WHERE domain = ? ORDER BY id LIMIT 1`, host).Scan(&id)
@@ -415,7 +426,7 @@ func slugify(name, fallback string) string {
 // first that is not taken. taken is a query over one slug column with its
 // arguments; freeSlug appends one more, a LIKE pattern every candidate matches,
 // so that one query reads all the slugs that may collide.
-func freeSlug(ctx context.Context, tx *sql.Tx, base, taken string, args ...any) (string, error) {
+func freeSlug(ctx context.Context, tx *Tx, base, taken string, args ...any) (string, error) {
 	// Candidates keep at least this much of base (a suffix is at most 12 bytes);
 	// slugs hold only [a-z0-9-], so the pattern needs no escaping.
 	prefix := base[:min(len(base), maxSlugLen-12)]
@@ -447,10 +458,10 @@ func freeSlug(ctx context.Context, tx *sql.Tx, base, taken string, args ...any) 
 // ListingsAtDomain implements domain.DraftStore: the listings at registrable
 // or a subdomain of it that are public or userID's own, the owned first.
 func (s *Store) ListingsAtDomain(ctx context.Context, userID int64, registrable string) ([]domain.DomainListing, error) {
-	rows, err := s.db.sql.QueryContext(ctx, `SELECT l.id, l.slug, l.name, l.status, l.domain, `+ownedBy+` AS owned
-		FROM listings l WHERE l.id IN (SELECT d.id FROM listings d INDEXED BY listings_domain
-			WHERE d.domain = ?3 OR substr(d.domain, -length(?3) - 1) = '.' || ?3)
-		AND l.site_id = ?4 AND (`+publicStatus+` OR `+ownedBy+`)
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT l.id, l.slug, l.name, l.status, l.domain, `+s.db.eng.ownedBy()+` AS owned
+		FROM listings l WHERE l.id IN (SELECT d.id FROM listings d `+s.db.eng.indexedBy("listings_domain")+`
+			WHERE d.domain = ?3 OR `+s.db.eng.suffix("d.domain", "length(?3) + 1")+` = '.' || ?3)
+		AND l.site_id = ?4 AND (`+publicStatus+` OR `+s.db.eng.ownedBy()+`)
 		ORDER BY owned DESC, l.status = 'live' DESC, l.id LIMIT 20`,
 		userID, userID, registrable, s.siteID, userID, userID)
 	if err != nil {

@@ -86,317 +86,325 @@ func fullDraft(userID int64) *domain.DraftRecord {
 
 func TestDraftStore_RoundTrip(t *testing.T) {
 	t.Parallel()
-	db, st, _ := newFixture(t)
-	ctx := context.Background()
-	uid := mkDraftUser(t, db, "ann@ex.test")
+	onEngines(t, func(t *testing.T, engine string) {
+		db, st, _ := newFixtureOn(t, engine)
+		ctx := context.Background()
+		uid := mkDraftUser(t, db, "ann@ex.test")
 
-	t.Run("EveryField", func(t *testing.T) {
-		want := fullDraft(uid)
-		draftMust(t, st.CreateDraft(ctx, want))
-		if want.Version != 1 {
-			t.Fatalf("version after create = %d, want 1", want.Version)
-		}
-		got, err := st.Draft(ctx, want.ID, true)
-		draftMust(t, err)
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Fatalf("Draft(withCrawl) differs (-want +got):\n%s", diff)
-		}
-		got, err = st.Draft(ctx, want.ID, false)
-		draftMust(t, err)
-		noCrawl := *want
-		noCrawl.Crawl = nil
-		if diff := cmp.Diff(&noCrawl, got); diff != "" {
-			t.Fatalf("Draft(without crawl) differs (-want +got):\n%s", diff)
-		}
-	})
+		t.Run("EveryField", func(t *testing.T) {
+			want := fullDraft(uid)
+			draftMust(t, st.CreateDraft(ctx, want))
+			if want.Version != 1 {
+				t.Fatalf("version after create = %d, want 1", want.Version)
+			}
+			got, err := st.Draft(ctx, want.ID, true)
+			draftMust(t, err)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Fatalf("Draft(withCrawl) differs (-want +got):\n%s", diff)
+			}
+			got, err = st.Draft(ctx, want.ID, false)
+			draftMust(t, err)
+			noCrawl := *want
+			noCrawl.Crawl = nil
+			if diff := cmp.Diff(&noCrawl, got); diff != "" {
+				t.Fatalf("Draft(without crawl) differs (-want +got):\n%s", diff)
+			}
+		})
 
-	t.Run("Empty", func(t *testing.T) {
-		d := &domain.DraftRecord{UserID: uid, URL: "https://empty.test", Status: domain.DraftCrawling}
-		draftMust(t, st.CreateDraft(ctx, d))
-		if !regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`).MatchString(d.ID) {
-			t.Fatalf("generated id %q is not a v4 UUID", d.ID)
-		}
-		var errText, ai, crawl string
-		var listing sql.NullInt64
-		draftMust(t, db.sql.QueryRow(`SELECT error, ai, crawl, listing_id FROM drafts WHERE id = ?`, d.ID).Scan(&errText, &ai, &crawl, &listing))
-		if errText != "" || ai != "{}" || crawl != "" || listing.Valid {
-			t.Fatalf("stored none as error=%q ai=%q crawl=%q listing=%v, want '', '{}', '', NULL", errText, ai, crawl, listing)
-		}
-		got, err := st.Draft(ctx, d.ID, true)
-		draftMust(t, err)
-		if got.Error != nil || got.AI != nil || got.Crawl != nil || got.ListingID != 0 || got.Doc.Fields != nil {
-			t.Fatalf("empty draft read back as %+v", got)
-		}
-	})
+		t.Run("Empty", func(t *testing.T) {
+			d := &domain.DraftRecord{UserID: uid, URL: "https://empty.test", Status: domain.DraftCrawling}
+			draftMust(t, st.CreateDraft(ctx, d))
+			if !regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`).MatchString(d.ID) {
+				t.Fatalf("generated id %q is not a v4 UUID", d.ID)
+			}
+			var errText, ai, crawl string
+			var listing sql.NullInt64
+			draftMust(t, db.sql.QueryRow(`SELECT error, ai, crawl, listing_id FROM drafts WHERE id = ?`, d.ID).Scan(&errText, &ai, &crawl, &listing))
+			if errText != "" || ai != "{}" || crawl != "" || listing.Valid {
+				t.Fatalf("stored none as error=%q ai=%q crawl=%q listing=%v, want '', '{}', '', NULL", errText, ai, crawl, listing)
+			}
+			got, err := st.Draft(ctx, d.ID, true)
+			draftMust(t, err)
+			if got.Error != nil || got.AI != nil || got.Crawl != nil || got.ListingID != 0 || got.Doc.Fields != nil {
+				t.Fatalf("empty draft read back as %+v", got)
+			}
+		})
 
-	t.Run("CrawlNotReadUnlessAsked", func(t *testing.T) {
-		d := &domain.DraftRecord{UserID: uid, URL: "https://big.test", Status: domain.DraftReady}
-		draftMust(t, st.CreateDraft(ctx, d))
-		// A crawl column that cannot be decoded shows whether it is read at all.
-		setRows(t, db, "drafts", cols{"crawl": `{"pages": [ not json`}, cols{"id": d.ID})
-		if _, err := st.Draft(ctx, d.ID, false); err != nil {
-			t.Fatalf("Draft without crawl read the crawl column: %v", err)
-		}
-		if _, err := st.Draft(ctx, d.ID, true); err == nil {
-			t.Fatal("Draft with crawl decoded a broken crawl without error")
-		}
-	})
+		t.Run("CrawlNotReadUnlessAsked", func(t *testing.T) {
+			d := &domain.DraftRecord{UserID: uid, URL: "https://big.test", Status: domain.DraftReady}
+			draftMust(t, st.CreateDraft(ctx, d))
+			// A crawl column that cannot be decoded shows whether it is read at all.
+			setRows(t, db, "drafts", cols{"crawl": `{"pages": [ not json`}, cols{"id": d.ID})
+			if _, err := st.Draft(ctx, d.ID, false); err != nil {
+				t.Fatalf("Draft without crawl read the crawl column: %v", err)
+			}
+			if _, err := st.Draft(ctx, d.ID, true); err == nil {
+				t.Fatal("Draft with crawl decoded a broken crawl without error")
+			}
+		})
 
-	t.Run("NotFound", func(t *testing.T) {
-		_, err := st.Draft(ctx, "no-such-draft", false)
-		wantDomainErr(t, err, domain.ENotFound, "absent draft")
-		// The same draft is invisible from another site of the same database.
-		d := &domain.DraftRecord{UserID: uid, URL: "https://ex.test", Status: domain.DraftCrawling}
-		draftMust(t, st.CreateDraft(ctx, d))
-		other, err := NewStore(context.Background(), db, domain.Site{Key: "other", Name: "Other"})
-		draftMust(t, err)
-		_, err = other.Draft(ctx, d.ID, false)
-		wantDomainErr(t, err, domain.ENotFound, "draft of another site")
-		err = other.SetDraftProgress(ctx, d.ID, "crawling", 1, 2, fxNow)
-		wantDomainErr(t, err, domain.ENotFound, "progress of another site's draft")
+		t.Run("NotFound", func(t *testing.T) {
+			_, err := st.Draft(ctx, "no-such-draft", false)
+			wantDomainErr(t, err, domain.ENotFound, "absent draft")
+			// The same draft is invisible from another site of the same database.
+			d := &domain.DraftRecord{UserID: uid, URL: "https://ex.test", Status: domain.DraftCrawling}
+			draftMust(t, st.CreateDraft(ctx, d))
+			other, err := NewStore(context.Background(), db, domain.Site{Key: "other", Name: "Other"})
+			draftMust(t, err)
+			_, err = other.Draft(ctx, d.ID, false)
+			wantDomainErr(t, err, domain.ENotFound, "draft of another site")
+			err = other.SetDraftProgress(ctx, d.ID, "crawling", 1, 2, fxNow)
+			wantDomainErr(t, err, domain.ENotFound, "progress of another site's draft")
+		})
 	})
 }
 
 func TestDraftStore_UpdateDraft(t *testing.T) {
 	t.Parallel()
-	db, st, _ := newFixture(t)
-	ctx := context.Background()
-	uid := mkDraftUser(t, db, "ann@ex.test")
-	d := fullDraft(uid)
-	d.Error = nil
-	d.Status = domain.DraftDrafting
-	draftMust(t, st.CreateDraft(ctx, d))
+	onEngines(t, func(t *testing.T, engine string) {
+		db, st, _ := newFixtureOn(t, engine)
+		ctx := context.Background()
+		uid := mkDraftUser(t, db, "ann@ex.test")
+		d := fullDraft(uid)
+		d.Error = nil
+		d.Status = domain.DraftDrafting
+		draftMust(t, st.CreateDraft(ctx, d))
 
-	a, err := st.Draft(ctx, d.ID, false)
-	draftMust(t, err)
-	b, err := st.Draft(ctx, d.ID, false)
-	draftMust(t, err)
-
-	t.Run("OK", func(t *testing.T) {
-		a.Status = domain.DraftReady
-		a.Doc.Fields["tagline"] = &domain.DraftField{Value: "Changed", State: domain.StateManual}
-		a.AI = nil
-		a.ListingID = 2
-		a.UpdatedAt = fxNow.Add(time.Hour)
-		draftMust(t, st.UpdateDraft(ctx, a, false))
-		if a.Version != 2 {
-			t.Fatalf("version after update = %d, want 2", a.Version)
-		}
-		got, err := st.Draft(ctx, d.ID, true)
+		a, err := st.Draft(ctx, d.ID, false)
 		draftMust(t, err)
-		want := *a
-		want.Crawl = d.Crawl // not written without withCrawl: the stored crawl stays
-		if diff := cmp.Diff(&want, got); diff != "" {
-			t.Fatalf("after update (-want +got):\n%s", diff)
-		}
-	})
-
-	t.Run("Stale", func(t *testing.T) {
-		b.Status = domain.DraftFailed
-		err := st.UpdateDraft(ctx, b, false)
-		if !errors.Is(err, domain.ErrStale) {
-			t.Fatalf("stale update: err = %v, want domain.ErrStale", err)
-		}
-		wantDomainErr(t, err, domain.EConflict, "stale update")
-		if b.Version != 1 {
-			t.Fatalf("stale update changed the caller's version to %d", b.Version)
-		}
-		got, err := st.Draft(ctx, d.ID, false)
+		b, err := st.Draft(ctx, d.ID, false)
 		draftMust(t, err)
-		if got.Status != domain.DraftReady || got.Version != 2 {
-			t.Fatalf("stale update was written: status %s version %d", got.Status, got.Version)
-		}
-	})
 
-	t.Run("ProgressIsNotAnEdit", func(t *testing.T) {
-		draftMust(t, st.SetDraftProgress(ctx, d.ID, "crawling", 4, 9, fxNow.Add(2*time.Hour)))
-		got, err := st.Draft(ctx, d.ID, false)
-		draftMust(t, err)
-		if got.Phase != "crawling" || got.PagesDone != 4 || got.PagesPlanned != 9 || !got.UpdatedAt.Equal(fxNow.Add(2*time.Hour)) {
-			t.Fatalf("progress not recorded: %+v", got)
-		}
-		if got.Version != a.Version || got.Status != a.Status || got.Doc.Fields["tagline"].Value != "Changed" {
-			t.Fatalf("progress touched more than progress: version %d status %s", got.Version, got.Status)
-		}
-		// The editor's copy is still current: progress did not make it stale.
-		a.Crawl = &domain.SiteCrawl{URL: "https://ex.test", Pages: []domain.WebPage{{URL: "https://ex.test/", Text: "New"}}}
-		draftMust(t, st.UpdateDraft(ctx, a, true))
-		got, err = st.Draft(ctx, d.ID, true)
-		draftMust(t, err)
-		if diff := cmp.Diff(a.Crawl, got.Crawl); diff != "" || got.Version != 3 {
-			t.Fatalf("crawl update (version %d) (-want +got):\n%s", got.Version, diff)
-		}
-		// Progress overwrote the phase after a was read; a's write put a's phase back, as documented.
-		if got.Phase != a.Phase {
-			t.Fatalf("phase = %q, want the written %q", got.Phase, a.Phase)
-		}
-	})
+		t.Run("OK", func(t *testing.T) {
+			a.Status = domain.DraftReady
+			a.Doc.Fields["tagline"] = &domain.DraftField{Value: "Changed", State: domain.StateManual}
+			a.AI = nil
+			a.ListingID = 2
+			a.UpdatedAt = fxNow.Add(time.Hour)
+			draftMust(t, st.UpdateDraft(ctx, a, false))
+			if a.Version != 2 {
+				t.Fatalf("version after update = %d, want 2", a.Version)
+			}
+			got, err := st.Draft(ctx, d.ID, true)
+			draftMust(t, err)
+			want := *a
+			want.Crawl = d.Crawl // not written without withCrawl: the stored crawl stays
+			if diff := cmp.Diff(&want, got); diff != "" {
+				t.Fatalf("after update (-want +got):\n%s", diff)
+			}
+		})
 
-	t.Run("NotFound", func(t *testing.T) {
-		gone := &domain.DraftRecord{ID: "gone", Status: domain.DraftReady, Version: 1}
-		wantDomainErr(t, st.UpdateDraft(ctx, gone, false), domain.ENotFound, "update of an absent draft")
-		wantDomainErr(t, st.SetDraftProgress(ctx, "gone", "x", 0, 0, fxNow), domain.ENotFound, "progress of an absent draft")
+		t.Run("Stale", func(t *testing.T) {
+			b.Status = domain.DraftFailed
+			err := st.UpdateDraft(ctx, b, false)
+			if !errors.Is(err, domain.ErrStale) {
+				t.Fatalf("stale update: err = %v, want domain.ErrStale", err)
+			}
+			wantDomainErr(t, err, domain.EConflict, "stale update")
+			if b.Version != 1 {
+				t.Fatalf("stale update changed the caller's version to %d", b.Version)
+			}
+			got, err := st.Draft(ctx, d.ID, false)
+			draftMust(t, err)
+			if got.Status != domain.DraftReady || got.Version != 2 {
+				t.Fatalf("stale update was written: status %s version %d", got.Status, got.Version)
+			}
+		})
+
+		t.Run("ProgressIsNotAnEdit", func(t *testing.T) {
+			draftMust(t, st.SetDraftProgress(ctx, d.ID, "crawling", 4, 9, fxNow.Add(2*time.Hour)))
+			got, err := st.Draft(ctx, d.ID, false)
+			draftMust(t, err)
+			if got.Phase != "crawling" || got.PagesDone != 4 || got.PagesPlanned != 9 || !got.UpdatedAt.Equal(fxNow.Add(2*time.Hour)) {
+				t.Fatalf("progress not recorded: %+v", got)
+			}
+			if got.Version != a.Version || got.Status != a.Status || got.Doc.Fields["tagline"].Value != "Changed" {
+				t.Fatalf("progress touched more than progress: version %d status %s", got.Version, got.Status)
+			}
+			// The editor's copy is still current: progress did not make it stale.
+			a.Crawl = &domain.SiteCrawl{URL: "https://ex.test", Pages: []domain.WebPage{{URL: "https://ex.test/", Text: "New"}}}
+			draftMust(t, st.UpdateDraft(ctx, a, true))
+			got, err = st.Draft(ctx, d.ID, true)
+			draftMust(t, err)
+			if diff := cmp.Diff(a.Crawl, got.Crawl); diff != "" || got.Version != 3 {
+				t.Fatalf("crawl update (version %d) (-want +got):\n%s", got.Version, diff)
+			}
+			// Progress overwrote the phase after a was read; a's write put a's phase back, as documented.
+			if got.Phase != a.Phase {
+				t.Fatalf("phase = %q, want the written %q", got.Phase, a.Phase)
+			}
+		})
+
+		t.Run("NotFound", func(t *testing.T) {
+			gone := &domain.DraftRecord{ID: "gone", Status: domain.DraftReady, Version: 1}
+			wantDomainErr(t, st.UpdateDraft(ctx, gone, false), domain.ENotFound, "update of an absent draft")
+			wantDomainErr(t, st.SetDraftProgress(ctx, "gone", "x", 0, 0, fxNow), domain.ENotFound, "progress of an absent draft")
+		})
 	})
 }
 
 func TestDraftStore_UserDrafts(t *testing.T) {
 	t.Parallel()
-	db, st, _ := newFixture(t)
-	ctx := context.Background()
-	ann, bob := mkDraftUser(t, db, "ann@ex.test"), mkDraftUser(t, db, "bob@ex.test")
-	mk := func(user int64, id string, at time.Time) {
-		draftMust(t, st.CreateDraft(ctx, &domain.DraftRecord{ID: id, UserID: user, URL: "https://" + id + ".test",
-			Status: domain.DraftReady, CreatedAt: at, UpdatedAt: at}))
-	}
-	// Inserted out of order; d3a and d3b share a second (tie broken by id).
-	mk(ann, "d2", fxNow.Add(2*time.Minute))
-	mk(ann, "d3b", fxNow.Add(3*time.Minute))
-	mk(ann, "d1", fxNow.Add(1*time.Minute))
-	mk(ann, "d3a", fxNow.Add(3*time.Minute))
-	mk(ann, "d4", fxNow.Add(4*time.Minute))
-	mk(bob, "b1", fxNow.Add(10*time.Minute))
-	mk(bob, "b2", fxNow.Add(11*time.Minute))
-
-	ids := func(user int64, offset, limit int) ([]string, int) {
-		t.Helper()
-		ds, total, err := st.UserDrafts(ctx, user, offset, limit)
-		draftMust(t, err)
-		out := []string{}
-		for _, d := range ds {
-			if d.UserID != user {
-				t.Fatalf("UserDrafts(%d) returned a draft of user %d", user, d.UserID)
-			}
-			out = append(out, d.ID)
+	onEngines(t, func(t *testing.T, engine string) {
+		db, st, _ := newFixtureOn(t, engine)
+		ctx := context.Background()
+		ann, bob := mkDraftUser(t, db, "ann@ex.test"), mkDraftUser(t, db, "bob@ex.test")
+		mk := func(user int64, id string, at time.Time) {
+			draftMust(t, st.CreateDraft(ctx, &domain.DraftRecord{ID: id, UserID: user, URL: "https://" + id + ".test",
+				Status: domain.DraftReady, CreatedAt: at, UpdatedAt: at}))
 		}
-		return out, total
-	}
-	for _, c := range []struct {
-		name          string
-		user          int64
-		offset, limit int
-		want          []string
-		total         int
-	}{
-		{"FirstPage", ann, 0, 2, []string{"d4", "d3a"}, 5},
-		{"SecondPage", ann, 2, 2, []string{"d3b", "d2"}, 5},
-		{"LastPage", ann, 4, 2, []string{"d1"}, 5},
-		{"PastTheEnd", ann, 10, 2, []string{}, 5},
-		{"All", ann, 0, 0, []string{"d4", "d3a", "d3b", "d2", "d1"}, 5},
-		{"OtherUser", bob, 0, 10, []string{"b2", "b1"}, 2},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			got, total := ids(c.user, c.offset, c.limit)
-			if diff := cmp.Diff(c.want, got); diff != "" || total != c.total {
-				t.Fatalf("total %d (want %d); ids (-want +got):\n%s", total, c.total, diff)
+		// Inserted out of order; d3a and d3b share a second (tie broken by id).
+		mk(ann, "d2", fxNow.Add(2*time.Minute))
+		mk(ann, "d3b", fxNow.Add(3*time.Minute))
+		mk(ann, "d1", fxNow.Add(1*time.Minute))
+		mk(ann, "d3a", fxNow.Add(3*time.Minute))
+		mk(ann, "d4", fxNow.Add(4*time.Minute))
+		mk(bob, "b1", fxNow.Add(10*time.Minute))
+		mk(bob, "b2", fxNow.Add(11*time.Minute))
+
+		ids := func(user int64, offset, limit int) ([]string, int) {
+			t.Helper()
+			ds, total, err := st.UserDrafts(ctx, user, offset, limit)
+			draftMust(t, err)
+			out := []string{}
+			for _, d := range ds {
+				if d.UserID != user {
+					t.Fatalf("UserDrafts(%d) returned a draft of user %d", user, d.UserID)
+				}
+				out = append(out, d.ID)
+			}
+			return out, total
+		}
+		for _, c := range []struct {
+			name          string
+			user          int64
+			offset, limit int
+			want          []string
+			total         int
+		}{
+			{"FirstPage", ann, 0, 2, []string{"d4", "d3a"}, 5},
+			{"SecondPage", ann, 2, 2, []string{"d3b", "d2"}, 5},
+			{"LastPage", ann, 4, 2, []string{"d1"}, 5},
+			{"PastTheEnd", ann, 10, 2, []string{}, 5},
+			{"All", ann, 0, 0, []string{"d4", "d3a", "d3b", "d2", "d1"}, 5},
+			{"OtherUser", bob, 0, 10, []string{"b2", "b1"}, 2},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				got, total := ids(c.user, c.offset, c.limit)
+				if diff := cmp.Diff(c.want, got); diff != "" || total != c.total {
+					t.Fatalf("total %d (want %d); ids (-want +got):\n%s", total, c.total, diff)
+				}
+			})
+		}
+		t.Run("OtherSite", func(t *testing.T) {
+			other, err := NewStore(context.Background(), db, domain.Site{Key: "other", Name: "Other"})
+			draftMust(t, err)
+			ds, total, err := other.UserDrafts(ctx, ann, 0, 10)
+			draftMust(t, err)
+			if len(ds) != 0 || total != 0 {
+				t.Fatalf("another site lists %d drafts (total %d) of the user", len(ds), total)
 			}
 		})
-	}
-	t.Run("OtherSite", func(t *testing.T) {
-		other, err := NewStore(context.Background(), db, domain.Site{Key: "other", Name: "Other"})
-		draftMust(t, err)
-		ds, total, err := other.UserDrafts(ctx, ann, 0, 10)
-		draftMust(t, err)
-		if len(ds) != 0 || total != 0 {
-			t.Fatalf("another site lists %d drafts (total %d) of the user", len(ds), total)
-		}
 	})
 }
 
 func TestDraftStore_Invites(t *testing.T) {
 	t.Parallel()
-	db, st, _ := newFixture(t)
-	ctx := context.Background()
-	ann, cara, dan := mkDraftUser(t, db, "ann@ex.test"), mkDraftUser(t, db, "cara@ex.test"), mkDraftUser(t, db, "dan@ex.test")
-	d := &domain.DraftRecord{UserID: ann, URL: "https://ex.test", Status: domain.DraftReady}
-	draftMust(t, st.CreateDraft(ctx, d))
-	const maxInv = 3
+	onEngines(t, func(t *testing.T, engine string) {
+		db, st, _ := newFixtureOn(t, engine)
+		ctx := context.Background()
+		ann, cara, dan := mkDraftUser(t, db, "ann@ex.test"), mkDraftUser(t, db, "cara@ex.test"), mkDraftUser(t, db, "dan@ex.test")
+		d := &domain.DraftRecord{UserID: ann, URL: "https://ex.test", Status: domain.DraftReady}
+		draftMust(t, st.CreateDraft(ctx, d))
+		const maxInv = 3
 
-	var first *domain.DraftInvite
-	for i, email := range []string{"Bo@Ex.test", "cara@ex.test", "dan@ex.test"} {
-		inv, err := st.AddDraftInvite(ctx, d.ID, email, fmt.Sprintf("hash-%d", i), maxInv, fxNow.Add(time.Duration(i)*time.Minute))
-		draftMust(t, err)
-		if inv.ID == 0 || inv.Email != email || inv.Status != "sent" || inv.AcceptedAt != nil ||
-			!inv.CreatedAt.Equal(fxNow.Add(time.Duration(i)*time.Minute)) {
-			t.Fatalf("invite %d = %+v", i, inv)
+		var first *domain.DraftInvite
+		for i, email := range []string{"Bo@Ex.test", "cara@ex.test", "dan@ex.test"} {
+			inv, err := st.AddDraftInvite(ctx, d.ID, email, fmt.Sprintf("hash-%d", i), maxInv, fxNow.Add(time.Duration(i)*time.Minute))
+			draftMust(t, err)
+			if inv.ID == 0 || inv.Email != email || inv.Status != "sent" || inv.AcceptedAt != nil ||
+				!inv.CreatedAt.Equal(fxNow.Add(time.Duration(i)*time.Minute)) {
+				t.Fatalf("invite %d = %+v", i, inv)
+			}
+			if i == 0 {
+				first = inv
+			}
 		}
-		if i == 0 {
-			first = inv
-		}
-	}
 
-	t.Run("Max", func(t *testing.T) {
-		_, err := st.AddDraftInvite(ctx, d.ID, "eve@ex.test", "hash-eve", maxInv, fxNow.Add(time.Hour))
-		de := wantDomainErr(t, err, domain.EInvalid, "invite beyond the maximum")
-		if len(de.Fields) != 1 || de.Fields[0].Field != "email" || de.Fields[0].Rule != "max_invites" ||
-			!strings.Contains(de.Message, "3 invites") {
-			t.Fatalf("max error = %+v", de)
-		}
-		if _, _, err := st.DraftInviteByHash(ctx, "hash-eve"); err == nil {
-			t.Fatal("a refused invite was stored")
-		}
-	})
+		t.Run("Max", func(t *testing.T) {
+			_, err := st.AddDraftInvite(ctx, d.ID, "eve@ex.test", "hash-eve", maxInv, fxNow.Add(time.Hour))
+			de := wantDomainErr(t, err, domain.EInvalid, "invite beyond the maximum")
+			if len(de.Fields) != 1 || de.Fields[0].Field != "email" || de.Fields[0].Rule != "max_invites" ||
+				!strings.Contains(de.Message, "3 invites") {
+				t.Fatalf("max error = %+v", de)
+			}
+			if _, _, err := st.DraftInviteByHash(ctx, "hash-eve"); err == nil {
+				t.Fatal("a refused invite was stored")
+			}
+		})
 
-	t.Run("ReinviteReplacesTheLink", func(t *testing.T) {
-		// Same address in another case, at the maximum: not a new invite, a new link.
-		inv, err := st.AddDraftInvite(ctx, d.ID, "bo@EX.TEST", "hash-0-new", maxInv, fxNow.Add(2*time.Hour))
-		draftMust(t, err)
-		// The same invite, whose new link is valid from now.
-		want := *first
-		want.CreatedAt = fxNow.Add(2 * time.Hour)
-		if diff := cmp.Diff(&want, inv); diff != "" {
-			t.Fatalf("re-invite returned another invite (-want +got):\n%s", diff)
-		}
-		_, _, err = st.DraftInviteByHash(ctx, "hash-0")
-		wantDomainErr(t, err, domain.ENotFound, "replaced link")
-		draftID, got, err := st.DraftInviteByHash(ctx, "hash-0-new")
-		draftMust(t, err)
-		if draftID != d.ID || got.ID != first.ID {
-			t.Fatalf("new link finds draft %q invite %d, want %q %d", draftID, got.ID, d.ID, first.ID)
-		}
-		list, err := st.DraftInvites(ctx, d.ID)
-		draftMust(t, err)
-		if len(list) != 3 || list[0].Email != "Bo@Ex.test" || list[1].Email != "cara@ex.test" || list[2].Email != "dan@ex.test" {
-			t.Fatalf("invites = %+v", list)
-		}
-	})
+		t.Run("ReinviteReplacesTheLink", func(t *testing.T) {
+			// Same address in another case, at the maximum: not a new invite, a new link.
+			inv, err := st.AddDraftInvite(ctx, d.ID, "bo@EX.TEST", "hash-0-new", maxInv, fxNow.Add(2*time.Hour))
+			draftMust(t, err)
+			// The same invite, whose new link is valid from now.
+			want := *first
+			want.CreatedAt = fxNow.Add(2 * time.Hour)
+			if diff := cmp.Diff(&want, inv); diff != "" {
+				t.Fatalf("re-invite returned another invite (-want +got):\n%s", diff)
+			}
+			_, _, err = st.DraftInviteByHash(ctx, "hash-0")
+			wantDomainErr(t, err, domain.ENotFound, "replaced link")
+			draftID, got, err := st.DraftInviteByHash(ctx, "hash-0-new")
+			draftMust(t, err)
+			if draftID != d.ID || got.ID != first.ID {
+				t.Fatalf("new link finds draft %q invite %d, want %q %d", draftID, got.ID, d.ID, first.ID)
+			}
+			list, err := st.DraftInvites(ctx, d.ID)
+			draftMust(t, err)
+			if len(list) != 3 || list[0].Email != "Bo@Ex.test" || list[1].Email != "cara@ex.test" || list[2].Email != "dan@ex.test" {
+				t.Fatalf("invites = %+v", list)
+			}
+		})
 
-	t.Run("Accept", func(t *testing.T) {
-		_, inv, err := st.DraftInviteByHash(ctx, "hash-1")
-		draftMust(t, err)
-		draftMust(t, st.AcceptDraftInvite(ctx, inv.ID, cara, fxNow.Add(3*time.Hour)))
-		// Accepting again by the same account changes nothing.
-		draftMust(t, st.AcceptDraftInvite(ctx, inv.ID, cara, fxNow.Add(4*time.Hour)))
-		wantDomainErr(t, st.AcceptDraftInvite(ctx, inv.ID, dan, fxNow.Add(5*time.Hour)), domain.EConflict, "accept by another account")
-		_, got, err := st.DraftInviteByHash(ctx, "hash-1")
-		draftMust(t, err)
-		if got.Status != "accepted" || got.AcceptedAt == nil || !got.AcceptedAt.Equal(fxNow.Add(3*time.Hour)) {
-			t.Fatalf("accepted invite = %+v", got)
-		}
-		var by int64
-		draftMust(t, db.sql.QueryRow(`SELECT accepted_by FROM draft_invites WHERE id = ?`, inv.ID).Scan(&by))
-		if by != cara {
-			t.Fatalf("accepted_by = %d, want %d", by, cara)
-		}
-		list, err := st.DraftInvites(ctx, d.ID)
-		draftMust(t, err)
-		if list[1].Status != "accepted" || list[0].Status != "sent" {
-			t.Fatalf("statuses = %s, %s", list[0].Status, list[1].Status)
-		}
-		wantDomainErr(t, st.AcceptDraftInvite(ctx, 9999, cara, fxNow), domain.ENotFound, "accept of an absent invite")
-	})
+		t.Run("Accept", func(t *testing.T) {
+			_, inv, err := st.DraftInviteByHash(ctx, "hash-1")
+			draftMust(t, err)
+			draftMust(t, st.AcceptDraftInvite(ctx, inv.ID, cara, fxNow.Add(3*time.Hour)))
+			// Accepting again by the same account changes nothing.
+			draftMust(t, st.AcceptDraftInvite(ctx, inv.ID, cara, fxNow.Add(4*time.Hour)))
+			wantDomainErr(t, st.AcceptDraftInvite(ctx, inv.ID, dan, fxNow.Add(5*time.Hour)), domain.EConflict, "accept by another account")
+			_, got, err := st.DraftInviteByHash(ctx, "hash-1")
+			draftMust(t, err)
+			if got.Status != "accepted" || got.AcceptedAt == nil || !got.AcceptedAt.Equal(fxNow.Add(3*time.Hour)) {
+				t.Fatalf("accepted invite = %+v", got)
+			}
+			var by int64
+			draftMust(t, db.sql.QueryRow(`SELECT accepted_by FROM draft_invites WHERE id = ?`, inv.ID).Scan(&by))
+			if by != cara {
+				t.Fatalf("accepted_by = %d, want %d", by, cara)
+			}
+			list, err := st.DraftInvites(ctx, d.ID)
+			draftMust(t, err)
+			if list[1].Status != "accepted" || list[0].Status != "sent" {
+				t.Fatalf("statuses = %s, %s", list[0].Status, list[1].Status)
+			}
+			wantDomainErr(t, st.AcceptDraftInvite(ctx, 9999, cara, fxNow), domain.ENotFound, "accept of an absent invite")
+		})
 
-	t.Run("NotFound", func(t *testing.T) {
-		_, err := st.AddDraftInvite(ctx, "no-such-draft", "x@ex.test", "hash-x", maxInv, fxNow)
-		wantDomainErr(t, err, domain.ENotFound, "invite to an absent draft")
-		other, err := NewStore(context.Background(), db, domain.Site{Key: "other", Name: "Other"})
-		draftMust(t, err)
-		_, _, err = other.DraftInviteByHash(ctx, "hash-2")
-		wantDomainErr(t, err, domain.ENotFound, "invite of another site")
-		list, err := other.DraftInvites(ctx, d.ID)
-		draftMust(t, err)
-		if len(list) != 0 {
-			t.Fatalf("another site lists %d invites", len(list))
-		}
+		t.Run("NotFound", func(t *testing.T) {
+			_, err := st.AddDraftInvite(ctx, "no-such-draft", "x@ex.test", "hash-x", maxInv, fxNow)
+			wantDomainErr(t, err, domain.ENotFound, "invite to an absent draft")
+			other, err := NewStore(context.Background(), db, domain.Site{Key: "other", Name: "Other"})
+			draftMust(t, err)
+			_, _, err = other.DraftInviteByHash(ctx, "hash-2")
+			wantDomainErr(t, err, domain.ENotFound, "invite of another site")
+			list, err := other.DraftInvites(ctx, d.ID)
+			draftMust(t, err)
+			if len(list) != 0 {
+				t.Fatalf("another site lists %d invites", len(list))
+			}
+		})
 	})
 }
 
@@ -422,15 +430,15 @@ func readOwn(t *testing.T, db *DB, id int64) ownRow {
 		l.contact_email, l.demo_video_url, l.keywords, l.features, l.usps, l.faqs, l.socials, l.story,
 		l.not_found_on_website, l.seo_title, l.seo_description, l.status, l.plan, l.owner_id, l.company_id,
 		COALESCE(c.name, ''), COALESCE(c.domain, ''),
-		(SELECT COALESCE(group_concat(x, ' '), '') FROM (SELECT cat.slug || IIF(lc.is_primary, '*', '') AS x
+		(SELECT COALESCE(`+db.eng.groupConcat("x", "' '")+`, '') FROM (SELECT cat.slug || CASE lc.is_primary WHEN 1 THEN '*' ELSE '' END AS x
 			FROM listing_categories lc JOIN categories cat ON cat.id = lc.category_id WHERE lc.listing_id = l.id
-			ORDER BY lc.is_primary DESC, cat.slug)),
-		(SELECT COALESCE(group_concat(x, ' | '), '') FROM (SELECT f.slug || ':' || f.name || ':' || lf.role || ':' ||
-			f.title || ':' || f.bio || ':' || f.socials || IIF(lf.is_primary, '*', '') AS x
+			ORDER BY lc.is_primary DESC, cat.slug) AS cats),
+		(SELECT COALESCE(`+db.eng.groupConcat("x", "' | '")+`, '') FROM (SELECT f.slug || ':' || f.name || ':' || lf.role || ':' ||
+			f.title || ':' || f.bio || ':' || f.socials || CASE lf.is_primary WHEN 1 THEN '*' ELSE '' END AS x
 			FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id WHERE lf.listing_id = l.id
-			ORDER BY lf.is_primary DESC, f.name)),
-		(SELECT COALESCE(group_concat(x, ' | '), '') FROM (SELECT m.date || ' ' || m.title || ' ' || m.description || ' ' || m.url AS x
-			FROM milestones m WHERE m.listing_id = l.id ORDER BY m.date, m.id))
+			ORDER BY lf.is_primary DESC, f.name) AS fs),
+		(SELECT COALESCE(`+db.eng.groupConcat("x", "' | '")+`, '') FROM (SELECT m.date || ' ' || m.title || ' ' || m.description || ' ' || m.url AS x
+			FROM milestones m WHERE m.listing_id = l.id ORDER BY m.date, m.id) AS ms)
 		FROM listings l LEFT JOIN companies c ON c.id = l.company_id WHERE l.id = ?`, id).Scan(
 		&r.slug, &r.name, &r.tagline, &r.short, &r.desc, &r.url, &r.domain, &r.logo, &r.stage, &r.pricing,
 		&r.pricingSummary, &r.country, &r.city, &r.founded, &r.email, &r.video, &r.keywords, &r.features, &r.usps,
@@ -474,189 +482,191 @@ func ownTableCounts(t *testing.T, db *DB) string {
 
 func TestStore_SaveOwnListing(t *testing.T) {
 	t.Parallel()
-	db, st, _ := newFixture(t)
-	ctx := context.Background()
-	ann, bob := mkDraftUser(t, db, "ann@ex.test"), mkDraftUser(t, db, "bob@ex.test")
+	onEngines(t, func(t *testing.T, engine string) {
+		db, st, _ := newFixtureOn(t, engine)
+		ctx := context.Background()
+		ann, bob := mkDraftUser(t, db, "ann@ex.test"), mkDraftUser(t, db, "bob@ex.test")
 
-	id, err := st.SaveOwnListing(ctx, ann, 0, fullWrite())
-	draftMust(t, err)
-
-	t.Run("Create", func(t *testing.T) {
-		got := readOwn(t, db, id)
-		want := ownRow{slug: "ex-notes", name: "Ex Notes", tagline: "Team notes", short: "Notes.",
-			desc: "Markdown notes for teams.", url: "https://WWW.Ex-Notes.test:8443/home", domain: "ex-notes.test",
-			logo: "https://ex-notes.test/logo.png", stage: "beta", pricing: "freemium", pricingSummary: "Free; Pro $8/month",
-			country: "DE", city: "Berlin", founded: sql.NullInt64{Int64: 2021, Valid: true}, email: "hi@ex-notes.test",
-			video: "https://video.test/ex", keywords: `["notes","markdown"]`, features: `["Sync"]`, usps: `["Offline first"]`,
-			faqs: `[{"question":"Free?","answer":"Yes."}]`, socials: `{"github":"https://github.test/ex"}`,
-			story:    sql.NullString{String: `{"title":"Why","story":"We lost notes."}`, Valid: true},
-			notFound: `["city"]`, seoTitle: "Ex Notes: team notes", seoDesc: "Markdown notes for teams.",
-			status: "draft", plan: "free", owner: sql.NullInt64{Int64: ann, Valid: true}, company: got.company,
-			companyName: "Ex Notes", companyDomain: "ex-notes.test",
-			categories: "notes* design",
-			founders:   `ann-lee:Ann Lee:CEO:CEO:Writes.:{"x":"https://x.test/ann"}* | bob-roe:Bob Roe:CTO:CTO::{}`,
-			milestones: "2021-03-01 Founded   | 2022-05-01 Launch v1 https://ex-notes.test/v1",
-		}
-		if diff := cmp.Diff(want, got, cmp.AllowUnexported(ownRow{})); diff != "" {
-			t.Fatalf("created listing (-want +got):\n%s", diff)
-		}
-		if !got.company.Valid {
-			t.Fatal("no company linked")
-		}
-	})
-
-	t.Run("StaysPrivate", func(t *testing.T) {
-		slug := readOwn(t, db, id).slug
-		_, err := st.Listing(ctx, slug)
-		wantDomainErr(t, err, domain.ENotFound, "public read of a submitted listing")
-		draftMust(t, st.Refresh(ctx))
-		items, _, err := st.SearchListings(ctx, domain.ListingQuery{Q: "Ex Notes", Limit: 20})
+		id, err := st.SaveOwnListing(ctx, ann, 0, fullWrite())
 		draftMust(t, err)
-		for _, it := range items {
-			if it.Slug == slug {
-				t.Fatalf("search found the submitted listing %q", slug)
+
+		t.Run("Create", func(t *testing.T) {
+			got := readOwn(t, db, id)
+			want := ownRow{slug: "ex-notes", name: "Ex Notes", tagline: "Team notes", short: "Notes.",
+				desc: "Markdown notes for teams.", url: "https://WWW.Ex-Notes.test:8443/home", domain: "ex-notes.test",
+				logo: "https://ex-notes.test/logo.png", stage: "beta", pricing: "freemium", pricingSummary: "Free; Pro $8/month",
+				country: "DE", city: "Berlin", founded: sql.NullInt64{Int64: 2021, Valid: true}, email: "hi@ex-notes.test",
+				video: "https://video.test/ex", keywords: `["notes","markdown"]`, features: `["Sync"]`, usps: `["Offline first"]`,
+				faqs: `[{"question":"Free?","answer":"Yes."}]`, socials: `{"github":"https://github.test/ex"}`,
+				story:    sql.NullString{String: `{"title":"Why","story":"We lost notes."}`, Valid: true},
+				notFound: `["city"]`, seoTitle: "Ex Notes: team notes", seoDesc: "Markdown notes for teams.",
+				status: "draft", plan: "free", owner: sql.NullInt64{Int64: ann, Valid: true}, company: got.company,
+				companyName: "Ex Notes", companyDomain: "ex-notes.test",
+				categories: "notes* design",
+				founders:   `ann-lee:Ann Lee:CEO:CEO:Writes.:{"x":"https://x.test/ann"}* | bob-roe:Bob Roe:CTO:CTO::{}`,
+				milestones: "2021-03-01 Founded   | 2022-05-01 Launch v1 https://ex-notes.test/v1",
 			}
-		}
-		// The checks above can fail: made live, the same listing is found by both.
-		other, err := st.SaveOwnListing(ctx, ann, 0, &domain.ListingWrite{Name: "Ex Notes", URL: "https://ex-notes.test"})
-		draftMust(t, err)
-		setRows(t, db, "listings", cols{"status": "live", "launch_week": "2026-11-16"}, cols{"id": other})
-		draftMust(t, st.Refresh(ctx))
-		liveSlug := readOwn(t, db, other).slug
-		if _, err := st.Listing(ctx, liveSlug); err != nil {
-			t.Fatalf("the live copy is not readable: %v", err)
-		}
-		items, _, err = st.SearchListings(ctx, domain.ListingQuery{Q: "Ex Notes", Limit: 20})
-		draftMust(t, err)
-		if len(items) != 1 || items[0].Slug != liveSlug {
-			t.Fatalf("search for the live copy = %+v, want only %q", items, liveSlug)
-		}
-	})
-
-	t.Run("Update", func(t *testing.T) {
-		before := readOwn(t, db, id)
-		setRows(t, db, "listings", cols{"votes_count": 7}, cols{"id": id})
-		w := &domain.ListingWrite{Name: "Ex Notes Renamed", URL: "https://ex-notes.test", Categories: []string{"design", "design"},
-			Founders:   []domain.FounderWrite{{Name: "Cara Doe", Title: "COO"}, {Name: "ANN LEE", Title: "Chair", Bio: "Chairs."}},
-			Milestones: []domain.Milestone{{Date: "2023-01-01", Title: "Pro"}}}
-		got, err := st.SaveOwnListing(ctx, ann, id, w)
-		draftMust(t, err)
-		if got != id {
-			t.Fatalf("update returned id %d, want %d", got, id)
-		}
-		after := readOwn(t, db, id)
-		if after.slug != before.slug || after.status != "draft" || after.plan != "free" || after.company != before.company {
-			t.Fatalf("update changed slug/status/plan/company: %+v", after)
-		}
-		var votes int
-		draftMust(t, db.sql.QueryRow(`SELECT votes_count FROM listings WHERE id = ?`, id).Scan(&votes))
-		if votes != 7 {
-			t.Fatalf("update reset votes to %d", votes)
-		}
-		if after.name != "Ex Notes Renamed" || after.stage != "(null)" || after.founded.Valid || after.story.Valid ||
-			after.keywords != "[]" || after.socials != "{}" || after.tagline != "" {
-			t.Fatalf("update did not write w's values: %+v", after)
-		}
-		if after.categories != "design*" {
-			t.Fatalf("categories = %q, want design*", after.categories)
-		}
-		// Ann keeps her founder row (same slug) with new title and bio; Bob is unlinked; Cara is new and primary.
-		want := `cara-doe:Cara Doe:COO:COO::{}* | ann-lee:ANN LEE:Chair:Chair:Chairs.:{}`
-		if after.founders != want {
-			t.Fatalf("founders = %q, want %q", after.founders, want)
-		}
-		if after.milestones != "2023-01-01 Pro  " {
-			t.Fatalf("milestones = %q", after.milestones)
-		}
-	})
-
-	t.Run("UniqueSlugs", func(t *testing.T) {
-		var slugs []string
-		for range 2 {
-			id, err := st.SaveOwnListing(ctx, bob, 0, &domain.ListingWrite{Name: "Notely", URL: "https://notely.test"})
-			draftMust(t, err)
-			slugs = append(slugs, readOwn(t, db, id).slug)
-		}
-		// notely is the fixture's live listing; Ex Notes was taken twice above.
-		id, err := st.SaveOwnListing(ctx, bob, 0, &domain.ListingWrite{Name: "  Ex   Notes!! ",
-			Founders: []domain.FounderWrite{{Name: "Alice Smith"}}})
-		draftMust(t, err)
-		r := readOwn(t, db, id)
-		slugs = append(slugs, r.slug)
-		if diff := cmp.Diff([]string{"notely-2", "notely-3", "ex-notes-3"}, slugs); diff != "" {
-			t.Fatalf("slugs (-want +got):\n%s", diff)
-		}
-		// Founder slugs are global: the fixture's alice-smith is another person.
-		if !strings.HasPrefix(r.founders, "alice-smith-2:Alice Smith:") {
-			t.Fatalf("founder = %q, want slug alice-smith-2", r.founders)
-		}
-		// No domain: a company of its own, never one shared by an empty domain.
-		if r.companyDomain != "" || r.companyName != "  Ex   Notes!! " {
-			t.Fatalf("company = %q %q", r.companyName, r.companyDomain)
-		}
-		// A name as long as a slug may be: the suffix replaces its end.
-		long := strings.Repeat("x", 300)
-		var longSlugs []string
-		for range 2 {
-			id, err := st.SaveOwnListing(ctx, bob, 0, &domain.ListingWrite{Name: long})
-			draftMust(t, err)
-			longSlugs = append(longSlugs, readOwn(t, db, id).slug)
-		}
-		if diff := cmp.Diff([]string{strings.Repeat("x", 220), strings.Repeat("x", 218) + "-2"}, longSlugs); diff != "" {
-			t.Fatalf("long slugs (-want +got):\n%s", diff)
-		}
-		// Same domain as the fixture's company: linked to it.
-		id, err = st.SaveOwnListing(ctx, bob, 0, &domain.ListingWrite{Name: "Acme Two", Domain: "www.ACME.test"})
-		draftMust(t, err)
-		if r := readOwn(t, db, id); r.company.Int64 != 1 || r.domain != "acme.test" {
-			t.Fatalf("company %d domain %q, want the fixture's company 1, acme.test", r.company.Int64, r.domain)
-		}
-	})
-
-	t.Run("NotOwner", func(t *testing.T) {
-		before := ownTableCounts(t, db)
-		for _, c := range []struct {
-			name string
-			user int64
-			id   int64
-		}{{"OtherUsersListing", bob, id}, {"DirectoryListing", ann, 1}, {"Absent", ann, 99999}} {
-			_, err := st.SaveOwnListing(ctx, c.user, c.id, fullWrite())
-			wantDomainErr(t, err, domain.ENotFound, c.name)
-		}
-		if after := ownTableCounts(t, db); after != before {
-			t.Fatalf("refused saves wrote rows: %s -> %s", before, after)
-		}
-		if r := readOwn(t, db, id); r.name != "Ex Notes Renamed" {
-			t.Fatalf("another user's save changed the listing: %q", r.name)
-		}
-	})
-
-	t.Run("Invalid", func(t *testing.T) {
-		before := ownTableCounts(t, db)
-		for _, c := range []struct {
-			name, field string
-			id          int64
-			edit        func(*domain.ListingWrite)
-		}{
-			{"UnknownCategoryCreate", "fields.categories", 0, func(w *domain.ListingWrite) { w.Categories = []string{"notes", "nope"} }},
-			{"UnknownCategoryUpdate", "fields.categories", id, func(w *domain.ListingWrite) { w.Categories = []string{"nope"} }},
-			{"UnknownStage", "fields.stage", 0, func(w *domain.ListingWrite) { w.Stage = "unicorn" }},
-		} {
-			w := fullWrite()
-			w.Name = "Never Written"
-			c.edit(w)
-			_, err := st.SaveOwnListing(ctx, ann, c.id, w)
-			de := wantDomainErr(t, err, domain.EInvalid, c.name)
-			if len(de.Fields) != 1 || de.Fields[0].Field != c.field || de.Fields[0].Rule != "enum" {
-				t.Fatalf("%s: fields = %+v", c.name, de.Fields)
+			if diff := cmp.Diff(want, got, cmp.AllowUnexported(ownRow{})); diff != "" {
+				t.Fatalf("created listing (-want +got):\n%s", diff)
 			}
-		}
-		if after := ownTableCounts(t, db); after != before {
-			t.Fatalf("invalid saves wrote rows: %s -> %s", before, after)
-		}
-		if r := readOwn(t, db, id); r.name != "Ex Notes Renamed" || r.categories != "design*" {
-			t.Fatalf("an invalid update changed the listing: %q %q", r.name, r.categories)
-		}
+			if !got.company.Valid {
+				t.Fatal("no company linked")
+			}
+		})
+
+		t.Run("StaysPrivate", func(t *testing.T) {
+			slug := readOwn(t, db, id).slug
+			_, err := st.Listing(ctx, slug)
+			wantDomainErr(t, err, domain.ENotFound, "public read of a submitted listing")
+			draftMust(t, st.Refresh(ctx))
+			items, _, err := st.SearchListings(ctx, domain.ListingQuery{Q: "Ex Notes", Limit: 20})
+			draftMust(t, err)
+			for _, it := range items {
+				if it.Slug == slug {
+					t.Fatalf("search found the submitted listing %q", slug)
+				}
+			}
+			// The checks above can fail: made live, the same listing is found by both.
+			other, err := st.SaveOwnListing(ctx, ann, 0, &domain.ListingWrite{Name: "Ex Notes", URL: "https://ex-notes.test"})
+			draftMust(t, err)
+			setRows(t, db, "listings", cols{"status": "live", "launch_week": "2026-11-16"}, cols{"id": other})
+			draftMust(t, st.Refresh(ctx))
+			liveSlug := readOwn(t, db, other).slug
+			if _, err := st.Listing(ctx, liveSlug); err != nil {
+				t.Fatalf("the live copy is not readable: %v", err)
+			}
+			items, _, err = st.SearchListings(ctx, domain.ListingQuery{Q: "Ex Notes", Limit: 20})
+			draftMust(t, err)
+			if len(items) != 1 || items[0].Slug != liveSlug {
+				t.Fatalf("search for the live copy = %+v, want only %q", items, liveSlug)
+			}
+		})
+
+		t.Run("Update", func(t *testing.T) {
+			before := readOwn(t, db, id)
+			setRows(t, db, "listings", cols{"votes_count": 7}, cols{"id": id})
+			w := &domain.ListingWrite{Name: "Ex Notes Renamed", URL: "https://ex-notes.test", Categories: []string{"design", "design"},
+				Founders:   []domain.FounderWrite{{Name: "Cara Doe", Title: "COO"}, {Name: "ANN LEE", Title: "Chair", Bio: "Chairs."}},
+				Milestones: []domain.Milestone{{Date: "2023-01-01", Title: "Pro"}}}
+			got, err := st.SaveOwnListing(ctx, ann, id, w)
+			draftMust(t, err)
+			if got != id {
+				t.Fatalf("update returned id %d, want %d", got, id)
+			}
+			after := readOwn(t, db, id)
+			if after.slug != before.slug || after.status != "draft" || after.plan != "free" || after.company != before.company {
+				t.Fatalf("update changed slug/status/plan/company: %+v", after)
+			}
+			var votes int
+			draftMust(t, db.sql.QueryRow(`SELECT votes_count FROM listings WHERE id = ?`, id).Scan(&votes))
+			if votes != 7 {
+				t.Fatalf("update reset votes to %d", votes)
+			}
+			if after.name != "Ex Notes Renamed" || after.stage != "(null)" || after.founded.Valid || after.story.Valid ||
+				after.keywords != "[]" || after.socials != "{}" || after.tagline != "" {
+				t.Fatalf("update did not write w's values: %+v", after)
+			}
+			if after.categories != "design*" {
+				t.Fatalf("categories = %q, want design*", after.categories)
+			}
+			// Ann keeps her founder row (same slug) with new title and bio; Bob is unlinked; Cara is new and primary.
+			want := `cara-doe:Cara Doe:COO:COO::{}* | ann-lee:ANN LEE:Chair:Chair:Chairs.:{}`
+			if after.founders != want {
+				t.Fatalf("founders = %q, want %q", after.founders, want)
+			}
+			if after.milestones != "2023-01-01 Pro  " {
+				t.Fatalf("milestones = %q", after.milestones)
+			}
+		})
+
+		t.Run("UniqueSlugs", func(t *testing.T) {
+			var slugs []string
+			for range 2 {
+				id, err := st.SaveOwnListing(ctx, bob, 0, &domain.ListingWrite{Name: "Notely", URL: "https://notely.test"})
+				draftMust(t, err)
+				slugs = append(slugs, readOwn(t, db, id).slug)
+			}
+			// notely is the fixture's live listing; Ex Notes was taken twice above.
+			id, err := st.SaveOwnListing(ctx, bob, 0, &domain.ListingWrite{Name: "  Ex   Notes!! ",
+				Founders: []domain.FounderWrite{{Name: "Alice Smith"}}})
+			draftMust(t, err)
+			r := readOwn(t, db, id)
+			slugs = append(slugs, r.slug)
+			if diff := cmp.Diff([]string{"notely-2", "notely-3", "ex-notes-3"}, slugs); diff != "" {
+				t.Fatalf("slugs (-want +got):\n%s", diff)
+			}
+			// Founder slugs are global: the fixture's alice-smith is another person.
+			if !strings.HasPrefix(r.founders, "alice-smith-2:Alice Smith:") {
+				t.Fatalf("founder = %q, want slug alice-smith-2", r.founders)
+			}
+			// No domain: a company of its own, never one shared by an empty domain.
+			if r.companyDomain != "" || r.companyName != "  Ex   Notes!! " {
+				t.Fatalf("company = %q %q", r.companyName, r.companyDomain)
+			}
+			// A name as long as a slug may be: the suffix replaces its end.
+			long := strings.Repeat("x", 300)
+			var longSlugs []string
+			for range 2 {
+				id, err := st.SaveOwnListing(ctx, bob, 0, &domain.ListingWrite{Name: long})
+				draftMust(t, err)
+				longSlugs = append(longSlugs, readOwn(t, db, id).slug)
+			}
+			if diff := cmp.Diff([]string{strings.Repeat("x", 220), strings.Repeat("x", 218) + "-2"}, longSlugs); diff != "" {
+				t.Fatalf("long slugs (-want +got):\n%s", diff)
+			}
+			// Same domain as the fixture's company: linked to it.
+			id, err = st.SaveOwnListing(ctx, bob, 0, &domain.ListingWrite{Name: "Acme Two", Domain: "www.ACME.test"})
+			draftMust(t, err)
+			if r := readOwn(t, db, id); r.company.Int64 != 1 || r.domain != "acme.test" {
+				t.Fatalf("company %d domain %q, want the fixture's company 1, acme.test", r.company.Int64, r.domain)
+			}
+		})
+
+		t.Run("NotOwner", func(t *testing.T) {
+			before := ownTableCounts(t, db)
+			for _, c := range []struct {
+				name string
+				user int64
+				id   int64
+			}{{"OtherUsersListing", bob, id}, {"DirectoryListing", ann, 1}, {"Absent", ann, 99999}} {
+				_, err := st.SaveOwnListing(ctx, c.user, c.id, fullWrite())
+				wantDomainErr(t, err, domain.ENotFound, c.name)
+			}
+			if after := ownTableCounts(t, db); after != before {
+				t.Fatalf("refused saves wrote rows: %s -> %s", before, after)
+			}
+			if r := readOwn(t, db, id); r.name != "Ex Notes Renamed" {
+				t.Fatalf("another user's save changed the listing: %q", r.name)
+			}
+		})
+
+		t.Run("Invalid", func(t *testing.T) {
+			before := ownTableCounts(t, db)
+			for _, c := range []struct {
+				name, field string
+				id          int64
+				edit        func(*domain.ListingWrite)
+			}{
+				{"UnknownCategoryCreate", "fields.categories", 0, func(w *domain.ListingWrite) { w.Categories = []string{"notes", "nope"} }},
+				{"UnknownCategoryUpdate", "fields.categories", id, func(w *domain.ListingWrite) { w.Categories = []string{"nope"} }},
+				{"UnknownStage", "fields.stage", 0, func(w *domain.ListingWrite) { w.Stage = "unicorn" }},
+			} {
+				w := fullWrite()
+				w.Name = "Never Written"
+				c.edit(w)
+				_, err := st.SaveOwnListing(ctx, ann, c.id, w)
+				de := wantDomainErr(t, err, domain.EInvalid, c.name)
+				if len(de.Fields) != 1 || de.Fields[0].Field != c.field || de.Fields[0].Rule != "enum" {
+					t.Fatalf("%s: fields = %+v", c.name, de.Fields)
+				}
+			}
+			if after := ownTableCounts(t, db); after != before {
+				t.Fatalf("invalid saves wrote rows: %s -> %s", before, after)
+			}
+			if r := readOwn(t, db, id); r.name != "Ex Notes Renamed" || r.categories != "design*" {
+				t.Fatalf("an invalid update changed the listing: %q %q", r.name, r.categories)
+			}
+		})
 	})
 }
 
@@ -683,31 +693,33 @@ func TestSlugify(t *testing.T) {
 // chosen inside the write transaction (BEGIN IMMEDIATE), so two cannot pick the same.
 func TestStore_SaveOwnListingConcurrentSlugs(t *testing.T) {
 	t.Parallel()
-	db, st, _ := newFixture(t)
-	ctx := context.Background()
-	uid := mkDraftUser(t, db, "ann@ex.test")
-	const n = 8
-	ids := make([]int64, n)
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Go(func() {
-			ids[i], errs[i] = st.SaveOwnListing(ctx, uid, 0, &domain.ListingWrite{Name: "Same Name", URL: "https://same.test",
-				Categories: []string{"notes"}, Founders: []domain.FounderWrite{{Name: "Same Founder"}}})
-		})
-	}
-	wg.Wait()
-	slugs := map[string]bool{}
-	for i := range n {
-		draftMust(t, errs[i])
-		slugs[readOwn(t, db, ids[i]).slug] = true
-	}
-	if len(slugs) != n || !slugs["same-name"] || !slugs[fmt.Sprintf("same-name-%d", n)] {
-		t.Fatalf("slugs = %v, want same-name, same-name-2 ... same-name-%d", slugs, n)
-	}
-	var companies int
-	draftMust(t, db.sql.QueryRow(`SELECT COUNT(*) FROM companies WHERE domain = 'same.test'`).Scan(&companies))
-	if companies != 1 {
-		t.Fatalf("%d companies for one domain, want 1", companies)
-	}
+	onEngines(t, func(t *testing.T, engine string) {
+		db, st, _ := newFixtureOn(t, engine)
+		ctx := context.Background()
+		uid := mkDraftUser(t, db, "ann@ex.test")
+		const n = 8
+		ids := make([]int64, n)
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Go(func() {
+				ids[i], errs[i] = st.SaveOwnListing(ctx, uid, 0, &domain.ListingWrite{Name: "Same Name", URL: "https://same.test",
+					Categories: []string{"notes"}, Founders: []domain.FounderWrite{{Name: "Same Founder"}}})
+			})
+		}
+		wg.Wait()
+		slugs := map[string]bool{}
+		for i := range n {
+			draftMust(t, errs[i])
+			slugs[readOwn(t, db, ids[i]).slug] = true
+		}
+		if len(slugs) != n || !slugs["same-name"] || !slugs[fmt.Sprintf("same-name-%d", n)] {
+			t.Fatalf("slugs = %v, want same-name, same-name-2 ... same-name-%d", slugs, n)
+		}
+		var companies int
+		draftMust(t, db.sql.QueryRow(`SELECT COUNT(*) FROM companies WHERE domain = 'same.test'`).Scan(&companies))
+		if companies != 1 {
+			t.Fatalf("%d companies for one domain, want 1", companies)
+		}
+	})
 }

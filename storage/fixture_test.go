@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -162,12 +161,15 @@ type fxParam struct {
 // newFixture opens a fresh database, loads fixtureRows and returns the store over it.
 func newFixture(t *testing.T) (*DB, *Store, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "launchdir.db")
-	db, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	return newFixtureOn(t, "sqlite")
+}
+
+// newFixtureOn is newFixture on engine (see openEngine); the path it returns
+// is the SQLite file or the PostgreSQL URL.
+func newFixtureOn(t *testing.T, engine string) (*DB, *Store, string) {
+	t.Helper()
+	db := openEngine(t, engine)
+	path := db.path
 	ctx := context.Background()
 	siteID, err := ensureSite(ctx, db, fxSite)
 	if err != nil {

@@ -136,7 +136,7 @@ func joinRule(id int64, status, plan, week string) error {
 
 // weekWithRoom returns the first of weeks taking fewer than capacity free
 // listings, inside tx; "" when all are full.
-func (s *Store) weekWithRoom(ctx context.Context, tx *sql.Tx, weeks []string, capacity int) (string, error) {
+func (s *Store) weekWithRoom(ctx context.Context, tx *Tx, weeks []string, capacity int) (string, error) {
 	for _, w := range weeks {
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM listings q WHERE q.site_id = ? AND q.launch_week = ? AND `+
@@ -256,7 +256,7 @@ func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeC
 	}
 	if err := exec(`INSERT INTO free_queue (listing_id, queued_at, next_check_at, misses, moves) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (listing_id) DO UPDATE SET next_check_at = excluded.next_check_at, misses = excluded.misses,
-		moves = moves + excluded.moves`, id, now.Unix(), nullUnix(next), step.Misses, moved); err != nil {
+		moves = free_queue.moves + excluded.moves`, id, now.Unix(), nullUnix(next), step.Misses, moved); err != nil {
 		return nil, err
 	}
 	if err := exec(`INSERT INTO badge_checks (listing_id, checked_at, page_url, found, link, error, status)
@@ -277,7 +277,7 @@ func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeC
 }
 
 // withJobs stores in tx the jobs that the outcome of a badge check needs.
-func (s *Store) withJobs(ctx context.Context, tx *sql.Tx, out *domain.FreeOutcome, jobs func(*domain.FreeOutcome) []domain.JobSpec) error {
+func (s *Store) withJobs(ctx context.Context, tx *Tx, out *domain.FreeOutcome, jobs func(*domain.FreeOutcome) []domain.JobSpec) error {
 	if jobs == nil {
 		return nil
 	}

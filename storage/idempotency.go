@@ -42,48 +42,56 @@ func (s *IdemStore) Begin(ctx context.Context, userID int64, key, op, fingerprin
 	if err := s.sweep(ctx, now); err != nil {
 		return domain.IdemRecord{}, err
 	}
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return domain.IdemRecord{}, fmt.Errorf("storage: idempotency begin: %w", err)
-	}
-	defer tx.Rollback()
-	rec, found, err := idemGet(ctx, tx, userID, key)
-	if err != nil {
-		return domain.IdemRecord{}, err
-	}
-	if found && idemLive(rec, now) {
-		switch {
-		case rec.Op != op || rec.Fingerprint != fingerprint:
-			rec.Body, rec.Claim = nil, ""
-			return rec, domain.ErrIdemMismatch
-		case rec.State == domain.IdemDone:
-			return rec, nil
-		default:
-			rec.Claim = ""
-			return rec, domain.ErrIdemInProgress
+	// On PostgreSQL two first calls with one key conflict at commit; the
+	// loser runs again (inTx) and finds the winner's claim.
+	var out domain.IdemRecord
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		rec, found, err := idemGet(ctx, tx, userID, key)
+		if err != nil {
+			return err
 		}
-	}
-	// Absent, expired, or a claim whose call died: claim it afresh.
-	claim, err := idemToken()
-	if err != nil {
-		return domain.IdemRecord{}, err
-	}
-	created := now.Unix()
-	expires := now.Add(domain.IdemTTL).Unix()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys
+		if found && idemLive(rec, now) {
+			switch {
+			case rec.Op != op || rec.Fingerprint != fingerprint:
+				rec.Body, rec.Claim = nil, ""
+				out = rec
+				return domain.ErrIdemMismatch
+			case rec.State == domain.IdemDone:
+				out = rec
+				return nil
+			default:
+				rec.Claim = ""
+				out = rec
+				return domain.ErrIdemInProgress
+			}
+		}
+		// Absent, expired, or a claim whose call died: claim it afresh.
+		claim, err := idemToken()
+		if err != nil {
+			return err
+		}
+		created := now.Unix()
+		expires := now.Add(domain.IdemTTL).Unix()
+		if _, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys
 		(user_id, key, op, fingerprint, state, claim, status, body, created_at, expires_at)
 		VALUES (?, ?, ?, ?, 'pending', ?, 0, NULL, ?, ?)
 		ON CONFLICT (user_id, key) DO UPDATE SET op = excluded.op, fingerprint = excluded.fingerprint,
 			state = 'pending', claim = excluded.claim, status = 0, body = NULL,
 			created_at = excluded.created_at, expires_at = excluded.expires_at`,
-		userID, key, op, fingerprint, claim, created, expires); err != nil {
-		return domain.IdemRecord{}, fmt.Errorf("storage: idempotency claim: %w", err)
+			userID, key, op, fingerprint, claim, created, expires); err != nil {
+			return fmt.Errorf("storage: idempotency claim: %w", err)
+		}
+		out = domain.IdemRecord{Op: op, Fingerprint: fingerprint, State: domain.IdemPending, Claim: claim,
+			CreatedAt: time.Unix(created, 0).UTC(), ExpiresAt: time.Unix(expires, 0).UTC()}
+		return nil
+	})
+	switch {
+	case errors.Is(err, domain.ErrIdemMismatch), errors.Is(err, domain.ErrIdemInProgress):
+		return out, err
+	case err != nil:
+		return domain.IdemRecord{}, err
 	}
-	if err := tx.Commit(); err != nil {
-		return domain.IdemRecord{}, fmt.Errorf("storage: idempotency claim: %w", err)
-	}
-	return domain.IdemRecord{Op: op, Fingerprint: fingerprint, State: domain.IdemPending, Claim: claim,
-		CreatedAt: time.Unix(created, 0).UTC(), ExpiresAt: time.Unix(expires, 0).UTC()}, nil
+	return out, nil
 }
 
 // Finish stores the answer of a claimed call, kept until now+IdemTTL.
@@ -156,7 +164,7 @@ func idemDeleteExpired(ctx context.Context, ex interface {
 }
 
 // idemGet reads the row of (userID, key).
-func idemGet(ctx context.Context, tx *sql.Tx, userID int64, key string) (domain.IdemRecord, bool, error) {
+func idemGet(ctx context.Context, tx *Tx, userID int64, key string) (domain.IdemRecord, bool, error) {
 	var rec domain.IdemRecord
 	var state string
 	var created, expires int64

@@ -46,7 +46,7 @@ func insertJob(ctx context.Context, q queryRower, at time.Time, kind, key string
 
 // enqueueTx adds jobs inside tx, the transaction that writes the row they
 // are about: the row and its jobs are stored together or not at all.
-func (db *DB) enqueueTx(ctx context.Context, tx *sql.Tx, jobs ...domain.JobSpec) error {
+func (db *DB) enqueueTx(ctx context.Context, tx *Tx, jobs ...domain.JobSpec) error {
 	for _, j := range jobs {
 		payload, err := json.Marshal(j.Payload)
 		if err != nil {
@@ -77,7 +77,7 @@ func (s *JobStore) LeaseJob(ctx context.Context, owner string, kinds []string, n
 	err := s.db.sql.QueryRowContext(ctx, `
 		UPDATE jobs SET lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ?
 		WHERE id = (SELECT id FROM jobs WHERE state = 'queued' AND run_at <= ? AND lease_until <= ?
-		            AND kind IN (?`+strings.Repeat(",?", len(kinds)-1)+`) ORDER BY run_at, id LIMIT 1)
+		            AND kind IN (?`+strings.Repeat(",?", len(kinds)-1)+`) ORDER BY run_at, id LIMIT 1`+s.db.eng.skipLocked()+`)
 		RETURNING id, kind, key, payload, attempts`, args...).Scan(&j.ID, &j.Kind, &j.Key, &payload, &j.Attempt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil

@@ -126,7 +126,7 @@ func (s *Store) Leaderboard(ctx context.Context, q domain.BoardQuery) ([]domain.
 		where, metric, order = `l.site_id = ?1 AND l.status = 'live' AND l.domain <> ''`, `d.value`, `m DESC, l.votes_count DESC, l.id`
 	case "revenue":
 		from, extra, count = `(SELECT listing_id, amount_cents, source FROM (SELECT listing_id, amount_cents, source,
-				ROW_NUMBER() OVER (PARTITION BY listing_id ORDER BY month DESC, source = 'verified' DESC) AS rn FROM revenue_figures) WHERE rn = 1) r
+				ROW_NUMBER() OVER (PARTITION BY listing_id ORDER BY month DESC, source = 'verified' DESC) AS rn FROM revenue_figures) ranked WHERE rn = 1) r
 			JOIN listings l ON l.id = r.listing_id`, `r.source, 0`, s.count
 		where, metric, order = `l.site_id = ?1 AND l.status = 'live'`, `r.amount_cents`, `m DESC, l.votes_count DESC, l.id`
 	default:
@@ -167,9 +167,9 @@ var drBoardFrom = `(SELECT domain, value, source, value - first AS chg FROM (
 		FROM (SELECT x.domain, x.value, x.source,
 				ROW_NUMBER() OVER (PARTITION BY x.domain ORDER BY x.date DESC, x.id DESC) AS rn
 			FROM domain_ratings x JOIN (SELECT domain, source FROM (SELECT domain, source,
-				ROW_NUMBER() OVER (PARTITION BY domain ORDER BY date DESC, id DESC) AS rn FROM domain_ratings) WHERE rn = 1) t
+				ROW_NUMBER() OVER (PARTITION BY domain ORDER BY date DESC, id DESC) AS rn FROM domain_ratings) ranked WHERE rn = 1) t
 				ON t.domain = x.domain AND t.source = x.source) h
-		WHERE h.rn <= ` + strconv.Itoa(maxDRHistory) + `) WHERE rn = 1) d`
+		WHERE h.rn <= ` + strconv.Itoa(maxDRHistory) + `) trend WHERE rn = 1) d`
 
 // metricLabel formats a board metric as a person reads it.
 func metricLabel(board string, m int64) string {

@@ -68,6 +68,11 @@ func (s *Store) SiteKeys(ctx context.Context) ([]string, error) {
 
 // EditOwnListing implements domain.ListingEditStore.
 func (s *Store) EditOwnListing(ctx context.Context, e domain.ListingEdit) (*domain.ListingEditResult, error) {
+	return retry(ctx, func() (*domain.ListingEditResult, error) { return s.editOwnListing(ctx, e) })
+}
+
+// editOwnListing is EditOwnListing in one transaction (retried by EditOwnListing).
+func (s *Store) editOwnListing(ctx context.Context, e domain.ListingEdit) (*domain.ListingEditResult, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, mapErr(err, "listing", "")
@@ -95,7 +100,7 @@ func (s *Store) EditOwnListing(ctx context.Context, e domain.ListingEdit) (*doma
 
 // applyTo writes e.Travel to the same company's listings on the other sites
 // e names: those the user owns or that have no owner; the others are skipped.
-func (s *Store) applyTo(ctx context.Context, tx *sql.Tx, e domain.ListingEdit, user sql.NullInt64, now int64) ([]domain.AppliedListing, error) {
+func (s *Store) applyTo(ctx context.Context, tx *Tx, e domain.ListingEdit, user sql.NullInt64, now int64) ([]domain.AppliedListing, error) {
 	out := []domain.AppliedListing{}
 	var company sql.NullInt64
 	if err := tx.QueryRowContext(ctx, `SELECT company_id FROM listings WHERE id = ?`, e.ListingID).Scan(&company); err != nil {
@@ -109,7 +114,7 @@ func (s *Store) applyTo(ctx context.Context, tx *sql.Tx, e domain.ListingEdit, u
 		return out, nil
 	}
 	q := `SELECT l.id, l.slug, st.key,
-		CASE WHEN ` + ownedBy + ` THEN 'owned'
+		CASE WHEN ` + s.db.eng.ownedBy() + ` THEN 'owned'
 		     WHEN l.owner_id IS NULL AND NOT EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id) THEN 'unowned'
 		     ELSE 'other' END
 		FROM listings l JOIN sites st ON st.id = l.site_id
@@ -174,7 +179,7 @@ func (s *Store) applyTo(ctx context.Context, tx *sql.Tx, e domain.ListingEdit, u
 // records them as a version; nil when nothing differs (nothing is written).
 // source is the listing apply_to carried from, reverts the version a revert
 // puts back (0: none). A revert is the team's own change: reviewed at once.
-func writeVersion(ctx context.Context, tx *sql.Tx, id int64, values map[string]json.RawMessage, kind string,
+func writeVersion(ctx context.Context, tx *Tx, id int64, values map[string]json.RawMessage, kind string,
 	user sql.NullInt64, email string, source, reverts int64, now int64) (*domain.ListingVersionSummary, error) {
 	fields := make([]string, 0, len(values))
 	for _, f := range editOrder {
@@ -240,7 +245,7 @@ func writeVersion(ctx context.Context, tx *sql.Tx, id int64, values map[string]j
 var editOrder = append(append([]string{}, domain.EditableFieldNames...), "socials", "faqs")
 
 // currentValues reads the fields of listing id as canonical JSON.
-func currentValues(ctx context.Context, tx *sql.Tx, id int64, fields []string) (map[string]json.RawMessage, error) {
+func currentValues(ctx context.Context, tx *Tx, id int64, fields []string) (map[string]json.RawMessage, error) {
 	dest := make([]any, len(fields))
 	for i, f := range fields {
 		if !editable(f) {
@@ -469,6 +474,11 @@ func (s *Store) MarkVersionReviewed(ctx context.Context, id int64, by string, no
 
 // RevertVersion implements domain.ListingEditStore.
 func (s *Store) RevertVersion(ctx context.Context, id int64, by string, now time.Time) (*domain.ListingVersionSummary, error) {
+	return retry(ctx, func() (*domain.ListingVersionSummary, error) { return s.revertVersion(ctx, id, by, now) })
+}
+
+// revertVersion is RevertVersion in one transaction (retried by RevertVersion).
+func (s *Store) revertVersion(ctx context.Context, id int64, by string, now time.Time) (*domain.ListingVersionSummary, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, mapErr(err, "listing version", "")

@@ -180,7 +180,7 @@ func (s *Store) domainRating(ctx context.Context, id int64) (*domain.DomainRatin
 		src AS (SELECT d.source FROM domain_ratings d JOIN dom ON dom.domain = d.domain ORDER BY d.date DESC, d.id DESC LIMIT 1)
 		SELECT date, value, source FROM (
 		SELECT d.date, d.value, d.source FROM domain_ratings d JOIN dom ON dom.domain = d.domain JOIN src ON src.source = d.source
-		ORDER BY d.date DESC, d.id DESC LIMIT ?) ORDER BY date`, id, maxDRHistory)
+		ORDER BY d.date DESC, d.id DESC LIMIT ?) latest ORDER BY date`, id, maxDRHistory)
 	if err != nil {
 		return nil, mapErr(err, "domain rating", "")
 	}

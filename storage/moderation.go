@@ -16,13 +16,13 @@ var _ domain.ModerationStore = (*Store)(nil)
 
 // voterOwns is the SQL condition "the account x.user_id owns listing l"
 // (its submitter or a co-owner), for a vote or review x.
-func voterOwns(x string) string {
-	return `(` + x + `.user_id IS NOT NULL AND (l.owner_id IS ` + x + `.user_id OR EXISTS (SELECT 1 FROM listing_owners lo
+func voterOwns(e engine, x string) string {
+	return `(` + x + `.user_id IS NOT NULL AND (` + e.same("l.owner_id", x+".user_id") + ` OR EXISTS (SELECT 1 FROM listing_owners lo
 		WHERE lo.listing_id = l.id AND lo.user_id = ` + x + `.user_id)))`
 }
 
 // logDecision writes one moderation_log row.
-func (s *Store) logDecision(ctx context.Context, tx *sql.Tx, actor, action string, voteID, reviewID, listingID int64, week, reason string, at time.Time) error {
+func (s *Store) logDecision(ctx context.Context, tx *Tx, actor, action string, voteID, reviewID, listingID int64, week, reason string, at time.Time) error {
 	null := func(id int64) any {
 		if id == 0 {
 			return nil
@@ -36,6 +36,12 @@ func (s *Store) logDecision(ctx context.Context, tx *sql.Tx, actor, action strin
 
 // DecideVote implements domain.ModerationStore.
 func (s *Store) DecideVote(ctx context.Context, actor string, id int64, count bool, at time.Time) error {
+	_, err := retry(ctx, func() (struct{}, error) { return struct{}{}, s.decideVote(ctx, actor, id, count, at) })
+	return err
+}
+
+// decideVote is DecideVote in one transaction (retried by DecideVote).
+func (s *Store) decideVote(ctx context.Context, actor string, id int64, count bool, at time.Time) error {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -44,7 +50,7 @@ func (s *Store) DecideVote(ctx context.Context, actor string, id int64, count bo
 	var listingID int64
 	var name, status, reason string
 	var discarded, owner bool
-	err = tx.QueryRowContext(ctx, `SELECT v.listing_id, l.name, v.status, v.held_reason, v.discarded_at IS NOT NULL, `+voterOwns("v")+`
+	err = tx.QueryRowContext(ctx, `SELECT v.listing_id, l.name, v.status, v.held_reason, v.discarded_at IS NOT NULL, `+voterOwns(s.db.eng, "v")+`
 		FROM votes v JOIN listings l ON l.id = v.listing_id WHERE v.id = ? AND l.site_id = ?`, id, s.siteID).
 		Scan(&listingID, &name, &status, &reason, &discarded, &owner)
 	switch {
@@ -101,7 +107,7 @@ func (s *Store) DecideReview(ctx context.Context, actor string, id int64, action
 	var listingID int64
 	var name, status, reason string
 	var owner bool
-	err = tx.QueryRowContext(ctx, `SELECT r.listing_id, l.name, r.status, r.held_reason, `+voterOwns("r")+`
+	err = tx.QueryRowContext(ctx, `SELECT r.listing_id, l.name, r.status, r.held_reason, `+voterOwns(s.db.eng, "r")+`
 		FROM reviews r JOIN listings l ON l.id = r.listing_id WHERE r.id = ? AND l.site_id = ?`, id, s.siteID).
 		Scan(&listingID, &name, &status, &reason, &owner)
 	switch {

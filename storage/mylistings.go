@@ -15,9 +15,11 @@ var _ domain.OwnerStore = (*Store)(nil)
 // claim). It takes the user id twice. Every ownership check uses it. It is
 // never NULL (owner_id IS ?, not =), so it may be selected into a bool: a
 // listing nobody owns has owner_id NULL, and "NULL = ?" is NULL.
-const ownedBy = `(l.owner_id IS ? OR l.id IN (SELECT lo.listing_id FROM listing_owners lo WHERE lo.user_id = ?))`
+func (e engine) ownedBy() string {
+	return `(` + e.same("l.owner_id", "?") + ` OR l.id IN (SELECT lo.listing_id FROM listing_owners lo WHERE lo.user_id = ?))`
+}
 
-// queryRower is a *sql.DB or a *sql.Tx.
+// queryRower is a *sqlDB or a *Tx.
 type queryRower interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
@@ -28,7 +30,7 @@ type queryRower interface {
 // transaction as q to check ownership inside it.
 func (s *Store) OwnedListingSlug(ctx context.Context, q queryRower, userID, id int64) (string, error) {
 	var slug string
-	err := q.QueryRowContext(ctx, `SELECT l.slug FROM listings l WHERE l.site_id = ? AND l.id = ? AND `+ownedBy,
+	err := q.QueryRowContext(ctx, `SELECT l.slug FROM listings l WHERE l.site_id = ? AND l.id = ? AND `+s.db.eng.ownedBy(),
 		s.siteID, id, userID, userID).Scan(&slug)
 	if err == sql.ErrNoRows {
 		return "", notOwned(id)
@@ -76,12 +78,12 @@ func (s *Store) scanOwn(row interface{ Scan(...any) error }) (domain.MyListingSu
 // OwnListings implements domain.OwnerStore.
 func (s *Store) OwnListings(ctx context.Context, userID int64, offset, limit int) ([]domain.MyListingSummary, int, error) {
 	var total int
-	if err := s.db.sql.QueryRowContext(ctx, `SELECT count(*) FROM listings l WHERE l.site_id = ? AND `+ownedBy,
+	if err := s.db.sql.QueryRowContext(ctx, `SELECT count(*) FROM listings l WHERE l.site_id = ? AND `+s.db.eng.ownedBy(),
 		s.siteID, userID, userID).Scan(&total); err != nil {
 		return nil, 0, err
 	}
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT `+ownCols+` FROM listings l
-		WHERE l.site_id = ? AND `+ownedBy+` ORDER BY l.created_at DESC, l.id DESC LIMIT ? OFFSET ?`,
+		WHERE l.site_id = ? AND `+s.db.eng.ownedBy()+` ORDER BY l.created_at DESC, l.id DESC LIMIT ? OFFSET ?`,
 		s.siteID, userID, userID, limit, offset)
 	if err != nil {
 		return nil, 0, err
@@ -102,7 +104,7 @@ func (s *Store) OwnListings(ctx context.Context, userID int64, offset, limit int
 // public one, without the status filter and with every paid section.
 func (s *Store) OwnListing(ctx context.Context, userID, id int64) (*domain.MyListing, error) {
 	v, err := s.scanOwn(s.db.sql.QueryRowContext(ctx, `SELECT `+ownCols+` FROM listings l
-		WHERE l.site_id = ? AND l.id = ? AND `+ownedBy, s.siteID, id, userID, userID))
+		WHERE l.site_id = ? AND l.id = ? AND `+s.db.eng.ownedBy(), s.siteID, id, userID, userID))
 	if err == sql.ErrNoRows {
 		return nil, notOwned(id)
 	}

@@ -90,7 +90,7 @@ func (s *OrderStore) SetPrice(ctx context.Context, code string, p domain.Price) 
 func (s *OrderStore) OrderListing(ctx context.Context, userID, listingID int64) (*domain.OrderListing, error) {
 	l := &domain.OrderListing{Extra: []string{}}
 	err := s.db.sql.QueryRowContext(ctx, `SELECT id, slug, name, status, plan, COALESCE(launch_week, ''), featured
-		FROM listings l WHERE l.id = ? AND l.site_id = ? AND `+ownedBy, listingID, s.siteID, userID, userID).
+		FROM listings l WHERE l.id = ? AND l.site_id = ? AND `+s.db.eng.ownedBy(), listingID, s.siteID, userID, userID).
 		Scan(&l.ID, &l.Slug, &l.Name, &l.Status, &l.Plan, &l.LaunchWeek, &l.Featured)
 	if err != nil {
 		return nil, mapErr(err, "listing", strconv.FormatInt(listingID, 10))
@@ -184,7 +184,7 @@ func (s *OrderStore) CreateOrder(ctx context.Context, o *domain.Order, tokenHash
 	return nil
 }
 
-func insertLine(ctx context.Context, tx *sql.Tx, orderID int64, l domain.OrderLine) error {
+func insertLine(ctx context.Context, tx *Tx, orderID int64, l domain.OrderLine) error {
 	if l.Quantity < 1 {
 		return fmt.Errorf("quantity is %d; it is 1, or the number of categories for extra_categories", l.Quantity)
 	}
@@ -301,11 +301,8 @@ func (s *OrderStore) orderPage(ctx context.Context, cond string, args []any, off
 		Scan(&total); err != nil {
 		return nil, 0, mapErr(err, "order", "")
 	}
-	if limit <= 0 {
-		limit = -1 // SQLite: no limit
-	}
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT `+orderCols+` FROM orders WHERE site_id = ? AND `+cond+`
-		ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, append(args, limit, max(offset, 0))...)
+		ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, append(args, s.db.eng.limit(limit), max(offset, 0))...)
 	if err != nil {
 		return nil, 0, mapErr(err, "order", "")
 	}
@@ -389,7 +386,7 @@ func (s *OrderStore) attachLines(ctx context.Context, orders []*domain.Order) er
 
 // pendingOrder checks, inside tx, that order orderID of this site is pending:
 // not_found when there is none, conflict naming what cannot be done otherwise.
-func (s *OrderStore) pendingOrder(ctx context.Context, tx *sql.Tx, orderID int64, doing string) (string, error) {
+func (s *OrderStore) pendingOrder(ctx context.Context, tx *Tx, orderID int64, doing string) (string, error) {
 	var number, status string
 	err := tx.QueryRowContext(ctx, `SELECT number, status FROM orders WHERE id = ? AND site_id = ?`, orderID, s.siteID).
 		Scan(&number, &status)
@@ -482,6 +479,11 @@ func (s *OrderStore) changePending(ctx context.Context, orderID int64, doing, qu
 // in a tab opened before canceling), so the payment is accepted and fulfilled
 // rather than lost. So is a pending order past its expiry, for the same reason.
 func (s *OrderStore) MarkPaid(ctx context.Context, orderID int64, ev domain.PaymentEvent, at time.Time, jobs ...domain.JobSpec) (bool, error) {
+	return retry(ctx, func() (bool, error) { return s.markPaid(ctx, orderID, ev, at, jobs...) })
+}
+
+// markPaid is MarkPaid in one transaction (retried by MarkPaid).
+func (s *OrderStore) markPaid(ctx context.Context, orderID int64, ev domain.PaymentEvent, at time.Time, jobs ...domain.JobSpec) (bool, error) {
 	if ev.Provider == "" || ev.EventID == "" {
 		return false, fmt.Errorf("storage: mark order %d paid: the event needs its provider and event id", orderID)
 	}
@@ -532,12 +534,9 @@ func (s *OrderStore) WorkItems(ctx context.Context, offset, limit int) ([]domain
 		Scan(&total); err != nil {
 		return nil, 0, mapErr(err, "work item", "")
 	}
-	if limit <= 0 {
-		limit = -1
-	}
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT id, kind, COALESCE(listing_id, 0), order_number, details, status,
 		created_at, done_at FROM work_items WHERE site_id = ?
-		ORDER BY status = 'open' DESC, created_at DESC, id DESC LIMIT ? OFFSET ?`, s.siteID, limit, max(offset, 0))
+		ORDER BY status = 'open' DESC, created_at DESC, id DESC LIMIT ? OFFSET ?`, s.siteID, s.db.eng.limit(limit), max(offset, 0))
 	if err != nil {
 		return nil, 0, mapErr(err, "work item", "")
 	}

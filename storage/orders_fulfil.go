@@ -27,6 +27,11 @@ import (
 //     skipped), RelaunchWeek (booked), BillboardCents (a contribution; the
 //     trigger of 0001 adds it to the total), Unlock (merged, sorted), Work.
 func (s *OrderStore) FulfilLine(ctx context.Context, orderID int64, index int, f domain.Fulfilment, at time.Time, jobs ...domain.JobSpec) (bool, error) {
+	return retry(ctx, func() (bool, error) { return s.fulfilLine(ctx, orderID, index, f, at, jobs...) })
+}
+
+// fulfilLine is FulfilLine in one transaction (retried by FulfilLine).
+func (s *OrderStore) fulfilLine(ctx context.Context, orderID int64, index int, f domain.Fulfilment, at time.Time, jobs ...domain.JobSpec) (bool, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return false, mapErr(err, "order", "")
@@ -103,7 +108,7 @@ func weekStart(week string) (time.Time, error) {
 }
 
 // applyFulfilment makes f's changes inside tx (see FulfilLine).
-func (s *OrderStore) applyFulfilment(ctx context.Context, tx *sql.Tx, orderID int64, number string, f domain.Fulfilment, at time.Time) error {
+func (s *OrderStore) applyFulfilment(ctx context.Context, tx *Tx, orderID int64, number string, f domain.Fulfilment, at time.Time) error {
 	now := at.Unix()
 	if touchesListing(f) {
 		if f.ListingID == 0 {
@@ -288,7 +293,7 @@ func (s *OrderStore) siteTakenAtFulfil(ctx context.Context, tx *sql.Tx, orderID 
 
 // categoryIn reports whether slug is a category of this site or an old
 // slug leading to one, inside tx.
-func (s *OrderStore) categoryIn(ctx context.Context, tx *sql.Tx, slug string) (bool, error) {
+func (s *OrderStore) categoryIn(ctx context.Context, tx *Tx, slug string) (bool, error) {
 	var n int
 	err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM categories WHERE site_id = ?1 AND slug = ?2)
 		+ (SELECT COUNT(*) FROM category_redirects WHERE site_id = ?1 AND slug = ?2)`, s.siteID, slug).Scan(&n)
@@ -297,7 +302,7 @@ func (s *OrderStore) categoryIn(ctx context.Context, tx *sql.Tx, slug string) (b
 
 // mergeUnlocked adds sections to a listing's unlocked_sections: a sorted JSON
 // array without duplicates.
-func mergeUnlocked(ctx context.Context, tx *sql.Tx, listingID int64, add []string) error {
+func mergeUnlocked(ctx context.Context, tx *Tx, listingID int64, add []string) error {
 	var cur string
 	if err := tx.QueryRowContext(ctx, `SELECT unlocked_sections FROM listings WHERE id = ?`, listingID).Scan(&cur); err != nil {
 		return err
@@ -318,7 +323,7 @@ func mergeUnlocked(ctx context.Context, tx *sql.Tx, listingID int64, add []strin
 }
 
 // insertWork adds an open work item; its listing and order default to the line's.
-func (s *OrderStore) insertWork(ctx context.Context, tx *sql.Tx, w domain.WorkItem, listingID int64, number string, at time.Time) error {
+func (s *OrderStore) insertWork(ctx context.Context, tx *Tx, w domain.WorkItem, listingID int64, number string, at time.Time) error {
 	if w.Kind == "" {
 		return fmt.Errorf("a work item needs its kind")
 	}

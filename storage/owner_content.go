@@ -18,7 +18,7 @@ func (s *Store) ownedRef(ctx context.Context, q queryRower, userID, id int64) (d
 	ref := domain.ListingRef{ID: id}
 	var unlocked string
 	err := q.QueryRowContext(ctx, `SELECT l.slug, l.name, l.status, l.plan, l.unlocked_sections FROM listings l
-		WHERE l.site_id = ? AND l.id = ? AND `+ownedBy, s.siteID, id, userID, userID).
+		WHERE l.site_id = ? AND l.id = ? AND `+s.db.eng.ownedBy(), s.siteID, id, userID, userID).
 		Scan(&ref.Slug, &ref.Name, &ref.Status, &ref.Plan, &unlocked)
 	if err == sql.ErrNoRows {
 		return ref, notOwned(id)
@@ -198,7 +198,7 @@ func (s *Store) listingInterview(ctx context.Context, id int64) ([]domain.Interv
 
 // PublicListingPages implements domain.OwnerContentStore.
 func (s *Store) PublicListingPages(ctx context.Context, userID int64) ([]string, error) {
-	rows, err := s.db.sql.QueryContext(ctx, `SELECT l.slug FROM listings l WHERE l.site_id = ? AND `+publicStatus+` AND `+ownedBy+`
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT l.slug FROM listings l WHERE l.site_id = ? AND `+publicStatus+` AND `+s.db.eng.ownedBy()+`
 		ORDER BY l.id`, s.siteID, userID, userID)
 	if err != nil {
 		return nil, mapErr(err, "listing", "")

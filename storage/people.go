@@ -30,11 +30,11 @@ func (s *Store) Founders(ctx context.Context, q domain.FounderQuery) ([]domain.F
 		where += ` AND f.country = ?` + strconv.Itoa(len(args))
 	}
 	base := founderLive + ` WHERE ` + where + ` GROUP BY f.id`
-	total, err := s.count(ctx, `SELECT COUNT(*) FROM (`+base+`)`, args...)
+	total, err := s.count(ctx, `SELECT COUNT(*) FROM (`+base+`) AS matches`, args...)
 	if err != nil || total == 0 {
 		return []domain.FounderSummary{}, total, err
 	}
-	rows, err := s.db.sql.QueryContext(ctx, base+` ORDER BY f.name COLLATE NOCASE, f.id LIMIT ? OFFSET ?`,
+	rows, err := s.db.sql.QueryContext(ctx, base+` ORDER BY `+s.db.eng.noCase("f.name")+`, f.id LIMIT ? OFFSET ?`,
 		append(args, q.Limit, q.Offset)...)
 	if err != nil {
 		return nil, 0, mapErr(err, "founder", "")

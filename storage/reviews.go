@@ -34,7 +34,7 @@ func scanReview(sc interface{ Scan(...any) error }, extra ...any) (domain.Review
 
 // listingReviews returns the community rating (nil without counted reviews)
 // and the latest counted reviews of listing id.
-func listingReviews(ctx context.Context, q *sql.DB, id int64) (*domain.Rating, domain.ReviewList, error) {
+func listingReviews(ctx context.Context, q *sqlDB, id int64) (*domain.Rating, domain.ReviewList, error) {
 	list := domain.ReviewList{Items: []domain.Review{}}
 	var avg sql.NullFloat64
 	if err := q.QueryRowContext(ctx, `SELECT AVG(stars), COUNT(*) FROM reviews WHERE listing_id = ? AND status = 'counted'`, id).
@@ -77,11 +77,11 @@ func authorName(name, email string) string {
 
 // liveListingFor returns the id of the public listing slug and whether
 // userID owns it; a listing that is not live yet is a conflict (what).
-func (s *Store) liveListingFor(ctx context.Context, tx *sql.Tx, userID int64, slug, what string) (int64, bool, error) {
+func (s *Store) liveListingFor(ctx context.Context, tx *Tx, userID int64, slug, what string) (int64, bool, error) {
 	var id int64
 	var status string
 	var owner bool
-	err := tx.QueryRowContext(ctx, `SELECT l.id, l.status, `+ownedBy+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
+	err := tx.QueryRowContext(ctx, `SELECT l.id, l.status, `+s.db.eng.ownedBy()+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
 		userID, userID, s.siteID, slug).Scan(&id, &status, &owner)
 	if err != nil {
 		return 0, false, mapErr(err, "listing", slug)
@@ -184,7 +184,7 @@ func (s *Store) SaveReview(ctx context.Context, w domain.ReviewWrite, jobs func(
 // youngBurst returns the ids of the rows of table (votes or reviews) for
 // listingID from network ipHash within window before at, each by an account
 // younger than age at at; where narrows them further (on alias x).
-func youngBurst(ctx context.Context, tx *sql.Tx, table string, listingID int64, ipHash string, at time.Time, window, age time.Duration, where string) ([]int64, error) {
+func youngBurst(ctx context.Context, tx *Tx, table string, listingID int64, ipHash string, at time.Time, window, age time.Duration, where string) ([]int64, error) {
 	return queryIDs(ctx, tx, `SELECT x.id FROM `+table+` x JOIN users u ON u.id = x.user_id
 		WHERE x.listing_id = ? AND x.ip_hash = ? AND x.created_at > ? AND u.created_at > ? `+where,
 		listingID, ipHash, at.Add(-window).Unix(), at.Add(-age).Unix())
@@ -282,7 +282,7 @@ func (s *Store) CountDueReview(ctx context.Context, reviewID int64, at time.Time
 func (s *Store) ReviewerOf(ctx context.Context, userID int64, slug string) (*domain.Reviewer, error) {
 	var listingID int64
 	rv := &domain.Reviewer{}
-	err := s.db.sql.QueryRowContext(ctx, `SELECT l.id, `+ownedBy+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
+	err := s.db.sql.QueryRowContext(ctx, `SELECT l.id, `+s.db.eng.ownedBy()+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
 		userID, userID, s.siteID, slug).Scan(&listingID, &rv.Owner)
 	if err != nil {
 		return nil, mapErr(err, "listing", slug)

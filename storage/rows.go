@@ -19,7 +19,8 @@ type Row map[string]string
 // the schema; values are always bound.
 
 // Rows returns the rows of table whose columns equal the values of where
-// (nil: every row), in rowid order (primary key order for a WITHOUT ROWID table). A nil value matches NULL.
+// (nil: every row), in rowid order (primary key order for a WITHOUT ROWID
+// table, and for every table on PostgreSQL, which has no rowid). A nil value matches NULL.
 func (db *DB) Rows(ctx context.Context, table string, where map[string]any) ([]Row, error) {
 	cols, err := db.columns(ctx, table)
 	if err != nil {
@@ -83,11 +84,64 @@ func (db *DB) InsertRow(ctx context.Context, table string, values map[string]any
 		}
 		marks[i], args[i] = "?", values[n]
 	}
-	res, err := db.sql.ExecContext(ctx, `INSERT INTO "`+table+`" ("`+strings.Join(names, `", "`)+`") VALUES (`+strings.Join(marks, ", ")+`)`, args...)
+	insert := `INSERT INTO "` + table + `" ("` + strings.Join(names, `", "`) + `") VALUES (` + strings.Join(marks, ", ") + `)`
+	if db.eng == enginePostgres {
+		return db.insertRowPG(ctx, table, insert, values, args)
+	}
+	res, err := db.sql.ExecContext(ctx, insert, args...)
 	if err != nil {
 		return 0, mapErr(err, table, "")
 	}
 	return res.LastInsertId()
+}
+
+// insertRowPG is InsertRow on PostgreSQL, which has no rowid: it returns
+// the table's single-column integer primary key (0 for other tables). A row
+// given its id explicitly (the fixtures do) moves the id's sequence past
+// it, as SQLite's rowid would, so later inserts get fresh ids.
+func (db *DB) insertRowPG(ctx context.Context, table, insert string, values map[string]any, args []any) (int64, error) {
+	pk, err := db.primaryKey(ctx, table)
+	if err != nil {
+		return 0, err
+	}
+	var seq sql.NullString
+	if len(pk) == 1 {
+		if err := db.sql.QueryRowContext(ctx, `SELECT pg_get_serial_sequence(?, ?)`, `"`+table+`"`, pk[0]).Scan(&seq); err != nil {
+			return 0, fmt.Errorf("storage: insert into %s: %w", table, err)
+		}
+	}
+	if !seq.Valid {
+		_, err := db.sql.ExecContext(ctx, insert, args...)
+		return 0, mapErr(err, table, "")
+	}
+	var id int64
+	if err := db.sql.QueryRowContext(ctx, insert+` RETURNING "`+pk[0]+`"`, args...).Scan(&id); err != nil {
+		return 0, mapErr(err, table, "")
+	}
+	if _, given := values[pk[0]]; given {
+		if _, err := db.sql.ExecContext(ctx, `SELECT setval(?, (SELECT max("`+pk[0]+`") FROM "`+table+`"))`, seq.String); err != nil {
+			return 0, fmt.Errorf("storage: insert into %s: %w", table, err)
+		}
+	}
+	return id, nil
+}
+
+// primaryKey returns the primary key columns of table, in key order.
+func (db *DB) primaryKey(ctx context.Context, table string) ([]string, error) {
+	rows, err := db.sql.QueryContext(ctx, db.eng.primaryKeyQuery(), table)
+	if err != nil {
+		return nil, fmt.Errorf("storage: primary key of %s: %w", table, err)
+	}
+	defer rows.Close()
+	var pk []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		pk = append(pk, c)
+	}
+	return pk, rows.Err()
 }
 
 // UpdateRows sets the columns of set on the rows of table matching where
@@ -125,13 +179,13 @@ func (db *DB) UpdateRows(ctx context.Context, table string, set, where map[strin
 // schema.
 func (db *DB) columns(ctx context.Context, table string) ([]string, error) {
 	var n int
-	if err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, table).Scan(&n); err != nil {
+	if err := db.sql.QueryRowContext(ctx, db.eng.hasTableQuery(), table).Scan(&n); err != nil {
 		return nil, fmt.Errorf("storage: table %s: %w", table, err)
 	}
 	if n != 1 {
 		return nil, fmt.Errorf("storage: no table %q", table)
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT name FROM pragma_table_info(?) ORDER BY cid`, table)
+	rows, err := db.sql.QueryContext(ctx, db.eng.columnsQuery(), table)
 	if err != nil {
 		return nil, fmt.Errorf("storage: columns of %s: %w", table, err)
 	}
@@ -209,7 +263,7 @@ func (db *DB) DeleteRows(ctx context.Context, table string, where map[string]any
 	return res.RowsAffected()
 }
 
-// queryer is a *sql.DB or a *sql.Tx.
+// queryer is a *sqlDB or a *Tx.
 type queryer interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }

@@ -150,7 +150,7 @@ func (s *Store) rebuildIndex(ctx context.Context) error {
 // and passes each as a document with its links to emit. It stops with ctx's error
 // when ctx ends.
 func (s *Store) streamDocs(ctx context.Context, cats map[int64]catRow, emit func(search.Doc, []catLink)) error {
-	rows, err := s.db.sql.QueryContext(ctx, `SELECT `+docCols+` FROM listings l NOT INDEXED
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT `+docCols+` FROM listings l `+s.db.eng.notIndexed()+`
 		WHERE l.site_id = ? AND l.status IN ('live', 'scheduled') ORDER BY l.id`, s.siteID)
 	if err != nil {
 		return mapErr(err, "listing", "")

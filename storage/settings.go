@@ -18,7 +18,7 @@ func (s *Store) StoredSettings(ctx context.Context) (map[string]string, error) {
 // of key to value), so that it runs on a transaction or the database alike.
 func (s *Store) storedSettings(ctx context.Context, q queryRower) (map[string]string, error) {
 	var raw string
-	err := q.QueryRowContext(ctx, `SELECT COALESCE(json_group_object(key, value), '{}') FROM site_settings WHERE site_id = ?`, s.siteID).Scan(&raw)
+	err := q.QueryRowContext(ctx, `SELECT COALESCE(`+s.db.eng.jsonGroupObject("key", "value")+`, '{}') FROM site_settings WHERE site_id = ?`, s.siteID).Scan(&raw)
 	if err != nil {
 		return nil, mapErr(err, "site settings", s.site.Key)
 	}

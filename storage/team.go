@@ -91,7 +91,7 @@ func (s *Store) AuditLog(ctx context.Context, f domain.AuditFilter) ([]domain.Au
 	where, args := []string{"site_id = ?"}, []any{s.siteID}
 	for col, v := range map[string]string{"actor": f.Actor, "action": f.Action, "target": f.Target} {
 		if v != "" {
-			where = append(where, col+" = ? COLLATE NOCASE")
+			where = append(where, s.db.eng.eqNoCase(col))
 			args = append(args, v)
 		}
 	}

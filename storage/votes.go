@@ -60,7 +60,7 @@ func (s *Store) RecordVote(ctx context.Context, listingID int64, voterKey string
 }
 
 // voteAuditKey returns the key of the vote audit hashes, creating it on first use.
-func voteAuditKey(ctx context.Context, tx *sql.Tx, now time.Time) ([]byte, error) {
+func voteAuditKey(ctx context.Context, tx *Tx, now time.Time) ([]byte, error) {
 	fresh := make([]byte, 32)
 	_, _ = rand.Read(fresh) // never fails (crypto/rand)
 	if _, err := tx.ExecContext(ctx, `INSERT INTO vote_key (id, key, created_at) VALUES (1, ?, ?) ON CONFLICT (id) DO NOTHING`,
@@ -80,7 +80,7 @@ func auditHash(key []byte, kind, value string) string {
 }
 
 // recomputeTrending sets a listing's trending_score from its counted votes.
-func recomputeTrending(ctx context.Context, tx *sql.Tx, listingID int64) error {
+func recomputeTrending(ctx context.Context, tx *Tx, listingID int64) error {
 	rows, err := tx.QueryContext(ctx, `SELECT created_at FROM votes WHERE listing_id = ? AND status = 'counted' ORDER BY created_at, id`, listingID)
 	if err != nil {
 		return err
@@ -112,7 +112,7 @@ func (s *Store) CastVote(ctx context.Context, v domain.VoteCast, jobs func(voteI
 	var listingID int64
 	var status string
 	var owner bool
-	err = tx.QueryRowContext(ctx, `SELECT l.id, l.status, `+ownedBy+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
+	err = tx.QueryRowContext(ctx, `SELECT l.id, l.status, `+s.db.eng.ownedBy()+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
 		v.UserID, v.UserID, s.siteID, v.Slug).Scan(&listingID, &status, &owner)
 	if err != nil {
 		return nil, mapErr(err, "listing", v.Slug)

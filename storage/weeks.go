@@ -179,7 +179,7 @@ func (s *Store) FinaliseWeek(ctx context.Context, week string, at time.Time) (*d
 
 // rankWeek returns the live launches of a week in the week's ranking
 // (weekRankOrder); args are weekArgs.
-func rankWeek(ctx context.Context, tx *sql.Tx, args []any) ([]rankedLaunch, error) {
+func rankWeek(ctx context.Context, tx *Tx, args []any) ([]rankedLaunch, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT l.id, l.slug, `+weekVotesCol+` FROM listings l
 		WHERE `+weekLaunchesWhere+` ORDER BY `+weekRankOrder, args...)
 	if err != nil {
@@ -199,7 +199,7 @@ func rankWeek(ctx context.Context, tx *sql.Tx, args []any) ([]rankedLaunch, erro
 
 // weekDisqualified returns the listings the site team disqualified from
 // week, each with its reason.
-func weekDisqualified(ctx context.Context, tx *sql.Tx, siteID int64, week string) (map[int64]string, error) {
+func weekDisqualified(ctx context.Context, tx *Tx, siteID int64, week string) (map[int64]string, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT listing_id, reason FROM week_disqualifications WHERE site_id = ? AND week = ?`, siteID, week)
 	if err != nil {
 		return nil, mapErr(err, "week", week)
@@ -219,12 +219,12 @@ func weekDisqualified(ctx context.Context, tx *sql.Tx, siteID int64, week string
 
 // notifyAward adds a notification of award a for each owner (submitter or
 // co-owner) and signed-in follower of the winner, once each.
-func notifyAward(ctx context.Context, tx *sql.Tx, a domain.WeekAward, at time.Time) error {
+func notifyAward(ctx context.Context, tx *Tx, a domain.WeekAward, at time.Time) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO notifications (user_id, listing_id, award_id, created_at)
 		SELECT id, ?1, ?2, ?3 FROM (
 			SELECT owner_id AS id FROM listings WHERE id = ?1 AND owner_id IS NOT NULL
 			UNION SELECT user_id FROM listing_owners WHERE listing_id = ?1
-			UNION SELECT u.id FROM follows f JOIN users u ON f.follower_key = 'user:' || u.id WHERE f.listing_id = ?1)
+			UNION SELECT u.id FROM follows f JOIN users u ON f.follower_key = 'user:' || u.id WHERE f.listing_id = ?1) AS recipients
 		WHERE true ON CONFLICT (award_id, user_id) DO NOTHING`, a.ListingID, a.ID, at.Unix())
 	return mapErr(err, "notification", "")
 }
@@ -232,7 +232,7 @@ func notifyAward(ctx context.Context, tx *sql.Tx, a domain.WeekAward, at time.Ti
 // AwardRecipients implements domain.WeekStore.
 func (s *Store) AwardRecipients(ctx context.Context, week string) ([]domain.AwardRecipient, error) {
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT n.id, u.email,
-		(l.owner_id IS u.id OR EXISTS (SELECT 1 FROM listing_owners lo WHERE lo.listing_id = l.id AND lo.user_id = u.id)), l.slug, l.name, a.week, a.rank, a.votes
+		(`+s.db.eng.same("l.owner_id", "u.id")+` OR EXISTS (SELECT 1 FROM listing_owners lo WHERE lo.listing_id = l.id AND lo.user_id = u.id)), l.slug, l.name, a.week, a.rank, a.votes
 		FROM notifications n JOIN awards a ON a.id = n.award_id JOIN listings l ON l.id = a.listing_id JOIN users u ON u.id = n.user_id
 		WHERE a.site_id = ? AND a.week = ? AND n.mailed_at IS NULL ORDER BY a.rank, n.id`, s.siteID, week)
 	if err != nil {

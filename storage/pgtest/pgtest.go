@@ -1,0 +1,326 @@
+// Package pgtest runs a throwaway PostgreSQL cluster for tests: it finds
+// Debian's PostgreSQL server binaries (installing the postgresql package
+// when they are missing, the way web/browsertest installs Chromium), runs
+// initdb and pg_ctl as an unprivileged user (initdb refuses root, and the
+// tests run as root on CI) in a directory under the temporary directory,
+// listens on a Unix socket there only, and hands out fresh databases.
+//
+// A test binary starts at most one cluster, on first use, and stops it when
+// it ends: its TestMain calls Main. It is for tests only.
+package pgtest
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
+)
+
+const (
+	// SkipEnv skips every PostgreSQL test when set to "1" (offline or quick
+	// local work only; CI never sets it).
+	SkipEnv = "LAUNCHDIR_SKIP_POSTGRES"
+	// BinEnv names a directory holding initdb, pg_ctl and postgres to use
+	// instead of Debian's /usr/lib/postgresql/<version>/bin.
+	BinEnv = "LAUNCHDIR_POSTGRES_BIN"
+)
+
+// Cluster is a running throwaway PostgreSQL cluster.
+type Cluster struct {
+	dir  string // owns data/, the socket and the log
+	bin  string
+	cred *syscall.Credential // nil: run as this user
+	seq  atomic.Int64
+
+	// Timings of what it took to get here, for the test log.
+	Installed time.Duration // 0 when PostgreSQL was already there
+	Started   time.Duration // initdb and pg_ctl start
+}
+
+// Skipped reports whether PostgreSQL tests are skipped by SkipEnv.
+func Skipped() bool { return os.Getenv(SkipEnv) == "1" }
+
+// Start installs PostgreSQL if needed and starts a new cluster in a new
+// directory under the temporary directory. logf receives progress lines.
+func Start(logf func(format string, args ...any)) (*Cluster, error) {
+	c := &Cluster{}
+	bin, err := serverBin()
+	if err != nil {
+		t0 := time.Now()
+		if err := install(logf); err != nil {
+			return nil, err
+		}
+		c.Installed = time.Since(t0)
+		if bin, err = serverBin(); err != nil {
+			return nil, fmt.Errorf("pgtest: after installing Debian's postgresql package: %w", err)
+		}
+	}
+	c.bin = bin
+	t0 := time.Now()
+	dir, err := os.MkdirTemp("", "launchdir-pg-")
+	if err != nil {
+		return nil, fmt.Errorf("pgtest: %w", err)
+	}
+	c.dir = dir
+	if os.Geteuid() == 0 {
+		// initdb refuses to run as root: the cluster belongs to nobody.
+		u, err := user.Lookup("nobody")
+		if err != nil {
+			return nil, fmt.Errorf("pgtest: running as root needs the user nobody to own the cluster: %w", err)
+		}
+		uid, _ := strconv.Atoi(u.Uid)
+		gid, _ := strconv.Atoi(u.Gid)
+		c.cred = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
+		if err := os.Chown(dir, uid, gid); err != nil {
+			return nil, fmt.Errorf("pgtest: %w", err)
+		}
+	}
+	if err := c.run("initdb", "-D", c.data(), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	// Unix socket only (no TCP port to collide with other test processes);
+	// durability is not wanted from a throwaway cluster.
+	opts := "-k " + dir + " -c listen_addresses= -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400"
+	if err := c.run("pg_ctl", "-D", c.data(), "-l", filepath.Join(dir, "server.log"), "-w", "-t", "120", "-o", opts, "start"); err != nil {
+		log, _ := os.ReadFile(filepath.Join(dir, "server.log"))
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("%w\nserver.log:\n%s", err, log)
+	}
+	c.Started = time.Since(t0)
+	c.watch()
+	return c, nil
+}
+
+// watch starts a watchdog that stops the cluster and removes its directory
+// once this process is gone, when it ends without Stop (a panicking test
+// binary skips TestMain's Stop; go test kills a binary that times out). It
+// runs as the cluster's owner (pg_ctl refuses root) in its own session.
+func (c *Cluster) watch() {
+	cmd := exec.Command("/bin/sh", "-c",
+		`while [ -d "/proc/$0" ]; do sleep 1; done; "$1" -D "$2" -m immediate -w stop >/dev/null 2>&1; rm -rf "$3"`,
+		strconv.Itoa(os.Getpid()), filepath.Join(c.bin, "pg_ctl"), c.data(), c.dir)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Credential: c.cred}
+	if err := cmd.Start(); err == nil {
+		go cmd.Wait()
+	}
+}
+
+func (c *Cluster) data() string { return filepath.Join(c.dir, "data") }
+
+// run runs one of the server binaries as the cluster's owner.
+func (c *Cluster) run(name string, args ...string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, filepath.Join(c.bin, name), args...)
+	cmd.Dir = c.dir
+	cmd.Env = append(os.Environ(), "LC_ALL=C", "HOME="+c.dir)
+	if c.cred != nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: c.cred}
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("pgtest: %s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return nil
+}
+
+// Stop stops the cluster and removes its directory.
+func (c *Cluster) Stop() error {
+	err := c.run("pg_ctl", "-D", c.data(), "-m", "immediate", "-w", "stop")
+	if rerr := os.RemoveAll(c.dir); err == nil {
+		err = rerr
+	}
+	return err
+}
+
+// URL is the postgres:// URL of database name in the cluster.
+func (c *Cluster) URL(name string) string {
+	return "postgres://postgres@/" + name + "?host=" + c.dir + "&sslmode=disable"
+}
+
+// NewDatabase creates an empty database with a fresh name and returns its URL.
+func (c *Cluster) NewDatabase(ctx context.Context) (string, error) {
+	admin, err := sql.Open("pgx", c.URL("postgres"))
+	if err != nil {
+		return "", err
+	}
+	defer admin.Close()
+	name := "t" + strconv.FormatInt(c.seq.Add(1), 10)
+	if _, err := admin.ExecContext(ctx, `CREATE DATABASE `+name+` TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`); err != nil {
+		return "", fmt.Errorf("pgtest: create database %s: %w", name, err)
+	}
+	return c.URL(name), nil
+}
+
+var (
+	sharedMu  sync.Mutex
+	shared    *Cluster
+	sharedErr error
+)
+
+// Shared returns the test binary's cluster, starting it on first use. It
+// skips t when SkipEnv is set and fails it when PostgreSQL cannot be
+// installed or started. The binary's TestMain must call Main so the cluster
+// is stopped.
+func Shared(t testing.TB) *Cluster {
+	t.Helper()
+	if Skipped() {
+		t.Skipf("%s=1: PostgreSQL test skipped", SkipEnv)
+	}
+	sharedMu.Lock()
+	defer sharedMu.Unlock()
+	if shared == nil && sharedErr == nil {
+		shared, sharedErr = Start(t.Logf)
+		if shared != nil {
+			t.Logf("pgtest: cluster started in %v (install %v)", shared.Started.Round(time.Millisecond), shared.Installed.Round(time.Second))
+		}
+	}
+	if sharedErr != nil {
+		t.Fatalf("PostgreSQL tests need a PostgreSQL server: %v\n"+
+			"Install Debian's package as root: apt-get install -y postgresql\n"+
+			"(or point %s at its bin directory, or set %s=1 to skip the PostgreSQL tests)", sharedErr, BinEnv, SkipEnv)
+	}
+	return shared
+}
+
+// Database returns the URL of a fresh, empty database in the shared cluster.
+func Database(t testing.TB) string {
+	t.Helper()
+	c := Shared(t)
+	url, err := c.NewDatabase(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return url
+}
+
+// Main runs the tests and stops the shared cluster, if one was started.
+// Use it as TestMain's body: os.Exit(pgtest.Main(m)).
+func Main(m *testing.M) int {
+	code := m.Run()
+	sharedMu.Lock()
+	defer sharedMu.Unlock()
+	if shared != nil {
+		if err := shared.Stop(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			if code == 0 {
+				code = 1
+			}
+		}
+		shared = nil
+	}
+	return code
+}
+
+// serverBin finds the directory of initdb, pg_ctl and postgres: $LAUNCHDIR_POSTGRES_BIN,
+// else the newest /usr/lib/postgresql/<version>/bin.
+func serverBin() (string, error) {
+	if d := os.Getenv(BinEnv); d != "" {
+		return d, hasServer(d)
+	}
+	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
+	sort.Slice(dirs, func(i, j int) bool { return version(dirs[i]) > version(dirs[j]) })
+	for _, d := range dirs {
+		if hasServer(d) == nil {
+			return d, nil
+		}
+	}
+	return "", fmt.Errorf("no PostgreSQL server under /usr/lib/postgresql/*/bin")
+}
+
+func version(binDir string) int {
+	n, _ := strconv.Atoi(filepath.Base(filepath.Dir(binDir)))
+	return n
+}
+
+func hasServer(dir string) error {
+	for _, name := range []string{"initdb", "pg_ctl", "postgres"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// install installs Debian's postgresql package. go test runs packages in
+// parallel processes, so an exclusive lock on a file in the temporary
+// directory lets one process install while the others wait and find it
+// installed.
+func install(logf func(string, ...any)) error {
+	lockPath := filepath.Join(os.TempDir(), "launchdir-postgres-install.lock")
+	f, err := os.OpenFile(lockPath, os.O_CREATE|os.O_RDWR, 0o666)
+	if err != nil {
+		return fmt.Errorf("pgtest: open the install lock %s: %w", lockPath, err)
+	}
+	defer f.Close()
+	logf("pgtest: PostgreSQL is missing; waiting for the install lock %s", lockPath)
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		return fmt.Errorf("pgtest: lock %s: %w", lockPath, err)
+	}
+	defer syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	if _, err := serverBin(); err == nil {
+		logf("pgtest: another test process installed PostgreSQL")
+		return nil
+	}
+	var prefix []string
+	if os.Geteuid() != 0 {
+		sudo, err := exec.LookPath("sudo")
+		if err != nil {
+			return fmt.Errorf("pgtest: PostgreSQL is missing and this user (uid %d) is not root and has no sudo to install it", os.Geteuid())
+		}
+		prefix = []string{sudo, "-n", "env", "DEBIAN_FRONTEND=noninteractive"}
+	}
+	// Another test process may be running apt-get at the same time (the
+	// browser tests install Chromium): wait for dpkg's lock, and try again
+	// while apt reports a lock held.
+	apt := func(args ...string) error {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+		defer cancel()
+		argv := append(append([]string{}, prefix...), append([]string{"apt-get", "-o", "DPkg::Lock::Timeout=600"}, args...)...)
+		start := time.Now()
+		for attempt := 1; ; attempt++ {
+			logf("pgtest: running %s", strings.Join(argv, " "))
+			cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+			cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+			out, err := cmd.CombinedOutput()
+			if err == nil {
+				break
+			}
+			if attempt < 20 && ctx.Err() == nil && strings.Contains(string(out), "Could not get lock") {
+				time.Sleep(15 * time.Second)
+				continue
+			}
+			return fmt.Errorf("%s: %v\n%s", strings.Join(argv, " "), err, tail(out, 40))
+		}
+		logf("pgtest: %s took %v", strings.Join(argv, " "), time.Since(start).Round(time.Second))
+		return nil
+	}
+	// The package lists may be missing (a fresh image) or stale: update first.
+	if err := apt("update"); err != nil {
+		return err
+	}
+	return apt("install", "-y", "--no-install-recommends", "postgresql")
+}
+
+// tail is the last n lines of out.
+func tail(out []byte, n int) string {
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
