@@ -189,7 +189,7 @@ func (s *Store) HideListing(ctx context.Context, id int64, hide bool, reason str
 // that started while it was hidden live, inside tx, as the week-start job
 // would have (startWeek; that job found it hidden and did nothing). A free
 // one is left scheduled: its resumed badge check decides (FreeTransition).
-func startMissedWeek(ctx context.Context, tx *sql.Tx, id int64, at time.Time) error {
+func startMissedWeek(ctx context.Context, tx *Tx, id int64, at time.Time) error {
 	_, err := tx.ExecContext(ctx, `UPDATE listings SET status = 'live', launched_at = ?1, updated_at = ?1
 		WHERE id = ?2 AND status = 'scheduled' AND plan = 'paid' AND launch_week IS NOT NULL AND launch_week <= ?3`,
 		at.Unix(), id, at.UTC().Format(domain.DateLayout))
@@ -201,7 +201,7 @@ func startMissedWeek(ctx context.Context, tx *sql.Tx, id int64, at time.Time) er
 // hidden listing is not checkable), so when the listing is in the free queue,
 // has no next check and is checkable again in its restored status, its next
 // check is at (now) and the check's job is queued with the unhide.
-func (s *Store) resumeFreeChecks(ctx context.Context, tx *sql.Tx, id int64, at time.Time) error {
+func (s *Store) resumeFreeChecks(ctx context.Context, tx *Tx, id int64, at time.Time) error {
 	t, err := s.freeTarget(ctx, tx, id)
 	if err != nil {
 		return err

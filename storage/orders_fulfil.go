@@ -245,7 +245,7 @@ func (s *OrderStore) applyFulfilment(ctx context.Context, tx *Tx, orderID int64,
 // listing may have gone public between the order and the payment. Then the
 // launch is not applied (notApplied) and a duplicate_review work item asks
 // the site team to refund or merge.
-func (s *OrderStore) siteTakenAtFulfil(ctx context.Context, tx *sql.Tx, orderID int64, number string, listingID int64, at time.Time) error {
+func (s *OrderStore) siteTakenAtFulfil(ctx context.Context, tx *Tx, orderID int64, number string, listingID int64, at time.Time) error {
 	var siteURL string
 	var buyer int64
 	if err := tx.QueryRowContext(ctx, `SELECT l.url, o.user_id FROM listings l, orders o WHERE l.id = ? AND o.id = ?`,
@@ -270,9 +270,9 @@ func (s *OrderStore) siteTakenAtFulfil(ctx context.Context, tx *sql.Tx, orderID 
 			other.id, other.slug, other.name, other.domain = id, slug, name, dom
 		}
 		return nil
-	}, `SELECT l.id, l.slug, l.name, l.domain FROM listings l WHERE l.id IN (SELECT d.id FROM listings d INDEXED BY listings_domain
-			WHERE d.domain = ?1 OR substr(d.domain, -length(?1) - 1) = '.' || ?1)
-		AND l.site_id = ?2 AND l.id <> ?3 AND `+publicStatus+` AND NOT `+ownedBy+`
+	}, `SELECT l.id, l.slug, l.name, l.domain FROM listings l WHERE l.id IN (SELECT d.id FROM listings d `+s.db.eng.indexedBy("listings_domain")+`
+			WHERE d.domain = ?1 OR `+s.db.eng.suffix("d.domain", "length(?1) + 1")+` = '.' || ?1)
+		AND l.site_id = ?2 AND l.id <> ?3 AND `+publicStatus+` AND NOT `+s.db.eng.ownedBy()+`
 		ORDER BY l.status = 'live' DESC, l.id LIMIT 20`, reg, s.siteID, listingID, buyer, buyer)
 	if err != nil {
 		return mapErr(err, "listing", reg)
