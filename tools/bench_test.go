@@ -582,7 +582,7 @@ func benchSyntheticDB(b *testing.B, n int) string {
 // storage/*.go if there is none such).
 func benchGeneratorHash(b *testing.B) string {
 	b.Helper()
-	files, _ := filepath.Glob("../storage/migrations/*")
+	files, _ := filepath.Glob("../storage/migrations/*.sql") // the SQLite set the bench seeds
 	gen, _ := filepath.Glob("../storage/*[sS]ynth*.go")
 	demoGen, _ := filepath.Glob("../domain/demo/*[sS]ynth*.go")
 	gen = append(gen, demoGen...)
