@@ -338,3 +338,25 @@ func (h *handler) adminRevertEdit(w http.ResponseWriter, r *http.Request, email 
 	h.audit(r, email, "listing_edit.revert", fmt.Sprintf("listing_version:%d", id), nil, map[string]int{"new_version": version})
 	http.Redirect(w, r, "/admin#edits", http.StatusSeeOther)
 }
+
+// invalidFields maps a validation error's fields to their first message
+// (what a console form shows next to each field); nil when err is not a
+// validation error.
+func invalidFields(err error) map[string]string {
+	var de *domain.Error
+	if !errors.As(err, &de) || de.Code != domain.EInvalid {
+		return nil
+	}
+	return firstMessages(de)
+}
+
+// firstMessages maps de's fields to the first message about each.
+func firstMessages(de *domain.Error) map[string]string {
+	out := map[string]string{}
+	for _, f := range de.Fields {
+		if _, ok := out[f.Field]; !ok {
+			out[f.Field] = f.Message
+		}
+	}
+	return out
+}

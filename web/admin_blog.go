@@ -255,17 +255,10 @@ func (h *handler) blogEdit(w http.ResponseWriter, r *http.Request, email string)
 // problemsOf turns a refusal into problems by field, nil when err is no
 // refusal of the form.
 func problemsOf(err error) map[string]string {
-	var de *domain.Error
-	if !errors.As(err, &de) || de.Code != domain.EInvalid {
-		return nil
-	}
-	problems := map[string]string{}
-	for _, f := range de.Fields {
-		if _, ok := problems[f.Field]; !ok {
-			problems[f.Field] = f.Message
-		}
-	}
-	if len(problems) == 0 {
+	problems := invalidFields(err)
+	if problems != nil && len(problems) == 0 {
+		var de *domain.Error
+		errors.As(err, &de)
 		problems[""] = de.Message
 	}
 	return problems

@@ -97,13 +97,7 @@ func fieldProblems(err error) (msg string, problems map[string]string, status in
 	if !errors.As(err, &de) || de.Code == domain.EInternal || de.Code == domain.ENotFound {
 		return "", nil, 0, false
 	}
-	problems = map[string]string{}
-	for _, f := range de.Fields {
-		if _, ok := problems[f.Field]; !ok {
-			problems[f.Field] = f.Message
-		}
-	}
-	return de.Message, problems, problem.Status(de.Code), true
+	return de.Message, firstMessages(de), problem.Status(de.Code), true
 }
 
 // categoriesHome is GET /admin/categories.

@@ -232,22 +232,6 @@ func (h *handler) revenueHome(w http.ResponseWriter, r *http.Request, email stri
 	h.showRevenue(w, r, http.StatusOK, &revenuePage{Email: email, Saved: r.URL.Query().Get("saved") == "1"})
 }
 
-// invalidFields maps a validation error's fields to their first message;
-// nil when err is not a validation error.
-func invalidFields(err error) map[string]string {
-	var de *domain.Error
-	if !errors.As(err, &de) || de.Code != domain.EInvalid {
-		return nil
-	}
-	out := map[string]string{}
-	for _, f := range de.Fields {
-		if _, ok := out[f.Field]; !ok {
-			out[f.Field] = f.Message
-		}
-	}
-	return out
-}
-
 // revenueSave is POST /admin/revenue (listing, month, amount): a verified figure.
 func (h *handler) revenueSave(w http.ResponseWriter, r *http.Request, email string) {
 	p := &revenuePage{Email: email, Listing: strings.TrimSpace(r.PostForm.Get("listing")), Month: r.PostForm.Get("month"), Amount: r.PostForm.Get("amount")}

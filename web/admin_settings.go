@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"html/template"
 	"net/http"
 
@@ -75,14 +74,7 @@ func (h *handler) settingsSave(w http.ResponseWriter, r *http.Request, email str
 		}
 	}
 	err := h.svc.SetSiteSettings(r.Context(), email, values)
-	var de *domain.Error
-	if err != nil && errors.As(err, &de) && de.Code == domain.EInvalid {
-		problems := map[string]string{}
-		for _, f := range de.Fields {
-			if _, ok := problems[f.Field]; !ok {
-				problems[f.Field] = f.Message
-			}
-		}
+	if problems := invalidFields(err); problems != nil {
 		h.showSettings(w, r, email, http.StatusBadRequest, values, problems)
 		return
 	}
