@@ -16,8 +16,11 @@ import (
 
 // config is what every subcommand shares: where the data lives and which site it serves.
 type config struct {
-	addr      string
-	data      string
+	addr string
+	data string
+	// database is --database: a PostgreSQL URL used instead of the SQLite
+	// file under data (docs/scaling.md).
+	database  string
 	baseURL   string
 	demo      bool
 	rateLimit float64
@@ -87,19 +90,38 @@ func expects(f *flag.Flag) string {
 	return "a valid value"
 }
 
-// dataFlag registers --data, shared by every subcommand.
+// dataFlag registers --data and --database, shared by every subcommand.
 func dataFlag(fs *flag.FlagSet, c *config) {
 	fs.StringVar(&c.data, "data", env("LAUNCHDIR_DATA", "./data"), "data directory holding the SQLite file (env LAUNCHDIR_DATA)")
+	fs.StringVar(&c.database, "database", env("LAUNCHDIR_DATABASE_URL", ""),
+		"a PostgreSQL database to use instead of the SQLite file under --data: postgres://user:password@host/name (env LAUNCHDIR_DATABASE_URL)")
 }
 
-// dbPath is the SQLite file inside the data directory.
-func (c *config) dbPath() string { return filepath.Join(c.data, "launchdir.db") }
+// dbPath is the database in use: the SQLite file inside the data
+// directory, or --database.
+func (c *config) dbPath() string {
+	if c.database != "" {
+		return c.database
+	}
+	return filepath.Join(c.data, "launchdir.db")
+}
+
+// dbName names the database in messages: dbPath without a password.
+func (c *config) dbName() string {
+	if c.database != "" {
+		return redactURL(c.database)
+	}
+	return c.dbPath()
+}
 
 // open opens the database, applying migrations.
 func (c *config) open() (*storage.DB, error) {
+	if c.database != "" && !storage.IsPostgresURL(c.database) {
+		return nil, fmt.Errorf("--database (env LAUNCHDIR_DATABASE_URL): want a postgres:// or postgresql:// URL, got %q", redactURL(c.database))
+	}
 	db, err := storage.Open(c.dbPath(), storage.WithClock(c.now))
 	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", c.dbPath(), err)
+		return nil, fmt.Errorf("open %s: %w", c.dbName(), err)
 	}
 	return db, nil
 }

@@ -1,8 +1,8 @@
 // Command launchdir runs the launch directory service and its operator tasks.
 //
-//	launchdir serve   [--addr 127.0.0.1:8080] [--data ./data] [--base-url URL] [--demo]
-//	launchdir seed    --demo [--data ./data]
-//	launchdir migrate [--data ./data]
+//	launchdir serve   [--addr 127.0.0.1:8080] [--data ./data | --database postgres://...] [--base-url URL] [--demo]
+//	launchdir seed    --demo [--data ./data | --database postgres://...]
+//	launchdir migrate [--data ./data | --database postgres://...]
 //	launchdir apikey create --email ADDRESS [--name NAME] [--data ./data]
 //	launchdir admin prices list|set CODE CENTS [--currency USD] [--data ./data]
 //

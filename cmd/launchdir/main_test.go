@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	neturl "net/url"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -15,24 +16,49 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/pgtest"
 )
 
 // TestServe runs the real binary's serve command on a free port with --demo and
 // reads the URLs it prints, then uses them.
 func TestServe(t *testing.T) {
-	data := t.TempDir()
+	serveDemo(t, "--data", t.TempDir())
+}
+
+// TestServe_Postgres: serve --database postgres://... loads the demo into
+// PostgreSQL and serves it the same way; the banner names the database
+// without its password.
+func TestServe_Postgres(t *testing.T) {
+	url := pgtest.Database(t)
+	banner := serveDemo(t, "--data", t.TempDir(), "--database", url)
+	if !strings.Contains(banner, "launchdir is serving postgres://") {
+		t.Errorf("banner = %q; want it to name the PostgreSQL database", banner)
+	}
+	if u, _ := neturl.Parse(url); u != nil {
+		if pw, ok := u.User.Password(); ok && pw != "" && strings.Contains(banner, pw) {
+			t.Errorf("banner shows the database password: %q", banner)
+		}
+	}
+}
+
+// serveDemo runs the real binary's serve command on a free port with --demo
+// and args, reads the URLs it prints and uses them; it returns the banner.
+func serveDemo(t *testing.T, args ...string) string {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, time.Now, []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--demo", "--rate-limit", "0"}, pw, io.Discard)
+		done <- run(ctx, time.Now, append([]string{"serve", "--addr", "127.0.0.1:0", "--demo", "--rate-limit", "0"}, args...), pw, io.Discard)
 		pw.Close()
 	}()
 	urls := map[string]string{}
+	var banner strings.Builder
 	sc := bufio.NewScanner(pr)
 	re := regexp.MustCompile(`^\s+(Web|REST API|OpenAPI|MCP|Docs):\s+(\S+)$`)
 	for len(urls) < 5 && sc.Scan() {
+		banner.WriteString(sc.Text() + "\n")
 		if m := re.FindStringSubmatch(sc.Text()); m != nil {
 			urls[m[1]] = m[2]
 		}
@@ -80,6 +106,7 @@ func TestServe(t *testing.T) {
 	case <-time.After(15 * time.Second):
 		t.Fatal("serve did not stop after its context ended")
 	}
+	return banner.String()
 }
 
 // TestSeedAndMigrate checks the operator subcommands on a fresh data directory.

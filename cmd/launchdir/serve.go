@@ -108,7 +108,7 @@ func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	printBanner(stdout, c.dbPath(), c.addr, origins, f.team > 0)
+	printBanner(stdout, c.dbName(), c.addr, origins, f.team > 0)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -296,7 +296,7 @@ func seedCmd(ctx context.Context, now func() time.Time, args []string, stdout, s
 		if err := storage.SeedSynthetic(ctx, db, c.site(), synthetic, c.now().UTC()); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "added %d synthetic listings to %s in %s\n", synthetic, c.dbPath(), time.Since(start).Round(time.Second/10))
+		fmt.Fprintf(stdout, "added %d synthetic listings to %s in %s\n", synthetic, c.dbName(), time.Since(start).Round(time.Second/10))
 		return nil
 	}
 	seeded, err := storage.SeedDemo(ctx, db, c.site(), c.now().UTC())
@@ -304,9 +304,9 @@ func seedCmd(ctx context.Context, now func() time.Time, args []string, stdout, s
 		return err
 	}
 	if seeded {
-		fmt.Fprintf(stdout, "loaded the demo data into %s\n", c.dbPath())
+		fmt.Fprintf(stdout, "loaded the demo data into %s\n", c.dbName())
 	} else {
-		fmt.Fprintf(stdout, "%s already has listings; nothing loaded\n", c.dbPath())
+		fmt.Fprintf(stdout, "%s already has listings; nothing loaded\n", c.dbName())
 	}
 	return nil
 }
@@ -316,35 +316,14 @@ func migrateCmd(_ context.Context, now func() time.Time, args []string, stdout, 
 	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dataFlag(fs, &c)
-	var database string
-	fs.StringVar(&database, "database", env("LAUNCHDIR_DATABASE_URL", ""),
-		"a PostgreSQL database to migrate instead of the SQLite file under --data: postgres://user:password@host/name (env LAUNCHDIR_DATABASE_URL)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
-	}
-	if database != "" {
-		return migratePostgres(database, c.now, stdout)
 	}
 	db, err := c.open()
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "migrations applied to %s\n", c.dbPath())
-	return db.Close()
-}
-
-// migratePostgres applies the PostgreSQL migrations to the database at rawURL.
-// (serve does not take --database yet: docs/scaling.md lists the stores
-// still to be converted.)
-func migratePostgres(rawURL string, now func() time.Time, stdout io.Writer) error {
-	if !storage.IsPostgresURL(rawURL) {
-		return fmt.Errorf("--database: want a postgres:// or postgresql:// URL, got %q", redactURL(rawURL))
-	}
-	db, err := storage.Open(rawURL, storage.WithClock(now))
-	if err != nil {
-		return fmt.Errorf("open %s: %w", redactURL(rawURL), err)
-	}
-	fmt.Fprintf(stdout, "migrations applied to %s\n", redactURL(rawURL))
+	fmt.Fprintf(stdout, "migrations applied to %s\n", c.dbName())
 	return db.Close()
 }
 
