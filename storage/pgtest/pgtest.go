@@ -154,16 +154,82 @@ func (c *Cluster) URL(name string) string {
 
 // NewDatabase creates an empty database with a fresh name and returns its URL.
 func (c *Cluster) NewDatabase(ctx context.Context) (string, error) {
+	return c.copyOf(ctx, "template0")
+}
+
+// copyOf creates a database with a fresh name as a copy of template (which
+// nobody may be connected to) and returns its URL.
+func (c *Cluster) copyOf(ctx context.Context, template string) (string, error) {
 	admin, err := sql.Open("pgx", c.URL("postgres"))
 	if err != nil {
 		return "", err
 	}
 	defer admin.Close()
 	name := "t" + strconv.FormatInt(c.seq.Add(1), 10)
-	if _, err := admin.ExecContext(ctx, `CREATE DATABASE `+name+` TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`); err != nil {
-		return "", fmt.Errorf("pgtest: create database %s: %w", name, err)
+	if _, err := admin.ExecContext(ctx, `CREATE DATABASE `+name+` TEMPLATE `+template+` ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`); err != nil {
+		return "", fmt.Errorf("pgtest: create database %s from %s: %w", name, template, err)
 	}
 	return c.URL(name), nil
+}
+
+// name is the database name in a URL made by URL.
+func name(url string) string {
+	rest := strings.TrimPrefix(url, "postgres://postgres@/")
+	if i := strings.IndexByte(rest, '?'); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest
+}
+
+var (
+	templatesMu sync.Mutex
+	templates   = map[string]*template{}
+)
+
+// template is a database built once per test binary and copied per test.
+type template struct {
+	once sync.Once
+	name string
+	err  error
+	mu   sync.Mutex // held while a copy is made
+}
+
+// DatabaseFrom returns the URL of a fresh database holding what build put
+// into the template named key. The template is built once per test binary:
+// build gets the URL of an empty database, fills it (a seeded demo, say) and
+// must close every connection to it before returning; every call copies it
+// with CREATE DATABASE ... TEMPLATE, which takes a fraction of building it.
+func DatabaseFrom(t testing.TB, key string, build func(url string) error) string {
+	t.Helper()
+	c := Shared(t)
+	templatesMu.Lock()
+	tp := templates[key]
+	if tp == nil {
+		tp = &template{}
+		templates[key] = tp
+	}
+	templatesMu.Unlock()
+	tp.once.Do(func() {
+		url, err := c.NewDatabase(context.Background())
+		if err == nil {
+			start := time.Now()
+			err = build(url)
+			t.Logf("pgtest: template %q built in %v", key, time.Since(start).Round(time.Millisecond))
+		}
+		tp.name, tp.err = name(url), err
+	})
+	if tp.err != nil {
+		t.Fatalf("pgtest: template %q: %v", key, tp.err)
+	}
+	// Copies are made one at a time: PostgreSQL refuses a copy while another
+	// session is connected to the template, and a copy in flight is one.
+	tp.mu.Lock()
+	defer tp.mu.Unlock()
+	url, err := c.copyOf(context.Background(), tp.name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return url
 }
 
 var (
