@@ -13,6 +13,7 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/pgtest"
 )
 
 // testNow is a Wednesday; its launch week starts on 2026-11-16.
@@ -39,7 +40,7 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	demo = e
-	code := m.Run()
+	code := pgtest.Main(m) // stops the PostgreSQL cluster if a test started one
 	e.close()
 	_ = os.RemoveAll(dir)
 	os.Exit(code)
