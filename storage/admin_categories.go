@@ -227,7 +227,7 @@ func (s *Store) mergeCategory(ctx context.Context, tx *Tx, source, target int64,
 	}
 	for _, l := range links {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, ?)
-			ON CONFLICT (listing_id, category_id) DO UPDATE SET is_primary = `+s.db.eng.greater("is_primary", "excluded.is_primary"),
+			ON CONFLICT (listing_id, category_id) DO UPDATE SET is_primary = `+s.db.eng.greater("listing_categories.is_primary", "excluded.is_primary"),
 			l.listing, target, l.primary); err != nil {
 			return 0, mapErr(err, "category link", strconv.FormatInt(l.listing, 10))
 		}

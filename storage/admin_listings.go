@@ -68,8 +68,17 @@ func (s *Store) AdminSearchListings(ctx context.Context, f domain.AdminListingFi
 		where += ` AND l.status = ?4`
 	}
 	args := []any{s.siteID, id, likeArg(f.Q), f.Status}
+	// The count passes no argument past the last it uses (PostgreSQL's
+	// driver refuses unused trailing arguments; see engine.bind).
+	used := 1
+	if f.Q != "" {
+		used = 3
+	}
+	if f.Status != "" {
+		used = 4
+	}
 	var total int
-	if err := s.db.sql.QueryRowContext(ctx, `SELECT count(*)`+adminListingFrom+` WHERE `+where, args...).Scan(&total); err != nil {
+	if err := s.db.sql.QueryRowContext(ctx, `SELECT count(*)`+adminListingFrom+` WHERE `+where, args[:used]...).Scan(&total); err != nil {
 		return nil, 0, mapErr(err, "listing", "")
 	}
 	out := []domain.AdminListing{}
