@@ -16,24 +16,21 @@ import (
 var _ domain.BlogAdminStore = (*Store)(nil)
 
 // inTx runs fn in a transaction and writes e (its Target filled from
-// target when empty) before committing.
+// target when empty) before committing; on PostgreSQL the whole is run
+// again after a serialization failure (DB.inTx).
 func (s *Store) inTx(ctx context.Context, kind string, e domain.AuditEntry, fn func(tx *Tx) (target string, err error)) error {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return mapErr(err, kind, "")
-	}
-	defer tx.Rollback()
-	target, err := fn(tx)
-	if err != nil {
-		return mapErr(err, kind, "")
-	}
-	if e.Target == "" {
-		e.Target = target
-	}
-	if err := s.writeAudit(ctx, tx, e); err != nil {
-		return err
-	}
-	return mapErr(tx.Commit(), kind, "")
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		target, err := fn(tx)
+		if err != nil {
+			return err
+		}
+		entry := e
+		if entry.Target == "" {
+			entry.Target = target
+		}
+		return s.writeAudit(ctx, tx, entry)
+	})
+	return mapErr(err, kind, "")
 }
 
 // affected turns a change of no row into ENotFound.

@@ -87,24 +87,20 @@ func (s *Store) CreateCategory(ctx context.Context, c domain.AdminCategory, e do
 	if err != nil {
 		return 0, err
 	}
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return 0, mapErr(err, "category", c.Slug)
-	}
-	defer tx.Rollback()
 	var id int64
-	err = tx.QueryRowContext(ctx, `INSERT INTO categories (site_id, parent_id, slug, name, description, faqs, position)
+	err = s.db.inTx(ctx, func(tx *Tx) error {
+		err := tx.QueryRowContext(ctx, `INSERT INTO categories (site_id, parent_id, slug, name, description, faqs, position)
 		VALUES (?, NULLIF(?, 0), ?, ?, ?, ?, ?) RETURNING id`, s.siteID, c.ParentID, c.Slug, c.Name, c.Description, string(faqs), c.Position).Scan(&id)
-	if err != nil {
-		return 0, mapErr(err, "category", c.Slug)
-	}
-	if e.Target == "" {
-		e.Target = "category:" + strconv.FormatInt(id, 10)
-	}
-	if err := s.writeAudit(ctx, tx, e); err != nil {
-		return 0, err
-	}
-	return id, mapErr(tx.Commit(), "category", c.Slug)
+		if err != nil {
+			return err
+		}
+		entry := e
+		if entry.Target == "" {
+			entry.Target = "category:" + strconv.FormatInt(id, 10)
+		}
+		return s.writeAudit(ctx, tx, entry)
+	})
+	return id, mapErr(err, "category", c.Slug)
 }
 
 func nonNilFAQs(f []domain.FAQ) []domain.FAQ {
@@ -121,36 +117,31 @@ func (s *Store) SaveCategory(ctx context.Context, c domain.AdminCategory, e doma
 	if err != nil {
 		return err
 	}
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return mapErr(err, "category", key)
-	}
-	defer tx.Rollback()
-	var old string
-	if err := tx.QueryRowContext(ctx, `SELECT slug FROM categories WHERE site_id = ? AND id = ?`, s.siteID, c.ID).Scan(&old); err != nil {
-		return mapErr(err, "category", key)
-	}
-	if old != c.Slug {
-		// The new slug stops being an old one (renamed back); the old one
-		// starts leading here.
-		if _, err := tx.ExecContext(ctx, `DELETE FROM category_redirects WHERE site_id = ? AND slug = ? AND category_id = ?`, s.siteID, c.Slug, c.ID); err != nil {
-			return mapErr(err, "category redirect", c.Slug)
+	err = s.db.inTx(ctx, func(tx *Tx) error {
+		var old string
+		if err := tx.QueryRowContext(ctx, `SELECT slug FROM categories WHERE site_id = ? AND id = ?`, s.siteID, c.ID).Scan(&old); err != nil {
+			return mapErr(err, "category", key)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO category_redirects (site_id, slug, category_id, created_at) VALUES (?, ?, ?, ?)
+		if old != c.Slug {
+			// The new slug stops being an old one (renamed back); the old one
+			// starts leading here.
+			if _, err := tx.ExecContext(ctx, `DELETE FROM category_redirects WHERE site_id = ? AND slug = ? AND category_id = ?`, s.siteID, c.Slug, c.ID); err != nil {
+				return mapErr(err, "category redirect", c.Slug)
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO category_redirects (site_id, slug, category_id, created_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (site_id, slug) DO UPDATE SET category_id = excluded.category_id, created_at = excluded.created_at`,
-			s.siteID, old, c.ID, e.At.Unix()); err != nil {
-			return mapErr(err, "category redirect", old)
+				s.siteID, old, c.ID, e.At.Unix()); err != nil {
+				return mapErr(err, "category redirect", old)
+			}
 		}
-	}
-	_, err = tx.ExecContext(ctx, `UPDATE categories SET parent_id = NULLIF(?, 0), slug = ?, name = ?, description = ?, faqs = ?, position = ?
+		_, err := tx.ExecContext(ctx, `UPDATE categories SET parent_id = NULLIF(?, 0), slug = ?, name = ?, description = ?, faqs = ?, position = ?
 		WHERE site_id = ? AND id = ?`, c.ParentID, c.Slug, c.Name, c.Description, string(faqs), c.Position, s.siteID, c.ID)
+		if err != nil {
+			return mapErr(err, "category", c.Slug)
+		}
+		return s.writeAudit(ctx, tx, e)
+	})
 	if err != nil {
-		return mapErr(err, "category", c.Slug)
-	}
-	if err := s.writeAudit(ctx, tx, e); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
 		return mapErr(err, "category", key)
 	}
 	s.refreshSoon(ctx) // a renamed primary category is in its listings' summaries
@@ -160,41 +151,48 @@ func (s *Store) SaveCategory(ctx context.Context, c domain.AdminCategory, e doma
 // SaveCategoryAttributes implements domain.CategoryAdminStore.
 func (s *Store) SaveCategoryAttributes(ctx context.Context, id int64, attrs []domain.Attribute, e domain.AuditEntry) error {
 	key := strconv.FormatInt(id, 10)
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return mapErr(err, "category", key)
-	}
-	defer tx.Rollback()
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM categories WHERE site_id = ? AND id = ?`, s.siteID, id).Scan(&n); err != nil || n == 0 {
-		if err == nil {
-			err = sql.ErrNoRows
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM categories WHERE site_id = ? AND id = ?`, s.siteID, id).Scan(&n); err != nil || n == 0 {
+			if err == nil {
+				err = sql.ErrNoRows
+			}
+			return mapErr(err, "category", key)
 		}
-		return mapErr(err, "category", key)
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM category_attributes WHERE category_id = ?`, id); err != nil {
-		return mapErr(err, "category attributes", key)
-	}
-	for i, a := range attrs {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO category_attributes (category_id, key, label, position) VALUES (?, ?, ?, ?)`,
-			id, a.Key, a.Label, i+1); err != nil {
-			return mapErr(err, "category attribute", a.Key)
+		if _, err := tx.ExecContext(ctx, `DELETE FROM category_attributes WHERE category_id = ?`, id); err != nil {
+			return mapErr(err, "category attributes", key)
 		}
-	}
-	if err := s.writeAudit(ctx, tx, e); err != nil {
-		return err
-	}
-	return mapErr(tx.Commit(), "category attributes", key)
+		for i, a := range attrs {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO category_attributes (category_id, key, label, position) VALUES (?, ?, ?, ?)`,
+				id, a.Key, a.Label, i+1); err != nil {
+				return mapErr(err, "category attribute", a.Key)
+			}
+		}
+		return s.writeAudit(ctx, tx, e)
+	})
+	return mapErr(err, "category attributes", key)
 }
 
 // MergeCategory implements domain.CategoryAdminStore.
 func (s *Store) MergeCategory(ctx context.Context, source, target int64, e domain.AuditEntry) (int, error) {
 	key := strconv.FormatInt(source, 10)
-	tx, err := s.db.sql.BeginTx(ctx, nil)
+	var moved int
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		n, err := s.mergeCategory(ctx, tx, source, target, e)
+		moved = n
+		return err
+	})
 	if err != nil {
 		return 0, mapErr(err, "category", key)
 	}
-	defer tx.Rollback()
+	s.refreshSoon(ctx)
+	return moved, nil
+}
+
+// mergeCategory is MergeCategory's transaction: it moves source's links,
+// attributes, children and redirects to target and deletes source.
+func (s *Store) mergeCategory(ctx context.Context, tx *Tx, source, target int64, e domain.AuditEntry) (int, error) {
+	key := strconv.FormatInt(source, 10)
 	var srcSlug string
 	var srcParent int64
 	if err := tx.QueryRowContext(ctx, `SELECT slug, COALESCE(parent_id, 0) FROM categories WHERE site_id = ? AND id = ?`, s.siteID, source).
@@ -211,7 +209,7 @@ func (s *Store) MergeCategory(ctx context.Context, source, target int64, e domai
 		primary bool
 	}
 	var links []link
-	err = queryEach(ctx, tx, func(rows *sql.Rows) error {
+	err := queryEach(ctx, tx, func(rows *sql.Rows) error {
 		var l link
 		if err := rows.Scan(&l.listing, &l.primary); err != nil {
 			return err
@@ -229,7 +227,7 @@ func (s *Store) MergeCategory(ctx context.Context, source, target int64, e domai
 	}
 	for _, l := range links {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, ?)
-			ON CONFLICT (listing_id, category_id) DO UPDATE SET is_primary = `+s.db.eng.greater("is_primary", "excluded.is_primary"),
+			ON CONFLICT (listing_id, category_id) DO UPDATE SET is_primary = `+s.db.eng.greater("listing_categories.is_primary", "excluded.is_primary"),
 			l.listing, target, l.primary); err != nil {
 			return 0, mapErr(err, "category link", strconv.FormatInt(l.listing, 10))
 		}
@@ -261,10 +259,6 @@ func (s *Store) MergeCategory(ctx context.Context, source, target int64, e domai
 	if err := s.writeAudit(ctx, tx, e); err != nil {
 		return 0, err
 	}
-	if err := tx.Commit(); err != nil {
-		return 0, mapErr(err, "category", key)
-	}
-	s.refreshSoon(ctx)
 	return len(links), nil
 }
 

@@ -68,8 +68,17 @@ func (s *Store) AdminSearchListings(ctx context.Context, f domain.AdminListingFi
 		where += ` AND l.status = ?4`
 	}
 	args := []any{s.siteID, id, likeArg(f.Q), f.Status}
+	// The count passes no argument past the last it uses (PostgreSQL's
+	// driver refuses unused trailing arguments; see engine.bind).
+	used := 1
+	if f.Q != "" {
+		used = 3
+	}
+	if f.Status != "" {
+		used = 4
+	}
 	var total int
-	if err := s.db.sql.QueryRowContext(ctx, `SELECT count(*)`+adminListingFrom+` WHERE `+where, args...).Scan(&total); err != nil {
+	if err := s.db.sql.QueryRowContext(ctx, `SELECT count(*)`+adminListingFrom+` WHERE `+where, args[:used]...).Scan(&total); err != nil {
 		return nil, 0, mapErr(err, "listing", "")
 	}
 	out := []domain.AdminListing{}
@@ -143,46 +152,43 @@ func runSteps(ctx context.Context, tx *Tx, steps []sqlStep) error {
 
 // HideListing implements domain.ListingAdminStore.
 func (s *Store) HideListing(ctx context.Context, id int64, hide bool, reason string, e domain.AuditEntry) error {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	a, err := s.adminListing(ctx, tx, id)
-	if err != nil {
-		return err
-	}
-	now := e.At.Unix()
-	var step sqlStep
-	switch {
-	case a.Status == domain.ListingMerged:
-		return domain.Errorf(domain.EConflict, "%s was merged into %s; hide that listing instead.", a.Name, a.MergedIntoSlug)
-	case hide && a.Status == domain.ListingHidden:
-		return domain.Errorf(domain.EConflict, "%s is hidden already.", a.Name)
-	case !hide && a.Status != domain.ListingHidden:
-		return domain.Errorf(domain.EConflict, "%s is not hidden.", a.Name)
-	case hide:
-		step = sqlStep{`UPDATE listings SET hidden_status = status, status = 'hidden', hidden_at = ?, hidden_reason = ?, hidden_by = ?,
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		a, err := s.adminListing(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		now := e.At.Unix()
+		var step sqlStep
+		switch {
+		case a.Status == domain.ListingMerged:
+			return domain.Errorf(domain.EConflict, "%s was merged into %s; hide that listing instead.", a.Name, a.MergedIntoSlug)
+		case hide && a.Status == domain.ListingHidden:
+			return domain.Errorf(domain.EConflict, "%s is hidden already.", a.Name)
+		case !hide && a.Status != domain.ListingHidden:
+			return domain.Errorf(domain.EConflict, "%s is not hidden.", a.Name)
+		case hide:
+			step = sqlStep{`UPDATE listings SET hidden_status = status, status = 'hidden', hidden_at = ?, hidden_reason = ?, hidden_by = ?,
 			updated_at = ? WHERE id = ?`, []any{now, reason, e.Actor, now, id}}
-	default:
-		step = sqlStep{`UPDATE listings SET status = CASE WHEN hidden_status = '' THEN 'draft' ELSE hidden_status END, hidden_status = '',
+		default:
+			step = sqlStep{`UPDATE listings SET status = CASE WHEN hidden_status = '' THEN 'draft' ELSE hidden_status END, hidden_status = '',
 			hidden_at = NULL, hidden_reason = '', hidden_by = '', updated_at = ? WHERE id = ?`, []any{now, id}}
-	}
-	if err := runSteps(ctx, tx, []sqlStep{step}); err != nil {
-		return err
-	}
-	if !hide {
-		if err := startMissedWeek(ctx, tx, id, e.At); err != nil {
+		}
+		if err := runSteps(ctx, tx, []sqlStep{step}); err != nil {
 			return err
 		}
-		if err := s.resumeFreeChecks(ctx, tx, id, e.At); err != nil {
+		if !hide {
+			if err := startMissedWeek(ctx, tx, id, e.At); err != nil {
+				return err
+			}
+			if err := s.resumeFreeChecks(ctx, tx, id, e.At); err != nil {
+				return err
+			}
+		}
+		if err := s.writeAudit(ctx, tx, e); err != nil {
 			return err
 		}
-	}
-	if err := s.writeAudit(ctx, tx, e); err != nil {
-		return err
-	}
-	return tx.Commit()
+		return nil
+	})
 }
 
 // startMissedWeek makes a paid listing unhidden as scheduled for a week
@@ -218,28 +224,25 @@ func (s *Store) resumeFreeChecks(ctx context.Context, tx *Tx, id int64, at time.
 // UnpublishListing implements domain.ListingAdminStore. A hidden listing
 // is unhidden as it is unpublished (the reason shown is the new one).
 func (s *Store) UnpublishListing(ctx context.Context, id int64, reason string, e domain.AuditEntry) error {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	a, err := s.adminListing(ctx, tx, id)
-	if err != nil {
-		return err
-	}
-	if a.Status == domain.ListingMerged || a.Status == domain.ListingArchived {
-		return domain.Errorf(domain.EConflict, "%s is %s already.", a.Name, a.Status)
-	}
-	now := e.At.Unix()
-	if err := runSteps(ctx, tx, []sqlStep{{`UPDATE listings SET status = 'archived', hidden_status = '', hidden_at = NULL,
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		a, err := s.adminListing(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if a.Status == domain.ListingMerged || a.Status == domain.ListingArchived {
+			return domain.Errorf(domain.EConflict, "%s is %s already.", a.Name, a.Status)
+		}
+		now := e.At.Unix()
+		if err := runSteps(ctx, tx, []sqlStep{{`UPDATE listings SET status = 'archived', hidden_status = '', hidden_at = NULL,
 		hidden_reason = '', hidden_by = '', unpublished_at = ?, unpublished_reason = ?, unpublished_by = ?, updated_at = ? WHERE id = ?`,
-		[]any{now, reason, e.Actor, now, id}}}); err != nil {
-		return err
-	}
-	if err := s.writeAudit(ctx, tx, e); err != nil {
-		return err
-	}
-	return tx.Commit()
+			[]any{now, reason, e.Actor, now, id}}}); err != nil {
+			return err
+		}
+		if err := s.writeAudit(ctx, tx, e); err != nil {
+			return err
+		}
+		return nil
+	})
 }
 
 // MergeListings implements domain.ListingAdminStore. Rows the survivor
@@ -248,11 +251,20 @@ func (s *Store) UnpublishListing(ctx context.Context, id int64, reason string, e
 // Kept; nothing is deleted. The counters move with the rows: votes_count
 // and follows_count by what moved, views_count and billboard in full.
 func (s *Store) MergeListings(ctx context.Context, from, into int64, e domain.AuditEntry) (*domain.MergeCounts, error) {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
+	var c *domain.MergeCounts
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		var err error
+		c, err = s.mergeListings(ctx, tx, from, into, e)
+		return err
+	})
 	if err != nil {
-		return nil, err
+		return nil, mapErr(err, "listing", "")
 	}
-	defer tx.Rollback()
+	return c, nil
+}
+
+// mergeListings is MergeListings' transaction.
+func (s *Store) mergeListings(ctx context.Context, tx *Tx, from, into int64, e domain.AuditEntry) (*domain.MergeCounts, error) {
 	if _, err := s.adminListing(ctx, tx, from); err != nil {
 		return nil, err
 	}
@@ -350,9 +362,6 @@ func (s *Store) MergeListings(ctx context.Context, from, into int64, e domain.Au
 	if err := s.writeAudit(ctx, tx, e); err != nil {
 		return nil, err
 	}
-	if err := tx.Commit(); err != nil {
-		return nil, mapErr(err, "listing", "")
-	}
 	return c, nil
 }
 
@@ -360,54 +369,63 @@ func (s *Store) MergeListings(ctx context.Context, from, into int64, e domain.Au
 // the submitter (owner_id), the co-owners are removed, and the account's
 // pending claims of the listing are replaced (it owns it now).
 func (s *Store) TransferListing(ctx context.Context, id int64, email string, e domain.AuditEntry) error {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	a, err := s.adminListing(ctx, tx, id)
-	if err != nil {
-		return err
-	}
-	if a.Status == domain.ListingMerged {
-		return domain.Errorf(domain.EConflict, "%s was merged into %s; transfer that listing instead.", a.Name, a.MergedIntoSlug)
-	}
-	var user int64
-	err = tx.QueryRowContext(ctx, `SELECT id FROM users WHERE lower(email) = lower(?) ORDER BY id LIMIT 1`, email).Scan(&user)
-	if err == sql.ErrNoRows {
-		return domain.Invalid("email", "exists", "There is no account with the email %s; the person signs in once first.", email)
-	}
-	if err != nil {
-		return mapErr(err, "account", "")
-	}
-	var others int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM listing_owners WHERE listing_id = ? AND user_id <> ?`, id, user).Scan(&others); err != nil {
-		return mapErr(err, "listing owner", "")
-	}
-	if a.OwnerID == user && others == 0 {
-		return domain.Errorf(domain.EConflict, "%s is the only owner of %s already.", email, a.Name)
-	}
-	now := e.At.Unix()
-	if err := runSteps(ctx, tx, []sqlStep{
-		{`UPDATE listings SET owner_id = ?, updated_at = ? WHERE id = ?`, []any{user, now, id}},
-		{`DELETE FROM listing_owners WHERE listing_id = ?`, []any{id}},
-		{`UPDATE claims SET status = 'replaced' WHERE listing_id = ? AND user_id = ? AND status = 'pending'`, []any{id, user}},
-	}); err != nil {
-		return err
-	}
-	if err := s.writeAudit(ctx, tx, e); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		a, err := s.adminListing(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if a.Status == domain.ListingMerged {
+			return domain.Errorf(domain.EConflict, "%s was merged into %s; transfer that listing instead.", a.Name, a.MergedIntoSlug)
+		}
+		var user int64
+		err = tx.QueryRowContext(ctx, `SELECT id FROM users WHERE lower(email) = lower(?) ORDER BY id LIMIT 1`, email).Scan(&user)
+		if err == sql.ErrNoRows {
+			return domain.Invalid("email", "exists", "There is no account with the email %s; the person signs in once first.", email)
+		}
+		if err != nil {
+			return mapErr(err, "account", "")
+		}
+		var others int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM listing_owners WHERE listing_id = ? AND user_id <> ?`, id, user).Scan(&others); err != nil {
+			return mapErr(err, "listing owner", "")
+		}
+		if a.OwnerID == user && others == 0 {
+			return domain.Errorf(domain.EConflict, "%s is the only owner of %s already.", email, a.Name)
+		}
+		now := e.At.Unix()
+		if err := runSteps(ctx, tx, []sqlStep{
+			{`UPDATE listings SET owner_id = ?, updated_at = ? WHERE id = ?`, []any{user, now, id}},
+			{`DELETE FROM listing_owners WHERE listing_id = ?`, []any{id}},
+			{`UPDATE claims SET status = 'replaced' WHERE listing_id = ? AND user_id = ? AND status = 'pending'`, []any{id, user}},
+		}); err != nil {
+			return err
+		}
+		if err := s.writeAudit(ctx, tx, e); err != nil {
+			return err
+		}
+		return nil
+	})
 }
 
 // TeamEditListing implements domain.ListingAdminStore.
 func (s *Store) TeamEditListing(ctx context.Context, id int64, values map[string]json.RawMessage, by string, e domain.AuditEntry) (*domain.ListingVersionSummary, error) {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
+	var v *domain.ListingVersionSummary
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		var err error
+		v, err = s.teamEditListing(ctx, tx, id, values, by, e)
+		return err
+	})
 	if err != nil {
-		return nil, err
+		return nil, mapErr(err, "listing", "")
 	}
-	defer tx.Rollback()
+	if v != nil {
+		v.Note = domain.TeamEditNote
+	}
+	return v, nil
+}
+
+// teamEditListing is TeamEditListing's transaction.
+func (s *Store) teamEditListing(ctx context.Context, tx *Tx, id int64, values map[string]json.RawMessage, by string, e domain.AuditEntry) (*domain.ListingVersionSummary, error) {
 	a, err := s.adminListing(ctx, tx, id)
 	if err != nil {
 		return nil, err
@@ -434,10 +452,6 @@ func (s *Store) TeamEditListing(ctx context.Context, id int64, values map[string
 	if err := s.writeAudit(ctx, tx, e); err != nil {
 		return nil, err
 	}
-	if err := tx.Commit(); err != nil {
-		return nil, mapErr(err, "listing", "")
-	}
-	v.Note = domain.TeamEditNote
 	return v, nil
 }
 

@@ -143,88 +143,85 @@ func heldReason(kind, x string) string {
 // vote counts follow through the votes_count triggers and trending is
 // recomputed; finalised weeks read week_results and do not change.
 func (s *Store) SuspendAccount(ctx context.Context, id int64, suspend bool, reason string, e domain.AuditEntry) error {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	var email string
-	var suspended bool
-	err = tx.QueryRowContext(ctx, `SELECT COALESCE(email, ''), suspended_at IS NOT NULL FROM users WHERE id = ?`, id).Scan(&email, &suspended)
-	switch {
-	case err == sql.ErrNoRows:
-		return domain.Errorf(domain.ENotFound, "There is no account %d.", id)
-	case err != nil:
-		return mapErr(err, "account", "")
-	case suspend && suspended:
-		return domain.Errorf(domain.EConflict, "The account %s is suspended already.", email)
-	case !suspend && !suspended:
-		return domain.Errorf(domain.EConflict, "The account %s is not suspended.", email)
-	}
-	// The listings whose votes change, for their trending scores.
-	var listings []int64
-	err = queryEach(ctx, tx, func(rows *sql.Rows) error {
-		var l int64
-		listings = append(listings, l)
-		return rows.Scan(&listings[len(listings)-1])
-	}, `SELECT DISTINCT listing_id FROM votes WHERE user_id = ?`, id)
-	if err != nil {
-		return mapErr(err, "vote", "")
-	}
-	var steps []sqlStep
-	// restored is what a held vote or review goes back to; one held only
-	// for the account's age whose time came while suspended counts now.
-	now := e.At.Unix()
-	const restored = `CASE WHEN h.prev_reason = 'new_account' AND h.prev_count_at <= ? THEN 'counted' ELSE h.prev_status END,
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		var email string
+		var suspended bool
+		err := tx.QueryRowContext(ctx, `SELECT COALESCE(email, ''), suspended_at IS NOT NULL FROM users WHERE id = ?`, id).Scan(&email, &suspended)
+		switch {
+		case err == sql.ErrNoRows:
+			return domain.Errorf(domain.ENotFound, "There is no account %d.", id)
+		case err != nil:
+			return mapErr(err, "account", "")
+		case suspend && suspended:
+			return domain.Errorf(domain.EConflict, "The account %s is suspended already.", email)
+		case !suspend && !suspended:
+			return domain.Errorf(domain.EConflict, "The account %s is not suspended.", email)
+		}
+		// The listings whose votes change, for their trending scores.
+		var listings []int64
+		err = queryEach(ctx, tx, func(rows *sql.Rows) error {
+			var l int64
+			listings = append(listings, l)
+			return rows.Scan(&listings[len(listings)-1])
+		}, `SELECT DISTINCT listing_id FROM votes WHERE user_id = ?`, id)
+		if err != nil {
+			return mapErr(err, "vote", "")
+		}
+		var steps []sqlStep
+		// restored is what a held vote or review goes back to; one held only
+		// for the account's age whose time came while suspended counts now.
+		now := e.At.Unix()
+		const restored = `CASE WHEN h.prev_reason = 'new_account' AND h.prev_count_at <= ? THEN 'counted' ELSE h.prev_status END,
 		CASE WHEN h.prev_reason = 'new_account' AND h.prev_count_at <= ? THEN '' ELSE h.prev_reason END,
 		CASE WHEN h.prev_reason = 'new_account' AND h.prev_count_at <= ? THEN NULL ELSE h.prev_count_at END`
-	if suspend {
-		steps = append(steps,
-			sqlStep{`UPDATE users SET suspended_at = ?, suspended_reason = ?, suspended_by = ? WHERE id = ?`, []any{e.At.Unix(), reason, e.Actor, id}},
-			// Its sessions end (auth also refuses them while suspended):
-			// after unsuspending, the person signs in again.
-			sqlStep{`DELETE FROM sessions WHERE user_id = ?`, []any{id}},
-			sqlStep{`INSERT INTO suspension_holds (user_id, kind, item_id, prev_status, prev_reason, prev_count_at)
+		if suspend {
+			steps = append(steps,
+				sqlStep{`UPDATE users SET suspended_at = ?, suspended_reason = ?, suspended_by = ? WHERE id = ?`, []any{e.At.Unix(), reason, e.Actor, id}},
+				// Its sessions end (auth also refuses them while suspended):
+				// after unsuspending, the person signs in again.
+				sqlStep{`DELETE FROM sessions WHERE user_id = ?`, []any{id}},
+				sqlStep{`INSERT INTO suspension_holds (user_id, kind, item_id, prev_status, prev_reason, prev_count_at)
 				SELECT user_id, 'vote', id, status, held_reason, count_at FROM votes WHERE user_id = ? AND discarded_at IS NULL
 				AND (status = 'counted' OR held_reason = 'new_account')`, []any{id}},
-			sqlStep{`UPDATE votes SET status = 'held', count_at = NULL
+				sqlStep{`UPDATE votes SET status = 'held', count_at = NULL
 				WHERE id IN (SELECT item_id FROM suspension_holds WHERE kind = 'vote' AND user_id = ?)`, []any{id}},
-			sqlStep{`INSERT INTO suspension_holds (user_id, kind, item_id, prev_status, prev_reason, prev_count_at)
+				sqlStep{`INSERT INTO suspension_holds (user_id, kind, item_id, prev_status, prev_reason, prev_count_at)
 				SELECT user_id, 'review', id, status, held_reason, count_at FROM reviews WHERE user_id = ?
 				AND (status = 'counted' OR (status = 'held' AND held_reason = 'new_account'))`, []any{id}},
-			sqlStep{`UPDATE reviews SET status = 'held', count_at = NULL
+				sqlStep{`UPDATE reviews SET status = 'held', count_at = NULL
 				WHERE id IN (SELECT item_id FROM suspension_holds WHERE kind = 'review' AND user_id = ?)`, []any{id}},
-		)
-	} else {
-		steps = append(steps,
-			sqlStep{`UPDATE users SET suspended_at = NULL, suspended_reason = '', suspended_by = '' WHERE id = ?`, []any{id}},
-			// Only what is still held and not discarded goes back: a vote or
-			// review the site team decided meanwhile keeps the decision.
-			sqlStep{`UPDATE votes SET (status, held_reason, count_at) = (SELECT ` + restored + `
+			)
+		} else {
+			steps = append(steps,
+				sqlStep{`UPDATE users SET suspended_at = NULL, suspended_reason = '', suspended_by = '' WHERE id = ?`, []any{id}},
+				// Only what is still held and not discarded goes back: a vote or
+				// review the site team decided meanwhile keeps the decision.
+				sqlStep{`UPDATE votes SET (status, held_reason, count_at) = (SELECT ` + restored + `
 					FROM suspension_holds h WHERE h.kind = 'vote' AND h.item_id = votes.id)
 				WHERE id IN (SELECT item_id FROM suspension_holds WHERE kind = 'vote' AND user_id = ?)
 				AND status = 'held' AND discarded_at IS NULL`, []any{now, now, now, id}},
-			sqlStep{`UPDATE reviews SET (status, held_reason, count_at) = (SELECT ` + restored + `
+				sqlStep{`UPDATE reviews SET (status, held_reason, count_at) = (SELECT ` + restored + `
 					FROM suspension_holds h WHERE h.kind = 'review' AND h.item_id = reviews.id)
 				WHERE id IN (SELECT item_id FROM suspension_holds WHERE kind = 'review' AND user_id = ?)
 				AND status = 'held'`, []any{now, now, now, id}},
-			sqlStep{`DELETE FROM suspension_holds WHERE user_id = ?`, []any{id}},
-		)
-	}
-	for _, st := range steps {
-		if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {
-			return mapErr(err, "suspension", "")
+				sqlStep{`DELETE FROM suspension_holds WHERE user_id = ?`, []any{id}},
+			)
 		}
-	}
-	for _, l := range listings {
-		if err := recomputeTrending(ctx, tx, l); err != nil {
-			return mapErr(err, "vote", "")
+		for _, st := range steps {
+			if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {
+				return mapErr(err, "suspension", "")
+			}
 		}
-	}
-	if err := s.writeAudit(ctx, tx, e); err != nil {
-		return err
-	}
-	return mapErr(tx.Commit(), "suspension", "")
+		for _, l := range listings {
+			if err := recomputeTrending(ctx, tx, l); err != nil {
+				return mapErr(err, "vote", "")
+			}
+		}
+		if err := s.writeAudit(ctx, tx, e); err != nil {
+			return err
+		}
+		return nil
+	})
 }
 
 // sqlStep is one statement of a change.

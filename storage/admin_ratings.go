@@ -17,31 +17,33 @@ var (
 	_ domain.RevenueStore = (*Store)(nil)
 )
 
-// CreateRatingImport implements domain.RatingsStore.
+// CreateRatingImport implements domain.RatingsStore: the import and its
+// rows in one transaction, the rows through one prepared statement.
 func (s *Store) CreateRatingImport(ctx context.Context, imp *domain.RatingImport) (int64, error) {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return 0, mapErr(err, "rating import", "")
-	}
-	defer tx.Rollback()
 	var id int64
-	err = tx.QueryRowContext(ctx, `INSERT INTO rating_imports (site_id, file_name, source, actor, status, accepted, refused, created_at)
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		err := tx.QueryRowContext(ctx, `INSERT INTO rating_imports (site_id, file_name, source, actor, status, accepted, refused, created_at)
 		VALUES (?, ?, ?, ?, 'pending', ?, ?, ?) RETURNING id`,
-		s.siteID, imp.FileName, imp.Source, imp.Actor, imp.Accepted, imp.Refused, imp.CreatedAt.Unix()).Scan(&id)
-	if err != nil {
-		return 0, mapErr(err, "rating import", "")
-	}
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO rating_import_rows (import_id, line, domain, date, value, reason, raw) VALUES (?, ?, ?, ?, ?, ?, ?)`)
-	if err != nil {
-		return 0, mapErr(err, "rating import", "")
-	}
-	defer ins.Close()
-	for _, r := range imp.Rows {
-		if _, err := ins.ExecContext(ctx, id, r.Line, r.Domain, r.Date, r.Value, r.Reason, r.Raw); err != nil {
-			return 0, mapErr(err, "rating import row", "")
+			s.siteID, imp.FileName, imp.Source, imp.Actor, imp.Accepted, imp.Refused, imp.CreatedAt.Unix()).Scan(&id)
+		if err != nil {
+			return err
 		}
+		ins, err := tx.PrepareContext(ctx, `INSERT INTO rating_import_rows (import_id, line, domain, date, value, reason, raw) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer ins.Close()
+		for _, r := range imp.Rows {
+			if _, err := ins.ExecContext(ctx, id, r.Line, r.Domain, r.Date, r.Value, r.Reason, r.Raw); err != nil {
+				return mapErr(err, "rating import row", "")
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, mapErr(err, "rating import", "")
 	}
-	return id, mapErr(tx.Commit(), "rating import", "")
+	return id, nil
 }
 
 const ratingImportCols = `id, file_name, source, actor, status, accepted, refused, added, updated, unchanged, created_at, decided_by, decided_at`
@@ -110,11 +112,23 @@ func (s *Store) RatingImports(ctx context.Context, limit int) ([]domain.RatingIm
 // readings added, updated (another value was stored for the same key) and
 // unchanged.
 func (s *Store) DecideRatingImport(ctx context.Context, id int64, status, actor string, at time.Time, audit func(domain.RatingImport) *domain.AuditEntry) (*domain.RatingImport, error) {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
+	var imp *domain.RatingImport
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		var err error
+		imp, err = s.decideRatingImport(ctx, tx, id, status, actor, at, audit)
+		return err
+	})
 	if err != nil {
 		return nil, mapErr(err, "rating import", "")
 	}
-	defer tx.Rollback()
+	return imp, nil
+}
+
+// decideRatingImport is DecideRatingImport's transaction. Two decisions of
+// one import race on its pending status: on SQLite the writers are
+// serialised, on PostgreSQL the loser's transaction fails to serialize and
+// is run again by DB.inTx, and then finds the import decided (EConflict).
+func (s *Store) decideRatingImport(ctx context.Context, tx *Tx, id int64, status, actor string, at time.Time, audit func(domain.RatingImport) *domain.AuditEntry) (*domain.RatingImport, error) {
 	imp, err := s.ratingImport(ctx, tx, id)
 	if err != nil {
 		return nil, err
@@ -158,7 +172,7 @@ func (s *Store) DecideRatingImport(ctx context.Context, id int64, status, actor 
 			return nil, err
 		}
 	}
-	return imp, mapErr(tx.Commit(), "rating import", "")
+	return imp, nil
 }
 
 // RevenueListing implements domain.RevenueStore.
@@ -190,35 +204,33 @@ func (s *Store) RevenueFigures(ctx context.Context, listingID int64, limit int) 
 
 // SetRevenueFigure implements domain.RevenueStore.
 func (s *Store) SetRevenueFigure(ctx context.Context, f domain.RevenueFigure, audit func(before *domain.RevenueFigure) *domain.AuditEntry) error {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return mapErr(err, "revenue figure", "")
-	}
-	defer tx.Rollback()
-	var before *domain.RevenueFigure
-	b := f
-	err = tx.QueryRowContext(ctx, `SELECT amount_cents, currency FROM revenue_figures WHERE listing_id = ? AND month = ? AND source = ?`,
-		f.ListingID, f.Month, f.Source).Scan(&b.AmountCents, &b.Currency)
-	switch {
-	case err == nil:
-		before = &b
-	case err != sql.ErrNoRows:
-		return mapErr(err, "revenue figure", "")
-	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO revenue_figures (listing_id, month, amount_cents, currency, source, set_by, set_at)
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		var before *domain.RevenueFigure
+		b := f
+		err := tx.QueryRowContext(ctx, `SELECT amount_cents, currency FROM revenue_figures WHERE listing_id = ? AND month = ? AND source = ?`,
+			f.ListingID, f.Month, f.Source).Scan(&b.AmountCents, &b.Currency)
+		switch {
+		case err == nil:
+			before = &b
+		case err != sql.ErrNoRows:
+			return mapErr(err, "revenue figure", "")
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO revenue_figures (listing_id, month, amount_cents, currency, source, set_by, set_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (listing_id, month, source) DO UPDATE SET amount_cents = excluded.amount_cents, currency = excluded.currency,
 			set_by = excluded.set_by, set_at = excluded.set_at`,
-		f.ListingID, f.Month, f.AmountCents, f.Currency, f.Source, f.SetBy, f.SetAt.Unix())
-	if err != nil {
-		return mapErr(err, "revenue figure", "")
-	}
-	if e := audit(before); e != nil {
-		if err := s.writeAudit(ctx, tx, *e); err != nil {
-			return err
+			f.ListingID, f.Month, f.AmountCents, f.Currency, f.Source, f.SetBy, f.SetAt.Unix())
+		if err != nil {
+			return mapErr(err, "revenue figure", "")
 		}
-	}
-	return mapErr(tx.Commit(), "revenue figure", "")
+		if e := audit(before); e != nil {
+			if err := s.writeAudit(ctx, tx, *e); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return mapErr(err, "revenue figure", "")
 }
 
 // listingRevenue is the latest month's figure of a listing, the verified

@@ -31,29 +31,27 @@ func (s *Store) storedSettings(ctx context.Context, q queryRower) (map[string]st
 
 // SaveSettings implements domain.SettingsStore.
 func (s *Store) SaveSettings(ctx context.Context, set map[string]string, entries []domain.AuditEntry) error {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return mapErr(err, "site settings", s.site.Key)
-	}
-	defer tx.Rollback()
 	by, at := domain.ActorCommandLine, s.db.Now().Unix()
 	if len(entries) > 0 {
 		by, at = entries[0].Actor, entries[0].At.Unix()
 	}
-	for k, v := range set {
-		_, err := tx.ExecContext(ctx, `INSERT INTO site_settings (site_id, key, value, updated_by, updated_at) VALUES (?, ?, ?, ?, ?)
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		for k, v := range set {
+			_, err := tx.ExecContext(ctx, `INSERT INTO site_settings (site_id, key, value, updated_by, updated_at) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (site_id, key) DO UPDATE SET value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-			s.siteID, k, v, by, at)
-		if err != nil {
-			return mapErr(err, "site setting", k)
+				s.siteID, k, v, by, at)
+			if err != nil {
+				return mapErr(err, "site setting", k)
+			}
 		}
-	}
-	for _, e := range entries {
-		if err := s.writeAudit(ctx, tx, e); err != nil {
-			return err
+		for _, e := range entries {
+			if err := s.writeAudit(ctx, tx, e); err != nil {
+				return err
+			}
 		}
-	}
-	return mapErr(tx.Commit(), "site settings", s.site.Key)
+		return nil
+	})
+	return mapErr(err, "site settings", s.site.Key)
 }
 
 // overlayFreeSettings puts the stored free queue settings over set (the

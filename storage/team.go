@@ -15,7 +15,7 @@ var _ domain.TeamStore = (*Store)(nil)
 // TeamRole implements domain.TeamStore.
 func (s *Store) TeamRole(ctx context.Context, email string) (string, error) {
 	var role string
-	err := s.db.sql.QueryRowContext(ctx, `SELECT role FROM team_members WHERE site_id = ? AND email = ?`, s.siteID, email).Scan(&role)
+	err := s.db.sql.QueryRowContext(ctx, `SELECT role FROM team_members WHERE site_id = ? AND `+s.db.eng.eqNoCase("email"), s.siteID, email).Scan(&role)
 	if err == sql.ErrNoRows {
 		return "", nil
 	}
@@ -43,32 +43,35 @@ func (s *Store) TeamMembers(ctx context.Context) ([]domain.TeamMember, error) {
 	return out, mapErr(rows.Err(), "team", "")
 }
 
-// SetTeamRole implements domain.TeamStore.
+// SetTeamRole implements domain.TeamStore. The member is found whatever
+// the case of email (team_members.email is NOCASE on SQLite, compared with
+// lower() on PostgreSQL) and stored in lower case.
 func (s *Store) SetTeamRole(ctx context.Context, email, role string, e domain.AuditEntry) (string, error) {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return "", mapErr(err, "team member", email)
-	}
-	defer tx.Rollback()
 	var before string
-	err = tx.QueryRowContext(ctx, `SELECT role FROM team_members WHERE site_id = ? AND email = ?`, s.siteID, email).Scan(&before)
-	if err != nil && err != sql.ErrNoRows {
-		return "", mapErr(err, "team member", email)
-	}
-	if role == "" {
-		_, err = tx.ExecContext(ctx, `DELETE FROM team_members WHERE site_id = ? AND email = ?`, s.siteID, email)
-	} else {
-		_, err = tx.ExecContext(ctx, `INSERT INTO team_members (site_id, email, role, granted_by, granted_at) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (site_id, email) DO UPDATE SET role = excluded.role, granted_by = excluded.granted_by, granted_at = excluded.granted_at`,
-			s.siteID, strings.ToLower(email), role, e.Actor, e.At.Unix())
-	}
-	if err != nil {
-		return "", mapErr(err, "team member", email)
-	}
-	if err := s.writeAudit(ctx, tx, e); err != nil {
-		return "", err
-	}
-	return before, mapErr(tx.Commit(), "team member", email)
+	match := `site_id = ? AND ` + s.db.eng.eqNoCase("email")
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		before = ""
+		err := tx.QueryRowContext(ctx, `SELECT role FROM team_members WHERE `+match, s.siteID, email).Scan(&before)
+		if err != nil && err != sql.ErrNoRows {
+			return err
+		}
+		switch {
+		case role == "":
+			_, err = tx.ExecContext(ctx, `DELETE FROM team_members WHERE `+match, s.siteID, email)
+		case before != "":
+			_, err = tx.ExecContext(ctx, `UPDATE team_members SET email = ?, role = ?, granted_by = ?, granted_at = ? WHERE `+match,
+				strings.ToLower(email), role, e.Actor, e.At.Unix(), s.siteID, email)
+		default:
+			_, err = tx.ExecContext(ctx, `INSERT INTO team_members (site_id, email, role, granted_by, granted_at) VALUES (?, ?, ?, ?, ?)
+				ON CONFLICT (site_id, email) DO UPDATE SET role = excluded.role, granted_by = excluded.granted_by, granted_at = excluded.granted_at`,
+				s.siteID, strings.ToLower(email), role, e.Actor, e.At.Unix())
+		}
+		if err != nil {
+			return err
+		}
+		return s.writeAudit(ctx, tx, e)
+	})
+	return before, mapErr(err, "team member", email)
 }
 
 // WriteAudit implements domain.TeamStore.

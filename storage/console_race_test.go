@@ -1,0 +1,168 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"sync"
+	"testing"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// race runs fns at the same moment and returns their errors in order.
+func race(fns ...func() error) []error {
+	errs := make([]error, len(fns))
+	var start, done sync.WaitGroup
+	start.Add(1)
+	for i, fn := range fns {
+		done.Add(1)
+		go func() {
+			defer done.Done()
+			start.Wait()
+			errs[i] = fn()
+		}()
+	}
+	start.Done()
+	done.Wait()
+	return errs
+}
+
+// TestStore_ConcurrentCategoryMerges: two members of the site team merge
+// categories A into B and B into A at the same moment. One merge wins and
+// the other finds its category gone (not found), on both engines: on
+// PostgreSQL the loser's SERIALIZABLE transaction fails to serialize and is
+// run again (DB.inTx) rather than reaching the team as an internal error.
+// The survivor holds the union of the listings and the lost slug redirects
+// to it; one merge is in the audit log.
+func TestStore_ConcurrentCategoryMerges(t *testing.T) {
+	t.Parallel()
+	onEngines(t, func(t *testing.T, engine string) {
+		db, st, _ := newFixtureOn(t, engine)
+		ctx := context.Background()
+		for round := range 4 {
+			entry := func(action string) domain.AuditEntry {
+				return domain.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: action}
+			}
+			ids := map[string]int64{}
+			for _, name := range []string{"a", "b"} {
+				slug := fmt.Sprintf("%s-%d", name, round)
+				id, err := st.CreateCategory(ctx, domain.AdminCategory{Slug: slug, Name: slug, Position: 9}, entry("category.create"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				ids[slug] = id
+			}
+			a, b := ids[fmt.Sprintf("a-%d", round)], ids[fmt.Sprintf("b-%d", round)]
+			for _, l := range []struct{ listing, category int64 }{{1, a}, {2, a}, {2, b}, {3, b}} {
+				if _, err := db.InsertRow(ctx, "listing_categories", map[string]any{"listing_id": l.listing, "category_id": l.category, "is_primary": 0}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			errs := race(
+				func() error { _, err := st.MergeCategory(ctx, a, b, entry("category.merge")); return err },
+				func() error { _, err := st.MergeCategory(ctx, b, a, entry("category.merge")); return err },
+			)
+			var survivor, lost int64
+			switch {
+			case errs[0] == nil && domain.ErrorCode(errs[1]) == domain.ENotFound:
+				survivor, lost = b, a
+			case errs[1] == nil && domain.ErrorCode(errs[0]) == domain.ENotFound:
+				survivor, lost = a, b
+			default:
+				t.Fatalf("round %d: merges A into B and B into A at once: %v and %v; want one success and one not found", round, errs[0], errs[1])
+			}
+			var listings []int64
+			for _, r := range consoleRows(t, db, "listing_categories", cols{"category_id": survivor}) {
+				listings = append(listings, mustInt(t, r["listing_id"]))
+			}
+			sort.Slice(listings, func(i, j int) bool { return listings[i] < listings[j] })
+			if fmt.Sprint(listings) != "[1 2 3]" {
+				t.Errorf("round %d: the surviving category holds listings %v, want [1 2 3]", round, listings)
+			}
+			if n := len(consoleRows(t, db, "categories", cols{"id": lost})); n != 0 {
+				t.Errorf("round %d: the merged category is still there", round)
+			}
+			c, err := st.AdminCategory(ctx, survivor)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lostSlug := fmt.Sprintf("a-%d", round)
+			if lost == b {
+				lostSlug = fmt.Sprintf("b-%d", round)
+			}
+			if to, err := st.CategoryRedirect(ctx, lostSlug); err != nil || to != survivor {
+				t.Errorf("round %d: %s redirects to %d (%v), want %d; redirects of the survivor %v", round, lostSlug, to, err, survivor, c.Redirects)
+			}
+		}
+		if n := len(consoleRows(t, db, "audit_log", cols{"action": "category.merge"})); n != 4 {
+			t.Errorf("%d category.merge audit entries after 4 rounds, want 4", n)
+		}
+	})
+}
+
+// TestStore_ConcurrentRatingImportConfirm: the same pending import is
+// confirmed twice at the same moment (two tabs, or a double submit). One
+// confirmation stores the readings and the other is refused as decided
+// already (conflict), on both engines; the readings are stored once and
+// one rating.import entry is in the audit log.
+func TestStore_ConcurrentRatingImportConfirm(t *testing.T) {
+	t.Parallel()
+	onEngines(t, func(t *testing.T, engine string) {
+		db, st, _ := newFixtureOn(t, engine)
+		ctx := context.Background()
+		for round := range 4 {
+			date := fmt.Sprintf("2025-03-%02d", round+1) // no reading stored on these days yet
+			id, err := st.CreateRatingImport(ctx, &domain.RatingImport{FileName: "dr.csv", Source: "ahrefs", Actor: "ops@example.com",
+				Status: domain.ImportPending, Accepted: 2, Refused: 1, CreatedAt: fxNow, Rows: []domain.RatingRow{
+					{Line: 2, Domain: "notely.test", Date: date, Value: 40},
+					{Line: 3, Domain: "jotter.test", Date: date, Value: 55},
+					{Line: 4, Reason: "the rating is not a number", Raw: "x,y"},
+				}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			audit := func(imp domain.RatingImport) *domain.AuditEntry {
+				return &domain.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: "rating.import", Target: fmt.Sprintf("import #%d", imp.ID)}
+			}
+			var got [2]*domain.RatingImport
+			errs := race(
+				func() (err error) {
+					got[0], err = st.DecideRatingImport(ctx, id, domain.ImportConfirmed, "ops@example.com", fxNow, audit)
+					return err
+				},
+				func() (err error) {
+					got[1], err = st.DecideRatingImport(ctx, id, domain.ImportConfirmed, "mod@example.com", fxNow, audit)
+					return err
+				},
+			)
+			win := 0
+			switch {
+			case errs[0] == nil && domain.ErrorCode(errs[1]) == domain.EConflict:
+			case errs[1] == nil && domain.ErrorCode(errs[0]) == domain.EConflict:
+				win = 1
+			default:
+				t.Fatalf("round %d: two confirmations at once: %v and %v; want one success and one conflict", round, errs[0], errs[1])
+			}
+			if imp := got[win]; imp.Status != domain.ImportConfirmed || imp.Added != 2 || imp.Updated != 0 || imp.Unchanged != 0 {
+				t.Errorf("round %d: the winning confirmation: %+v, want 2 added", round, imp)
+			}
+			if n := len(consoleRows(t, db, "domain_ratings", cols{"date": date, "source": "ahrefs"})); n != 2 {
+				t.Errorf("round %d: %d readings stored for %s, want 2", round, n, date)
+			}
+		}
+		if n := len(consoleRows(t, db, "audit_log", cols{"action": "rating.import"})); n != 4 {
+			t.Errorf("%d rating.import audit entries after 4 double confirmations, want 4", n)
+		}
+	})
+}
+
+// consoleRows reads the rows of table matching where.
+func consoleRows(t *testing.T, db *DB, table string, where cols) []Row {
+	t.Helper()
+	rows, err := db.Rows(context.Background(), table, where)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
