@@ -12,6 +12,7 @@ import (
 
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/demo"
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
@@ -565,6 +566,45 @@ func TestWeekClock_ProcessesTurnAtOnce(t *testing.T) {
 			l := fixtures.Rows(t, first.db, "listings", fixtures.Cols{"slug": slug})
 			if l[0]["status"] != "live" || l[0]["launched_at"] != fmt.Sprint(mon.Unix()) {
 				t.Errorf("%s: status %s launched_at %s, want live since its Monday", slug, l[0]["status"], l[0]["launched_at"])
+			}
+		}
+	})
+}
+
+// TestWeekClock_DemoAwardsAreTheTopThree is TestServe_DemoAwardsFromTheClock
+// (cmd/launchdir) at the service, on both engines: the demo data as the
+// clock's catch-up leaves it (fixtures seed it and turn the weeks, as serve
+// --demo does at start) has three awards for each finished week, equal to
+// the top three of that week's get_launch_week.
+func TestWeekClock_DemoAwardsAreTheTopThree(t *testing.T) {
+	t.Parallel()
+	fixtures.OnEngines(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		env := newEnvOn(t, engine, true)
+		awards, err := env.Service.ListAwards(ctx, domain.ListAwardsInput{Pagination: domain.Pagination{PerPage: 100}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if awards.Total != 3*demo.PastWeeks {
+			t.Fatalf("awards = %d, want 3 for each of the %d finished weeks", awards.Total, demo.PastWeeks)
+		}
+		byWeek := map[string][]string{}
+		for _, a := range awards.Items {
+			byWeek[a.Week] = append(byWeek[a.Week], fmt.Sprintf("%d:%s:%d", a.Rank, a.Listing.Slug, a.Votes))
+		}
+		this := domain.Monday(fixtures.Now)
+		for w := 1; w <= demo.PastWeeks; w++ {
+			week := this.AddDate(0, 0, -7*w).Format(domain.DateLayout)
+			lw, err := env.Service.GetLaunchWeek(ctx, domain.GetLaunchWeekInput{Week: week})
+			if err != nil || len(lw.Items) < 3 {
+				t.Fatalf("get_launch_week %s: %v with %d launches", week, err, len(lw.Items))
+			}
+			var top []string
+			for _, it := range lw.Items[:3] {
+				top = append(top, fmt.Sprintf("%d:%s:%d", it.Rank, it.Listing.Slug, it.WeekVotes))
+			}
+			if got := strings.Join(byWeek[week], " "); got != strings.Join(top, " ") {
+				t.Errorf("week %s: awards %s, want the top three of get_launch_week %s", week, got, strings.Join(top, " "))
 			}
 		}
 	})
