@@ -164,6 +164,11 @@ func exportValue(col string, v any) any {
 // other owners, paid orders and counted votes stay linked to the user row,
 // which is anonymised: no email, no name, an issuer no sign-in uses.
 func (db *DB) DeleteAccount(ctx context.Context, userID int64) (*domain.AccountDeletion, error) {
+	return retry(ctx, func() (*domain.AccountDeletion, error) { return db.deleteAccount(ctx, userID) })
+}
+
+// deleteAccount is DeleteAccount's transaction (DeleteAccount retries it).
+func (db *DB) deleteAccount(ctx context.Context, userID int64) (*domain.AccountDeletion, error) {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err

@@ -86,6 +86,12 @@ func (s *Store) ClaimTarget(ctx context.Context, userID int64, slug string) (*do
 
 // CreateClaim implements domain.ClaimStore.
 func (s *Store) CreateClaim(ctx context.Context, rec *domain.ClaimRecord) error {
+	_, err := retry(ctx, func() (struct{}, error) { return struct{}{}, s.createClaim(ctx, rec) })
+	return err
+}
+
+// createClaim is CreateClaim's transaction (CreateClaim retries it).
+func (s *Store) createClaim(ctx context.Context, rec *domain.ClaimRecord) error {
 	if rec.Status != domain.ClaimPending || rec.UserID == 0 || rec.ListingID == 0 {
 		return fmt.Errorf("storage: create claim: a new claim is pending and has a user and a listing")
 	}
@@ -178,6 +184,18 @@ func (s *Store) RecordClaimCheck(ctx context.Context, id int64, c domain.ClaimCh
 // VerifyClaim implements domain.ClaimStore: the claim, the new owner and the
 // listing's verified mark change together.
 func (s *Store) VerifyClaim(ctx context.Context, id int64, at time.Time) ([]string, bool, error) {
+	var r1 bool
+	first, err := retry(ctx, func() ([]string, error) {
+		var first []string
+		var err error
+		first, r1, err = s.verifyClaim(ctx, id, at)
+		return first, err
+	})
+	return first, r1, err
+}
+
+// verifyClaim is VerifyClaim's transaction (VerifyClaim retries it).
+func (s *Store) verifyClaim(ctx context.Context, id int64, at time.Time) ([]string, bool, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, false, mapErr(err, "claim", "")

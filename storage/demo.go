@@ -34,7 +34,10 @@ func SeedDemo(ctx context.Context, db *DB, site domain.Site, now time.Time) (see
 	return true, nil
 }
 
-// writeDemo writes d for the site in one transaction.
+// writeDemo writes d for the site in one transaction. It is not retried
+// (DB.inTx): the seed is single-writer by construction, run by `seed --demo`
+// or serve --demo on an empty site before anything serves it, so no
+// concurrent transaction can conflict with it.
 func writeDemo(ctx context.Context, db *DB, siteID int64, d *demo.Dataset) error {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {

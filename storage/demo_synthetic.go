@@ -66,7 +66,9 @@ func synthCategories(ctx context.Context, db *DB, siteID int64) ([]int64, error)
 		AND NOT EXISTS (SELECT 1 FROM categories s WHERE s.parent_id = c.id) ORDER BY position, id`, siteID)
 }
 
-// writeSynthChunk inserts count listings of g numbered from first, in one transaction.
+// writeSynthChunk inserts count listings of g numbered from first, in one
+// transaction. Like writeDemo's, the synthetic seed's transactions are not
+// retried: `seed --synthetic` is the only writer while it runs.
 func writeSynthChunk(ctx context.Context, db *DB, g *demo.Synthetic, siteID int64, cats []int64, first, count int) error {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {

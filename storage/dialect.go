@@ -461,8 +461,12 @@ func (s *Stmt) Close() error {
 }
 
 // maxTxAttempts bounds DB.inTx's retries of a transaction that lost a
-// serialization conflict.
-const maxTxAttempts = 20
+// serialization conflict. Transactions on one hot row (the votes of one
+// listing all update its votes_count) commit one at a time, so the last of
+// n concurrent ones may lose n-1 times: 20 attempts (about 1 s of backoff)
+// ran out for 20 concurrent votes on a loaded machine (TestStore_VotesConcurrent);
+// 60 give about 6 s.
+const maxTxAttempts = 60
 
 // inTx runs fn in a transaction and commits it. On PostgreSQL a
 // transaction that fails with a serialization failure or deadlock, in fn or

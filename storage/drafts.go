@@ -24,6 +24,12 @@ const draftCols = `id, user_id, url, status, phase, pages_done, pages_planned, e
 // CreateDraft inserts d as version 1. An empty d.ID gets a new UUID; zero
 // times get the current time. d.ID, d.Version and the times are set on return.
 func (s *Store) CreateDraft(ctx context.Context, d *domain.DraftRecord, jobs ...domain.JobSpec) error {
+	_, err := retry(ctx, func() (struct{}, error) { return struct{}{}, s.createDraft(ctx, d, jobs...) })
+	return err
+}
+
+// createDraft is CreateDraft's transaction (CreateDraft retries it).
+func (s *Store) createDraft(ctx context.Context, d *domain.DraftRecord, jobs ...domain.JobSpec) error {
 	if d.ID == "" {
 		id, err := newUUID()
 		if err != nil {

@@ -36,6 +36,13 @@ func scanInvite(row interface{ Scan(...any) error }, extra ...any) (*domain.Draf
 // AddDraftInvite records an invite to draftID for email (see domain.DraftStore).
 // Addresses are compared case-insensitively; maxInvites <= 0 means no limit.
 func (s *Store) AddDraftInvite(ctx context.Context, draftID, email, tokenHash string, maxInvites int, now time.Time) (*domain.DraftInvite, error) {
+	return retry(ctx, func() (*domain.DraftInvite, error) {
+		return s.addDraftInvite(ctx, draftID, email, tokenHash, maxInvites, now)
+	})
+}
+
+// addDraftInvite is AddDraftInvite's transaction (AddDraftInvite retries it).
+func (s *Store) addDraftInvite(ctx context.Context, draftID, email, tokenHash string, maxInvites int, now time.Time) (*domain.DraftInvite, error) {
 	email = strings.TrimSpace(email)
 	if email == "" || tokenHash == "" {
 		return nil, fmt.Errorf("storage: draft invite: email and token hash are required")
@@ -130,6 +137,12 @@ func (s *Store) DraftInviteByHash(ctx context.Context, tokenHash string) (string
 // by the same user changes nothing; an invite another account accepted gives a
 // conflict.
 func (s *Store) AcceptDraftInvite(ctx context.Context, id, userID int64, now time.Time) error {
+	_, err := retry(ctx, func() (struct{}, error) { return struct{}{}, s.acceptDraftInvite(ctx, id, userID, now) })
+	return err
+}
+
+// acceptDraftInvite is AcceptDraftInvite's transaction (AcceptDraftInvite retries it).
+func (s *Store) acceptDraftInvite(ctx context.Context, id, userID int64, now time.Time) error {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return mapErr(err, "invite", "")

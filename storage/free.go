@@ -45,6 +45,11 @@ func (s *Store) freeSettings(ctx context.Context, q queryRower) (domain.FreeSett
 // IMMEDIATE (the DSN's _txlock), so two joins never count a week at once and
 // a week never takes more than its capacity.
 func (s *Store) JoinFreeQueue(ctx context.Context, userID, id int64, now, check time.Time, jobs ...domain.JobSpec) (bool, error) {
+	return retry(ctx, func() (bool, error) { return s.joinFreeQueue(ctx, userID, id, now, check, jobs...) })
+}
+
+// joinFreeQueue is JoinFreeQueue's transaction (JoinFreeQueue retries it).
+func (s *Store) joinFreeQueue(ctx context.Context, userID, id int64, now, check time.Time, jobs ...domain.JobSpec) (bool, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return false, mapErr(err, "listing", "")
@@ -184,6 +189,12 @@ func (s *Store) FreeTarget(ctx context.Context, id int64) (*domain.FreeTarget, e
 
 // RecordBadgeCheck implements domain.FreeStore.
 func (s *Store) RecordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeCheck, now time.Time,
+	jobs func(*domain.FreeOutcome) []domain.JobSpec) (*domain.FreeOutcome, error) {
+	return retry(ctx, func() (*domain.FreeOutcome, error) { return s.recordBadgeCheck(ctx, id, c, now, jobs) })
+}
+
+// recordBadgeCheck is RecordBadgeCheck's transaction (RecordBadgeCheck retries it).
+func (s *Store) recordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeCheck, now time.Time,
 	jobs func(*domain.FreeOutcome) []domain.JobSpec) (*domain.FreeOutcome, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {

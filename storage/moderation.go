@@ -95,6 +95,12 @@ var reviewDecisions = map[string]struct{ from, to, verb string }{
 
 // DecideReview implements domain.ModerationStore.
 func (s *Store) DecideReview(ctx context.Context, actor string, id int64, action string, at time.Time) error {
+	_, err := retry(ctx, func() (struct{}, error) { return struct{}{}, s.decideReview(ctx, actor, id, action, at) })
+	return err
+}
+
+// decideReview is DecideReview's transaction (DecideReview retries it).
+func (s *Store) decideReview(ctx context.Context, actor string, id int64, action string, at time.Time) error {
 	d, ok := reviewDecisions[action]
 	if !ok {
 		return domain.Invalid("action", "enum", "%q is not a decision on a review.", action)
@@ -135,6 +141,12 @@ func (s *Store) DecideReview(ctx context.Context, actor string, id int64, action
 
 // Disqualify implements domain.ModerationStore.
 func (s *Store) Disqualify(ctx context.Context, d domain.Disqualification, lift bool) error {
+	_, err := retry(ctx, func() (struct{}, error) { return struct{}{}, s.disqualify(ctx, d, lift) })
+	return err
+}
+
+// disqualify is Disqualify's transaction (Disqualify retries it).
+func (s *Store) disqualify(ctx context.Context, d domain.Disqualification, lift bool) error {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err

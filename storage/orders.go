@@ -133,6 +133,12 @@ var tokenHashRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
 // order is pending (any other o.Status is refused) and its lines unfulfilled. A zero CreatedAt is now and a zero ExpiresAt is CheckoutDays
 // later; both are set on o as stored (whole seconds, UTC).
 func (s *OrderStore) CreateOrder(ctx context.Context, o *domain.Order, tokenHash string) error {
+	_, err := retry(ctx, func() (struct{}, error) { return struct{}{}, s.createOrder(ctx, o, tokenHash) })
+	return err
+}
+
+// createOrder is CreateOrder's transaction (CreateOrder retries it).
+func (s *OrderStore) createOrder(ctx context.Context, o *domain.Order, tokenHash string) error {
 	switch {
 	case o.Number == "" || len(o.Number) > domain.MaxOrderNumber:
 		return fmt.Errorf("storage: create order: the number must be 1-%d characters, got %q", domain.MaxOrderNumber, o.Number)
@@ -407,6 +413,14 @@ func (s *OrderStore) pendingOrder(ctx context.Context, tx *Tx, orderID int64, do
 // order: the order's VAT and totals, and each line's VAT and total (lines are
 // matched by Index; prices fixed at creation are not changed).
 func (s *OrderStore) SaveBilling(ctx context.Context, orderID int64, b domain.Billing, vat domain.VAT, lines []domain.OrderLine, subtotal, total int64) error {
+	_, err := retry(ctx, func() (struct{}, error) {
+		return struct{}{}, s.saveBilling(ctx, orderID, b, vat, lines, subtotal, total)
+	})
+	return err
+}
+
+// saveBilling is SaveBilling's transaction (SaveBilling retries it).
+func (s *OrderStore) saveBilling(ctx context.Context, orderID int64, b domain.Billing, vat domain.VAT, lines []domain.OrderLine, subtotal, total int64) error {
 	bj, err := billingJSON(&b)
 	if err != nil {
 		return err
@@ -455,6 +469,12 @@ func (s *OrderStore) CancelOrder(ctx context.Context, orderID int64, at time.Tim
 
 // changePending runs one UPDATE on a pending order, in the transaction that checks it is pending.
 func (s *OrderStore) changePending(ctx context.Context, orderID int64, doing, query string, args ...any) error {
+	_, err := retry(ctx, func() (struct{}, error) { return struct{}{}, s.changePendingOnce(ctx, orderID, doing, query, args...) })
+	return err
+}
+
+// changePendingOnce is changePending's transaction (changePending retries it).
+func (s *OrderStore) changePendingOnce(ctx context.Context, orderID int64, doing, query string, args ...any) error {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return mapErr(err, "order", "")

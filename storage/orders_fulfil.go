@@ -357,36 +357,37 @@ func (s *OrderStore) StartWeek(ctx context.Context, listingID int64, week string
 // scheduled launch, run by the week-start job of an order and by the weekly
 // clock (Store.StartWeekLaunches), whichever comes first.
 func startWeek(ctx context.Context, db *DB, siteID, listingID int64, week string, at time.Time) (bool, error) {
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return false, mapErr(err, "listing", "")
-	}
-	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `UPDATE listings SET status = 'live', launched_at = ?, updated_at = ?
-		WHERE id = ? AND site_id = ? AND status = 'scheduled' AND launch_week = ?`,
-		at.Unix(), at.Unix(), listingID, siteID, week)
-	if err != nil {
-		return false, mapErr(err, "listing", "")
-	}
-	n, _ := res.RowsAffected()
-	if n == 0 {
-		res, err = tx.ExecContext(ctx, `UPDATE listings SET launch_week = ?, launched_at = ?, updated_at = ?
-			WHERE id = ? AND site_id = ? AND status = 'live' AND EXISTS (SELECT 1 FROM relaunches
-				WHERE listing_id = ? AND week = ? AND state = 'booked')`,
-			week, at.Unix(), at.Unix(), listingID, siteID, listingID, week)
+	var started bool
+	err := db.inTx(ctx, func(tx *Tx) error {
+		started = false
+		res, err := tx.ExecContext(ctx, `UPDATE listings SET status = 'live', launched_at = ?, updated_at = ?
+			WHERE id = ? AND site_id = ? AND status = 'scheduled' AND launch_week = ?`,
+			at.Unix(), at.Unix(), listingID, siteID, week)
 		if err != nil {
-			return false, mapErr(err, "listing", "")
+			return err
 		}
-		if n, _ = res.RowsAffected(); n == 0 {
-			return false, nil
+		n, _ := res.RowsAffected()
+		if n == 0 {
+			res, err = tx.ExecContext(ctx, `UPDATE listings SET launch_week = ?, launched_at = ?, updated_at = ?
+				WHERE id = ? AND site_id = ? AND status = 'live' AND EXISTS (SELECT 1 FROM relaunches
+					WHERE listing_id = ? AND week = ? AND state = 'booked')`,
+				week, at.Unix(), at.Unix(), listingID, siteID, listingID, week)
+			if err != nil {
+				return err
+			}
+			if n, _ = res.RowsAffected(); n == 0 {
+				return nil
+			}
 		}
-	}
-	// A relaunch booked for the week it launches in anyway is done too.
-	if _, err := tx.ExecContext(ctx, `UPDATE relaunches SET state = 'done', done_at = ?
-		WHERE listing_id = ? AND week = ? AND state = 'booked'`, at.Unix(), listingID, week); err != nil {
-		return false, mapErr(err, "relaunch", "")
-	}
-	return true, mapErr(tx.Commit(), "listing", "")
+		// A relaunch booked for the week it launches in anyway is done too.
+		if _, err := tx.ExecContext(ctx, `UPDATE relaunches SET state = 'done', done_at = ?
+			WHERE listing_id = ? AND week = ? AND state = 'booked'`, at.Unix(), listingID, week); err != nil {
+			return mapErr(err, "relaunch", "")
+		}
+		started = true
+		return nil
+	})
+	return started, mapErr(err, "listing", "")
 }
 
 // ---- Work items ----

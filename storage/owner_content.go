@@ -37,6 +37,20 @@ const userFollowers = `FROM follows f JOIN users u ON f.follower_key = 'user:' |
 // PostUpdate implements domain.OwnerContentStore.
 func (s *Store) PostUpdate(ctx context.Context, userID, listingID int64, title, body string, at time.Time,
 	jobs func(*domain.PostedUpdate, domain.ListingRef, int) []domain.JobSpec) (*domain.PostedUpdate, domain.ListingRef, int, error) {
+	var r1 domain.ListingRef
+	var r2 int
+	first, err := retry(ctx, func() (*domain.PostedUpdate, error) {
+		var first *domain.PostedUpdate
+		var err error
+		first, r1, r2, err = s.postUpdate(ctx, userID, listingID, title, body, at, jobs)
+		return first, err
+	})
+	return first, r1, r2, err
+}
+
+// postUpdate is PostUpdate's transaction (PostUpdate retries it).
+func (s *Store) postUpdate(ctx context.Context, userID, listingID int64, title, body string, at time.Time,
+	jobs func(*domain.PostedUpdate, domain.ListingRef, int) []domain.JobSpec) (*domain.PostedUpdate, domain.ListingRef, int, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, domain.ListingRef{}, 0, err
@@ -67,6 +81,18 @@ func (s *Store) PostUpdate(ctx context.Context, userID, listingID int64, title, 
 
 // AddMilestone implements domain.OwnerContentStore.
 func (s *Store) AddMilestone(ctx context.Context, userID, listingID int64, m domain.Milestone, max int) (*domain.Milestone, domain.ListingRef, error) {
+	var r1 domain.ListingRef
+	first, err := retry(ctx, func() (*domain.Milestone, error) {
+		var first *domain.Milestone
+		var err error
+		first, r1, err = s.addMilestone(ctx, userID, listingID, m, max)
+		return first, err
+	})
+	return first, r1, err
+}
+
+// addMilestone is AddMilestone's transaction (AddMilestone retries it).
+func (s *Store) addMilestone(ctx context.Context, userID, listingID int64, m domain.Milestone, max int) (*domain.Milestone, domain.ListingRef, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, domain.ListingRef{}, err
@@ -93,6 +119,18 @@ func (s *Store) AddMilestone(ctx context.Context, userID, listingID int64, m dom
 
 // DeleteMilestone implements domain.OwnerContentStore.
 func (s *Store) DeleteMilestone(ctx context.Context, userID, listingID, milestoneID int64) (*domain.Milestone, domain.ListingRef, error) {
+	var r1 domain.ListingRef
+	first, err := retry(ctx, func() (*domain.Milestone, error) {
+		var first *domain.Milestone
+		var err error
+		first, r1, err = s.deleteMilestone(ctx, userID, listingID, milestoneID)
+		return first, err
+	})
+	return first, r1, err
+}
+
+// deleteMilestone is DeleteMilestone's transaction (DeleteMilestone retries it).
+func (s *Store) deleteMilestone(ctx context.Context, userID, listingID, milestoneID int64) (*domain.Milestone, domain.ListingRef, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, domain.ListingRef{}, err
@@ -117,6 +155,11 @@ func (s *Store) DeleteMilestone(ctx context.Context, userID, listingID, mileston
 
 // SetStory implements domain.OwnerContentStore.
 func (s *Store) SetStory(ctx context.Context, userID, listingID int64, story *domain.Story, at time.Time) (domain.ListingRef, error) {
+	return retry(ctx, func() (domain.ListingRef, error) { return s.setStory(ctx, userID, listingID, story, at) })
+}
+
+// setStory is SetStory's transaction (SetStory retries it).
+func (s *Store) setStory(ctx context.Context, userID, listingID int64, story *domain.Story, at time.Time) (domain.ListingRef, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return domain.ListingRef{}, err
@@ -142,6 +185,11 @@ func (s *Store) SetStory(ctx context.Context, userID, listingID int64, story *do
 
 // SetInterviewAnswers implements domain.OwnerContentStore.
 func (s *Store) SetInterviewAnswers(ctx context.Context, userID int64, answers []domain.InterviewAnswerInput, at time.Time) ([]domain.InterviewAnswer, error) {
+	return retry(ctx, func() ([]domain.InterviewAnswer, error) { return s.setInterviewAnswers(ctx, userID, answers, at) })
+}
+
+// setInterviewAnswers is SetInterviewAnswers's transaction (SetInterviewAnswers retries it).
+func (s *Store) setInterviewAnswers(ctx context.Context, userID int64, answers []domain.InterviewAnswerInput, at time.Time) ([]domain.InterviewAnswer, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err

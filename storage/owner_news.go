@@ -47,6 +47,12 @@ func (s *Store) publicListingID(ctx context.Context, q queryRower, slug string) 
 
 // SetFollow implements domain.OwnerNewsStore.
 func (s *Store) SetFollow(ctx context.Context, userID int64, slug string, follow bool, at time.Time) error {
+	_, err := retry(ctx, func() (struct{}, error) { return struct{}{}, s.setFollow(ctx, userID, slug, follow, at) })
+	return err
+}
+
+// setFollow is SetFollow's transaction (SetFollow retries it).
+func (s *Store) setFollow(ctx context.Context, userID int64, slug string, follow bool, at time.Time) error {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -79,6 +85,18 @@ func (s *Store) Following(ctx context.Context, userID int64, slug string) (bool,
 
 // FanOutUpdate implements domain.OwnerNewsStore.
 func (s *Store) FanOutUpdate(ctx context.Context, updateID int64, at time.Time) (*domain.UpdateNews, []domain.UpdateRecipient, error) {
+	var r1 []domain.UpdateRecipient
+	first, err := retry(ctx, func() (*domain.UpdateNews, error) {
+		var first *domain.UpdateNews
+		var err error
+		first, r1, err = s.fanOutUpdate(ctx, updateID, at)
+		return first, err
+	})
+	return first, r1, err
+}
+
+// fanOutUpdate is FanOutUpdate's transaction (FanOutUpdate retries it).
+func (s *Store) fanOutUpdate(ctx context.Context, updateID int64, at time.Time) (*domain.UpdateNews, []domain.UpdateRecipient, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, nil, err

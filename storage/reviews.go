@@ -94,6 +94,11 @@ func (s *Store) liveListingFor(ctx context.Context, tx *Tx, userID int64, slug, 
 
 // SaveReview implements domain.ReviewStore.
 func (s *Store) SaveReview(ctx context.Context, w domain.ReviewWrite, jobs func(reviewID int64, countAt time.Time) []domain.JobSpec) (*domain.OwnReview, error) {
+	return retry(ctx, func() (*domain.OwnReview, error) { return s.saveReview(ctx, w, jobs) })
+}
+
+// saveReview is SaveReview's transaction (SaveReview retries it).
+func (s *Store) saveReview(ctx context.Context, w domain.ReviewWrite, jobs func(reviewID int64, countAt time.Time) []domain.JobSpec) (*domain.OwnReview, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -208,6 +213,12 @@ func ownReview(ctx context.Context, q queryRower, id int64) (*domain.OwnReview, 
 
 // DeleteReview implements domain.ReviewStore.
 func (s *Store) DeleteReview(ctx context.Context, userID int64, slug string) error {
+	_, err := retry(ctx, func() (struct{}, error) { return struct{}{}, s.deleteReview(ctx, userID, slug) })
+	return err
+}
+
+// deleteReview is DeleteReview's transaction (DeleteReview retries it).
+func (s *Store) deleteReview(ctx context.Context, userID int64, slug string) error {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -236,6 +247,12 @@ func (s *Store) DeleteReview(ctx context.Context, userID int64, slug string) err
 
 // AnswerReview implements domain.ReviewStore.
 func (s *Store) AnswerReview(ctx context.Context, userID int64, slug string, reviewID int64, answer string, at time.Time) error {
+	_, err := retry(ctx, func() (struct{}, error) { return struct{}{}, s.answerReview(ctx, userID, slug, reviewID, answer, at) })
+	return err
+}
+
+// answerReview is AnswerReview's transaction (AnswerReview retries it).
+func (s *Store) answerReview(ctx context.Context, userID int64, slug string, reviewID int64, answer string, at time.Time) error {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err

@@ -40,23 +40,18 @@ func TrendingAdd(score float64, voteAt time.Time) float64 {
 // conflict. It is for tests of data without accounts; people vote with
 // CastVote (the demo data's people: castVotes).
 func (s *Store) RecordVote(ctx context.Context, listingID int64, voterKey string, at time.Time) error {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return mapErr(err, "vote", voterKey)
-	}
-	defer tx.Rollback()
-	var score float64
-	if err := tx.QueryRowContext(ctx, `SELECT trending_score FROM listings WHERE id = ? AND site_id = ?`, listingID, s.siteID).Scan(&score); err != nil {
-		return mapErr(err, "listing", "")
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO votes (listing_id, voter_key, created_at) VALUES (?, ?, ?)`,
-		listingID, voterKey, at.Unix()); err != nil {
-		return mapErr(err, "vote", voterKey)
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE listings SET trending_score = ? WHERE id = ?`, TrendingAdd(score, at), listingID); err != nil {
-		return mapErr(err, "vote", voterKey)
-	}
-	return mapErr(tx.Commit(), "vote", voterKey)
+	return mapErr(s.db.inTx(ctx, func(tx *Tx) error {
+		var score float64
+		if err := tx.QueryRowContext(ctx, `SELECT trending_score FROM listings WHERE id = ? AND site_id = ?`, listingID, s.siteID).Scan(&score); err != nil {
+			return mapErr(err, "listing", "")
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO votes (listing_id, voter_key, created_at) VALUES (?, ?, ?)`,
+			listingID, voterKey, at.Unix()); err != nil {
+			return mapErr(err, "vote", voterKey)
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE listings SET trending_score = ? WHERE id = ?`, TrendingAdd(score, at), listingID)
+		return err
+	}), "vote", voterKey)
 }
 
 // voteAuditKey returns the key of the vote audit hashes, creating it on first use.
@@ -102,17 +97,28 @@ func recomputeTrending(ctx context.Context, tx *Tx, listingID int64) error {
 	return err
 }
 
-// CastVote implements domain.VoteStore.
+// CastVote implements domain.VoteStore. The vote is one transaction, run
+// again on PostgreSQL after a serialization failure (DB.inTx): votes of
+// several people for one listing at once all update its votes_count.
 func (s *Store) CastVote(ctx context.Context, v domain.VoteCast, jobs func(voteID int64, countAt time.Time) []domain.JobSpec) (*domain.VoteResult, error) {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
+	var res *domain.VoteResult
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		var err error
+		res, err = s.castVote(ctx, tx, v, jobs)
+		return err
+	})
 	if err != nil {
-		return nil, err
+		return nil, err // castVote maps its errors
 	}
-	defer tx.Rollback()
+	return res, nil
+}
+
+// castVote is CastVote's transaction.
+func (s *Store) castVote(ctx context.Context, tx *Tx, v domain.VoteCast, jobs func(voteID int64, countAt time.Time) []domain.JobSpec) (*domain.VoteResult, error) {
 	var listingID int64
 	var status string
 	var owner bool
-	err = tx.QueryRowContext(ctx, `SELECT l.id, l.status, `+s.db.eng.ownedBy()+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
+	err := tx.QueryRowContext(ctx, `SELECT l.id, l.status, `+s.db.eng.ownedBy()+` FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus,
 		v.UserID, v.UserID, s.siteID, v.Slug).Scan(&listingID, &status, &owner)
 	if err != nil {
 		return nil, mapErr(err, "listing", v.Slug)
@@ -165,6 +171,11 @@ func (s *Store) CastVote(ctx context.Context, v domain.VoteCast, jobs func(voteI
 	err = tx.QueryRowContext(ctx, `INSERT INTO votes (listing_id, voter_key, created_at, user_id, status, held_reason, count_at, ip_hash, ua_hash)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		listingID, key, at, v.UserID, res.Status, res.Reason, countAt, ipHash, uaHash).Scan(&voteID)
+	if err != nil && isPGUniqueViolation(err) {
+		// No vote of this person was there when this transaction read it: a
+		// concurrent one of theirs was cast since. Run again (it finds it).
+		return nil, raced{err}
+	}
 	if err != nil {
 		return nil, mapErr(err, "vote", v.Slug)
 	}
@@ -181,63 +192,59 @@ func (s *Store) CastVote(ctx context.Context, v domain.VoteCast, jobs func(voteI
 	}
 	if res.Reason == domain.HeldNewAccount && jobs != nil {
 		if err := s.db.enqueueTx(ctx, tx, jobs(voteID, res.CountAt)...); err != nil {
-			return nil, err
+			return nil, mapErr(err, "vote", v.Slug)
 		}
 	}
-	return &res, mapErr(tx.Commit(), "vote", v.Slug)
+	return &res, nil
 }
 
-// RemoveVote implements domain.VoteStore.
+// RemoveVote implements domain.VoteStore (retried, DB.inTx).
 func (s *Store) RemoveVote(ctx context.Context, userID int64, slug string) error {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	id, err := s.publicListingID(ctx, tx, slug)
-	if err != nil {
-		return err
-	}
-	var status string
-	// A vote the site team discarded stays: it is not counted, and the
-	// person cannot take it back to vote again (docs/moderation.md).
-	err = tx.QueryRowContext(ctx, `DELETE FROM votes WHERE listing_id = ? AND voter_key = ? AND discarded_at IS NULL RETURNING status`,
-		id, domain.VoterKey(userID)).Scan(&status)
-	if err == sql.ErrNoRows {
-		return nil // nothing to take back
-	}
-	if err != nil {
-		return mapErr(err, "vote", slug)
-	}
-	if status == domain.VoteCounted {
-		if err := recomputeTrending(ctx, tx, id); err != nil {
+	return s.db.inTx(ctx, func(tx *Tx) error {
+		id, err := s.publicListingID(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		var status string
+		// A vote the site team discarded stays: it is not counted, and the
+		// person cannot take it back to vote again (docs/moderation.md).
+		err = tx.QueryRowContext(ctx, `DELETE FROM votes WHERE listing_id = ? AND voter_key = ? AND discarded_at IS NULL RETURNING status`,
+			id, domain.VoterKey(userID)).Scan(&status)
+		if err == sql.ErrNoRows {
+			return nil // nothing to take back
+		}
+		if err != nil {
 			return mapErr(err, "vote", slug)
 		}
-	}
-	return mapErr(tx.Commit(), "vote", slug)
+		if status == domain.VoteCounted {
+			return mapErr(recomputeTrending(ctx, tx, id), "vote", slug)
+		}
+		return nil
+	})
 }
 
-// CountDueVote implements domain.VoteStore.
+// CountDueVote implements domain.VoteStore (retried, DB.inTx).
 func (s *Store) CountDueVote(ctx context.Context, voteID int64, at time.Time) (bool, error) {
-	tx, err := s.db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return false, err
-	}
-	defer tx.Rollback()
-	var listingID int64
-	err = tx.QueryRowContext(ctx, `UPDATE votes SET status = 'counted', held_reason = '', count_at = NULL
-		WHERE id = ? AND status = 'held' AND held_reason = 'new_account' AND count_at <= ? AND discarded_at IS NULL
-		AND listing_id IN (SELECT id FROM listings WHERE site_id = ?) RETURNING listing_id`, voteID, at.Unix(), s.siteID).Scan(&listingID)
-	if err == sql.ErrNoRows {
-		return false, nil // taken back, held for another reason since, or not due
-	}
-	if err != nil {
-		return false, mapErr(err, "vote", "")
-	}
-	if err := recomputeTrending(ctx, tx, listingID); err != nil {
-		return false, mapErr(err, "vote", "")
-	}
-	return true, mapErr(tx.Commit(), "vote", "")
+	var counted bool
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		counted = false
+		var listingID int64
+		err := tx.QueryRowContext(ctx, `UPDATE votes SET status = 'counted', held_reason = '', count_at = NULL
+			WHERE id = ? AND status = 'held' AND held_reason = 'new_account' AND count_at <= ? AND discarded_at IS NULL
+			AND listing_id IN (SELECT id FROM listings WHERE site_id = ?) RETURNING listing_id`, voteID, at.Unix(), s.siteID).Scan(&listingID)
+		if err == sql.ErrNoRows {
+			return nil // taken back, held for another reason since, or not due
+		}
+		if err != nil {
+			return err
+		}
+		if err := recomputeTrending(ctx, tx, listingID); err != nil {
+			return err
+		}
+		counted = true
+		return nil
+	})
+	return counted, mapErr(err, "vote", "")
 }
 
 // VotedSlugs implements domain.VoteStore.

@@ -113,17 +113,28 @@ type rankedLaunch struct {
 	votes int
 }
 
-// FinaliseWeek implements domain.WeekStore.
+// FinaliseWeek implements domain.WeekStore. The week is one transaction,
+// retried on PostgreSQL after a serialization failure (DB.inTx): two clocks
+// finalising the same week at once (two processes) conflict on its
+// finalised_weeks row, and the one run again finds the week finalised.
 func (s *Store) FinaliseWeek(ctx context.Context, week string, at time.Time) (*domain.FinalisedWeek, error) {
 	mon, err := weekStart(week)
 	if err != nil {
 		return nil, err
 	}
-	tx, err := s.db.sql.BeginTx(ctx, nil)
+	var out *domain.FinalisedWeek
+	err = s.db.inTx(ctx, func(tx *Tx) error {
+		out, err = s.finaliseWeek(ctx, tx, week, mon, at)
+		return err
+	})
 	if err != nil {
 		return nil, mapErr(err, "week", week)
 	}
-	defer tx.Rollback()
+	return out, nil
+}
+
+// finaliseWeek is FinaliseWeek's transaction: nil when week was finalised.
+func (s *Store) finaliseWeek(ctx context.Context, tx *Tx, week string, mon, at time.Time) (*domain.FinalisedWeek, error) {
 	if done, err := s.weekFinalised(ctx, tx, week); err != nil || done {
 		return nil, err
 	}
@@ -144,7 +155,7 @@ func (s *Store) FinaliseWeek(ctx context.Context, week string, at time.Time) (*d
 	for i, r := range ranked {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO week_results (site_id, week, listing_id, rank, votes) VALUES (?, ?, ?, ?, ?)`,
 			s.siteID, week, r.id, i+1, r.votes); err != nil {
-			return nil, mapErr(err, "week", week)
+			return nil, weekErr(err, "week", week)
 		}
 		if reason, ok := disq[r.id]; ok {
 			out.Skipped = append(out.Skipped, domain.SkippedListing{ListingID: r.id, Slug: r.slug, Reason: reason})
@@ -156,7 +167,7 @@ func (s *Store) FinaliseWeek(ctx context.Context, week string, at time.Time) (*d
 		a := domain.WeekAward{Rank: len(out.Awards) + 1, ListingID: r.id, Slug: r.slug, Votes: r.votes}
 		if err := tx.QueryRowContext(ctx, `INSERT INTO awards (site_id, week, rank, listing_id, votes) VALUES (?, ?, ?, ?, ?) RETURNING id`,
 			s.siteID, week, a.Rank, a.ListingID, a.Votes).Scan(&a.ID); err != nil {
-			return nil, mapErr(err, "award", week)
+			return nil, weekErr(err, "award", week)
 		}
 		if err := notifyAward(ctx, tx, a, at); err != nil {
 			return nil, err
@@ -169,12 +180,21 @@ func (s *Store) FinaliseWeek(ctx context.Context, week string, at time.Time) (*d
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO finalised_weeks (site_id, week, finalised_at, skipped) VALUES (?, ?, ?, ?)`,
 		s.siteID, week, at.Unix(), string(skipped)); err != nil {
-		return nil, mapErr(err, "week", week)
-	}
-	if err := tx.Commit(); err != nil {
-		return nil, mapErr(err, "week", week)
+		return nil, weekErr(err, "week", week)
 	}
 	return out, nil
+}
+
+// weekErr is mapErr for the rows finaliseWeek inserts. Each is keyed by the
+// week, which the transaction read as not finalised: a unique violation means
+// a concurrent clock finalised it since (PostgreSQL reports it as such, not
+// as a serialization failure, when the row is not the one read), so the
+// transaction is marked raced and runs again, finding the week finalised.
+func weekErr(err error, kind, week string) error {
+	if isPGUniqueViolation(err) {
+		return raced{err}
+	}
+	return mapErr(err, kind, week)
 }
 
 // rankWeek returns the live launches of a week in the week's ranking
@@ -218,14 +238,16 @@ func weekDisqualified(ctx context.Context, tx *Tx, siteID int64, week string) (m
 }
 
 // notifyAward adds a notification of award a for each owner (submitter or
-// co-owner) and signed-in follower of the winner, once each.
+// co-owner) and signed-in follower of the winner, once each, in the order of
+// their account ids on both engines (SQLite's UNION returns them sorted,
+// PostgreSQL's in hash order), so the mails go out in the same order.
 func notifyAward(ctx context.Context, tx *Tx, a domain.WeekAward, at time.Time) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO notifications (user_id, listing_id, award_id, created_at)
 		SELECT id, ?1, ?2, ?3 FROM (
 			SELECT owner_id AS id FROM listings WHERE id = ?1 AND owner_id IS NOT NULL
 			UNION SELECT user_id FROM listing_owners WHERE listing_id = ?1
 			UNION SELECT u.id FROM follows f JOIN users u ON f.follower_key = 'user:' || u.id WHERE f.listing_id = ?1) AS recipients
-		WHERE true ON CONFLICT (award_id, user_id) DO NOTHING`, a.ListingID, a.ID, at.Unix())
+		WHERE true ORDER BY id ON CONFLICT (award_id, user_id) DO NOTHING`, a.ListingID, a.ID, at.Unix())
 	return mapErr(err, "notification", "")
 }
 

@@ -17,6 +17,8 @@ import (
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/domain/vat"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
+	"github.com/launchdir/launchdir/storage/pgtest"
 )
 
 // orderEnv is a web handler over a real SQLite file with ordering configured:
@@ -33,14 +35,25 @@ type orderEnv struct {
 }
 
 // newOrderEnv builds an orderEnv whose payment provider is pay (the built-in
-// test provider when nil) and whose handler gets opts.
+// test provider when nil) and whose handler gets opts, on SQLite.
 func newOrderEnv(t testing.TB, pay domain.Payments, opts ...Option) *orderEnv {
+	t.Helper()
+	return newOrderEnvOn(t, "sqlite", pay, opts...)
+}
+
+// newOrderEnvOn is newOrderEnv on engine: a SQLite file in t's temporary
+// directory, or a fresh PostgreSQL database ("postgres").
+func newOrderEnvOn(t testing.TB, engine string, pay domain.Payments, opts ...Option) *orderEnv {
 	t.Helper()
 	e := &orderEnv{clock: testclock.New(testNow)}
 	var h http.Handler
 	e.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(e.srv.Close)
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"), storage.WithClock(e.clock.Now))
+	path := filepath.Join(t.TempDir(), "launchdir.db")
+	if engine == "postgres" {
+		path = pgtest.Database(t)
+	}
+	db, err := storage.Open(path, storage.WithClock(e.clock.Now))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,163 +215,167 @@ var berlin = url.Values{"name": {"Ann Lee"}, "address": {"Hauptstraße 1\n10115 
 
 func TestCheckout_TestProvider(t *testing.T) {
 	t.Parallel()
-	e := newOrderEnv(t, nil)
-	v, token := e.checkout(t, domain.OrderItem{Product: domain.ProductLaunch, ListingID: e.listing})
-	page := domain.CheckoutPath + token
+	fixtures.OnEngines(t, func(t *testing.T, engine string) {
+		e := newOrderEnvOn(t, engine, nil)
+		v, token := e.checkout(t, domain.OrderItem{Product: domain.ProductLaunch, ListingID: e.listing})
+		page := domain.CheckoutPath + token
 
-	res := e.get(t, page)
-	want(t, "the new order's page", res, http.StatusOK, "Order "+v.Number, "Launch", "Notably", "$49.00", testBanner,
-		"VAT is added from the billing country once you save",
-		`action="`+page+`/billing"`, `action="`+page+`/cancel"`, "Save your billing details first", `<option value="DE">Germany (DE)</option>`)
-	wantNot(t, "the new order's page", res, `action="`+page+`/pay"`)
-	for name, value := range map[string]string{"Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow",
-		"Cache-Control": "no-store"} {
-		if got := res.header.Get(name); got != value {
-			t.Errorf("%s = %q, want %q", name, got, value)
+		res := e.get(t, page)
+		want(t, "the new order's page", res, http.StatusOK, "Order "+v.Number, "Launch", "Notably", "$49.00", testBanner,
+			"VAT is added from the billing country once you save",
+			`action="`+page+`/billing"`, `action="`+page+`/cancel"`, "Save your billing details first", `<option value="DE">Germany (DE)</option>`)
+		wantNot(t, "the new order's page", res, `action="`+page+`/pay"`)
+		for name, value := range map[string]string{"Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow",
+			"Cache-Control": "no-store"} {
+			if got := res.header.Get(name); got != value {
+				t.Errorf("%s = %q, want %q", name, got, value)
+			}
 		}
-	}
-	if csp := res.header.Get("Content-Security-Policy"); !strings.Contains(csp, "form-action 'self' https://checkout.stripe.com;") {
-		t.Errorf("the checkout CSP does not let the pay form lead to Stripe: %q", csp)
-	}
-
-	t.Run("BadVATNumber", func(t *testing.T) {
-		bad := url.Values{"name": {"Notably GmbH"}, "address": {"Hauptstraße 1\n10115 Berlin"}, "country": {"DE"}, "vat_number": {"DE12345678X"}}
-		res := e.post(t, page+"/billing", bad)
-		want(t, "billing with a bad VAT number", res, http.StatusBadRequest, `<p class="field-error" id="vat_number-error">VAT number`, `value="DE12345678X"`,
-			`value="Notably GmbH"`, "Hauptstraße 1\n10115 Berlin</textarea>", `<option value="DE" selected>`)
-		if o := e.order(t, token); o.Billing != nil || o.TotalCents != 4900 {
-			t.Errorf("a refused billing form changed the order: billing %+v, total %d", o.Billing, o.TotalCents)
+		if csp := res.header.Get("Content-Security-Policy"); !strings.Contains(csp, "form-action 'self' https://checkout.stripe.com;") {
+			t.Errorf("the checkout CSP does not let the pay form lead to Stripe: %q", csp)
 		}
-	})
-	t.Run("NoName", func(t *testing.T) {
-		res := e.post(t, page+"/billing", url.Values{"name": {" "}, "address": {"Main St 1"}, "country": {"US"}})
-		want(t, "billing without a name", res, http.StatusBadRequest, `id="name-error"`, "Enter the name to put on the invoice",
-			"Main St 1</textarea>", `<option value="US" selected>`)
-		if o := e.order(t, token); o.Billing != nil {
-			t.Errorf("a refused billing form saved billing %+v", o.Billing)
+
+		t.Run("BadVATNumber", func(t *testing.T) {
+			bad := url.Values{"name": {"Notably GmbH"}, "address": {"Hauptstraße 1\n10115 Berlin"}, "country": {"DE"}, "vat_number": {"DE12345678X"}}
+			res := e.post(t, page+"/billing", bad)
+			want(t, "billing with a bad VAT number", res, http.StatusBadRequest, `<p class="field-error" id="vat_number-error">VAT number`, `value="DE12345678X"`,
+				`value="Notably GmbH"`, "Hauptstraße 1\n10115 Berlin</textarea>", `<option value="DE" selected>`)
+			if o := e.order(t, token); o.Billing != nil || o.TotalCents != 4900 {
+				t.Errorf("a refused billing form changed the order: billing %+v, total %d", o.Billing, o.TotalCents)
+			}
+		})
+		t.Run("NoName", func(t *testing.T) {
+			res := e.post(t, page+"/billing", url.Values{"name": {" "}, "address": {"Main St 1"}, "country": {"US"}})
+			want(t, "billing without a name", res, http.StatusBadRequest, `id="name-error"`, "Enter the name to put on the invoice",
+				"Main St 1</textarea>", `<option value="US" selected>`)
+			if o := e.order(t, token); o.Billing != nil {
+				t.Errorf("a refused billing form saved billing %+v", o.Billing)
+			}
+		})
+		t.Run("PayBeforeBilling", func(t *testing.T) {
+			res := e.post(t, page+"/pay", url.Values{})
+			want(t, "pay before billing", res, http.StatusBadRequest, "Enter and save the billing details first")
+		})
+
+		wantRedirect(t, "valid billing", e.post(t, page+"/billing", berlin), page)
+		res = e.get(t, page)
+		// 19% of $49.00 is $9.31.
+		want(t, "the page with German billing", res, http.StatusOK, "VAT 19%", "(Germany)", "$9.31", "$58.31",
+			`action="`+page+`/pay"`, "Pay $58.31", `value="Ann Lee"`, testBanner)
+		if o := e.order(t, token); o.TotalCents != 5831 || o.VAT.Cents != 931 || o.Billing == nil || o.Billing.Country != "DE" {
+			t.Fatalf("after billing: total %d, VAT %d, billing %+v; want 5831, 931, DE", o.TotalCents, o.VAT.Cents, o.Billing)
 		}
+
+		wantRedirect(t, "pay", e.post(t, page+"/pay", url.Values{}), e.srv.URL+page+"/test-pay")
+		res = e.get(t, page+"/test-pay")
+		want(t, "the test payment step", res, http.StatusOK, testBanner, "Pay (test) $58.31", `action="`+page+`/test-pay"`, v.Number)
+		if got := res.header.Get("Referrer-Policy"); got != "no-referrer" {
+			t.Errorf("test-pay Referrer-Policy = %q", got)
+		}
+
+		wantRedirect(t, "test payment", e.post(t, page+"/test-pay", url.Values{}), page+"/done")
+		o := e.order(t, token)
+		if o.Status != domain.OrderPaid || !o.TestMode || o.PaidAt == nil {
+			t.Fatalf("after the test payment: status %s, test mode %v, paid at %v; want paid in test mode", o.Status, o.TestMode, o.PaidAt)
+		}
+		res = e.get(t, page+"/done")
+		want(t, "done before fulfilment", res, http.StatusOK, "Thank you: the order is paid", "In progress", testBanner)
+		wantNot(t, "done before fulfilment", res, `action="`+page+`/billing"`, `action="`+page+`/pay"`)
+
+		if err := e.svc.FulfilOrder(context.Background(), v.Number); err != nil {
+			t.Fatal(err)
+		}
+		o = e.order(t, token)
+		if !o.Lines[0].Fulfilled || o.Lines[0].Outcome == "" {
+			t.Fatalf("line after fulfilment: %+v", o.Lines[0])
+		}
+		want(t, "done after fulfilment", e.get(t, page+"/done"), http.StatusOK, "Done: "+o.Lines[0].Outcome,
+			"Everything in it has been done")
+
+		// A second click on "Pay (test)" lands on the thank-you page and pays nothing twice.
+		wantRedirect(t, "test payment again", e.post(t, page+"/test-pay", url.Values{}), page+"/done")
+		wantRedirect(t, "test payment step of a paid order", e.get(t, page+"/test-pay"), page+"/done")
+		want(t, "pay a paid order", e.post(t, page+"/pay", url.Values{}), http.StatusConflict, "is paid")
+		want(t, "billing of a paid order", e.post(t, page+"/billing", berlin), http.StatusConflict)
 	})
-	t.Run("PayBeforeBilling", func(t *testing.T) {
-		res := e.post(t, page+"/pay", url.Values{})
-		want(t, "pay before billing", res, http.StatusBadRequest, "Enter and save the billing details first")
-	})
-
-	wantRedirect(t, "valid billing", e.post(t, page+"/billing", berlin), page)
-	res = e.get(t, page)
-	// 19% of $49.00 is $9.31.
-	want(t, "the page with German billing", res, http.StatusOK, "VAT 19%", "(Germany)", "$9.31", "$58.31",
-		`action="`+page+`/pay"`, "Pay $58.31", `value="Ann Lee"`, testBanner)
-	if o := e.order(t, token); o.TotalCents != 5831 || o.VAT.Cents != 931 || o.Billing == nil || o.Billing.Country != "DE" {
-		t.Fatalf("after billing: total %d, VAT %d, billing %+v; want 5831, 931, DE", o.TotalCents, o.VAT.Cents, o.Billing)
-	}
-
-	wantRedirect(t, "pay", e.post(t, page+"/pay", url.Values{}), e.srv.URL+page+"/test-pay")
-	res = e.get(t, page+"/test-pay")
-	want(t, "the test payment step", res, http.StatusOK, testBanner, "Pay (test) $58.31", `action="`+page+`/test-pay"`, v.Number)
-	if got := res.header.Get("Referrer-Policy"); got != "no-referrer" {
-		t.Errorf("test-pay Referrer-Policy = %q", got)
-	}
-
-	wantRedirect(t, "test payment", e.post(t, page+"/test-pay", url.Values{}), page+"/done")
-	o := e.order(t, token)
-	if o.Status != domain.OrderPaid || !o.TestMode || o.PaidAt == nil {
-		t.Fatalf("after the test payment: status %s, test mode %v, paid at %v; want paid in test mode", o.Status, o.TestMode, o.PaidAt)
-	}
-	res = e.get(t, page+"/done")
-	want(t, "done before fulfilment", res, http.StatusOK, "Thank you: the order is paid", "In progress", testBanner)
-	wantNot(t, "done before fulfilment", res, `action="`+page+`/billing"`, `action="`+page+`/pay"`)
-
-	if err := e.svc.FulfilOrder(context.Background(), v.Number); err != nil {
-		t.Fatal(err)
-	}
-	o = e.order(t, token)
-	if !o.Lines[0].Fulfilled || o.Lines[0].Outcome == "" {
-		t.Fatalf("line after fulfilment: %+v", o.Lines[0])
-	}
-	want(t, "done after fulfilment", e.get(t, page+"/done"), http.StatusOK, "Done: "+o.Lines[0].Outcome,
-		"Everything in it has been done")
-
-	// A second click on "Pay (test)" lands on the thank-you page and pays nothing twice.
-	wantRedirect(t, "test payment again", e.post(t, page+"/test-pay", url.Values{}), page+"/done")
-	wantRedirect(t, "test payment step of a paid order", e.get(t, page+"/test-pay"), page+"/done")
-	want(t, "pay a paid order", e.post(t, page+"/pay", url.Values{}), http.StatusConflict, "is paid")
-	want(t, "billing of a paid order", e.post(t, page+"/billing", berlin), http.StatusConflict)
 }
 
 func TestCheckout_Refused(t *testing.T) {
 	t.Parallel()
-	e := newOrderEnv(t, nil)
+	fixtures.OnEngines(t, func(t *testing.T, engine string) {
+		e := newOrderEnvOn(t, engine, nil)
 
-	t.Run("UnknownToken", func(t *testing.T) {
-		for _, path := range []string{
-			"/checkout/" + strings.Repeat("A", 43),
-			"/checkout/" + strings.Repeat("A", 43) + "/done",
-			"/checkout/" + strings.Repeat("A", 43) + "/test-pay",
-			"/checkout/not%20a%20token",
-		} {
-			res := e.get(t, path)
-			want(t, path, res, http.StatusNotFound, "Checkout link not found")
-			if res.header.Get("Referrer-Policy") != "no-referrer" || res.header.Get("X-Robots-Tag") == "" {
-				t.Errorf("%s: a 404 of a checkout address lacks its headers: %v", path, res.header)
+		t.Run("UnknownToken", func(t *testing.T) {
+			for _, path := range []string{
+				"/checkout/" + strings.Repeat("A", 43),
+				"/checkout/" + strings.Repeat("A", 43) + "/done",
+				"/checkout/" + strings.Repeat("A", 43) + "/test-pay",
+				"/checkout/not%20a%20token",
+			} {
+				res := e.get(t, path)
+				want(t, path, res, http.StatusNotFound, "Checkout link not found")
+				if res.header.Get("Referrer-Policy") != "no-referrer" || res.header.Get("X-Robots-Tag") == "" {
+					t.Errorf("%s: a 404 of a checkout address lacks its headers: %v", path, res.header)
+				}
 			}
-		}
-		want(t, "billing of an unknown token", e.post(t, "/checkout/"+strings.Repeat("B", 43)+"/billing", berlin), http.StatusNotFound)
-	})
+			want(t, "billing of an unknown token", e.post(t, "/checkout/"+strings.Repeat("B", 43)+"/billing", berlin), http.StatusNotFound)
+		})
 
-	t.Run("CrossOrigin", func(t *testing.T) {
-		_, token := e.checkout(t, domain.OrderItem{Product: domain.ProductLaunch, ListingID: e.listing})
-		page := domain.CheckoutPath + token
-		for name, hdr := range map[string][]string{
-			"SecFetchSite": {"Sec-Fetch-Site", "cross-site"},
-			"Origin":       {"Origin", "https://evil.example"},
-		} {
-			res := e.post(t, page+"/billing", berlin, hdr...)
-			want(t, name, res, http.StatusForbidden, "sent from another site")
-			res = e.post(t, page+"/cancel", url.Values{}, hdr...)
-			want(t, name+" cancel", res, http.StatusForbidden)
-		}
-		if o := e.order(t, token); o.Billing != nil || o.Status != domain.OrderPending {
-			t.Errorf("cross-origin posts changed the order: billing %+v, status %s", o.Billing, o.Status)
-		}
-		// The same form from the page itself is accepted.
-		wantRedirect(t, "same-origin billing", e.post(t, page+"/billing", berlin, "Sec-Fetch-Site", "same-origin", "Origin", e.srv.URL), page)
-	})
+		t.Run("CrossOrigin", func(t *testing.T) {
+			_, token := e.checkout(t, domain.OrderItem{Product: domain.ProductLaunch, ListingID: e.listing})
+			page := domain.CheckoutPath + token
+			for name, hdr := range map[string][]string{
+				"SecFetchSite": {"Sec-Fetch-Site", "cross-site"},
+				"Origin":       {"Origin", "https://evil.example"},
+			} {
+				res := e.post(t, page+"/billing", berlin, hdr...)
+				want(t, name, res, http.StatusForbidden, "sent from another site")
+				res = e.post(t, page+"/cancel", url.Values{}, hdr...)
+				want(t, name+" cancel", res, http.StatusForbidden)
+			}
+			if o := e.order(t, token); o.Billing != nil || o.Status != domain.OrderPending {
+				t.Errorf("cross-origin posts changed the order: billing %+v, status %s", o.Billing, o.Status)
+			}
+			// The same form from the page itself is accepted.
+			wantRedirect(t, "same-origin billing", e.post(t, page+"/billing", berlin, "Sec-Fetch-Site", "same-origin", "Origin", e.srv.URL), page)
+		})
 
-	t.Run("TooLarge", func(t *testing.T) {
-		_, token := e.checkout(t, domain.OrderItem{Product: domain.ProductLaunch, ListingID: e.listing})
-		big := url.Values{"name": {"Ann"}, "address": {strings.Repeat("a", 70<<10)}, "country": {"DE"}}
-		want(t, "a 70 KiB form", e.post(t, domain.CheckoutPath+token+"/billing", big), http.StatusRequestEntityTooLarge)
-	})
+		t.Run("TooLarge", func(t *testing.T) {
+			_, token := e.checkout(t, domain.OrderItem{Product: domain.ProductLaunch, ListingID: e.listing})
+			big := url.Values{"name": {"Ann"}, "address": {strings.Repeat("a", 70<<10)}, "country": {"DE"}}
+			want(t, "a 70 KiB form", e.post(t, domain.CheckoutPath+token+"/billing", big), http.StatusRequestEntityTooLarge)
+		})
 
-	t.Run("Canceled", func(t *testing.T) {
-		_, token := e.checkout(t, domain.OrderItem{Product: domain.ProductLaunch, ListingID: e.listing})
-		page := domain.CheckoutPath + token
-		wantRedirect(t, "billing", e.post(t, page+"/billing", berlin), page)
-		wantRedirect(t, "cancel", e.post(t, page+"/cancel", url.Values{}), page)
-		res := e.get(t, page)
-		want(t, "the canceled order's page", res, http.StatusOK, "This order can no longer be paid", "It is canceled")
-		wantNot(t, "the canceled order's page", res, `action="`+page+`/pay"`, `action="`+page+`/billing"`)
-		want(t, "pay a canceled order", e.post(t, page+"/pay", url.Values{}), http.StatusConflict, "canceled")
-		want(t, "test-pay a canceled order", e.post(t, page+"/test-pay", url.Values{}), http.StatusConflict, "can no longer be paid")
-		want(t, "test payment step of a canceled order", e.get(t, page+"/test-pay"), http.StatusConflict)
-		want(t, "cancel again", e.post(t, page+"/cancel", url.Values{}), http.StatusConflict)
-		if o := e.order(t, token); o.Status != domain.OrderCanceled {
-			t.Errorf("a canceled order became %s", o.Status)
-		}
-	})
+		t.Run("Canceled", func(t *testing.T) {
+			_, token := e.checkout(t, domain.OrderItem{Product: domain.ProductLaunch, ListingID: e.listing})
+			page := domain.CheckoutPath + token
+			wantRedirect(t, "billing", e.post(t, page+"/billing", berlin), page)
+			wantRedirect(t, "cancel", e.post(t, page+"/cancel", url.Values{}), page)
+			res := e.get(t, page)
+			want(t, "the canceled order's page", res, http.StatusOK, "This order can no longer be paid", "It is canceled")
+			wantNot(t, "the canceled order's page", res, `action="`+page+`/pay"`, `action="`+page+`/billing"`)
+			want(t, "pay a canceled order", e.post(t, page+"/pay", url.Values{}), http.StatusConflict, "canceled")
+			want(t, "test-pay a canceled order", e.post(t, page+"/test-pay", url.Values{}), http.StatusConflict, "can no longer be paid")
+			want(t, "test payment step of a canceled order", e.get(t, page+"/test-pay"), http.StatusConflict)
+			want(t, "cancel again", e.post(t, page+"/cancel", url.Values{}), http.StatusConflict)
+			if o := e.order(t, token); o.Status != domain.OrderCanceled {
+				t.Errorf("a canceled order became %s", o.Status)
+			}
+		})
 
-	t.Run("Expired", func(t *testing.T) {
-		_, token := e.checkout(t, domain.OrderItem{Product: domain.ProductFeatured, ListingID: e.listing})
-		page := domain.CheckoutPath + token
-		wantRedirect(t, "billing", e.post(t, page+"/billing", berlin), page)
-		e.clock.Advance(domain.CheckoutDays*24*time.Hour + time.Second)
-		defer e.clock.Set(testNow)
-		want(t, "the expired order's page", e.get(t, page), http.StatusOK, "This order can no longer be paid", "It is expired")
-		want(t, "pay an expired order", e.post(t, page+"/pay", url.Values{}), http.StatusConflict, "expired")
-		want(t, "test-pay an expired order", e.post(t, page+"/test-pay", url.Values{}), http.StatusConflict)
-		if o := e.order(t, token); o.Status != domain.OrderExpired {
-			t.Errorf("an expired order is %s", o.Status)
-		}
+		t.Run("Expired", func(t *testing.T) {
+			_, token := e.checkout(t, domain.OrderItem{Product: domain.ProductFeatured, ListingID: e.listing})
+			page := domain.CheckoutPath + token
+			wantRedirect(t, "billing", e.post(t, page+"/billing", berlin), page)
+			e.clock.Advance(domain.CheckoutDays*24*time.Hour + time.Second)
+			defer e.clock.Set(testNow)
+			want(t, "the expired order's page", e.get(t, page), http.StatusOK, "This order can no longer be paid", "It is expired")
+			want(t, "pay an expired order", e.post(t, page+"/pay", url.Values{}), http.StatusConflict, "expired")
+			want(t, "test-pay an expired order", e.post(t, page+"/test-pay", url.Values{}), http.StatusConflict)
+			if o := e.order(t, token); o.Status != domain.OrderExpired {
+				t.Errorf("an expired order is %s", o.Status)
+			}
+		})
 	})
 }
 
@@ -378,41 +395,43 @@ func (p *hostedProvider) Begin(_ context.Context, o *domain.Order, pages domain.
 
 func TestCheckout_HostedProvider(t *testing.T) {
 	t.Parallel()
-	pay := &hostedProvider{}
-	e := newOrderEnv(t, pay)
-	v, token := e.checkout(t, domain.OrderItem{Product: domain.ProductLaunch, ListingID: e.listing})
-	page := domain.CheckoutPath + token
+	fixtures.OnEngines(t, func(t *testing.T, engine string) {
+		pay := &hostedProvider{}
+		e := newOrderEnvOn(t, engine, pay)
+		v, token := e.checkout(t, domain.OrderItem{Product: domain.ProductLaunch, ListingID: e.listing})
+		page := domain.CheckoutPath + token
 
-	res := e.get(t, page)
-	want(t, "the page with a real provider", res, http.StatusOK, "Order "+v.Number)
-	wantNot(t, "the page with a real provider", res, testBanner)
-	want(t, "test payment step with a real provider", e.get(t, page+"/test-pay"), http.StatusNotFound)
-	want(t, "test payment with a real provider", e.post(t, page+"/test-pay", url.Values{}), http.StatusNotFound)
+		res := e.get(t, page)
+		want(t, "the page with a real provider", res, http.StatusOK, "Order "+v.Number)
+		wantNot(t, "the page with a real provider", res, testBanner)
+		want(t, "test payment step with a real provider", e.get(t, page+"/test-pay"), http.StatusNotFound)
+		want(t, "test payment with a real provider", e.post(t, page+"/test-pay", url.Values{}), http.StatusNotFound)
 
-	wantRedirect(t, "billing", e.post(t, page+"/billing", berlin), page)
-	wantRedirect(t, "pay", e.post(t, page+"/pay", url.Values{}), "https://checkout.stripe.com/c/pay/cs_test_"+v.Number)
-	got := pay.pages.Load()
-	wantPages := domain.CheckoutPages{Page: e.srv.URL + page, Return: e.srv.URL + page + "/done", Cancel: e.srv.URL + page}
-	if got == nil || *got != wantPages {
-		t.Fatalf("the provider was given pages %+v, want %+v", got, wantPages)
-	}
-	if o := e.order(t, token); o.Provider != "stripe" || o.ProviderRef != "cs_test_"+v.Number {
-		t.Errorf("after pay: provider %q ref %q", o.Provider, o.ProviderRef)
-	}
+		wantRedirect(t, "billing", e.post(t, page+"/billing", berlin), page)
+		wantRedirect(t, "pay", e.post(t, page+"/pay", url.Values{}), "https://checkout.stripe.com/c/pay/cs_test_"+v.Number)
+		got := pay.pages.Load()
+		wantPages := domain.CheckoutPages{Page: e.srv.URL + page, Return: e.srv.URL + page + "/done", Cancel: e.srv.URL + page}
+		if got == nil || *got != wantPages {
+			t.Fatalf("the provider was given pages %+v, want %+v", got, wantPages)
+		}
+		if o := e.order(t, token); o.Provider != "stripe" || o.ProviderRef != "cs_test_"+v.Number {
+			t.Errorf("after pay: provider %q ref %q", o.Provider, o.ProviderRef)
+		}
 
-	// Back from the provider before its webhook: not paid yet.
-	res = e.get(t, page+"/done")
-	want(t, "done before the webhook", res, http.StatusOK, "Payment is being confirmed", `href="`+page+`/done"`)
-	wantNot(t, "done before the webhook", res, "Thank you")
+		// Back from the provider before its webhook: not paid yet.
+		res = e.get(t, page+"/done")
+		want(t, "done before the webhook", res, http.StatusOK, "Payment is being confirmed", `href="`+page+`/done"`)
+		wantNot(t, "done before the webhook", res, "Thank you")
 
-	o := e.order(t, token)
-	if _, err := e.svc.ConfirmPayment(context.Background(), domain.PaymentEvent{Provider: "stripe", EventID: "evt_1",
-		OrderNumber: v.Number, Ref: o.ProviderRef, AmountCents: o.TotalCents, Currency: o.Currency}); err != nil {
-		t.Fatal(err)
-	}
-	res = e.get(t, page+"/done")
-	want(t, "done after the webhook", res, http.StatusOK, "Thank you: the order is paid")
-	wantNot(t, "done after the webhook", res, testBanner)
+		o := e.order(t, token)
+		if _, err := e.svc.ConfirmPayment(context.Background(), domain.PaymentEvent{Provider: "stripe", EventID: "evt_1",
+			OrderNumber: v.Number, Ref: o.ProviderRef, AmountCents: o.TotalCents, Currency: o.Currency}); err != nil {
+			t.Fatal(err)
+		}
+		res = e.get(t, page+"/done")
+		want(t, "done after the webhook", res, http.StatusOK, "Thank you: the order is paid")
+		wantNot(t, "done after the webhook", res, testBanner)
+	})
 }
 
 func TestFormatMoney(t *testing.T) {
