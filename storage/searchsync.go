@@ -104,6 +104,7 @@ func (s *Store) rebuildIndex(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	s.sums.dropAll() // after head: a summary read from now on holds every change up to it
 	all, err := s.allCategories(ctx)
 	if err != nil {
 		return err
@@ -286,6 +287,7 @@ func (s *Store) reindex(ctx context.Context, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
 	}
+	s.sums.drop(ids) // summarycache.go
 	cats, err := s.categoryMap(ctx)
 	if err != nil {
 		return err
@@ -384,39 +386,8 @@ func (s *Store) SearchListings(ctx context.Context, q domain.ListingQuery) ([]do
 		sq.Categories = descendants(all, all[i].id)
 	}
 	ids, total := ix.Search(sq)
-	items, err := s.summariesByID(ctx, ids)
+	items, err := s.pageSummaries(ctx, ids)
 	return items, total, err
-}
-
-// summariesByID reads the summaries of listings ids in one query, in the order
-// of ids. The index holds only what ranking and filtering need; a listing
-// deleted since the index last saw it is left out of the page.
-func (s *Store) summariesByID(ctx context.Context, ids []int64) ([]domain.ListingSummary, error) {
-	if len(ids) == 0 {
-		return []domain.ListingSummary{}, nil
-	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	byID := make(map[int64]domain.ListingSummary, len(ids))
-	var id int64
-	err := s.querySummaries(ctx, `SELECT `+summaryCols+`, l.id FROM `+summaryFrom+` WHERE l.id IN (`+placeholders(len(ids))+`)`,
-		args, func() []any { return []any{&id} }, func(ls domain.ListingSummary) {
-			if _, dup := byID[id]; !dup {
-				byID[id] = ls
-			}
-		})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]domain.ListingSummary, 0, len(ids))
-	for _, id := range ids {
-		if ls, ok := byID[id]; ok {
-			out = append(out, ls)
-		}
-	}
-	return out, nil
 }
 
 // String describes the store (site and index size) for logs.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage/search"
@@ -69,30 +70,37 @@ func TestStore_RebuildCancelled(t *testing.T) {
 }
 
 // TestStore_SearchReadsSummaries: the index returns ids and the store reads
-// the page's summaries from the database in the index's order, with what the
-// database holds now (a vote count changed since the index last saw the
-// listing shows); a listing gone from the database since is left out.
+// the page's summaries (from the summary cache, or from the database for those
+// it lacks) in the index's order; a listing gone from the database since is
+// left out. A vote count changed since shows once the index has applied the
+// change (TestSummaryCache_NeverStale checks every kind of change).
 func TestStore_SearchReadsSummaries(t *testing.T) {
 	t.Parallel()
 	onEngines(t, func(t *testing.T, engine string) {
 		db, st, _ := newFixtureOn(t, engine)
 		ctx := context.Background()
+		st.PollInterval = time.Hour
 		all, total, err := st.SearchListings(ctx, domain.ListingQuery{Sort: "votes", Limit: 3})
 		if err != nil || len(all) != 3 || total < 3 {
 			t.Fatalf("first page: %v, total %d, err %v", slugs(all), total, err)
 		}
 		ids, _ := st.Index().Search(search.Query{Sort: "votes", Limit: 3})
-		got, err := st.summariesByID(ctx, append([]int64{1 << 40}, ids...)) // an id nobody has first
+		// One summary is read from the database, two come from the cache.
+		st.sums.drop(ids[1:2])
+		got, err := st.pageSummaries(ctx, append([]int64{1 << 40}, ids...)) // an id nobody has first
 		if err != nil {
 			t.Fatal(err)
 		}
 		if strings.Join(slugs(got), ",") != strings.Join(slugs(all), ",") {
-			t.Errorf("summariesByID = %v, want %v (the index's order, unknown ids left out)", slugs(got), slugs(all))
+			t.Errorf("pageSummaries = %v, want %v (the index's order, unknown ids left out)", slugs(got), slugs(all))
 		}
 		if n, err := db.UpdateRows(ctx, "listings", map[string]any{"votes_count": 123456}, map[string]any{"slug": all[2].Slug}); err != nil || n != 1 {
 			t.Fatalf("update votes: %d rows, %v", n, err)
 		}
-		got, err = st.summariesByID(ctx, ids)
+		if err := st.Refresh(ctx); err != nil {
+			t.Fatal(err)
+		}
+		got, err = st.pageSummaries(ctx, ids)
 		if err != nil || len(got) != 3 || got[2].Votes != 123456 || got[2].PrimaryCategory == nil && all[2].PrimaryCategory != nil {
 			t.Errorf("after a vote count change: %+v, %v", got, err)
 		}

@@ -20,6 +20,7 @@ type Store struct {
 	site   domain.Site
 	siteID int64
 	ix     atomic.Pointer[search.Index]
+	sums   summaryCache // the summaries search pages show (summarycache.go)
 
 	// The cache and poll times below (lastPoll, catAt, catCost, countEntry)
 	// measure this machine's own work on the monotonic clock (time.Now,
