@@ -338,6 +338,14 @@ func startFleet(b *testing.B, bin string, db *procsDB, n int, siteURL string) *f
 	return f
 }
 
+// reLogOp and reSQLState find the operation and the SQLSTATE in an error
+// line of serve's log.
+var (
+	reLogOp    = regexp.MustCompile(`op="?[^" ]+( [^" ]+)*"?`)
+	reSQLState = regexp.MustCompile(`SQLSTATE [0-9A-Z]{5}`)
+	reLogSlug  = regexp.MustCompile(`/listings/[^/ ]+/`)
+)
+
 // reServing is the first line of serve's banner: "launchdir is serving DB on ADDR".
 var reServing = regexp.MustCompile(`^launchdir is serving \S+ on (\S+)$`)
 
@@ -568,6 +576,7 @@ func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i in
 		var firstErr error
 		var errOnce sync.Once
 		var stop atomic.Bool
+		logFrom := len(f.logs.String())
 		cpu0 := f.cpu()
 		sessions0 := f.pgSessions()
 		var maxConns atomic.Int64
@@ -644,6 +653,24 @@ func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i in
 		for _, k := range slices.Sorted(maps.Keys(fails)) {
 			first, _ := firstFail.Load(k)
 			b.Logf("%s: %d of the %s calls failed with a server error; the first: %v", b.Name(), fails[k], k, first)
+		}
+		if nFailed > 0 {
+			// What the processes logged about them, by operation and cause.
+			causes := map[string]int{}
+			for line := range strings.Lines(f.logs.String()[logFrom:]) {
+				if !strings.Contains(line, "level=ERROR") {
+					continue
+				}
+				op := reLogSlug.ReplaceAllString(reLogOp.FindString(line), "/listings/{slug}/")
+				cause := "other"
+				if m := reSQLState.FindString(line); m != "" {
+					cause = m
+				}
+				causes[op+" "+cause]++
+			}
+			for _, c := range slices.Sorted(maps.Keys(causes)) {
+				b.Logf("%s: logged errors: %d × %s", b.Name(), causes[c], c)
+			}
 		}
 		b.ReportMetric(procsPct(all, 0.50), "p50_ms")
 		b.ReportMetric(procsPct(all, 0.99), "p99_ms")
