@@ -341,7 +341,7 @@ func startFleet(b *testing.B, bin string, db *procsDB, n int, siteURL string) *f
 // reLogOp and reSQLState find the operation and the SQLSTATE in an error
 // line of serve's log.
 var (
-	reLogOp    = regexp.MustCompile(`op="?[^" ]+( [^" ]+)*"?`)
+	reLogOp    = regexp.MustCompile(`op=("[^"]*"|\S+)`)
 	reSQLState = regexp.MustCompile(`SQLSTATE [0-9A-Z]{5}`)
 	reLogSlug  = regexp.MustCompile(`/listings/[^/ ]+/`)
 )
