@@ -1076,7 +1076,8 @@ func checkListingTagline(tag string) func([]byte) error {
 			Version *struct{} `json:"version"`
 		}
 		if err := json.Unmarshal(raw, &l); err != nil || l.Profile.Tagline != tag || l.Version == nil {
-			return fmt.Errorf("want the listing with tagline %q in a new version (%v): %.300s", tag, err, raw)
+			return fmt.Errorf("want the listing with tagline %q in a new version, got profile tagline %q and version %v (%v): %.300s",
+				tag, l.Profile.Tagline, l.Version != nil, err, raw)
 		}
 		return nil
 	}
