@@ -97,11 +97,11 @@ func (ix *Index) and(s *scratch, f *filter) int {
 	}
 	total := 0
 	s.fbits = grow(s.fbits, nwin)
-	rest := ix.filterBits(f, s.fbits)
+	rest := ix.filterBits(s, f, s.fbits)
 	for j, x := range cbits {
 		x &= s.fbits[j]
 		for m := x; rest && m != 0; m &= m - 1 {
-			if d := uint32(j<<6 + bits.TrailingZeros64(m)); !ix.passRest(f, d) {
+			if d := uint32(j<<6 + bits.TrailingZeros64(m)); !ix.passDomain(f, d) {
 				x &^= 1 << (d & 63)
 			}
 		}
