@@ -102,7 +102,6 @@ func (ix *Index) browse(s *scratch, f *filter) int {
 func (ix *Index) or(s *scratch, f *filter) int {
 	base := s.nextBase()
 	stamp, cur, acc := s.stamp, s.cur, s.acc
-	post := ix.voc.post
 	next := s.next[:0]
 	for i, w := range s.words {
 		mark := base + uint32(i+1)*32
@@ -126,15 +125,17 @@ func (ix *Index) or(s *scratch, f *filter) int {
 				dn.each(visit)
 				continue
 			}
-			list := post[t.id]
-			for i, d := 0, uint32(0); i < len(list); {
-				var q uint32
-				if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
-					i, d, q = i+2, d+uint32(x), uint32(list[i+1])
-				} else {
-					i, d, q = decodeLong(list, i, d)
+			pl, d := ix.voc.list(t.id), uint32(0)
+			for _, list := range [2][]byte{pl.a, pl.b} {
+				for i := 0; i < len(list); {
+					var q uint32
+					if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
+						i, d, q = i+2, d+uint32(x), uint32(list[i+1])
+					} else {
+						i, d, q = decodeLong(list, i, d)
+					}
+					visit(d, q)
 				}
-				visit(d, q)
 			}
 		}
 	}

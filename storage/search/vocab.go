@@ -15,13 +15,20 @@ type vocab struct {
 	// text[off[id]:off[id+1]]; ids maps a term to its id (open addressing,
 	// 4 bytes a slot holding id+1, 0 when empty). Together about a third of
 	// a map[string]uint32 and a []string with a million terms.
-	text  []byte
-	off   []uint32
-	ids   []uint32
-	post  [][]byte // per term: its postings, see postings.go
-	df    []uint32 // per term: its number of postings (tombstoned docs included)
-	last  []uint32 // per term: the doc number of its last posting
-	skips map[uint32][]skip
+	text []byte
+	off  []uint32
+	ids  []uint32
+	// Posting lists (postings.go): in load mode (packed false) per term in
+	// lists, with the doc number of its last posting in last; packed, in
+	// arena at pOff, plus the tails of lists appended to since.
+	packed bool
+	lists  [][]byte
+	last   []uint32
+	arena  []byte
+	pOff   []uint32
+	tail   map[uint32][]byte
+	df     []uint32 // per term: its number of postings (tombstoned docs included)
+	skips  map[uint32][]skip
 	// dense holds a second form of each common term's list (denseMin,
 	// denseFrac): see dense.
 	dense map[uint32]*dense
@@ -107,9 +114,13 @@ func (v *vocab) id(s string) uint32 {
 	v.ids[slot] = id + 1
 	v.text = append(v.text, s...)
 	v.off = append(v.off, uint32(len(v.text)))
-	v.post = append(v.post, nil)
+	if v.packed {
+		v.pOff = append(v.pOff, v.pOff[len(v.pOff)-1])
+	} else {
+		v.lists = append(v.lists, nil)
+		v.last = append(v.last, 0)
+	}
 	v.df = append(v.df, 0)
-	v.last = append(v.last, 0)
 	if !v.lazyDels {
 		for v.dels.full(len(s)) {
 			v.dels.grow(v)
