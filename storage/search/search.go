@@ -258,20 +258,16 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 				add(id, qualityTypo)
 			}
 		}
-		if runes >= 4 { // terms with one rune more
-			s.buf = append(s.buf[:0], w...)
-			v.delsOf(s.buf, typo)
-		}
-		for i := 0; i < len(w); {
-			_, size := utf8.DecodeRuneInString(w[i:])
-			s.buf = append(append(s.buf[:0], w[:i]...), w[i+size:]...)
-			if runes >= 4 { // terms with one rune less
+		s.buf = v.typoCandidates(w, runes, runes >= 4, s.buf, typo)
+		if runes >= 4 { // terms with one rune less
+			for i := 0; i < len(w); {
+				_, size := utf8.DecodeRuneInString(w[i:])
+				s.buf = append(append(s.buf[:0], w[:i]...), w[i+size:]...)
 				if id, ok := v.lookupTerm(unsafe.String(unsafe.SliceData(s.buf), len(s.buf))); ok {
 					add(id, qualityTypo)
 				}
+				i += size
 			}
-			v.delsOf(s.buf, typo) // substitutions and transpositions
-			i += size
 		}
 	}
 	if last && runes >= 2 {
