@@ -51,12 +51,17 @@ func (ix *Index) scratch() *scratch {
 	default:
 		s = &scratch{}
 	}
-	if n := len(ix.ids); len(s.stamp) < n {
+	return s
+}
+
+// perDoc makes sure s has the per-doc arrays of the OR fallback, which most
+// searches never need: at a million listings they are 12 MiB a scratch.
+func (s *scratch) perDoc(n int) {
+	if len(s.stamp) < n {
 		c := n + n/8 + 64
 		s.stamp, s.cur, s.acc = make([]uint32, c), make([]float32, c), make([]float32, c)
 		s.base = 0
 	}
-	return s
 }
 
 func (ix *Index) release(s *scratch) {
@@ -100,6 +105,7 @@ func (ix *Index) browse(s *scratch, f *filter) int {
 // then by score; it pushes them on the heap and returns their number.
 // A doc's stamp is base + (last word it matched + 1)*32 + words matched.
 func (ix *Index) or(s *scratch, f *filter) int {
+	s.perDoc(len(ix.ids))
 	base := s.nextBase()
 	stamp, cur, acc := s.stamp, s.cur, s.acc
 	next := s.next[:0]
