@@ -172,7 +172,7 @@ func (ix *Index) UpsertAll(docs <-chan Doc, workers int) {
 	}
 	ix.voc.buildDels()
 	ix.voc.buildAux(len(ix.ids))
-	ix.voc.pack()
+	ix.voc.pack(false)
 }
 
 // apply adds doc d with its prepared postings p; called with the write lock.

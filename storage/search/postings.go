@@ -118,8 +118,12 @@ func appendPost(list []byte, gap uint32, w uint8) []byte {
 }
 
 // pack moves every term's list (but dense terms') into one arena, tails
-// included, and ends the load mode.
-func (v *vocab) pack() {
+// included, and ends the load mode. Unless forced, a packed vocabulary
+// without tails is left as it is.
+func (v *vocab) pack(force bool) {
+	if v.packed && len(v.tail) == 0 && !force {
+		return
+	}
 	total := 0
 	for id := range uint32(v.size()) {
 		if v.dense[id] == nil {
@@ -297,14 +301,14 @@ func (v *vocab) rewrite(remap []uint32, docs int) {
 	}
 	v.arena, v.pOff, v.skips, v.tail, v.lists, v.last, v.packed = slices.Clip(arena), pOff, skips, nil, nil, nil, true
 	if !v.lazyAux && v.buildAux(docs) {
-		v.pack()
+		v.pack(true) // drop the lists made dense
 	}
 }
 
 // trim packs the posting lists into one arena and gives every skip table
 // the exact capacity it needs, dropping the slack of growth by append.
 func (v *vocab) trim() {
-	v.pack()
+	v.pack(false)
 	for id, sk := range v.skips {
 		if cap(sk) > len(sk) {
 			v.skips[id] = slices.Clip(slices.Clone(sk))
