@@ -70,7 +70,7 @@ func TestSearch_MatchesBruteForce(t *testing.T) {
 		}
 	}
 	for id := range docs {
-		if _, ok := ix.byID.get(ix.ids, id); !ok {
+		if _, ok := ix.byID.get(ix, id); !ok {
 			delete(docs, id)
 		}
 	}

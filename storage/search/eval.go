@@ -18,7 +18,8 @@ type scratch struct {
 	next []uint32
 
 	cbits, wbits []uint64  // and: the matches, one word's docs (topk.go)
-	fbits        []uint64  // and: the docs passing the filter
+	fbits        []uint64  // and, or: the docs passing the filter
+	catb         []uint64  // filterBits: the docs in the filter's categories
 	bound, wmax  []float32 // and: per window of 64 docs, score bounds
 	top          []float32 // and: the bounds, sorted
 	best         []float32 // and: per word and doc of a window, its score
@@ -50,12 +51,17 @@ func (ix *Index) scratch() *scratch {
 	default:
 		s = &scratch{}
 	}
-	if n := len(ix.ids); len(s.stamp) < n {
+	return s
+}
+
+// perDoc makes sure s has the per-doc arrays of the OR fallback, which most
+// searches never need: at a million listings they are 12 MiB a scratch.
+func (s *scratch) perDoc(n int) {
+	if len(s.stamp) < n {
 		c := n + n/8 + 64
 		s.stamp, s.cur, s.acc = make([]uint32, c), make([]float32, c), make([]float32, c)
 		s.base = 0
 	}
-	return s
 }
 
 func (ix *Index) release(s *scratch) {
@@ -76,49 +82,20 @@ func (s *scratch) nextBase() uint32 {
 }
 
 // browse pushes every doc passing f (a query without words) and returns
-// their number. The status, stage, country and pricing filters are ANDed as
-// bitsets; with a category filter it walks the categories' doc lists
-// instead of every doc.
+// their number. The filters but the domain are ANDed as bitsets.
 func (ix *Index) browse(s *scratch, f *filter) int {
 	nwin := (len(ix.ids) + 63) >> 6
 	s.cbits = grow(s.cbits, nwin)
 	fb := s.cbits
-	rest := ix.filterBits(f, fb)
+	rest := ix.filterBits(s, f, fb)
 	n := 0
-	if !f.catsOn {
-		for j, x := range fb {
-			for ; x != 0; x &= x - 1 {
-				d := uint32(j<<6 + bits.TrailingZeros64(x))
-				if !rest || ix.passRest(f, d) {
-					n++
-					s.push(ix, d, 0)
-				}
+	for j, x := range fb {
+		for ; x != 0; x &= x - 1 {
+			d := uint32(j<<6 + bits.TrailingZeros64(x))
+			if !rest || ix.passDomain(f, d) {
+				n++
+				s.push(ix, d, 0)
 			}
-		}
-		return n
-	}
-	g := *f // a doc in a category's list is in the category
-	g.catsOn = false
-	rest = g.domain != ""
-	one := len(f.cats) == 1
-	if !one { // a doc in two of the categories counts once
-		s.wbits = grow(s.wbits, nwin)
-		clear(s.wbits)
-	}
-	for _, c := range f.cats {
-		for _, d := range ix.catDocs[c] {
-			j, bit := d>>6, uint64(1)<<(d&63)
-			if fb[j]&bit == 0 || (rest && !ix.passRest(&g, d)) {
-				continue
-			}
-			if !one {
-				if s.wbits[j]&bit != 0 {
-					continue
-				}
-				s.wbits[j] |= bit
-			}
-			n++
-			s.push(ix, d, 0)
 		}
 	}
 	return n
@@ -128,9 +105,9 @@ func (ix *Index) browse(s *scratch, f *filter) int {
 // then by score; it pushes them on the heap and returns their number.
 // A doc's stamp is base + (last word it matched + 1)*32 + words matched.
 func (ix *Index) or(s *scratch, f *filter) int {
+	s.perDoc(len(ix.ids))
 	base := s.nextBase()
 	stamp, cur, acc := s.stamp, s.cur, s.acc
-	post := ix.voc.post
 	next := s.next[:0]
 	for i, w := range s.words {
 		mark := base + uint32(i+1)*32
@@ -154,22 +131,27 @@ func (ix *Index) or(s *scratch, f *filter) int {
 				dn.each(visit)
 				continue
 			}
-			list := post[t.id]
-			for i, d := 0, uint32(0); i < len(list); {
-				var q uint32
-				if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
-					i, d, q = i+2, d+uint32(x), uint32(list[i+1])
-				} else {
-					i, d, q = decodeLong(list, i, d)
+			pl, d := ix.voc.list(t.id), uint32(0)
+			for _, list := range [2][]byte{pl.a, pl.b} {
+				for i := 0; i < len(list); {
+					var q uint32
+					if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
+						i, d, q = i+2, d+uint32(x), uint32(list[i+1])
+					} else {
+						i, d, q = decodeLong(list, i, d)
+					}
+					visit(d, q)
 				}
-				visit(d, q)
 			}
 		}
 	}
 	s.next = next
+	s.fbits = grow(s.fbits, (len(ix.ids)+63)>>6)
+	fb := s.fbits
+	rest := ix.filterBits(s, f, fb)
 	total := 0
 	for _, d := range next {
-		if ix.pass(f, d) {
+		if fb[d>>6]>>(d&63)&1 != 0 && (!rest || ix.passDomain(f, d)) {
 			total++
 			s.push(ix, d, float64(stamp[d]&31)*orWordWeight+float64(acc[d]+cur[d]))
 		}
@@ -216,7 +198,7 @@ func (s *scratch) push(ix *Index, d uint32, score float64) {
 	if len(h) == s.k && key < h[0].key { // cannot enter: skip the tie-breakers
 		return
 	}
-	e := hent{key: key, votes: ix.votes[d], doc: d, id: ix.ids[d]}
+	e := hent{key: key, votes: ix.votes[d], doc: d, id: ix.idOf(d)}
 	if len(h) < s.k {
 		h = append(h, e)
 		for i := len(h) - 1; i > 0; { // sift up

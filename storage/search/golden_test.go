@@ -184,14 +184,33 @@ func TestUpsertAll_SameResults(t *testing.T) {
 	}()
 	all.UpsertAll(docs, 3)
 	all.Trim()
-	if one.Len() != all.Len() {
-		t.Fatalf("Len: one by one %d, UpsertAll %d", one.Len(), all.Len())
+	if !all.voc.packed || one.voc.packed {
+		t.Fatalf("packed: one by one %v, UpsertAll %v; want false, true", one.voc.packed, all.voc.packed)
 	}
-	for _, q := range goldenQueries(c) {
-		wantIDs, want := one.Search(q)
-		gotIDs, got := all.Search(q)
-		if diff := cmp.Diff(wantIDs, gotIDs); diff != "" || got != want {
-			t.Errorf("Search(%+v): total %d, want %d (-one by one +UpsertAll):\n%s", q, got, want, diff)
+	compare := func(stage string) {
+		t.Helper()
+		if one.Len() != all.Len() {
+			t.Fatalf("%s: Len: one by one %d, UpsertAll %d", stage, one.Len(), all.Len())
+		}
+		for _, q := range goldenQueries(c) {
+			wantIDs, want := one.Search(q)
+			gotIDs, got := all.Search(q)
+			if diff := cmp.Diff(wantIDs, gotIDs); diff != "" || got != want {
+				t.Errorf("%s: Search(%+v): total %d, want %d (-one by one +UpsertAll):\n%s", stage, q, got, want, diff)
+			}
 		}
 	}
+	compare("after the load")
+	// Upserts after the load append to the packed lists' tails (past a
+	// skip block for common terms); the one-by-one index has no arena yet.
+	for id := int64(1); id <= 1_000; id += 3 {
+		d := c.doc(id + 5_000)
+		d.ID = id
+		one.Upsert(d)
+		all.Upsert(d)
+	}
+	if len(all.voc.tail) == 0 || one.voc.packed {
+		t.Fatalf("after upserts: %d tails, one by one packed %v", len(all.voc.tail), one.voc.packed)
+	}
+	compare("after upserts")
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -41,15 +42,13 @@ type Index struct {
 
 	// Per internal doc number. Every Upsert appends a new doc number and
 	// tombstones the previous one; compact renumbers when tombstones pile up.
-	ids      []int64
+	// A doc's stage, country, pricing and categories are kept only in the
+	// bitsets and lists below, which filtering reads.
+	ids      []uint32         // listing ids; wideID: see wide
+	wide     map[uint32]int64 // doc -> listing id, for ids that do not fit in ids
 	status   []uint8
-	stage    []uint32 // interned, 0 = none
-	country  []uint32
-	pricing  []uint32
 	domText  []byte // hosts back to back, doc d's at domText[domOff[d]:domOff[d+1]]
 	domOff   []uint32
-	catOff   []uint32 // cats[catOff[d]:catOff[d+1]] are doc d's categories
-	cats     []int64
 	newest   []int64
 	votes    []int32
 	views    []int32
@@ -59,7 +58,8 @@ type Index struct {
 	// with that status, for filtering a query's matches a word at a time.
 	stBits [3][]uint64
 	// valBits holds, per interned stage, country and pricing value (fields
-	// in that order), a bitset of the docs with it, for the same purpose.
+	// in that order), a bitset of the docs with it, for the same purpose;
+	// tombstones are not cleared (stBits is always ANDed in).
 	valBits [3]map[uint32][]uint64
 
 	// catDocs lists, per category id, its doc numbers in ascending order.
@@ -81,7 +81,6 @@ type Index struct {
 // New returns an empty index.
 func New() *Index {
 	return &Index{
-		catOff:  []uint32{0},
 		domOff:  []uint32{0},
 		catDocs: map[int64][]uint32{},
 		strs:    map[string]uint32{"": 0},
@@ -90,12 +89,26 @@ func New() *Index {
 	}
 }
 
-// Trim releases the spare capacity that loading left in the posting lists;
-// call it after a bulk load.
+// Trim releases the spare capacity that loading left in the posting lists
+// and the per-doc arrays; call it after a bulk load.
 func (ix *Index) Trim() {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ix.voc.trim()
+	ix.ids, ix.status, ix.domText, ix.domOff = clip(ix.ids), clip(ix.status), clip(ix.domText), clip(ix.domOff)
+	ix.newest, ix.trending = clip(ix.newest), clip(ix.trending)
+	ix.votes, ix.views, ix.follows = clip(ix.votes), clip(ix.views), clip(ix.follows)
+	for c, l := range ix.catDocs {
+		ix.catDocs[c] = clip(l)
+	}
+}
+
+// clip returns s without spare capacity, copying it when it has some.
+func clip[T any](s []T) []T {
+	if cap(s) == len(s) {
+		return s
+	}
+	return slices.Clip(slices.Clone(s))
 }
 
 // Len returns the number of listings in the index.
@@ -109,8 +122,8 @@ func (ix *Index) Len() int {
 func (ix *Index) Delete(id int64) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	if d, ok := ix.byID.get(ix.ids, id); ok {
-		ix.byID.del(ix.ids, id)
+	if d, ok := ix.byID.get(ix, id); ok {
+		ix.byID.del(ix, id)
 		ix.tombstone(d)
 		ix.maybeCompact()
 	}
@@ -159,13 +172,14 @@ func (ix *Index) UpsertAll(docs <-chan Doc, workers int) {
 	}
 	ix.voc.buildDels()
 	ix.voc.buildAux(len(ix.ids))
+	ix.voc.pack(false)
 }
 
 // apply adds doc d with its prepared postings p; called with the write lock.
 func (ix *Index) apply(d *Doc, p *prep) {
 	st := statusCode(d.Status)
-	if old, ok := ix.byID.get(ix.ids, d.ID); ok {
-		ix.byID.del(ix.ids, d.ID)
+	if old, ok := ix.byID.get(ix, d.ID); ok {
+		ix.byID.del(ix, d.ID)
 		ix.tombstone(old)
 	}
 	if st == stDead {
@@ -180,23 +194,17 @@ func (ix *Index) apply(d *Doc, p *prep) {
 	}
 	n := uint32(len(ix.ids))
 	ix.live++
-	ix.ids = append(ix.ids, d.ID)
-	ix.byID.put(ix.ids, n)
+	ix.appendID(n, d.ID)
+	ix.byID.put(ix, n)
 	ix.status = append(ix.status, st)
-	ix.stage = append(ix.stage, ix.intern(normStage(d.Stage)))
-	ix.country = append(ix.country, ix.intern(normCountry(d.Country)))
-	ix.pricing = append(ix.pricing, ix.intern(normPricing(d.PricingModel)))
-	ix.setBits(n)
+	ix.setBits(n, [3]uint32{ix.intern(normStage(d.Stage)), ix.intern(normCountry(d.Country)), ix.intern(normPricing(d.PricingModel))})
 	ix.domText = append(ix.domText, normDomain(d.Domain)...)
 	ix.domOff = append(ix.domOff, uint32(len(ix.domText)))
-	from := len(ix.cats)
-	for _, c := range d.Categories {
-		if !slices.Contains(ix.cats[from:], c) {
-			ix.cats = append(ix.cats, c)
+	for i, c := range d.Categories {
+		if !slices.Contains(d.Categories[:i], c) {
 			ix.catDocs[c] = append(ix.catDocs[c], n)
 		}
 	}
-	ix.catOff = append(ix.catOff, uint32(len(ix.cats)))
 	ix.newest = append(ix.newest, d.Newest)
 	ix.votes = append(ix.votes, clamp32(d.Votes))
 	ix.views = append(ix.views, clamp32(d.Views))
@@ -307,9 +315,9 @@ func (ix *Index) tombstone(d uint32) {
 	}
 }
 
-// setBits marks doc d in the bitsets of its status, stage, country and
-// pricing.
-func (ix *Index) setBits(d uint32) {
+// setBits marks doc d in the bitsets of its status and of its interned
+// stage, country and pricing values vals.
+func (ix *Index) setBits(d uint32, vals [3]uint32) {
 	j := int(d >> 6)
 	for len(ix.stBits[0]) <= j {
 		for i := range ix.stBits {
@@ -317,7 +325,7 @@ func (ix *Index) setBits(d uint32) {
 		}
 	}
 	ix.stBits[ix.status[d]][j] |= 1 << (d & 63)
-	for f, v := range [3]uint32{ix.stage[d], ix.country[d], ix.pricing[d]} {
+	for f, v := range vals {
 		if v == 0 {
 			continue
 		}
@@ -331,6 +339,30 @@ func (ix *Index) setBits(d uint32) {
 		b[j] |= 1 << (d & 63)
 		ix.valBits[f][v] = b
 	}
+}
+
+// wideID in ids marks a listing id outside [0, wideID): the id is in wide.
+const wideID = math.MaxUint32
+
+// appendID appends doc d's listing id.
+func (ix *Index) appendID(d uint32, id int64) {
+	if id >= 0 && id < wideID {
+		ix.ids = append(ix.ids, uint32(id))
+		return
+	}
+	ix.ids = append(ix.ids, wideID)
+	if ix.wide == nil {
+		ix.wide = map[uint32]int64{}
+	}
+	ix.wide[d] = id
+}
+
+// idOf returns doc d's listing id.
+func (ix *Index) idOf(d uint32) int64 {
+	if x := ix.ids[d]; x != wideID {
+		return int64(x)
+	}
+	return ix.wide[d]
 }
 
 func (ix *Index) intern(s string) uint32 {
@@ -357,47 +389,51 @@ func (ix *Index) compact() {
 	}
 	remap := make([]uint32, len(ix.ids))
 	n := uint32(0)
-	cats, dom := ix.cats[:0], ix.domText[:0]
+	dom := ix.domText[:0]
+	var wide map[uint32]int64
 	for d := range ix.ids {
 		if ix.status[d] == stDead {
 			remap[d] = gone
 			continue
 		}
 		remap[d] = n
-		lo, hi := ix.catOff[d], ix.catOff[d+1]
-		ix.catOff[n] = uint32(len(cats))
-		cats = append(cats, ix.cats[lo:hi]...) // never overtakes lo: cats only shrinks
 		ix.ids[n], ix.status[n] = ix.ids[d], ix.status[d]
-		ix.stage[n], ix.country[n], ix.pricing[n] = ix.stage[d], ix.country[d], ix.pricing[d]
+		if ix.ids[n] == wideID {
+			if wide == nil {
+				wide = map[uint32]int64{}
+			}
+			wide[n] = ix.wide[uint32(d)]
+		}
 		ix.newest[n], ix.trending[n] = ix.newest[d], ix.trending[d]
-		lo, hi = ix.domOff[d], ix.domOff[d+1]
+		lo, hi := ix.domOff[d], ix.domOff[d+1]
 		ix.domOff[n] = uint32(len(dom))
-		dom = append(dom, ix.domText[lo:hi]...) // like cats
+		dom = append(dom, ix.domText[lo:hi]...) // never overtakes lo: dom only shrinks
 		ix.votes[n], ix.views[n], ix.follows[n] = ix.votes[d], ix.views[d], ix.follows[d]
 		n++
 	}
-	ix.catOff[n] = uint32(len(cats))
-	ix.cats = cats
+	ix.wide = wide
 	ix.domOff[n] = uint32(len(dom))
 	ix.domText = dom
 	k := int(n)
 	ix.ids, ix.status = ix.ids[:k], ix.status[:k]
-	ix.stage, ix.country, ix.pricing = ix.stage[:k], ix.country[:k], ix.pricing[:k]
 	ix.newest, ix.trending, ix.domOff = ix.newest[:k], ix.trending[:k], ix.domOff[:k+1]
 	ix.votes, ix.views, ix.follows = ix.votes[:k], ix.views[:k], ix.follows[:k]
-	ix.catOff = ix.catOff[:k+1]
+	words := (k + 63) >> 6
 	for st := range ix.stBits {
-		ix.stBits[st] = ix.stBits[st][:0]
+		ix.stBits[st] = remapBits(ix.stBits[st], remap, words)
 	}
 	for _, m := range ix.valBits {
-		clear(m)
+		for v, b := range m {
+			if b = remapBits(b, remap, 0); slices.ContainsFunc(b, func(x uint64) bool { return x != 0 }) {
+				m[v] = b
+			} else {
+				delete(m, v)
+			}
+		}
 	}
+	ix.byID.reset(ix, k)
 	for d := range k {
-		ix.setBits(uint32(d))
-	}
-	ix.byID.reset(ix.ids, k)
-	for d := range k {
-		ix.byID.put(ix.ids, uint32(d))
+		ix.byID.put(ix, uint32(d))
 	}
 	ix.voc.rewrite(remap, k)
 	for c, list := range ix.catDocs {
@@ -414,6 +450,29 @@ func (ix *Index) compact() {
 		}
 	}
 	ix.dead = 0
+}
+
+// remapBits renumbers the docs of bitset b through remap (gone: dropped)
+// into a bitset of at least words words; renumbering keeps the order, so it works in
+// place.
+func remapBits(b []uint64, remap []uint32, words int) []uint64 {
+	out := b[:0]
+	for j := range b {
+		x := b[j]
+		b[j] = 0
+		for ; x != 0; x &= x - 1 {
+			if nd := remap[j<<6+bits.TrailingZeros64(x)]; nd != gone {
+				for len(out) <= int(nd>>6) {
+					out = append(out, 0)
+				}
+				out[nd>>6] |= 1 << (nd & 63)
+			}
+		}
+	}
+	for len(out) < words {
+		out = append(out, 0)
+	}
+	return out
 }
 
 func statusCode(s string) uint8 {

@@ -2,8 +2,10 @@ package search
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -161,6 +163,40 @@ func TestIndex_Compaction(t *testing.T) {
 	}
 }
 
+// TestIndex_WideIDs checks listing ids that do not fit the index's 32-bit
+// id array (negative, 2^32-1 and above) through upserts, deletes, ties
+// broken by id and a compaction.
+func TestIndex_WideIDs(t *testing.T) {
+	t.Parallel()
+	ix := New()
+	ids := []int64{1 << 40, -7, 1<<32 - 1, 1<<32 - 2, 3, math.MaxInt64, math.MinInt64}
+	for round := range 3 {
+		for _, id := range ids {
+			ix.Upsert(mk(id, fmt.Sprintf("name%d", uint64(id)%1000), "same words", "round"+strconv.Itoa(round)))
+		}
+		for i := range 100 { // filler, deleted below to trigger a compaction
+			ix.Upsert(mk(int64(1000+i), "filler", "other", "text"))
+		}
+		for i := range 100 {
+			ix.Delete(int64(1000 + i))
+		}
+	}
+	got, total := ix.Search(Query{Text: "same words"})
+	want := slices.Sorted(slices.Values(ids)) // equal scores and votes: ascending id
+	if total != len(ids) || !cmp.Equal(got, want) {
+		t.Errorf("same words: %v total %d, want %v", got, total, want)
+	}
+	ix.Delete(1 << 40)
+	ix.Delete(math.MinInt64)
+	got, _ = ix.Search(Query{Text: "round2"})
+	if want := []int64{-7, 3, 1<<32 - 2, 1<<32 - 1, math.MaxInt64}; !cmp.Equal(got, want) {
+		t.Errorf("after deletes: %v, want %v", got, want)
+	}
+	if ix.Len() != len(ids)-2 {
+		t.Errorf("Len %d, want %d", ix.Len(), len(ids)-2)
+	}
+}
+
 // TestIndex_Concurrent runs searches while other goroutines upsert and
 // delete; run with -race. Listings 0..99 are never touched, so searches for
 // them must always succeed.
@@ -225,7 +261,7 @@ func TestDocTable(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	var tab docTable
-	var ids []int64
+	var ids int64s
 	want := map[int64]uint32{}
 	for step := range 200_000 {
 		id := int64(rng.IntN(5000))
@@ -251,3 +287,8 @@ func TestDocTable(t *testing.T) {
 		t.Fatalf("n = %d, want %d", tab.n, len(want))
 	}
 }
+
+// int64s is an idSource over a slice.
+type int64s []int64
+
+func (s int64s) idOf(d uint32) int64 { return s[d] }

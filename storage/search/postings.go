@@ -11,10 +11,21 @@ import (
 // A common term's gaps fit in one byte, so most postings take two bytes
 // instead of the four of a flat uint32 (24-bit doc, 8-bit weight).
 //
+// While a bulk load runs, each term's list is a slice of its own
+// (vocab.lists) that grows by append. pack then moves every list into one
+// arena in term order (vocab.arena, term id's list at
+// arena[pOff[id]:pOff[id+1]]): no slice header, allocation rounding or
+// growth slack per term, which at a million mostly one-posting terms is
+// most of what the lists took. Postings appended to a packed list go to its
+// tail (vocab.tail), whose first gap counts from the packed part's last doc,
+// so that the packed part and the tail read as one list; a compaction
+// (rewrite) or Trim packs the tails in again.
+//
 // Lists longer than skipEvery postings also get a skip table (vocab.skips):
 // one entry per block of skipEvery postings, holding the doc number before
-// the block and the block's byte offset, so that lookup decodes one block
-// instead of the whole list.
+// the block and the block's byte offset in the list (packed part and tail
+// counted as one), so that lookup decodes one block instead of the whole
+// list.
 
 // skipEvery is the number of postings per skip block.
 const skipEvery = 64
@@ -25,31 +36,111 @@ type skip struct {
 	prev, off uint32
 }
 
+// plist is a posting list as two byte strings read one after the other: a
+// packed part and a tail (either may be empty).
+type plist struct {
+	a, b []byte
+}
+
+// list returns term id's posting list (empty for a dense term).
+func (v *vocab) list(id uint32) plist {
+	if !v.packed {
+		return plist{a: v.lists[id]}
+	}
+	lo, hi := v.pOff[id], v.pOff[id+1]
+	pl := plist{a: v.arena[lo:hi:hi]}
+	if len(v.tail) > 0 {
+		pl.b = v.tail[id]
+	}
+	return pl
+}
+
+// lastDoc returns the doc number of the last posting of term id's list,
+// decoding from its last skip block; the list must not be empty.
+func (v *vocab) lastDoc(id uint32) uint32 {
+	pl := v.list(id)
+	i, d := 0, uint32(0)
+	if sk := v.skips[id]; len(sk) > 0 {
+		i, d = int(sk[len(sk)-1].off), sk[len(sk)-1].prev
+	}
+	for n := len(pl.a); i < n+len(pl.b); {
+		if i < n {
+			i, d, _ = decode(pl.a, i, d)
+		} else {
+			i, d, _ = decode(pl.b, i-n, d)
+			i += n
+		}
+	}
+	return d
+}
+
 // appendPosting appends doc d with weight w to term id's list. Docs arrive
 // in increasing order.
 func (v *vocab) appendPosting(id, d uint32, w uint8) {
 	if dn := v.dense[id]; dn != nil {
 		dn.add(d, w)
-		v.last[id], v.df[id] = d, v.df[id]+1
+		v.df[id]++
 		return
 	}
-	list := v.post[id]
 	n := v.df[id]
-	gap := d - v.last[id]
-	if n == 0 {
-		gap = d
+	if !v.packed {
+		list := v.lists[id]
+		if n > 0 && n%skipEvery == 0 {
+			v.skips[id] = append(v.skips[id], skip{prev: v.last[id], off: uint32(len(list))})
+		}
+		v.lists[id] = appendPost(list, d-v.last[id], w)
+		v.last[id] = d
+		v.df[id] = n + 1
+		return
 	}
+	last := uint32(0)
+	if n > 0 {
+		last = v.lastDoc(id)
+	}
+	t := v.tail[id]
 	if n > 0 && n%skipEvery == 0 {
-		v.skips[id] = append(v.skips[id], skip{prev: v.last[id], off: uint32(len(list))})
+		v.skips[id] = append(v.skips[id], skip{prev: last, off: v.pOff[id+1] - v.pOff[id] + uint32(len(t))})
 	}
+	if v.tail == nil {
+		v.tail = map[uint32][]byte{}
+	}
+	v.tail[id] = appendPost(t, d-last, w)
+	v.df[id] = n + 1
+}
+
+// appendPost appends a posting with this gap and weight to list.
+func appendPost(list []byte, gap uint32, w uint8) []byte {
 	for gap >= 0x80 {
 		list = append(list, byte(gap)|0x80)
 		gap >>= 7
 	}
-	list = append(list, byte(gap), w)
-	v.post[id] = list
-	v.last[id] = d
-	v.df[id] = n + 1
+	return append(list, byte(gap), w)
+}
+
+// pack moves every term's list (but dense terms') into one arena, tails
+// included, and ends the load mode. Unless forced, a packed vocabulary
+// without tails is left as it is.
+func (v *vocab) pack(force bool) {
+	if v.packed && len(v.tail) == 0 && !force {
+		return
+	}
+	total := 0
+	for id := range uint32(v.size()) {
+		if v.dense[id] == nil {
+			pl := v.list(id)
+			total += len(pl.a) + len(pl.b)
+		}
+	}
+	arena := make([]byte, 0, total)
+	pOff := make([]uint32, 1, v.size()+1)
+	for id := range uint32(v.size()) {
+		if v.dense[id] == nil {
+			pl := v.list(id)
+			arena = append(append(arena, pl.a...), pl.b...)
+		}
+		pOff = append(pOff, uint32(len(arena)))
+	}
+	v.arena, v.pOff, v.tail, v.lists, v.last, v.packed = arena, pOff, nil, nil, nil, true
 }
 
 // Which terms get a dense form (vocab.denseMin, denseFrac): at least 1024
@@ -104,25 +195,36 @@ func newDense(words, n int) *dense {
 }
 
 // buildAux turns the byte lists of common terms into their dense form, for
-// an index of docs doc numbers; it ends lazyAux.
-func (v *vocab) buildAux(docs int) {
+// an index of docs doc numbers; it ends lazyAux. In load mode the lists of the terms made dense are dropped; in packed
+// mode their bytes stay in the arena, unread, and buildAux reports whether
+// there are any, so that the caller can pack again.
+func (v *vocab) buildAux(docs int) (converted bool) {
 	words := (docs + 63) >> 6
-	for id, list := range v.post {
+	for id := range uint32(v.size()) {
 		n := v.df[id]
-		if n < v.denseMin || uint64(n)*uint64(v.denseFrac) < uint64(docs) || v.dense[uint32(id)] != nil {
+		if n < v.denseMin || uint64(n)*uint64(v.denseFrac) < uint64(docs) || v.dense[id] != nil {
 			continue
 		}
 		dn := newDense(words, int(n))
-		for i, d := 0, uint32(0); i < len(list); {
-			var q uint32
-			i, d, q = decode(list, i, d)
-			dn.add(d, uint8(q))
+		pl := v.list(id)
+		d := uint32(0)
+		for _, list := range [2][]byte{pl.a, pl.b} {
+			for i := 0; i < len(list); {
+				var q uint32
+				i, d, q = decode(list, i, d)
+				dn.add(d, uint8(q))
+			}
 		}
-		v.dense[uint32(id)] = dn
-		v.post[id] = nil
-		delete(v.skips, uint32(id))
+		v.dense[id] = dn
+		if !v.packed {
+			v.lists[id] = nil
+		}
+		delete(v.tail, id)
+		delete(v.skips, id)
+		converted = true
 	}
 	v.lazyAux = false
+	return converted
 }
 
 // decode decodes the posting at byte i of list, whose previous doc was d; it
@@ -148,63 +250,65 @@ func decodeLong(list []byte, i int, d uint32) (int, uint32, uint32) {
 }
 
 // rewrite renumbers every posting list through remap (math.MaxUint32: the
-// doc is gone), keeping them sorted, and rebuilds the skip tables, and,
-// unless a bulk load defers them, the block bounds and bitsets for docs doc
+// doc is gone), keeping them sorted, into a new arena with new skip tables,
+// and, unless a bulk load defers them, rebuilds the dense forms for docs doc
 // numbers.
 func (v *vocab) rewrite(remap []uint32, docs int) {
-	lazy := v.lazyAux
-	v.lazyAux = true
-	defer func() {
-		if !lazy {
-			v.buildAux(docs)
-		}
-	}()
-	var buf []byte
-	for id, list := range v.post {
-		if v.df[id] == 0 {
-			continue
-		}
-		if dn := v.dense[uint32(id)]; dn != nil { // stays dense
+	total := 0
+	for id := range uint32(v.size()) {
+		pl := v.list(id)
+		total += len(pl.a) + len(pl.b)
+	}
+	arena := make([]byte, 0, total) // renumbering never lengthens a gap
+	pOff := make([]uint32, 1, v.size()+1)
+	skips := map[uint32][]skip{}
+	for id := range uint32(v.size()) {
+		if dn := v.dense[id]; dn != nil { // stays dense
 			nd := newDense(len(dn.bits), len(dn.weights))
 			dn.each(func(d, w uint32) {
 				if r := remap[d]; r != gone {
 					nd.add(r, uint8(w))
-					v.last[id] = r
 				}
 			})
 			if v.df[id] = uint32(len(nd.weights)); v.df[id] == 0 {
-				delete(v.dense, uint32(id))
+				delete(v.dense, id)
 			} else {
-				v.dense[uint32(id)] = nd
+				v.dense[id] = nd
 			}
+			pOff = append(pOff, uint32(len(arena)))
 			continue
 		}
-		buf = append(buf[:0], list...)
-		v.post[id], v.df[id], v.last[id] = list[:0], 0, 0
-		delete(v.skips, uint32(id))
-		d := uint32(0)
-		for i := 0; i < len(buf); {
-			var w uint32
-			i, d, w = decode(buf, i, d)
-			if nd := remap[d]; nd != gone {
-				v.appendPosting(uint32(id), nd, uint8(w))
+		start, n, last, d := len(arena), uint32(0), uint32(0), uint32(0)
+		pl := v.list(id)
+		for _, list := range [2][]byte{pl.a, pl.b} {
+			for i := 0; i < len(list); {
+				var w uint32
+				i, d, w = decode(list, i, d)
+				nd := remap[d]
+				if nd == gone {
+					continue
+				}
+				if n > 0 && n%skipEvery == 0 {
+					skips[id] = append(skips[id], skip{prev: last, off: uint32(len(arena) - start)})
+				}
+				arena = appendPost(arena, nd-last, uint8(w))
+				last = nd
+				n++
 			}
 		}
-		if v.df[id] == 0 {
-			v.post[id] = nil
-		}
+		v.df[id] = n
+		pOff = append(pOff, uint32(len(arena)))
+	}
+	v.arena, v.pOff, v.skips, v.tail, v.lists, v.last, v.packed = slices.Clip(arena), pOff, skips, nil, nil, nil, true
+	if !v.lazyAux && v.buildAux(docs) {
+		v.pack(true) // drop the lists made dense
 	}
 }
 
-// trim gives every posting list and skip table the exact capacity it needs,
-// dropping the slack of growth by append; after a bulk load this is about a
-// fifth of the postings' memory.
+// trim packs the posting lists into one arena and gives every skip table
+// the exact capacity it needs, dropping the slack of growth by append.
 func (v *vocab) trim() {
-	for id, list := range v.post {
-		if cap(list)-len(list) > 8 {
-			v.post[id] = slices.Clip(slices.Clone(list))
-		}
-	}
+	v.pack(false)
 	for id, sk := range v.skips {
 		if cap(sk) > len(sk) {
 			v.skips[id] = slices.Clip(slices.Clone(sk))

@@ -52,7 +52,6 @@ func sortKind(s string) int {
 // filter is a Query's filters resolved against the index.
 type filter struct {
 	none                    bool // some filter can match nothing
-	statusOnly              bool // no filter but the status
 	status                  uint8
 	stage, country, pricing uint32 // 0 = any
 	domain                  string
@@ -81,20 +80,14 @@ func (ix *Index) filterOf(q *Query) filter {
 	if f.status == stDead || (f.catsOn && len(f.cats) == 0) {
 		f.none = true
 	}
-	f.statusOnly = f.stage == 0 && f.country == 0 && f.pricing == 0 && f.domain == "" && !f.catsOn
 	return f
 }
 
-// pass reports whether doc d passes f; it is small enough to inline, so the
-// common status-only filter costs one byte compare.
-func (ix *Index) pass(f *filter, d uint32) bool {
-	return ix.status[d] == f.status && (f.statusOnly || ix.passRest(f, d))
-}
-
 // filterBits sets dst, one word a window of 64 doc numbers, to the docs
-// passing f's status, stage, country and pricing; it reports whether the
-// domain or the categories must still be checked doc by doc (passRest).
-func (ix *Index) filterBits(f *filter, dst []uint64) bool {
+// passing f's status, stage, country, pricing and categories (the OR of the
+// categories' doc lists, built in s.catb); it reports whether the domain
+// must still be checked doc by doc (passDomain).
+func (ix *Index) filterBits(s *scratch, f *filter, dst []uint64) bool {
 	clear(dst[copy(dst, ix.stBits[f.status]):])
 	for i, v := range [3]uint32{f.stage, f.country, f.pricing} {
 		if v == 0 {
@@ -106,32 +99,25 @@ func (ix *Index) filterBits(f *filter, dst []uint64) bool {
 			dst[j] &= x
 		}
 	}
-	return f.domain != "" || f.catsOn
-}
-
-func (ix *Index) passRest(f *filter, d uint32) bool {
-	if (f.stage != 0 && ix.stage[d] != f.stage) ||
-		(f.country != 0 && ix.country[d] != f.country) ||
-		(f.pricing != 0 && ix.pricing[d] != f.pricing) {
-		return false
-	}
-	if f.domain != "" {
-		dd := unsafe.String(unsafe.SliceData(ix.domText[ix.domOff[d]:]), ix.domOff[d+1]-ix.domOff[d])
-		if dd != f.domain && !(len(dd) > len(f.domain) && dd[len(dd)-len(f.domain)-1] == '.' && strings.HasSuffix(dd, f.domain)) {
-			return false
-		}
-	}
-	if !f.catsOn {
-		return true
-	}
-	for _, c := range ix.cats[ix.catOff[d]:ix.catOff[d+1]] {
-		for _, want := range f.cats {
-			if c == want {
-				return true
+	if f.catsOn {
+		s.catb = grow(s.catb, len(dst))
+		clear(s.catb)
+		for _, c := range f.cats {
+			for _, d := range ix.catDocs[c] {
+				s.catb[d>>6] |= 1 << (d & 63)
 			}
 		}
+		for j, x := range s.catb {
+			dst[j] &= x
+		}
 	}
-	return false
+	return f.domain != ""
+}
+
+// passDomain reports whether doc d's host is f's domain or a subdomain of it.
+func (ix *Index) passDomain(f *filter, d uint32) bool {
+	dd := unsafe.String(unsafe.SliceData(ix.domText[ix.domOff[d]:]), ix.domOff[d+1]-ix.domOff[d])
+	return dd == f.domain || (len(dd) > len(f.domain) && dd[len(dd)-len(f.domain)-1] == '.' && strings.HasSuffix(dd, f.domain))
 }
 
 // qterm is one vocabulary term a query word matches, with its weight
@@ -272,20 +258,16 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 				add(id, qualityTypo)
 			}
 		}
-		if runes >= 4 { // terms with one rune more
-			s.buf = append(s.buf[:0], w...)
-			v.delsOf(s.buf, typo)
-		}
-		for i := 0; i < len(w); {
-			_, size := utf8.DecodeRuneInString(w[i:])
-			s.buf = append(append(s.buf[:0], w[:i]...), w[i+size:]...)
-			if runes >= 4 { // terms with one rune less
+		s.buf = v.typoCandidates(w, runes, runes >= 4, s.buf, typo)
+		if runes >= 4 { // terms with one rune less
+			for i := 0; i < len(w); {
+				_, size := utf8.DecodeRuneInString(w[i:])
+				s.buf = append(append(s.buf[:0], w[:i]...), w[i+size:]...)
 				if id, ok := v.lookupTerm(unsafe.String(unsafe.SliceData(s.buf), len(s.buf))); ok {
 					add(id, qualityTypo)
 				}
+				i += size
 			}
-			v.delsOf(s.buf, typo) // substitutions and transpositions
-			i += size
 		}
 	}
 	if last && runes >= 2 {

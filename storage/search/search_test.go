@@ -3,7 +3,9 @@ package search
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -130,6 +132,85 @@ func TestSearch_ShortWords(t *testing.T) {
 		slices.Sort(got)
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("Search(%q) (-want +got):\n%s", tt.q, diff)
+		}
+	}
+}
+
+// TestTypoCandidates_Complete checks that a query word finds every term one
+// edit away (by the rules of expand: 3-rune words by substitution or swap
+// only) and no other, against a scan of the vocabulary, for every edit at
+// every position of short, long and multi-byte words, and for terms added
+// one by one as well as by a bulk load.
+func TestTypoCandidates_Complete(t *testing.T) {
+	t.Parallel()
+	words := []string{"app", "apt", "pap", "data", "date", "dada", "team", "tame", "meat",
+		"notetaking", "notetakng", "productivity", "café", "cafe", "naïve", "größe", "grösse",
+		"日本語", "日本人", "本日語", "ab", "abc", "acb", "bac", "abcd", "abdc", "badc", "abcde", "abcdef",
+		"abcdfe", "abdcef", "acbdef", "xyzzy", "xyzyz", "1234", "12345", "a1b2", "kalomi", "kalmoi"}
+	c := newCorpus(3)
+	for i := range 60 {
+		words = append(words, c.vocab[(i*67)%len(c.vocab)])
+	}
+	alphabet := []rune("aeé日")
+	var queries []string
+	for _, w := range words {
+		r := []rune(w)
+		for i := 0; i <= len(r); i++ {
+			for _, a := range alphabet {
+				queries = append(queries, string(slices.Insert(slices.Clone(r), i, a)))
+				if i < len(r) {
+					x := slices.Clone(r)
+					x[i] = a
+					queries = append(queries, string(x))
+				}
+			}
+			if i < len(r) {
+				queries = append(queries, string(slices.Delete(slices.Clone(r), i, i+1)))
+			}
+			if i+1 < len(r) {
+				x := slices.Clone(r)
+				x[i], x[i+1] = x[i+1], x[i]
+				queries = append(queries, string(x))
+			}
+		}
+	}
+	one, bulk := New(), New()
+	docs := make(chan Doc, len(words))
+	for i, w := range words {
+		d := mk(int64(i), w, "", "")
+		one.Upsert(d)
+		docs <- d
+	}
+	close(docs)
+	bulk.UpsertAll(docs, 2)
+	for name, ix := range map[string]*Index{"one by one": one, "bulk": bulk} {
+		v := &ix.voc
+		s := &scratch{}
+		for _, q := range queries {
+			toks := s.tok.tokens(q, true)
+			if len(toks) != 1 || toks[0].text != q {
+				continue // not a single folded word
+			}
+			s.words, s.terms = s.words[:0], s.terms[:0]
+			ix.expand(s, q, false, float64(ix.live))
+			var got, want []string
+			for _, qt := range s.terms {
+				got = append(got, v.term(qt.id))
+			}
+			runes := utf8.RuneCountInString(q)
+			for id := range uint32(v.size()) {
+				term := v.term(id)
+				typo := runes >= 3 && strings.Trim(q, "0123456789") != "" &&
+					(runes >= 4 || utf8.RuneCountInString(term) == runes) && within1(q, term)
+				if term == q || typo {
+					want = append(want, term)
+				}
+			}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: %q matches %q, want %q", name, q, got, want)
+			}
 		}
 	}
 }

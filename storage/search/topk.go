@@ -59,18 +59,20 @@ func (ix *Index) and(s *scratch, f *filter) int {
 				}
 				continue
 			}
-			list := v.post[t.id]
-			for i, d := 0, uint32(0); i < len(list); {
-				var q uint32
-				if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
-					i, d, q = i+2, d+uint32(x), uint32(list[i+1])
-				} else {
-					i, d, q = decodeLong(list, i, d)
-				}
-				wb[d>>6] |= 1 << (d & 63)
-				if rel {
-					if sc := t.w*float32(q) + t.bonus; sc > wmax[d>>6] {
-						wmax[d>>6] = sc
+			pl, d := v.list(t.id), uint32(0)
+			for _, list := range [2][]byte{pl.a, pl.b} {
+				for i := 0; i < len(list); {
+					var q uint32
+					if x := list[i]; x < 0x80 { // decode, inlined by hand for a one-byte gap
+						i, d, q = i+2, d+uint32(x), uint32(list[i+1])
+					} else {
+						i, d, q = decodeLong(list, i, d)
+					}
+					wb[d>>6] |= 1 << (d & 63)
+					if rel {
+						if sc := t.w*float32(q) + t.bonus; sc > wmax[d>>6] {
+							wmax[d>>6] = sc
+						}
 					}
 				}
 			}
@@ -97,11 +99,11 @@ func (ix *Index) and(s *scratch, f *filter) int {
 	}
 	total := 0
 	s.fbits = grow(s.fbits, nwin)
-	rest := ix.filterBits(f, s.fbits)
+	rest := ix.filterBits(s, f, s.fbits)
 	for j, x := range cbits {
 		x &= s.fbits[j]
 		for m := x; rest && m != 0; m &= m - 1 {
-			if d := uint32(j<<6 + bits.TrailingZeros64(m)); !ix.passRest(f, d) {
+			if d := uint32(j<<6 + bits.TrailingZeros64(m)); !ix.passDomain(f, d) {
 				x &^= 1 << (d & 63)
 			}
 		}
@@ -135,7 +137,11 @@ func (ix *Index) and(s *scratch, f *filter) int {
 	for pass := range 2 {
 		s.curs = s.curs[:0]
 		for _, t := range s.terms {
-			s.curs = append(s.curs, cursor{list: v.post[t.id], sk: v.skips[t.id], dn: v.dense[t.id]})
+			c := cursor{dn: v.dense[t.id]}
+			if c.dn == nil {
+				c.pl, c.sk = v.list(t.id), v.skips[t.id]
+			}
+			s.curs = append(s.curs, c)
 		}
 		for j, m := range cbits {
 			if m == 0 || (s.bound[j] >= cut) != (pass == 0) ||
@@ -174,8 +180,15 @@ func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 				continue
 			}
 			c.seek(a)
-			for c.i < len(c.list) {
-				ni, d, q := decode(c.list, c.i, c.prev)
+			for na := len(c.pl.a); c.i < na+len(c.pl.b); {
+				var ni int
+				var d, q uint32
+				if c.i < na {
+					ni, d, q = decode(c.pl.a, c.i, c.prev)
+				} else {
+					ni, d, q = decode(c.pl.b, c.i-na, c.prev)
+					ni += na
+				}
 				if d >= a+64 {
 					break
 				}
@@ -211,12 +224,13 @@ func (dn *dense) spread(t qterm, wmax []float32) {
 	}
 }
 
-// cursor walks one posting list forward: i is the byte of the next posting,
-// prev the doc before it, b the next skip entry to consider.
+// cursor walks one posting list forward: i is the byte of the next posting
+// (its packed part and tail counted as one), prev the doc before it, b the
+// next skip entry to consider.
 type cursor struct {
-	list []byte
+	pl   plist
 	sk   []skip
-	dn   *dense // when not nil, used instead of list
+	dn   *dense // when not nil, used instead of pl
 	i    int
 	prev uint32
 	b    int

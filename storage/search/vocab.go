@@ -15,13 +15,20 @@ type vocab struct {
 	// text[off[id]:off[id+1]]; ids maps a term to its id (open addressing,
 	// 4 bytes a slot holding id+1, 0 when empty). Together about a third of
 	// a map[string]uint32 and a []string with a million terms.
-	text  []byte
-	off   []uint32
-	ids   []uint32
-	post  [][]byte // per term: its postings, see postings.go
-	df    []uint32 // per term: its number of postings (tombstoned docs included)
-	last  []uint32 // per term: the doc number of its last posting
-	skips map[uint32][]skip
+	text []byte
+	off  []uint32
+	ids  []uint32
+	// Posting lists (postings.go): in load mode (packed false) per term in
+	// lists, with the doc number of its last posting in last; packed, in
+	// arena at pOff, plus the tails of lists appended to since.
+	packed bool
+	lists  [][]byte
+	last   []uint32
+	arena  []byte
+	pOff   []uint32
+	tail   map[uint32][]byte
+	df     []uint32 // per term: its number of postings (tombstoned docs included)
+	skips  map[uint32][]skip
 	// dense holds a second form of each common term's list (denseMin,
 	// denseFrac): see dense.
 	dense map[uint32]*dense
@@ -33,8 +40,12 @@ type vocab struct {
 	lazyAux bool
 
 	seed maphash.Seed
-	// dels holds, for each term and each rune of it, the hash of the term
-	// with that rune deleted, mapped to the term id.
+	// dels finds typo candidates: each term of 3 or more runes is in it
+	// under two keys, its first half and its second half (with its length
+	// in runes); a term one edit from a query word shares one of them with
+	// the word (typoCandidates). It is named after the deletion
+	// neighbourhood (SymSpell) it replaced, which held one key per rune of
+	// every term: five times the entries.
 	dels delTable
 	// lazyDels defers dels during a bulk load: buildDels then fills it in
 	// one pass at its final size instead of rehashing on every doubling.
@@ -107,11 +118,15 @@ func (v *vocab) id(s string) uint32 {
 	v.ids[slot] = id + 1
 	v.text = append(v.text, s...)
 	v.off = append(v.off, uint32(len(v.text)))
-	v.post = append(v.post, nil)
+	if v.packed {
+		v.pOff = append(v.pOff, v.pOff[len(v.pOff)-1])
+	} else {
+		v.lists = append(v.lists, nil)
+		v.last = append(v.last, 0)
+	}
 	v.df = append(v.df, 0)
-	v.last = append(v.last, 0)
 	if !v.lazyDels {
-		for v.dels.full(len(s)) {
+		for v.dels.full(2) {
 			v.dels.grow(v)
 		}
 		v.addDels(id)
@@ -148,8 +163,8 @@ func (v *vocab) growIDs() {
 func (v *vocab) buildDels() {
 	n := 0
 	for id := range v.size() {
-		if r := utf8.RuneCountInString(v.term(uint32(id))); r >= 3 {
-			n += r
+		if utf8.RuneCountInString(v.term(uint32(id))) >= 3 {
+			n += 2
 		}
 	}
 	v.dels = delTable{slots: make([]uint32, delSize(n))}
@@ -159,23 +174,65 @@ func (v *vocab) buildDels() {
 	v.lazyDels = false
 }
 
-// addDels adds term id's deletion neighbourhood to the table.
+// addDels adds term id to the typo table under its two halves.
 func (v *vocab) addDels(id uint32) {
 	s := v.term(id)
-	if utf8.RuneCountInString(s) < 3 {
+	r := utf8.RuneCountInString(s)
+	if r < 3 {
 		return
 	}
-	var arr [64]byte
-	buf := arr[:0]
-	for i := 0; i < len(s); {
-		_, size := utf8.DecodeRuneInString(s[i:])
-		buf = append(append(buf[:0], s[:i]...), s[i+size:]...)
-		v.dels.add(v.hash(buf), id)
-		i += size
-	}
+	h := runeOffset(s, r/2)
+	v.dels.add(v.halfHash(s[:h], r, 0), id)
+	v.dels.add(v.halfHash(s[h:], r, 1), id)
 }
 
-func (v *vocab) hash(b []byte) uint32 { return uint32(maphash.Bytes(v.seed, b) >> 32) }
+// halfHash is the typo table's key for the first (part 0) or second (part
+// 1) half s of a term of runes runes.
+func (v *vocab) halfHash(s string, runes int, part uint64) uint32 {
+	return uint32((maphash.String(v.seed, s) ^ (uint64(runes)<<1|part)*0x9E3779B97F4A7C15) >> 32)
+}
+
+// runeOffset returns the byte offset of rune k of s (len(s) past the end).
+func runeOffset(s string, k int) int {
+	for i := range s {
+		if k == 0 {
+			return i
+		}
+		k--
+	}
+	return len(s)
+}
+
+// typoCandidates calls f with the ids of terms that may be one substitution,
+// adjacent swap or insertion from w (of runes runes): same length, or
+// (when more is set) one rune longer. Hash collisions and the other terms
+// that share a half with w are among them, so callers check the edit
+// distance. (Terms one rune shorter are found by looking up w with each
+// rune deleted.)
+//
+// A term t of L runes is under its halves t[:L/2] and t[L/2:]. An edit of w
+// leaves one half of t whole: a substitution, or an insertion into w to
+// make t, at rune L/2 or after leaves t[:L/2] = w[:L/2]; one before it
+// leaves t's second half equal to w's last L-L/2 runes. A swap of runes p,
+// p+1 is like a substitution on either side of L/2, except for the swap of
+// runes L/2-1 and L/2 themselves: that one is looked up with those two runes
+// of w swapped back.
+func (v *vocab) typoCandidates(w string, runes int, more bool, buf []byte, f func(uint32)) []byte {
+	for L := runes; L <= runes+1; L++ {
+		if L > runes && !more {
+			break
+		}
+		h := L / 2
+		v.dels.find(v.halfHash(w[:runeOffset(w, h)], L, 0), f)
+		v.dels.find(v.halfHash(w[runeOffset(w, runes-(L-h)):], L, 1), f)
+		if L == runes && h >= 1 && h < runes {
+			a, b, c := runeOffset(w, h-1), runeOffset(w, h), runeOffset(w, h+1)
+			buf = append(append(buf[:0], w[:a]...), w[b:c]...)
+			v.dels.find(v.halfHash(unsafe.String(unsafe.SliceData(buf), len(buf)), L, 0), f)
+		}
+	}
+	return buf
+}
 
 func prefixKey(s string) uint16 { return uint16(s[0])<<8 | uint16(s[1]) }
 
@@ -193,22 +250,14 @@ func (v *vocab) lowerBound(list []uint32, s string) int {
 	return lo
 }
 
-// delsOf calls f with each term id whose deletion neighbourhood holds b;
-// hash collisions may add others, so callers verify the edit distance.
-func (v *vocab) delsOf(b []byte, f func(uint32)) {
-	v.dels.find(v.hash(b), f)
-}
-
 // delTable is an open-addressing multimap from a 32-bit hash tag to term
 // ids, 4 bytes a slot: the tag's top 8 bits, then id+1 in 24 bits; 0 is an
 // empty slot. The slot is found from the whole tag and compared on its top
 // 8 bits, so a lookup meets a foreign term once in 256 probes (callers check
 // the edit distance anyway). It is several times smaller than a Go map of
-// slices, which matters with one entry per rune of every term (over 10M
-// entries at a million listings). Growing rehashes every term's
-// neighbourhood, since the slots do not keep whole tags. Terms after the
-// first 16,777,214 get no neighbourhood: they are still found exactly and by
-// prefix, not by a typo.
+// slices. Growing rehashes every term's keys, since the slots do not keep
+// whole tags. Terms after the first 16,777,214 are not in it: they are
+// still found exactly and by prefix, not by a typo.
 type delTable struct {
 	slots []uint32
 	n     int
@@ -256,8 +305,7 @@ func (t *delTable) next(i int) int {
 }
 
 // grow makes the table 4/5 full again (at least 1.5 times larger) and
-// re-adds the neighbourhood of every term but the newest (its caller adds
-// that one).
+// re-adds every term but the newest (its caller adds that one).
 func (t *delTable) grow(v *vocab) {
 	size := max(delSize(t.n), len(t.slots)*3/2)
 	t.slots, t.n = make([]uint32, size), 0
