@@ -64,6 +64,10 @@ func (db *DB) Now() time.Time { return db.now().UTC() }
 // many as the concurrent requests a busy process serves at once.
 const sqliteIdleConns = 32
 
+// postgresIdleConns is the same for PostgreSQL, where a new connection is
+// a forked backend (and, on a managed database, a TLS and SCRAM handshake).
+const postgresIdleConns = 32
+
 // dsn carries the pragmas so that every pooled connection gets them.
 func dsn(path string) string {
 	return "file:" + (&url.URL{Path: path}).EscapedPath() +
@@ -121,6 +125,14 @@ func openPostgres(url string, opts ...Option) (*DB, error) {
 	// Arguments are sent the way SQLite takes them (see dialect.go).
 	cfg.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
 	sdb := stdlib.OpenDB(*cfg)
+	// As on SQLite, a burst's connections stay for the next burst: with
+	// database/sql's default of 2 idle, 16 calls in flight closed a
+	// connection after almost every use and PostgreSQL forked a new backend
+	// for the next (0.2-0.7 new connections a call, most of PostgreSQL's
+	// CPU per call in BenchmarkProcesses; docs/scaling.md). No maximum of
+	// open connections is set: docs/scaling.md has the arithmetic.
+	sdb.SetMaxIdleConns(postgresIdleConns)
+	sdb.SetConnMaxIdleTime(5 * time.Minute)
 	db := &DB{sql: &sqlDB{DB: sdb, eng: enginePostgres}, path: url, eng: enginePostgres, now: time.Now}
 	for _, o := range opts {
 		o(db)
