@@ -235,8 +235,12 @@ func writeVersion(ctx context.Context, tx *Tx, id int64, values map[string]json.
 		return nil, mapErr(err, "listing version", "")
 	}
 	list, err := versionSummaries(ctx, tx, `v.id = ?`, 1, vid)
-	if err != nil || len(list) != 1 {
-		return nil, fmt.Errorf("storage: read version %d back: %v", vid, err)
+	if err != nil {
+		// %w: a serialization failure must stay visible to retry.
+		return nil, fmt.Errorf("storage: read version %d back: %w", vid, err)
+	}
+	if len(list) != 1 {
+		return nil, fmt.Errorf("storage: read version %d back: %d rows", vid, len(list))
 	}
 	return &list[0], nil
 }

@@ -112,11 +112,6 @@ func TestSummaryCache_NeverStale(t *testing.T) {
 				return want(pc != nil && pc.Slug == "design", "notely primary category %+v", pc)
 			}},
 			{"CategoryMerge", func(t *testing.T) {
-				if engine == "postgres" {
-					// Store.MergeCategory fails there (ON CONFLICT ... SET is_primary =
-					// GREATEST(is_primary, ...): the column is ambiguous); not this test's subject.
-					t.Skip("MergeCategory on PostgreSQL: column reference is_primary is ambiguous")
-				}
 				if _, err := st.MergeCategory(ctx, 11, 12, audit("category.merge")); err != nil {
 					t.Fatal(err)
 				}
