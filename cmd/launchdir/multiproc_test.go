@@ -222,7 +222,7 @@ func (c *mpCluster) signIn(email string) *http.Client {
 	if st, _ := c.post(b, 0, c.proxy.URL+"/signin", url.Values{"email": {email}}); st != 200 {
 		c.t.Fatalf("POST /signin for %s: %d", email, st)
 	}
-	links := reLinkLine.FindAllString(logs.String(), -1)
+	links := newLinks(logs, before)
 	if len(links) != before+1 || !strings.HasPrefix(links[len(links)-1], c.proxy.URL+"/signin/email?token=") {
 		c.t.Fatalf("sign-in of %s: %d new links naming the proxy origin %s", email, len(links)-before, c.proxy.URL)
 	}
@@ -393,6 +393,13 @@ func TestMultiProcess(t *testing.T) {
 	}
 
 	t.Logf("%s: order fulfilled", time.Since(began).Round(time.Millisecond))
+	// Search follows writes made through another process: an edit through
+	// process 0 is found by process 2's index (search_log, polled every 500 ms).
+	c.must(200, "PATCH", 0, "/v1/me/listings/"+strconv.FormatInt(listingID, 10), map[string]any{"fields": map[string]any{"tagline": "Counts every zanzibarian widget"}})
+	c.waitFor(20*time.Second, "process 2's search never found the edit made through process 0", func() bool {
+		items, _ := c.must(200, "GET", 2, "/v1/listings?q=zanzibarian", nil)["items"].([]any)
+		return len(items) == 1 && items[0].(map[string]any)["tagline"] == "Counts every zanzibarian widget"
+	})
 	// One Idempotency-Key sent to processes 0 and 1 at once, then replayed
 	// to process 2: one draft, one answer.
 	drafts := c.count(`SELECT COUNT(*) FROM drafts`)
@@ -530,7 +537,7 @@ func TestMultiProcess(t *testing.T) {
 		}
 	}
 	for _, tagline := range ackEdits {
-		if c.count(`SELECT COUNT(*) FROM listing_versions WHERE listing_id = $1 AND after LIKE '%' || $2 || '%'`, listingID, tagline) != 1 {
+		if c.count(`SELECT COUNT(*) FROM listing_versions WHERE listing_id = $1 AND after LIKE '%"' || $2 || '"%'`, listingID, tagline) != 1 {
 			t.Errorf("acknowledged edit %q has no version in the database", tagline)
 		}
 	}
