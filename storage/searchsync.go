@@ -100,7 +100,7 @@ func (s *Store) rebuildIndex(ctx context.Context) error {
 	if _, err := s.db.sql.ExecContext(ctx, `DELETE FROM search_log WHERE seq <= (SELECT MAX(seq) FROM search_log) - ?`, logKeep); err != nil {
 		return mapErr(err, "search log", "")
 	}
-	head, err := s.logHead(ctx)
+	head, gaps, err := s.logTail(ctx)
 	if err != nil {
 		return err
 	}
@@ -142,7 +142,7 @@ func (s *Store) rebuildIndex(ctx context.Context) error {
 	s.catCache, s.catAt, s.catSeq, s.catCost = categoryNodes(all, counts), time.Now(), head, 0
 	s.catMu.Unlock()
 	s.ix.Store(ix)
-	s.syncSeq, s.lastPoll = head, time.Now()
+	s.syncSeq, s.lastPoll, s.gaps = head, time.Now(), gaps
 	return nil
 }
 
@@ -228,7 +228,8 @@ func (s *Store) maybeRefresh(ctx context.Context) (*search.Index, error) {
 }
 
 // poll reads search_log after syncSeq and re-upserts or deletes the listings named
-// there. Called with syncMu held.
+// there. On PostgreSQL it also re-reads the seqs it found missing (see logGaps).
+// Called with syncMu held.
 func (s *Store) poll(ctx context.Context) error {
 	s.lastPoll = time.Now()
 	var lo sql.NullInt64
@@ -239,6 +240,11 @@ func (s *Store) poll(ctx context.Context) error {
 		return s.rebuildIndex(ctx)
 	}
 	changed := map[int64]bool{}
+	filled, err := s.fillGaps(ctx, lo.Int64, changed)
+	if err != nil {
+		return err
+	}
+	var missing []int64 // seqs skipped by this read: not committed yet, or never
 	seq := s.syncSeq
 	for {
 		n := 0
@@ -247,10 +253,20 @@ func (s *Store) poll(ctx context.Context) error {
 			return mapErr(err, "search log", "")
 		}
 		for rows.Next() {
+			prev := seq
 			var id int64
 			if err := rows.Scan(&seq, &id); err != nil {
 				rows.Close()
 				return mapErr(err, "search log", "")
+			}
+			if s.db.eng == enginePostgres && seq > prev+1 {
+				if len(s.gaps)+len(missing)+int(seq-prev-1) > maxGaps {
+					rows.Close()
+					return s.rebuildIndex(ctx)
+				}
+				for g := prev + 1; g < seq; g++ {
+					missing = append(missing, g)
+				}
 			}
 			changed[id] = true
 			n++
@@ -279,7 +295,118 @@ func (s *Store) poll(ctx context.Context) error {
 		return err
 	}
 	s.syncSeq = seq
+	for _, g := range filled {
+		delete(s.gaps, g)
+	}
+	if len(missing) > 0 {
+		if s.gaps == nil {
+			s.gaps = logGaps{}
+		}
+		for _, g := range missing {
+			s.gaps[g] = s.lastPoll
+		}
+	}
 	return nil
+}
+
+// Late commits. On SQLite writers are serialised, so search_log's seqs
+// commit in order and reading after the last seq applied sees every change.
+// On PostgreSQL seq comes from a sequence: a transaction takes its seq when
+// it writes and commits later, so a lower seq can become visible after a
+// higher one was read. poll therefore remembers each seq it skipped (and the
+// index build, each one missing just below the head it starts from) and
+// looks for them again at every poll until they appear (their listings are
+// then re-read) or gapWait has passed (the transaction rolled back, or the
+// sequence skipped them: a crash, a serialization retry). A change whose
+// transaction stays open longer than gapWait after it took its seq is not
+// seen until that listing changes again or the index is rebuilt.
+const (
+	gapWait = 2 * time.Minute // how long a skipped seq is looked for
+	gapScan = logBatch        // seqs below the head an index build checks for gaps
+	maxGaps = 10_000          // skipped seqs remembered; more rebuilds the index
+)
+
+// logGaps are the skipped seqs poll still looks for, with when each was noticed.
+type logGaps map[int64]time.Time
+
+// logTail returns the latest search_log seq and, on PostgreSQL, the seqs
+// missing among the gapScan below it, read in one statement so that the
+// index built from head on sees every change missing from that snapshot.
+func (s *Store) logTail(ctx context.Context) (int64, logGaps, error) {
+	if s.db.eng != enginePostgres {
+		head, err := s.logHead(ctx)
+		return head, nil, err
+	}
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT seq FROM search_log
+		WHERE seq > (SELECT COALESCE(MAX(seq), 0) FROM search_log) - ? ORDER BY seq`, gapScan)
+	if err != nil {
+		return 0, nil, mapErr(err, "search log", "")
+	}
+	defer rows.Close()
+	var seqs []int64
+	for rows.Next() {
+		var seq int64
+		if err := rows.Scan(&seq); err != nil {
+			return 0, nil, mapErr(err, "search log", "")
+		}
+		seqs = append(seqs, seq)
+	}
+	if err := rows.Err(); err != nil {
+		return 0, nil, mapErr(err, "search log", "")
+	}
+	if len(seqs) == 0 {
+		return 0, nil, nil
+	}
+	head := seqs[len(seqs)-1]
+	gaps := logGaps{}
+	now := time.Now()
+	prev := max(head-gapScan, 0) // seqs start at 1
+	for _, seq := range seqs {
+		for g := prev + 1; g < seq; g++ {
+			gaps[g] = now
+		}
+		prev = seq
+	}
+	return head, gaps, nil
+}
+
+// fillGaps forgets the skipped seqs below lo (pruned) or older than gapWait,
+// reads those of the rest that are now committed, and adds their listings to
+// changed. It returns the seqs found, to forget once they are applied.
+func (s *Store) fillGaps(ctx context.Context, lo int64, changed map[int64]bool) ([]int64, error) {
+	if len(s.gaps) == 0 {
+		return nil, nil
+	}
+	var look []any
+	for g, at := range s.gaps {
+		if g < lo || s.lastPoll.Sub(at) > gapWait {
+			delete(s.gaps, g)
+			continue
+		}
+		look = append(look, g)
+	}
+	var found []int64
+	for start := 0; start < len(look); start += docFetchBatch {
+		batch := look[start:min(start+docFetchBatch, len(look))]
+		rows, err := s.db.sql.QueryContext(ctx, `SELECT seq, listing_id FROM search_log WHERE seq IN (`+placeholders(len(batch))+`)`, batch...)
+		if err != nil {
+			return nil, mapErr(err, "search log", "")
+		}
+		for rows.Next() {
+			var seq, id int64
+			if err := rows.Scan(&seq, &id); err != nil {
+				rows.Close()
+				return nil, mapErr(err, "search log", "")
+			}
+			found = append(found, seq)
+			changed[id] = true
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, mapErr(err, "search log", "")
+		}
+	}
+	return found, nil
 }
 
 // reindex loads the listings ids and upserts the public ones of this site, deleting the rest.

@@ -31,6 +31,7 @@ type Store struct {
 	syncMu   sync.Mutex // held while polling search_log
 	syncSeq  int64      // last search_log seq applied (guarded by syncMu)
 	lastPoll time.Time  // guarded by syncMu
+	gaps     logGaps    // seqs below syncSeq not yet committed (PostgreSQL; guarded by syncMu)
 	// PollInterval is the minimum time between two polls of search_log.
 	PollInterval time.Duration
 

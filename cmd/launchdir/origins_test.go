@@ -250,7 +250,7 @@ func (s *served) oauthSignIn(t *testing.T, origin, email string) string {
 				t.Fatal(err)
 			}
 			res.Body.Close()
-			links := reLinkLine.FindAllString(s.logs.String(), -1)
+			links := newLinks(s.logs, before)
 			if res.StatusCode != 200 || len(links) != before+1 {
 				t.Fatalf("sign-in at %s: %d, %d new links on a line of their own in the log:\n%s", origin, res.StatusCode, len(links)-before, s.logs.String())
 			}
@@ -332,6 +332,20 @@ func TestServe_SignInLinkOnItsOwnLine(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != 200 || !strings.Contains(string(b), "copy@example.com") {
 		t.Errorf("GET /account after the link: %d, want the signed-in account page", res.StatusCode)
+	}
+}
+
+// newLinks returns the sign-in links alone on a line of logs, waiting up to
+// 5 s for more than before: a server in another process writes its log
+// through a pipe, after it answered.
+func newLinks(logs *syncBuffer, before int) []string {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		links := reLinkLine.FindAllString(logs.String(), -1)
+		if len(links) > before || time.Now().After(deadline) {
+			return links
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 
