@@ -19,7 +19,7 @@ import (
 // blogEnv is an orderEnv with a moderator on the site team.
 func blogEnv(t *testing.T, engine string) *orderEnv {
 	t.Helper()
-	e := consoleEnvOn(t, engine, nil, WithAdmin(byCookie))
+	e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
 	if err := e.svc.GrantTeamRole(context.Background(), "ops@launchdir.test", "mod@launchdir.test", domain.RoleModerator); err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 // ops@ (admin) and mod@ (moderator) on the site team.
 func newCategoryEnv(t *testing.T, engine string) *orderEnv {
 	t.Helper()
-	e := consoleEnvOn(t, engine, nil, WithAdmin(byCookie))
+	e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
 	if err := e.svc.GrantTeamRole(context.Background(), "ops@launchdir.test", "mod@launchdir.test", domain.RoleModerator); err != nil {
 		t.Fatal(err)
 	}

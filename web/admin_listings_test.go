@@ -22,7 +22,7 @@ type listingsEnv struct {
 
 func newListingsEnv(t *testing.T, engine string) *listingsEnv {
 	t.Helper()
-	e := consoleEnvOn(t, engine, nil, WithAdmin(byCookie))
+	e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
 	if err := e.svc.GrantTeamRole(context.Background(), "ops@launchdir.test", "mod@launchdir.test", domain.RoleModerator); err != nil {
 		t.Fatal(err)
 	}

@@ -93,7 +93,7 @@ const goodCSV = "Target,Domain Rating,Date\nhttps://www.Notably.test/pricing,45,
 func TestRatings_Permissions(t *testing.T) {
 	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
-		e := consoleEnvOn(t, engine, nil, WithAdmin(byCookie))
+		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
 		ctx := context.Background()
 		if err := e.svc.GrantTeamRole(ctx, "ops@launchdir.test", "mod@launchdir.test", domain.RoleModerator); err != nil {
 			t.Fatal(err)
@@ -149,7 +149,7 @@ func TestRatings_Permissions(t *testing.T) {
 func TestRatings_PreviewConfirm(t *testing.T) {
 	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
-		e := consoleEnvOn(t, engine, nil, WithAdmin(byCookie))
+		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
 		ctx := context.Background()
 		file := "url;DR;date;notes\n" + // a semicolon file, columns renamed and reordered
 			"https://www.Notably.test/pricing;0;2026-10-01;x\n" + // line 2: rating 0, inside
@@ -247,7 +247,7 @@ func TestRatings_PreviewConfirm(t *testing.T) {
 func TestRatings_FileRules(t *testing.T) {
 	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
-		e := consoleEnvOn(t, engine, nil, WithAdmin(byCookie))
+		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
 		imports := func() int { return e.rowCount(t, "rating_imports", nil) }
 		refused := func(what string, res response, status int, field string, has ...string) {
 			t.Helper()
@@ -317,7 +317,7 @@ func TestRatings_FileRules(t *testing.T) {
 func TestRevenue_Admin(t *testing.T) {
 	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
-		e := consoleEnvOn(t, engine, nil, WithAdmin(byCookie))
+		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
 		ops := as("ops")
 		slug := e.slug(t)
 		figures := func() string {
@@ -388,7 +388,7 @@ func (e *orderEnv) slug(t *testing.T) string {
 func TestRevenue_Owner(t *testing.T) {
 	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
-		e := consoleEnvOn(t, engine, nil, WithAdmin(byCookie), WithAccount(byUIDCookie))
+		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie), WithAccount(byUIDCookie))
 		ctx := context.Background()
 		c, _ := domain.CallerFrom(e.caller)
 		owner := c.UserID

@@ -35,7 +35,7 @@ func storedSettings(t *testing.T, svc *domain.Service) map[string]string {
 func TestSettings_Permissions(t *testing.T) {
 	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
-		e := consoleEnvOn(t, engine, nil, WithAdmin(byCookie))
+		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
 		if err := e.svc.GrantTeamRole(context.Background(), "ops@launchdir.test", "mod@launchdir.test", domain.RoleModerator); err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +73,7 @@ func TestSettings_Permissions(t *testing.T) {
 func TestSettings_Bounds(t *testing.T) {
 	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
-		e := consoleEnvOn(t, engine, nil, WithAdmin(byCookie))
+		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
 		ops := as("ops")
 		for _, d := range domain.SettingDefs {
 			var inside, outside []string
@@ -124,7 +124,7 @@ func TestSettings_Bounds(t *testing.T) {
 func TestSettings_RefusedFormAuditAndEffect(t *testing.T) {
 	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
-		e := consoleEnvOn(t, engine, nil, WithAdmin(byCookie))
+		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
 		ops := as("ops")
 		form := func(name, capacity, hours string) url.Values {
 			v := url.Values{}
@@ -174,7 +174,7 @@ func TestSettings_RefusedFormAuditAndEffect(t *testing.T) {
 func TestSettings_DefaultOutsideBounds(t *testing.T) {
 	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
-		e := consoleEnvOn(t, engine, nil, WithAdmin(byCookie))
+		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
 		e.svc.VoteMinAccountAge = 90 * time.Minute
 		ops := as("ops")
 		want(t, "settings page", e.get2(t, "/admin/settings", ops), 200, `name="vote_min_account_age_hours" type="number" inputmode="numeric" min="0" max="720" step="1" value="1.5"`)

@@ -30,7 +30,7 @@ func as(name string) []string { return []string{"Cookie", "session=" + name} }
 func TestTeam_Permissions(t *testing.T) {
 	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
-		e := consoleEnvOn(t, engine, nil, WithAdmin(byCookie))
+		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
 		if err := e.svc.GrantTeamRole(context.Background(), "ops@launchdir.test", "mod@launchdir.test", domain.RoleModerator); err != nil {
 			t.Fatal(err)
 		}
@@ -87,7 +87,7 @@ func TestTeam_Permissions(t *testing.T) {
 func TestTeam_GrantRevokeAndAudit(t *testing.T) {
 	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
-		e := consoleEnvOn(t, engine, nil, WithAdmin(byCookie))
+		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
 		ops := as("ops")
 		for _, c := range []struct {
 			form  url.Values
