@@ -21,7 +21,7 @@ type scratch struct {
 	fbits        []uint64  // and, or: the docs passing the filter
 	catb         []uint64  // filterBits: the docs in the filter's categories
 	bound, wmax  []float32 // and: per window of 64 docs, score bounds
-	top          []float32 // and: the bounds, sorted
+	top          []float32 // and: the highest bounds, a min-heap (cutBound)
 	best         []float32 // and: per word and doc of a window, its score
 	curs         []cursor  // and: per term
 	heap         []hent

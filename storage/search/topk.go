@@ -123,14 +123,7 @@ func (ix *Index) and(s *scratch, f *filter) int {
 	}
 	// Windows with the highest bounds go first (pass 0), so that the heap's
 	// worst entry is soon high and most other windows (pass 1) are skipped.
-	s.top = s.top[:0]
-	for j, m := range cbits {
-		if m != 0 {
-			s.top = append(s.top, s.bound[j])
-		}
-	}
-	slices.Sort(s.top)
-	cut := s.top[max(len(s.top)-max(s.k, 16), 0)]
+	cut := s.cutBound(cbits, max(s.k, 16))
 	nw := len(s.order)
 	s.best = grow(s.best, nw*64)
 	best := s.best
@@ -252,4 +245,46 @@ func grow[T any](s []T, n int) []T {
 		return make([]T, n, n+n/8)
 	}
 	return s[:n]
+}
+
+// cutBound returns the n-th highest bound of the windows with matches (the
+// lowest of them when fewer windows have matches): the highest n are kept
+// in s.top as a min-heap, one pass over the windows, instead of sorting
+// every window's bound to read one of them.
+func (s *scratch) cutBound(cbits []uint64, n int) float32 {
+	h := s.top[:0]
+	for j, m := range cbits {
+		if m == 0 {
+			continue
+		}
+		b := s.bound[j]
+		switch {
+		case len(h) < n:
+			h = append(h, b)
+			for i := len(h) - 1; i > 0 && h[(i-1)/2] > h[i]; i = (i - 1) / 2 { // sift up
+				h[i], h[(i-1)/2] = h[(i-1)/2], h[i]
+			}
+		case b > h[0]:
+			h[0] = b
+			for i := 0; ; { // sift down
+				c := 2*i + 1
+				if c >= len(h) {
+					break
+				}
+				if c+1 < len(h) && h[c+1] < h[c] {
+					c++
+				}
+				if h[i] <= h[c] {
+					break
+				}
+				h[i], h[c] = h[c], h[i]
+				i = c
+			}
+		}
+	}
+	s.top = h
+	if len(h) == 0 {
+		return 0
+	}
+	return h[0]
 }

@@ -2,6 +2,8 @@ package search
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -67,4 +69,34 @@ func TestDense_SameResults(t *testing.T) {
 	compare("after churn")
 	churn(2, 3) // past the compaction threshold
 	compare("after a compaction")
+}
+
+// TestCutBound checks the n-th highest window bound against sorting every
+// bound, for few and many windows, ties, and windows without matches.
+func TestCutBound(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(3, 17))
+	for trial := range 2000 {
+		nwin := r.IntN(300)
+		var s scratch
+		s.bound = make([]float32, nwin)
+		cbits := make([]uint64, nwin)
+		var want []float32
+		for j := range nwin {
+			s.bound[j] = float32(r.IntN(40)) / 4 // ties are common
+			if r.IntN(4) != 0 {
+				cbits[j] = 1 << r.IntN(64)
+				want = append(want, s.bound[j])
+			}
+		}
+		n := 1 + r.IntN(40)
+		slices.Sort(want)
+		var w float32
+		if len(want) > 0 {
+			w = want[max(len(want)-n, 0)]
+		}
+		if got := s.cutBound(cbits, n); got != w {
+			t.Fatalf("trial %d: %d windows with matches, n %d: cutBound %v, sorting says %v", trial, len(want), n, got, w)
+		}
+	}
 }
