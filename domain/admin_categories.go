@@ -86,10 +86,13 @@ type CategoryAdminStore interface {
 	// CreateCategory stores c (its ID is ignored) and returns its id; an
 	// entry without a Target gets the new category's ("category:7").
 	CreateCategory(ctx context.Context, c AdminCategory, entry AuditEntry) (int64, error)
-	// SaveCategory stores c's parent, slug, name, description, FAQs and
-	// position. When the slug changes, the old one becomes a redirect to
-	// c, and a redirect of the new slug to c is dropped.
-	SaveCategory(ctx context.Context, c AdminCategory, entry AuditEntry) error
+	// SaveCategory stores the fields of c that fields names and leaves the
+	// others as the database holds them. When the slug changes, the old one
+	// becomes a redirect to c, and a redirect of the new slug to c is
+	// dropped. When the parent changes, the tree as it is in the
+	// transaction is checked with CheckCategoryTree (two moves at once
+	// cannot make a cycle): an invalid error changes nothing.
+	SaveCategory(ctx context.Context, c AdminCategory, fields CategoryFields, entry AuditEntry) error
 	// SaveCategoryAttributes replaces the comparison attributes of id.
 	SaveCategoryAttributes(ctx context.Context, id int64, attrs []Attribute, entry AuditEntry) error
 	// MergeCategory moves every listing of source to target (a listing in
@@ -279,7 +282,29 @@ func slugFree(ctx context.Context, st CategoryAdminStore, all []AdminCategory, s
 	return nil
 }
 
-// checkParent checks that the tree stays a tree within CategoryDepthMax
+// CategoryFields names the columns of a category SaveCategory writes: each
+// console action writes only its own, so that two members of the team
+// changing different things of one category at once both keep their change.
+type CategoryFields uint8
+
+const (
+	CategoryNaming CategoryFields = 1 << iota // slug and name
+	CategoryPlace                             // parent and position
+	CategoryText                              // description and FAQs
+)
+
+// CheckCategoryTree is the invalid error (field parent) of a tree that is
+// not one within CategoryDepthMax levels, nil for a good tree; parents maps
+// every category id to its parent id (0 for the top). Stores run it on the
+// tree inside the transaction that changes it.
+func CheckCategoryTree(parents map[int64]int64) error {
+	if fe := checkTree(parents, "parent"); fe != nil {
+		return invalid([]FieldError{*fe})
+	}
+	return nil
+}
+
+// checkTree checks that the tree stays a tree within CategoryDepthMax
 // levels when parents (category id to parent id, 0 for the top) is the
 // tree after a change; field names the form field to blame.
 func checkTree(parents map[int64]int64, field string) *FieldError {
@@ -436,7 +461,7 @@ func (s *Service) RenameCategory(ctx context.Context, actor string, id int64, na
 	before := map[string]string{"slug": c.Slug, "name": c.Name}
 	after := map[string]string{"slug": slug, "name": name}
 	c.Name, c.Slug = name, slug
-	return st.SaveCategory(ctx, *c, s.auditEntry(actor, "category.rename", categoryTarget(id), before, after))
+	return st.SaveCategory(ctx, *c, CategoryNaming, s.auditEntry(actor, "category.rename", categoryTarget(id), before, after))
 }
 
 // MoveCategory puts category id under parentID (0: top level) at position
@@ -473,7 +498,7 @@ func (s *Service) MoveCategory(ctx context.Context, actor string, id, parentID i
 	before := map[string]any{"parent": c.ParentID, "position": c.Position}
 	after := map[string]any{"parent": parentID, "position": position}
 	c.ParentID, c.Position = parentID, position
-	return st.SaveCategory(ctx, *c, s.auditEntry(actor, "category.move", categoryTarget(id), before, after))
+	return st.SaveCategory(ctx, *c, CategoryPlace, s.auditEntry(actor, "category.move", categoryTarget(id), before, after))
 }
 
 // DescribeCategory sets the description (0-2000 characters) and the FAQs
@@ -523,7 +548,7 @@ func (s *Service) DescribeCategory(ctx context.Context, actor string, id int64, 
 	before := map[string]any{"description": c.Description, "faqs": nonNil(c.FAQs)}
 	after := map[string]any{"description": description, "faqs": clean}
 	c.Description, c.FAQs = description, clean
-	return st.SaveCategory(ctx, *c, s.auditEntry(actor, "category.describe", categoryTarget(id), before, after))
+	return st.SaveCategory(ctx, *c, CategoryText, s.auditEntry(actor, "category.describe", categoryTarget(id), before, after))
 }
 
 func faqsEqual(a, b []FAQ) bool {

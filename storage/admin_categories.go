@@ -94,6 +94,11 @@ func (s *Store) CreateCategory(ctx context.Context, c domain.AdminCategory, e do
 		if err != nil {
 			return err
 		}
+		if c.ParentID != 0 {
+			if err := s.checkTreeIn(ctx, tx); err != nil { // its parent moved deeper since the domain's check
+				return err
+			}
+		}
 		entry := e
 		if entry.Target == "" {
 			entry.Target = "category:" + strconv.FormatInt(id, 10)
@@ -111,7 +116,7 @@ func nonNilFAQs(f []domain.FAQ) []domain.FAQ {
 }
 
 // SaveCategory implements domain.CategoryAdminStore.
-func (s *Store) SaveCategory(ctx context.Context, c domain.AdminCategory, e domain.AuditEntry) error {
+func (s *Store) SaveCategory(ctx context.Context, c domain.AdminCategory, fields domain.CategoryFields, e domain.AuditEntry) error {
 	key := strconv.FormatInt(c.ID, 10)
 	faqs, err := json.Marshal(nonNilFAQs(c.FAQs))
 	if err != nil {
@@ -122,22 +127,38 @@ func (s *Store) SaveCategory(ctx context.Context, c domain.AdminCategory, e doma
 		if err := tx.QueryRowContext(ctx, `SELECT slug FROM categories WHERE site_id = ? AND id = ?`, s.siteID, c.ID).Scan(&old); err != nil {
 			return mapErr(err, "category", key)
 		}
-		if old != c.Slug {
-			// The new slug stops being an old one (renamed back); the old one
-			// starts leading here.
-			if _, err := tx.ExecContext(ctx, `DELETE FROM category_redirects WHERE site_id = ? AND slug = ? AND category_id = ?`, s.siteID, c.Slug, c.ID); err != nil {
-				return mapErr(err, "category redirect", c.Slug)
+		if fields&domain.CategoryNaming != 0 {
+			if old != c.Slug {
+				// The new slug stops being an old one (renamed back); the old one
+				// starts leading here.
+				if _, err := tx.ExecContext(ctx, `DELETE FROM category_redirects WHERE site_id = ? AND slug = ? AND category_id = ?`, s.siteID, c.Slug, c.ID); err != nil {
+					return mapErr(err, "category redirect", c.Slug)
+				}
+				if _, err := tx.ExecContext(ctx, `INSERT INTO category_redirects (site_id, slug, category_id, created_at) VALUES (?, ?, ?, ?)
+				ON CONFLICT (site_id, slug) DO UPDATE SET category_id = excluded.category_id, created_at = excluded.created_at`,
+					s.siteID, old, c.ID, e.At.Unix()); err != nil {
+					return mapErr(err, "category redirect", old)
+				}
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO category_redirects (site_id, slug, category_id, created_at) VALUES (?, ?, ?, ?)
-			ON CONFLICT (site_id, slug) DO UPDATE SET category_id = excluded.category_id, created_at = excluded.created_at`,
-				s.siteID, old, c.ID, e.At.Unix()); err != nil {
-				return mapErr(err, "category redirect", old)
+			if _, err := tx.ExecContext(ctx, `UPDATE categories SET slug = ?, name = ? WHERE site_id = ? AND id = ?`,
+				c.Slug, c.Name, s.siteID, c.ID); err != nil {
+				return mapErr(err, "category", c.Slug)
 			}
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE categories SET parent_id = NULLIF(?, 0), slug = ?, name = ?, description = ?, faqs = ?, position = ?
-		WHERE site_id = ? AND id = ?`, c.ParentID, c.Slug, c.Name, c.Description, string(faqs), c.Position, s.siteID, c.ID)
-		if err != nil {
-			return mapErr(err, "category", c.Slug)
+		if fields&domain.CategoryPlace != 0 {
+			if _, err := tx.ExecContext(ctx, `UPDATE categories SET parent_id = NULLIF(?, 0), position = ? WHERE site_id = ? AND id = ?`,
+				c.ParentID, c.Position, s.siteID, c.ID); err != nil {
+				return mapErr(err, "category", key)
+			}
+			if err := s.checkTreeIn(ctx, tx); err != nil {
+				return err
+			}
+		}
+		if fields&domain.CategoryText != 0 {
+			if _, err := tx.ExecContext(ctx, `UPDATE categories SET description = ?, faqs = ? WHERE site_id = ? AND id = ?`,
+				c.Description, string(faqs), s.siteID, c.ID); err != nil {
+				return mapErr(err, "category", key)
+			}
 		}
 		return s.writeAudit(ctx, tx, e)
 	})
@@ -146,6 +167,32 @@ func (s *Store) SaveCategory(ctx context.Context, c domain.AdminCategory, e doma
 	}
 	s.refreshSoon(ctx) // a renamed primary category is in its listings' summaries
 	return nil
+}
+
+// checkTreeIn checks the site's category tree as tx sees it after a change
+// of parents (domain.CheckCategoryTree). The domain checked the tree it read
+// before the transaction; this catches what changed since: two moves at once
+// (A under B, B under A) each pass the domain's check. On SQLite writers
+// are serialised; on PostgreSQL the transaction is SERIALIZABLE, so of two
+// moves that read each other's rows one is run again and sees the other.
+func (s *Store) checkTreeIn(ctx context.Context, tx *Tx) error {
+	rows, err := tx.QueryContext(ctx, `SELECT id, COALESCE(parent_id, 0) FROM categories WHERE site_id = ?`, s.siteID)
+	if err != nil {
+		return mapErr(err, "category", "")
+	}
+	defer rows.Close()
+	parents := map[int64]int64{}
+	for rows.Next() {
+		var id, parent int64
+		if err := rows.Scan(&id, &parent); err != nil {
+			return mapErr(err, "category", "")
+		}
+		parents[id] = parent
+	}
+	if err := rows.Err(); err != nil {
+		return mapErr(err, "category", "")
+	}
+	return domain.CheckCategoryTree(parents)
 }
 
 // SaveCategoryAttributes implements domain.CategoryAdminStore.
@@ -245,6 +292,9 @@ func (s *Store) mergeCategory(ctx context.Context, tx *Tx, source, target int64,
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE categories SET parent_id = ? WHERE parent_id = ?`, target, source); err != nil {
 		return 0, mapErr(err, "category", key)
+	}
+	if err := s.checkTreeIn(ctx, tx); err != nil { // a move since the domain's check
+		return 0, err
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE category_redirects SET category_id = ? WHERE category_id = ?`, target, source); err != nil {
 		return 0, mapErr(err, "category redirect", key)

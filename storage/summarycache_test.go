@@ -97,7 +97,7 @@ func TestSummaryCache_NeverStale(t *testing.T) {
 					t.Fatal(err)
 				}
 				c.Slug, c.Name = "notebooks", "Notebooks"
-				if err := st.SaveCategory(ctx, *c, audit("category.rename")); err != nil {
+				if err := st.SaveCategory(ctx, *c, domain.CategoryNaming, audit("category.rename")); err != nil {
 					t.Fatal(err)
 				}
 			}, func(before, got map[string]domain.ListingSummary) string {
