@@ -43,6 +43,13 @@ type Store struct {
 
 	countMu sync.Mutex
 	counts  map[string]countEntry
+
+	// lateCommits is how long a count cached at a search_log seq is trusted
+	// while that seq is still the latest: forever on SQLite, whose writers
+	// commit in seq order; on PostgreSQL a transaction that took a lower seq
+	// can commit after the latest was read (see "Late commits" in
+	// searchsync.go), so the count is taken again after lateCommits.
+	lateCommits time.Duration
 }
 
 var _ domain.Store = (*Store)(nil)
@@ -57,6 +64,9 @@ func NewStore(ctx context.Context, db *DB, site domain.Site) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{db: db, site: site, siteID: id, PollInterval: 500 * time.Millisecond}
+	if db.eng == enginePostgres {
+		s.lateCommits = lateCommitTrust
+	}
 	s.syncMu.Lock()
 	err = s.rebuildIndex(ctx)
 	s.syncMu.Unlock()
@@ -202,6 +212,17 @@ const (
 	countCacheFactor = 50
 )
 
+// lateCommitTrust is lateCommits on PostgreSQL: a count (or the category
+// counts) cached at the latest seq is taken again after this long, so a
+// change committed after a higher seq was read shows within it.
+const lateCommitTrust = 5 * time.Second
+
+// trustSeq reports whether a cache entry made at at still holds while
+// search_log's latest seq is the one it was made at.
+func (s *Store) trustSeq(at time.Time) bool {
+	return s.lateCommits == 0 || time.Since(at) < s.lateCommits
+}
+
 // countEntry is a cached COUNT result.
 type countEntry struct {
 	n    int
@@ -222,7 +243,7 @@ func (s *Store) cachedCount(ctx context.Context, query string, args ...any) (int
 	s.countMu.Lock()
 	e, ok := s.counts[key]
 	s.countMu.Unlock()
-	if ok && (e.seq == seq || e.cost > countCacheMin && time.Since(e.at) < countCacheFactor*e.cost) {
+	if ok && (e.seq == seq && s.trustSeq(e.at) || e.cost > countCacheMin && time.Since(e.at) < countCacheFactor*e.cost) {
 		return e.n, nil
 	}
 	start := time.Now()

@@ -1,0 +1,87 @@
+package storage
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// TestStore_CountsAfterLateCommit: on PostgreSQL a transaction takes its
+// search_log seq when it writes and may commit after a later one. Here a
+// listing goes live in a transaction left open while another goes live and
+// commits; the site's counts (cached at the latest seq) and the category
+// counts are read; then the first transaction commits. The latest seq is
+// unchanged, yet both counts must show the late listing within lateCommits.
+// Before, they kept the old numbers until the next write.
+func TestStore_CountsAfterLateCommit(t *testing.T) {
+	t.Parallel()
+	db, st, _ := newFixtureOn(t, "postgres")
+	st.lateCommits = 200 * time.Millisecond
+	ctx := context.Background()
+	var cat int64
+	var catSlug string
+	if err := db.sql.QueryRowContext(ctx, `SELECT id, slug FROM categories WHERE site_id = ? ORDER BY id LIMIT 1`, st.siteID).Scan(&cat, &catSlug); err != nil {
+		t.Fatal(err)
+	}
+	addListing := func(tx *Tx, slug string) {
+		t.Helper()
+		var id int64
+		if err := tx.QueryRowContext(ctx, `INSERT INTO listings (site_id, slug, name, status, launched_at, created_at, updated_at)
+			VALUES (?, ?, ?, 'live', ?, ?, ?) RETURNING id`, st.siteID, slug, slug, fxNow.Unix(), fxNow.Unix(), fxNow.Unix()).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, 1)`, id, cat); err != nil {
+			t.Fatal(err)
+		}
+	}
+	counts := func() (live, inCat int) {
+		t.Helper()
+		stats, err := st.SiteStats(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes, err := st.Categories(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range nodes {
+			if n.Slug == catSlug {
+				inCat = n.ListingCount
+			}
+		}
+		return stats.LiveListings, inCat
+	}
+	live0, cat0 := counts()
+
+	late, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer late.Rollback()
+	addListing(late, "late-commit")
+	early, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addListing(early, "early-commit")
+	if err := early.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if live, inCat := counts(); live != live0+1 || inCat != cat0+1 {
+		t.Fatalf("after one listing went live: %d live, %d in the category; want %d and %d", live, inCat, live0+1, cat0+1)
+	}
+	if err := late.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		live, inCat := counts()
+		if live == live0+2 && inCat == cat0+2 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("10 s after the late commit: %d live, %d in the category; want %d and %d", live, inCat, live0+2, cat0+2)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
