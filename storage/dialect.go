@@ -365,10 +365,17 @@ func (s *sqlDB) QueryRow(q string, args ...any) *sql.Row {
 }
 
 // BeginTx starts a transaction: SQLite's is BEGIN IMMEDIATE (the DSN's
-// _txlock); PostgreSQL's is SERIALIZABLE unless opts asks otherwise.
+// _txlock); PostgreSQL's is SERIALIZABLE unless opts asks otherwise, and a
+// read-only one is REPEATABLE READ (one snapshot for all its reads, never a
+// serialization failure), unless opts names a level.
 func (s *sqlDB) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) {
-	if s.eng == enginePostgres && opts == nil {
-		opts = &sql.TxOptions{Isolation: sql.LevelSerializable}
+	if s.eng == enginePostgres {
+		switch {
+		case opts == nil:
+			opts = &sql.TxOptions{Isolation: sql.LevelSerializable}
+		case opts.ReadOnly && opts.Isolation == sql.LevelDefault:
+			opts = &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
+		}
 	}
 	tx, err := s.DB.BeginTx(ctx, opts)
 	if err != nil {

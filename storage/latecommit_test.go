@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"testing"
 	"time"
 )
@@ -83,5 +84,37 @@ func TestStore_CountsAfterLateCommit(t *testing.T) {
 			t.Fatalf("10 s after the late commit: %d live, %d in the category; want %d and %d", live, inCat, live0+2, cat0+2)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestBeginTx_ReadOnlySnapshot: a read-only transaction (AdminListing's: the
+// listing's current values and its version history) reads one snapshot on
+// PostgreSQL, whose default READ COMMITTED takes a new one per statement: a
+// version stored between its two reads would show in the history but not
+// in the values. It is REPEATABLE READ; a read-write one stays SERIALIZABLE.
+func TestBeginTx_ReadOnlySnapshot(t *testing.T) {
+	t.Parallel()
+	db := openEngine(t, "postgres")
+	ctx := context.Background()
+	for _, c := range []struct {
+		opts *sql.TxOptions
+		want string
+	}{
+		{&sql.TxOptions{ReadOnly: true}, "repeatable read"},
+		{nil, "serializable"},
+		{&sql.TxOptions{ReadOnly: true, Isolation: sql.LevelSerializable}, "serializable"},
+	} {
+		tx, err := db.sql.BeginTx(ctx, c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if err := tx.QueryRowContext(ctx, `SHOW transaction_isolation`).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		tx.Rollback()
+		if got != c.want {
+			t.Errorf("BeginTx(%+v): isolation %q, want %q", c.opts, got, c.want)
+		}
 	}
 }
