@@ -260,8 +260,22 @@ func mapErr(err error, kind, key string) error {
 	if errors.As(err, &se) && (se.ExtendedCode == sqlite3.ErrConstraintUnique || se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey) || isPGUniqueViolation(err) {
 		return domain.Errorf(domain.EConflict, "This %s already exists.", kind)
 	}
-	return fmt.Errorf("storage: %s %s: %w", kind, key, err)
+	var already *storeError
+	if errors.As(err, &already) { // mapped inside a transaction, then again around it
+		return err
+	}
+	return &storeError{what: strings.TrimSpace(kind + " " + key), err: err}
 }
+
+// storeError is an internal error mapErr wrapped once, with what it was
+// about ("storage: listing notely: ...").
+type storeError struct {
+	what string
+	err  error
+}
+
+func (e *storeError) Error() string { return "storage: " + e.what + ": " + e.err.Error() }
+func (e *storeError) Unwrap() error { return e.err }
 
 // ensureSite returns the id of the site row for site.Key, creating it or
 // refreshing its name and purpose.

@@ -570,6 +570,10 @@ func TestMapErr(t *testing.T) {
 			t.Errorf("foreign key violation = %v, want a non-domain (internal) error", err)
 		}
 		wantCode(t, err, domain.EInternal)
+		// Mapped inside a transaction and again around it, it says so once.
+		if twice := mapErr(err, "vote", "x").Error(); twice != err.Error() || strings.Count(twice, "storage: ") != 1 {
+			t.Errorf("mapped twice: %q, want it as mapped once: %q", twice, err.Error())
+		}
 		_, err = db.InsertRow(ctx, "votes", cols{"listing_id": 1, "voter_key": "x", "created_at": "2026-01-01"})
 		// SQLite rejects it by the typeof CHECK, PostgreSQL by the BIGINT column (invalid input, 22P02).
 		if rejected := map[string]string{"sqlite": "CHECK", "postgres": "22P02"}[engine]; err == nil || !strings.Contains(err.Error(), rejected) {
