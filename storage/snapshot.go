@@ -144,12 +144,14 @@ func (s *Store) loadSnapshot(ctx context.Context, path string) error {
 		return fmt.Errorf("%d search_log entries after the snapshot: building is as quick", head-h.Seq)
 	}
 	crc := crc32.New(snapshotCRC)
-	ix, err := search.ReadSnapshot(io.TeeReader(f, crc), h.Size)
+	ix, err := search.ReadSnapshot(io.TeeReader(f, crc), h.Size, func() error {
+		if crc.Sum32() != h.CRC {
+			return errors.New("checksum mismatch: the file is damaged")
+		}
+		return nil
+	})
 	if err != nil {
 		return err
-	}
-	if crc.Sum32() != h.CRC {
-		return errors.New("checksum mismatch: the file is damaged")
 	}
 	s.sums.dropAll()
 	s.ix.Store(ix)
@@ -278,6 +280,9 @@ func (s *Store) writeSnapshot(ctx context.Context, path string) (_ int64, err er
 			os.Remove(f.Name())
 		}
 	}()
+	if err := f.Chmod(0o644); err != nil { // as the database (CreateTemp makes 0600)
+		return 0, err
+	}
 	if err := binary.Write(f, binary.NativeEndian, &h); err != nil { // again below, complete
 		return 0, err
 	}

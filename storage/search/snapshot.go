@@ -109,9 +109,10 @@ const snapshotEnd = 0x5EA2C4E9D
 // ReadSnapshot reads an index written by WriteSnapshot (of SnapshotVersion,
 // on a machine of the same byte order) from r, which holds size bytes.
 // Lengths are checked against size before anything is allocated, so a
-// damaged snapshot gives an error, not a panic or a huge allocation; the
-// caller checks the checksum before using the index.
-func ReadSnapshot(r io.Reader, size int64) (ix *Index, err error) {
+// damaged snapshot gives an error, not a panic or a huge allocation. Once
+// every byte is read, verify (when not nil) is called, before the hash
+// tables are built: the caller checks its checksum there.
+func ReadSnapshot(r io.Reader, size int64, verify func() error) (ix *Index, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			ix, err = nil, fmt.Errorf("search: damaged snapshot: %v", p)
@@ -143,7 +144,7 @@ func ReadSnapshot(r io.Reader, size int64) (ix *Index, err error) {
 	ix.dead = d.int()
 	n := d.count(9)
 	ix.strs = make(map[string]uint32, n)
-	for range n {
+	for i := 0; i < n && d.err == nil; i++ {
 		k := string(d.bytes(d.count(1)))
 		ix.strs[k] = uint32(d.int())
 	}
@@ -160,11 +161,11 @@ func ReadSnapshot(r io.Reader, size int64) (ix *Index, err error) {
 	v.tail = getMapSlices[uint32, byte](d)
 	v.df = getSlice[uint32](d)
 	v.skips = getMapSlices[uint32, skip](d)
-	if n := d.int(); n < 0 {
+	if n, ok := d.length(5 * 8); !ok {
 		v.dense = nil
 	} else {
-		v.dense = make(map[uint32]*dense, min(n, int(d.left/8)))
-		for range n {
+		v.dense = make(map[uint32]*dense, n)
+		for i := 0; i < n && d.err == nil; i++ {
 			id := uint32(d.int())
 			dn := &dense{}
 			dn.bits = getSlice[uint64](d)
@@ -189,14 +190,28 @@ func ReadSnapshot(r io.Reader, size int64) (ix *Index, err error) {
 	if d.left != 0 {
 		return nil, fmt.Errorf("search: %d bytes after the snapshot", d.left)
 	}
-	if len(v.off) == 0 || int(v.off[len(v.off)-1]) != len(v.text) || idsLen&(idsLen-1) != 0 ||
+	if verify != nil {
+		if err := verify(); err != nil {
+			return nil, err
+		}
+	}
+	if len(v.off) == 0 || v.off[0] != 0 || int(v.off[len(v.off)-1]) != len(v.text) || idsLen&(idsLen-1) != 0 ||
 		idsLen < v.size() || idsLen > 8*v.size()+1024 || delsLen > 8*v.size()+1024 {
 		return nil, errors.New("search: damaged snapshot: term table")
+	}
+	for i := 1; i < len(v.off); i++ { // term reads text through unsafe.String
+		if v.off[i] < v.off[i-1] {
+			return nil, errors.New("search: damaged snapshot: term offsets")
+		}
 	}
 	// The seeded tables, with this process's seed (v.seed, from New), on
 	// two cores.
 	var wg sync.WaitGroup
-	wg.Go(func() { v.rebuildIDs(idsLen) })
+	var idsErr any
+	wg.Go(func() {
+		defer func() { idsErr = recover() }() // the checksum is checked after: damaged offsets may panic
+		v.rebuildIDs(idsLen)
+	})
 	if delsLen > 0 {
 		v.dels = delTable{slots: make([]uint32, delsLen)}
 		for id := range v.size() {
@@ -204,6 +219,9 @@ func ReadSnapshot(r io.Reader, size int64) (ix *Index, err error) {
 		}
 	}
 	wg.Wait()
+	if idsErr != nil {
+		return nil, fmt.Errorf("search: damaged snapshot: %v", idsErr)
+	}
 	return ix, nil
 }
 
