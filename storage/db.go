@@ -180,12 +180,9 @@ func (db *DB) migrate(ctx context.Context) error {
 			return fmt.Errorf("storage: migrate %s: %w", base, err)
 		}
 	}
-	if db.eng == enginePostgres {
-		return nil
-	}
 	// A migration may change listings without search_log: the search
-	// snapshot written before it is not loaded (snapshot.go).
-	if after, err := db.migrationsApplied(ctx); err != nil || after == before {
+	// snapshot written before it is not loaded (snapshot.go; SQLite only).
+	if after, err := db.migrationsApplied(ctx); err != nil || after == before || db.eng != engineSQLite {
 		return err
 	}
 	return db.forgetSnapshot(ctx)

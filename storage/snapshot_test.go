@@ -248,6 +248,19 @@ func TestSnapshot_Invalid(t *testing.T) {
 				t.Fatal(err)
 			}
 		}},
+		{"MigratedAfter", func(t *testing.T, db *DB, path string) { // 0024 applied again by the next Open
+			if _, err := db.sql.ExecContext(ctx, `DELETE FROM schema_migrations WHERE name = '0024_team_email.sql'`); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.sql.ExecContext(ctx, `DROP INDEX team_members_email`); err != nil {
+				t.Fatal(err)
+			}
+			again, err := Open(db.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			again.Close()
+		}},
 		{"LogBehind", func(t *testing.T, db *DB, path string) { // a database restored from before the snapshot, its token kept
 			b, _ := os.ReadFile(path)
 			seq := int64(binary.NativeEndian.Uint64(b[24:]))

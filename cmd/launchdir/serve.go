@@ -135,7 +135,7 @@ func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 // it, then closes the store (which writes the search snapshot if the index
 // moved). A wiring mistake (a dependency domain.New finds missing) is an
 // error here, at start.
-func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logger *slog.Logger) (_ http.Handler, _ *storage.Store, stop func(), err error) {
+func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logger *slog.Logger) (_ http.Handler, _ *storage.Store, stop func(), _ error) {
 	site := f.c.site()
 	store, err := storage.NewStore(ctx, db, site)
 	if err != nil {
