@@ -170,13 +170,31 @@ func (db *DB) migrate(ctx context.Context) error {
 		return fmt.Errorf("storage: migrate: %w", err)
 	}
 	sort.Strings(names)
+	before, err := db.migrationsApplied(ctx)
+	if err != nil {
+		return err
+	}
 	for _, name := range names {
 		base := filepath.Base(name)
 		if err := db.applyMigration(ctx, base, name); err != nil {
 			return fmt.Errorf("storage: migrate %s: %w", base, err)
 		}
 	}
-	return nil
+	// A migration may change listings without search_log: the search
+	// snapshot written before it is not loaded (snapshot.go; SQLite only).
+	if after, err := db.migrationsApplied(ctx); err != nil || after == before || db.eng != engineSQLite {
+		return err
+	}
+	return db.forgetSnapshot(ctx)
+}
+
+// migrationsApplied is the number of migrations recorded as applied.
+func (db *DB) migrationsApplied(ctx context.Context) (int, error) {
+	var n int
+	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("storage: migrate: %w", err)
+	}
+	return n, nil
 }
 
 func (db *DB) applyMigration(ctx context.Context, base, name string) error {

@@ -28,6 +28,9 @@ func SeedDemo(ctx context.Context, db *DB, site domain.Site, now time.Time) (see
 	if n > 0 {
 		return false, nil
 	}
+	if err := db.forgetSnapshot(ctx); err != nil {
+		return false, err
+	}
 	if err := writeDemo(ctx, db, siteID, demo.Generate(now)); err != nil {
 		return false, fmt.Errorf("storage: seed demo: %w", err)
 	}

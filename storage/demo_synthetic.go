@@ -31,6 +31,9 @@ func SeedSynthetic(ctx context.Context, db *DB, site domain.Site, n int, now tim
 	if err := db.sql.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM listings`).Scan(&base); err != nil {
 		return fmt.Errorf("storage: seed synthetic: %w", err)
 	}
+	if err := db.forgetSnapshot(ctx); err != nil {
+		return err
+	}
 	g := demo.NewSynthetic(now, uint64(base))
 	for done := 0; done < n; done += synthChunk {
 		if err := writeSynthChunk(ctx, db, g, siteID, cats, base+done, min(synthChunk, n-done)); err != nil {

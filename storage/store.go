@@ -35,6 +35,13 @@ type Store struct {
 	// PollInterval is the minimum time between two polls of search_log.
 	PollInterval time.Duration
 
+	// The snapshot of the index beside a SQLite database (snapshot.go):
+	// the seq of the last one written or loaded, if any (guarded by
+	// syncMu), and the goroutine writing one.
+	snapSeq   int64
+	snapSaved bool
+	snapWG    sync.WaitGroup
+
 	catMu    sync.Mutex
 	catCache []domain.CategoryNode
 	catAt    time.Time
@@ -55,9 +62,10 @@ type Store struct {
 var _ domain.Store = (*Store)(nil)
 
 // NewStore returns the Store of site over db: it ensures the site row and
-// builds the in-memory search index from every live and scheduled listing.
-// When ctx ends first (serve interrupted while it starts), it returns ctx's
-// error.
+// loads the in-memory search index from its snapshot beside a SQLite
+// database when that snapshot matches the database (snapshot.go), or else
+// builds it from every live and scheduled listing. When ctx ends first
+// (serve interrupted while it starts), it returns ctx's error.
 func NewStore(ctx context.Context, db *DB, site domain.Site) (*Store, error) {
 	id, err := ensureSite(ctx, db, site)
 	if err != nil {
@@ -68,7 +76,7 @@ func NewStore(ctx context.Context, db *DB, site domain.Site) (*Store, error) {
 		s.lateCommits = lateCommitTrust
 	}
 	s.syncMu.Lock()
-	err = s.rebuildIndex(ctx)
+	err = s.openIndex(ctx)
 	s.syncMu.Unlock()
 	if err != nil {
 		return nil, err

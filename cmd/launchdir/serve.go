@@ -93,7 +93,7 @@ func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 		}
 	}
 	f.ac.mailLog = stderr
-	handler, stop, err := wire(ctx, &f, db, lim, logger)
+	handler, store, stop, err := wire(ctx, &f, db, lim, logger)
 	if err != nil {
 		return err
 	}
@@ -112,6 +112,9 @@ func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	// A search index built from the database is written beside it now,
+	// while serving, so that the next start loads it (docs/search.md).
+	store.SnapshotInBackground()
 	select {
 	case err := <-errc:
 		if errors.Is(err, http.ErrServerClosed) {
@@ -128,57 +131,63 @@ func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 
 // wire builds the Service and everything around it over db, recovers the
 // drafts a crash left without their job, starts the job runner and returns
-// the routes of serve. stop stops the runner and waits for it. A wiring
-// mistake (a dependency domain.New finds missing) is an error here, at start.
-func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logger *slog.Logger) (_ http.Handler, stop func(), _ error) {
+// the routes of serve and the store. stop stops the runner and waits for
+// it, then closes the store (which writes the search snapshot if the index
+// moved). A wiring mistake (a dependency domain.New finds missing) is an
+// error here, at start.
+func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logger *slog.Logger) (_ http.Handler, _ *storage.Store, stop func(), _ error) {
 	site := f.c.site()
 	store, err := storage.NewStore(ctx, db, site)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	// Auth sends the Service's mail and serves its invite page: it is built
 	// first, and reaches the Service through invites once it exists.
 	invites := &servicePages{}
 	az, err := newAuth(&f.c, &f.ac, db, logger, invites)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	runner := newRunner(&f.dc, db, logger)
 	drafts, err := newDrafting(&f.dc, store, runner, az, logger)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	orders, stripe, err := newOrdering(&f.oc, db, site, runner, logger)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	owner, err := newOwning(&f.owc, &f.dc, runner, az)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	svc, err := domain.New(domain.Deps{Site: site, Now: db.Now,
 		Store: store, Claims: store, Free: store, MyListings: store, Edits: store, Content: store,
 		Votes: store, VoteMinAccountAge: f.c.voteMinAge, Weeks: store, Moderation: store, Reviews: store, Team: store,
 		Drafts: drafts, Orders: orders, Owner: owner, Jobs: runner, Logger: logger})
 	if err != nil {
-		return nil, nil, fmt.Errorf("wiring the service: %w", err)
+		return nil, nil, nil, fmt.Errorf("wiring the service: %w", err)
 	}
 	invites.Service = svc
 	// A draft left being built without its job (a crash between the two,
 	// before they were written together) gets its job again.
 	if ids, err := svc.RecoverDrafts(ctx); err != nil {
-		return nil, nil, fmt.Errorf("recover drafts: %w", err)
+		return nil, nil, nil, fmt.Errorf("recover drafts: %w", err)
 	} else if len(ids) > 0 {
 		logger.Warn("recovered drafts that were being built without a job; building them again", "drafts", ids)
 	}
 	// The weekly clock: its job exists from the start (a missed week is
 	// caught up at once, docs/weeks.md).
 	if err := svc.EnsureWeekClock(ctx, runner); err != nil {
-		return nil, nil, fmt.Errorf("schedule the weekly clock: %w", err)
+		return nil, nil, nil, fmt.Errorf("schedule the weekly clock: %w", err)
 	}
 	jobsCtx, stopJobs := context.WithCancel(context.Background())
 	jobsDone := runJobs(jobsCtx, runner)
-	stop = func() { stopJobs(); <-jobsDone }
+	stop = func() {
+		stopJobs()
+		<-jobsDone
+		_ = store.Close() // it logs why a snapshot was not written
+	}
 
 	api := tools.New(svc, tools.Options{RateLimit: f.c.rateLimit, RateBurst: f.c.rateBurst, Logger: logger, Auth: az,
 		Idem: storage.NewIdemStore(db), Failures: lim.failures, Session: lim.mcp, Now: db.Now}).Handler()
@@ -197,11 +206,11 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 	// The site team lives in the database; --admin-emails makes its first
 	// admins (a member keeps the role the team gave them).
 	if err := svc.EnsureAdmins(ctx, slices.Sorted(maps.Keys(adminEmailSet(f.oc.adminEmails)))); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	members, err := svc.TeamMembers(ctx)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	f.team = len(members)
 	webOpts := []web.Option{web.WithLogger(logger), web.WithAdmin(az.SignedInEmail),
@@ -211,7 +220,7 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 		webOpts = append(webOpts, web.WithAdminHint(adminHint))
 	}
 	mux.Handle("/", web.New(svc, append(webOpts, web.WithRateLimit(lim.pages))...))
-	return mux, stop, nil
+	return mux, store, stop, nil
 }
 
 // servicePages serves auth's invite page with the Service, which is built
