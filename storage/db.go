@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -41,10 +42,29 @@ type DB struct {
 	path string // the SQLite file, or the PostgreSQL URL
 	eng  engine
 	now  func() time.Time
+	log  *slog.Logger // what the stores built from it log (the search snapshot)
 }
 
 // Option configures Open.
 type Option func(*DB)
+
+// WithLogger makes l the logger of the stores built from the database (the
+// search snapshot's lines); without it they log to slog.Default().
+func WithLogger(l *slog.Logger) Option {
+	return func(db *DB) {
+		if l != nil {
+			db.log = l
+		}
+	}
+}
+
+// logger is the stores' logger.
+func (db *DB) logger() *slog.Logger {
+	if db.log == nil {
+		return slog.Default()
+	}
+	return db.log
+}
 
 // WithClock makes now the clock of the database and of every store built
 // from it; without it the clock is time.Now. main reads time.Now once and

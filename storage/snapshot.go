@@ -11,7 +11,6 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"time"
@@ -71,22 +70,41 @@ func (s *Store) openIndex(ctx context.Context) error {
 	if path == "" {
 		return s.rebuildIndex(ctx)
 	}
+	s.removeStaleTemps(path)
 	start := time.Now()
 	err := s.loadSnapshot(ctx, path)
 	switch {
 	case err == nil:
-		slog.Info("search index loaded from its snapshot", "path", path, "seq", s.snapSeq, "applied", s.syncSeq-s.snapSeq,
+		s.db.logger().Info("search index loaded from its snapshot", "path", path, "seq", s.snapSeq, "applied", s.syncSeq-s.snapSeq,
 			"listings", s.ix.Load().Len(), "took", time.Since(start).Round(time.Millisecond))
 		return nil
 	case ctx.Err() != nil:
 		return ctx.Err()
 	case errors.Is(err, fs.ErrNotExist):
-		slog.Debug("no search snapshot; building the index", "path", path)
+		s.db.logger().Debug("no search snapshot; building the index", "path", path)
 	default:
-		slog.Warn("search snapshot not used; building the index", "path", path, "reason", err)
+		s.db.logger().Warn("search snapshot not used; building the index", "path", path, "reason", err)
 	}
 	s.snapSeq, s.snapSaved = 0, false
 	return s.rebuildIndex(ctx)
+}
+
+// staleTemp is how old a snapshot's temporary file must be to be removed at
+// start: one left by a crash mid-write. A write takes about a second at 1M
+// listings; a younger file may be another process's write in progress.
+const staleTemp = time.Hour
+
+// removeStaleTemps removes the temporary files of snapshot writes to path
+// that a crash left behind (writeSnapshot's path.*.tmp).
+func (s *Store) removeStaleTemps(path string) {
+	temps, _ := filepath.Glob(path + ".*.tmp")
+	for _, t := range temps {
+		if fi, err := os.Stat(t); err == nil && time.Since(fi.ModTime()) > staleTemp {
+			if err := os.Remove(t); err == nil {
+				s.db.logger().Info("removed a search snapshot's temporary file left by an interrupted write", "path", t)
+			}
+		}
+	}
 }
 
 // loadSnapshot reads the snapshot at path, checks that it holds for this
@@ -246,10 +264,10 @@ func (s *Store) saveSnapshot(ctx context.Context, path string) error {
 	start := time.Now()
 	n, err := s.writeSnapshot(ctx, path)
 	if err != nil {
-		slog.Warn("search snapshot not written", "path", path, "err", err)
+		s.db.logger().Warn("search snapshot not written", "path", path, "err", err)
 		return err
 	}
-	slog.Info("search snapshot written", "path", path, "seq", s.syncSeq, "bytes", n, "took", time.Since(start).Round(time.Millisecond))
+	s.db.logger().Info("search snapshot written", "path", path, "seq", s.syncSeq, "bytes", n, "took", time.Since(start).Round(time.Millisecond))
 	return nil
 }
 

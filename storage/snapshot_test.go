@@ -3,11 +3,14 @@ package storage
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/launchdir/launchdir/domain"
@@ -334,5 +337,34 @@ func TestSnapshot_Control(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(filepath.Dir(db.path), "launchdir.db.search")); err != nil {
 		t.Errorf("snapshot not beside the database: %v", err)
+	}
+}
+
+// TestSnapshot_StaleTemps: a temporary file a crash left mid-write is
+// removed when a store opens; one young enough to be another process's
+// write in progress is left alone.
+func TestSnapshot_StaleTemps(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := snapDB(t)
+	snap := db.path + ".search"
+	old, young := snap+".123.tmp", snap+".456.tmp"
+	for _, f := range []string{old, young} {
+		if err := os.WriteFile(f, []byte("half a snapshot"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	then := time.Now().Add(-staleTemp - time.Minute)
+	if err := os.Chtimes(old, then, then); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewStore(ctx, db, demoSite); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(old); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the stale temporary file is still there (%v)", err)
+	}
+	if _, err := os.Stat(young); err != nil {
+		t.Errorf("a temporary file a minute old was removed: %v", err)
 	}
 }

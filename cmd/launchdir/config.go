@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
@@ -18,6 +19,8 @@ import (
 type config struct {
 	addr string
 	data string
+	// logger is what the stores log with (serve's; nil: slog's default).
+	logger *slog.Logger
 	// database is --database: a PostgreSQL URL used instead of the SQLite
 	// file under data (docs/scaling.md).
 	database  string
@@ -119,7 +122,7 @@ func (c *config) open() (*storage.DB, error) {
 	if c.database != "" && !storage.IsPostgresURL(c.database) {
 		return nil, fmt.Errorf("--database (env LAUNCHDIR_DATABASE_URL): want a postgres:// or postgresql:// URL, got %q", redactURL(c.database))
 	}
-	db, err := storage.Open(c.dbPath(), storage.WithClock(c.now))
+	db, err := storage.Open(c.dbPath(), storage.WithClock(c.now), storage.WithLogger(c.logger))
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", c.dbName(), err)
 	}

@@ -58,7 +58,7 @@ func (f *serveFlags) flagSet(stderr io.Writer) *flag.FlagSet {
 }
 
 func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, stderr io.Writer, logger *slog.Logger) error {
-	f := serveFlags{c: config{now: now}}
+	f := serveFlags{c: config{now: now, logger: logger}}
 	if err := parseFlags(f.flagSet(stderr), args); err != nil {
 		return err
 	}
