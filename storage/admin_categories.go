@@ -176,21 +176,13 @@ func (s *Store) SaveCategory(ctx context.Context, c domain.AdminCategory, fields
 // are serialised; on PostgreSQL the transaction is SERIALIZABLE, so of two
 // moves that read each other's rows one is run again and sees the other.
 func (s *Store) checkTreeIn(ctx context.Context, tx *Tx) error {
-	rows, err := tx.QueryContext(ctx, `SELECT id, COALESCE(parent_id, 0) FROM categories WHERE site_id = ?`, s.siteID)
+	all, err := s.categoriesIn(ctx, tx)
 	if err != nil {
-		return mapErr(err, "category", "")
+		return err
 	}
-	defer rows.Close()
-	parents := map[int64]int64{}
-	for rows.Next() {
-		var id, parent int64
-		if err := rows.Scan(&id, &parent); err != nil {
-			return mapErr(err, "category", "")
-		}
-		parents[id] = parent
-	}
-	if err := rows.Err(); err != nil {
-		return mapErr(err, "category", "")
+	parents := make(map[int64]int64, len(all))
+	for _, c := range all {
+		parents[c.id] = c.parentID
 	}
 	return domain.CheckCategoryTree(parents)
 }

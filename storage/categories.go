@@ -27,7 +27,12 @@ type catRow struct {
 
 // allCategories returns the site's categories in tree order (position, name).
 func (s *Store) allCategories(ctx context.Context) ([]catRow, error) {
-	rows, err := s.db.sql.QueryContext(ctx, `SELECT id, COALESCE(parent_id, 0), slug, name FROM categories
+	return s.categoriesIn(ctx, s.db.sql)
+}
+
+// categoriesIn is allCategories as q (the database or a transaction) sees them.
+func (s *Store) categoriesIn(ctx context.Context, q queryer) ([]catRow, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, COALESCE(parent_id, 0), slug, name FROM categories
 		WHERE site_id = ? ORDER BY position, name`, s.siteID)
 	if err != nil {
 		return nil, mapErr(err, "category", "")

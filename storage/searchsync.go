@@ -97,8 +97,8 @@ func (s *Store) rebuildIndex(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if _, err := s.db.sql.ExecContext(ctx, `DELETE FROM search_log WHERE seq <= (SELECT MAX(seq) FROM search_log) - ?`, logKeep); err != nil {
-		return mapErr(err, "search log", "")
+	if err := s.pruneLog(ctx); err != nil {
+		return err
 	}
 	head, gaps, err := s.logTail(ctx)
 	if err != nil {
@@ -144,6 +144,13 @@ func (s *Store) rebuildIndex(ctx context.Context) error {
 	s.ix.Store(ix)
 	s.syncSeq, s.lastPoll, s.gaps = head, time.Now(), gaps
 	return nil
+}
+
+// pruneLog keeps the last logKeep entries of search_log (when a store
+// opens, after the index is built or loaded).
+func (s *Store) pruneLog(ctx context.Context) error {
+	_, err := s.db.sql.ExecContext(ctx, `DELETE FROM search_log WHERE seq <= (SELECT MAX(seq) FROM search_log) - ?`, logKeep)
+	return mapErr(err, "search log", "")
 }
 
 // streamDocs reads every live and scheduled listing of the site in id order, merged

@@ -179,8 +179,8 @@ func (s *Store) loadSnapshot(ctx context.Context, path string) error {
 	if err := s.poll(ctx); err != nil {
 		return fmt.Errorf("applying search_log after the snapshot: %w", err)
 	}
-	if _, err := s.db.sql.ExecContext(ctx, `DELETE FROM search_log WHERE seq <= (SELECT MAX(seq) FROM search_log) - ?`, logKeep); err != nil {
-		return mapErr(err, "search log", "")
+	if err := s.pruneLog(ctx); err != nil {
+		return err
 	}
 	// The category counts a build works out as it reads the listings, from
 	// the index instead.
