@@ -11,7 +11,7 @@ import (
 type SearchListingsInput struct {
 	Q            string `json:"q,omitempty" jsonschema:"maxLength=200" jsonschema_description:"Full-text query over name, tagline, description and keywords. One typo per word is tolerated; the last word also matches as a prefix."`
 	Category     string `json:"category,omitempty" jsonschema:"maxLength=220,pattern=^[a-z0-9][a-z0-9-]{0\\,219}$" jsonschema_description:"Category slug; listings in its subcategories match too."`
-	Stage        string `json:"stage,omitempty" jsonschema:"maxLength=220,pattern=^[a-z0-9][a-z0-9-]{0\\,219}$" jsonschema_description:"Business stage slug (see get_site_info)."`
+	Stage        string `json:"stage,omitempty" jsonschema:"enum=idea,enum=pre-launch,enum=beta,enum=launched,enum=growing,enum=profitable,enum=acquired" jsonschema_description:"Business stage."`
 	Country      string `json:"country,omitempty" jsonschema:"pattern=^[A-Za-z]{2}$" jsonschema_description:"ISO 3166 alpha-2 country code."`
 	PricingModel string `json:"pricing_model,omitempty" jsonschema:"maxLength=40" jsonschema_description:"Pricing model, e.g. free, freemium, subscription, one-time, open-source (case-insensitive)."`
 	Domain       string `json:"domain,omitempty" jsonschema:"maxLength=253" jsonschema_description:"The product's website domain, e.g. example.com (www. and subdomains match)."`
@@ -72,6 +72,17 @@ func (s *Service) SearchListings(ctx context.Context, in SearchListingsInput) (S
 	items, total, err := s.Store.SearchListings(ctx, q)
 	if err != nil {
 		return SearchListingsOutput{}, err
+	}
+	// A slug of no category matches nothing; an empty page would read as "no
+	// listings there", so it is refused instead, naming where slugs come from.
+	// Only an empty page is checked: a category with listings exists.
+	if total == 0 && category != "" {
+		if _, err := s.Store.Category(ctx, category); ErrorCode(err) == ENotFound {
+			return SearchListingsOutput{}, Invalid("category", "exists",
+				"category %q is not the slug of any category; list_categories (GET /v1/categories) gives every slug.", in.Category)
+		} else if err != nil {
+			return SearchListingsOutput{}, err
+		}
 	}
 	return SearchListingsOutput{Items: nonNil(items), Page: NewPage(page, perPage, total)}, nil
 }

@@ -223,6 +223,9 @@ func e2eSearchRows(t *testing.T, e *e2eEnv) []e2eScenario {
 				t.Errorf("category %s: no result has a subcategory (%v) as primary category", parent.Slug, subs)
 			}
 		}},
+		// A category with no live listing exists: its empty page is an
+		// answer, not the "no such category" refusal (e2eBoundRows).
+		{name: "CategoryEmpty", url: "/v1/listings?category=" + e2eEmptyCategory(t, e), wantStatus: 200, wantContains: []string{`"items":[]`, `"total":0`}},
 		{name: "Country", url: "/v1/listings?per_page=100&country=" + country, wantStatus: 200, check: func(t *testing.T, body []byte) {
 			e2eEvery("country "+country, 1, func(l domain.ListingSummary) bool { return l.Country == country })(t, body)
 			if got, want := e2eDecode[domain.SearchListingsOutput](t, body).Total, countIf(func(l domain.ListingSummary) bool { return l.Country == country }); got != want {
@@ -284,6 +287,30 @@ func e2eParentWithChildren(t *testing.T, e *e2eEnv) (domain.CategoryNode, domain
 	}
 	t.Fatalf("no top-level category with a non-empty subcategory in %d items", len(cats.Items))
 	return domain.CategoryNode{}, domain.CategoryNode{}
+}
+
+// e2eEmptyCategory returns the slug of a category without live listings.
+func e2eEmptyCategory(t *testing.T, e *e2eEnv) string {
+	t.Helper()
+	var cats domain.ListCategoriesOutput
+	e.getJSON(t, "/v1/categories", &cats)
+	var walk func([]domain.CategoryNode) string
+	walk = func(nodes []domain.CategoryNode) string {
+		for _, c := range nodes {
+			if c.ListingCount == 0 {
+				return c.Slug
+			}
+			if s := walk(c.Subcategories); s != "" {
+				return s
+			}
+		}
+		return ""
+	}
+	slug := walk(cats.Items)
+	if slug == "" {
+		t.Fatalf("no category without live listings in the demo tree (%d top-level)", len(cats.Items))
+	}
+	return slug
 }
 
 // e2eProfiles reads the full profile of every live listing.
