@@ -3,8 +3,12 @@ package domain
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 	"strings"
+	"unicode"
+
+	"github.com/agnivade/levenshtein"
 )
 
 // SearchListingsInput is the input of search_listings (GET /listings).
@@ -117,8 +121,68 @@ func (s *Service) GetListing(ctx context.Context, in SlugInput) (*Listing, error
 		if to, merr := s.MergedSlug(ctx, in.Slug); merr == nil && to != "" {
 			return s.Store.Listing(ctx, to)
 		}
+		return nil, s.listingNotFound(ctx, in.Slug)
 	}
 	return l, err
+}
+
+// listingNotFound is the not_found error of a listing slug: it names the
+// live listing the slug most likely meant (SuggestListing) and how to find
+// one by name.
+func (s *Service) listingNotFound(ctx context.Context, slug string) error {
+	msg := fmt.Sprintf("No listing %q exists.", slug)
+	if l := s.SuggestListing(ctx, slug); l != nil {
+		msg += fmt.Sprintf(" Did you mean %q (%s)?", l.Slug, l.Name)
+	}
+	return Errorf(ENotFound, "%s search_listings with q finds a listing by its name and gives its slug.", msg)
+}
+
+// SuggestListing returns the live listing a slug of no listing most likely
+// meant, or nil: the best search match for the slug's words run together,
+// else for its words, kept only when its slug or name, letters and digits
+// only, is close to the slug's (slugClose). So "study-loop" and "studyloop-app"
+// suggest Studyloop, and "no-such-listing-here" suggests nothing although
+// some description has "here".
+func (s *Service) SuggestListing(ctx context.Context, slug string) *ListingSummary {
+	want := alnum(slug)
+	for _, q := range []string{want, strings.ReplaceAll(slug, "-", " ")} {
+		items, _, err := s.Store.SearchListings(ctx, ListingQuery{Q: q, Status: "live", Sort: "relevance", Limit: 1})
+		if err != nil || len(items) == 0 || items[0].Slug == slug {
+			continue
+		}
+		if l := items[0]; slugClose(want, alnum(l.Slug)) || slugClose(want, alnum(l.Name)) {
+			return &l
+		}
+	}
+	return nil
+}
+
+// slugClose reports whether a and b (lower-case letters and digits) are
+// within one edit (two from 8 characters; neither under 4), or one starts with the other and
+// the shorter has 5 or more characters ("studyloopapp", "studyloop").
+func slugClose(a, b string) bool {
+	short, long := a, b
+	if len(short) > len(long) {
+		short, long = long, short
+	}
+	if len(short) >= 5 && strings.HasPrefix(long, short) {
+		return true
+	}
+	edits := 1
+	if len(short) >= 8 {
+		edits = 2
+	}
+	return len(short) >= 4 && levenshtein.ComputeDistance(a, b) <= edits
+}
+
+// alnum is s in lower case with only its letters and digits.
+func alnum(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, s)
 }
 
 // Alternative is a listing offered as an alternative to another.

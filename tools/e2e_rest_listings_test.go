@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"slices"
@@ -328,8 +329,11 @@ func e2eProfiles(t *testing.T, e *e2eEnv) map[string]map[string]json.RawMessage 
 func e2eListingRows(t *testing.T, e *e2eEnv) []e2eScenario {
 	x := e2eNoteTaking(t, e)
 	profiles := e2eProfiles(t, e)
-	var withPaid, without, withDR string
+	var withPaid, without, withDR, guessed string
 	for _, l := range e.e2eAllLive(t) {
+		if guessed == "" && len(l.Slug) >= 6 && !strings.Contains(l.Slug, "-") && strings.EqualFold(l.Name, l.Slug) {
+			guessed = l.Slug
+		}
 		p := profiles[l.Slug]
 		_, story := p["story"]
 		_, ms := p["milestones"]
@@ -351,6 +355,9 @@ func e2eListingRows(t *testing.T, e *e2eEnv) []e2eScenario {
 	e.getJSON(t, "/v1/listings?status=upcoming&per_page=1", &upcoming)
 	if len(upcoming.Items) == 0 {
 		t.Fatalf("no upcoming listing")
+	}
+	if guessed == "" {
+		t.Fatal("no live listing whose slug is its name in one word of 6 letters or more")
 	}
 	return []e2eScenario{
 		{name: "NoteTaking", url: "/v1/listings/" + x.Slug, wantStatus: 200,
@@ -406,7 +413,16 @@ func e2eListingRows(t *testing.T, e *e2eEnv) []e2eScenario {
 			}
 		}},
 		{name: "Scheduled", url: "/v1/listings/" + upcoming.Items[0].Slug, wantStatus: 200, wantContains: []string{`"status":"scheduled"`}},
-		{name: "Absent", url: "/v1/listings/no-such-listing-e2e", wantStatus: 404, wantContains: []string{"no-such-listing-e2e"}},
+		{name: "Absent", url: "/v1/listings/no-such-listing-e2e", wantStatus: 404, wantContains: []string{"no-such-listing-e2e", "search_listings with q"}},
+		// A guessed slug ("study-loop" for "studyloop") names the listing it
+		// most likely meant; one that resembles nothing names none.
+		{name: "AbsentGuessed", url: "/v1/listings/" + guessed[:3] + "-" + guessed[3:], wantStatus: 404,
+			wantContains: []string{`Did you mean \"` + guessed + `\"`}},
+		{name: "AbsentNothingLike", url: "/v1/listings/zzqx-vvkw", wantStatus: 404, check: func(t *testing.T, body []byte) {
+			if bytes.Contains(body, []byte("Did you mean")) {
+				t.Errorf("a slug like no listing got a suggestion: %s", body)
+			}
+		}},
 		{name: "SlugPattern", url: "/v1/listings/Bad_Slug", wantStatus: 400, wantErrors: []e2eFieldRule{{"slug", "pattern"}}},
 		{name: "SlugMax220", url: "/v1/listings/" + strings.Repeat("a", 220), wantStatus: 404},
 		{name: "SlugOver220", url: "/v1/listings/" + strings.Repeat("a", 221), wantStatus: 400, wantErrors: []e2eFieldRule{{"slug", "maxLength|pattern"}}},

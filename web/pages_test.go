@@ -35,7 +35,7 @@ func runPages(t *testing.T, e *env, cases []pageCase) {
 			}
 			for _, w := range c.want {
 				if !strings.Contains(res.body, w) {
-					t.Errorf("GET %s: page lacks %q", c.path, w)
+					t.Errorf("GET %s: page lacks %q\n%s", c.path, w, res.body)
 				}
 			}
 			for _, w := range c.notWant {
@@ -138,9 +138,25 @@ func TestPages_RenderDemoData(t *testing.T) {
 }
 
 func TestPages_Errors(t *testing.T) {
+	// A guessed address ("study-loop" for "studyloop") links the listing it
+	// most likely meant.
+	var meant domain.ListingSummary
+	for _, l := range must(demo.svc.SearchListings(t.Context(), domain.SearchListingsInput{Sort: "votes", Pagination: domain.Pagination{PerPage: 100}})).get(t).Items {
+		if len(l.Slug) >= 6 && !strings.Contains(l.Slug, "-") && strings.EqualFold(l.Slug, l.Name) {
+			meant = l
+			break
+		}
+	}
+	if meant.Slug == "" {
+		t.Fatal("no live demo listing whose slug is its name in one word of 6 letters or more")
+	}
+	guess := meant.Slug[:3] + "-" + meant.Slug[3:]
 	runPages(t, demo, []pageCase{
+		{name: "guessed listing", path: "/listings/" + guess, status: 404,
+			want: []string{"No listing &#34;" + guess + "&#34; exists.", `Did you mean <a href="/listings/` + meant.Slug + `">` + meant.Name + `</a>?`}},
 		{name: "unknown path", path: "/no/such/page", status: 404, want: []string{"Page not found"}},
-		{name: "unknown listing", path: "/listings/no-such-listing-here", status: 404, want: []string{"Page not found"}},
+		{name: "unknown listing", path: "/listings/no-such-listing-here", status: 404, want: []string{"Page not found"}, notWant: []string{"Did you mean"}},
+		{name: "unknown category filter", path: "/search?category=no-such-category", status: 400, want: []string{"<code>category</code> (exists)"}},
 		// A slug that breaks the API's rule is the API's 400 (field and rule), not a 404.
 		{name: "bad slug", path: "/listings/Not_A_Slug", status: 400, want: []string{"<code>slug</code> (pattern)"}},
 		{name: "unknown category", path: "/categories/no-such-category", status: 404},

@@ -208,6 +208,8 @@ type errorPage struct {
 	// Fields names each failing input and the rule it broke (invalid input),
 	// as the API's problem lists them.
 	Fields []domain.FieldError
+	// Suggest is the listing a page that does not exist most likely meant.
+	Suggest *domain.ListingSummary
 }
 
 // fail renders the error page of code, with the status of the one
