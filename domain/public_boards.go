@@ -164,7 +164,7 @@ type ListAwardsOutput struct {
 // ListAwards lists Launch of the Week awards newest week first.
 func (s *Service) ListAwards(ctx context.Context, in ListAwardsInput) (ListAwardsOutput, error) {
 	if in.Listing != "" {
-		if _, err := s.Store.Listing(ctx, in.Listing); err != nil {
+		if _, err := s.publicListing(ctx, in.Listing); err != nil {
 			return ListAwardsOutput{}, err
 		}
 	}

@@ -34,11 +34,11 @@ func (s *Service) CompareListings(ctx context.Context, in CompareListingsInput) 
 	if in.A == in.B {
 		return CompareListingsOutput{}, Invalid("b", "not_equal", "b must name a different listing than a.")
 	}
-	la, err := s.Store.Listing(ctx, in.A)
+	la, err := s.publicListing(ctx, in.A)
 	if err != nil {
 		return CompareListingsOutput{}, err
 	}
-	lb, err := s.Store.Listing(ctx, in.B)
+	lb, err := s.publicListing(ctx, in.B)
 	if err != nil {
 		return CompareListingsOutput{}, err
 	}

@@ -126,6 +126,16 @@ func (s *Service) GetListing(ctx context.Context, in SlugInput) (*Listing, error
 	return l, err
 }
 
+// publicListing is Store.Listing whose not_found error names the listing
+// the slug most likely meant (listingNotFound).
+func (s *Service) publicListing(ctx context.Context, slug string) (*Listing, error) {
+	l, err := s.Store.Listing(ctx, slug)
+	if ErrorCode(err) == ENotFound {
+		return nil, s.listingNotFound(ctx, slug)
+	}
+	return l, err
+}
+
 // listingNotFound is the not_found error of a listing slug: it names the
 // live listing the slug most likely meant (SuggestListing) and how to find
 // one by name.
@@ -199,7 +209,7 @@ type GetAlternativesOutput struct {
 
 // GetAlternatives returns owner-approved alternatives first, then listings of the same primary category.
 func (s *Service) GetAlternatives(ctx context.Context, in SlugInput) (GetAlternativesOutput, error) {
-	if _, err := s.Store.Listing(ctx, in.Slug); err != nil {
+	if _, err := s.publicListing(ctx, in.Slug); err != nil {
 		return GetAlternativesOutput{}, err
 	}
 	items, err := s.Store.Alternatives(ctx, in.Slug, 20)

@@ -481,7 +481,7 @@ func e2eAlternativesRows(t *testing.T, e *e2eEnv) []e2eScenario {
 	return []e2eScenario{
 		{name: "NoteTaking", url: "/v1/listings/" + x.Slug + "/alternatives", wantStatus: 200, check: check(x.Slug, false)},
 		{name: "ApprovedFirst", url: "/v1/listings/" + withApproved + "/alternatives", wantStatus: 200, wantContains: []string{`"approved":true`}, check: check(withApproved, true)},
-		{name: "Absent", url: "/v1/listings/no-such-listing-e2e/alternatives", wantStatus: 404},
+		{name: "Absent", url: "/v1/listings/no-such-listing-e2e/alternatives", wantStatus: 404, wantContains: []string{"search_listings with q"}},
 		{name: "SlugPattern", url: "/v1/listings/-bad/alternatives", wantStatus: 400, wantErrors: []e2eFieldRule{{"slug", "pattern"}}},
 	}
 }
@@ -550,7 +550,7 @@ func e2eCompareRows(t *testing.T, e *e2eEnv) []e2eScenario {
 		{name: "MissingB", url: "/v1/compare?a=" + x.Slug, wantStatus: 400, wantErrors: []e2eFieldRule{{"b", "required"}}},
 		{name: "MissingBoth", url: "/v1/compare", wantStatus: 400, wantErrors: []e2eFieldRule{{"a", "required"}, {"b", "required"}}},
 		{name: "BadSlugA", url: "/v1/compare?a=A_B&b=" + x.Slug, wantStatus: 400, wantErrors: []e2eFieldRule{{"a", "pattern"}}},
-		{name: "AbsentB", url: "/v1/compare?a=" + x.Slug + "&b=no-such-listing-e2e", wantStatus: 404},
+		{name: "AbsentB", url: "/v1/compare?a=" + x.Slug + "&b=no-such-listing-e2e", wantStatus: 404, wantContains: []string{"no-such-listing-e2e", "search_listings with q"}},
 		{name: "WrongMethod", method: http.MethodPost, url: "/v1/compare?a=" + x.Slug + "&b=" + y.Slug, wantStatus: 405},
 	}
 }
