@@ -145,13 +145,11 @@ func (s *Server) toolHandler(b *bound) mcp.ToolHandler {
 			p := s.problem(ctx, c, err)
 			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: string(p.JSON())}}}, nil
 		}
-		// The SDK encodes the result after this returns, so both copies
-		// outlive the pooled body: the JSON as structured content and the
-		// same JSON as the text older clients read.
-		return &mcp.CallToolResult{
-			Content:           []mcp.Content{&mcp.TextContent{Text: string(res.body)}},
-			StructuredContent: json.RawMessage(bytes.Clone(res.body)),
-		}, nil
+		// The JSON as structured content and the same JSON as the text
+		// older clients read; over HTTP as placeholders the response writer
+		// fills (splice.go). The SDK encodes the result after this returns,
+		// so what it holds outlives the pooled body.
+		return splicedResult(ctx, res.body), nil
 	}
 }
 

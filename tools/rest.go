@@ -57,7 +57,7 @@ func (s *Server) routes() http.Handler {
 	}
 	mux.HandleFunc(domain.APIPrefix+"/", notFound)
 	mux.HandleFunc(domain.APIPrefix, notFound)
-	mux.Handle(domain.MCPPath, s.mcpToolsets(s.mcpAuth(s.mcpHandler())))
+	mux.Handle(domain.MCPPath, s.mcpToolsets(s.mcpAuth(mcpSplice(s.mcpHandler()))))
 	return cors(withClientKey(mux))
 }
 

@@ -1,0 +1,206 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// TestSplice_SameBytes: a tool result spliced in by the response writer is
+// byte for byte the response the SDK writes when it encodes the result
+// itself, for bodies of every operation's result type filled with random
+// tricky values (HTML characters, quotes, control characters, U+2028, bad
+// UTF-8, emoji), as the SDK's JSON-RPC envelope holds it.
+func TestSplice_SameBytes(t *testing.T) {
+	r := rand.New(rand.NewPCG(29, 2026))
+	for _, op := range Catalog() {
+		for i := range 3 {
+			v := reflect.New(op.Output)
+			fillRandom(r, v.Elem(), 0)
+			body, err := encodeResult(nil, v.Interface())
+			if err != nil {
+				continue // a value encoding/json refuses too (TestEncodeResult_SameAsStd)
+			}
+			want := sdkResponse(t, &mcp.CallToolResult{
+				Content:           []mcp.Content{&mcp.TextContent{Text: string(body)}},
+				StructuredContent: json.RawMessage(body),
+			})
+			sp := &splicer{ResponseWriter: httptest.NewRecorder()}
+			ctx := context.WithValue(t.Context(), spliceKey{}, sp)
+			res := splicedResult(ctx, body)
+			if bytes.Contains([]byte(res.Content[0].(*mcp.TextContent).Text), body) {
+				t.Fatalf("%s: the result holds its body, not placeholders", op.Name)
+			}
+			if _, err := sp.Write(sdkResponse(t, res)); err != nil {
+				t.Fatal(err)
+			}
+			got := sp.ResponseWriter.(*httptest.ResponseRecorder).Body.Bytes()
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s #%d: spliced response differs from the SDK's:\n got %.400s\nwant %.400s", op.Name, i, got, want)
+			}
+		}
+	}
+}
+
+// TestSplice_TextEscaping: the text content's bytes are encoding/json's
+// for any string, a body's JSON or not.
+func TestSplice_TextEscaping(t *testing.T) {
+	for _, s := range append(trickyStrings, `{"a":"<b> & \u2028"}`, "\u003c", "\\\"") {
+		sp := &splicer{ResponseWriter: httptest.NewRecorder()}
+		text, _, err := sp.put([]byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(s)
+		if got := sp.parts[`"`+text+`"`]; !bytes.Equal(got, want) {
+			t.Errorf("text of %q: %s, encoding/json %s", s, got, want)
+		}
+	}
+}
+
+// sdkResponse is the JSON-RPC response go-sdk writes for res: a response
+// envelope holding res encoded with encoding/json (as jsonrpc2 does it).
+func sdkResponse(t *testing.T, res *mcp.CallToolResult) []byte {
+	t.Helper()
+	raw, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 7, "result": json.RawMessage(raw)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestSplice_Wire: over /mcp, every public read tool answers the same bytes
+// through the splicing writer as through the SDK's own encoding (the same
+// server's handler without mcpSplice), in each protocol version, and a
+// JSON-RPC batch (2025-03-26) gets each of its results.
+func TestSplice_Wire(t *testing.T) {
+	env := catTestServer(t, Options{}, true)
+	unspliced := httptest.NewServer(env.tools.mcpToolsets(env.tools.mcpAuth(env.tools.mcpHandler())))
+	t.Cleanup(unspliced.Close)
+	calls := []struct {
+		name string
+		args map[string]any
+	}{
+		{"search_listings", map[string]any{"q": "app", "per_page": 20}},
+		{"search_listings", map[string]any{"category": "no-such-category"}}, // an error result
+		{"search_listings", map[string]any{"sort": "newest", "per_page": 100}},
+		{"get_site_info", nil},
+		{"list_categories", nil},
+		{"get_launch_week", map[string]any{"week": "this"}},
+		{"get_leaderboard", map[string]any{"board": "community-all-time"}},
+		{"list_founders", nil},
+		{"list_blog_posts", nil},
+		{"get_listing", map[string]any{"slug": "no-such-listing"}},
+	}
+	var listings struct {
+		Items []domain.ListingSummary `json:"items"`
+	}
+	if err := json.Unmarshal(wireREST(t, env, "/v1/listings?per_page=2"), &listings); err != nil || len(listings.Items) < 2 {
+		t.Fatalf("two listings: %v", err)
+	}
+	a, b := listings.Items[0].Slug, listings.Items[1].Slug
+	calls = append(calls,
+		struct {
+			name string
+			args map[string]any
+		}{"get_listing", map[string]any{"slug": a}},
+		struct {
+			name string
+			args map[string]any
+		}{"compare_listings", map[string]any{"a": a, "b": b}},
+		struct {
+			name string
+			args map[string]any
+		}{"get_alternatives", map[string]any{"slug": b}})
+	id := 0
+	for _, proto := range []string{"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"} {
+		for _, c := range calls {
+			id++
+			params := map[string]any{"name": c.name, "arguments": c.args}
+			body := wireMCPBody(t, proto, "tools/call", id, params)
+			hdr := wireMCPHeaders(proto, "tools/call", c.name)
+			before := splicedParts.Load()
+			got := catDo(t, env, "POST", "/mcp", body, hdr)
+			if n := splicedParts.Load() - before; n != 2 && !bytes.Contains(got.body, []byte(`"isError":true`)) {
+				t.Errorf("%s %s: %d placeholders replaced, want 2 (text and structured content)", proto, c.name, n)
+			}
+			want := postTo(t, unspliced.URL+"/mcp", body, hdr)
+			if got.status != 200 || !bytes.Equal(got.body, want) {
+				t.Errorf("%s %s %v: status %d; spliced and SDK-encoded responses differ:\n got %.300s\nwant %.300s", proto, c.name, c.args, got.status, got.body, want)
+			}
+			if bytes.Contains(got.body, []byte(splicePrefix[1:])) {
+				t.Errorf("%s %s: a placeholder reached the client: %.300s", proto, c.name, got.body)
+			}
+		}
+	}
+	// A batch of two searches (2025-03-26 allows batches): each result in place.
+	var batch []json.RawMessage
+	for i, q := range []string{"app", "note"} {
+		batch = append(batch, wireMCPBody(t, "2025-03-26", "tools/call", 900+i,
+			map[string]any{"name": "search_listings", "arguments": map[string]any{"q": q}}))
+	}
+	body, _ := json.Marshal(batch)
+	hdr := wireMCPHeaders("2025-03-26", "tools/call", "")
+	got := catDo(t, env, "POST", "/mcp", body, hdr)
+	if want := postTo(t, unspliced.URL+"/mcp", body, hdr); got.status != 200 || !jsonBytesEqual(t, got.body, want) {
+		t.Errorf("batch: status %d; spliced and SDK-encoded responses differ:\n got %.300s\nwant %.300s", got.status, got.body, want)
+	}
+}
+
+func postTo(t *testing.T, url string, body []byte, hdr map[string]string) []byte {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var buf bytes.Buffer
+	if _, err := buf.ReadFrom(res.Body); err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != 200 {
+		t.Fatalf("POST %s: status %d: %s", url, res.StatusCode, buf.Bytes())
+	}
+	return buf.Bytes()
+}
+
+// TestSplice_UnknownPlaceholderKept: text that only looks like a placeholder
+// (no result registered it) goes out as it came.
+func TestSplice_UnknownPlaceholderKept(t *testing.T) {
+	rec := httptest.NewRecorder()
+	sp := &splicer{ResponseWriter: rec}
+	ctx := context.WithValue(t.Context(), spliceKey{}, sp)
+	res := splicedResult(ctx, []byte(`{"a":1}`))
+	fake := fmt.Sprintf(`"ldsplice-%032x-t"`, 12345)
+	resp := sdkResponse(t, res)
+	in := append([]byte(fake+" "), resp...)
+	if n, err := sp.Write(in); err != nil || n != len(in) {
+		t.Fatalf("Write: %d, %v (want %d)", n, err, len(in))
+	}
+	want := append([]byte(fake+" "), sdkResponse(t, &mcp.CallToolResult{
+		Content: []mcp.Content{&mcp.TextContent{Text: `{"a":1}`}}, StructuredContent: json.RawMessage(`{"a":1}`)})...)
+	if got := rec.Body.Bytes(); !bytes.Equal(got, want) {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
