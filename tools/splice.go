@@ -92,7 +92,7 @@ func (sp *splicer) put(body []byte) (text, structured string, err error) {
 	}
 	tok := splicePrefix[1:] + hex.EncodeToString(raw[:]) + "-"
 	// As encoding/json writes a string (HTML characters, U+2028 and U+2029
-	// escaped), the flags of encodeResult.
+	// escaped, bad UTF-8 as U+FFFD): encodeResult's flags.
 	str := segjson.AppendEscape(make([]byte, 0, len(body)+len(body)/8+2), string(body), segjson.EscapeHTML)
 	sp.mu.Lock()
 	defer sp.mu.Unlock()

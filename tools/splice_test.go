@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -64,6 +65,24 @@ func TestSplice_TextEscaping(t *testing.T) {
 		want, _ := json.Marshal(s)
 		if got := sp.parts[`"`+text+`"`]; !bytes.Equal(got, want) {
 			t.Errorf("text of %q: %s, encoding/json %s", s, got, want)
+		}
+	}
+	// Random strings of the bytes that matter, valid UTF-8 or not.
+	r := rand.New(rand.NewPCG(3, 2026))
+	alphabet := []string{"a", "\"", "\\", "<", ">", "&", "\n", "\x00", "\x7f", "é", "\u2028", "\u2029", "\xe2\x80", "\xff", "🚀", "\ufffd", "u003c"}
+	for range 2000 {
+		var sb bytes.Buffer
+		for range r.IntN(12) {
+			sb.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		want, _ := json.Marshal(sb.String())
+		sp := &splicer{ResponseWriter: httptest.NewRecorder()}
+		text, _, err := sp.put(sb.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sp.parts[`"`+text+`"`]; !bytes.Equal(got, want) {
+			t.Fatalf("text of %q: %s, encoding/json %s", sb.String(), got, want)
 		}
 	}
 }
@@ -156,7 +175,26 @@ func TestSplice_Wire(t *testing.T) {
 	body, _ := json.Marshal(batch)
 	hdr := wireMCPHeaders("2025-03-26", "tools/call", "")
 	got := catDo(t, env, "POST", "/mcp", body, hdr)
-	if want := postTo(t, unspliced.URL+"/mcp", body, hdr); got.status != 200 || !jsonBytesEqual(t, got.body, want) {
+	want := postTo(t, unspliced.URL+"/mcp", body, hdr)
+	// The SDK answers a batch's calls in the order they finish.
+	byID := func(b []byte) map[int]string {
+		var msgs []json.RawMessage
+		if err := json.Unmarshal(b, &msgs); err != nil || len(msgs) != 2 {
+			t.Fatalf("batch answer: %v, %d messages: %.300s", err, len(msgs), b)
+		}
+		out := map[int]string{}
+		for _, m := range msgs {
+			var head struct {
+				ID int `json:"id"`
+			}
+			if err := json.Unmarshal(m, &head); err != nil {
+				t.Fatal(err)
+			}
+			out[head.ID] = string(m)
+		}
+		return out
+	}
+	if g, w := byID(got.body), byID(want); got.status != 200 || !maps.Equal(g, w) || len(g) != 2 {
 		t.Errorf("batch: status %d; spliced and SDK-encoded responses differ:\n got %.300s\nwant %.300s", got.status, got.body, want)
 	}
 }
