@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -101,6 +102,14 @@ func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := h.svc.SearchListings(r.Context(), in)
+	var de *domain.Error
+	if errors.As(err, &de) && len(de.Fields) == 1 && de.Fields[0].Field == "category" && de.Fields[0].Rule == "exists" {
+		// An old or mistyped link: say so in a person's words and link the
+		// categories (the API's message names list_categories).
+		h.errorPage(w, r, errorPage{Status: http.StatusBadRequest, Heading: heading(http.StatusBadRequest),
+			Message: fmt.Sprintf("No category %q exists.", in.Category), Next: &errorLink{Href: "/categories", Text: "See all categories"}})
+		return
+	}
 	if err != nil {
 		h.serviceError(w, r, err)
 		return

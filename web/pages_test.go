@@ -156,7 +156,8 @@ func TestPages_Errors(t *testing.T) {
 			want: []string{"No listing &#34;" + guess + "&#34; exists.", `Did you mean <a href="/listings/` + meant.Slug + `">` + meant.Name + `</a>?`}},
 		{name: "unknown path", path: "/no/such/page", status: 404, want: []string{"Page not found"}},
 		{name: "unknown listing", path: "/listings/no-such-listing-here", status: 404, want: []string{"Page not found"}, notWant: []string{"Did you mean"}},
-		{name: "unknown category filter", path: "/search?category=no-such-category", status: 400, want: []string{"<code>category</code> (exists)"}},
+		{name: "unknown category filter", path: "/search?category=no-such-category", status: 400,
+			want: []string{"No category &#34;no-such-category&#34; exists.", `<a href="/categories">See all categories</a>`}, notWant: []string{"list_categories"}},
 		// A slug that breaks the API's rule is the API's 400 (field and rule), not a 404.
 		{name: "bad slug", path: "/listings/Not_A_Slug", status: 400, want: []string{"<code>slug</code> (pattern)"}},
 		{name: "unknown category", path: "/categories/no-such-category", status: 404},

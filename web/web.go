@@ -210,7 +210,13 @@ type errorPage struct {
 	Fields []domain.FieldError
 	// Suggest is the listing a page that does not exist most likely meant.
 	Suggest *domain.ListingSummary
+	// Next, when set, links the page that lists what the address should
+	// have named (all categories, for a search by a category that is none).
+	Next *errorLink
 }
+
+// errorLink is a link an error page offers.
+type errorLink struct{ Href, Text string }
 
 // fail renders the error page of code, with the status of the one
 // code-to-status table (domain/problem); message must be safe to show.
