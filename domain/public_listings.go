@@ -136,24 +136,36 @@ func (s *Service) publicListing(ctx context.Context, slug string) (*Listing, err
 	return l, err
 }
 
+// ListingNotFound is the not_found error of a listing slug. Its message
+// names the live listing the slug most likely meant, which Meant holds (nil:
+// none), so that a page can link it without searching again.
+type ListingNotFound struct {
+	Err   *Error
+	Meant *ListingSummary
+}
+
+func (e *ListingNotFound) Error() string { return e.Err.Error() }
+func (e *ListingNotFound) Unwrap() error { return e.Err }
+
 // listingNotFound is the not_found error of a listing slug: it names the
-// live listing the slug most likely meant (SuggestListing) and how to find
+// live listing the slug most likely meant (suggestListing) and how to find
 // one by name.
 func (s *Service) listingNotFound(ctx context.Context, slug string) error {
 	msg := fmt.Sprintf("No listing %q exists.", slug)
-	if l := s.SuggestListing(ctx, slug); l != nil {
+	l := s.suggestListing(ctx, slug)
+	if l != nil {
 		msg += fmt.Sprintf(" Did you mean %q (%s)?", l.Slug, l.Name)
 	}
-	return Errorf(ENotFound, "%s search_listings with q finds a listing by its name and gives its slug.", msg)
+	return &ListingNotFound{Err: Errorf(ENotFound, "%s search_listings with q finds a listing by its name and gives its slug.", msg), Meant: l}
 }
 
-// SuggestListing returns the live listing a slug of no listing most likely
+// suggestListing returns the live listing a slug of no listing most likely
 // meant, or nil: the best search match for the slug's words run together,
 // else for its words, kept only when its slug or name, letters and digits
 // only, is close to the slug's (slugClose). So "study-loop" and "studyloop-app"
 // suggest Studyloop, and "no-such-listing-here" suggests nothing although
 // some description has "here".
-func (s *Service) SuggestListing(ctx context.Context, slug string) *ListingSummary {
+func (s *Service) suggestListing(ctx context.Context, slug string) *ListingSummary {
 	want := alnum(slug)
 	for _, q := range []string{want, strings.ReplaceAll(slug, "-", " ")} {
 		items, _, err := s.Store.SearchListings(ctx, ListingQuery{Q: q, Status: "live", Sort: "relevance", Limit: 1})

@@ -42,13 +42,10 @@ func TestStore_ConcurrentCategoryMerges(t *testing.T) {
 		db, st, _ := newFixtureOn(t, engine)
 		ctx := context.Background()
 		for round := range 4 {
-			entry := func(action string) domain.AuditEntry {
-				return domain.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: action}
-			}
 			ids := map[string]int64{}
 			for _, name := range []string{"a", "b"} {
 				slug := fmt.Sprintf("%s-%d", name, round)
-				id, err := st.CreateCategory(ctx, domain.AdminCategory{Slug: slug, Name: slug, Position: 9}, entry("category.create"))
+				id, err := st.CreateCategory(ctx, domain.AdminCategory{Slug: slug, Name: slug, Position: 9}, opsEntry("category.create"))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -61,8 +58,8 @@ func TestStore_ConcurrentCategoryMerges(t *testing.T) {
 				}
 			}
 			errs := race(
-				func() error { _, err := st.MergeCategory(ctx, a, b, entry("category.merge")); return err },
-				func() error { _, err := st.MergeCategory(ctx, b, a, entry("category.merge")); return err },
+				func() error { _, err := st.MergeCategory(ctx, a, b, opsEntry("category.merge")); return err },
+				func() error { _, err := st.MergeCategory(ctx, b, a, opsEntry("category.merge")); return err },
 			)
 			var survivor, lost int64
 			switch {
@@ -179,14 +176,11 @@ func TestStore_ConcurrentCategoryMoves(t *testing.T) {
 	onEngines(t, func(t *testing.T, engine string) {
 		db, st, _ := newFixtureOn(t, engine)
 		ctx := context.Background()
-		entry := func(action string) domain.AuditEntry {
-			return domain.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: action}
-		}
 		for round := range 4 {
 			var a, b *domain.AdminCategory
 			for _, p := range []**domain.AdminCategory{&a, &b} {
 				slug := fmt.Sprintf("move-%d-%p", round, p)
-				id, err := st.CreateCategory(ctx, domain.AdminCategory{Slug: slug, Name: slug, Position: 9}, entry("category.create"))
+				id, err := st.CreateCategory(ctx, domain.AdminCategory{Slug: slug, Name: slug, Position: 9}, opsEntry("category.create"))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -197,8 +191,8 @@ func TestStore_ConcurrentCategoryMoves(t *testing.T) {
 			aUnderB, bUnderA := *a, *b
 			aUnderB.ParentID, bUnderA.ParentID = b.ID, a.ID
 			errs := race(
-				func() error { return st.SaveCategory(ctx, aUnderB, domain.CategoryPlace, entry("category.move")) },
-				func() error { return st.SaveCategory(ctx, bUnderA, domain.CategoryPlace, entry("category.move")) },
+				func() error { return st.SaveCategory(ctx, aUnderB, domain.CategoryPlace, opsEntry("category.move")) },
+				func() error { return st.SaveCategory(ctx, bUnderA, domain.CategoryPlace, opsEntry("category.move")) },
 			)
 			ok, refused := 0, 0
 			for _, err := range errs {
@@ -237,12 +231,9 @@ func TestStore_ConcurrentCategoryEdits(t *testing.T) {
 	onEngines(t, func(t *testing.T, engine string) {
 		_, st, _ := newFixtureOn(t, engine)
 		ctx := context.Background()
-		entry := func(action string) domain.AuditEntry {
-			return domain.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: action}
-		}
 		for round := range 4 {
 			slug := fmt.Sprintf("edit-%d", round)
-			id, err := st.CreateCategory(ctx, domain.AdminCategory{Slug: slug, Name: slug, Position: 9}, entry("category.create"))
+			id, err := st.CreateCategory(ctx, domain.AdminCategory{Slug: slug, Name: slug, Position: 9}, opsEntry("category.create"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -255,9 +246,11 @@ func TestStore_ConcurrentCategoryEdits(t *testing.T) {
 			moved.Position = 42
 			described.Description, described.FAQs = "Described.", []domain.FAQ{{Question: "Q?", Answer: "A."}}
 			for i, err := range race(
-				func() error { return st.SaveCategory(ctx, renamed, domain.CategoryNaming, entry("category.rename")) },
-				func() error { return st.SaveCategory(ctx, moved, domain.CategoryPlace, entry("category.move")) },
-				func() error { return st.SaveCategory(ctx, described, domain.CategoryText, entry("category.describe")) },
+				func() error { return st.SaveCategory(ctx, renamed, domain.CategoryNaming, opsEntry("category.rename")) },
+				func() error { return st.SaveCategory(ctx, moved, domain.CategoryPlace, opsEntry("category.move")) },
+				func() error {
+					return st.SaveCategory(ctx, described, domain.CategoryText, opsEntry("category.describe"))
+				},
 			) {
 				if err != nil {
 					t.Fatalf("round %d: edit %d: %v", round, i, err)
@@ -282,4 +275,9 @@ func categoryParent(t *testing.T, db *DB, id int64) int64 {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// opsEntry is the audit entry of action by a member of the site team.
+func opsEntry(action string) domain.AuditEntry {
+	return domain.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: action}
 }

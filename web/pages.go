@@ -163,11 +163,11 @@ func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
 func (h *handler) listingPage(w http.ResponseWriter, r *http.Request, slug string) (listingPage, bool) {
 	ctx := r.Context()
 	l, err := h.svc.GetListing(ctx, domain.SlugInput{Slug: slug})
-	if domain.ErrorCode(err) == domain.ENotFound {
+	if nf := (*domain.ListingNotFound)(nil); errors.As(err, &nf) {
 		// A mistyped or guessed address: the page links the listing it
 		// most likely meant.
 		h.errorPage(w, r, errorPage{Status: http.StatusNotFound, Heading: heading(http.StatusNotFound),
-			Message: fmt.Sprintf("No listing %q exists.", slug), Suggest: h.svc.SuggestListing(ctx, slug)})
+			Message: fmt.Sprintf("No listing %q exists.", slug), Suggest: nf.Meant})
 		return listingPage{}, false
 	}
 	if err != nil {
