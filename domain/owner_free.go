@@ -213,7 +213,7 @@ func (s Site) BadgeLink(links []string, slug string) string {
 	want := hostKey(base)
 	for _, l := range links {
 		u, err := url.Parse(strings.TrimSpace(l))
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || hostKey(u) != want {
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || (hostKey(u) != want && !loopbackAlias(base, u)) {
 			continue
 		}
 		if strings.TrimSuffix(u.Path, "/") == "/listings/"+slug {
@@ -221,6 +221,15 @@ func (s Site) BadgeLink(links []string, slug string) string {
 		}
 	}
 	return ""
+}
+
+// loopbackAlias reports whether u names the same loopback server as base
+// under another loopback name: a site on a loopback address without a
+// public origin answers localhost, 127.0.0.1 and [::1] on its port and hands
+// out badges under the name the client used (Origins.ForHost).
+func loopbackAlias(base, u *url.URL) bool {
+	loop := func(h string) bool { h = strings.ToLower(h); return h == "localhost" || h == "127.0.0.1" || h == "::1" }
+	return base.Scheme == "http" && u.Scheme == "http" && loop(base.Hostname()) && loop(u.Hostname()) && base.Port() != "" && u.Port() == base.Port()
 }
 
 // hostKey is a URL's lower-case host with the scheme's default port dropped.
@@ -392,7 +401,7 @@ func (s *Service) ChooseFreeListing(ctx context.Context, in ChooseFreeListingInp
 	if err != nil {
 		return nil, err
 	}
-	out := &FreeListing{MyListingSummary: l.MyListingSummary, Badge: s.freeBadge(l.Slug, l.Name, l.URL)}
+	out := &FreeListing{MyListingSummary: l.MyListingSummary, Badge: s.freeBadge(ctx, l.Slug, l.Name, l.URL)}
 	if l.BadgeChecks != nil {
 		out.Checks = *l.BadgeChecks
 	}
@@ -420,11 +429,12 @@ func freeNext(f *FreeListing) string {
 
 // freeBadge is the badge to show for the free launch: the "listed" badge,
 // which every listing may show.
-func (s *Service) freeBadge(slug, name, homepage string) FreeBadge {
-	b := FreeBadge{Homepage: homepage, PageURL: s.Site.ListingPageURL(slug), Shapes: []BadgeEmbed{},
+func (s *Service) freeBadge(ctx context.Context, slug, name, homepage string) FreeBadge {
+	site := s.Site.In(ctx) // the links follow the host name the client used
+	b := FreeBadge{Homepage: homepage, PageURL: site.ListingPageURL(slug), Shapes: []BadgeEmbed{},
 		Rule: "Any link on the homepage to page_url counts: every badge of get_badges (any shape, mode or size) or a plain text link."}
 	for _, shape := range BadgeShapes {
-		html := s.Site.BadgeEmbedHTML(slug, name, "listed", shape, "auto", "m")
+		html := site.BadgeEmbedHTML(slug, name, "listed", shape, "auto", "m")
 		if shape == "standard" {
 			b.EmbedHTML = html
 		}

@@ -31,7 +31,12 @@ func BadgeDims(shape, size string) (w, h int) {
 type BadgeFacts struct {
 	Slug     string
 	Name     string
-	Launched bool
+	Tagline  string
+	URL      string // the homepage
+	Status   string // live, scheduled or awaiting_badge
+	// LaunchWeek is the Monday (YYYY-MM-DD) of its launch week, "" when none.
+	LaunchWeek string
+	Launched   bool
 	Featured bool
 	Verified bool
 	Awards   []AwardRef
@@ -105,16 +110,17 @@ func (s *Service) GetBadges(ctx context.Context, in GetBadgesInput) (GetBadgesOu
 		return GetBadgesOutput{}, err
 	}
 	shape, mode, size := or(in.Shape, "standard"), or(in.Mode, "auto"), or(in.Size, "m")
-	out := GetBadgesOutput{Listing: f.Slug, PageURL: s.Site.ListingPageURL(f.Slug), Shape: shape, Mode: mode, Size: size}
+	site := s.Site.In(ctx) // the links follow the host name the client used
+	out := GetBadgesOutput{Listing: f.Slug, PageURL: site.ListingPageURL(f.Slug), Shape: shape, Mode: mode, Size: size}
 	for _, kind := range AllowedBadges(f) {
 		w, h := BadgeDims(shape, size)
-		svg := s.Site.BadgeSVGURL(f.Slug, kind, shape, mode, size)
-		b := Badge{Kind: kind, Label: BadgeKinds[kind] + " " + s.Site.Name, SVGURL: svg, Width: w, Height: h,
-			EmbedHTML: s.Site.BadgeEmbedHTML(f.Slug, f.Name, kind, shape, mode, size)}
+		svg := site.BadgeSVGURL(f.Slug, kind, shape, mode, size)
+		b := Badge{Kind: kind, Label: BadgeKinds[kind] + " " + site.Name, SVGURL: svg, Width: w, Height: h,
+			EmbedHTML: site.BadgeEmbedHTML(f.Slug, f.Name, kind, shape, mode, size)}
 		for _, sh := range BadgeShapes {
 			for _, m := range BadgeModes {
 				for _, sz := range BadgeSizes {
-					b.Styles = append(b.Styles, BadgeStyle{Shape: sh, Mode: m, Size: sz, SVGURL: s.Site.BadgeSVGURL(f.Slug, kind, sh, m, sz)})
+					b.Styles = append(b.Styles, BadgeStyle{Shape: sh, Mode: m, Size: sz, SVGURL: site.BadgeSVGURL(f.Slug, kind, sh, m, sz)})
 				}
 			}
 		}
@@ -147,4 +153,28 @@ func or(v, def string) string {
 		return def
 	}
 	return v
+}
+
+// UpcomingListing is the public page of a listing that waits in the free
+// queue for our badge (awaiting_badge): it is not in the directory yet, but
+// the badge on its homepage links here (docs/free-launch.md "The badge
+// before launch"). It shows only what the owner published by queueing it:
+// the name, tagline, homepage and planned week.
+type UpcomingListing struct {
+	Slug, Name, Tagline, URL string
+	// LaunchWeek is the planned week's Monday (YYYY-MM-DD).
+	LaunchWeek string
+}
+
+// GetUpcomingListing returns the upcoming page of an awaiting_badge
+// listing; any other slug is not_found (a public listing has its full page).
+func (s *Service) GetUpcomingListing(ctx context.Context, slug string) (*UpcomingListing, error) {
+	f, err := s.Store.BadgeFacts(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	if f.Status != ListingAwaitingBadge {
+		return nil, NotFound("listing", slug)
+	}
+	return &UpcomingListing{Slug: f.Slug, Name: f.Name, Tagline: f.Tagline, URL: f.URL, LaunchWeek: f.LaunchWeek}, nil
 }

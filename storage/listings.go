@@ -325,9 +325,11 @@ func (s *Store) ListingAttributes(ctx context.Context, slug string) (map[string]
 func (s *Store) BadgeFacts(ctx context.Context, slug string) (*domain.BadgeFacts, error) {
 	f := &domain.BadgeFacts{Slug: slug}
 	var id int64
-	err := s.db.sql.QueryRowContext(ctx, `SELECT l.id, l.name, l.status = 'live', l.featured, l.verified
-		FROM listings l WHERE l.site_id = ? AND l.slug = ? AND `+publicStatus, s.siteID, slug).
-		Scan(&id, &f.Name, &f.Launched, &f.Featured, &f.Verified)
+	// A listing awaiting its badge in the free queue has its badge and an
+	// upcoming page too (docs/free-launch.md "The badge before launch").
+	err := s.db.sql.QueryRowContext(ctx, `SELECT l.id, l.name, l.tagline, l.url, l.status, COALESCE(l.launch_week, ''), l.status = 'live', l.featured, l.verified
+		FROM listings l WHERE l.site_id = ? AND l.slug = ? AND (`+publicStatus+` OR l.status = 'awaiting_badge')`, s.siteID, slug).
+		Scan(&id, &f.Name, &f.Tagline, &f.URL, &f.Status, &f.LaunchWeek, &f.Launched, &f.Featured, &f.Verified)
 	if err != nil {
 		return nil, mapErr(err, "listing", slug)
 	}

@@ -78,7 +78,7 @@ func (h *freeHomepages) freeListing(t *testing.T, env *catEnv, email, path strin
 
 // badgeNearMisses are links that are not a link to slug's page on the site at base.
 func badgeNearMisses(base, slug string) string {
-	other := strings.Replace(base, "127.0.0.1", "localhost", 1)
+	other := strings.Replace(base, "127.0.0.1", "launchdir.example", 1) // localhost is the same loopback server (loopbackAlias)
 	return `<a href="` + base + `/">Listed on Launchdir</a> <a href="` + base + `/listings/` + slug + `-pro">Sister</a>
 <a href="` + other + `/listings/` + slug + `">Other host</a> <a href="ftp://` + strings.TrimPrefix(base, "http://") + `/listings/` + slug + `">ftp</a>
 <a href="` + base + `/categories/` + slug + `">Category</a> <img src="` + base + `/badges/` + slug + `/listed.svg">`

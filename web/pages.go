@@ -148,7 +148,7 @@ func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/listings/"+url.PathEscape(to), http.StatusMovedPermanently)
 		return
 	}
-	p, ok := h.listingPage(w, r, slug)
+	p, ok := h.listingPage(w, r, slug, true)
 	if !ok {
 		return
 	}
@@ -159,11 +159,20 @@ func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
 }
 
 // listingPage reads everything listing slug's page shows to r's person; on
-// failure it has answered and returns false.
-func (h *handler) listingPage(w http.ResponseWriter, r *http.Request, slug string) (listingPage, bool) {
+// failure it has answered and returns false. With upcoming, a listing waiting in the free queue gets its upcoming page.
+func (h *handler) listingPage(w http.ResponseWriter, r *http.Request, slug string, upcoming bool) (listingPage, bool) {
 	ctx := r.Context()
 	l, err := h.svc.GetListing(ctx, domain.SlugInput{Slug: slug})
 	if nf := (*domain.ListingNotFound)(nil); errors.As(err, &nf) {
+		// A listing waiting in the free queue for our badge: the badge on
+		// its homepage links here, so it has a small upcoming page.
+		if upcoming {
+			if up, uerr := h.svc.GetUpcomingListing(ctx, slug); uerr == nil {
+				w.Header().Set("X-Robots-Tag", "noindex")
+				h.render(w, r, http.StatusOK, "upcoming", up.Name, "", up)
+				return listingPage{}, false
+			}
+		}
 		// A mistyped or guessed address: the page links the listing it
 		// most likely meant.
 		h.errorPage(w, r, errorPage{Status: http.StatusNotFound, Heading: heading(http.StatusNotFound),

@@ -148,7 +148,7 @@ func (h *handler) answerReview(r *http.Request, userID int64, slug string) error
 // reviewRefused re-renders listing slug's page with 400: the reviews
 // section shows why, and the text the person sent.
 func (h *handler) reviewRefused(w http.ResponseWriter, r *http.Request, slug string, de *domain.Error) {
-	p, ok := h.listingPage(w, r, slug)
+	p, ok := h.listingPage(w, r, slug, false)
 	if !ok {
 		return
 	}

@@ -17,7 +17,7 @@ import (
 
 // pageNames are the page templates; each is parsed together with base.html.
 var pageNames = []string{"home", "search", "listing", "categories", "category", "launches", "week",
-	"leaderboards", "leaderboard", "founders", "founder", "blog", "post", "awards", "docs", "error"}
+	"leaderboards", "leaderboard", "founders", "founder", "blog", "post", "awards", "docs", "error", "upcoming"}
 
 // parsePages parses every page with the shared layout. The templates are
 // embedded, so a parse failure is a programming error caught by any test.
