@@ -29,17 +29,17 @@ func BadgeDims(shape, size string) (w, h int) {
 
 // BadgeFacts is what decides which badges a listing may show.
 type BadgeFacts struct {
-	Slug     string
-	Name     string
-	Tagline  string
-	URL      string // the homepage
-	Status   string // live, scheduled or awaiting_badge
+	Slug    string
+	Name    string
+	Tagline string
+	URL     string // the homepage
+	Status  string // live, scheduled or awaiting_badge
 	// LaunchWeek is the Monday (YYYY-MM-DD) of its launch week, "" when none.
 	LaunchWeek string
 	Launched   bool
-	Featured bool
-	Verified bool
-	Awards   []AwardRef
+	Featured   bool
+	Verified   bool
+	Awards     []AwardRef
 }
 
 // BadgeKinds names the badges and their labels.

@@ -2,9 +2,9 @@ package web
 
 import (
 	"crypto/sha256"
-	"errors"
 	"encoding/hex"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
