@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -52,6 +53,14 @@ func (v *inputValidator) coerceQuery(query map[string][]string, path map[string]
 	doc := make(map[string]any, len(query)+len(path))
 	var errs []domain.FieldError
 	for name, vals := range query {
+		if why := badText(name); why != "" {
+			errs = append(errs, textFieldError(joinField("", strings.ToValidUTF8(name, "\uFFFD")), "(a parameter name) "+why))
+			continue
+		}
+		if bad := slices.IndexFunc(vals, func(s string) bool { return badText(s) != "" }); bad >= 0 {
+			errs = append(errs, textFieldError(joinField("", name), badText(vals[bad])))
+			continue
+		}
 		if _, isPath := path[name]; isPath {
 			errs = append(errs, domain.FieldError{Field: joinField("", name), Rule: "additionalProperties",
 				Message: fmt.Sprintf("%s is part of the path; do not also send it as a query parameter.", name)})
@@ -73,6 +82,10 @@ func (v *inputValidator) coerceQuery(query map[string][]string, path map[string]
 		}
 	}
 	for name, s := range path {
+		if why := badText(s); why != "" {
+			errs = append(errs, textFieldError(name, why))
+			continue
+		}
 		doc[name] = coerce(v.props[name].Type, s)
 	}
 	return doc, errs
