@@ -49,6 +49,7 @@ func nonEmpty(field string) string { return validate.NonEmpty(field) }
 // arguments. A value that does not parse stays a string, and the schema then
 // reports a type error naming the field. Parameters the schema does not
 // declare are kept, so that the schema reports them (additionalProperties).
+// An empty value (?page=) counts as not sent.
 func (v *inputValidator) coerceQuery(query map[string][]string, path map[string]string) (map[string]any, []domain.FieldError) {
 	doc := make(map[string]any, len(query)+len(path))
 	var errs []domain.FieldError
@@ -60,6 +61,15 @@ func (v *inputValidator) coerceQuery(query map[string][]string, path map[string]
 		if bad := slices.IndexFunc(vals, func(s string) bool { return badText(s) != "" }); bad >= 0 {
 			errs = append(errs, textFieldError(joinField("", name), badText(vals[bad])))
 			continue
+		}
+		// An empty value is the parameter not sent, so its default: a form
+		// with an empty select and a URL template with an unfilled variable
+		// send ?sort=&page= (docs/decisions.md).
+		// A parameter the operation does not take is reported all the same.
+		if _, known := v.props[name]; known {
+			if vals = slices.DeleteFunc(slices.Clone(vals), func(s string) bool { return s == "" }); len(vals) == 0 {
+				continue
+			}
 		}
 		if _, isPath := path[name]; isPath {
 			errs = append(errs, domain.FieldError{Field: joinField("", name), Rule: "additionalProperties",
