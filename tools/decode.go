@@ -8,6 +8,8 @@ import (
 	"io"
 	"regexp"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -66,7 +68,7 @@ func (e *dupKeyError) Error() string { return fmt.Sprintf("duplicate key %s", e.
 func decodeJSON(raw []byte) (any, error) {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.UseNumber()
-	v, err := decodeValue(d, nil, 0)
+	v, err := decodeValue(d, raw, nil, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -79,14 +81,20 @@ func decodeJSON(raw []byte) (any, error) {
 	return v, nil
 }
 
-// decodeValue reads one JSON value; path is where it sits.
-func decodeValue(d *json.Decoder, path []string, depth int) (any, error) {
+// decodeValue reads one JSON value of raw (which d reads); path is where it sits.
+func decodeValue(d *json.Decoder, raw []byte, path []string, depth int) (any, error) {
+	start := d.InputOffset()
 	tok, err := d.Token()
 	if err != nil {
 		if err == io.EOF {
 			err = io.ErrUnexpectedEOF
 		}
 		return nil, err
+	}
+	if s, ok := tok.(string); ok {
+		if why := badJSONText(s, raw, start, d.InputOffset()); why != "" {
+			return nil, &textError{field: nonEmpty(fieldName(path)), why: why}
+		}
 	}
 	if n, ok := tok.(json.Number); ok && !numberOK(string(n)) {
 		return nil, &numberError{field: nonEmpty(fieldName(path))}
@@ -102,6 +110,7 @@ func decodeValue(d *json.Decoder, path []string, depth int) (any, error) {
 	case '{':
 		obj := map[string]any{}
 		for d.More() {
+			kstart := d.InputOffset()
 			kt, err := d.Token()
 			if err != nil {
 				return nil, err
@@ -110,10 +119,13 @@ func decodeValue(d *json.Decoder, path []string, depth int) (any, error) {
 			if !ok { // the decoder reports non-string keys itself; be safe anyway
 				return nil, fmt.Errorf("object key %v is not a string", kt)
 			}
+			if why := badJSONText(key, raw, kstart, d.InputOffset()); why != "" {
+				return nil, &textError{field: fieldName(append(path, key)), why: "its name " + why}
+			}
 			if _, dup := obj[key]; dup {
 				return nil, &dupKeyError{field: fieldName(append(path, key))}
 			}
-			v, err := decodeValue(d, append(path, key), depth+1)
+			v, err := decodeValue(d, raw, append(path, key), depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -126,7 +138,7 @@ func decodeValue(d *json.Decoder, path []string, depth int) (any, error) {
 	case '[':
 		arr := []any{}
 		for i := 0; d.More(); i++ {
-			v, err := decodeValue(d, append(path, strconv.Itoa(i)), depth+1)
+			v, err := decodeValue(d, raw, append(path, strconv.Itoa(i)), depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -140,9 +152,100 @@ func decodeValue(d *json.Decoder, path []string, depth int) (any, error) {
 	return nil, fmt.Errorf("unexpected %v", delim)
 }
 
-// inputFieldError returns the field error of a duplicate key or of a number
-// out of range, if err is one.
+// RuleText is the rule of a text value no field may hold: a NUL character,
+// bytes that are not UTF-8, or a lone UTF-16 surrogate escape (\ud800).
+// encoding/json would have replaced the last two with U+FFFD and stored the
+// altered text; PostgreSQL refuses the first (a 500). It is the "format"
+// rule every text field has (docs/decisions.md).
+const RuleText = "format"
+
+// textError is a string of the input that holds what no text may (RuleText).
+type textError struct{ field, why string }
+
+func (e *textError) Error() string { return fmt.Sprintf("%s %s", e.field, e.why) }
+
+// badJSONText says what is wrong with the string s that the decoder read
+// from raw[start:end] (the token, after any separator), or "" when nothing
+// is. Only a string holding NUL or U+FFFD is looked at again: a U+FFFD the
+// client sent (as UTF-8 or as \ufffd) is kept, one the decoder put in place
+// of bad bytes or of a lone surrogate is refused.
+func badJSONText(s string, raw []byte, start, end int64) string {
+	if strings.IndexByte(s, 0) >= 0 {
+		return "holds a NUL character (U+0000), which no text may hold"
+	}
+	if !strings.ContainsRune(s, utf8.RuneError) || start < 0 || end > int64(len(raw)) || start > end {
+		return ""
+	}
+	lit := raw[start:end]
+	if q := bytes.IndexByte(lit, '"'); q >= 0 {
+		lit = lit[q:]
+	}
+	if !utf8.Valid(lit) {
+		return "is not valid UTF-8"
+	}
+	for i := 0; i < len(lit); i++ {
+		if lit[i] != '\\' {
+			continue
+		}
+		i++
+		if i >= len(lit) || lit[i] != 'u' {
+			continue
+		}
+		r, ok := hex4(lit[i+1:])
+		if !ok {
+			continue
+		}
+		i += 4
+		switch {
+		case r >= 0xD800 && r < 0xDC00: // high: a low must follow
+			if len(lit) > i+2 && lit[i+1] == '\\' && lit[i+2] == 'u' {
+				if lo, ok := hex4(lit[i+3:]); ok && lo >= 0xDC00 && lo < 0xE000 {
+					i += 6
+					continue
+				}
+			}
+			return fmt.Sprintf("holds a lone UTF-16 surrogate (\\u%04x), which is not a character", r)
+		case r >= 0xDC00 && r < 0xE000:
+			return fmt.Sprintf("holds a lone UTF-16 surrogate (\\u%04x), which is not a character", r)
+		}
+	}
+	return ""
+}
+
+// hex4 reads the 4 hex digits at the start of b.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(b[:4]), 16, 32)
+	return rune(n), err == nil
+}
+
+// badText says what is wrong with a text value read from a URL (a query or
+// path parameter, already percent-decoded), or "" when nothing is.
+func badText(s string) string {
+	if strings.IndexByte(s, 0) >= 0 {
+		return "holds a NUL character (U+0000), which no text may hold"
+	}
+	if !utf8.ValidString(s) {
+		return "is not valid UTF-8"
+	}
+	return ""
+}
+
+// textFieldError is the field error of a text value badText or badJSONText
+// refused.
+func textFieldError(field, why string) domain.FieldError {
+	return domain.FieldError{Field: field, Rule: RuleText,
+		Message: fmt.Sprintf("%s %s; send text as valid UTF-8 without NUL characters.", field, why)}
+}
+
+// inputFieldError returns the field error of a duplicate key, of a number
+// out of range, or of text no field may hold, if err is one.
 func inputFieldError(err error) (domain.FieldError, bool) {
+	if e := (*textError)(nil); errors.As(err, &e) {
+		return textFieldError(e.field, e.why), true
+	}
 	if e := (*dupKeyError)(nil); errors.As(err, &e) {
 		return domain.FieldError{Field: e.field, Rule: RuleDuplicateKey,
 			Message: fmt.Sprintf("%s is sent twice; a JSON object must name each key once.", e.field)}, true

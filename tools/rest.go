@@ -187,6 +187,10 @@ func (v *inputValidator) decodeBody(w http.ResponseWriter, r *http.Request, path
 		doc = m
 	}
 	for name, val := range path {
+		if why := badText(val); why != "" {
+			errs = append(errs, textFieldError(name, why))
+			continue
+		}
 		if _, dup := doc[name]; dup {
 			errs = append(errs, domain.FieldError{Field: name, Rule: "additionalProperties",
 				Message: fmt.Sprintf("%s is part of the path; do not also send it in the body.", name)})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,10 +49,28 @@ func nonEmpty(field string) string { return validate.NonEmpty(field) }
 // arguments. A value that does not parse stays a string, and the schema then
 // reports a type error naming the field. Parameters the schema does not
 // declare are kept, so that the schema reports them (additionalProperties).
+// An empty value (?page=) counts as not sent.
 func (v *inputValidator) coerceQuery(query map[string][]string, path map[string]string) (map[string]any, []domain.FieldError) {
 	doc := make(map[string]any, len(query)+len(path))
 	var errs []domain.FieldError
 	for name, vals := range query {
+		if why := badText(name); why != "" {
+			errs = append(errs, textFieldError(joinField("", strings.ToValidUTF8(name, "\uFFFD")), "(a parameter name) "+why))
+			continue
+		}
+		if bad := slices.IndexFunc(vals, func(s string) bool { return badText(s) != "" }); bad >= 0 {
+			errs = append(errs, textFieldError(joinField("", name), badText(vals[bad])))
+			continue
+		}
+		// An empty value is the parameter not sent, so its default: a form
+		// with an empty select and a URL template with an unfilled variable
+		// send ?sort=&page= (docs/decisions.md).
+		// A parameter the operation does not take is reported all the same.
+		if _, known := v.props[name]; known {
+			if vals = slices.DeleteFunc(slices.Clone(vals), func(s string) bool { return s == "" }); len(vals) == 0 {
+				continue
+			}
+		}
 		if _, isPath := path[name]; isPath {
 			errs = append(errs, domain.FieldError{Field: joinField("", name), Rule: "additionalProperties",
 				Message: fmt.Sprintf("%s is part of the path; do not also send it as a query parameter.", name)})
@@ -73,6 +92,10 @@ func (v *inputValidator) coerceQuery(query map[string][]string, path map[string]
 		}
 	}
 	for name, s := range path {
+		if why := badText(s); why != "" {
+			errs = append(errs, textFieldError(name, why))
+			continue
+		}
 		doc[name] = coerce(v.props[name].Type, s)
 	}
 	return doc, errs
