@@ -175,8 +175,8 @@ func TestCatalog_Invariants(t *testing.T) {
 			}
 			tool := mcpTool(op)
 			a := tool.Annotations
-			// The title is the tool's own (annotations.title would repeat it).
-			if a == nil || a.DestructiveHint == nil || a.OpenWorldHint == nil || tool.Title == "" || a.Title != "" {
+			// The title is the tool's own and annotations.title (the only one a 2025-03-26 client reads).
+			if a == nil || a.DestructiveHint == nil || a.OpenWorldHint == nil || tool.Title == "" || a.Title != tool.Title {
 				t.Fatalf("tool annotations incomplete: %+v", a)
 			}
 			if a.ReadOnlyHint != op.ReadOnly || *a.DestructiveHint != op.Destructive ||

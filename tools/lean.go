@@ -337,6 +337,7 @@ const (
 	leanInputRoot leanPlace = iota // the root of an input schema
 	leanInputProp                  // a root property of an input schema
 	leanInputAny                   // anything deeper in an input schema
+	leanInputAlt                   // an anyOf/oneOf/allOf branch of a root property (its bounds are the argument's)
 	leanOutputAny                  // anywhere in an output schema
 )
 
@@ -344,6 +345,18 @@ const (
 // description: their name and bounds say it all (page, per_page, slug), or
 // the server instructions say it once for every tool (idempotency_key).
 var leanSelfEvident = map[string]bool{"page": true, "per_page": true, "slug": true, idemArgument: true}
+
+// leanNestedBounds are the keywords the MCP copy leaves out below the root
+// arguments (the members, items and $defs of a tool's arguments): the bounds
+// of nested shapes (option A of docs/tool-budgets.md, decided in issue 28).
+// Types, enums, const, required and additionalProperties stay, so a model
+// still sees every shape and name; the server validates every call against
+// the full input schema (ArgsSchema) and answers invalid naming the field
+// and the rule, e.g. fields.tagline maxLength.
+var leanNestedBounds = map[string]bool{
+	"maxLength": true, "minLength": true, "maxItems": true, "minItems": true, "pattern": true, "format": true,
+	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
+}
 
 // leanNode rewrites one schema object, keeping its key order.
 func leanNode(b json.RawMessage, at leanPlace) (json.RawMessage, error) {
@@ -361,11 +374,14 @@ func leanNamed(b json.RawMessage, at leanPlace, name string) (json.RawMessage, e
 		return nil, err
 	}
 	deeper := at
-	if at == leanInputRoot || at == leanInputProp {
+	if at == leanInputRoot || at == leanInputProp || at == leanInputAlt {
 		deeper = leanInputAny
 	}
 	out := obj[:0]
 	for _, kv := range obj {
+		if at == leanInputAny && leanNestedBounds[kv.key] {
+			continue // option A: the server checks it (the full schema) and names field and rule
+		}
 		switch kv.key {
 		case "$schema", "title", "examples", "$comment":
 			continue
@@ -414,8 +430,12 @@ func leanNamed(b json.RawMessage, at leanPlace, name string) (json.RawMessage, e
 			if err := json.Unmarshal(kv.val, &list); err != nil {
 				return nil, err
 			}
+			place := deeper
+			if kv.key != "prefixItems" && (at == leanInputProp || at == leanInputAlt) {
+				place = leanInputAlt
+			}
 			for i := range list {
-				if list[i], err = leanNode(list[i], deeper); err != nil {
+				if list[i], err = leanNode(list[i], place); err != nil {
 					return nil, err
 				}
 			}
@@ -695,16 +715,8 @@ func ErrorCodes(op Operation) []domain.Code {
 	return out
 }
 
-// mcpDescription is the MCP tool description: the Summary and the
-// operation's own error codes (ErrorCodes).
-func mcpDescription(op Operation) string {
-	codes := ErrorCodes(op)
-	if len(codes) == 0 {
-		return op.Summary
-	}
-	names := make([]string, len(codes))
-	for i, c := range codes {
-		names[i] = string(c)
-	}
-	return op.Summary + " Errors: " + strings.Join(names, ", ") + "."
-}
+// mcpDescription is the MCP tool description: the Summary. The error codes
+// of ErrorCodes are named once for every tool in the server instructions
+// (errorCodesNote, option C of docs/tool-budgets.md), not in each
+// description.
+func mcpDescription(op Operation) string { return op.Summary }

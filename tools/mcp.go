@@ -32,12 +32,20 @@ func (s *Server) instructions() string {
 		"through the API), the billboard (a PAID ranking by money contributed; always say it is paid) and Domain Rating " +
 		"(a third-party SEO metric). Facts listed in a listing's not_found_on_website are unknown: never invent them.\n" +
 		"A failing call returns isError with a problem+json body whose code is stable and whose errors name each invalid " +
-		"field and rule; fix the named field and retry. Any tool may answer invalid, rate_limited or internal; each tool's " +
-		"description names its other codes.\n" +
+		"field and rule; fix the named field and retry (the tool schemas leave out the length and count bounds of nested " +
+		"fields: the server checks them). " + errorCodesNote + "\n" +
 		"Tools that change something take an optional idempotency_key: a new unique value (a UUID) per intended action, " +
 		"sent again only to retry that same call after a timeout (the retry returns the first answer; the same key with " +
 		"other arguments is idempotency_key_reused)."
 }
+
+// errorCodesNote names once, for every tool, the error codes the tool
+// descriptions used to list one by one (option C of docs/tool-budgets.md,
+// decided in issue 28): the rules are those of ErrorCodes. A description
+// still says when a code has a meaning of its own (submit_draft's and
+// choose_free_listing's conflict).
+const errorCodesNote = "Any tool may answer invalid, rate_limited or internal; one that needs sign-in unauthenticated or forbidden; " +
+	"one given an id, slug or number not_found; one taking idempotency_key conflict (the state does not allow it) or idempotency_key_reused."
 
 // accessNote says what the served tools may do.
 func (s *Server) accessNote() string {
@@ -110,9 +118,12 @@ func mcpTool(op Operation) *mcp.Tool {
 		Description:  mcpDescription(op),
 		InputSchema:  op.MCPInputSchema(),
 		OutputSchema: op.MCPOutputSchema(),
-		// No annotations.title: the tool's own title (MCP 2025-06-18 and
-		// later) says it, and the copy cost 1 KB of every tools/list.
+		// annotations.title too: the tool's own title is MCP 2025-06-18 and
+		// later; a 2025-03-26 client (and a directory checking one) reads
+		// only annotations.title. It costs about 1.4 KB of tools/list and no
+		// token of ModelView (issue 28).
 		Annotations: &mcp.ToolAnnotations{
+			Title:           op.Title,
 			ReadOnlyHint:    op.ReadOnly,
 			DestructiveHint: &destructive,
 			IdempotentHint:  op.IdempotentHint,
