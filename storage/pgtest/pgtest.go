@@ -27,6 +27,7 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 const (
@@ -50,8 +51,9 @@ type Cluster struct {
 	Started   time.Duration // initdb and pg_ctl start
 }
 
-// Skipped reports whether PostgreSQL tests are skipped by SkipEnv.
-func Skipped() bool { return os.Getenv(SkipEnv) == "1" }
+// Skipped reports whether PostgreSQL tests are skipped: in the default,
+// in-process tier (they run with -tags e2e, internal/testtier) or by SkipEnv.
+func Skipped() bool { return !testtier.E2E || os.Getenv(SkipEnv) == "1" }
 
 // Start installs PostgreSQL if needed and starts a new cluster in a new
 // directory under the temporary directory. logf receives progress lines.
@@ -244,6 +246,7 @@ var (
 // is stopped.
 func Shared(t testing.TB) *Cluster {
 	t.Helper()
+	testtier.Skip(t, "PostgreSQL")
 	if Skipped() {
 		t.Skipf("%s=1: PostgreSQL test skipped", SkipEnv)
 	}

@@ -12,6 +12,7 @@ package browsertest
 import (
 	"context"
 	"fmt"
+	"github.com/launchdir/launchdir/internal/testtier"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,6 +40,7 @@ const (
 // be found or installed fails the test, saying what to install.
 func Chromium(t testing.TB) string {
 	t.Helper()
+	testtier.Skip(t, "browser")
 	if os.Getenv(SkipEnv) == "1" {
 		t.Skipf("%s=1: browser test skipped", SkipEnv)
 	}

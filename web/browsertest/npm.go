@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"github.com/launchdir/launchdir/internal/testtier"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,6 +22,7 @@ import (
 // half an install; installs from older lock files are removed.
 func NpmInstall(t testing.TB, name, pkgDir, skipEnv string) string {
 	t.Helper()
+	testtier.Skip(t, name)
 	npm, err := exec.LookPath("npm")
 	if err != nil {
 		t.Fatalf("npm is not on PATH: this test installs %s with npm "+

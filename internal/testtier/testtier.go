@@ -1,0 +1,26 @@
+// Package testtier says which tier of the test suite this test binary belongs
+// to (docs/testing.md). The default tier, `go test ./...`, runs in-process
+// only: unit tests, REST and MCP end-to-end tests through the real router,
+// SQLite. The second tier, `go test -tags e2e ./...`, also runs what needs an
+// outside program or several processes: Chromium, Lighthouse, Node clients,
+// the MCP conformance suite, Redocly, PostgreSQL, `go build` of the binary.
+//
+// The test helpers that reach an outside program (web/browsertest,
+// storage/pgtest) skip their test in the default tier, so a new test that
+// uses them lands in the second tier even without the build tag. It is for
+// tests only: nothing in the launchdir binary imports it.
+package testtier
+
+import "testing"
+
+// Tag is the build tag of the second tier.
+const Tag = "e2e"
+
+// Skip skips t unless the binary was built with the e2e tag; what names the
+// outside program ("Chromium", "PostgreSQL") for the skip message.
+func Skip(t testing.TB, what string) {
+	t.Helper()
+	if !E2E {
+		t.Skipf("%s test: runs in the e2e tier (go test -tags %s ./..., docs/testing.md)", what, Tag)
+	}
+}
