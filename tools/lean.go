@@ -7,34 +7,24 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/schemas"
-
-	"github.com/pkoukk/tiktoken-go"
-	tiktoken_loader "github.com/pkoukk/tiktoken-go-loader"
 )
 
 // TokenEncoding is the tokenizer the tool budgets are measured with: OpenAI's
-// o200k_base (GPT-4o and later), loaded from the BPE file embedded in
-// tiktoken-go-loader, so counting needs no network.
+// o200k_base (GPT-4o and later). The tokenizer itself is linked into the
+// tests only (tools/tokens_test.go, through tiktoken-go and the BPE files of
+// tiktoken-go-loader, ~6.9 MB): the server shows the counts recorded in
+// tool_tokens.go, which TestSnapshot_ToolTokens keeps equal to what the
+// tokenizer counts (regenerate: go test ./tools -run TestSnapshot_ToolTokens -update).
 const TokenEncoding = "o200k_base"
 
-var encoder = sync.OnceValues(func() (*tiktoken.Tiktoken, error) {
-	tiktoken.SetBpeLoader(tiktoken_loader.NewOfflineLoader())
-	return tiktoken.GetEncoding(TokenEncoding)
-})
-
-// Tokens is the number of o200k_base tokens of s.
-func Tokens(s string) int {
-	enc, err := encoder()
-	if err != nil {
-		panic("tools: tokenizer: " + err.Error()) // the BPE file is embedded
-	}
-	return len(enc.Encode(s, nil, nil))
-}
+// RecordedToolTokens is the o200k_base token cost of op's model-visible
+// definition (ModelView) as recorded in tool_tokens.go; 0 for an operation
+// the catalog does not have.
+func RecordedToolTokens(op Operation) int { return recordedToolTokens[op.Name] }
 
 // ModelView is the part of an operation's MCP tool that clients put in the
 // model's context: name, title, description and input schema, as the JSON
@@ -52,10 +42,6 @@ func ModelView(op Operation) []byte {
 	}
 	return b
 }
-
-// ToolTokens is the token cost (o200k_base) of an operation's model-visible
-// tool definition (ModelView).
-func ToolTokens(op Operation) int { return Tokens(string(ModelView(op))) }
 
 // The MCP tools carry lean copies of the generated schemas (Operation.mcpIn
 // and mcpOut, made once in Op): every client loads every tool definition into

@@ -265,7 +265,7 @@ func Toolsets(ops []Operation) []domain.Toolset {
 			if t.member(op.Spec) {
 				ts.Tools = append(ts.Tools, op.Name)
 				ts.Cost += ToolCost(op)
-				ts.Tokens += ToolTokens(op)
+				ts.Tokens += RecordedToolTokens(op)
 			}
 		}
 		out = append(out, ts)
