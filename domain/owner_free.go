@@ -385,6 +385,12 @@ func (s *Service) ChooseFreeListing(ctx context.Context, in ChooseFreeListingInp
 	} else if other != nil {
 		return nil, Errorf(EConflict, "%s", siteTakenMessage(in.ListingID, other))
 	}
+	// A repeat of a call that took effect (the badge was found: scheduled,
+	// or live since) answers the current state and changes nothing, as the
+	// tool's idempotentHint promises (issue 28 item 18).
+	if mine.Plan == PlanFree && (mine.Status == ListingScheduled || mine.Status == ListingLive) {
+		return s.freeAnswer(ctx, mine), nil
+	}
 	// The first check runs below and sets the next one. The check stored
 	// with the join, FreeJoinGrace later, runs only should this call end
 	// before its check is recorded (a crash): it is no longer the listing's
@@ -401,12 +407,17 @@ func (s *Service) ChooseFreeListing(ctx context.Context, in ChooseFreeListingInp
 	if err != nil {
 		return nil, err
 	}
+	return s.freeAnswer(ctx, l), nil
+}
+
+// freeAnswer is choose_free_listing's answer for listing l as it is now.
+func (s *Service) freeAnswer(ctx context.Context, l *MyListing) *FreeListing {
 	out := &FreeListing{MyListingSummary: l.MyListingSummary, Badge: s.freeBadge(ctx, l.Slug, l.Name, l.URL)}
 	if l.BadgeChecks != nil {
 		out.Checks = *l.BadgeChecks
 	}
 	out.Next = freeNext(out)
-	return out, nil
+	return out
 }
 
 // freeNext is the one sentence of what to do after choose_free_listing.
