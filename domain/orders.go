@@ -411,7 +411,7 @@ func effectText(d *productDef, l OrderLine) string {
 	case ProductAIReview:
 		return "The site team delivers an AI-assisted review."
 	case ProductBillboardMin:
-		return fmt.Sprintf("%d cents added to the listing's billboard total (a paid ranking).", l.AmountCents)
+		return "The amount of this line is added to the listing's billboard total (a paid ranking)."
 	case ProductTrophyCabinet:
 		return "The trophy cabinet section is unlocked."
 	case ProductTrophyVerification:

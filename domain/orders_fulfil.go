@@ -138,7 +138,7 @@ func fulfilmentOf(ord *Order, l OrderLine, now time.Time) Fulfilment {
 		out = append(out, "Relaunch booked for the week of "+l.Week)
 	case ProductBillboardMin:
 		f.BillboardCents = l.AmountCents
-		out = append(out, fmt.Sprintf("%d cents added to the billboard", l.AmountCents))
+		out = append(out, "The amount was added to the billboard total")
 	case ProductTrophyCabinet:
 		f.Unlock = []string{SectionTrophies}
 		out = append(out, "Trophy cabinet unlocked")

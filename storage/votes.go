@@ -265,3 +265,24 @@ func (s *Store) VotedSlugs(ctx context.Context, userID int64) (map[string]string
 	}
 	return out, mapErr(rows.Err(), "vote", "")
 }
+
+// CountedVoteTimes implements domain.VoteDayCounter: the times of listing
+// slug's counted (not held, not discarded) votes cast in [from, to).
+func (s *Store) CountedVoteTimes(ctx context.Context, slug string, from, to time.Time) ([]time.Time, error) {
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT v.created_at FROM votes v JOIN listings l ON l.id = v.listing_id
+		WHERE l.site_id = ? AND l.slug = ? AND v.status = 'counted' AND v.discarded_at IS NULL AND v.created_at >= ? AND v.created_at < ?`,
+		s.siteID, slug, from.Unix(), to.Unix())
+	if err != nil {
+		return nil, mapErr(err, "vote", "")
+	}
+	defer rows.Close()
+	var out []time.Time
+	for rows.Next() {
+		var at int64
+		if err := rows.Scan(&at); err != nil {
+			return nil, mapErr(err, "vote", "")
+		}
+		out = append(out, time.Unix(at, 0).UTC())
+	}
+	return out, mapErr(rows.Err(), "vote", "")
+}

@@ -79,7 +79,7 @@ func (h *handler) adminRoute(need string, post bool, fn func(w http.ResponseWrit
 			return
 		}
 		if role == "" || need == domain.RoleAdmin && role != domain.RoleAdmin {
-			if _, signedIn := h.accountID(r); signedIn && !post && role == "" && h.adminHint != "" {
+			if _, signedIn := h.accountID(r); signedIn && !post && role == "" && h.adminHint != "" && h.teamEmpty(r) {
 				h.fail(w, r, domain.ENotFound, h.adminHint)
 				return
 			}
@@ -91,6 +91,15 @@ func (h *handler) adminRoute(need string, post bool, fn func(w http.ResponseWrit
 		}
 		fn(w, r.WithContext(context.WithValue(r.Context(), roleKey{}, role)), email)
 	})
+}
+
+// teamEmpty says whether the site team has no member now. The admin hint is
+// true only then: "launchdir admin grant" (another process) may have made an
+// admin since this server started, and the server reads the team from the
+// database on every request. An error counts as not empty (the hint is left out).
+func (h *handler) teamEmpty(r *http.Request) bool {
+	members, err := h.svc.TeamMembers(r.Context())
+	return err == nil && len(members) == 0
 }
 
 // roleKey carries the team member's role to the console's handlers.

@@ -132,6 +132,7 @@ type listingPage struct {
 	Follow       followButton
 	Vote         voteState
 	Review       reviewForm
+	WeekVotes    []domain.VoteDay // the counted votes of each day of its launch week, for the chart
 }
 
 func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
@@ -217,8 +218,15 @@ func (h *handler) listingPage(w http.ResponseWriter, r *http.Request, slug strin
 		h.serviceError(w, r, err)
 		return listingPage{}, false
 	}
+	var weekVotes []domain.VoteDay
+	if l.Status == "live" {
+		if weekVotes, err = h.svc.LaunchWeekVotes(ctx, slug, l.LaunchWeek); err != nil {
+			h.serviceError(w, r, err)
+			return listingPage{}, false
+		}
+	}
 	return listingPage{L: l, Alternatives: alts.Items, Badges: badges, Shapes: domain.BadgeShapes, Modes: domain.BadgeModes,
-		Sizes: domain.BadgeSizes, Follow: follow, Vote: vote, Review: review}, true
+		Sizes: domain.BadgeSizes, Follow: follow, Vote: vote, Review: review, WeekVotes: weekVotes}, true
 }
 
 func (h *handler) categories(w http.ResponseWriter, r *http.Request) {

@@ -115,7 +115,7 @@ func TestPages_RenderDemoData(t *testing.T) {
 			want: []string{hesc(last.Items[0].Listing.Name), formatDay(last.Week)}},
 		{name: "leaderboards", path: "/leaderboards", status: 200, want: []string{"Billboard (PAID ranking)", "/leaderboards/domain-rating"}},
 		{name: "billboard", path: "/leaderboards/billboard", status: 200,
-			want: []string{`<p class="paid-banner"><strong>PAID</strong> · PAID ranking`, hesc(billboard.Items[0].Listing.Name), hesc(domain.PaidNote)}},
+			want: []string{`<p class="paid-banner"><strong>PAID</strong> · A PAID ranking`, hesc(billboard.Items[0].Listing.Name), hesc(domain.PaidNote)}},
 		{name: "domain rating", path: "/leaderboards/domain-rating", status: 200,
 			want: []string{hesc(dr.Items[0].Listing.Name)}, notWant: []string{`<li class="paid"`}},
 		{name: "community weekly last", path: "/leaderboards/community-weekly?week=last", status: 200, want: []string{formatDay(last.Week)}},
@@ -233,7 +233,7 @@ func TestPages_ListingProfile(t *testing.T) {
 		}
 		if len(l.NotFoundOnWebsite) > 0 {
 			sawNotFound = true
-			want = append(want, "Not found on the website", hesc(l.NotFoundOnWebsite[0]))
+			want = append(want, "Not found on the website", hesc(factName(l.NotFoundOnWebsite[0])))
 		}
 		alts := must(demo.svc.GetAlternatives(ctx, domain.SlugInput{Slug: l.Slug})).get(t)
 		for _, a := range alts.Items {

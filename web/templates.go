@@ -76,6 +76,14 @@ var funcs = template.FuncMap{
 	"platform":     platformName,
 	"sectionName":  sectionName,
 	"heldLabel":    heldLabel,
+	"plural":       plural,
+	"factName":     factName,
+	"boardBlurb":   boardBlurb,
+	"rankingName":  rankingName,
+	"optionName":   optionName,
+	"drChart":      drChart,
+	"drChange":     drChange,
+	"votesChart":   votesChart,
 }
 
 // formatDay turns YYYY-MM-DD into "Nov 16, 2026"; other text is shown as is.

@@ -74,8 +74,10 @@ func WithAdmin(f func(r *http.Request) (email string, ok bool)) Option {
 }
 
 // WithAdminHint makes /admin's 404 page, for a signed-in person who is not
-// admin, say how to become admin. Only for a local instance with no admin
-// configured: on a public one the 404 page must not reveal the admin page.
+// admin, say how to become admin, while the site team is empty (it is read
+// on each request: a grant by another process ends the hint at once). Only
+// for a local instance with no admin configured: on a public one the 404
+// page must not reveal the admin page.
 func WithAdminHint(hint string) Option {
 	return func(h *handler) { h.adminHint = hint }
 }

@@ -46,7 +46,7 @@ func adminCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 		return errors.New(`admin: say what to do: "launchdir admin prices list", "launchdir admin prices set CODE CENTS", "launchdir admin team", "launchdir admin grant --email EMAIL --role admin|moderator", "launchdir admin revoke --email EMAIL", "launchdir admin settings get|set" or "launchdir admin ratings import FILE --source NAME"`)
 	}
 	verb := args[1]
-	c := config{now: now}
+	c := config{now: now, logger: commandLogger(stderr)}
 	var currency string
 	fs := flag.NewFlagSet("admin prices "+verb, flag.ContinueOnError)
 	fs.SetOutput(stderr)

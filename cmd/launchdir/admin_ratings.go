@@ -29,7 +29,7 @@ func ratingsCmd(ctx context.Context, now func() time.Time, args []string, stdout
 	if len(args) < 1 || args[0] != "import" {
 		return fmt.Errorf("admin ratings: give import FILE --source NAME\n\n%s", adminRatingsUsage)
 	}
-	c := config{now: now}
+	c := config{now: now, logger: commandLogger(stderr)}
 	var source string
 	var dryRun bool
 	fs := flag.NewFlagSet("admin ratings import", flag.ContinueOnError)

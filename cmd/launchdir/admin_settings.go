@@ -29,7 +29,7 @@ func settingsCmd(ctx context.Context, now func() time.Time, args []string, stdou
 		return fmt.Errorf("admin settings: give get [KEY] or set KEY VALUE\n\n%s", adminSettingsUsage)
 	}
 	verb := args[0]
-	c := config{now: now}
+	c := config{now: now, logger: commandLogger(stderr)}
 	fs := flag.NewFlagSet("admin settings "+verb, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, adminUsage); fs.PrintDefaults() }

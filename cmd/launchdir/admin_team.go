@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -28,7 +29,7 @@ const adminTeamUsage = `  launchdir admin team [--data DIR]
 // audit log as made by "command line".
 func teamCmd(ctx context.Context, now func() time.Time, args []string, stdout, stderr io.Writer) error {
 	verb := args[0]
-	c := config{now: now}
+	c := config{now: now, logger: commandLogger(stderr)}
 	var email, role string
 	fs := flag.NewFlagSet("admin "+verb, flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -102,4 +103,12 @@ func adminError(what string, err error) error {
 		return fmt.Errorf("%s: %s", what, de.Message)
 	}
 	return fmt.Errorf("%s: %w", what, err)
+}
+
+// commandLogger is the stores' logger of the operator commands (admin,
+// apikey): their warnings and errors on stderr, without the notes a server
+// logs as it starts (the search index loaded from its snapshot), which say
+// nothing to a person granting a role or reading a setting.
+func commandLogger(stderr io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }

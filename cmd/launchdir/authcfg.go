@@ -78,7 +78,7 @@ func apikeyCmd(ctx context.Context, now func() time.Time, args []string, stdout,
 	if len(args) == 0 || args[0] != "create" {
 		return errors.New(`apikey: say what to do: "launchdir apikey create --email ADDRESS [--name NAME]"`)
 	}
-	c := config{now: now}
+	c := config{now: now, logger: commandLogger(stderr)}
 	var email, name string
 	fs := flag.NewFlagSet("apikey create", flag.ContinueOnError)
 	fs.SetOutput(stderr)

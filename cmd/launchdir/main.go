@@ -5,6 +5,7 @@
 //	launchdir migrate [--data ./data | --database postgres://...]
 //	launchdir apikey create --email ADDRESS [--name NAME] [--data ./data]
 //	launchdir admin prices list|set CODE CENTS [--currency USD] [--data ./data]
+//	launchdir admin team|grant|revoke|settings|ratings ... [--data ./data]
 //
 // Every flag has an environment variable (LAUNCHDIR_ADDR, LAUNCHDIR_DATA, ...).
 // main only wires packages together; the service lives in domain, storage, tools and web.
@@ -48,9 +49,21 @@ Usage:
                               create an API key for an account and print it once
   launchdir admin prices list|set CODE CENTS [--currency USD]
                               list or set product prices (before VAT, in cents)
+  launchdir admin team        list the site team: every member with their role
+  launchdir admin grant --email EMAIL --role admin|moderator
+                              add EMAIL to the site team (admins: the whole console)
+  launchdir admin revoke --email EMAIL
+                              remove EMAIL from the site team
+  launchdir admin settings get [KEY] | set KEY VALUE
+                              read or change the site settings
+  launchdir admin ratings import FILE --source NAME
+                              import a Domain Rating CSV export
 
-Run "launchdir COMMAND -h" for the flags of a command. Every flag can also be set
-through the environment variable named in its help.
+Run "launchdir COMMAND -h" for the flags of a command ("launchdir admin -h" for
+every admin task). Every flag can also be set through the environment variable
+named in its help. From a source checkout without a built binary, put
+"go run ./cmd/launchdir" where these say "launchdir", or build it once with
+"go build -o launchdir ./cmd/launchdir" and run "./launchdir".
 `
 
 // run dispatches a subcommand on the clock now. It is main without the

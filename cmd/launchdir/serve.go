@@ -11,6 +11,8 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -217,7 +219,7 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 		web.WithAccount(az.SignedInUser), web.WithViews(store), web.WithToolsets(tools.Toolsets(tools.Catalog()))}
 	if f.team == 0 && f.c.origins().LoopbackPort != "" {
 		// A local instance without admins: /admin says how to become one.
-		webOpts = append(webOpts, web.WithAdminHint(adminHint))
+		webOpts = append(webOpts, web.WithAdminHint(adminHint()))
 	}
 	mux.Handle("/", web.New(svc, append(webOpts, web.WithRateLimit(lim.pages))...))
 	return mux, store, stop, nil
@@ -238,7 +240,25 @@ func (p *servicePages) siteName(ctx context.Context) string {
 
 // adminHint is what /admin's 404 page tells a signed-in person on a local
 // instance that has no admin.
-const adminHint = "Nobody is admin on this instance yet: run launchdir admin grant --email you@example.com --role admin (or restart launchdir serve with --admin-emails you@example.com), then sign in as that address."
+func adminHint() string {
+	return "Nobody is admin on this instance yet: run " + selfCommand() + " admin grant --email you@example.com --role admin (or restart serve with --admin-emails you@example.com), then sign in as that address."
+}
+
+// selfCommand is how the person who started this process runs it again, for
+// the commands the banner and the pages tell them to run: "go run
+// ./cmd/launchdir" under go run (its binary lives in Go's build cache, and
+// no "launchdir" is on the PATH yet), "launchdir" from the PATH, else the
+// path they typed ("./launchdir").
+func selfCommand() string {
+	exe := os.Args[0]
+	switch {
+	case strings.Contains(filepath.ToSlash(exe), "/go-build"):
+		return "go run ./cmd/launchdir"
+	case !strings.ContainsRune(exe, filepath.Separator) && !strings.ContainsRune(exe, '/'):
+		return "launchdir"
+	}
+	return exe
+}
 
 // printBanner prints where the service is: its URLs at the default origin,
 // the other loopback name that works on a loopback listener, and how to
@@ -255,9 +275,9 @@ func printBanner(out io.Writer, db, addr string, o domain.Origins, hasAdmins boo
 	fmt.Fprintf(w, "  Docs:     %s%s\n", origin, domain.DocsPath)
 	fmt.Fprintf(w, "  Sign in:  %s%s\n", origin, domain.SignInPath)
 	if hasAdmins {
-		fmt.Fprintf(w, "  Admin:    %s/admin (for the site team: launchdir admin team lists it)\n", origin)
+		fmt.Fprintf(w, "  Admin:    %s/admin (for the site team: %s admin team lists it)\n", origin, selfCommand())
 	} else {
-		fmt.Fprintf(w, "  Admin:    %s/admin (nobody is admin yet: run launchdir admin grant --email you@example.com --role admin, then sign in as that address)\n", origin)
+		fmt.Fprintf(w, "  Admin:    %s/admin (nobody is admin yet: run %s admin grant --email you@example.com --role admin, then sign in as that address)\n", origin, selfCommand())
 	}
 	if o.LoopbackPort != "" {
 		other := "http://localhost:" + o.LoopbackPort
