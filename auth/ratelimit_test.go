@@ -107,33 +107,49 @@ func checkLimit(t *testing.T, h http.Header, policy string, remaining, reset int
 	t.Errorf("RateLimit %q has no item %s", h.Values("RateLimit"), policy)
 }
 
-// TestRateLimit_TokenAndLinkFailures: refused /token requests and invalid
-// sign-in links cost from the network's failure budget; once it is used up
-// they get 429 before anything is checked, until the window ends; another
-// network is not affected.
+// TestRateLimit_TokenAndLinkFailures: a refused /token request and an
+// invalid sign-in link cost from the budget of the credential they send
+// (the client and its code or refresh token; the link's token) from that
+// network; once it is used up that credential gets 429 before anything is
+// checked, until the window ends. Another credential from the same network
+// and another network are not affected (issue 28 item 8).
 func TestRateLimit_TokenAndLinkFailures(t *testing.T) {
 	e := limitedEnv(t, 3, 0)
 	attacker, other := fromAddr(t, "127.0.0.2"), fromAddr(t, "127.0.0.3")
-	badToken := url.Values{"grant_type": {"authorization_code"}, "client_id": {"no-such-client"}, "code": {"guess"},
-		"code_verifier": {strings.Repeat("v", 43)}}.Encode()
+	tokenForm := func(code string) string {
+		return url.Values{"grant_type": {"authorization_code"}, "client_id": {"no-such-client"}, "code": {code},
+			"code_verifier": {strings.Repeat("v", 43)}}.Encode()
+	}
+	badToken := tokenForm("guess")
 	const form = "application/x-www-form-urlencoded"
-	for i := 0; i < 2; i++ {
+	for i := 0; i < 3; i++ {
 		r := sendFrom(t, attacker, "POST", e.srv.URL+"/token", form, badToken)
 		if r.status != 400 && r.status != 401 {
 			t.Fatalf("bad /token %d: status %d; %s", i+1, r.status, r.body)
 		}
 		checkLimit(t, r.header, "failures", 2-i, 900)
 	}
-	r := sendFrom(t, attacker, "GET", e.srv.URL+"/signin/email?token=guessed-link", "", "")
-	if r.status != 400 {
-		t.Fatalf("bad sign-in link: %d", r.status)
-	}
-	checkLimit(t, r.header, "failures", 0, 900)
-
 	checkLimited(t, sendFrom(t, attacker, "POST", e.srv.URL+"/token", form, badToken), "failures", 900)
+	// The body the guard read is still the handler's: another code is checked.
+	if r := sendFrom(t, attacker, "POST", e.srv.URL+"/token", form, tokenForm("another")); r.status != 401 {
+		t.Fatalf("/token with another code from the same network: %d %s", r.status, r.body)
+	}
+	for i := 0; i < 3; i++ {
+		r := sendFrom(t, attacker, "GET", e.srv.URL+"/signin/email?token=guessed-link", "", "")
+		if r.status != 400 {
+			t.Fatalf("bad sign-in link %d: %d", i+1, r.status)
+		}
+		checkLimit(t, r.header, "failures", 2-i, 900)
+	}
 	e.advance(time.Minute)
-	checkLimited(t, sendFrom(t, attacker, "GET", e.srv.URL+"/signin/email?token=another-guess", "", ""), "failures", 840)
-	checkLimited(t, sendFrom(t, attacker, "POST", e.srv.URL+"/revoke", form, "token=x&client_id=no-such-client"), "failures", 840)
+	checkLimited(t, sendFrom(t, attacker, "GET", e.srv.URL+"/signin/email?token=guessed-link", "", ""), "failures", 840)
+	if r := sendFrom(t, attacker, "GET", e.srv.URL+"/signin/email?token=another-guess", "", ""); r.status != 400 {
+		t.Fatalf("another link from the same network: %d, want 400", r.status)
+	}
+	checkLimited(t, sendFrom(t, attacker, "POST", e.srv.URL+"/token", form, badToken), "failures", 840)
+	if r := sendFrom(t, attacker, "POST", e.srv.URL+"/revoke", form, "token=x&client_id=no-such-client"); r.status != 401 {
+		t.Fatalf("/revoke from the same network: %d, want 401", r.status)
+	}
 	if r := sendFrom(t, other, "POST", e.srv.URL+"/token", form, badToken); r.status == 429 {
 		t.Fatalf("another network was limited: %s", r.body)
 	}

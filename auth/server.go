@@ -1,17 +1,20 @@
 package auth
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
 )
 
@@ -28,7 +31,10 @@ func (a *Auth) registerServer(mux *http.ServeMux) {
 	s := &server{a: a, cimd: newCIMDCache(a), register: newIPLimiter(a.cfg.RegisterPerHour)}
 	// Per network: the OAuth budget for every step of a sign-in, and the
 	// failed-credential budget where a client secret, code or token is checked.
-	limit, failures := a.cfg.OAuthLimit.Handler, a.cfg.Failures.Guard
+	limit := a.cfg.OAuthLimit.Handler
+	failures := func(next http.Handler, failed func(int) bool) http.Handler {
+		return a.cfg.Failures.GuardKeyed(next, failed, clientCredentialKey)
+	}
 	mux.HandleFunc("GET /.well-known/oauth-authorization-server", s.metadata)
 	mux.HandleFunc("OPTIONS /.well-known/oauth-authorization-server", preflightGET)
 	mux.Handle("GET /authorize", limit(http.HandlerFunc(s.authorize)))
@@ -41,6 +47,30 @@ func (a *Auth) registerServer(mux *http.ServeMux) {
 	for _, p := range []string{"/token", "/register", "/revoke"} {
 		mux.HandleFunc("OPTIONS "+p, preflight)
 	}
+}
+
+// clientCredentialKey is the failed-credential budget of a /token or /revoke
+// request: its network and the credentials it sends (Basic header, client_id
+// and client_secret, code, refresh_token, token; not the PKCE verifier, so
+// that guessing the verifier of one code spends one budget). A client
+// retrying a bad code or a stale refresh token spends its own budget and
+// never refuses another client of the same network (docs/ratelimits.md).
+// The body is read here, at most 64 KB as parseForm reads, and put back
+// whole for the handler, which checks it.
+func clientCredentialKey(r *http.Request) string {
+	var form url.Values
+	if r.Body != nil {
+		head, err := io.ReadAll(io.LimitReader(r.Body, 64<<10))
+		r.Body = struct {
+			io.Reader
+			io.Closer
+		}{io.MultiReader(bytes.NewReader(head), r.Body), r.Body}
+		if err == nil {
+			form, _ = url.ParseQuery(string(head))
+		}
+	}
+	return ratelimit.CredentialKey(r, "client", r.Header.Get("Authorization"), form.Get("client_id"),
+		form.Get("client_secret"), form.Get("code"), form.Get("refresh_token"), form.Get("token"))
 }
 
 // refused says whether a /token answer refused the request (a bad client

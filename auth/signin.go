@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/launchdir/launchdir/auth/ratelimit"
 )
 
 // Sign-in rate limits: emailed links per address and sign-in POSTs per
@@ -46,10 +48,16 @@ func (a *Auth) registerSignIn(mux *http.ServeMux) {
 	}
 	mux.HandleFunc("GET /signin", s.page)
 	mux.Handle("POST /signin", form(s.post))
-	mux.Handle("GET /signin/email", a.cfg.Failures.Guard(http.HandlerFunc(s.email), invalidLink))
+	mux.Handle("GET /signin/email", a.cfg.Failures.GuardKeyed(http.HandlerFunc(s.email), invalidLink, linkKey))
 	mux.HandleFunc("GET /signin/oidc", s.oidcStart)
 	mux.HandleFunc("GET /callback", s.oidcCallback)
 	mux.Handle("POST /signout", form(s.signOut))
+}
+
+// linkKey is the failed-credential budget of a sign-in link: its network and
+// its token (a person re-opening an old link spends only that link's budget).
+func linkKey(r *http.Request) string {
+	return ratelimit.CredentialKey(r, "signin-link", r.URL.Query().Get("token"))
 }
 
 // invalidLink says whether a /signin/email answer refused the link.

@@ -62,23 +62,26 @@ func (s *Server) authenticate(r *http.Request, resource string, needed []string)
 		}
 		return ctx, nil
 	}
-	// A network that has sent too many bad credentials gets no more checked.
-	network := ratelimit.Network(r)
-	if st := s.failures.Peek(network); !st.OK {
+	// A credential refused too often from a network is not checked again
+	// there until its window ends. The budget is per network and credential:
+	// a client retrying a stale token never refuses another client of the
+	// same network (docs/ratelimits.md, "The failure budget").
+	failKey := ratelimit.CredentialKey(r, "bearer", h)
+	if st := s.failures.Peek(failKey); !st.OK {
 		return nil, &challenge{code: domain.ERateLimited, limit: st}
 	}
 	scheme, token, ok := strings.Cut(h, " ")
 	token = strings.TrimSpace(token)
 	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" {
-		return nil, &challenge{code: domain.EUnauthenticated, err: "invalid_request", scopes: needed, limit: s.failures.Take(network),
+		return nil, &challenge{code: domain.EUnauthenticated, err: "invalid_request", scopes: needed, limit: s.failures.Take(failKey),
 			detail: "The Authorization header must be \"Bearer <token>\"."}
 	}
 	if s.auth == nil {
-		return nil, &challenge{code: domain.EUnauthenticated, err: "invalid_token", scopes: needed, limit: s.failures.Take(network), detail: "This server accepts no credentials."}
+		return nil, &challenge{code: domain.EUnauthenticated, err: "invalid_token", scopes: needed, limit: s.failures.Take(failKey), detail: "This server accepts no credentials."}
 	}
 	c, err := s.auth.Verify(ctx, token, resource)
 	if errors.Is(err, auth.ErrInvalidToken) {
-		return nil, &challenge{code: domain.EUnauthenticated, err: "invalid_token", scopes: needed, limit: s.failures.Take(network),
+		return nil, &challenge{code: domain.EUnauthenticated, err: "invalid_token", scopes: needed, limit: s.failures.Take(failKey),
 			detail: "The access token or API key is unknown, expired, revoked, or was issued for another resource (" + resource + ")."}
 	}
 	if err != nil {

@@ -2,6 +2,8 @@ package ratelimit
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
@@ -33,6 +35,21 @@ func Network(r *http.Request) string {
 	}
 	p, _ := a.Prefix(64)
 	return p.String()
+}
+
+// CredentialKey is the failed-credential budget key of the credential
+// parts sent in r (a bearer header; a client's id and secret with a code or
+// refresh token; a sign-in link's token): the request's network and a
+// SHA-256 fingerprint of the parts. The same bad credential sent again from
+// the same network spends one budget; another credential, another
+// client's, has its own.
+func CredentialKey(r *http.Request, parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return Network(r) + " " + hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 // Handler counts every request to next against the request's network: over
@@ -68,11 +85,19 @@ func (l *Limiter) HandlerWith(next http.Handler, refuse func(w http.ResponseWrit
 // them is counted, so a burst of parallel requests may overshoot the quota
 // by at most the number in flight. A nil limiter returns next.
 func (l *Limiter) Guard(next http.Handler, failed func(status int) bool) http.Handler {
+	return l.GuardKeyed(next, failed, Network)
+}
+
+// GuardKeyed is Guard with the budget of key(r) instead of the network's:
+// the failed-credential budget is kept per network and credential
+// (CredentialKey), so that one client's bad credentials never refuse
+// another client of the same network (docs/ratelimits.md).
+func (l *Limiter) GuardKeyed(next http.Handler, failed func(status int) bool, key func(r *http.Request) string) http.Handler {
 	if l == nil {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		key := Network(r)
+		key := key(r)
 		if st := l.Peek(key); !st.OK {
 			WriteTooMany(w, st)
 			return

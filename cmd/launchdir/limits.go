@@ -17,7 +17,7 @@ type limitConfig struct {
 }
 
 func limitFlags(fs *flag.FlagSet, l *limitConfig) {
-	fs.IntVar(&l.failures, "rate-failures", ratelimit.DefaultFailures.Quota, "failed credentials (bad bearer tokens and API keys, refused /token and /revoke requests, invalid sign-in links) per network per 15 minutes; then credentials from that network get 429 until the window ends, 0 = off (env LAUNCHDIR_RATE_FAILURES)")
+	fs.IntVar(&l.failures, "rate-failures", ratelimit.DefaultFailures.Quota, "failed attempts of one credential (a bad bearer token or API key, a refused /token or /revoke client credential with its code or token, an invalid sign-in link) per network per 15 minutes; then that credential from that network gets 429 until the window ends, other credentials are still checked, 0 = off (env LAUNCHDIR_RATE_FAILURES)")
 	fs.IntVar(&l.oauth, "rate-oauth", ratelimit.DefaultOAuth.Quota, "requests per network per minute to /authorize, /token, /register and /revoke, 0 = off (env LAUNCHDIR_RATE_OAUTH)")
 	fs.IntVar(&l.mcp, "rate-mcp", ratelimit.DefaultMCP.Quota, "MCP requests other than tools/call (initialize, tools/list, ping, notifications) per network per minute, 0 = off (env LAUNCHDIR_RATE_MCP)")
 	fs.IntVar(&l.pages, "rate-pages", ratelimit.DefaultPages.Quota, "web page requests per network per minute, 0 = off (env LAUNCHDIR_RATE_PAGES)")

@@ -14,8 +14,8 @@ import (
 // TestServe_RateLimits runs serve with small per-network budgets behind a
 // trusted proxy (the test client on 127.0.0.1, the client's address in
 // X-Forwarded-For) and floods each budget through the real router: the web
-// pages, MCP session calls, and bad credentials, whose one budget is shared
-// by /v1 and /token. IPv6 clients of one /64 share a budget; other networks
+// pages, MCP session calls, and bad credentials, one budget per credential
+// and network on /v1 and /token. IPv6 clients of one /64 share a budget; other networks
 // are not affected.
 func TestServe_RateLimits(t *testing.T) {
 	srv := startServe(t, "--rate-pages", "3", "--rate-mcp", "2", "--rate-failures", "2", "--rate-oauth", "0",
@@ -84,17 +84,27 @@ func TestServe_RateLimits(t *testing.T) {
 		}
 	})
 
-	t.Run("FailuresSharedByAPIAndOAuth", func(t *testing.T) {
+	t.Run("FailuresPerCredential", func(t *testing.T) {
+		// One budget per credential and network (issue 28 item 8): the same
+		// bad key twice spends its own; a client's /token and another key
+		// from the same address are still checked.
 		bad := map[string]string{"Authorization": "Bearer ld_key_guess"}
-		if r := send("198.51.100.7", "GET", "/v1/site", "", bad); r.status != 401 {
-			t.Fatalf("bad API key: %d", r.status)
-		}
-		form := map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
-		if r := send("198.51.100.7", "POST", "/token", "grant_type=refresh_token&client_id=x&refresh_token=guess", form); r.status != 400 && r.status != 401 {
-			t.Fatalf("bad /token: %d", r.status)
+		for i := 0; i < 2; i++ {
+			if r := send("198.51.100.7", "GET", "/v1/site", "", bad); r.status != 401 {
+				t.Fatalf("bad API key %d: %d", i+1, r.status)
+			}
 		}
 		limited(send("198.51.100.7", "GET", "/v1/site", "", bad), "failures")
+		form := map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
+		for i := 0; i < 2; i++ {
+			if r := send("198.51.100.7", "POST", "/token", "grant_type=refresh_token&client_id=x&refresh_token=guess", form); r.status != 400 && r.status != 401 {
+				t.Fatalf("bad /token %d: %d", i+1, r.status)
+			}
+		}
 		limited(send("198.51.100.7", "POST", "/token", "grant_type=refresh_token&client_id=x&refresh_token=guess", form), "failures")
+		if r := send("198.51.100.7", "GET", "/v1/site", "", map[string]string{"Authorization": "Bearer ld_key_other"}); r.status != 401 {
+			t.Errorf("another API key from the same address: %d, want 401", r.status)
+		}
 		if r := send("198.51.100.8", "GET", "/v1/site", "", bad); r.status != 401 {
 			t.Errorf("bad API key from another address: %d, want 401", r.status)
 		}
