@@ -112,11 +112,11 @@ func (s *Server) handle(ctx context.Context, c *call) (result, error) {
 	}
 	if c.idem != nil {
 		res.body, res.replayed, err = s.runIdem(ctx, c, args)
-		return res, err
-	}
-	res.buf, _, err = s.execBuf(ctx, c.op, args)
-	if err == nil {
+	} else if res.buf, _, err = s.execBuf(ctx, c.op, args); err == nil {
 		res.body = res.buf.Bytes()
+	}
+	if err == nil {
+		res.body = s.rebase(ctx, res.body) // every URL at the origin the request used (origin.go)
 	}
 	return res, err
 }

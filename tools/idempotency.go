@@ -246,10 +246,18 @@ func (e *problemError) Error() string { return fmt.Sprintf("%s: %s", e.p.Code, e
 // transport answers for the error of a call.
 func (s *Server) problem(ctx context.Context, c *call, err error) *Problem {
 	var pe *problemError
+	var p *Problem
 	if errors.As(err, &pe) {
-		return pe.p
+		p = pe.p
+	} else {
+		p = problemFor(ctx, s.log.With("transport", c.transport), c.op.Name, err)
 	}
-	return problemFor(ctx, s.log.With("transport", c.transport), c.op.Name, err)
+	if d := s.rebaseString(ctx, p.Detail); d != p.Detail { // origin.go
+		cp := *p
+		cp.Detail = d
+		p = &cp
+	}
+	return p
 }
 
 // idemFingerprint identifies a request: SHA-256 of the operation name and the

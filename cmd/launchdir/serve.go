@@ -280,13 +280,17 @@ func printBanner(out io.Writer, db, addr string, o domain.Origins, hasAdmins boo
 		fmt.Fprintf(w, "  Admin:    %s/admin (nobody is admin yet: run %s admin grant --email you@example.com --role admin, then sign in as that address)\n", origin, selfCommand())
 	}
 	if o.LoopbackPort != "" {
-		other := "http://localhost:" + o.LoopbackPort
-		if strings.HasPrefix(origin, "http://localhost:") {
-			other = "http://127.0.0.1:" + o.LoopbackPort
+		// Only the names this listener answers at (listening.go).
+		names := loopbackOrigins(addr, lookupHost)
+		for _, other := range names {
+			if other != origin {
+				fmt.Fprintf(w, "  Also:     %s/ and %s%s work the same.\n", other, other, domain.MCPPath)
+			}
 		}
-		fmt.Fprintf(w, "  Also:     %s/ and %s%s work the same: on loopback, localhost, 127.0.0.1 and [::1] with port %s\n"+
-			"            are all this server, and each client gets OAuth metadata and links naming the address it used.\n",
-			other, other, domain.MCPPath, o.LoopbackPort)
+		if len(names) > 1 {
+			fmt.Fprintf(w, "            %s with port %s are all this server, and each client gets OAuth metadata\n"+
+				"            and links naming the address it used.\n", hostsOf(names), o.LoopbackPort)
+		}
 	}
 }
 
