@@ -25,6 +25,7 @@ import (
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // exampleSite is the site the committed documents (docs/server.json,
@@ -122,16 +123,13 @@ func discServer(t *testing.T) string {
 	ctx := context.Background()
 	srv := httptest.NewUnstartedServer(nil)
 	base := "http://" + srv.Listener.Addr().String()
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	db, err := storage.Open(fixtures.SeededFile(t, fixtures.DemoSeeded)) // the demo data as of fixtures.Now, seeded once per test binary
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
 	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: base}
 	now := time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
-	if seeded, err := storage.SeedDemo(ctx, db, site, now); err != nil || !seeded {
-		t.Fatalf("storage.SeedDemo: seeded=%v err=%v", seeded, err)
-	}
 	st, err := storage.NewStore(ctx, db, site)
 	if err != nil {
 		t.Fatal(err)

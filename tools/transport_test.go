@@ -20,6 +20,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // catNow is the fixed clock of these tests: a Wednesday (this week = 2026-11-16).
@@ -112,7 +113,12 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 		h.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
+	// With seed: a copy of the demo data as SeedDemo leaves it (seeded once
+	// per test binary; no weekly clock run).
 	dbPath := filepath.Join(t.TempDir(), "launchdir.db")
+	if seed {
+		dbPath = fixtures.SeededFile(t, fixtures.DemoSeeded)
+	}
 	clock := testclock.New(catNow)
 	db, err := storage.Open(dbPath, storage.WithClock(clock.Now))
 	if err != nil {
@@ -120,12 +126,7 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	}
 	t.Cleanup(func() { db.Close() })
 	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: srv.URL}
-	if seed {
-		if ok, err := storage.SeedDemo(ctx, db, site, catNow); err != nil || !ok {
-			t.Fatalf("SeedDemo: %v %v", ok, err)
-		}
-	}
-	st, err := storage.NewStore(context.Background(), db, site)
+	st, err := storage.NewStore(ctx, db, site)
 	if err != nil {
 		t.Fatal(err)
 	}
