@@ -48,6 +48,7 @@ type budgetRow struct {
 // tokenizer, prints tokens per tool, per Tag, public/protected and in total
 // with the biggest offenders, and fails when a budget is broken.
 func TestToolBudgets(t *testing.T) {
+	t.Parallel()
 	var rows []budgetRow
 	total, public := 0, 0
 	byTag := map[string]int{}
@@ -148,6 +149,7 @@ func (rec *budgetRecorder) RoundTrip(req *http.Request) (*http.Response, error) 
 // TestToolBudgets_ListBytes lists the tools through the go-sdk client against
 // the real /mcp endpoint and holds the size of the HTTP answer to budgetListBytes.
 func TestToolBudgets_ListBytes(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, false)
 	rec := &budgetRecorder{}
 	c := mcp.NewClient(&mcp.Implementation{Name: "budget-test", Version: "1.0.0"}, nil)
@@ -301,6 +303,7 @@ const (
 // once in the server instructions (tools/mcp.go) instead. It fails when an
 // option no longer does what the document says, and logs the numbers.
 func TestToolBudgets_Options(t *testing.T) {
+	t.Parallel()
 	ops := map[string]Operation{}
 	now := 0
 	for _, op := range Catalog() {

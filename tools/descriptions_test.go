@@ -26,6 +26,7 @@ var descFacts = map[string][]string{
 // TestToolDescriptions holds every MCP tool description to its length
 // budget, to the facts above, and to naming the operation's error codes.
 func TestToolDescriptions(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, op := range Catalog() {
 		if n := Tokens(op.Summary); n > descMaxTokens {

@@ -18,6 +18,7 @@ import (
 // the project's JSON Schema validator and checks that both accept and reject
 // the same arguments: the lean copy keeps the contract.
 func TestLeanInput_SameVerdicts(t *testing.T) {
+	t.Parallel()
 	cases := map[string][]struct {
 		args string
 		ok   bool
@@ -104,6 +105,7 @@ var leanKeywords = []string{
 // patternProperties in both, or is implied there: a minLength/maxLength by
 // an anchored pattern (PatternLengths). Nothing may be lost.
 func TestLeanInput_KeepsEveryConstraint(t *testing.T) {
+	t.Parallel()
 	checked := 0
 	for _, op := range Catalog() {
 		var full, lean map[string]any
@@ -284,6 +286,7 @@ func leanSet(v any) string {
 // TestPatternLengths pins the pattern measure the lean schemas rely on to
 // leave out an implied minLength or maxLength.
 func TestPatternLengths(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		p      string
 		lo, hi int

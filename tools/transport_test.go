@@ -250,6 +250,7 @@ func catCall(t *testing.T, cs *mcp.ClientSession, name string, args any) (*mcp.C
 }
 
 func TestMCP_ToolsListAndCalls(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	byName := map[string]Operation{}
 	for _, op := range env.tools.Operations() {
@@ -377,6 +378,7 @@ func TestMCP_RateLimitKeyReachesTools(t *testing.T) {
 }
 
 func TestCORS(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, false)
 	for _, path := range []string{"/mcp", "/v1/listings"} {
 		r := catDo(t, env, "OPTIONS", path, nil, map[string]string{
@@ -415,6 +417,7 @@ func TestCORS(t *testing.T) {
 // The SDK's DNS-rebinding protection stays on: a loopback server refuses a
 // foreign Host on /mcp.
 func TestMCP_DNSRebindingProtection(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, false)
 	body := []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`)
 	req, _ := http.NewRequest("POST", env.URL+"/mcp", bytes.NewReader(body))
