@@ -70,6 +70,7 @@ func (e *env) acctDBBytes() []byte {
 }
 
 func TestAccountRequiresSession(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	resp, body := siDo(t, e.browser(), http.MethodGet, e.srv.URL+"/account", nil, nil)
 	siWantStatus(t, resp, body, http.StatusSeeOther)
@@ -81,6 +82,7 @@ func TestAccountRequiresSession(t *testing.T) {
 }
 
 func TestAccountPage(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	b, _ := e.signedIn("owner@example.com")
 	resp, body := siDo(t, b, http.MethodGet, e.srv.URL+"/account", nil, nil)
@@ -94,6 +96,7 @@ func TestAccountPage(t *testing.T) {
 }
 
 func TestAccountAPIKeyLifecycle(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	ctx := context.Background()
 	b, u := e.signedIn("keys@example.com")
@@ -162,6 +165,7 @@ func TestAccountAPIKeyLifecycle(t *testing.T) {
 }
 
 func TestAccountCreateKeyWithoutCSRF(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	b, u := e.signedIn("csrf@example.com")
 	for _, form := range []url.Values{{"name": {"x"}}, {"name": {"x"}, "csrf": {"nope"}}, {"name": {"x"}, "csrf": {""}}} {
@@ -177,6 +181,7 @@ func TestAccountCreateKeyWithoutCSRF(t *testing.T) {
 }
 
 func TestAccountKeyName(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	b, u := e.signedIn("names@example.com")
 	for _, name := range []string{"", "   ", strings.Repeat("n", 101), "tab\there"} {
@@ -193,6 +198,7 @@ func TestAccountKeyName(t *testing.T) {
 }
 
 func TestAccountKeyLimit(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	ctx := context.Background()
 	b, u := e.signedIn("many@example.com")
@@ -222,6 +228,7 @@ func TestAccountKeyLimit(t *testing.T) {
 }
 
 func TestAccountOtherUsersKey(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	ctx := context.Background()
 	b, _ := e.signedIn("me@example.com")
@@ -240,6 +247,7 @@ func TestAccountOtherUsersKey(t *testing.T) {
 }
 
 func TestAccountCreateAPIKeyOperator(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	ctx := context.Background()
 	plain, k, err := e.auth.CreateAPIKey(ctx, "Ops@Example.com", "ops")
@@ -273,6 +281,7 @@ func TestAccountCreateAPIKeyOperator(t *testing.T) {
 }
 
 func TestAccountConnectedApps(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	ctx := context.Background()
 	b, u := e.signedIn("apps@example.com")

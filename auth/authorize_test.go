@@ -44,6 +44,7 @@ func asPageHeaders(t *testing.T, resp *http.Response) {
 
 // #1 PKCE at /authorize: missing, plain, absent method, malformed challenge.
 func TestAuthorizePKCERequired(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "https://app.test/cb"
 	id := e.asClient("App", redirect)
@@ -71,6 +72,7 @@ func TestAuthorizePKCERequired(t *testing.T) {
 
 // #2 exact redirect URI matching: every trick is a 400 page, never a redirect.
 func TestAuthorizeRedirectURITricks(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "https://app.test/cb"
 	id := e.asClient("App", redirect, "https://app.test/other")
@@ -98,6 +100,7 @@ func TestAuthorizeRedirectURITricks(t *testing.T) {
 
 // #2 loopback redirect URIs: any port, but the same path.
 func TestAuthorizeLoopbackPorts(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	id := e.asClient("CLI", "http://127.0.0.1/callback", "http://localhost:8080/cb")
 	b, _ := e.signedIn("ada@example.com")
@@ -118,6 +121,7 @@ func TestAuthorizeLoopbackPorts(t *testing.T) {
 
 // A client with one redirect URI may omit redirect_uri; with several it may not.
 func TestAuthorizeRedirectOmitted(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	one := e.asClient("One", "https://one.test/cb")
 	two := e.asClient("Two", "https://two.test/a", "https://two.test/b")
@@ -143,6 +147,7 @@ func TestAuthorizeRedirectOmitted(t *testing.T) {
 // #4 resource at /authorize: unknown → invalid_target; trailing slash OK;
 // scopes: unknown → invalid_scope.
 func TestAuthorizeResourceAndScope(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "https://app.test/cb"
 	id := e.asClient("App", redirect)
@@ -178,6 +183,7 @@ func TestAuthorizeResourceAndScope(t *testing.T) {
 
 // Not signed in: the request is stored, sign-in comes back to consent.
 func TestAuthorizeSignInFirst(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "https://app.test/cb"
 	id := e.asClient("App", redirect)
@@ -216,6 +222,7 @@ func TestAuthorizeSignInFirst(t *testing.T) {
 
 // #10 CSRF on the decision; #12 303 on Allow and Deny; #13 iss.
 func TestDecisionCSRF(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "https://app.test/cb"
 	id := e.asClient("App", redirect)
@@ -300,6 +307,7 @@ func TestDecisionCSRF(t *testing.T) {
 // #11 #14 the consent page: headers, escaped names, hosts, scopes, the
 // local-app warning; the form may redirect to the client (CSP form-action).
 func TestConsentPage(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "http://127.0.0.1:7777/cb"
 	id := e.asClient(`<script>alert("x")</script>`, redirect)
@@ -342,6 +350,7 @@ func TestConsentPage(t *testing.T) {
 // #14 consent is remembered per client for ⊆ scopes and the same resource,
 // and asked again for wider scopes, another resource or another client.
 func TestConsentRemembered(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "https://app.test/cb"
 	id := e.asClient("App", redirect)
@@ -397,6 +406,7 @@ func TestConsentRemembered(t *testing.T) {
 // A local (loopback) client is asked every time: its identity cannot be
 // proven, so any local program could reuse its client_id (RFC 8252 §8.6).
 func TestConsentAlwaysForLoopback(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "http://127.0.0.1:4000/cb"
 	id := e.asClient("CLI", redirect)

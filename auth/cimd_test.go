@@ -70,6 +70,7 @@ func cimdEnv(t *testing.T) (*env, *docServer) {
 // #6 happy path: a metadata document client authorizes, consents (with its
 // host shown and the local warning) and gets tokens.
 func TestCIMDFlow(t *testing.T) {
+	t.Parallel()
 	e, d := cimdEnv(t)
 	id := d.srv.URL + "/client.json"
 	redirect := "http://127.0.0.1/callback"
@@ -111,6 +112,7 @@ func TestCIMDFlow(t *testing.T) {
 
 // #6 documents that are refused: a 400 page at /authorize, never a redirect.
 func TestCIMDRefused(t *testing.T) {
+	t.Parallel()
 	e, d := cimdEnv(t)
 	b, _ := e.signedIn("ada@example.com")
 	_, challenge := asPKCE()
@@ -163,6 +165,7 @@ func TestCIMDRefused(t *testing.T) {
 
 // #6 the real (guarded) client refuses loopback before connecting.
 func TestCIMDGuardRefusesLoopback(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil) // no MetadataClient: the SSRF guard
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

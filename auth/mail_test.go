@@ -40,6 +40,7 @@ func smtpBody(t *testing.T, m siSMTPMessage) string {
 // store afterwards keeps the message with the secret masked. The link from
 // the delivered mail still signs in.
 func TestMailSMTPOutboxKeepsNoSecretLink(t *testing.T) {
+	t.Parallel()
 	srv := siStartSMTP(t, "", "")
 	m, err := auth.NewSMTPMailer(auth.SMTPConfig{Host: "127.0.0.1", Port: srv.port(), From: "Launchdir <login@example.com>"})
 	if err != nil {
@@ -98,6 +99,7 @@ func TestMailSMTPOutboxKeepsNoSecretLink(t *testing.T) {
 // handed to the mailer nor written to the log: it can never be delivered,
 // and a fresh demo's award notices would bury the log.
 func TestMailInvalidDomainIsNotSent(t *testing.T) {
+	t.Parallel()
 	const to = "maya.fischer@people.launchdir.invalid"
 	for _, smtp := range []bool{false, true} {
 		var logs siLogBuffer

@@ -10,6 +10,7 @@ import (
 
 // #7 registration: what is accepted and what is refused.
 func TestRegisterValidation(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, func(c *auth.Config) { c.RegisterPerHour = 1000 })
 	resp, m := e.asRegister(map[string]any{"redirect_uris": []string{"http://127.0.0.1/cb", "https://app.test/cb", "http://[::1]:8080/x", "http://localhost/cb"}})
 	if resp.StatusCode != http.StatusCreated || resp.Header.Get("Cache-Control") != "no-store" || resp.Header.Get("Access-Control-Allow-Origin") != "*" {

@@ -178,6 +178,7 @@ func (e *env) asValid(token, resource string) bool {
 }
 
 func TestMetadataDocument(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	resp, body := e.asGet(http.DefaultClient, "/.well-known/oauth-authorization-server")
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/json" ||
@@ -221,6 +222,7 @@ func TestMetadataDocument(t *testing.T) {
 // TestFullFlow: register → authorize (signed in) → allow → token → refresh
 // → revoke.
 func TestFullFlow(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "http://127.0.0.1:9999/callback"
 	id := e.asClient("Test App", redirect)
@@ -274,6 +276,7 @@ func TestFullFlow(t *testing.T) {
 
 // TestRevokeAccessTokenOfOtherClient: a client cannot revoke another's token.
 func TestRevokeOtherClient(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "https://app.test/cb"
 	id := e.asClient("A", redirect)
@@ -293,6 +296,7 @@ func TestRevokeOtherClient(t *testing.T) {
 }
 
 func TestCORSPreflight(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	for _, p := range []string{"/token", "/register", "/revoke"} {
 		req, _ := http.NewRequest(http.MethodOptions, e.srv.URL+p, nil)

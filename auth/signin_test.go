@@ -123,6 +123,7 @@ func (e *env) siRequestLink(b *http.Client, addr, next string) string {
 // --- email link sign-in ---
 
 func TestSignInEmailLink(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	b := e.browser()
 
@@ -199,6 +200,7 @@ func TestSignInEmailLink(t *testing.T) {
 }
 
 func TestSignInEmailLinkExpires(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	b := e.browser()
 	link := e.siRequestLink(b, "late@example.com", "/account")
@@ -211,6 +213,7 @@ func TestSignInEmailLinkExpires(t *testing.T) {
 }
 
 func TestSignInNoOpenRedirect(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	for i, next := range []string{"//evil.example", "https://evil.example", "/\\evil.example", "http:evil.example", "", "javascript:alert(1)", "///evil.example"} {
 		b := e.browser()
@@ -230,6 +233,7 @@ func TestSignInNoOpenRedirect(t *testing.T) {
 }
 
 func TestSignInRotatesSession(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	b, _ := e.signedIn("before@example.com")
 	old := e.siSessionCookie(b)
@@ -263,6 +267,7 @@ func TestSignInRotatesSession(t *testing.T) {
 }
 
 func TestSignInCrossOriginRefused(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	for _, h := range []http.Header{
 		{"Sec-Fetch-Site": {"cross-site"}},
@@ -281,6 +286,7 @@ func TestSignInCrossOriginRefused(t *testing.T) {
 }
 
 func TestSignInBadAddress(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	for _, addr := range []string{"", "not-an-address", "a@", "Jane <jane@example.com>", "x@example.com, y@example.com",
 		strings.Repeat("a", 250) + "@example.com", "a@b\r\nBcc: c@d"} {
@@ -331,6 +337,7 @@ func TestSignInRateLimit(t *testing.T) {
 }
 
 func TestSignOut(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	b, _ := e.signedIn("out@example.com")
 	raw := e.siSessionCookie(b)
@@ -379,6 +386,7 @@ func (l *siLogBuffer) String() string {
 // Without a mailer (the embedded default) the sign-in link is in the log,
 // where a person running the service locally reads it.
 func TestMailDefaultOutboxWritesLinkToLog(t *testing.T) {
+	t.Parallel()
 	var logs siLogBuffer
 	e := newEnv(t, func(c *auth.Config) {
 		c.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
@@ -393,6 +401,7 @@ func TestMailDefaultOutboxWritesLinkToLog(t *testing.T) {
 
 // With a mailer (SMTP) the log names recipient and subject, never the link.
 func TestMailConfiguredLogsNoToken(t *testing.T) {
+	t.Parallel()
 	var logs siLogBuffer
 	rec := &siRecordingMailer{}
 	e := newEnv(t, func(c *auth.Config) {
@@ -429,6 +438,7 @@ func (m *siRecordingMailer) Send(_ context.Context, to, subject, body string) er
 }
 
 func TestMailConfiguredMailerAndOutbox(t *testing.T) {
+	t.Parallel()
 	rec := &siRecordingMailer{}
 	e := newEnv(t, func(c *auth.Config) { c.Mailer = rec })
 	link := e.siMailedLink(rec, "smtp@example.com", "/account")
@@ -458,6 +468,7 @@ func (e *env) siMailedLink(rec *siRecordingMailer, addr, next string) string {
 }
 
 func TestMailFailureShowsError(t *testing.T) {
+	t.Parallel()
 	rec := &siRecordingMailer{err: fmt.Errorf("relay down")}
 	e := newEnv(t, func(c *auth.Config) { c.Mailer = rec })
 	resp, body := siDo(t, e.browser(), http.MethodPost, e.srv.URL+"/signin", url.Values{"email": {"down@example.com"}}, nil)
@@ -627,6 +638,7 @@ func siCheckSMTPMessage(t *testing.T, m siSMTPMessage, to, subject, wantBody str
 }
 
 func TestMailSMTP(t *testing.T) {
+	t.Parallel()
 	srv := siStartSMTP(t, "", "")
 	m, err := auth.NewSMTPMailer(auth.SMTPConfig{Host: "127.0.0.1", Port: srv.port(), From: "Launchdir <login@example.com>"})
 	if err != nil {
@@ -647,6 +659,7 @@ func TestMailSMTP(t *testing.T) {
 }
 
 func TestMailSMTPAuth(t *testing.T) {
+	t.Parallel()
 	srv := siStartSMTP(t, "mailer", "s3cret")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -679,6 +692,7 @@ func TestMailSMTPAuth(t *testing.T) {
 }
 
 func TestMailSMTPConfigErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []auth.SMTPConfig{
 		{From: "login@example.com"},
 		{Host: "smtp.example.com", From: "not an address"},
@@ -698,6 +712,7 @@ func TestMailSMTPConfigErrors(t *testing.T) {
 // without it; "0.0.0.0" (not a loopback address, yet on Linux it reaches
 // the same server) may not.
 func TestMailSMTPTLSPolicy(t *testing.T) {
+	t.Parallel()
 	srv := siStartSMTP(t, "", "")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -788,6 +803,7 @@ func (e *env) siOIDCCallbackURL(b *http.Client, next string, wantRedirect string
 var siCSRFRE = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
 
 func TestOIDCSignIn(t *testing.T) {
+	t.Parallel()
 	e, m := siNewOIDCEnv(t)
 	ctx := context.Background()
 	// An email-link user with the provider's address exists already: the
@@ -855,6 +871,7 @@ func TestOIDCSignIn(t *testing.T) {
 var siKeyRE = regexp.MustCompile(`ld_sk_[A-Za-z0-9_-]{43}`)
 
 func TestOIDCWrongState(t *testing.T) {
+	t.Parallel()
 	e, m := siNewOIDCEnv(t)
 	b := e.browser()
 	cb := e.siOIDCCallbackURL(b, "/account", m.AuthorizationEndpoint())
@@ -885,6 +902,7 @@ func TestOIDCWrongState(t *testing.T) {
 }
 
 func TestOIDCReplayedCallback(t *testing.T) {
+	t.Parallel()
 	e, m := siNewOIDCEnv(t)
 	b := e.browser()
 	cb := e.siOIDCCallbackURL(b, "/account", m.AuthorizationEndpoint())
@@ -901,6 +919,7 @@ func TestOIDCReplayedCallback(t *testing.T) {
 }
 
 func TestOIDCExpiredState(t *testing.T) {
+	t.Parallel()
 	e, m := siNewOIDCEnv(t)
 	b := e.browser()
 	cb := e.siOIDCCallbackURL(b, "/account", m.AuthorizationEndpoint())
@@ -910,6 +929,7 @@ func TestOIDCExpiredState(t *testing.T) {
 }
 
 func TestOIDCProviderError(t *testing.T) {
+	t.Parallel()
 	e, m := siNewOIDCEnv(t)
 	b := e.browser()
 	cb := e.siOIDCCallbackURL(b, "/account", m.AuthorizationEndpoint())
@@ -926,6 +946,7 @@ func TestOIDCProviderError(t *testing.T) {
 }
 
 func TestOIDCNotConfigured(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	for _, p := range []string{"/signin/oidc", "/callback?state=x&code=y"} {
 		resp, body := siDo(t, e.browser(), http.MethodGet, e.srv.URL+p, nil, nil)
@@ -934,6 +955,7 @@ func TestOIDCNotConfigured(t *testing.T) {
 }
 
 func TestOIDCProviderUnreachable(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -48,6 +48,7 @@ func TestGuardedClientRefuses(t *testing.T) {
 // A redirect to an internal address is refused too, and at most 3
 // redirects are followed.
 func TestMetadataRedirects(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/internal":
@@ -92,6 +93,7 @@ func TestMetadataRedirects(t *testing.T) {
 }
 
 func TestCacheTTL(t *testing.T) {
+	t.Parallel()
 	for cc, want := range map[string]time.Duration{
 		"":                        5 * time.Minute,
 		"max-age=1":               30 * time.Second,
@@ -111,6 +113,7 @@ func TestCacheTTL(t *testing.T) {
 }
 
 func TestValidCIMDURL(t *testing.T) {
+	t.Parallel()
 	for _, ok := range []string{"https://app.test/client.json", "https://app.test:8443/a/b"} {
 		if _, err := validCIMDURL(ok); err != nil {
 			t.Errorf("%s: %v", ok, err)

@@ -14,6 +14,7 @@ import (
 // tokens, and signing in by an emailed link is refused with a page that
 // says why; clearing it lets the person sign in again.
 func TestSuspendedAccount(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "https://app.test/cb"
 	id := e.asClient("App", redirect)

@@ -11,6 +11,7 @@ import (
 
 // #1 PKCE at /token: missing, wrong and short verifiers are invalid_grant.
 func TestTokenPKCE(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "https://app.test/cb"
 	id := e.asClient("App", redirect)
@@ -38,6 +39,7 @@ func TestTokenPKCE(t *testing.T) {
 
 // #2 the token request's redirect_uri must be the authorization request's.
 func TestTokenRedirectURIMismatch(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	id := e.asClient("App", "https://app.test/cb", "https://app.test/other")
 	b, _ := e.signedIn("ada@example.com")
@@ -53,6 +55,7 @@ func TestTokenRedirectURIMismatch(t *testing.T) {
 // #3 a code is single-use (a replay revokes its tokens), bound to its
 // client, and expires after 60 s.
 func TestTokenCodeReuseClientExpiry(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "https://app.test/cb"
 	id := e.asClient("App", redirect)
@@ -89,6 +92,7 @@ func TestTokenCodeReuseClientExpiry(t *testing.T) {
 // #4 the token's audience: resource at /token must match; a token for one
 // resource fails on the other; no resource means /mcp.
 func TestTokenResource(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "https://app.test/cb"
 	id := e.asClient("App", redirect)
@@ -117,6 +121,7 @@ func TestTokenResource(t *testing.T) {
 
 // #5 refresh rotation and replay.
 func TestRefreshRotationAndReplay(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "https://app.test/cb"
 	id := e.asClient("App", redirect)
@@ -191,6 +196,7 @@ func TestRefreshRotationAndReplay(t *testing.T) {
 // #16 token endpoint hygiene: no-store and JSON errors everywhere, 401
 // invalid_client with a Basic challenge, unsupported grant types.
 func TestTokenEndpointHygiene(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	for name, tc := range map[string]struct {
 		form   url.Values
@@ -216,6 +222,7 @@ func TestTokenEndpointHygiene(t *testing.T) {
 // Confidential clients: basic and post, each only by its registered
 // method; bad secrets are 401 with WWW-Authenticate: Basic for Basic.
 func TestTokenClientSecret(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "https://app.test/cb"
 	reg := func(method string) (string, string) {
@@ -268,6 +275,7 @@ func TestTokenClientSecret(t *testing.T) {
 // A code issued before the person disconnected the app is refused: the
 // consent behind it was withdrawn.
 func TestTokenCodeAfterDisconnect(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	redirect := "https://app.test/cb"
 	id := e.asClient("App", redirect)

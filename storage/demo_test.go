@@ -5,13 +5,16 @@ import (
 	"database/sql"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/demo"
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // demoNow is a Wednesday noon; its launch week starts on 2026-11-16.
@@ -19,22 +22,75 @@ var demoNow = time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
 
 var demoSite = domain.Site{Key: "main", Name: "Launchdir", Purpose: "A launch directory.", BaseURL: "http://launchdir.test"}
 
-// seededDB opens a fresh database in a temporary directory and loads the demo data.
+// seededDB opens a fresh database in a temporary directory holding the demo
+// data as of now: a copy of a template seeded once per test binary and now
+// (seeding takes seconds, a copy milliseconds; docs/testing.md).
 func seededDB(t *testing.T, now time.Time) *DB {
 	t.Helper()
-	db, err := Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	seededMu.Lock()
+	tp := seededTemplates[now]
+	if tp == nil {
+		tp = &seededTemplate{}
+		seededTemplates[now] = tp
+	}
+	seededMu.Unlock()
+	tp.once.Do(func() { tp.path, tp.err = buildSeeded(now) })
+	if tp.err != nil {
+		t.Fatal(tp.err)
+	}
+	path := filepath.Join(t.TempDir(), "launchdir.db")
+	raw, err := os.ReadFile(tp.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+type seededTemplate struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+var (
+	seededMu        sync.Mutex
+	seededTemplates = map[time.Time]*seededTemplate{}
+)
+
+// buildSeeded seeds a new database file as of now, VACUUMs it INTO a
+// template file (one file, no WAL) and returns the template's path, removed
+// when TestMain ends (pgtest.Main).
+func buildSeeded(now time.Time) (string, error) {
+	dir, err := os.MkdirTemp("", "launchdir-storage-seeded-")
+	if err != nil {
+		return "", err
+	}
+	testtier.AtExit(func() { os.RemoveAll(dir) })
+	db, err := Open(filepath.Join(dir, "seeding.db"))
+	if err != nil {
+		return "", err
+	}
+	defer db.Close()
 	seeded, err := SeedDemo(context.Background(), db, demoSite, now)
 	if err != nil {
-		t.Fatal(err)
+		return "", err
 	}
 	if !seeded {
-		t.Fatal("SeedDemo on a fresh database returned false")
+		return "", fmt.Errorf("SeedDemo on a fresh database returned false")
 	}
-	return db
+	path := filepath.Join(dir, "template.db")
+	if _, err := db.sql.Exec(`VACUUM INTO ?`, path); err != nil {
+		return "", err
+	}
+	return path, nil
 }
 
 func queryInt(t *testing.T, db *DB, query string, args ...any) int {

@@ -24,6 +24,7 @@ func navLinks(page string) []string {
 // same site navigation as the site's pages, so a person can get back to the
 // directory from it.
 func TestPages_AccountHasSiteNavigation(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	browser := withPages(t, env)("nav@example.com")
 	st, home, _ := page(t, browser, "GET", env.URL+"/", nil)

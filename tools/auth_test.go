@@ -65,6 +65,7 @@ func wantChallenge(t *testing.T, e *catEnv, r catResp, status int, resource, err
 }
 
 func TestAuth_REST(t *testing.T) {
+	t.Parallel()
 	e := catTestServer(t, Options{}, false)
 	api := e.auth.APIResource()
 
@@ -134,6 +135,7 @@ func TestAuth_REST(t *testing.T) {
 }
 
 func TestAuth_MCP(t *testing.T) {
+	t.Parallel()
 	e := catTestServer(t, Options{}, true)
 	res := e.auth.MCPResource()
 	post := func(body string, hdr map[string]string) catResp {
@@ -217,6 +219,7 @@ func TestAuth_MCP(t *testing.T) {
 // transports: a protected operation never runs for a caller without its
 // scope, whatever transport or middleware let the call through.
 func TestAuth_ScopeCheckedInCore(t *testing.T) {
+	t.Parallel()
 	e := catTestServer(t, Options{}, false)
 	b := e.tools.byName["get_account"]
 	anon := context.Background()

@@ -44,6 +44,7 @@ func catEchoList(svc *domain.Service, ctx context.Context, in catEchoListInput) 
 }
 
 func TestREST_BodyAndArrays(t *testing.T) {
+	t.Parallel()
 	ops := []Operation{
 		Op(Spec{Name: "echo_item", Method: "POST", Path: "/echo/{id}", Status: 201, Tag: "Test", Title: "Echo",
 			Summary: "Echoes its input."}, catEcho),

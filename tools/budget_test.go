@@ -51,6 +51,7 @@ type budgetRow struct {
 // tokenizer, prints tokens per tool, per Tag, public/protected and in total
 // with the biggest offenders, and fails when a budget is broken.
 func TestToolBudgets(t *testing.T) {
+	t.Parallel()
 	var rows []budgetRow
 	total, public := 0, 0
 	byTag := map[string]int{}
@@ -182,6 +183,7 @@ func budgetListTools(t *testing.T, answer []byte) []map[string]any {
 // keeps its title and all four annotation hints, as the catalog has them
 // (directories reject tools without them).
 func TestToolBudgets_ListBytes(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, false)
 	byName := map[string]Operation{}
 	for _, op := range Catalog() {

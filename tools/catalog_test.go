@@ -72,6 +72,7 @@ var catSpec = []catSpecOp{
 }
 
 func TestCatalog_MatchesSpec(t *testing.T) {
+	t.Parallel()
 	if len(catSpec) != 41 {
 		t.Fatalf("spec table has %d operations, want 41", len(catSpec))
 	}
@@ -117,6 +118,7 @@ func TestCatalog_MatchesSpec(t *testing.T) {
 var catToolName = regexp.MustCompile(`^[A-Za-z0-9_.\-/]{1,64}$`)
 
 func TestCatalog_Invariants(t *testing.T) {
+	t.Parallel()
 	patterns := map[string]string{}
 	for _, op := range Catalog() {
 		t.Run(op.Name, func(t *testing.T) {
@@ -196,6 +198,7 @@ func TestCatalog_Invariants(t *testing.T) {
 // operations that looped over an empty list: every spec operation is served,
 // and the pending list is gone.)
 func TestCatalog_ServedIsTheSpec(t *testing.T) {
+	t.Parallel()
 	srv := catTestServer(t, Options{}, false)
 	want := make([]string, 0, len(catSpec))
 	for _, s := range catSpec {
@@ -242,6 +245,7 @@ func catFillPath(p string) string {
 // array named items, as the spec says of list responses, and in no other
 // top-level array.
 func TestCatalog_ListsNameTheirArrayItems(t *testing.T) {
+	t.Parallel()
 	for _, op := range Catalog() {
 		var out struct {
 			Properties map[string]struct {

@@ -36,6 +36,7 @@ func e2eCategorySlugs(t *testing.T, e *e2eEnv, category string) map[string]bool 
 // also through a chain (merged into a category renamed before); an edited
 // comparison attribute is what compare_listings shows.
 func TestE2E_CategoryConsoleThroughAPI(t *testing.T) {
+	t.Parallel()
 	e := e2eNewEnv(t, Options{}, true)
 	ctx := context.Background()
 	tree, err := e.svc.CategoryTree(ctx)

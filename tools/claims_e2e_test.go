@@ -249,6 +249,7 @@ var tokenShape = regexp.MustCompile(`^[A-Za-z0-9_-]{43}$`)
 // on loopback: no record, a record on another name, the wrong token, then
 // the right one; the claimant becomes an owner and the owner is told.
 func TestClaims_DNS(t *testing.T) {
+	t.Parallel()
 	env := newClaimsEnv(t)
 	key := env.apiKey(t, "claimant@example.com")
 	env.apiKey(t, "owner@example.com")
@@ -331,6 +332,7 @@ func TestClaims_DNS(t *testing.T) {
 // /.well-known/ file of local sites, with every way of getting it wrong; two
 // people claim one listing with their own tokens and both become owners.
 func TestClaims_MetaAndFile(t *testing.T) {
+	t.Parallel()
 	env := newClaimsEnv(t)
 	key := env.apiKey(t, "claimant@example.com")
 	env.apiKey(t, "owner@example.com")
@@ -439,6 +441,7 @@ func (e *claimsEnv) outboxLink(t *testing.T, addr string) (string, int64) {
 // outbox): the page shows the claim, Confirm verifies it, the link then no
 // longer works; addresses on other domains are refused.
 func TestClaims_Email(t *testing.T) {
+	t.Parallel()
 	env := newClaimsEnv(t)
 	env.svc.Owner.Mailer = env.auth
 	key := env.apiKey(t, "claimant@example.com")
@@ -542,6 +545,7 @@ func TestClaims_Email(t *testing.T) {
 // TestClaims_Rules: bounds of the input, one pending claim per person and
 // listing, expiry, and claims that are not the caller's.
 func TestClaims_Rules(t *testing.T) {
+	t.Parallel()
 	env := newClaimsEnv(t)
 	key := env.apiKey(t, "claimant@example.com")
 	env.apiKey(t, "owner@example.com")

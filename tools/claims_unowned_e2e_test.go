@@ -24,6 +24,7 @@ func (e *claimsEnv) unownedListing(t *testing.T, siteURL, domain string) (int64,
 // owner. The DNS claim is of a listing of the demo data (jotstack and
 // notewise, as the service ships them).
 func TestClaims_UnownedListing(t *testing.T) {
+	t.Parallel()
 	env := newClaimsEnv(t)
 	env.svc.Owner.Mailer = env.auth // the outbox, where the email link is read
 	env.apiKey(t, "nobody@example.com")

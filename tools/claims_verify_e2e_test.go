@@ -12,6 +12,7 @@ import (
 // published checks again and verifies; that answer is then replayed. Over
 // REST (Idempotency-Key header) and MCP (idempotency_key argument).
 func TestClaims_VerifyNotYetIsNotReplayed(t *testing.T) {
+	t.Parallel()
 	env := newClaimsEnv(t)
 	key := env.apiKey(t, "claimant@example.com")
 	env.apiKey(t, "owner@example.com")

@@ -28,6 +28,7 @@ import (
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 	"github.com/launchdir/launchdir/web/browsertest"
 )
 
@@ -377,16 +378,13 @@ func confStartStack(t *testing.T) (anonymous, signedIn string) {
 	ctx := context.Background()
 	srv := httptest.NewUnstartedServer(nil)
 	base := "http://" + srv.Listener.Addr().String()
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	db, err := storage.Open(fixtures.SeededFile(t, fixtures.DemoSeeded)) // the demo data as of fixtures.Now, seeded once per test binary
 	if err != nil {
 		t.Fatalf("storage.Open: %v", err)
 	}
 	t.Cleanup(func() { db.Close() })
 	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: base}
 	now := time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
-	if seeded, err := storage.SeedDemo(ctx, db, site, now); err != nil || !seeded {
-		t.Fatalf("storage.SeedDemo: seeded=%v err=%v", seeded, err)
-	}
 	st, err := storage.NewStore(context.Background(), db, site)
 	if err != nil {
 		t.Fatalf("storage.NewStore: %v", err)

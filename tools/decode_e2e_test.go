@@ -19,6 +19,7 @@ import (
 // duplicateKey over REST and over MCP, and nothing is stored. encoding/json
 // would have kept the last value.
 func TestInput_DuplicateKeys(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "owner@example.com")
 	id := env.ownedListing(t, "owner@example.com")
@@ -83,6 +84,7 @@ func TestInput_DuplicateKeys(t *testing.T) {
 // a JSON-RPC error whose data is the same problem), and nothing is stored; a
 // body of exactly the limit is read and runs.
 func TestInput_BodyTooLarge(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "owner@example.com")
 	id := env.ownedListing(t, "owner@example.com")
@@ -156,6 +158,7 @@ func TestInput_BodyTooLarge(t *testing.T) {
 // written 2.0 count as integers at any depth. Found by FuzzRESTInput and
 // FuzzMCPArguments (an input of 2 KB took 3.4 s; 1e19 answered 500).
 func TestInput_Numbers(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "owner@example.com")
 	auth := map[string]string{"Authorization": "Bearer " + key}

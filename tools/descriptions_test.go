@@ -29,6 +29,7 @@ var descFacts = map[string][]string{
 // (ErrorCodes): the codes are named there once (option C of
 // docs/tool-budgets.md, issue 28), not in each description.
 func TestToolDescriptions(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, false)
 	cs := catConnect(t, env.URL, "2025-11-25", nil)
 	instr := cs.InitializeResult().Instructions

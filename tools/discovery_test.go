@@ -25,6 +25,7 @@ import (
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // exampleSite is the site the committed documents (docs/server.json,
@@ -68,6 +69,7 @@ func discValidate(s *jsonschema.Schema, raw []byte) error {
 // formats' published examples (restated here): each valid one passes, each
 // invalid one fails. A rule schema that accepts everything fails here.
 func TestDiscoveryRules_PublishedExamples(t *testing.T) {
+	t.Parallel()
 	card := discRules(t, "server-card.rules.json")
 	reg := discRules(t, "registry-server.rules.json")
 	cat := discRules(t, "ai-catalog.rules.json")
@@ -122,16 +124,13 @@ func discServer(t *testing.T) string {
 	ctx := context.Background()
 	srv := httptest.NewUnstartedServer(nil)
 	base := "http://" + srv.Listener.Addr().String()
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	db, err := storage.Open(fixtures.SeededFile(t, fixtures.DemoSeeded)) // the demo data as of fixtures.Now, seeded once per test binary
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
 	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: base}
 	now := time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
-	if seeded, err := storage.SeedDemo(ctx, db, site, now); err != nil || !seeded {
-		t.Fatalf("storage.SeedDemo: seeded=%v err=%v", seeded, err)
-	}
 	st, err := storage.NewStore(ctx, db, site)
 	if err != nil {
 		t.Fatal(err)
@@ -171,6 +170,7 @@ func discGet(t *testing.T, u string, hdr ...string) (*http.Response, []byte) {
 // TestDiscovery_Documents fetches every discovery document from the real
 // routes and holds each to its format's rules and to the server behind it.
 func TestDiscovery_Documents(t *testing.T) {
+	t.Parallel()
 	base := discServer(t)
 	mcpURL := base + domain.MCPPath
 	docs := map[string][]byte{}
@@ -294,6 +294,7 @@ func discConnectFromOrigin(t *testing.T, origin string) *mcp.ClientSession {
 
 // TestDiscovery_ServerName: the name is the reverse-DNS of the site's host.
 func TestDiscovery_ServerName(t *testing.T) {
+	t.Parallel()
 	for base, want := range map[string]string{
 		"https://launchdir.example":      "example.launchdir/launchdir",
 		"https://dir.acme.co.uk:8443":    "uk.co.acme.dir/launchdir",
@@ -320,6 +321,7 @@ func TestDiscovery_ServerName(t *testing.T) {
 // every tool is listed, each tool a flow names exists, and a renamed or
 // added tool shows up.
 func TestLLMsTxt_Format(t *testing.T) {
+	t.Parallel()
 	ops := Catalog()
 	txt := LLMsTxt(exampleSite, ops)
 	lines := strings.Split(strings.TrimRight(txt, "\n"), "\n")
@@ -386,6 +388,7 @@ func TestLLMsTxt_Format(t *testing.T) {
 // TestDocsMarkdown_Tools: /docs.md lists every tool under its own heading,
 // which the llms.txt links point at.
 func TestDocsMarkdown_Tools(t *testing.T) {
+	t.Parallel()
 	md := DocsMarkdown(exampleSite, Catalog())
 	for _, op := range Catalog() {
 		if !strings.Contains(md, "\n### "+op.Name+"\n") {
@@ -417,6 +420,7 @@ func discCommitted(t *testing.T, path string, want []byte) {
 // to what the code generates for https://launchdir.example, and holds
 // server.json to the registry's rules.
 func TestDiscovery_Committed(t *testing.T) {
+	t.Parallel()
 	reg, _ := json.MarshalIndent(NewRegistryServer(exampleSite, ServerName(exampleSite)), "", "  ")
 	reg = append(reg, '\n')
 	if err := discValidate(discRules(t, "registry-server.rules.json"), reg); err != nil {
@@ -430,6 +434,7 @@ func TestDiscovery_Committed(t *testing.T) {
 // names the MCP URL, and has the shape its client reads; the command lines
 // name the URL; the Cursor link decodes to the URL.
 func TestClientsDoc_Snippets(t *testing.T) {
+	t.Parallel()
 	md := ClientsDoc(exampleSite)
 	u := "https://launchdir.example/mcp"
 	blocks := regexp.MustCompile("(?s)```(json|sh)\n(.*?)```").FindAllStringSubmatch(md, -1)

@@ -15,6 +15,7 @@ import (
 // every writer's last value is stored, and the draft's version went up by
 // exactly one per PATCH.
 func TestDrafts_ConcurrentWriters(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	call := restCaller(env, env.apiKey(t, "owner@example.com"))

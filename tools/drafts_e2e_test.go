@@ -159,6 +159,7 @@ func listingColumn(t *testing.T, env *catEnv, id int64, col string) string {
 }
 
 func TestDrafts_EndToEnd(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	site, mailer := withDrafting(t, env)
 	key := env.apiKey(t, "owner@example.com")
@@ -281,6 +282,7 @@ func TestDrafts_EndToEnd(t *testing.T) {
 }
 
 func TestDrafts_OthersDraftIsNotFound(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	alice, bob := restCaller(env, env.apiKey(t, "alice@example.com")), restCaller(env, env.apiKey(t, "bob@example.com"))
@@ -303,6 +305,7 @@ func TestDrafts_OthersDraftIsNotFound(t *testing.T) {
 }
 
 func TestDrafts_SubmitListingInput(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withDrafting(t, env)
 	key := env.apiKey(t, "a@example.com")
@@ -331,6 +334,7 @@ func TestDrafts_SubmitListingInput(t *testing.T) {
 // A site whose robots.txt forbids us ends as a failed draft saying why, and
 // none of its pages is read.
 func TestDrafts_RobotsForbidden(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withDrafting(t, env)
 	var pages sync.Map
@@ -360,6 +364,7 @@ func TestDrafts_RobotsForbidden(t *testing.T) {
 // Twenty concurrent submit_listing calls with one Idempotency-Key make one
 // draft and twenty equal answers.
 func TestDrafts_SubmitListingIdempotent(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	key := env.apiKey(t, "owner@example.com")
@@ -420,6 +425,7 @@ func BenchmarkDraftToReady(b *testing.B) {
 // competitor_url reads another site and stores a comparison; an unreadable one
 // is a 400 on the field and stores nothing. Inviting yourself is a 400.
 func TestDrafts_CompetitorAndInviteRules(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	rival := httptest.NewServer(http.FileServer(http.Dir("../domain/extract/testdata/sites/notably")))
@@ -457,6 +463,7 @@ func TestDrafts_CompetitorAndInviteRules(t *testing.T) {
 
 // Edits and submit while a draft is being built answer 409 and change nothing.
 func TestDrafts_BusyWhileBuilding(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true) // the idle runner: drafts stay queued
 	call := restCaller(env, env.apiKey(t, "owner@example.com"))
 	_, d := call(t, "submit_listing", map[string]any{"url": "https://example.com/"})

@@ -17,6 +17,7 @@ import (
 // Before the first pass has finished, no field is not_found and there is no
 // completeness: every field is pending. Once the build ran, none is.
 func TestDrafts_PendingUntilRead(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	transports(t, env, env.apiKey(t, "owner@example.com"), func(t *testing.T, _ string, call draftCaller) {
@@ -67,6 +68,7 @@ func TestDrafts_PendingUntilRead(t *testing.T) {
 // endpoint answers 503; the job is retried later) is status drafting: its
 // fields are still pending, with no completeness, over REST and MCP.
 func TestDrafts_PendingWhileDrafting(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
@@ -107,6 +109,7 @@ func TestDrafts_PendingWhileDrafting(t *testing.T) {
 // typed value stays (manual, with a note); where it states a value, the
 // site's grounded value replaces it and typed_value keeps the typed one.
 func TestDrafts_RegenerateTyped(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	transports(t, env, env.apiKey(t, "owner@example.com"), func(t *testing.T, _ string, call draftCaller) {
@@ -168,6 +171,7 @@ func anyStrings(v any) []string {
 // The draft records the language it was drafted from: none while the site is
 // unread, then the home page's language (German on a German-only site).
 func TestDrafts_Language(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withDrafting(t, env)
 	german := httptest.NewServer(http.FileServer(http.Dir("../domain/extract/testdata/sites/taktwerk")))

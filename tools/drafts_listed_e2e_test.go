@@ -21,6 +21,7 @@ import (
 // update_my_listing; a sibling under the same public suffix is not the
 // same site. Every name resolves to the local ledgerly site.
 func TestDrafts_SiteAlreadyListed(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	env.svc.Drafts.Fetcher = fetch.New(fetch.Options{AllowLoopback: true,

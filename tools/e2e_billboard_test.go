@@ -13,6 +13,7 @@ import (
 // next to the community votes; over REST and MCP alike, and absent for a
 // listing with no contribution.
 func TestE2E_ListingBillboardIsPaid(t *testing.T) {
+	t.Parallel()
 	e := e2eNewEnv(t, Options{}, true)
 	cs := e2eConnect(t, e, "")
 	var board, all domain.GetLeaderboardOutput

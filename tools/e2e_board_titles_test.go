@@ -11,6 +11,7 @@ import (
 // ranks, for every board and week form, the same over REST and MCP. A
 // weekly board for a past date is titled with that week, never "this week".
 func TestE2E_LeaderboardTitles(t *testing.T) {
+	t.Parallel()
 	e := e2eNewEnv(t, Options{}, true)
 	cs := e2eConnect(t, e, "")
 	for _, c := range []struct {

@@ -20,6 +20,7 @@ import (
 // owner's for the same month, and a listing's first figure is on the board
 // at once (the board's count is not cached).
 func TestE2E_DomainRatingAndRevenueBoards(t *testing.T) {
+	t.Parallel()
 	e := e2eNewEnv(t, Options{}, true)
 	cs := e2eConnect(t, e, "")
 	ctx := context.Background()

@@ -18,6 +18,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // e2eNow is the fixed clock of every end-to-end test: a Wednesday, so this
@@ -50,19 +51,19 @@ func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 	t.Cleanup(srv.Close)
 
 	clock := testclock.New(e2eNow) // the service's and the stores' one clock
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"), storage.WithClock(clock.Now))
+	// With seed: a copy of the demo data with the past weeks' awards, as the
+	// weekly clock of serve --demo decides them (seeded once per test binary).
+	path := filepath.Join(t.TempDir(), "launchdir.db")
+	if seed {
+		path = fixtures.SeededFile(t, fixtures.DemoWeeks)
+	}
+	db, err := storage.Open(path, storage.WithClock(clock.Now))
 	if err != nil {
 		t.Fatalf("storage.Open: %v", err)
 	}
 	t.Cleanup(func() { db.Close() })
 	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: srv.URL}
-	if seed {
-		seeded, err := storage.SeedDemo(ctx, db, site, e2eNow)
-		if err != nil || !seeded {
-			t.Fatalf("storage.SeedDemo: seeded=%v err=%v", seeded, err)
-		}
-	}
-	st, err := storage.NewStore(context.Background(), db, site)
+	st, err := storage.NewStore(ctx, db, site)
 	if err != nil {
 		t.Fatalf("storage.NewStore: %v", err)
 	}
@@ -71,11 +72,6 @@ func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 	svc.Drafts = idleDrafting(db, st)
 	svc.Orders = idleOrdering(t, db, site)
 	svc.Owner = idleOwning(db)
-	if seed { // the past weeks' awards, as the weekly clock of serve --demo decides them
-		if _, err := svc.TurnWeeks(ctx); err != nil {
-			t.Fatalf("TurnWeeks: %v", err)
-		}
-	}
 	if opts.Idem == nil {
 		opts.Idem = storage.NewIdemStore(db)
 	}

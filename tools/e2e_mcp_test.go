@@ -255,6 +255,7 @@ func e2eTools(t *testing.T, cs *mcp.ClientSession) map[string]*mcp.Tool {
 // TestE2E_MCP lists and calls every tool with the go-sdk client over real HTTP,
 // on the negotiated protocol (2026-07-28) and on the initialize-based 2025-11-25.
 func TestE2E_MCP(t *testing.T) {
+	t.Parallel()
 	e := e2eNewEnv(t, Options{}, true)
 	fx := e2eNewFixtures(t, e)
 	for _, version := range []string{"", "2025-11-25"} {

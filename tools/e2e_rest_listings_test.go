@@ -15,6 +15,7 @@ import (
 // TestE2E_REST runs the REST scenario tables of the 17 public operations
 // against the real router over one seeded SQLite file.
 func TestE2E_REST(t *testing.T) {
+	t.Parallel()
 	e := e2eNewEnv(t, Options{}, true)
 	t.Run("get_site_info", func(t *testing.T) { e2eRun(t, e, e2eSiteRows(e)) })
 	t.Run("search_listings", func(t *testing.T) { e2eRun(t, e, e2eSearchRows(t, e)) })

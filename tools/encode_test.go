@@ -16,6 +16,7 @@ import (
 // encodeResult writes the bytes encoding/json's Marshal writes, and fails
 // where it fails.
 func TestEncodeResult_SameAsStd(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(17, 2026))
 	for _, op := range Catalog() {
 		for i := range 40 {

@@ -10,6 +10,7 @@ import (
 // the listing's paid extra categories its primary one, the two swap: the old
 // primary takes the paid slot, so the listing keeps every category paid for.
 func TestDrafts_PaidExtraCategoryBecomesPrimary(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	call := restCaller(env, env.apiKey(t, "owner@example.com"))

@@ -20,6 +20,7 @@ import (
 // nested shapes (option A, issue 28), which only the full schema the server
 // validates with enforces.
 func TestLeanInput_SameVerdicts(t *testing.T) {
+	t.Parallel()
 	cases := map[string][]struct {
 		args   string
 		ok     bool
@@ -114,6 +115,7 @@ var leanKeywords = []string{
 // decided in issue 28), which the server checks;
 // TestLeanInput_NestedBoundsOverMCP shows it naming field and rule.
 func TestLeanInput_KeepsEveryConstraint(t *testing.T) {
+	t.Parallel()
 	checked, nested := 0, 0
 	for _, op := range Catalog() {
 		var full, lean map[string]any
@@ -318,6 +320,7 @@ func leanSet(v any) string {
 // TestPatternLengths pins the pattern measure the lean schemas rely on to
 // leave out an implied minLength or maxLength.
 func TestPatternLengths(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		p      string
 		lo, hi int

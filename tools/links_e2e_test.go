@@ -27,6 +27,7 @@ const linkBudget = 400
 // between kinds of page (listings, founders, weeks, boards, the API, ...) so
 // that every kind is reached.
 func TestLinks_EveryPublishedLinkResolves(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	withOrdering(t, env, domain.TestPayments{})

@@ -17,6 +17,7 @@ import (
 // week's launches - while its owner sees status hidden and the reason in
 // get_my_listing and list_my_listings; unhiding brings all of it back.
 func TestListingAdmin_HiddenLeavesPublicReads(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	env.svc.Store.(*storage.Store).PollInterval = 0 // search follows search_log at every query
 	key := env.apiKey(t, "owner@example.com")
@@ -111,6 +112,7 @@ func TestListingAdmin_HiddenLeavesPublicReads(t *testing.T) {
 // duplicate's slug answers the survivor over REST and MCP, and the
 // duplicate is in no search.
 func TestListingAdmin_MergedSlugResolves(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	env.svc.Store.(*storage.Store).PollInterval = 0
 	key := env.apiKey(t, "owner@example.com")

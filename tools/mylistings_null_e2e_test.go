@@ -11,6 +11,7 @@ import (
 // REST and MCP, and a scheduled one sends its Monday; the output schemas
 // allow both (the MCP client validates results against them).
 func TestMyListings_LaunchWeekNull(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "owner@example.com")
 	draft := env.ownedListing(t, "owner@example.com")

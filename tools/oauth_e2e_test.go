@@ -165,6 +165,7 @@ func hiddenFields(page string) url.Values {
 // is still signed in, and consent is asked again because the client's
 // redirect URI is on loopback (local apps are never auto-approved).
 func TestOAuth_GoSDKClient(t *testing.T) {
+	t.Parallel()
 	const redirect = "http://127.0.0.1:33418/callback"
 	cimdDoc := httptest.NewTLSServer(nil)
 	t.Cleanup(cimdDoc.Close)

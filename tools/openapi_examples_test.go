@@ -112,6 +112,7 @@ func (r *exRecorder) call(t *testing.T, op string, args map[string]any) map[stri
 // rewrites that file (go test ./tools -run Snapshot -update, as the schema
 // snapshots).
 func TestSnapshot_OpenAPIExamples(t *testing.T) {
+	t.Parallel()
 	env := newClaimsEnv(t)
 	site, _ := withDrafting(t, env.catEnv)
 	withOrdering(t, env.catEnv, domain.TestPayments{})
@@ -222,6 +223,7 @@ func TestSnapshot_OpenAPIExamples(t *testing.T) {
 // the output schema, and it carries no credential and no address outside the
 // example origins and .invalid mail domains.
 func TestOpenAPI_ExamplesValid(t *testing.T) {
+	t.Parallel()
 	ex, err := openapiExamples("")
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 // The OpenAPI document covers every served operation, declares the shared
 // errors, and its schemas compile with every $ref resolving inside it.
 func TestOpenAPI_Document(t *testing.T) {
+	t.Parallel()
 	raw, err := OpenAPI(Catalog(), catSnapshotServer)
 	if err != nil {
 		t.Fatal(err)

@@ -18,6 +18,7 @@ import (
 // duplicate_review work item on /admin naming the public listing. The same
 // person's launch of another site in the same order goes live.
 func TestOrders_PaidAfterSiteTakenByOther(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withOrdering(t, env, domain.TestPayments{})
 	key := env.apiKey(t, "second@example.com")

@@ -165,6 +165,7 @@ func countRows(t *testing.T, env *catEnv, table string, where fixtures.Cols) int
 }
 
 func TestOrders_EndToEnd(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	clock := withOrdering(t, env, domain.TestPayments{})
@@ -276,6 +277,7 @@ func TestOrders_EndToEnd(t *testing.T) {
 }
 
 func TestOrders_ConcurrentCheckoutOneKey(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withOrdering(t, env, domain.TestPayments{})
 	key := env.apiKey(t, "buyer@example.com")
@@ -324,6 +326,7 @@ func (e *catEnv) ownedListing(t testing.TB, email string, cols ...fixtures.Cols)
 }
 
 func TestOrders_ItemRules(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withOrdering(t, env, domain.TestPayments{})
 	key := env.apiKey(t, "rules@example.com")
@@ -468,6 +471,7 @@ func TestOrders_ItemRules(t *testing.T) {
 // TestOrders_VAT checks the VAT preview of quote_order for each kind of
 // buyer, with the seller in IE (the default).
 func TestOrders_VAT(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withOrdering(t, env, domain.TestPayments{})
 	key := env.apiKey(t, "vat@example.com")

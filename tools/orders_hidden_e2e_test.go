@@ -19,6 +19,7 @@ import (
 // gets a refund_review work item on /admin, and unhiding puts back the
 // status the listing had before the hide.
 func TestOrders_PaidAfterHideOrMerge(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withOrdering(t, env, domain.TestPayments{})
 	key := env.apiKey(t, "payer@example.com")
@@ -126,6 +127,7 @@ func TestOrders_PaidAfterHideOrMerge(t *testing.T) {
 // where it would be had it not been hidden - live, launched at the unhide -
 // rather than scheduled for a week that is over, which nothing would start.
 func TestOrders_UnhideAfterPaidWeekStarted(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	clock := withOrdering(t, env, domain.TestPayments{})
 	key := env.apiKey(t, "payer@example.com")

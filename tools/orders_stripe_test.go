@@ -25,6 +25,7 @@ const testWebhookSecret = "whsec_launchdir_test"
 // outside the service) and the order is marked paid only by a webhook signed
 // with stripe-go's own test helper.
 func TestOrders_StripeWebhook(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	var sessions int
 	fakeStripe := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

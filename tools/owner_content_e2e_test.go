@@ -186,6 +186,7 @@ func mailsAfterJobs(t *testing.T, env *catEnv, m *recordingMailer, s string, n i
 // TestOwnerContent_Updates posts updates over REST and MCP: the bounds, 404
 // and 401, the public pages, and followers told once each.
 func TestOwnerContent_Updates(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	mailer := withFanOut(t, env)
 	signIn := withPages(t, env)
@@ -325,6 +326,7 @@ func TestOwnerContent_Updates(t *testing.T) {
 // sessions: unfollow stops the news, notifications are marked read, forms
 // from other sites and visitors change nothing.
 func TestOwnerContent_FollowAndNotifications(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	mailer := withFanOut(t, env)
 	signIn := withPages(t, env)
@@ -399,6 +401,7 @@ func TestOwnerContent_FollowAndNotifications(t *testing.T) {
 
 // TestOwnerContent_Milestones adds and deletes milestones over REST and MCP.
 func TestOwnerContent_Milestones(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withOwning(t, env, nil)
 	key := env.apiKey(t, "owner@example.com")
@@ -508,6 +511,7 @@ func TestOwnerContent_Milestones(t *testing.T) {
 
 // TestOwnerContent_Story sets, publishes and clears the founder story.
 func TestOwnerContent_Story(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withOwning(t, env, nil)
 	key := env.apiKey(t, "owner@example.com")
@@ -571,6 +575,7 @@ func TestOwnerContent_Story(t *testing.T) {
 // TestOwnerContent_Interview answers the interview and finds the answers on
 // the public page of the account's listing.
 func TestOwnerContent_Interview(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withOwning(t, env, nil)
 	key := env.apiKey(t, "owner@example.com")

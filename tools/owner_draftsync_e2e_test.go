@@ -12,6 +12,7 @@ import (
 // listing itself (update_my_listing, a milestone, a paid extra category) is
 // not undone.
 func TestOwner_DraftEditsKeepListingEdits(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	key := env.apiKey(t, "owner@example.com")

@@ -10,6 +10,7 @@ import (
 // TestOwner_ReadListings reads one's own listings over REST and MCP: every
 // status, the whole profile, and nothing of anyone else's.
 func TestOwner_ReadListings(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	key := env.apiKey(t, "owner@example.com")

@@ -88,6 +88,7 @@ func jsonList(n int, item string) []any {
 // TestOwnerEdit_FieldBounds sends every editable field just inside its bound
 // (200, stored) and just outside (400 naming the field and rule, nothing stored).
 func TestOwnerEdit_FieldBounds(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "owner@example.com")
 	a := strings.Repeat
@@ -166,6 +167,7 @@ func TestOwnerEdit_FieldBounds(t *testing.T) {
 // TestOwnerEdit_ApplyTo carries the headline, summary and SEO fields to the
 // same company's listings on other sites, and checks every apply_to rule.
 func TestOwnerEdit_ApplyTo(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "owner@example.com")
 	env.apiKey(t, "someone@example.com")
@@ -290,6 +292,7 @@ func TestOwnerEdit_ApplyTo(t *testing.T) {
 
 // TestOwnerEdit_SocialsAndFAQs replaces socials and FAQs, with their bounds.
 func TestOwnerEdit_SocialsAndFAQs(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "owner@example.com")
 	link := func(n int) string { return "https://x.com/" + strings.Repeat("a", n-len("https://x.com/")) }
@@ -365,6 +368,7 @@ func TestOwnerEdit_SocialsAndFAQs(t *testing.T) {
 // a 401, nothing to change a 400; two edits are two versions in get_my_listing;
 // an edit that changes nothing stores none and says so.
 func TestOwnerEdit_AccessHistoryNoOp(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "owner@example.com")
 	env.apiKey(t, "someone@example.com")

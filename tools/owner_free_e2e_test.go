@@ -117,6 +117,7 @@ func lastBadgeCheck(l map[string]any) map[string]any {
 // each badge shape, and a plain link, each schedule their listing at the next
 // check; the clock moves to the week's Monday and they are live.
 func TestFree_EndToEnd(t *testing.T) {
+	t.Parallel()
 	for _, tr := range []string{"rest", "mcp"} {
 		t.Run(tr, func(t *testing.T) {
 			env := catTestServer(t, Options{}, true)
@@ -222,6 +223,7 @@ func TestFree_EndToEnd(t *testing.T) {
 // TestFree_Bounds: listing_id 0, someone else's listing, each status and
 // plan that cannot launch free, and the weeks from the site settings.
 func TestFree_Bounds(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withFreeLaunch(t, env)
 	home := newFreeHomepages(t)
@@ -297,6 +299,7 @@ func freeSetting(t *testing.T, env *catEnv, key string, v int) {
 // ones; when all are full, a 409 suggests the paid launch. Queue positions
 // follow week, then time queued. free_weeks_min/max move the weeks.
 func TestFree_WeeksFillInOrder(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withFreeLaunch(t, env)
 	clearFreeQueue(t, env)
@@ -378,6 +381,7 @@ func clearFreeQueue(t *testing.T, env *catEnv) {
 // TestFree_ConcurrentChoices: capacity 2, five listings choose at once:
 // exactly two get week 6, two week 7, one week 8.
 func TestFree_ConcurrentChoices(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withFreeLaunch(t, env)
 	clearFreeQueue(t, env)
@@ -421,6 +425,7 @@ func TestFree_ConcurrentChoices(t *testing.T) {
 // A homepage that cannot be read is not found, with its reason kept; checks
 // of a live listing end after four weeks.
 func TestFree_BadgePolicy(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	clock, mailer := withFreeLaunch(t, env)
 	clearFreeQueue(t, env)
@@ -543,6 +548,7 @@ func freeMailSubjects(m *recordingMailer, to string) []string {
 // TestFree_LiveChecksEnd: a live free listing is checked for four weeks; the
 // first check after that ends the checks.
 func TestFree_LiveChecksEnd(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	clock, _ := withFreeLaunch(t, env)
 	home := newFreeHomepages(t)

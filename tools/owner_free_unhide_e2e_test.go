@@ -12,6 +12,7 @@ import (
 // checks at once, so a badge added meanwhile schedules it without the owner
 // calling choose_free_listing again.
 func TestFree_UnhideResumesBadgeChecks(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	clock, _ := withFreeLaunch(t, env)
 	clearFreeQueue(t, env)

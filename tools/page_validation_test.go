@@ -15,6 +15,7 @@ import (
 // (domain/validate) over the same input struct. Before, pages re-checked
 // some bounds by hand with messages of their own, and a bad slug was a 404.
 func TestPages_ValidateAsTheAPI(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	pages := web.New(env.svc)
 	env.pages.Store(&pages)

@@ -12,6 +12,7 @@ import (
 // a ready draft for $DRAFT_ID, and wants each to succeed: the bodies shown
 // (update_draft's "fields" and its neighbours) are the ones the API takes.
 func TestREADME_CurlExamplesWork(t *testing.T) {
+	t.Parallel()
 	readme, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)

@@ -21,6 +21,7 @@ import (
 // types, then validated by the same schema; every failure names the field
 // and the JSON Schema keyword.
 func TestREST_Validation(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	type fr struct{ field, rule string }
 	rows := []struct {
@@ -88,6 +89,7 @@ func TestREST_Validation(t *testing.T) {
 }
 
 func TestREST_Routing(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, false)
 	r := catDo(t, env, "GET", "/v1/nothing-here", nil, nil)
 	if p := catProblem(t, r); r.status != 404 || p.Code != domain.ENotFound || !strings.Contains(p.Detail, "/v1/openapi.json") {
@@ -152,6 +154,7 @@ func catRequiredQuery(op Operation) string {
 }
 
 func TestProblemFor_CodeTable(t *testing.T) {
+	t.Parallel()
 	var logs bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, nil))
 	ctx := context.Background()
@@ -233,6 +236,7 @@ func TestRateLimiter_BucketsAndEviction(t *testing.T) {
 }
 
 func TestClientKey(t *testing.T) {
+	t.Parallel()
 	r, _ := http.NewRequest("GET", "/", nil)
 	r.RemoteAddr = "192.0.2.7:5555"
 	if k := clientKey(r); k != "ip:192.0.2.7" {

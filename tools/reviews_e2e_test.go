@@ -53,6 +53,7 @@ const reviewText = "We moved our team notes here in an afternoon.\n\nSearch is f
 // input is a 400 page keeping the text and stores nothing; one review per
 // person, edited in place; delete; the owner is refused and answers once.
 func TestReviews_OnTheSite(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	env.svc.RegisterReviewJobs(env.quietRunner())
 	signIn := withPages(t, env)
@@ -208,6 +209,7 @@ func TestReviews_OnTheSite(t *testing.T) {
 // TestReviews_Limits limits review posts per account: over the budget a
 // 429 page, nothing stored.
 func TestReviews_Limits(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	perAccount := ratelimit.New(ratelimit.Policy{Name: "reviews", Quota: 2, Window: time.Hour}, env.clock.Now)
 	signIn := withPages(t, env, web.WithReviewLimits(perAccount, nil))

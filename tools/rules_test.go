@@ -342,6 +342,7 @@ func has(s map[string]any, keyword string) bool {
 // schema of some operation must declare it at its field, or handRules must
 // list it with the docs page that says it.
 func TestCatalog_HandWrittenRulesAreDeclared(t *testing.T) {
+	t.Parallel()
 	var roots []map[string]any
 	for _, op := range Catalog() {
 		var root map[string]any

@@ -18,6 +18,7 @@ import (
 // fills week 6, so the next listing gets week 7; capacity 2 opens week 6
 // again; the window 3-3 gives week 3. A refused change moves nothing.
 func TestSettings_FreeQueueWithoutRestart(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withFreeLaunch(t, env)
 	clearFreeQueue(t, env)
@@ -61,6 +62,7 @@ func TestSettings_FreeQueueWithoutRestart(t *testing.T) {
 // a fresh account's vote is held: 0 counts it at once; 48 holds the next
 // fresh account's vote as new_account.
 func TestSettings_VoteAgeWithoutRestart(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	env.svc.RegisterVoteJobs(env.quietRunner())
 	signIn := withPages(t, env)

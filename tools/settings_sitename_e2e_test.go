@@ -12,6 +12,7 @@ import (
 // the site team named it last (docs/console.md "Site settings"), not the
 // name the server started with: a claim's confirmation mail after a rename.
 func TestSettings_SiteNameInMail(t *testing.T) {
+	t.Parallel()
 	env := newClaimsEnv(t)
 	key := env.apiKey(t, "claimant@example.com")
 	env.apiKey(t, "owner@example.com")

@@ -14,6 +14,7 @@ import (
 // site, the second is sent to claim_listing), and nothing is stored or
 // charged. A listing of another site of the same person is unaffected.
 func TestPublish_SiteTakenByOther(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	withFreeLaunch(t, env)
 	clearFreeQueue(t, env)

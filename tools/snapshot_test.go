@@ -23,6 +23,7 @@ var catSnapshotDir = filepath.Join("..", "schemas")
 // differs from schemas/tools/<name>.json, when a file is missing, or when a
 // file belongs to no served tool.
 func TestSnapshot_Schemas(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(catSnapshotDir, "tools")
 	keep := map[string]bool{}
 	for _, op := range Catalog() {
@@ -56,6 +57,7 @@ func TestSnapshot_Schemas(t *testing.T) {
 // TestSnapshot_OpenAPI fails when the generated OpenAPI document differs from
 // schemas/openapi.json.
 func TestSnapshot_OpenAPI(t *testing.T) {
+	t.Parallel()
 	doc, err := OpenAPI(Catalog(), catSnapshotServer)
 	if err != nil {
 		t.Fatal(err)

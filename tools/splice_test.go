@@ -23,6 +23,7 @@ import (
 // tricky values (HTML characters, quotes, control characters, U+2028, bad
 // UTF-8, emoji), as the SDK's JSON-RPC envelope holds it.
 func TestSplice_SameBytes(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(29, 2026))
 	for _, op := range Catalog() {
 		for i := range 3 {
@@ -56,6 +57,7 @@ func TestSplice_SameBytes(t *testing.T) {
 // TestSplice_TextEscaping: the text content's bytes are encoding/json's
 // for any string, a body's JSON or not.
 func TestSplice_TextEscaping(t *testing.T) {
+	t.Parallel()
 	for _, s := range append(trickyStrings, `{"a":"<b> & \u2028"}`, "\u003c", "\\\"") {
 		sp := &splicer{ResponseWriter: httptest.NewRecorder()}
 		text, _, err := sp.put([]byte(s))
@@ -107,6 +109,7 @@ func sdkResponse(t *testing.T, res *mcp.CallToolResult) []byte {
 // server's handler without mcpSplice), in each protocol version, and a
 // JSON-RPC batch (2025-03-26) gets each of its results.
 func TestSplice_Wire(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	unspliced := httptest.NewServer(env.tools.mcpToolsets(env.tools.mcpAuth(env.tools.mcpHandler())))
 	t.Cleanup(unspliced.Close)
@@ -226,6 +229,7 @@ func postTo(t *testing.T, url string, body []byte, hdr map[string]string) []byte
 // TestSplice_UnknownPlaceholderKept: text that only looks like a placeholder
 // (no result registered it) goes out as it came.
 func TestSplice_UnknownPlaceholderKept(t *testing.T) {
+	t.Parallel()
 	rec := httptest.NewRecorder()
 	sp := &splicer{ResponseWriter: rec}
 	ctx := context.WithValue(t.Context(), spliceKey{}, sp)

@@ -44,6 +44,7 @@ var statusTable = map[domain.Code]int{
 // calls: problemFor (REST and MCP both answer with s.problem) or problem.For
 // (every page's service error: web.problemPage, and auth's invite pages).
 func TestStatusTable(t *testing.T) {
+	t.Parallel()
 	if got := problem.Codes(); len(got) != len(statusTable) {
 		t.Fatalf("domain/problem maps %v; the test knows %d codes", got, len(statusTable))
 	}

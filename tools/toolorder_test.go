@@ -10,6 +10,7 @@ import (
 // group in catalog order, over every protocol version. Clients and the
 // conformance suite call the first tool they see anonymously.
 func TestMCP_ToolsListPublicFirst(t *testing.T) {
+	t.Parallel()
 	srv := catTestServer(t, Options{}, false)
 	var public, signedIn []string
 	for _, op := range Catalog() {

@@ -84,6 +84,7 @@ func tsFilter(names []string, keep func(string) bool) []string {
 // TestToolsets_EveryToolInAGroup: every catalog tool is in at least one
 // group other than readonly, and the groups are the documented ones.
 func TestToolsets_EveryToolInAGroup(t *testing.T) {
+	t.Parallel()
 	ops := Catalog()
 	if len(ops) != 41 {
 		t.Fatalf("catalog has %d operations, want 41", len(ops))
@@ -133,6 +134,7 @@ func TestToolsets_EveryToolInAGroup(t *testing.T) {
 // combinations: tools/list names exactly the chosen tools, a tool outside is
 // an unknown tool (not a sign-in), a tool inside works.
 func TestToolsets_MCP(t *testing.T) {
+	t.Parallel()
 	e := catTestServer(t, Options{}, false)
 	all, byName := tsList(t, tsConnect(t, e, "", "", nil))
 	if len(all) != 41 {
@@ -209,6 +211,7 @@ func TestToolsets_MCP(t *testing.T) {
 // MCP server (a session stays with the server that made it), and the
 // default selection is the MCPServer.
 func TestToolsets_SameServer(t *testing.T) {
+	t.Parallel()
 	e := catTestServer(t, Options{}, false)
 	sel := func(q string) selection {
 		s, fe := selectionOf(&http.Request{URL: &url.URL{RawQuery: q}, Header: http.Header{}})
@@ -234,6 +237,7 @@ func TestToolsets_SameServer(t *testing.T) {
 // boolean is a 400 problem naming the parameter and the allowed values,
 // before any MCP exchange.
 func TestToolsets_BadSelection400(t *testing.T) {
+	t.Parallel()
 	e := catTestServer(t, Options{}, false)
 	init := []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`)
 	hdr := func(kv ...string) map[string]string {
@@ -278,6 +282,7 @@ func TestToolsets_BadSelection400(t *testing.T) {
 // one of /mcp: it names the resource metadata of /mcp (the token's resource
 // is /mcp whatever the selection).
 func TestToolsets_SameResourceAndSignIn(t *testing.T) {
+	t.Parallel()
 	e := catTestServer(t, Options{}, false)
 	call := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_draft","arguments":{"id":"x"}}}`)
 	hdr := map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-11-25"}
@@ -301,6 +306,7 @@ func TestToolsets_SameResourceAndSignIn(t *testing.T) {
 // /mcp?toolsets=account signs in through OAuth (discovery from the 401,
 // dynamic registration, consent) exactly as on /mcp and calls get_account.
 func TestToolsets_OAuthGoSDKClient(t *testing.T) {
+	t.Parallel()
 	const redirect = "http://127.0.0.1:33419/callback"
 	s := newOAuthStack(t, nil)
 	var consents atomic.Int32
@@ -365,6 +371,7 @@ func TestToolsets_OAuthGoSDKClient(t *testing.T) {
 // tool definitions as a client receives them in tools/list (within 1%: the
 // client re-encodes the schemas with its own key order and escapes).
 func TestToolsets_CostIsWhatClientsReceive(t *testing.T) {
+	t.Parallel()
 	e := catTestServer(t, Options{}, false)
 	for _, ts := range Toolsets(Catalog()) {
 		_, tools := tsList(t, tsConnect(t, e, "?toolsets="+ts.Name, "", nil))
@@ -386,6 +393,7 @@ func TestToolsets_CostIsWhatClientsReceive(t *testing.T) {
 // TestToolsets_CORSPreflight: a browser-based client may send the toolset
 // headers cross-origin.
 func TestToolsets_CORSPreflight(t *testing.T) {
+	t.Parallel()
 	e := catTestServer(t, Options{}, false)
 	r := catDo(t, e, "OPTIONS", "/mcp?toolsets=drafts", nil, map[string]string{"Origin": "https://inspector.example",
 		"Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type, x-mcp-toolsets, x-mcp-readonly"})

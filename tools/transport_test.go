@@ -20,6 +20,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // catNow is the fixed clock of these tests: a Wednesday (this week = 2026-11-16).
@@ -112,7 +113,12 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 		h.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
+	// With seed: a copy of the demo data as SeedDemo leaves it (seeded once
+	// per test binary; no weekly clock run).
 	dbPath := filepath.Join(t.TempDir(), "launchdir.db")
+	if seed {
+		dbPath = fixtures.SeededFile(t, fixtures.DemoSeeded)
+	}
 	clock := testclock.New(catNow)
 	db, err := storage.Open(dbPath, storage.WithClock(clock.Now))
 	if err != nil {
@@ -120,12 +126,7 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	}
 	t.Cleanup(func() { db.Close() })
 	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: srv.URL}
-	if seed {
-		if ok, err := storage.SeedDemo(ctx, db, site, catNow); err != nil || !ok {
-			t.Fatalf("SeedDemo: %v %v", ok, err)
-		}
-	}
-	st, err := storage.NewStore(context.Background(), db, site)
+	st, err := storage.NewStore(ctx, db, site)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,6 +250,7 @@ func catCall(t *testing.T, cs *mcp.ClientSession, name string, args any) (*mcp.C
 }
 
 func TestMCP_ToolsListAndCalls(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	byName := map[string]Operation{}
 	for _, op := range env.tools.Operations() {
@@ -376,6 +378,7 @@ func TestMCP_RateLimitKeyReachesTools(t *testing.T) {
 }
 
 func TestCORS(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, false)
 	for _, path := range []string{"/mcp", "/v1/listings"} {
 		r := catDo(t, env, "OPTIONS", path, nil, map[string]string{
@@ -414,6 +417,7 @@ func TestCORS(t *testing.T) {
 // The SDK's DNS-rebinding protection stays on: a loopback server refuses a
 // foreign Host on /mcp.
 func TestMCP_DNSRebindingProtection(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, false)
 	body := []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`)
 	req, _ := http.NewRequest("POST", env.URL+"/mcp", bytes.NewReader(body))

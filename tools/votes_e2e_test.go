@@ -62,6 +62,7 @@ func voteRows(t *testing.T, env *catEnv, id int64) []storage.Row {
 // test clock), held forever for an owner, held for a burst from one network;
 // one vote per person, unvote, cross-site forms and visitors change nothing.
 func TestVotes_OnTheSite(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	env.svc.RegisterVoteJobs(env.quietRunner())
 	signIn := withPages(t, env)
@@ -231,6 +232,7 @@ func TestVotes_BurstAndLimits(t *testing.T) {
 // TestVotes_NotInTheAPI holds that votes are cast on the site only: no
 // operation, REST route or MCP tool casts or removes one.
 func TestVotes_NotInTheAPI(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, false)
 	for _, op := range Catalog() {
 		if strings.Contains(strings.ToLower(op.Name+op.Path), "vote") && op.Method != http.MethodGet {

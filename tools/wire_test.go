@@ -118,6 +118,7 @@ func wireREST(t *testing.T, env *catEnv, path string) []byte {
 // result, which the SDK passes on). Integers written as 3.0 are read as 3 on
 // both transports (the arguments are re-encoded only then).
 func TestWire_OneEncodingBothTransports(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	rest := wireREST(t, env, "/v1/listings?"+url.Values{"q": {"app"}, "per_page": {"3"}}.Encode())
 	var page struct {
@@ -143,6 +144,7 @@ func TestWire_OneEncodingBothTransports(t *testing.T) {
 // arguments on both transports each get their own answer, the one a lone
 // call gets (run under -race).
 func TestWire_ConcurrentCallsKeepTheirOwnResults(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	queries := []string{"app", "note", "design", "team", "data", "ai"}
 	want := map[string]string{}
@@ -186,6 +188,7 @@ func TestWire_ConcurrentCallsKeepTheirOwnResults(t *testing.T) {
 // stream of the older versions) is 405 on a stateless server, as the spec
 // allows. A POST whose Accept lacks text/event-stream is refused as before.
 func TestWire_SSEWhereTheSpecWantsIt(t *testing.T) {
+	t.Parallel()
 	env := catTestServer(t, Options{}, false)
 	t.Run("list is JSON", func(t *testing.T) {
 		r := catDo(t, env, "POST", "/mcp", wireMCPBody(t, "2026-07-28", "tools/list", 1, nil), wireMCPHeaders("2026-07-28", "tools/list", ""))

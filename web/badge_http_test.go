@@ -37,6 +37,7 @@ func badgeListings(t *testing.T) (rich domain.GetBadgesOutput, unverified string
 }
 
 func TestBadges_EveryStyleServed(t *testing.T) {
+	t.Parallel()
 	rich, _ := badgeListings(t)
 	name := must(demo.svc.GetListing(context.Background(), domain.SlugInput{Slug: rich.Listing})).get(t).Name
 	for _, b := range rich.Items {
@@ -78,6 +79,7 @@ var (
 // TestBadges_EmbedLinksToListingPage follows the embed HTML of every badge:
 // its link is a listing page served here and its image is a served SVG.
 func TestBadges_EmbedLinksToListingPage(t *testing.T) {
+	t.Parallel()
 	rich, _ := badgeListings(t)
 	for _, b := range rich.Items {
 		href, src := hrefRE.FindStringSubmatch(b.EmbedHTML), srcRE.FindStringSubmatch(b.EmbedHTML)
@@ -102,6 +104,7 @@ func TestBadges_EmbedLinksToListingPage(t *testing.T) {
 func htmlUnescape(s string) string { return strings.ReplaceAll(s, "&amp;", "&") }
 
 func TestBadges_Errors(t *testing.T) {
+	t.Parallel()
 	rich, unverified := badgeListings(t)
 	slug := url.PathEscape(rich.Listing)
 	cases := []struct {
@@ -135,6 +138,7 @@ func TestBadges_Errors(t *testing.T) {
 // TestBadges_ListingPreview shows the badges on the listing page in the style
 // the person picked, and ignores options that do not exist.
 func TestBadges_ListingPreview(t *testing.T) {
+	t.Parallel()
 	rich, _ := badgeListings(t)
 	w, h := domain.BadgeDims("banner", "l")
 	res := demo.get(t, "/listings/"+rich.Listing+"?shape=banner&mode=dark&size=l")

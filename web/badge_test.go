@@ -47,6 +47,7 @@ func checkSVG(t *testing.T, body []byte, shape, size string) svgRoot {
 }
 
 func TestRenderBadge_EveryStyle(t *testing.T) {
+	t.Parallel()
 	for kind := range domain.BadgeKinds {
 		for _, shape := range domain.BadgeShapes {
 			for _, mode := range domain.BadgeModes {
@@ -71,6 +72,7 @@ func TestRenderBadge_EveryStyle(t *testing.T) {
 }
 
 func TestRenderBadge_ModesDiffer(t *testing.T) {
+	t.Parallel()
 	light := renderBadge(badgeSpec{Kind: "listed", Site: "X", Shape: "standard", Mode: "light", Size: "m"})
 	dark := renderBadge(badgeSpec{Kind: "listed", Site: "X", Shape: "standard", Mode: "dark", Size: "m"})
 	if !bytes.Contains(light, []byte(lightColors.bg)) || bytes.Contains(light, []byte(darkColors.bg)) {
@@ -86,6 +88,7 @@ func TestRenderBadge_ModesDiffer(t *testing.T) {
 }
 
 func TestRenderBadge_EscapesText(t *testing.T) {
+	t.Parallel()
 	evil := `Tom & Jerry's <script>alert("x")</script>` + "\x01"
 	for _, shape := range domain.BadgeShapes {
 		body := renderBadge(badgeSpec{Kind: "launched", Site: evil, Product: evil, Shape: shape, Mode: "auto", Size: "l"})
@@ -100,6 +103,7 @@ func TestRenderBadge_EscapesText(t *testing.T) {
 }
 
 func TestRenderBadge_RankAndFit(t *testing.T) {
+	t.Parallel()
 	body := renderBadge(badgeSpec{Kind: "launch-of-the-week", Site: "Launchdir", Rank: 3, Shape: "pill", Mode: "light", Size: "s"})
 	if !bytes.Contains(body, []byte(">#3<")) {
 		t.Errorf("launch-of-the-week badge does not show the rank: %s", body)

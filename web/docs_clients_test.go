@@ -17,6 +17,7 @@ import (
 // its JSON snippets parse and name the live MCP URL, the commands name it,
 // and the Cursor install link carries it.
 func TestDocs_ClientSetUp(t *testing.T) {
+	t.Parallel()
 	info := must(demo.svc.GetSiteInfo(context.Background(), domain.Empty{})).get(t)
 	res := demo.get(t, "/docs")
 	if res.status != 200 {

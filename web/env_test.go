@@ -13,6 +13,7 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 	"github.com/launchdir/launchdir/storage/pgtest"
 )
 
@@ -51,19 +52,19 @@ func TestMain(m *testing.M) {
 func newEnv(dir string, seed bool) (*env, error) {
 	var h http.Handler
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
-	db, err := storage.Open(filepath.Join(dir, "launchdir.db"))
+	path := filepath.Join(dir, "launchdir.db")
+	if seed { // the demo data with the past weeks' awards, as the weekly clock of serve --demo decides them
+		if err := fixtures.CopySeeded(fixtures.DemoWeeks, path); err != nil {
+			srv.Close()
+			return nil, err
+		}
+	}
+	db, err := storage.Open(path)
 	if err != nil {
 		srv.Close()
 		return nil, err
 	}
 	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: srv.URL}
-	if seed {
-		if _, err := storage.SeedDemo(context.Background(), db, site, testNow); err != nil {
-			srv.Close()
-			_ = db.Close()
-			return nil, err
-		}
-	}
 	st, err := storage.NewStore(context.Background(), db, site)
 	if err != nil {
 		srv.Close()
@@ -72,13 +73,6 @@ func newEnv(dir string, seed bool) (*env, error) {
 	}
 	svc := domain.NewService(st, site)
 	svc.Now = func() time.Time { return testNow }
-	if seed { // the past weeks' awards, as the weekly clock of serve --demo decides them
-		if _, err := svc.TurnWeeks(context.Background()); err != nil {
-			srv.Close()
-			_ = db.Close()
-			return nil, err
-		}
-	}
 	h = New(svc)
 	return &env{srv: srv, svc: svc, db: db}, nil
 }

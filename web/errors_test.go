@@ -22,6 +22,7 @@ import (
 // is a 500 saying only "Internal error.". tools' TestStatusTable drives the
 // codes a real page request can produce through the router.
 func TestPages_ErrorStatusTable(t *testing.T) {
+	t.Parallel()
 	hd := &handler{svc: demo.svc, pages: parsePages(), log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	for _, code := range problem.Codes() {
 		rec := httptest.NewRecorder()

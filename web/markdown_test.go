@@ -6,6 +6,7 @@ import (
 )
 
 func TestRenderMarkdown(t *testing.T) {
+	t.Parallel()
 	src := "# Title\n\nSome **bold** text and a [link](https://example.com).\n\n" +
 		"<script>alert(1)</script>\n\n<div onclick=\"x()\">raw</div>\n\n[bad](javascript:alert(1))\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
 	out, err := renderMarkdown(src)

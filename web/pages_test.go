@@ -66,6 +66,7 @@ func (r result[T]) get(t *testing.T) T {
 }
 
 func TestPages_RenderDemoData(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	svc := demo.svc
 	info := must(svc.GetSiteInfo(ctx, domain.Empty{})).get(t)
@@ -138,6 +139,7 @@ func TestPages_RenderDemoData(t *testing.T) {
 }
 
 func TestPages_Errors(t *testing.T) {
+	t.Parallel()
 	// A guessed address ("study-loop" for "studyloop") links the listing it
 	// most likely meant.
 	var meant domain.ListingSummary
@@ -176,6 +178,7 @@ func TestPages_Errors(t *testing.T) {
 }
 
 func TestPages_SecurityHeaders(t *testing.T) {
+	t.Parallel()
 	for _, path := range []string{"/", "/docs", "/no/such/page"} {
 		res := demo.get(t, path)
 		csp := res.header.Get("Content-Security-Policy")
@@ -200,6 +203,7 @@ func TestPages_SecurityHeaders(t *testing.T) {
 // TestPages_ListingProfile checks the full profile on the page of every
 // listing of one search page: the listing whose badges everyone links to.
 func TestPages_ListingProfile(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	res := must(demo.svc.SearchListings(ctx, domain.SearchListingsInput{Sort: "votes", Pagination: domain.Pagination{PerPage: 40}})).get(t)
 	var sawStory, sawNoStory, sawNotFound, sawPaid bool

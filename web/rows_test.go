@@ -34,6 +34,7 @@ func pageRows(body string) []string {
 // and vote button; an upcoming listing's row counts followers and links to
 // its page to follow it instead.
 func TestRows_EveryList(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	svc := demo.svc
 	cats := must(svc.ListCategories(ctx, domain.ListCategoriesInput{})).get(t)
@@ -92,6 +93,7 @@ func TestRows_EveryList(t *testing.T) {
 // week, newest week first, each week's heading linking to its launch week,
 // its awards #1, #2, #3 in order with the week's votes.
 func TestRows_AwardsByWeek(t *testing.T) {
+	t.Parallel()
 	awards := must(demo.svc.ListAwards(context.Background(), domain.ListAwardsInput{Pagination: domain.Pagination{PerPage: 30}})).get(t)
 	if len(awards.Items) < 6 {
 		t.Fatalf("the demo data has %d awards, want two weeks' at least", len(awards.Items))
@@ -147,6 +149,7 @@ func TestRows_AwardsByWeek(t *testing.T) {
 // TestRows_VoteComesBack: a row's vote button on a page with a query (a
 // search, a page of a feed) brings the person back to that very page.
 func TestRows_VoteComesBack(t *testing.T) {
+	t.Parallel()
 	body := demo.get(t, "/launches?section=most-voted&page=2").body
 	// html/template writes the escapes in lower case.
 	want := strings.ToLower(`href="/signin?next=` + url.QueryEscape("/launches?section=most-voted&page=2") + `"`)
@@ -158,6 +161,7 @@ func TestRows_VoteComesBack(t *testing.T) {
 // TestLogoTint: a listing's monogram colour depends on its slug alone, and
 // the demo's listings use every colour.
 func TestLogoTint(t *testing.T) {
+	t.Parallel()
 	if logoTint("notebooky") != logoTint("notebooky") {
 		t.Fatal("logoTint is not stable")
 	}

@@ -5,6 +5,7 @@ import "testing"
 // TestIsBot: people's browsers (desktop, phone, in-app) are not bots;
 // crawlers, previewers, monitors, HTTP libraries and an empty agent are.
 func TestIsBot(t *testing.T) {
+	t.Parallel()
 	for _, ua := range []string{
 		"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/137.0.0.0 Safari/537.36",
 		"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/137.0.0.0 Safari/537.36 Edg/137.0.0.0",

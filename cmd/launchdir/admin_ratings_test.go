@@ -20,6 +20,7 @@ import (
 // running it again changes nothing) with a rating.import audit entry by
 // "command line"; --dry-run and a refused file store nothing.
 func TestAdmin_RatingsImport(t *testing.T) {
+	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
 		dir := t.TempDir()
 		store, path := consoleData(t, engine)

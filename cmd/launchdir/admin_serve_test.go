@@ -32,6 +32,7 @@ func (s *syncBuffer) String() string {
 // emailed links (read from the log, where mail goes without SMTP): the listed
 // account sees /admin, another signed-in account and a visitor get a 404.
 func TestServe_AdminAllowList(t *testing.T) {
+	t.Parallel()
 	srv := startServe(t, "--admin-emails", " Team@Example.com , other-team@example.com")
 	origin, logs := "http://127.0.0.1:"+srv.port, srv.logs
 	linkRE := regexp.MustCompile(`/signin/email\?token=[A-Za-z0-9_-]+`)

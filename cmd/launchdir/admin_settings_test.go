@@ -22,6 +22,7 @@ import (
 // on / and in get_site_info over REST on the next request; the audit log has
 // both, by their actors.
 func TestAdmin_SettingsCommands(t *testing.T) {
+	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
 		store, _ := consoleData(t, engine)
 		admin := func(args ...string) (string, error) {

@@ -18,6 +18,7 @@ import (
 // the moderator sees the queue but not the team page, the admin both, and the
 // audit log shows the grants made on the command line.
 func TestAdmin_TeamCommands(t *testing.T) {
+	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
 		store, _ := consoleData(t, engine)
 		admin := func(args ...string) (string, error) {

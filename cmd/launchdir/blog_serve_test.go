@@ -19,6 +19,7 @@ import (
 // get_blog_post, the /blog pages); at its time it is on all of them; once
 // unpublished it leaves all of them again.
 func TestServe_BlogSchedule(t *testing.T) {
+	t.Parallel()
 	clk := testclock.New(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
 	s := startServeAt(t, clk.Now, "--demo", "--admin-emails", "ops@example.com")
 	origin := "http://127.0.0.1:" + s.port

@@ -11,6 +11,7 @@ import (
 // but cmd, only storage talks SQL, only tools imports the MCP SDK, and only
 // tests import the browser harness web/browsertest.
 func TestDependencyDirection(t *testing.T) {
+	t.Parallel()
 	const mod = "github.com/launchdir/launchdir/"
 	out, err := exec.Command("go", "list", "-deps", "-f", `{{.ImportPath}}: {{join .Imports " "}}`, "../../...").Output()
 	if err != nil {

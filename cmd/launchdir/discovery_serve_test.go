@@ -17,6 +17,7 @@ import (
 // document names answers 200 from serve's router (the MCP URL to an MCP
 // initialize; the REST base is a prefix, its /site is named too).
 func TestServe_DiscoveryURLs(t *testing.T) {
+	t.Parallel()
 	s := startServe(t, "--demo")
 	c := s.client()
 	c.CheckRedirect = nil // /account sends a signed-out visitor to sign in

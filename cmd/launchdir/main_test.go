@@ -22,6 +22,7 @@ import (
 // TestServe runs the real binary's serve command on a free port with --demo and
 // reads the URLs it prints, then uses them.
 func TestServe(t *testing.T) {
+	t.Parallel()
 	serveDemo(t, "--data", t.TempDir())
 }
 
@@ -29,6 +30,7 @@ func TestServe(t *testing.T) {
 // PostgreSQL and serves it the same way; the banner names the database
 // without its password.
 func TestServe_Postgres(t *testing.T) {
+	t.Parallel()
 	url := pgtest.Database(t)
 	banner := serveDemo(t, "--data", t.TempDir(), "--database", url)
 	if !strings.Contains(banner, "launchdir is serving postgres://") {
@@ -143,6 +145,7 @@ func TestSeedAndMigrate(t *testing.T) {
 // TestSeedSynthetic adds synthetic listings with seed --synthetic, refuses
 // counts outside 1..maxSynthetic and --demo beside it, and serves them.
 func TestSeedSynthetic(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	ctx := context.Background()
 	for _, bad := range [][]string{
@@ -184,6 +187,7 @@ func TestSeedSynthetic(t *testing.T) {
 // TestAPIKeyCreate creates a key with the operator subcommand and uses it
 // against the served REST API.
 func TestAPIKeyCreate(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	var out, errOut strings.Builder
 	ctx := context.Background()

@@ -128,6 +128,7 @@ func (s *served) get(t *testing.T, u, host, bearer string, v any) *http.Response
 // connected to), a foreign Host gets the default origin (no Host-header
 // injection), and a whole OAuth sign-in works through each origin.
 func TestServe_LoopbackOrigins(t *testing.T) {
+	t.Parallel()
 	s := startServe(t)
 	def := "http://127.0.0.1:" + s.port
 	for _, tc := range []struct{ host, want string }{
@@ -291,6 +292,7 @@ func (s *served) oauthSignIn(t *testing.T, origin, email string) string {
 // TestServe_BannerNamesBothLoopbackOrigins: the banner prints URLs that
 // work, and says that the other loopback name works too.
 func TestServe_BannerNamesBothLoopbackOrigins(t *testing.T) {
+	t.Parallel()
 	s := startServe(t)
 	for _, want := range []string{
 		"  MCP:      http://127.0.0.1:" + s.port + "/mcp\n",
@@ -306,6 +308,7 @@ func TestServe_BannerNamesBothLoopbackOrigins(t *testing.T) {
 // log with its link alone on a line (not inside a quoted field with escaped
 // newlines), and that line, copied as it is, signs in.
 func TestServe_SignInLinkOnItsOwnLine(t *testing.T) {
+	t.Parallel()
 	s := startServe(t)
 	origin := "http://127.0.0.1:" + s.port
 	c := s.client()
@@ -391,6 +394,7 @@ func adminPage(t *testing.T, c *http.Client, origin string) (int, string) {
 // visitor). With --admin-emails neither says it: a public instance does
 // not reveal its admin page.
 func TestServe_BannerSaysHowToBecomeAdmin(t *testing.T) {
+	t.Parallel()
 	const hint = "launchdir admin grant --email you@example.com --role admin"
 	s := startServe(t)
 	origin := "http://127.0.0.1:" + s.port
@@ -418,6 +422,7 @@ func TestServe_BannerSaysHowToBecomeAdmin(t *testing.T) {
 // preflight before they read the metadata documents; each answers it as
 // /mcp and /token do.
 func TestServe_PreflightOfMetadata(t *testing.T) {
+	t.Parallel()
 	s := startServe(t)
 	origin := "http://127.0.0.1:" + s.port
 	for _, tc := range []struct{ path, method string }{
@@ -448,6 +453,7 @@ func TestServe_PreflightOfMetadata(t *testing.T) {
 // TestServe_BaseURLIsTheOnlyOrigin: with --base-url every request, whatever
 // loopback name it used, gets URLs at that one origin.
 func TestServe_BaseURLIsTheOnlyOrigin(t *testing.T) {
+	t.Parallel()
 	const base = "https://launchdir.example"
 	s := startServe(t, "--base-url", base+"/")
 	if !strings.Contains(s.banner, "  MCP:      "+base+"/mcp\n") || strings.Contains(s.banner, "Also:") {

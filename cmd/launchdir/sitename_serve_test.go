@@ -18,6 +18,7 @@ import (
 // a 200 with the new body, not a 304), in the MCP initialize answer
 // (serverInfo.title and the instructions) and in the sign-in mail.
 func TestServe_SiteNameEverywhere(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := startServe(t, "--data", dir)
 	origin := "http://127.0.0.1:" + s.port

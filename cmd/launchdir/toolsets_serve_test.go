@@ -16,6 +16,7 @@ import (
 // definitions, as tools.Toolsets computes them from the catalog; and /mcp
 // of the same process refuses an unknown toolset with a 400.
 func TestServe_DocsToolsets(t *testing.T) {
+	t.Parallel()
 	s := startServe(t, "--demo")
 	origin := "http://127.0.0.1:" + s.port
 	res, err := s.client().Get(origin + "/docs")

@@ -11,7 +11,10 @@
 // tests only: nothing in the launchdir binary imports it.
 package testtier
 
-import "testing"
+import (
+	"sync"
+	"testing"
+)
 
 // Tag is the build tag of the second tier.
 const Tag = "e2e"
@@ -22,5 +25,30 @@ func Skip(t testing.TB, what string) {
 	t.Helper()
 	if !E2E {
 		t.Skipf("%s test: runs in the e2e tier (go test -tags %s ./..., docs/testing.md)", what, Tag)
+	}
+}
+
+var (
+	atExitMu sync.Mutex
+	atExit   []func()
+)
+
+// AtExit registers f to run when the test binary's TestMain ends (through
+// RunAtExit, which storage/pgtest.Main calls): the shared fixtures use it to
+// remove their per-binary template files.
+func AtExit(f func()) {
+	atExitMu.Lock()
+	defer atExitMu.Unlock()
+	atExit = append(atExit, f)
+}
+
+// RunAtExit runs, last registered first, the functions AtExit registered.
+func RunAtExit() {
+	atExitMu.Lock()
+	fs := atExit
+	atExit = nil
+	atExitMu.Unlock()
+	for i := len(fs) - 1; i >= 0; i-- {
+		fs[i]()
 	}
 }

@@ -281,6 +281,7 @@ func Database(t testing.TB) string {
 // Use it as TestMain's body: os.Exit(pgtest.Main(m)).
 func Main(m *testing.M) int {
 	code := m.Run()
+	testtier.RunAtExit() // the fixtures' template files (storage/fixtures)
 	sharedMu.Lock()
 	defer sharedMu.Unlock()
 	if shared != nil {
