@@ -240,6 +240,10 @@ func (s *Service) draftView(ctx context.Context, r *DraftRecord) (*DraftView, er
 		comp, missing := completeness(&r.Doc)
 		v.Completeness, v.Missing = &comp, missing
 	}
+	v.FieldStates = map[string]string{}
+	for _, f := range v.Fields {
+		v.FieldStates[f.State] = FieldStateMeaning[f.State]
+	}
 	if r.Crawl != nil {
 		v.Language = r.Crawl.Language
 		for _, p := range r.Crawl.Pages {

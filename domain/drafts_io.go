@@ -169,7 +169,11 @@ type DraftView struct {
 	PollAfterSeconds int         `json:"poll_after_seconds,omitempty"`
 	Error            *DraftError `json:"error,omitempty"`
 	// Fields holds every draft profile field (DraftFieldNames) with its value, state and evidence.
-	Fields         map[string]DraftField `json:"fields"`
+	Fields map[string]DraftField `json:"fields"`
+	// FieldStates says what each state among Fields means (only the states
+	// present): the MCP copy of the output schema keeps no nested
+	// descriptions, so the result explains itself.
+	FieldStates    map[string]string     `json:"field_states"`
 	FAQs           []DraftFAQ            `json:"faqs"`
 	Founders       []DraftFounder        `json:"founders"`
 	CompanySocials Socials               `json:"company_socials"`

@@ -29,6 +29,18 @@ const (
 	StateDeleted  = "deleted"   // the user removed the value
 )
 
+// FieldStateMeaning is what each field state means, as a draft's
+// field_states tells the model (docs/drafts.md).
+var FieldStateMeaning = map[string]string{
+	StatePending:  "not read yet; poll get_draft",
+	StateAI:       "drafted from the site (see evidence)",
+	StateNotFound: "the site does not state it: ask the person, never guess",
+	StateEdited:   "the person changed the AI's value (ai_value keeps it)",
+	StateManual:   "typed by the person; not on the site",
+	StateOverride: "locked: AI redrafts leave it alone",
+	StateDeleted:  "removed by the person",
+}
+
 // DraftField is one profile field of a draft.
 type DraftField struct {
 	// Value is a string, a list of strings, or null.

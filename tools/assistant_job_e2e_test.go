@@ -270,3 +270,57 @@ func TestAnnotations_IdempotentWritesRepeat(t *testing.T) {
 		t.Fatalf("only %v covered", covered)
 	}
 }
+
+// TestDraft_FieldStatesExplained (issue 28 item 18): get_draft and
+// update_draft answers over MCP explain every field state they use
+// (field_states), since the MCP output schema drops nested descriptions; the
+// states the person makes (edited, manual, override, deleted) included.
+func TestDraft_FieldStatesExplained(t *testing.T) {
+	env := catTestServer(t, Options{}, true)
+	site, _ := withDrafting(t, env)
+	key := env.apiKey(t, "states@example.com")
+	j := &jobCaller{env: env, cs: catConnect(t, env.URL, "2025-11-25", map[string]string{"Authorization": "Bearer " + key})}
+	d := j.must(t, 201, "submit_listing", map[string]any{"url": site.URL + "/"})
+	check := func(what string, d map[string]any) {
+		t.Helper()
+		legend, _ := d["field_states"].(map[string]any)
+		for name, f := range d["fields"].(map[string]any) {
+			st := f.(map[string]any)["state"].(string)
+			if s, _ := legend[st].(string); len(s) < 10 {
+				t.Errorf("%s: field %s is %s, which field_states does not explain: %v", what, name, st, legend)
+			}
+		}
+	}
+	check("get_draft while building", j.must(t, 200, "get_draft", map[string]any{"id": d["id"]}))
+	env.runJobs(t)
+	check("get_draft ready", j.must(t, 200, "get_draft", map[string]any{"id": d["id"]}))
+	fields := j.must(t, 200, "get_draft", map[string]any{"id": d["id"]})["fields"].(map[string]any)
+	var ai, empty []string
+	for name, f := range fields {
+		switch f := f.(map[string]any); f["state"] {
+		case "ai":
+			if slices.Contains([]string{"tagline", "description", "short_description", "company", "pricing_summary", "city", "founded_year"}, name) {
+				ai = append(ai, name)
+			}
+		case "not_found":
+			if slices.Contains([]string{"city", "company", "tagline", "pricing_summary", "short_description", "description"}, name) {
+				empty = append(empty, name)
+			}
+		}
+	}
+	slices.Sort(ai)
+	slices.Sort(empty)
+	if len(ai) < 3 || len(empty) < 1 {
+		t.Fatalf("draft fields: ai %v, not_found %v", ai, empty)
+	}
+	u := j.must(t, 200, "update_draft", map[string]any{"id": d["id"], "fields": map[string]any{ai[0]: "Edited by the person", ai[1]: nil, empty[0]: "Typed by the person"},
+		"lock_fields": []any{ai[2]}})
+	states := map[string]bool{}
+	for _, f := range u["fields"].(map[string]any) {
+		states[f.(map[string]any)["state"].(string)] = true
+	}
+	if !states["deleted"] || !states["manual"] || !states["override"] {
+		t.Fatalf("update_draft did not make the person's states: %v", states)
+	}
+	check("update_draft", u)
+}
