@@ -17,7 +17,7 @@ import (
 )
 
 // acctCSRF returns the CSRF token of a browser from signedIn.
-func (e *env) acctCSRF(b *http.Client) string { return "csrf-" + e.siSessionCookie(b) }
+func (e *env) acctCSRF(b *http.Client) string { return auth.CSRFToken(e.siSessionCookie(b)) }
 
 // acctCreateKey creates an API key through the account page and returns
 // the plaintext shown.

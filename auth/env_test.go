@@ -76,7 +76,7 @@ func (e *env) signedIn(email string) (*http.Client, auth.User) {
 		e.t.Fatal(err)
 	}
 	raw := auth.NewSecret("")
-	if err := e.store.CreateSession(ctx, auth.Session{Hash: auth.Hash(raw), UserID: u.ID, CSRF: "csrf-" + raw,
+	if err := e.store.CreateSession(ctx, auth.Session{Hash: auth.Hash(raw), UserID: u.ID, CSRF: auth.Hash(auth.CSRFToken(raw)),
 		CreatedAt: e.clock(), ExpiresAt: e.clock().Add(auth.SessionTTL)}); err != nil {
 		e.t.Fatal(err)
 	}

@@ -242,7 +242,7 @@ func TestInvite_AcceptedByAnotherAccount(t *testing.T) {
 		t.Fatal(err)
 	}
 	raw := auth.NewSecret("")
-	if err := ie.store.CreateSession(ctx, auth.Session{Hash: auth.Hash(raw), UserID: other.ID, CSRF: "csrf-" + raw,
+	if err := ie.store.CreateSession(ctx, auth.Session{Hash: auth.Hash(raw), UserID: other.ID, CSRF: auth.Hash(auth.CSRFToken(raw)),
 		CreatedAt: ie.clock(), ExpiresAt: ie.clock().Add(auth.SessionTTL)}); err != nil {
 		t.Fatal(err)
 	}

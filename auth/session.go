@@ -2,6 +2,8 @@ package auth
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"errors"
 	"net/http"
 	"net/url"
@@ -30,6 +32,7 @@ func (a *Auth) currentSession(r *http.Request) (Session, User, bool) {
 	if err != nil {
 		return Session{}, User{}, false
 	}
+	s.CSRF = csrfFor(c.Value) // the store holds only its hash
 	u, err := a.store.UserByID(r.Context(), s.UserID)
 	// A suspended account's sessions are signed out (docs/console.md "People").
 	if err != nil || u.Suspended {
@@ -48,10 +51,12 @@ func (a *Auth) startSession(w http.ResponseWriter, r *http.Request, userID int64
 	}
 	now := a.now()
 	raw := NewSecret("")
-	s := Session{Hash: Hash(raw), UserID: userID, CSRF: NewSecret(""), CreatedAt: now, ExpiresAt: now.Add(SessionTTL)}
+	csrf := csrfFor(raw)
+	s := Session{Hash: Hash(raw), UserID: userID, CSRF: Hash(csrf), CreatedAt: now, ExpiresAt: now.Add(SessionTTL)}
 	if err := a.store.CreateSession(r.Context(), s); err != nil {
 		return Session{}, err
 	}
+	s.CSRF = csrf
 	http.SetCookie(w, &http.Cookie{
 		Name: a.sessionCookie(), Value: raw, Path: "/", Expires: s.ExpiresAt,
 		Secure: a.secure(), HttpOnly: true, SameSite: http.SameSiteLaxMode,
@@ -68,6 +73,21 @@ func (a *Auth) endSession(w http.ResponseWriter, r *http.Request) {
 	}
 	http.SetCookie(w, &http.Cookie{Name: a.sessionCookie(), Value: "", Path: "/", MaxAge: -1,
 		Secure: a.secure(), HttpOnly: true, SameSite: http.SameSiteLaxMode})
+}
+
+// CSRFToken is the CSRF token of the session whose cookie holds cookie (the
+// pages' forms carry it; tests that make a session in the store use it).
+func CSRFToken(cookie string) string { return csrfFor(cookie) }
+
+// csrfFor is the CSRF token of the session whose cookie holds raw: a
+// SHA-256 of the cookie under its own label, so that it is known again on
+// every request without being stored (the store keeps its Hash, as it keeps
+// every secret's), and the page that shows it reveals nothing of the cookie.
+// Tokens of sessions from before (stored in plain text) are not accepted:
+// a form shown then is refused once and shown again with this one.
+func csrfFor(raw string) string {
+	sum := sha256.Sum256([]byte("launchdir csrf\x00" + raw))
+	return base64.RawURLEncoding.EncodeToString(sum[:])
 }
 
 // validCSRF reports whether the form's "csrf" field is the session's token.

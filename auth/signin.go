@@ -40,8 +40,8 @@ type signIn struct {
 func (a *Auth) registerSignIn(mux *http.ServeMux) {
 	s := &signIn{
 		a:      a,
-		byAddr: newSigninLimiter(linksPerAddress, linkWindow),
-		byIP:   newSigninLimiter(linksPerIP, linkWindow),
+		byAddr: newSigninLimiter("signin-email", linksPerAddress, linkWindow),
+		byIP:   newSigninLimiter("signin", linksPerIP, linkWindow),
 	}
 	if a.cfg.OIDC != nil {
 		s.oidc = newOIDCFlow(a)
@@ -98,10 +98,12 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 	}
 	now := a.now()
 	next := safeNext(r.PostFormValue("next"))
-	if !s.byIP.allow(signinRemoteIP(r), now) {
-		s.tooMany(w)
+	byIP := s.byIP.allow(signinRemoteIP(r), now)
+	if !byIP.OK {
+		s.tooMany(w, byIP)
 		return
 	}
+	byIP.SetHeaders(w.Header())
 	raw := strings.TrimSpace(r.PostFormValue("email"))
 	addr, ok := parseSigninEmail(raw)
 	if !ok {
@@ -112,10 +114,12 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 		a.render(w, http.StatusBadRequest, "signin.html", s.form(next, raw, msg))
 		return
 	}
-	if !s.byAddr.allow(strings.ToLower(addr), now) {
-		s.tooMany(w)
+	byAddr := s.byAddr.allow(strings.ToLower(addr), now)
+	if !byAddr.OK {
+		s.tooMany(w, byAddr)
 		return
 	}
+	byAddr.SetHeaders(w.Header())
 	token := NewSecret("")
 	link := LoginLink{Hash: Hash(token), Email: addr, Next: next, CreatedAt: now, ExpiresAt: now.Add(LoginLinkTTL)}
 	if err := a.store.CreateLoginLink(r.Context(), link); err != nil {
@@ -135,8 +139,12 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 	a.render(w, http.StatusOK, "signin_sent.html", map[string]any{"Email": addr, "Minutes": int(LoginLinkTTL / time.Minute)})
 }
 
-func (s *signIn) tooMany(w http.ResponseWriter) {
-	w.Header().Set("Retry-After", strconv.Itoa(int(linkWindow/time.Second)/linksPerAddress))
+// tooMany answers a sign-in refused by a limit: 429 with Retry-After and
+// the RateLimit fields of the policy (r=0, t = Retry-After), as every limit
+// of the service answers (docs/ratelimits.md); the body is a page.
+func (s *signIn) tooMany(w http.ResponseWriter, st ratelimit.State) {
+	st.SetHeaders(w.Header())
+	w.Header().Set("Retry-After", strconv.Itoa(st.ResetSeconds()))
 	s.a.errorPage(w, http.StatusTooManyRequests, "Too many sign-in requests",
 		"Too many sign-in links were asked for. Wait a few minutes, then try again.")
 }
@@ -231,6 +239,7 @@ func signinRemoteIP(r *http.Request) string {
 // signinLimiter keeps one token bucket per key; buckets that have been idle long
 // enough to be full again are dropped during a sweep.
 type signinLimiter struct {
+	name  string // the policy in the RateLimit fields
 	limit rate.Limit
 	burst int
 	idle  time.Duration
@@ -246,9 +255,10 @@ type signinBucket struct {
 }
 
 // newSigninLimiter allows n events per window per key (as a burst of n, refilled
-// evenly over the window).
-func newSigninLimiter(n int, window time.Duration) *signinLimiter {
+// evenly over the window); name is its policy in the RateLimit fields.
+func newSigninLimiter(name string, n int, window time.Duration) *signinLimiter {
 	return &signinLimiter{
+		name:    name,
 		limit:   rate.Every(window / time.Duration(n)),
 		burst:   n,
 		idle:    window,
@@ -256,8 +266,28 @@ func newSigninLimiter(n int, window time.Duration) *signinLimiter {
 	}
 }
 
-// allow takes one token from key's signinBucket at now.
-func (l *signinLimiter) allow(key string, now time.Time) bool {
+// allow takes one token from key's signinBucket at now and returns the
+// state of the bucket afterwards, in the terms of the RateLimit fields
+// (policy name: q = the burst, w = the window; r = whole tokens left, t =
+// seconds until the bucket is full again, or on a refusal until the next
+// token: the Retry-After).
+func (l *signinLimiter) allow(key string, now time.Time) ratelimit.State {
+	st := ratelimit.State{Policy: ratelimit.Policy{Name: l.name, Quota: l.burst, Window: l.idle}}
+	b := l.bucket(key, now)
+	r := b.lim.ReserveN(now, 1)
+	if d := r.DelayFrom(now); !r.OK() || d > 0 {
+		r.CancelAt(now)
+		st.Reset = max(d, time.Second)
+		return st
+	}
+	tokens := max(0, b.lim.TokensAt(now))
+	st.OK, st.Remaining = true, int(tokens)
+	st.Reset = time.Duration((float64(l.burst) - tokens) / float64(l.limit) * float64(time.Second))
+	return st
+}
+
+// bucket is key's bucket at now, made when there is none.
+func (l *signinLimiter) bucket(key string, now time.Time) *signinBucket {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if now.Sub(l.lastSweep) >= time.Minute {
@@ -274,5 +304,5 @@ func (l *signinLimiter) allow(key string, now time.Time) bool {
 		l.buckets[key] = b
 	}
 	b.seen = now
-	return b.lim.AllowN(now, 1)
+	return b
 }

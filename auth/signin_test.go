@@ -347,11 +347,11 @@ func TestSignOut(t *testing.T) {
 	resp, body = siDo(t, b, http.MethodGet, e.srv.URL+"/account", nil, nil)
 	siWantStatus(t, resp, body, http.StatusOK)
 
-	resp, body = siDo(t, b, http.MethodPost, e.srv.URL+"/signout", url.Values{"csrf": {"csrf-" + raw}},
+	resp, body = siDo(t, b, http.MethodPost, e.srv.URL+"/signout", url.Values{"csrf": {auth.CSRFToken(raw)}},
 		http.Header{"Sec-Fetch-Site": {"cross-site"}})
 	siWantStatus(t, resp, body, http.StatusForbidden)
 
-	resp, body = siDo(t, b, http.MethodPost, e.srv.URL+"/signout", url.Values{"csrf": {"csrf-" + raw}}, nil)
+	resp, body = siDo(t, b, http.MethodPost, e.srv.URL+"/signout", url.Values{"csrf": {auth.CSRFToken(raw)}}, nil)
 	siWantStatus(t, resp, body, http.StatusSeeOther)
 	if loc := resp.Header.Get("Location"); loc != "/" {
 		t.Errorf("Location = %q", loc)

@@ -32,8 +32,11 @@ const EmailIssuer = "urn:launchdir:email"
 // Session is a signed-in browser session. Hash is the SHA-256 (hex) of the
 // cookie value; CSRF is the per-session token forms carry.
 type Session struct {
-	Hash      string
-	UserID    int64
+	Hash   string
+	UserID int64
+	// CSRF is the session's CSRF token for the pages' forms (csrfFor of the
+	// cookie) in what auth hands its handlers, and its Hash in the store:
+	// like every other secret, it is never stored in plain text.
 	CSRF      string
 	CreatedAt time.Time
 	ExpiresAt time.Time

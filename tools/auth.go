@@ -182,6 +182,10 @@ func (s *Server) mcpAuth(next http.Handler) http.Handler {
 			ch.write(w, s, resource)
 			return
 		}
+		ctx, ok := s.limitToolCalls(w, r, ctx, body)
+		if !ok {
+			return
+		}
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }

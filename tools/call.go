@@ -101,10 +101,14 @@ func (s *Server) handle(ctx context.Context, c *call) (result, error) {
 	if err := checkScope(c); err != nil {
 		return res, err
 	}
-	err := s.limiter.allow(c.client)
-	res.limit = s.limiter.state(c.client, err)
-	if err != nil {
-		return res, err
+	// An /mcp request's tools/call messages were counted before the MCP
+	// server read them (limitToolCalls).
+	if c.transport != transportMCP || !prepaidCall(ctx) {
+		err := s.limiter.allow(c.client)
+		res.limit = s.limiter.state(c.client, err)
+		if err != nil {
+			return res, err
+		}
 	}
 	args, err := c.arguments()
 	if err != nil {

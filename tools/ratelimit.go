@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -67,7 +68,11 @@ func (e *rateLimitError) Error() string {
 
 // allow takes one token from key's bucket, or returns a *rateLimitError that
 // says how many whole seconds to wait.
-func (l *rateLimiter) allow(key string) error {
+func (l *rateLimiter) allow(key string) error { return l.allowN(key, 1) }
+
+// allowN takes n tokens from key's bucket at once (the tools/call messages
+// of one /mcp request), or none and returns a *rateLimitError.
+func (l *rateLimiter) allowN(key string, n int) error {
 	if l == nil {
 		return nil
 	}
@@ -89,7 +94,7 @@ func (l *rateLimiter) allow(key string) error {
 	b.seen = now
 	l.mu.Unlock()
 
-	r := b.lim.ReserveN(now, 1)
+	r := b.lim.ReserveN(now, n)
 	if !r.OK() {
 		return &rateLimitError{retryAfter: 1}
 	}
@@ -205,9 +210,53 @@ func (s *Server) limitSession(w http.ResponseWriter, r *http.Request, body []byt
 
 // onlyToolCalls says whether a JSON-RPC body (one message or a batch) holds
 // nothing but tools/call requests.
-func onlyToolCalls(body []byte) bool {
+func onlyToolCalls(body []byte) bool { return toolCalls(body) > 0 }
+
+// prepaidKey marks the context of an /mcp request whose tools/call messages
+// limitToolCalls already counted against the operation budget.
+type prepaidKey struct{}
+
+// limitToolCalls counts the tools/call messages of an /mcp POST that holds
+// nothing else against the caller's operation budget (ctx carries the
+// caller's key, set by authenticate), before the MCP server reads them: over
+// the budget the request is answered HTTP 429 with Retry-After and the
+// RateLimit fields of "operations", as REST is (issue 28 item 21); within
+// it the answer carries the fields, and handle does not count the calls
+// again. It returns the context for the MCP server, or false when it
+// answered.
+func (s *Server) limitToolCalls(w http.ResponseWriter, r *http.Request, ctx context.Context, body []byte) (context.Context, bool) {
+	if s.limiter == nil || r.Method != http.MethodPost {
+		return ctx, true
+	}
+	n := toolCalls(body)
+	if n == 0 {
+		return ctx, true
+	}
+	key := clientKeyFrom(ctx, r.Header)
+	err := s.limiter.allowN(key, n)
+	st := s.limiter.state(key, err)
+	st.SetHeaders(w.Header())
+	if err != nil {
+		writeProblem(w, problemFor(ctx, s.log, "tools/call", err))
+		return ctx, false
+	}
+	prepaid := new(atomic.Int32)
+	prepaid.Store(int32(n))
+	return context.WithValue(ctx, prepaidKey{}, prepaid), true
+}
+
+// prepaidCall says whether ctx holds a tools/call that limitToolCalls
+// counted already, and uses it up.
+func prepaidCall(ctx context.Context) bool {
+	p, ok := ctx.Value(prepaidKey{}).(*atomic.Int32)
+	return ok && p.Add(-1) >= 0
+}
+
+// toolCalls is the number of messages of a JSON-RPC body (one message or a
+// batch) when all of them are tools/call requests, else 0.
+func toolCalls(body []byte) int {
 	if !bytes.Contains(body, []byte("tools/call")) {
-		return false
+		return 0
 	}
 	type message struct {
 		Method string `json:"method"`
@@ -216,19 +265,19 @@ func onlyToolCalls(body []byte) bool {
 	body = bytes.TrimSpace(body)
 	if len(body) > 0 && body[0] == '[' {
 		if json.Unmarshal(body, &msgs) != nil {
-			return false
+			return 0
 		}
 	} else {
 		var m message
 		if json.Unmarshal(body, &m) != nil {
-			return false
+			return 0
 		}
 		msgs = []message{m}
 	}
 	for _, m := range msgs {
 		if m.Method != "tools/call" {
-			return false
+			return 0
 		}
 	}
-	return len(msgs) > 0
+	return len(msgs)
 }

@@ -68,7 +68,6 @@ func TestStatusTable(t *testing.T) {
 	lim := ratelimit.New(ratelimit.Policy{Name: "pages", Quota: 1, Window: time.Hour}, func() time.Time { return catNow })
 	limitedPages := web.New(limited.svc, web.WithRateLimit(lim))
 	limited.pages.Store(&limitedPages)
-	limitedMCP := catConnect(t, limited.URL, "2026-07-28", nil)
 
 	rest := func(t *testing.T, method, path string, body []byte, hdr map[string]string) (int, domain.Code) {
 		t.Helper()
@@ -205,7 +204,16 @@ func TestStatusTable(t *testing.T) {
 				return restAt(t, limited, "/v1/site")
 			}),
 			// The REST calls above used the anonymous bucket of this address.
-			call(func(t *testing.T) (int, domain.Code) { return tool(t, limitedMCP, "get_site_info", nil) }),
+			// Over its budget a tools/call is an HTTP 429 with Retry-After and
+			// the RateLimit fields, as REST's (issue 28 item 21).
+			call(func(t *testing.T) (int, domain.Code) {
+				r := catDo(t, limited, "POST", "/mcp", []byte(mcpCallSite), map[string]string{"Content-Type": "application/json",
+					"Accept": "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-11-25"})
+				if r.header.Get("Retry-After") == "" || r.header.Get("RateLimit") == "" {
+					t.Errorf("MCP 429 without Retry-After or RateLimit: %v", r.header)
+				}
+				return r.status, catProblem(t, r).Code
+			}),
 			call(func(t *testing.T) (int, domain.Code) {
 				if s, _ := page(t, limited, "GET", "/no/such/page", nil); s != 404 {
 					t.Fatalf("first page: %d", s)

@@ -346,10 +346,12 @@ func TestMCP_RateLimitKeyReachesTools(t *testing.T) {
 			t.Fatalf("call %d: %s", i, text)
 		}
 	}
-	r, text := catCall(t, one, "list_interview_questions", nil)
-	var p Problem
-	if err := json.Unmarshal([]byte(text), &p); err != nil || !r.IsError || p.Code != domain.ERateLimited || p.RetryAfter < 1 || p.Status != 429 {
-		t.Fatalf("third call of token one: want rate_limited with retry_after, got %s", text)
+	// Over the budget a tools/call is an HTTP 429 (issue 28 item 21).
+	third := catDo(t, env, "POST", "/mcp", []byte(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_interview_questions","arguments":{}}}`),
+		map[string]string{"Authorization": "Bearer " + keyOne, "Content-Type": "application/json",
+			"Accept": "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-11-25"})
+	if p := catProblem(t, third); third.status != 429 || p.Code != domain.ERateLimited || p.RetryAfter < 1 || third.header.Get("Retry-After") == "" {
+		t.Fatalf("third call of token one: want 429 rate_limited with Retry-After, got %d %s", third.status, third.body)
 	}
 	// Another user has its own bucket: the caller reached the handler.
 	if r, text := catCall(t, two, "list_interview_questions", nil); r.IsError {
@@ -369,11 +371,12 @@ func TestMCP_RateLimitKeyReachesTools(t *testing.T) {
 			t.Errorf("anonymous caller: status %d", resp.status)
 		}
 	}
-	// The remote address reaches the tool handler through the request context:
-	// an anonymous MCP client on the same address shares the exhausted bucket.
-	anon := catConnect(t, env.URL, "2026-07-28", nil)
-	if r, text := catCall(t, anon, "list_interview_questions", nil); !r.IsError || !strings.Contains(text, `"rate_limited"`) {
-		t.Errorf("anonymous MCP call after two anonymous REST calls: %s", text)
+	// An anonymous MCP client on the same address shares the exhausted
+	// bucket: its tools/call is an HTTP 429.
+	anon := catDo(t, env, "POST", "/mcp", []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_interview_questions","arguments":{}}}`),
+		map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-11-25"})
+	if anon.status != 429 || !strings.Contains(string(anon.body), `"rate_limited"`) {
+		t.Errorf("anonymous MCP call after two anonymous REST calls: %d %s", anon.status, anon.body)
 	}
 }
 
