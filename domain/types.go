@@ -152,6 +152,33 @@ type PaidPlacement struct {
 	BoardURL    string `json:"board_url" jsonschema_description:"The billboard's page on this directory."`
 }
 
+// MoreData points a result to more data (issue 28 item 16): the MCP tool and
+// its arguments first, for a model connected over MCP only, and the REST URL
+// that answers the same.
+type MoreData struct {
+	Tool      string         `json:"tool" jsonschema_description:"The tool to call (MCP)."`
+	Arguments map[string]any `json:"arguments" jsonschema_description:"The tool's arguments."`
+	What      string         `json:"what" jsonschema_description:"What the data is: alternatives, badges or category."`
+	URL       string         `json:"url" jsonschema_description:"The same data over REST (GET)."`
+}
+
+// MoreForStatus is more as a listing in status may show it: the listing's
+// alternatives and badges are public data of a scheduled or live listing
+// only (get_alternatives and get_badges answer not_found before), so an
+// owner's view of a listing in another status does not point to them.
+func MoreForStatus(status string, more []MoreData) []MoreData {
+	if status == ListingScheduled || status == ListingLive {
+		return more
+	}
+	out := []MoreData{}
+	for _, m := range more {
+		if m.Tool != "get_alternatives" && m.Tool != "get_badges" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // PaidPlacementLabel is the label of every PaidPlacement.
 const PaidPlacementLabel = "PAID placement on the billboard: ranked by money contributed, not by community votes."
 
@@ -181,6 +208,7 @@ type Listing struct {
 	DemoVideoURL      string            `json:"demo_video_url,omitempty"`
 	ContactEmail      string            `json:"contact_email,omitempty"`
 	Links             map[string]string `json:"links" jsonschema_description:"website, page, badges and other useful links."`
+	More              []MoreData        `json:"more" jsonschema_description:"Where more data about this listing is: the tool to call with its arguments (MCP), and the same as a REST URL."`
 	Story             *Story            `json:"story,omitempty" jsonschema_description:"Paid-only section; present only when unlocked."`
 	Milestones        []Milestone       `json:"milestones,omitempty" jsonschema_description:"Paid-only section; present only when unlocked."`
 	Media             []Media           `json:"media,omitempty" jsonschema_description:"Paid-only section; present only when unlocked."`

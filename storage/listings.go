@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"net/url"
 	"slices"
 
 	"github.com/launchdir/launchdir/domain"
@@ -93,8 +94,15 @@ func (s *Store) loadListing(ctx context.Context, key, cond string, all bool, arg
 		l.PaidPlacement = &domain.PaidPlacement{Paid: true, Label: domain.PaidPlacementLabel, AmountCents: billboard,
 			AmountLabel: metricLabel("billboard", billboard), BoardURL: s.site.URL("/leaderboards/billboard")}
 	}
+	l.More = []domain.MoreData{
+		{Tool: "get_alternatives", Arguments: map[string]any{"slug": slug}, What: "alternatives", URL: l.Links["alternatives"]},
+		{Tool: "get_badges", Arguments: map[string]any{"slug": slug}, What: "badges", URL: l.Links["badges"]},
+	}
 	if l.PrimaryCategory != nil {
 		l.Links["category"] = s.site.CategoryPageURL(l.PrimaryCategory.Slug)
+		l.More = append(l.More, domain.MoreData{Tool: "get_category", Arguments: map[string]any{"slug": l.PrimaryCategory.Slug},
+			What: "category",
+			URL:  s.site.URL(domain.APIPrefix + "/categories/" + url.PathEscape(l.PrimaryCategory.Slug))})
 	}
 	return l, sections, nil
 }

@@ -115,5 +115,6 @@ func (s *Store) OwnListing(ctx context.Context, userID, id int64) (*domain.MyLis
 	if err != nil {
 		return nil, err
 	}
+	profile.More = domain.MoreForStatus(v.Status, profile.More)
 	return &domain.MyListing{MyListingSummary: v, Profile: profile}, nil
 }
