@@ -23,7 +23,7 @@ func smtpBody(t *testing.T, m siSMTPMessage) string {
 	if err != nil {
 		t.Fatalf("message does not parse: %v\n%s", err, m.data)
 	}
-	var body io.Reader = msg.Body
+	body := msg.Body
 	if strings.EqualFold(msg.Header.Get("Content-Transfer-Encoding"), "quoted-printable") {
 		body = quotedprintable.NewReader(msg.Body)
 	}

@@ -624,7 +624,7 @@ func siCheckSMTPMessage(t *testing.T, m siSMTPMessage, to, subject, wantBody str
 	if got := msg.Header.Get("From"); !strings.Contains(got, "login@example.com") {
 		t.Errorf("From = %q", got)
 	}
-	var body io.Reader = msg.Body
+	body := msg.Body
 	if strings.EqualFold(msg.Header.Get("Content-Transfer-Encoding"), "quoted-printable") {
 		body = quotedprintable.NewReader(msg.Body)
 	}
@@ -758,7 +758,7 @@ func siStartOIDC(t *testing.T) *mockoidc.MockOIDC {
 		t.Fatal(err)
 	}
 	// newEnv's clock starts at this instant; the provider signs tokens then.
-	m.FastForward(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC).Sub(time.Now()))
+	m.FastForward(time.Until(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)))
 	if err := m.Start(ln, nil); err != nil {
 		t.Fatal(err)
 	}

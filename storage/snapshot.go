@@ -238,7 +238,7 @@ func (s *Store) SnapshotInBackground() {
 		if s.snapSaved && s.snapSeq == s.syncSeq {
 			return
 		}
-		s.saveSnapshot(context.Background(), path)
+		_ = s.saveSnapshot(context.Background(), path) // saveSnapshot logs a failure
 	})
 }
 

@@ -72,7 +72,7 @@ func TestClaims_UnownedListing(t *testing.T) {
 			domain := "unowned-" + tr.name + ".test"
 			id, slug := env.unownedListing(t, "https://"+domain+"/", domain)
 			addr := "founder@" + domain
-			c = claim(t, call, map[string]any{"slug": slug, "method": "email", "email": addr})
+			claim(t, call, map[string]any{"slug": slug, "method": "email", "email": addr})
 			link, n := env.outboxLink(t, addr)
 			if n != 1 {
 				t.Fatalf("mails to %s: %d", addr, n)

@@ -128,7 +128,7 @@ func (h *handler) ratingsUpload(w http.ResponseWriter, r *http.Request, email st
 		refuse(http.StatusBadRequest, "file", "Choose a CSV file to upload (the form was not a file upload).")
 		return
 	}
-	defer r.MultipartForm.RemoveAll()
+	defer func() { _ = r.MultipartForm.RemoveAll() }() // temporary files; nothing to do if removing fails
 	p.Source = r.PostFormValue("source")
 	f, fh, err := r.FormFile("file")
 	if err != nil {

@@ -22,9 +22,7 @@ var (
 func pageRows(body string) []string {
 	var rows []string
 	for _, m := range reRowLists.FindAllStringSubmatch(body, -1) {
-		for _, li := range strings.Split(m[1], "<li")[1:] {
-			rows = append(rows, li)
-		}
+		rows = append(rows, strings.Split(m[1], "<li")[1:]...)
 	}
 	return rows
 }
@@ -162,7 +160,7 @@ func TestRows_VoteComesBack(t *testing.T) {
 // the demo's listings use every colour.
 func TestLogoTint(t *testing.T) {
 	t.Parallel()
-	if logoTint("notebooky") != logoTint("notebooky") {
+	if a, b := logoTint("notebooky"), logoTint("notebooky"); a != b {
 		t.Fatal("logoTint is not stable")
 	}
 	out := must(demo.svc.ListLaunches(context.Background(), domain.ListLaunchesInput{Section: "recent", Pagination: domain.Pagination{PerPage: 100}})).get(t)

@@ -26,9 +26,10 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	// The one read of the wall clock: every command hands it down.
-	if err := run(ctx, time.Now, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	err := run(ctx, time.Now, os.Args[1:], os.Stdout, os.Stderr)
+	stop() // before os.Exit, which runs no deferred call
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			os.Exit(2)
 		}

@@ -67,7 +67,7 @@ func newOrdering(c *orderConfig, db *storage.DB, site domain.Site, runner *domai
 	switch {
 	case c.stripeKey != "":
 		if c.stripeWebhook == "" {
-			return nil, nil, errors.New("Stripe payments need the webhook signing secret too (LAUNCHDIR_STRIPE_WEBHOOK_SECRET): orders are marked paid only by signed webhooks")
+			return nil, nil, errors.New("Stripe payments need the webhook signing secret too (LAUNCHDIR_STRIPE_WEBHOOK_SECRET): orders are marked paid only by signed webhooks") //nolint:staticcheck // ST1005: the message starts with the name Stripe
 		}
 		p, err := stripepay.New(stripepay.Config{SecretKey: c.stripeKey, WebhookSecret: c.stripeWebhook})
 		if err != nil {

@@ -266,7 +266,7 @@ func selfCommand() string {
 func printBanner(out io.Writer, db, addr string, o domain.Origins, hasAdmins bool) {
 	origin := o.Default
 	w := &strings.Builder{} // written at once, so a reader sees the whole banner
-	defer func() { io.WriteString(out, w.String()) }()
+	defer func() { _, _ = io.WriteString(out, w.String()) }()
 	fmt.Fprintf(w, "launchdir is serving %s on %s\n", db, addr)
 	fmt.Fprintf(w, "  Web:      %s/\n", origin)
 	fmt.Fprintf(w, "  REST API: %s%s\n", origin, domain.APIPrefix)

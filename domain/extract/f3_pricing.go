@@ -379,11 +379,10 @@ func f3CardPlans(p *page, segs []*segment) []plan {
 			}
 			done[card] = true
 			// The name is the line before the price inside the same card.
-			for k := j - 1; k >= 0; k-- {
-				prev := seg.lines[k]
-				if prev.node == nil || !f3Inside(prev.node, card) {
-					break
-				}
+			if j == 0 {
+				continue
+			}
+			if prev := seg.lines[j-1]; prev.node != nil && f3Inside(prev.node, card) {
 				name := prev.text
 				if len(strings.Fields(name)) <= 4 && !priceRe.MatchString(name) && !prev.foreign {
 					pl := plan{p: p, name: name, price: f3ShortPrice(l.text), priceLine: l.text}
@@ -392,7 +391,6 @@ func f3CardPlans(p *page, segs []*segment) []plan {
 					}
 					out = append(out, pl)
 				}
-				break
 			}
 		}
 	}

@@ -135,7 +135,7 @@ func f4FindDate(s string, atStart bool) (date, rest string, ok bool) {
 		g := func(i int) string { return s[loc[2*i]:loc[2*i+1]] }
 		if re == f4DMY {
 			var d int
-			fmt.Sscan(g(1), &d)
+			_, _ = fmt.Sscan(g(1), &d) // the pattern matched digits
 			mo := f4Months[strings.ToLower(g(2))]
 			if d < 1 || d > 31 || mo == 0 {
 				continue

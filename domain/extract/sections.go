@@ -301,11 +301,11 @@ func findDate(s string, atStart bool) (date, rest string, ok bool) {
 	switch {
 	case try(isoDate, func(m []string) string { return m[1] + "-" + m[2] + "-" + m[3] }):
 	case try(mdyDate, func(m []string) string {
-		fmt.Sscan(m[2], &n)
+		_, _ = fmt.Sscan(m[2], &n) // the pattern matched digits
 		return fmt.Sprintf("%s-%02d-%02d", m[3], monthNum(m[1]), n)
 	}):
 	case try(dmyDate, func(m []string) string {
-		fmt.Sscan(m[1], &n)
+		_, _ = fmt.Sscan(m[1], &n) // the pattern matched digits
 		return fmt.Sprintf("%s-%02d-%02d", m[3], monthNum(m[2]), n)
 	}):
 	default:

@@ -151,7 +151,7 @@ func TestTypoCandidates_Complete(t *testing.T) {
 	for i := range 60 {
 		words = append(words, c.vocab[(i*67)%len(c.vocab)])
 	}
-	alphabet := []rune("aeé日")
+	alphabet := "aeé日"
 	var queries []string
 	for _, w := range words {
 		r := []rune(w)
