@@ -225,7 +225,7 @@ type DraftList struct {
 type SubmitDraftOutput struct {
 	ListingID int64  `json:"listing_id"`
 	DraftID   string `json:"draft_id"`
-	Status    string `json:"status" jsonschema_description:"The listing's status: draft (saved, not published)."`
+	Status    string `json:"status" jsonschema_description:"The listing's status now: draft (saved, not published) on the first submit; a listing already launched keeps its status."`
 	// Created is false when this updated the listing an earlier submit_draft made.
 	Created bool   `json:"created"`
 	Next    string `json:"next" jsonschema_description:"What to do next to publish."`

@@ -545,11 +545,19 @@ func (s *Service) SubmitDraft(ctx context.Context, in DraftIDInput) (*SubmitDraf
 	if err != nil {
 		return nil, err
 	}
-	return &SubmitDraftOutput{
-		ListingID: id, DraftID: rec.ID, Status: "draft", Created: created,
-		Next: "The listing is saved but not published. Publish it with choose_free_listing (free launch week queue) or create_checkout " +
-			"with product launch and this listing_id (the person pays on checkout_url). Later edits of this draft update the listing.",
-	}, nil
+	// The answer says what the listing is now and what to do in that state:
+	// a draft resubmitted after its listing was scheduled or went live is
+	// not "saved but not published" (issue 28 item 3).
+	l, err := s.GetMyListing(ctx, GetMyListingInput{ListingID: id})
+	if err != nil {
+		return nil, err
+	}
+	next := "Saved. " + l.Next + " Later edits of this draft update the listing."
+	if l.Status == ListingDraft || l.Status == ListingSubmitted {
+		next = "The listing is saved but not published. Publish it with choose_free_listing (free launch week queue) or create_checkout " +
+			"with product launch and this listing_id (the person pays on checkout_url). Later edits of this draft update the listing."
+	}
+	return &SubmitDraftOutput{ListingID: id, DraftID: rec.ID, Status: l.Status, Created: created, Next: next}, nil
 }
 
 // listingParts names the parts of the listing an update_draft call changes
