@@ -138,3 +138,46 @@ func TestBrowser_AdminAndDocsFitAPhone(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowser_ListingCharts: a listing of last week shows its Domain Rating
+// history and its votes of each day of its launch week as two small charts
+// that fit a phone, drawn without script (the page's CSP has none).
+func TestBrowser_ListingCharts(t *testing.T) {
+	b := browsertest.Start(t)
+	_, origin, key := browserServe(t)
+	var week struct {
+		Items []struct {
+			Listing struct{ Slug string } `json:"listing"`
+		} `json:"items"`
+	}
+	if st := apiJSON(t, "GET", origin+"/v1/launches/weeks/last", key, nil, &week); st != 200 || len(week.Items) == 0 {
+		t.Fatalf("last week: %d, %d launches", st, len(week.Items))
+	}
+	slug := week.Items[0].Listing.Slug
+	for _, vp := range browsertest.Viewports {
+		t.Run(vp.Name, func(t *testing.T) {
+			p := b.NewPage(t, vp)
+			p.Go(origin + "/listings/" + slug)
+			if n := p.Count(`svg.chart[aria-label^="Votes on each day of the launch week"] rect.bar`); n != 7 {
+				t.Errorf("%s: %d bars in the launch week chart, want 7", slug, n)
+			}
+			type size struct{ W, H float64 }
+			for _, sel := range []string{`svg.chart[aria-label^="Votes on each day"]`, `svg.chart[aria-label^="Domain Rating from"]`} {
+				if p.Count(sel) == 0 {
+					continue // a listing without a Domain Rating history has no such chart
+				}
+				s := browsertest.Eval[size](p, `(() => { const r = document.querySelector(`+"`"+sel+"`"+`).getBoundingClientRect(); return {W: r.width, H: r.height}; })()`)
+				if s.W < 200 || s.H < 60 || s.W > float64(vp.Width) {
+					t.Errorf("%s: chart %s drawn %vx%v px", vp.Name, sel, s.W, s.H)
+				}
+			}
+			p.CheckClean("listing page with charts")
+			p.Shot("listing")
+			shot := filepath.Join(browsertest.ScreenshotDir(t), "charts-"+vp.Name+".png")
+			if err := os.WriteFile(shot, p.ShotOf(".charts"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("screenshot: %s", shot)
+		})
+	}
+}
