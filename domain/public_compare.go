@@ -11,13 +11,19 @@ type CompareListingsInput struct {
 	B string `json:"b" jsonschema:"required,maxLength=220,pattern=^[a-z0-9][a-z0-9-]{0\\,219}$" jsonschema_description:"Slug of the second listing."`
 }
 
-// CompareRow is one attribute side by side. An empty cell means that listing
-// does not state the fact; it is never guessed.
+// CompareRow is one attribute side by side. A row applies to the listings
+// in AppliesTo: the general facts to both, a category's attribute to a
+// listing in that category (or that states a value for it). An empty cell
+// of a listing the row applies to means the listing does not state the
+// fact (it is never guessed); of another listing, that the attribute does
+// not apply to it (issue 28 item 17).
 type CompareRow struct {
-	Key   string `json:"key"`
-	Label string `json:"label"`
-	A     string `json:"a"`
-	B     string `json:"b"`
+	Key       string   `json:"key"`
+	Label     string   `json:"label"`
+	Category  string   `json:"category,omitempty" jsonschema_description:"The category whose comparison attribute this is; absent for the general facts."`
+	A         string   `json:"a"`
+	B         string   `json:"b"`
+	AppliesTo []string `json:"applies_to" jsonschema:"uniqueItems=true,enum=a,enum=b" jsonschema_description:"The listings (a, b) the row applies to. An empty cell of one of them: not stated; of the other: does not apply."`
 }
 
 // CompareListingsOutput compares two listings on their categories' attributes.
@@ -85,7 +91,20 @@ func (s *Service) CompareListings(ctx context.Context, in CompareListingsInput) 
 		}},
 	}
 	for _, g := range general {
-		out.Rows = append(out.Rows, CompareRow{Key: g.key, Label: g.label, A: g.get(la), B: g.get(lb)})
+		out.Rows = append(out.Rows, CompareRow{Key: g.key, Label: g.label, A: g.get(la), B: g.get(lb), AppliesTo: []string{"a", "b"}})
+	}
+	// applies says whether the attribute key of category cat is one of l's:
+	// l is in the category (primary or not) or states a value for it.
+	applies := func(l *Listing, attrs map[string]string, cat, key string) bool {
+		if attrs[key] != "" {
+			return true
+		}
+		for _, c := range l.Categories {
+			if c.Slug == cat {
+				return true
+			}
+		}
+		return l.PrimaryCategory != nil && l.PrimaryCategory.Slug == cat
 	}
 	seen := map[string]bool{}
 	for _, l := range []*Listing{la, lb} {
@@ -103,7 +122,14 @@ func (s *Service) CompareListings(ctx context.Context, in CompareListingsInput) 
 				continue
 			}
 			seen["attr:"+a.Key] = true
-			out.Rows = append(out.Rows, CompareRow{Key: a.Key, Label: a.Label, A: attrA[a.Key], B: attrB[a.Key]})
+			row := CompareRow{Key: a.Key, Label: a.Label, Category: c.Slug, A: attrA[a.Key], B: attrB[a.Key], AppliesTo: []string{}}
+			if applies(la, attrA, c.Slug, a.Key) {
+				row.AppliesTo = append(row.AppliesTo, "a")
+			}
+			if applies(lb, attrB, c.Slug, a.Key) {
+				row.AppliesTo = append(row.AppliesTo, "b")
+			}
+			out.Rows = append(out.Rows, row)
 		}
 	}
 	return out, nil

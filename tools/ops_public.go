@@ -35,7 +35,7 @@ func PublicOperations() []Operation {
 
 		Op(publicRead(Spec{
 			Name: "compare_listings", Path: "/compare", Tag: "Listings", Title: "Compare two listings", NotFound: true,
-			Summary: "Compares listings a and b side by side: general facts and their categories' comparison attributes. An empty cell means the listing does not state it: say so, never guess.",
+			Summary: "Compares listings a and b side by side: general facts and their categories' comparison attributes. A row applies to the listings in its applies_to: their empty cell means not stated (say so, never guess); the other's means does not apply.",
 		}), (*domain.Service).CompareListings),
 
 		Op(publicRead(Spec{
