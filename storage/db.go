@@ -20,6 +20,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -38,11 +39,14 @@ var migrationFS embed.FS
 // (created_at, updated_at, run_at, ...) with its clock, so that a test that
 // moves the service's clock moves the stores' too.
 type DB struct {
-	sql  *sqlDB
-	path string // the SQLite file, or the PostgreSQL URL
-	eng  engine
-	now  func() time.Time
-	log  *slog.Logger // what the stores built from it log (the search snapshot)
+	// closed is set by Close: the pending idempotency claims of its stores
+	// are then known to be abandoned (idemowner.go).
+	closed atomic.Bool
+	sql    *sqlDB
+	path   string // the SQLite file, or the PostgreSQL URL
+	eng    engine
+	now    func() time.Time
+	log    *slog.Logger // what the stores built from it log (the search snapshot)
 }
 
 // Option configures Open.
@@ -168,7 +172,10 @@ func openPostgres(url string, opts ...Option) (*DB, error) {
 func (db *DB) Engine() string { return db.eng.String() }
 
 // Close closes the database.
-func (db *DB) Close() error { return db.sql.Close() }
+func (db *DB) Close() error {
+	db.closed.Store(true)
+	return db.sql.Close()
+}
 
 // migrationGlob is where the engine's migrations are in migrationFS.
 func (db *DB) migrationGlob() string {

@@ -20,6 +20,10 @@ import (
 // processes sharing the file.
 type IdemStore struct {
 	db *DB
+	// owner starts the claim tokens of this store: who holds a pending
+	// claim, so that another store can tell a claim whose process died
+	// (idemowner.go).
+	owner string
 	// lastSweep is the Unix second of the last sweep of expired rows.
 	lastSweep atomic.Int64
 }
@@ -27,7 +31,15 @@ type IdemStore struct {
 var _ domain.IdemStore = (*IdemStore)(nil)
 
 // NewIdemStore returns the domain.IdemStore over db.
-func NewIdemStore(db *DB) *IdemStore { return &IdemStore{db: db} }
+func NewIdemStore(db *DB) *IdemStore {
+	inst, err := idemToken()
+	if err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	inst = inst[:12]
+	idemStores.Store(inst, db)
+	return &IdemStore{db: db, owner: idemOwnerPrefix(inst)}
+}
 
 // idemSweepEvery bounds how often Begin deletes expired rows: often enough
 // that the table holds about a day of keys, rarely enough to cost nothing.
@@ -50,7 +62,7 @@ func (s *IdemStore) Begin(ctx context.Context, userID int64, key, op, fingerprin
 		if err != nil {
 			return err
 		}
-		if found && idemLive(rec, now) {
+		if found && idemLive(rec, now) && !(rec.State == domain.IdemPending && idemOwnerGone(rec.Claim)) {
 			switch {
 			case rec.Op != op || rec.Fingerprint != fingerprint:
 				rec.Body, rec.Claim = nil, ""
@@ -65,11 +77,13 @@ func (s *IdemStore) Begin(ctx context.Context, userID int64, key, op, fingerprin
 				return domain.ErrIdemInProgress
 			}
 		}
-		// Absent, expired, or a claim whose call died: claim it afresh.
+		// Absent, expired, or a claim whose call died (its lease ran out, or
+		// its process or store is gone): claim it afresh.
 		claim, err := idemToken()
 		if err != nil {
 			return err
 		}
+		claim = s.owner + claim
 		created := now.Unix()
 		expires := now.Add(domain.IdemTTL).Unix()
 		if _, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys
