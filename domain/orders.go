@@ -354,7 +354,7 @@ func (s *Service) checkExtraCategories(ctx context.Context, o *Ordering, it Orde
 	field func(string) string, bad func(name, rule, format string, args ...any)) {
 	switch {
 	case len(it.Categories) == 0:
-		bad("categories", "required", "extra_categories needs categories: 1-3 category slugs (get_categories lists them).")
+		bad("categories", "required", "extra_categories needs categories: 1-3 category slugs (list_categories lists them).")
 		return
 	case len(it.Categories) > MaxExtraCategories:
 		bad("categories", "maxItems", "at most %d extra categories per listing; %d sent.", MaxExtraCategories, len(it.Categories))
@@ -377,7 +377,7 @@ func (s *Service) checkExtraCategories(ctx context.Context, o *Ordering, it Orde
 		seen[slug] = true
 		ok, err := o.Store.CategoryExists(ctx, slug)
 		if err != nil || !ok {
-			bad(name, "exists", "no category %q (get_categories lists the slugs).", slug)
+			bad(name, "exists", "no category %q (list_categories lists the slugs).", slug)
 		}
 	}
 	if l != nil && len(l.Extra)+len(it.Categories) > MaxExtraCategories {
