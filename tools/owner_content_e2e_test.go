@@ -548,7 +548,9 @@ func TestOwnerContent_Story(t *testing.T) {
 				{"TitleNewline", "title", "a\nb", "plain_text"},
 				{"Story8001", "story", strings.Repeat("s", 8001), "maxLength"},
 				{"Lessons8001", "lessons", strings.Repeat("s", 8001), "maxLength"},
-				{"ProblemControl", "problem", "nul \x00 here", "plain_text"},
+				{"ProblemControl", "problem", "bell \x07 here", "plain_text"},
+				// NUL is refused by the input reader before any rule of the field.
+				{"ProblemNUL", "problem", "nul \x00 here", "format"},
 			} {
 				st, p := call(t, "set_founder_story", map[string]any{"listing_id": paid, c.key: c.value})
 				wantInvalid(t, c.name, st, p, c.key, c.rule)

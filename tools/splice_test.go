@@ -108,8 +108,10 @@ func sdkResponse(t *testing.T, res *mcp.CallToolResult) []byte {
 // through the splicing writer as through the SDK's own encoding (the same
 // server's handler without mcpSplice), in each protocol version, and a
 // JSON-RPC batch (2025-03-26) gets each of its results.
+//
+// Not parallel: it counts placeholders on the process-wide splicedParts, which
+// any other test's MCP call moves.
 func TestSplice_Wire(t *testing.T) {
-	t.Parallel()
 	env := catTestServer(t, Options{}, true)
 	unspliced := httptest.NewServer(env.tools.mcpToolsets(env.tools.mcpAuth(env.tools.mcpHandler())))
 	t.Cleanup(unspliced.Close)
