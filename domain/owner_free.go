@@ -63,11 +63,17 @@ func (f FreeSettings) Norm() FreeSettings {
 func (f FreeSettings) Interval() time.Duration { return time.Duration(f.CheckHours) * time.Hour }
 
 // FreeWeeks are the weeks a listing joining the queue at now may get, in
-// order: the Mondays WeeksMin to WeeksMax weeks after this week's Monday.
+// order: WeeksMax-WeeksMin+1 weeks from the first Monday at least WeeksMin
+// whole weeks after now (so on a Sunday "6-8 weeks out" starts 43 days away,
+// never 36).
 func (f FreeSettings) FreeWeeks(now time.Time) []string {
+	first := Monday(now.AddDate(0, 0, 7*f.WeeksMin))
+	if first.Before(now.AddDate(0, 0, 7*f.WeeksMin)) {
+		first = first.AddDate(0, 0, 7)
+	}
 	var out []string
-	for k := f.WeeksMin; k <= f.WeeksMax; k++ {
-		out = append(out, Monday(now).AddDate(0, 0, 7*k).Format(DateLayout))
+	for k := 0; k <= f.WeeksMax-f.WeeksMin; k++ {
+		out = append(out, first.AddDate(0, 0, 7*k).Format(DateLayout))
 	}
 	return out
 }

@@ -150,7 +150,41 @@ func TestFreeSettings(t *testing.T) {
 	}
 	now := time.Date(2026, 11, 22, 23, 59, 0, 0, time.UTC) // a Sunday
 	weeks := domain.FreeSettings{}.Norm().FreeWeeks(now)
-	if len(weeks) != 3 || weeks[0] != "2026-12-28" || weeks[2] != "2027-01-11" {
-		t.Fatalf("weeks 6-8 out from the week of 2026-11-16: %v", weeks)
+	if len(weeks) != 3 || weeks[0] != "2027-01-04" || weeks[2] != "2027-01-18" {
+		t.Fatalf("weeks 6-8 out from Sunday 2026-11-22: %v (the first Monday at least 6 whole weeks later is 2027-01-04)", weeks)
+	}
+}
+
+// TestFreeWeeks_WholeWeeksOnEveryDay: on each day of a week and at its first
+// and last minute, the first free week starts at least WeeksMin whole weeks
+// after the request and less than one week later than that, on a Monday, and
+// the weeks follow each other (on a Sunday the week counted from that week's
+// Monday was 36 days away).
+func TestFreeWeeks_WholeWeeksOnEveryDay(t *testing.T) {
+	set := domain.FreeSettings{WeeksMin: 6, WeeksMax: 8}.Norm()
+	start := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC) // a Monday
+	for d := 0; d < 7; d++ {
+		for _, at := range []time.Duration{0, time.Minute, 12 * time.Hour, 24*time.Hour - time.Minute} {
+			now := start.AddDate(0, 0, d).Add(at)
+			weeks := set.FreeWeeks(now)
+			if len(weeks) != 3 {
+				t.Fatalf("%s: %d weeks, want 3", now, len(weeks))
+			}
+			for i, w := range weeks {
+				day, err := time.Parse(domain.DateLayout, w)
+				if err != nil || day.Weekday() != time.Monday {
+					t.Fatalf("%s: week %q is no Monday", now, w)
+				}
+				if gap := day.Sub(now); i == 0 && (gap < 6*7*24*time.Hour || gap >= 7*7*24*time.Hour) {
+					t.Errorf("%s (%s): first week %s is %.1f days away, want [42, 49)", now, now.Weekday(), w, gap.Hours()/24)
+				}
+				if i > 0 {
+					prev, _ := time.Parse(domain.DateLayout, weeks[i-1])
+					if day.Sub(prev) != 7*24*time.Hour {
+						t.Errorf("%s: weeks %v do not follow each other", now, weeks)
+					}
+				}
+			}
+		}
 	}
 }

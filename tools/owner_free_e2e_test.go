@@ -84,12 +84,20 @@ func badgeNearMisses(base, slug string) string {
 <a href="` + base + `/categories/` + slug + `">Category</a> <img src="` + base + `/badges/` + slug + `/listed.svg">`
 }
 
-// week returns the Monday k weeks after catNow's week.
+// freeWeek is freeMonday(k) as a date: with the default 6-8 weeks, the free
+// weeks of a listing joining at catNow are freeWeek(6), (7) and (8).
 func freeWeek(k int) string {
-	return domain.Monday(catNow).AddDate(0, 0, 7*k).Format(domain.DateLayout)
+	return freeMonday(k).Format(domain.DateLayout)
 }
 
-func freeMonday(k int) time.Time { return domain.Monday(catNow).AddDate(0, 0, 7*k) }
+// freeMonday is the first Monday at least k whole weeks after catNow.
+func freeMonday(k int) time.Time {
+	at := catNow.AddDate(0, 0, 7*k)
+	if m := domain.Monday(at); !m.Before(at) {
+		return m
+	}
+	return domain.Monday(at).AddDate(0, 0, 7)
+}
 
 // badgeCheckAfterJobs runs the due jobs and returns get_my_listing, whose
 // last badge check must then be the one at when.
@@ -572,5 +580,38 @@ func TestFree_LiveChecksEnd(t *testing.T) {
 	// more (choose_free_listing is idempotent).
 	if st, f := call(t, "choose_free_listing", map[string]any{"listing_id": id}); st != 200 || f["status"] != "live" || countBadgeChecks(t, env, id) != before {
 		t.Fatalf("live: %d %v", st, f)
+	}
+}
+
+// TestFree_WeekAtLeastSixWholeWeeksOut (issue 28 item 12): on every day of a
+// week, REST and MCP alike, choose_free_listing queues the listing for a week
+// that starts at least free_weeks_min (6) whole weeks after the call; on a
+// Sunday it gave the week 36 days away, counted from that week's Monday.
+func TestFree_WeekAtLeastSixWholeWeeksOut(t *testing.T) {
+	t.Parallel()
+	env := catTestServer(t, Options{}, true)
+	clock, _ := withFreeLaunch(t, env)
+	home := newFreeHomepages(t)
+	monday := domain.Monday(catNow).AddDate(0, 0, 7)
+	for d := range 7 {
+		now := monday.AddDate(0, 0, d).Add(23 * time.Hour)
+		for _, tr := range []string{"rest", "mcp"} {
+			clock.Set(now)
+			email := fmt.Sprintf("day%d-%s@example.com", d, tr)
+			call := restCaller(env, env.apiKey(t, email))
+			if tr == "mcp" {
+				call = mcpCaller(env, env.apiKey(t, email))(t)
+			}
+			id, _ := home.freeListing(t, env, email, fmt.Sprintf("/d%d%s/", d, tr))
+			st, f := call(t, "choose_free_listing", map[string]any{"listing_id": id})
+			week, _ := f["launch_week"].(string)
+			day, err := time.Parse(domain.DateLayout, week)
+			if st != 200 || err != nil {
+				t.Fatalf("%s %s: %d %v", now.Weekday(), tr, st, f)
+			}
+			if gap := day.Sub(now); gap < 6*7*24*time.Hour || gap >= 7*7*24*time.Hour {
+				t.Errorf("%s %s (%s): week %s is %.1f days away, want at least 42 and under 49", tr, now.Format(time.RFC3339), now.Weekday(), week, gap.Hours()/24)
+			}
+		}
 	}
 }
