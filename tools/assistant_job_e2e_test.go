@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -41,7 +40,8 @@ func loopbackTestServer(t *testing.T) *catEnv {
 		}
 		inner.ServeHTTP(w, r)
 	}))
-	dbPath := filepath.Join(t.TempDir(), "launchdir.db")
+	// A copy of the demo data as SeedDemo leaves it, as catTestServer takes it.
+	dbPath := fixtures.SeededFile(t, fixtures.DemoSeeded)
 	clock := testclock.New(catNow)
 	db, err := storage.Open(dbPath, storage.WithClock(clock.Now))
 	if err != nil {
@@ -49,9 +49,6 @@ func loopbackTestServer(t *testing.T) *catEnv {
 	}
 	t.Cleanup(func() { db.Close() })
 	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: origins.Default}
-	if ok, err := storage.SeedDemo(ctx, db, site, catNow); err != nil || !ok {
-		t.Fatalf("SeedDemo: %v %v", ok, err)
-	}
 	st, err := storage.NewStore(ctx, db, site)
 	if err != nil {
 		t.Fatal(err)
