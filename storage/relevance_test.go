@@ -24,9 +24,10 @@ import (
 //
 //	go test ./storage -run 'TestRelevance$' -v -count=1
 //
-// logs the table of each set. LAUNCHDIR_RELEVANCE_QUERIES=dev adds a line
-// per development query (its top ten, relevant ones marked); =heldout does
-// so for the held-out set, which is for reporting only, never for tuning.
+// logs the table of each set, the service beside the plain FTS bm25 OR
+// baseline (relevance_baseline_test.go). LAUNCHDIR_RELEVANCE_QUERIES=dev adds
+// a line per development query (its top ten, relevant ones marked); =heldout
+// does so for the held-out set, which is for reporting only, never for tuning.
 
 // relevanceDir holds the sets, relative to this package.
 const relevanceDir = "search/testdata/relevance"
@@ -44,6 +45,12 @@ var relevanceFloor = map[string]relFigures{
 }
 
 const relevanceMargin = 0.02
+
+// relevanceBaseline holds the baseline's recorded figures (docs/search.md).
+var relevanceBaseline = map[string]relFigures{
+	"dev":     {Recall: 0.702, NDCG: 0.720, Zero: 6},
+	"heldout": {Recall: 0.705, NDCG: 0.723, Zero: 16},
+}
 
 // relQuery is one judged query of a set.
 type relQuery struct {
@@ -83,9 +90,10 @@ type relReport struct {
 type relSearch func(q string) (slugs []string, total int, err error)
 
 func TestRelevance(t *testing.T) {
-	st := seededStore(t)
+	st, path := seededStore(t)
 	corpus := loadRelCorpus(t, st)
 	search := storeSearch(st)
+	base := newFTSBaseline(t, loadBaselineDocs(t, path, corpus))
 	show := os.Getenv("LAUNCHDIR_RELEVANCE_QUERIES")
 	for _, set := range []string{"dev", "heldout"} {
 		t.Run(set, func(t *testing.T) {
@@ -97,28 +105,80 @@ func TestRelevance(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("service (Store.SearchListings, relevance, first 10), set %s:\n%s", set, r.table())
+			rb, err := evalRelevance(qs, corpus, base.search)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("set %s: the service (Store.SearchListings, relevance, first 10) and the FTS bm25 OR baseline:\n%s", set, relTable(r, rb))
 			if show == set {
-				t.Logf("per query (query | kind | relevant | recall nDCG | total | top 10, * relevant):\n%s", strings.Join(r.lines, "\n"))
+				t.Logf("service, per query (query | kind | relevant | recall nDCG | total | top 10, * relevant):\n%s", strings.Join(r.lines, "\n"))
+				t.Logf("baseline, per query:\n%s", strings.Join(rb.lines, "\n"))
 			}
 			floor := relevanceFloor[set]
 			if r.all.Recall < floor.Recall-relevanceMargin || r.all.NDCG < floor.NDCG-relevanceMargin || r.all.Zero > floor.Zero {
 				t.Errorf("set %s: recall@10 %.3f, nDCG@10 %.3f, %d zero-result queries; floor: recall %.3f, nDCG %.3f (less %.2f), at most %d zero",
 					set, r.all.Recall, r.all.NDCG, r.all.Zero, floor.Recall, floor.NDCG, relevanceMargin, floor.Zero)
 			}
+			// The baseline depends only on the demo data and SQLite: its
+			// recorded figures (docs/search.md) must stay true.
+			want := relevanceBaseline[set]
+			if math.Abs(rb.all.Recall-want.Recall) > 0.0005 || math.Abs(rb.all.NDCG-want.NDCG) > 0.0005 || rb.all.Zero != want.Zero {
+				t.Errorf("set %s: the baseline scores recall@10 %.3f, nDCG@10 %.3f, %d zero; recorded %.3f, %.3f, %d: record the new figures here and in docs/search.md",
+					set, rb.all.Recall, rb.all.NDCG, rb.all.Zero, want.Recall, want.NDCG, want.Zero)
+			}
 		})
 	}
 }
 
-// seededStore is a Store over a copy of the seeded demo database.
-func seededStore(t testing.TB) *storage.Store {
+// BenchmarkRelevance runs each set through the service and the baseline
+// and reports their figures as metrics, with the time a query takes:
+//
+//	go test ./storage -run '^$' -bench 'Relevance' -benchtime 20x
+func BenchmarkRelevance(b *testing.B) {
+	st, path := seededStore(b)
+	corpus := loadRelCorpus(b, st)
+	base := newFTSBaseline(b, loadBaselineDocs(b, path, corpus))
+	for _, eng := range []struct {
+		name   string
+		search relSearch
+	}{{"service", storeSearch(st)}, {"baseline", base.search}} {
+		for _, set := range []string{"dev", "heldout"} {
+			qs := loadRelSet(b, set)
+			if err := corpus.check(qs); err != nil {
+				b.Fatalf("%s.json: %v", set, err)
+			}
+			b.Run(eng.name+"/"+set, func(b *testing.B) {
+				var r relReport
+				var err error
+				for b.Loop() {
+					if r, err = evalRelevance(qs, corpus, eng.search); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(qs)), "ns/query")
+				b.ReportMetric(r.all.Recall, "recall@10")
+				b.ReportMetric(r.all.NDCG, "nDCG@10")
+				b.ReportMetric(float64(r.all.Zero), "zero")
+			})
+		}
+	}
+}
+
+// seededStore is a Store over a copy of the seeded demo database, and the
+// copy's path.
+func seededStore(t testing.TB) (*storage.Store, string) {
 	t.Helper()
-	db := fixtures.OpenSeeded(t, fixtures.DemoSeeded)
+	path := fixtures.SeededFile(t, fixtures.DemoSeeded)
+	db, err := storage.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
 	st, err := storage.NewStore(context.Background(), db, fixtures.Site)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return st
+	return st, path
 }
 
 // storeSearch is the service's search as search_listings runs it: relevance
@@ -332,19 +392,21 @@ func evalRelevance(qs []relQuery, c relCorpus, search relSearch) (relReport, err
 	return r, nil
 }
 
-// table is the report as a text table: one row per kind, then all.
-func (r relReport) table() string {
+// relTable shows the service's report and the baseline's side by side:
+// one row per kind, then all.
+func relTable(r, rb relReport) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-9s %4s %10s %9s %5s\n", "kind", "n", "recall@10", "nDCG@10", "zero")
-	row := func(name string, f relFigures) {
-		fmt.Fprintf(&b, "%-9s %4d %10.3f %9.3f %5d\n", name, f.N, f.Recall, f.NDCG, f.Zero)
+	fmt.Fprintf(&b, "%-9s %4s | %-22s | %-22s\n", "", "", "service", "FTS bm25 OR baseline")
+	fmt.Fprintf(&b, "%-9s %4s | %7s %7s %6s | %7s %7s %6s\n", "kind", "n", "recall", "nDCG", "zero", "recall", "nDCG", "zero")
+	row := func(name string, f, fb relFigures) {
+		fmt.Fprintf(&b, "%-9s %4d | %7.3f %7.3f %6d | %7.3f %7.3f %6d\n", name, f.N, f.Recall, f.NDCG, f.Zero, fb.Recall, fb.NDCG, fb.Zero)
 	}
 	for _, k := range relevanceKinds {
 		if f := r.kinds[k]; f != nil {
-			row(k, *f)
+			row(k, *f, *rb.kinds[k])
 		}
 	}
-	row("all", r.all)
+	row("all", r.all, rb.all)
 	return b.String()
 }
 
