@@ -105,7 +105,8 @@ func WithLogger(l *slog.Logger) Option {
 // /badges/{slug}/{kind}.svg, /static/, the checkout pages /checkout/{token}/...
 // (checkout.go), the claim links /claims/confirm/{token} (claims.go), /admin
 // (admin.go), /updates, /notifications and the Follow forms (updates.go),
-// the vote forms (votes.go), the review forms (reviews.go);
+// the vote forms (votes.go), the review forms (reviews.go), the feeds
+// /feeds/... (feeds.go) and the open-data export /open-data/... (opendata.go);
 // anything else is a 404 page.
 func New(svc *domain.Service, opts ...Option) http.Handler {
 	sub, err := fs.Sub(staticFS, "static")
@@ -144,6 +145,7 @@ func New(svc *domain.Service, opts ...Option) http.Handler {
 	h.routeUpdates(mux)
 	h.routeVotes(mux)
 	h.routeReviews(mux)
+	h.routeFeeds(mux)
 	mux.HandleFunc("/", h.notFound)
 	return securityHeaders(h.limit.HandlerWith(mux, h.tooMany))
 }
@@ -173,6 +175,8 @@ type layout struct {
 	Section string // the nav entry to mark as current
 	Status  int
 	Data    any
+	// Feeds are the page's feeds, as <link rel="alternate"> (feeds.go).
+	Feeds []feedLink
 }
 
 // render executes a page template into a buffer first, so a template failure
@@ -185,7 +189,8 @@ func (h *handler) render(w http.ResponseWriter, r *http.Request, status int, pag
 		return
 	}
 	var buf bytes.Buffer
-	err := t.ExecuteTemplate(&buf, "base", layout{Site: h.svc.SiteNow(r.Context()), Title: title, Section: section, Status: status, Data: data})
+	err := t.ExecuteTemplate(&buf, "base", layout{Site: h.svc.SiteNow(r.Context()), Title: title, Section: section, Status: status, Data: data,
+		Feeds: feedLinksOf(r, page)})
 	if err != nil {
 		h.log.Error("web: render", "page", page, "path", r.URL.Path, "err", err)
 		h.fail(w, r, domain.EInternal, "Internal error.")
