@@ -141,6 +141,7 @@ func New(d Deps) (*Service, error) {
 	s.RegisterVoteJobs(d.Jobs)
 	s.RegisterWeekJobs(d.Jobs)
 	s.RegisterReviewJobs(d.Jobs)
+	s.RegisterOpenDataJobs(d.Jobs)
 	return s, nil
 }
 

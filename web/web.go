@@ -146,6 +146,7 @@ func New(svc *domain.Service, opts ...Option) http.Handler {
 	h.routeVotes(mux)
 	h.routeReviews(mux)
 	h.routeFeeds(mux)
+	h.routeOpenData(mux)
 	mux.HandleFunc("/", h.notFound)
 	return securityHeaders(h.limit.HandlerWith(mux, h.tooMany))
 }

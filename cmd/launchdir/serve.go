@@ -183,6 +183,10 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 	if err := svc.EnsureWeekClock(ctx, runner); err != nil {
 		return nil, nil, nil, fmt.Errorf("schedule the weekly clock: %w", err)
 	}
+	// The open-data export is rebuilt each Monday (docs/feeds.md).
+	if err := svc.EnsureOpenDataJob(ctx, runner); err != nil {
+		return nil, nil, nil, fmt.Errorf("schedule the open-data export: %w", err)
+	}
 	jobsCtx, stopJobs := context.WithCancel(context.Background())
 	jobsDone := runJobs(jobsCtx, runner)
 	stop = func() {
