@@ -159,7 +159,7 @@ func (h *handler) siteFeed(w http.ResponseWriter, r *http.Request) {
 			l := a.Listing
 			doc.Items = append(doc.Items, feedItem{ID: tagURI(site, fmt.Sprintf("award/%s/%d", a.Week, a.Rank)),
 				Title: fmt.Sprintf("%s, week of %s: %s", a.Title, formatDay(a.Week), l.Name), Link: site.ListingPageURL(l.Slug),
-				Text: fmt.Sprintf("%s %s that week. %s", formatInt(int64(a.Votes)), plural(a.Votes, "vote", "votes"), listingText(l)),
+				Text: plural(a.Votes, "vote", "votes") + " that week · " + listingText(l),
 				Date: weekStart(a.Week).AddDate(0, 0, 7)})
 		}
 	case "blog":
@@ -250,20 +250,22 @@ func (h *handler) listingFeed(w http.ResponseWriter, r *http.Request) {
 	h.writeFeed(w, r, doc, ext)
 }
 
-// listingText is a listing's item text: tagline, primary category and launch week.
+// listingText is a listing's item text: tagline, primary category and
+// launch week, as a launch row's meta line ("... · Databases · launches the
+// week of Nov 23, 2026").
 func listingText(l domain.ListingSummary) string {
 	parts := []string{l.Tagline}
 	if l.PrimaryCategory != nil {
-		parts = append(parts, "Category: "+l.PrimaryCategory.Name+".")
+		parts = append(parts, l.PrimaryCategory.Name)
 	}
 	if l.LaunchWeek != "" {
 		if l.Status == domain.StatusScheduled {
-			parts = append(parts, "Launches the week of "+formatDay(l.LaunchWeek)+".")
+			parts = append(parts, "launches the week of "+formatDay(l.LaunchWeek))
 		} else {
-			parts = append(parts, "Launched the week of "+formatDay(l.LaunchWeek)+".")
+			parts = append(parts, "launched the week of "+formatDay(l.LaunchWeek))
 		}
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(parts, " · ")
 }
 
 // launchDate is when l went live, else fallback.

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -22,6 +23,7 @@ type feedCase struct {
 	path   string // without the extension
 	page   string // the page the feed follows, relative to the site
 	titles []string
+	texts  []string // the items' plain text, when the case checks it
 	ids    []string
 	dates  []time.Time
 }
@@ -68,6 +70,11 @@ func demoFeeds(t *testing.T) []feedCase {
 	c = feedCase{path: "/feeds/awards", page: "/awards"}
 	for _, a := range aw.Items {
 		c.titles = append(c.titles, a.Title+", week of "+formatDay(a.Week)+": "+a.Listing.Name)
+		text := strconv.Itoa(a.Votes) + " votes that week · " + a.Listing.Tagline
+		if pc := a.Listing.PrimaryCategory; pc != nil {
+			text += " · " + pc.Name
+		}
+		c.texts = append(c.texts, text+" · launched the week of "+formatDay(a.Listing.LaunchWeek))
 		c.ids = append(c.ids, tag("award/"+a.Week+"/"+strconv.Itoa(a.Rank)))
 		c.dates = append(c.dates, weekStart(a.Week).AddDate(0, 0, 7))
 	}
@@ -80,6 +87,7 @@ func demoFeeds(t *testing.T) []feedCase {
 	c = feedCase{path: "/feeds/blog", page: "/blog"}
 	for _, p := range posts.Items {
 		c.titles = append(c.titles, p.Title)
+		c.texts = append(c.texts, p.Excerpt)
 		c.ids = append(c.ids, tag("post/"+p.Slug))
 		c.dates = append(c.dates, p.PublishedAt)
 	}
@@ -165,6 +173,10 @@ func TestFeeds_EveryFormat(t *testing.T) {
 			for i, it := range f.Items {
 				if it.Title != c.titles[i] {
 					t.Errorf("%s.%s item %d: title %q, want %q", c.path, ext, i, it.Title, c.titles[i])
+				}
+				// RSS and Atom hold the text HTML-escaped, JSON Feed as content_text.
+				if text := html.UnescapeString(it.Description + it.Content); c.texts != nil && text != c.texts[i] {
+					t.Errorf("%s.%s item %d: text %q, want %q", c.path, ext, i, text, c.texts[i])
 				}
 				if it.GUID != c.ids[i] {
 					t.Errorf("%s.%s item %d: id %q, want %q", c.path, ext, i, it.GUID, c.ids[i])
