@@ -16,6 +16,7 @@ import (
 	"github.com/mmcdole/gofeed/rss"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // feedCase is one feed of the demo data and what its items must be.
@@ -378,6 +379,45 @@ func TestFeeds_LinksOnClientOrigin(t *testing.T) {
 		}
 		if strings.Contains(rec.Body.String(), demo.srv.URL) {
 			t.Errorf("%s: the feed names the default origin %s", ext, demo.srv.URL)
+		}
+	}
+}
+
+// TestFeeds_MovedAndPrivate: the feed of an old category slug and of a
+// merged listing answers 301 to the feed at the current slug, in the same
+// format; a listing that is not public (a draft, one waiting in the free
+// queue) has no feed.
+func TestFeeds_MovedAndPrivate(t *testing.T) {
+	t.Parallel()
+	e := newOpenDataEnv(t, "sqlite")
+	site := fixtures.First(t, e.db, "sites")
+	cat := fixtures.First(t, e.db, "categories")
+	catSlug := fixtures.Column(t, e.db, "categories", cat, "slug")
+	fixtures.Insert(t, e.db, "category_redirects", fixtures.Cols{"site_id": site, "slug": "old-name", "category_id": cat, "created_at": testNow.Unix()})
+	live := fixtures.ID(t, e.db, "listings", fixtures.Cols{"slug": "hueforge"})
+	fixtures.Listing(t, e.db, "", fixtures.Cols{"slug": "hueforge-dup", "status": "merged", "merged_into": live})
+	fixtures.Listing(t, e.db, "", fixtures.Cols{"slug": "secret-draft", "status": "draft"})
+	fixtures.Listing(t, e.db, "", fixtures.Cols{"slug": "waiting-badge", "status": "awaiting_badge", "launch_week": "2027-01-04"})
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	for from, to := range map[string]string{
+		"/feeds/categories/old-name.atom":   "/feeds/categories/" + catSlug + ".atom",
+		"/feeds/listings/hueforge-dup.json": "/feeds/listings/hueforge.json",
+	} {
+		res, err := client.Get(e.srv.URL + from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusMovedPermanently || res.Header.Get("Location") != to {
+			t.Errorf("%s: %d to %q, want 301 to %q", from, res.StatusCode, res.Header.Get("Location"), to)
+		}
+		if r := e.get(t, to); r.status != http.StatusOK {
+			t.Errorf("%s: %d", to, r.status)
+		}
+	}
+	for _, path := range []string{"/feeds/listings/secret-draft.rss", "/feeds/listings/waiting-badge.rss"} {
+		if r := e.get(t, path); r.status != http.StatusNotFound || strings.Contains(r.body, "<rss") {
+			t.Errorf("%s: %d, want 404", path, r.status)
 		}
 	}
 }
