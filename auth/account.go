@@ -45,6 +45,10 @@ type accountData struct {
 	// Listings are the account's listings, with what the site team did to
 	// them and why (when Config.Account implements AccountListings).
 	Listings []ListingNote
+	// Orders are the account's orders (when Config.Orders is set); Shop
+	// says the section is shown at all.
+	Orders []orderNote
+	Shop   bool
 }
 
 // ListingNote is one of the account's listings as /account shows it:
@@ -56,6 +60,9 @@ type ListingNote struct {
 	Name, Slug, Status string
 	Action, Reason     string
 	At                 time.Time
+	// Page is the listing's public page, "" while it has none (set by the
+	// account page, not by AccountListings).
+	Page string
 }
 
 // AccountListings lists the listings an account owns (any site, any status).
@@ -103,6 +110,13 @@ func (a *Auth) account(ctx context.Context, u User, s Session) (accountData, err
 		if d.Listings, err = al.AccountListings(ctx, u.ID); err != nil {
 			return d, err
 		}
+		for i := range d.Listings {
+			d.Listings[i].Page = listingPage(d.Listings[i].Slug, d.Listings[i].Status)
+		}
+	}
+	d.Shop = a.cfg.Orders != nil
+	if d.Orders, err = a.accountOrders(ctx, u.ID); err != nil {
+		return d, err
 	}
 	grants, err := a.store.ListGrants(ctx, u.ID)
 	if err != nil {

@@ -107,6 +107,9 @@ type Config struct {
 	// Account, when set, serves /account/export and /account/delete
 	// (account_data.go, docs/privacy.md).
 	Account AccountData
+	// Orders, when set, lists the person's orders on /account, with the
+	// checkout link of each one that can still be paid (account_orders.go).
+	Orders AccountOrders
 }
 
 // Auth is the sign-in service, the authorization server and the verifier.

@@ -2,8 +2,12 @@ package domain
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/base32"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"regexp"
@@ -485,16 +489,84 @@ func (s *Service) CreateCheckout(ctx context.Context, in OrderInput) (*OrderView
 		// The preview's country and number start the billing form; the person confirms them.
 		ord.Billing = &Billing{Country: vat.Country, VATNumber: vat.VATNumber}
 	}
-	token := newSecret()
+	key, err := o.Store.CheckoutKey(ctx)
+	if err != nil {
+		return nil, err
+	}
+	token := checkoutToken(key, ord.Number)
 	if err := o.Store.CreateOrder(ctx, ord, SecretHash(token)); err != nil {
 		return nil, err
 	}
 	v := s.orderView(ord)
-	v.CheckoutURL = s.Site.In(ctx).URL(CheckoutPath + token)
+	link := s.Site.In(ctx).URL(CheckoutPath + token)
+	v.CheckoutURL = &link
 	v.Next = "Give checkout_url to the person: they review the order, enter billing details and pay on that page (never ask them for " +
 		"card details). Then call get_order with number to see it paid and fulfilled. The link works for " +
-		fmt.Sprint(CheckoutDays) + " days and is shown only here."
+		fmt.Sprint(CheckoutDays) + " days; get_order and list_my_orders show it again until then."
 	return v, nil
+}
+
+// checkoutToken is the token of order number's checkout link:
+// HMAC-SHA256(key, "checkout" NUL number), base64url without padding (43
+// characters, like newSecret). Derived rather than random, so that the
+// owner's reads can show the link again while the store keeps only its hash
+// (docs/orders.md "The checkout link").
+func checkoutToken(key []byte, number string) string {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte("checkout\x00" + number))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// withCheckoutURL sets v.CheckoutURL to the order's checkout link when the
+// order can still be paid (pending, not expired) and the link derived again
+// is the order's (an order made before links were derived, or under
+// another key, has none to show). Only the owner's reads call it.
+func (s *Service) withCheckoutURL(ctx context.Context, key []byte, ord *Order, v *OrderView) {
+	if v.Status != OrderPending || ord.TokenHash == "" {
+		return
+	}
+	token := checkoutToken(key, ord.Number)
+	if subtle.ConstantTimeCompare([]byte(SecretHash(token)), []byte(ord.TokenHash)) != 1 {
+		return
+	}
+	link := s.Site.In(ctx).URL(CheckoutPath + token)
+	v.CheckoutURL = &link
+	v.Next = "Waiting for the person to pay: give them checkout_url (they review the order, enter billing details and pay there) " +
+		"and call get_order again later. The link works until expires_at."
+}
+
+// ownerViews renders orders of their owner, each with its checkout link
+// while it can be paid.
+func (s *Service) ownerViews(ctx context.Context, o *Ordering, orders []Order) ([]OrderView, error) {
+	out := make([]OrderView, 0, len(orders))
+	var key []byte
+	for i := range orders {
+		v := s.orderView(&orders[i])
+		if v.Status == OrderPending && key == nil {
+			var err error
+			if key, err = o.Store.CheckoutKey(ctx); err != nil {
+				return nil, err
+			}
+		}
+		s.withCheckoutURL(ctx, key, &orders[i], v)
+		out = append(out, *v)
+	}
+	return out, nil
+}
+
+// AccountOrders lists userID's most recent orders (at most limit), newest
+// first, for their account page: each with its checkout link while it can
+// be paid. The caller must have signed userID in.
+func (s *Service) AccountOrders(ctx context.Context, userID int64, limit int) ([]OrderView, error) {
+	o, err := s.ordering()
+	if err != nil {
+		return nil, err
+	}
+	orders, _, err := o.Store.UserOrders(ctx, userID, 0, limit)
+	if err != nil {
+		return nil, err
+	}
+	return s.ownerViews(ctx, o, orders)
 }
 
 // newOrderNumber is LD-YYMMDD-XXXXXXXX: sortable by day, 8 random base32 characters.
@@ -560,11 +632,11 @@ func (s *Service) ListMyOrders(ctx context.Context, in ListMyOrdersInput) (*Orde
 		return nil, err
 	}
 	page, per := in.Norm()
-	out := &OrderList{Items: []OrderView{}, Page: NewPage(page, per, total)}
-	for i := range orders {
-		out.Items = append(out.Items, *s.orderView(&orders[i]))
+	items, err := s.ownerViews(ctx, o, orders)
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	return &OrderList{Items: items, Page: NewPage(page, per, total)}, nil
 }
 
 // GetOrderInput names an order.
@@ -587,5 +659,9 @@ func (s *Service) GetOrder(ctx context.Context, in GetOrderInput) (*OrderView, e
 	if err != nil {
 		return nil, err
 	}
-	return s.orderView(ord), nil
+	views, err := s.ownerViews(ctx, o, []Order{*ord})
+	if err != nil {
+		return nil, err
+	}
+	return &views[0], nil
 }

@@ -193,15 +193,18 @@ type Order struct {
 	CreatedAt   time.Time
 	ExpiresAt   time.Time
 	PaidAt      *time.Time
+	// TokenHash is the SHA-256 hex of the order's checkout token, as stored.
+	TokenHash string
 }
 
 // OrderView is an order as get_order and list_my_orders show it.
 type OrderView struct {
 	Number string `json:"number"`
 	Status string `json:"status" jsonschema:"enum=pending,enum=paid,enum=canceled,enum=expired"`
-	// CheckoutURL is returned by create_checkout (and its replays) only: the
-	// service keeps just a hash of the link's token.
-	CheckoutURL   string      `json:"checkout_url,omitempty" jsonschema_description:"The page where the person reviews the order, enters billing details and pays. Give it to the person; never ask for card details."`
+	// CheckoutURL is shown to the order's owner (create_checkout, get_order,
+	// list_my_orders) while the order can be paid; null otherwise. The
+	// service keeps only a hash of the link's token (docs/orders.md).
+	CheckoutURL   *string     `json:"checkout_url" jsonschema_extras:"nullable=true" jsonschema_description:"The page where the person reviews the order, enters billing details and pays; null once the order is paid, canceled or expired. Give it to the person; never ask for card details."`
 	Currency      string      `json:"currency"`
 	Lines         []OrderLine `json:"lines"`
 	SubtotalCents int64       `json:"subtotal_cents"`
@@ -311,8 +314,11 @@ type OrderStore interface {
 	// CategoryExists reports whether slug is a category of the site.
 	CategoryExists(ctx context.Context, slug string) (bool, error)
 
+	// CheckoutKey returns the key checkout tokens are derived from
+	// (checkoutToken), one for the database, created on first use.
+	CheckoutKey(ctx context.Context) ([]byte, error)
 	// CreateOrder stores o (status pending, its lines) with the SHA-256 hex of
-	// its checkout token, and sets o.ID. o.Number is unique.
+	// its checkout token, and sets o.ID and o.TokenHash. o.Number is unique.
 	CreateOrder(ctx context.Context, o *Order, tokenHash string) error
 	// UserOrder returns userID's order by number; ENotFound for someone else's.
 	UserOrder(ctx context.Context, userID int64, number string) (*Order, error)

@@ -121,6 +121,9 @@ func (s *Service) GetLeaderboard(ctx context.Context, in GetLeaderboardInput) (G
 		if err != nil {
 			return out, err
 		}
+		if _, _, err := s.launchWeekExists(ctx, w); err != nil {
+			return out, err
+		}
 		q.Week = w
 		out.Week = w.Format(DateLayout)
 		out.Title = WeekTitle("Community leaderboard", w)

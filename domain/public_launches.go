@@ -67,13 +67,9 @@ func (s *Service) GetLaunchWeek(ctx context.Context, in GetLaunchWeekInput) (Get
 		return GetLaunchWeekOutput{}, err
 	}
 	this := Monday(now)
-	first, last, err := s.LaunchWeekRange(ctx)
+	first, last, err := s.launchWeekExists(ctx, monday)
 	if err != nil {
 		return GetLaunchWeekOutput{}, err
-	}
-	if monday.Before(first) || monday.After(last) {
-		return GetLaunchWeekOutput{}, Errorf(ENotFound, "No launch week %s on this site: weeks run from %s to a year ahead of this week.",
-			monday.Format(DateLayout), first.Format(DateLayout))
 	}
 	live, scheduled, err := s.Store.WeekLaunches(ctx, monday)
 	if err != nil {
@@ -97,6 +93,24 @@ func (s *Service) GetLaunchWeek(ctx context.Context, in GetLaunchWeekInput) (Get
 		out.Next = next.Format(DateLayout)
 	}
 	return out, nil
+}
+
+// launchWeekExists returns the site's range of launch weeks, or the
+// not_found error of a week outside it. It is the one rule of every read
+// that names a week (get_launch_week, the community-weekly board): a week
+// before the site's first launch week or more than a year ahead of this week
+// does not exist (404), and a week inside the range exists even with no
+// launches (docs/weeks.md "Which weeks exist").
+func (s *Service) launchWeekExists(ctx context.Context, monday time.Time) (first, last time.Time, err error) {
+	first, last, err = s.LaunchWeekRange(ctx)
+	if err != nil {
+		return first, last, err
+	}
+	if monday.Before(first) || monday.After(last) {
+		return first, last, Errorf(ENotFound, "No launch week %s on this site: weeks run from %s to a year ahead of this week (%s).",
+			monday.Format(DateLayout), first.Format(DateLayout), last.Format(DateLayout))
+	}
+	return first, last, nil
 }
 
 // LaunchWeekRange returns the first and the last Monday that have a launch

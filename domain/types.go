@@ -105,7 +105,7 @@ type ListingUpdate struct {
 
 // FounderRef names a founder on a listing.
 type FounderRef struct {
-	Slug    string `json:"slug"`
+	Slug    string `json:"slug,omitempty" jsonschema_description:"The founder's slug (get_founder); absent, like page_url, until the founder has a page."`
 	Name    string `json:"name"`
 	Title   string `json:"title,omitempty" jsonschema_description:"Role at the company."`
 	Primary bool   `json:"primary,omitempty"`

@@ -2,11 +2,13 @@ package storage
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
@@ -21,6 +23,9 @@ import (
 type OrderStore struct {
 	db     *DB
 	siteID int64
+	// key caches CheckoutKey once read.
+	keyMu sync.Mutex
+	key   []byte
 }
 
 var _ domain.OrderStore = (*OrderStore)(nil)
@@ -126,6 +131,29 @@ func (s *OrderStore) CategoryExists(ctx context.Context, slug string) (bool, err
 
 // ---- Orders ----
 
+// CheckoutKey returns the key checkout tokens are derived from, creating it
+// on first use (migration 0026_checkout_key): one key for the database, so
+// that every process derives the same link.
+func (s *OrderStore) CheckoutKey(ctx context.Context) ([]byte, error) {
+	s.keyMu.Lock()
+	defer s.keyMu.Unlock()
+	if s.key != nil {
+		return s.key, nil
+	}
+	fresh := make([]byte, 32)
+	_, _ = rand.Read(fresh) // never fails (crypto/rand)
+	if _, err := s.db.sql.ExecContext(ctx, `INSERT INTO checkout_key (id, key, created_at) VALUES (1, ?, ?)
+		ON CONFLICT (id) DO NOTHING`, fresh, s.db.Now().Unix()); err != nil {
+		return nil, mapErr(err, "checkout key", "")
+	}
+	var key []byte
+	if err := s.db.sql.QueryRowContext(ctx, `SELECT key FROM checkout_key WHERE id = 1`).Scan(&key); err != nil {
+		return nil, mapErr(err, "checkout key", "")
+	}
+	s.key = key
+	return key, nil
+}
+
 // tokenHashRE is the SHA-256 hex of a checkout token.
 var tokenHashRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
 
@@ -185,7 +213,7 @@ func (s *OrderStore) createOrder(ctx context.Context, o *domain.Order, tokenHash
 	if err := tx.Commit(); err != nil {
 		return mapErr(err, "order", o.Number)
 	}
-	o.ID, o.Status = id, domain.OrderPending
+	o.ID, o.Status, o.TokenHash = id, domain.OrderPending, tokenHash
 	o.CreatedAt, o.ExpiresAt = time.Unix(o.CreatedAt.Unix(), 0).UTC(), time.Unix(o.ExpiresAt.Unix(), 0).UTC()
 	return nil
 }
@@ -226,7 +254,7 @@ func billingJSON(b *domain.Billing) (any, error) {
 
 // orderCols are the columns scanOrder reads from orders.
 const orderCols = `id, number, user_id, status, currency, subtotal_cents, vat, total_cents, billing, provider,
-	provider_ref, test_mode, created_at, expires_at, paid_at`
+	provider_ref, test_mode, created_at, expires_at, paid_at, token_hash`
 
 func scanOrder(row interface{ Scan(...any) error }) (*domain.Order, error) {
 	o := &domain.Order{}
@@ -235,7 +263,7 @@ func scanOrder(row interface{ Scan(...any) error }) (*domain.Order, error) {
 	var created, expires int64
 	var paid sql.NullInt64
 	if err := row.Scan(&o.ID, &o.Number, &o.UserID, &o.Status, &o.Currency, &o.SubtotalCents, &vat, &o.TotalCents,
-		&billing, &o.Provider, &o.ProviderRef, &o.TestMode, &created, &expires, &paid); err != nil {
+		&billing, &o.Provider, &o.ProviderRef, &o.TestMode, &created, &expires, &paid, &o.TokenHash); err != nil {
 		return nil, err
 	}
 	if err := decodeJSON(vat, &o.VAT, "order "+o.Number+" vat"); err != nil {

@@ -107,9 +107,12 @@ func (e *orderEnv) checkout(t testing.TB, items ...domain.OrderItem) (*domain.Or
 	if err != nil {
 		t.Fatal(err)
 	}
-	token, ok := strings.CutPrefix(v.CheckoutURL, e.srv.URL+domain.CheckoutPath)
+	if v.CheckoutURL == nil {
+		t.Fatal("create_checkout answered no checkout_url")
+	}
+	token, ok := strings.CutPrefix(*v.CheckoutURL, e.srv.URL+domain.CheckoutPath)
 	if !ok || token == "" {
-		t.Fatalf("checkout_url %q is not a page of %s", v.CheckoutURL, e.srv.URL)
+		t.Fatalf("checkout_url %q is not a page of %s", *v.CheckoutURL, e.srv.URL)
 	}
 	return v, token
 }

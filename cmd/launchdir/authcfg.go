@@ -47,6 +47,8 @@ func newAuth(c *config, a *authConfig, db *storage.DB, logger *slog.Logger, invi
 	if sp, ok := invites.(*servicePages); ok {
 		// The mail names the site as the site team named it last.
 		cfg.SiteNameNow = sp.siteName
+		// /account lists the person's orders through the Service.
+		cfg.Orders = sp
 	}
 	if a != nil {
 		cfg.OAuthLimit, cfg.Failures = a.oauthLimit, a.failures

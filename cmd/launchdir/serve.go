@@ -242,6 +242,15 @@ func (p *servicePages) siteName(ctx context.Context) string {
 	return p.SiteNow(ctx).Name
 }
 
+// AccountOrders implements auth.AccountOrders with the Service (none
+// before it is set).
+func (p *servicePages) AccountOrders(ctx context.Context, userID int64, limit int) ([]domain.OrderView, error) {
+	if p.Service == nil || p.Orders == nil {
+		return nil, nil
+	}
+	return p.Service.AccountOrders(ctx, userID, limit)
+}
+
 // adminHint is what /admin's 404 page tells a signed-in person on a local
 // instance that has no admin.
 func adminHint() string {
