@@ -24,7 +24,8 @@ const (
 // docCols are the listing columns scanned by scanDoc.
 const docCols = `l.id, l.site_id, l.slug, l.name, l.tagline, l.url, l.logo_url, COALESCE(l.stage, ''), l.country,
 	l.pricing_model, l.status, l.plan, l.featured, COALESCE(l.launch_week, ''), l.launched_at, l.votes_count,
-	l.views_count, l.follows_count, l.description, l.keywords, l.domain, l.scheduled_at, l.trending_score`
+	l.views_count, l.follows_count, l.description, l.keywords, l.domain, l.scheduled_at, l.trending_score,
+	l.short_description, l.features`
 
 // docRow is a listing as loaded for the index.
 type docRow struct {
@@ -35,12 +36,15 @@ type docRow struct {
 	domain      string
 	scheduledAt sql.NullInt64
 	trending    float64
+	short       string
+	features    string
 }
 
 func (r *docRow) dest() []any {
 	return []any{&r.id, &r.siteID, &r.slug, &r.name, &r.tagline, &r.url, &r.logo, &r.stage, &r.country,
 		&r.pricing, &r.status, &r.plan, &r.featured, &r.week, &r.launchedAt, &r.votes,
-		&r.views, &r.follows, &r.description, &r.keywords, &r.domain, &r.scheduledAt, &r.trending}
+		&r.views, &r.follows, &r.description, &r.keywords, &r.domain, &r.scheduledAt, &r.trending,
+		&r.short, &r.features}
 }
 
 // catLink is one row of listing_categories.
@@ -55,13 +59,24 @@ type catLink struct {
 // its keywords would hide it from searches for them.
 func (s *Store) doc(r *docRow, links []catLink, cats map[int64]catRow) (search.Doc, error) {
 	d := search.Doc{ID: r.id, Name: r.name, Tagline: r.tagline, Description: r.description,
-		Stage: r.stage, Country: r.country, PricingModel: r.pricing, Domain: r.domain, Status: r.status,
+		ShortDescription: r.short,
+		Stage:            r.stage, Country: r.country, PricingModel: r.pricing, Domain: r.domain, Status: r.status,
 		Votes: r.votes, Views: r.views, Follows: r.follows, Trending: r.trending}
 	for _, l := range links {
 		d.Categories = append(d.Categories, l.categoryID)
+		// The category's name and its parents' are searchable like the
+		// listing's words (issue 30 item 2).
+		for c, ok := cats[l.categoryID]; ok && !slices.Contains(d.CategoryNames, c.name); c, ok = cats[c.parentID] {
+			d.CategoryNames = append(d.CategoryNames, c.name)
+		}
 	}
 	if err := decodeJSON(r.keywords, &d.Keywords, "the keywords of listing "+r.slug); err != nil {
 		return search.Doc{}, err
+	}
+	if r.features != "" {
+		if err := decodeJSON(r.features, &d.Features, "the features of listing "+r.slug); err != nil {
+			return search.Doc{}, err
+		}
 	}
 	switch {
 	case r.launchedAt.Valid:

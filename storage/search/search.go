@@ -128,20 +128,20 @@ type qterm struct {
 }
 
 // Ranking (issue 30 item 1). A doc's key is its level, which says how many
-// and which query words it matches, plus its extra score, which says how
-// well (float32, as before issue 30):
+// and which non-generic query words it matches, plus its extra score, which
+// says how well (float32, as before issue 30):
 //
 //	key = sum over matched words i of lvl_i  +  sum over matched words of (w*weight + ex)
-//	lvl_i = wordLevel (0 for a generic word) + rarity_i * rarityLevel
+//	lvl_i = wordLevel + rarity_i * rarityLevel (0 for a generic word)
 //
 // rarity_i is 1..maxRarity from the word's idf, so that of two docs matching
 // as many words the one matching the rarer ones ranks first; then come
 // exactness (ex: exactBonus for the word as written; none for its stem, a
 // typo or a prefix, which BM25 weighs by their quality: a query word's stem
 // may be another word, "xadexgraably" -> "xadexgra") and BM25 with field
-// weights. A doc matching every
-// word has the highest level of all, so when at least a page of docs do,
-// the others need not be looked at.
+// weights. A generic word adds its BM25 only. A doc matching every
+// non-generic word has the highest level of all, so when at least a page of
+// docs do, the others need not be looked at.
 const (
 	exactBonus  = 1e5     // per word; 16 words and their BM25 stay below rarityLevel
 	rarityLevel = 1 << 21 // > 16 * (exactBonus + 15*255)

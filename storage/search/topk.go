@@ -49,6 +49,11 @@ func (ix *Index) match(s *scratch, f *filter) int {
 	var all int64 // the level of a doc matching every word
 	for k, wi := range s.order {
 		w := &s.words[wi]
+		if w.generic { // it adds its BM25 only: no exactness, no level
+			for i := w.lo; i < w.hi; i++ {
+				s.terms[i].ex = 0
+			}
+		}
 		wb := s.wsets[k*nwin : (k+1)*nwin]
 		clear(wb)
 		wmax := s.wmax
@@ -89,11 +94,9 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		}
 		idf := math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
 		r := min(max(int64(math.Round(idf*rarityScale)), 1), maxRarity)
-		w.lvl = r * rarityLevel
+		w.lvl = wordLevel + r*rarityLevel
 		if w.generic {
-			w.lvl = rarityLevel
-		} else {
-			w.lvl += wordLevel
+			w.lvl = 0
 		}
 		all += w.lvl
 		if rel {
@@ -108,12 +111,11 @@ func (ix *Index) match(s *scratch, f *filter) int {
 	}
 	s.fbits = grow(s.fbits, nwin)
 	rest := ix.filterBits(s, f, s.fbits)
-	total, andN, ngN := 0, 0, 0
+	total, ngN := 0, 0
 	for j, fb := range s.fbits {
-		u, a, g := uint64(0), fb, fb
+		u, g := uint64(0), fb
 		for k, wi := range s.order {
 			x := s.wsets[k*nwin+j]
-			a &= x
 			if !s.words[wi].generic {
 				u, g = u|x, g&x
 			}
@@ -124,15 +126,10 @@ func (ix *Index) match(s *scratch, f *filter) int {
 				u &^= 1 << (d & 63)
 			}
 		}
-		a, g = a&u, g&u
+		g &= u
 		s.ubits[j] = u
-		if rel {
-			s.cbits[j] = a
-		} else {
-			s.cbits[j] = g
-		}
+		s.cbits[j] = g
 		total += bits.OnesCount64(u)
-		andN += bits.OnesCount64(a)
 		ngN += bits.OnesCount64(g)
 	}
 	if total == 0 {
@@ -153,7 +150,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		return total
 	}
 	s.full = grow(s.full, nwin)
-	if andN >= s.k || andN == total {
+	if ngN >= s.k || ngN == total {
 		for j, x := range s.bound {
 			s.full[j] = float64(all) + float64(x)
 		}
