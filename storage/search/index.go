@@ -299,6 +299,12 @@ func (c *counter) prepare(d *Doc, p *prep) {
 				add(field, t.text)
 				if t.primary {
 					c.lens[field]++
+					// Stems of every field but the long description, which
+					// holds most of the postings (issue 30: index heap at
+					// 1M); a description's plural is still one typo away.
+					if field == fDescription {
+						continue
+					}
 					if st := c.stem.stem(t.text, lang); st != t.text {
 						add(field, st)
 					}

@@ -63,11 +63,11 @@ func TestSearch_WordForms(t *testing.T) {
 		q    string
 		want []string
 	}{
-		{"invoice", []string{"s2", "s8"}},   // "invoices" and "Invoicing"; the category "Invoicing"
-		{"invoicing", []string{"s8", "s2"}}, // the category's name, then the tagline's word
-		{"scheduling", []string{"s9"}},      // "scheduler"
-		{"rechnung", []string{"s7"}},        // German "Rechnungen"
-		{"finance", []string{"s8"}},         // a parent category's name
+		{"invoice", []string{"s8", "s2"}},        // the category "Invoicing"; the tagline's "Invoicing"
+		{"invoicing", []string{"s8", "s2"}},      // the category's name, then the tagline's word
+		{"scheduling", []string{"s9"}},           // "scheduler"
+		{"rechnung", []string{"s7", "s8", "s2"}}, // German "Rechnungen", then "invoicing" (glossary.go)
+		{"finance", []string{"s8"}},              // a parent category's name
 	}
 	for _, tt := range tests {
 		got, _ := search(ix, Query{Text: tt.q})
@@ -93,5 +93,30 @@ func TestSearchHits_Matched(t *testing.T) {
 	browse, _ := ix.SearchHits(Query{Limit: 1})
 	if len(browse) != 1 || browse[0].Matched != nil {
 		t.Errorf("a query without words: %+v, want no matched words", browse)
+	}
+}
+
+// TestSearch_OtherLanguages checks the glossary (glossary.go): a directory
+// term of another drafting language brings its English words into the
+// query, inflected and in compounds; an English word that merely starts
+// like a key ("temporary", "talent") brings nothing.
+func TestSearch_OtherLanguages(t *testing.T) {
+	t.Parallel()
+	ix := fixture()
+	for _, tt := range []struct {
+		q    string
+		want []string
+	}{
+		{"logiciel de facturation", []string{"s2"}},  // French
+		{"Rechnungen", []string{"s2"}},               // German, inflected
+		{"Zeiterfassung App", []string{"s3", "s2"}},  // German compound; s2 tracks payments
+		{"app per prendere appunti", []string{"s1"}}, // Italian
+		{"temporary", []string{}},
+		{"talent", []string{}},
+	} {
+		got, _ := search(ix, Query{Text: tt.q})
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Search(%q) (-want +got):\n%s", tt.q, diff)
+		}
 	}
 }

@@ -238,7 +238,7 @@ func (ix *Index) SearchHits(q Query) ([]Hit, int) {
 // reports whether the query has any word.
 func (ix *Index) parse(s *scratch, text string) bool {
 	s.words, s.terms = s.words[:0], s.terms[:0]
-	toks := s.tok.tokens(text, true)
+	toks := s.tok.tokens(s.tok.translate(text), true)
 	if len(toks) > MaxQueryWords {
 		toks = toks[:MaxQueryWords]
 	}
