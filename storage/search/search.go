@@ -173,11 +173,8 @@ type Hit struct {
 // Search returns the ids of the page of listings matching q, best first,
 // and the number of matching listings.
 func (ix *Index) Search(q Query) ([]int64, int) {
-	hits, total := ix.SearchHits(q)
-	out := make([]int64, len(hits))
-	for i, h := range hits {
-		out[i] = h.ID
-	}
+	var out []int64
+	total := ix.search(q, func(n int) { out = make([]int64, 0, n) }, func(s *scratch, e hent) { out = append(out, e.id) })
 	return out, total
 }
 
@@ -190,6 +187,20 @@ func (ix *Index) Search(q Query) ([]int64, int) {
 // and the rarest words (see qterm). Other sorts order the listings matching
 // every non-generic word, or, when none does, those matching any.
 func (ix *Index) SearchHits(q Query) ([]Hit, int) {
+	var out []Hit
+	total := ix.search(q, func(n int) { out = make([]Hit, 0, n) }, func(s *scratch, e hent) {
+		h := Hit{ID: e.id}
+		if len(s.words) > 0 { // a query with words
+			h.Matched = s.matched(e.doc)
+		}
+		out = append(out, h)
+	})
+	return out, total
+}
+
+// search runs q, calling start with the page's length and then each with
+// the page's entries in order.
+func (ix *Index) search(q Query, start func(int), each func(*scratch, hent)) int {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	s := ix.scratch()
@@ -202,14 +213,14 @@ func (ix *Index) SearchHits(q Query) ([]Hit, int) {
 	offset := max(q.Offset, 0)
 	f := ix.filterOf(&q)
 	if f.none {
-		return []Hit{}, 0
+		start(0)
+		return 0
 	}
 	s.sort = sortKind(q.Sort)
 	s.k = offset + limit
 	s.heap = s.heap[:0]
 	total := 0
-	words := ix.parse(s, q.Text)
-	if !words {
+	if !ix.parse(s, q.Text) {
 		if s.sort == sortRelevance {
 			s.sort = sortVotes
 		}
@@ -223,15 +234,11 @@ func (ix *Index) SearchHits(q Query) ([]Hit, int) {
 		}
 		return 1
 	})
-	out := make([]Hit, 0, max(min(len(s.heap)-offset, limit), 0))
+	start(max(min(len(s.heap)-offset, limit), 0))
 	for i := offset; i < len(s.heap); i++ {
-		h := Hit{ID: s.heap[i].id}
-		if words {
-			h.Matched = s.matched(s.heap[i].doc)
-		}
-		out = append(out, h)
+		each(s, s.heap[i])
 	}
-	return out, total
+	return total
 }
 
 // parse fills s.words with the query's words and their matching terms; it
