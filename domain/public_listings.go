@@ -40,8 +40,30 @@ type ListingQuery struct {
 
 // SearchListingsOutput is one page of listing summaries.
 type SearchListingsOutput struct {
-	Items []ListingSummary `json:"items"`
+	Items []SearchListingItem `json:"items"`
 	Page
+}
+
+// SearchListingItem is one listing of a search page: its summary and, for a
+// query with words, which of them it matched and where (issue 30 item 4).
+type SearchListingItem struct {
+	ListingSummary
+	Matched map[string][]string `json:"matched,omitempty" jsonschema_description:"With q: each query word the listing matched (lower case, as written or in another form: plural, typo, prefix of the last word) and where: name, tagline, category (its primary category), text (keywords, features, descriptions, other categories). A query word missing here is one the listing lacks: a weaker match."`
+}
+
+// Summaries returns the items' listing summaries.
+func (o SearchListingsOutput) Summaries() []ListingSummary {
+	out := make([]ListingSummary, len(o.Items))
+	for i, it := range o.Items {
+		out[i] = it.ListingSummary
+	}
+	return out
+}
+
+// MatchedSearcher is a Store that can also say which query words each
+// listing of a search page matched and where (SearchListingItem.Matched).
+type MatchedSearcher interface {
+	SearchListingsMatched(ctx context.Context, q ListingQuery) ([]SearchListingItem, int, error)
 }
 
 // SearchListings searches live (or upcoming) listings.
@@ -73,7 +95,17 @@ func (s *Service) SearchListings(ctx context.Context, in SearchListingsInput) (S
 	if q.Sort == "relevance" && q.Q == "" {
 		q.Sort = "votes"
 	}
-	items, total, err := s.Store.SearchListings(ctx, q)
+	var items []SearchListingItem
+	var total int
+	if ms, ok := s.Store.(MatchedSearcher); ok {
+		items, total, err = ms.SearchListingsMatched(ctx, q)
+	} else {
+		var sums []ListingSummary
+		sums, total, err = s.Store.SearchListings(ctx, q)
+		for _, l := range sums {
+			items = append(items, SearchListingItem{ListingSummary: l})
+		}
+	}
 	if err != nil {
 		return SearchListingsOutput{}, err
 	}

@@ -24,7 +24,8 @@ const (
 // docCols are the listing columns scanned by scanDoc.
 const docCols = `l.id, l.site_id, l.slug, l.name, l.tagline, l.url, l.logo_url, COALESCE(l.stage, ''), l.country,
 	l.pricing_model, l.status, l.plan, l.featured, COALESCE(l.launch_week, ''), l.launched_at, l.votes_count,
-	l.views_count, l.follows_count, l.description, l.keywords, l.domain, l.scheduled_at, l.trending_score`
+	l.views_count, l.follows_count, l.description, l.keywords, l.domain, l.scheduled_at, l.trending_score,
+	l.short_description, l.features`
 
 // docRow is a listing as loaded for the index.
 type docRow struct {
@@ -35,12 +36,15 @@ type docRow struct {
 	domain      string
 	scheduledAt sql.NullInt64
 	trending    float64
+	short       string
+	features    string
 }
 
 func (r *docRow) dest() []any {
 	return []any{&r.id, &r.siteID, &r.slug, &r.name, &r.tagline, &r.url, &r.logo, &r.stage, &r.country,
 		&r.pricing, &r.status, &r.plan, &r.featured, &r.week, &r.launchedAt, &r.votes,
-		&r.views, &r.follows, &r.description, &r.keywords, &r.domain, &r.scheduledAt, &r.trending}
+		&r.views, &r.follows, &r.description, &r.keywords, &r.domain, &r.scheduledAt, &r.trending,
+		&r.short, &r.features}
 }
 
 // catLink is one row of listing_categories.
@@ -55,13 +59,24 @@ type catLink struct {
 // its keywords would hide it from searches for them.
 func (s *Store) doc(r *docRow, links []catLink, cats map[int64]catRow) (search.Doc, error) {
 	d := search.Doc{ID: r.id, Name: r.name, Tagline: r.tagline, Description: r.description,
-		Stage: r.stage, Country: r.country, PricingModel: r.pricing, Domain: r.domain, Status: r.status,
+		ShortDescription: r.short,
+		Stage:            r.stage, Country: r.country, PricingModel: r.pricing, Domain: r.domain, Status: r.status,
 		Votes: r.votes, Views: r.views, Follows: r.follows, Trending: r.trending}
 	for _, l := range links {
 		d.Categories = append(d.Categories, l.categoryID)
+		// The category's name and its parents' are searchable like the
+		// listing's words (issue 30 item 2).
+		for c, ok := cats[l.categoryID]; ok && !slices.Contains(d.CategoryNames, c.name); c, ok = cats[c.parentID] {
+			d.CategoryNames = append(d.CategoryNames, c.name)
+		}
 	}
 	if err := decodeJSON(r.keywords, &d.Keywords, "the keywords of listing "+r.slug); err != nil {
 		return search.Doc{}, err
+	}
+	if r.features != "" {
+		if err := decodeJSON(r.features, &d.Features, "the features of listing "+r.slug); err != nil {
+			return search.Doc{}, err
+		}
 	}
 	switch {
 	case r.launchedAt.Valid:
@@ -491,9 +506,20 @@ func (s *Store) reindex(ctx context.Context, ids []int64) error {
 // applying recent changes from search_log. The category filter covers the
 // category and its descendants; an unknown category or stage gives no results.
 func (s *Store) SearchListings(ctx context.Context, q domain.ListingQuery) ([]domain.ListingSummary, int, error) {
+	ix, sq, ok, err := s.searchQuery(ctx, q)
+	if err != nil || !ok {
+		return []domain.ListingSummary{}, 0, err
+	}
+	ids, total := ix.Search(sq)
+	items, err := s.pageSummaries(ctx, ids)
+	return items, total, err
+}
+
+// searchQuery resolves q for the index; ok is false when q can match nothing.
+func (s *Store) searchQuery(ctx context.Context, q domain.ListingQuery) (*search.Index, search.Query, bool, error) {
 	ix, err := s.maybeRefresh(ctx)
 	if err != nil {
-		return nil, 0, err
+		return nil, search.Query{}, false, err
 	}
 	sq := search.Query{Text: q.Q, Stage: q.Stage, Country: q.Country, PricingModel: q.PricingModel,
 		Domain: q.Domain, Status: q.Status, Sort: q.Sort, Offset: q.Offset, Limit: q.Limit}
@@ -503,25 +529,23 @@ func (s *Store) SearchListings(ctx context.Context, q domain.ListingQuery) ([]do
 	case "upcoming", "scheduled":
 		sq.Status = domain.StatusScheduled
 	default:
-		return nil, 0, domain.Invalid("status", "enum", "status must be live or upcoming, not %q.", q.Status)
+		return nil, sq, false, domain.Invalid("status", "enum", "status must be live or upcoming, not %q.", q.Status)
 	}
 	if q.Stage != "" && !slices.ContainsFunc(domain.Stages, func(st domain.Stage) bool { return st.Slug == q.Stage }) {
-		return []domain.ListingSummary{}, 0, nil
+		return nil, sq, false, nil
 	}
 	if q.Category != "" {
 		all, err := s.allCategories(ctx)
 		if err != nil {
-			return nil, 0, err
+			return nil, sq, false, err
 		}
 		i := slices.IndexFunc(all, func(c catRow) bool { return c.slug == q.Category })
 		if i < 0 {
-			return []domain.ListingSummary{}, 0, nil
+			return nil, sq, false, nil
 		}
 		sq.Categories = descendants(all, all[i].id)
 	}
-	ids, total := ix.Search(sq)
-	items, err := s.pageSummaries(ctx, ids)
-	return items, total, err
+	return ix, sq, true, nil
 }
 
 // String describes the store (site and index size) for logs.

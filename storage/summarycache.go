@@ -113,20 +113,9 @@ func (s *Store) pageSummaries(ctx context.Context, ids []int64) ([]domain.Listin
 	if len(ids) == 0 {
 		return []domain.ListingSummary{}, nil
 	}
-	out := make([]domain.ListingSummary, len(ids))
-	hit := make([]bool, len(ids))
-	missing, gen := s.sums.get(ids, out, hit)
-	if len(missing) > 0 {
-		byID, err := s.summariesByID(ctx, missing)
-		if err != nil {
-			return nil, err
-		}
-		for i, id := range ids {
-			if !hit[i] {
-				out[i], hit[i] = byID[id]
-			}
-		}
-		s.sums.put(gen, byID)
+	out, hit, err := s.pageSummariesAt(ctx, ids)
+	if err != nil {
+		return nil, err
 	}
 	n := 0
 	for i := range out {
@@ -136,6 +125,27 @@ func (s *Store) pageSummaries(ctx context.Context, ids []int64) ([]domain.Listin
 		}
 	}
 	return out[:n], nil
+}
+
+// pageSummariesAt is pageSummaries with the summaries at their ids' places:
+// hit[i] says whether ids[i] has one.
+func (s *Store) pageSummariesAt(ctx context.Context, ids []int64) ([]domain.ListingSummary, []bool, error) {
+	out := make([]domain.ListingSummary, len(ids))
+	hit := make([]bool, len(ids))
+	missing, gen := s.sums.get(ids, out, hit)
+	if len(missing) > 0 {
+		byID, err := s.summariesByID(ctx, missing)
+		if err != nil {
+			return nil, nil, err
+		}
+		for i, id := range ids {
+			if !hit[i] {
+				out[i], hit[i] = byID[id]
+			}
+		}
+		s.sums.put(gen, byID)
+	}
+	return out, hit, nil
 }
 
 // summariesByID reads the summaries of listings ids from the database in one

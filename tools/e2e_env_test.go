@@ -326,7 +326,7 @@ func (e *e2eEnv) e2eAllLive(t *testing.T) []domain.ListingSummary {
 	for page := 1; page <= 20; page++ {
 		var out domain.SearchListingsOutput
 		e.getJSON(t, fmt.Sprintf("/v1/listings?sort=votes&per_page=100&page=%d", page), &out)
-		all = append(all, out.Items...)
+		all = append(all, out.Summaries()...)
 		if !out.HasMore {
 			break
 		}

@@ -72,7 +72,7 @@ func e2eNoteTaking(t *testing.T, e *e2eEnv) domain.ListingSummary {
 	if !strings.Contains(text, "note-taking") {
 		t.Fatalf(`top result for "note-taking app" is %q (%q), whose text never says note-taking`, x.Slug, x.Tagline)
 	}
-	return x
+	return x.ListingSummary
 }
 
 // e2eMostCommon returns the most frequent non-empty value of f over items.
@@ -100,7 +100,7 @@ func e2eEvery(what string, minItems int, ok func(domain.ListingSummary) bool) fu
 			t.Fatalf("%d items, want >= %d", len(out.Items), minItems)
 		}
 		for _, it := range out.Items {
-			if !ok(it) {
+			if !ok(it.ListingSummary) {
 				t.Errorf("item %s breaks %s: %+v", it.Slug, what, it)
 			}
 		}
@@ -145,7 +145,7 @@ func e2eSearchRows(t *testing.T, e *e2eEnv) []e2eScenario {
 			if out.Total != len(all) || out.Total < 300 {
 				t.Errorf("total %d, all live listings read %d, want equal and >= 300", out.Total, len(all))
 			}
-			if i := e2eNonIncreasing(e2eMap(out.Items, func(l domain.ListingSummary) int { return l.Votes })); i >= 0 {
+			if i := e2eNonIncreasing(e2eMap(out.Summaries(), func(l domain.ListingSummary) int { return l.Votes })); i >= 0 {
 				t.Errorf("relevance without q must fall back to votes: item %d has more votes than item %d", i, i-1)
 			}
 		}},
@@ -153,19 +153,19 @@ func e2eSearchRows(t *testing.T, e *e2eEnv) []e2eScenario {
 			check: e2eEvery("status live", 100, func(l domain.ListingSummary) bool { return l.Status == domain.StatusLive })},
 		{name: "SortVotes", url: "/v1/listings?sort=votes&per_page=100", wantStatus: 200, check: func(t *testing.T, body []byte) {
 			out := e2eDecode[domain.SearchListingsOutput](t, body)
-			if i := e2eNonIncreasing(e2eMap(out.Items, func(l domain.ListingSummary) int { return l.Votes })); i >= 0 {
+			if i := e2eNonIncreasing(e2eMap(out.Summaries(), func(l domain.ListingSummary) int { return l.Votes })); i >= 0 {
 				t.Errorf("votes increase at item %d", i)
 			}
 		}},
 		{name: "SortMostViewed", url: "/v1/listings?sort=most_viewed&per_page=50", wantStatus: 200, check: func(t *testing.T, body []byte) {
 			out := e2eDecode[domain.SearchListingsOutput](t, body)
-			if i := e2eNonIncreasing(e2eMap(out.Items, func(l domain.ListingSummary) int { return l.Views })); i >= 0 {
+			if i := e2eNonIncreasing(e2eMap(out.Summaries(), func(l domain.ListingSummary) int { return l.Views })); i >= 0 {
 				t.Errorf("views increase at item %d", i)
 			}
 		}},
 		{name: "SortMostFollowed", url: "/v1/listings?sort=most_followed&per_page=50", wantStatus: 200, check: func(t *testing.T, body []byte) {
 			out := e2eDecode[domain.SearchListingsOutput](t, body)
-			if i := e2eNonIncreasing(e2eMap(out.Items, func(l domain.ListingSummary) int { return l.Follows })); i >= 0 {
+			if i := e2eNonIncreasing(e2eMap(out.Summaries(), func(l domain.ListingSummary) int { return l.Follows })); i >= 0 {
 				t.Errorf("follows increase at item %d", i)
 			}
 		}},
@@ -186,7 +186,7 @@ func e2eSearchRows(t *testing.T, e *e2eEnv) []e2eScenario {
 		{name: "SortTrending", url: "/v1/listings?sort=trending", wantStatus: 200, check: e2eEvery("live", 20, func(l domain.ListingSummary) bool { return l.Status == "live" })},
 		{name: "NoteTakingTypo", url: e2eQuery("/v1/listings", "q", "notetakng app", "per_page", "5"), wantStatus: 200, check: func(t *testing.T, body []byte) {
 			out := e2eDecode[domain.SearchListingsOutput](t, body)
-			slugs := e2eMap(out.Items, func(l domain.ListingSummary) string { return l.Slug })
+			slugs := e2eMap(out.Summaries(), func(l domain.ListingSummary) string { return l.Slug })
 			if len(slugs) > 3 {
 				slugs = slugs[:3]
 			}
@@ -196,8 +196,8 @@ func e2eSearchRows(t *testing.T, e *e2eEnv) []e2eScenario {
 		}},
 		{name: "NameWithTypo", url: e2eQuery("/v1/listings", "q", typoName, "per_page", "3"), wantStatus: 200, check: func(t *testing.T, body []byte) {
 			out := e2eDecode[domain.SearchListingsOutput](t, body)
-			if !slices.Contains(e2eMap(out.Items, func(l domain.ListingSummary) string { return l.Slug }), x.Slug) {
-				t.Errorf("q %q (typo of %q) top 3 lacks %q: %v", typoName, word, x.Slug, e2eMap(out.Items, func(l domain.ListingSummary) string { return l.Name }))
+			if !slices.Contains(e2eMap(out.Summaries(), func(l domain.ListingSummary) string { return l.Slug }), x.Slug) {
+				t.Errorf("q %q (typo of %q) top 3 lacks %q: %v", typoName, word, x.Slug, e2eMap(out.Summaries(), func(l domain.ListingSummary) string { return l.Name }))
 			}
 		}},
 		{name: "NoMatch", url: "/v1/listings?q=zzqxjvkw", wantStatus: 200, wantContains: []string{`"items":[]`, `"total":0`}},
@@ -248,7 +248,7 @@ func e2eSearchRows(t *testing.T, e *e2eEnv) []e2eScenario {
 		{name: "DomainWithWWWAndScheme", url: e2eQuery("/v1/listings", "domain", "https://www."+host+"/pricing"), wantStatus: 200, check: e2eDomainCheck(x.Slug)},
 		{name: "Pagination", url: "/v1/listings?sort=votes&per_page=7&page=2", wantStatus: 200, check: func(t *testing.T, body []byte) {
 			out := e2eDecode[domain.SearchListingsOutput](t, body)
-			got := e2eMap(out.Items, func(l domain.ListingSummary) string { return l.Slug })
+			got := e2eMap(out.Summaries(), func(l domain.ListingSummary) string { return l.Slug })
 			want := e2eMap(all[7:14], func(l domain.ListingSummary) string { return l.Slug })
 			if !slices.Equal(got, want) {
 				t.Errorf("page 2 of 7 by votes %v, want items 8-14 of the full list %v", got, want)
@@ -266,7 +266,7 @@ func e2eDomainCheck(slug string) func(*testing.T, []byte) {
 	return func(t *testing.T, body []byte) {
 		out := e2eDecode[domain.SearchListingsOutput](t, body)
 		if out.Total != 1 || len(out.Items) != 1 || out.Items[0].Slug != slug {
-			t.Errorf("domain filter: total %d, items %v; want just %s", out.Total, e2eMap(out.Items, func(l domain.ListingSummary) string { return l.Slug }), slug)
+			t.Errorf("domain filter: total %d, items %v; want just %s", out.Total, e2eMap(out.Summaries(), func(l domain.ListingSummary) string { return l.Slug }), slug)
 		}
 	}
 }

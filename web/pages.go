@@ -119,7 +119,7 @@ func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "search", "Search", "search", searchPage{In: in, Items: out.Items, Pager: newPager(r, out.Page), Sorts: searchSorts, Vote: vote})
+	h.render(w, r, http.StatusOK, "search", "Search", "search", searchPage{In: in, Items: out.Summaries(), Pager: newPager(r, out.Page), Sorts: searchSorts, Vote: vote})
 }
 
 type listingPage struct {

@@ -145,7 +145,7 @@ func TestPages_Errors(t *testing.T) {
 	var meant domain.ListingSummary
 	for _, l := range must(demo.svc.SearchListings(t.Context(), domain.SearchListingsInput{Sort: "votes", Pagination: domain.Pagination{PerPage: 100}})).get(t).Items {
 		if len(l.Slug) >= 6 && !strings.Contains(l.Slug, "-") && strings.EqualFold(l.Slug, l.Name) {
-			meant = l
+			meant = l.ListingSummary
 			break
 		}
 	}

@@ -16,8 +16,12 @@ type Doc struct {
 	ID int64 // listing id
 
 	Name, Tagline, Description string
-	Keywords                   []string
+	ShortDescription           string
+	Keywords, Features         []string
 	Categories                 []int64 // primary + extra category ids
+	// CategoryNames are the names of the listing's categories and of their
+	// parents, searchable like the listing's own words.
+	CategoryNames []string
 
 	Stage, Country, PricingModel string
 	Domain                       string // a host, without "www."

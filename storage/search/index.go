@@ -21,18 +21,33 @@ const maxDocs = 1 << 24
 // gone marks a dropped doc in a compaction's renumbering.
 const gone = math.MaxUint32
 
-// Field weights and BM25 parameters. Each field's term frequency is
-// saturated on its own and the results are added with these weights, so a
-// name match always outweighs any number of description matches.
+// Fields of a listing, in the order of fieldWeight and avgLen.
 const (
-	wName, wTagline, wKeywords, wDescription = 4, 2, 2, 1
-	wSum                                     = wName + wTagline + wKeywords + wDescription
-	bm25K1, bm25B                            = 1.2, 0.75
+	fName = iota
+	fTagline
+	fKeywords
+	fDescription
+	fCategories
+	fFeatures
+	fShort
+	numFields
 )
 
-// avgLen holds typical field lengths in words (name, tagline, keywords,
-// description); fixed so that a doc's weights do not depend on load order.
-var avgLen = [4]float64{2, 8, 4, 80}
+// Field weights and BM25 parameters. Each field's term frequency is
+// saturated on its own and the results are added with these weights, so a
+// name match always outweighs any number of description matches. A
+// category's name counts nearly as much as the listing's name: it is what
+// an assistant asking for "invoicing" means.
+var fieldWeight = [numFields]float64{fName: 4, fTagline: 2, fKeywords: 2, fDescription: 1, fCategories: 3, fFeatures: 1.5, fShort: 1.5}
+
+const (
+	wSum          = 15 // the sum of fieldWeight
+	bm25K1, bm25B = 1.2, 0.75
+)
+
+// avgLen holds typical field lengths in words; fixed so that a doc's
+// weights do not depend on load order.
+var avgLen = [numFields]float64{fName: 2, fTagline: 8, fKeywords: 4, fDescription: 80, fCategories: 3, fFeatures: 20, fShort: 25}
 
 // Index is an in-memory full-text index of listings. It is safe for
 // concurrent use: Search runs under a read lock, Upsert and Delete under the
@@ -226,9 +241,13 @@ type prep struct {
 // counter tokenises docs and weighs their terms; it keeps its buffers
 // between docs.
 type counter struct {
-	tok tokenizer
-	tf  map[string]int32 // term -> index in tfs and p.terms
-	tfs [][4]uint16      // per-field term frequencies
+	tok  tokenizer
+	stem stemmer
+	tf   map[string]int32       // term -> index in tfs and p.terms
+	tfs  [][numFields]uint16    // per-field term frequencies
+	toks [numFields][][]token   // per field, its texts' tokens
+	bufs [numFields][]tokenizer // tokenizers whose output toks holds
+	lens [numFields]int
 }
 
 // prepare fills p with doc d's terms and weights.
@@ -242,27 +261,60 @@ func (c *counter) prepare(d *Doc, p *prep) {
 	}
 	clear(c.tf)
 	c.tfs, p.terms = c.tfs[:0], p.terms[:0]
-	var lens [4]int
-	count := func(field int, toks []token) {
-		for _, t := range toks {
-			i, ok := c.tf[t.text]
-			if !ok {
-				i = int32(len(c.tfs))
-				c.tf[t.text] = i
-				c.tfs = append(c.tfs, [4]uint16{})
-				p.terms = append(p.terms, t.text)
+	c.lens = [numFields]int{}
+	// Tokenise every field first (each text with its own tokenizer, whose
+	// buffers the tokens live in), to guess the language from all of them.
+	texts := func(f int, ss ...string) {
+		c.toks[f] = c.toks[f][:0]
+		for i, s := range ss {
+			if len(c.bufs[f]) <= i {
+				c.bufs[f] = append(c.bufs[f], tokenizer{})
 			}
-			if f := &c.tfs[i]; f[field] < math.MaxUint16 {
-				f[field]++
-			}
-			if t.primary {
-				lens[field]++
+			c.toks[f] = append(c.toks[f], c.bufs[f][i].tokens(s, false))
+		}
+	}
+	texts(fName, d.Name)
+	texts(fTagline, d.Tagline)
+	texts(fKeywords, d.Keywords...)
+	texts(fDescription, d.Description)
+	texts(fCategories, d.CategoryNames...)
+	texts(fFeatures, d.Features...)
+	texts(fShort, d.ShortDescription)
+	lang := guessLang(append(append(c.toks[fTagline], c.toks[fShort]...), c.toks[fDescription]...)...)
+	add := func(field int, text string) {
+		i, ok := c.tf[text]
+		if !ok {
+			i = int32(len(c.tfs))
+			c.tf[text] = i
+			c.tfs = append(c.tfs, [numFields]uint16{})
+			p.terms = append(p.terms, text)
+		}
+		if f := &c.tfs[i]; f[field] < math.MaxUint16 {
+			f[field]++
+		}
+	}
+	for field, tss := range c.toks {
+		for _, toks := range tss {
+			for _, t := range toks {
+				add(field, t.text)
+				if t.primary {
+					c.lens[field]++
+					// Stems of every field but the long description, which
+					// holds most of the postings (issue 30: index heap at
+					// 1M); a description's plural is still one typo away.
+					if field == fDescription {
+						continue
+					}
+					if st := c.stem.stem(t.text, lang); st != t.text {
+						add(field, st)
+					}
+				}
 			}
 		}
 	}
-	name := c.tok.tokens(d.Name, false)
+	// A 2-4 word name is also indexed joined ("NoteFlow AI" -> noteflowai).
 	var words, joined int
-	for _, t := range name {
+	for _, t := range c.toks[fName][0] {
 		if t.primary {
 			words++
 			joined += len(t.text)
@@ -270,29 +322,22 @@ func (c *counter) prepare(d *Doc, p *prep) {
 	}
 	if words >= 2 && words <= 4 && joined <= maxJoined {
 		var b strings.Builder
-		for _, t := range name {
+		for _, t := range c.toks[fName][0] {
 			if t.primary {
 				b.WriteString(t.text)
 			}
 		}
-		name = append(name, token{text: b.String()})
+		add(fName, b.String())
 	}
-	count(0, name)
-	count(1, c.tok.tokens(d.Tagline, false))
-	for _, k := range d.Keywords {
-		count(2, c.tok.tokens(k, false))
-	}
-	count(3, c.tok.tokens(d.Description, false))
 	p.weights = p.weights[:0]
 	for i := range p.terms {
-		p.weights = append(p.weights, weight(&c.tfs[i], &lens))
+		p.weights = append(p.weights, weight(&c.tfs[i], &c.lens))
 	}
 }
 
 // weight is a doc's quantized BM25 weight (1..255) for a term with field
 // frequencies f in fields of lens words.
-func weight(f *[4]uint16, lens *[4]int) uint8 {
-	w := [4]float64{wName, wTagline, wKeywords, wDescription}
+func weight(f *[numFields]uint16, lens *[numFields]int) uint8 {
 	s := 0.0
 	for i, tf := range f {
 		if tf == 0 {
@@ -300,7 +345,7 @@ func weight(f *[4]uint16, lens *[4]int) uint8 {
 		}
 		l := max(lens[i], 1)
 		norm := 1 - bm25B + bm25B*float64(l)/avgLen[i]
-		s += w[i] * float64(tf) / (float64(tf) + bm25K1*norm)
+		s += fieldWeight[i] * float64(tf) / (float64(tf) + bm25K1*norm)
 	}
 	q := math.Round(s / wSum * 255)
 	return uint8(min(max(q, 1), 255))

@@ -12,31 +12,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-func TestSearch_AndThenOr(t *testing.T) {
-	t.Parallel()
-	ix := fixture()
-	tests := []struct {
-		name, q string
-		want    []string
-		total   int
-	}{
-		{"AndNarrows", "app track", []string{"s3"}, 1},
-		{"AndAllWords", "track invoices", []string{"s2"}, 1},
-		{"OrWhenAndEmpty", "invoices figma", []string{"s4", "s2"}, 2}, // figma is in a shorter description
-		{"OrWhenWordUnknown", "whiteboard qqqzzz", []string{"s4"}, 1},
-		{"OrRanksMoreWordsFirst", "track payments whiteboard", []string{"s2", "s4", "s3"}, 3},
-		{"NothingAtAll", "qqqzzz", []string{}, 0},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, total := search(ix, Query{Text: tt.q})
-			if diff := cmp.Diff(tt.want, got); diff != "" || total != tt.total {
-				t.Errorf("Search(%q): total %d, want %d (-want +got):\n%s", tt.q, total, tt.total, diff)
-			}
-		})
-	}
-}
-
 func TestSearch_Relevance(t *testing.T) {
 	t.Parallel()
 	ix := New()

@@ -12,6 +12,7 @@ import (
 // it exactly, as a prefix (last word only) or within one typo.
 const (
 	qualityExact  = 1.0
+	qualityStem   = 0.65
 	qualityPrefix = 0.75
 	qualityTypo   = 0.6
 )
@@ -19,9 +20,6 @@ const (
 // maxPrefixTerms caps how many completions a prefix expands to; the most
 // frequent terms are kept.
 const maxPrefixTerms = 32
-
-// orWordWeight ranks OR-fallback matches by matched word count first.
-const orWordWeight = 1e7
 
 // Sort orders.
 const (
@@ -121,27 +119,88 @@ func (ix *Index) passDomain(f *filter, d uint32) bool {
 }
 
 // qterm is one vocabulary term a query word matches, with its weight
-// (match quality times idf) and a bonus for an exact match: a doc's score
-// for the term is w*weight(posting) + bonus.
+// (match quality times idf) and its exactness bonus: a doc's extra score for
+// the term is w*weight(posting) + ex.
 type qterm struct {
-	id    uint32
-	w     float32
-	bonus float32
+	id uint32
+	w  float32
+	ex float32
 }
 
-// exactBonus ranks a doc by the number of query words it matches exactly
-// before the BM25 score (at most MaxQueryWords * ~4000).
-const exactBonus = 1e5
+// Ranking (issue 30 item 1). A doc's key is its level, which says how many
+// and which non-generic query words it matches, plus its extra score, which
+// says how well (float32, as before issue 30):
+//
+//	key = sum over matched words i of lvl_i  +  sum over matched words of (w*weight + ex)
+//	lvl_i = wordLevel + rarity_i * rarityLevel (0 for a generic word)
+//
+// rarity_i is 1..maxRarity from the word's idf, so that of two docs matching
+// as many words the one matching the rarer ones ranks first; then come
+// exactness (ex: exactBonus for the word as written; none for its stem, a
+// typo or a prefix, which BM25 weighs by their quality: a query word's stem
+// may be another word, "xadexgraably" -> "xadexgra") and BM25 with field
+// weights. A generic word adds its BM25 only. A doc matching every
+// non-generic word has the highest level of all, so when at least a page of
+// docs do, the others need not be looked at.
+const (
+	exactBonus  = 1e5     // per word; 16 words and their BM25 stay below rarityLevel
+	rarityLevel = 1 << 21 // > 16 * (exactBonus + 15*255)
+	maxRarity   = 64
+	wordLevel   = rarityLevel * maxRarity * 32 // > 16 words * maxRarity * rarityLevel
+)
+
+// rarityScale turns a word's idf into its rarity step (rounded): a higher
+// scale separates words of close frequency, a lower one lets BM25 and the
+// field weights decide between them.
+const rarityScale = 1.0
 
 // qword is one query word and the terms it matches (s.terms[lo:hi]).
 type qword struct {
-	lo, hi int
-	total  int // postings over all its terms
+	lo, hi  int
+	total   int // postings over all its terms
+	text    string
+	generic bool  // never excludes a doc on its own
+	lvl     int64 // its level (above), set once its docs are counted
+}
+
+// Hit is one listing of a result page and the query words it matched
+// (folded, as the index reads them; in query order).
+type Hit struct {
+	ID      int64
+	Matched []string
 }
 
 // Search returns the ids of the page of listings matching q, best first,
 // and the number of matching listings.
 func (ix *Index) Search(q Query) ([]int64, int) {
+	var out []int64
+	total := ix.search(q, func(n int) { out = make([]int64, 0, n) }, func(s *scratch, e hent) { out = append(out, e.id) })
+	return out, total
+}
+
+// SearchHits is Search, with the query words each listing matched.
+//
+// A listing matches a query with words when it matches at least one of its
+// non-generic words (any word when all are generic); total counts those
+// listings, every one of which some page shows. With sort=relevance the
+// listings matching every word come first, then those matching the most
+// and the rarest words (see qterm). Other sorts order the listings matching
+// every non-generic word, or, when none does, those matching any.
+func (ix *Index) SearchHits(q Query) ([]Hit, int) {
+	var out []Hit
+	total := ix.search(q, func(n int) { out = make([]Hit, 0, n) }, func(s *scratch, e hent) {
+		h := Hit{ID: e.id}
+		if len(s.words) > 0 { // a query with words
+			h.Matched = s.matched(e.doc)
+		}
+		out = append(out, h)
+	})
+	return out, total
+}
+
+// search runs q, calling start with the page's length and then each with
+// the page's entries in order.
+func (ix *Index) search(q Query, start func(int), each func(*scratch, hent)) int {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	s := ix.scratch()
@@ -154,7 +213,8 @@ func (ix *Index) Search(q Query) ([]int64, int) {
 	offset := max(q.Offset, 0)
 	f := ix.filterOf(&q)
 	if f.none {
-		return []int64{}, 0
+		start(0)
+		return 0
 	}
 	s.sort = sortKind(q.Sort)
 	s.k = offset + limit
@@ -166,12 +226,7 @@ func (ix *Index) Search(q Query) ([]int64, int) {
 		}
 		total = ix.browse(s, &f)
 	} else {
-		if !s.missing {
-			total = ix.and(s, &f)
-		}
-		if total == 0 && (len(s.words) > 1 || s.missing) {
-			total = ix.or(s, &f)
-		}
+		total = ix.match(s, &f)
 	}
 	slices.SortFunc(s.heap, func(a, b hent) int {
 		if better(a, b) {
@@ -179,18 +234,18 @@ func (ix *Index) Search(q Query) ([]int64, int) {
 		}
 		return 1
 	})
-	out := make([]int64, 0, max(min(len(s.heap)-offset, limit), 0))
+	start(max(min(len(s.heap)-offset, limit), 0))
 	for i := offset; i < len(s.heap); i++ {
-		out = append(out, s.heap[i].id)
+		each(s, s.heap[i])
 	}
-	return out, total
+	return total
 }
 
 // parse fills s.words with the query's words and their matching terms; it
 // reports whether the query has any word.
 func (ix *Index) parse(s *scratch, text string) bool {
-	s.words, s.terms, s.missing = s.words[:0], s.terms[:0], false
-	toks := s.tok.tokens(text, true)
+	s.words, s.terms = s.words[:0], s.terms[:0]
+	toks := s.tok.tokens(s.tok.translate(text), true)
 	if len(toks) > MaxQueryWords {
 		toks = toks[:MaxQueryWords]
 	}
@@ -206,14 +261,15 @@ func (ix *Index) parse(s *scratch, text string) bool {
 		if ix.expand(s, t.text, last, n) {
 			continue
 		}
-		if t.parts == nil {
-			s.missing = true
-			continue
-		}
 		for j, p := range t.parts { // a compound nobody wrote joined: match its parts
-			if !ix.expand(s, p, last && j == len(t.parts)-1, n) {
-				s.missing = true
-			}
+			ix.expand(s, p, last && j == len(t.parts)-1, n)
+		}
+	}
+	// Generic words exclude nothing, unless the query has no other word
+	// (matched or not: "qqq app" finds nothing).
+	if slices.ContainsFunc(toks, func(t token) bool { return !genericWords[t.text] }) {
+		for i := range s.words {
+			s.words[i].generic = genericWords[s.words[i].text]
 		}
 	}
 	return true
@@ -234,21 +290,28 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 		}
 		idf := math.Log(1 + (n-float64(plen)+0.5)/(float64(plen)+0.5))
 		wt := float32(quality * max(idf, 0.05))
-		bonus := float32(0)
+		ex := float32(0)
 		if quality == qualityExact {
-			bonus = exactBonus
+			ex = exactBonus
 		}
 		for i := lo; i < len(s.terms); i++ {
 			if s.terms[i].id == id {
 				s.terms[i].w = max(s.terms[i].w, wt)
-				s.terms[i].bonus = max(s.terms[i].bonus, bonus)
+				s.terms[i].ex = max(s.terms[i].ex, ex)
 				return
 			}
 		}
-		s.terms = append(s.terms, qterm{id, wt, bonus})
+		s.terms = append(s.terms, qterm{id, wt, ex})
 	}
 	if id, ok := v.lookupTerm(w); ok {
 		add(id, qualityExact)
+	}
+	for l := range numLangs { // its stems in every language (stem.go)
+		if st := s.stem.stem(w, l); st != w {
+			if id, ok := v.lookupTerm(st); ok {
+				add(id, qualityStem)
+			}
+		}
 	}
 	runes := utf8.RuneCountInString(w)
 	if runes >= 3 && strings.Trim(w, "0123456789") != "" {
@@ -292,6 +355,6 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 	for _, t := range s.terms[lo:] {
 		total += int(v.df[t.id])
 	}
-	s.words = append(s.words, qword{lo: lo, hi: len(s.terms), total: total})
+	s.words = append(s.words, qword{lo: lo, hi: len(s.terms), total: total, text: w})
 	return true
 }

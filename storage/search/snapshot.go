@@ -21,7 +21,7 @@ import (
 // TestSnapshot_VersionPinned pins a hash of the layout and of a snapshot
 // of a fixed corpus to this number, so that such a change fails it until
 // the version is bumped.
-const SnapshotVersion = 1
+const SnapshotVersion = 2
 
 // WriteSnapshot writes the index to w: every field but the hash tables
 // seeded with this process's maphash seed (the term table and the typo

@@ -1,27 +1,32 @@
 package search
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 )
 
-// and finds the docs matching every word and passing f, pushes the ones that
-// can reach the page on the heap and returns their number.
+// match finds the docs matching the query's words and passing f (see
+// SearchHits), pushes the ones that can reach the page on the heap and
+// returns their number.
 //
 // Counting: each word's docs are the union of its terms' lists (a common
-// term's bitset ORed in, the others' postings decoded into bits); the
-// matches are the words' intersection, filtered, and total is its popcount,
-// so nothing is scored to count.
+// term's bitset ORed in, the others' postings decoded into bits), kept per
+// word in s.wsets; the matches are the union of the non-generic words'
+// docs, filtered, and total is its popcount, so nothing is scored to count.
 //
 // Ranking: docs are taken in windows of 64 doc numbers (one bitset word).
-// A window's bound is, word by word, the best any of the word's terms can
-// give a doc in it (w*weight+bonus, with a dense term's largest weight in
-// the window and a rarer term's exact weights), summed as scores are. A window whose bound is below the
-// heap's worst entry once the heap is full holds no doc that can enter it,
-// and is not scored. The bound uses the same float32 operations as the
-// score, so it is never below it and results, ties included, are those of
-// scoring every match.
-func (ix *Index) and(s *scratch, f *filter) int {
+// A window's bound is the highest level of its docs plus, word by word, the
+// best extra score any of the word's terms can give a doc in it (w*weight+ex,
+// with a dense term's largest weight in the window and a rarer term's exact
+// weights), summed as scores are. A window whose bound is below the heap's
+// worst entry once the heap is full holds no doc that can enter it, and is
+// not scored. The bound uses the same float operations as the key, so it is
+// never below it and results, ties included, are those of scoring every
+// match. When fewer docs than the page needs match every word, the docs'
+// levels are counted first and only those at or above the level that fills
+// the page are ranked.
+func (ix *Index) match(s *scratch, f *filter) int {
 	if len(s.words) == 0 {
 		return 0
 	}
@@ -32,18 +37,24 @@ func (ix *Index) and(s *scratch, f *filter) int {
 	slices.SortFunc(s.order, func(a, b int) int { return s.words[a].total - s.words[b].total })
 	v := &ix.voc
 	nwin := (len(ix.ids) + 63) >> 6
+	s.nwin = nwin
+	nw := len(s.order)
 	rel := s.sort == sortRelevance
-	s.cbits, s.wbits = grow(s.cbits, nwin), grow(s.wbits, nwin)
+	s.wsets = grow(s.wsets, nw*nwin)
+	s.cbits, s.ubits = grow(s.cbits, nwin), grow(s.ubits, nwin)
 	if rel {
 		s.bound, s.wmax = grow(s.bound, nwin), grow(s.wmax, nwin)
 	}
-	cbits := s.cbits
+	n := float64(max(ix.live, 1))
+	var all int64 // the level of a doc matching every word
 	for k, wi := range s.order {
-		w := s.words[wi]
-		wb := s.wbits
-		if k == 0 {
-			wb = cbits
+		w := &s.words[wi]
+		if w.generic { // it adds its BM25 only: no exactness, no level
+			for i := w.lo; i < w.hi; i++ {
+				s.terms[i].ex = 0
+			}
 		}
+		wb := s.wsets[k*nwin : (k+1)*nwin]
 		clear(wb)
 		wmax := s.wmax
 		if rel {
@@ -70,23 +81,24 @@ func (ix *Index) and(s *scratch, f *filter) int {
 					}
 					wb[d>>6] |= 1 << (d & 63)
 					if rel {
-						if sc := t.w*float32(q) + t.bonus; sc > wmax[d>>6] {
+						if sc := t.w*float32(q) + t.ex; sc > wmax[d>>6] {
 							wmax[d>>6] = sc
 						}
 					}
 				}
 			}
 		}
-		if k > 0 {
-			any := uint64(0)
-			for j, x := range wb {
-				cbits[j] &= x
-				any |= cbits[j]
-			}
-			if any == 0 {
-				return 0
-			}
+		df := 0
+		for _, x := range wb {
+			df += bits.OnesCount64(x)
 		}
+		idf := math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
+		r := min(max(int64(math.Round(idf*rarityScale)), 1), maxRarity)
+		w.lvl = wordLevel + r*rarityLevel
+		if w.generic {
+			w.lvl = 0
+		}
+		all += w.lvl
 		if rel {
 			if k == 0 {
 				copy(s.bound, wmax)
@@ -97,34 +109,57 @@ func (ix *Index) and(s *scratch, f *filter) int {
 			}
 		}
 	}
-	total := 0
 	s.fbits = grow(s.fbits, nwin)
 	rest := ix.filterBits(s, f, s.fbits)
-	for j, x := range cbits {
-		x &= s.fbits[j]
-		for m := x; rest && m != 0; m &= m - 1 {
-			if d := uint32(j<<6 + bits.TrailingZeros64(m)); !ix.passDomain(f, d) {
-				x &^= 1 << (d & 63)
+	total, ngN := 0, 0
+	for j, fb := range s.fbits {
+		u, g := uint64(0), fb
+		for k, wi := range s.order {
+			x := s.wsets[k*nwin+j]
+			if !s.words[wi].generic {
+				u, g = u|x, g&x
 			}
 		}
-		cbits[j] = x
-		total += bits.OnesCount64(x)
+		u &= fb
+		for m := u; rest && m != 0; m &= m - 1 {
+			if d := uint32(j<<6 + bits.TrailingZeros64(m)); !ix.passDomain(f, d) {
+				u &^= 1 << (d & 63)
+			}
+		}
+		g &= u
+		s.ubits[j] = u
+		s.cbits[j] = g
+		total += bits.OnesCount64(u)
+		ngN += bits.OnesCount64(g)
 	}
 	if total == 0 {
 		return 0
 	}
 	if !rel { // the sort key is not the score: every match is offered
-		for j, x := range cbits {
+		set := s.cbits
+		if ngN == 0 {
+			set = s.ubits
+		} else {
+			total = ngN
+		}
+		for j, x := range set {
 			for ; x != 0; x &= x - 1 {
 				s.push(ix, uint32(j<<6+bits.TrailingZeros64(x)), 0)
 			}
 		}
 		return total
 	}
+	s.full = grow(s.full, nwin)
+	if ngN >= s.k || ngN == total {
+		for j, x := range s.bound {
+			s.full[j] = float64(all) + float64(x)
+		}
+	} else {
+		ix.selectLevels(s)
+	}
 	// Windows with the highest bounds go first (pass 0), so that the heap's
 	// worst entry is soon high and most other windows (pass 1) are skipped.
-	cut := s.cutBound(cbits, max(s.k, 16))
-	nw := len(s.order)
+	cut := s.cutBound(s.cbits, max(s.k, 16))
 	s.best = grow(s.best, nw*64)
 	best := s.best
 	for pass := range 2 {
@@ -136,15 +171,74 @@ func (ix *Index) and(s *scratch, f *filter) int {
 			}
 			s.curs = append(s.curs, c)
 		}
-		for j, m := range cbits {
-			if m == 0 || (s.bound[j] >= cut) != (pass == 0) ||
-				(len(s.heap) == s.k && float64(s.bound[j]) < s.heap[0].key) {
+		for j, m := range s.cbits {
+			if m == 0 || (s.full[j] >= cut) != (pass == 0) ||
+				(len(s.heap) == s.k && s.full[j] < s.heap[0].key) {
 				continue
 			}
 			ix.score(s, best, uint32(j)<<6, m)
 		}
 	}
 	return total
+}
+
+// windowLevels sets s.acc to the levels of the docs m of window j.
+func (s *scratch) windowLevels(j int, m uint64) {
+	s.acc = [64]int64{}
+	for k, wi := range s.order {
+		lvl := s.words[wi].lvl
+		for x := s.wsets[k*s.nwin+j] & m; x != 0; x &= x - 1 {
+			s.acc[bits.TrailingZeros64(x)] += lvl
+		}
+	}
+}
+
+// selectLevels sets s.cbits to the matching docs (s.ubits) whose level is at
+// least the highest level that, with the levels above it, fills the page,
+// and s.full to their windows' bounds.
+func (ix *Index) selectLevels(s *scratch) {
+	if s.levels == nil {
+		s.levels = map[int64]int32{}
+	}
+	clear(s.levels)
+	for j, u := range s.ubits {
+		if u == 0 {
+			continue
+		}
+		s.windowLevels(j, u)
+		for m := u; m != 0; m &= m - 1 {
+			s.levels[s.acc[bits.TrailingZeros64(m)]]++
+		}
+	}
+	s.lvlKeys = s.lvlKeys[:0]
+	for l := range s.levels {
+		s.lvlKeys = append(s.lvlKeys, l)
+	}
+	slices.Sort(s.lvlKeys)
+	cut, n := int64(0), 0
+	for i := len(s.lvlKeys) - 1; i >= 0; i-- {
+		cut = s.lvlKeys[i]
+		if n += int(s.levels[cut]); n >= s.k {
+			break
+		}
+	}
+	for j, u := range s.ubits {
+		s.cbits[j] = 0
+		if u == 0 {
+			continue
+		}
+		s.windowLevels(j, u)
+		top, sel := int64(0), uint64(0)
+		for m := u; m != 0; m &= m - 1 {
+			b := bits.TrailingZeros64(m)
+			if l := s.acc[b]; l >= cut {
+				sel |= 1 << b
+				top = max(top, l)
+			}
+		}
+		s.cbits[j] = sel
+		s.full[j] = float64(top) + float64(s.bound[j])
+	}
 }
 
 // score pushes the docs m of the window of 64 docs from a, scoring them
@@ -166,7 +260,7 @@ func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 				for y := x & m; y != 0; y &= y - 1 {
 					b := bits.TrailingZeros64(y)
 					q := dn.weights[r+uint32(bits.OnesCount64(x&(1<<b-1)))]
-					if sc := t.w*float32(q) + t.bonus; sc > bw[b] {
+					if sc := t.w*float32(q) + t.ex; sc > bw[b] {
 						bw[b] = sc
 					}
 				}
@@ -187,31 +281,56 @@ func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 				}
 				c.i, c.prev = ni, d
 				if d >= a && m>>(d-a)&1 != 0 {
-					if sc := t.w*float32(q) + t.bonus; sc > bw[d-a] {
+					if sc := t.w*float32(q) + t.ex; sc > bw[d-a] {
 						bw[d-a] = sc
 					}
 				}
 			}
 		}
 	}
+	lvl0 := s.words[s.order[0]].lvl
 	for ; m != 0; m &= m - 1 {
 		b := bits.TrailingZeros64(m)
-		acc := best[b]
-		for k := 1; k < nw; k++ {
-			acc += best[k*64+b]
+		acc, lvl := best[b], int64(0)
+		if acc > 0 {
+			lvl = lvl0
 		}
-		if len(s.heap) == s.k && float64(acc) < s.heap[0].key {
+		for k := 1; k < nw; k++ {
+			if e := best[k*64+b]; e > 0 {
+				acc += e
+				lvl += s.words[s.order[k]].lvl
+			}
+		}
+		key := float64(lvl) + float64(acc)
+		if len(s.heap) == s.k && key < s.heap[0].key {
 			continue // what push would do first
 		}
-		s.push(ix, a+uint32(b), float64(acc))
+		s.push(ix, a+uint32(b), key)
 	}
+}
+
+// matched returns the query words doc d matched, in query order.
+func (s *scratch) matched(d uint32) []string {
+	var mask uint32
+	for k, wi := range s.order {
+		if s.wsets[k*s.nwin+int(d>>6)]>>(d&63)&1 != 0 {
+			mask |= 1 << wi
+		}
+	}
+	var out []string
+	for i, w := range s.words {
+		if mask>>i&1 != 0 {
+			out = append(out, w.text)
+		}
+	}
+	return out
 }
 
 // spread raises wmax, per window of 64 docs, to the best score term t
 // (whose dense form dn is) can give a doc in it.
 func (dn *dense) spread(t qterm, wmax []float32) {
 	for j, m := range dn.wmax[:min(len(dn.wmax), len(wmax))] {
-		if sc := t.w*float32(m) + t.bonus; m != 0 && sc > wmax[j] {
+		if sc := t.w*float32(m) + t.ex; m != 0 && sc > wmax[j] {
 			wmax[j] = sc
 		}
 	}
@@ -251,13 +370,13 @@ func grow[T any](s []T, n int) []T {
 // lowest of them when fewer windows have matches): the highest n are kept
 // in s.top as a min-heap, one pass over the windows, instead of sorting
 // every window's bound to read one of them.
-func (s *scratch) cutBound(cbits []uint64, n int) float32 {
+func (s *scratch) cutBound(cbits []uint64, n int) float64 {
 	h := s.top[:0]
 	for j, m := range cbits {
 		if m == 0 {
 			continue
 		}
-		b := s.bound[j]
+		b := s.full[j]
 		switch {
 		case len(h) < n:
 			h = append(h, b)

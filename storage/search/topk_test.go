@@ -79,19 +79,19 @@ func TestCutBound(t *testing.T) {
 	for trial := range 2000 {
 		nwin := r.IntN(300)
 		var s scratch
-		s.bound = make([]float32, nwin)
+		s.full = make([]float64, nwin)
 		cbits := make([]uint64, nwin)
-		var want []float32
+		var want []float64
 		for j := range nwin {
-			s.bound[j] = float32(r.IntN(40)) / 4 // ties are common
+			s.full[j] = float64(r.IntN(40)) / 4 // ties are common
 			if r.IntN(4) != 0 {
 				cbits[j] = 1 << r.IntN(64)
-				want = append(want, s.bound[j])
+				want = append(want, s.full[j])
 			}
 		}
 		n := 1 + r.IntN(40)
 		slices.Sort(want)
-		var w float32
+		var w float64
 		if len(want) > 0 {
 			w = want[max(len(want)-n, 0)]
 		}

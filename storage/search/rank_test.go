@@ -1,0 +1,122 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestSearch_MatchingStrategy checks issue 30 item 1: listings matching
+// every word come first, then those matching the most and the rarest words;
+// a generic word ("app", "for") neither excludes nor includes a listing on
+// its own; total counts every listing matching a non-generic word.
+func TestSearch_MatchingStrategy(t *testing.T) {
+	t.Parallel()
+	ix := fixture()
+	tests := []struct {
+		name, q string
+		want    []string
+		total   int
+	}{
+		{"AllWordsFirst", "app track", []string{"s3", "s2"}, 2},
+		{"AllWordsFirstThenOthers", "track invoices", []string{"s2", "s3"}, 2},
+		{"NoListingHasAll", "invoices figma", []string{"s2", "s4"}, 2}, // "invoices" also reaches the tagline's "Invoicing"
+		{"WordUnknown", "whiteboard qqqzzz", []string{"s4"}, 1},
+		{"MoreWordsThenRarerWords", "track payments whiteboard", []string{"s2", "s4", "s3"}, 3},
+		{"GenericWordDoesNotExclude", "time tracking app", []string{"s3", "s2"}, 2}, // s2: "track payments"
+		{"GenericWordDoesNotInclude", "invoicing app", []string{"s2"}, 1},
+		{"GenericWordAddsItsBM25Only", "email for teams", []string{"s6", "s1"}, 2}, // s6 has "email" twice
+		{"OnlyGenericWords", "app", []string{"s1", "s3"}, 2},
+		{"NothingAtAll", "qqqzzz", []string{}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, total := search(ix, Query{Text: tt.q})
+			if diff := cmp.Diff(tt.want, got); diff != "" || total != tt.total {
+				t.Errorf("Search(%q): total %d, want %d (-want +got):\n%s", tt.q, total, tt.total, diff)
+			}
+		})
+	}
+	// A page shorter than the listings matching every word: the rest are
+	// not looked at, and the page is the same as a longer page's start.
+	long, _ := search(ix, Query{Text: "track payments whiteboard", Limit: 3})
+	short, _ := search(ix, Query{Text: "track payments whiteboard", Limit: 1})
+	if !cmp.Equal(long[:1], short) {
+		t.Errorf("page of 1 %v, page of 3 starts %v", short, long[:1])
+	}
+}
+
+// TestSearch_WordForms checks issue 30 item 2: a word matches its other
+// forms through its stem (in English and the other drafting languages), and
+// a listing's categories' names are searchable like its own words.
+func TestSearch_WordForms(t *testing.T) {
+	t.Parallel()
+	ix := fixture()
+	de := mk(7, "Rechnungsheld", "Rechnungen schreiben für Handwerker", "Die Software für Ihre Rechnungen und Angebote, mit der Sie Zeit sparen.")
+	ix.Upsert(de)
+	cat := mk(8, "Brightbooks", "Get paid faster", "Send quotes and get paid.")
+	cat.CategoryNames = []string{"Finance", "Invoicing"}
+	ix.Upsert(cat)
+	sched := mk(9, "Calendo", "The scheduler for busy clinics", "Book patients in seconds.")
+	ix.Upsert(sched)
+	tests := []struct {
+		q    string
+		want []string
+	}{
+		{"invoice", []string{"s8", "s2"}},        // the category "Invoicing"; the tagline's "Invoicing"
+		{"invoicing", []string{"s8", "s2"}},      // the category's name, then the tagline's word
+		{"scheduling", []string{"s9"}},           // "scheduler"
+		{"rechnung", []string{"s7", "s8", "s2"}}, // German "Rechnungen", then "invoicing" (glossary.go)
+		{"finance", []string{"s8"}},              // a parent category's name
+	}
+	for _, tt := range tests {
+		got, _ := search(ix, Query{Text: tt.q})
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Search(%q) (-want +got):\n%s", tt.q, diff)
+		}
+	}
+}
+
+// TestSearchHits_Matched checks that each hit names the query words it
+// matched, in query order, by any form (stem, typo, prefix).
+func TestSearchHits_Matched(t *testing.T) {
+	t.Parallel()
+	ix := fixture()
+	hits, total := ix.SearchHits(Query{Text: "tracking invoice paymnts app"})
+	want := []Hit{
+		{ID: 2, Matched: []string{"tracking", "invoice", "paymnts"}},
+		{ID: 3, Matched: []string{"tracking", "app"}},
+	}
+	if diff := cmp.Diff(want, hits); diff != "" || total != 2 {
+		t.Errorf("SearchHits: total %d (-want +got):\n%s", total, diff)
+	}
+	browse, _ := ix.SearchHits(Query{Limit: 1})
+	if len(browse) != 1 || browse[0].Matched != nil {
+		t.Errorf("a query without words: %+v, want no matched words", browse)
+	}
+}
+
+// TestSearch_OtherLanguages checks the glossary (glossary.go): a directory
+// term of another drafting language brings its English words into the
+// query, inflected and in compounds; an English word that merely starts
+// like a key ("temporary", "talent") brings nothing.
+func TestSearch_OtherLanguages(t *testing.T) {
+	t.Parallel()
+	ix := fixture()
+	for _, tt := range []struct {
+		q    string
+		want []string
+	}{
+		{"logiciel de facturation", []string{"s2"}},  // French
+		{"Rechnungen", []string{"s2"}},               // German, inflected
+		{"Zeiterfassung App", []string{"s3", "s2"}},  // German compound; s2 tracks payments
+		{"app per prendere appunti", []string{"s1"}}, // Italian
+		{"temporary", []string{}},
+		{"talent", []string{}},
+	} {
+		got, _ := search(ix, Query{Text: tt.q})
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Search(%q) (-want +got):\n%s", tt.q, diff)
+		}
+	}
+}

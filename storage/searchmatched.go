@@ -1,0 +1,54 @@
+package storage
+
+import (
+	"context"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/storage/search"
+)
+
+// SearchListingsMatched is SearchListings with, for a query with words, the
+// words each listing matched and where (domain.SearchListingItem.Matched;
+// issue 30 item 4). The index says which words a listing matched; where is
+// read from the summary's name, tagline and primary category's name, and is
+// "text" for a word found only in the listing's other words (keywords,
+// features, descriptions, other categories), which the index does not keep
+// apart.
+func (s *Store) SearchListingsMatched(ctx context.Context, q domain.ListingQuery) ([]domain.SearchListingItem, int, error) {
+	ix, sq, ok, err := s.searchQuery(ctx, q)
+	if err != nil || !ok {
+		return []domain.SearchListingItem{}, 0, err
+	}
+	hits, total := ix.SearchHits(sq)
+	if len(hits) == 0 {
+		return []domain.SearchListingItem{}, total, nil
+	}
+	ids := make([]int64, len(hits))
+	for i, h := range hits {
+		ids[i] = h.ID
+	}
+	sums, kept, err := s.pageSummariesAt(ctx, ids)
+	if err != nil {
+		return nil, 0, err
+	}
+	last := search.LastWord(q.Q)
+	items := make([]domain.SearchListingItem, 0, len(hits))
+	for i, h := range hits {
+		if !kept[i] {
+			continue
+		}
+		it := domain.SearchListingItem{ListingSummary: sums[i]}
+		if len(h.Matched) > 0 {
+			cat := ""
+			if it.PrimaryCategory != nil {
+				cat = it.PrimaryCategory.Name
+			}
+			it.Matched = make(map[string][]string, len(h.Matched))
+			for _, w := range h.Matched {
+				it.Matched[w] = search.Where(w, w == last, it.Name, it.Tagline, cat)
+			}
+		}
+		items = append(items, it)
+	}
+	return items, total, nil
+}
