@@ -29,14 +29,15 @@ type link struct {
 // it, and its aria-label and title.
 func extractLinks(pageURL *url.URL, doc string) []link {
 	var (
-		out     []link
-		base    = pageURL
-		baseSet bool // a <base href> was seen: the first one counts
-		cur     *link
-		href    string
-		text    []string
-		skip    int      // depth inside script, style, template
-		places  []string // open nav, header and footer elements, innermost last
+		out      []link
+		base     = pageURL
+		baseSet  bool // a <base href> was seen: the first one counts
+		cur      *link
+		href     string
+		text     []string
+		skip     int      // depth inside script, style, template
+		places   []string // open nav, header and footer elements, innermost last
+		noscript bool     // the token before was <noscript>: its text is markup
 	)
 	z := html.NewTokenizer(strings.NewReader(doc))
 	for {
@@ -45,12 +46,20 @@ func extractLinks(pageURL *url.URL, doc string) []link {
 		case html.ErrorToken:
 			return out
 		case html.TextToken:
+			if noscript {
+				// The tokenizer gives a <noscript>'s content as raw text; a
+				// browser without scripts (the crawler) shows it as markup: a
+				// single-page app's fallback links are the site's pages.
+				out = append(out, extractLinks(base, string(z.Text()))...)
+				continue
+			}
 			if cur != nil && skip == 0 {
 				text = append(text, string(z.Text()))
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, _ := z.TagName()
 			attrs := tagAttrs(z)
+			noscript = string(name) == "noscript" && tt == html.StartTagToken
 			switch string(name) {
 			case "script", "style", "template":
 				if tt == html.StartTagToken {
@@ -82,6 +91,7 @@ func extractLinks(pageURL *url.URL, doc string) []link {
 				}
 			}
 		case html.EndTagToken:
+			noscript = false
 			name, _ := z.TagName()
 			switch string(name) {
 			case "script", "style", "template":

@@ -214,3 +214,22 @@ func TestCrawl_PageChoiceByStructure(t *testing.T) {
 		t.Errorf("Disallowed %v, want /panel/salony", c.Disallowed)
 	}
 }
+
+// A single-page app whose links sit only in its <noscript> fallback: the
+// crawler, a reader without scripts, follows them (issue 31).
+func TestCrawl_NoscriptLinks(t *testing.T) {
+	home := `<html lang="cs"><body><div id="app"></div><noscript><nav><a href="/cenik">Ceník</a></nav>
+<footer><a href="/o-nas">O nás</a></footer></noscript></body></html>`
+	s := newSite(t, map[string]http.HandlerFunc{
+		"/":      htmlPage(home),
+		"/cenik": htmlPage(doc("Ceník", "<p>149 Kč měsíčně</p>")),
+		"/o-nas": htmlPage(doc("O nás", "<p>Praha</p>")),
+	})
+	c, err := newFetcher(t, fetch.Options{}).Crawl(context.Background(), s.URL+"/", 10, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"/", "/cenik", "/o-nas"}, paths(t, c)); diff != "" {
+		t.Errorf("pages (-want +got):\n%s", diff)
+	}
+}
