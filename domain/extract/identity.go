@@ -11,8 +11,10 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// titleSep splits "Name | Tagline", "Name — Tagline", "Page · Name", "Name: tagline".
-var titleSep = regexp.MustCompile(`\s+[|–—·•-]\s+|:\s+`)
+// titleSep splits "Name | Tagline", "Name — Tagline", "Page · Name", "Name: tagline",
+// and the full-width separators of Japanese and Chinese titles, which need no
+// spaces ("キンタイ｜勤怠管理", "云表单：在线表单", "Fakturka｜Faktury online").
+var titleSep = regexp.MustCompile(`\s+[|–—·•-]\s+|:\s+|\s*[｜]\s*|\s*：\s*|\s*【|】\s*`)
 
 // legalSuffix is a company form after the brand ("Notably Labs, Lda.", "Taktwerk GmbH").
 var legalSuffix = regexp.MustCompile(`(?i)[, ]+(inc|llc|ltd|limited|gmbh|ag|ab|bv|b\.v|sas|sarl|lda|pty|oy|aps|plc)\.?(\s.*)?$`)
@@ -115,8 +117,15 @@ func (s *site) ownDomain(host string) bool {
 		}
 	}
 	labels := strings.Split(host, ".")
-	if len(labels) < 2 || len(s.brand) < 3 {
+	if len(labels) < 2 {
 		return false
+	}
+	if len(s.brand) < 3 {
+		// A name with (almost) no Latin letters ("キンタイ", "메모리", "云表单")
+		// cannot be matched against a domain; the site's own address links
+		// (mailto in its own text, never a testimonial's) are its own unless
+		// they are a mail provider's or a big platform's.
+		return compact(s.name) == "" && s.name != "" && !freeMail[strings.Join(labels[len(labels)-2:], ".")]
 	}
 	for _, l := range labels[:len(labels)-1] {
 		if c := compact(l); c == s.brand || strings.HasPrefix(c, s.brand) || (len(c) >= 4 && strings.HasPrefix(s.brand, c)) {
@@ -277,3 +286,10 @@ func (s *site) logo() domain.DraftedValue {
 	})
 	return found
 }
+
+// freeMail are mail providers and platforms whose addresses a site may show
+// without being theirs.
+var freeMail = map[string]bool{"gmail.com": true, "googlemail.com": true, "outlook.com": true, "hotmail.com": true,
+	"yahoo.com": true, "icloud.com": true, "proton.me": true, "protonmail.com": true, "qq.com": true, "163.com": true,
+	"126.com": true, "naver.com": true, "daum.net": true, "yahoo.co.jp": true, "gmx.de": true, "web.de": true,
+	"wp.pl": true, "o2.pl": true, "seznam.cz": true, "example.com": true}

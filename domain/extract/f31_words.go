@@ -1,0 +1,35 @@
+package extract
+
+// Issue 31: forms of the languages the extractor has no sentence patterns
+// for (Polish, Swedish, Czech, Turkish, Japanese, Korean, Chinese). They are
+// added to the patterns of pricing.go and f3_pricing.go as alternatives, and
+// written without \b where a form ends in a letter outside ASCII (Go's \b
+// only knows ASCII word characters). The floor does not depend on them:
+// JSON-LD, tables and addresses are read by structure (f31_structure.go).
+const (
+	// f31Price: amounts in local currencies, the currency after ("49 zł",
+	// "99 kr", "149 Kč", "199 TL", "300円", "9,900원", "68元") or before
+	// ("₺199", "¥68", "￥68", "₩9,900", "PLN 49").
+	f31Price = `|\d(?:[\d.,']*\d)?\s?(?:zł|Kč|円|원|元|(?:kr|TL|PLN|SEK|NOK|DKK|CZK|TRY|JPY|KRW|CNY|RMB)\b)` +
+		`|(?:₺|¥|￥|₩|(?:PLN|SEK|NOK|DKK|CZK|TRY|JPY|KRW|CNY|RMB)\s)\s?\d(?:[\d.,]*\d)?`
+	// f31Period: a month or a year in those languages ("/ mies.",
+	// "miesięcznie", "kr/mån", "měsíčně", "/ ay", "aylık", "月額", "/月",
+	// "每月", "월 9,900원", "/월").
+	f31Period = `|/\s?(?:mies|mån|månad|år|měs|rok|ay|yıl)(?:[^\p{L}]|$)|miesięczn|rocznie|per månad|i månaden|per år|månadsvis|měsíčně|měsíční|ročně|aylık|ayda|yıllık|` +
+		`月額|月払い|年額|/\s?月|/\s?年|每月|按月|包月|包年|매월|월간|연간|/\s?월|/\s?년|(?:^|[^\p{L}])월\s?\d`
+	// f31PricingHdr: a pricing heading or page title ("Cennik", "Priser",
+	// "Ceník", "Fiyatlar", "料金", "价格", "요금").
+	f31PricingHdr = `|(?:^|[^\p{L}])(?:cennik|ceny|plany|priser|prisplaner|ceník|fiyatlar|fiyatlandırma|paketler)(?:[^\p{L}]|$)|料金|価格|プラン|价格|定价|套餐|요금|가격|플랜`
+	// f31PricingPath: pricing pages named in those languages, romanised.
+	f31PricingPath = `|cennik|priser|cenik|fiyat|ryokin|kakaku|jiage|dingjia|yogeum`
+	// f31Trial: a free trial ("okres próbny", "provperiod", "zkušební",
+	// "ücretsiz deneyin", "無料トライアル", "免费试用", "무료 체험") and "N days
+	// free" in any language ("14 dni za darmo", "30 dní zdarma").
+	f31Trial = `|próbn|provperiod|testa gratis|prova gratis|zkušební|deneme|deneyin|トライアル|お試し|试用|体验|체험|` +
+		`(?:^|[^\p{L}\d])\d{1,2}[ -]?(?:days?|dni|dní|dnů|dagar|gün|tage?n?|jours|días|dias|giorni|dagen)(?:[^\p{L}]|$)|\d{1,2}\s?(?:日間|天|일간|일)`
+	// f31Free: free in those languages.
+	f31Free = `|za darmo|darmow\p{L}*|bezpłatn\p{L}*|kostnadsfri\p{L}*|zdarma|bezplatn\p{L}*|ücretsiz|無料|免费|무료`
+	// f31FreePlan: a free plan named ("plan darmowy", "gratisplan",
+	// "bezplatný tarif", "ücretsiz plan", "無料プラン", "免费版", "무료 플랜").
+	f31FreePlan = `|plan darmowy|darmowy plan|gratisplan|gratis\s?version|bezplatný tarif|ücretsiz (?:plan|paket|sürüm)|無料プラン|フリープラン|免费版|免费套餐|무료 플랜|무료 요금제`
+)
