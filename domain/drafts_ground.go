@@ -192,7 +192,7 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 			}
 		}
 	case groundVerbatim[name]:
-		if !quotesContain(v.Evidence, v.Text) {
+		if !quotesContain(v.Evidence, v.Text) && !((name == "logo_url" || name == "demo_video_url") && resolvesTo(v.Evidence, v.Text)) {
 			return v, fmt.Errorf("%q is not in its quotes", v.Text)
 		}
 		if (name == "demo_video_url" || name == "logo_url") && !isHTTPURL(v.Text) {
@@ -258,4 +258,21 @@ func quotesContainWord(ev []Evidence, w string) bool {
 func isHTTPURL(s string) bool {
 	u, err := url.Parse(s)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// resolvesTo reports whether a quote, a relative address as the page writes
+// it ("img/logo.png", "./img/kintai.png"), resolved against its page's URL
+// is u: a relative logo is quoted as the attribute's own text (issue 31).
+func resolvesTo(ev []Evidence, u string) bool {
+	for _, e := range ev {
+		base, err := url.Parse(e.URL)
+		q := strings.TrimSpace(e.Quote)
+		if err != nil || q == "" || strings.ContainsAny(q, " \n") {
+			continue
+		}
+		if ref, err := url.Parse(q); err == nil && base.ResolveReference(ref).String() == u {
+			return true
+		}
+	}
+	return false
 }

@@ -36,3 +36,20 @@ func TestGround_PricingWordlessLanguages(t *testing.T) {
 		}
 	}
 }
+
+// A relative logo is quoted as the page writes it; the gate resolves the
+// quote against the page's URL to the value, and refuses another address.
+func TestGround_RelativeLogoQuote(t *testing.T) {
+	site := &SiteCrawl{Pages: []WebPage{{URL: "https://x.test/pl/", Data: []string{"img/logo.png", "Fakturka"}}}}
+	logo := func(value, quote string) string {
+		d := &Drafted{Fields: map[string]DraftedValue{"logo_url": {Text: value, Evidence: []Evidence{{Quote: quote, URL: "https://x.test/pl/"}, {Quote: "Fakturka", URL: "https://x.test/pl/"}}}}}
+		kept, _ := Ground(DraftRequest{Site: site}, d)
+		return kept.Fields["logo_url"].Text
+	}
+	if got := logo("https://x.test/pl/img/logo.png", "img/logo.png"); got != "https://x.test/pl/img/logo.png" {
+		t.Errorf("relative logo quote: kept %q", got)
+	}
+	if got := logo("https://x.test/img/other.png", "img/logo.png"); got != "" {
+		t.Errorf("a value the quote does not resolve to was kept: %q", got)
+	}
+}

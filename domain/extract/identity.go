@@ -142,7 +142,7 @@ func (s *site) draftIdentity() {
 
 	// short_description: the page's own summary (meta/OG/JSON-LD description).
 	for _, key := range []string{"description", "og:description", "twitter:description"} {
-		if d := home.meta[key]; len(strings.Fields(d)) >= 5 {
+		if d := home.meta[key]; textWords(d) >= 5 {
 			s.set("short_description", domain.DraftedValue{Text: d, Evidence: []domain.Evidence{home.ev(d)}})
 			break
 		}
@@ -194,7 +194,7 @@ func (s *site) draftIdentity() {
 func (s *site) tagline(home *page) domain.DraftedValue {
 	for _, seg := range home.segs {
 		if seg.level == 1 && !seg.foreign {
-			n := len(strings.Fields(seg.title))
+			n := textWords(seg.title)
 			if n >= 2 && n <= 16 && !strings.EqualFold(seg.title, s.name) && !f4Welcome.MatchString(seg.title) {
 				return domain.DraftedValue{Text: seg.title, Evidence: []domain.Evidence{home.ev(seg.title)}}
 			}
@@ -208,7 +208,7 @@ func (s *site) tagline(home *page) domain.DraftedValue {
 		}
 		for _, part := range parts {
 			part = strings.TrimSpace(part)
-			if !strings.EqualFold(part, s.name) && len(strings.Fields(part)) >= 2 {
+			if !strings.EqualFold(part, s.name) && textWords(part) >= 2 {
 				return domain.DraftedValue{Text: part, Evidence: []domain.Evidence{home.ev(part)}}
 			}
 		}
@@ -230,7 +230,7 @@ func (s *site) introParagraphs(home *page) []string {
 				within(l.node, atom.Nav, atom.Header, atom.Footer, atom.Details, atom.Dl, atom.Table) {
 				continue
 			}
-			if n := len(strings.Fields(l.text)); n >= 12 {
+			if n := textWords(l.text); n >= 12 {
 				out = append(out, l.text)
 			}
 		}
@@ -268,8 +268,10 @@ func (s *site) logo() domain.DraftedValue {
 		if logoHint.MatchString(alt+" "+src+" "+hint(n)) || (s.brand != "" && compact(alt) == s.brand) {
 			// The address is the value; the page's data lists it (htmltext
 			// keeps the src of logo-like images), the alt text names it.
+			// A relative address is quoted as written (issue 31): the gate
+			// resolves it against the page to the value.
 			u := home.resolve(src)
-			found = domain.DraftedValue{Text: u, Evidence: []domain.Evidence{home.ev(u), home.ev(alt)}}
+			found = domain.DraftedValue{Text: u, Evidence: []domain.Evidence{home.ev(strings.TrimSpace(src)), home.ev(alt)}}
 		}
 		return true
 	})

@@ -217,6 +217,9 @@ func (x *extractor) element(n *html.Node) {
 		// logo, often named only after the product).
 		if logoImage(n) {
 			x.addLink(attr(n, "src"))
+			// and as the page writes it: a relative logo is quoted as the
+			// attribute's own text (issue 31), its absolute form is the value.
+			x.add(attr(n, "src"))
 		}
 	}
 }
