@@ -1,5 +1,7 @@
 package extract
 
+import "regexp"
+
 // Issue 31: forms of the languages the extractor has no sentence patterns
 // for (Polish, Swedish, Czech, Turkish, Japanese, Korean, Chinese). They are
 // added to the patterns of pricing.go and f3_pricing.go as alternatives, and
@@ -33,3 +35,7 @@ const (
 	// "bezplatný tarif", "ücretsiz plan", "無料プラン", "免费版", "무료 플랜").
 	f31FreePlan = `|plan darmowy|darmowy plan|gratisplan|gratis\s?version|bezplatný tarif|ücretsiz (?:plan|paket|sürüm)|無料プラン|フリープラン|免费版|免费套餐|무료 플랜|무료 요금제`
 )
+
+// f31Negation: a line that denies ("no free plan", "kein kostenloser Tarif",
+// "pas de version gratuite", "nie ma darmowego planu", "ücretsiz plan yok").
+var f31Negation = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(no|not|kein\p{L}*|pas de|sin|nessun\p{L}*|geen|sem|nie ma|brak|ingen|není|yok|없)(?:[^\p{L}]|$)`)

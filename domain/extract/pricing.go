@@ -89,7 +89,9 @@ func (s *site) draftPricing() {
 			return
 		}
 		nonzero, zero := f3Prices(c.l)
-		if !paidOnly && (f3FreeStatement(c.l) || zero) || paidOnly && f3FreePlanRe.MatchString(c.l) {
+		// "Is there a free plan?" asks; "No, there is no free plan" denies (issue 31).
+		asksOrDenies := strings.HasSuffix(strings.TrimSpace(c.l), "?") || f31Negation.MatchString(c.l)
+		if !asksOrDenies && (!paidOnly && (f3FreeStatement(c.l) || zero) || paidOnly && f3FreePlanRe.MatchString(c.l)) {
 			free = append(free, c)
 		}
 		if nonzero {

@@ -1,0 +1,61 @@
+package extract_test
+
+import (
+	"testing"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/htmltext"
+)
+
+// f31Draft drafts in-memory pages on https://acme.example ("path", "html"
+// pairs) with the categories and stages of testdata/categories.json, and
+// checks that the service's gate keeps every value.
+func f31Draft(t *testing.T, pages ...string) *domain.Drafted {
+	t.Helper()
+	var wp []domain.WebPage
+	for i := 0; i+1 < len(pages); i += 2 {
+		wp = append(wp, htmltext.Page("https://acme.example"+pages[i], pages[i+1]))
+	}
+	cats := loadCategories(t)
+	req := domain.DraftRequest{Site: siteOf(wp...), Categories: cats.Categories, Stages: cats.Stages}
+	dr := draft(t, req)
+	if _, dropped := domain.Ground(req, dr); len(dropped) > 0 {
+		t.Errorf("domain.Ground dropped %q", dropped)
+	}
+	return dr
+}
+
+// Issue 31 item 4: a private beta followed by a public launch is the stage
+// launched; "used by more than N teams" is a launched product; a changelog's
+// "Public launch" entry is history and sets nothing; a plain beta stays beta.
+func TestF31Stage(t *testing.T) {
+	for _, tc := range []struct{ name, body, want string }{
+		{"beta then launch", `<h1>Ride logs</h1><p>We opened a private beta in 2022, then launched publicly in March 2023.</p>`, "launched"},
+		{"used by", `<h1>Ride logs</h1><p>Used by more than 2,000 teams.</p>`, "launched"},
+		{"beta only", `<h1>Ride logs</h1><p>We are in open beta.</p>`, "beta"},
+	} {
+		dr := f31Draft(t, "/", f4Head+tc.body+`</body></html>`)
+		if got := dr.Fields["stage"].Text; got != tc.want {
+			t.Errorf("%s: stage %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	dr := f31Draft(t, "/", f4Head+`<h1>Chores, fair</h1></body></html>`,
+		"/changelog", f4Head+`<h1>Changelog</h1><h2>2 November 2023</h2><p>Public launch.</p></body></html>`)
+	if v, ok := dr.Fields["stage"]; ok {
+		t.Errorf("a changelog entry set the stage: %q %v", v.Text, v.Evidence)
+	}
+}
+
+// Issue 31 item 4: a free trial is not a free plan. A FAQ asking "Is there a
+// free plan?" and answering no, with a trial, leaves a subscription.
+func TestF31FreeTrialIsNotFreemium(t *testing.T) {
+	dr := f31Draft(t, "/", f4Head+`<h1>Ride logs</h1><details><summary>Is there a free plan?</summary><p>No, but every plan starts with a 14-day free trial.</p></details></body></html>`,
+		"/plans/", f4Head+`<h1>Plans</h1><div class="plan"><h2>Club</h2><p class="price"><span>€3</span><span hidden>€30</span>per rider / month</p></div></body></html>`)
+	if got := dr.Fields["pricing_model"].Text; got != "subscription" {
+		t.Errorf("pricing_model %q (evidence %v), want subscription", got, dr.Fields["pricing_model"].Evidence)
+	}
+	dr = f31Draft(t, "/pricing", f4Head+`<h1>Cennik</h1><p>14 dni za darmo, bez karty.</p><div><h3>Pro</h3><p>49 zł / mies.</p></div></body></html>`)
+	if got := dr.Fields["pricing_model"].Text; got != "subscription" {
+		t.Errorf("Polish: pricing_model %q (evidence %v), want subscription", got, dr.Fields["pricing_model"].Evidence)
+	}
+}
