@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
@@ -57,5 +58,24 @@ func TestF31FreeTrialIsNotFreemium(t *testing.T) {
 	dr = f31Draft(t, "/pricing", f4Head+`<h1>Cennik</h1><p>14 dni za darmo, bez karty.</p><div><h3>Pro</h3><p>49 zł / mies.</p></div></body></html>`)
 	if got := dr.Fields["pricing_model"].Text; got != "subscription" {
 		t.Errorf("Polish: pricing_model %q (evidence %v), want subscription", got, dr.Fields["pricing_model"].Evidence)
+	}
+}
+
+// Issue 31 item 2: a site whose facts are in its JSON-LD only: the
+// product's featureList, its offers (one price a string, one a number) and
+// its applicationCategory.
+func TestF31JSONLDProduct(t *testing.T) {
+	ld := `<script type="application/ld+json">{"@context":"https://schema.org","@type":"SoftwareApplication","name":"Kvittra",
+"applicationCategory":"FinanceApplication","featureList":"Kvittoskanning, Bankkoppling, Momsrapport",
+"offers":[{"@type":"Offer","name":"Bas","price":"99","priceCurrency":"SEK"},{"@type":"Offer","name":"Plus","price":199,"priceCurrency":"SEK"}]}</script>`
+	dr := f31Draft(t, "/", `<html lang="sv"><head><title>Kvittra</title>`+ld+`</head><body><h1>Kvitton utan krångel</h1></body></html>`)
+	if got := dr.Fields["features"].List; !slices.Equal(got, []string{"Kvittoskanning", "Bankkoppling", "Momsrapport"}) {
+		t.Errorf("features %q", got)
+	}
+	if got := dr.Fields["pricing_summary"].Text; got != "Bas: 99 SEK; Plus: 199 SEK" {
+		t.Errorf("pricing_summary %q", got)
+	}
+	if got := dr.Fields["categories"].List; !slices.Equal(got, []string{"Finance"}) {
+		t.Errorf("categories %q", got)
 	}
 }

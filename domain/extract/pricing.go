@@ -187,6 +187,9 @@ func (s *site) draftPricing() {
 	if len(plans) == 0 {
 		sum = f3ProseSummary(append(append([]pline{}, period...), append(usage, once...)...), s.brand)
 	}
+	if sum.Text == "" {
+		sum = s.f31LDOffers()
+	}
 	s.set("pricing_summary", sum)
 }
 

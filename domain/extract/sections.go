@@ -200,6 +200,9 @@ func (s *site) draftLists() {
 	if len(feat.List) == 0 {
 		feat = s.f4UnlabelledFeatures()
 	}
+	if len(feat.List) == 0 {
+		feat = s.f31LDFeatures()
+	}
 	s.set("features", feat)
 	s.set("usps", usp)
 }

@@ -8,6 +8,7 @@ package htmltext
 import (
 	"encoding/json"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -252,11 +253,19 @@ func (x *extractor) jsonStrings(v any) {
 			x.jsonStrings(e)
 		}
 	case map[string]any:
-		for _, e := range v {
+		for k, e := range v {
+			// A price may be a number ("price": 199); it is page data as written.
+			if n, ok := e.(float64); ok && priceKeys[k] {
+				x.add(strconv.FormatFloat(n, 'f', -1, 64))
+				continue
+			}
 			x.jsonStrings(e)
 		}
 	}
 }
+
+// priceKeys are the Schema.org properties whose numbers are prices.
+var priceKeys = map[string]bool{"price": true, "lowPrice": true, "highPrice": true, "minPrice": true, "maxPrice": true}
 
 // addLink adds the absolute form of a link target; fragments-only, javascript:
 // and data: targets say nothing about the product and are left out.
