@@ -1,10 +1,14 @@
 package extract
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -139,3 +143,101 @@ func (s *site) f31LDCategory() {
 		}
 	}
 }
+
+// f31DatedHeadings reports whether a page is a changelog by its structure
+// whatever it is called ("What changed", "Co nowego"): at least two of its
+// headings below the title carry a date, or sit over a line that is one.
+func f31DatedHeadings(p *page) bool {
+	// The home page's dated teasers are its blog's, not a changelog.
+	if p.kind == kindBlog || p.kind == kindPricing || p.kind == kindHome {
+		return false
+	}
+	n := 0
+	for _, seg := range p.segs {
+		if seg.level < 2 || seg.foreign {
+			continue
+		}
+		if _, _, ok := findDate(seg.title, false); ok {
+			n++
+		} else if _, _, _, ok := f4DateUnderHeading(seg); ok {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// f31Version is a version tag opening a changelog title ("v2.0 — Route
+// library", "1.4:"): the rest is the title. A patch release ("v1.4.1") with
+// no title of its own is not a milestone.
+var (
+	f31Version = regexp.MustCompile(`^(?i:v(?:ersion|ersão|ersión|erze|ersiyon)?\.?\s?)?(\d+)\.(\d+)(?:\.(\d+))?\b\s*(?:[—–:|·-]\s*)?`)
+)
+
+// f31MilestoneTitle strips a version tag from a title; ok is false for a
+// patch release or a title that is only a version.
+func f31MilestoneTitle(title string) (string, bool) {
+	m := f31Version.FindStringSubmatchIndex(title)
+	if m == nil {
+		return title, true
+	}
+	rest := strings.TrimSpace(title[m[1]:])
+	patch := m[6] >= 0 && strings.Trim(title[m[6]:m[7]], "0") != ""
+	if rest == "" {
+		return title, !patch
+	}
+	return rest, !patch
+}
+
+// f31DatedEntries reads a news or announcements list by its structure:
+// articles or list items each holding a <time> and a heading (or the link
+// to the post). Two or more make a dated list; each is a milestone, dated by
+// the time's datetime (or its text), quoted by the time's text, which states
+// the year. A blog's list of posts is not a company's history.
+func f31DatedEntries(p *page) []domain.DraftedMilestone {
+	if p.kind == kindBlog || p.kind == kindHome || strings.Contains(strings.ToLower(p.base.Path), "blog") {
+		return nil
+	}
+	var out []domain.DraftedMilestone
+	forEach(p.doc, false, func(n *html.Node) bool {
+		if n.DataAtom != atom.Article && n.DataAtom != atom.Li || foreign(n) {
+			return true
+		}
+		var tm, head *html.Node
+		forEach(n, false, func(c *html.Node) bool {
+			switch {
+			case c.DataAtom == atom.Time && tm == nil:
+				tm = c
+			case headingLevel[c.DataAtom] > 0 && head == nil:
+				head = c
+			}
+			return true
+		})
+		if tm == nil || head == nil {
+			return true
+		}
+		if f4Under(tm, head) {
+			return false // a dated heading: the changelog rules read it with the text under it
+		}
+		text, title := nodeText(tm), nodeText(head)
+		date := ""
+		if dt := strings.TrimSpace(attr(tm, "datetime")); isoDay.MatchString(dt) {
+			date = dt[:10]
+		} else if d, _, ok := findDate(text, false); ok {
+			date = d
+		}
+		if date == "" || !strings.Contains(text, date[:4]) || title == "" {
+			return false
+		}
+		if t, ok := f31MilestoneTitle(title); ok {
+			out = append(out, domain.DraftedMilestone{Milestone: domain.Milestone{Date: date, Title: truncate(t, 200)},
+				Evidence: []domain.Evidence{p.ev(text), p.ev(title)}})
+		}
+		return false
+	})
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+var isoDay = regexp.MustCompile(`^(?:19|20)\d\d-\d\d-\d\d`)

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/htmltext"
 )
@@ -77,5 +79,42 @@ func TestF31JSONLDProduct(t *testing.T) {
 	}
 	if got := dr.Fields["categories"].List; !slices.Equal(got, []string{"Finance"}) {
 		t.Errorf("categories %q", got)
+	}
+}
+
+// Issue 31 item 4: milestones paired by structure. A changelog named in no
+// known words, whose version tags are not titles and whose patch release is
+// not a milestone; a news list in Turkish with <time> elements; a Korean
+// history list; one event on two language versions drafted once; a home
+// page's dated blog teasers are not milestones.
+func TestF31Milestones(t *testing.T) {
+	type ms = []string // "date title"
+	got := func(dr *domain.Drafted) ms {
+		var out ms
+		for _, m := range dr.Milestones {
+			out = append(out, m.Date+" "+m.Title)
+		}
+		return out
+	}
+	home := f4Head + `<h1>Ride logs</h1><article><h3><a href="/blog/a">Five tips</a></h3><time datetime="2024-04-02">2 April 2024</time></article>` +
+		`<article><h3><a href="/blog/b">Club rides</a></h3><time datetime="2024-03-20">20 March 2024</time></article></body></html>`
+	dr := f31Draft(t, "/", home, "/changes", f4Head+`<h1>What changed</h1>
+<h2>v2.0 — Route library</h2><p><time datetime="2024-02-12">12 February 2024</time></p><p>Save routes.</p>
+<h2>v1.4.1</h2><p><time datetime="2023-12-03">3 December 2023</time></p><p>Fixed a crash.</p>
+<h2>v1.4 — Ride chat</h2><p><time datetime="2023-11-20">20 November 2023</time></p><p>Talk during a ride.</p></body></html>`,
+		"/en/changes", f4Head+`<h1>Änderungen</h1><h2>v2.0 — Routenbibliothek</h2><p><time datetime="2024-02-12">12. Februar 2024</time></p><p>Routen speichern.</p>
+<h2>v1.4 — Chat</h2><p><time datetime="2023-11-20">20. November 2023</time></p><p>Chat.</p></body></html>`)
+	if diff := cmp.Diff(ms{"2024-02-12 Route library", "2023-11-20 Ride chat"}, got(dr)); diff != "" {
+		t.Errorf("changelog (-want +got):\n%s", diff)
+	}
+	dr = f31Draft(t, "/", f4Head+`<h1>Randevu</h1></body></html>`, "/duyurular", f4Head+`<h1>Duyurular</h1>
+<article><p><time datetime="2023-05-10">10 Mayıs 2023</time></p><h2><a href="/duyurular/a">Mobil uygulama yayında</a></h2></article>
+<article><p><time>1 Şubat 2022</time></p><h2><a href="/duyurular/b">SMS hatırlatmaları geldi</a></h2></article></body></html>`)
+	if diff := cmp.Diff(ms{"2023-05-10 Mobil uygulama yayında", "2022-02-01 SMS hatırlatmaları geldi"}, got(dr)); diff != "" {
+		t.Errorf("news list (-want +got):\n%s", diff)
+	}
+	dr = f31Draft(t, "/", f4Head+`<h1>회의록은 메모리에게</h1><h2>연혁</h2><ul><li>2021년 3월 법인 설립</li><li>2022년 9월 정식 출시</li></ul></body></html>`)
+	if diff := cmp.Diff(ms{"2021-03-01 법인 설립", "2022-09-01 정식 출시"}, got(dr)); diff != "" {
+		t.Errorf("Korean history (-want +got):\n%s", diff)
 	}
 }

@@ -1,6 +1,10 @@
 package extract
 
-import "regexp"
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+)
 
 // Issue 31: forms of the languages the extractor has no sentence patterns
 // for (Polish, Swedish, Czech, Turkish, Japanese, Korean, Chinese). They are
@@ -39,3 +43,42 @@ const (
 // f31Negation: a line that denies ("no free plan", "kein kostenloser Tarif",
 // "pas de version gratuite", "nie ma darmowego planu", "ücretsiz plan yok").
 var f31Negation = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(no|not|kein\p{L}*|pas de|sin|nessun\p{L}*|geen|sem|nie ma|brak|ingen|není|yok|없)(?:[^\p{L}]|$)`)
+
+// f31MonthNames are the month names (nominative and genitive, as dates
+// write them) of Polish, Swedish, Czech and Turkish, January first, from
+// CLDR; findDate reads them like those of the seven languages.
+var f31MonthNames = [][]string{
+	{"styczeń", "stycznia", "sty", "leden", "ledna", "ocak"},
+	{"luty", "lutego", "lut", "únor", "února", "şubat"},
+	{"marzec", "marca", "březen", "března", "mart"},
+	{"kwiecień", "kwietnia", "kwi", "duben", "dubna", "nisan"},
+	{"maj", "maja", "květen", "května", "mayıs"},
+	{"czerwiec", "czerwca", "cze", "červen", "června", "haziran"},
+	{"lipiec", "lipca", "lip", "červenec", "července", "temmuz"},
+	{"sierpień", "sierpnia", "sie", "augusti", "srpen", "srpna", "ağustos"},
+	{"wrzesień", "września", "wrz", "září", "eylül"},
+	{"październik", "października", "paź", "říjen", "října", "ekim"},
+	{"listopad", "listopada", "lis", "listopadu", "kasım"},
+	{"grudzień", "grudnia", "gru", "prosinec", "prosince", "aralık"},
+}
+
+// f31CJKDate: a date written with 年/月/日 (Japanese, Chinese) or 년/월/일
+// (Korean): "2021年3月", "2018年4月1日", "2021년 3월", "2022년 9월 15일".
+var f31CJKDate = regexp.MustCompile(`((?:19|20)\d\d)\s?[年년]\s?(\d{1,2})\s?[月월](?:\s?(\d{1,2})\s?[日일])?`)
+
+func f31CJKDateString(m []string) string {
+	mo, _ := strconv.Atoi(m[2])
+	d := 1
+	if m[3] != "" {
+		d, _ = strconv.Atoi(m[3])
+	}
+	if mo < 1 || mo > 12 || d < 1 || d > 31 {
+		return m[1] + "-01-01"
+	}
+	return fmt.Sprintf("%s-%02d-%02d", m[1], mo, d)
+}
+
+// f31HistoryHdr: a company history or timeline heading in the wordless
+// languages ("Historia firmy", "Vår historia", "Historie", "Tarihçe",
+// "沿革", "연혁", "发展历程").
+const f31HistoryHdr = `|kamienie milowe|historia firmy|vår historia|milstolpar|historie|milníky|tarihçe|tarihçemiz|kilometre taşları|沿革|歩み|発展|历程|大事记|里程碑|연혁|발자취`
