@@ -29,6 +29,13 @@ func (s *site) draftFounded() {
 	// Statements in the seven languages (f2_company.go).
 	if fs := s.f2Foundings(); len(fs) > 0 {
 		s.set("founded_year", domain.DraftedValue{Text: fs[0].year, Evidence: []domain.Evidence{fs[0].p.ev(fs[0].clause)}})
+		return
+	}
+	// A company profile's row, then a founding sentence in another language (issue 31).
+	if v, ok := s.f31ProfileYear(); ok {
+		s.set("founded_year", v)
+	} else if v, ok := s.f31FoundingSentence(); ok {
+		s.set("founded_year", v)
 	}
 }
 
@@ -97,6 +104,7 @@ func (s *site) draftLocation() {
 		}
 	}
 	locs = append(locs, legal...)
+	locs = append(locs, s.f31ProfileLocs()...) // a profile's seat row (issue 31)
 	for _, p := range s.byKind(kindAbout, kindContact, kindTeam, kindHome) {
 		strong, w := s.f2Statements(p)
 		locs = append(locs, strong...)

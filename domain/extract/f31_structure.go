@@ -241,3 +241,185 @@ func f31DatedEntries(p *page) []domain.DraftedMilestone {
 }
 
 var isoDay = regexp.MustCompile(`^(?:19|20)\d\d-\d\d-\d\d`)
+
+// f31Row is one label/value pair of a page's profile table (<tr><th>
+// label</th><td>value</td></tr>, two-cell rows) or definition list
+// (<dt>/<dd>): a company profile states founding year, founders and seat
+// that way in every language.
+type f31Row struct{ label, value string }
+
+func f31Rows(p *page) []f31Row {
+	var out []f31Row
+	forEach(p.doc, false, func(n *html.Node) bool {
+		if foreign(n) {
+			return false
+		}
+		switch n.DataAtom {
+		case atom.Tr:
+			var cells []*html.Node
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				if c.DataAtom == atom.Th || c.DataAtom == atom.Td {
+					cells = append(cells, c)
+				}
+			}
+			if len(cells) == 2 {
+				out = append(out, f31Row{nodeText(cells[0]), nodeText(cells[1])})
+			}
+			return false
+		case atom.Dt:
+			for d := n.NextSibling; d != nil; d = d.NextSibling {
+				if d.Type != html.ElementNode {
+					continue
+				}
+				if d.DataAtom == atom.Dd {
+					out = append(out, f31Row{nodeText(n), nodeText(d)})
+				}
+				break
+			}
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+var (
+	// f31FoundedLabel, f31FounderLabel, f31SeatLabel: the labels of a
+	// profile's founding year, founders and seat, in the seven languages and
+	// the wordless ones.
+	f31FoundedLabel = regexp.MustCompile(`(?i)^(founded|year founded|established|gegründet|gründung(sjahr)?|fondée?|création|fundada|fundado|fundación|fondata|fondazione|opgericht|oprichting|fundação|` +
+		`rok założenia|data założenia|założon\p{L}*|grundad|grundades|grundat|grundår|rok založení|založen\p{L}*|vznik|kuruluş( yılı| tarihi)?|設立|創業|創立|成立|成立时间|成立時間|설립|설립일|창립)\s*:?$`)
+	f31FounderLabel = regexp.MustCompile(`(?i)^((co-?)?founders?|(mit)?gründer(in|innen)?|(co)?fondat(eur|rice)s?|(co)?fundador(a|es)?|(co-?)?fondat(ore|rice|ori)|(mede-?)?oprichters?|` +
+		`założyciel\p{L}*|współzałożyciel\p{L}*|grundare|medgrundare|zakladatel\p{L}*|spoluzakladatel\p{L}*|kurucu(lar)?|kurucu ortak|創業者|創立者|设立者|创始人|創辦人|창업자|공동창업자|설립자)\s*:?$`)
+	f31SeatLabel = regexp.MustCompile(`(?i)^(address|headquarters|head office|seat|sitz|anschrift|adresse|siège( social)?|dirección|domicilio( social)?|sede|indirizzo|adres|vestiging|endereço|` +
+		`siedziba|adress|besöksadress|sídlo|adresa|merkez|所在地|住所|本社|地址|总部|總部|주소|본사)\s*:?$`)
+	f31CityPart  = regexp.MustCompile(`^(?:[A-Z]{1,2}-)?\d[\d -]{2,8}\d?\s+(\p{Lu}[\p{L}'’.-]*(?:[ /-]\p{Lu}[\p{L}'’.-]*){0,3})(?:\s+\d{1,2})?$`)
+	f31FoundVerb = regexp.MustCompile(`(?i)kuruldu|kurulmuştur|założon\p{L}*|powstał\p{L}*|grundades|grundad|založen\p{L}*|vznikl\p{L}*|設立|創業|創立|成立|설립|창립|창업`)
+)
+
+// f31ProfileYear: the founding year of a profile row ("Rok założenia |
+// 2019", "設立 | 2018年4月").
+func (s *site) f31ProfileYear() (domain.DraftedValue, bool) {
+	for _, p := range s.byKind(kindAbout, kindContact, kindTeam, kindHome) {
+		for _, r := range f31Rows(p) {
+			if !f31FoundedLabel.MatchString(strings.TrimSpace(r.label)) {
+				continue
+			}
+			if y := yearRe.FindString(r.value); y != "" && strings.HasPrefix(strings.TrimSpace(r.value), y) {
+				return domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(r.label), p.ev(r.value)}}, true
+			}
+		}
+	}
+	return domain.DraftedValue{}, false
+}
+
+// f31FoundingSentence: a founding sentence in the wordless languages
+// ("Randevum, 2021 yılında İstanbul’da kuruldu.", "公司成立于2017年"): the
+// verb and a year in one sentence that names the product or starts with
+// the verb; never a copyright line or someone else's words.
+func (s *site) f31FoundingSentence() (domain.DraftedValue, bool) {
+	for _, p := range s.byKind(kindAbout, kindTeam, kindHome) {
+		for _, seg := range p.segs {
+			if seg.foreign {
+				continue
+			}
+			for _, l := range seg.lines {
+				m := f31FoundVerb.FindStringIndex(l.text)
+				if l.foreign || m == nil || f2CopyrightR.MatchString(l.text) {
+					continue
+				}
+				sent := sentenceAround(l.text, m[0])
+				y := yearRe.FindString(sent)
+				if y == "" || !(s.mentionsName(sent) || strings.HasPrefix(sent, l.text[m[0]:m[1]]) || strings.HasPrefix(sent, "公司")) {
+					continue
+				}
+				return domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(sent)}}, true
+			}
+		}
+	}
+	return domain.DraftedValue{}, false
+}
+
+// f31ProfileLocs: the seat of a profile row as a place: the country a part
+// names (in any language CLDR names it in) and the city of its "postcode
+// city" part ("00-850 Warszawa", "411 19 Göteborg", "120 00 Praha 2",
+// "34710 Kadıköy/İstanbul": the province after the slash).
+func (s *site) f31ProfileLocs() []loc {
+	var out []loc
+	for _, p := range s.byKind(kindAbout, kindContact, kindTeam, kindHome) {
+		for _, r := range f31Rows(p) {
+			if !f31SeatLabel.MatchString(strings.TrimSpace(r.label)) || f2HostWords.MatchString(r.value) {
+				continue
+			}
+			if l, ok := f31AddressLoc(p, r.value); ok {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+func f31AddressLoc(p *page, text string) (loc, bool) {
+	l := loc{p: p}
+	for _, part := range strings.Split(text, ",") {
+		part = strings.TrimSpace(strings.TrimRight(part, "."))
+		if code, ok := domain.CountryCode(part); ok && len(part) > 2 && l.country == "" {
+			l.country, l.countryQuote = code, text
+			continue
+		}
+		if m := f31CityPart.FindStringSubmatch(part); m != nil && l.city == "" {
+			name := m[1]
+			if i := strings.LastIndex(name, "/"); i >= 0 {
+				name = name[i+1:]
+			}
+			if _, isCountry := domain.CountryCode(name); !isCountry && personLike(name) {
+				l.city, l.cityQuote = name, text
+			}
+		}
+	}
+	return l, l.city != "" || l.country != ""
+}
+
+// f31ProfileFounders: founders named in a profile row ("Założycielka | Anna
+// Nowak", "Kurucu: Emre Demir"), the label as their title.
+func (s *site) f31ProfileFounders() {
+	if len(s.out.Founders) > 0 {
+		return
+	}
+	for _, p := range s.byKind(kindAbout, kindTeam, kindContact, kindHome) {
+		for _, r := range f31Rows(p) {
+			label := strings.TrimSuffix(strings.TrimSpace(r.label), ":")
+			if !f31FounderLabel.MatchString(label) {
+				continue
+			}
+			for _, name := range f31Names.Split(r.value, -1) {
+				name = strings.TrimSpace(name)
+				if name == "" || textWords(name) > 4 || !(personLike(name) || unspacedName(name)) || compact(name) == s.brand {
+					continue
+				}
+				s.out.Founders = append(s.out.Founders, domain.DraftedFounder{Name: name, Title: label,
+					Evidence: []domain.Evidence{p.ev(r.label), p.ev(r.value)}})
+			}
+		}
+		if len(s.out.Founders) > 0 {
+			return
+		}
+	}
+}
+
+// f31Names separates the names of one profile value.
+var f31Names = regexp.MustCompile(`\s*(?:,|、|&|/|;)\s*|\s+(?:and|und|et|y|e|en|i|och|a|ve|og)\s+`)
+
+// unspacedName: a name in Han or Hangul of two to four characters.
+func unspacedName(s string) bool {
+	n := 0
+	for _, r := range s {
+		if !unicode.In(r, unicode.Han, unicode.Hangul) && r != ' ' {
+			return false
+		}
+		if r != ' ' {
+			n++
+		}
+	}
+	return n >= 2 && n <= 5
+}

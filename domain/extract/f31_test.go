@@ -118,3 +118,38 @@ func TestF31Milestones(t *testing.T) {
 		t.Errorf("Korean history (-want +got):\n%s", diff)
 	}
 }
+
+// Issue 31 item 3: a company profile's rows (a table, a definition list)
+// give the founding year, the founders and the seat in languages without
+// sentence patterns; a customer's quote beside them gives nothing.
+func TestF31ProfileRows(t *testing.T) {
+	dr := f31Draft(t, "/", `<html lang="pl"><head><title>Fakturka｜Faktury online</title></head><body><h1>Faktury w minutę</h1></body></html>`,
+		"/kim-jestesmy", `<html lang="pl"><head><title>Kim jesteśmy｜Fakturka</title></head><body><h1>Kim jesteśmy</h1><table>
+<tr><th>Rok założenia</th><td>2019</td></tr><tr><th>Siedziba</th><td>ul. Prosta 12, 00-850 Warszawa, Polska</td></tr>
+<tr><th>Założycielka</th><td>Anna Nowak</td></tr></table>
+<blockquote>„Oszczędzam pięć godzin.” — Marta Wiśniewska, Kraków</blockquote></body></html>`)
+	for f, want := range map[string]string{"name": "Fakturka", "founded_year": "2019", "city": "Warszawa", "country": "PL"} {
+		if got := dr.Fields[f].Text; got != want {
+			t.Errorf("%s %q, want %q", f, got, want)
+		}
+	}
+	if len(dr.Founders) != 1 || dr.Founders[0].Name != "Anna Nowak" || dr.Founders[0].Title != "Założycielka" {
+		t.Errorf("founders %+v", dr.Founders)
+	}
+	dr = f31Draft(t, "/", `<html lang="tr"><head><title>Randevum · Online randevu</title></head><body><h1>Randevu</h1></body></html>`,
+		"/biz-kimiz", `<html lang="tr"><body><h1>Biz kimiz?</h1><p>Randevum, 2021 yılında İstanbul’da kuruldu.</p>
+<dl><dt>Kurucu</dt><dd>Emre Demir</dd><dt>Adres</dt><dd>Moda Cad. No: 5, 34710 Kadıköy/İstanbul, Türkiye</dd></dl></body></html>`)
+	for f, want := range map[string]string{"founded_year": "2021", "city": "İstanbul", "country": "TR"} {
+		if got := dr.Fields[f].Text; got != want {
+			t.Errorf("Turkish: %s %q, want %q", f, got, want)
+		}
+	}
+	if len(dr.Founders) != 1 || dr.Founders[0].Name != "Emre Demir" {
+		t.Errorf("Turkish founders %+v", dr.Founders)
+	}
+	dr = f31Draft(t, "/", `<html lang="ja"><head><title>キンタイ｜勤怠管理</title></head><body><h1>勤怠管理をもっと簡単に</h1></body></html>`,
+		"/kaisha.html", `<html lang="ja"><body><h1>会社概要</h1><table><tr><th>設立</th><td>2018年4月</td></tr></table></body></html>`)
+	if got := dr.Fields["founded_year"].Text; got != "2018" {
+		t.Errorf("Japanese: founded_year %q", got)
+	}
+}
