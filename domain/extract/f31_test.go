@@ -153,3 +153,21 @@ func TestF31ProfileRows(t *testing.T) {
 		t.Errorf("Japanese: founded_year %q", got)
 	}
 }
+
+// Issue 31: plans listed as "name: price" items in a pricing section named in
+// Czech, and a features list under a Turkish heading.
+func TestF31PlansAndFeaturesWordless(t *testing.T) {
+	dr := f31Draft(t, "/", `<html lang="cs"><head><title>Rozvrhář – rozvrhy</title></head><body><h1>Rozvrhy pro školy</h1>
+<h2>Ceník</h2><ul><li>Základ: 149 Kč měsíčně</li><li>Škola: 990 Kč měsíčně</li></ul></body></html>`)
+	if got := dr.Fields["pricing_summary"].Text; got != "Základ: 149 Kč měsíčně; Škola: 990 Kč měsíčně" {
+		t.Errorf("pricing_summary %q", got)
+	}
+	if got := dr.Fields["pricing_model"].Text; got != "subscription" {
+		t.Errorf("pricing_model %q", got)
+	}
+	dr = f31Draft(t, "/", `<html lang="tr"><head><title>Randevum · Online randevu</title></head><body><h1>Randevu</h1></body></html>`,
+		"/ozellikler", `<html lang="tr"><body><h1>Özellikler</h1><ul><li>Online randevu sayfası</li><li>SMS hatırlatmaları</li></ul></body></html>`)
+	if got := dr.Fields["features"].List; !slices.Equal(got, []string{"Online randevu sayfası", "SMS hatırlatmaları"}) {
+		t.Errorf("features %q", got)
+	}
+}

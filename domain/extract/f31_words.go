@@ -82,3 +82,9 @@ func f31CJKDateString(m []string) string {
 // languages ("Historia firmy", "Vår historia", "Historie", "Tarihçe",
 // "沿革", "연혁", "发展历程").
 const f31HistoryHdr = `|kamienie milowe|historia firmy|vår historia|milstolpar|historie|milníky|tarihçe|tarihçemiz|kilometre taşları|沿革|歩み|発展|历程|大事记|里程碑|연혁|발자취`
+
+// f31NamePrice: a plan's name, a colon and its price ("Základ: 149 Kč").
+var f31NamePrice = regexp.MustCompile(`^([^:：]{1,30})[:：]\s*(.+)$`)
+
+// f31FeatureHdr: a features heading in the wordless languages.
+const f31FeatureHdr = `|özellikler|funkcje|możliwości|funktioner|funkce|機能|功能|기능`

@@ -220,8 +220,13 @@ var shortFreeOrContact = regexp.MustCompile(`(?i)^(free|contact (sales|us)|custo
 // f3ListPlans reads plans written as list items or paragraphs that begin with
 // a bold name ("<li><strong>Solo</strong> €15 per maand</li>") and as
 // definition lists (dt name, dd price).
-func f3ListPlans(p *page, segs []*segment) []plan {
-	var out []plan
+func f3ListPlans(p *page, segs []*segment) (out []plan) {
+	var colon []plan
+	defer func() {
+		if len(colon) >= 2 {
+			out = append(out, colon...)
+		}
+	}()
 	for _, seg := range segs {
 		if seg.foreign {
 			continue
@@ -242,6 +247,13 @@ func f3ListPlans(p *page, segs []*segment) []plan {
 			}
 			b := f3FirstBold(l.node)
 			if b == nil {
+				// "Základ: 149 Kč měsíčně", "프로: 월 9,900원": a list of two or
+				// more items, each a short name and a colon before its price (issue 31).
+				if l.tag == atom.Li {
+					if m := f31NamePrice.FindStringSubmatch(l.text); m != nil && textWords(m[1]) <= 4 && !strings.ContainsAny(m[1], "0123456789$€£") && f3PlanPrice(m[2]) {
+						colon = append(colon, plan{p: p, name: m[1], price: f3ShortPrice(m[2]), priceLine: l.text})
+					}
+				}
 				continue
 			}
 			name := strings.TrimRight(domain.NormalizeSpace(nodeText(b)), ":–- ")

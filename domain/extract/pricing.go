@@ -167,6 +167,13 @@ func (s *site) draftPricing() {
 		s.set("pricing_model", v)
 	}
 
+	// A price line that names its own plan ("Základ: 149 Kč") belongs to that
+	// plan, not to the heading above the list ("Ceník").
+	plans = slices.DeleteFunc(plans, func(x plan) bool {
+		return !strings.HasPrefix(x.priceLine, x.name) && slices.ContainsFunc(plans, func(y plan) bool {
+			return y.priceLine == x.priceLine && y.name != x.name && strings.HasPrefix(y.priceLine, y.name)
+		})
+	})
 	var sum domain.DraftedValue
 	seen := map[string]bool{}
 	for _, pl := range plans {
