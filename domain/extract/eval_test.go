@@ -541,8 +541,9 @@ func TestEvaluationDev31(t *testing.T) {
 	}
 }
 
-// dev31MinRecall is the recall TestEvaluationDev31 holds the drafter to.
-const dev31MinRecall = 0.0
+// dev31MinRecall is the recall TestEvaluationDev31 holds the drafter to
+// (97.1% when issue 31 items 1-4 landed).
+const dev31MinRecall = 0.95
 
 // TestEvaluationHeldout measures the drafter on the held-out sites
 // (testdata/heldout, issue 14), written before the extractor was changed for

@@ -423,3 +423,43 @@ func unspacedName(s string) bool {
 	}
 	return n >= 2 && n <= 5
 }
+
+// f31Quoted reports whether a line is a quotation or its attribution, the
+// way testimonials are written in any language when no class name says so:
+// the whole line between quotation marks (“…”, „…”, «…», "…", 「…」). (Its
+// attribution line, "— Zeynep Kaya, İzmir", is left to the founder rules,
+// which know a testimonial's name is not a founder's.)
+func f31Quoted(t string) bool {
+	r := []rune(strings.TrimSpace(t))
+	if len(r) < 3 {
+		return false
+	}
+	open, close := r[0], r[len(r)-1]
+	if close == '.' || close == '!' {
+		close = r[len(r)-2]
+	}
+	pairs := map[rune]string{'“': "”“\"", '„': "”“\"", '«': "»", '"': "\"”", '「': "」", '『': "』", '‘': "’"}
+	if c, ok := pairs[open]; ok && strings.ContainsRune(c, close) {
+		return true
+	}
+	return false
+}
+
+// f31QuotedCard reports whether n sits in a small card (at most four
+// blocks) one of whose blocks is a whole quotation: a testimonial card, its
+// name, role and company included.
+func f31QuotedCard(n *html.Node) bool {
+	if n == nil || n.Parent == nil || n.Parent.Type != html.ElementNode || n.Parent.DataAtom == atom.Body {
+		return false
+	}
+	kids := 0
+	quoted := false
+	for c := n.Parent.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		kids++
+		quoted = quoted || f31Quoted(nodeText(c))
+	}
+	return quoted && kids <= 4
+}

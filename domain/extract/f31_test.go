@@ -2,6 +2,7 @@ package extract_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -169,5 +170,22 @@ func TestF31PlansAndFeaturesWordless(t *testing.T) {
 		"/ozellikler", `<html lang="tr"><body><h1>Özellikler</h1><ul><li>Online randevu sayfası</li><li>SMS hatırlatmaları</li></ul></body></html>`)
 	if got := dr.Fields["features"].List; !slices.Equal(got, []string{"Online randevu sayfası", "SMS hatırlatmaları"}) {
 		t.Errorf("features %q", got)
+	}
+}
+
+// Issue 31 item 5 (as far as items 1-4 need it): a testimonial card with no
+// class name saying so (a whole quotation, then its author) is someone
+// else's words: not the description, not a price, its author not a founder.
+func TestF31TestimonialCards(t *testing.T) {
+	dr := f31Draft(t, "/", f4Head+`<h1>Ride logs</h1><p>Ridelog keeps every club ride, route and rider in one shared log for the whole club.</p>
+<section><h2>Clubs say</h2><div><p>“I was paying €40 a month for three tools, and now one app at €12 does everything our club needs each week.”</p><p>— Ines Duarte, Lisbon Riders</p><p>Founder</p></div></section></body></html>`)
+	if d := dr.Fields["description"].Text; strings.Contains(d, "€40") || strings.Contains(d, "three tools") {
+		t.Errorf("description took the testimonial: %q", d)
+	}
+	if v, ok := dr.Fields["pricing_summary"]; ok {
+		t.Errorf("pricing_summary from a testimonial: %q", v.Text)
+	}
+	if len(dr.Founders) > 0 {
+		t.Errorf("founders from a testimonial: %+v", dr.Founders)
 	}
 }

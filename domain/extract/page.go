@@ -283,7 +283,8 @@ func (s *segmenter) flush() {
 		l.node = s.block[len(s.block)-1]
 		l.tag = l.node.DataAtom
 		// A <noscript> line asking for JavaScript speaks of the browser, not the product.
-		l.foreign = foreign(l.node) || within(l.node, atom.Noscript) && strings.Contains(strings.ToLower(t), "javascript")
+		l.foreign = foreign(l.node) || within(l.node, atom.Noscript) && strings.Contains(strings.ToLower(t), "javascript") ||
+			f31Quoted(t) || f31QuotedCard(l.node) // a testimonial without a class name: someone else's words
 		l.footer = within(l.node, atom.Footer) || strings.Contains(hint(l.node), "footer")
 	}
 	seg := s.segs[len(s.segs)-1]
