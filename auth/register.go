@@ -2,7 +2,6 @@ package auth
 
 import (
 	"encoding/json"
-	"math"
 	"mime"
 	"net"
 	"net/http"
@@ -15,6 +14,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/time/rate"
+
+	"github.com/launchdir/launchdir/auth/ratelimit"
 )
 
 // Limits of dynamic client registration.
@@ -51,8 +52,9 @@ type registered struct {
 // registerClient serves POST /register (RFC 7591).
 func (s *server) registerClient(w http.ResponseWriter, r *http.Request) {
 	apiHeaders(w)
-	if ok, retry := s.register.allow(remoteIP(r), s.a.now()); !ok {
-		w.Header().Set("Retry-After", strconv.Itoa(retry))
+	if st := s.register.allow(remoteIP(r), s.a.now()); !st.OK {
+		st.SetHeaders(w.Header())
+		w.Header().Set("Retry-After", strconv.Itoa(st.ResetSeconds()))
 		writeOAuthError(w, &oauthError{Code: "too_many_requests",
 			Description: "Too many registrations from this address; try again later.", status: http.StatusTooManyRequests})
 		return
@@ -191,8 +193,11 @@ func newIPLimiter(perHour int) *ipLimiter {
 	return &ipLimiter{n: perHour, m: map[string]*rate.Limiter{}}
 }
 
-// allow reports whether ip may go on at now, and else after how many seconds.
-func (l *ipLimiter) allow(ip string, now time.Time) (bool, int) {
+// allow takes one registration of ip at now. The state names the policy
+// "register" (n per hour) for the RateLimit fields, as every limit's 429
+// does (docs/ratelimits.md); Remaining is the whole registrations left.
+func (l *ipLimiter) allow(ip string, now time.Time) ratelimit.State {
+	st := ratelimit.State{Policy: ratelimit.Policy{Name: "register", Quota: l.n, Window: time.Hour}}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	lim, ok := l.m[ip]
@@ -209,11 +214,16 @@ func (l *ipLimiter) allow(ip string, now time.Time) (bool, int) {
 	}
 	res := lim.ReserveN(now, 1)
 	if !res.OK() {
-		return false, 3600
+		st.Reset = time.Hour
+		return st
 	}
 	if d := res.DelayFrom(now); d > 0 {
 		res.CancelAt(now)
-		return false, int(math.Ceil(d.Seconds()))
+		st.Reset = d
+		return st
 	}
-	return true, 0
+	tokens := max(0, lim.TokensAt(now))
+	st.OK, st.Remaining = true, int(tokens)
+	st.Reset = time.Duration((float64(l.n) - tokens) * float64(time.Hour) / float64(l.n))
+	return st
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/auth"
+	"github.com/launchdir/launchdir/auth/ratelimit"
 )
 
 // #7 registration: what is accepted and what is refused.
@@ -69,6 +70,14 @@ func TestRegisterRateLimit(t *testing.T) {
 	asOAuthError(t, resp, m, http.StatusTooManyRequests, "too_many_requests")
 	if resp.Header.Get("Retry-After") == "" || resp.Header.Get("Retry-After") == "0" {
 		t.Errorf("Retry-After %q", resp.Header.Get("Retry-After"))
+	}
+	// like every other limit's 429 (docs/ratelimits.md): the policy and r=0
+	items, err := ratelimit.ParseItems(resp.Header, "RateLimit")
+	if err != nil || len(items) != 1 || items[0].Name != "register" || items[0].Params["r"] != 0 {
+		t.Errorf("RateLimit %q (%v): want one item \"register\" with r=0", resp.Header.Values("RateLimit"), err)
+	}
+	if p := resp.Header.Get("RateLimit-Policy"); !strings.HasPrefix(p, `"register";q=20;w=3600`) {
+		t.Errorf("RateLimit-Policy %q, want \"register\";q=20;w=3600", p)
 	}
 	e.advance(3 * 60e9) // one registration per 3 minutes comes back
 	if resp, m := e.asRegister(meta); resp.StatusCode != 201 {

@@ -20,6 +20,8 @@ type draftConfig struct {
 	llmBaseURL    string
 	llmModel      string
 	llmKey        string
+	llmTimeout    time.Duration
+	llmMaxInput   int
 	workers       int
 	lease         time.Duration
 }
@@ -31,6 +33,10 @@ func draftFlags(fs *flag.FlagSet, c *draftConfig) {
 		"OpenAI-compatible endpoint for the model drafter, e.g. https://api.openai.com/v1 (env LAUNCHDIR_LLM_BASE_URL); empty: the grounded extractor alone")
 	fs.StringVar(&c.llmModel, "llm-model", env("LAUNCHDIR_LLM_MODEL", ""), "model name for the model drafter (env LAUNCHDIR_LLM_MODEL)")
 	fs.StringVar(&c.llmKey, "llm-api-key", "", "API key for the model drafter (prefer env LAUNCHDIR_LLM_API_KEY: flags show in ps)")
+	fs.DurationVar(&c.llmTimeout, "llm-timeout", 60*time.Second,
+		"how long one request to the model drafter's endpoint may take; a local model on a CPU may need minutes (env LAUNCHDIR_LLM_TIMEOUT)")
+	fs.IntVar(&c.llmMaxInput, "llm-max-input-chars", llmdraft.DefaultMaxInputChars,
+		"characters of page text the model drafter sends; keep it under the model's context window, about 3 characters a token (env LAUNCHDIR_LLM_MAX_INPUT_CHARS)")
 	fs.IntVar(&c.workers, "job-workers", 2, "background job workers in this process (env LAUNCHDIR_JOB_WORKERS)")
 	fs.DurationVar(&c.lease, "job-lease", 30*time.Second,
 		"how long a worker holds a job between renewals; after a crash the job resumes once this has run out (env LAUNCHDIR_JOB_LEASE)")
@@ -53,12 +59,12 @@ func newDrafting(c *draftConfig, store *storage.Store, runner *domain.Runner, ma
 		if c.llmModel == "" {
 			return nil, fmt.Errorf("--llm-base-url needs --llm-model")
 		}
-		d, err := llmdraft.New(llmdraft.Config{BaseURL: c.llmBaseURL, Model: c.llmModel, APIKey: c.llmKey, Timeout: 60 * time.Second, Fallback: drafter})
+		d, err := llmdraft.New(llmdraft.Config{BaseURL: c.llmBaseURL, Model: c.llmModel, APIKey: c.llmKey, Timeout: c.llmTimeout, MaxInputChars: c.llmMaxInput, Fallback: drafter})
 		if err != nil {
 			return nil, fmt.Errorf("model drafter: %w", err)
 		}
 		drafter = d
-		logger.Info("drafting with a model", "base_url", c.llmBaseURL, "model", c.llmModel)
+		logger.Info("drafting with a model", "base_url", c.llmBaseURL, "model", c.llmModel, "timeout", c.llmTimeout, "max_input_chars", c.llmMaxInput)
 	}
 	if c.allowLoopback {
 		logger.Warn("the site reader may reach loopback addresses (--fetch-allow-loopback); use this for local testing only")

@@ -69,10 +69,11 @@ func filePages(t testing.TB, ts testSite) (*domain.SiteCrawl, error) {
 // it is a measurement (what perfect page choice would give today's drafter).
 func TestEvaluationAllPages(t *testing.T) {
 	for _, set := range []struct {
-		name      string
-		sites     []testSite
-		minRecall float64
-	}{{"sites", loadSites(t), 0.80}, {"heldout", loadHeldout(t), 0}} {
+		name        string
+		sites       []testSite
+		minRecall   float64
+		maxInvented int // issue 31's unseen set: no more than on the day it was committed
+	}{{"sites", loadSites(t), 0.80, 0}, {"heldout", loadHeldout(t), 0, 0}, {"unseen", loadUnseen(t), 0, 10}} {
 		t.Run(set.name, func(t *testing.T) {
 			var sites []testSite
 			for _, ts := range set.sites {
@@ -85,8 +86,8 @@ func TestEvaluationAllPages(t *testing.T) {
 				t.Log(m)
 			}
 			t.Log(sc.report(set.name + ", all pages"))
-			if sc.ungrounded != 0 || sc.invented != 0 {
-				t.Errorf("ungrounded %d, invented %d; want 0 and 0", sc.ungrounded, sc.invented)
+			if sc.ungrounded != 0 || sc.invented > set.maxInvented {
+				t.Errorf("ungrounded %d, invented %d; want 0 and at most %d", sc.ungrounded, sc.invented, set.maxInvented)
 			}
 			if sc.recall() < set.minRecall {
 				t.Errorf("recall %.1f%% from all pages, want at least %.0f%%", 100*sc.recall(), 100*set.minRecall)

@@ -32,7 +32,7 @@ type truth struct {
 	Founders   []truthFounder             `json:"founders"`
 	Socials    map[string]string          `json:"socials"`
 	Story      []string                   `json:"story"`
-	Milestones []string                   `json:"milestones"` // date prefixes
+	Milestones []truthMilestone           `json:"milestones"` // a date prefix, or {date, title}
 	// Absent lists fields and sections the site does not state.
 	Absent []string `json:"absent"`
 	// Not lists values that would be traps taken for facts, by field or
@@ -45,12 +45,30 @@ type truthFounder struct {
 	Title string `json:"title"`
 }
 
+// truthMilestone is a milestone the site states: a date prefix (YYYY,
+// YYYY-MM or YYYY-MM-DD), written as a string, or an object with the date
+// and a text its title must contain (issue 31's sets).
+type truthMilestone struct {
+	Date  string `json:"date"`
+	Title string `json:"title"`
+}
+
+func (m *truthMilestone) UnmarshalJSON(b []byte) error {
+	if err := json.Unmarshal(b, &m.Date); err == nil {
+		return nil
+	}
+	type plain truthMilestone
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	return dec.Decode((*plain)(m))
+}
+
 // truthLanguages are the languages a truth table may name, in report order.
 var truthLanguages = []string{"en", "de", "fr", "es", "it", "nl", "pt"}
 
-// wordlessLanguages are languages the extractor has no word lists for (issue
-// 31): a truth table of testdata/dev31 may name them too.
-var wordlessLanguages = []string{"pl", "sv", "cs", "tr", "ja", "ko", "zh"}
+// unseenLanguages are those a truth table of testdata/unseen (issue 31) may
+// name: the seven above and languages the extractor has no word lists for.
+var unseenLanguages = append(slices.Clip(truthLanguages), "pl", "sv", "cs", "tr", "ja", "ko", "zh")
 
 // truthSections are the parts of a draft beside its fields.
 var truthSections = []string{"faqs", "founders", "socials", "story", "milestones"}
@@ -69,7 +87,28 @@ type testSite struct {
 func loadSites(t testing.TB) []testSite   { return loadSet(t, "testdata/sites") }
 func loadHeldout(t testing.TB) []testSite { return loadSet(t, "testdata/heldout") }
 func loadDev(t testing.TB) []testSite     { return loadSet(t, "testdata/dev") }
-func loadDev31(t testing.TB) []testSite   { return loadSet(t, "testdata/dev31") }
+
+// loadDev31 reads issue 31's development set, whose truth may name the
+// languages of unseenLanguages too.
+func loadDev31(t testing.TB) []testSite {
+	t.Helper()
+	sites, err := readSetIn("testdata/dev31", loadCategories(t), unseenLanguages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sites
+}
+
+// loadUnseen reads issue 31's held-out set, whose truth may name the
+// languages of unseenLanguages.
+func loadUnseen(t testing.TB) []testSite {
+	t.Helper()
+	sites, err := readSetIn("testdata/unseen", loadCategories(t), unseenLanguages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sites
+}
 
 func loadSet(t testing.TB, root string) []testSite {
 	t.Helper()
@@ -83,6 +122,11 @@ func loadSet(t testing.TB, root string) []testSite {
 // readSet reads every site directory under root with its truth table, which
 // must exist and pass check.
 func readSet(root string, cats categoryFile) ([]testSite, error) {
+	return readSetIn(root, cats, truthLanguages)
+}
+
+// readSetIn is readSet for a set whose truth tables may name langs.
+func readSetIn(root string, cats categoryFile, langs []string) ([]testSite, error) {
 	entries, err := os.ReadDir(root)
 	if err != nil {
 		return nil, err
@@ -99,7 +143,7 @@ func readSet(root string, cats categoryFile) ([]testSite, error) {
 			errs = append(errs, fmt.Errorf("%s: every site needs a truth.json: %w", d, err))
 			continue
 		}
-		tr, err := parseTruth(b, cats)
+		tr, err := parseTruthIn(b, cats, langs)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s/truth.json: %w", d, err))
 			continue
@@ -121,6 +165,11 @@ func readSet(root string, cats categoryFile) ([]testSite, error) {
 
 // parseTruth decodes a truth table strictly (an unknown key is an error) and checks it.
 func parseTruth(b []byte, cats categoryFile) (truth, error) {
+	return parseTruthIn(b, cats, truthLanguages)
+}
+
+// parseTruthIn is parseTruth for a set whose truth tables may name langs.
+func parseTruthIn(b []byte, cats categoryFile, langs []string) (truth, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	var tr truth
@@ -130,22 +179,22 @@ func parseTruth(b []byte, cats categoryFile) (truth, error) {
 	if tr.Language == "" {
 		tr.Language = "en"
 	}
-	return tr, tr.check(cats)
+	return tr, tr.check(cats, langs)
 }
 
 // check says what is wrong with a truth table: every key a field or section
 // the draft has, every value of the field's type and from its list (stage,
 // pricing model, category, country code, platform, story section), nothing
 // both stated and absent.
-func (tr truth) check(cats categoryFile) error {
+func (tr truth) check(cats categoryFile, langs []string) error {
 	var errs []error
 	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
 	isField := func(f string) bool { return slices.Contains(domain.DraftFieldNames, f) }
 	if strings.TrimSpace(tr.Kind) == "" {
 		bad("kind: required, say what the site is like")
 	}
-	if !slices.Contains(truthLanguages, tr.Language) && !slices.Contains(wordlessLanguages, tr.Language) {
-		bad("language %q: one of %v or %v", tr.Language, truthLanguages, wordlessLanguages)
+	if !slices.Contains(langs, tr.Language) {
+		bad("language %q: one of %v", tr.Language, langs)
 	}
 	if tr.RobotsForbidden && (len(tr.Stated) > 0 || len(tr.FAQs)+len(tr.Founders)+len(tr.Socials)+len(tr.Story)+len(tr.Milestones) > 0) {
 		bad("robots_forbidden: a site nothing may be read of states nothing")
@@ -203,8 +252,8 @@ func (tr truth) check(cats categoryFile) error {
 		}
 	}
 	for f, vs := range tr.Not {
-		if !isField(f) && !slices.Contains([]string{"faqs", "founders", "socials"}, f) {
-			bad("not.%s: not a draft field, faqs, founders or socials", f)
+		if !isField(f) && !slices.Contains([]string{"faqs", "founders", "socials", "milestones"}, f) {
+			bad("not.%s: not a draft field, faqs, founders, socials or milestones", f)
 		}
 		if slices.Contains(vs, "") {
 			bad("not.%s: an empty trap matches everything", f)
@@ -229,8 +278,8 @@ func (tr truth) check(cats categoryFile) error {
 		}
 	}
 	for _, m := range tr.Milestones {
-		if !milestoneRE.MatchString(m) {
-			bad("milestones %q: a date prefix YYYY, YYYY-MM or YYYY-MM-DD", m)
+		if !milestoneRE.MatchString(m.Date) {
+			bad("milestones %q: a date prefix YYYY, YYYY-MM or YYYY-MM-DD", m.Date)
 		}
 	}
 	for _, q := range tr.FAQs {
@@ -264,7 +313,7 @@ func TestTruthCheck(t *testing.T) {
 		{`{"kind": "k", "socials": {"dribbble": "https://dribbble.com/x"}}`, "socials.dribbble: not a platform"},
 		{`{"kind": "k", "story": ["origin"]}`, `story "origin"`},
 		{`{"kind": "k", "milestones": ["May 2024"]}`, `milestones "May 2024"`},
-		{`{"kind": "k", "language": "xx"}`, `language "xx"`},
+		{`{"kind": "k", "language": "sv"}`, `language "sv"`},
 		{`{"stated": {}}`, "kind: required"},
 		{`{"kind": "k", "robots_forbidden": true, "stated": {"name": "X"}}`, "robots_forbidden"},
 		{`{"kind": "k", "lang": "de"}`, `unknown field "lang"`},
@@ -273,6 +322,24 @@ func TestTruthCheck(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one containing %q", c.body, err, c.want)
 		}
+	}
+
+	// issue 31's set may name more languages, and a milestone may be an object.
+	for _, c := range []struct{ body, want string }{
+		{`{"kind": "k", "language": "sv"}`, ""},
+		{`{"kind": "k", "language": "xx"}`, `language "xx"`},
+		{`{"kind": "k", "milestones": [{"date": "2024-05", "title": "Launch"}], "not": {"milestones": ["v1.0.1"]}}`, ""},
+		{`{"kind": "k", "milestones": [{"date": "May 2024", "title": "Launch"}]}`, `milestones "May 2024"`},
+		{`{"kind": "k", "milestones": [{"date": "2024", "titel": "Launch"}]}`, `unknown field "titel"`},
+		{`{"kind": "k", "not": {"story": ["x"]}}`, "not.story: not a draft field"},
+	} {
+		_, err := parseTruthIn([]byte(c.body), cats, unseenLanguages)
+		if (c.want == "" && err != nil) || (c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want))) {
+			t.Errorf("%s (unseen set): error %v, want %q", c.body, err, c.want)
+		}
+	}
+	if sites, err := readSetIn("testdata/unseen", cats, unseenLanguages); err != nil || len(sites) < 15 {
+		t.Errorf("testdata/unseen: %d sites, %v; want at least 15 with good truth tables", len(sites), err)
 	}
 
 	root := t.TempDir()

@@ -13,7 +13,9 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/openai/openai-go/v3"
@@ -77,6 +79,29 @@ type Drafter struct {
 	chat openai.ChatCompletionService
 	// endpoint is BaseURL with any user:password replaced, for error messages.
 	endpoint string
+	// format is the response_format the endpoint last accepted (a
+	// replyFormat): json_schema until the endpoint refuses it, then
+	// json_object, then none. Remembered so that later drafts do not ask again.
+	format atomic.Int32
+}
+
+// replyFormat is how the reply's shape is asked for.
+type replyFormat int32
+
+const (
+	// formatSchema: response_format {type: json_schema, json_schema: {strict,
+	// schema}}, structured outputs (OpenAI, vLLM, Ollama >= 0.5, llama.cpp's
+	// server since it took json_schema, LM Studio).
+	formatSchema replyFormat = iota
+	// formatObject: response_format {type: json_object, schema}: JSON mode,
+	// with the schema where the server takes it (older llama.cpp servers).
+	formatObject
+	// formatNone: no response_format; the system prompt alone asks for the JSON.
+	formatNone
+)
+
+func (f replyFormat) String() string {
+	return [...]string{"json_schema", "json_object", "none"}[f]
 }
 
 var _ domain.Drafter = (*Drafter)(nil)
@@ -144,9 +169,8 @@ func (d *Drafter) Draft(ctx context.Context, req domain.DraftRequest) (*domain.D
 	}
 	messages := buildMessages(req, d.cfg.MaxInputChars)
 	params := openai.ChatCompletionNewParams{
-		Model:          d.cfg.Model,
-		Messages:       messages,
-		ResponseFormat: responseFormat(req),
+		Model:    d.cfg.Model,
+		Messages: messages,
 	}
 	var (
 		r   *reply
@@ -157,7 +181,7 @@ func (d *Drafter) Draft(ctx context.Context, req domain.DraftRequest) (*domain.D
 	// rarely does, and the job runner retries the whole job later anyway.
 	for attempt := 0; attempt < 2; attempt++ {
 		var content string
-		content, err = d.complete(ctx, params)
+		content, err = d.completeIn(ctx, req, &params)
 		if err != nil {
 			return nil, err
 		}
@@ -177,6 +201,47 @@ func (d *Drafter) Draft(ctx context.Context, req domain.DraftRequest) (*domain.D
 		fill(out, gate(req, fallback))
 	}
 	return out, nil
+}
+
+// completeIn sends params in the reply format the endpoint last accepted.
+// When the endpoint refuses the format (a 400 or 422 naming response_format,
+// json_schema or the schema, as servers without structured outputs answer),
+// it asks again in the next weaker one and remembers it: structured output
+// where the server supports it, JSON mode or the prompt alone where not. The
+// values pass the same grounding gate whatever the format.
+func (d *Drafter) completeIn(ctx context.Context, req domain.DraftRequest, params *openai.ChatCompletionNewParams) (string, error) {
+	for {
+		f := replyFormat(d.format.Load())
+		p := *params
+		p.ResponseFormat = responseFormatFor(f, req)
+		if f != formatSchema {
+			// Without structured outputs the model sees the reply's schema
+			// only in the prompt: the system message carries it.
+			p.Messages = slices.Clone(p.Messages)
+			p.Messages[0] = openai.SystemMessage(systemPrompt + schemaNote(req))
+		}
+		content, err := d.complete(ctx, p)
+		if err == nil || f == formatNone || !formatRefused(err) {
+			return content, err
+		}
+		d.format.CompareAndSwap(int32(f), int32(f+1))
+	}
+}
+
+// formatRefused reports whether err is the endpoint refusing the request's
+// response_format rather than the request as a whole.
+func formatRefused(err error) bool {
+	var apiErr *openai.Error
+	if !errors.As(err, &apiErr) || (apiErr.StatusCode != http.StatusBadRequest && apiErr.StatusCode != http.StatusUnprocessableEntity) {
+		return false
+	}
+	msg := strings.ToLower(apiErr.Message + " " + apiErr.Param + " " + apiErr.RawJSON())
+	for _, w := range []string{"response_format", "json_schema", "schema", "grammar"} {
+		if strings.Contains(msg, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // complete sends one chat completion request and returns the reply text.

@@ -17,6 +17,28 @@ import (
 // storyKeys are the story sections a reply may fill.
 var storyKeys = domain.StorySections
 
+// responseFormatFor is the response_format of a request in format f.
+func responseFormatFor(f replyFormat, req domain.DraftRequest) openai.ChatCompletionNewParamsResponseFormatUnion {
+	switch f {
+	case formatObject:
+		// JSON mode; "schema" beside "type" is how llama.cpp's server takes a
+		// schema in JSON mode, and other servers ignore it.
+		obj := shared.NewResponseFormatJSONObjectParam()
+		obj.SetExtraFields(map[string]any{"schema": replySchema(req)})
+		return openai.ChatCompletionNewParamsResponseFormatUnion{OfJSONObject: &obj}
+	case formatNone:
+		return openai.ChatCompletionNewParamsResponseFormatUnion{}
+	}
+	return responseFormat(req)
+}
+
+// schemaNote is the reply's JSON Schema as text for the system prompt, for
+// endpoints that do not take it as response_format.
+func schemaNote(req domain.DraftRequest) string {
+	b, _ := json.Marshal(replySchema(req))
+	return "\n\nThe JSON object follows this JSON Schema (every property present; an empty list or \"\" where the site states nothing):\n" + string(b)
+}
+
 // responseFormat asks for the reply as JSON following replySchema, in strict
 // mode: endpoints that support structured outputs then cannot return anything
 // else, and the others still get the schema as guidance.
