@@ -189,3 +189,13 @@ func TestF31TestimonialCards(t *testing.T) {
 		t.Errorf("founders from a testimonial: %+v", dr.Founders)
 	}
 }
+
+// A touch icon taken as the logo is quoted as its href is written, not in
+// the resolved form the page never shows (issue 31: quotes are verbatim).
+func TestF31TouchIconQuotedAsWritten(t *testing.T) {
+	dr := f31Draft(t, "/", `<html><head><title>Acme</title><link rel="apple-touch-icon" href="/touch.png"></head><body><h1>Notes for teams</h1></body></html>`)
+	v := dr.Fields["logo_url"]
+	if v.Text != "https://acme.example/touch.png" || len(v.Evidence) == 0 || v.Evidence[0].Quote != "/touch.png" {
+		t.Errorf("logo_url %q, evidence %v", v.Text, v.Evidence)
+	}
+}

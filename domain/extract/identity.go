@@ -281,7 +281,7 @@ func (s *site) logo() domain.DraftedValue {
 	forEach(home.doc, true, func(n *html.Node) bool {
 		if found.Text == "" && n.DataAtom == atom.Link && strings.Contains(strings.ToLower(attr(n, "rel")), "apple-touch-icon") {
 			if u := home.resolve(attr(n, "href")); u != "" {
-				found = domain.DraftedValue{Text: u, Evidence: []domain.Evidence{home.ev(u)}}
+				found = domain.DraftedValue{Text: u, Evidence: []domain.Evidence{home.ev(strings.TrimSpace(attr(n, "href")))}}
 			}
 		}
 		return true

@@ -207,6 +207,7 @@ func (x *extractor) element(n *html.Node) {
 		for _, rel := range strings.Fields(strings.ToLower(attr(n, "rel"))) {
 			if rel == "icon" || rel == "apple-touch-icon" || rel == "apple-touch-icon-precomposed" {
 				x.addLink(attr(n, "href"))
+				x.add(attr(n, "href")) // as written too: a drafter quotes the attribute's own text
 				break
 			}
 		}
