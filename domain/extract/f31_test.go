@@ -199,3 +199,18 @@ func TestF31TouchIconQuotedAsWritten(t *testing.T) {
 		t.Errorf("logo_url %q, evidence %v", v.Text, v.Evidence)
 	}
 }
+
+// A single-page app with no meta description and only a short hero lead in
+// its <noscript> fallback: the lead's first sentence, which names the
+// product, is the short description; the line asking for JavaScript is not.
+func TestF31ShortDescriptionFromHeroLead(t *testing.T) {
+	dr := f31Draft(t, "/", `<html lang="cs"><head><title>Rozvrhář – rozvrhy pro školy</title></head><body><div id="app"></div>
+<noscript><p>Pro plné zobrazení aplikace zapněte JavaScript.</p><h1>Rozvrhy pro školy bez tabulek</h1>
+<p>Rozvrhář sestaví rozvrh hodin pro celou školu za jedno odpoledne. Vyzkoušejte ho.</p></noscript></body></html>`)
+	if got := dr.Fields["short_description"].Text; got != "Rozvrhář sestaví rozvrh hodin pro celou školu za jedno odpoledne." {
+		t.Errorf("short_description %q", got)
+	}
+	if got := dr.Fields["tagline"].Text; got != "Rozvrhy pro školy bez tabulek" {
+		t.Errorf("tagline %q", got)
+	}
+}

@@ -151,6 +151,16 @@ func (s *site) draftIdentity() {
 	if _, ok := s.out.Fields["short_description"]; !ok && len(paras) > 0 && len(paras[0]) <= 500 {
 		s.set("short_description", domain.DraftedValue{Text: paras[0], Evidence: []domain.Evidence{home.ev(paras[0])}})
 	}
+	// No summary and no long paragraph (a single-page app's fallback, a
+	// short landing page): the hero's lead that names the product (issue 31).
+	if _, ok := s.out.Fields["short_description"]; !ok {
+		// Its first sentence only: what follows is often another matter ("Our servers are in Frankfurt.").
+		if _, lead := s.f4Hero(home); lead != "" {
+			if first := sentenceAround(lead, 0); len(first) <= 300 && textWords(first) >= 5 && s.mentionsName(first) {
+				s.set("short_description", domain.DraftedValue{Text: first, Evidence: []domain.Evidence{home.ev(first)}})
+			}
+		}
+	}
 	// A thin home page (a logo, a picture, a button) leaves the tagline and
 	// the summary to the product page: its hero and its meta description.
 	s.f4LeadOverSlogan(home)
