@@ -206,8 +206,8 @@ func TestF31TouchIconQuotedAsWritten(t *testing.T) {
 func TestF31ShortDescriptionFromHeroLead(t *testing.T) {
 	dr := f31Draft(t, "/", `<html lang="cs"><head><title>Rozvrhář – rozvrhy pro školy</title></head><body><div id="app"></div>
 <noscript><p>Pro plné zobrazení aplikace zapněte JavaScript.</p><h1>Rozvrhy pro školy bez tabulek</h1>
-<p>Rozvrhář sestaví rozvrh hodin pro celou školu za jedno odpoledne. Vyzkoušejte ho.</p></noscript></body></html>`)
-	if got := dr.Fields["short_description"].Text; got != "Rozvrhář sestaví rozvrh hodin pro celou školu za jedno odpoledne." {
+<p>Rozvrhář sestaví rozvrh hodin za jedno odpoledne. Bez tabulek.</p></noscript></body></html>`)
+	if got := dr.Fields["short_description"].Text; got != "Rozvrhář sestaví rozvrh hodin za jedno odpoledne." {
 		t.Errorf("short_description %q", got)
 	}
 	if got := dr.Fields["tagline"].Text; got != "Rozvrhy pro školy bez tabulek" {
