@@ -214,3 +214,19 @@ func TestF31ShortDescriptionFromHeroLead(t *testing.T) {
 		t.Errorf("tagline %q", got)
 	}
 }
+
+// Issue 31 item 4: the primary category from the site's own words in
+// languages without word lists, matched inside text written without spaces.
+func TestF31CategoriesWordless(t *testing.T) {
+	for _, tc := range []struct{ title, body, want string }{
+		{"キンタイ｜勤怠管理をもっと簡単に", "<p>キンタイは小さな会社のためのクラウド勤怠管理サービスです。</p>", "Time Tracking"},
+		{"메모리 - 팀을 위한 자동 회의록", "<p>메모리는 회의를 녹음하고 자동으로 회의록을 만들어 줍니다.</p>", "Transcription & Meetings"},
+		{"Fakturka｜Faktury online", "<p>Fakturka wystawia faktury VAT w minutę.</p>", "Invoicing"},
+		{"Randevum · Online randevu", "<p>Randevum, kuaförler için online randevu sistemidir.</p>", "Calendar & Scheduling"},
+	} {
+		dr := f31Draft(t, "/", `<html><head><title>`+tc.title+`</title></head><body><h1>x y z</h1>`+tc.body+`</body></html>`)
+		if got := dr.Fields["categories"].List; len(got) == 0 || got[0] != tc.want {
+			t.Errorf("%s: categories %q, want %s first", tc.title, got, tc.want)
+		}
+	}
+}

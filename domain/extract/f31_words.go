@@ -88,3 +88,22 @@ var f31NamePrice = regexp.MustCompile(`^([^:：]{1,30})[:：]\s*(.+)$`)
 
 // f31FeatureHdr: a features heading in the wordless languages.
 const f31FeatureHdr = `|özellikler|funkcje|możliwości|funktioner|funkce|機能|功能|기능`
+
+// f31CategoryTerms are words of Polish, Swedish, Czech, Turkish, Japanese,
+// Chinese and Korean that show a product's category, by slug; they add to
+// f3CategoryTerms. Terms in Han, Kana or Hangul match inside longer runs of
+// those scripts (f3TermRe).
+var f31CategoryTerms = map[string][]string{
+	"invoicing":             {"faktur*", "wystawianie faktur", "fakturering", "fakturace", "請求書", "发票", "開票", "인보이스", "청구서", "세금계산서"},
+	"accounting":            {"księgowoś*", "bokföring*", "účetnictví", "muhasebe*", "会計", "会计", "记账", "회계"},
+	"expense-tracking":      {"wydatk*", "utlägg", "výdaj*", "masraf*", "経費", "报销", "费用管理", "경비"},
+	"time-tracking":         {"ewidencja czasu", "czas pracy", "tidrapport*", "docházk*", "mesai takibi", "puantaj", "勤怠", "考勤", "工时", "근태", "출퇴근"},
+	"calendar-scheduling":   {"rezerwacj*", "umawianie wizyt", "tidsbokning", "bokningssystem", "rezervac*", "randevu*", "予約", "预约", "예약"},
+	"school-administration": {"rozvrh*", "plan lekcji", "dziennik elektroniczny", "skolschema", "ders programı", "時間割", "课程表", "排课", "시간표"},
+	"transcription":         {"transkrypcj*", "mötesanteckningar", "přepis*", "toplantı notları", "議事録", "文字起こし", "会议纪要", "会议记录", "회의록", "녹취"},
+	"crm":                   {"zarządzanie klientami", "kundhantering", "správa zákazníků", "müşteri yönetimi", "顧客管理", "客户管理", "고객 관리"},
+	"help-desk":             {"ärendehantering", "destek talebi", "工单", "헬프데스크"},
+	"task-management":       {"zarządzanie zadaniami", "zarządzanie projektami", "projektledning", "správa úkolů", "görev yönetimi", "proje yönetimi", "タスク管理", "任务管理", "项目管理", "업무 관리"},
+	"online-courses":        {"kursy online", "kurser online", "online kurzy", "online kurs*", "オンライン講座", "在线课程", "온라인 강의"},
+	"language-learning":     {"nauka języków", "språkinlärning", "dil öğren*", "語学", "学习语言", "어학"},
+}
