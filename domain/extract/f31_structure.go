@@ -453,13 +453,17 @@ func f31QuotedCard(n *html.Node) bool {
 		return false
 	}
 	kids := 0
-	quoted := false
 	for c := n.Parent.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type != html.ElementNode {
-			continue
+		if c.Type == html.ElementNode {
+			if kids++; kids > 4 {
+				return false
+			}
 		}
-		kids++
-		quoted = quoted || f31Quoted(nodeText(c))
 	}
-	return quoted && kids <= 4
+	for c := n.Parent.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && f31Quoted(nodeText(c)) {
+			return true
+		}
+	}
+	return false
 }
