@@ -45,8 +45,10 @@ var countryAliases = map[string]string{
 
 // localNames are the languages, besides English, whose country names
 // CountryCode accepts: those of the sites the extractor reads (German, French,
-// Spanish, Italian, Dutch, Portuguese of Brazil and of Portugal).
-var localNames = []string{"de", "fr", "es", "it", "nl", "pt", "pt-PT"}
+// Spanish, Italian, Dutch, Portuguese of Brazil and of Portugal) and, since
+// issue 31, Polish, Swedish, Czech, Turkish, Japanese, Korean and Chinese
+// (simplified and traditional), from CLDR's display names.
+var localNames = []string{"de", "fr", "es", "it", "nl", "pt", "pt-PT", "pl", "sv", "cs", "tr", "ja", "ko", "zh", "zh-Hant"}
 
 // localNotCountry are local names that are more often something else: a
 // Spanish city (Granada, Spanish and Portuguese for Grenada), an English word
@@ -61,6 +63,9 @@ var localAliases = map[string]string{
 	"estados unidos de america": "US", "estados unidos da america": "US", "stati uniti d america": "US",
 	"etats unis d amerique": "US", "vereinigte staaten von amerika": "US", "olanda": "NL", "hollande": "NL",
 	"holanda": "NL", "paises bajos": "NL", "paises baixos": "NL", "tschechien": "CZ",
+	// Issue 31: the long forms people write beside CLDR's short ones.
+	"česká republika": "CZ", "ceska republika": "CZ", "türkiye cumhuriyeti": "TR", "rzeczpospolita polska": "PL",
+	"한국": "KR", "中华人民共和国": "CN", "日本国": "JP",
 }
 
 var countries struct {
@@ -159,7 +164,21 @@ func CountryNamed(code, text string) bool {
 	countries.once.Do(loadCountries)
 	t := " " + countryKey(text) + " "
 	for _, key := range countries.keys[strings.ToUpper(strings.TrimSpace(code))] {
-		if strings.Contains(t, " "+key+" ") {
+		// Chinese, Japanese and Korean names need no spaces around them
+		// ("上海市，中国", "東京都, 日本国").
+		if strings.Contains(t, " "+key+" ") || unspaced(key) && strings.Contains(t, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// unspaced reports whether a name is written in a script that does not
+// separate words with spaces (Han, Hiragana, Katakana) or is Hangul, whose
+// names are followed by particles: it is found inside longer runs of letters.
+func unspaced(key string) bool {
+	for _, r := range key {
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
 			return true
 		}
 	}

@@ -12,13 +12,17 @@ import (
 // quote must contain for each, in English, German, French, Spanish, Italian,
 // Dutch and Portuguese (the languages domain/extract reads).
 var PricingModels = map[string][]string{
-	"free":     {"free", "kostenlos", "gratuit", "gratis", "grátis"},
-	"freemium": {"free", "kostenlos", "gratuit", "gratis", "grátis"},
+	"free":     {"free", "kostenlos", "gratuit", "gratis", "grátis", "darmo", "darmow", "bezpłatn", "kostnadsfri", "zdarma", "bezplatn", "ücretsiz", "無料", "免费", "무료"},
+	"freemium": {"free", "kostenlos", "gratuit", "gratis", "grátis", "darmo", "darmow", "bezpłatn", "kostnadsfri", "zdarma", "bezplatn", "ücretsiz", "無料", "免费", "무료"},
 	"subscription": {"/mo", "month", "/yr", "year", "annual", "subscription", "per seat", "per user", "billed",
 		"monat", "jahr", "jährlich", "pro nutzer", "mois", "par an", "mensuel", "annuel", "abonnement", "par utilisateur",
 		"/mes", "al mes", "por mes", "al año", "/año", "mensual", "anual", "suscripción", "por usuario",
 		"/mese", "al mese", "all'anno", "mensile", "annuale", "abbonamento", "per utente",
-		"maand", "/mnd", "p/m", "jaar", "per gebruiker", "mês", "mensilmente", "mtl.", "/mon", "/ano", "por ano", "mensal", "assinatura", "por usuário"},
+		"maand", "/mnd", "p/m", "jaar", "per gebruiker", "mês", "mensilmente", "mtl.", "/mon", "/ano", "por ano", "mensal", "assinatura", "por usuário",
+		// Issue 31: Polish, Swedish, Czech, Turkish, Japanese, Chinese, Korean.
+		"mies.", "/mies", "/ mies", "miesięczn", "rocznie", "abonament", "/mån", "/ mån", "per månad", "i månaden", "prenumeration",
+		"měsíčně", "měsíční", "/měs", "ročně", "předplatné", "/ay", "/ ay", "aylık", "ayda", "yıllık", "abonelik",
+		"月額", "/月", "/ 月", "年額", "每月", "按月", "订阅", "매월", "/월", "/ 월", "월 ", "월간", "구독"},
 	"one-time": {"one-time", "one time", "lifetime", "once", "single payment", "perpetual",
 		"einmalig", "paiement unique", "une seule fois", "pago único", "una tantum", "pagamento unico", "eenmalig", "pagamento único", "compra única"},
 	"usage-based": {"usage", "per request", "per call", "pay as you go", "pay-as-you-go", "per 1,000", "per 1000", "metered", "credits",
@@ -188,7 +192,7 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 			}
 		}
 	case groundVerbatim[name]:
-		if !quotesContain(v.Evidence, v.Text) {
+		if !quotesContain(v.Evidence, v.Text) && !((name == "logo_url" || name == "demo_video_url") && resolvesTo(v.Evidence, v.Text)) {
 			return v, fmt.Errorf("%q is not in its quotes", v.Text)
 		}
 		if (name == "demo_video_url" || name == "logo_url") && !isHTTPURL(v.Text) {
@@ -238,7 +242,7 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 }
 
 // zeroPriceRE is a price of zero ("$0", "0 €", "R$ 0,00"): a free plan in any language.
-var zeroPriceRE = regexp.MustCompile(`(?:^|[^\d.,])(?:R\$|[$€£])\s?0(?:[.,]00?)?(?:$|[^\d.,]|[.,]\D)|(?:^|[^\d.,])0(?:[.,]00?)?\s?(?:€|\$|£|R\$)`)
+var zeroPriceRE = regexp.MustCompile(`(?:^|[^\d.,])(?:R\$|[$€£₺¥￥₩])\s?0(?:[.,]00?)?(?:$|[^\d.,]|[.,]\D)|(?:^|[^\d.,])0(?:[.,]00?)?\s?(?:€|\$|£|R\$|zł|kr\b|Kč|TL\b|円|원|元)`)
 
 // quotesContainWord reports whether w occurs in a quote as a whole word (case-sensitive).
 func quotesContainWord(ev []Evidence, w string) bool {
@@ -254,4 +258,21 @@ func quotesContainWord(ev []Evidence, w string) bool {
 func isHTTPURL(s string) bool {
 	u, err := url.Parse(s)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// resolvesTo reports whether a quote, a relative address as the page writes
+// it ("img/logo.png", "./img/kintai.png"), resolved against its page's URL
+// is u: a relative logo is quoted as the attribute's own text (issue 31).
+func resolvesTo(ev []Evidence, u string) bool {
+	for _, e := range ev {
+		base, err := url.Parse(e.URL)
+		q := strings.TrimSpace(e.Quote)
+		if err != nil || q == "" || strings.ContainsAny(q, " \n") {
+			continue
+		}
+		if ref, err := url.Parse(q); err == nil && base.ResolveReference(ref).String() == u {
+			return true
+		}
+	}
+	return false
 }

@@ -186,6 +186,7 @@ func (s *site) draftCategories() {
 		return all[i].score > all[j].score
 	})
 	if len(all) == 0 {
+		s.f31LDCategory()
 		return
 	}
 	var cats, tags domain.DraftedValue

@@ -29,6 +29,13 @@ func (s *site) draftFounded() {
 	// Statements in the seven languages (f2_company.go).
 	if fs := s.f2Foundings(); len(fs) > 0 {
 		s.set("founded_year", domain.DraftedValue{Text: fs[0].year, Evidence: []domain.Evidence{fs[0].p.ev(fs[0].clause)}})
+		return
+	}
+	// A company profile's row, then a founding sentence in another language (issue 31).
+	if v, ok := s.f31ProfileYear(); ok {
+		s.set("founded_year", v)
+	} else if v, ok := s.f31FoundingSentence(); ok {
+		s.set("founded_year", v)
 	}
 }
 
@@ -97,6 +104,7 @@ func (s *site) draftLocation() {
 		}
 	}
 	locs = append(locs, legal...)
+	locs = append(locs, s.f31ProfileLocs()...) // a profile's seat row (issue 31)
 	for _, p := range s.byKind(kindAbout, kindContact, kindTeam, kindHome) {
 		strong, w := s.f2Statements(p)
 		locs = append(locs, strong...)
@@ -212,6 +220,13 @@ var stagePatterns = []struct {
 	{"acquired", regexp.MustCompile(`(?i)\b(was|has been|have been|were|we've been|we’ve been) acquired by\b|\bis now (a )?part of\b|` +
 		`\b(wurde|wurden) von \S+ (übernommen|gekauft)|a été (racheté|rachetée|acquise?) par|(fue|ha sido) (adquirid[ao]|comprad[ao]) por|` +
 		`è stat[ao] (acquisit[ao]|acquistat[ao]) da|is overgenomen door|(foi|fomos) (adquirid[ao]|comprad[ao]) pel[ao]`), false},
+	// Issue 31: a public launch stated by the company ("then launched
+	// publicly in March 2023", "out of beta since", "since we launched in
+	// 2021", "used by more than 2,000 teams") is the stage launched, and it
+	// wins over the beta that came before it in the same story.
+	{"launched", regexp.MustCompile(`(?i)\blaunched (publicly|to the public|to everyone|for everyone|in (19|20)\d\d|in (january|february|march|april|may|june|july|august|september|october|november|december))\b|` +
+		`\b(public|official) launch\b|\bout of beta\b|\bsince (we|it) (first )?launched\b|\bwent live\b|\bgenerally available\b|` +
+		`\bused (daily )?by (more than|over) [\d.,]+\+? (companies|teams|businesses|customers|clubs|schools|users|people|firms|agencies|shops|stores)\b`), true},
 	{"beta", regexp.MustCompile(`(?i)\b(open|public|private|closed) beta\b|\bjoin the beta\b|` +
 		`(öffentlichen?|offenen?|geschlossenen?|privaten?) beta|(?:^|[^\p{L}])bêta (publique|ouverte|privée|fermée)|` +
 		`beta (pública|abierta|privada|cerrada|aberta|fechada)|beta (pubblica|aperta|privata|chiusa)|` +
@@ -239,6 +254,9 @@ func (s *site) draftStage() {
 			continue
 		}
 		for _, p := range s.byKind(kindHome, kindAbout, kindPricing) {
+			if st.slug == "launched" && (p.kind == kindChangelog || f4ChangelogPage(p)) {
+				continue // a changelog's "Public launch" entry is history, not what the company says it is now
+			}
 			for _, seg := range p.segs {
 				for _, l := range append([]line{{text: seg.title, foreign: seg.foreign}}, seg.lines...) {
 					if l.foreign || seg.foreign || l.text == "" {
@@ -250,7 +268,9 @@ func (s *site) draftStage() {
 						// A weak "in beta" with no subject of its own is a banner ("Now in
 						// beta"); with one, the subject must be the company ("Dark mode is in beta").
 						banner := len(strings.Fields(sent)) <= 6 && strings.HasPrefix(sent, strings.TrimSpace(l.text[m[0]:m[1]]))
-						if (st.slug == "acquired" || st.weak && !banner) && !self || l.foreign {
+						// "Used by more than 2,000 teams" is said of the product without a subject.
+						usedBy := st.slug == "launched" && strings.Contains(strings.ToLower(l.text[m[0]:m[1]]), "used ")
+						if (st.slug == "acquired" || st.weak && !banner && !usedBy) && !self || l.foreign {
 							continue
 						}
 						s.set("stage", domain.DraftedValue{Text: st.slug, Evidence: []domain.Evidence{p.ev(sent)}})

@@ -103,7 +103,10 @@ func f3TermRe(terms []string) *regexp.Regexp {
 			alts = append(alts, regexp.QuoteMeta(t)+`(?:s|es)?`)
 		}
 	}
-	return regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + strings.Join(alts, "|") + `)(?:$|[^\p{L}\p{N}])`)
+	// Han, Kana and Hangul letters do not end words: "クラウド勤怠管理サービス"
+	// holds "勤怠", "회의록을" holds "회의록" (issue 31).
+	const cjk = `\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}`
+	return regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}]|[` + cjk + `])(` + strings.Join(alts, "|") + `)(?:$|[^\p{L}\p{N}]|[` + cjk + `])`)
 }
 
 // f3NotRe is the pattern of a category's blanked phrases, nil when it has none.
@@ -164,7 +167,7 @@ func f3CategoryPatterns(slug, name string) f3Patterns {
 	if terms == nil {
 		terms = nameTerms(name)
 	}
-	terms = append(append([]string{}, terms...), f3CategoryTerms[slug]...)
+	terms = append(append(append([]string{}, terms...), f3CategoryTerms[slug]...), f31CategoryTerms[slug]...)
 	var pt f3Patterns
 	if len(terms) > 0 {
 		pt = f3Patterns{re: f3TermRe(terms), not: f3NotRe(slug)}

@@ -14,9 +14,9 @@ import (
 // Portuguese (docs/extract-f3.md).
 var (
 	// f3PricingPath names a pricing page by its path.
-	f3PricingPath = regexp.MustCompile(`(?i)(pricing|prices|plans|preise|tarif|precios|precos|preços|planes|planos|prezzi|piani|tariff|prijzen|tarieven|pakketten|abonnement|abbonament)`)
+	f3PricingPath = regexp.MustCompile(`(?i)(pricing|prices|plans|preise|tarif|precios|precos|preços|planes|planos|prezzi|piani|tariff|prijzen|tarieven|pakketten|abonnement|abbonament)` + f31PricingPath)
 	// f3FreePlanRe is a free plan named in a sentence ("the free plan", "plan gratuit").
-	f3FreePlanRe = regexp.MustCompile(`(?i)\bfree (plan|tier|version|account|forever)\b|\bforever free\b|\b(plan|piano|plano|formule|formula|version|versione|versión|versão|tarif|pakket|abonnement|offre|offerta)\s+(gratuit\w*|gratis|grátis|kostenlos\w*)|\bkostenlose[nr]?\s+(tarif|version|plan|basis)|\bgratis\s+(plan|pakket|versie|account|abonnement)\b|für immer kostenlos|gratuit pour toujours|gratis para siempre|gratis per sempre|gratuito per sempre|voor altijd gratis|grátis para sempre`)
+	f3FreePlanRe = regexp.MustCompile(`(?i)\bfree (plan|tier|version|account|forever)\b|\bforever free\b|\b(plan|piano|plano|formule|formula|version|versione|versión|versão|tarif|pakket|abonnement|offre|offerta)\s+(gratuit\w*|gratis|grátis|kostenlos\w*)|\bkostenlose[nr]?\s+(tarif|version|plan|basis)|\bgratis\s+(plan|pakket|versie|account|abonnement)\b|für immer kostenlos|gratuit pour toujours|gratis para siempre|gratis per sempre|gratuito per sempre|voor altijd gratis|grátis para sempre` + f31FreePlan)
 	// f3TrapRe marks a sentence whose amount is not the product's price:
 	// savings and discounts, revenue and funding.
 	f3TrapRe = regexp.MustCompile(`(?i)\b(save[sd]?|saving|spare|sparen|spart|gespart|économise\w*|économie|ahorr\w*|risparmi\w*|bespaar\w*|economiz\w*|poupe\w*|discount|rabatt|remise|descuento|sconto|korting|desconto|revenue|raised|funding|umsatz|chiffre d'affaires|fatturato|omzet|faturamento|million\w*|millones|milioni|miljoen\w*|milhões|billion)\b`)
@@ -220,8 +220,13 @@ var shortFreeOrContact = regexp.MustCompile(`(?i)^(free|contact (sales|us)|custo
 // f3ListPlans reads plans written as list items or paragraphs that begin with
 // a bold name ("<li><strong>Solo</strong> €15 per maand</li>") and as
 // definition lists (dt name, dd price).
-func f3ListPlans(p *page, segs []*segment) []plan {
-	var out []plan
+func f3ListPlans(p *page, segs []*segment) (out []plan) {
+	var colon []plan
+	defer func() {
+		if len(colon) >= 2 {
+			out = append(out, colon...)
+		}
+	}()
 	for _, seg := range segs {
 		if seg.foreign {
 			continue
@@ -242,6 +247,13 @@ func f3ListPlans(p *page, segs []*segment) []plan {
 			}
 			b := f3FirstBold(l.node)
 			if b == nil {
+				// "Základ: 149 Kč měsíčně", "프로: 월 9,900원": a list of two or
+				// more items, each a short name and a colon before its price (issue 31).
+				if l.tag == atom.Li {
+					if m := f31NamePrice.FindStringSubmatch(l.text); m != nil && textWords(m[1]) <= 4 && !strings.ContainsAny(m[1], "0123456789$€£") && f3PlanPrice(m[2]) {
+						colon = append(colon, plan{p: p, name: m[1], price: f3ShortPrice(m[2]), priceLine: l.text})
+					}
+				}
 				continue
 			}
 			name := strings.TrimRight(domain.NormalizeSpace(nodeText(b)), ":–- ")

@@ -84,9 +84,9 @@ func init() {
 		{"november", "nov", "novembre", "noviembre", "novembro"},
 		{"december", "dec", "dezember", "dez", "décembre", "decembre", "déc", "diciembre", "dic", "dicembre", "dezembro"},
 	}
-	for i, ns := range names {
+	for i, ns := range append(names, f31MonthNames...) {
 		for _, n := range ns {
-			f4Months[n] = i + 1
+			f4Months[n] = i%12 + 1
 		}
 	}
 	var alt []string

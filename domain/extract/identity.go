@@ -11,8 +11,10 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// titleSep splits "Name | Tagline", "Name — Tagline", "Page · Name", "Name: tagline".
-var titleSep = regexp.MustCompile(`\s+[|–—·•-]\s+|:\s+`)
+// titleSep splits "Name | Tagline", "Name — Tagline", "Page · Name", "Name: tagline",
+// and the full-width separators of Japanese and Chinese titles, which need no
+// spaces ("キンタイ｜勤怠管理", "云表单：在线表单", "Fakturka｜Faktury online").
+var titleSep = regexp.MustCompile(`\s+[|–—·•-]\s+|:\s+|\s*[｜]\s*|\s*：\s*|\s*【|】\s*`)
 
 // legalSuffix is a company form after the brand ("Notably Labs, Lda.", "Taktwerk GmbH").
 var legalSuffix = regexp.MustCompile(`(?i)[, ]+(inc|llc|ltd|limited|gmbh|ag|ab|bv|b\.v|sas|sarl|lda|pty|oy|aps|plc)\.?(\s.*)?$`)
@@ -115,8 +117,15 @@ func (s *site) ownDomain(host string) bool {
 		}
 	}
 	labels := strings.Split(host, ".")
-	if len(labels) < 2 || len(s.brand) < 3 {
+	if len(labels) < 2 {
 		return false
+	}
+	if len(s.brand) < 3 {
+		// A name with (almost) no Latin letters ("キンタイ", "메모리", "云表单")
+		// cannot be matched against a domain; the site's own address links
+		// (mailto in its own text, never a testimonial's) are its own unless
+		// they are a mail provider's or a big platform's.
+		return compact(s.name) == "" && s.name != "" && !freeMail[strings.Join(labels[len(labels)-2:], ".")]
 	}
 	for _, l := range labels[:len(labels)-1] {
 		if c := compact(l); c == s.brand || strings.HasPrefix(c, s.brand) || (len(c) >= 4 && strings.HasPrefix(s.brand, c)) {
@@ -133,7 +142,7 @@ func (s *site) draftIdentity() {
 
 	// short_description: the page's own summary (meta/OG/JSON-LD description).
 	for _, key := range []string{"description", "og:description", "twitter:description"} {
-		if d := home.meta[key]; len(strings.Fields(d)) >= 5 {
+		if d := home.meta[key]; textWords(d) >= 5 {
 			s.set("short_description", domain.DraftedValue{Text: d, Evidence: []domain.Evidence{home.ev(d)}})
 			break
 		}
@@ -141,6 +150,16 @@ func (s *site) draftIdentity() {
 	paras := s.introParagraphs(home)
 	if _, ok := s.out.Fields["short_description"]; !ok && len(paras) > 0 && len(paras[0]) <= 500 {
 		s.set("short_description", domain.DraftedValue{Text: paras[0], Evidence: []domain.Evidence{home.ev(paras[0])}})
+	}
+	// No summary and no long paragraph (a single-page app's fallback, a
+	// short landing page): the hero's lead that names the product (issue 31).
+	if _, ok := s.out.Fields["short_description"]; !ok {
+		// Its first sentence only: what follows is often another matter ("Our servers are in Frankfurt.").
+		if _, lead := s.f4Hero(home); lead != "" {
+			if first := sentenceAround(lead, 0); len(first) <= 300 && textWords(first) >= 5 && s.mentionsName(first) {
+				s.set("short_description", domain.DraftedValue{Text: first, Evidence: []domain.Evidence{home.ev(first)}})
+			}
+		}
 	}
 	// A thin home page (a logo, a picture, a button) leaves the tagline and
 	// the summary to the product page: its hero and its meta description.
@@ -185,7 +204,7 @@ func (s *site) draftIdentity() {
 func (s *site) tagline(home *page) domain.DraftedValue {
 	for _, seg := range home.segs {
 		if seg.level == 1 && !seg.foreign {
-			n := len(strings.Fields(seg.title))
+			n := textWords(seg.title)
 			if n >= 2 && n <= 16 && !strings.EqualFold(seg.title, s.name) && !f4Welcome.MatchString(seg.title) {
 				return domain.DraftedValue{Text: seg.title, Evidence: []domain.Evidence{home.ev(seg.title)}}
 			}
@@ -199,7 +218,7 @@ func (s *site) tagline(home *page) domain.DraftedValue {
 		}
 		for _, part := range parts {
 			part = strings.TrimSpace(part)
-			if !strings.EqualFold(part, s.name) && len(strings.Fields(part)) >= 2 {
+			if !strings.EqualFold(part, s.name) && textWords(part) >= 2 {
 				return domain.DraftedValue{Text: part, Evidence: []domain.Evidence{home.ev(part)}}
 			}
 		}
@@ -221,7 +240,7 @@ func (s *site) introParagraphs(home *page) []string {
 				within(l.node, atom.Nav, atom.Header, atom.Footer, atom.Details, atom.Dl, atom.Table) {
 				continue
 			}
-			if n := len(strings.Fields(l.text)); n >= 12 {
+			if n := textWords(l.text); n >= 12 {
 				out = append(out, l.text)
 			}
 		}
@@ -259,8 +278,10 @@ func (s *site) logo() domain.DraftedValue {
 		if logoHint.MatchString(alt+" "+src+" "+hint(n)) || (s.brand != "" && compact(alt) == s.brand) {
 			// The address is the value; the page's data lists it (htmltext
 			// keeps the src of logo-like images), the alt text names it.
+			// A relative address is quoted as written (issue 31): the gate
+			// resolves it against the page to the value.
 			u := home.resolve(src)
-			found = domain.DraftedValue{Text: u, Evidence: []domain.Evidence{home.ev(u), home.ev(alt)}}
+			found = domain.DraftedValue{Text: u, Evidence: []domain.Evidence{home.ev(strings.TrimSpace(src)), home.ev(alt)}}
 		}
 		return true
 	})
@@ -270,10 +291,17 @@ func (s *site) logo() domain.DraftedValue {
 	forEach(home.doc, true, func(n *html.Node) bool {
 		if found.Text == "" && n.DataAtom == atom.Link && strings.Contains(strings.ToLower(attr(n, "rel")), "apple-touch-icon") {
 			if u := home.resolve(attr(n, "href")); u != "" {
-				found = domain.DraftedValue{Text: u, Evidence: []domain.Evidence{home.ev(u)}}
+				found = domain.DraftedValue{Text: u, Evidence: []domain.Evidence{home.ev(strings.TrimSpace(attr(n, "href")))}}
 			}
 		}
 		return true
 	})
 	return found
 }
+
+// freeMail are mail providers and platforms whose addresses a site may show
+// without being theirs.
+var freeMail = map[string]bool{"gmail.com": true, "googlemail.com": true, "outlook.com": true, "hotmail.com": true,
+	"yahoo.com": true, "icloud.com": true, "proton.me": true, "protonmail.com": true, "qq.com": true, "163.com": true,
+	"126.com": true, "naver.com": true, "daum.net": true, "yahoo.co.jp": true, "gmx.de": true, "web.de": true,
+	"wp.pl": true, "o2.pl": true, "seznam.cz": true, "example.com": true}

@@ -56,7 +56,7 @@ type page struct {
 
 func newPage(wp *domain.WebPage, home bool) *page {
 	p := &page{wp: wp, meta: map[string]string{}}
-	p.doc, _ = html.Parse(strings.NewReader(wp.HTML))
+	p.doc, _ = htmltext.Parse(wp.HTML)
 	if p.doc == nil {
 		p.doc = &html.Node{Type: html.DocumentNode}
 	}
@@ -248,6 +248,9 @@ func (s *segmenter) walk(n *html.Node) {
 		return
 	case html.ElementNode:
 		if htmltext.Hidden(n) {
+			if htmltext.HiddenGap(n) {
+				s.flush() // Text ends its line at hidden content (never "€29per rider")
+			}
 			return
 		}
 		if lvl := headingLevel[n.DataAtom]; lvl > 0 {
@@ -279,7 +282,9 @@ func (s *segmenter) flush() {
 	if len(s.block) > 0 {
 		l.node = s.block[len(s.block)-1]
 		l.tag = l.node.DataAtom
-		l.foreign = foreign(l.node)
+		// A <noscript> line asking for JavaScript speaks of the browser, not the product.
+		l.foreign = foreign(l.node) || within(l.node, atom.Noscript) && strings.Contains(strings.ToLower(t), "javascript") ||
+			f31Quoted(t) || f31QuotedCard(l.node) // a testimonial without a class name: someone else's words
 		l.footer = within(l.node, atom.Footer) || strings.Contains(hint(l.node), "footer")
 	}
 	seg := s.segs[len(s.segs)-1]

@@ -15,16 +15,16 @@ var (
 	// priceRe is an amount with its currency before or after it, as product
 	// sites in our seven languages write it: "$9", "€ 9", "9 €", "9,00 €",
 	// "R$ 29", "29 $", "CHF 12.–", "12 EUR".
-	priceRe    = regexp.MustCompile(`(?:R\$|US\$|\bCHF|\bEUR|\bUSD|\bGBP|[$€£])\s?\d(?:[\d.,']*\d)?(?:[.,][–-])?|\d(?:[\d.,']*\d)?(?:[.,][–-])?\s?(?:€|R\$|\$|£|\bEUR\b|\bUSD\b|\bGBP\b|\bCHF\b|\b[Ee]uros?\b)`)
-	periodRe   = regexp.MustCompile(`(?i)/\s?(mo|month|yr|year|user|seat|mon|monat|jahr|nutzer|mois|an|utilisateur|mes|año|usuario|mese|anno|utente|maand|mnd|jaar|gebruiker|mês|ano|usuário)\b|\bp/m\b|\b(mtl|monatl)\.|\bao (mês|ano)\b|\b(mensalmente|mensualmente|mensilmente|mensuellement)\b|\bper (month|year|user|seat|agent|member|person|operator|maand|jaar|gebruiker|medewerker|mese|anno|utente|operatore)\b|\bpro (monat|jahr|nutzer|benutzer|person|mitarbeiter|user)\b|\bim (monat|jahr)\b|\bpar (mois|an|utilisateur|personne)\b|\bal (mes|año|mese)\b|\ball'anno\b|\bpor (mes|mês|año|ano|usuario|usuário|utilizador|persona|pessoa)\b|\ba (month|year)\b|\b(monthly|yearly|annually|billed|monatlich|jährlich|mensuel|annuel|mensual|anual|mensile|annuale|maandelijks|jaarlijks|mensal)\b`)
+	priceRe    = regexp.MustCompile(`(?:R\$|US\$|\bCHF|\bEUR|\bUSD|\bGBP|[$€£])\s?\d(?:[\d.,']*\d)?(?:[.,][–-])?|\d(?:[\d.,']*\d)?(?:[.,][–-])?\s?(?:€|R\$|\$|£|\bEUR\b|\bUSD\b|\bGBP\b|\bCHF\b|\b[Ee]uros?\b)` + f31Price)
+	periodRe   = regexp.MustCompile(`(?i)/\s?(mo|month|yr|year|user|seat|mon|monat|jahr|nutzer|mois|an|utilisateur|mes|año|usuario|mese|anno|utente|maand|mnd|jaar|gebruiker|mês|ano|usuário)\b|\bp/m\b|\b(mtl|monatl)\.|\bao (mês|ano)\b|\b(mensalmente|mensualmente|mensilmente|mensuellement)\b|\bper (month|year|user|seat|agent|member|person|operator|maand|jaar|gebruiker|medewerker|mese|anno|utente|operatore)\b|\bpro (monat|jahr|nutzer|benutzer|person|mitarbeiter|user)\b|\bim (monat|jahr)\b|\bpar (mois|an|utilisateur|personne)\b|\bal (mes|año|mese)\b|\ball'anno\b|\bpor (mes|mês|año|ano|usuario|usuário|utilizador|persona|pessoa)\b|\ba (month|year)\b|\b(monthly|yearly|annually|billed|monatlich|jährlich|mensuel|annuel|mensual|anual|mensile|annuale|maandelijks|jaarlijks|mensal)\b` + f31Period)
 	usageRe    = regexp.MustCompile(`(?i)per 1[,.]?000\b|\bper (\w+ )?(request|call|gb|minute|hour|email|message|credit|token|run|resolution|conversation|transaction|sms|image|page|document|api call)s?\b|pay[- ]as[- ]you[- ]go|\bcredits?\b|\b(pro|par|por|al|per) (anfrage|minute|requête|solicitud|richiesta|aanvraag|requisição|minuto|minuut|transaktion|transaction|transacción|transazione|transactie|transação|conversation|conversación|conversazione|gesprek|conversa)\b`)
 	oneTimeRe  = regexp.MustCompile(`(?i)one[- ]time|lifetime (licen[cs]e|deal|access|plan)|\blifetime\b|pay once|, once\b|\bonce\.|einmalig|paiement unique|une seule fois|pago único|una tantum|pagamento unico|eenmalig|pagamento único|compra única`)
 	openRe     = regexp.MustCompile(`(?i)open[- ]source`)
 	licenseRe  = regexp.MustCompile(`(?i)\b(mit|apache|gpl|agpl|lgpl|bsd|mpl)\b|licen[cs]ed|licen[cs]e`)
-	freeRe     = regexp.MustCompile(`(?i)\bfree\b|\bkostenlos\w*|\bgratis\b|\bgratuit\w*|grátis\b`)
-	trialRe    = regexp.MustCompile(`(?i)trial|testen|money-back|start (for )?free|try (it )?(for )?free|free to try|\bessai|\bessayez|\bprueba|\bpruébalo|\bprova\b|\bprovalo|periodo di prova|proefperiode|\bprobeer|uitproberen|\bteste\b|\btestar|\bexperimente`)
+	freeRe     = regexp.MustCompile(`(?i)\bfree\b|\bkostenlos\w*|\bgratis\b|\bgratuit\w*|grátis\b` + f31Free)
+	trialRe    = regexp.MustCompile(`(?i)trial|testen|money-back|start (for )?free|try (it )?(for )?free|free to try|\bessai|\bessayez|\bprueba|\bpruébalo|\bprova\b|\bprovalo|periodo di prova|proefperiode|\bprobeer|uitproberen|\bteste\b|\btestar|\bexperimente` + f31Trial)
 	contactRe  = regexp.MustCompile(`(?i)contact (sales|us for|us to get)|request a quote|get a quote|send (you )?a quote|book a demo|talk to sales|custom pricing|auf anfrage|angebot anfordern|sur devis|sur demande|nous contacter|contactez[- ]nous|contactar|contáctanos|a medida|contattaci|su richiesta|su preventivo|op aanvraag|neem contact|offerte aanvragen|sob consulta|fale conosco|entre em contato`)
-	pricingHdr = regexp.MustCompile(`(?i)\b(pricing|prices|plans|preise|tarife|tarifs?|precios|planes|prezzi|piani|tariffe|abbonamenti|prijzen|tarieven|pakketten|abonnementen|preços|precos|planos)\b`)
+	pricingHdr = regexp.MustCompile(`(?i)\b(pricing|prices|plans|preise|tarife|tarifs?|precios|planes|prezzi|piani|tariffe|abbonamenti|prijzen|tarieven|pakketten|abonnementen|preços|precos|planos)\b` + f31PricingHdr)
 	costQ      = regexp.MustCompile(`(?i)\b(cost|costs|price|pricing|free|pay|paid|kostet|kosten|preis|coûte|prix|cuesta|precio|costa|prezzo|kost|prijs|custa|preço)\b`)
 )
 
@@ -89,7 +89,9 @@ func (s *site) draftPricing() {
 			return
 		}
 		nonzero, zero := f3Prices(c.l)
-		if !paidOnly && (f3FreeStatement(c.l) || zero) || paidOnly && f3FreePlanRe.MatchString(c.l) {
+		// "Is there a free plan?" asks; "No, there is no free plan" denies (issue 31).
+		asksOrDenies := strings.HasSuffix(strings.TrimSpace(c.l), "?") || f31Negation.MatchString(c.l)
+		if !asksOrDenies && (!paidOnly && (f3FreeStatement(c.l) || zero) || paidOnly && f3FreePlanRe.MatchString(c.l)) {
 			free = append(free, c)
 		}
 		if nonzero {
@@ -165,6 +167,13 @@ func (s *site) draftPricing() {
 		s.set("pricing_model", v)
 	}
 
+	// A price line that names its own plan ("Základ: 149 Kč") belongs to that
+	// plan, not to the heading above the list ("Ceník").
+	plans = slices.DeleteFunc(plans, func(x plan) bool {
+		return !strings.HasPrefix(x.priceLine, x.name) && slices.ContainsFunc(plans, func(y plan) bool {
+			return y.priceLine == x.priceLine && y.name != x.name && strings.HasPrefix(y.priceLine, y.name)
+		})
+	})
 	var sum domain.DraftedValue
 	seen := map[string]bool{}
 	for _, pl := range plans {
@@ -184,6 +193,9 @@ func (s *site) draftPricing() {
 	}
 	if len(plans) == 0 {
 		sum = f3ProseSummary(append(append([]pline{}, period...), append(usage, once...)...), s.brand)
+	}
+	if sum.Text == "" {
+		sum = s.f31LDOffers()
 	}
 	s.set("pricing_summary", sum)
 }

@@ -20,11 +20,11 @@ var (
 		`funzionalità|funzionalita|funzioni|cosa fa|` +
 		`functies|mogelijkheden|wat \S+ (voor je |voor u )?doet|` +
 		`recursos|o que (o |a )?\S+ faz|` +
-		`alles,? was (sie|du) brauch|tout ce (dont|qu'il) vous|todo lo que (necesitas|necesita)|tutto (ciò|quello) che (ti|vi) serve|alles wat je nodig hebt|tudo (o )?que (você|voce) precisa`)
+		`alles,? was (sie|du) brauch|tout ce (dont|qu'il) vous|todo lo que (necesitas|necesita)|tutto (ciò|quello) che (ti|vi) serve|alles wat je nodig hebt|tudo (o )?que (você|voce) precisa` + f31FeatureHdr)
 	featureCls = regexp.MustCompile(`\bfeatures?\b|\bfeats?\b|functies|funktionen|fonctionnalites|funcionalidades|caracteristicas|funzionalita|recursos`)
 	uspHdr     = regexp.MustCompile(`(?i)\bwhy\b|benefits?|vorteile|advantages|what makes|reasons to|unlike|warum|pourquoi|avantages|por qué|por que|ventajas|perché|vantaggi|waarom|voordelen|vantagens`)
 	historyHdr = regexp.MustCompile(`(?i)timeline|milestones|history|journey|changelog|releases|release notes|` + f4ChangelogWords.String() +
-		`|geschichte|unser weg|histoire|parcours|trajectoire|historia|trayectoria|storia|percorso|geschiedenis|onze weg|história|trajetória|trajetoria|jornada`)
+		`|geschichte|unser weg|histoire|parcours|trajectoire|historia|trayectoria|storia|percorso|geschiedenis|onze weg|história|trajetória|trajetoria|jornada` + f31HistoryHdr)
 )
 
 // draftFAQs: JSON-LD FAQPage, <details>/<summary>, <dl> question lists and
@@ -200,6 +200,9 @@ func (s *site) draftLists() {
 	if len(feat.List) == 0 {
 		feat = s.f4UnlabelledFeatures()
 	}
+	if len(feat.List) == 0 {
+		feat = s.f31LDFeatures()
+	}
 	s.set("features", feat)
 	s.set("usps", usp)
 }
@@ -314,6 +317,7 @@ func findDate(s string, atStart bool) (date, rest string, ok bool) {
 			return d, r, true
 		}
 		switch {
+		case try(f31CJKDate, f31CJKDateString): // "2021年3月", "2021년 3월 15일"
 		case try(myDate, func(m []string) string { return fmt.Sprintf("%s-%02d-01", m[2], monthNum(m[1])) }):
 		case try(yDate, func(m []string) string { return m[1] + "-01-01" }):
 		default:
@@ -331,6 +335,10 @@ func (s *site) draftMilestones() {
 		if len(out) == 50 || title == "" {
 			return
 		}
+		title, ok := f31MilestoneTitle(title)
+		if !ok {
+			return // a patch release, or a bare version tag
+		}
 		m := domain.DraftedMilestone{Milestone: domain.Milestone{Date: date, Title: truncate(title, 200), Description: truncate(desc, 1000)},
 			Evidence: []domain.Evidence{p.ev(quote)}}
 		if desc != "" {
@@ -339,7 +347,19 @@ func (s *site) draftMilestones() {
 		out = append(out, m)
 	}
 	for _, p := range s.content() {
-		changelog := f4ChangelogPage(p)
+		changelog := f4ChangelogPage(p) || f31DatedHeadings(p)
+		out = append(out, f31DatedEntries(p)...)
+		// The dated headings of a changelog are read with their own text
+		// below; the section of the page's title does not read them again
+		// (which would pair a date with a description, or keep a patch release).
+		handled := map[*segment]bool{}
+		for _, seg := range p.segs {
+			if changelog && seg.level >= 2 && !seg.foreign {
+				_, _, ok1 := findDate(seg.title, false)
+				_, _, _, ok2 := f4DateUnderHeading(seg)
+				handled[seg] = ok1 || ok2
+			}
+		}
 		for i, seg := range p.segs {
 			if seg.foreign {
 				continue
@@ -367,6 +387,9 @@ func (s *site) draftMilestones() {
 				continue
 			}
 			for _, sub := range section(p.segs, i) {
+				if sub != seg && handled[sub] {
+					continue
+				}
 				// A dated heading inside a timeline ("3. März 2024") over its entry.
 				if sub != seg && !sub.foreign && !changelog {
 					if d, rest, ok := findDate(sub.title, true); ok {
@@ -409,12 +432,22 @@ func (s *site) draftMilestones() {
 func dedupeMilestones(ms []domain.DraftedMilestone) []domain.DraftedMilestone {
 	var out []domain.DraftedMilestone
 	seen := map[string]bool{}
+	dayPage := map[string]string{} // a day-exact date -> the page it was first drafted from
 	for _, m := range ms {
 		k := m.Date + "\x00" + strings.ToLower(m.Title)
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, m)
+		if seen[k] {
+			continue
 		}
+		// One event told on two pages (a site's language versions, a news
+		// list and its changelog) under the same exact day is one milestone.
+		if len(m.Date) == 10 && !strings.HasSuffix(m.Date, "-01-01") && len(m.Evidence) > 0 {
+			if pg, ok := dayPage[m.Date]; ok && pg != m.Evidence[0].URL {
+				continue
+			}
+			dayPage[m.Date] = m.Evidence[0].URL
+		}
+		seen[k] = true
+		out = append(out, m)
 	}
 	return out
 }

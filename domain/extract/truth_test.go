@@ -88,6 +88,17 @@ func loadSites(t testing.TB) []testSite   { return loadSet(t, "testdata/sites") 
 func loadHeldout(t testing.TB) []testSite { return loadSet(t, "testdata/heldout") }
 func loadDev(t testing.TB) []testSite     { return loadSet(t, "testdata/dev") }
 
+// loadDev31 reads issue 31's development set, whose truth may name the
+// languages of unseenLanguages too.
+func loadDev31(t testing.TB) []testSite {
+	t.Helper()
+	sites, err := readSetIn("testdata/dev31", loadCategories(t), unseenLanguages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sites
+}
+
 // loadUnseen reads issue 31's held-out set, whose truth may name the
 // languages of unseenLanguages.
 func loadUnseen(t testing.TB) []testSite {

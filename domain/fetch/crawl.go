@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 
@@ -65,13 +66,26 @@ func (f *Fetcher) Crawl(ctx context.Context, rawURL string, maxPages int, progre
 	}
 	site := &domain.SiteCrawl{URL: rawURL, Pages: []domain.WebPage{home.page}, Language: lang}
 	read := map[string]bool{pageKey(home.final): true} // read, by final URL
-	frontier := append(home.links, c.sitemapLinks(home.final, onSite)...)
-	// Depth 1: the home page's links; depth 2: theirs, if pages are left.
-	for depth := 1; depth <= 2 && planned < budget && c.ctx.Err() == nil; depth++ {
+	if cu := canonicalOf(home.doc, home.final); cu != nil && siteOf(cu) == onSite {
+		seen[pageKey(cu)], read[pageKey(cu)] = true, true
+	}
+	// Rounds: 1, the home page's links (and the sitemap's) that name a known
+	// topic; 2, those of the pages read in round 1; 3, every other page linked
+	// from the home page or a round-1 page (by place: navigation, header,
+	// footer, body), blog and news indexes and their posts included; 4, the
+	// posts of the indexes read in round 3. No page deeper than the second
+	// level is read, except a post one level below its index.
+	homeLinks := append(home.links, c.sitemapLinks(home.final, onSite)...)
+	frontier := homeLinks
+	pool := slices.Clone(homeLinks) // links of the home page and of the round-1 pages
+	for round := 1; round <= 4 && planned < budget && c.ctx.Err() == nil; round++ {
 		var batch []*url.URL
 		for _, cand := range rank(frontier) {
 			if planned+len(batch) >= budget {
 				break
+			}
+			if known := knownTopic(cand.topic); (round <= 2 && !known) || (round == 4 && cand.Place != "post") {
+				continue
 			}
 			u, k := cand.URL, pageKey(cand.URL)
 			if siteOf(u) != onSite || seen[k] {
@@ -88,27 +102,45 @@ func (f *Fetcher) Crawl(ctx context.Context, rawURL string, maxPages int, progre
 			}
 			batch = append(batch, u)
 		}
-		if len(batch) == 0 {
-			break
-		}
-		planned += len(batch)
-		if depth == 1 {
-			progress(done, planned)
-		}
-		results := c.getAll(batch, onSite, func() { done++; progress(done, planned) })
-		frontier = nil
-		for i, r := range results {
-			switch {
-			case r.fail != nil && r.fail.disallowed != "":
-				site.Disallowed = append(site.Disallowed, r.fail.disallowed)
-			case r.fail != nil:
-				site.Skipped = append(site.Skipped, domain.SkippedPage{URL: batch[i].String(), Reason: r.fail.Reason})
-			case read[pageKey(r.final)]: // redirected to a page already read
-			default:
-				read[pageKey(r.final)] = true
-				site.Pages = append(site.Pages, r.page)
-				frontier = append(frontier, r.links...)
+		var next []link
+		if len(batch) > 0 {
+			first := planned == 1 || (planned == 2 && done == 2 && len(site.Pages) == 1)
+			planned += len(batch)
+			if first {
+				progress(done, planned)
 			}
+			results := c.getAll(batch, onSite, func() { done++; progress(done, planned) })
+			for i, r := range results {
+				switch {
+				case r.fail != nil && r.fail.disallowed != "":
+					site.Disallowed = append(site.Disallowed, r.fail.disallowed)
+				case r.fail != nil:
+					site.Skipped = append(site.Skipped, domain.SkippedPage{URL: batch[i].String(), Reason: r.fail.Reason})
+				case read[pageKey(r.final)]: // redirected to a page already read
+				default:
+					// A page whose rel=canonical names another page of the site is
+					// that page: when it was read already, this copy is not kept;
+					// otherwise the canonical page is not requested again.
+					if cu := canonicalOf(r.doc, r.final); cu != nil && siteOf(cu) == onSite && pageKey(cu) != pageKey(r.final) {
+						if read[pageKey(cu)] {
+							continue
+						}
+						seen[pageKey(cu)] = true
+					}
+					read[pageKey(r.final)] = true
+					site.Pages = append(site.Pages, r.page)
+					next = append(next, postLinks(r.final, r.links)...)
+				}
+			}
+		}
+		switch round {
+		case 1:
+			pool = append(pool, next...)
+			frontier = next
+		case 2:
+			frontier = pool
+		case 3:
+			frontier = next
 		}
 	}
 	if done == 1 {

@@ -19,7 +19,8 @@ type link struct {
 	URL  *url.URL
 	Text string
 	// Place is where the link is shown: "nav", "header", "footer" (the
-	// innermost of them), or "" for the page's body or a sitemap entry.
+	// innermost of them), "" for the page's body, "sitemap" for a sitemap
+	// entry, "post" for a link from a blog or news index to one of its posts.
 	Place string
 }
 
@@ -28,14 +29,15 @@ type link struct {
 // it, and its aria-label and title.
 func extractLinks(pageURL *url.URL, doc string) []link {
 	var (
-		out     []link
-		base    = pageURL
-		baseSet bool // a <base href> was seen: the first one counts
-		cur     *link
-		href    string
-		text    []string
-		skip    int      // depth inside script, style, template
-		places  []string // open nav, header and footer elements, innermost last
+		out      []link
+		base     = pageURL
+		baseSet  bool // a <base href> was seen: the first one counts
+		cur      *link
+		href     string
+		text     []string
+		skip     int      // depth inside script, style, template
+		places   []string // open nav, header and footer elements, innermost last
+		noscript bool     // the token before was <noscript>: its text is markup
 	)
 	z := html.NewTokenizer(strings.NewReader(doc))
 	for {
@@ -44,12 +46,20 @@ func extractLinks(pageURL *url.URL, doc string) []link {
 		case html.ErrorToken:
 			return out
 		case html.TextToken:
+			if noscript {
+				// The tokenizer gives a <noscript>'s content as raw text; a
+				// browser without scripts (the crawler) shows it as markup: a
+				// single-page app's fallback links are the site's pages.
+				out = append(out, extractLinks(base, string(z.Text()))...)
+				continue
+			}
 			if cur != nil && skip == 0 {
 				text = append(text, string(z.Text()))
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, _ := z.TagName()
 			attrs := tagAttrs(z)
+			noscript = string(name) == "noscript" && tt == html.StartTagToken
 			switch string(name) {
 			case "script", "style", "template":
 				if tt == html.StartTagToken {
@@ -81,6 +91,7 @@ func extractLinks(pageURL *url.URL, doc string) []link {
 				}
 			}
 		case html.EndTagToken:
+			noscript = false
 			name, _ := z.TagName()
 			switch string(name) {
 			case "script", "style", "template":
@@ -176,7 +187,16 @@ func siteOf(u *url.URL) string {
 // pageKey names a page of a site for de-duplication: /about and /about/ on
 // www. and on the apex are one page.
 func pageKey(u *url.URL) string {
-	p := strings.TrimRight(u.EscapedPath(), "/")
+	p := u.EscapedPath()
+	// A directory's index file is the directory: / and /index.html, /plans/
+	// and /plans/index.htm are one page, read once.
+	for _, ix := range []string{"/index.html", "/index.htm", "/index.php", "/default.htm", "/default.aspx"} {
+		if strings.HasSuffix(strings.ToLower(p), ix) {
+			p = p[:len(p)-len(ix)]
+			break
+		}
+	}
+	p = strings.TrimRight(p, "/")
 	return siteOf(u) + p + "/"
 }
 
@@ -225,6 +245,21 @@ var topics = []topic{
 // main navigation and the header list a site's own pages, the footer its
 // legal and company pages.
 var placeBonus = map[string]int{"nav": 3, "header": 2, "footer": 1}
+
+// placeScore is the score of a link that names no topic we know the words
+// of (a page named in another language, an about page under an unusual
+// name): every page the site links from its navigation, header, footer or
+// body is worth reading once the known topics are covered, the navigation's
+// first, the footer's (where company pages sit) before the body's. A
+// sitemap entry (place "sitemap") names no place and is not read on its
+// path alone: a sitemap lists every page of a site.
+var placeScore = map[string]int{"nav": 5, "header": 4, "footer": 4, "": 2}
+
+// indexSegs are the last path segments of blog, news and changelog
+// indexes: the index is read when the budget has room, and the dated posts
+// it links to are candidates one level further (their own paths are under
+// noisy segments).
+var indexSegs = map[string]bool{"blog": true, "news": true, "press": true, "newsroom": true, "updates": true, "announcements": true}
 
 // folder lower-cases and strips the accents of the letters of our seven
 // languages, so "Über uns", "À propos" and "Preços" match "uber uns",
@@ -293,14 +328,20 @@ func score(l link) (int, string) {
 	if len(segs) == 1 && segs[0] == "" {
 		return 0, "" // the home page
 	}
+	last := segs[len(segs)-1]
+	if assetExt[path.Ext(last)] {
+		return 0, ""
+	}
+	if len(segs) == 1 && noisy[strings.TrimSuffix(last, ".html")] && indexSegs[strings.TrimSuffix(last, ".html")] && l.Place != "sitemap" {
+		return 1, "index"
+	}
+	if l.Place == "post" {
+		return 1, "post"
+	}
 	for _, s := range segs {
 		if noisy[s] {
 			return 0, ""
 		}
-	}
-	last := segs[len(segs)-1]
-	if assetExt[path.Ext(last)] {
-		return 0, ""
 	}
 	last = strings.TrimSuffix(strings.TrimSuffix(last, ".html"), ".htm")
 	if u, err := url.PathUnescape(last); err == nil {
@@ -331,6 +372,9 @@ func score(l link) (int, string) {
 		}
 	}
 	if best == 0 {
+		if base, ok := placeScore[l.Place]; ok {
+			return max(1, base-(len(segs)-1)), "place:" + l.URL.Path
+		}
 		return 0, ""
 	}
 	return max(1, best+placeBonus[l.Place]-3*(len(segs)-1)), bestTopic
@@ -349,9 +393,13 @@ func rank(links []link) []candidate {
 	slices.SortStableFunc(cs, func(a, b candidate) int {
 		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.order, b.order))
 	})
-	firsts, rest := []candidate{}, []candidate{}
+	firsts, rest, others := []candidate{}, []candidate{}, []candidate{}
 	covered := map[string]bool{}
 	for _, c := range cs {
+		if !knownTopic(c.topic) {
+			others = append(others, c) // by place, an index or a post: after the known topics
+			continue
+		}
 		if covered[c.topic] {
 			rest = append(rest, c)
 			continue
@@ -359,5 +407,11 @@ func rank(links []link) []candidate {
 		covered[c.topic] = true
 		firsts = append(firsts, c)
 	}
-	return append(firsts, rest...)
+	return append(append(firsts, rest...), others...)
+}
+
+// knownTopic reports whether a candidate's topic is one of topics (not a
+// page chosen by its place, an index or a post).
+func knownTopic(name string) bool {
+	return slices.ContainsFunc(topics, func(t topic) bool { return t.name == name })
 }

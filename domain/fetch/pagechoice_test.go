@@ -3,6 +3,8 @@ package fetch_test
 import (
 	"context"
 	"net/http"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -36,7 +38,9 @@ func TestCrawl_PageChoiceByLinkText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff([]string{"/", "/angebot", "/wir", "/rechtliches"}, paths(t, c)); diff != "" {
+	// The budget left after the known topics goes to the other pages the
+	// home page links to (issue 31): the body's "Mehr lesen" last.
+	if diff := cmp.Diff([]string{"/", "/angebot", "/wir", "/rechtliches", "/zufall"}, paths(t, c)); diff != "" {
 		t.Errorf("pages with a budget of 10 (-want +got):\n%s", diff)
 	}
 }
@@ -157,5 +161,75 @@ func TestCrawl_ChangelogInOtherLanguages(t *testing.T) {
 		if diff := cmp.Diff([]string{"/", "/x1"}, paths(t, c)); diff != "" {
 			t.Errorf("%s: pages with a budget of 2 (-want +got):\n%s", name, diff)
 		}
+	}
+}
+
+// Issue 31 item 1: pages are chosen by structure, not only by known words. A
+// Polish site names its pages in words no table has (/funkcje, /cennik, an
+// about page /kim-jestesmy linked only from the footer); its logo links the
+// home page as /index.html and a page links /cennik/ with a trailing slash;
+// /oferta names /cennik as its rel=canonical; a news index /news links its
+// dated posts. Every page is read once, the home page is not read again, the
+// copy under another name is not kept, the news posts are read one level
+// below their index, and robots.txt still decides (/panel is never requested).
+func TestCrawl_PageChoiceByStructure(t *testing.T) {
+	home := `<html lang="pl"><body><header><a href="/index.html"><img src="/logo.png" alt="Fakturka"></a>
+<nav><a href="/">Start</a> <a href="/funkcje">Funkcje</a> <a href="/cennik/">Cennik</a></nav></header>
+<main><p>Fakturka wystawia faktury.</p><a href="/oferta">Oferta</a> <a href="/news">Aktualności</a></main>
+<footer><a href="/kim-jestesmy">Kim jesteśmy</a> <a href="/panel/salony">Panel</a></footer></body></html>`
+	var s *site
+	s = newSite(t, map[string]http.HandlerFunc{
+		"/robots.txt":   text(200, "User-agent: *\nDisallow: /panel\n"),
+		"/":             htmlPage(home),
+		"/index.html":   htmlPage(home),
+		"/funkcje":      htmlPage(doc("Funkcje", `<p>Faktury VAT.</p><a href="/index.html">Start</a>`)),
+		"/cennik/":      htmlPage(doc("Cennik", "<p>49 zł / mies.</p>")),
+		"/kim-jestesmy": htmlPage(doc("Kim jesteśmy", "<p>Założona w 2019.</p>")),
+		"/oferta": func(w http.ResponseWriter, r *http.Request) {
+			htmlPage(`<html><head><link rel="canonical" href="`+s.URL+`/cennik"></head><body><p>49 zł / mies.</p></body></html>`)(w, r)
+		},
+		"/news":           htmlPage(doc("Aktualności", `<article><time>2023-05-10</time><a href="/news/aplikacja">Aplikacja</a></article>`)),
+		"/news/aplikacja": htmlPage(doc("Aplikacja", "<p>10 maja 2023: aplikacja mobilna.</p>")),
+		"/panel/salony":   htmlPage(doc("Panel", "<p>Zaloguj.</p>")),
+	})
+	c, err := newFetcher(t, fetch.Options{}).Crawl(context.Background(), s.URL+"/", 10, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := paths(t, c)
+	for _, p := range []string{"/funkcje", "/cennik/", "/kim-jestesmy", "/news", "/news/aplikacja"} {
+		if !slices.Contains(got, p) {
+			t.Errorf("%s not read; pages %v", p, got)
+		}
+	}
+	if slices.Contains(got, "/oferta") {
+		t.Errorf("/oferta, whose canonical page /cennik was read, kept; pages %v", got)
+	}
+	for p, want := range map[string]int{"/index.html": 0, "/": 1, "/panel/salony": 0, "/cennik/": 1, "/cennik": 0} {
+		if n := s.requested(p); n != want {
+			t.Errorf("%s requested %d times, want %d", p, n, want)
+		}
+	}
+	if len(c.Disallowed) != 1 || !strings.HasSuffix(c.Disallowed[0], "/panel/salony") {
+		t.Errorf("Disallowed %v, want /panel/salony", c.Disallowed)
+	}
+}
+
+// A single-page app whose links sit only in its <noscript> fallback: the
+// crawler, a reader without scripts, follows them (issue 31).
+func TestCrawl_NoscriptLinks(t *testing.T) {
+	home := `<html lang="cs"><body><div id="app"></div><noscript><nav><a href="/cenik">Ceník</a></nav>
+<footer><a href="/o-nas">O nás</a></footer></noscript></body></html>`
+	s := newSite(t, map[string]http.HandlerFunc{
+		"/":      htmlPage(home),
+		"/cenik": htmlPage(doc("Ceník", "<p>149 Kč měsíčně</p>")),
+		"/o-nas": htmlPage(doc("O nás", "<p>Praha</p>")),
+	})
+	c, err := newFetcher(t, fetch.Options{}).Crawl(context.Background(), s.URL+"/", 10, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"/", "/cenik", "/o-nas"}, paths(t, c)); diff != "" {
+		t.Errorf("pages (-want +got):\n%s", diff)
 	}
 }

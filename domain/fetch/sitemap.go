@@ -51,7 +51,7 @@ func (c *crawl) sitemapLinks(home *url.URL, onSite string) []link {
 				break
 			}
 			if p := crawlURL(home, loc); p != nil {
-				out = append(out, link{URL: p})
+				out = append(out, link{URL: p, Place: "sitemap"})
 			}
 		}
 	}

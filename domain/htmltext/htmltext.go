@@ -8,6 +8,7 @@ package htmltext
 import (
 	"encoding/json"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -21,7 +22,7 @@ import (
 // Malformed HTML is parsed the way browsers do; Page never fails.
 func Page(pageURL, utf8HTML string) domain.WebPage {
 	p := domain.WebPage{URL: pageURL, HTML: utf8HTML}
-	doc, err := html.Parse(strings.NewReader(utf8HTML))
+	doc, err := Parse(utf8HTML)
 	if err != nil {
 		// html.Parse only fails on reader errors, which a strings.Reader has none of.
 		return p
@@ -44,6 +45,15 @@ func Page(pageURL, utf8HTML string) domain.WebPage {
 	return p
 }
 
+// Parse parses a document the way a browser without scripts does, which is
+// how the site reader sees it: the content of <noscript> is markup (a
+// single-page app's fallback text, its links), not one raw string. Every
+// reader of a crawled page parses it with Parse, so that the lines a drafter
+// cuts quotes from are the lines of Page's Text.
+func Parse(utf8HTML string) (*html.Node, error) {
+	return html.ParseWithOptions(strings.NewReader(utf8HTML), html.ParseOptionEnableScripting(false))
+}
+
 // Text returns the visible text of the subtree at n as Page computes it for a
 // whole document: blocks on their own lines, whitespace-normalised, hidden
 // elements left out. A drafter that reads the parsed document quotes from it,
@@ -62,6 +72,21 @@ func Hidden(n *html.Node) bool {
 	return n.Type == html.ElementNode && (skipped[n.DataAtom] || isHidden(n))
 }
 
+// HiddenGap reports whether n is a hidden element (not one whose content is
+// never text) with text in it: Text ends the line before it and starts a new
+// one after it.
+func HiddenGap(n *html.Node) bool {
+	if n.Type != html.ElementNode || skipped[n.DataAtom] || !isHidden(n) {
+		return false
+	}
+	sub := &extractor{seen: map[string]bool{}}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		sub.walk(c, false)
+	}
+	sub.flush()
+	return len(sub.lines) > 0
+}
+
 // extractor accumulates the visible text lines and the data strings of one document.
 type extractor struct {
 	base  *url.URL
@@ -74,7 +99,7 @@ type extractor struct {
 // skipped elements never contribute visible text: code, styling, templates,
 // graphics and embedded documents.
 var skipped = map[atom.Atom]bool{
-	atom.Script: true, atom.Style: true, atom.Noscript: true, atom.Template: true, atom.Svg: true,
+	atom.Script: true, atom.Style: true, atom.Template: true, atom.Svg: true,
 	atom.Math: true, atom.Head: true, atom.Iframe: true, atom.Object: true, atom.Canvas: true,
 	atom.Select: true, atom.Datalist: true, atom.Audio: true, atom.Video: true,
 }
@@ -112,6 +137,14 @@ func (x *extractor) walk(n *html.Node, hidden bool) {
 			return
 		}
 		if skipped[n.DataAtom] || isHidden(n) {
+			if !hidden && !skipped[n.DataAtom] {
+				// Hidden content (the other price of a monthly/yearly toggle, a
+				// closed answer) is not visible text, and it is a gap in it:
+				// the text before and after stays apart ("€29" and "per rider",
+				// never "€29per rider"). Its own text is page data, block by block.
+				x.hiddenBlock(n)
+				return
+			}
 			hidden = true
 		}
 		if blocks[n.DataAtom] && !hidden {
@@ -121,6 +154,23 @@ func (x *extractor) walk(n *html.Node, hidden bool) {
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		x.walk(c, hidden)
+	}
+}
+
+// hiddenBlock ends the current line at a hidden element, and adds the
+// element's text, each of its blocks on its own, to Data.
+func (x *extractor) hiddenBlock(n *html.Node) {
+	sub := &extractor{base: x.base, seen: x.seen}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		sub.walk(c, false)
+	}
+	sub.flush()
+	if len(sub.lines) > 0 {
+		x.flush()
+	}
+	x.data = append(x.data, sub.data...)
+	for _, l := range sub.lines {
+		x.add(l)
 	}
 }
 
@@ -157,6 +207,7 @@ func (x *extractor) element(n *html.Node) {
 		for _, rel := range strings.Fields(strings.ToLower(attr(n, "rel"))) {
 			if rel == "icon" || rel == "apple-touch-icon" || rel == "apple-touch-icon-precomposed" {
 				x.addLink(attr(n, "href"))
+				x.add(attr(n, "href")) // as written too: a drafter quotes the attribute's own text
 				break
 			}
 		}
@@ -168,6 +219,9 @@ func (x *extractor) element(n *html.Node) {
 		// logo, often named only after the product).
 		if logoImage(n) {
 			x.addLink(attr(n, "src"))
+			// and as the page writes it: a relative logo is quoted as the
+			// attribute's own text (issue 31), its absolute form is the value.
+			x.add(attr(n, "src"))
 		}
 	}
 }
@@ -200,11 +254,19 @@ func (x *extractor) jsonStrings(v any) {
 			x.jsonStrings(e)
 		}
 	case map[string]any:
-		for _, e := range v {
+		for k, e := range v {
+			// A price may be a number ("price": 199); it is page data as written.
+			if n, ok := e.(float64); ok && priceKeys[k] {
+				x.add(strconv.FormatFloat(n, 'f', -1, 64))
+				continue
+			}
 			x.jsonStrings(e)
 		}
 	}
 }
+
+// priceKeys are the Schema.org properties whose numbers are prices.
+var priceKeys = map[string]bool{"price": true, "lowPrice": true, "highPrice": true, "minPrice": true, "maxPrice": true}
 
 // addLink adds the absolute form of a link target; fragments-only, javascript:
 // and data: targets say nothing about the product and are left out.

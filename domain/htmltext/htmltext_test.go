@@ -66,12 +66,13 @@ func TestPage(t *testing.T) {
 		"Daily notes",
 		"Plan",
 		"$8/mo",
+		"Enable JavaScript", // <noscript> is read as a browser without scripts shows it (issue 31)
 		"© 2024 Acme Notes Inc. All rights reserved.",
 	}
 	if got := strings.Split(p.Text, "\n"); !slices.Equal(got, wantLines) {
 		t.Errorf("Text lines:\n got %q\nwant %q", got, wantLines)
 	}
-	for _, hidden := range []string{"Hidden", "Invisible", "secret", "color: red", "Enable JavaScript", "Template", "SVG", "Logo tooltip", "fallback"} {
+	for _, hidden := range []string{"Hidden", "Invisible", "secret", "color: red", "Template", "SVG", "Logo tooltip", "fallback"} {
 		if strings.Contains(p.Text, hidden) {
 			t.Errorf("Text contains hidden content %q", hidden)
 		}
@@ -162,5 +163,36 @@ func TestPageLogoImages(t *testing.T) {
 	}
 	if slices.Contains(p.Data, "https://acme.test/img/team.jpg") {
 		t.Errorf("data has a content image's address: %q", p.Data)
+	}
+}
+
+// Issue 31 item 2: a single-page app's <noscript> fallback is read as markup
+// (blocks, links, an address) the way a browser without scripts shows it;
+// hidden content (the yearly price of a toggle, a closed answer) is a gap in
+// the visible text, never glued to what follows, and its own text is page
+// data, block by block.
+func TestPage_NoscriptAndHiddenBlocks(t *testing.T) {
+	const spa = `<html><head><title>Rozvrhář</title></head><body><div id="app"></div>
+<noscript><h1>Rozvrhy pro školy</h1><p>Základ: 149 Kč měsíčně</p>
+<address>Vinohradská 12, 120 00 Praha 2</address><a href="mailto:info@rozvrhar.cz">info@rozvrhar.cz</a></noscript>
+<p class="price"><span class="m">€29</span><span class="y" hidden>€290</span>per rider / month</p>
+<div class="faq"><button>Can I cancel?</button><div class="answer" hidden><p>Yes, any time.</p><p>No fee.</p></div></div>
+</body></html>`
+	p := htmltext.Page("https://rozvrhar.test/", spa)
+	wantLines := []string{"Rozvrhy pro školy", "Základ: 149 Kč měsíčně", "Vinohradská 12, 120 00 Praha 2",
+		"info@rozvrhar.cz", "€29", "per rider / month", "Can I cancel?"}
+	if got := strings.Split(p.Text, "\n"); !slices.Equal(got, wantLines) {
+		t.Errorf("Text lines:\n got %q\nwant %q", got, wantLines)
+	}
+	if domain.QuoteOnPage(&p, "€29per rider") || strings.Contains(p.Text, "€290") {
+		t.Errorf("hidden content glued to or shown in the visible text: %q", p.Text)
+	}
+	if !domain.QuoteOnPage(&p, "€29 per rider / month") {
+		t.Errorf("the visible price and its unit, across the gap, are not quotable: %q", p.Text)
+	}
+	for _, w := range []string{"€290", "Yes, any time.", "No fee.", "mailto:info@rozvrhar.cz"} {
+		if !slices.Contains(p.Data, w) {
+			t.Errorf("Data lacks %q; have %q", w, p.Data)
+		}
 	}
 }

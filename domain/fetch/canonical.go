@@ -1,0 +1,52 @@
+package fetch
+
+import (
+	"net/url"
+	"path"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// canonicalOf reads the <link rel="canonical" href> of a document read from
+// pageURL, resolved as a crawl would request it, or nil when it has none.
+func canonicalOf(doc string, pageURL *url.URL) *url.URL {
+	z := html.NewTokenizer(strings.NewReader(doc))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return nil
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, _ := z.TagName()
+			switch string(name) {
+			case "link":
+				if a := tagAttrs(z); hasWord(a["rel"], "canonical") {
+					return crawlURL(pageURL, a["href"])
+				}
+			case "body":
+				return nil
+			}
+		}
+	}
+}
+
+// postLinks returns a page's links; when the page is a blog, news or
+// changelog index (its path is one of indexSegs), its links to pages below
+// it are marked as posts, which the crawl reads one level further when the
+// budget has room (a post's path is under a noisy segment and would
+// otherwise not be read).
+func postLinks(page *url.URL, links []link) []link {
+	p := strings.Trim(strings.ToLower(page.Path), "/")
+	if !indexSegs[strings.TrimSuffix(path.Base("/"+p), ".html")] || strings.Contains(p, "/") {
+		return links
+	}
+	prefix := "/" + strings.TrimSuffix(p, ".html") + "/"
+	out := make([]link, len(links))
+	for i, l := range links {
+		out[i] = l
+		if strings.HasPrefix(strings.ToLower(l.URL.Path), prefix) && len(l.URL.Path) > len(prefix) {
+			out[i].Place = "post"
+		}
+	}
+	return out
+}
