@@ -74,6 +74,10 @@ type Service struct {
 	Settings SettingsStore
 	// Categories keeps the console's category changes (admin_categories.go); nil: the Store when it keeps them.
 	Categories CategoryAdminStore
+	// Trophies keeps the trophy cabinets (trophies.go); nil: the Store when it keeps them.
+	Trophies TrophyStore
+	// TrophyPages reads award pages (trophies_check.go); nil: Drafts.Fetcher, the site reader.
+	TrophyPages Fetcher
 }
 
 // Deps is everything a Service is built from. Every field is required unless
@@ -142,6 +146,7 @@ func New(d Deps) (*Service, error) {
 	s.RegisterWeekJobs(d.Jobs)
 	s.RegisterReviewJobs(d.Jobs)
 	s.RegisterOpenDataJobs(d.Jobs)
+	s.RegisterTrophyJobs(d.Jobs)
 	return s, nil
 }
 

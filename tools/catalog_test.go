@@ -19,7 +19,8 @@ type catSpecOp struct {
 }
 
 // catSpec holds the spec's 41 operations, written from the endpoint tables of
-// launch-directory-api.md (not from the catalog).
+// launch-directory-api.md (not from the catalog), and the 6 trophy
+// operations of the part the spec names without paths (docs/trophies.md).
 var catSpec = []catSpecOp{
 	// Public reads.
 	{"get_site_info", "GET", "/site", "", false, 200},
@@ -69,12 +70,20 @@ var catSpec = []catSpecOp{
 	// The spec does not show the scope of list_products ("not shown"): public, like
 	// the other catalogue reads (docs/orders.md).
 	{"list_products", "GET", "/products", "", false, 200},
+	// Trophies: the spec names the part ("paths and shapes not shown");
+	// designed in docs/trophies.md (issue 33).
+	{"get_trophy_cabinet", "GET", "/listings/{slug}/trophies", "", false, 200},
+	{"get_trophy_leaderboard", "GET", "/trophies/leaderboard", "", false, 200},
+	{"get_hall_of_fame", "GET", "/hall-of-fame", "", false, 200},
+	{"list_my_trophies", "GET", "/me/listings/{listing_id}/trophies", "account:read", false, 200},
+	{"add_trophy", "POST", "/me/listings/{listing_id}/trophies", "listings:write", true, 201},
+	{"delete_trophy", "DELETE", "/me/listings/{listing_id}/trophies/{trophy_id}", "listings:write", true, 200},
 }
 
 func TestCatalog_MatchesSpec(t *testing.T) {
 	t.Parallel()
-	if len(catSpec) != 41 {
-		t.Fatalf("spec table has %d operations, want 41", len(catSpec))
+	if len(catSpec) != 47 {
+		t.Fatalf("spec table has %d operations, want 41 + 6 trophy operations", len(catSpec))
 	}
 	spec := map[string]catSpecOp{}
 	for _, s := range catSpec {

@@ -167,6 +167,14 @@ func TestSnapshot_OpenAPIExamples(t *testing.T) {
 	m := rec.call(t, "add_milestone", map[string]any{"listing_id": listingID, "date": "2026-11-02", "title": "1,000 users",
 		"description": "A thousand people used it in one week."})
 	rec.call(t, "delete_milestone", map[string]any{"listing_id": listingID, "milestone_id": milestoneID(t, m)})
+	// A trophy (pending: this env runs no trophy check), the cabinets and the trophy boards.
+	tr := rec.call(t, "add_trophy", map[string]any{"listing_id": listingID, "platform": "Product Hunt", "title": "Product of the Day",
+		"rank": 2, "date": "2026-11-10", "award_url": site.URL + "/awards/product-of-the-day"})
+	rec.call(t, "list_my_trophies", map[string]any{"listing_id": listingID})
+	rec.call(t, "get_trophy_cabinet", map[string]any{"slug": claimed})
+	rec.call(t, "get_trophy_leaderboard", map[string]any{"per_page": 2})
+	rec.call(t, "get_hall_of_fame", map[string]any{"year": 2026})
+	rec.call(t, "delete_trophy", map[string]any{"listing_id": listingID, "trophy_id": tr["trophy"].(map[string]any)["id"]})
 	rec.call(t, "set_founder_story", map[string]any{"listing_id": listingID,
 		"why_started": "I lost a week of notes to a sync conflict and wanted a tool that never does that.",
 		"journey":     "Two years of evenings, then a public beta with forty teams."})

@@ -120,7 +120,8 @@ var catalog = sync.OnceValue(func() []Operation {
 	ops = append(ops, OwnerContentOperations()...)
 	ops = append(ops, OwnerFreeOperations()...)
 	ops = append(ops, OrderOperations()...)
-	return append(ops, ClaimOperations()...)
+	ops = append(ops, ClaimOperations()...)
+	return append(ops, TrophyOperations()...)
 })
 
 // Operations returns the catalog rows this server serves.

@@ -56,6 +56,8 @@ var toolsetTable = []toolset{
 		func(s Spec) bool { return s.Tag == "Claims" }},
 	{"orders", "Prices, quotes, checkout links and your orders (list_products, public, is here too: quotes and checkouts need its product ids).",
 		func(s Spec) bool { return s.Tag == "Orders" }},
+	{"trophies", "Trophy cabinets (awards won here and verified trophies from other sites), the trophy leaderboard and the Hall of Fame; add and delete your listing's trophies.",
+		func(s Spec) bool { return s.Tag == "Trophies" }},
 	{readonlyToolset, "Only tools that change nothing (readOnlyHint). Alone: every read-only tool; with other groups: their read-only tools.",
 		func(s Spec) bool { return s.ReadOnly }},
 }
@@ -213,7 +215,7 @@ func (s *Server) mcpToolsets(next http.Handler) http.Handler {
 
 // toolsetServers holds one MCP server per selection, built on first use.
 // The same selection always maps to the same server, so a session stays with
-// the server that created it; there are at most 2^7 of them.
+// the server that created it; there are at most 2^8 of them.
 type toolsetServers struct {
 	mu  sync.Mutex
 	by  map[selection]*mcp.Server

@@ -22,12 +22,13 @@ import (
 // here rather than derived from the table, so that a change of the table
 // shows as a failing test. public is the tools of e2eRoutes (no sign-in).
 var tsGroups = map[string][]string{
-	"public":   slices.Sorted(maps.Keys(e2eRoutes)),
-	"account":  {"get_account", "list_my_claims", "list_my_drafts", "list_my_listings", "list_my_orders"},
+	"public":   slices.Sorted(slices.Values(append(slices.Collect(maps.Keys(e2eRoutes)), "get_hall_of_fame", "get_trophy_cabinet", "get_trophy_leaderboard"))),
+	"account":  {"get_account", "list_my_claims", "list_my_drafts", "list_my_listings", "list_my_orders", "list_my_trophies"},
 	"drafts":   {"get_draft", "invite_cofounder", "list_my_drafts", "submit_draft", "submit_listing", "update_draft"},
 	"listings": {"add_milestone", "answer_interview", "choose_free_listing", "delete_milestone", "get_my_listing", "list_my_listings", "post_listing_update", "set_founder_story", "update_my_listing"},
 	"claims":   {"claim_listing", "list_my_claims", "verify_claim"},
 	"orders":   {"create_checkout", "get_order", "list_my_orders", "list_products", "quote_order"},
+	"trophies": {"add_trophy", "delete_trophy", "get_hall_of_fame", "get_trophy_cabinet", "get_trophy_leaderboard", "list_my_trophies"},
 }
 
 // tsConnect connects the go-sdk client to /mcp<query> with extra headers.
@@ -86,11 +87,11 @@ func tsFilter(names []string, keep func(string) bool) []string {
 func TestToolsets_EveryToolInAGroup(t *testing.T) {
 	t.Parallel()
 	ops := Catalog()
-	if len(ops) != 41 {
-		t.Fatalf("catalog has %d operations, want 41", len(ops))
+	if len(ops) != 47 {
+		t.Fatalf("catalog has %d operations, want 47", len(ops))
 	}
 	sets := Toolsets(ops)
-	if got, want := ToolsetNames(), []string{"public", "account", "drafts", "listings", "claims", "orders", "readonly"}; !slices.Equal(got, want) {
+	if got, want := ToolsetNames(), []string{"public", "account", "drafts", "listings", "claims", "orders", "trophies", "readonly"}; !slices.Equal(got, want) {
 		t.Fatalf("toolsets %v, want %v", got, want)
 	}
 	in := map[string]int{}
@@ -137,8 +138,8 @@ func TestToolsets_MCP(t *testing.T) {
 	t.Parallel()
 	e := catTestServer(t, Options{}, false)
 	all, byName := tsList(t, tsConnect(t, e, "", "", nil))
-	if len(all) != 41 {
-		t.Fatalf("default selection lists %d tools, want 41", len(all))
+	if len(all) != 47 {
+		t.Fatalf("default selection lists %d tools, want 47", len(all))
 	}
 	// readOnlyHint as the client sees it.
 	readOnly := func(n string) bool { return byName[n].Annotations != nil && byName[n].Annotations.ReadOnlyHint }
@@ -228,7 +229,7 @@ func TestToolsets_SameServer(t *testing.T) {
 		t.Error("drafts and drafts,readonly share a server")
 	}
 	if ts.get(sel("")) != e.tools.MCPServer() || ts.get(sel("toolsets=all")) != e.tools.MCPServer() ||
-		ts.get(sel("toolsets=public,account,drafts,listings,claims,orders")) != e.tools.MCPServer() {
+		ts.get(sel("toolsets=public,account,drafts,listings,claims,orders,trophies")) != e.tools.MCPServer() {
 		t.Error("the default selection is not MCPServer()")
 	}
 }
@@ -252,7 +253,7 @@ func TestToolsets_BadSelection400(t *testing.T) {
 		hdr                 map[string]string
 		field, rule, detail string
 	}{
-		{"unknown", "POST", "?toolsets=public,bogus", hdr(), "toolsets", "enum", `unknown toolset "bogus"; allowed: public, account, drafts, listings, claims, orders, readonly`},
+		{"unknown", "POST", "?toolsets=public,bogus", hdr(), "toolsets", "enum", `unknown toolset "bogus"; allowed: public, account, drafts, listings, claims, orders, trophies, readonly`},
 		{"unknown on GET", "GET", "?toolsets=write", hdr(), "toolsets", "enum", `unknown toolset "write"`},
 		{"empty", "POST", "?toolsets=", hdr(), "toolsets", "minItems", "toolsets is empty"},
 		{"only commas", "POST", "?toolsets=,%20,", hdr(), "toolsets", "minItems", "toolsets is empty"},

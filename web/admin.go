@@ -60,6 +60,7 @@ func (h *handler) routeAdmin(mux *http.ServeMux) {
 	h.routeListingsAdmin(mux) // admin_listings.go
 	h.routeCategories(mux)    // admin_categories.go
 	h.routeRatings(mux)       // admin_ratings.go
+	h.routeTrophies(mux)      // trophies.go
 }
 
 // adminRoute wraps a console handler: a 404 page unless the request comes

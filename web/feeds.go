@@ -208,7 +208,7 @@ func (h *handler) categoryFeed(w http.ResponseWriter, r *http.Request) {
 	site := h.svc.SiteNow(ctx)
 	doc := feedDoc{Title: site.Name + ": " + c.Category.Name, Path: "/feeds/categories/" + slug,
 		Description: "New launches in " + c.Category.Name + ".", Page: site.CategoryPageURL(slug)}
-	for _, l := range out.Items {
+	for _, l := range out.Summaries() {
 		doc.Items = append(doc.Items, feedItem{ID: tagURI(site, "listing/"+l.Slug), Title: l.Name,
 			Link: site.ListingPageURL(l.Slug), Text: listingText(l), Date: launchDate(l, weekStart(l.LaunchWeek))})
 	}

@@ -132,7 +132,8 @@ type listingPage struct {
 	Follow       followButton
 	Vote         voteState
 	Review       reviewForm
-	WeekVotes    []domain.VoteDay // the counted votes of each day of its launch week, for the chart
+	WeekVotes    []domain.VoteDay      // the counted votes of each day of its launch week, for the chart
+	Trophies     *domain.TrophyCabinet // its public trophy cabinet (web/trophies.go)
 }
 
 func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
@@ -225,8 +226,13 @@ func (h *handler) listingPage(w http.ResponseWriter, r *http.Request, slug strin
 			return listingPage{}, false
 		}
 	}
+	trophies, err := h.svc.GetTrophyCabinet(ctx, domain.GetTrophyCabinetInput{Slug: slug})
+	if err != nil {
+		h.serviceError(w, r, err)
+		return listingPage{}, false
+	}
 	return listingPage{L: l, Alternatives: alts.Items, Badges: badges, Shapes: domain.BadgeShapes, Modes: domain.BadgeModes,
-		Sizes: domain.BadgeSizes, Follow: follow, Vote: vote, Review: review, WeekVotes: weekVotes}, true
+		Sizes: domain.BadgeSizes, Follow: follow, Vote: vote, Review: review, WeekVotes: weekVotes, Trophies: trophies}, true
 }
 
 func (h *handler) categories(w http.ResponseWriter, r *http.Request) {
