@@ -421,3 +421,37 @@ func TestFeeds_MovedAndPrivate(t *testing.T) {
 		}
 	}
 }
+
+// TestFeeds_EmptySite: on a site with nothing yet, every site feed is a valid
+// empty feed (JSON Feed's items present and empty), dated the start of this
+// week; the export has no listing, week votes or award.
+func TestFeeds_EmptySite(t *testing.T) {
+	t.Parallel()
+	e, err := newEnv(t.TempDir(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.close)
+	for _, name := range []string{"this-week", "upcoming", "awards", "blog"} {
+		for _, ext := range feedExts {
+			res := e.get(t, "/feeds/"+name+"."+ext)
+			f, err := gofeed.NewParser().ParseString(res.body)
+			if res.status != http.StatusOK || err != nil || len(f.Items) != 0 {
+				t.Fatalf("%s.%s: %d %v\n%s", name, ext, res.status, err, res.body)
+			}
+			if got := res.header.Get("Last-Modified"); got != "Mon, 16 Nov 2026 00:00:00 GMT" {
+				t.Errorf("%s.%s: Last-Modified %q", name, ext, got)
+			}
+			if ext == "json" && !strings.Contains(res.body, `"items":[]`) {
+				t.Errorf("%s.json has no empty items array: %s", name, res.body)
+			}
+		}
+	}
+	var doc domain.OpenData
+	if res := e.get(t, "/open-data/export.json"); res.status != http.StatusOK || json.Unmarshal([]byte(res.body), &doc) != nil {
+		t.Fatalf("/open-data/export.json: %d %s", res.status, res.body)
+	}
+	if len(doc.Listings) != 0 || len(doc.Awards) != 0 || len(doc.Weeks) != 1 || doc.Weeks[0] != (domain.OpenWeek{Week: "2026-11-16"}) {
+		t.Errorf("empty export: %+v", doc)
+	}
+}
