@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
@@ -87,10 +88,26 @@ func openDataCSV(file string, doc *domain.OpenData) ([]byte, error) {
 			rows = append(rows, []string{a.Week, itoa(a.Rank), a.Title, a.ListingSlug, a.ListingName, itoa(a.Votes)})
 		}
 	}
+	for _, row := range rows[1:] {
+		for i, cell := range row {
+			row[i] = noFormula(cell)
+		}
+	}
 	var buf bytes.Buffer
 	cw := csv.NewWriter(&buf)
 	if err := cw.WriteAll(rows); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// noFormula writes a cell a spreadsheet would run as a formula (it starts
+// with =, +, -, @, a tab or a carriage return; OWASP "CSV injection") with a
+// leading apostrophe, so names and taglines makers wrote open as text. The
+// JSON file keeps every value as it is.
+func noFormula(cell string) string {
+	if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+		return "'" + cell
+	}
+	return cell
 }
