@@ -218,7 +218,9 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 		if cname == "" {
 			return v, fmt.Errorf("%q is not an ISO 3166 country", v.Text)
 		}
-		if !quotesContain(v.Evidence, cname) && !quotesContainWord(v.Evidence, code) &&
+		// Japan's postal mark before a postcode ("〒150-0002") is used nowhere else.
+		postalJP := code == "JP" && slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return jpPostcode.MatchString(e.Quote) })
+		if !quotesContain(v.Evidence, cname) && !quotesContainWord(v.Evidence, code) && !postalJP &&
 			!slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return CountryNamed(code, e.Quote) }) {
 			return v, fmt.Errorf("neither %s nor %s is in its quotes", cname, code)
 		}
@@ -240,6 +242,9 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 	}
 	return v, nil
 }
+
+// jpPostcode is a Japanese postcode with its postal mark: 〒150-0002.
+var jpPostcode = regexp.MustCompile(`〒\s?\d{3}-?\d{4}`)
 
 // zeroPriceRE is a price of zero ("$0", "0 €", "R$ 0,00"): a free plan in any language.
 var zeroPriceRE = regexp.MustCompile(`(?:^|[^\d.,])(?:R\$|[$€£₺¥￥₩])\s?0(?:[.,]00?)?(?:$|[^\d.,]|[.,]\D)|(?:^|[^\d.,])0(?:[.,]00?)?\s?(?:€|\$|£|R\$|zł|kr\b|Kč|TL\b|円|원|元)`)

@@ -53,3 +53,23 @@ func TestGround_RelativeLogoQuote(t *testing.T) {
 		t.Errorf("a value the quote does not resolve to was kept: %q", got)
 	}
 }
+
+// Japan's postal mark before a postcode names Japan; the mark alone, or
+// another country with it, does not.
+func TestGround_JapanesePostalMark(t *testing.T) {
+	site := &SiteCrawl{Pages: []WebPage{{URL: "https://x.test/", Text: "〒150-0002 東京都渋谷区渋谷2-1-1\n〒 マーク"}}}
+	country := func(code, quote string) string {
+		d := &Drafted{Fields: map[string]DraftedValue{"country": {Text: code, Evidence: []Evidence{{Quote: quote, URL: "https://x.test/"}}}}}
+		kept, _ := Ground(DraftRequest{Site: site}, d)
+		return kept.Fields["country"].Text
+	}
+	if got := country("JP", "〒150-0002 東京都渋谷区渋谷2-1-1"); got != "JP" {
+		t.Errorf("JP from a 〒 postcode: kept %q", got)
+	}
+	if got := country("JP", "〒 マーク"); got != "" {
+		t.Errorf("JP from the mark alone: kept %q", got)
+	}
+	if got := country("KR", "〒150-0002 東京都渋谷区渋谷2-1-1"); got != "" {
+		t.Errorf("KR from a Japanese postcode: kept %q", got)
+	}
+}

@@ -377,8 +377,14 @@ func f31AddressLoc(p *page, text string) (loc, bool) {
 			}
 		}
 	}
+	// Japan's postal mark before a postcode names the country (the gate knows it too).
+	if l.country == "" && f31JPPostcode.MatchString(text) {
+		l.country, l.countryQuote = "JP", text
+	}
 	return l, l.city != "" || l.country != ""
 }
+
+var f31JPPostcode = regexp.MustCompile(`〒\s?\d{3}-?\d{4}`)
 
 // f31ProfileFounders: founders named in a profile row ("Założycielka | Anna
 // Nowak", "Kurucu: Emre Demir"), the label as their title.
