@@ -13,7 +13,7 @@ import (
 
 // SearchListingsInput is the input of search_listings (GET /listings).
 type SearchListingsInput struct {
-	Q            string `json:"q,omitempty" jsonschema:"maxLength=200" jsonschema_description:"Full-text query over name, tagline, description and keywords. One typo per word is tolerated; the last word also matches as a prefix."`
+	Q            string `json:"q,omitempty" jsonschema:"maxLength=200" jsonschema_description:"Full-text query over name, tagline, categories, keywords, features and descriptions. Words match in other forms (plural, -ing), with one typo, and the last as a prefix. Listings with every word come first, then those with most; generic words (app, tool, for) never exclude. Items say which words they matched."`
 	Category     string `json:"category,omitempty" jsonschema:"maxLength=220,pattern=^[a-z0-9][a-z0-9-]{0\\,219}$" jsonschema_description:"Category slug; listings in its subcategories match too."`
 	Stage        string `json:"stage,omitempty" jsonschema:"enum=idea,enum=pre-launch,enum=beta,enum=launched,enum=growing,enum=profitable,enum=acquired" jsonschema_description:"Business stage."`
 	Country      string `json:"country,omitempty" jsonschema:"pattern=^[A-Za-z]{2}$" jsonschema_description:"ISO 3166 alpha-2 country code."`

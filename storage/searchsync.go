@@ -128,6 +128,7 @@ func (s *Store) rebuildIndex(ctx context.Context) error {
 	for _, c := range all {
 		cats[c.id] = c
 	}
+	s.noteCategories(cats)    // the names this index will hold (searchcats.go)
 	counts := map[int64]int{} // live listings per category, subcategories included
 	// Reading rows, tokenising documents (on every core) and the (serialised)
 	// index writes run side by side.
@@ -232,7 +233,10 @@ func (s *Store) streamDocs(ctx context.Context, cats map[int64]catRow, emit func
 func (s *Store) Refresh(ctx context.Context) error {
 	s.syncMu.Lock()
 	defer s.syncMu.Unlock()
-	return s.poll(ctx)
+	if err := s.poll(ctx); err != nil {
+		return err
+	}
+	return s.recheckCategories(ctx) // searchcats.go
 }
 
 // maybeRefresh polls search_log when PollInterval has passed since the last poll
@@ -440,6 +444,14 @@ func (s *Store) reindex(ctx context.Context, ids []int64) error {
 	cats, err := s.categoryMap(ctx)
 	if err != nil {
 		return err
+	}
+	if moved := s.noteCategories(cats); len(moved) > 0 { // searchcats.go
+		for _, id := range s.ix.Load().InCategories(moved) {
+			if !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+		s.sums.drop(ids)
 	}
 	ix := s.ix.Load()
 	for start := 0; start < len(ids); start += docFetchBatch {

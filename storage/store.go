@@ -28,10 +28,11 @@ type Store struct {
 	// must not stop the index from refreshing, and cannot make a query slow.
 	// Every time that is stored is stamped with db's clock (DB.Now).
 
-	syncMu   sync.Mutex // held while polling search_log
-	syncSeq  int64      // last search_log seq applied (guarded by syncMu)
-	lastPoll time.Time  // guarded by syncMu
-	gaps     logGaps    // seqs below syncSeq not yet committed (PostgreSQL; guarded by syncMu)
+	syncMu   sync.Mutex       // held while polling search_log
+	syncSeq  int64            // last search_log seq applied (guarded by syncMu)
+	catSeen  map[int64]string // categories' names and parents as the index holds them (searchcats.go; guarded by syncMu)
+	lastPoll time.Time        // guarded by syncMu
+	gaps     logGaps          // seqs below syncSeq not yet committed (PostgreSQL; guarded by syncMu)
 	// PollInterval is the minimum time between two polls of search_log.
 	PollInterval time.Duration
 

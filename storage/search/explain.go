@@ -65,3 +65,24 @@ func wordIn(t *tokenizer, st *stemmer, w string, last bool, text string) bool {
 	}
 	return false
 }
+
+// InCategories returns the ids of the listings in any of the categories
+// cats (each once).
+func (ix *Index) InCategories(cats []int64) []int64 {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	seen := map[int64]bool{}
+	var out []int64
+	for _, c := range cats {
+		for _, d := range ix.catDocs[c] {
+			if ix.status[d] == stDead {
+				continue
+			}
+			if id := ix.idOf(d); !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
