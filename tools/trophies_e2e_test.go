@@ -276,7 +276,7 @@ func TestTrophies_BadInput(t *testing.T) {
 			}
 		}
 	})
-	if n := fixtures.Count(t, env.db, "trophies", nil); n != 0 {
+	if n := fixtures.Count(t, env.db, "trophies", fixtures.Cols{"listing_id": id}); n != 0 {
 		t.Fatalf("%d trophies stored by refused calls", n)
 	}
 }
