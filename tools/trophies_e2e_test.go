@@ -1,11 +1,13 @@
 package tools
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/fetch"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
@@ -276,7 +278,7 @@ func TestTrophies_BadInput(t *testing.T) {
 			}
 		}
 	})
-	if n := fixtures.Count(t, env.db, "trophies", nil); n != 0 {
+	if n := fixtures.Count(t, env.db, "trophies", fixtures.Cols{"listing_id": id}); n != 0 {
 		t.Fatalf("%d trophies stored by refused calls", n)
 	}
 }
@@ -405,5 +407,41 @@ func TestTrophies_BoardsAndHallOfFame(t *testing.T) {
 	}
 	if here != 2 || cab["points"] != 38.0 {
 		t.Fatalf("cabinet: want 2 awards here and 38 points, got %v", cab)
+	}
+}
+
+// TestTrophies_OneDecisionPerCheck: a check's outcome is written only while
+// its due time is still the trophy's next check, so a second run of the same
+// check (another process, a retried job) changes nothing and queues nothing;
+// a deleted trophy's queued check does nothing either.
+func TestTrophies_OneDecisionPerCheck(t *testing.T) {
+	t.Parallel()
+	env := newTrophyEnv(t)
+	key := env.apiKey(t, "once@example.com")
+	id, _ := env.trophyListing(t, "once@example.com", "Oncely", "oncely.test")
+	env.page("/once", `<html><body><a href="https://oncely.test/">Oncely</a></body></html>`)
+	tid := addTrophy(t, restCaller(env.catEnv, key), map[string]any{"listing_id": id, "platform": "Hunt", "title": "Top",
+		"date": "2026-11-01", "award_url": env.awards.URL + "/once"})
+	st := env.svc.Store.(domain.TrophyStore)
+	rec, err := st.Trophy(context.Background(), int64(tid))
+	if err != nil || rec.NextCheckAt == nil {
+		t.Fatalf("trophy %v: %v %v", tid, rec, err)
+	}
+	due := *rec.NextCheckAt
+	d := domain.TrophyDecision{State: "rejected", Method: "page", Reason: "first", CheckedAt: catNow}
+	if ok, err := st.RecordTrophyCheck(context.Background(), rec.ID, due, d, nil); !ok || err != nil {
+		t.Fatalf("first decision: %v %v", ok, err)
+	}
+	d.State, d.Reason = "verified", "second"
+	if ok, err := st.RecordTrophyCheck(context.Background(), rec.ID, due, d, nil); ok || err != nil {
+		t.Fatalf("second decision of the same check: %v %v, want false", ok, err)
+	}
+	if got, _ := st.Trophy(context.Background(), rec.ID); got.State != "rejected" || got.Reason != "first" {
+		t.Fatalf("the second decision changed the trophy: %+v", got)
+	}
+	// The queued job of that check now finds it decided and does nothing.
+	env.runJobs(t)
+	if got, _ := st.Trophy(context.Background(), rec.ID); got.State != "rejected" || got.Reason != "first" {
+		t.Fatalf("the stale job changed the trophy: %+v", got)
 	}
 }
