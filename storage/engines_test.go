@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/launchdir/launchdir/internal/testtier"
 	"github.com/launchdir/launchdir/storage/pgtest"
 )
 
@@ -38,8 +39,24 @@ func openEngine(t testing.TB, engine string, opts ...Option) *DB {
 	return db
 }
 
-// onEngines runs f as a subtest on each engine.
+// onEngines runs f as a subtest on each engine (in the e2e tier the sqlite
+// one skips: it ran in the in-process tier, testtier.SkipRanInProcess).
 func onEngines(t *testing.T, f func(t *testing.T, engine string)) {
+	t.Helper()
+	for _, e := range testEngines {
+		t.Run(e, func(t *testing.T) {
+			if e == "sqlite" {
+				testtier.SkipRanInProcess(t, e)
+			}
+			f(t, e)
+		})
+	}
+}
+
+// onBothEngines is onEngines for a test that compares what the engines
+// give: its sqlite part runs in the e2e tier too, as the reference the
+// postgres part is compared with.
+func onBothEngines(t *testing.T, f func(t *testing.T, engine string)) {
 	t.Helper()
 	for _, e := range testEngines {
 		t.Run(e, func(t *testing.T) { f(t, e) })

@@ -283,10 +283,11 @@ func Database(t testing.TB) string {
 }
 
 // Main runs the tests and stops the shared cluster, if one was started.
-// Use it as TestMain's body: os.Exit(pgtest.Main(m)).
+// Use it as TestMain's body: os.Exit(pgtest.Main(m)). It is testtier.Main
+// (in the e2e tier only the tier's selection of the tests runs; then the
+// fixtures' template files are removed) with the cluster stopped after.
 func Main(m *testing.M) int {
-	code := m.Run()
-	testtier.RunAtExit() // the fixtures' template files (storage/fixtures)
+	code := testtier.Main(m)
 	sharedMu.Lock()
 	defer sharedMu.Unlock()
 	if shared != nil {
