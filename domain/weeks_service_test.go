@@ -16,7 +16,6 @@ import (
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
-	"github.com/launchdir/launchdir/storage/pgtest"
 )
 
 // The weekly clock's tests (docs/weeks.md): a real SQLite file and a real
@@ -63,7 +62,7 @@ type clockEnv struct {
 func clockDatabase(t *testing.T, engine string) string {
 	t.Helper()
 	if engine == "postgres" {
-		return pgtest.Database(t)
+		return fixtures.MigratedPostgres(t)
 	}
 	return filepath.Join(t.TempDir(), "launchdir.db")
 }

@@ -77,7 +77,7 @@ func TestDeleteAccount_OthersRecords(t *testing.T) {
 func TestExportAccount_SameOnBothEngines(t *testing.T) {
 	t.Parallel()
 	docs := map[string]string{}
-	onEngines(t, func(t *testing.T, engine string) {
+	onBothEngines(t, func(t *testing.T, engine string) {
 		f := newOrderFixtureOn(t, engine)
 		f.paidOrder(t, "E1", "featured", 1)
 		x, err := f.db.ExportAccount(context.Background(), f.ann)

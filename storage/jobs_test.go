@@ -16,7 +16,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
-	"github.com/launchdir/launchdir/storage/pgtest"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // jobEngines are the engines the job store tests run on.
@@ -35,7 +35,7 @@ func jobsDBOn(t *testing.T, engine string) (string, *storage.DB) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "jobs.db")
 	if engine == "postgres" {
-		path = pgtest.Database(t)
+		path = fixtures.MigratedPostgres(t)
 	}
 	db, err := storage.Open(path)
 	if err != nil {

@@ -11,7 +11,6 @@ import (
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
-	"github.com/launchdir/launchdir/storage/pgtest"
 )
 
 // reviewEnv is a database with one live listing owned by owner@example.com
@@ -34,7 +33,7 @@ func newReviewEnvOn(t *testing.T, engine string) *reviewEnv {
 	t.Helper()
 	var db *storage.DB
 	if engine == "postgres" {
-		db = fixtures.OpenAt(t, pgtest.Database(t), false)
+		db = fixtures.OpenAt(t, fixtures.MigratedPostgres(t), false)
 	} else {
 		db = fixtures.Open(t, false)
 	}

@@ -18,7 +18,6 @@ import (
 	"github.com/launchdir/launchdir/domain/vat"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
-	"github.com/launchdir/launchdir/storage/pgtest"
 )
 
 // orderEnv is a web handler over a real SQLite file with ordering configured:
@@ -51,7 +50,7 @@ func newOrderEnvOn(t testing.TB, engine string, pay domain.Payments, opts ...Opt
 	t.Cleanup(e.srv.Close)
 	path := filepath.Join(t.TempDir(), "launchdir.db")
 	if engine == "postgres" {
-		path = pgtest.Database(t)
+		path = fixtures.MigratedPostgres(t)
 	}
 	db, err := storage.Open(path, storage.WithClock(e.clock.Now))
 	if err != nil {

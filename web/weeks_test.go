@@ -14,7 +14,6 @@ import (
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
-	"github.com/launchdir/launchdir/storage/pgtest"
 )
 
 // TestNotifications_AwardNotice: a listing a person follows wins Launch of
@@ -29,7 +28,7 @@ func TestNotifications_AwardNotice(t *testing.T) {
 		clock := testclock.New(monday.Add(9 * time.Hour))
 		path := filepath.Join(t.TempDir(), "launchdir.db")
 		if engine == "postgres" {
-			path = pgtest.Database(t)
+			path = fixtures.MigratedPostgres(t)
 		}
 		db, err := storage.Open(path, storage.WithClock(clock.Now))
 		if err != nil {

@@ -16,7 +16,8 @@ import (
 // blog), publishes it now and reads it on the public blog page with its
 // FAQ; then adds an interview question and moves it up.
 func TestBrowser_BlogPost(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel() // its own server; one shared Chromium, a browser context per page
+	b := browsertest.Shared(t)
 	s, origin, _ := browserServe(t, "--admin-emails", "team@example.com")
 	for _, vp := range browsertest.Viewports {
 		t.Run(vp.Name, func(t *testing.T) {

@@ -19,7 +19,8 @@ import (
 // listings (a different pair per viewport): every listing of both is in
 // the target afterwards, none lost.
 func TestBrowser_CategoryMerge(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel() // its own server; one shared Chromium, a browser context per page
+	b := browsertest.Shared(t)
 	s, origin, _ := browserServe(t, "--admin-emails", "team@example.com")
 	var tree struct {
 		Items []struct {

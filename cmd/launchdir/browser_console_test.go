@@ -15,7 +15,8 @@ import (
 // the page header at once; then finds a person on People and opens their
 // page.
 func TestBrowser_ConsoleSettingsAndPeople(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel() // its own server; one shared Chromium, a browser context per page
+	b := browsertest.Shared(t)
 	s, origin, _ := browserServe(t, "--admin-emails", "team@example.com")
 	s.signIn(t, origin, "someone@example.com") // a person to find
 	for _, vp := range browsertest.Viewports {

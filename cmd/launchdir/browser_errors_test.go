@@ -14,7 +14,8 @@ import (
 // one click; one who followed a search link to a category that is none is
 // told so and reaches all categories in one click. On a desktop and a phone.
 func TestBrowser_WrongAddresses(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel() // its own server; one shared Chromium, a browser context per page
+	b := browsertest.Shared(t)
 	_, origin, key := browserServe(t)
 	var page struct {
 		Items []struct{ Slug, Name string } `json:"items"`

@@ -43,7 +43,8 @@ func siteLayout(t *testing.T, p *browsertest.Page, what string) {
 // so Enter denies, and Allow is the site's filled button: they do not look
 // the same.
 func TestBrowser_AuthPagesLookLikeTheSite(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel() // its own server; one shared Chromium, a browser context per page
+	b := browsertest.Shared(t)
 	s, origin, _ := browserServe(t)
 	redirect := "http://127.0.0.1:9/callback" // never reached: the test does not press either button
 	for _, vp := range browsertest.Viewports {
@@ -92,7 +93,8 @@ func TestBrowser_AuthPagesLookLikeTheSite(t *testing.T) {
 // own box, and the toolsets table shows every cell (on a phone each toolset
 // is a block of its own).
 func TestBrowser_AdminAndDocsFitAPhone(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel() // its own server; one shared Chromium, a browser context per page
+	b := browsertest.Shared(t)
 	s, origin, _ := browserServe(t, "--admin-emails", "team@example.com")
 	for _, vp := range browsertest.Viewports {
 		t.Run(vp.Name, func(t *testing.T) {
@@ -145,7 +147,8 @@ func TestBrowser_AdminAndDocsFitAPhone(t *testing.T) {
 // history and its votes of each day of its launch week as two small charts
 // that fit a phone, drawn without script (the page's CSP has none).
 func TestBrowser_ListingCharts(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel() // its own server; one shared Chromium, a browser context per page
+	b := browsertest.Shared(t)
 	_, origin, key := browserServe(t)
 	var week struct {
 		Items []struct {

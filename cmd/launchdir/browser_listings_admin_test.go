@@ -19,7 +19,8 @@ import (
 // on /account (docs/console.md "Listings"). Desktop and phone each hide
 // their own demo listing, which an admin first transferred to the owner.
 func TestBrowser_ModeratorHidesListing(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel() // its own server; one shared Chromium, a browser context per page
+	b := browsertest.Shared(t)
 	s, origin, _ := browserServe(t, "--admin-emails", "team@example.com")
 	admin := s.signIn(t, origin, "team@example.com")
 	s.signIn(t, origin, "owner@example.com") // the account the listings go to

@@ -23,7 +23,8 @@ import (
 // with the same box once the image is taken out of the page: for the dead
 // logo they look the same, for the one that loads they do not.
 func TestBrowser_LogoNeverBroken(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel() // its own server; one shared Chromium, a browser context per page
+	b := browsertest.Shared(t)
 	_, origin, key, data := browserServeData(t)
 	var week struct {
 		Items []struct {

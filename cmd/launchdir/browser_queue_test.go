@@ -23,7 +23,8 @@ import (
 // disqualifies the listing from this week through the form (after a
 // refused try) and lifts it.
 func TestBrowser_ReviewQueue(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel() // its own server; one shared Chromium, a browser context per page
+	b := browsertest.Shared(t)
 	s, origin, key := browserServe(t, "--admin-emails", "team@example.com")
 	_, items := thisWeek(t, origin, key)
 	if len(items) < len(browsertest.Viewports) {

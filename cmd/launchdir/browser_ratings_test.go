@@ -15,7 +15,8 @@ import (
 // and reason, nothing stored yet), stores it, and on Revenue sees a refused
 // amount next to its field, then saves a verified figure. Desktop and phone.
 func TestBrowser_DomainRatingAndRevenue(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel() // its own server; one shared Chromium, a browser context per page
+	b := browsertest.Shared(t)
 	s, origin, _ := browserServe(t, "--admin-emails", "team@example.com")
 	for _, vp := range browsertest.Viewports {
 		t.Run(vp.Name, func(t *testing.T) {

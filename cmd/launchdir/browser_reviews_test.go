@@ -18,7 +18,8 @@ import (
 // docs/reviews.md). Every step leaves a screenshot at desktop and phone
 // widths.
 func TestBrowser_VoteReviewFollow(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel() // its own server; one shared Chromium, a browser context per page
+	b := browsertest.Shared(t)
 	s, origin, key := browserServe(t, "--vote-min-account-age", "0")
 	var week struct {
 		Items []struct {

@@ -14,7 +14,8 @@ import (
 // field), makes a colleague moderator, and finds the grant in the audit
 // log; the moderator then signs in and sees only the review queue.
 func TestBrowser_SiteTeam(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel() // its own server; one shared Chromium, a browser context per page
+	b := browsertest.Shared(t)
 	s, origin, _ := browserServe(t, "--admin-emails", "team@example.com")
 	for _, vp := range browsertest.Viewports {
 		t.Run(vp.Name, func(t *testing.T) {

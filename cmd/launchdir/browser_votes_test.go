@@ -25,7 +25,8 @@ func withCommas(n int) string {
 // comes back to the week page. serve runs with --vote-min-account-age 0 so
 // that a fresh account's vote counts at once (docs/votes.md).
 func TestBrowser_Vote(t *testing.T) {
-	b := browsertest.Start(t)
+	t.Parallel() // its own server; one shared Chromium, a browser context per page
+	b := browsertest.Shared(t)
 	s, origin, key := browserServe(t, "--vote-min-account-age", "0")
 	var week struct {
 		Week  string `json:"week"`

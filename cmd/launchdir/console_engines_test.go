@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/launchdir/launchdir/storage/pgtest"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // consoleData names the database of a console test on engine: the flags
@@ -18,7 +18,7 @@ func consoleData(t *testing.T, engine string) (flags []string, path string) {
 	case "sqlite":
 		return []string{"--data", dir}, filepath.Join(dir, "launchdir.db")
 	case "postgres":
-		url := pgtest.Database(t)
+		url := fixtures.MigratedPostgres(t)
 		return []string{"--data", dir, "--database", url}, url
 	}
 	t.Fatalf("unknown engine %q", engine)

@@ -18,7 +18,6 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -252,10 +251,7 @@ func TestMultiProcess(t *testing.T) {
 	}
 	began := time.Now()
 	dbURL := pgtest.Database(t) // skipped with LAUNCHDIR_SKIP_POSTGRES=1
-	bin := filepath.Join(t.TempDir(), "launchdir")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := builtBinary(t)
 	t.Logf("%s: built", time.Since(began).Round(time.Millisecond))
 	if out, err := exec.Command(bin, "seed", "--synthetic", "40", "--database", dbURL).CombinedOutput(); err != nil {
 		t.Fatalf("seed --synthetic: %v\n%s", err, out)

@@ -90,10 +90,7 @@ func BenchmarkProcesses(b *testing.B) {
 		}
 		counts = append(counts, n)
 	}
-	bin := filepath.Join(b.TempDir(), "launchdir")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := builtBinary(b)
 	site := httptest.NewServer(http.HandlerFunc(procsProductSite))
 	b.Cleanup(site.Close)
 

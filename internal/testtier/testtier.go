@@ -21,11 +21,21 @@ const Tag = "e2e"
 
 // Skip skips t unless the binary was built with the e2e tag; what names the
 // outside program ("Chromium", "PostgreSQL") for the skip message.
+//
+// In the default tier it first checks that the e2e tier's Selection holds
+// t's top-level test, and fails t when not: its outside part would run in
+// neither tier.
 func Skip(t testing.TB, what string) {
 	t.Helper()
-	if !E2E {
-		t.Skipf("%s test: runs in the e2e tier (go test -tags %s ./..., docs/testing.md)", what, Tag)
+	if E2E {
+		return
 	}
+	if s := selection(); s != nil && !s.Runs(top(t)) {
+		t.Fatalf("%s reaches %s, which runs in the e2e tier, but the e2e tier does not select it (internal/testtier/select.go: "+
+			"a test is selected when it refers to storage/pgtest, web/browsertest, testtier.Skip or \"postgres\", directly or through "+
+			"its package's functions or a test helper package); make it refer to one of them where it reaches %s", top(t), what, what)
+	}
+	t.Skipf("%s test: runs in the e2e tier (go test -tags %s ./..., docs/testing.md)", what, Tag)
 }
 
 var (

@@ -160,7 +160,12 @@ func (c *Cluster) NewDatabase(ctx context.Context) (string, error) {
 }
 
 // copyOf creates a database with a fresh name as a copy of template (which
-// nobody may be connected to) and returns its URL.
+// nobody may be connected to) and returns its URL. It copies the files
+// (STRATEGY FILE_COPY): PostgreSQL 15's default, WAL_LOG, writes every block
+// of the copy to the WAL, and took 2.4-3.3 s per copy of a migrated database
+// at load average 18 against 0.14-1.4 s (the checkpoint FILE_COPY needs costs
+// little with fsync off); an empty database from template0, 0.45-0.95 s
+// against 0.06-0.25 s.
 func (c *Cluster) copyOf(ctx context.Context, template string) (string, error) {
 	admin, err := sql.Open("pgx", c.URL("postgres"))
 	if err != nil {
@@ -168,7 +173,7 @@ func (c *Cluster) copyOf(ctx context.Context, template string) (string, error) {
 	}
 	defer admin.Close()
 	name := "t" + strconv.FormatInt(c.seq.Add(1), 10)
-	if _, err := admin.ExecContext(ctx, `CREATE DATABASE `+name+` TEMPLATE `+template+` ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`); err != nil {
+	if _, err := admin.ExecContext(ctx, `CREATE DATABASE `+name+` TEMPLATE `+template+` STRATEGY FILE_COPY ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`); err != nil {
 		return "", fmt.Errorf("pgtest: create database %s from %s: %w", name, template, err)
 	}
 	return c.URL(name), nil
@@ -278,10 +283,11 @@ func Database(t testing.TB) string {
 }
 
 // Main runs the tests and stops the shared cluster, if one was started.
-// Use it as TestMain's body: os.Exit(pgtest.Main(m)).
+// Use it as TestMain's body: os.Exit(pgtest.Main(m)). It is testtier.Main
+// (in the e2e tier only the tier's selection of the tests runs; then the
+// fixtures' template files are removed) with the cluster stopped after.
 func Main(m *testing.M) int {
-	code := m.Run()
-	testtier.RunAtExit() // the fixtures' template files (storage/fixtures)
+	code := testtier.Main(m)
 	sharedMu.Lock()
 	defer sharedMu.Unlock()
 	if shared != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // Viewport is a window size a page is looked at in.
@@ -62,6 +63,53 @@ func Start(t testing.TB) *Browser {
 	t.Helper()
 	path := Chromium(t)
 	profile := t.TempDir() // removed after the browser stops (cleanups run last-in first-out)
+	ctx, stop, err := start(path, profile)
+	t.Cleanup(stop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Browser{t: t, ctx: ctx}
+}
+
+var (
+	sharedMu  sync.Mutex
+	shared    *Browser
+	sharedErr error
+)
+
+// Shared is the test binary's one headless Chromium, started on first use
+// and stopped when the binary's TestMain ends (it must call testtier.Main,
+// or storage/pgtest.Main, which runs testtier.RunAtExit). Parallel tests
+// share it: each NewPage is a tab in a browser context of its own (its own
+// cookies and storage), so tests that each start their own server do not
+// see each other, and the ~1 s start of a browser is paid once.
+func Shared(t testing.TB) *Browser {
+	t.Helper()
+	path := Chromium(t)
+	sharedMu.Lock()
+	defer sharedMu.Unlock()
+	if shared == nil && sharedErr == nil {
+		profile, err := os.MkdirTemp("", "launchdir-chromium-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, stop, err := start(path, profile)
+		testtier.AtExit(func() { stop(); os.RemoveAll(profile) })
+		if err != nil {
+			sharedErr = err
+		} else {
+			shared = &Browser{t: t, ctx: ctx}
+		}
+	}
+	if sharedErr != nil {
+		t.Fatal(sharedErr)
+	}
+	return shared
+}
+
+// start starts Chromium at path headless with the profile directory and
+// returns its context and the function that stops it.
+func start(path, profile string) (context.Context, func(), error) {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path))
 	for _, f := range HeadlessFlags {
 		name, value, hasValue := strings.Cut(strings.TrimPrefix(f, "--"), "=")
@@ -77,13 +125,11 @@ func Start(t testing.TB) *Browser {
 	)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(allocCtx)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	start := time.Now()
+	stop := func() { cancel(); cancelAlloc() }
 	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start %s headless: %v", path, err)
+		return nil, stop, fmt.Errorf("start %s headless: %v", path, err)
 	}
-	t.Logf("browser: %s started in %v", path, time.Since(start).Round(time.Millisecond))
-	return &Browser{t: t, ctx: ctx}
+	return ctx, stop, nil
 }
 
 // Page is one tab of the browser in a browser context of its own (its own
