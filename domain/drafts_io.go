@@ -196,6 +196,9 @@ type DraftView struct {
 	// Language is the language of the pages the draft was made from.
 	Language string        `json:"language,omitempty" jsonschema_description:"The language the draft was made from: the <html lang> of the home page read (its English alternate when the site has one), lower case, e.g. en, de or pt-br. Absent until the site has been read, or when the site declares none."`
 	Invites  []DraftInvite `json:"invites"`
+	// Warnings are set by update_draft alone: values the draft keeps that its
+	// listing cannot (longer than the listing's bound).
+	Warnings []DraftWarning `json:"warnings,omitempty" jsonschema_description:"update_draft only: stored values longer than a listing allows; submit_draft refuses them until shortened."`
 	// ListingID is the listing this draft was saved as (after submit_draft).
 	ListingID int64     `json:"listing_id,omitempty"`
 	CreatedAt time.Time `json:"created_at"`

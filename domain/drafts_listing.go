@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/url"
 	"strings"
-	"unicode/utf8"
 )
 
 // listingBounds are the editable listing fields' bounds (the spec's "Editable
@@ -29,10 +28,8 @@ func (s *Service) listingWrite(ctx context.Context, rec *DraftRecord) (*ListingW
 	if w.Name == "" {
 		return nil, Invalid("fields.name", "required", "The draft has no name; set fields.name with update_draft before submitting.")
 	}
-	for name, max := range listingBounds {
-		if utf8.RuneCountInString(str(name)) > max {
-			return nil, Invalid("fields."+name, "maxLength", "fields.%s is longer than a listing allows (%d characters); shorten it with update_draft.", name, max)
-		}
+	if over := overListingBounds(doc); len(over) > 0 {
+		return nil, Invalid(over[0].Field, "maxLength", "%s is longer than a listing allows (%d characters); shorten it with update_draft.", over[0].Field, over[0].Limit)
 	}
 	if u, err := url.Parse(rec.URL); err == nil {
 		w.Domain = strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
@@ -82,9 +79,6 @@ func (s *Service) listingWrite(ctx context.Context, rec *DraftRecord) (*ListingW
 	}
 	if doc.Story != (Story{}) {
 		st := doc.Story
-		if utf8.RuneCountInString(st.Title) > 200 {
-			return nil, Invalid("story.title", "maxLength", "story.title is longer than a listing allows (200 characters).")
-		}
 		w.Story = &st
 	}
 	w.Milestones = append(w.Milestones, doc.Milestones...)

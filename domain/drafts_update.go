@@ -81,7 +81,11 @@ func (s *Service) UpdateDraft(ctx context.Context, in UpdateDraftInput) (*DraftV
 				return nil, err
 			}
 		}
-		return s.draftView(ctx, rec)
+		v, err := s.draftView(ctx, rec)
+		if err == nil {
+			v.Warnings = overListingBounds(&rec.Doc)
+		}
+		return v, err
 	}
 }
 

@@ -102,7 +102,7 @@ type OrderItem struct {
 type OrderInput struct {
 	Items          []OrderItem `json:"items" jsonschema:"minItems=1,maxItems=20" jsonschema_description:"1-20 items."`
 	BillingCountry string      `json:"billing_country,omitempty" jsonschema:"minLength=2,maxLength=2" jsonschema_description:"ISO 3166 alpha-2 country of the buyer, for the VAT preview (the person confirms it on the checkout page)."`
-	VATNumber      string      `json:"vat_number,omitempty" jsonschema:"maxLength=32" jsonschema_description:"EU VAT number with its country prefix (e.g. DE123456789); a valid number from another member state than ours gets reverse charge."`
+	VATNumber      string      `json:"vat_number,omitempty" jsonschema:"maxLength=32" jsonschema_description:"EU VAT number with its country prefix (e.g. DE123456788); a valid number from another member state than ours gets reverse charge."`
 }
 
 // VAT is the VAT of a quote or an order.

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math/big"
 	"reflect"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -200,6 +201,13 @@ func (v *Validator) collect(e *jsonschema.ValidationError, doc any, out *[]domai
 		if d := v.props[field].Description; d != "" {
 			msg = fmt.Sprintf("%s must match the pattern %s: %s (got %q).", field, k.Want, lowerFirst(strings.TrimSuffix(d, ".")), k.Got)
 		}
+		if lower, ok := lowerCaseFix(k.Want, k.Got); ok {
+			what := "it is lower-case"
+			if strings.HasPrefix(k.Want, slugPatternStart) {
+				what = "slugs are lower-case"
+			}
+			msg = fmt.Sprintf("%s: %s: did you mean %q? (%s)", field, what, lower, msg)
+		}
 		add(field, "pattern", msg)
 	case *kind.MaxItems:
 		add(field, "maxItems", fmt.Sprintf("%s must have at most %d items (got %d).", field, k.Want, k.Got))
@@ -356,4 +364,25 @@ func (v *Validator) Enum(name string) []string {
 		}
 	}
 	return out
+}
+
+// slugPatternStart begins the pattern of every slug (listing, category,
+// founder, post): lower-case letters, digits and hyphens.
+const slugPatternStart = "^[a-z0-9][a-z0-9-]"
+
+// lowerCaseFix is got in lower case when that is all that keeps it from a
+// pattern that allows no capitals (a slug sent as "Notion"), so that the
+// error can say what to send (issue 28 item 14): the published pattern
+// stays the contract, and a capitalised slug is refused, but not with a
+// bare regular expression.
+func lowerCaseFix(pattern, got string) (string, bool) {
+	lower := strings.ToLower(got)
+	if lower == got || strings.Contains(pattern, "A-Z") {
+		return "", false
+	}
+	re, err := regexp.Compile(pattern)
+	if err != nil || !re.MatchString(lower) {
+		return "", false
+	}
+	return lower, true
 }
