@@ -16,7 +16,8 @@ import (
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// e2eRoutes are the 17 public operations as the spec names them: tool name and REST path.
+// e2eRoutes are the 17 public operations as the spec names them, and the
+// public reads of the trophies toolset (issue 33): tool name and REST path.
 var e2eRoutes = map[string]string{
 	"get_site_info":            "/site",
 	"search_listings":          "/listings",
@@ -36,6 +37,9 @@ var e2eRoutes = map[string]string{
 	"get_badges":               "/listings/{slug}/badges",
 	"list_interview_questions": "/interview-questions",
 	"list_products":            "/products",
+	"get_trophy_cabinet":       "/listings/{slug}/trophies",
+	"get_trophy_leaderboard":   "/trophies/leaderboard",
+	"get_hall_of_fame":         "/hall-of-fame",
 }
 
 // e2eRESTURL turns tool arguments into the REST URL of the same call: path
@@ -202,7 +206,7 @@ func e2eTools(t *testing.T, cs *mcp.ClientSession) map[string]*mcp.Tool {
 	slices.Sort(names)
 	slices.Sort(want)
 	if !slices.Equal(names, want) {
-		t.Fatalf("tools/list has %d tools %v, want the 17 public operations and the signed-in ones %v", len(res.Tools), names, want)
+		t.Fatalf("tools/list has %d tools %v, want the public operations and the signed-in ones %v", len(res.Tools), names, want)
 	}
 	for _, tool := range res.Tools {
 		in, _ := tool.InputSchema.(map[string]any)

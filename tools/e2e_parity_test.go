@@ -127,6 +127,15 @@ func e2eParityCases(fx e2eFixtures) []e2eParityCase {
 		{"list_interview_questions", A{"page": 2}},
 		{"list_products", A{}},
 		{"list_products", A{"code": "launch"}},
+		{"get_trophy_cabinet", A{"slug": fx.winner}},
+		{"get_trophy_cabinet", A{"slug": "no-such-listing-e2e"}},
+		{"get_trophy_cabinet", A{"slug": "Bad_Slug"}},
+		{"get_trophy_leaderboard", A{}},
+		{"get_trophy_leaderboard", A{"year": 2026, "per_page": 5}},
+		{"get_trophy_leaderboard", A{"year": 1999, "per_page": 0}},
+		{"get_hall_of_fame", A{}},
+		{"get_hall_of_fame", A{"year": 2026}},
+		{"get_hall_of_fame", A{"year": 2101}},
 	}
 }
 
