@@ -2,9 +2,7 @@ package auth
 
 import (
 	"context"
-	"fmt"
 	"net/url"
-	"strings"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -45,7 +43,7 @@ func (a *Auth) accountOrders(ctx context.Context, userID int64) ([]orderNote, er
 	}
 	out := make([]orderNote, 0, len(views))
 	for _, v := range views {
-		n := orderNote{Number: v.Number, Status: v.Status, Amount: money(v.Currency, v.TotalCents), Created: accountStamp(v.CreatedAt)}
+		n := orderNote{Number: v.Number, Status: v.Status, Amount: domain.FormatMoney(v.Currency, v.TotalCents), Created: accountStamp(v.CreatedAt)}
 		if w, ok := orderStatusWords[v.Status]; ok {
 			n.Status = w
 		}
@@ -66,35 +64,4 @@ func listingPage(slug, status string) string {
 		return "/listings/" + url.PathEscape(slug)
 	}
 	return ""
-}
-
-// currencySymbols are the currencies written with a symbol before the amount
-// (as on the checkout page).
-var currencySymbols = map[string]string{"USD": "$", "EUR": "€", "GBP": "£"}
-
-// money shows cents of a currency as people read them: "$49.00",
-// "€1,234.50", or "49.00 CHF" for a currency without a symbol here (the
-// checkout page's format).
-func money(currency string, cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	whole := fmt.Sprint(cents / 100)
-	var b strings.Builder
-	for i, c := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	n := fmt.Sprintf("%s.%02d", b.String(), cents%100)
-	cur := strings.ToUpper(currency)
-	if sym, ok := currencySymbols[cur]; ok {
-		return sign + sym + n
-	}
-	if cur == "" {
-		return sign + n
-	}
-	return sign + n + " " + cur
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"html/template"
 	"net/http"
 	"regexp"
@@ -88,26 +87,8 @@ var vatModes = map[string]string{
 	"":                      "No billing country yet",
 }
 
-// currencySymbols are the currencies written with a symbol before the amount.
-var currencySymbols = map[string]string{"USD": "$", "EUR": "€", "GBP": "£"}
-
-// formatMoney shows cents of a currency as people read them: "$49.00",
-// "€1,234.50", or "49.00 CHF" for a currency without a symbol here.
-func formatMoney(currency string, cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	n := fmt.Sprintf("%s.%02d", formatInt(cents/100), cents%100)
-	cur := strings.ToUpper(currency)
-	if sym, ok := currencySymbols[cur]; ok {
-		return sign + sym + n
-	}
-	if cur == "" {
-		return sign + n
-	}
-	return sign + n + " " + cur
-}
+// formatMoney is domain.FormatMoney (the checkout page's amounts).
+var formatMoney = domain.FormatMoney
 
 // orderFuncs are the template functions of the order pages.
 var orderFuncs = template.FuncMap{
