@@ -73,6 +73,8 @@ type Config struct {
 	// site_name setting the site team may change); SiteName is the default.
 	SiteNameNow func(context.Context) string
 	Store       Store
+	// Outbox delivers mail; nil: one over Store with Mailer and MailLog.
+	Outbox *Outbox
 	// Mailer sends sign-in links; nil means the outbox (Store.AddMail) and the log.
 	Mailer Mailer
 	// MailLog, without a Mailer, receives each message in full as plain
@@ -114,10 +116,11 @@ type Config struct {
 
 // Auth is the sign-in service, the authorization server and the verifier.
 type Auth struct {
-	cfg   Config
-	store Store
-	log   *slog.Logger
-	now   func() time.Time
+	cfg    Config
+	outbox *Outbox
+	store  Store
+	log    *slog.Logger
+	now    func() time.Time
 }
 
 // New returns the auth service for cfg.
@@ -134,6 +137,10 @@ func New(cfg Config) (*Auth, error) {
 	}
 	if a.now == nil {
 		a.now = func() time.Time { return time.Now().UTC() }
+	}
+	a.outbox = cfg.Outbox
+	if a.outbox == nil {
+		a.outbox = &Outbox{Store: cfg.Store, Transport: cfg.Mailer, MailLog: cfg.MailLog, Logger: a.log, Now: a.now}
 	}
 	if a.cfg.RegisterPerHour == 0 {
 		a.cfg.RegisterPerHour = 20

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/mail"
 	"strings"
@@ -15,40 +16,62 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// send delivers a message: it is always added to the outbox
-// (Store.AddMail), then handed to Config.Mailer when one is set. Without a
-// mailer (the embedded default, for local use) the outbox is the mailbox:
-// it keeps the message as sent, secret links included, and the message is
-// also written to the log, as that is where a person running the service
-// locally reads it. With a mailer the outbox keeps the message with the
-// secret part of every secret link masked (maskSecretLinks), so no live
-// link is at rest, and the log names the recipient and subject only. A
-// message to an undeliverable address is kept in the outbox only.
-func (a *Auth) send(ctx context.Context, to, subject, body string) error {
+// Outbox delivers the service's mail, sign-in links and the Service's own
+// (co-founder invites, claim confirmations, ...): a message is always
+// added to the outbox table (Store.AddMail), then handed to Transport when
+// one is set. Without a transport (the embedded default, for local use) the
+// outbox is the mailbox: it keeps the message as sent, secret links
+// included, and the message is also written to the log, as that is where a
+// person running the service locally reads it. With a transport the outbox
+// keeps the message with the secret part of every secret link masked
+// (maskSecretLinks), so no live link is at rest, and the log names the
+// recipient and subject only. A message to an undeliverable address is kept
+// in the outbox only. It implements domain.Mailer; it is built before the
+// Service and auth, which both send through it.
+type Outbox struct {
+	// Store keeps the outbox table.
+	Store interface {
+		AddMail(ctx context.Context, m Mail) (int64, error)
+	}
+	// Transport sends the message on (SMTP); nil: the outbox and the log only.
+	Transport Mailer
+	// MailLog, without a Transport, receives each message in full as plain
+	// text after its log record, so that a link stands alone on a line and
+	// can be copied (serve passes stderr). nil puts the body into the log
+	// record instead (quoted, with escaped newlines).
+	MailLog io.Writer
+	// Logger is required.
+	Logger *slog.Logger
+	// Now is the clock, required.
+	Now func() time.Time
+}
+
+// SendMail delivers one message (see Outbox).
+func (o *Outbox) SendMail(ctx context.Context, to, subject, body string) error {
 	kept := body
-	if a.cfg.Mailer != nil {
+	if o.Transport != nil {
 		kept = maskSecretLinks(body)
 	}
-	id, err := a.store.AddMail(ctx, Mail{To: to, Subject: subject, Body: kept, CreatedAt: a.now()})
+	id, err := o.Store.AddMail(ctx, Mail{To: to, Subject: subject, Body: kept, CreatedAt: o.Now()})
 	if err != nil {
 		return fmt.Errorf("outbox: %w", err)
 	}
 	if undeliverable(to) {
 		return nil // kept in the outbox; there is nobody to send it to
 	}
-	if a.cfg.Mailer == nil {
-		if a.cfg.MailLog == nil {
-			a.log.Info("mail written to the outbox (no SMTP configured)", "to", to, "subject", subject, "outbox_id", id, "body", body)
+	if o.Transport == nil {
+		if o.MailLog == nil {
+			o.Logger.Info("mail written to the outbox (no SMTP configured)", "to", to, "subject", subject, "outbox_id", id, "body", body)
 			return nil
 		}
-		a.log.Info("mail written to the outbox (no SMTP configured); the message follows", "to", to, "subject", subject, "outbox_id", id)
-		a.writeMailLog(to, subject, body)
+		o.Logger.Info("mail written to the outbox (no SMTP configured); the message follows", "to", to, "subject", subject, "outbox_id", id)
+		o.writeMailLog(to, subject, body)
 		return nil
 	}
-	if err := a.cfg.Mailer.Send(ctx, to, subject, body); err != nil {
+	if err := o.Transport.Send(ctx, to, subject, body); err != nil {
 		return err
 	}
-	a.log.Info("mail sent", "to", to, "subject", subject, "outbox_id", id)
+	o.Logger.Info("mail sent", "to", to, "subject", subject, "outbox_id", id)
 	return nil
 }
 
@@ -105,22 +128,21 @@ func maskSecretLinks(body string) string {
 	return body
 }
 
-// writeMailLog writes a message to Config.MailLog as plain lines between
-// two rulers, in one write: every line of the body, a link included, stands
-// on its own.
-func (a *Auth) writeMailLog(to, subject, body string) {
+// writeMailLog writes a message to MailLog as plain lines between two
+// rulers, in one write: every line of the body, a link included, stands on
+// its own.
+func (o *Outbox) writeMailLog(to, subject, body string) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "----- mail to %s: %s -----\n", to, subject)
 	b.WriteString(strings.TrimRight(body, "\n"))
 	b.WriteString("\n----- end of mail -----\n")
-	_, _ = io.WriteString(a.cfg.MailLog, b.String()) // a log for development: nothing to do if it fails
+	_, _ = io.WriteString(o.MailLog, b.String()) // a log for development: nothing to do if it fails
 }
 
-// SendMail delivers a message from another part of the service (co-founder
-// invites, ...) the way sign-in mail goes: outbox, then SMTP or the log.
-// It implements domain.Mailer.
+// SendMail delivers a message from another part of the service through
+// the outbox sign-in mail goes through. It implements domain.Mailer.
 func (a *Auth) SendMail(ctx context.Context, to, subject, body string) error {
-	return a.send(ctx, to, subject, body)
+	return a.outbox.SendMail(ctx, to, subject, body)
 }
 
 // SMTPConfig configures NewSMTPMailer.

@@ -131,7 +131,7 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 	body := fmt.Sprintf("Hello,\n\nuse this link to sign in to %s:\n\n%s/signin/email?token=%s\n\n"+
 		"The link works once and expires in %d minutes. If you did not ask to sign in, ignore this message.\n",
 		site, a.origin(r.Context()), token, int(LoginLinkTTL/time.Minute))
-	if err := a.send(r.Context(), addr, "Sign in to "+site, body); err != nil {
+	if err := a.outbox.SendMail(r.Context(), addr, "Sign in to "+site, body); err != nil {
 		a.log.Error("send sign-in link", "to", addr, "err", err)
 		a.errorPage(w, http.StatusBadGateway, "The email could not be sent", "Try again in a moment.")
 		return

@@ -117,12 +117,12 @@ type BlogAdminStore interface {
 	RemoveInterviewQuestion(ctx context.Context, id int64, entry AuditEntry) error
 }
 
-// blogAdmin is the BlogAdminStore: the team's store when it keeps the blog too.
+// blogAdmin is s.Blog; an error when it is not set.
 func (s *Service) blogAdmin() (BlogAdminStore, error) {
-	if b, ok := s.Team.(BlogAdminStore); ok {
-		return b, nil
+	if s.Blog != nil {
+		return s.Blog, nil
 	}
-	return nil, fmt.Errorf("the blog console is not configured (the team store does not keep it)")
+	return nil, fmt.Errorf("the blog console is not configured (no Blog store)")
 }
 
 // blogProblems collects the field errors of one form.

@@ -104,16 +104,9 @@ type CategoryAdminStore interface {
 	MergeCategory(ctx context.Context, source, target int64, entry AuditEntry) (int, error)
 }
 
-// categoryAdmin is s.Categories, or the Store when it keeps them too (the
-// SQLite store does); nil when there is none.
+// categoryAdmin is s.Categories; nil when it is not set.
 func (s *Service) categoryAdmin() CategoryAdminStore {
-	if s.Categories != nil {
-		return s.Categories
-	}
-	if c, ok := s.Store.(CategoryAdminStore); ok {
-		return c
-	}
-	return nil
+	return s.Categories
 }
 
 func (s *Service) categoryStore() (CategoryAdminStore, error) {

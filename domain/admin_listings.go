@@ -128,12 +128,12 @@ type ListingAdminStore interface {
 	MergedSlug(ctx context.Context, slug string) (string, error)
 }
 
-// listingAdmin is the ListingAdminStore: the team's store when it keeps listings too.
+// listingAdmin is s.ListingAdmin; an error when it is not set.
 func (s *Service) listingAdmin() (ListingAdminStore, error) {
-	if p, ok := s.Team.(ListingAdminStore); ok {
-		return p, nil
+	if s.ListingAdmin != nil {
+		return s.ListingAdmin, nil
 	}
-	return nil, fmt.Errorf("the listings console is not configured (the team store does not keep listings)")
+	return nil, fmt.Errorf("the listings console is not configured (no ListingAdmin store)")
 }
 
 // SearchAdminListings finds listings of this site in any status.

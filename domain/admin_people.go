@@ -96,12 +96,12 @@ type PeopleStore interface {
 	SuspendAccount(ctx context.Context, id int64, suspend bool, reason string, entry AuditEntry) error
 }
 
-// people is the PeopleStore: the team's store when it keeps people too.
+// people is s.People; an error when it is not set.
 func (s *Service) people() (PeopleStore, error) {
-	if p, ok := s.Team.(PeopleStore); ok {
-		return p, nil
+	if s.People != nil {
+		return s.People, nil
 	}
-	return nil, fmt.Errorf("people are not configured (the team store does not keep them)")
+	return nil, fmt.Errorf("people are not configured (no People store)")
 }
 
 // FindAccounts finds accounts by email (a substring, case-insensitive) or id.

@@ -101,11 +101,10 @@ type RatingsStore interface {
 	DecideRatingImport(ctx context.Context, id int64, status, actor string, at time.Time, audit func(RatingImport) *AuditEntry) (*RatingImport, error)
 }
 
-// ratingsStore is the Team store when it keeps imports too (the SQLite
-// store does).
+// ratingsStore is s.Ratings; an error when it is not set.
 func (s *Service) ratingsStore() (RatingsStore, error) {
-	if rs, ok := s.Team.(RatingsStore); ok {
-		return rs, nil
+	if s.Ratings != nil {
+		return s.Ratings, nil
 	}
 	return nil, Errorf(EInternal, "rating imports are not configured")
 }

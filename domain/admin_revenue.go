@@ -69,9 +69,10 @@ type RevenueStore interface {
 	SetRevenueFigure(ctx context.Context, f RevenueFigure, audit func(before *RevenueFigure) *AuditEntry) error
 }
 
+// revenueStore is s.Revenue; an error when it is not set.
 func (s *Service) revenueStore() (RevenueStore, error) {
-	if rs, ok := s.Team.(RevenueStore); ok {
-		return rs, nil
+	if s.Revenue != nil {
+		return s.Revenue, nil
 	}
 	return nil, Errorf(EInternal, "revenue figures are not configured")
 }

@@ -18,8 +18,8 @@ type FeedStore interface {
 // slug that names no public listing is the not_found of get_listing (with
 // the listing it meant).
 func (s *Service) ListingUpdates(ctx context.Context, slug string, limit int) (ListingSummary, []PublicUpdate, error) {
-	st, ok := s.Store.(FeedStore)
-	if !ok {
+	st := s.Feeds
+	if st == nil {
 		return ListingSummary{}, nil, Errorf(EInternal, "listing updates are not configured")
 	}
 	l, err := s.publicListing(ctx, slug)

@@ -90,11 +90,10 @@ type OpenDataStore interface {
 }
 
 func (s *Service) openDataStore() (OpenDataStore, error) {
-	st, ok := s.Store.(OpenDataStore)
-	if !ok {
+	if s.OpenData == nil {
 		return nil, Errorf(EInternal, "the open-data export is not configured")
 	}
-	return st, nil
+	return s.OpenData, nil
 }
 
 // OpenDataExport returns the latest export: its JSON document and build

@@ -60,8 +60,9 @@ func (o SearchListingsOutput) Summaries() []ListingSummary {
 	return out
 }
 
-// MatchedSearcher is a Store that can also say which query words each
-// listing of a search page matched and where (SearchListingItem.Matched).
+// MatchedSearcher searches like Store.SearchListings and also says which
+// query words each listing of a page matched and where
+// (SearchListingItem.Matched; Service.Matches).
 type MatchedSearcher interface {
 	SearchListingsMatched(ctx context.Context, q ListingQuery) ([]SearchListingItem, int, error)
 }
@@ -97,8 +98,8 @@ func (s *Service) SearchListings(ctx context.Context, in SearchListingsInput) (S
 	}
 	var items []SearchListingItem
 	var total int
-	if ms, ok := s.Store.(MatchedSearcher); ok {
-		items, total, err = ms.SearchListingsMatched(ctx, q)
+	if s.Matches != nil {
+		items, total, err = s.Matches.SearchListingsMatched(ctx, q)
 	} else {
 		var sums []ListingSummary
 		sums, total, err = s.Store.SearchListings(ctx, q)

@@ -11,8 +11,8 @@ type VoteDay struct {
 	Votes int
 }
 
-// VoteDayCounter is implemented by a VoteStore that can tell when a
-// listing's counted votes were cast (storage.Store does).
+// VoteDayCounter tells when a listing's counted votes were cast
+// (Service.VoteDays).
 type VoteDayCounter interface {
 	// CountedVoteTimes returns the times of listing slug's counted votes cast
 	// in [from, to), in any order.
@@ -24,8 +24,8 @@ type VoteDayCounter interface {
 // the week has not started, the week does not parse or the store cannot tell.
 // The listing page draws them.
 func (s *Service) LaunchWeekVotes(ctx context.Context, slug, week string) ([]VoteDay, error) {
-	c, ok := s.Votes.(VoteDayCounter)
-	if !ok || week == "" {
+	c := s.VoteDays
+	if c == nil || week == "" {
 		return nil, nil
 	}
 	start, err := time.Parse(time.DateOnly, week)

@@ -69,15 +69,42 @@ type Service struct {
 	Reviews ReviewStore
 	// Team keeps the site team's members and audit log (team.go).
 	Team TeamStore
-	// Settings keeps the stored site settings (settings.go); nil: the Team
-	// store when it keeps them too, else the defaults only.
-	Settings SettingsStore
-	// Categories keeps the console's category changes (admin_categories.go); nil: the Store when it keeps them.
-	Categories CategoryAdminStore
-	// Trophies keeps the trophy cabinets (trophies.go); nil: the Store when it keeps them.
+	// Console is the site team's stores (settings, categories, blog,
+	// listings, people, ratings, revenue), embedded so that each is a field
+	// of the Service.
+	Console
+	// Trophies keeps the trophy cabinets (trophies.go).
 	Trophies TrophyStore
 	// TrophyPages reads award pages (trophies_check.go); nil: Drafts.Fetcher, the site reader.
 	TrophyPages Fetcher
+	// Feeds lists a listing's public updates (feeds.go).
+	Feeds FeedStore
+	// OpenData keeps the weekly open-data export (opendata.go).
+	OpenData OpenDataStore
+	// Matches, when set, is the search that also says which words each
+	// result matched; nil: Store.SearchListings without them.
+	Matches MatchedSearcher
+	// VoteDays, when set, counts a launch week's votes by day for the
+	// listing page's chart; nil: no chart.
+	VoteDays VoteDayCounter
+}
+
+// Console is the stores of the site team's console. Each is required by New.
+type Console struct {
+	// Settings keeps the stored site settings (settings.go).
+	Settings SettingsStore
+	// Categories keeps the console's category changes (admin_categories.go).
+	Categories CategoryAdminStore
+	// Blog keeps the blog and the interview questions (admin_blog.go).
+	Blog BlogAdminStore
+	// ListingAdmin keeps the console's listing changes (admin_listings.go).
+	ListingAdmin ListingAdminStore
+	// People keeps the accounts the team finds and suspends (admin_people.go).
+	People PeopleStore
+	// Ratings keeps the Domain Rating imports (admin_ratings.go).
+	Ratings RatingsStore
+	// Revenue keeps the listings' revenue figures (admin_revenue.go).
+	Revenue RevenueStore
 }
 
 // Deps is everything a Service is built from. Every field is required unless
@@ -109,6 +136,20 @@ type Deps struct {
 	Reviews ReviewStore
 	// Team keeps the site team and its audit log.
 	Team TeamStore
+	// Console is the console's stores, every one required.
+	Console Console
+	// Trophies keeps the trophy cabinets.
+	Trophies TrophyStore
+	// TrophyPages reads award pages; nil: Drafts.Fetcher.
+	TrophyPages Fetcher
+	// Feeds lists listings' public updates.
+	Feeds FeedStore
+	// OpenData keeps the weekly open-data export.
+	OpenData OpenDataStore
+	// Matches is optional: nil searches without the matched words.
+	Matches MatchedSearcher
+	// VoteDays is optional: nil draws no votes-by-day chart.
+	VoteDays VoteDayCounter
 	// Drafts needs its Store, Fetcher, Drafter, Enqueue and Mailer; Wake is
 	// optional (nil: a new draft's build starts at the runner's next poll).
 	// Its Drafter is the grounded extractor or the model drafter over it:
@@ -137,7 +178,9 @@ func New(d Deps) (*Service, error) {
 	s := &Service{Store: d.Store, Site: d.Site, Now: d.Now,
 		Claims: d.Claims, Free: d.Free, MyListings: d.MyListings, Edits: d.Edits, Content: d.Content,
 		Drafts: d.Drafts, Orders: d.Orders, Owner: d.Owner, Votes: d.Votes, VoteMinAccountAge: d.VoteMinAccountAge, Weeks: d.Weeks,
-		Moderation: d.Moderation, Reviews: d.Reviews, Team: d.Team}
+		Moderation: d.Moderation, Reviews: d.Reviews, Team: d.Team, Console: d.Console,
+		Trophies: d.Trophies, TrophyPages: d.TrophyPages, Feeds: d.Feeds, OpenData: d.OpenData,
+		Matches: d.Matches, VoteDays: d.VoteDays}
 	s.RegisterJobs(d.Jobs, d.Logger)
 	s.RegisterOrderJobs(d.Jobs)
 	s.RegisterFreeJobs(d.Jobs)
@@ -172,6 +215,16 @@ func (d Deps) missing() []string {
 	need(d.VoteMinAccountAge >= 0, "VoteMinAccountAge (not negative)")
 	need(d.Reviews != nil, "Reviews")
 	need(d.Team != nil, "Team")
+	need(d.Console.Settings != nil, "Console.Settings")
+	need(d.Console.Categories != nil, "Console.Categories")
+	need(d.Console.Blog != nil, "Console.Blog")
+	need(d.Console.ListingAdmin != nil, "Console.ListingAdmin")
+	need(d.Console.People != nil, "Console.People")
+	need(d.Console.Ratings != nil, "Console.Ratings")
+	need(d.Console.Revenue != nil, "Console.Revenue")
+	need(d.Trophies != nil, "Trophies")
+	need(d.Feeds != nil, "Feeds")
+	need(d.OpenData != nil, "OpenData")
 	need(d.Jobs != nil, "Jobs")
 	if need(d.Drafts != nil, "Drafts"); d.Drafts != nil {
 		need(d.Drafts.Store != nil, "Drafts.Store")
@@ -196,7 +249,7 @@ func (d Deps) missing() []string {
 }
 
 // Stores is one persistence that implements every store of the Service
-// (storage.Store over SQLite).
+// (storage.Store over SQLite or PostgreSQL).
 type Stores interface {
 	Store
 	ClaimStore
@@ -209,6 +262,31 @@ type Stores interface {
 	ModerationStore
 	ReviewStore
 	TeamStore
+	SettingsStore
+	CategoryAdminStore
+	BlogAdminStore
+	ListingAdminStore
+	PeopleStore
+	RatingsStore
+	RevenueStore
+	TrophyStore
+	FeedStore
+	OpenDataStore
+	MatchedSearcher
+	VoteDayCounter
+}
+
+// ConsoleOf is the Console whose every store is st.
+func ConsoleOf(st interface {
+	SettingsStore
+	CategoryAdminStore
+	BlogAdminStore
+	ListingAdminStore
+	PeopleStore
+	RatingsStore
+	RevenueStore
+}) Console {
+	return Console{Settings: st, Categories: st, Blog: st, ListingAdmin: st, People: st, Ratings: st, Revenue: st}
 }
 
 // NewService returns a Service over st for site on the wall clock, with
@@ -220,6 +298,8 @@ func NewService(st Stores, site Site) *Service {
 	if st != nil {
 		s.Store, s.Claims, s.Free, s.MyListings, s.Edits, s.Content, s.Votes, s.Weeks = st, st, st, st, st, st, st, st
 		s.Moderation, s.Reviews, s.Team = st, st, st
+		s.Console = ConsoleOf(st)
+		s.Trophies, s.Feeds, s.OpenData, s.Matches, s.VoteDays = st, st, st, st, st
 	}
 	return s
 }

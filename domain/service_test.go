@@ -30,6 +30,7 @@ func fullDeps() Deps {
 	return Deps{
 		Site: Site{Key: "main"}, Now: time.Now,
 		Store: st, Claims: st, Free: st, MyListings: st, Edits: st, Content: st, Votes: st, Weeks: st, Moderation: st, Reviews: st, Team: st,
+		Console: ConsoleOf(st), Trophies: st, Feeds: st, OpenData: st,
 		Drafts: &Drafting{Store: stubDrafts{}, Fetcher: stubFetcher{}, Drafter: stubDrafter{}, Enqueue: enqueue, Mailer: stubMailer{}},
 		Orders: &Ordering{Store: stubOrders{}, Payments: stubPayments{}, VAT: stubVAT{}, EnqueueAt: enqueueAt},
 		Owner:  &Owning{Pages: stubPages{}, Resolver: stubTXT{}, Mailer: stubMailer{}, EnqueueAt: enqueueAt},
@@ -43,6 +44,10 @@ func TestNew(t *testing.T) {
 		s, err := New(d)
 		if err != nil {
 			t.Fatalf("New: %v", err)
+		}
+		if s.Settings == nil || s.Categories == nil || s.Blog == nil || s.ListingAdmin == nil || s.People == nil || s.Ratings == nil || s.Revenue == nil ||
+			s.Trophies == nil || s.Feeds == nil || s.OpenData == nil {
+			t.Fatalf("New left a store of the console, trophies, feeds or open data out of the Service: %+v", s)
 		}
 		if s.Claims == nil || s.Free == nil || s.MyListings == nil || s.Edits == nil || s.Content == nil || s.Votes == nil || s.Weeks == nil || s.Moderation == nil || s.Reviews == nil || s.Drafts == nil || s.Orders == nil || s.Owner == nil {
 			t.Fatalf("New left a dependency out of the Service: %+v", s)
@@ -72,6 +77,16 @@ func TestNew(t *testing.T) {
 		{"Moderation", func(d *Deps) { d.Moderation = nil }},
 		{"Reviews", func(d *Deps) { d.Reviews = nil }},
 		{"Jobs", func(d *Deps) { d.Jobs = nil }},
+		{"Console.Settings", func(d *Deps) { d.Console.Settings = nil }},
+		{"Console.Categories", func(d *Deps) { d.Console.Categories = nil }},
+		{"Console.Blog", func(d *Deps) { d.Console.Blog = nil }},
+		{"Console.ListingAdmin", func(d *Deps) { d.Console.ListingAdmin = nil }},
+		{"Console.People", func(d *Deps) { d.Console.People = nil }},
+		{"Console.Ratings", func(d *Deps) { d.Console.Ratings = nil }},
+		{"Console.Revenue", func(d *Deps) { d.Console.Revenue = nil }},
+		{"Trophies", func(d *Deps) { d.Trophies = nil }},
+		{"Feeds", func(d *Deps) { d.Feeds = nil }},
+		{"OpenData", func(d *Deps) { d.OpenData = nil }},
 		{"Drafts", func(d *Deps) { d.Drafts = nil }},
 		{"Drafts.Store", func(d *Deps) { d.Drafts.Store = nil }},
 		{"Drafts.Fetcher", func(d *Deps) { d.Drafts.Fetcher = nil }},
@@ -111,9 +126,9 @@ func TestNew(t *testing.T) {
 	// Optional dependencies stay optional: nil means off.
 	t.Run("OptionalNil", func(t *testing.T) {
 		d := fullDeps()
-		d.Drafts.Wake, d.Orders.VIES, d.Logger = nil, nil, nil
+		d.Drafts.Wake, d.Orders.VIES, d.Logger, d.TrophyPages, d.Matches, d.VoteDays = nil, nil, nil, nil, nil, nil
 		if _, err := New(d); err != nil {
-			t.Errorf("New without the optional Wake, VIES and Logger: %v", err)
+			t.Errorf("New without the optional Wake, VIES, Logger, TrophyPages, Matches and VoteDays: %v", err)
 		}
 	})
 }

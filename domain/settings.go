@@ -94,16 +94,9 @@ type SettingView struct {
 	Stored         bool
 }
 
-// settingsStore is s.Settings, or the Team store when it keeps settings
-// too (the SQLite store does); nil when there is none.
+// settingsStore is s.Settings; nil when it is not set (the defaults only).
 func (s *Service) settingsStore() SettingsStore {
-	if s.Settings != nil {
-		return s.Settings
-	}
-	if ss, ok := s.Team.(SettingsStore); ok {
-		return ss
-	}
-	return nil
+	return s.Settings
 }
 
 // SettingDefaults are the values of the settings when none is stored:

@@ -248,9 +248,6 @@ func (s *Service) trophyStore() (TrophyStore, error) {
 	if s.Trophies != nil {
 		return s.Trophies, nil
 	}
-	if st, ok := s.Store.(TrophyStore); ok {
-		return st, nil
-	}
 	return nil, Errorf(EInternal, "trophies are not configured")
 }
 

@@ -166,6 +166,7 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 	svc, err := domain.New(domain.Deps{Site: site, Now: db.Now,
 		Store: store, Claims: store, Free: store, MyListings: store, Edits: store, Content: store,
 		Votes: store, VoteMinAccountAge: f.c.voteMinAge, Weeks: store, Moderation: store, Reviews: store, Team: store,
+		Console: domain.ConsoleOf(store), Trophies: store, Feeds: store, OpenData: store, Matches: store, VoteDays: store,
 		Drafts: drafts, Orders: orders, Owner: owner, Jobs: runner, Logger: logger})
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("wiring the service: %w", err)
