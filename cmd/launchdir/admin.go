@@ -13,8 +13,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/vat"
-	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/internal/app"
 )
 
 // adminUsage is the help of the admin subcommand.
@@ -46,19 +45,15 @@ func adminCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 		return errors.New(`admin: say what to do: "launchdir admin prices list", "launchdir admin prices set CODE CENTS", "launchdir admin team", "launchdir admin grant --email EMAIL --role admin|moderator", "launchdir admin revoke --email EMAIL", "launchdir admin settings get|set" or "launchdir admin ratings import FILE --source NAME"`)
 	}
 	verb := args[1]
-	c := config{now: now, logger: commandLogger(stderr)}
-	var currency string
-	fs := flag.NewFlagSet("admin prices "+verb, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	c := app.Defaults()
+	fs := newFlags("admin prices "+verb, stderr, &c, append(adminSettings, "currency")...)
 	fs.Usage = func() { fmt.Fprint(stderr, adminUsage); fs.PrintDefaults() }
-	dataFlag(fs, &c)
-	fs.StringVar(&currency, "currency", env("LAUNCHDIR_CURRENCY", domain.DefaultCurrency),
-		"ISO 4217 currency of the site's prices, as serve's --currency (env LAUNCHDIR_CURRENCY)")
 	pos, err := parseInterspersed(fs, args[2:])
 	if err != nil {
 		return err
 	}
-	currency = strings.ToUpper(strings.TrimSpace(currency))
+	c.Currency = strings.ToUpper(strings.TrimSpace(c.Currency))
+	currency := c.Currency
 	if len(currency) != 3 || strings.Trim(currency, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
 		return fmt.Errorf("admin prices %s: --currency %q: use an ISO 4217 code of three letters such as USD or EUR", verb, currency)
 	}
@@ -82,24 +77,19 @@ func adminCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 		}
 	}
 
-	db, err := c.open()
+	a, err := app.Open(ctx, c, app.Adapters{Now: now, Logger: commandLogger(stderr)})
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	store, err := storage.NewOrderStore(db, c.site())
-	if err != nil {
-		return err
-	}
-	before, err := store.Prices(ctx)
+	defer a.Close()
+	o := a.Service.Orders
+	before, err := o.Store.Prices(ctx)
 	if err != nil {
 		return err
 	}
 	if verb == "list" {
 		return printPrices(stdout, before, currency)
 	}
-	// The order store is all setting a price needs: no Service is built.
-	o := &domain.Ordering{Store: store, Currency: currency, VAT: vat.Rules{}}
 	if err := o.SetProductPrice(ctx, code, cents, now()); err != nil {
 		var de *domain.Error
 		if errors.As(err, &de) {
@@ -107,16 +97,14 @@ func adminCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 		}
 		return fmt.Errorf("admin prices set %s: %w", code, err)
 	}
-	if audit, err := storage.NewStore(ctx, db, c.site()); err == nil {
-		var was any
-		if p, ok := before[code]; ok {
-			was = map[string]int64{"cents": p.Cents}
-		}
-		err = audit.WriteAudit(ctx, domain.AuditEntry{At: now().UTC(), Actor: domain.ActorCommandLine, Action: "price.set",
-			Target: "product:" + code, Before: jsonOf(was), After: jsonOf(map[string]int64{"cents": cents})})
-		if err != nil {
-			fmt.Fprintf(stderr, "warning: the price is set, but the audit log could not be written: %v\n", err)
-		}
+	var old any
+	if p, ok := before[code]; ok {
+		old = map[string]int64{"cents": p.Cents}
+	}
+	err = a.Store.WriteAudit(ctx, domain.AuditEntry{At: now().UTC(), Actor: domain.ActorCommandLine, Action: "price.set",
+		Target: "product:" + code, Before: jsonOf(old), After: jsonOf(map[string]int64{"cents": cents})})
+	if err != nil {
+		fmt.Fprintf(stderr, "warning: the price is set, but the audit log could not be written: %v\n", err)
 	}
 	was, origin := before[code], "set by an operator"
 	if _, ok := before[code]; !ok {
@@ -208,7 +196,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 			}
 		}
 	}
-	if err := parseFlags(fs, flags); err != nil {
+	if err := app.Parse(fs, flags); err != nil {
 		return nil, err
 	}
 	return pos, nil

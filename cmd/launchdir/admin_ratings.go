@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/internal/app"
 )
 
 // adminRatingsUsage is the help of "launchdir admin ratings".
@@ -29,13 +30,13 @@ func ratingsCmd(ctx context.Context, now func() time.Time, args []string, stdout
 	if len(args) < 1 || args[0] != "import" {
 		return fmt.Errorf("admin ratings: give import FILE --source NAME\n\n%s", adminRatingsUsage)
 	}
-	c := config{now: now, logger: commandLogger(stderr)}
+	c := app.Defaults()
 	var source string
 	var dryRun bool
 	fs := flag.NewFlagSet("admin ratings import", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, adminUsage); fs.PrintDefaults() }
-	dataFlag(fs, &c)
+	app.Register(fs, &c, adminSettings...)
 	fs.StringVar(&source, "source", "", "the SEO provider the file comes from, e.g. ahrefs (required)")
 	fs.BoolVar(&dryRun, "dry-run", false, "check the file and show what would be stored; store nothing")
 	pos, err := parseInterspersed(fs, args[1:])
@@ -53,7 +54,7 @@ func ratingsCmd(ctx context.Context, now func() time.Time, args []string, stdout
 		return fmt.Errorf("admin ratings import: %w", err)
 	}
 	defer f.Close()
-	svc, closeDB, err := adminService(ctx, c, now)
+	svc, closeDB, err := adminService(ctx, c, now, stderr)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/internal/app"
 )
 
 // adminSettingsUsage is the help of "launchdir admin settings".
@@ -29,11 +30,11 @@ func settingsCmd(ctx context.Context, now func() time.Time, args []string, stdou
 		return fmt.Errorf("admin settings: give get [KEY] or set KEY VALUE\n\n%s", adminSettingsUsage)
 	}
 	verb := args[0]
-	c := config{now: now, logger: commandLogger(stderr)}
+	c := app.Defaults()
 	fs := flag.NewFlagSet("admin settings "+verb, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, adminUsage); fs.PrintDefaults() }
-	dataFlag(fs, &c)
+	app.Register(fs, &c, adminSettings...)
 	pos, err := parseInterspersed(fs, args[1:])
 	if err != nil {
 		return err
@@ -49,7 +50,7 @@ func settingsCmd(ctx context.Context, now func() time.Time, args []string, stdou
 			return fmt.Errorf("admin settings %s: %s", verb, fe.Message)
 		}
 	}
-	svc, closeDB, err := adminService(ctx, c, now)
+	svc, closeDB, err := adminService(ctx, c, now, stderr)
 	if err != nil {
 		return err
 	}

@@ -3,16 +3,14 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/internal/app"
 )
 
 // adminTeamUsage is the help of the admin subcommand's team verbs.
@@ -29,12 +27,10 @@ const adminTeamUsage = `  launchdir admin team [--data DIR]
 // audit log as made by "command line".
 func teamCmd(ctx context.Context, now func() time.Time, args []string, stdout, stderr io.Writer) error {
 	verb := args[0]
-	c := config{now: now, logger: commandLogger(stderr)}
+	c := app.Defaults()
 	var email, role string
-	fs := flag.NewFlagSet("admin "+verb, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("admin "+verb, stderr, &c, adminSettings...)
 	fs.Usage = func() { fmt.Fprint(stderr, adminUsage); fs.PrintDefaults() }
-	dataFlag(fs, &c)
 	if verb != "team" {
 		fs.StringVar(&email, "email", "", "the member's email address (the one they sign in with)")
 	}
@@ -51,7 +47,7 @@ func teamCmd(ctx context.Context, now func() time.Time, args []string, stdout, s
 	if verb != "team" && strings.TrimSpace(email) == "" {
 		return fmt.Errorf("admin %s: give --email, the address the person signs in with", verb)
 	}
-	svc, closeDB, err := adminService(ctx, c, now)
+	svc, closeDB, err := adminService(ctx, c, now, stderr)
 	if err != nil {
 		return err
 	}
@@ -77,22 +73,19 @@ func teamCmd(ctx context.Context, now func() time.Time, args []string, stdout, s
 	return tw.Flush()
 }
 
-// adminService opens the data directory of c and returns a Service over it
-// on the clock now, for the admin subcommands that go through the domain
-// rules the console uses; closeDB closes the database.
-func adminService(ctx context.Context, c config, now func() time.Time) (_ *domain.Service, closeDB func(), _ error) {
-	db, err := c.open()
+// adminSettings are the settings the admin subcommands take.
+var adminSettings = []string{"data", "database", "site-name"}
+
+// adminService opens the data directory of c through the one wiring path
+// and returns the Service over it on the clock now, for the admin
+// subcommands that go through the domain rules the console uses; closeDB
+// closes it. No job runs.
+func adminService(ctx context.Context, c app.Config, now func() time.Time, stderr io.Writer) (_ *domain.Service, closeDB func(), _ error) {
+	a, err := app.Open(ctx, c, app.Adapters{Now: now, Logger: commandLogger(stderr)})
 	if err != nil {
 		return nil, nil, err
 	}
-	store, err := storage.NewStore(ctx, db, c.site())
-	if err != nil {
-		db.Close()
-		return nil, nil, err
-	}
-	svc := domain.NewService(store, c.site())
-	svc.Now = now
-	return svc, func() { db.Close() }, nil
+	return a.Service, func() { _ = a.Close() }, nil
 }
 
 // adminError is err of the admin subcommand what: a domain error by its
@@ -103,12 +96,4 @@ func adminError(what string, err error) error {
 		return fmt.Errorf("%s: %s", what, de.Message)
 	}
 	return fmt.Errorf("%s: %w", what, err)
-}
-
-// commandLogger is the stores' logger of the operator commands (admin,
-// apikey): their warnings and errors on stderr, without the notes a server
-// logs as it starts (the search index loaded from its snapshot), which say
-// nothing to a person granting a role or reading a setting.
-func commandLogger(stderr io.Writer) *slog.Logger {
-	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }

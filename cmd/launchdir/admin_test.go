@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/internal/app"
 	"github.com/launchdir/launchdir/storage"
 )
 
@@ -90,7 +91,7 @@ func TestAdminPrices(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	st, err := storage.NewOrderStore(db, (&config{}).site())
+	st, err := storage.NewOrderStore(db, app.Config{}.Site())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,8 @@ import (
 )
 
 // TestDependencyDirection keeps the layering of ARCHITECTURE.md: domain and schemas
-// import no project package, domain/demo only domain, nothing imports cmd or tools
-// but cmd, only storage talks SQL, only tools imports the MCP SDK, and only
+// import no project package, domain/demo only domain, nothing imports cmd,
+// only cmd imports the wiring (internal/app), nothing imports tools but those two, only storage talks SQL, only tools imports the MCP SDK, and only
 // tests import the browser harness web/browsertest.
 func TestDependencyDirection(t *testing.T) {
 	t.Parallel()
@@ -22,7 +22,9 @@ func TestDependencyDirection(t *testing.T) {
 		allowed  func(pkg string) bool
 	}{
 		{mod + "cmd", func(string) bool { return false }},
-		{mod + "tools", func(p string) bool { return strings.HasPrefix(p, mod+"cmd/") }},
+		{mod + "tools", func(p string) bool { return strings.HasPrefix(p, mod+"cmd/") || p == mod+"internal/app" }},
+		// The one wiring path is for main (and tests) only.
+		{mod + "internal/app", func(p string) bool { return strings.HasPrefix(p, mod+"cmd/") }},
 		// go list -deps without -test lists no test imports: the browser
 		// harness (and chromedp with it) is for tests only.
 		{mod + "web/browsertest", func(string) bool { return false }},

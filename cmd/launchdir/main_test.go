@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/internal/app"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/pgtest"
 )
@@ -175,7 +176,7 @@ func TestSeedSynthetic(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	st, err := storage.NewStore(ctx, db, (&config{}).site())
+	st, err := storage.NewStore(ctx, db, app.Config{}.Site())
 	if err != nil {
 		t.Fatal(err)
 	}

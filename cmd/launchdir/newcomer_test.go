@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/launchdir/launchdir/internal/app"
 	"github.com/launchdir/launchdir/storage"
 )
 
@@ -51,8 +52,7 @@ func TestAdmin_CommandsLogNoServerNotes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := config{now: time.Now}
-	st, err := storage.NewStore(context.Background(), db, c.site())
+	st, err := storage.NewStore(context.Background(), db, app.Config{}.Site())
 	if err != nil {
 		t.Fatal(err)
 	}

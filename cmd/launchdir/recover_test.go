@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/internal/app"
 	"github.com/launchdir/launchdir/storage"
 )
 
@@ -42,7 +43,7 @@ func TestServeRecoversOrphanDraft(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := storage.NewStore(context.Background(), db, (&config{}).site())
+	st, err := storage.NewStore(context.Background(), db, app.Config{}.Site())
 	if err != nil {
 		t.Fatal(err)
 	}
