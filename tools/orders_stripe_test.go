@@ -13,7 +13,7 @@ import (
 
 	"github.com/stripe/stripe-go/v85/webhook"
 
-	"github.com/launchdir/launchdir/domain/stripepay"
+	"github.com/launchdir/launchdir/internal/stripepay"
 	"github.com/launchdir/launchdir/storage/fixtures"
 	"github.com/launchdir/launchdir/web"
 )
