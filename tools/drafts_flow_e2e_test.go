@@ -11,7 +11,7 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/extract"
-	"github.com/launchdir/launchdir/domain/llmdraft"
+	"github.com/launchdir/launchdir/internal/llmdraft"
 )
 
 // Before the first pass has finished, no field is not_found and there is no

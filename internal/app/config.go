@@ -13,7 +13,7 @@ import (
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/llmdraft"
+	"github.com/launchdir/launchdir/internal/llmdraft"
 	"github.com/launchdir/launchdir/storage"
 )
 

@@ -14,7 +14,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/launchdir/launchdir/domain/llmdraft"
+	"github.com/launchdir/launchdir/internal/llmdraft"
 )
 
 // localServer is a local OpenAI-compatible chat endpoint as Ollama, llama.cpp's

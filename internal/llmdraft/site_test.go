@@ -15,7 +15,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/extract"
 	"github.com/launchdir/launchdir/domain/fetch"
-	"github.com/launchdir/launchdir/domain/llmdraft"
+	"github.com/launchdir/launchdir/internal/llmdraft"
 )
 
 // truth is a test site's truth table (the format of domain/extract's).
@@ -94,7 +94,7 @@ func recall(tr truth, d *domain.Drafted) (found, total int) {
 // the extractor, so the result knows at least what the extractor alone knows.
 func TestDrafter_RealSiteWithExtractor(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join("..", "extract", "testdata", "sites", "notably") // the extractor's test site and truth table
+	dir := filepath.Join("..", "..", "domain", "extract", "testdata", "sites", "notably") // the extractor's test site and truth table
 	var tr truth
 	b, err := os.ReadFile(filepath.Join(dir, "truth.json"))
 	if err != nil {
@@ -197,7 +197,7 @@ func TestDrafter_RealSiteWithExtractor(t *testing.T) {
 // verbatim Portuguese one is kept.
 func TestDrafter_SamePagesAndRules(t *testing.T) {
 	t.Parallel()
-	site := httptest.NewServer(serveDir(filepath.Join("..", "extract", "testdata", "dev", "cadernim")))
+	site := httptest.NewServer(serveDir(filepath.Join("..", "..", "domain", "extract", "testdata", "dev", "cadernim")))
 	defer site.Close()
 	ctx := context.Background()
 	crawl, err := fetch.New(fetch.Options{AllowLoopback: true}).Crawl(ctx, site.URL+"/", 0, nil)

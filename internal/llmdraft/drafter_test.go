@@ -16,7 +16,7 @@ import (
 	"github.com/openai/openai-go/v3"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/llmdraft"
+	"github.com/launchdir/launchdir/internal/llmdraft"
 )
 
 func newDrafter(t *testing.T, f *fakeModel, fallback domain.Drafter) *llmdraft.Drafter {
