@@ -7,7 +7,7 @@ import (
 	"net/url"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/problem"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // InvitePages is what the co-founder invite page needs from the service

@@ -14,7 +14,7 @@ import (
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/problem"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // Authenticator checks bearer credentials; *auth.Auth implements it.

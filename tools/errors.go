@@ -8,7 +8,7 @@ import (
 	"net/http"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/problem"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // ProblemContentType is the media type of every error body (RFC 9457).

@@ -16,7 +16,7 @@ import (
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/problem"
+	"github.com/launchdir/launchdir/internal/problem"
 	"github.com/launchdir/launchdir/web"
 )
 

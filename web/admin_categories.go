@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/problem"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // Categories on the console (/admin/categories, admins only;

@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/problem"
 	"github.com/launchdir/launchdir/domain/validate"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // Listings on the console (/admin/listings, docs/console.md "Listings"):

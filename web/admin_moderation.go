@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/problem"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // The site team's review queue, /admin/queue (docs/moderation.md): held

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/problem"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // People on the console (/admin/people, admins only; docs/console.md

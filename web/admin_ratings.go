@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/problem"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // Domain Rating imports (/admin/ratings) and verified revenue figures

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/problem"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // The site team's members (/admin/team) and the audit log of their changes

@@ -12,7 +12,7 @@ import (
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/problem"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // TestPages_ErrorStatusTable: a failed service call is shown as a page with

@@ -15,7 +15,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/launchdir/launchdir/domain/problem"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // Policy is a quota of Quota requests per Window for each network.

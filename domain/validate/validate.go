@@ -24,7 +24,7 @@ import (
 	"golang.org/x/text/message"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/problem"
+	"github.com/launchdir/launchdir/internal/problem"
 	"github.com/launchdir/launchdir/schemas"
 )
 
