@@ -28,6 +28,7 @@ import (
 	"github.com/launchdir/launchdir/domain/vat"
 	"github.com/launchdir/launchdir/internal/llmdraft"
 	"github.com/launchdir/launchdir/internal/stripepay"
+	"github.com/launchdir/launchdir/internal/vies"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/tools"
 	"github.com/launchdir/launchdir/web"
@@ -369,7 +370,7 @@ func (a *App) ordering(ad Adapters, site domain.Site) (*domain.Ordering, *stripe
 	o := &domain.Ordering{Store: store, Payments: ad.Payments, EnqueueAt: a.Runner.EnqueueAt, VAT: vat.Rules{},
 		Currency: c.Currency, SellerCountry: c.SellerCountry, VIES: ad.VIES}
 	if o.VIES == nil && c.VIES {
-		o.VIES = &vat.VIES{}
+		o.VIES = &vies.VIES{}
 	}
 	var stripe *stripepay.Provider
 	switch {

@@ -1,4 +1,4 @@
-package vat
+package vies
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/launchdir/launchdir/domain/vat"
 )
 
 // fakeVIES is a loopback web site speaking the VIES REST shape. It records
@@ -114,7 +116,7 @@ func TestVIES_CheckVAT(t *testing.T) {
 // TestVIES_GreekPrefix: Greece is asked for with its VAT prefix EL.
 func TestVIES_GreekPrefix(t *testing.T) {
 	f, v := newFakeVIES(t, 200, `{"valid":true}`)
-	n, err := Parse("EL 094012834")
+	n, err := vat.Parse("EL 094012834")
 	if err != nil {
 		t.Fatal(err)
 	}
