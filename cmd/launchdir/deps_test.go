@@ -2,6 +2,7 @@ package main
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -9,7 +10,9 @@ import (
 // TestDependencyDirection keeps the layering of ARCHITECTURE.md: domain and schemas
 // import no project package, domain/demo only domain, nothing imports cmd,
 // only cmd imports the wiring (internal/app), nothing imports tools but those two, only storage talks SQL, only tools imports the MCP SDK, and only
-// tests import the browser harness web/browsertest.
+// tests import the browser harness web/browsertest. No package under domain/
+// imports net/http, an outside service's SDK or a project package outside
+// domain/ (the exceptions are listed by name, with why).
 func TestDependencyDirection(t *testing.T) {
 	t.Parallel()
 	const mod = "github.com/launchdir/launchdir/"
@@ -33,12 +36,35 @@ func TestDependencyDirection(t *testing.T) {
 		{"github.com/mattn/go-sqlite3", func(p string) bool { return strings.HasPrefix(p, mod+"storage") }},
 		{"github.com/modelcontextprotocol/go-sdk", func(p string) bool { return strings.HasPrefix(p, mod+"tools") }},
 	}
+	// The domain tree keeps rules, not adapters: no package under domain/
+	// imports net/http (or an outside service's SDK, or a project package
+	// outside domain/), but these, still to be moved out, each with why.
+	domainHTTP := map[string]string{
+		// the crawler: another branch edits it; it moves beside the domain after the merge
+		mod + "domain/fetch": "net/http",
+	}
+	domainImports := map[string]string{
+		// the JSON Schema validator writes its field errors as the HTTP problem body
+		// (validation's one home is being settled on another branch)
+		mod + "domain/validate": mod + "internal/problem " + mod + "schemas",
+	}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		pkg, imports, _ := strings.Cut(line, ": ")
 		if !strings.HasPrefix(pkg, mod) {
 			continue
 		}
+		inDomain := pkg == mod+"domain" || strings.HasPrefix(pkg, mod+"domain/")
 		for _, imp := range strings.Fields(imports) {
+			if inDomain && (imp == "net/http" || strings.HasPrefix(imp, "net/http/")) && domainHTTP[pkg] != "net/http" {
+				t.Errorf("%s imports %s: the domain tree speaks no HTTP; put the adapter under internal/", pkg, imp)
+			}
+			if inDomain && (strings.HasPrefix(imp, "github.com/stripe/") || strings.HasPrefix(imp, "github.com/openai/")) {
+				t.Errorf("%s imports %s: an outside service's SDK belongs in its adapter under internal/", pkg, imp)
+			}
+			if inDomain && strings.HasPrefix(imp, mod) && imp != mod+"domain" && !strings.HasPrefix(imp, mod+"domain/") &&
+				!slices.Contains(strings.Fields(domainImports[pkg]), imp) {
+				t.Errorf("%s imports %s: the domain tree imports no project package outside domain/", pkg, imp)
+			}
 			if (pkg == mod+"domain" || pkg == mod+"schemas") && strings.HasPrefix(imp, mod) {
 				t.Errorf("%s imports %s; it must import no project package", pkg, imp)
 			}
