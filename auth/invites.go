@@ -66,7 +66,7 @@ func displayName(u User) string {
 
 // inviteProblem shows the page for an invite that cannot be accepted by
 // this person (unknown, expired, another address, or a failure), with the
-// status of its code in the one code-to-status table (domain/problem), and
+// status of its code in the one code-to-status table (internal/problem), and
 // reports whether err was one.
 func (a *Auth) inviteProblem(w http.ResponseWriter, d inviteData, err error) bool {
 	code := domain.ErrorCode(err)

@@ -7,7 +7,7 @@ import (
 
 // Code is a stable, machine-readable error class. Every HTTP surface (the
 // REST API, the MCP tool results, the pages) maps each code to one HTTP
-// status in a single table (domain/problem).
+// status in a single table (internal/problem).
 type Code string
 
 // Error codes used across the service.

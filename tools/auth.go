@@ -31,7 +31,7 @@ type Authenticator interface {
 }
 
 // challenge is an authentication failure answered with WWW-Authenticate.
-// Its status comes from the code-to-status table (domain/problem).
+// Its status comes from the code-to-status table (internal/problem).
 type challenge struct {
 	code   domain.Code // unauthenticated (401), forbidden (403), rate_limited (429) or internal (500)
 	err    string      // RFC 6750 error: "", invalid_request, invalid_token, insufficient_scope

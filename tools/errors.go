@@ -14,13 +14,13 @@ import (
 // ProblemContentType is the media type of every error body (RFC 9457).
 const ProblemContentType = problem.ContentType
 
-// Problem is the one error body of both transports (domain/problem): REST
+// Problem is the one error body of both transports (internal/problem): REST
 // sends it as application/problem+json; MCP puts the same JSON in the text
 // content of a tool result with isError set.
 type Problem = problem.Problem
 
 // StatusOf returns the HTTP status of a domain error code, from the one
-// table in domain/problem (500 for unknown codes).
+// table in internal/problem (500 for unknown codes).
 func StatusOf(c domain.Code) int { return problem.Status(c) }
 
 // bodyTooLarge is the 413 problem of a request over limit bytes; what names

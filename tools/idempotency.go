@@ -35,7 +35,7 @@ const (
 	// idemArgument is the optional MCP argument carrying the key.
 	idemArgument = "idempotency_key"
 	// CodeIdempotencyKeyReused is the problem code of a key sent again with
-	// another request (HTTP 422 in the domain/problem table).
+	// another request (HTTP 422 in the internal/problem table).
 	CodeIdempotencyKeyReused = domain.EIdemKeyReused
 )
 

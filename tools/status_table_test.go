@@ -46,7 +46,7 @@ var statusTable = map[domain.Code]int{
 func TestStatusTable(t *testing.T) {
 	t.Parallel()
 	if got := problem.Codes(); len(got) != len(statusTable) {
-		t.Fatalf("domain/problem maps %v; the test knows %d codes", got, len(statusTable))
+		t.Fatalf("internal/problem maps %v; the test knows %d codes", got, len(statusTable))
 	}
 	for c, want := range statusTable {
 		if got := problem.Status(c); got != want {

@@ -173,7 +173,7 @@ func (h *handler) checkoutNotFound(w http.ResponseWriter, r *http.Request) {
 }
 
 // checkoutError answers a failed service call with the status of its code
-// (domain/problem): not found as the checkout 404 page, a conflict (the order
+// (internal/problem): not found as the checkout 404 page, a conflict (the order
 // is paid, canceled or expired) as 409 with the service's message, anything
 // else as problem.For sees it, logged without the token.
 func (h *handler) checkoutError(w http.ResponseWriter, r *http.Request, err error) {

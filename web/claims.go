@@ -57,7 +57,7 @@ func (h *handler) claimNotFound(w http.ResponseWriter, r *http.Request) {
 }
 
 // claimError answers a failed service call with the status of its code
-// (domain/problem): an unknown link 404, a claim that can no longer be
+// (internal/problem): an unknown link 404, a claim that can no longer be
 // confirmed (verified, expired, replaced: gone) 410 with the reason, anything
 // else as problem.For sees it, logged without the secret.
 func (h *handler) claimError(w http.ResponseWriter, r *http.Request, err error) {

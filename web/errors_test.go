@@ -16,7 +16,7 @@ import (
 )
 
 // TestPages_ErrorStatusTable: a failed service call is shown as a page with
-// the status of its code in the one code-to-status table (domain/problem),
+// the status of its code in the one code-to-status table (internal/problem),
 // as the API answers it: a conflict is 409, forbidden 403 and rate limited
 // 429 (each was a logged 500 before); anything that is not a *domain.Error
 // is a 500 saying only "Internal error.". tools' TestStatusTable drives the

@@ -227,7 +227,7 @@ type errorPage struct {
 type errorLink struct{ Href, Text string }
 
 // fail renders the error page of code, with the status of the one
-// code-to-status table (domain/problem); message must be safe to show.
+// code-to-status table (internal/problem); message must be safe to show.
 func (h *handler) fail(w http.ResponseWriter, r *http.Request, code domain.Code, message string) {
 	h.failWith(w, r, code, heading(problem.Status(code)), message)
 }
@@ -270,7 +270,7 @@ func (h *handler) notFound(w http.ResponseWriter, r *http.Request) {
 }
 
 // serviceError shows a failed service call as a page: the status of its
-// code in the one code-to-status table (domain/problem), the service's
+// code in the one code-to-status table (internal/problem), the service's
 // message and, for invalid input, each field and rule; an error that is not
 // a *domain.Error is logged and shown as "Internal error.".
 func (h *handler) serviceError(w http.ResponseWriter, r *http.Request, err error) {

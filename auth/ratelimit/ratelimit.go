@@ -3,7 +3,7 @@
 // and the RateLimit-Policy / RateLimit response fields of the IETF draft
 // "RateLimit header fields for HTTP" (draft-ietf-httpapi-ratelimit-headers-11).
 //
-// It imports no project package but the leaf domain/problem (the one error
+// It imports no project package but the leaf internal/problem (the one error
 // body), so that tools, auth and web can all use the one limiter that cmd
 // builds (see docs/ratelimits.md).
 package ratelimit
@@ -152,7 +152,7 @@ func (s State) Detail() string {
 
 // WriteTooMany answers a refused request: 429 with Retry-After, the
 // RateLimit fields and the service's problem+json body (code rate_limited,
-// retry_after), written by domain/problem as every other error body is.
+// retry_after), written by internal/problem as every other error body is.
 func WriteTooMany(w http.ResponseWriter, s State) {
 	s.SetHeaders(w.Header())
 	problem.Write(w, problem.RateLimited(s.Detail(), s.ResetSeconds()))
