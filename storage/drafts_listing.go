@@ -36,6 +36,17 @@ func (s *Store) saveOwnListing(ctx context.Context, userID, id int64, w *domain.
 		return 0, mapErr(err, "listing", "")
 	}
 	defer tx.Rollback()
+	if id, err = s.saveOwnListingTx(ctx, tx, userID, id, w); err != nil {
+		return 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, mapErr(err, "listing", "")
+	}
+	return id, nil
+}
+
+// saveOwnListingTx is SaveOwnListing's writes in tx, which the caller commits.
+func (s *Store) saveOwnListingTx(ctx context.Context, tx *Tx, userID, id int64, w *domain.ListingWrite) (int64, error) {
 	now := s.db.Now().Unix()
 	catIDs, err := s.categoryIDs(ctx, tx, w.Categories)
 	if err != nil {
@@ -131,9 +142,6 @@ func (s *Store) saveOwnListing(ctx context.Context, userID, id int64, w *domain.
 		if err := replaceFounders(ctx, tx, id, w.Founders, now); err != nil {
 			return 0, err
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return 0, mapErr(err, "listing", "")
 	}
 	return id, nil
 }
