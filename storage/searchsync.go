@@ -285,7 +285,7 @@ func (s *Store) poll(ctx context.Context) error {
 				rows.Close()
 				return mapErr(err, "search log", "")
 			}
-			if s.db.eng == enginePostgres && seq > prev+1 {
+			if s.db.eng.lateCommits() && seq > prev+1 {
 				if len(s.gaps)+len(missing)+int(seq-prev-1) > maxGaps {
 					rows.Close()
 					return s.rebuildIndex(ctx)
@@ -359,7 +359,7 @@ type logGaps map[int64]time.Time
 // missing among the gapScan below it, read in one statement so that the
 // index built from head on sees every change missing from that snapshot.
 func (s *Store) logTail(ctx context.Context) (int64, logGaps, error) {
-	if s.db.eng != enginePostgres {
+	if !s.db.eng.lateCommits() {
 		head, err := s.logHead(ctx)
 		return head, nil, err
 	}

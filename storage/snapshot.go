@@ -57,7 +57,7 @@ var snapshotCRC = crc32.MakeTable(crc32.Castagnoli)
 // snapshotPath is where the store's snapshot is kept: beside the SQLite
 // file; "" on PostgreSQL, which has no data directory.
 func (s *Store) snapshotPath() string {
-	if s.db.eng != engineSQLite {
+	if !s.db.eng.fileBacked() {
 		return ""
 	}
 	return s.db.path + ".search"
@@ -350,7 +350,7 @@ func (c *countWriter) Write(p []byte) (int, error) {
 // written before is loaded: for writes that may change listings without
 // search_log (seeding, migrations).
 func (db *DB) forgetSnapshot(ctx context.Context) error {
-	if db.eng != engineSQLite {
+	if !db.eng.fileBacked() {
 		return nil
 	}
 	if _, err := db.sql.ExecContext(ctx, `DELETE FROM search_snapshot`); err != nil {
