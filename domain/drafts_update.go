@@ -553,7 +553,7 @@ func (s *Service) SubmitDraft(ctx context.Context, in DraftIDInput) (*SubmitDraf
 	}
 	// The answer says what the listing is now and what to do in that state:
 	// a draft resubmitted after its listing was scheduled or went live is
-	// not "saved but not published" (issue 28 item 3).
+	// not "saved but not published".
 	l, err := s.GetMyListing(ctx, GetMyListingInput{ListingID: id})
 	if err != nil {
 		return nil, err

@@ -65,7 +65,7 @@ func (s *Store) doc(r *docRow, links []catLink, cats map[int64]catRow) (search.D
 	for _, l := range links {
 		d.Categories = append(d.Categories, l.categoryID)
 		// The category's name and its parents' are searchable like the
-		// listing's words (issue 30 item 2).
+		// listing's words.
 		for c, ok := cats[l.categoryID]; ok && !slices.Contains(d.CategoryNames, c.name); c, ok = cats[c.parentID] {
 			d.CategoryNames = append(d.CategoryNames, c.name)
 		}
