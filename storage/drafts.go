@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
 	"encoding/json"
 	"fmt"
@@ -32,11 +31,7 @@ func (s *Store) CreateDraft(ctx context.Context, d *domain.DraftRecord, jobs ...
 // createDraft is CreateDraft's transaction (CreateDraft retries it).
 func (s *Store) createDraft(ctx context.Context, d *domain.DraftRecord, jobs ...domain.JobSpec) error {
 	if d.ID == "" {
-		id, err := newUUID()
-		if err != nil {
-			return err
-		}
-		d.ID = id
+		d.ID = domain.NewUUID()
 	}
 	if d.CreatedAt.IsZero() {
 		d.CreatedAt = s.db.Now().Truncate(time.Second)
@@ -337,15 +332,4 @@ func nullID(id int64) any {
 		return nil
 	}
 	return id
-}
-
-// newUUID returns a random (version 4) UUID.
-func newUUID() (string, error) {
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("storage: draft id: %w", err)
-	}
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16]), nil
 }

@@ -233,3 +233,15 @@ func TestOneHome_PageStatus(t *testing.T) {
 	}
 	t.Logf("page error statuses picked outside the table: %d", total)
 }
+
+// TestOneHome_Randomness: random ids, tokens, keys and secrets are made in
+// one place, domain/secrets.go (NewSecret, SecretHash, NewUUID, RandomHex,
+// RandomBytes); no other file reads crypto/rand.
+func TestOneHome_Randomness(t *testing.T) {
+	t.Parallel()
+	for f, n := range selectorUses(t, "crypto/rand", func(string) bool { return true }) {
+		if f != "domain/secrets.go" {
+			t.Errorf("%s reads crypto/rand %d times; use domain.NewSecret, NewUUID, RandomHex or RandomBytes", f, n)
+		}
+	}
+}
