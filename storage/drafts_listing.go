@@ -56,7 +56,7 @@ func (s *Store) saveOwnListingTx(ctx context.Context, tx *Tx, userID, id int64, 
 	if w.Stage != "" {
 		var one int
 		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM stages WHERE slug = ?`, w.Stage).Scan(&one); err == sql.ErrNoRows {
-			return 0, domain.Invalid("fields.stage", "enum", "Unknown stage %q; use one of idea, pre-launch, beta, launched, growing, profitable, acquired.", w.Stage)
+			return 0, domain.Invalid("fields.stage", "enum", "Unknown stage %q; use one of %s.", w.Stage, stageSlugs())
 		} else if err != nil {
 			return 0, mapErr(err, "stage", w.Stage)
 		}
@@ -485,4 +485,13 @@ func (s *Store) ListingsAtDomain(ctx context.Context, userID int64, registrable 
 		out = append(out, l)
 	}
 	return out, mapErr(rows.Err(), "listing", registrable)
+}
+
+// stageSlugs lists domain.Stages' slugs, comma-separated, for a message.
+func stageSlugs() string {
+	out := make([]string, len(domain.Stages))
+	for i, st := range domain.Stages {
+		out[i] = st.Slug
+	}
+	return strings.Join(out, ", ")
 }
