@@ -11,6 +11,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // API key limits.
@@ -140,7 +142,7 @@ func (a *Auth) showAccount(w http.ResponseWriter, r *http.Request, status int, k
 	d, err := a.account(r.Context(), u, s)
 	if err != nil {
 		a.log.Error("load account", "user", u.ID, "err", err)
-		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Your account could not be loaded. Try again in a moment.")
+		a.problemPage(w, domain.EInternal, "Something went wrong", "Your account could not be loaded. Try again in a moment.")
 		return
 	}
 	d.KeyName, d.Error = keyName, msg
@@ -158,11 +160,11 @@ func (a *Auth) checkForm(w http.ResponseWriter, r *http.Request) (User, bool) {
 	u, s, _ := userFrom(r.Context())
 	r.Body = http.MaxBytesReader(w, r.Body, signinFormBytes)
 	if err := r.ParseForm(); err != nil {
-		a.errorPage(w, http.StatusBadRequest, "Bad request", "The form could not be read.")
+		a.problemPage(w, domain.EInvalid, "Bad request", "The form could not be read.")
 		return u, false
 	}
 	if !validCSRF(r, s) {
-		a.errorPage(w, http.StatusForbidden, "Forbidden", "The form has expired. Reload the page and try again.")
+		a.problemPage(w, domain.EForbidden, "Forbidden", "The form has expired. Reload the page and try again.")
 		return u, false
 	}
 	return u, true
@@ -181,12 +183,12 @@ func (a *Auth) accountCreateKey(w http.ResponseWriter, r *http.Request) {
 		a.showAccount(w, r, http.StatusBadRequest, name, "Give the key a name of 1 to 100 characters.")
 		return
 	case errors.Is(err, errTooManyKeys):
-		a.errorPage(w, http.StatusBadRequest, "Too many API keys",
+		a.problemPage(w, domain.EInvalid, "Too many API keys",
 			fmt.Sprintf("An account can have at most %d active API keys. Revoke one you no longer use first.", maxActiveKeys))
 		return
 	case err != nil:
 		a.log.Error("create api key", "user", u.ID, "err", err)
-		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "The key could not be created. Try again in a moment.")
+		a.problemPage(w, domain.EInternal, "Something went wrong", "The key could not be created. Try again in a moment.")
 		return
 	}
 	a.log.Info("api key created", "user", u.ID, "key", k.ID)
@@ -206,12 +208,12 @@ func (a *Auth) accountRevokeKey(w http.ResponseWriter, r *http.Request) {
 		err = ErrNotFound
 	}
 	if errors.Is(err, ErrNotFound) {
-		a.errorPage(w, http.StatusNotFound, "No such key", "You have no API key with that id.")
+		a.problemPage(w, domain.ENotFound, "No such key", "You have no API key with that id.")
 		return
 	}
 	if err != nil {
 		a.log.Error("revoke api key", "user", u.ID, "err", err)
-		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "The key could not be revoked. Try again in a moment.")
+		a.problemPage(w, domain.EInternal, "Something went wrong", "The key could not be revoked. Try again in a moment.")
 		return
 	}
 	a.log.Info("api key revoked", "user", u.ID, "key", id)
@@ -230,12 +232,12 @@ func (a *Auth) accountRevokeApp(w http.ResponseWriter, r *http.Request) {
 		err = a.store.RevokeGrant(r.Context(), u.ID, clientID, a.now())
 	}
 	if errors.Is(err, ErrNotFound) {
-		a.errorPage(w, http.StatusNotFound, "No such app", "No app with that id is connected to your account.")
+		a.problemPage(w, domain.ENotFound, "No such app", "No app with that id is connected to your account.")
 		return
 	}
 	if err != nil {
 		a.log.Error("revoke grant", "user", u.ID, "err", err)
-		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "The app could not be disconnected. Try again in a moment.")
+		a.problemPage(w, domain.EInternal, "Something went wrong", "The app could not be disconnected. Try again in a moment.")
 		return
 	}
 	a.log.Info("app disconnected", "user", u.ID, "client", clientID)

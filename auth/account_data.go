@@ -40,13 +40,13 @@ func (a *Auth) accountExport(w http.ResponseWriter, r *http.Request) {
 	x, err := a.cfg.Account.ExportAccount(r.Context(), u.ID)
 	if err != nil {
 		a.log.Error("export account", "user", u.ID, "err", err)
-		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Your data could not be exported. Try again in a moment.")
+		a.problemPage(w, domain.EInternal, "Something went wrong", "Your data could not be exported. Try again in a moment.")
 		return
 	}
 	body, err := json.MarshalIndent(x, "", "  ")
 	if err != nil {
 		a.log.Error("export account", "user", u.ID, "err", err)
-		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Your data could not be exported. Try again in a moment.")
+		a.problemPage(w, domain.EInternal, "Something went wrong", "Your data could not be exported. Try again in a moment.")
 		return
 	}
 	h := w.Header()
@@ -100,7 +100,7 @@ func (a *Auth) accountDelete(w http.ResponseWriter, r *http.Request) {
 	res, err := a.cfg.Account.DeleteAccount(r.Context(), u.ID)
 	if err != nil {
 		a.log.Error("delete account", "user", u.ID, "err", err)
-		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Your account could not be deleted. Nothing was erased; try again in a moment.")
+		a.problemPage(w, domain.EInternal, "Something went wrong", "Your account could not be deleted. Nothing was erased; try again in a moment.")
 		return
 	}
 	a.log.Info("account deleted", "user", u.ID, "listings_deleted", res.ListingsDeleted, "listings_hidden", res.ListingsHidden,

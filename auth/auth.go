@@ -9,11 +9,7 @@ package auth
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"io"
 	"log/slog"
@@ -174,20 +170,12 @@ func (a *Auth) ResourceMetadataURL(resource string) string {
 // wellKnownResource is the RFC 9728 well-known prefix.
 const wellKnownResource = "/.well-known/oauth-protected-resource"
 
-// NewSecret returns prefix + 32 random bytes in base64url.
-func NewSecret(prefix string) string {
-	var b [32]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic(err) // crypto/rand never fails on supported platforms
-	}
-	return prefix + base64.RawURLEncoding.EncodeToString(b[:])
-}
+// NewSecret returns prefix + 32 random bytes in base64url (domain.NewSecret).
+func NewSecret(prefix string) string { return domain.NewSecret(prefix) }
 
-// Hash is the SHA-256 (hex) of a secret: the only form a secret is stored in.
-func Hash(secret string) string {
-	h := sha256.Sum256([]byte(secret))
-	return hex.EncodeToString(h[:])
-}
+// Hash is the SHA-256 (hex) of a secret: the only form a secret is stored
+// in (domain.SecretHash).
+func Hash(secret string) string { return domain.SecretHash(secret) }
 
 // Equal compares two secrets (or hashes) in constant time.
 func Equal(a, b string) bool {

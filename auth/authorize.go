@@ -47,29 +47,29 @@ func (s *server) authorize(w http.ResponseWriter, r *http.Request) {
 		r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
 	}
 	if err := r.ParseForm(); err != nil {
-		a.errorPage(w, http.StatusBadRequest, "Invalid authorization request", "The request could not be read.")
+		a.problemPage(w, domain.EInvalid, "Invalid authorization request", "The request could not be read.")
 		return
 	}
 	for _, k := range []string{"client_id", "redirect_uri"} {
 		if len(r.Form[k]) > 1 {
-			a.errorPage(w, http.StatusBadRequest, "Invalid authorization request", "The request repeats "+k+".")
+			a.problemPage(w, domain.EInvalid, "Invalid authorization request", "The request repeats "+k+".")
 			return
 		}
 	}
 	clientID := r.Form.Get("client_id")
 	if clientID == "" {
-		a.errorPage(w, http.StatusBadRequest, "Invalid authorization request", "The request names no application (client_id is missing).")
+		a.problemPage(w, domain.EInvalid, "Invalid authorization request", "The request names no application (client_id is missing).")
 		return
 	}
 	c, err := s.resolveClient(r.Context(), clientID)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
-			a.errorPage(w, http.StatusBadRequest, "Unknown application",
+			a.problemPage(w, domain.EInvalid, "Unknown application",
 				"The application that sent you here is not registered with "+a.cfg.SiteName+". Nothing was shared.")
 			return
 		}
 		a.log.Info("client metadata document refused", "client_id", truncate(clientID, 200), "err", err)
-		a.errorPage(w, http.StatusBadRequest, "The application could not be verified",
+		a.problemPage(w, domain.EInvalid, "The application could not be verified",
 			"The application's client ID metadata document at "+truncate(clientID, 200)+" could not be used: "+cimdReason(err)+". Nothing was shared.")
 		return
 	}
@@ -80,7 +80,7 @@ func (s *server) authorize(w http.ResponseWriter, r *http.Request) {
 		redirect, ok = matchRedirectURI(c.RedirectURIs, redirect)
 	}
 	if !ok {
-		a.errorPage(w, http.StatusBadRequest, "Invalid redirect address",
+		a.problemPage(w, domain.EInvalid, "Invalid redirect address",
 			"The application asked to send you to an address it did not register, so "+a.cfg.SiteName+" will not send you there. Nothing was shared.")
 		return
 	}
@@ -161,7 +161,7 @@ func (s *server) authorizeContinue(w http.ResponseWriter, r *http.Request) {
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			a.log.Error("auth request", "err", err)
 		}
-		a.errorPage(w, http.StatusBadRequest, "This request has expired",
+		a.problemPage(w, domain.EInvalid, "This request has expired",
 			"Go back to the application and connect again.")
 		return
 	}
@@ -176,7 +176,7 @@ func (s *server) authorizeContinue(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if err != nil {
-		a.errorPage(w, http.StatusBadRequest, "The application could not be verified",
+		a.problemPage(w, domain.EInvalid, "The application could not be verified",
 			"The application is no longer registered, or no longer lists this redirect address. Nothing was shared.")
 		return
 	}
@@ -271,11 +271,11 @@ func (s *server) decision(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
 	sess, u, ok := a.currentSession(r)
 	if !ok {
-		a.errorPage(w, http.StatusForbidden, "Signed out", "Your session has ended. Go back to the application and connect again.")
+		a.problemPage(w, domain.EForbidden, "Signed out", "Your session has ended. Go back to the application and connect again.")
 		return
 	}
 	if !validCSRF(r, sess) {
-		a.errorPage(w, http.StatusForbidden, "Request refused", "This form has expired or did not come from "+a.cfg.SiteName+". Go back to the application and connect again.")
+		a.problemPage(w, domain.EForbidden, "Request refused", "This form has expired or did not come from "+a.cfg.SiteName+". Go back to the application and connect again.")
 		return
 	}
 	handle := r.PostFormValue("request")
@@ -284,24 +284,24 @@ func (s *server) decision(w http.ResponseWriter, r *http.Request) {
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			a.log.Error("auth request", "err", err)
 		}
-		a.errorPage(w, http.StatusBadRequest, "This request has expired", "Go back to the application and connect again.")
+		a.problemPage(w, domain.EInvalid, "This request has expired", "Go back to the application and connect again.")
 		return
 	}
 	action := r.PostFormValue("action")
 	if action != "allow" && action != "deny" {
-		a.errorPage(w, http.StatusBadRequest, "Invalid decision", "Choose Allow or Deny.")
+		a.problemPage(w, domain.EInvalid, "Invalid decision", "Choose Allow or Deny.")
 		return
 	}
 	if err := a.store.DeleteAuthRequest(r.Context(), req.ID); err != nil {
 		if errors.Is(err, ErrNotFound) { // a concurrent decision took it
-			a.errorPage(w, http.StatusBadRequest, "This request has expired", "Go back to the application and connect again.")
+			a.problemPage(w, domain.EInvalid, "This request has expired", "Go back to the application and connect again.")
 			return
 		}
 		s.pageError(w, "delete auth request", err)
 		return
 	}
 	if _, err := a.store.ClientByID(r.Context(), req.ClientID); err != nil {
-		a.errorPage(w, http.StatusBadRequest, "Unknown application", "The application is no longer registered. Nothing was shared.")
+		a.problemPage(w, domain.EInvalid, "Unknown application", "The application is no longer registered. Nothing was shared.")
 		return
 	}
 	if action == "deny" {
@@ -362,5 +362,5 @@ func (s *server) redirectTo(w http.ResponseWriter, u string) {
 // pageError logs err and shows a 500 page.
 func (s *server) pageError(w http.ResponseWriter, what string, err error) {
 	s.a.log.Error(what, "err", err)
-	s.a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Please go back to the application and try again.")
+	s.a.problemPage(w, domain.EInternal, "Something went wrong", "Please go back to the application and try again.")
 }

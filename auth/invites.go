@@ -138,11 +138,11 @@ func (a *Auth) inviteAccept(w http.ResponseWriter, r *http.Request) {
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, signinFormBytes)
 	if err := r.ParseForm(); err != nil {
-		a.errorPage(w, http.StatusBadRequest, "Bad request", "The form could not be read.")
+		a.problemPage(w, domain.EInvalid, "Bad request", "The form could not be read.")
 		return
 	}
 	if !validCSRF(r, s) {
-		a.errorPage(w, http.StatusForbidden, "Forbidden", "The form has expired. Reload the page and try again.")
+		a.problemPage(w, domain.EForbidden, "Forbidden", "The form has expired. Reload the page and try again.")
 		return
 	}
 	token := r.PathValue("token")

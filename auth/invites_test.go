@@ -35,6 +35,16 @@ func (s *listingSpy) SaveOwnListing(ctx context.Context, userID, id int64, w *do
 	return got, err
 }
 
+func (s *listingSpy) SaveDraftAndListing(ctx context.Context, d *domain.DraftRecord, w *domain.ListingWrite) error {
+	err := s.Store.SaveDraftAndListing(ctx, d, w)
+	if err == nil && w != nil {
+		s.mu.Lock()
+		s.saved[d.ListingID] = *w
+		s.mu.Unlock()
+	}
+	return err
+}
+
 func (s *listingSpy) last(id int64) (domain.ListingWrite, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

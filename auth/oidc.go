@@ -9,6 +9,8 @@ import (
 
 	"github.com/coreos/go-oidc/v3/oidc"
 	"golang.org/x/oauth2"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // OpenID Connect sign-in. /signin/oidc starts an authorization code flow
@@ -173,7 +175,7 @@ func (s *signIn) oidcCallback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	bad := func(detail string) {
-		a.errorPage(w, http.StatusBadRequest, "Sign-in failed", detail)
+		a.problemPage(w, domain.EInvalid, "Sign-in failed", detail)
 	}
 	q := r.URL.Query()
 	state := q.Get("state")
@@ -262,7 +264,7 @@ func (s *signIn) oidcCallback(w http.ResponseWriter, r *http.Request) {
 	u, err := a.store.UpsertUser(r.Context(), idt.Issuer, idt.Subject, email, name, a.now())
 	if err != nil {
 		a.log.Error("upsert oidc user", "err", err)
-		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Try again in a moment.")
+		a.problemPage(w, domain.EInternal, "Something went wrong", "Try again in a moment.")
 		return
 	}
 	if a.refuseSuspended(w, u) {
@@ -270,7 +272,7 @@ func (s *signIn) oidcCallback(w http.ResponseWriter, r *http.Request) {
 	}
 	if _, err := a.startSession(w, r, u.ID); err != nil {
 		a.log.Error("start session", "err", err)
-		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Try again in a moment.")
+		a.problemPage(w, domain.EInternal, "Something went wrong", "Try again in a moment.")
 		return
 	}
 	a.log.Info("signed in", "user", u.ID, "via", "oidc")

@@ -5,6 +5,9 @@ import (
 	"embed"
 	"html/template"
 	"net/http"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/problem"
 )
 
 //go:embed templates/*.html
@@ -58,8 +61,16 @@ func (a *Auth) render(w http.ResponseWriter, status int, name string, data any) 
 	w.Write(buf.Bytes())
 }
 
-// errorPage shows a problem to a person, never redirecting anywhere (used
-// when a redirect target cannot be trusted).
+// problemPage shows a problem of code to a person, with the status the one
+// code-to-status table (domain/problem) gives the code, never redirecting
+// anywhere (used when a redirect target cannot be trusted).
+func (a *Auth) problemPage(w http.ResponseWriter, code domain.Code, title, detail string) {
+	a.errorPage(w, problem.Status(code), title, detail)
+}
+
+// errorPage shows a problem to a person with status: problemPage's, or one
+// the table has no code for (a mail server or an identity provider that
+// failed: 502, 503).
 func (a *Auth) errorPage(w http.ResponseWriter, status int, title, detail string) {
 	a.render(w, status, "error.html", map[string]string{"Title": title, "Detail": detail})
 }

@@ -112,7 +112,7 @@ func checkLimit(t *testing.T, h http.Header, policy string, remaining, reset int
 // (the client and its code or refresh token; the link's token) from that
 // network; once it is used up that credential gets 429 before anything is
 // checked, until the window ends. Another credential from the same network
-// and another network are not affected (issue 28 item 8).
+// and another network are not affected.
 func TestRateLimit_TokenAndLinkFailures(t *testing.T) {
 	e := limitedEnv(t, 3, 0)
 	attacker, other := fromAddr(t, "127.0.0.2"), fromAddr(t, "127.0.0.3")

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
+	"github.com/launchdir/launchdir/domain"
 )
 
 // Sign-in rate limits: emailed links per address and sign-in POSTs per
@@ -93,7 +94,7 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 	a := s.a
 	r.Body = http.MaxBytesReader(w, r.Body, signinFormBytes)
 	if err := r.ParseForm(); err != nil {
-		a.errorPage(w, http.StatusBadRequest, "Bad request", "The form could not be read.")
+		a.problemPage(w, domain.EInvalid, "Bad request", "The form could not be read.")
 		return
 	}
 	now := a.now()
@@ -124,7 +125,7 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 	link := LoginLink{Hash: Hash(token), Email: addr, Next: next, CreatedAt: now, ExpiresAt: now.Add(LoginLinkTTL)}
 	if err := a.store.CreateLoginLink(r.Context(), link); err != nil {
 		a.log.Error("create login link", "err", err)
-		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "The sign-in link could not be created. Try again in a moment.")
+		a.problemPage(w, domain.EInternal, "Something went wrong", "The sign-in link could not be created. Try again in a moment.")
 		return
 	}
 	site := a.mailSiteName(r.Context())
@@ -145,7 +146,7 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 func (s *signIn) tooMany(w http.ResponseWriter, st ratelimit.State) {
 	st.SetHeaders(w.Header())
 	w.Header().Set("Retry-After", strconv.Itoa(st.ResetSeconds()))
-	s.a.errorPage(w, http.StatusTooManyRequests, "Too many sign-in requests",
+	s.a.problemPage(w, domain.ERateLimited, "Too many sign-in requests",
 		"Too many sign-in links were asked for. Wait a few minutes, then try again.")
 }
 
@@ -155,24 +156,24 @@ func (s *signIn) email(w http.ResponseWriter, r *http.Request) {
 	a := s.a
 	token := r.URL.Query().Get("token")
 	if token == "" || len(token) > 200 {
-		a.errorPage(w, http.StatusBadRequest, "Invalid sign-in link", "This sign-in link is not valid. Ask for a new one.")
+		a.problemPage(w, domain.EInvalid, "Invalid sign-in link", "This sign-in link is not valid. Ask for a new one.")
 		return
 	}
 	link, err := a.store.UseLoginLink(r.Context(), Hash(token), a.now())
 	if errors.Is(err, ErrNotFound) {
-		a.errorPage(w, http.StatusBadRequest, "Invalid sign-in link",
+		a.problemPage(w, domain.EInvalid, "Invalid sign-in link",
 			"This sign-in link is unknown, expired or already used. Ask for a new one.")
 		return
 	}
 	if err != nil {
 		a.log.Error("use login link", "err", err)
-		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Try again in a moment.")
+		a.problemPage(w, domain.EInternal, "Something went wrong", "Try again in a moment.")
 		return
 	}
 	u, err := a.store.UpsertUser(r.Context(), EmailIssuer, strings.ToLower(link.Email), link.Email, "", a.now())
 	if err != nil {
 		a.log.Error("upsert email user", "err", err)
-		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Try again in a moment.")
+		a.problemPage(w, domain.EInternal, "Something went wrong", "Try again in a moment.")
 		return
 	}
 	if a.refuseSuspended(w, u) {
@@ -180,7 +181,7 @@ func (s *signIn) email(w http.ResponseWriter, r *http.Request) {
 	}
 	if _, err := a.startSession(w, r, u.ID); err != nil {
 		a.log.Error("start session", "err", err)
-		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Try again in a moment.")
+		a.problemPage(w, domain.EInternal, "Something went wrong", "Try again in a moment.")
 		return
 	}
 	a.log.Info("signed in", "user", u.ID, "via", "email")
@@ -193,7 +194,7 @@ func (s *signIn) signOut(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, signinFormBytes)
 	sess, _, ok := a.currentSession(r)
 	if ok && !validCSRF(r, sess) {
-		a.errorPage(w, http.StatusForbidden, "Forbidden", "The form has expired. Reload the page and try again.")
+		a.problemPage(w, domain.EForbidden, "Forbidden", "The form has expired. Reload the page and try again.")
 		return
 	}
 	a.endSession(w, r)

@@ -12,7 +12,7 @@ import (
 	"github.com/launchdir/launchdir/auth"
 )
 
-// TestSignIn_LimitHeaders (issue 28 item 21): the sign-in limits' 429
+// TestSignIn_LimitHeaders: the sign-in limits' 429
 // carries Retry-After and the RateLimit / RateLimit-Policy fields of its
 // policy (r=0, t = Retry-After) as every other limit of the service does,
 // and an answer within them carries the fields too: per address
@@ -53,7 +53,7 @@ func TestSignIn_LimitHeaders(t *testing.T) {
 
 var csrfInputRE = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
 
-// TestSession_CSRFStoredHashed (issue 28 item 21): after a real sign-in by
+// TestSession_CSRFStoredHashed: after a real sign-in by
 // the emailed link, the CSRF token the account page shows is nowhere in the
 // database files (the sessions row holds its SHA-256, as for every other
 // secret), and the page's forms work with it. Before, the token was stored

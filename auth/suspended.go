@@ -1,6 +1,10 @@
 package auth
 
-import "net/http"
+import (
+	"net/http"
+
+	"github.com/launchdir/launchdir/domain"
+)
 
 // A suspended account (docs/console.md "People") cannot sign in: its
 // sessions are signed out (currentSession), its tokens and keys refused
@@ -13,7 +17,7 @@ func (a *Auth) refuseSuspended(w http.ResponseWriter, u User) bool {
 		return false
 	}
 	a.log.Info("sign-in refused: the account is suspended", "user", u.ID)
-	a.errorPage(w, http.StatusForbidden, "Account suspended",
+	a.problemPage(w, domain.EForbidden, "Account suspended",
 		"This account is suspended by the site team, so it cannot sign in. Write to the site team if you think this is a mistake.")
 	return true
 }

@@ -2,7 +2,6 @@ package auth
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
@@ -10,6 +9,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // tokenResponse is a successful token response (RFC 6749 §5.1).
@@ -78,9 +79,8 @@ func internal(what string, err error) *oauthError {
 // refresh token used, and the earlier time when it was used before, so the
 // two are told apart even when both happen within one second.
 func useTime(now time.Time) time.Time {
-	var b [8]byte
-	rand.Read(b[:])
-	return now.Truncate(time.Second).Add(time.Duration(1 + binary.LittleEndian.Uint64(b[:])%uint64(time.Second-1)))
+	b := domain.RandomBytes(8)
+	return now.Truncate(time.Second).Add(time.Duration(1 + binary.LittleEndian.Uint64(b)%uint64(time.Second-1)))
 }
 
 // exchangeCode redeems an authorization code (OAuth 2.1 §4.1.3). A code

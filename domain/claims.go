@@ -313,7 +313,7 @@ func (s *Service) ClaimListing(ctx context.Context, in ClaimListingInput) (*Clai
 		ClaimantEmail: c.Email, Domain: domain, HomeURL: l.URL, CreatedAt: now, ExpiresAt: now.AddDate(0, 0, ClaimDays),
 		Slug: l.Slug, ListingName: l.Name, ListingStatus: l.Status, ListingURL: l.URL, ListingDomain: l.Domain}
 	if in.Method != ClaimEmail {
-		rec.Token = newSecret()
+		rec.Token = NewSecret("")
 	}
 	if err := st.CreateClaim(ctx, rec); err != nil {
 		return nil, err
@@ -329,7 +329,7 @@ func (s *Service) ClaimListing(ctx context.Context, in ClaimListingInput) (*Clai
 // mailClaimLink mails a new confirm link of an email claim; the previous
 // link stops working.
 func (s *Service) mailClaimLink(ctx context.Context, st ClaimStore, m Mailer, c Caller, rec *ClaimRecord, name string) error {
-	secret := newSecret()
+	secret := NewSecret("")
 	now := s.now().Truncate(time.Second)
 	who := c.Email
 	if c.Name != "" {

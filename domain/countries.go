@@ -45,8 +45,7 @@ var countryAliases = map[string]string{
 
 // localNames are the languages, besides English, whose country names
 // CountryCode accepts: those of the sites the extractor reads (German, French,
-// Spanish, Italian, Dutch, Portuguese of Brazil and of Portugal) and, since
-// issue 31, Polish, Swedish, Czech, Turkish, Japanese, Korean and Chinese
+// Spanish, Italian, Dutch, Portuguese of Brazil and of Portugal), Polish, Swedish, Czech, Turkish, Japanese, Korean and Chinese
 // (simplified and traditional), from CLDR's display names.
 var localNames = []string{"de", "fr", "es", "it", "nl", "pt", "pt-PT", "pl", "sv", "cs", "tr", "ja", "ko", "zh", "zh-Hant"}
 

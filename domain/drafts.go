@@ -2,8 +2,6 @@ package domain
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -38,16 +36,6 @@ type Drafting struct {
 }
 
 var uuidRE = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
-
-// newUUID returns a random (version 4) UUID.
-func newUUID() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	h := hex.EncodeToString(b[:])
-	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
-}
 
 // CheckSiteURL checks a URL a user gives us to read: http or https, a host
 // name, no credentials. It returns the URL normalised (lower-case scheme and
@@ -91,7 +79,7 @@ func (s *Service) SubmitListing(ctx context.Context, in SubmitListingInput) (*Dr
 	}
 	now := s.now()
 	rec := &DraftRecord{
-		ID: newUUID(), UserID: c.UserID, URL: u, Status: DraftCrawling, Phase: "queued",
+		ID: NewUUID(), UserID: c.UserID, URL: u, Status: DraftCrawling, Phase: "queued",
 		Doc: emptyDoc(), CreatedAt: now, UpdatedAt: now,
 	}
 	if rec.Doc.Existing, err = s.listingAtDomain(ctx, d, c.UserID, u, 0); err != nil {
@@ -376,9 +364,7 @@ func (s *Service) InviteCofounder(ctx context.Context, in InviteCofounderInput) 
 	if strings.EqualFold(addr.Address, c.Email) {
 		return nil, Invalid("email", "self", "That is your own address; invite a co-founder instead, or add yourself with founders in update_draft.")
 	}
-	token := make([]byte, 24)
-	_, _ = rand.Read(token)
-	tok := InviteTokenPrefix + hex.EncodeToString(token)
+	tok := InviteTokenPrefix + RandomHex(24)
 	inv, err := d.Store.AddDraftInvite(ctx, rec.ID, strings.ToLower(addr.Address), SecretHash(tok), MaxInvites, s.now())
 	if err != nil {
 		return nil, err

@@ -20,7 +20,7 @@ type DraftWarning struct {
 
 // overListingBounds lists the draft's values longer than a listing allows
 // (listingBounds, then story.title), in DraftFieldNames order: what
-// listingWrite refuses, and what update_draft warns of (issue 28 item 13).
+// listingWrite refuses, and what update_draft warns of.
 func overListingBounds(doc *DraftDoc) []DraftWarning {
 	var out []DraftWarning
 	over := func(field string, n, max int) {

@@ -267,7 +267,7 @@ func isHTTPURL(s string) bool {
 
 // resolvesTo reports whether a quote, a relative address as the page writes
 // it ("img/logo.png", "./img/kintai.png"), resolved against its page's URL
-// is u: a relative logo is quoted as the attribute's own text (issue 31).
+// is u: a relative logo is quoted as the attribute's own text.
 func resolvesTo(ev []Evidence, u string) bool {
 	for _, e := range ev {
 		base, err := url.Parse(e.URL)

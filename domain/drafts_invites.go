@@ -228,23 +228,17 @@ func (s *Service) AcceptInvite(ctx context.Context, token string, in FounderInpu
 				return err
 			}
 		}
+		if w != nil {
+			w.Parts = map[string]bool{"founders": true}
+		}
 		rec.UpdatedAt = s.now()
-		err = d.Store.UpdateDraft(ctx, rec, false)
+		err = d.Store.SaveDraftAndListing(ctx, rec, w)
 		if errors.Is(err, ErrStale) && attempt < draftWriteAttempts {
 			if rec, err = d.Store.Draft(ctx, rec.ID, false); err != nil {
 				return err
 			}
 			continue
 		}
-		if err != nil {
-			return err
-		}
-		if w != nil {
-			w.Parts = map[string]bool{"founders": true}
-			if _, err := d.Store.SaveOwnListing(ctx, rec.UserID, rec.ListingID, w); err != nil {
-				return err
-			}
-		}
-		return nil
+		return err
 	}
 }

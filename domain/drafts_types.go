@@ -178,6 +178,11 @@ type DraftStore interface {
 	SetDraftProgress(ctx context.Context, id, phase string, done, planned int, now time.Time) error
 	// SaveOwnListing creates (id 0) or updates a listing of userID from w and returns its id.
 	SaveOwnListing(ctx context.Context, userID, id int64, w *ListingWrite) (int64, error)
+	// SaveDraftAndListing writes d as UpdateDraft does and, when w is not
+	// nil, d's listing from w as SaveOwnListing does (a new one when
+	// d.ListingID is 0; d.ListingID then holds its id), in one transaction:
+	// when either write fails, neither is stored.
+	SaveDraftAndListing(ctx context.Context, d *DraftRecord, w *ListingWrite) error
 	// AddDraftInvite records an invite (tokenHash is the SHA-256 hex of the link's token).
 	// Inviting an address again replaces its token and is not counted twice; more than
 	// max distinct addresses gives an EInvalid error.

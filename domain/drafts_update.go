@@ -66,7 +66,7 @@ func (s *Service) UpdateDraft(ctx context.Context, in UpdateDraftInput) (*DraftV
 			w.Parts = parts
 		}
 		rec.UpdatedAt = s.now()
-		err = d.Store.UpdateDraft(ctx, rec, false)
+		err = d.Store.SaveDraftAndListing(ctx, rec, w)
 		if errors.Is(err, ErrStale) && attempt < draftWriteAttempts {
 			if _, rec, err = s.ownDraft(ctx, in.ID, len(in.Regenerate) > 0); err != nil {
 				return nil, err
@@ -75,11 +75,6 @@ func (s *Service) UpdateDraft(ctx context.Context, in UpdateDraftInput) (*DraftV
 		}
 		if err != nil {
 			return nil, err
-		}
-		if w != nil {
-			if _, err := d.Store.SaveOwnListing(ctx, rec.UserID, rec.ListingID, w); err != nil {
-				return nil, err
-			}
 		}
 		v, err := s.draftView(ctx, rec)
 		if err == nil {
@@ -523,35 +518,42 @@ func (s *Service) SubmitDraft(ctx context.Context, in DraftIDInput) (*SubmitDraf
 			return nil, Errorf(EConflict, "%s", e.Message)
 		}
 	}
+	id := rec.ListingID
 	if !created {
 		// Every draft edit since the first submit already reached the
 		// listing, part by part; writing the whole draft again would undo
 		// what the owner changed on the listing itself.
 		w.Parts = map[string]bool{}
-	}
-	id, err := d.Store.SaveOwnListing(ctx, rec.UserID, rec.ListingID, w)
-	if err != nil {
-		return nil, err
-	}
-	if created {
-		defer lockDraft(rec.ID)() // draft_retry.go
-	}
-	for attempt := 1; created; attempt++ {
-		rec.ListingID, rec.UpdatedAt = id, s.now()
-		err = d.Store.UpdateDraft(ctx, rec, false)
-		if !errors.Is(err, ErrStale) || attempt >= draftWriteAttempts {
-			break
+		if id, err = d.Store.SaveOwnListing(ctx, rec.UserID, rec.ListingID, w); err != nil {
+			return nil, err
 		}
-		if _, rec, err = s.ownDraft(ctx, in.ID, false); err != nil {
-			break
+	} else {
+		// The new listing and the draft's link to it are one write.
+		defer lockDraft(rec.ID)() // drafts_retry.go
+		for attempt := 1; ; attempt++ {
+			rec.UpdatedAt = s.now()
+			err = d.Store.SaveDraftAndListing(ctx, rec, w)
+			if !errors.Is(err, ErrStale) || attempt >= draftWriteAttempts {
+				break
+			}
+			if _, rec, err = s.ownDraft(ctx, in.ID, false); err != nil {
+				break
+			}
+			if w, err = s.listingWrite(ctx, rec); err != nil {
+				break
+			}
+			if rec.ListingID != 0 {
+				w.Parts = map[string]bool{}
+			}
 		}
-	}
-	if err != nil {
-		return nil, err
+		if err != nil {
+			return nil, err
+		}
+		id = rec.ListingID
 	}
 	// The answer says what the listing is now and what to do in that state:
 	// a draft resubmitted after its listing was scheduled or went live is
-	// not "saved but not published" (issue 28 item 3).
+	// not "saved but not published".
 	l, err := s.GetMyListing(ctx, GetMyListingInput{ListingID: id})
 	if err != nil {
 		return nil, err

@@ -2,8 +2,6 @@ package domain
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -129,9 +127,7 @@ func NewRunner(store JobStore, opts RunnerOptions) *Runner {
 	if opts.Now == nil {
 		opts.Now = func() time.Time { return time.Now().UTC() }
 	}
-	b := make([]byte, 8)
-	_, _ = rand.Read(b)
-	return &Runner{store: store, opts: opts, owner: "worker-" + hex.EncodeToString(b), kinds: map[string]JobKind{}, wake: make(chan struct{}, 1)}
+	return &Runner{store: store, opts: opts, owner: "worker-" + RandomHex(8), kinds: map[string]JobKind{}, wake: make(chan struct{}, 1)}
 }
 
 // Handle registers how jobs of kind run.

@@ -3,7 +3,6 @@ package domain
 import (
 	"context"
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base32"
@@ -571,9 +570,7 @@ func (s *Service) AccountOrders(ctx context.Context, userID int64, limit int) ([
 
 // newOrderNumber is LD-YYMMDD-XXXXXXXX: sortable by day, 8 random base32 characters.
 func newOrderNumber(now time.Time) string {
-	var b [5]byte
-	_, _ = rand.Read(b[:])
-	return "LD-" + now.Format("060102") + "-" + base32.StdEncoding.EncodeToString(b[:])
+	return "LD-" + now.Format("060102") + "-" + base32.StdEncoding.EncodeToString(RandomBytes(5))
 }
 
 // orderStatus derives expired from a pending order's expiry.

@@ -393,7 +393,7 @@ func (s *Service) ChooseFreeListing(ctx context.Context, in ChooseFreeListingInp
 	}
 	// A repeat of a call that took effect (the badge was found: scheduled,
 	// or live since) answers the current state and changes nothing, as the
-	// tool's idempotentHint promises (issue 28 item 18).
+	// tool's idempotentHint promises.
 	if mine.Plan == PlanFree && (mine.Status == ListingScheduled || mine.Status == ListingLive) {
 		return s.freeAnswer(ctx, mine), nil
 	}

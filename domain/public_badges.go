@@ -110,7 +110,7 @@ func (s *Service) GetBadges(ctx context.Context, in GetBadgesInput) (GetBadgesOu
 		return GetBadgesOutput{}, err
 	}
 	shape, mode, size := or(in.Shape, "standard"), or(in.Mode, "auto"), or(in.Size, "m")
-	site := s.Site.In(ctx) // the links follow the host name the client used
+	site := s.SiteNow(ctx) // the name as set now; the links follow the host name the client used
 	out := GetBadgesOutput{Listing: f.Slug, PageURL: site.ListingPageURL(f.Slug), Shape: shape, Mode: mode, Size: size}
 	for _, kind := range AllowedBadges(f) {
 		w, h := BadgeDims(shape, size)

@@ -16,7 +16,7 @@ type CompareListingsInput struct {
 // listing in that category (or that states a value for it). An empty cell
 // of a listing the row applies to means the listing does not state the
 // fact (it is never guessed); of another listing, that the attribute does
-// not apply to it (issue 28 item 17).
+// not apply to it.
 type CompareRow struct {
 	Key       string   `json:"key"`
 	Label     string   `json:"label"`

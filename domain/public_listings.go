@@ -45,7 +45,7 @@ type SearchListingsOutput struct {
 }
 
 // SearchListingItem is one listing of a search page: its summary and, for a
-// query with words, which of them it matched and where (issue 30 item 4).
+// query with words, which of them it matched and where.
 type SearchListingItem struct {
 	ListingSummary
 	Matched map[string][]string `json:"matched,omitempty" jsonschema_description:"With q: each query word the listing matched (lower case, as written or in another form: plural, typo, prefix of the last word) and where: name, tagline, category (its primary category), text (keywords, features, descriptions, other categories). A query word missing here is one the listing lacks: a weaker match."`

@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 )
 
-// Trophy cabinets (issue 33, docs/trophies.md): every listing's awards won
+// Trophy cabinets (docs/trophies.md): every listing's awards won
 // here (Launch of the Week #1-#3) and the trophies its owners add from other
 // launch sites, each verified by reading its award page (trophies_check.go)
 // or by the site team; a trophy leaderboard and the Hall of Fame.

@@ -152,7 +152,7 @@ type PaidPlacement struct {
 	BoardURL    string `json:"board_url" jsonschema_description:"The billboard's page on this directory."`
 }
 
-// MoreData points a result to more data (issue 28 item 16): the MCP tool and
+// MoreData points a result to more data: the MCP tool and
 // its arguments first, for a model connected over MCP only, and the REST URL
 // that answers the same.
 type MoreData struct {

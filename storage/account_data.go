@@ -346,7 +346,7 @@ func (db *DB) Tables(ctx context.Context) ([]string, error) {
 // rowOrder is the ORDER BY of Rows for table: rowid, or the primary key of
 // a WITHOUT ROWID table (idempotency_keys, order_lines).
 func (db *DB) rowOrder(ctx context.Context, table string) (string, error) {
-	if db.eng == enginePostgres {
+	if !db.eng.hasRowid() {
 		return db.pgRowOrder(ctx, table)
 	}
 	var ddl string

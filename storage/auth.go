@@ -96,7 +96,7 @@ func authExecOne(ctx context.Context, ex interface {
 // ---- users
 
 // suspended_at (0019_suspensions): auth refuses every credential of a
-// suspended account (issue 16 item 7).
+// suspended account.
 const userCols = `id, issuer, subject, email, name, created_at, suspended_at IS NOT NULL`
 
 func scanUser(row interface{ Scan(...any) error }) (auth.User, error) {

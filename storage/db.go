@@ -177,14 +177,6 @@ func (db *DB) Close() error {
 	return db.sql.Close()
 }
 
-// migrationGlob is where the engine's migrations are in migrationFS.
-func (db *DB) migrationGlob() string {
-	if db.eng == enginePostgres {
-		return "migrations/postgres/*.sql"
-	}
-	return "migrations/*.sql"
-}
-
 // migrate applies, in name order, every embedded migration not yet recorded in
 // schema_migrations, each in its own transaction.
 func (db *DB) migrate(ctx context.Context) error {
@@ -192,7 +184,7 @@ func (db *DB) migrate(ctx context.Context) error {
 		name TEXT PRIMARY KEY, applied_at `+db.intType()+` NOT NULL)`); err != nil {
 		return fmt.Errorf("storage: migrate: %w", err)
 	}
-	names, err := fs.Glob(migrationFS, db.migrationGlob())
+	names, err := fs.Glob(migrationFS, db.eng.migrationGlob())
 	if err != nil {
 		return fmt.Errorf("storage: migrate: %w", err)
 	}
@@ -209,7 +201,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	}
 	// A migration may change listings without search_log: the search
 	// snapshot written before it is not loaded (snapshot.go; SQLite only).
-	if after, err := db.migrationsApplied(ctx); err != nil || after == before || db.eng != engineSQLite {
+	if after, err := db.migrationsApplied(ctx); err != nil || after == before || !db.eng.fileBacked() {
 		return err
 	}
 	return db.forgetSnapshot(ctx)
@@ -225,7 +217,7 @@ func (db *DB) migrationsApplied(ctx context.Context) (int, error) {
 }
 
 func (db *DB) applyMigration(ctx context.Context, base, name string) error {
-	if db.eng == enginePostgres {
+	if db.eng.concurrentMigrations() {
 		// Serving processes starting together each try to migrate. The
 		// migration's row is inserted first, as a lease: the first process
 		// inserts it and applies the body in the same transaction; the
@@ -280,12 +272,7 @@ func (db *DB) applyMigrationTx(ctx context.Context, tx *Tx, base, name string) e
 }
 
 // intType is the column type of a 64-bit integer.
-func (db *DB) intType() string {
-	if db.eng == enginePostgres {
-		return "BIGINT"
-	}
-	return "INTEGER"
-}
+func (db *DB) intType() string { return db.eng.intType() }
 
 // mapErr turns driver errors into domain codes at the edge: no rows becomes
 // not_found, a unique or primary key violation becomes conflict; anything

@@ -571,3 +571,43 @@ func retry[T any](ctx context.Context, fn func() (T, error)) (T, error) {
 		}
 	}
 }
+
+// The engine differences beyond the SQL text: each is a property of the
+// engine, named for what differs, so the store code that depends on it
+// asks the property and never compares engines.
+
+// migrationGlob is where the engine's migrations are in migrationFS.
+func (e engine) migrationGlob() string {
+	if e == enginePostgres {
+		return "migrations/postgres/*.sql"
+	}
+	return "migrations/*.sql"
+}
+
+// intType is the column type of a 64-bit integer.
+func (e engine) intType() string {
+	if e == enginePostgres {
+		return "BIGINT"
+	}
+	return "INTEGER"
+}
+
+// fileBacked tells whether the database is a file on this machine
+// (SQLite), beside which the search snapshot is kept; PostgreSQL has no
+// data directory of ours.
+func (e engine) fileBacked() bool { return e == engineSQLite }
+
+// lateCommits tells whether a transaction may commit after one that took a
+// later sequence number (PostgreSQL's sequences), so a reader can see seq
+// n+1 before n; SQLite writes one at a time, so seqs appear in order.
+func (e engine) lateCommits() bool { return e == enginePostgres }
+
+// hasRowid tells whether tables have SQLite's rowid (InsertRow's id, Rows'
+// order); on PostgreSQL the single-column primary key stands in for it.
+func (e engine) hasRowid() bool { return e == engineSQLite }
+
+// concurrentMigrations tells whether processes starting together may
+// migrate at once (PostgreSQL, served by several processes), so each
+// migration's row is inserted first as a lease; SQLite's BEGIN IMMEDIATE
+// already makes one process wait for the other.
+func (e engine) concurrentMigrations() bool { return e == enginePostgres }

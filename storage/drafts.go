@@ -2,7 +2,7 @@ package storage
 
 import (
 	"context"
-	"crypto/rand"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -31,11 +31,7 @@ func (s *Store) CreateDraft(ctx context.Context, d *domain.DraftRecord, jobs ...
 // createDraft is CreateDraft's transaction (CreateDraft retries it).
 func (s *Store) createDraft(ctx context.Context, d *domain.DraftRecord, jobs ...domain.JobSpec) error {
 	if d.ID == "" {
-		id, err := newUUID()
-		if err != nil {
-			return err
-		}
-		d.ID = id
+		d.ID = domain.NewUUID()
 	}
 	if d.CreatedAt.IsZero() {
 		d.CreatedAt = s.db.Now().Truncate(time.Second)
@@ -138,6 +134,22 @@ func (s *Store) UpdateDraft(ctx context.Context, d *domain.DraftRecord, withCraw
 	if d.UpdatedAt.IsZero() {
 		d.UpdatedAt = s.db.Now().Truncate(time.Second)
 	}
+	if err := s.updateDraft(ctx, s.db.sql, d, withCrawl); err != nil {
+		return err
+	}
+	d.Version++
+	return nil
+}
+
+// draftExec is a database or a transaction, for the draft writes.
+type draftExec interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// updateDraft is UpdateDraft's statement on ex; the caller bumps d.Version
+// once what ex belongs to is committed.
+func (s *Store) updateDraft(ctx context.Context, ex draftExec, d *domain.DraftRecord, withCrawl bool) error {
 	cols, err := draftJSON(d, withCrawl)
 	if err != nil {
 		return err
@@ -151,23 +163,63 @@ func (s *Store) UpdateDraft(ctx context.Context, d *domain.DraftRecord, withCraw
 		args = append(args, cols.crawl)
 	}
 	args = append(args, d.ID, s.siteID, d.Version)
-	res, err := s.db.sql.ExecContext(ctx, `UPDATE drafts SET `+set+` WHERE id = ? AND site_id = ? AND version = ?`, args...)
+	res, err := ex.ExecContext(ctx, `UPDATE drafts SET `+set+` WHERE id = ? AND site_id = ? AND version = ?`, args...)
 	if err != nil {
 		return mapErr(err, "draft", d.ID)
 	}
 	if n, err := res.RowsAffected(); err != nil {
 		return mapErr(err, "draft", d.ID)
 	} else if n == 0 {
-		return s.staleOrGone(ctx, d.ID)
+		return s.staleOrGone(ctx, ex, d.ID)
 	}
+	return nil
+}
+
+// SaveDraftAndListing writes d as UpdateDraft does and, when w is not nil,
+// d's listing from w as SaveOwnListing does (a new one when d.ListingID is
+// 0, whose id d.ListingID then holds), in one transaction: when either write
+// fails, neither is stored. See domain.DraftStore.
+func (s *Store) SaveDraftAndListing(ctx context.Context, d *domain.DraftRecord, w *domain.ListingWrite) error {
+	listingID, err := retry(ctx, func() (int64, error) { return s.saveDraftAndListing(ctx, d, w) })
+	if err != nil {
+		return err
+	}
+	d.ListingID = listingID
 	d.Version++
 	return nil
 }
 
+// saveDraftAndListing is SaveDraftAndListing's transaction (retried by it);
+// it returns the listing's id and leaves d as it was.
+func (s *Store) saveDraftAndListing(ctx context.Context, d *domain.DraftRecord, w *domain.ListingWrite) (int64, error) {
+	tx, err := s.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, mapErr(err, "draft", d.ID)
+	}
+	defer tx.Rollback()
+	rec := *d
+	if rec.UpdatedAt.IsZero() {
+		rec.UpdatedAt = s.db.Now().Truncate(time.Second)
+	}
+	if w != nil {
+		if rec.ListingID, err = s.saveOwnListingTx(ctx, tx, rec.UserID, rec.ListingID, w); err != nil {
+			return 0, err
+		}
+	}
+	if err := s.updateDraft(ctx, tx, &rec, false); err != nil {
+		return 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, mapErr(err, "draft", d.ID)
+	}
+	d.UpdatedAt = rec.UpdatedAt
+	return rec.ListingID, nil
+}
+
 // staleOrGone tells a draft that changed (ErrStale) from one that does not exist.
-func (s *Store) staleOrGone(ctx context.Context, id string) error {
+func (s *Store) staleOrGone(ctx context.Context, q draftExec, id string) error {
 	var one int
-	err := s.db.sql.QueryRowContext(ctx, `SELECT 1 FROM drafts WHERE id = ? AND site_id = ?`, id, s.siteID).Scan(&one)
+	err := q.QueryRowContext(ctx, `SELECT 1 FROM drafts WHERE id = ? AND site_id = ?`, id, s.siteID).Scan(&one)
 	if err != nil {
 		return mapErr(err, "draft", id)
 	}
@@ -280,15 +332,4 @@ func nullID(id int64) any {
 		return nil
 	}
 	return id
-}
-
-// newUUID returns a random (version 4) UUID.
-func newUUID() (string, error) {
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("storage: draft id: %w", err)
-	}
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16]), nil
 }

@@ -36,6 +36,17 @@ func (s *Store) saveOwnListing(ctx context.Context, userID, id int64, w *domain.
 		return 0, mapErr(err, "listing", "")
 	}
 	defer tx.Rollback()
+	if id, err = s.saveOwnListingTx(ctx, tx, userID, id, w); err != nil {
+		return 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, mapErr(err, "listing", "")
+	}
+	return id, nil
+}
+
+// saveOwnListingTx is SaveOwnListing's writes in tx, which the caller commits.
+func (s *Store) saveOwnListingTx(ctx context.Context, tx *Tx, userID, id int64, w *domain.ListingWrite) (int64, error) {
 	now := s.db.Now().Unix()
 	catIDs, err := s.categoryIDs(ctx, tx, w.Categories)
 	if err != nil {
@@ -45,7 +56,7 @@ func (s *Store) saveOwnListing(ctx context.Context, userID, id int64, w *domain.
 	if w.Stage != "" {
 		var one int
 		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM stages WHERE slug = ?`, w.Stage).Scan(&one); err == sql.ErrNoRows {
-			return 0, domain.Invalid("fields.stage", "enum", "Unknown stage %q; use one of idea, pre-launch, beta, launched, growing, profitable, acquired.", w.Stage)
+			return 0, domain.Invalid("fields.stage", "enum", "Unknown stage %q; use one of %s.", w.Stage, stageSlugs())
 		} else if err != nil {
 			return 0, mapErr(err, "stage", w.Stage)
 		}
@@ -131,9 +142,6 @@ func (s *Store) saveOwnListing(ctx context.Context, userID, id int64, w *domain.
 		if err := replaceFounders(ctx, tx, id, w.Founders, now); err != nil {
 			return 0, err
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return 0, mapErr(err, "listing", "")
 	}
 	return id, nil
 }
@@ -477,4 +485,13 @@ func (s *Store) ListingsAtDomain(ctx context.Context, userID int64, registrable 
 		out = append(out, l)
 	}
 	return out, mapErr(rows.Err(), "listing", registrable)
+}
+
+// stageSlugs lists domain.Stages' slugs, comma-separated, for a message.
+func stageSlugs() string {
+	out := make([]string, len(domain.Stages))
+	for i, st := range domain.Stages {
+		out[i] = st.Slug
+	}
+	return strings.Join(out, ", ")
 }

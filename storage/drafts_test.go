@@ -538,7 +538,7 @@ func TestStore_SaveOwnListing(t *testing.T) {
 			}
 			items, _, err = st.SearchListings(ctx, domain.ListingQuery{Q: "Ex Notes", Limit: 20})
 			draftMust(t, err)
-			// Listings matching only some words ("notes") follow (issue 30);
+			// Listings matching only some words ("notes") follow;
 			// the live copy matches both and comes first, the submitted one never.
 			if len(items) == 0 || items[0].Slug != liveSlug || slices.ContainsFunc(items, func(it domain.ListingSummary) bool { return it.Slug == slug }) {
 				t.Fatalf("search for the live copy = %+v, want %q first and not %q", items, liveSlug, slug)

@@ -9,7 +9,7 @@ import (
 	"sync"
 )
 
-// The owner of a pending idempotency claim (issue 28 item 20). A claim token
+// The owner of a pending idempotency claim. A claim token
 // is "host|pid|start|store|random": the host name, the process id and its
 // start time (Linux: field 22 of /proc/<pid>/stat, in clock ticks since
 // boot; "" elsewhere), and the IdemStore that took it. When Begin meets a

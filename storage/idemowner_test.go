@@ -11,7 +11,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// TestIdemStore_ClaimOfGoneProcess (issue 28 item 20): a pending claim whose
+// TestIdemStore_ClaimOfGoneProcess: a pending claim whose
 // process on this host has exited (or whose process id now belongs to a
 // process started at another time) is abandoned at once: Begin claims the
 // key afresh. A claim of a live process, or of another host, still holds

@@ -2,9 +2,7 @@ package storage
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"sync/atomic"
@@ -207,9 +205,5 @@ func idemLive(rec domain.IdemRecord, now time.Time) bool {
 
 // idemToken is a random claim token.
 func idemToken() (string, error) {
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("storage: idempotency claim token: %w", err)
-	}
-	return hex.EncodeToString(b[:]), nil
+	return domain.RandomHex(16), nil
 }

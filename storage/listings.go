@@ -127,8 +127,8 @@ func (s *Store) fillProfile(ctx context.Context, id int64, l *domain.Listing) er
 	rows.Close()
 	// A founder has a page while on a live listing of the site (see Founder);
 	// the founders of a listing not live yet are shown by name, without a
-	// slug or link: a profile publishes only slugs that resolve (issue 28
-	// item 15, docs/decisions.md).
+	// slug or link: a profile publishes only slugs that resolve
+	// (docs/decisions.md).
 	rows, err = q.QueryContext(ctx, `SELECT f.slug, f.name, COALESCE(NULLIF(lf.role, ''), f.title), lf.is_primary,
 		EXISTS (SELECT 1 FROM listing_founders lf2 JOIN listings l2 ON l2.id = lf2.listing_id
 			WHERE lf2.founder_id = f.id AND l2.site_id = ? AND l2.status = 'live')

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
 	"encoding/json"
 	"fmt"
@@ -140,8 +139,7 @@ func (s *OrderStore) CheckoutKey(ctx context.Context) ([]byte, error) {
 	if s.key != nil {
 		return s.key, nil
 	}
-	fresh := make([]byte, 32)
-	_, _ = rand.Read(fresh) // never fails (crypto/rand)
+	fresh := domain.RandomBytes(32)
 	if _, err := s.db.sql.ExecContext(ctx, `INSERT INTO checkout_key (id, key, created_at) VALUES (1, ?, ?)
 		ON CONFLICT (id) DO NOTHING`, fresh, s.db.Now().Unix()); err != nil {
 		return nil, mapErr(err, "checkout key", "")

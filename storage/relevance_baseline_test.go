@@ -25,7 +25,7 @@ import (
 // BM25 over their concatenation (a term's frequency is summed over the
 // columns, the document length is the row's total, a document counts for a
 // term's IDF when any column holds it), so the listing's text goes into one
-// column. docs/search.md ("Relevance (issue 30)") says more, and
+// column. docs/search.md ("Relevance") says more, and
 // relevance_fts5_test.go (tag sqlite_fts5) checks that FTS5 ranks the same.
 
 // baselineSQL reads what the baseline indexes of each listing: name,

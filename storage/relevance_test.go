@@ -36,7 +36,7 @@ const relevanceDir = "search/testdata/relevance"
 var relevanceKinds = []string{"generic", "plural", "forms", "language", "typo", "x-for-y", "short", "long", "name"}
 
 // relevanceFloor holds the figures recorded for each set (docs/search.md,
-// "Relevance (issue 30)"); TestRelevance fails when a set scores more than
+// "Relevance"); TestRelevance fails when a set scores more than
 // relevanceMargin below them or has more zero-result queries. A ranking
 // change that improves a set may raise its floor.
 var relevanceFloor = map[string]relFigures{

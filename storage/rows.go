@@ -85,7 +85,7 @@ func (db *DB) InsertRow(ctx context.Context, table string, values map[string]any
 		marks[i], args[i] = "?", values[n]
 	}
 	insert := `INSERT INTO "` + table + `" ("` + strings.Join(names, `", "`) + `") VALUES (` + strings.Join(marks, ", ") + `)`
-	if db.eng == enginePostgres {
+	if !db.eng.hasRowid() {
 		return db.insertRowPG(ctx, table, insert, values, args)
 	}
 	res, err := db.sql.ExecContext(ctx, insert, args...)

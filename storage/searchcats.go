@@ -7,7 +7,7 @@ import (
 )
 
 // A listing's categories' names, and their parents', are in its index
-// document (issue 30 item 2), but a category's rename or move logs only the
+// document, but a category's rename or move logs only the
 // listings whose primary category it is (the summaries show that one). So
 // the store remembers each category's name and parent as its index holds
 // them (catSeen, guarded by syncMu) and, whenever it reads the categories to

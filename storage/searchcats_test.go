@@ -10,7 +10,7 @@ import (
 )
 
 // TestSearch_CategoryRename checks that a category's name is searchable in
-// every listing of the category and of its subcategories (issue 30 item 2)
+// every listing of the category and of its subcategories
 // and stays so after a rename, although the rename logs only the listings
 // whose primary category it is: "finance" holds listings through its
 // subcategories (invoicing, accounting, ...), none of which is logged.

@@ -8,8 +8,7 @@ import (
 )
 
 // SearchListingsMatched is SearchListings with, for a query with words, the
-// words each listing matched and where (domain.SearchListingItem.Matched;
-// issue 30 item 4). The index says which words a listing matched; where is
+// words each listing matched and where (domain.SearchListingItem.Matched). The index says which words a listing matched; where is
 // read from the summary's name, tagline and primary category's name, and is
 // "text" for a word found only in the listing's other words (keywords,
 // features, descriptions, other categories), which the index does not keep

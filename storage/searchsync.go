@@ -65,7 +65,7 @@ func (s *Store) doc(r *docRow, links []catLink, cats map[int64]catRow) (search.D
 	for _, l := range links {
 		d.Categories = append(d.Categories, l.categoryID)
 		// The category's name and its parents' are searchable like the
-		// listing's words (issue 30 item 2).
+		// listing's words.
 		for c, ok := cats[l.categoryID]; ok && !slices.Contains(d.CategoryNames, c.name); c, ok = cats[c.parentID] {
 			d.CategoryNames = append(d.CategoryNames, c.name)
 		}
@@ -285,7 +285,7 @@ func (s *Store) poll(ctx context.Context) error {
 				rows.Close()
 				return mapErr(err, "search log", "")
 			}
-			if s.db.eng == enginePostgres && seq > prev+1 {
+			if s.db.eng.lateCommits() && seq > prev+1 {
 				if len(s.gaps)+len(missing)+int(seq-prev-1) > maxGaps {
 					rows.Close()
 					return s.rebuildIndex(ctx)
@@ -359,7 +359,7 @@ type logGaps map[int64]time.Time
 // missing among the gapScan below it, read in one statement so that the
 // index built from head on sees every change missing from that snapshot.
 func (s *Store) logTail(ctx context.Context) (int64, logGaps, error) {
-	if s.db.eng != enginePostgres {
+	if !s.db.eng.lateCommits() {
 		head, err := s.logHead(ctx)
 		return head, nil, err
 	}
@@ -512,52 +512,6 @@ func (s *Store) reindex(ctx context.Context, ids []int64) error {
 		}
 	}
 	return nil
-}
-
-// SearchListings answers search_listings from the in-memory index, after
-// applying recent changes from search_log. The category filter covers the
-// category and its descendants; an unknown category or stage gives no results.
-func (s *Store) SearchListings(ctx context.Context, q domain.ListingQuery) ([]domain.ListingSummary, int, error) {
-	ix, sq, ok, err := s.searchQuery(ctx, q)
-	if err != nil || !ok {
-		return []domain.ListingSummary{}, 0, err
-	}
-	ids, total := ix.Search(sq)
-	items, err := s.pageSummaries(ctx, ids)
-	return items, total, err
-}
-
-// searchQuery resolves q for the index; ok is false when q can match nothing.
-func (s *Store) searchQuery(ctx context.Context, q domain.ListingQuery) (*search.Index, search.Query, bool, error) {
-	ix, err := s.maybeRefresh(ctx)
-	if err != nil {
-		return nil, search.Query{}, false, err
-	}
-	sq := search.Query{Text: q.Q, Stage: q.Stage, Country: q.Country, PricingModel: q.PricingModel,
-		Domain: q.Domain, Status: q.Status, Sort: q.Sort, Offset: q.Offset, Limit: q.Limit}
-	switch q.Status {
-	case "", "live":
-		sq.Status = domain.StatusLive
-	case "upcoming", "scheduled":
-		sq.Status = domain.StatusScheduled
-	default:
-		return nil, sq, false, domain.Invalid("status", "enum", "status must be live or upcoming, not %q.", q.Status)
-	}
-	if q.Stage != "" && !slices.ContainsFunc(domain.Stages, func(st domain.Stage) bool { return st.Slug == q.Stage }) {
-		return nil, sq, false, nil
-	}
-	if q.Category != "" {
-		all, err := s.allCategories(ctx)
-		if err != nil {
-			return nil, sq, false, err
-		}
-		i := slices.IndexFunc(all, func(c catRow) bool { return c.slug == q.Category })
-		if i < 0 {
-			return nil, sq, false, nil
-		}
-		sq.Categories = descendants(all, all[i].id)
-	}
-	return ix, sq, true, nil
 }
 
 // String describes the store (site and index size) for logs.

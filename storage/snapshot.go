@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
 	"encoding/binary"
 	"encoding/hex"
@@ -15,6 +14,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage/search"
 )
 
@@ -57,7 +57,7 @@ var snapshotCRC = crc32.MakeTable(crc32.Castagnoli)
 // snapshotPath is where the store's snapshot is kept: beside the SQLite
 // file; "" on PostgreSQL, which has no data directory.
 func (s *Store) snapshotPath() string {
-	if s.db.eng != engineSQLite {
+	if !s.db.eng.fileBacked() {
 		return ""
 	}
 	return s.db.path + ".search"
@@ -277,13 +277,10 @@ func (s *Store) saveSnapshot(ctx context.Context, path string) error {
 // before the rename leaves the old file, which no longer matches. Called
 // with syncMu held, so that the index does not change meanwhile.
 func (s *Store) writeSnapshot(ctx context.Context, path string) (_ int64, err error) {
-	var raw [16]byte
-	if _, err := rand.Read(raw[:]); err != nil {
-		return 0, err
-	}
+	raw := domain.RandomBytes(16)
 	h := snapshotHeader{Version: search.SnapshotVersion, Order: snapshotOrder, SiteID: s.siteID, Seq: s.syncSeq}
 	copy(h.Magic[:], snapshotMagic)
-	hex.Encode(h.Token[:], raw[:])
+	hex.Encode(h.Token[:], raw)
 	if _, err := s.db.sql.ExecContext(ctx, `INSERT INTO search_snapshot (id, token) VALUES (1, ?)
 		ON CONFLICT (id) DO UPDATE SET token = excluded.token`, string(h.Token[:])); err != nil {
 		return 0, mapErr(err, "search snapshot", "")
@@ -350,7 +347,7 @@ func (c *countWriter) Write(p []byte) (int, error) {
 // written before is loaded: for writes that may change listings without
 // search_log (seeding, migrations).
 func (db *DB) forgetSnapshot(ctx context.Context) error {
-	if db.eng != engineSQLite {
+	if !db.eng.fileBacked() {
 		return nil
 	}
 	if _, err := db.sql.ExecContext(ctx, `DELETE FROM search_snapshot`); err != nil {

@@ -73,7 +73,7 @@ func NewStore(ctx context.Context, db *DB, site domain.Site) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{db: db, site: site, siteID: id, PollInterval: 500 * time.Millisecond}
-	if db.eng == enginePostgres {
+	if db.eng.lateCommits() {
 		s.lateCommits = lateCommitTrust
 	}
 	s.syncMu.Lock()

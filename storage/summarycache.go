@@ -17,7 +17,7 @@ const summaryCacheSize = 16_384
 
 // summaryCache keeps the summaries of the listings that search pages showed
 // recently, by listing id, least recently used out first, so that a page's
-// summaries are not read from the database at every search (issue 17).
+// summaries are not read from the database at every search.
 //
 // It is exactly as fresh as the search index: every column a summary shows
 // (summaryCols: the listing's own columns and its primary category's slug and

@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -41,8 +40,7 @@ func (s *Store) RecordView(ctx context.Context, v domain.PageView) (bool, error)
 		if _, err := tx.ExecContext(ctx, `DELETE FROM view_keys WHERE day < ?`, oldest); err != nil {
 			return err
 		}
-		fresh := make([]byte, 32)
-		_, _ = rand.Read(fresh) // never fails (crypto/rand)
+		fresh := domain.RandomBytes(32)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO view_keys (day, key, created_at) VALUES (?, ?, ?) ON CONFLICT (day) DO NOTHING`,
 			day, fresh, now.Unix()); err != nil {
 			return err

@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
@@ -56,8 +55,7 @@ func (s *Store) RecordVote(ctx context.Context, listingID int64, voterKey string
 
 // voteAuditKey returns the key of the vote audit hashes, creating it on first use.
 func voteAuditKey(ctx context.Context, tx *Tx, now time.Time) ([]byte, error) {
-	fresh := make([]byte, 32)
-	_, _ = rand.Read(fresh) // never fails (crypto/rand)
+	fresh := domain.RandomBytes(32)
 	if _, err := tx.ExecContext(ctx, `INSERT INTO vote_key (id, key, created_at) VALUES (1, ?, ?) ON CONFLICT (id) DO NOTHING`,
 		fresh, now.Unix()); err != nil {
 		return nil, err

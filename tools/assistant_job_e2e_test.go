@@ -194,7 +194,7 @@ func TestAssistantJob_MCP(t *testing.T) {
 	}
 }
 
-// TestAnnotations_IdempotentWritesRepeat (issue 28 item 18): every tool
+// TestAnnotations_IdempotentWritesRepeat: every tool
 // that writes and is annotated idempotentHint answers a repeat of a call
 // that took effect with success and the same state, over MCP; a new such
 // tool without a case here fails the test.
@@ -268,7 +268,7 @@ func TestAnnotations_IdempotentWritesRepeat(t *testing.T) {
 	}
 }
 
-// TestDraft_FieldStatesExplained (issue 28 item 18): get_draft and
+// TestDraft_FieldStatesExplained: get_draft and
 // update_draft answers over MCP explain every field state they use
 // (field_states), since the MCP output schema drops nested descriptions; the
 // states the person makes (edited, manual, override, deleted) included.

@@ -117,7 +117,7 @@ func TestHandle_StageOrder(t *testing.T) {
 			t.Errorf("REST over the budget: %d %s, want 429 rate_limited", r.status, p.Code)
 		}
 		// Over MCP the refusal is the HTTP 429 of the request, before the
-		// MCP server reads it (issue 28 item 21).
+		// MCP server reads it.
 		if st, _ := mcpRaw(t, carol, "idem_create", badBody); st != 429 {
 			t.Fatalf("MCP over the budget: HTTP %d, want 429", st)
 		}

@@ -71,7 +71,7 @@ var catSpec = []catSpecOp{
 	// the other catalogue reads (docs/orders.md).
 	{"list_products", "GET", "/products", "", false, 200},
 	// Trophies: the spec names the part ("paths and shapes not shown");
-	// designed in docs/trophies.md (issue 33).
+	// designed in docs/trophies.md.
 	{"get_trophy_cabinet", "GET", "/listings/{slug}/trophies", "", false, 200},
 	{"get_trophy_leaderboard", "GET", "/trophies/leaderboard", "", false, 200},
 	{"get_hall_of_fame", "GET", "/hall-of-fame", "", false, 200},

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// TestCompare_SaysWhichRowsApply (issue 28 item 17): compare_listings of two
+// TestCompare_SaysWhichRowsApply: compare_listings of two
 // listings in different categories leaves the other category's attribute
 // rows empty, and an empty cell there means "does not apply", not "does not
 // state it". Each row says the listings it applies to (applies_to), and the

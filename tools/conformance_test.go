@@ -395,9 +395,9 @@ func confStartStack(t *testing.T) (anonymous, signedIn string) {
 	authStore := storage.NewAuthStore(db)
 	// serve's default per-network budgets, so the suite meets the limits a
 	// real client of a default serve does.
-	failures := ratelimit.New(ratelimit.DefaultFailures, nil)
+	failures := ratelimit.New(ratelimit.DefaultFailures, time.Now)
 	a, err := auth.New(auth.Config{Origin: base, SiteName: site.Name, Store: authStore,
-		OAuthLimit: ratelimit.New(ratelimit.DefaultOAuth, nil), Failures: failures})
+		OAuthLimit: ratelimit.New(ratelimit.DefaultOAuth, time.Now), Failures: failures})
 	if err != nil {
 		t.Fatalf("auth.New: %v", err)
 	}
@@ -405,7 +405,7 @@ func confStartStack(t *testing.T) (anonymous, signedIn string) {
 	// the public tools first, so the tool a scenario calls without arguments
 	// (the first one) needs no sign-in.
 	api := New(svc, Options{Auth: a, Logger: slog.New(slog.NewTextHandler(t.Output(), nil)),
-		Failures: failures, Session: ratelimit.New(ratelimit.DefaultMCP, nil)}).Handler()
+		Failures: failures, Session: ratelimit.New(ratelimit.DefaultMCP, time.Now)}).Handler()
 	mux := http.NewServeMux()
 	a.Register(mux)
 	mux.Handle("/", api)

@@ -9,7 +9,7 @@ import (
 const descMaxTokens = 80
 
 // descFacts are what a description must say for an assistant to get the
-// flow right the first time (issue 15 item 6): the words each must contain.
+// flow right the first time: the words each must contain.
 var descFacts = map[string][]string{
 	"submit_listing":  {"get_draft", "poll_after_seconds"},
 	"get_draft":       {"poll_after_seconds", "not_found_on_website"},

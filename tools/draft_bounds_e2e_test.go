@@ -21,7 +21,7 @@ func warningsOf(t testing.TB, d map[string]any) map[string]map[string]any {
 	return out
 }
 
-// TestUpdateDraft_WarnsOfListingBounds (issue 28 item 13): a draft takes a
+// TestUpdateDraft_WarnsOfListingBounds: a draft takes a
 // value longer than its listing allows (story.title 8,000 characters where a
 // listing takes 200; a tagline of 300 where it takes 200), stores it, and
 // update_draft's answer warns at once, naming each field and the listing's

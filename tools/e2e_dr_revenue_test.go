@@ -10,7 +10,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// TestE2E_DomainRatingAndRevenueBoards (issue 16 item 6): after an import
+// TestE2E_DomainRatingAndRevenueBoards: after an import
 // of two dates of one provider for a listing's domain, the Domain Rating
 // board ranks it by the latest reading with that provider as its source
 // and the trend of its readings (the latest minus the earliest, as the

@@ -17,7 +17,7 @@ import (
 )
 
 // e2eRoutes are the 17 public operations as the spec names them, and the
-// public reads of the trophies toolset (issue 33): tool name and REST path.
+// public reads of the trophies toolset: tool name and REST path.
 var e2eRoutes = map[string]string{
 	"get_site_info":            "/site",
 	"search_listings":          "/listings",

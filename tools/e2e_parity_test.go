@@ -253,7 +253,7 @@ func TestE2E_RateLimit(t *testing.T) {
 			}
 		}
 		// Over the budget a tools/call is an HTTP 429 with Retry-After, as
-		// on REST (issue 28 item 21); the SDK client reports it as an error.
+		// on REST; the SDK client reports it as an error.
 		if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "list_interview_questions"}); err == nil ||
 			!strings.Contains(err.Error(), "Too Many Requests") {
 			t.Errorf("third call: %v, want the HTTP 429 Too Many Requests", err)

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// TestREST_EmptyQueryValueIsDefault (issue 28 item 10) walks the catalog:
+// TestREST_EmptyQueryValueIsDefault walks the catalog:
 // for every operation that takes its input in the query, each query
 // parameter sent with an empty value (?sort=, ?page=, as forms with an empty
 // select and unfilled URL templates send them) answers what the request

@@ -23,7 +23,7 @@ import (
 	"github.com/launchdir/launchdir/storage"
 )
 
-// TestRateLimit_BadTokenDoesNotLockOutNetwork (issue 28 item 8): one
+// TestRateLimit_BadTokenDoesNotLockOutNetwork: one
 // client on loopback (every client of an office behind NAT shares one
 // address) retries a stale bearer token on a public read far past the
 // failure budget. It gets 401, then 429 for that token only. Another

@@ -51,7 +51,7 @@ func checkBadgeWorks(t *testing.T, embed, name string, private ...string) {
 	}
 }
 
-// TestFreeBadge_WorksWhileAwaiting (issue 28 item 1): the badge that
+// TestFreeBadge_WorksWhileAwaiting: the badge that
 // choose_free_listing hands out, in every shape, renders and links to a page
 // that exists while the listing waits for it (awaiting_badge) and once it is
 // scheduled; get_badges serves the owner's listing in both states, the same

@@ -18,7 +18,7 @@ import (
 	"github.com/launchdir/launchdir/storage"
 )
 
-// TestIdempotency_RetryAfterRestart (issue 28 item 20): a request in flight
+// TestIdempotency_RetryAfterRestart: a request in flight
 // when its process dies leaves its Idempotency-Key pending. The retry, sent
 // to the process that serves the same SQLite file afterwards, runs the
 // operation at once (201, one effect) instead of answering 409 until

@@ -334,7 +334,7 @@ var leanSelfEvident = map[string]bool{"page": true, "per_page": true, "slug": tr
 
 // leanNestedBounds are the keywords the MCP copy leaves out below the root
 // arguments (the members, items and $defs of a tool's arguments): the bounds
-// of nested shapes (option A of docs/tool-budgets.md, decided in issue 28).
+// of nested shapes (option A of docs/tool-budgets.md).
 // Types, enums, const, required and additionalProperties stay, so a model
 // still sees every shape and name; the server validates every call against
 // the full input schema (ArgsSchema) and answers invalid naming the field

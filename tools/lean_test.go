@@ -133,7 +133,7 @@ func TestLeanInput_KeepsEveryConstraint(t *testing.T) {
 				return
 			}
 			if leanNestedPlace(path) && leanNestedBounds[kw] {
-				// Option A (issue 28): a bound of a nested shape is left to the
+				// Option A: a bound of a nested shape is left to the
 				// server; if the lean copy has it, it must be the same.
 				nested++
 				for _, n := range nodes {

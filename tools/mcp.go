@@ -40,8 +40,8 @@ func (s *Server) instructions() string {
 }
 
 // errorCodesNote names once, for every tool, the error codes the tool
-// descriptions used to list one by one (option C of docs/tool-budgets.md,
-// decided in issue 28): the rules are those of ErrorCodes. A description
+// descriptions would otherwise list one by one (option C of
+// docs/tool-budgets.md): the rules are those of ErrorCodes. A description
 // still says when a code has a meaning of its own (submit_draft's and
 // choose_free_listing's conflict).
 const errorCodesNote = "Any tool may answer invalid, rate_limited or internal; one that needs sign-in unauthenticated or forbidden; " +
@@ -121,7 +121,7 @@ func mcpTool(op Operation) *mcp.Tool {
 		// annotations.title too: the tool's own title is MCP 2025-06-18 and
 		// later; a 2025-03-26 client (and a directory checking one) reads
 		// only annotations.title. It costs about 1.4 KB of tools/list and no
-		// token of ModelView (issue 28).
+		// token of ModelView.
 		Annotations: &mcp.ToolAnnotations{
 			Title:           op.Title,
 			ReadOnlyHint:    op.ReadOnly,

@@ -14,7 +14,7 @@ import (
 	"github.com/launchdir/launchdir/domain/testclock"
 )
 
-// TestRateLimit_MCPToolCallIs429 (issue 28 item 21): a tools/call over the
+// TestRateLimit_MCPToolCallIs429: a tools/call over the
 // caller's operation budget is answered HTTP 429 with Retry-After and the
 // RateLimit / RateLimit-Policy fields of "operations", as REST is, and the
 // problem+json body; within the budget each answer carries the fields, and

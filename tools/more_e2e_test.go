@@ -17,7 +17,7 @@ type moreEntry struct {
 	URL       string         `json:"url"`
 }
 
-// TestMore_ListingNamesToolsForItsLinks (issue 28 item 16): get_listing's
+// TestMore_ListingNamesToolsForItsLinks: get_listing's
 // links.alternatives and links.badges are REST URLs a model connected over
 // MCP only cannot follow; the result names, for each REST URL it gives, the
 // tool and arguments that answer the same (more: tool first), and calling

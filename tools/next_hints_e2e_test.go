@@ -10,7 +10,7 @@ import (
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
-// TestNextHints_NameCallsThatWork (issue 28 item 3): for a listing in each
+// TestNextHints_NameCallsThatWork: for a listing in each
 // state (free and paid plan), the `next` of submit_draft, get_my_listing and
 // choose_free_listing names only tools that exist, and each named call,
 // made as the hint says, is not refused for the listing's state (no 409).

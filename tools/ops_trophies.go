@@ -3,7 +3,7 @@ package tools
 import "github.com/launchdir/launchdir/domain"
 
 // TrophyOperations are the trophy cabinets, the trophy leaderboard and the
-// Hall of Fame (issue 33, docs/trophies.md): their own toolset, trophies.
+// Hall of Fame (docs/trophies.md): their own toolset, trophies.
 func TrophyOperations() []Operation {
 	return []Operation{
 		Op(publicRead(Spec{

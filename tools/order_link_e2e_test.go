@@ -72,7 +72,7 @@ func orderIn(t testing.TB, list map[string]any, number string) map[string]any {
 	return nil
 }
 
-// TestOrders_CheckoutLinkShownToOwnerWhilePayable (issue 28 item 2): the
+// TestOrders_CheckoutLinkShownToOwnerWhilePayable: the
 // checkout_url of a pending order is found again by its owner, over REST
 // and MCP, in get_order and list_my_orders, and it is the link
 // create_checkout gave, which opens the checkout page. Once the order is

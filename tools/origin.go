@@ -11,7 +11,7 @@ import (
 )
 
 // Every absolute URL of this service in an answer names the origin the
-// request used (issue 28 item 6). The origin of a request is chosen by
+// request used. The origin of a request is chosen by
 // domain.Origins.ForHost (auth.WithOrigins): on a loopback listener without
 // --base-url, localhost, 127.0.0.1 and [::1] with the listener's port are
 // all this server and each client gets its own; any other Host gets the

@@ -583,7 +583,7 @@ func TestFree_LiveChecksEnd(t *testing.T) {
 	}
 }
 
-// TestFree_WeekAtLeastSixWholeWeeksOut (issue 28 item 12): on every day of a
+// TestFree_WeekAtLeastSixWholeWeeksOut: on every day of a
 // week, REST and MCP alike, choose_free_listing queues the listing for a week
 // that starts at least free_weeks_min (6) whole weeks after the call; on a
 // Sunday it gave the week 36 days away, counted from that week's Monday.

@@ -183,7 +183,7 @@ func (w *linkWalk) walk(v any, parent, from string) {
 	}
 }
 
-// TestPublished_EveryLinkAndSlugResolves (issue 28 item 15): over the demo
+// TestPublished_EveryLinkAndSlugResolves: over the demo
 // data, every link and slug a public read publishes resolves. The walk
 // starts at the public lists (every page), and follows every URL of the
 // site in any answer (page_url, links, the badges' embed code and images)

@@ -220,7 +220,7 @@ type prepaidKey struct{}
 // nothing else against the caller's operation budget (ctx carries the
 // caller's key, set by authenticate), before the MCP server reads them: over
 // the budget the request is answered HTTP 429 with Retry-After and the
-// RateLimit fields of "operations", as REST is (issue 28 item 21); within
+// RateLimit fields of "operations", as REST is; within
 // it the answer carries the fields, and handle does not count the calls
 // again. It returns the context for the MCP server, or false when it
 // answered.

@@ -125,7 +125,7 @@ func newNetEnv(t *testing.T, failures, session int) (*catEnv, *testclock.Clock) 
 // that credential gets 429 before it is checked, until the window ends on
 // the test clock. Another credential from the same network (a good one, or
 // another bad one), anonymous calls and other networks are not affected
-// (issue 28 item 8: one client's bad credentials never lock out another).
+// (one client's bad credentials never lock out another).
 func TestRateLimit_BadCredentials(t *testing.T) {
 	env, clk := newNetEnv(t, 3, 0)
 	good := env.apiKey(t, "good@example.com")

@@ -90,7 +90,7 @@ func inputExamples(where, op string, schema map[string]any) []schemaExample {
 	return out
 }
 
-// TestSchemas_ExamplesPassValidation (issue 28 item 14): every example the
+// TestSchemas_ExamplesPassValidation: every example the
 // published schemas give for an input passes the service's own validation:
 // the parameter and request-body examples of /v1/openapi.json, and the
 // example, examples and "e.g." values of the input schemas published in

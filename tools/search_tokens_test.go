@@ -13,7 +13,7 @@ import (
 )
 
 // TestSearchPageTokens measures what a search_listings page costs a model
-// (issue 30 item 4: the matched field is measured against it), in
+// (the matched field is measured against it), in
 // o200k_base tokens, on the seeded demo: for every query of the relevance
 // development set (storage/search/testdata/relevance/dev.json) and no query,
 // the first page at the default page size, as the REST body of GET

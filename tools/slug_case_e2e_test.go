@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestSlugs_CapitalisedSaysLowerCase (issue 28 item 14): a slug sent with
+// TestSlugs_CapitalisedSaysLowerCase: a slug sent with
 // capitals is still refused (the published pattern is lower-case), but the
 // 400 says why and what to send instead ("slugs are lower-case: did you
 // mean ..."), over REST and MCP, on every operation that takes a slug; the

@@ -3,8 +3,6 @@ package tools
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"net/http"
 	"sync"
@@ -12,6 +10,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	segjson "github.com/segmentio/encoding/json"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // A tool result is JSON we have already encoded once (execBuf). go-sdk
@@ -86,11 +86,7 @@ func splicedResult(ctx context.Context, body []byte) *mcp.CallToolResult {
 // for it (without quotes): the first for the text content (body as a JSON
 // string), the second for the structured content (body).
 func (sp *splicer) put(body []byte) (text, structured string, err error) {
-	var raw [16]byte
-	if _, err := rand.Read(raw[:]); err != nil {
-		return "", "", err
-	}
-	tok := splicePrefix[1:] + hex.EncodeToString(raw[:]) + "-"
+	tok := splicePrefix[1:] + domain.RandomHex(16) + "-"
 	// As encoding/json writes a string (HTML characters, U+2028 and U+2029
 	// escaped, bad UTF-8 as U+FFFD): encodeResult's flags.
 	str := segjson.AppendEscape(make([]byte, 0, len(body)+len(body)/8+2), string(body), segjson.EscapeHTML)

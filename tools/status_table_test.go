@@ -205,7 +205,7 @@ func TestStatusTable(t *testing.T) {
 			}),
 			// The REST calls above used the anonymous bucket of this address.
 			// Over its budget a tools/call is an HTTP 429 with Retry-After and
-			// the RateLimit fields, as REST's (issue 28 item 21).
+			// the RateLimit fields, as REST's.
 			call(func(t *testing.T) (int, domain.Code) {
 				r := catDo(t, limited, "POST", "/mcp", []byte(mcpCallSite), map[string]string{"Content-Type": "application/json",
 					"Accept": "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-11-25"})

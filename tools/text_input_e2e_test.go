@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestInput_BadText (issue 28 item 19): a NUL character, bytes that are not
+// TestInput_BadText: a NUL character, bytes that are not
 // UTF-8 and lone UTF-16 surrogate escapes in any text of an input are a 400
 // naming the field (rule format), over REST (body, query) and over the real
 // /mcp endpoint, and nothing is stored. Before, encoding/json replaced the

@@ -23,7 +23,7 @@ var toolNameAllowed = map[string]bool{"update_fanout": true}
 
 var reToolNotTool = regexp.MustCompile(`_(id|ids|at|count|hours)$`)
 
-// TestToolNames_AreRealTools (issue 28 item 9): an error message named
+// TestToolNames_AreRealTools: an error message named
 // get_categories, a tool that does not exist. Every tool name in a tool
 // description, in the server instructions (as the real /mcp endpoint sends
 // them) and in any string literal of domain/ and tools/ (messages, next

@@ -346,7 +346,7 @@ func TestMCP_RateLimitKeyReachesTools(t *testing.T) {
 			t.Fatalf("call %d: %s", i, text)
 		}
 	}
-	// Over the budget a tools/call is an HTTP 429 (issue 28 item 21).
+	// Over the budget a tools/call is an HTTP 429.
 	third := catDo(t, env, "POST", "/mcp", []byte(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_interview_questions","arguments":{}}}`),
 		map[string]string{"Authorization": "Bearer " + keyOne, "Content-Type": "application/json",
 			"Accept": "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-11-25"})

@@ -6,7 +6,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// TestWeeks_OutOfRangeIsOneRule (issue 28 item 11): a week outside the
+// TestWeeks_OutOfRangeIsOneRule: a week outside the
 // site's launch weeks (before its first launch week, or more than a year
 // ahead of this week) is a launch week that does not exist: get_launch_week
 // and the community-weekly board answer the same 404 not_found, naming the

@@ -173,7 +173,7 @@ func (h *handler) badge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	spec := badgeSpec{Kind: kind, Site: h.svc.Site.Name, Shape: q.Get("shape"), Mode: q.Get("mode"), Size: q.Get("size")}
+	spec := badgeSpec{Kind: kind, Site: h.svc.SiteNow(r.Context()).Name, Shape: q.Get("shape"), Mode: q.Get("mode"), Size: q.Get("size")}
 	for _, opt := range []struct {
 		name string
 		val  *string

@@ -27,7 +27,7 @@ var (
 
 // WithReviewLimits sets the budgets of review posts per account and per
 // network (nil: no limit); the defaults are ReviewsPerAccount and
-// ReviewsPerNetwork on the wall clock.
+// ReviewsPerNetwork on the service's clock.
 func WithReviewLimits(perAccount, perNetwork *ratelimit.Limiter) Option {
 	return func(h *handler) { h.reviewAccount, h.reviewNetwork = perAccount, perNetwork }
 }

@@ -22,7 +22,7 @@ var (
 
 // WithVoteLimits sets the budgets of vote and unvote posts per account and
 // per network (nil: no limit); the defaults are VotesPerAccount and
-// VotesPerNetwork on the wall clock.
+// VotesPerNetwork on the service's clock.
 func WithVoteLimits(perAccount, perNetwork *ratelimit.Limiter) Option {
 	return func(h *handler) { h.voteAccount, h.voteNetwork = perAccount, perNetwork }
 }

@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
@@ -113,9 +114,10 @@ func New(svc *domain.Service, opts ...Option) http.Handler {
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
 	}
+	now := func() time.Time { return svc.Now() } // the service's clock, read at each use
 	h := &handler{svc: svc, pages: parsePages(), log: slog.Default(), static: http.StripPrefix("/static/", http.FileServerFS(sub)),
-		voteAccount: ratelimit.New(VotesPerAccount, nil), voteNetwork: ratelimit.New(VotesPerNetwork, nil),
-		reviewAccount: ratelimit.New(ReviewsPerAccount, nil), reviewNetwork: ratelimit.New(ReviewsPerNetwork, nil)}
+		voteAccount: ratelimit.New(VotesPerAccount, now), voteNetwork: ratelimit.New(VotesPerNetwork, now),
+		reviewAccount: ratelimit.New(ReviewsPerAccount, now), reviewNetwork: ratelimit.New(ReviewsPerNetwork, now)}
 	for _, opt := range opts {
 		opt(h)
 	}

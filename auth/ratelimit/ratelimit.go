@@ -44,14 +44,15 @@ type window struct {
 	used  int
 }
 
-// New returns a limiter for p, or nil (no limit) when p.Quota is 0 or less.
-// now is the clock; nil means time.Now.
+// New returns a limiter for p on the clock now, or nil (no limit) when
+// p.Quota is 0 or less. The clock is required: a limiter on another clock
+// than the service's would not follow a test's time.
 func New(p Policy, now func() time.Time) *Limiter {
 	if p.Quota <= 0 || p.Window <= 0 {
 		return nil
 	}
 	if now == nil {
-		now = time.Now
+		panic("ratelimit: New without a clock")
 	}
 	return &Limiter{policy: p, now: now, windows: map[string]*window{}}
 }

@@ -225,3 +225,15 @@ func TestTrustProxies(t *testing.T) {
 		}
 	}
 }
+
+// TestNew_NeedsClock: a limiter is never on a clock of its own: New
+// without one panics (a limiter on the wall clock would not follow the
+// service's clock, nor a test's).
+func TestNew_NeedsClock(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("New without a clock made a limiter")
+		}
+	}()
+	New(Policy{Name: "votes", Quota: 60, Window: time.Hour}, nil)
+}

@@ -36,7 +36,7 @@ func hostURLs(text, port, origin string) (wrong []string, n int) {
 	return wrong, n
 }
 
-// TestServe_EveryURLAtTheHostUsed (issue 28 item 6): one serve --demo on
+// TestServe_EveryURLAtTheHostUsed: one serve --demo on
 // 127.0.0.1, reached as http://127.0.0.1:PORT and as http://localhost:PORT
 // (real name resolution, no dial override), answers every REST call and
 // every MCP tool call (go-sdk client against the real /mcp) with every
@@ -150,7 +150,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 	return http.DefaultTransport.RoundTrip(r)
 }
 
-// TestServe_BannerNamesOnlyWhatListens (issue 28 item 6): serve on
+// TestServe_BannerNamesOnlyWhatListens: serve on
 // 127.0.0.1 does not listen on [::1], so its banner does not say [::1]
 // works; every URL the banner prints answers, reached by its own name.
 func TestServe_BannerNamesOnlyWhatListens(t *testing.T) {

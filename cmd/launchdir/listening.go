@@ -14,8 +14,7 @@ import (
 // dual-stack, 0.0.0.0 IPv4 only) at each, and localhost where one of the
 // addresses lookup gives for it is served (a client tries each in turn).
 // Empty for a listener on no loopback address. The banner names only
-// these (issue 28 item 6: with --addr 127.0.0.1:PORT nothing listens on
-// [::1]).
+// these: with --addr 127.0.0.1:PORT nothing listens on [::1].
 func loopbackOrigins(addr string, lookup func(host string) ([]string, error)) []string {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {

@@ -34,7 +34,7 @@ import (
 )
 
 // BenchmarkProcesses measures launchdir serve as it would run beyond one
-// machine (issue 18, docs/scaling.md): 1, 2 and 3 serve processes (the real
+// machine (docs/scaling.md): 1, 2 and 3 serve processes (the real
 // binary, built here) on one PostgreSQL database (the test's throwaway
 // cluster on a Unix socket), behind a round-robin reverse proxy in the test
 // (net/http/httputil, the load balancer's part), and the same loads on

@@ -85,7 +85,7 @@ func TestServe_RateLimits(t *testing.T) {
 	})
 
 	t.Run("FailuresPerCredential", func(t *testing.T) {
-		// One budget per credential and network (issue 28 item 8): the same
+		// One budget per credential and network: the same
 		// bad key twice spends its own; a client's /token and another key
 		// from the same address are still checked.
 		bad := map[string]string{"Authorization": "Bearer ld_key_guess"}

@@ -30,7 +30,7 @@ func TestServe_DocsToolsets(t *testing.T) {
 		t.Fatalf("GET /docs: %d, no toolsets section", res.StatusCode)
 	}
 	sets := tools.Toolsets(tools.Catalog())
-	if len(sets) != 8 { // seven, and trophies (issue 33)
+	if len(sets) != 8 { // seven, and trophies
 		t.Fatalf("%d toolsets, want 8", len(sets))
 	}
 	for _, ts := range sets {

@@ -220,7 +220,7 @@ func (x *extractor) element(n *html.Node) {
 		if logoImage(n) {
 			x.addLink(attr(n, "src"))
 			// and as the page writes it: a relative logo is quoted as the
-			// attribute's own text (issue 31), its absolute form is the value.
+			// attribute's own text, its absolute form is the value.
 			x.add(attr(n, "src"))
 		}
 	}

@@ -66,7 +66,7 @@ func TestPage(t *testing.T) {
 		"Daily notes",
 		"Plan",
 		"$8/mo",
-		"Enable JavaScript", // <noscript> is read as a browser without scripts shows it (issue 31)
+		"Enable JavaScript", // <noscript> is read as a browser without scripts shows it
 		"© 2024 Acme Notes Inc. All rights reserved.",
 	}
 	if got := strings.Split(p.Text, "\n"); !slices.Equal(got, wantLines) {

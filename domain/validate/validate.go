@@ -372,7 +372,7 @@ const slugPatternStart = "^[a-z0-9][a-z0-9-]"
 
 // lowerCaseFix is got in lower case when that is all that keeps it from a
 // pattern that allows no capitals (a slug sent as "Notion"), so that the
-// error can say what to send (issue 28 item 14): the published pattern
+// error can say what to send: the published pattern
 // stays the contract, and a capitalised slug is refused, but not with a
 // bare regular expression.
 func lowerCaseFix(pattern, got string) (string, bool) {

@@ -2,7 +2,7 @@ package search
 
 import "strings"
 
-// Query words in the other drafting languages (issue 30 item 2). A query in
+// Query words in the other drafting languages. A query in
 // German, French, Spanish, Italian, Dutch or Portuguese over listings
 // written in English would find nothing, so a query word that is a
 // directory term of those languages also brings its English words into the

@@ -64,7 +64,7 @@ func goldenQueries(c *corpus) []Query {
 // churn: replaced and deleted listings) and compares every page and total
 // with testdata/golden_results.txt: the index's layout may change, its
 // answers may not. Refresh with -update only when a change of results is
-// intended. Recorded before the compact index (issue 17), and again for
+// intended. Recorded before the compact index, and again for
 // issue 30: listings matching some but not all non-generic words now follow
 // those matching every word (the "OR fallback" queries with "zzqxv" rank
 // and count them), words match their stems, and the weights have the

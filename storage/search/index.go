@@ -300,8 +300,8 @@ func (c *counter) prepare(d *Doc, p *prep) {
 				if t.primary {
 					c.lens[field]++
 					// Stems of every field but the long description, which
-					// holds most of the postings (issue 30: index heap at
-					// 1M); a description's plural is still one typo away.
+					// holds most of the postings (the index heap at 1M
+					// listings); a description's plural is still one typo away.
 					if field == fDescription {
 						continue
 					}

@@ -127,9 +127,9 @@ type qterm struct {
 	ex float32
 }
 
-// Ranking (issue 30 item 1). A doc's key is its level, which says how many
+// Ranking. A doc's key is its level, which says how many
 // and which non-generic query words it matches, plus its extra score, which
-// says how well (float32, as before issue 30):
+// says how well (float32):
 //
 //	key = sum over matched words i of lvl_i  +  sum over matched words of (w*weight + ex)
 //	lvl_i = wordLevel + rarity_i * rarityLevel (0 for a generic word)

@@ -13,7 +13,7 @@ import (
 	"github.com/blevesearch/snowballstem/spanish"
 )
 
-// Word forms (issue 30 item 2). A listing's words are indexed as written
+// Word forms. A listing's words are indexed as written
 // and, when it differs, also as their Snowball stem in the listing's
 // language (guessed from its text's function words, English by default), as
 // a derived token. A query word is looked up as written and as its stem in
@@ -118,7 +118,7 @@ func guessLang(toks ...[]token) int {
 }
 
 // genericWords are query words that never exclude a listing on their own
-// (issue 30 item 1): function words of the seven languages and the words
+// (ranking, search.go): function words of the seven languages and the words
 // people add to any product search ("app", "tool", "software"). They still
 // rank: a listing that has them ranks above one that does not, other
 // things equal. A query made only of them matches them as any other word.
