@@ -142,7 +142,7 @@ func (s *site) draftCategories() {
 	}
 	var all []*scored
 	for _, c := range s.req.Categories {
-		pt := f3CategoryPatterns(c.Slug, c.Name)
+		pt := categoryPatterns(c.Slug, c.Name)
 		if pt.re == nil {
 			continue
 		}
@@ -152,7 +152,7 @@ func (s *site) draftCategories() {
 			if !pt.may(lowers[i]) {
 				continue
 			}
-			ms, at := f3Matches(re, not, t.t)
+			ms, at := termMatches(re, not, t.t)
 			if len(ms) == 0 {
 				continue
 			}
@@ -162,7 +162,7 @@ func (s *site) draftCategories() {
 				q := t.t
 				if len(q) > 300 {
 					q = sentenceAround(t.t, at)
-					ms, _ = f3Matches(re, not, q)
+					ms, _ = termMatches(re, not, q)
 				}
 				sc.quotes = append(sc.quotes, t.p.ev(q))
 				// Tags are the terms of the quotes kept: each tag is in its evidence.
@@ -186,7 +186,7 @@ func (s *site) draftCategories() {
 		return all[i].score > all[j].score
 	})
 	if len(all) == 0 {
-		s.f31LDCategory()
+		s.ldCategory()
 		return
 	}
 	var cats, tags domain.DraftedValue

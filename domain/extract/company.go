@@ -26,15 +26,15 @@ func (s *site) draftFounded() {
 			}
 		}
 	}
-	// Statements in the seven languages (f2_company.go).
-	if fs := s.f2Foundings(); len(fs) > 0 {
+	// Statements in the seven languages (founding.go).
+	if fs := s.foundings(); len(fs) > 0 {
 		s.set("founded_year", domain.DraftedValue{Text: fs[0].year, Evidence: []domain.Evidence{fs[0].p.ev(fs[0].clause)}})
 		return
 	}
-	// A company profile's row, then a founding sentence in another language (issue 31).
-	if v, ok := s.f31ProfileYear(); ok {
+	// A company profile's row, then a founding sentence in another language.
+	if v, ok := s.profileYear(); ok {
 		s.set("founded_year", v)
-	} else if v, ok := s.f31FoundingSentence(); ok {
+	} else if v, ok := s.foundingSentence(); ok {
 		s.set("founded_year", v)
 	}
 }
@@ -94,29 +94,29 @@ func (s *site) draftLocation() {
 			locs = append(locs, l)
 		}
 	}
-	// Then, in the seven languages (f2_company.go): addresses on imprint and
+	// Then, in the seven languages (founding.go): addresses on imprint and
 	// contact pages, statements (founding place, "based in", a seat label),
 	// addresses elsewhere (footers), and last "Made in …".
 	var legal, other, weak []loc
 	for _, p := range s.content() {
-		if f2LegalPage.MatchString(p.base.Path) {
-			legal = append(legal, s.f2Addresses(p)...)
+		if legalPage.MatchString(p.base.Path) {
+			legal = append(legal, s.addressLocs(p)...)
 		}
 	}
 	locs = append(locs, legal...)
-	locs = append(locs, s.f31ProfileLocs()...) // a profile's seat row (issue 31)
+	locs = append(locs, s.profileLocs()...) // a profile's seat row
 	for _, p := range s.byKind(kindAbout, kindContact, kindTeam, kindHome) {
-		strong, w := s.f2Statements(p)
+		strong, w := s.placeStatements(p)
 		locs = append(locs, strong...)
 		weak = append(weak, w...)
-		if !f2LegalPage.MatchString(p.base.Path) {
-			other = append(other, s.f2Addresses(p)...)
+		if !legalPage.MatchString(p.base.Path) {
+			other = append(other, s.addressLocs(p)...)
 		}
 	}
-	for _, f := range s.f2Foundings() {
+	for _, f := range s.foundings() {
 		if f.place.city != "" || f.place.country != "" {
 			locs = append(locs, f.place)
-		} else if l, ok := s.f2MakerPlace(f); ok {
+		} else if l, ok := s.makerPlace(f); ok {
 			locs = append(locs, l)
 		}
 	}
@@ -254,7 +254,7 @@ func (s *site) draftStage() {
 			continue
 		}
 		for _, p := range s.byKind(kindHome, kindAbout, kindPricing) {
-			if st.slug == "launched" && (p.kind == kindChangelog || f4ChangelogPage(p)) {
+			if st.slug == "launched" && (p.kind == kindChangelog || changelogPage(p)) {
 				continue // a changelog's "Public launch" entry is history, not what the company says it is now
 			}
 			for _, seg := range p.segs {
@@ -264,7 +264,7 @@ func (s *site) draftStage() {
 					}
 					if m := st.re.FindStringIndex(l.text); m != nil {
 						sent := sentenceAround(l.text, m[0])
-						self := f2SelfRe.MatchString(sent) || s.mentionsName(sent)
+						self := selfWordRe.MatchString(sent) || s.mentionsName(sent)
 						// A weak "in beta" with no subject of its own is a banner ("Now in
 						// beta"); with one, the subject must be the company ("Dark mode is in beta").
 						banner := len(strings.Fields(sent)) <= 6 && strings.HasPrefix(sent, strings.TrimSpace(l.text[m[0]:m[1]]))

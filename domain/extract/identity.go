@@ -152,10 +152,10 @@ func (s *site) draftIdentity() {
 		s.set("short_description", domain.DraftedValue{Text: paras[0], Evidence: []domain.Evidence{home.ev(paras[0])}})
 	}
 	// No summary and no long paragraph (a single-page app's fallback, a
-	// short landing page): the hero's lead that names the product (issue 31).
+	// short landing page): the hero's lead that names the product.
 	if _, ok := s.out.Fields["short_description"]; !ok {
 		// Its first sentence only: what follows is often another matter ("Our servers are in Frankfurt.").
-		if _, lead := s.f4Hero(home); lead != "" {
+		if _, lead := s.heroText(home); lead != "" {
 			if first := sentenceAround(lead, 0); len(first) <= 300 && textWords(first) >= 5 && s.mentionsName(first) {
 				s.set("short_description", domain.DraftedValue{Text: first, Evidence: []domain.Evidence{home.ev(first)}})
 			}
@@ -163,9 +163,9 @@ func (s *site) draftIdentity() {
 	}
 	// A thin home page (a logo, a picture, a button) leaves the tagline and
 	// the summary to the product page: its hero and its meta description.
-	s.f4LeadOverSlogan(home)
-	s.f4ThinHome()
-	s.f4TaglineCase()
+	s.leadOverSlogan(home)
+	s.thinHome()
+	s.taglineCase()
 
 	// description: the JSON-LD description when it is long, else the home
 	// page's opening paragraphs.
@@ -205,7 +205,7 @@ func (s *site) tagline(home *page) domain.DraftedValue {
 	for _, seg := range home.segs {
 		if seg.level == 1 && !seg.foreign {
 			n := textWords(seg.title)
-			if n >= 2 && n <= 16 && !strings.EqualFold(seg.title, s.name) && !f4Welcome.MatchString(seg.title) {
+			if n >= 2 && n <= 16 && !strings.EqualFold(seg.title, s.name) && !welcomeRe.MatchString(seg.title) {
 				return domain.DraftedValue{Text: seg.title, Evidence: []domain.Evidence{home.ev(seg.title)}}
 			}
 			break
@@ -278,7 +278,7 @@ func (s *site) logo() domain.DraftedValue {
 		if logoHint.MatchString(alt+" "+src+" "+hint(n)) || (s.brand != "" && compact(alt) == s.brand) {
 			// The address is the value; the page's data lists it (htmltext
 			// keeps the src of logo-like images), the alt text names it.
-			// A relative address is quoted as written (issue 31): the gate
+			// A relative address is quoted as written: the gate
 			// resolves it against the page to the value.
 			u := home.resolve(src)
 			found = domain.DraftedValue{Text: u, Evidence: []domain.Evidence{home.ev(strings.TrimSpace(src)), home.ev(alt)}}

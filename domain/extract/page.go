@@ -284,7 +284,7 @@ func (s *segmenter) flush() {
 		l.tag = l.node.DataAtom
 		// A <noscript> line asking for JavaScript speaks of the browser, not the product.
 		l.foreign = foreign(l.node) || within(l.node, atom.Noscript) && strings.Contains(strings.ToLower(t), "javascript") ||
-			f31Quoted(t) || f31QuotedCard(l.node) // a testimonial without a class name: someone else's words
+			isQuotation(t) || quotedCard(l.node) // a testimonial without a class name: someone else's words
 		l.footer = within(l.node, atom.Footer) || strings.Contains(hint(l.node), "footer")
 	}
 	seg := s.segs[len(s.segs)-1]

@@ -91,7 +91,7 @@ func (s *site) draftFounders() {
 	}
 	// Founding statements in sentences, on every content page (testimonials,
 	// quotes and footers are not read).
-	isForeign := f1ForeignMemo()
+	isForeign := foreignMemo()
 	for _, p := range s.byKind(kindAbout, kindTeam, kindHome) {
 		for _, seg := range p.segs {
 			if seg.foreign {
@@ -104,7 +104,7 @@ func (s *site) draftFounders() {
 				}
 			}
 			for _, t := range texts {
-				s.f1Statements(p, f1AboutPage(p), t, func(name, title string, ev []domain.Evidence) {
+				s.founderStatements(p, isTeamPage(p), t, func(name, title string, ev []domain.Evidence) {
 					add(name, title, "", ev, nil, false)
 				})
 			}
@@ -112,7 +112,7 @@ func (s *site) draftFounders() {
 	}
 	// Team sections: about and team pages, and sections headed as the team.
 	for _, p := range s.byKind(kindTeam, kindAbout) {
-		s.f1People(p, f1AboutPage(p), isForeign, func(name, title, bio string, ev []domain.Evidence, card bool, seg *segment) {
+		s.teamPeople(p, isTeamPage(p), isForeign, func(name, title, bio string, ev []domain.Evidence, card bool, seg *segment) {
 			var socials domain.Socials
 			if seg != nil {
 				socials = s.personLinks(p, seg.node)

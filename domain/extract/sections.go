@@ -20,11 +20,11 @@ var (
 		`funzionalità|funzionalita|funzioni|cosa fa|` +
 		`functies|mogelijkheden|wat \S+ (voor je |voor u )?doet|` +
 		`recursos|o que (o |a )?\S+ faz|` +
-		`alles,? was (sie|du) brauch|tout ce (dont|qu'il) vous|todo lo que (necesitas|necesita)|tutto (ciò|quello) che (ti|vi) serve|alles wat je nodig hebt|tudo (o )?que (você|voce) precisa` + f31FeatureHdr)
+		`alles,? was (sie|du) brauch|tout ce (dont|qu'il) vous|todo lo que (necesitas|necesita)|tutto (ciò|quello) che (ti|vi) serve|alles wat je nodig hebt|tudo (o )?que (você|voce) precisa` + featureHdrMore)
 	featureCls = regexp.MustCompile(`\bfeatures?\b|\bfeats?\b|functies|funktionen|fonctionnalites|funcionalidades|caracteristicas|funzionalita|recursos`)
 	uspHdr     = regexp.MustCompile(`(?i)\bwhy\b|benefits?|vorteile|advantages|what makes|reasons to|unlike|warum|pourquoi|avantages|por qué|por que|ventajas|perché|vantaggi|waarom|voordelen|vantagens`)
-	historyHdr = regexp.MustCompile(`(?i)timeline|milestones|history|journey|changelog|releases|release notes|` + f4ChangelogWords.String() +
-		`|geschichte|unser weg|histoire|parcours|trajectoire|historia|trayectoria|storia|percorso|geschiedenis|onze weg|história|trajetória|trajetoria|jornada` + f31HistoryHdr)
+	historyHdr = regexp.MustCompile(`(?i)timeline|milestones|history|journey|changelog|releases|release notes|` + changelogWords.String() +
+		`|geschichte|unser weg|histoire|parcours|trajectoire|historia|trayectoria|storia|percorso|geschiedenis|onze weg|história|trajetória|trajetoria|jornada` + historyHdrMore)
 )
 
 // draftFAQs: JSON-LD FAQPage, <details>/<summary>, <dl> question lists and
@@ -55,7 +55,7 @@ func (s *site) draftFAQs() {
 				}
 			}
 		}
-		for _, qa := range f4MicrodataFAQs(p) {
+		for _, qa := range microdataFAQs(p) {
 			add(p, qa[0], qa[1], qa[0], qa[1])
 		}
 		forEach(p.doc, false, func(n *html.Node) bool {
@@ -101,25 +101,25 @@ func (s *site) draftFAQs() {
 		// Question headings (or question lines) in FAQ sections; an answer
 		// stops at its own block: the entry's wrapper, else the FAQ section,
 		// never the footer or a footer-like line after the last answer.
-		faqPage := f4FAQPage(p)
+		faqPage := fAQPage(p)
 		for i, seg := range p.segs {
 			if !(faqPage || faqHdr.MatchString(seg.title)) || seg.foreign {
 				continue
 			}
 			var sect *html.Node
 			if seg.level >= 2 {
-				sect = f4Block(seg.node)
+				sect = headingBlock(seg.node)
 			}
 			for _, sub := range section(p.segs, i) {
-				if sub != seg && sect != nil && !f4Under(sub.node, sect) {
+				if sub != seg && sect != nil && !isUnder(sub.node, sect) {
 					break
 				}
 				if strings.HasSuffix(sub.title, "?") && len(sub.lines) > 0 && !sub.foreign {
-					a := answerLines(sub.lines, 0, f4EntryBlock(sub.node, sect))
+					a := answerLines(sub.lines, 0, entryBlock(sub.node, sect))
 					add(p, sub.title, a, sub.title, a)
 				}
 				for j, l := range sub.lines {
-					if strings.HasSuffix(l.text, "?") && l.tag != atom.Summary && l.tag != atom.Dt && j+1 < len(sub.lines) && f4InBlock(l, sect) {
+					if strings.HasSuffix(l.text, "?") && l.tag != atom.Summary && l.tag != atom.Dt && j+1 < len(sub.lines) && inBlock(l, sect) {
 						a := answerLines(sub.lines, j+1, sect)
 						add(p, l.text, a, l.text, a)
 					}
@@ -131,13 +131,13 @@ func (s *site) draftFAQs() {
 }
 
 // answerLines joins up to three answer lines from i, stopping at the next
-// question and at the end of the answer's block (f4InBlock).
+// question and at the end of the answer's block (inBlock).
 func answerLines(ls []line, i int, block *html.Node) string {
 	var a []string
 	for ; i < len(ls) && len(a) < 3; i++ {
 		// A footer-like line ("Follow us", "Founded in 2023 in Dublin") after
 		// the answer's first line is the page's footer, not the answer.
-		if strings.HasSuffix(ls[i].text, "?") || !f4InBlock(ls[i], block) || (len(a) > 0 && f4Footerish.MatchString(ls[i].text)) {
+		if strings.HasSuffix(ls[i].text, "?") || !inBlock(ls[i], block) || (len(a) > 0 && footerishRe.MatchString(ls[i].text)) {
 			break
 		}
 		a = append(a, ls[i].text)
@@ -168,13 +168,13 @@ func (s *site) draftLists() {
 			var items, quotes []string
 			for _, sub := range section(p.segs, i) {
 				for _, l := range sub.lines {
-					if l.tag == atom.Li && !l.foreign && !f4Foreign(l.node) && !within(l.node, atom.Nav, atom.Footer, atom.Header) {
-						items = append(items, f4Item(l.text))
+					if l.tag == atom.Li && !l.foreign && !speaksOfOthers(l.node) && !within(l.node, atom.Nav, atom.Footer, atom.Header) {
+						items = append(items, listItemText(l.text))
 						quotes = append(quotes, l.text)
 					}
 				}
 				// A term-and-description list: the terms are the features.
-				if terms := f4DefinitionTerms(sub.lines); isFeat && len(terms) > 0 {
+				if terms := definitionTerms(sub.lines); isFeat && len(terms) > 0 {
 					items = append(items, terms...)
 					quotes = append(quotes, terms...)
 				}
@@ -198,10 +198,10 @@ func (s *site) draftLists() {
 		}
 	}
 	if len(feat.List) == 0 {
-		feat = s.f4UnlabelledFeatures()
+		feat = s.unlabelledFeatures()
 	}
 	if len(feat.List) == 0 {
-		feat = s.f31LDFeatures()
+		feat = s.ldFeatures()
 	}
 	s.set("features", feat)
 	s.set("usps", usp)
@@ -224,16 +224,16 @@ var storyKeys = []struct {
 	{"story", regexp.MustCompile(`(?i)our story|my story|the story|^about\b|über uns|à propos|unsere geschichte|notre histoire|qui sommes-nous|nuestra historia|sobre nosotros|quiénes somos|la nostra storia|chi siamo|ons verhaal|over ons|nossa história|sobre nós|quem somos`)},
 }
 
-// f4AboutPath: an about or story page's path in the seven languages (the
+// aboutPathRe: an about or story page's path in the seven languages (the
 // shared page kinds know the English and German ones).
-var f4AboutPath = regexp.MustCompile(`(?i)/(sobre|sobre-nos|sobre-nosotros|quienes-somos|nosotros|qui-sommes-nous|notre-histoire|chi-siamo|la-nostra-storia|over-ons|ons-verhaal|quem-somos|nossa-historia|historia|storia|histoire|geschichte)(/|\.html?$|$)`)
+var aboutPathRe = regexp.MustCompile(`(?i)/(sobre|sobre-nos|sobre-nosotros|quienes-somos|nosotros|qui-sommes-nous|notre-histoire|chi-siamo|la-nostra-storia|over-ons|ons-verhaal|quem-somos|nossa-historia|historia|storia|histoire|geschichte)(/|\.html?$|$)`)
 
 // draftStory: story sections from the about/team pages' narrative headings,
 // with the paragraphs under them.
 func (s *site) draftStory() {
 	story := map[string]domain.DraftedSection{}
 	for _, p := range s.content() {
-		if p.kind != kindAbout && p.kind != kindTeam && !(p.kind == kindOther && f4AboutPath.MatchString(p.base.Path)) {
+		if p.kind != kindAbout && p.kind != kindTeam && !(p.kind == kindOther && aboutPathRe.MatchString(p.base.Path)) {
 			continue
 		}
 		for _, seg := range p.segs {
@@ -313,11 +313,11 @@ func findDate(s string, atStart bool) (date, rest string, ok bool) {
 	}):
 	default:
 		// Day-month-year in the seven languages before the bare month-year forms.
-		if d, r, ok := f4FindDate(s, atStart); ok {
+		if d, r, ok := findLocalDate(s, atStart); ok {
 			return d, r, true
 		}
 		switch {
-		case try(f31CJKDate, f31CJKDateString): // "2021年3月", "2021년 3월 15일"
+		case try(cjkDateRe, cjkDateString): // "2021年3月", "2021년 3월 15일"
 		case try(myDate, func(m []string) string { return fmt.Sprintf("%s-%02d-01", m[2], monthNum(m[1])) }):
 		case try(yDate, func(m []string) string { return m[1] + "-01-01" }):
 		default:
@@ -335,7 +335,7 @@ func (s *site) draftMilestones() {
 		if len(out) == 50 || title == "" {
 			return
 		}
-		title, ok := f31MilestoneTitle(title)
+		title, ok := milestoneTitle(title)
 		if !ok {
 			return // a patch release, or a bare version tag
 		}
@@ -347,8 +347,8 @@ func (s *site) draftMilestones() {
 		out = append(out, m)
 	}
 	for _, p := range s.content() {
-		changelog := f4ChangelogPage(p) || f31DatedHeadings(p)
-		out = append(out, f31DatedEntries(p)...)
+		changelog := changelogPage(p) || datedHeadings(p)
+		out = append(out, datedEntries(p)...)
 		// The dated headings of a changelog are read with their own text
 		// below; the section of the page's title does not read them again
 		// (which would pair a date with a description, or keep a patch release).
@@ -356,7 +356,7 @@ func (s *site) draftMilestones() {
 		for _, seg := range p.segs {
 			if changelog && seg.level >= 2 && !seg.foreign {
 				_, _, ok1 := findDate(seg.title, false)
-				_, _, _, ok2 := f4DateUnderHeading(seg)
+				_, _, _, ok2 := dateUnderHeading(seg)
 				handled[seg] = ok1 || ok2
 			}
 		}
@@ -377,7 +377,7 @@ func (s *site) draftMilestones() {
 					continue
 				}
 				// A heading over a line that is only its date ("<time>March 12, 2024</time>").
-				if d, dateLine, desc, ok := f4DateUnderHeading(seg); ok {
+				if d, dateLine, desc, ok := dateUnderHeading(seg); ok {
 					add(p, d, seg.title, desc, dateLine)
 					out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(seg.title))
 					continue
@@ -410,7 +410,7 @@ func (s *site) draftMilestones() {
 					}
 					d, rest, ok := findDate(l.text, true)
 					if !ok && l.tag == atom.Dt {
-						d, rest, ok = f4BareDate(l.text)
+						d, rest, ok = bareDate(l.text)
 					}
 					if !ok || l.foreign {
 						continue

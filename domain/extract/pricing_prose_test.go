@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func TestF3_PriceForms(t *testing.T) {
+func TestPricing_PriceForms(t *testing.T) {
 	for in, want := range map[string]string{
 		"Profi 9,00 € pro Monat":          "9,00 €",
 		"€9 per month":                    "€9",
@@ -30,15 +30,15 @@ func TestF3_PriceForms(t *testing.T) {
 			t.Errorf("price in %q = %q, want none", in, got)
 		}
 	}
-	if nz, zero := f3Prices("0 € per sempre"); nz || !zero {
+	if nz, zero := hasPrices("0 € per sempre"); nz || !zero {
 		t.Errorf("0 € = nonzero %v zero %v, want a zero price", nz, zero)
 	}
-	if nz, zero := f3Prices("R$ 0 ou R$ 39/mês"); !nz || !zero {
+	if nz, zero := hasPrices("R$ 0 ou R$ 39/mês"); !nz || !zero {
 		t.Errorf("R$ 0 ou R$ 39 = nonzero %v zero %v, want both", nz, zero)
 	}
 }
 
-func TestF3_PeriodsTrialsFreeAndContact(t *testing.T) {
+func TestPricing_PeriodsTrialsFreeAndContact(t *testing.T) {
 	periods := []string{"$9/mo", "€9 per month", "9 € pro Monat", "9 € im Monat", "9 €/Monat", "9 € par mois",
 		"19 € HT / mois", "29 €/mes", "29 € al mes", "15 € al mese", "€15 per maand", "R$ 49/mês", "R$ 49 por mês",
 		"$4 per user", "5 € par utilisateur", "billed annually", "9 € mtl.", "€9 p/m", "€9 /mnd", "R$ 29 ao mês", "9 €/Mon.",
@@ -61,7 +61,7 @@ func TestF3_PeriodsTrialsFreeAndContact(t *testing.T) {
 	}
 	for _, s := range []string{"The free plan covers five meetings", "Il piano Base è gratuito per sempre",
 		"Die kostenlose Version reicht für drei Nutzer", "O plano grátis inclui 1 atendente", "Het gratis pakket"} {
-		if !f3FreePlanRe.MatchString(s) {
+		if !freePlanRe.MatchString(s) {
 			t.Errorf("%q: no free plan found", s)
 		}
 	}
@@ -92,7 +92,7 @@ func TestF3_PeriodsTrialsFreeAndContact(t *testing.T) {
 	}
 }
 
-func TestF3_Traps(t *testing.T) {
+func TestPricing_Traps(t *testing.T) {
 	for _, s := range []string{
 		"Rechnix spart uns 300 € im Monat.", "Jährlich zahlen und 20 % sparen.", "Save $40 a year with annual billing.",
 		"Paga anualmente y ahorra 58 $ al año.", "Rispetto ad altri software risparmi fino a 200 € all'anno.",
@@ -101,19 +101,19 @@ func TestF3_Traps(t *testing.T) {
 		"Nos clients génèrent 3 millions d'euros de chiffre d'affaires.",
 		"Teams that manage $2B in assets per year trust us.", "We process €40M per month.", "Über 5 Mio. € pro Jahr abgerechnet.",
 	} {
-		if !f3Trap(s) {
+		if !isPriceTrap(s) {
 			t.Errorf("%q: not a trap", s)
 		}
 	}
 	for _, s := range []string{"Pro costs $9 per month.", "Der Pro-Tarif kostet 9 € im Monat.", "La formule Équipe coûte 5 € par utilisateur et par mois.",
 		"Il piano Completo costa 12 € al mese.", "O plano Escola custa R$ 290 por mês."} {
-		if f3Trap(s) {
+		if isPriceTrap(s) {
 			t.Errorf("%q: taken for a trap", s)
 		}
 	}
 }
 
-func TestF3_ProsePlanAndPhrase(t *testing.T) {
+func TestPricing_ProsePlanAndPhrase(t *testing.T) {
 	cases := []struct{ sentence, name, phrase string }{
 		{"Pro costs $9 per month and has no limit on meetings; teams pay $9 per person.", "Pro", "$9 per month"},
 		{"After that, Parlotti Plus costs $12.99 per month or $79.99 per year.", "Parlotti Plus", "$12.99 per month or $79.99 per year"},
@@ -131,17 +131,17 @@ func TestF3_ProsePlanAndPhrase(t *testing.T) {
 		if loc == nil {
 			t.Fatalf("%q: no price", c.sentence)
 		}
-		if got := f3PlanName(c.sentence[:loc[0]]); got != c.name {
+		if got := planName(c.sentence[:loc[0]]); got != c.name {
 			t.Errorf("%q: plan %q, want %q", c.sentence, got, c.name)
 		}
-		if got := f3PricePhrase(c.sentence[loc[0]:]); got != c.phrase {
+		if got := pricePhrase(c.sentence[loc[0]:]); got != c.phrase {
 			t.Errorf("%q: phrase %q, want %q", c.sentence, got, c.phrase)
 		}
 	}
 }
 
-func TestF3_CategoryTerms(t *testing.T) {
-	re := f3TermRe([]string{"contabilità", "boekhoud*", "preços"})
+func TestPricing_CategoryTerms(t *testing.T) {
+	re := termsRe([]string{"contabilità", "boekhoud*", "preços"})
 	for in, want := range map[string][]string{
 		"La contabilità semplice":          {"contabilità"},
 		"contabilitàx e boekhoudprogramma": {"boekhoudprogramma"},
@@ -149,48 +149,48 @@ func TestF3_CategoryTerms(t *testing.T) {
 		"Boekhouden zonder gedoe":          {"Boekhouden"},
 		"precontabilità":                   nil,
 	} {
-		got, _ := f3Matches(re, nil, in)
+		got, _ := termMatches(re, nil, in)
 		if !slices.Equal(got, want) {
 			t.Errorf("terms in %q = %q, want %q", in, got, want)
 		}
 	}
-	notes := f3TermRe(append(slices.Clone(categoryTerms["note-taking"]), f3CategoryTerms["note-taking"]...))
-	if got, _ := f3Matches(notes, f3NotRe("note-taking"), "Vos notes de frais, enfin simples"); got != nil {
+	notes := termsRe(append(slices.Clone(categoryTerms["note-taking"]), categoryTermsCore["note-taking"]...))
+	if got, _ := termMatches(notes, notRe("note-taking"), "Vos notes de frais, enfin simples"); got != nil {
 		t.Errorf("note-taking terms in 'notes de frais' = %q, want none", got)
 	}
-	desk := f3TermRe(append(slices.Clone(categoryTerms["help-desk"]), f3CategoryTerms["help-desk"]...))
-	if got, _ := f3Matches(desk, f3NotRe("help-desk"), "Photographiez vos tickets de caisse"); got != nil {
+	desk := termsRe(append(slices.Clone(categoryTerms["help-desk"]), categoryTermsCore["help-desk"]...))
+	if got, _ := termMatches(desk, notRe("help-desk"), "Photographiez vos tickets de caisse"); got != nil {
 		t.Errorf("help-desk terms in 'tickets de caisse' = %q, want none", got)
 	}
-	if got, _ := f3Matches(notes, f3NotRe("note-taking"), "Prise de notes rapide"); len(got) == 0 {
+	if got, _ := termMatches(notes, notRe("note-taking"), "Prise de notes rapide"); len(got) == 0 {
 		t.Errorf("no note-taking term in 'Prise de notes rapide'")
 	}
 }
 
-func TestF3_AllPlansHeadings(t *testing.T) {
+func TestPricing_AllPlansHeadings(t *testing.T) {
 	for _, h := range []string{"All plans include", "Alle Tarife enthalten", "Tous les forfaits incluent", "Todos los planes incluyen",
 		"Tutti i piani includono", "Alle pakketten bevatten", "Todos os planos incluem", "Every plan comes with"} {
-		if !f3AllPlans.MatchString(h) {
+		if !allPlans.MatchString(h) {
 			t.Errorf("%q: not about all plans", h)
 		}
 	}
 	for _, h := range []string{"Alle Preise im Überblick", "Pro", "Team plan", "Tarifs", "Plans and pricing"} {
-		if f3AllPlans.MatchString(h) {
+		if allPlans.MatchString(h) {
 			t.Errorf("%q taken for a heading about all plans", h)
 		}
 	}
 }
 
-func TestF3_FreeStatements(t *testing.T) {
+func TestPricing_FreeStatements(t *testing.T) {
 	for _, s := range []string{"Free", "Free for up to 3 users.", "Gratuit jusqu'à 3 utilisateurs.", "Kostenlos für Einzelpersonen",
 		"Il piano Base è gratuito per sempre, con fino a 20 movimenti al mese.", "Conversations handed over to your team are free.",
 		"The free plan covers five meetings a month.", "Gratis para siempre", "Het basispakket is gratis."} {
-		if !f3FreeStatement(s) {
+		if !freeStatement(s) {
 			t.Errorf("%q: no free plan or free use found", s)
 		}
 	}
 	for _, s := range []string{"Includes free SSL certificates.", "No subscription, free updates for version 2.", "Support in italiano, con aggiornamenti gratuiti."} {
-		if f3FreeStatement(s) {
+		if freeStatement(s) {
 			t.Errorf("%q taken for a free plan", s)
 		}
 	}

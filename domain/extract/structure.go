@@ -36,9 +36,9 @@ func ldApp(o map[string]any) bool {
 	return hasType(o, "SoftwareApplication", "WebApplication", "MobileApplication", "Product", "Service", "SoftwareSourceCode")
 }
 
-// f31LDFeatures: the product's JSON-LD featureList (a list, or one string of
+// ldFeatures: the product's JSON-LD featureList (a list, or one string of
 // items separated by commas or new lines), when no page lists its features.
-func (s *site) f31LDFeatures() domain.DraftedValue {
+func (s *site) ldFeatures() domain.DraftedValue {
 	var v domain.DraftedValue
 	for _, p := range s.content() {
 		for _, o := range p.ld {
@@ -65,10 +65,10 @@ func (s *site) f31LDFeatures() domain.DraftedValue {
 	return domain.DraftedValue{}
 }
 
-// f31LDOffers: a pricing summary from the product's JSON-LD offers when no
+// ldOffers: a pricing summary from the product's JSON-LD offers when no
 // page shows plans: "Bas: 99 SEK; Plus: 199 SEK". Each part is quoted as the
 // data states it (the offer's name, its price, its currency).
-func (s *site) f31LDOffers() domain.DraftedValue {
+func (s *site) ldOffers() domain.DraftedValue {
 	var v domain.DraftedValue
 	for _, p := range s.content() {
 		for _, o := range p.ld {
@@ -124,9 +124,9 @@ var ldAppCategories = map[string]string{
 	"educationalapplication": "Education", "educationapplication": "Education",
 }
 
-// f31LDCategory: the primary category from the product's JSON-LD
+// ldCategory: the primary category from the product's JSON-LD
 // applicationCategory, when the site's words named none.
-func (s *site) f31LDCategory() {
+func (s *site) ldCategory() {
 	for _, p := range s.content() {
 		for _, o := range p.ld {
 			if !ldApp(o) {
@@ -144,10 +144,10 @@ func (s *site) f31LDCategory() {
 	}
 }
 
-// f31DatedHeadings reports whether a page is a changelog by its structure
+// datedHeadings reports whether a page is a changelog by its structure
 // whatever it is called ("What changed", "Co nowego"): at least two of its
 // headings below the title carry a date, or sit over a line that is one.
-func f31DatedHeadings(p *page) bool {
+func datedHeadings(p *page) bool {
 	// The home page's dated teasers are its blog's, not a changelog.
 	if p.kind == kindBlog || p.kind == kindPricing || p.kind == kindHome {
 		return false
@@ -159,24 +159,24 @@ func f31DatedHeadings(p *page) bool {
 		}
 		if _, _, ok := findDate(seg.title, false); ok {
 			n++
-		} else if _, _, _, ok := f4DateUnderHeading(seg); ok {
+		} else if _, _, _, ok := dateUnderHeading(seg); ok {
 			n++
 		}
 	}
 	return n >= 2
 }
 
-// f31Version is a version tag opening a changelog title ("v2.0 — Route
+// versionRe is a version tag opening a changelog title ("v2.0 — Route
 // library", "1.4:"): the rest is the title. A patch release ("v1.4.1") with
 // no title of its own is not a milestone.
 var (
-	f31Version = regexp.MustCompile(`^(?i:v(?:ersion|ersão|ersión|erze|ersiyon)?\.?\s?)?(\d+)\.(\d+)(?:\.(\d+))?\b\s*(?:[—–:|·-]\s*)?`)
+	versionRe = regexp.MustCompile(`^(?i:v(?:ersion|ersão|ersión|erze|ersiyon)?\.?\s?)?(\d+)\.(\d+)(?:\.(\d+))?\b\s*(?:[—–:|·-]\s*)?`)
 )
 
-// f31MilestoneTitle strips a version tag from a title; ok is false for a
+// milestoneTitle strips a version tag from a title; ok is false for a
 // patch release or a title that is only a version.
-func f31MilestoneTitle(title string) (string, bool) {
-	m := f31Version.FindStringSubmatchIndex(title)
+func milestoneTitle(title string) (string, bool) {
+	m := versionRe.FindStringSubmatchIndex(title)
 	if m == nil {
 		return title, true
 	}
@@ -188,12 +188,12 @@ func f31MilestoneTitle(title string) (string, bool) {
 	return rest, !patch
 }
 
-// f31DatedEntries reads a news or announcements list by its structure:
+// datedEntries reads a news or announcements list by its structure:
 // articles or list items each holding a <time> and a heading (or the link
 // to the post). Two or more make a dated list; each is a milestone, dated by
 // the time's datetime (or its text), quoted by the time's text, which states
 // the year. A blog's list of posts is not a company's history.
-func f31DatedEntries(p *page) []domain.DraftedMilestone {
+func datedEntries(p *page) []domain.DraftedMilestone {
 	if p.kind == kindBlog || p.kind == kindHome || strings.Contains(strings.ToLower(p.base.Path), "blog") {
 		return nil
 	}
@@ -215,7 +215,7 @@ func f31DatedEntries(p *page) []domain.DraftedMilestone {
 		if tm == nil || head == nil {
 			return true
 		}
-		if f4Under(tm, head) {
+		if isUnder(tm, head) {
 			return false // a dated heading: the changelog rules read it with the text under it
 		}
 		text, title := nodeText(tm), nodeText(head)
@@ -228,7 +228,7 @@ func f31DatedEntries(p *page) []domain.DraftedMilestone {
 		if date == "" || !strings.Contains(text, date[:4]) || title == "" {
 			return false
 		}
-		if t, ok := f31MilestoneTitle(title); ok {
+		if t, ok := milestoneTitle(title); ok {
 			out = append(out, domain.DraftedMilestone{Milestone: domain.Milestone{Date: date, Title: truncate(t, 200)},
 				Evidence: []domain.Evidence{p.ev(text), p.ev(title)}})
 		}
@@ -242,14 +242,14 @@ func f31DatedEntries(p *page) []domain.DraftedMilestone {
 
 var isoDay = regexp.MustCompile(`^(?:19|20)\d\d-\d\d-\d\d`)
 
-// f31Row is one label/value pair of a page's profile table (<tr><th>
+// labelRow is one label/value pair of a page's profile table (<tr><th>
 // label</th><td>value</td></tr>, two-cell rows) or definition list
 // (<dt>/<dd>): a company profile states founding year, founders and seat
 // that way in every language.
-type f31Row struct{ label, value string }
+type labelRow struct{ label, value string }
 
-func f31Rows(p *page) []f31Row {
-	var out []f31Row
+func labelRows(p *page) []labelRow {
+	var out []labelRow
 	forEach(p.doc, false, func(n *html.Node) bool {
 		if foreign(n) {
 			return false
@@ -263,7 +263,7 @@ func f31Rows(p *page) []f31Row {
 				}
 			}
 			if len(cells) == 2 {
-				out = append(out, f31Row{nodeText(cells[0]), nodeText(cells[1])})
+				out = append(out, labelRow{nodeText(cells[0]), nodeText(cells[1])})
 			}
 			return false
 		case atom.Dt:
@@ -272,7 +272,7 @@ func f31Rows(p *page) []f31Row {
 					continue
 				}
 				if d.DataAtom == atom.Dd {
-					out = append(out, f31Row{nodeText(n), nodeText(d)})
+					out = append(out, labelRow{nodeText(n), nodeText(d)})
 				}
 				break
 			}
@@ -284,25 +284,25 @@ func f31Rows(p *page) []f31Row {
 }
 
 var (
-	// f31FoundedLabel, f31FounderLabel, f31SeatLabel: the labels of a
+	// foundedLabel, founderLabel, addressLabelRe: the labels of a
 	// profile's founding year, founders and seat, in the seven languages and
 	// the wordless ones.
-	f31FoundedLabel = regexp.MustCompile(`(?i)^(founded|year founded|established|gegründet|gründung(sjahr)?|fondée?|création|fundada|fundado|fundación|fondata|fondazione|opgericht|oprichting|fundação|` +
+	foundedLabel = regexp.MustCompile(`(?i)^(founded|year founded|established|gegründet|gründung(sjahr)?|fondée?|création|fundada|fundado|fundación|fondata|fondazione|opgericht|oprichting|fundação|` +
 		`rok założenia|data założenia|założon\p{L}*|grundad|grundades|grundat|grundår|rok založení|založen\p{L}*|vznik|kuruluş( yılı| tarihi)?|設立|創業|創立|成立|成立时间|成立時間|설립|설립일|창립)\s*:?$`)
-	f31FounderLabel = regexp.MustCompile(`(?i)^((co-?)?founders?|(mit)?gründer(in|innen)?|(co)?fondat(eur|rice)s?|(co)?fundador(a|es)?|(co-?)?fondat(ore|rice|ori)|(mede-?)?oprichters?|` +
+	founderLabel = regexp.MustCompile(`(?i)^((co-?)?founders?|(mit)?gründer(in|innen)?|(co)?fondat(eur|rice)s?|(co)?fundador(a|es)?|(co-?)?fondat(ore|rice|ori)|(mede-?)?oprichters?|` +
 		`założyciel\p{L}*|współzałożyciel\p{L}*|grundare|medgrundare|zakladatel\p{L}*|spoluzakladatel\p{L}*|kurucu(lar)?|kurucu ortak|創業者|創立者|设立者|创始人|創辦人|창업자|공동창업자|설립자)\s*:?$`)
-	f31SeatLabel = regexp.MustCompile(`(?i)^(address|headquarters|head office|seat|sitz|anschrift|adresse|siège( social)?|dirección|domicilio( social)?|sede|indirizzo|adres|vestiging|endereço|` +
+	addressLabelRe = regexp.MustCompile(`(?i)^(address|headquarters|head office|seat|sitz|anschrift|adresse|siège( social)?|dirección|domicilio( social)?|sede|indirizzo|adres|vestiging|endereço|` +
 		`siedziba|adress|besöksadress|sídlo|adresa|merkez|所在地|住所|本社|地址|总部|總部|주소|본사)\s*:?$`)
-	f31CityPart  = regexp.MustCompile(`^(?:[A-Z]{1,2}-)?\d[\d -]{2,8}\d?\s+(\p{Lu}[\p{L}'’.-]*(?:[ /-]\p{Lu}[\p{L}'’.-]*){0,3})(?:\s+\d{1,2})?$`)
-	f31FoundVerb = regexp.MustCompile(`(?i)kuruldu|kurulmuştur|założon\p{L}*|powstał\p{L}*|grundades|grundad|založen\p{L}*|vznikl\p{L}*|設立|創業|創立|成立|설립|창립|창업`)
+	cityPart        = regexp.MustCompile(`^(?:[A-Z]{1,2}-)?\d[\d -]{2,8}\d?\s+(\p{Lu}[\p{L}'’.-]*(?:[ /-]\p{Lu}[\p{L}'’.-]*){0,3})(?:\s+\d{1,2})?$`)
+	foundVerbMoreRe = regexp.MustCompile(`(?i)kuruldu|kurulmuştur|założon\p{L}*|powstał\p{L}*|grundades|grundad|založen\p{L}*|vznikl\p{L}*|設立|創業|創立|成立|설립|창립|창업`)
 )
 
-// f31ProfileYear: the founding year of a profile row ("Rok założenia |
+// profileYear: the founding year of a profile row ("Rok założenia |
 // 2019", "設立 | 2018年4月").
-func (s *site) f31ProfileYear() (domain.DraftedValue, bool) {
+func (s *site) profileYear() (domain.DraftedValue, bool) {
 	for _, p := range s.byKind(kindAbout, kindContact, kindTeam, kindHome) {
-		for _, r := range f31Rows(p) {
-			if !f31FoundedLabel.MatchString(strings.TrimSpace(r.label)) {
+		for _, r := range labelRows(p) {
+			if !foundedLabel.MatchString(strings.TrimSpace(r.label)) {
 				continue
 			}
 			if y := yearRe.FindString(r.value); y != "" && strings.HasPrefix(strings.TrimSpace(r.value), y) {
@@ -313,19 +313,19 @@ func (s *site) f31ProfileYear() (domain.DraftedValue, bool) {
 	return domain.DraftedValue{}, false
 }
 
-// f31FoundingSentence: a founding sentence in the wordless languages
+// foundingSentence: a founding sentence in the wordless languages
 // ("Randevum, 2021 yılında İstanbul’da kuruldu.", "公司成立于2017年"): the
 // verb and a year in one sentence that names the product or starts with
 // the verb; never a copyright line or someone else's words.
-func (s *site) f31FoundingSentence() (domain.DraftedValue, bool) {
+func (s *site) foundingSentence() (domain.DraftedValue, bool) {
 	for _, p := range s.byKind(kindAbout, kindTeam, kindHome) {
 		for _, seg := range p.segs {
 			if seg.foreign {
 				continue
 			}
 			for _, l := range seg.lines {
-				m := f31FoundVerb.FindStringIndex(l.text)
-				if l.foreign || m == nil || f2CopyrightR.MatchString(l.text) {
+				m := foundVerbMoreRe.FindStringIndex(l.text)
+				if l.foreign || m == nil || copyrightRe.MatchString(l.text) {
 					continue
 				}
 				sent := sentenceAround(l.text, m[0])
@@ -340,18 +340,18 @@ func (s *site) f31FoundingSentence() (domain.DraftedValue, bool) {
 	return domain.DraftedValue{}, false
 }
 
-// f31ProfileLocs: the seat of a profile row as a place: the country a part
+// profileLocs: the seat of a profile row as a place: the country a part
 // names (in any language CLDR names it in) and the city of its "postcode
 // city" part ("00-850 Warszawa", "411 19 Göteborg", "120 00 Praha 2",
 // "34710 Kadıköy/İstanbul": the province after the slash).
-func (s *site) f31ProfileLocs() []loc {
+func (s *site) profileLocs() []loc {
 	var out []loc
 	for _, p := range s.byKind(kindAbout, kindContact, kindTeam, kindHome) {
-		for _, r := range f31Rows(p) {
-			if !f31SeatLabel.MatchString(strings.TrimSpace(r.label)) || f2HostWords.MatchString(r.value) {
+		for _, r := range labelRows(p) {
+			if !addressLabelRe.MatchString(strings.TrimSpace(r.label)) || hostWords.MatchString(r.value) {
 				continue
 			}
-			if l, ok := f31AddressLoc(p, r.value); ok {
+			if l, ok := addressRowLoc(p, r.value); ok {
 				out = append(out, l)
 			}
 		}
@@ -359,7 +359,7 @@ func (s *site) f31ProfileLocs() []loc {
 	return out
 }
 
-func f31AddressLoc(p *page, text string) (loc, bool) {
+func addressRowLoc(p *page, text string) (loc, bool) {
 	l := loc{p: p}
 	for _, part := range strings.Split(text, ",") {
 		part = strings.TrimSpace(strings.TrimRight(part, "."))
@@ -367,7 +367,7 @@ func f31AddressLoc(p *page, text string) (loc, bool) {
 			l.country, l.countryQuote = code, text
 			continue
 		}
-		if m := f31CityPart.FindStringSubmatch(part); m != nil && l.city == "" {
+		if m := cityPart.FindStringSubmatch(part); m != nil && l.city == "" {
 			name := m[1]
 			if i := strings.LastIndex(name, "/"); i >= 0 {
 				name = name[i+1:]
@@ -378,27 +378,27 @@ func f31AddressLoc(p *page, text string) (loc, bool) {
 		}
 	}
 	// Japan's postal mark before a postcode names the country (the gate knows it too).
-	if l.country == "" && f31JPPostcode.MatchString(text) {
+	if l.country == "" && jpPostcodeRe.MatchString(text) {
 		l.country, l.countryQuote = "JP", text
 	}
 	return l, l.city != "" || l.country != ""
 }
 
-var f31JPPostcode = regexp.MustCompile(`〒\s?\d{3}-?\d{4}`)
+var jpPostcodeRe = regexp.MustCompile(`〒\s?\d{3}-?\d{4}`)
 
-// f31ProfileFounders: founders named in a profile row ("Założycielka | Anna
+// profileFounders: founders named in a profile row ("Założycielka | Anna
 // Nowak", "Kurucu: Emre Demir"), the label as their title.
-func (s *site) f31ProfileFounders() {
+func (s *site) profileFounders() {
 	if len(s.out.Founders) > 0 {
 		return
 	}
 	for _, p := range s.byKind(kindAbout, kindTeam, kindContact, kindHome) {
-		for _, r := range f31Rows(p) {
+		for _, r := range labelRows(p) {
 			label := strings.TrimSuffix(strings.TrimSpace(r.label), ":")
-			if !f31FounderLabel.MatchString(label) {
+			if !founderLabel.MatchString(label) {
 				continue
 			}
-			for _, name := range f31Names.Split(r.value, -1) {
+			for _, name := range nameListSepRe.Split(r.value, -1) {
 				name = strings.TrimSpace(name)
 				if name == "" || textWords(name) > 4 || !(personLike(name) || unspacedName(name)) || compact(name) == s.brand {
 					continue
@@ -413,8 +413,8 @@ func (s *site) f31ProfileFounders() {
 	}
 }
 
-// f31Names separates the names of one profile value.
-var f31Names = regexp.MustCompile(`\s*(?:,|、|&|/|;)\s*|\s+(?:and|und|et|y|e|en|i|och|a|ve|og)\s+`)
+// nameListSepRe separates the names of one profile value.
+var nameListSepRe = regexp.MustCompile(`\s*(?:,|、|&|/|;)\s*|\s+(?:and|und|et|y|e|en|i|och|a|ve|og)\s+`)
 
 // unspacedName: a name in Han or Hangul of two to four characters.
 func unspacedName(s string) bool {
@@ -430,12 +430,12 @@ func unspacedName(s string) bool {
 	return n >= 2 && n <= 5
 }
 
-// f31Quoted reports whether a line is a quotation or its attribution, the
+// isQuotation reports whether a line is a quotation or its attribution, the
 // way testimonials are written in any language when no class name says so:
 // the whole line between quotation marks (“…”, „…”, «…», "…", 「…」). (Its
 // attribution line, "— Zeynep Kaya, İzmir", is left to the founder rules,
 // which know a testimonial's name is not a founder's.)
-func f31Quoted(t string) bool {
+func isQuotation(t string) bool {
 	r := []rune(strings.TrimSpace(t))
 	if len(r) < 3 {
 		return false
@@ -451,10 +451,10 @@ func f31Quoted(t string) bool {
 	return false
 }
 
-// f31QuotedCard reports whether n sits in a small card (at most four
+// quotedCard reports whether n sits in a small card (at most four
 // blocks) one of whose blocks is a whole quotation: a testimonial card, its
 // name, role and company included.
-func f31QuotedCard(n *html.Node) bool {
+func quotedCard(n *html.Node) bool {
 	if n == nil || n.Parent == nil || n.Parent.Type != html.ElementNode || n.Parent.DataAtom == atom.Body {
 		return false
 	}
@@ -467,7 +467,7 @@ func f31QuotedCard(n *html.Node) bool {
 		}
 	}
 	for c := n.Parent.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.ElementNode && f31Quoted(nodeText(c)) {
+		if c.Type == html.ElementNode && isQuotation(nodeText(c)) {
 			return true
 		}
 	}

@@ -9,12 +9,12 @@ import (
 	"github.com/launchdir/launchdir/domain/extract"
 )
 
-// TestF3_GroundKeepsPricingAndCategories runs domain.Ground, the check every
+// TestPricing_GroundKeepsPricingAndCategories runs domain.Ground, the check every
 // draft passes before it is shown, over the drafts of all three sets: a
 // pricing model, pricing summary or category drafted from a page in any of
 // the seven languages must survive it (its quote speaks of that pricing or
 // category), not only be verbatim.
-func TestF3_GroundKeepsPricingAndCategories(t *testing.T) {
+func TestPricing_GroundKeepsPricingAndCategories(t *testing.T) {
 	cats := loadCategories(t)
 	var sites []testSite
 	sites = append(sites, loadSites(t)...)

@@ -6,11 +6,11 @@ import (
 	"sync"
 )
 
-// f3CategoryTerms are the words of the other six languages (German, French,
+// categoryTermsCore are the words of the other six languages (German, French,
 // Spanish, Italian, Dutch, Portuguese) and more English phrasings that show a
 // product belongs to a category, by slug; they add to categoryTerms. Same
 // notation: lower case, a trailing "*" matches any ending.
-var f3CategoryTerms = map[string][]string{
+var categoryTermsCore = map[string][]string{
 	"ai-tools": {"künstliche intelligenz", "ki-gestützt*", "intelligence artificielle", "inteligencia artificial",
 		"intelligenza artificiale", "kunstmatige intelligentie", "inteligência artificial"},
 	"productivity":    {"produktivität", "productivité", "productividad", "produttività", "productiviteit", "produtividade"},
@@ -82,19 +82,19 @@ var f3CategoryTerms = map[string][]string{
 		"schooladministratie", "leerlingadministratie", "gestão escolar", "stundenplan*", "emploi du temps", "horarios escolares"},
 }
 
-// f3CategoryNot are phrases whose words would map to a wrong category: they
+// categoryNot are phrases whose words would map to a wrong category: they
 // are blanked out before that category's terms are matched ("notes de frais"
 // are expense reports, not note-taking).
-var f3CategoryNot = map[string][]string{
+var categoryNot = map[string][]string{
 	"note-taking":         {"notes de frais", "note de frais", "note spese", "nota spese", "notas fiscais", "nota fiscal"},
 	"calendar-scheduling": {"meeting notes"},
 	"help-desk":           {"ticket price", "tickets for", "ticket de caisse", "tickets de caisse", "tickets restaurant", "ticket restaurant", "ticket medio", "ticket médio"},
 }
 
-// f3TermRe compiles terms into one pattern whose boundaries are letters and
+// termsRe compiles terms into one pattern whose boundaries are letters and
 // digits of any script (Go's \b knows only ASCII, so "contabilità" or
 // "preços" would not end a word). The term is the first group.
-func f3TermRe(terms []string) *regexp.Regexp {
+func termsRe(terms []string) *regexp.Regexp {
 	var alts []string
 	for _, t := range terms {
 		if strings.HasSuffix(t, "*") {
@@ -104,26 +104,26 @@ func f3TermRe(terms []string) *regexp.Regexp {
 		}
 	}
 	// Han, Kana and Hangul letters do not end words: "クラウド勤怠管理サービス"
-	// holds "勤怠", "회의록을" holds "회의록" (issue 31).
+	// holds "勤怠", "회의록을" holds "회의록".
 	const cjk = `\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}`
 	return regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}]|[` + cjk + `])(` + strings.Join(alts, "|") + `)(?:$|[^\p{L}\p{N}]|[` + cjk + `])`)
 }
 
-// f3NotRe is the pattern of a category's blanked phrases, nil when it has none.
-func f3NotRe(slug string) *regexp.Regexp {
-	if len(f3CategoryNot[slug]) == 0 {
+// notRe is the pattern of a category's blanked phrases, nil when it has none.
+func notRe(slug string) *regexp.Regexp {
+	if len(categoryNot[slug]) == 0 {
 		return nil
 	}
 	var alts []string
-	for _, t := range f3CategoryNot[slug] {
+	for _, t := range categoryNot[slug] {
 		alts = append(alts, regexp.QuoteMeta(t))
 	}
 	return regexp.MustCompile(`(?i)` + strings.Join(alts, "|"))
 }
 
-// f3Matches returns the terms of re in s (with the blanked phrases of not
+// termMatches returns the terms of re in s (with the blanked phrases of not
 // left out) and the byte offset of the first.
-func f3Matches(re, not *regexp.Regexp, s string) ([]string, int) {
+func termMatches(re, not *regexp.Regexp, s string) ([]string, int) {
 	if not != nil {
 		s = not.ReplaceAllStringFunc(s, func(m string) string { return strings.Repeat(" ", len(m)) })
 	}
@@ -138,17 +138,17 @@ func f3Matches(re, not *regexp.Regexp, s string) ([]string, int) {
 	return out, first
 }
 
-// f3Compiled caches the compiled patterns of a category (by slug and name):
+// categoryPatternCache caches the compiled patterns of a category (by slug and name):
 // compiling them for every draft cost more than the whole draft.
-var f3Compiled sync.Map
+var categoryPatternCache sync.Map
 
-type f3Patterns struct {
+type categoryPats struct {
 	re, not *regexp.Regexp
 	stems   []string // the terms without "*", lower case: a text holding none is skipped without the pattern
 }
 
 // may reports whether lower (a text in lower case) holds one of the stems.
-func (pt f3Patterns) may(lower string) bool {
+func (pt categoryPats) may(lower string) bool {
 	for _, st := range pt.stems {
 		if strings.Contains(lower, st) {
 			return true
@@ -157,24 +157,24 @@ func (pt f3Patterns) may(lower string) bool {
 	return false
 }
 
-// f3CategoryPatterns returns the term and blank patterns of a category, nil when it has no terms.
-func f3CategoryPatterns(slug, name string) f3Patterns {
+// categoryPatterns returns the term and blank patterns of a category, nil when it has no terms.
+func categoryPatterns(slug, name string) categoryPats {
 	key := slug + "\x00" + name
-	if v, ok := f3Compiled.Load(key); ok {
-		return v.(f3Patterns)
+	if v, ok := categoryPatternCache.Load(key); ok {
+		return v.(categoryPats)
 	}
 	terms := categoryTerms[slug]
 	if terms == nil {
 		terms = nameTerms(name)
 	}
-	terms = append(append(append([]string{}, terms...), f3CategoryTerms[slug]...), f31CategoryTerms[slug]...)
-	var pt f3Patterns
+	terms = append(append(append([]string{}, terms...), categoryTermsCore[slug]...), categoryTermsMore[slug]...)
+	var pt categoryPats
 	if len(terms) > 0 {
-		pt = f3Patterns{re: f3TermRe(terms), not: f3NotRe(slug)}
+		pt = categoryPats{re: termsRe(terms), not: notRe(slug)}
 		for _, t := range terms {
 			pt.stems = append(pt.stems, strings.ToLower(strings.TrimSuffix(t, "*")))
 		}
 	}
-	f3Compiled.Store(key, pt)
+	categoryPatternCache.Store(key, pt)
 	return pt
 }

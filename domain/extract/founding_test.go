@@ -13,14 +13,14 @@ import (
 	"github.com/launchdir/launchdir/domain/htmltext"
 )
 
-// f2Site is a one-page site named name whose home page body is body.
-func f2Site(name, path, body string) (*site, *page) {
+// oneSitePage is a one-page site named name whose home page body is body.
+func oneSitePage(name, path, body string) (*site, *page) {
 	wp := htmltext.Page("https://x.test"+path, "<html><body>"+body+"</body></html>")
 	p := newPage(&wp, path == "/")
 	return &site{name: name, brand: compact(name), pages: []*page{p}, out: &domain.Drafted{Fields: map[string]domain.DraftedValue{}}}, p
 }
 
-func TestF2PlaceOfFounding(t *testing.T) {
+func TestCompany_PlaceOfFounding(t *testing.T) {
 	for _, c := range []struct{ text, verb, year, city, country string }{
 		{"We founded Minutely in 2021 in Berlin, Germany, after one too many meetings.", "founded", "2021", "Berlin", "DE"},
 		{"Terminfuchs wurde 2019 in Leipzig gegründet.", "gegründet", "2019", "Leipzig", ""},
@@ -40,15 +40,15 @@ func TestF2PlaceOfFounding(t *testing.T) {
 		{"We founded Acme in 2019 in California.", "founded", "2019", "", ""},
 		{"Founded in 2019 in Europe.", "Founded", "2019", "", ""},
 	} {
-		_, p := f2Site("X", "/about", "<p>"+c.text+"</p>")
-		l, _ := f2PlaceIn(p, c.text, c.verb, c.year)
+		_, p := oneSitePage("X", "/about", "<p>"+c.text+"</p>")
+		l, _ := placeIn(p, c.text, c.verb, c.year)
 		if l.city != c.city || l.country != c.country {
 			t.Errorf("%q: city %q country %q, want %q %q", c.text, l.city, l.country, c.city, c.country)
 		}
 	}
 }
 
-func TestF2FoundingYear(t *testing.T) {
+func TestCompany_FoundingYear(t *testing.T) {
 	for _, c := range []struct{ body, want string }{
 		{"<p>Fuchsbau wurde 2018 in Dresden gegründet.</p>", "2018"},
 		{"<p>Tisane a été fondé en 2020 à Bordeaux.</p>", "2020"},
@@ -78,9 +78,9 @@ func TestF2FoundingYear(t *testing.T) {
 				name = n
 			}
 		}
-		s, _ := f2Site(name, "/about", c.body)
+		s, _ := oneSitePage(name, "/about", c.body)
 		var got string
-		if fs := s.f2Foundings(); len(fs) > 0 {
+		if fs := s.foundings(); len(fs) > 0 {
 			got = fs[0].year
 		}
 		if got != c.want {
@@ -89,7 +89,7 @@ func TestF2FoundingYear(t *testing.T) {
 	}
 }
 
-func TestF2Addresses(t *testing.T) {
+func TestCompany_Addresses(t *testing.T) {
 	for _, c := range []struct{ path, body, city, country string }{
 		{"/impressum", "<h2>Angaben gemäß § 5 TMG</h2><p>Fuchs GmbH<br>Hauptstraße 8<br>01099 Dresden<br>Deutschland</p>", "Dresden", "DE"},
 		{"/mentions-legales", "<p>Tisane SAS<br>12 cours X, 33000 Bordeaux, France</p>", "Bordeaux", "FR"},
@@ -115,9 +115,9 @@ func TestF2Addresses(t *testing.T) {
 		// No street, legal form or country, not a legal page: no address.
 		{"/", "<p>Team of 8<br>2019 Berlin</p>", "", ""},
 	} {
-		s, p := f2Site("X", c.path, c.body)
+		s, p := oneSitePage("X", c.path, c.body)
 		var l loc
-		if ls := s.f2Addresses(p); len(ls) > 0 {
+		if ls := s.addressLocs(p); len(ls) > 0 {
 			l = ls[0]
 		}
 		if l.city != c.city || l.country != c.country {
@@ -126,7 +126,7 @@ func TestF2Addresses(t *testing.T) {
 	}
 }
 
-func TestF2Statements(t *testing.T) {
+func TestCompany_Statements(t *testing.T) {
 	for _, c := range []struct{ body, city, country string }{
 		{"<p>We are based in Lisbon, Portugal.</p>", "Lisbon", "PT"},
 		{"<p>Fuchsbau ist ein Unternehmen mit Sitz in Dresden.</p>", "Dresden", ""},
@@ -144,9 +144,9 @@ func TestF2Statements(t *testing.T) {
 		{"<p>Unser Rechenzentrum hat seinen Sitz in Frankfurt.</p>", "", ""},
 	} {
 		name := strings.Fields(htmltext.Text(mustParse(c.body)))[0]
-		s, p := f2Site(name, "/about", c.body)
+		s, p := oneSitePage(name, "/about", c.body)
 		var l loc
-		if strong, _ := s.f2Statements(p); len(strong) > 0 {
+		if strong, _ := s.placeStatements(p); len(strong) > 0 {
 			l = strong[0]
 		}
 		if l.city != c.city || l.country != c.country {
@@ -155,7 +155,7 @@ func TestF2Statements(t *testing.T) {
 	}
 }
 
-func TestF2Stage(t *testing.T) {
+func TestCompany_Stage(t *testing.T) {
 	for _, c := range []struct{ body, want string }{
 		{"<p>Harborly is in public beta.</p>", "beta"},
 		{"<p>Fuchsbau ist jetzt in der öffentlichen Beta.</p>", "beta"},
@@ -171,7 +171,7 @@ func TestF2Stage(t *testing.T) {
 		{"<p>Dark mode is in beta.</p>", ""},
 		{"<p>Die Warteliste füllt freie Termine automatisch.</p>", ""},
 	} {
-		s, _ := f2Site("X", "/", c.body)
+		s, _ := oneSitePage("X", "/", c.body)
 		s.req.Stages = []string{"idea", "pre-launch", "beta", "launched", "acquired", "profitable"}
 		s.draftStage()
 		if got := s.out.Fields["stage"].Text; got != c.want {
@@ -188,11 +188,11 @@ func mustParse(body string) *html.Node {
 	return n
 }
 
-// TestF2GroundKeeps drafts every f2 development site from its files and passes
+// TestCompany_GroundKeeps drafts every f2 development site from its files and passes
 // the draft through domain.Ground, the gate the service applies: no founding
 // year, city, country or stage the extractor finds may be dropped there (a
 // country quoted in German, Italian or Portuguese must support its code).
-func TestF2GroundKeeps(t *testing.T) {
+func TestCompany_GroundKeeps(t *testing.T) {
 	dirs, _ := filepath.Glob("testdata/dev/f2-*")
 	if len(dirs) == 0 {
 		t.Fatal("no f2 development sites")
@@ -232,7 +232,7 @@ func TestF2GroundKeeps(t *testing.T) {
 	}
 }
 
-func TestF2MadeIn(t *testing.T) {
+func TestCompany_MadeIn(t *testing.T) {
 	for _, c := range []struct{ body, city, country string }{
 		{"<footer><p>© Devisio SAS 2026 – Fait avec soin à Lyon</p></footer>", "Lyon", ""},
 		{"<footer><p>Made with ❤ in Berlin</p></footer>", "Berlin", ""},
@@ -242,9 +242,9 @@ func TestF2MadeIn(t *testing.T) {
 		{"<footer><p>Made in Webflow</p></footer>", "", ""},
 		{"<footer><p>Built in Rust</p></footer>", "", ""},
 	} {
-		s, p := f2Site("X", "/", c.body)
+		s, p := oneSitePage("X", "/", c.body)
 		var l loc
-		if _, weak := s.f2Statements(p); len(weak) > 0 {
+		if _, weak := s.placeStatements(p); len(weak) > 0 {
 			l = weak[0]
 		}
 		if l.city != c.city || l.country != c.country {

@@ -1,7 +1,7 @@
 package extract
 
 // Labels, page words, dates and DOM shapes in seven languages (en, de, fr,
-// es, it, nl, pt) for features, FAQs, taglines and milestones (issue 14 item 2).
+// es, it, nl, pt) for features, FAQs, taglines and milestones.
 // The rules are written down in docs/extract-f4.md.
 
 import (
@@ -18,26 +18,26 @@ import (
 )
 
 var (
-	// f4ProductPath: a page about the product in any of the seven languages
+	// productPath: a page about the product in any of the seven languages
 	// (the shared page kinds know only some English and German words).
-	f4ProductPath = regexp.MustCompile(`(?i)/(features?|product|produkt|funktionen|leistungen|fonctionnalites|fonctionnalités|produit|funciones|funcionalidades|caracteristicas|características|producto|funzionalita|funzionalità|funzioni|prodotto|functies|mogelijkheden|recursos|produto|tour)(/|\.html?$|$)`)
-	// f4FAQPath: an FAQ page's path.
-	f4FAQPath = regexp.MustCompile(`(?i)(faq|frequent|preguntas|perguntas|domande|vragen|haeufige|häufige|haufige|fragen|questions)`)
-	// f4ChangelogWords: a changelog, release notes or timeline, as a path or a heading.
-	f4ChangelogWords = regexp.MustCompile(`(?i)changelog|release[ -]?notes|releases|what'?s new|timeline|milestones|our history|our story so far|änderungen|aenderungen|neuerungen|neuigkeiten|versionshinweise|meilensteine|chronik|unsere geschichte|nouveautés|nouveautes|journal des modifications|notes de version|historique|jalons|novedades|notas de la versión|historial de cambios|hitos|cronología|novità|novita|note di rilascio|tappe|wijzigingen|nieuw in|release-opmerkingen|mijlpalen|tijdlijn|novidades|notas de versão|notas de lancamento|marcos|linha do tempo`)
-	// f4CheckMark: a check mark opening a list item ("✓ Export to CSV").
-	f4CheckMark = regexp.MustCompile(`^[✓✔✅☑√+]\s*`)
-	// f4Footerish: a line that belongs to a footer even outside <footer>: contact
+	productPath = regexp.MustCompile(`(?i)/(features?|product|produkt|funktionen|leistungen|fonctionnalites|fonctionnalités|produit|funciones|funcionalidades|caracteristicas|características|producto|funzionalita|funzionalità|funzioni|prodotto|functies|mogelijkheden|recursos|produto|tour)(/|\.html?$|$)`)
+	// fAQPath: an FAQ page's path.
+	fAQPath = regexp.MustCompile(`(?i)(faq|frequent|preguntas|perguntas|domande|vragen|haeufige|häufige|haufige|fragen|questions)`)
+	// changelogWords: a changelog, release notes or timeline, as a path or a heading.
+	changelogWords = regexp.MustCompile(`(?i)changelog|release[ -]?notes|releases|what'?s new|timeline|milestones|our history|our story so far|änderungen|aenderungen|neuerungen|neuigkeiten|versionshinweise|meilensteine|chronik|unsere geschichte|nouveautés|nouveautes|journal des modifications|notes de version|historique|jalons|novedades|notas de la versión|historial de cambios|hitos|cronología|novità|novita|note di rilascio|tappe|wijzigingen|nieuw in|release-opmerkingen|mijlpalen|tijdlijn|novidades|notas de versão|notas de lancamento|marcos|linha do tempo`)
+	// checkMark: a check mark opening a list item ("✓ Export to CSV").
+	checkMark = regexp.MustCompile(`^[✓✔✅☑√+]\s*`)
+	// footerishRe: a line that belongs to a footer even outside <footer>: contact
 	// lines, "follow us", founding lines, legal lines (they end an FAQ answer).
-	f4Footerish = regexp.MustCompile(`(?i)^(contact|kontakt|contacto|contatti|contato|contacte|neem contact|fale com|follow us|folgen sie uns|folge uns|suivez-nous|síguenos|siguenos|seguici|seguite|volg ons|siga-nos|siga a gente|siga nos|founded in|gegründet|fondée|fondé|fundada|fundado|fondata|fondato|opgericht|imprint|impressum|mentions légales|aviso legal|privacy|datenschutz|©|\(c\)|copyright)|©`)
+	footerishRe = regexp.MustCompile(`(?i)^(contact|kontakt|contacto|contatti|contato|contacte|neem contact|fale com|follow us|folgen sie uns|folge uns|suivez-nous|síguenos|siguenos|seguici|seguite|volg ons|siga-nos|siga a gente|siga nos|founded in|gegründet|fondée|fondé|fundada|fundado|fondata|fondato|opgericht|imprint|impressum|mentions légales|aviso legal|privacy|datenschutz|©|\(c\)|copyright)|©`)
 )
 
-// f4ForeignHint: class or id words of testimonial, review and consent boxes
+// foreignClassRe: class or id words of testimonial, review and consent boxes
 // in the other six languages (the shared foreign() knows the English ones).
-var f4ForeignHint = regexp.MustCompile(`t[eé]moignage|testimonio|testimonianz|getuigenis|depoimento|kundenstimme|bewertung|rezension|opiniones|recensioni|beoordeling|ervaringen|avaliacoes|avaliações|consent|gdpr|rgpd|cookie`)
+var foreignClassRe = regexp.MustCompile(`t[eé]moignage|testimonio|testimonianz|getuigenis|depoimento|kundenstimme|bewertung|rezension|opiniones|recensioni|beoordeling|ervaringen|avaliacoes|avaliações|consent|gdpr|rgpd|cookie`)
 
-// f4Foreign reports whether n speaks about someone else, in any of the seven languages.
-func f4Foreign(n *html.Node) bool {
+// speaksOfOthers reports whether n speaks about someone else, in any of the seven languages.
+func speaksOfOthers(n *html.Node) bool {
 	if n == nil {
 		return false
 	}
@@ -45,29 +45,29 @@ func f4Foreign(n *html.Node) bool {
 		return true
 	}
 	for a := n; a != nil; a = a.Parent {
-		if a.Type == html.ElementNode && f4ForeignHint.MatchString(strings.ToLower(attr(a, "class")+" "+attr(a, "id"))) {
+		if a.Type == html.ElementNode && foreignClassRe.MatchString(strings.ToLower(attr(a, "class")+" "+attr(a, "id"))) {
 			return true
 		}
 	}
 	return false
 }
 
-// f4OwnForeign is f4Foreign for one element alone, for walks that already
+// ownSpeaksOfOthers is speaksOfOthers for one element alone, for walks that already
 // checked the ancestors on the way down.
-func f4OwnForeign(n *html.Node) bool {
+func ownSpeaksOfOthers(n *html.Node) bool {
 	switch n.DataAtom {
 	case atom.Blockquote, atom.Q, atom.Cite:
 		return true
 	}
 	c := strings.ToLower(attr(n, "class") + " " + attr(n, "id"))
-	return c != " " && (foreignHint.MatchString(c) || f4ForeignHint.MatchString(c))
+	return c != " " && (foreignHint.MatchString(c) || foreignClassRe.MatchString(c))
 }
 
-// f4Welcome is a greeting heading ("Welcome to Acme"), not a tagline.
-var f4Welcome = regexp.MustCompile(`(?i)^(welcome to|willkommen (bei|auf|zu|im)|herzlich willkommen|bienvenue (sur|chez|à|a)|bienvenid[oa]s? (a|al|en)|benvenut[oi] (su|in|a)|welkom (bij|op)|bem-vind[oa]s? (ao|à|a|na|no))\b`)
+// welcomeRe is a greeting heading ("Welcome to Acme"), not a tagline.
+var welcomeRe = regexp.MustCompile(`(?i)^(welcome to|willkommen (bei|auf|zu|im)|herzlich willkommen|bienvenue (sur|chez|à|a)|bienvenid[oa]s? (a|al|en)|benvenut[oi] (su|in|a)|welkom (bij|op)|bem-vind[oa]s? (ao|à|a|na|no))\b`)
 
-// f4Months maps month names and abbreviations of the seven languages to numbers.
-var f4Months = map[string]int{}
+// monthNumbers maps month names and abbreviations of the seven languages to numbers.
+var monthNumbers = map[string]int{}
 
 func init() {
 	names := [][]string{
@@ -84,13 +84,13 @@ func init() {
 		{"november", "nov", "novembre", "noviembre", "novembro"},
 		{"december", "dec", "dezember", "dez", "décembre", "decembre", "déc", "diciembre", "dic", "dicembre", "dezembro"},
 	}
-	for i, ns := range append(names, f31MonthNames...) {
+	for i, ns := range append(names, monthNamesMore...) {
 		for _, n := range ns {
-			f4Months[n] = i%12 + 1
+			monthNumbers[n] = i%12 + 1
 		}
 	}
 	var alt []string
-	for n := range f4Months {
+	for n := range monthNumbers {
 		alt = append(alt, regexp.QuoteMeta(n))
 	}
 	// Longest first, so that "marzo" is not read as "mar".
@@ -112,17 +112,17 @@ func init() {
 	}
 	ml := `(` + strings.Join(long, "|") + `)`
 	// "3. März 2024", "12 mars 2024", "1er février 2024", "12 de marzo de 2024", "12 maart 2024".
-	f4DMY = regexp.MustCompile(`(?i)(?:^|[^\pL\d])(\d{1,2})(?:\.|er|º|°)?\s+(?:de\s+)?` + m + `\.?,?\s+(?:de\s+)?((?:19|20)\d\d)\b`)
+	dMY = regexp.MustCompile(`(?i)(?:^|[^\pL\d])(\d{1,2})(?:\.|er|º|°)?\s+(?:de\s+)?` + m + `\.?,?\s+(?:de\s+)?((?:19|20)\d\d)\b`)
 	// "März 2024", "marzo de 2024", "maart 2024".
-	f4MY = regexp.MustCompile(`(?i)(?:^|[^\pL\d])` + ml + `\.?\s+(?:de\s+)?((?:19|20)\d\d)\b`)
+	mY = regexp.MustCompile(`(?i)(?:^|[^\pL\d])` + ml + `\.?\s+(?:de\s+)?((?:19|20)\d\d)\b`)
 }
 
-var f4DMY, f4MY *regexp.Regexp
+var dMY, mY *regexp.Regexp
 
-// f4FindDate reads a date in the seven languages' day-month-year and
+// findLocalDate reads a date in the seven languages' day-month-year and
 // month-year forms; like findDate it returns YYYY-MM-DD and s without the date.
-func f4FindDate(s string, atStart bool) (date, rest string, ok bool) {
-	for _, re := range []*regexp.Regexp{f4DMY, f4MY} {
+func findLocalDate(s string, atStart bool) (date, rest string, ok bool) {
+	for _, re := range []*regexp.Regexp{dMY, mY} {
 		loc := re.FindStringSubmatchIndex(s)
 		if loc == nil {
 			continue
@@ -133,16 +133,16 @@ func f4FindDate(s string, atStart bool) (date, rest string, ok bool) {
 			continue
 		}
 		g := func(i int) string { return s[loc[2*i]:loc[2*i+1]] }
-		if re == f4DMY {
+		if re == dMY {
 			var d int
 			_, _ = fmt.Sscan(g(1), &d) // the pattern matched digits
-			mo := f4Months[strings.ToLower(g(2))]
+			mo := monthNumbers[strings.ToLower(g(2))]
 			if d < 1 || d > 31 || mo == 0 {
 				continue
 			}
 			date = fmt.Sprintf("%s-%02d-%02d", g(3), mo, d)
 		} else {
-			mo := f4Months[strings.ToLower(g(1))]
+			mo := monthNumbers[strings.ToLower(g(1))]
 			if mo == 0 {
 				continue
 			}
@@ -155,14 +155,14 @@ func f4FindDate(s string, atStart bool) (date, rest string, ok bool) {
 	return "", "", false
 }
 
-// f4ProductPage reports whether p is a product or features page in any language.
-func f4ProductPage(p *page) bool {
-	return p.kind == kindFeatures || (p.kind == kindOther && f4ProductPath.MatchString(p.base.Path))
+// productPage reports whether p is a product or features page in any language.
+func productPage(p *page) bool {
+	return p.kind == kindFeatures || (p.kind == kindOther && productPath.MatchString(p.base.Path))
 }
 
-// f4FAQPage reports whether p is an FAQ page: by its path or its h1.
-func f4FAQPage(p *page) bool {
-	if p.kind == kindFAQ || (p.kind == kindOther && f4FAQPath.MatchString(p.base.Path)) {
+// fAQPage reports whether p is an FAQ page: by its path or its h1.
+func fAQPage(p *page) bool {
+	if p.kind == kindFAQ || (p.kind == kindOther && fAQPath.MatchString(p.base.Path)) {
 		return true
 	}
 	for _, seg := range p.segs {
@@ -173,32 +173,32 @@ func f4FAQPage(p *page) bool {
 	return false
 }
 
-// f4ChangelogPage reports whether p is a changelog or timeline page: by its path or its h1.
-func f4ChangelogPage(p *page) bool {
+// changelogPage reports whether p is a changelog or timeline page: by its path or its h1.
+func changelogPage(p *page) bool {
 	if p.kind == kindChangelog {
 		return true
 	}
 	if p.kind == kindBlog || p.kind == kindPricing {
 		return false
 	}
-	if f4ChangelogWords.MatchString(strings.ReplaceAll(p.base.Path, "-", " ")) {
+	if changelogWords.MatchString(strings.ReplaceAll(p.base.Path, "-", " ")) {
 		return true
 	}
 	for _, seg := range p.segs {
 		if seg.level == 1 {
-			return f4ChangelogWords.MatchString(seg.title)
+			return changelogWords.MatchString(seg.title)
 		}
 	}
 	return false
 }
 
-// f4Item is a list item as a feature: without a leading check mark.
-func f4Item(s string) string {
-	return strings.TrimSpace(f4CheckMark.ReplaceAllString(s, ""))
+// listItemText is a list item as a feature: without a leading check mark.
+func listItemText(s string) string {
+	return strings.TrimSpace(checkMark.ReplaceAllString(s, ""))
 }
 
-// f4Under reports whether n is c or below c.
-func f4Under(n, c *html.Node) bool {
+// isUnder reports whether n is c or below c.
+func isUnder(n, c *html.Node) bool {
 	for a := n; a != nil; a = a.Parent {
 		if a == c {
 			return true
@@ -207,29 +207,29 @@ func f4Under(n, c *html.Node) bool {
 	return false
 }
 
-// f4Block is the element that holds one FAQ entry or one section: the
+// headingBlock is the element that holds one FAQ entry or one section: the
 // heading's parent, unless that is the whole page.
-func f4Block(h *html.Node) *html.Node {
+func headingBlock(h *html.Node) *html.Node {
 	if h == nil || h.Parent == nil || h.Parent.DataAtom == atom.Body || h.Parent.DataAtom == atom.Html {
 		return nil
 	}
 	return h.Parent
 }
 
-// f4InBlock reports whether line l may belong to an answer or section whose
+// inBlock reports whether line l may belong to an answer or section whose
 // block is b: inside b (when there is one), not in the footer, not about someone else.
-func f4InBlock(l line, b *html.Node) bool {
-	if l.footer || l.foreign || f4Foreign(l.node) || (l.node != nil && within(l.node, atom.Nav, atom.Header)) {
+func inBlock(l line, b *html.Node) bool {
+	if l.footer || l.foreign || speaksOfOthers(l.node) || (l.node != nil && within(l.node, atom.Nav, atom.Header)) {
 		return false
 	}
-	return b == nil || (l.node != nil && f4Under(l.node, b))
+	return b == nil || (l.node != nil && isUnder(l.node, b))
 }
 
-// f4CardGrid finds a row of at least three sibling cards, each an element
+// cardGrid finds a row of at least three sibling cards, each an element
 // holding one short heading (h2-h4) and a line or two of text, on the given
 // page: the usual unlabelled feature grid. A card that quotes someone
 // (a testimonial), names a person or shows a price is not a feature.
-func f4CardGrid(p *page) domain.DraftedValue {
+func cardGrid(p *page) domain.DraftedValue {
 	var found domain.DraftedValue
 	forEach(p.doc, false, func(n *html.Node) bool {
 		if len(found.List) > 0 {
@@ -239,7 +239,7 @@ func f4CardGrid(p *page) domain.DraftedValue {
 		case atom.Nav, atom.Footer, atom.Header, atom.Form, atom.Head, atom.Script:
 			return false
 		}
-		if f4OwnForeign(n) || strings.Contains(strings.ToLower(attr(n, "class")+" "+attr(n, "id")), "footer") {
+		if ownSpeaksOfOthers(n) || strings.Contains(strings.ToLower(attr(n, "class")+" "+attr(n, "id")), "footer") {
 			return false
 		}
 		var titles []string
@@ -251,7 +251,7 @@ func f4CardGrid(p *page) domain.DraftedValue {
 			if headingLevel[c.DataAtom] > 0 || c.DataAtom == atom.P {
 				continue // the grid's own title and intro
 			}
-			t, ok := f4Card(c)
+			t, ok := featureCard(c)
 			if !ok {
 				bad = true
 				break
@@ -270,9 +270,9 @@ func f4CardGrid(p *page) domain.DraftedValue {
 	return found
 }
 
-// f4Card returns the title of a feature card: one h2-h4 of 1-8 words that is
+// featureCard returns the title of a feature card: one h2-h4 of 1-8 words that is
 // no question, no person and no price, and at most 40 words of other text, no quotes.
-func f4Card(c *html.Node) (string, bool) {
+func featureCard(c *html.Node) (string, bool) {
 	var heads []*html.Node
 	quoted := false
 	forEach(c, false, func(n *html.Node) bool {
@@ -280,25 +280,25 @@ func f4Card(c *html.Node) (string, bool) {
 			heads = append(heads, n)
 			return false
 		}
-		if headingLevel[n.DataAtom] > 0 || f4OwnForeign(n) {
+		if headingLevel[n.DataAtom] > 0 || ownSpeaksOfOthers(n) {
 			quoted = true
 		}
 		// A dated card or one linking to a post is a blog teaser.
-		if n.DataAtom == atom.Time || (n.DataAtom == atom.A && f4PostLink.MatchString(attr(n, "href"))) {
+		if n.DataAtom == atom.Time || (n.DataAtom == atom.A && postLink.MatchString(attr(n, "href"))) {
 			quoted = true
 		}
 		return true
 	})
-	if len(heads) != 1 || quoted || f4OwnForeign(c) {
+	if len(heads) != 1 || quoted || ownSpeaksOfOthers(c) {
 		return "", false
 	}
-	if f4HasPostLink(heads[0]) {
+	if hasPostLink(heads[0]) {
 		return "", false
 	}
 	title := nodeText(heads[0])
 	all := nodeText(c)
 	n := len(strings.Fields(title))
-	if n < 1 || n > 8 || strings.HasSuffix(title, "?") || personRe.MatchString(title) || priceRe.MatchString(all) || f4Figure.MatchString(title) {
+	if n < 1 || n > 8 || strings.HasSuffix(title, "?") || personRe.MatchString(title) || priceRe.MatchString(all) || figureRe.MatchString(title) {
 		return "", false
 	}
 	if _, _, dated := findDate(all, false); dated {
@@ -310,10 +310,10 @@ func f4Card(c *html.Node) (string, bool) {
 	return title, true
 }
 
-// f4HeroList is the unlabelled list that follows the hero's heading and lead
+// heroList is the unlabelled list that follows the hero's heading and lead
 // (a home or product page's h1 segment): three to ten short items, no links,
 // outside navigation, header and footer.
-func f4HeroList(p *page) domain.DraftedValue {
+func heroList(p *page) domain.DraftedValue {
 	for _, seg := range p.segs {
 		if seg.level != 1 {
 			continue
@@ -321,7 +321,7 @@ func f4HeroList(p *page) domain.DraftedValue {
 		var list *html.Node
 		var v domain.DraftedValue
 		for _, l := range seg.lines {
-			if l.tag != atom.Li || l.foreign || l.footer || f4Foreign(l.node) || within(l.node, atom.Nav, atom.Header, atom.Footer) {
+			if l.tag != atom.Li || l.foreign || l.footer || speaksOfOthers(l.node) || within(l.node, atom.Nav, atom.Header, atom.Footer) {
 				continue
 			}
 			ul := l.node.Parent
@@ -329,10 +329,10 @@ func f4HeroList(p *page) domain.DraftedValue {
 				break
 			}
 			list = ul
-			if n := len(strings.Fields(l.text)); n < 2 || n > 12 || priceRe.MatchString(l.text) || f4HasLink(l.node) {
+			if n := len(strings.Fields(l.text)); n < 2 || n > 12 || priceRe.MatchString(l.text) || hasLink(l.node) {
 				return domain.DraftedValue{}
 			}
-			v.List = append(v.List, f4Item(l.text))
+			v.List = append(v.List, listItemText(l.text))
 			v.Evidence = append(v.Evidence, p.ev(l.text))
 		}
 		if len(v.List) >= 3 && len(v.List) <= 10 {
@@ -343,16 +343,16 @@ func f4HeroList(p *page) domain.DraftedValue {
 	return domain.DraftedValue{}
 }
 
-// f4PostLink is a link to a blog post, a news item or an article.
-var f4PostLink = regexp.MustCompile(`(?i)/(blog|news|posts?|articles?|stories|press|actualites|noticias|notizie|nieuws|artikel|artigos?|magazine)(/|$)`)
+// postLink is a link to a blog post, a news item or an article.
+var postLink = regexp.MustCompile(`(?i)/(blog|news|posts?|articles?|stories|press|actualites|noticias|notizie|nieuws|artikel|artigos?|magazine)(/|$)`)
 
-// f4Figure is a heading that is only a figure ("1.200", "4,8", "15%", "10k+"): a statistics row.
-var f4Figure = regexp.MustCompile(`^[\d.,\s]+(%|\+|k\+?|m\+?|x|×)?$`)
+// figureRe is a heading that is only a figure ("1.200", "4,8", "15%", "10k+"): a statistics row.
+var figureRe = regexp.MustCompile(`^[\d.,\s]+(%|\+|k\+?|m\+?|x|×)?$`)
 
-func f4HasPostLink(n *html.Node) bool {
+func hasPostLink(n *html.Node) bool {
 	has := false
 	forEach(n, false, func(c *html.Node) bool {
-		if c.DataAtom == atom.A && f4PostLink.MatchString(attr(c, "href")) {
+		if c.DataAtom == atom.A && postLink.MatchString(attr(c, "href")) {
 			has = true
 		}
 		return !has
@@ -360,7 +360,7 @@ func f4HasPostLink(n *html.Node) bool {
 	return has
 }
 
-func f4HasLink(n *html.Node) bool {
+func hasLink(n *html.Node) bool {
 	has := false
 	forEach(n, false, func(c *html.Node) bool {
 		if c.DataAtom == atom.A {
@@ -371,12 +371,12 @@ func f4HasLink(n *html.Node) bool {
 	return has
 }
 
-// f4DefinitionTerms are the terms of the <dl> lists in a feature section's
+// definitionTerms are the terms of the <dl> lists in a feature section's
 // segments (a term and its description: the term is the feature).
-func f4DefinitionTerms(lines []line) []string {
+func definitionTerms(lines []line) []string {
 	var out []string
 	for _, l := range lines {
-		if l.tag == atom.Dt && !l.foreign && !f4Foreign(l.node) && !strings.HasSuffix(l.text, "?") && !within(l.node, atom.Nav, atom.Footer) {
+		if l.tag == atom.Dt && !l.foreign && !speaksOfOthers(l.node) && !strings.HasSuffix(l.text, "?") && !within(l.node, atom.Nav, atom.Footer) {
 			if n := len(strings.Fields(l.text)); n >= 1 && n <= 10 {
 				out = append(out, l.text)
 			}
@@ -385,9 +385,9 @@ func f4DefinitionTerms(lines []line) []string {
 	return out
 }
 
-// f4Hero returns the tagline and lead of a page's hero: its h1 (2-16 words,
+// heroText returns the tagline and lead of a page's hero: its h1 (2-16 words,
 // not the name) and the first paragraph under it.
-func (s *site) f4Hero(p *page) (tagline, lead string) {
+func (s *site) heroText(p *page) (tagline, lead string) {
 	for _, seg := range p.segs {
 		if seg.level != 1 || seg.foreign {
 			continue
@@ -408,21 +408,21 @@ func (s *site) f4Hero(p *page) (tagline, lead string) {
 	return "", ""
 }
 
-// f4ProductPages are the product and feature pages other than the home page.
-func (s *site) f4ProductPages() []*page {
+// productPages are the product and feature pages other than the home page.
+func (s *site) productPages() []*page {
 	var out []*page
 	for _, p := range s.content() {
-		if p.kind != kindHome && f4ProductPage(p) {
+		if p.kind != kindHome && productPage(p) {
 			out = append(out, p)
 		}
 	}
 	return out
 }
 
-// f4EntryBlock is the block of one question heading's answer: the heading's
+// entryBlock is the block of one question heading's answer: the heading's
 // parent when it wraps this one entry (one heading inside), else the FAQ section's block.
-func f4EntryBlock(h, sect *html.Node) *html.Node {
-	b := f4Block(h)
+func entryBlock(h, sect *html.Node) *html.Node {
+	b := headingBlock(h)
 	if b == nil {
 		return sect
 	}
@@ -439,35 +439,35 @@ func f4EntryBlock(h, sect *html.Node) *html.Node {
 	return sect
 }
 
-// f4UnlabelledFeatures reads features that no heading names: a grid of
+// unlabelledFeatures reads features that no heading names: a grid of
 // feature cards, else the list under the hero, on the home page and then on
 // the product pages (a thin home page leaves them to those).
-func (s *site) f4UnlabelledFeatures() domain.DraftedValue {
-	pages := append([]*page{s.pages[0]}, s.f4ProductPages()...)
+func (s *site) unlabelledFeatures() domain.DraftedValue {
+	pages := append([]*page{s.pages[0]}, s.productPages()...)
 	for _, p := range pages {
-		if v := f4CardGrid(p); len(v.List) > 0 {
+		if v := cardGrid(p); len(v.List) > 0 {
 			return v
 		}
-		if v := f4DefinitionList(p); len(v.List) > 0 {
+		if v := definitionList(p); len(v.List) > 0 {
 			return v
 		}
-		if v := f4HeroList(p); len(v.List) > 0 {
+		if v := heroList(p); len(v.List) > 0 {
 			return v
 		}
 	}
 	return domain.DraftedValue{}
 }
 
-// f4ThinHome fills tagline and short_description from the first product
+// thinHome fills tagline and short_description from the first product
 // page when the home page gave neither a heading nor a summary.
-func (s *site) f4ThinHome() {
+func (s *site) thinHome() {
 	_, hasTag := s.out.Fields["tagline"]
 	_, hasDesc := s.out.Fields["short_description"]
 	if hasTag && hasDesc {
 		return
 	}
-	for _, p := range s.f4ProductPages() {
-		tag, lead := s.f4Hero(p)
+	for _, p := range s.productPages() {
+		tag, lead := s.heroText(p)
 		if tag == "" {
 			continue
 		}
@@ -487,10 +487,10 @@ func (s *site) f4ThinHome() {
 	}
 }
 
-// f4TaglineCase writes the tagline in sentence case: a hero or title that
+// taglineCase writes the tagline in sentence case: a hero or title that
 // opens in lower case ("find the flaky tests in your CI") gets a capital
 // first letter. The quote stays as the page writes it.
-func (s *site) f4TaglineCase() {
+func (s *site) taglineCase() {
 	v, ok := s.out.Fields["tagline"]
 	if !ok || v.Text == "" {
 		return
@@ -510,10 +510,10 @@ func (s *site) f4TaglineCase() {
 	}
 }
 
-// f4DefinitionList reads an unlabelled term-and-description list (three to
+// definitionList reads an unlabelled term-and-description list (three to
 // twelve short terms, none a question, no prices) outside navigation, header
 // and footer as the features.
-func f4DefinitionList(p *page) domain.DraftedValue {
+func definitionList(p *page) domain.DraftedValue {
 	var found domain.DraftedValue
 	forEach(p.doc, false, func(n *html.Node) bool {
 		if len(found.List) > 0 {
@@ -524,7 +524,7 @@ func f4DefinitionList(p *page) domain.DraftedValue {
 			return false
 		case atom.Dl:
 		default:
-			return !f4OwnForeign(n)
+			return !ownSpeaksOfOthers(n)
 		}
 		var v domain.DraftedValue
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -550,17 +550,17 @@ func f4DefinitionList(p *page) domain.DraftedValue {
 	return found
 }
 
-// f4LeadOverSlogan: a meta description is sometimes a slogan ("Lumo makes
+// leadOverSlogan: a meta description is sometimes a slogan ("Lumo makes
 // money admin painless"); the hero's lead paragraph then says what the
 // product is. The summary is the one of the two that shares more words with
 // the title's descriptor ("Lumo – Invoicing for freelance photographers");
 // on a tie the meta description stays.
-func (s *site) f4LeadOverSlogan(home *page) {
+func (s *site) leadOverSlogan(home *page) {
 	cur, ok := s.out.Fields["short_description"]
 	if !ok {
 		return
 	}
-	_, lead := s.f4Hero(home)
+	_, lead := s.heroText(home)
 	if lead == "" || lead == cur.Text || len(lead) > 500 {
 		return
 	}
@@ -590,10 +590,10 @@ func (s *site) f4LeadOverSlogan(home *page) {
 	}
 }
 
-// f4DateUnderHeading: a changelog entry whose heading is its title and whose
+// dateUnderHeading: a changelog entry whose heading is its title and whose
 // first or second line is only its date (a <time> or a dateline); the line
 // after the date is the description.
-func f4DateUnderHeading(seg *segment) (date, dateLine, desc string, ok bool) {
+func dateUnderHeading(seg *segment) (date, dateLine, desc string, ok bool) {
 	if seg.title == "" || len(strings.Fields(seg.title)) > 12 {
 		return "", "", "", false
 	}
@@ -613,21 +613,21 @@ func f4DateUnderHeading(seg *segment) (date, dateLine, desc string, ok bool) {
 	return "", "", "", false
 }
 
-var f4Year = regexp.MustCompile(`^((?:19|20)\d\d)\.?$`)
+var bareYearRe = regexp.MustCompile(`^((?:19|20)\d\d)\.?$`)
 
-// f4BareDate reads a timeline term that is only a year ("2019") or a month
+// bareDate reads a timeline term that is only a year ("2019") or a month
 // and year; the event is the description that follows it.
-func f4BareDate(s string) (date, rest string, ok bool) {
-	if m := f4Year.FindStringSubmatch(strings.TrimSpace(s)); m != nil {
+func bareDate(s string) (date, rest string, ok bool) {
+	if m := bareYearRe.FindStringSubmatch(strings.TrimSpace(s)); m != nil {
 		return m[1] + "-01-01", "", true
 	}
 	return "", "", false
 }
 
-// f4MicrodataFAQs reads schema.org Question items in microdata
+// microdataFAQs reads schema.org Question items in microdata
 // (itemtype …/Question, itemprop name, acceptedAnswer → text): pairs of
 // question and answer, as the page shows them.
-func f4MicrodataFAQs(p *page) [][2]string {
+func microdataFAQs(p *page) [][2]string {
 	var out [][2]string
 	forEach(p.doc, false, func(n *html.Node) bool {
 		if !strings.HasSuffix(strings.TrimRight(attr(n, "itemtype"), "/"), "/Question") {

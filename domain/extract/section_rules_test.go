@@ -9,8 +9,8 @@ import (
 	"github.com/launchdir/launchdir/domain/htmltext"
 )
 
-// f4Draft drafts a site of in-memory pages on https://acme.example ("path", "html" pairs).
-func f4Draft(t *testing.T, pages ...string) *domain.Drafted {
+// draftSite drafts a site of in-memory pages on https://acme.example ("path", "html" pairs).
+func draftSite(t *testing.T, pages ...string) *domain.Drafted {
 	t.Helper()
 	var wp []domain.WebPage
 	for i := 0; i+1 < len(pages); i += 2 {
@@ -25,12 +25,12 @@ func f4Draft(t *testing.T, pages ...string) *domain.Drafted {
 	return dr
 }
 
-const f4Head = `<html><head><title>Acme | notes for teams</title><meta property="og:site_name" content="Acme"></head><body>`
+const acmeHead = `<html><head><title>Acme | notes for teams</title><meta property="og:site_name" content="Acme"></head><body>`
 
-// TestF4Features: feature sections labelled in seven languages, dl terms,
+// TestSections_Features: feature sections labelled in seven languages, dl terms,
 // check marks, card grids and the hero's list; testimonials, blog teasers
 // and figures are not features.
-func TestF4Features(t *testing.T) {
+func TestSections_Features(t *testing.T) {
 	for _, tc := range []struct {
 		name, body string
 		want       []string
@@ -48,7 +48,7 @@ func TestF4Features(t *testing.T) {
 		{"hero list with links is navigation", `<h1>Notes for teams</h1><ul><li><a href="/a">Read the docs here</a></li><li><a href="/b">See the changelog here</a></li><li><a href="/c">Talk to sales today</a></li></ul>`, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dr := f4Draft(t, "/", f4Head+tc.body+`</body></html>`)
+			dr := draftSite(t, "/", acmeHead+tc.body+`</body></html>`)
 			got := dr.Fields["features"].List
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("features %q, want %q", got, tc.want)
@@ -57,9 +57,9 @@ func TestF4Features(t *testing.T) {
 	}
 }
 
-// TestF4FAQAnswersStopAtTheirBlock: the footer, a "follow us" or "founded in"
+// TestSections_FAQAnswersStopAtTheirBlock: the footer, a "follow us" or "founded in"
 // line and a cookie question after the last answer are not part of it.
-func TestF4FAQAnswersStopAtTheirBlock(t *testing.T) {
+func TestSections_FAQAnswersStopAtTheirBlock(t *testing.T) {
 	for _, tc := range []struct{ name, body string }{
 		{"h3 + p then footer", `<h1>Acme</h1><section><h2>Questions fréquentes</h2><h3>Est-ce gratuit ?</h3><p>Oui, pour trois personnes.</p></section><footer><p>Suivez-nous : LinkedIn</p></footer>`},
 		{"bare footer text", `<h1>Acme</h1><section><h2>FAQ</h2><div><h3>Est-ce gratuit ?</h3><p>Oui, pour trois personnes.</p></div></section><footer>Contact: hi@acme.example · Founded in 2023 in Galway</footer>`},
@@ -68,7 +68,7 @@ func TestF4FAQAnswersStopAtTheirBlock(t *testing.T) {
 		{"answer opening with 'Contact'", `<h1>Acme</h1><section><h2>FAQ</h2><h3>Est-ce gratuit ?</h3><p>Contact us first.</p></section>`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dr := f4Draft(t, "/", f4Head+tc.body+`</body></html>`)
+			dr := draftSite(t, "/", acmeHead+tc.body+`</body></html>`)
 			want := "Oui, pour trois personnes."
 			if strings.Contains(tc.body, "Contact us first.") {
 				want = "Contact us first."
@@ -80,9 +80,9 @@ func TestF4FAQAnswersStopAtTheirBlock(t *testing.T) {
 	}
 }
 
-// TestF4FAQPage: an FAQ page named in Portuguese, questions as h2 in per-entry wrappers.
-func TestF4FAQPage(t *testing.T) {
-	dr := f4Draft(t, "/", f4Head+`<h1>Notas</h1></body></html>`,
+// TestSections_FAQPage: an FAQ page named in Portuguese, questions as h2 in per-entry wrappers.
+func TestSections_FAQPage(t *testing.T) {
+	dr := draftSite(t, "/", acmeHead+`<h1>Notas</h1></body></html>`,
 		"/perguntas-frequentes", `<html><head><title>Perguntas frequentes | Acme</title></head><body><main><h1>Dúvidas</h1>
 		<div><h2>Preciso instalar?</h2><p>Não.</p></div><div><h2>Posso cancelar?</h2><p>Sim, quando quiser.</p></div></main><footer>Siga a gente</footer></body></html>`)
 	var got []string
@@ -94,9 +94,9 @@ func TestF4FAQPage(t *testing.T) {
 	}
 }
 
-// TestF4Milestones: dates in seven languages on changelog pages named in
+// TestSections_Milestones: dates in seven languages on changelog pages named in
 // those languages, as written; a blog post's date is not a milestone.
-func TestF4Milestones(t *testing.T) {
+func TestSections_Milestones(t *testing.T) {
 	for _, tc := range []struct{ path, entry, want string }{
 		{"/changelog", "<h2>March 12, 2024</h2><p>Tags.</p>", "2024-03-12"},
 		{"/aenderungen", "<h2>3. März 2024</h2><p>Tags.</p>", "2024-03-03"},
@@ -108,7 +108,7 @@ func TestF4Milestones(t *testing.T) {
 		{"/sobre", "<h2>Marcos</h2><ul><li>setembro de 2021: primeira versão</li></ul>", "2021-09-01"},
 	} {
 		t.Run(tc.path, func(t *testing.T) {
-			dr := f4Draft(t, "/", f4Head+`<h1>Notes</h1></body></html>`,
+			dr := draftSite(t, "/", acmeHead+`<h1>Notes</h1></body></html>`,
 				tc.path, `<html><head><title>Acme</title></head><body><h1>Acme</h1>`+tc.entry+`</body></html>`,
 				"/blog/launch", `<html><head><title>Post | Acme</title></head><body><article><h1>Changelog</h1><h2>5 mai 2023</h2><p>Un article.</p></article></body></html>`)
 			var got []string
@@ -125,10 +125,10 @@ func TestF4Milestones(t *testing.T) {
 	}
 }
 
-// TestF4ThinHome: a home page with only a picture leaves the tagline and the
+// TestSections_ThinHome: a home page with only a picture leaves the tagline and the
 // summary to the product page; a title that is only the name gives neither.
-func TestF4ThinHome(t *testing.T) {
-	dr := f4Draft(t, "/", `<html><head><title>Acme</title></head><body><img src="/shot.png" alt="Acme"><a href="/signup">Start</a></body></html>`,
+func TestSections_ThinHome(t *testing.T) {
+	dr := draftSite(t, "/", `<html><head><title>Acme</title></head><body><img src="/shot.png" alt="Acme"><a href="/signup">Start</a></body></html>`,
 		"/prodotto", `<html><head><title>Prodotto · Acme</title><meta name="description" content="Acme raccoglie gli appunti del team in un unico posto."></head><body>
 		<h1>Gli appunti del team, in ordine</h1><p>Acme raccoglie gli appunti di tutto il team e li rende ricercabili in un attimo.</p></body></html>`)
 	if got := dr.Fields["tagline"].Text; got != "Gli appunti del team, in ordine" {
@@ -139,23 +139,23 @@ func TestF4ThinHome(t *testing.T) {
 	}
 }
 
-// TestF4TaglineSentenceCase: a lower-case hero becomes sentence case; the quote stays verbatim;
+// TestSections_TaglineSentenceCase: a lower-case hero becomes sentence case; the quote stays verbatim;
 // a hero that opens with the name gives what follows it.
-func TestF4TaglineSentenceCase(t *testing.T) {
-	if got := f4Draft(t, "/", f4Head+`<h1>Acme: notes that link themselves</h1></body></html>`).Fields["tagline"].Text; got != "Notes that link themselves" {
+func TestSections_TaglineSentenceCase(t *testing.T) {
+	if got := draftSite(t, "/", acmeHead+`<h1>Acme: notes that link themselves</h1></body></html>`).Fields["tagline"].Text; got != "Notes that link themselves" {
 		t.Errorf("tagline %q", got)
 	}
-	dr := f4Draft(t, "/", `<html><head><title>acme | notes</title></head><body><h1>notes that link themselves</h1></body></html>`)
+	dr := draftSite(t, "/", `<html><head><title>acme | notes</title></head><body><h1>notes that link themselves</h1></body></html>`)
 	v := dr.Fields["tagline"]
 	if v.Text != "Notes that link themselves" || len(v.Evidence) != 1 || v.Evidence[0].Quote != "notes that link themselves" {
 		t.Errorf("tagline %q evidence %v", v.Text, v.Evidence)
 	}
 }
 
-// TestF4USPs: "why" sections in other languages are reasons (usps), not features.
-func TestF4USPs(t *testing.T) {
+// TestSections_USPs: "why" sections in other languages are reasons (usps), not features.
+func TestSections_USPs(t *testing.T) {
 	for _, title := range []string{"Warum Acme?", "Pourquoi Acme ?", "¿Por qué Acme?", "Perché scegliere Acme", "Waarom Acme?", "Vantagens"} {
-		dr := f4Draft(t, "/", f4Head+`<h1>Notes for teams</h1><h2>`+title+`</h2><ul><li>Made in Europe</li><li>No lock-in</li></ul></body></html>`)
+		dr := draftSite(t, "/", acmeHead+`<h1>Notes for teams</h1><h2>`+title+`</h2><ul><li>Made in Europe</li><li>No lock-in</li></ul></body></html>`)
 		if got := dr.Fields["usps"].List; !slices.Equal(got, []string{"Made in Europe", "No lock-in"}) {
 			t.Errorf("%s: usps %q", title, got)
 		}
@@ -165,9 +165,9 @@ func TestF4USPs(t *testing.T) {
 	}
 }
 
-// TestF4ChangelogDateUnderHeading: a changelog entry titled by its heading and dated by a <time> line.
-func TestF4ChangelogDateUnderHeading(t *testing.T) {
-	dr := f4Draft(t, "/", f4Head+`<h1>Notes</h1></body></html>`,
+// TestSections_ChangelogDateUnderHeading: a changelog entry titled by its heading and dated by a <time> line.
+func TestSections_ChangelogDateUnderHeading(t *testing.T) {
+	dr := draftSite(t, "/", acmeHead+`<h1>Notes</h1></body></html>`,
 		"/changelog", `<html><head><title>Changelog | Acme</title></head><body><h1>Changelog</h1>
 		<article><h2>Shared tags</h2><time datetime="2024-01-08">8 janvier 2024</time><p>Tags for the whole team.</p></article>
 		<article><h2>Dark mode</h2><p>Easier on the eyes.</p></article></body></html>`)
@@ -176,37 +176,37 @@ func TestF4ChangelogDateUnderHeading(t *testing.T) {
 	}
 }
 
-// TestF4WelcomeIsNoTagline: a greeting h1 leaves the tagline to the title.
-func TestF4WelcomeIsNoTagline(t *testing.T) {
+// TestSections_WelcomeIsNoTagline: a greeting h1 leaves the tagline to the title.
+func TestSections_WelcomeIsNoTagline(t *testing.T) {
 	for _, h1 := range []string{"Welcome to Acme", "Willkommen bei Acme", "Bienvenue sur Acme", "Benvenuti su Acme", "Welkom bij Acme", "Bem-vindo ao Acme"} {
-		dr := f4Draft(t, "/", `<html><head><title>Acme | Notes for teams</title></head><body><h1>`+h1+`</h1></body></html>`)
+		dr := draftSite(t, "/", `<html><head><title>Acme | Notes for teams</title></head><body><h1>`+h1+`</h1></body></html>`)
 		if got := dr.Fields["tagline"].Text; got != "Notes for teams" {
 			t.Errorf("%s: tagline %q", h1, got)
 		}
 	}
 }
 
-// TestF4USPCards: a "why" section of headed cards gives the card titles as usps.
-func TestF4USPCards(t *testing.T) {
-	dr := f4Draft(t, "/", f4Head+`<h1>Notes for teams</h1><section><h2>Waarom Acme?</h2><div><h3>Gemaakt in Europa</h3><p>Servers in Amsterdam.</p></div><div><h3>Geen lock-in</h3><p>Exporteer alles.</p></div></section></body></html>`)
+// TestSections_USPCards: a "why" section of headed cards gives the card titles as usps.
+func TestSections_USPCards(t *testing.T) {
+	dr := draftSite(t, "/", acmeHead+`<h1>Notes for teams</h1><section><h2>Waarom Acme?</h2><div><h3>Gemaakt in Europa</h3><p>Servers in Amsterdam.</p></div><div><h3>Geen lock-in</h3><p>Exporteer alles.</p></div></section></body></html>`)
 	if got := dr.Fields["usps"].List; !slices.Equal(got, []string{"Gemaakt in Europa", "Geen lock-in"}) {
 		t.Errorf("usps %q", got)
 	}
 }
 
-// TestF4ForeignInOtherLanguages: testimonial boxes named in other languages are not features.
-func TestF4ForeignInOtherLanguages(t *testing.T) {
+// TestSections_ForeignInOtherLanguages: testimonial boxes named in other languages are not features.
+func TestSections_ForeignInOtherLanguages(t *testing.T) {
 	for _, cls := range []string{"temoignages", "kundenstimmen", "testimonios", "depoimentos"} {
-		dr := f4Draft(t, "/", f4Head+`<h1>Notes for teams</h1><p>Acme keeps the notes of your whole team in one place.</p><ul class="`+cls+`"><li>Great app for our team</li><li>We love it every day</li><li>Best notes tool ever made</li></ul></body></html>`)
+		dr := draftSite(t, "/", acmeHead+`<h1>Notes for teams</h1><p>Acme keeps the notes of your whole team in one place.</p><ul class="`+cls+`"><li>Great app for our team</li><li>We love it every day</li><li>Best notes tool ever made</li></ul></body></html>`)
 		if got := dr.Fields["features"].List; len(got) > 0 {
 			t.Errorf("%s: features %q", cls, got)
 		}
 	}
 }
 
-// TestF4FAQPageHeader: a question in an FAQ page's header or navigation is no FAQ.
-func TestF4FAQPageHeader(t *testing.T) {
-	dr := f4Draft(t, "/", f4Head+`<h1>Notes</h1></body></html>`,
+// TestSections_FAQPageHeader: a question in an FAQ page's header or navigation is no FAQ.
+func TestSections_FAQPageHeader(t *testing.T) {
+	dr := draftSite(t, "/", acmeHead+`<h1>Notes</h1></body></html>`,
 		"/faq", `<html><head><title>FAQ | Acme</title></head><body><header><p>Need help?</p><nav><a href="/contact">Contact</a></nav></header>
 		<main><h1>FAQ</h1><h2>Is it free?</h2><p>Yes.</p></main></body></html>`)
 	if len(dr.FAQs) != 1 || dr.FAQs[0].Question != "Is it free?" {
@@ -214,9 +214,9 @@ func TestF4FAQPageHeader(t *testing.T) {
 	}
 }
 
-// TestF4MicrodataFAQ: schema.org Question microdata, even without a question mark.
-func TestF4MicrodataFAQ(t *testing.T) {
-	dr := f4Draft(t, "/", f4Head+`<h1>Notes for teams</h1><div itemscope itemtype="https://schema.org/FAQPage">
+// TestSections_MicrodataFAQ: schema.org Question microdata, even without a question mark.
+func TestSections_MicrodataFAQ(t *testing.T) {
+	dr := draftSite(t, "/", acmeHead+`<h1>Notes for teams</h1><div itemscope itemtype="https://schema.org/FAQPage">
 		<div itemscope itemprop="mainEntity" itemtype="https://schema.org/Question"><h3 itemprop="name">Wie lange dauert die Einrichtung</h3>
 		<div itemscope itemprop="acceptedAnswer" itemtype="https://schema.org/Answer"><p itemprop="text">Etwa zehn Minuten.</p></div></div></div>
 		<footer>Folgen Sie uns</footer></body></html>`)

@@ -11,16 +11,16 @@ import (
 // Founding statements, places and postal addresses in the seven languages
 // (docs/extract-f2.md).
 
-// f2Clause is the sentence of text that holds text[i:], cut further at the
+// clauseAround is the sentence of text that holds text[i:], cut further at the
 // separators of footer lines ("Contact: … · Founded in 2023 in Dublin, Ireland").
-func f2Clause(text string, i int) string {
+func clauseAround(text string, i int) string {
 	sent := sentenceAround(text, i)
 	j := strings.Index(sent, text[i:min(len(text), i+8)])
 	if j < 0 {
 		return sent
 	}
 	start, end := 0, len(sent)
-	for _, m := range f2Separators.FindAllStringIndex(sent, -1) {
+	for _, m := range lineSepRe.FindAllStringIndex(sent, -1) {
 		if m[1] <= j {
 			start = m[1]
 		} else if m[0] >= j && end == len(sent) {
@@ -30,8 +30,8 @@ func f2Clause(text string, i int) string {
 	return strings.TrimSpace(sent[start:end])
 }
 
-// f2Founding is one founding statement: the year, and the place when it says one.
-type f2Founding struct {
+// foundingStatement is one founding statement: the year, and the place when it says one.
+type foundingStatement struct {
 	p      *page
 	line   string // the line the statement is on
 	year   string
@@ -39,14 +39,14 @@ type f2Founding struct {
 	place  loc
 }
 
-// f2Foundings reads the founding statements about the company itself, about
+// foundings reads the founding statements about the company itself, about
 // and team pages first: "X was founded in 2021 in Berlin, Germany", "X wurde
 // 2019 in Leipzig gegründet", "X a été fondé en 2020 à Lyon", "Fundada en
 // 2018", "Gegründet 2019", "Since 2019" as a badge. Testimonials, quotes and
 // copyright lines are skipped; "Founded in 2009, Globex is our oldest
 // customer" is about Globex.
-func (s *site) f2Foundings() []f2Founding {
-	var out []f2Founding
+func (s *site) foundings() []foundingStatement {
+	var out []foundingStatement
 	for _, p := range s.byKind(kindAbout, kindTeam, kindHome) {
 		for _, seg := range p.segs {
 			if seg.foreign {
@@ -56,24 +56,24 @@ func (s *site) f2Foundings() []f2Founding {
 				if l.foreign {
 					continue
 				}
-				out = append(out, s.f2FoundingsIn(p, l.text)...)
+				out = append(out, s.foundingsIn(p, l.text)...)
 			}
 		}
 	}
 	return out
 }
 
-func (s *site) f2FoundingsIn(p *page, text string) []f2Founding {
-	var out []f2Founding
-	founded := f2FoundVerb.FindAllStringSubmatchIndex(text, -1)
-	for k, m := range append(founded, f2BornVerb.FindAllStringSubmatchIndex(text, -1)...) {
-		clause := f2Clause(text, m[2])
+func (s *site) foundingsIn(p *page, text string) []foundingStatement {
+	var out []foundingStatement
+	founded := foundVerbRe.FindAllStringSubmatchIndex(text, -1)
+	for k, m := range append(founded, bornVerb.FindAllStringSubmatchIndex(text, -1)...) {
+		clause := clauseAround(text, m[2])
 		verb := text[m[2]:m[3]]
-		if f2CopyrightR.MatchString(clause) {
+		if copyrightRe.MatchString(clause) {
 			continue
 		}
-		y := f2YearNear(clause, verb)
-		if y == "" || !s.f2AboutUs(clause, verb) {
+		y := yearNear(clause, verb)
+		if y == "" || !s.aboutUs(clause, verb) {
 			continue
 		}
 		// Born: only the product itself ("Pagella è nata nel 2020"), never "I"
@@ -81,55 +81,55 @@ func (s *site) f2FoundingsIn(p *page, text string) []f2Founding {
 		if i := strings.Index(clause, verb); k >= len(founded) && (i < 0 || !s.mentionsName(clause[:i])) {
 			continue
 		}
-		f := f2Founding{p: p, line: text, year: y, clause: clause}
-		f.place, _ = f2PlaceIn(p, clause, verb, y)
+		f := foundingStatement{p: p, line: text, year: y, clause: clause}
+		f.place, _ = placeIn(p, clause, verb, y)
 		out = append(out, f)
 	}
 	if len(out) == 0 {
-		for _, part := range f2Separators.Split(text, -1) {
+		for _, part := range lineSepRe.Split(text, -1) {
 			part = strings.TrimSpace(strings.TrimRight(part, "."))
-			if m := f2SinceLabel.FindStringSubmatch(part); m != nil && !f2CopyrightR.MatchString(text) {
-				out = append(out, f2Founding{p: p, year: m[1], clause: part})
+			if m := sinceLabel.FindStringSubmatch(part); m != nil && !copyrightRe.MatchString(text) {
+				out = append(out, foundingStatement{p: p, year: m[1], clause: part})
 			}
 		}
 	}
 	return out
 }
 
-// f2AboutUs: the founding statement is about the company: it names the
+// aboutUs: the founding statement is about the company: it names the
 // product, or "we" (in any of the seven languages) is the subject, or it
 // starts with the verb ("Founded in 2021 in Leeds.", "Gegründet 2019") and
 // what follows the date and place is nothing, a "by …" or the company.
-func (s *site) f2AboutUs(clause, verb string) bool {
+func (s *site) aboutUs(clause, verb string) bool {
 	i := strings.Index(clause, verb)
 	if i < 0 {
 		return false
 	}
 	before, after := clause[:i], clause[i+len(verb):]
 	if strings.Trim(before, " \t\"'“”‚„«»-–—:(") == "" {
-		if f2OtherParty.MatchString(clause) {
+		if otherPartyRe.MatchString(clause) {
 			return false
 		}
-		rest := f2AfterDatePlace(after)
+		rest := afterDatePlace(after)
 		if rest == "" {
 			return true
 		}
 		first := strings.ToLower(strings.Trim(strings.Fields(rest)[0], ".,;:"))
-		return f2ByWord.MatchString(first) || f2SelfRe.MatchString(first) || s.mentionsName(strings.Join(strings.Fields(rest)[:min(3, len(strings.Fields(rest)))], " "))
+		return byWord.MatchString(first) || selfWordRe.MatchString(first) || s.mentionsName(strings.Join(strings.Fields(rest)[:min(3, len(strings.Fields(rest)))], " "))
 	}
 	if s.mentionsName(clause) {
 		return true
 	}
-	if !f2SelfRe.MatchString(before) && !f2SelfRe.MatchString(verb) || f2OtherParty.MatchString(clause) {
+	if !selfWordRe.MatchString(before) && !selfWordRe.MatchString(verb) || otherPartyRe.MatchString(clause) {
 		return false
 	}
 	return !strings.EqualFold(verb, "started") || companyObj.MatchString(clause[i:]) || s.mentionsName(after)
 }
 
-// f2AfterDatePlace returns what follows the date and place of a verb-first
+// afterDatePlace returns what follows the date and place of a verb-first
 // statement: the first comma part after the first that is not a country
 // ("Founded in 2009, Globex is …" -> "Globex is …").
-func f2AfterDatePlace(s string) string {
+func afterDatePlace(s string) string {
 	parts := strings.Split(s, ",")
 	for _, part := range parts[1:] {
 		t := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(part), "."))
@@ -149,12 +149,12 @@ func isPrep(w string) bool {
 	return false
 }
 
-// f2PlaceIn finds the place of a founding statement: "in/à/en/a/em/te" and a
+// placeIn finds the place of a founding statement: "in/à/en/a/em/te" and a
 // capitalised name after the verb or the year (or before the verb, as German
 // and Dutch put it: "2019 in Leipzig gegründet"), then a country after a comma
 // or in brackets ("in Berlin, Germany", "em Recife, no Brasil"). A place that
 // is a country gives the country only.
-func f2PlaceIn(p *page, clause, verb, year string) (loc, bool) {
+func placeIn(p *page, clause, verb, year string) (loc, bool) {
 	start := len(clause)
 	if i := strings.Index(clause, verb); i >= 0 {
 		start = i
@@ -163,18 +163,18 @@ func f2PlaceIn(p *page, clause, verb, year string) (loc, bool) {
 		start = i
 	}
 	region := clause[start:]
-	for _, m := range f2PlaceRe.FindAllStringSubmatchIndex(region, -1) {
-		if l, ok := f2Place(p, clause, region[m[4]:m[5]], region[m[5]:]); ok {
+	for _, m := range placeRe.FindAllStringSubmatchIndex(region, -1) {
+		if l, ok := placeFrom(p, clause, region[m[4]:m[5]], region[m[5]:]); ok {
 			return l, true
 		}
 	}
 	return loc{}, false
 }
 
-// f2Place reads a place name and what follows it; quote is the statement.
-func f2Place(p *page, quote, place, rest string) (loc, bool) {
+// placeFrom reads a place name and what follows it; quote is the statement.
+func placeFrom(p *page, quote, place, rest string) (loc, bool) {
 	hadArticle := false
-	if f := strings.Fields(place); len(f) > 1 && (f2NotPlace.MatchString(f[0]) || f[0] == "l'") {
+	if f := strings.Fields(place); len(f) > 1 && (notPlace.MatchString(f[0]) || f[0] == "l'") {
 		hadArticle = true
 		place = strings.Join(f[1:], " ")
 	}
@@ -185,14 +185,14 @@ func f2Place(p *page, quote, place, rest string) (loc, bool) {
 		rest = " " + f[len(f)-1] + rest
 	}
 	first := strings.ToLower(strings.Fields(place + " x")[0])
-	if place == "" || f2Months[first] || f2NotPlace.MatchString(place) || yearRe.MatchString(place) || f2Region[strings.ToLower(place)] {
+	if place == "" || monthWords[first] || notPlace.MatchString(place) || yearRe.MatchString(place) || regionNames[strings.ToLower(place)] {
 		return loc{}, false
 	}
 	// What follows the place: punctuation, the end, a "by", the verb.
 	next := strings.TrimSpace(rest)
 	if next != "" && !strings.ContainsAny(next[:1], ",.;:()!?") {
 		w := strings.ToLower(strings.Trim(strings.Fields(next)[0], ".,;:"))
-		if !f2ByWord.MatchString(w) && !yearRe.MatchString(w) {
+		if !byWord.MatchString(w) && !yearRe.MatchString(w) {
 			return loc{}, false
 		}
 	}
@@ -205,15 +205,15 @@ func f2Place(p *page, quote, place, rest string) (loc, bool) {
 		return loc{}, false
 	}
 	l.city, l.cityQuote = place, quote
-	if code, ok := f2CountryAfter(rest); ok {
+	if code, ok := countryAfter(rest); ok {
 		l.country, l.countryQuote = code, quote
 	}
 	return l, true
 }
 
-// f2CountryAfter reads a country right after a place: ", Germany", " (France)",
+// countryAfter reads a country right after a place: ", Germany", " (France)",
 // ", no Brasil", ", in Deutschland".
-func f2CountryAfter(rest string) (string, bool) {
+func countryAfter(rest string) (string, bool) {
 	rest = strings.TrimSpace(rest)
 	// Up to two parts: "in Austin, Texas, USA" names a state before the country.
 	for k := 0; k < 2; k++ {
@@ -228,7 +228,7 @@ func f2CountryAfter(rest string) (string, bool) {
 			rest = ""
 		}
 		f := strings.Fields(part)
-		for len(f) > 1 && (isPrep(f[0]) || f2NotPlace.MatchString(f[0]) || strings.EqualFold(f[0], "no") || strings.EqualFold(f[0], "nos")) {
+		for len(f) > 1 && (isPrep(f[0]) || notPlace.MatchString(f[0]) || strings.EqualFold(f[0], "no") || strings.EqualFold(f[0], "nos")) {
 			f = f[1:]
 		}
 		for n := len(f); n > 0 && personLike(f[0]); n-- {
@@ -245,16 +245,16 @@ func f2CountryAfter(rest string) (string, bool) {
 	return "", false
 }
 
-// f2BasedIn reads "We are based in Lisbon, Portugal", "X mit Sitz in Leipzig",
+// basedInLoc reads "We are based in Lisbon, Portugal", "X mit Sitz in Leipzig",
 // "basée à Lyon", "con sede en Valencia", "con sede a Torino", "gevestigd in
 // Utrecht", "sediada em Lisboa" when the subject is the company itself (its
 // name, "we", its team) and no customer, partner or server.
-func (s *site) f2BasedIn(p *page, text string) (loc, bool) {
-	m := f2BasedIn.FindStringSubmatchIndex(text)
+func (s *site) basedInLoc(p *page, text string) (loc, bool) {
+	m := basedInLoc.FindStringSubmatchIndex(text)
 	if m == nil {
 		return loc{}, false
 	}
-	clause := f2Clause(text, m[2])
+	clause := clauseAround(text, m[2])
 	i := strings.Index(clause, text[m[2]:m[3]])
 	if i < 0 {
 		return loc{}, false
@@ -262,50 +262,50 @@ func (s *site) f2BasedIn(p *page, text string) (loc, bool) {
 	subject := clause[:i]
 	// "Based in Edinburgh, Scotland" standing alone (a footer badge) has no subject.
 	bare := strings.Trim(subject, " \t\"'“”:(-–—") == ""
-	if !(bare || f2SelfRe.MatchString(subject) || s.mentionsName(subject) || f2Team.MatchString(subject) ||
-		f2Team.MatchString(text[m[2]:m[3]])) || f2OtherParty.MatchString(clause) || f2HostWords.MatchString(clause) {
+	if !(bare || selfWordRe.MatchString(subject) || s.mentionsName(subject) || teamWordRe.MatchString(subject) ||
+		teamWordRe.MatchString(text[m[2]:m[3]])) || otherPartyRe.MatchString(clause) || hostWords.MatchString(clause) {
 		return loc{}, false
 	}
 	rest := clause[i+len(text[m[2]:m[3]]):]
-	return f2PlaceText(p, clause, rest)
+	return placeText(p, clause, rest)
 }
 
-// f2PlaceText reads "City[, Country]" or "Country" at the start of rest.
-func f2PlaceText(p *page, quote, rest string) (loc, bool) {
-	m := f2PlaceRe.FindStringSubmatchIndex("in " + strings.TrimSpace(rest))
+// placeText reads "City[, Country]" or "Country" at the start of rest.
+func placeText(p *page, quote, rest string) (loc, bool) {
+	m := placeRe.FindStringSubmatchIndex("in " + strings.TrimSpace(rest))
 	if m == nil || m[0] != 0 {
 		return loc{}, false
 	}
 	r := "in " + strings.TrimSpace(rest)
-	return f2Place(p, quote, r[m[4]:m[5]], r[m[5]:])
+	return placeFrom(p, quote, r[m[4]:m[5]], r[m[5]:])
 }
 
-// f2Statements are the places stated in sentences and labels on a page:
+// placeStatements are the places stated in sentences and labels on a page:
 // founding statements, "based in", a seat label ("Sitz der Gesellschaft:
 // Leipzig"), and — weakest, returned separately — "Made in Leipzig".
-func (s *site) f2Statements(p *page) (strong, weak []loc) {
+func (s *site) placeStatements(p *page) (strong, weak []loc) {
 	for _, seg := range p.segs {
-		if seg.foreign || f2HostWords.MatchString(seg.title) {
+		if seg.foreign || hostWords.MatchString(seg.title) {
 			continue
 		}
 		for _, ln := range seg.lines {
 			if ln.foreign {
 				continue
 			}
-			if l, ok := s.f2BasedIn(p, ln.text); ok {
+			if l, ok := s.basedInLoc(p, ln.text); ok {
 				strong = append(strong, l)
 			}
-			for _, part := range f2Separators.Split(ln.text, -1) {
+			for _, part := range lineSepRe.Split(ln.text, -1) {
 				part = strings.TrimSpace(part)
-				if m := f2SeatLabel.FindStringIndex(part); m != nil {
-					if l, ok := f2PlaceText(p, part, part[m[1]:]); ok {
+				if m := seatLabelRe.FindStringIndex(part); m != nil {
+					if l, ok := placeText(p, part, part[m[1]:]); ok {
 						strong = append(strong, l)
 					}
 				}
-				if m := f2MadeIn.FindStringIndex(part); m != nil && !f2HostWords.MatchString(part) {
+				if m := madeIn.FindStringIndex(part); m != nil && !hostWords.MatchString(part) {
 					// "Made in Webflow", "Built in Rust": a bare "made in" names a
 					// city only with its country or with "with love/avec soin … in".
-					if l, ok := f2PlaceText(p, part, part[m[1]:]); ok && (l.country != "" || f2MadeWith.MatchString(part[:m[1]])) {
+					if l, ok := placeText(p, part, part[m[1]:]); ok && (l.country != "" || madeWith.MatchString(part[:m[1]])) {
 						weak = append(weak, l)
 					}
 				}
@@ -315,18 +315,18 @@ func (s *site) f2Statements(p *page) (strong, weak []loc) {
 	return strong, weak
 }
 
-// f2Addresses reads postal addresses: the lines of one block (a paragraph
+// addressLocs reads postal addresses: the lines of one block (a paragraph
 // with line breaks, an <address>, a footer line split at " · ") holding a
 // "postcode city" part, with a street, a legal form or a country beside it
 // (or on an imprint or contact page). The country is only taken when a part
 // names it ("Deutschland", "Italia", "France"), never from the postcode's
 // shape. A block under a hosting heading or naming a host, data centre,
 // court or registrar is someone else's address.
-func (s *site) f2Addresses(p *page) []loc {
+func (s *site) addressLocs(p *page) []loc {
 	var out []loc
-	legal := f2LegalPage.MatchString(p.base.Path)
+	legal := legalPage.MatchString(p.base.Path)
 	for _, seg := range p.segs {
-		if seg.foreign || f2HostWords.MatchString(seg.title) {
+		if seg.foreign || hostWords.MatchString(seg.title) {
 			continue
 		}
 		for i := 0; i < len(seg.lines); {
@@ -339,16 +339,16 @@ func (s *site) f2Addresses(p *page) []loc {
 			if block[0].foreign {
 				continue
 			}
-			if l, ok := f2AddressBlock(p, block, legal); ok {
+			if l, ok := addressBlock(p, block, legal); ok {
 				out = append(out, l)
-			} else if within(block[0].node, atom.Address) || f2LegalForm.MatchString(block[0].text) {
+			} else if within(block[0].node, atom.Address) || legalForm.MatchString(block[0].text) {
 				// No "postcode city" part (Irish, British addresses): a part
 				// naming a country, and the city before it.
 				var lines []string
 				for _, ln := range block {
 					lines = append(lines, ln.text)
 				}
-				if l, ok := addressLoc(p, lines); ok && !f2HostWords.MatchString(strings.Join(lines, " ")) {
+				if l, ok := addressLoc(p, lines); ok && !hostWords.MatchString(strings.Join(lines, " ")) {
 					out = append(out, l)
 				}
 			}
@@ -357,45 +357,45 @@ func (s *site) f2Addresses(p *page) []loc {
 	return out
 }
 
-type f2Part struct {
+type addressPart struct {
 	text string
 	line string // the line it is on, the quote
 }
 
-func f2AddressBlock(p *page, block []line, legal bool) (loc, bool) {
-	var parts []f2Part
+func addressBlock(p *page, block []line, legal bool) (loc, bool) {
+	var parts []addressPart
 	var text strings.Builder
 	marked := legal
 	for _, ln := range block {
 		text.WriteString(ln.text + "\n")
-		for _, chunk := range f2Separators.Split(ln.text, -1) {
-			marked = marked || f2LegalForm.MatchString(chunk) || (f2Street.MatchString(chunk) && postcodeTok.MatchString(chunk))
+		for _, chunk := range lineSepRe.Split(ln.text, -1) {
+			marked = marked || legalForm.MatchString(chunk) || (streetRe.MatchString(chunk) && postcodeTok.MatchString(chunk))
 			for _, part := range strings.Split(chunk, ",") {
 				if t := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(part), ".")); t != "" {
-					parts = append(parts, f2Part{t, ln.text})
+					parts = append(parts, addressPart{t, ln.text})
 				}
 			}
 		}
 	}
-	if f2HostWords.MatchString(text.String()) {
+	if hostWords.MatchString(text.String()) {
 		return loc{}, false
 	}
 	city := -1
 	var name string
 	for k, part := range parts {
-		if m := f2Postcode.FindStringSubmatch(part.text); m != nil {
+		if m := postcodeRe.FindStringSubmatch(part.text); m != nil {
 			city, name = k, m[1]
 			break
 		}
-		if m := f2CityPostcode.FindStringSubmatch(part.text); m != nil {
+		if m := cityPostcode.FindStringSubmatch(part.text); m != nil {
 			city, name = k, m[1]
 			break
 		}
-		if k > 0 && (f2USZip.MatchString(part.text) || f2State.MatchString(part.text) && marked) && cleanCity(parts[k-1].text) != "" {
+		if k > 0 && (uSZip.MatchString(part.text) || usStateRe.MatchString(part.text) && marked) && cleanCity(parts[k-1].text) != "" {
 			city, name = k-1, parts[k-1].text
 			break
 		}
-		if m := f2CityState.FindStringSubmatch(part.text); m != nil && marked {
+		if m := cityState.FindStringSubmatch(part.text); m != nil && marked {
 			city, name = k, m[1]
 			break
 		}
@@ -404,10 +404,10 @@ func f2AddressBlock(p *page, block []line, legal bool) (loc, bool) {
 		return loc{}, false
 	}
 	// "20124 Milano MI": the province is not part of the name.
-	if f := strings.Fields(name); len(f) > 1 && (f2State.MatchString(f[len(f)-1]) || strings.EqualFold(f[len(f)-1], "cedex")) {
+	if f := strings.Fields(name); len(f) > 1 && (usStateRe.MatchString(f[len(f)-1]) || strings.EqualFold(f[len(f)-1], "cedex")) {
 		name = strings.Join(f[:len(f)-1], " ")
 	}
-	if _, isCountry := domain.CountryCode(name); isCountry || f2Months[strings.ToLower(name)] || !personLike(name) {
+	if _, isCountry := domain.CountryCode(name); isCountry || monthWords[strings.ToLower(name)] || !personLike(name) {
 		return loc{}, false
 	}
 	l := loc{p: p, city: name, cityQuote: parts[city].line}
@@ -421,39 +421,39 @@ func f2AddressBlock(p *page, block []line, legal bool) (loc, bool) {
 	return l, marked || l.country != ""
 }
 
-// f2MakerPlace: a solo maker's founding statement ("I started Palettely in
+// makerPlace: a solo maker's founding statement ("I started Palettely in
 // 2022") next to their introduction ("Hi, I'm Noa, a designer in Tel Aviv")
 // places the company where its maker is. A place the maker worked, studied or
 // was born in is not where they are.
-func (s *site) f2MakerPlace(f f2Founding) (loc, bool) {
+func (s *site) makerPlace(f foundingStatement) (loc, bool) {
 	i := strings.Index(f.clause, f.year)
-	if i < 0 || !f2Singular.MatchString(f.clause[:i]) || !s.mentionsName(f.clause) {
+	if i < 0 || !singularRe.MatchString(f.clause[:i]) || !s.mentionsName(f.clause) {
 		return loc{}, false
 	}
-	m := f2MakerIntro.FindStringSubmatchIndex(f.line)
+	m := makerIntro.FindStringSubmatchIndex(f.line)
 	if m == nil {
 		return loc{}, false
 	}
-	sent := f2Clause(f.line, m[2])
+	sent := clauseAround(f.line, m[2])
 	j := strings.Index(sent, f.line[m[2]:m[3]])
-	if j < 0 || f2PastPlace.MatchString(sent) || f2OtherParty.MatchString(sent) {
+	if j < 0 || pastPlace.MatchString(sent) || otherPartyRe.MatchString(sent) {
 		return loc{}, false
 	}
 	after := sent[j:]
-	for _, pm := range f2PlaceRe.FindAllStringSubmatchIndex(after, -1) {
-		if l, ok := f2Place(f.p, sent, after[pm[4]:pm[5]], after[pm[5]:]); ok {
+	for _, pm := range placeRe.FindAllStringSubmatchIndex(after, -1) {
+		if l, ok := placeFrom(f.p, sent, after[pm[4]:pm[5]], after[pm[5]:]); ok {
 			return l, true
 		}
 	}
 	return loc{}, false
 }
 
-// f2YearNear returns the founding year of a statement: the nearest year after
+// yearNear returns the founding year of a statement: the nearest year after
 // the verb within 40 characters with no comma or semicolon between them
 // ("founded Harborly in 2018"), else the nearest one before it likewise
 // ("2019 in Leipzig gegründet"), else the nearest within 40 characters.
 // "The idea came up at a hackathon in 2016 and we founded X in 2018" is 2018.
-func f2YearNear(sent, verb string) string {
+func yearNear(sent, verb string) string {
 	i := strings.Index(sent, verb)
 	if i < 0 {
 		return ""
@@ -478,7 +478,7 @@ func f2YearNear(sent, verb string) string {
 		}
 		// A year before the verb in another clause ("I was born in 1986 in
 		// Porto and founded …") is not the founding's.
-		if rank != 0 && m[1] <= i && (strings.ContainsAny(between, ",;") || f2Coord.MatchString(between)) {
+		if rank != 0 && m[1] <= i && (strings.ContainsAny(between, ",;") || coord.MatchString(between)) {
 			continue
 		}
 		if rank < bestRank || rank == bestRank && d < bestD {

@@ -12,11 +12,11 @@ import (
 	"github.com/launchdir/launchdir/domain/htmltext"
 )
 
-// TestF1FoundersOnlyTruth drafts every site of the three sets through the
+// TestFounders_FoundersOnlyTruth drafts every site of the three sets through the
 // real fetcher and holds the founders to the truth table both ways: where
 // the truth names founders (or says there are none), no other person may be
 // drafted as one (a customer, investor, advisor or employee would be).
-func TestF1FoundersOnlyTruth(t *testing.T) {
+func TestFounders_FoundersOnlyTruth(t *testing.T) {
 	cats := loadCategories(t)
 	var sites []testSite
 	for _, set := range [][]testSite{loadSites(t), loadDev(t), loadHeldout(t)} {
@@ -54,10 +54,10 @@ func founderLine(dr *domain.Drafted) string {
 	return strings.Join(b, "; ")
 }
 
-// TestF1FounderStatements: one statement kind per case, in the seven
+// TestFounders_FounderStatements: one statement kind per case, in the seven
 // languages, each beside a trap that must not become a founder. The home
 // page names the product; the statement is on the page at path.
-func TestF1FounderStatements(t *testing.T) {
+func TestFounders_FounderStatements(t *testing.T) {
 	cases := []struct {
 		name, path, body string
 		want             map[string]string // founder -> a substring of the title ("" for none)
@@ -180,9 +180,9 @@ func evidenceErrors(site *domain.SiteCrawl, dr *domain.Drafted) []error {
 	return errs
 }
 
-// BenchmarkF1Draft drafts every old and held-out site from files (no
+// BenchmarkDraftFounders drafts every old and held-out site from files (no
 // crawling), to see what the extractor itself costs.
-func BenchmarkF1Draft(b *testing.B) {
+func BenchmarkDraftFounders(b *testing.B) {
 	var crawls []*domain.SiteCrawl
 	for _, ts := range append(loadSites(b), loadHeldout(b)...) {
 		if c, err := filePages(b, ts); err == nil && c != nil {

@@ -8,46 +8,46 @@ import (
 
 // Issue 31: forms of the languages the extractor has no sentence patterns
 // for (Polish, Swedish, Czech, Turkish, Japanese, Korean, Chinese). They are
-// added to the patterns of pricing.go and f3_pricing.go as alternatives, and
+// added to the patterns of pricing.go and pricing_prose.go as alternatives, and
 // written without \b where a form ends in a letter outside ASCII (Go's \b
 // only knows ASCII word characters). The floor does not depend on them:
-// JSON-LD, tables and addresses are read by structure (f31_structure.go).
+// JSON-LD, tables and addresses are read by structure (structure.go).
 const (
-	// f31Price: amounts in local currencies, the currency after ("49 zł",
+	// priceMore: amounts in local currencies, the currency after ("49 zł",
 	// "99 kr", "149 Kč", "199 TL", "300円", "9,900원", "68元") or before
 	// ("₺199", "¥68", "￥68", "₩9,900", "PLN 49").
-	f31Price = `|\d(?:[\d.,']*\d)?\s?(?:zł|Kč|円|원|元|(?:kr|TL|PLN|SEK|NOK|DKK|CZK|TRY|JPY|KRW|CNY|RMB)\b)` +
+	priceMore = `|\d(?:[\d.,']*\d)?\s?(?:zł|Kč|円|원|元|(?:kr|TL|PLN|SEK|NOK|DKK|CZK|TRY|JPY|KRW|CNY|RMB)\b)` +
 		`|(?:₺|¥|￥|₩|(?:PLN|SEK|NOK|DKK|CZK|TRY|JPY|KRW|CNY|RMB)\s)\s?\d(?:[\d.,]*\d)?`
-	// f31Period: a month or a year in those languages ("/ mies.",
+	// periodMore: a month or a year in those languages ("/ mies.",
 	// "miesięcznie", "kr/mån", "měsíčně", "/ ay", "aylık", "月額", "/月",
 	// "每月", "월 9,900원", "/월").
-	f31Period = `|/\s?(?:mies|mån|månad|år|měs|rok|ay|yıl)(?:[^\p{L}]|$)|miesięczn|rocznie|per månad|i månaden|per år|månadsvis|měsíčně|měsíční|ročně|aylık|ayda|yıllık|` +
+	periodMore = `|/\s?(?:mies|mån|månad|år|měs|rok|ay|yıl)(?:[^\p{L}]|$)|miesięczn|rocznie|per månad|i månaden|per år|månadsvis|měsíčně|měsíční|ročně|aylık|ayda|yıllık|` +
 		`月額|月払い|年額|/\s?月|/\s?年|每月|按月|包月|包年|매월|월간|연간|/\s?월|/\s?년|(?:^|[^\p{L}])월\s?\d`
-	// f31PricingHdr: a pricing heading or page title ("Cennik", "Priser",
+	// pricingHdrMore: a pricing heading or page title ("Cennik", "Priser",
 	// "Ceník", "Fiyatlar", "料金", "价格", "요금").
-	f31PricingHdr = `|(?:^|[^\p{L}])(?:cennik|ceny|plany|priser|prisplaner|ceník|fiyatlar|fiyatlandırma|paketler)(?:[^\p{L}]|$)|料金|価格|プラン|价格|定价|套餐|요금|가격|플랜`
-	// f31PricingPath: pricing pages named in those languages, romanised.
-	f31PricingPath = `|cennik|priser|cenik|fiyat|ryokin|kakaku|jiage|dingjia|yogeum`
-	// f31Trial: a free trial ("okres próbny", "provperiod", "zkušební",
+	pricingHdrMore = `|(?:^|[^\p{L}])(?:cennik|ceny|plany|priser|prisplaner|ceník|fiyatlar|fiyatlandırma|paketler)(?:[^\p{L}]|$)|料金|価格|プラン|价格|定价|套餐|요금|가격|플랜`
+	// pricingPathMore: pricing pages named in those languages, romanised.
+	pricingPathMore = `|cennik|priser|cenik|fiyat|ryokin|kakaku|jiage|dingjia|yogeum`
+	// trialMore: a free trial ("okres próbny", "provperiod", "zkušební",
 	// "ücretsiz deneyin", "無料トライアル", "免费试用", "무료 체험") and "N days
 	// free" in any language ("14 dni za darmo", "30 dní zdarma").
-	f31Trial = `|próbn|provperiod|testa gratis|prova gratis|zkušební|deneme|deneyin|トライアル|お試し|试用|体验|체험|` +
+	trialMore = `|próbn|provperiod|testa gratis|prova gratis|zkušební|deneme|deneyin|トライアル|お試し|试用|体验|체험|` +
 		`(?:^|[^\p{L}\d])\d{1,2}[ -]?(?:days?|dni|dní|dnů|dagar|gün|tage?n?|jours|días|dias|giorni|dagen)(?:[^\p{L}]|$)|\d{1,2}\s?(?:日間|天|일간|일)`
-	// f31Free: free in those languages.
-	f31Free = `|za darmo|darmow\p{L}*|bezpłatn\p{L}*|kostnadsfri\p{L}*|zdarma|bezplatn\p{L}*|ücretsiz|無料|免费|무료`
-	// f31FreePlan: a free plan named ("plan darmowy", "gratisplan",
+	// freeMore: free in those languages.
+	freeMore = `|za darmo|darmow\p{L}*|bezpłatn\p{L}*|kostnadsfri\p{L}*|zdarma|bezplatn\p{L}*|ücretsiz|無料|免费|무료`
+	// freePlan: a free plan named ("plan darmowy", "gratisplan",
 	// "bezplatný tarif", "ücretsiz plan", "無料プラン", "免费版", "무료 플랜").
-	f31FreePlan = `|plan darmowy|darmowy plan|gratisplan|gratis\s?version|bezplatný tarif|ücretsiz (?:plan|paket|sürüm)|無料プラン|フリープラン|免费版|免费套餐|무료 플랜|무료 요금제`
+	freePlan = `|plan darmowy|darmowy plan|gratisplan|gratis\s?version|bezplatný tarif|ücretsiz (?:plan|paket|sürüm)|無料プラン|フリープラン|免费版|免费套餐|무료 플랜|무료 요금제`
 )
 
-// f31Negation: a line that denies ("no free plan", "kein kostenloser Tarif",
+// negationRe: a line that denies ("no free plan", "kein kostenloser Tarif",
 // "pas de version gratuite", "nie ma darmowego planu", "ücretsiz plan yok").
-var f31Negation = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(no|not|kein\p{L}*|pas de|sin|nessun\p{L}*|geen|sem|nie ma|brak|ingen|není|yok|없)(?:[^\p{L}]|$)`)
+var negationRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(no|not|kein\p{L}*|pas de|sin|nessun\p{L}*|geen|sem|nie ma|brak|ingen|není|yok|없)(?:[^\p{L}]|$)`)
 
-// f31MonthNames are the month names (nominative and genitive, as dates
+// monthNamesMore are the month names (nominative and genitive, as dates
 // write them) of Polish, Swedish, Czech and Turkish, January first, from
 // CLDR; findDate reads them like those of the seven languages.
-var f31MonthNames = [][]string{
+var monthNamesMore = [][]string{
 	{"styczeń", "stycznia", "sty", "leden", "ledna", "ocak"},
 	{"luty", "lutego", "lut", "únor", "února", "şubat"},
 	{"marzec", "marca", "březen", "března", "mart"},
@@ -62,11 +62,11 @@ var f31MonthNames = [][]string{
 	{"grudzień", "grudnia", "gru", "prosinec", "prosince", "aralık"},
 }
 
-// f31CJKDate: a date written with 年/月/日 (Japanese, Chinese) or 년/월/일
+// cjkDateRe: a date written with 年/月/日 (Japanese, Chinese) or 년/월/일
 // (Korean): "2021年3月", "2018年4月1日", "2021년 3월", "2022년 9월 15일".
-var f31CJKDate = regexp.MustCompile(`((?:19|20)\d\d)\s?[年년]\s?(\d{1,2})\s?[月월](?:\s?(\d{1,2})\s?[日일])?`)
+var cjkDateRe = regexp.MustCompile(`((?:19|20)\d\d)\s?[年년]\s?(\d{1,2})\s?[月월](?:\s?(\d{1,2})\s?[日일])?`)
 
-func f31CJKDateString(m []string) string {
+func cjkDateString(m []string) string {
 	mo, _ := strconv.Atoi(m[2])
 	d := 1
 	if m[3] != "" {
@@ -78,22 +78,22 @@ func f31CJKDateString(m []string) string {
 	return fmt.Sprintf("%s-%02d-%02d", m[1], mo, d)
 }
 
-// f31HistoryHdr: a company history or timeline heading in the wordless
+// historyHdrMore: a company history or timeline heading in the wordless
 // languages ("Historia firmy", "Vår historia", "Historie", "Tarihçe",
 // "沿革", "연혁", "发展历程").
-const f31HistoryHdr = `|kamienie milowe|historia firmy|vår historia|milstolpar|historie|milníky|tarihçe|tarihçemiz|kilometre taşları|沿革|歩み|発展|历程|大事记|里程碑|연혁|발자취`
+const historyHdrMore = `|kamienie milowe|historia firmy|vår historia|milstolpar|historie|milníky|tarihçe|tarihçemiz|kilometre taşları|沿革|歩み|発展|历程|大事记|里程碑|연혁|발자취`
 
-// f31NamePrice: a plan's name, a colon and its price ("Základ: 149 Kč").
-var f31NamePrice = regexp.MustCompile(`^([^:：]{1,30})[:：]\s*(.+)$`)
+// namePriceRe: a plan's name, a colon and its price ("Základ: 149 Kč").
+var namePriceRe = regexp.MustCompile(`^([^:：]{1,30})[:：]\s*(.+)$`)
 
-// f31FeatureHdr: a features heading in the wordless languages.
-const f31FeatureHdr = `|özellikler|funkcje|możliwości|funktioner|funkce|機能|功能|기능`
+// featureHdrMore: a features heading in the wordless languages.
+const featureHdrMore = `|özellikler|funkcje|możliwości|funktioner|funkce|機能|功能|기능`
 
-// f31CategoryTerms are words of Polish, Swedish, Czech, Turkish, Japanese,
+// categoryTermsMore are words of Polish, Swedish, Czech, Turkish, Japanese,
 // Chinese and Korean that show a product's category, by slug; they add to
-// f3CategoryTerms. Terms in Han, Kana or Hangul match inside longer runs of
-// those scripts (f3TermRe).
-var f31CategoryTerms = map[string][]string{
+// categoryTermsCore. Terms in Han, Kana or Hangul match inside longer runs of
+// those scripts (termsRe).
+var categoryTermsMore = map[string][]string{
 	"invoicing":             {"faktur*", "wystawianie faktur", "fakturering", "fakturace", "請求書", "发票", "開票", "인보이스", "청구서", "세금계산서"},
 	"accounting":            {"księgowoś*", "bokföring*", "účetnictví", "muhasebe*", "会計", "会计", "记账", "회계"},
 	"expense-tracking":      {"wydatk*", "utlägg", "výdaj*", "masraf*", "経費", "报销", "费用管理", "경비"},
