@@ -176,6 +176,25 @@ func TestSections_ChangelogDateUnderHeading(t *testing.T) {
 	}
 }
 
+// TestSections_ChangelogPatchUnderHeading: a patch release's heading over a
+// <time> line is no milestone, and drafting goes on (it used to index the
+// milestone before it, or panic when it came first).
+func TestSections_ChangelogPatchUnderHeading(t *testing.T) {
+	dr := draftSite(t, "/", acmeHead+`<h1>Notes</h1></body></html>`,
+		"/changelog", `<html><head><title>Changelog | Acme</title></head><body><h1>Changelog</h1>
+		<section><h2>v4.2.1</h2><p><time datetime="2024-05-20">May 20, 2024</time></p><p>Fixed a crash when exporting tags.</p></section>
+		<section><h2>Shared tags</h2><p><time datetime="2024-01-08">January 8, 2024</time></p><p>Tags for the whole team.</p></section>
+		<section><h2>v3.0.1</h2><p><time datetime="2023-12-01">December 1, 2023</time></p><p>Fixed the login page.</p></section></body></html>`)
+	if len(dr.Milestones) != 1 || dr.Milestones[0].Date != "2024-01-08" || dr.Milestones[0].Title != "Shared tags" {
+		t.Fatalf("milestones %+v", dr.Milestones)
+	}
+	for _, ev := range dr.Milestones[0].Evidence {
+		if strings.Contains(ev.Quote, "v3.0.1") || strings.Contains(ev.Quote, "December") {
+			t.Errorf("the patch release's quote %q went to another milestone", ev.Quote)
+		}
+	}
+}
+
 // TestSections_WelcomeIsNoTagline: a greeting h1 leaves the tagline to the title.
 func TestSections_WelcomeIsNoTagline(t *testing.T) {
 	for _, h1 := range []string{"Welcome to Acme", "Willkommen bei Acme", "Bienvenue sur Acme", "Benvenuti su Acme", "Welkom bij Acme", "Bem-vindo ao Acme"} {

@@ -331,13 +331,14 @@ func findDate(s string, atStart bool) (date, rest string, ok bool) {
 // timeline or milestone lists (a date opening the item). Blog posts are not milestones.
 func (s *site) draftMilestones() {
 	var out []domain.DraftedMilestone
-	add := func(p *page, date, title, desc, quote string) {
+	// add appends a milestone and reports whether it did.
+	add := func(p *page, date, title, desc, quote string) bool {
 		if len(out) == 50 || title == "" {
-			return
+			return false
 		}
 		title, ok := milestoneTitle(title)
 		if !ok {
-			return // a patch release, or a bare version tag
+			return false // a patch release, or a bare version tag
 		}
 		m := domain.DraftedMilestone{Milestone: domain.Milestone{Date: date, Title: truncate(title, 200), Description: truncate(desc, 1000)},
 			Evidence: []domain.Evidence{p.ev(quote)}}
@@ -345,6 +346,7 @@ func (s *site) draftMilestones() {
 			m.Evidence = append(m.Evidence, p.ev(desc))
 		}
 		out = append(out, m)
+		return true
 	}
 	for _, p := range s.content() {
 		changelog := changelogPage(p) || datedHeadings(p)
@@ -378,8 +380,9 @@ func (s *site) draftMilestones() {
 				}
 				// A heading over a line that is only its date ("<time>March 12, 2024</time>").
 				if d, dateLine, desc, ok := dateUnderHeading(seg); ok {
-					add(p, d, seg.title, desc, dateLine)
-					out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(seg.title))
+					if add(p, d, seg.title, desc, dateLine) {
+						out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(seg.title))
+					}
 					continue
 				}
 			}
