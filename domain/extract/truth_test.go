@@ -99,6 +99,17 @@ func loadDev31(t testing.TB) []testSite {
 	return sites
 }
 
+// loadDev32 reads the second development set in languages without word
+// lists, whose truth may name the languages of unseenLanguages too.
+func loadDev32(t testing.TB) []testSite {
+	t.Helper()
+	sites, err := readSetIn("testdata/dev32", loadCategories(t), unseenLanguages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sites
+}
+
 // loadUnseen reads the held-out set of sites in any language, whose truth may name the
 // languages of unseenLanguages.
 func loadUnseen(t testing.TB) []testSite {
