@@ -13,6 +13,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/launchdir/launchdir/domain"
@@ -204,6 +205,19 @@ func compact(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// nameKey is s lower case with only its letters and digits, of any script:
+// the key of a person's name ("王磊", "Łukasz" and "Lukasz" stay apart, unlike
+// compact, which keeps ASCII only).
+func nameKey(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			b.WriteRune(r)
 		}
 	}

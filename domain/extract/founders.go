@@ -26,28 +26,31 @@ const roleWords = `co-?founders?|cofounders?|founders?|founding ceo|` +
 	`(?:co-?)?fondat(?:ore|rice|ori)|amministrat(?:ore|rice) delegat[oa]|direttore (?:generale|tecnico)|direttrice (?:generale|tecnica)|` +
 	`(?:mede-?)?oprichter|oprichtster|algemeen directeur|eigenaar|` +
 	`diretor(?:a)? (?:executiv[oa]|geral|técnic[oa]|de tecnologia|de produto|de operações)|` +
-	`ceo|cto|coo|cpo|cfo|cmo|cio|chief [\p{L} ]{2,30}?officer|president|presidente|managing director|owner`
+	`ceo|cto|coo|cpo|cfo|cmo|cio|chief [\p{L} ]{2,30}?officer|president|presidente|managing director|owner` + roleWordsMore
 
 var (
 	personNameRe = regexp.MustCompile(`^` + personNamePattern + `$`)
 	nameAt       = regexp.MustCompile(`^` + personNamePattern)
 	roleRe       = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + roleWords + `)(?:$|[^\p{L}])`)
-	notRole      = regexp.MustCompile(`(?i)product owner|vice|deputy|assistant|assistent|stellvertret|adjoint|adjunt|sostitut|plaatsvervangend|invest|advis|board|angel|backer|non-executive|mentor|berater|beirat|aufsichtsrat|conseil|administrat(?:eur|rice)|inversor|inversionista|asesor|consulente|consiglier|investeerder|adviseur|commissaris|raad van|conselh|consultor|former|ehemalig|ancien|antigu[oa]|\bex-|previously|formerly|intern\b|praktikant|stagiaire|becari[oa]|stagista|stagiair|estagiári`)
+	notRole      = regexp.MustCompile(`(?i)product owner|vice|wice|doradc|inwestor|rådgivare|investerare|poradce|danışman|yatırımcı|顧問|投资人|投資家|社外|고문|투자자|deputy|assistant|assistent|stellvertret|adjoint|adjunt|sostitut|plaatsvervangend|invest|advis|board|angel|backer|non-executive|mentor|berater|beirat|aufsichtsrat|conseil|administrat(?:eur|rice)|inversor|inversionista|asesor|consulente|consiglier|investeerder|adviseur|commissaris|raad van|conselh|consultor|former|ehemalig|ancien|antigu[oa]|\bex-|previously|formerly|intern\b|praktikant|stagiaire|becari[oa]|stagista|stagiair|estagiári`)
 	// otherCo: "founder of OtherCo", "CEO at OtherCo", "eigenaar van X":
 	// a role at a named company, which is the product only when it is the site's name.
 	otherCo = regexp.MustCompile(`(?:^|\s)(?i:of|at|@|bei|von|vom|chez|de|du|des|en|di|della|del|dello|presso|bij|van|em|da|do|na|no|für|for|pour|para|per|voor)\s+(?:(?i:the|la|le|l'|les|el|los|las|il|lo|der|die|das|het|a|o|os|as)\s+)?(\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*)*)`)
 	// otherHeading: a section about people who are not the company's founders.
 	otherHeading = regexp.MustCompile(`(?i)invest|advis|backed|backer|board|beirat|berater|aufsichtsrat|investisseur|conseil|inversor|asesor|investitor|consulent|investeerder|adviseur|investidor|conselh|mentor|partner|kunden|client|customer|testimonial|témoignage|avis|opinion|testimonio|recension|dicono|ervaring|depoiment|review|press|presse|prensa|stampa|imprensa|blog`)
 	// teamPathRe: an about or team page in seven languages.
-	teamPathRe = regexp.MustCompile(`(?i)(about|team|people|founders|leadership|company|ueber|über|uber-uns|unternehmen|a-propos|à-propos|qui-sommes|equipe|équipe|nosotros|quienes|quiénes|equipo|sobre|quem-somos|chi-siamo|squadra|azienda|over-ons|wie-zijn|bedrijf|empresa|entreprise)`)
+	teamPathRe = regexp.MustCompile(`(?i)(about|team|people|founders|leadership|company|ueber|über|uber-uns|unternehmen|a-propos|à-propos|qui-sommes|equipe|équipe|nosotros|quienes|quiénes|equipo|sobre|quem-somos|chi-siamo|squadra|azienda|over-ons|wie-zijn|bedrijf|empresa|entreprise` + aboutPathMore + `)`)
 	// teamHeading: a section of any page that introduces the team.
-	teamHeading  = regexp.MustCompile(`(?i)team|founder|people|leadership|gründer|fondat|équipe|equipe|equipo|fundador|squadra|oprichter|mensen|who we are|wer wir sind|qui sommes|quiénes somos|chi siamo|wie zijn|quem somos`)
+	teamHeading  = regexp.MustCompile(`(?i)team|founder|people|leadership|gründer|fondat|équipe|equipe|equipo|fundador|squadra|oprichter|mensen|who we are|wer wir sind|qui sommes|quiénes somos|chi siamo|wie zijn|quem somos` + teamHeadingMore)
 	quoteClassRe = regexp.MustCompile(`testimon|review|quote|kunden|stimmen|avis|temoignage|opinion|recensioni|ervaring|depoimento|referenz`)
 	nameStop     = regexp.MustCompile(`(?i)\b(team|inc|gmbh|ltd|llc|sas|sarl|srl|spa|bv|ag|company|group|labs|capital|ventures|partners|account|university|research|studio|software|free|plan|pro|app)\b`)
 
 	// byVerb: a founding verb and, within the same clause, the word that
 	// introduces who did it ("founded in 2023 in Bologna, Italy, by").
-	byVerb = regexp.MustCompile(`(?i:co-?founded|founded|started|established|created|launched|gegründet|ins leben gerufen|fondée?s?|créée?s?|lancée?s?|fundad[oa]s?|cread[oa]s?|lanzad[oa]s?|fondat[oa]|creat[oa]|lanciat[oa]|avviat[oa]|opgericht|gestart|opgezet|criad[oa]s?|lançad[oa]s?)[\p{L}\d ,'’-]{0,60}?\s(by|von|par|por|da|door|pela|pelo)\s+`)
+	byVerb = regexp.MustCompile(`(?i:co-?founded|founded|started|established|created|launched|gegründet|ins leben gerufen|fondée?s?|créée?s?|lancée?s?|fundad[oa]s?|cread[oa]s?|lanzad[oa]s?|fondat[oa]|creat[oa]|lanciat[oa]|avviat[oa]|opgericht|gestart|opgezet|criad[oa]s?|lançad[oa]s?|grundades|grundad|grundat|założon[aey]|založen[aáoé]?)[\p{L}\d ,'’-]{0,60}?\s(by|von|par|por|da|door|pela|pelo|av|przez)\s+`)
+	// verbFirst: the founding verb, a few words of time or place, then the
+	// founders ("Kursownię założyli w 2020 roku A i B", "založili v roce 2019 A a B").
+	verbFirst = regexp.MustCompile(`(?i:(?:^|[^\p{L}])(założyli|założyły|założył|założyła|založili|založil|založila|grundade))(?:\s+[\p{Ll}\d][\p{L}\d.]*){0,4}\s+`)
 	// verbLast: "von A und B gegründet", "door A en B opgericht".
 	verbLast = regexp.MustCompile(`\s(von|door)\s+`)
 	lastVerb = regexp.MustCompile(`^[^.!?;:]{0,40}?\s(?:gegründet|opgericht|ins Leben gerufen)`)
@@ -75,7 +78,7 @@ var (
 	// weWordRe: a sentence about the company itself.
 	weWordRe = regexp.MustCompile(`(?i)\b(?:we|our|us|wir|unser\w*|nous|notre|nos|nosotros|nuestr[oa]s?|noi|nostr[oa]|wij|ons|onze|nós|noss[oa]s?|the company|das unternehmen|l'entreprise|la empresa|l'azienda|het bedrijf|a empresa)\b`)
 	// strongFoundVerbRe: verbs that only ever say a company was founded (not "created", "started").
-	strongFoundVerbRe = regexp.MustCompile(`(?i)found|gegründet|leben gerufen|fond|fundad|opgericht`)
+	strongFoundVerbRe = regexp.MustCompile(`(?i)found|gegründet|leben gerufen|fond|fundad|opgericht|grund|założ|založ`)
 	// isRole: "A is our co-founder and CEO" in seven languages.
 	isRole    = regexp.MustCompile(`(` + personNamePattern + `)\s+(?:is|ist|est|es|è|é)\s+((?:(?:the|our|unser(?:e|er)?|notre|nuestr[oa]|(?:il|la) nostr[oa]|onze|noss[oa]|(?:a|o|la|le|el|il|de|die|der|een|un|una|une|um|uma))\s+)?[^,.;:()!?]{2,60})`)
 	roleSepRe = regexp.MustCompile(`^\s*(?:,|–|—|-|\||:|·)\s*`)
@@ -93,12 +96,12 @@ func init() {
 
 // nameConjunctions is the word that joins names after each agent word.
 var nameConjunctions = map[string]string{
-	"*": `and|und|et|y|e|en|&`, "by": `and|&`, "von": `und|&`, "par": `et|&`, "por": `y|e|&`, "da": `e|&`, "door": `en|&`, "pela": `e|&`, "pelo": `e|&`,
+	"*": `and|und|et|y|e|en|&`, "by": `and|&`, "av": `och|&`, "przez": `i|oraz|&`, "pl": `i|oraz|&`, "cs": `a|&`, "sv": `och|&`, "von": `und|&`, "par": `et|&`, "por": `y|e|&`, "da": `e|&`, "door": `en|&`, "pela": `e|&`, "pelo": `e|&`,
 }
 
 // Words one of which a line must hold before a pattern is tried on it.
 var (
-	verbHints  = []string{"found", "start", "establish", "creat", "built", "launch", "gründe", "gegründet", "leben gerufen", "fond", "créé", "lancé", "fundad", "fundar", "fundó", "fundou", "cread", "crear", "lanzad", "lanciat", "avviat", "opgericht", "richt", "gestart", "opgezet", "criad", "criar", "criou", "lançad"}
+	verbHints  = []string{"found", "start", "establish", "creat", "built", "launch", "gründe", "gegründet", "leben gerufen", "fond", "créé", "lancé", "fundad", "fundar", "fundó", "fundou", "cread", "crear", "lanzad", "lanciat", "avviat", "opgericht", "richt", "gestart", "opgezet", "criad", "criar", "criou", "lançad", "grund", "założ", "založ"}
 	roleHints  = []string{"founder", "gründer", "fondat", "fundador", "oprichter", "ceo", "geschäftsführer", "président"}
 	weHints    = []string{"we are", "we're", "we’re", "wir sind", "nous sommes", "somos", "siamo", "wij zijn", "we zijn"}
 	introHints = []string{"i'm", "i am", "i’m", "ich bin", "je suis", "je m", "moi", "soy", "me llamo", "sono", "mi chiamo", "ik ben", "sou", "me chamo", "meu nome"}
@@ -154,25 +157,37 @@ type listedPerson struct {
 // isName reports whether t is a person's name and nothing else.
 func (s *site) isPersonName(t string) bool {
 	return len(t) < 80 && startsUpper(t) && personNameRe.MatchString(t) && !notAName.MatchString(t) && !nameStop.MatchString(t) &&
-		!roleRe.MatchString(t) && compact(t) != s.brand && !s.mentionsName(t)
+		!hasRole(t) && compact(t) != s.brand && !s.mentionsName(t)
+}
+
+// isCardName is isPersonName for a person's card or a team list, where a
+// name may also be written in Han or Hangul ("王磊", "佐藤 健太", "김지훈").
+func (s *site) isCardName(t string) bool {
+	return s.isPersonName(t) || unspacedName(t) && !hasRole(t) && nameKey(t) != nameKey(s.name) && !s.mentionsName(t)
+}
+
+// hasRole reports whether t holds a founder's or executive's title in any
+// of the languages.
+func hasRole(t string) bool {
+	return roleRe.MatchString(t) || cjkRoleRe.MatchString(t)
 }
 
 // roleIn returns the role t states when t is a founder's or executive's
 // title at this company, "" otherwise.
 func (s *site) roleIn(t string) string {
 	t = strings.TrimSpace(t)
-	if t == "" || len(t) > 90 || !roleRe.MatchString(t) || notRole.MatchString(t) {
+	if t == "" || len(t) > 90 || !hasRole(t) || notRole.MatchString(t) {
 		return ""
 	}
 	for _, m := range otherCo.FindAllStringSubmatch(t, -1) {
-		if !s.mentionsName(m[1]) && !roleRe.MatchString(m[1]) {
+		if !s.mentionsName(m[1]) && !hasRole(m[1]) {
 			return ""
 		}
 	}
 	// "Founder, Hale Bikes": a role at another company
 	for _, part := range strings.Split(t, ",")[1:] {
 		part = strings.TrimSpace(part)
-		if startsUpper(part) && !roleRe.MatchString(part) && !s.mentionsName(part) {
+		if startsUpper(part) && !hasRole(part) && !s.mentionsName(part) {
 			return ""
 		}
 	}
@@ -198,7 +213,7 @@ func (s *site) lineRole(rest string) string {
 		if part == "" {
 			break
 		}
-		if roleRe.MatchString(part) {
+		if hasRole(part) {
 			if s.roleIn(part) == "" {
 				return ""
 			}
@@ -295,6 +310,14 @@ func (s *site) founderStatements(p *page, about bool, t string, add func(name, t
 		agent := t[m[2]:m[3]]
 		people, _ := s.nameList(t[m[1]:], agent)
 		emit(people, m[0], strongFoundVerbRe.MatchString(t[m[0]:m[1]]))
+	}
+	for _, m := range findAll(verb, verbFirst, t) {
+		agent := map[byte]string{'z': "pl", 'g': "sv"}[strings.ToLower(t[m[2]:m[3]])[0]]
+		if strings.Contains(strings.ToLower(t[m[2]:m[3]]), "založ") {
+			agent = "cs"
+		}
+		people, _ := s.nameList(t[m[1]:], agent)
+		emit(people, m[2], true)
 	}
 	// "A (CEO) and B (CTO) started X": a sentence that opens with the names
 	// and says, after them, that they founded the product.
@@ -474,11 +497,11 @@ func (s *site) teamPeople(p *page, aboutPage bool, isForeign func(*html.Node) bo
 		}
 		// under "Meet the founders": a name heading, or a line that is only a name
 		if foundersLevel > 0 && !seg.foreign {
-			if seg.level > foundersLevel && s.isPersonName(seg.title) {
+			if seg.level > foundersLevel && s.isCardName(seg.title) {
 				add(seg.title, "", "", []domain.Evidence{p.ev(foundersTitle), p.ev(seg.title)}, false, seg)
 			}
 			for _, l := range seg.lines {
-				if !l.foreign && !l.footer && s.isPersonName(l.text) {
+				if !l.foreign && !l.footer && s.isCardName(l.text) {
 					add(l.text, "", "", []domain.Evidence{p.ev(foundersTitle), p.ev(l.text)}, false, nil)
 				}
 			}
@@ -492,7 +515,7 @@ func (s *site) teamPeople(p *page, aboutPage bool, isForeign func(*html.Node) bo
 			lines = append(lines, l)
 		}
 		// a name heading with the role as its first line
-		if seg.level >= 2 && len(lines) > 0 && s.isPersonName(seg.title) {
+		if seg.level >= 2 && len(lines) > 0 && s.isCardName(seg.title) {
 			if role := s.roleIn(lines[0].text); role != "" {
 				ev := []domain.Evidence{p.ev(seg.title), p.ev(role)}
 				bio := ""
@@ -509,7 +532,7 @@ func (s *site) teamPeople(p *page, aboutPage bool, isForeign func(*html.Node) bo
 				continue
 			}
 			// a name line, then a role line
-			if s.isPersonName(l.text) && i+1 < len(lines) && lines[i+1].text != "" && !(i > 0 && isQuotedLine(lines[i-1].text)) {
+			if s.isCardName(l.text) && i+1 < len(lines) && lines[i+1].text != "" && !(i > 0 && isQuotedLine(lines[i-1].text)) {
 				if role := s.roleIn(lines[i+1].text); role != "" {
 					add(l.text, role, "", []domain.Evidence{p.ev(l.text), p.ev(role)}, true, nil)
 					continue

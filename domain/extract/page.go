@@ -36,7 +36,7 @@ var kindPatterns = []struct {
 	{kindBlog, regexp.MustCompile(`(?i)/(blog|news|posts?|articles?|stories|press)(/|$)`)},
 	{kindPricing, regexp.MustCompile(`(?i)(pricing|prices|plans|preise|tarife|tarifs)`)},
 	{kindTeam, regexp.MustCompile(`(?i)(team|people|founders|leadership)`)},
-	{kindAbout, regexp.MustCompile(`(?i)(about|ueber|uber|company|story|unternehmen|a-propos)`)},
+	{kindAbout, regexp.MustCompile(`(?i)(about|ueber|uber|company|story|unternehmen|a-propos` + aboutPathMore + `)`)},
 	{kindFAQ, regexp.MustCompile(`(?i)(faq|questions|help)`)},
 	{kindChangelog, regexp.MustCompile(`(?i)(changelog|releases|release-notes|timeline|history|updates)`)},
 	{kindContact, regexp.MustCompile(`(?i)(contact|kontakt|imprint|impressum)`)},

@@ -37,8 +37,8 @@ func (s *site) draftFounders() {
 	idx := map[string]int{}
 	add := func(name, title, bio string, ev []domain.Evidence, socials domain.Socials, card bool) {
 		name = domain.NormalizeSpace(name)
-		key := compact(name)
-		if key == "" || key == s.brand || notAName.MatchString(name) {
+		key := nameKey(name)
+		if key == "" || compact(name) != "" && compact(name) == s.brand || key == nameKey(s.name) || notAName.MatchString(name) {
 			return
 		}
 		i, ok := idx[key]

@@ -290,7 +290,8 @@ var (
 	foundedLabel = regexp.MustCompile(`(?i)^(founded|year founded|established|gegründet|gründung(sjahr)?|fondée?|création|fundada|fundado|fundación|fondata|fondazione|opgericht|oprichting|fundação|` +
 		`rok założenia|data założenia|założon\p{L}*|grundad|grundades|grundat|grundår|rok založení|založen\p{L}*|vznik|kuruluş( yılı| tarihi)?|設立|創業|創立|成立|成立时间|成立時間|설립|설립일|창립)\s*:?$`)
 	founderLabel = regexp.MustCompile(`(?i)^((co-?)?founders?|(mit)?gründer(in|innen)?|(co)?fondat(eur|rice)s?|(co)?fundador(a|es)?|(co-?)?fondat(ore|rice|ori)|(mede-?)?oprichters?|` +
-		`założyciel\p{L}*|współzałożyciel\p{L}*|grundare|medgrundare|zakladatel\p{L}*|spoluzakladatel\p{L}*|kurucu(lar)?|kurucu ortak|創業者|創立者|设立者|创始人|創辦人|창업자|공동창업자|설립자)\s*:?$`)
+		`założyciel\p{L}*|współzałożyciel\p{L}*|grundare|medgrundare|zakladatel\p{L}*|spoluzakladatel\p{L}*|kurucu(lar)?|kurucu ortak|創業者|創立者|设立者|创始人|創辦人|창업자|공동창업자|설립자|` +
+		`ceo|vd|verkställande direktör|prezes( zarządu)?|jednatel(ka)?|genel müdür|代表取締役( ?社長)?|代表者|代表|社長|대표( ?이사)?|대표자|法定代表人|总经理|董事长)\s*:?$`)
 	addressLabelRe = regexp.MustCompile(`(?i)^(address|headquarters|head office|seat|sitz|anschrift|adresse|siège( social)?|dirección|domicilio( social)?|sede|indirizzo|adres|vestiging|endereço|` +
 		`siedziba|adress|besöksadress|sídlo|adresa|merkez|所在地|住所|本社|地址|总部|總部|주소|본사)\s*:?$`)
 	cityPart        = regexp.MustCompile(`^(?:[A-Z]{1,2}-)?\d[\d -]{2,8}\d?\s+(\p{Lu}[\p{L}'’.-]*(?:[ /-]\p{Lu}[\p{L}'’.-]*){0,3})(?:\s+\d{1,2})?$`)
@@ -392,6 +393,7 @@ func (s *site) profileFounders() {
 	if len(s.out.Founders) > 0 {
 		return
 	}
+	seen := map[string]bool{}
 	for _, p := range s.byKind(kindAbout, kindTeam, kindContact, kindHome) {
 		for _, r := range labelRows(p) {
 			label := strings.TrimSuffix(strings.TrimSpace(r.label), ":")
@@ -400,9 +402,10 @@ func (s *site) profileFounders() {
 			}
 			for _, name := range nameListSepRe.Split(r.value, -1) {
 				name = strings.TrimSpace(name)
-				if name == "" || textWords(name) > 4 || !(personLike(name) || unspacedName(name)) || compact(name) == s.brand {
+				if name == "" || textWords(name) > 4 || !(personLike(name) || unspacedName(name)) || nameKey(name) == nameKey(s.name) || seen[nameKey(name)] {
 					continue
 				}
+				seen[nameKey(name)] = true
 				s.out.Founders = append(s.out.Founders, domain.DraftedFounder{Name: name, Title: label,
 					Evidence: []domain.Evidence{p.ev(r.label), p.ev(r.value)}})
 			}

@@ -40,6 +40,23 @@ const (
 	freePlan = `|plan darmowy|darmowy plan|gratisplan|gratis\s?version|bezplatný tarif|ücretsiz (?:plan|paket|sürüm)|無料プラン|フリープラン|免费版|免费套餐|무료 플랜|무료 요금제`
 )
 
+// aboutPathMore: about and company pages named in the languages without
+// sentence patterns, as their paths are written (romanised or not).
+const aboutPathMore = `|o-nas|onas|kim-jestesmy|o-firmie|om-oss|omoss|foretaget|företaget|o-firme|o-spolecnosti|hakkimizda|hakkımızda|biz-kimiz|kurumsal|kaisha|gaiyo|会社概要|guanyu|关于|jieshao|hoesa|소개`
+
+// teamHeadingMore: a heading that introduces the team or its founders in
+// those languages.
+const teamHeadingMore = `|zespół|zespol|założyciel|zarząd|teamet|grundare|ledning|tým|zakladatel|vedení|ekib|kurucu|yönetim|チーム|創業者|経営陣|役員|团队|團隊|创始|創辦|管理层|팀|창업|경영진|구성원`
+
+// roleWordsMore are founders' and executives' titles in Polish, Swedish,
+// Czech and Turkish, matched as words; cjkRoleRe those of Japanese, Chinese
+// and Korean, matched inside runs of their scripts ("创始人兼 CEO").
+const roleWordsMore = `|(?:współ)?założyciel(?:ka)?|prezes(?:ka)?(?: zarządu)?|dyrektor(?:ka)? (?:generaln[ya]|techniczn[ya]|zarządzając[ya]|operacyjn[ya])|` +
+	`(?:med)?grundare|vd|verkställande direktör|teknikchef|(?:spolu)?zakladatel(?:ka)?|jednatel(?:ka)?|(?:výkonn|technick)[ýá] ředitel(?:ka)?|` +
+	`kurucu(?: ortak)?|genel müdür|teknoloji direktörü`
+
+var cjkRoleRe = regexp.MustCompile(`代表取締役|取締役社長|共同創業者|創業者|社長|最高経営責任者|最高技術責任者|联合创始人|创始人|創辦人|首席执行官|首席技术官|总经理|董事长|대표이사|대표|공동창업자|공동 창업자|창업자|최고경영자|최고기술책임자`)
+
 // negationRe: a line that denies ("no free plan", "kein kostenloser Tarif",
 // "pas de version gratuite", "nie ma darmowego planu", "ücretsiz plan yok").
 var negationRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(no|not|kein\p{L}*|pas de|sin|nessun\p{L}*|geen|sem|nie ma|brak|ingen|není|yok|없)(?:[^\p{L}]|$)`)
