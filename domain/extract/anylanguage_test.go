@@ -54,3 +54,35 @@ func TestAnyLanguage_Founders(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage_Stage: the stage as sites state it in any language:
+// traction from 1,000 users or customers on is growing, less is launched,
+// a plan's limit ("for more than 100 users") is neither; a public launch and
+// an open beta in the languages without sentence patterns; a dated entry of
+// a history list is the past; profitable outranks a traction count.
+func TestAnyLanguage_Stage(t *testing.T) {
+	for _, tc := range []struct{ name, lang, body, want string }{
+		{"en traction", "en", `<h1>Calm support</h1><p>Trusted by 4,000+ teams.</p>`, "growing"},
+		{"en used by", "en", `<h1>Ride logs</h1><p>Used by more than 2,000 teams.</p>`, "growing"},
+		{"pl traction", "pl", `<h1>Grafik pracy</h1><p>Z Acme korzysta już ponad 1 200 firm w całej Polsce.</p>`, "growing"},
+		{"cs traction", "cs", `<h1>Helpdesk</h1><p>Používá nás přes 3 000 e-shopů.</p>`, "growing"},
+		{"ja traction", "ja", `<h1>メルマガ配信</h1><p>導入企業 5,000社以上</p>`, "growing"},
+		{"zh traction", "zh", `<h1>视频剪辑</h1><p>已有超过 20,000 名创作者在使用。</p>`, "growing"},
+		{"ko traction", "ko", `<h1>고객 관리</h1><p>1,000개 이상의 기업이 사용합니다.</p>`, "growing"},
+		{"sv launch and traction", "sv", `<h1>Nyhetsbrev</h1><p>Sedan lanseringen 2019 har över 2 500 föreningar skickat sina nyhetsbrev med Acme.</p>`, "growing"},
+		{"small count", "pl", `<h1>Kursy</h1><p>Od startu opublikowano u nas ponad 900 firm.</p>`, "launched"},
+		{"plan limit", "fr", `<h1>Tarifs</h1><p>Pour plus de 1 000 utilisateurs, la formule Grand compte est sur devis.</p>`, ""},
+		{"pl launch", "pl", `<h1>Kursy online</h1><p>Od startu w 2021 roku rośniemy co miesiąc.</p>`, "launched"},
+		{"tr launch", "tr", `<h1>Notlar</h1><p>Mart 2022'de herkese açık olarak yayına girdik.</p>`, "launched"},
+		{"sv beta", "sv", `<h1>Glosor</h1><p>Acme är i öppen beta – allt kan fortfarande ändras.</p>`, "beta"},
+		{"cs beta", "cs", `<h1>Jazyky</h1><p>Aplikace je zatím v otevřené betě.</p>`, "beta"},
+		{"ko beta", "ko", `<h1>고객 관리</h1><p>현재 오픈 베타 중입니다.</p>`, "beta"},
+		{"history list", "ko", `<h1>고객 관리</h1><h2>연혁</h2><ul><li>2023.06 오픈 베타 출시</li></ul>`, ""},
+		{"profitable first", "en", `<h1>Calm support</h1><p>Used by more than 3,000 teams, and we are profitable.</p>`, "profitable"},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+tc.lang+`"><head><title>Acme</title></head><body>`+tc.body+`</body></html>`)
+		if got := dr.Fields["stage"].Text; got != tc.want {
+			t.Errorf("%s: stage %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

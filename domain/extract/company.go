@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"golang.org/x/net/html/atom"
 	"regexp"
 	"strings"
 
@@ -216,30 +217,39 @@ var stagePatterns = []struct {
 	slug string
 	re   *regexp.Regexp
 	weak bool
+	min  int // a traction count must be at least this
 }{
 	{"acquired", regexp.MustCompile(`(?i)\b(was|has been|have been|were|we've been|we’ve been) acquired by\b|\bis now (a )?part of\b|` +
 		`\b(wurde|wurden) von \S+ (übernommen|gekauft)|a été (racheté|rachetée|acquise?) par|(fue|ha sido) (adquirid[ao]|comprad[ao]) por|` +
-		`è stat[ao] (acquisit[ao]|acquistat[ao]) da|is overgenomen door|(foi|fomos) (adquirid[ao]|comprad[ao]) pel[ao]`), false},
-	// Issue 31: a public launch stated by the company ("then launched
-	// publicly in March 2023", "out of beta since", "since we launched in
-	// 2021", "used by more than 2,000 teams") is the stage launched, and it
-	// wins over the beta that came before it in the same story.
+		`è stat[ao] (acquisit[ao]|acquistat[ao]) da|is overgenomen door|(foi|fomos) (adquirid[ao]|comprad[ao]) pel[ao]`), false, 0},
+	// The highest stage stated wins: acquired, profitable, growing,
+	// launched, beta, pre-launch.
+	{"profitable", regexp.MustCompile(`(?i)\b(we are|we're|we’re|bootstrapped and) profitable\b|\bwir sind profitabel|` +
+		`nous sommes rentables|somos rentables|siamo redditizi|wij zijn winstgevend|somos lucrativos`), false, 0},
+	// Traction: a count of users or customers from 1,000 on is growing
+	// ("used by more than 2,000 teams", "ponad 1 200 firm"); a smaller one
+	// is a launched product.
+	{"growing", tractionRe, false, 1000},
+	// A public launch stated by the company ("then launched publicly in
+	// March 2023", "out of beta since", "since we launched in 2021") is the
+	// stage launched, and it wins over the beta that came before it in the
+	// same story.
+	{"launched", tractionRe, false, 1},
+	{"launched", launchedMore, false, 0},
 	{"launched", regexp.MustCompile(`(?i)\blaunched (publicly|to the public|to everyone|for everyone|in (19|20)\d\d|in (january|february|march|april|may|june|july|august|september|october|november|december))\b|` +
-		`\b(public|official) launch\b|\bout of beta\b|\bsince (we|it) (first )?launched\b|\bwent live\b|\bgenerally available\b|` +
-		`\bused (daily )?by (more than|over) [\d.,]+\+? (companies|teams|businesses|customers|clubs|schools|users|people|firms|agencies|shops|stores)\b`), true},
+		`\b(public|official) launch\b|\bout of beta\b|\bsince (we|it) (first )?launched\b|\bwent live\b|\bgenerally available\b`), true, 0},
+	{"beta", betaMore, false, 0},
 	{"beta", regexp.MustCompile(`(?i)\b(open|public|private|closed) beta\b|\bjoin the beta\b|` +
 		`(öffentlichen?|offenen?|geschlossenen?|privaten?) beta|(?:^|[^\p{L}])bêta (publique|ouverte|privée|fermée)|` +
 		`beta (pública|abierta|privada|cerrada|aberta|fechada)|beta (pubblica|aperta|privata|chiusa)|` +
-		`(publieke|open|besloten) (bèta|beta)`), false},
+		`(publieke|open|besloten) (bèta|beta)`), false, 0},
 	{"beta", regexp.MustCompile(`(?i)\b(now|currently|still|is|are) in beta\b|\b(ist|sind|noch|derzeit|aktuell) in der beta|` +
 		`\bin der beta-phase|(est|sommes|actuellement|encore) en bêta|(está|estamos|están|actualmente|todavía) en beta|` +
-		`(è|siamo|ancora|attualmente) in beta|(is|zijn|nog|momenteel) in (bèta|beta)|(está|estamos|ainda|atualmente) em beta`), true},
+		`(è|siamo|ancora|attualmente) in beta|(is|zijn|nog|momenteel) in (bèta|beta)|(está|estamos|ainda|atualmente) em beta`), true, 0},
 	{"pre-launch", regexp.MustCompile(`(?i)\bjoin (the|our) waitlist\b|\blaunching soon\b|\bcoming soon\b|\bpre-launch\b|` +
 		`(auf|in) die warteliste|warteliste beitreten|zur warteliste|(rejoindre|rejoignez|inscri\p{L}*)( sur| à)? la liste d['’]attente|` +
 		`(únete|apúntate|unirse|inscríbete|entra|entre|junte-se|inscreva-se|entrar)( a| à| na| en)? (la |a )?lista de espera|` +
-		`(iscriviti|entra|unisciti)( al?la| nella) lista d['’]attesa|(meld je aan|schrijf je in)( voor| op)? de wachtlijst|op de wachtlijst`), false},
-	{"profitable", regexp.MustCompile(`(?i)\b(we are|we're|we’re|bootstrapped and) profitable\b|\bwir sind profitabel|` +
-		`nous sommes rentables|somos rentables|siamo redditizi|wij zijn winstgevend|somos lucrativos`), false},
+		`(iscriviti|entra|unisciti)( al?la| nella) lista d['’]attesa|(meld je aan|schrijf je in)( voor| op)? de wachtlijst|op de wachtlijst`), false, 0},
 }
 
 // draftStage: stage only when the site says it ("now in open beta", "was
@@ -262,15 +272,19 @@ func (s *site) draftStage() {
 					if l.foreign || seg.foreign || l.text == "" {
 						continue
 					}
+					if _, _, dated := findDate(l.text, true); dated && (l.tag == atom.Li || l.tag == atom.Dt || l.tag == atom.Dd || l.tag == atom.Td || l.tag == atom.Th) {
+						continue // a dated entry of a history or news list is the past, not the stage
+					}
 					if m := st.re.FindStringIndex(l.text); m != nil {
+						if st.min > 0 && (p.kind == kindPricing || tractionCount(l.text[m[0]:m[1]]) < st.min || limitBefore(l.text[:m[0]])) {
+							continue // "for more than 100 users": a plan's limit, not traction
+						}
 						sent := sentenceAround(l.text, m[0])
 						self := selfWordRe.MatchString(sent) || s.mentionsName(sent)
 						// A weak "in beta" with no subject of its own is a banner ("Now in
 						// beta"); with one, the subject must be the company ("Dark mode is in beta").
 						banner := len(strings.Fields(sent)) <= 6 && strings.HasPrefix(sent, strings.TrimSpace(l.text[m[0]:m[1]]))
-						// "Used by more than 2,000 teams" is said of the product without a subject.
-						usedBy := st.slug == "launched" && strings.Contains(strings.ToLower(l.text[m[0]:m[1]]), "used ")
-						if (st.slug == "acquired" || st.weak && !banner && !usedBy) && !self || l.foreign {
+						if (st.slug == "acquired" || st.weak && !banner) && !self || l.foreign {
 							continue
 						}
 						s.set("stage", domain.DraftedValue{Text: st.slug, Evidence: []domain.Evidence{p.ev(sent)}})

@@ -3,6 +3,7 @@ package extract
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -274,7 +275,13 @@ var (
 	dmyDate = regexp.MustCompile(`\b(\d{1,2})\.?\s+` + months + `\.?\s+((?:19|20)\d\d)\b`)
 	myDate  = regexp.MustCompile(`\b` + months + `\.?\s+((?:19|20)\d\d)\b`)
 	yDate   = regexp.MustCompile(`^((?:19|20)\d\d)\s*[—–:-]\s*`)
-	dateSep = regexp.MustCompile(`^[\s()\[\]—–:,-]+|[\s()\[\]—–:,-]+$`)
+	// Numeric dates: "18. 3. 2024", "18.03.2024" (day, month, year); "2022.03",
+	// "2022.03.15", "2022/3" (year first, as Korean and Chinese sites write);
+	// "03.2019", "3/2019" (month and year).
+	dmyNumDate = regexp.MustCompile(`(?:^|[^\d.])(\d{1,2})\.\s?(\d{1,2})\.\s?((?:19|20)\d\d)(?:[^\d.]|$)`)
+	ymNumDate  = regexp.MustCompile(`(?:^|[^\d.])((?:19|20)\d\d)[./](\d{1,2})(?:[./](\d{1,2}))?\.?(?:[^\d.]|$)`)
+	myNumDate  = regexp.MustCompile(`(?:^|[^\d.])(\d{1,2})[./]((?:19|20)\d\d)(?:[^\d.]|$)`)
+	dateSep    = regexp.MustCompile(`^[\s()\[\]—–:,-]+|[\s()\[\]—–:,-]+$`)
 )
 
 func monthNum(m string) int {
@@ -318,6 +325,9 @@ func findDate(s string, atStart bool) (date, rest string, ok bool) {
 		}
 		switch {
 		case try(cjkDateRe, cjkDateString): // "2021年3月", "2021년 3월 15일"
+		case try(dmyNumDate, func(m []string) string { return numDate(m[3], m[2], m[1]) }) && date != "":
+		case try(ymNumDate, func(m []string) string { return numDate(m[1], m[2], m[3]) }) && date != "":
+		case try(myNumDate, func(m []string) string { return numDate(m[2], m[1], "") }) && date != "":
 		case try(myDate, func(m []string) string { return fmt.Sprintf("%s-%02d-01", m[2], monthNum(m[1])) }):
 		case try(yDate, func(m []string) string { return m[1] + "-01-01" }):
 		default:
@@ -325,6 +335,20 @@ func findDate(s string, atStart bool) (date, rest string, ok bool) {
 		}
 	}
 	return date, rest, true
+}
+
+// numDate is YYYY-MM-DD of a numeric date's parts ("" when the month or day
+// is out of range: "2.10.2019" of a version is no date).
+func numDate(y, m, d string) string {
+	mo, _ := strconv.Atoi(m)
+	day := 1
+	if d != "" {
+		day, _ = strconv.Atoi(d)
+	}
+	if mo < 1 || mo > 12 || day < 1 || day > 31 {
+		return ""
+	}
+	return fmt.Sprintf("%s-%02d-%02d", y, mo, day)
 }
 
 // draftMilestones: dated entries of changelogs (a date in the heading) and of

@@ -29,13 +29,14 @@ func draftPages(t *testing.T, pages ...string) *domain.Drafted {
 	return dr
 }
 
-// Issue 31 item 4: a private beta followed by a public launch is the stage
-// launched; "used by more than N teams" is a launched product; a changelog's
+// A private beta followed by a public launch is the stage launched; "used
+// by more than 300 teams" is a launched product (from 1,000 on, growing:
+// TestAnyLanguage_Stage); a changelog's
 // "Public launch" entry is history and sets nothing; a plain beta stays beta.
 func TestStructure_Stage(t *testing.T) {
 	for _, tc := range []struct{ name, body, want string }{
 		{"beta then launch", `<h1>Ride logs</h1><p>We opened a private beta in 2022, then launched publicly in March 2023.</p>`, "launched"},
-		{"used by", `<h1>Ride logs</h1><p>Used by more than 2,000 teams.</p>`, "launched"},
+		{"used by", `<h1>Ride logs</h1><p>Used by more than 300 teams.</p>`, "launched"},
 		{"beta only", `<h1>Ride logs</h1><p>We are in open beta.</p>`, "beta"},
 	} {
 		dr := draftPages(t, "/", acmeHead+tc.body+`</body></html>`)
