@@ -86,3 +86,25 @@ func TestAnyLanguage_Stage(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage_Categories: the primary category from the site's own words
+// in languages without sentence patterns, and English phrasings that name
+// no category ("shared inbox", "captions").
+func TestAnyLanguage_Categories(t *testing.T) {
+	for _, tc := range []struct{ lang, title, body, want string }{
+		{"pl", "Grafikon – grafik pracy online", `<h1>Grafik pracy bez arkuszy</h1><p>Aplikacja do planowania zmian.</p>`, "Calendar & Scheduling"},
+		{"sv", "Pluggis | Glosor och flashkort", `<h1>Glosor och flashkort som fastnar</h1>`, "Flashcards & Study"},
+		{"sv", "Utskick – nyhetsbrev för föreningar", `<h1>Nyhetsbrev som medlemmarna läser</h1>`, "Email Marketing"},
+		{"cs", "Slovíčko – učení jazyků", `<h1>Angličtina po pěti minutách denně</h1>`, "Language Learning"},
+		{"tr", "Notdefteri — not alma uygulaması", `<h1>Notlarınız, ekibinizle</h1>`, "Note-taking"},
+		{"ja", "メルハコ｜メルマガ配信", `<h1>メルマガ配信を、もっとかんたんに。</h1>`, "Email Marketing"},
+		{"zh", "剪片 - 在线视频剪辑工具", `<h1>人人都会用的视频剪辑</h1>`, "Video Editing"},
+		{"en", "Quietdesk — the shared inbox for small support teams", `<h1>Answer every customer</h1>`, "Help Desk"},
+		{"en", "Subtly: subtitles for your videos", `<h1>Captions in one click</h1>`, "Video Editing"},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+tc.lang+`"><head><title>`+tc.title+`</title></head><body>`+tc.body+`</body></html>`)
+		if got := dr.Fields["categories"].List; len(got) == 0 || got[0] != tc.want {
+			t.Errorf("%s: categories %q, want %q first", tc.title, got, tc.want)
+		}
+	}
+}
