@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -105,6 +106,54 @@ func TestAnyLanguage_Categories(t *testing.T) {
 		dr := draftPages(t, "/", `<html lang="`+tc.lang+`"><head><title>`+tc.title+`</title></head><body>`+tc.body+`</body></html>`)
 		if got := dr.Fields["categories"].List; len(got) == 0 || got[0] != tc.want {
 			t.Errorf("%s: categories %q, want %q first", tc.title, got, tc.want)
+		}
+	}
+}
+
+// milestoneList is "date title" of each drafted milestone.
+func milestoneList(dr *domain.Drafted) []string {
+	var out []string
+	for _, m := range dr.Milestones {
+		out = append(out, m.Date+" "+m.Title)
+	}
+	return out
+}
+
+// TestAnyLanguage_Milestones: a changelog whose headings are only versions
+// takes each release's description as its title (a patch release is none);
+// a history table's date and entry cells, year-month lists written
+// "2022.03" and "03.2019", and a news index whose entries are a link and a
+// <time> are milestones.
+func TestAnyLanguage_Milestones(t *testing.T) {
+	for _, tc := range []struct {
+		name, lang, path, body string
+		want                   []string
+	}{
+		{"version headings", "en", "/changelog", `<h1>Changelog</h1>
+<section><h2>v4.2.1</h2><p><time datetime="2024-05-20">May 20, 2024</time></p><p>Fixed a crash when exporting tags.</p></section>
+<section><h2>v4.2.0</h2><p><time datetime="2024-05-02">May 2, 2024</time></p><p>Satisfaction surveys after every closed conversation.</p></section>
+<section><h2>Verze 3.0</h2><p>9. 10. 2023</p><p>Nový editor šablon odpovědí.</p></section>`,
+			[]string{"2024-05-02 Satisfaction surveys after every closed conversation.", "2023-10-09 Nový editor šablon odpovědí."}},
+		{"history table", "ja", "/company/", `<h1>会社概要</h1><h2>沿革</h2><table>
+<tr><th>2016年4月</th><td>会社設立</td></tr><tr><th>2017年10月</th><td>サービス提供開始</td></tr></table>`,
+			[]string{"2016-04-01 会社設立", "2017-10-01 サービス提供開始"}},
+		{"year.month list", "ko", "/about", `<h1>회사 소개</h1><h2>연혁</h2><ul><li>2022.03 법인 설립</li><li>2023.06 베타 서비스 출시</li></ul>`,
+			[]string{"2022-03-01 법인 설립", "2023-06-01 베타 서비스 출시"}},
+		{"month.year list", "pl", "/o-nas", `<h1>O nas</h1><h2>Historia</h2><ul><li><strong>03.2019</strong> Założenie spółki</li><li><strong>11.2020</strong> Premiera aplikacji mobilnej</li></ul>`,
+			[]string{"2019-03-01 Założenie spółki", "2020-11-01 Premiera aplikacji mobilnej"}},
+		{"news index", "en", "/news", `<h1>News</h1><ul>
+<li><a href="/news/public-beta">Acme opens its public beta</a> <time datetime="2025-01-15">15 Jan 2025</time></li>
+<li><a href="/news/thirty">Captions now in 30 languages</a> <time datetime="2025-04-02">2 Apr 2025</time></li></ul>`,
+			[]string{"2025-01-15 Acme opens its public beta", "2025-04-02 Captions now in 30 languages"}},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+tc.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="`+tc.path+`">?</a></body></html>`,
+			tc.path, `<html lang="`+tc.lang+`"><head><title>Acme</title></head><body>`+tc.body+`</body></html>`)
+		got := milestoneList(dr)
+		slices.Sort(got)
+		want := slices.Clone(tc.want)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: milestones %q, want %q", tc.name, got, want)
 		}
 	}
 }

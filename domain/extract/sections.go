@@ -364,13 +364,31 @@ func (s *site) draftMilestones() {
 		if !ok {
 			return false // a patch release, or a bare version tag
 		}
+		// A heading that is only a version ("v4.2.0", "Verze 3.1") over its
+		// description: the description says what the release brought.
+		moved := versionOnly(title)
+		if moved {
+			if desc == "" {
+				return false
+			}
+			title, desc = desc, ""
+		}
 		m := domain.DraftedMilestone{Milestone: domain.Milestone{Date: date, Title: truncate(title, 200), Description: truncate(desc, 1000)},
 			Evidence: []domain.Evidence{p.ev(quote)}}
 		if desc != "" {
 			m.Evidence = append(m.Evidence, p.ev(desc))
 		}
+		if moved {
+			m.Evidence = append(m.Evidence, p.ev(title))
+		}
 		out = append(out, m)
 		return true
+	}
+	// A news index (not a blog) is read for its dated entries only.
+	for _, p := range s.pages {
+		if p.kind == kindBlog && newsPathRe.MatchString(p.base.Path) {
+			out = append(out, datedEntries(p)...)
+		}
 	}
 	for _, p := range s.content() {
 		changelog := changelogPage(p) || datedHeadings(p)
@@ -432,7 +450,7 @@ func (s *site) draftMilestones() {
 					}
 				}
 				for j, l := range sub.lines {
-					if l.tag != atom.Li && l.tag != atom.P && l.tag != atom.Dt {
+					if l.tag != atom.Li && l.tag != atom.P && l.tag != atom.Dt && l.tag != atom.Th && l.tag != atom.Td {
 						continue
 					}
 					d, rest, ok := findDate(l.text, true)
@@ -443,9 +461,15 @@ func (s *site) draftMilestones() {
 						continue
 					}
 					// A term that is only the date ("2019") over its description.
-					if rest == "" && j+1 < len(sub.lines) && (sub.lines[j+1].tag == atom.Dd || sub.lines[j+1].tag == atom.P) && !sub.lines[j+1].footer {
-						add(p, d, sub.lines[j+1].text, "", l.text)
-						out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(sub.lines[j+1].text))
+					// A history table's date cell before its entry ("2016年4月 | 会社設立").
+					next := atom.Dd
+					if l.tag == atom.Th || l.tag == atom.Td {
+						next = atom.Td
+					}
+					if rest == "" && j+1 < len(sub.lines) && (sub.lines[j+1].tag == next || sub.lines[j+1].tag == atom.P && next == atom.Dd) && !sub.lines[j+1].footer {
+						if add(p, d, sub.lines[j+1].text, "", l.text) {
+							out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(sub.lines[j+1].text))
+						}
 						continue
 					}
 					add(p, d, rest, "", l.text)

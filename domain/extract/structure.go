@@ -188,13 +188,23 @@ func milestoneTitle(title string) (string, bool) {
 	return rest, !patch
 }
 
+// versionOnly reports whether a title is nothing but a version tag.
+func versionOnly(title string) bool {
+	m := versionRe.FindStringIndex(title)
+	return m != nil && strings.TrimSpace(title[m[1]:]) == ""
+}
+
+// newsPathRe: a news or announcements index (not a blog), in the fourteen
+// languages: a company's dated news are its milestones.
+var newsPathRe = regexp.MustCompile(`(?i)/(news|press|announcements|neuigkeiten|aktuelles|actualites|nouveautes|noticias|novedades|notizie|novita|nieuws|novidades|aktualnosci|nowosci|nyheter|novinky|aktuality|duyurular|haberler|oshirase|お知らせ|ニュース|新闻|动态|소식|공지사항|뉴스)/?$`)
+
 // datedEntries reads a news or announcements list by its structure:
 // articles or list items each holding a <time> and a heading (or the link
 // to the post). Two or more make a dated list; each is a milestone, dated by
 // the time's datetime (or its text), quoted by the time's text, which states
 // the year. A blog's list of posts is not a company's history.
 func datedEntries(p *page) []domain.DraftedMilestone {
-	if p.kind == kindBlog || p.kind == kindHome || strings.Contains(strings.ToLower(p.base.Path), "blog") {
+	if p.kind == kindBlog && !newsPathRe.MatchString(p.base.Path) || p.kind == kindHome || strings.Contains(strings.ToLower(p.base.Path), "blog") {
 		return nil
 	}
 	var out []domain.DraftedMilestone
@@ -202,16 +212,21 @@ func datedEntries(p *page) []domain.DraftedMilestone {
 		if n.DataAtom != atom.Article && n.DataAtom != atom.Li || foreign(n) {
 			return true
 		}
-		var tm, head *html.Node
+		var tm, head, link *html.Node
 		forEach(n, false, func(c *html.Node) bool {
 			switch {
 			case c.DataAtom == atom.Time && tm == nil:
 				tm = c
 			case headingLevel[c.DataAtom] > 0 && head == nil:
 				head = c
+			case c.DataAtom == atom.A && link == nil && attr(c, "href") != "":
+				link = c
 			}
 			return true
 		})
+		if head == nil {
+			head = link // an index entry: the link to the post and its date
+		}
 		if tm == nil || head == nil {
 			return true
 		}
