@@ -157,3 +157,35 @@ func TestAnyLanguage_Milestones(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage_PlanNames: plan names in price tables whose price column
+// is labelled in words we do not know (found by its cells, every one a
+// price), the period in that column's heading, and a free plan card in
+// Turkish beside a paid one (freemium).
+func TestAnyLanguage_PlanNames(t *testing.T) {
+	for _, tc := range []struct {
+		lang, path, title, body, model string
+		want                           []string
+	}{
+		{"pl", "/cennik", "Cennik", `<h1>Cennik</h1><table><thead><tr><th>Plan</th><th>Cena</th><th>Pracownicy</th></tr></thead>
+<tbody><tr><td>Start</td><td>19 zł / mies.</td><td>do 15</td></tr><tr><td>Firma</td><td>39 zł / mies.</td><td>do 60</td></tr></tbody></table>`,
+			"subscription", []string{"Start", "19 zł", "Firma", "39 zł"}},
+		{"ja", "/plan/", "料金プラン", `<h1>料金プラン</h1><table><tr><th>プラン</th><th>月額（税込）</th><th>配信数</th></tr>
+<tr><td>ライト</td><td>1,980円</td><td>5,000通</td></tr><tr><td>ベーシック</td><td>4,980円</td><td>30,000通</td></tr></table>`,
+			"subscription", []string{"ライト", "1,980円", "ベーシック", "4,980円"}},
+		{"tr", "/fiyatlandirma", "Fiyatlandırma", `<h1>Fiyatlandırma</h1><div><h3>Kişisel</h3><p>Ücretsiz</p></div><div><h3>Ekip</h3><p>Kullanıcı başına aylık ₺89</p></div>`,
+			"freemium", []string{"Kişisel", "Ekip", "₺89"}},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+tc.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="`+tc.path+`">?</a></body></html>`,
+			tc.path, `<html lang="`+tc.lang+`"><head><title>`+tc.title+` | Acme</title></head><body>`+tc.body+`</body></html>`)
+		sum := dr.Fields["pricing_summary"].Text
+		for _, w := range tc.want {
+			if !strings.Contains(sum, w) {
+				t.Errorf("%s: pricing_summary %q lacks %q", tc.lang, sum, w)
+			}
+		}
+		if got := dr.Fields["pricing_model"].Text; got != tc.model {
+			t.Errorf("%s: pricing_model %q, want %q", tc.lang, got, tc.model)
+		}
+	}
+}

@@ -307,11 +307,26 @@ func tablePlans(p *page, brand string) []plan {
 				break
 			}
 		}
+		// No label in our words: the column whose every body cell is a price
+		// ("19 zł / mies.", "1,980円") is the price column, by structure.
+		for i := 1; col < 0 && i < len(head); i++ {
+			all := true
+			for _, r := range rows[1:] {
+				all = all && len(r) == len(head) && planPrice(r[i]) && !trialRe.MatchString(r[i])
+			}
+			if all {
+				col = i
+			}
+		}
 		if col > 0 {
 			var found []plan
 			for _, r := range rows[1:] {
 				if len(r) == len(head) && r[0] != "" && planPrice(r[col]) && !trialRe.MatchString(r[col]) {
-					found = append(found, plan{p: p, name: r[0], price: r[col], priceLine: r[col]})
+					pl := plan{p: p, name: r[0], price: r[col], priceLine: r[col]}
+					if !periodRe.MatchString(r[col]) && periodRe.MatchString(head[col]) {
+						pl.period = head[col] // "月額（税込）" heads the column of prices
+					}
+					found = append(found, pl)
 				}
 			}
 			if len(found) > 0 {
