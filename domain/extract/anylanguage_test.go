@@ -189,3 +189,22 @@ func TestAnyLanguage_PlanNames(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage_City: the city of a footer or <address> line read by its
+// form ("postcode City"), and of an address in Han or Hangul (the part
+// ending in 市 or 시), in any language.
+func TestAnyLanguage_City(t *testing.T) {
+	for _, tc := range []struct{ lang, footer, want string }{
+		{"pl", `<p>Acme sp. z o.o., ul. Długa 12, 80-831 Gdańsk</p>`, "Gdańsk"},
+		{"sv", `<p>Acme AB · Storgatan 5, 211 42 Malmö · <a href="mailto:a@acme.example">a@acme.example</a></p>`, "Malmö"},
+		{"cs", `<p>Acme s.r.o., Vinohradská 12, 120 00 Praha 2</p>`, "Praha"},
+		{"tr", `<p>Acme A.Ş. · Atatürk Blv. No:45, 06420 Çankaya/Ankara</p>`, "Ankara"},
+		{"zh", `<p>地址：广东省深圳市南山区科技园路 8 号</p>`, "深圳市"},
+		{"ko", `<address>서울특별시 강남구 테헤란로 123, 대한민국</address>`, "서울특별시"},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+tc.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><footer>`+tc.footer+`</footer></body></html>`)
+		if got := dr.Fields["city"].Text; got != tc.want {
+			t.Errorf("%s: city %q, want %q", tc.lang, got, tc.want)
+		}
+	}
+}

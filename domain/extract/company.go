@@ -122,6 +122,7 @@ func (s *site) draftLocation() {
 		}
 	}
 	locs = append(append(locs, other...), weak...)
+	locs = append(locs, s.postalLocs()...) // any language: an address by its form
 	var chosen *loc
 	for i := range locs {
 		if locs[i].country != "" {
@@ -134,6 +135,9 @@ func (s *site) draftLocation() {
 	}
 	for _, l := range locs {
 		if l.city != "" && (chosen == nil || l.country == "" || l.country == chosen.country) {
+			if c := cjkCity(l.city); c != "" && c != l.city && strings.Contains(l.cityQuote, c) {
+				l.city = c // "서울특별시 강남구 테헤란로": the city is 서울특별시
+			}
 			s.set("city", domain.DraftedValue{Text: l.city, Evidence: []domain.Evidence{l.p.ev(l.cityQuote)}})
 			break
 		}

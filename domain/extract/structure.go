@@ -393,6 +393,11 @@ func addressRowLoc(p *page, text string) (loc, bool) {
 			}
 		}
 	}
+	if l.city == "" {
+		if c := cjkCity(text); c != "" {
+			l.city, l.cityQuote = c, text
+		}
+	}
 	// Japan's postal mark before a postcode names the country (the gate knows it too).
 	if l.country == "" && jpPostcodeRe.MatchString(text) {
 		l.country, l.countryQuote = "JP", text
