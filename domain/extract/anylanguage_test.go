@@ -208,3 +208,19 @@ func TestAnyLanguage_City(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage_EmailOnBrandWithDiacritics: a product whose name has
+// diacritics ("Dotazník", "Słówko") writes its domain without them, and the
+// address on that domain is its own.
+func TestAnyLanguage_EmailOnBrandWithDiacritics(t *testing.T) {
+	for _, tc := range []struct{ lang, name, addr string }{
+		{"cs", "Dotazník", "podpora@dotaznik.cz"},
+		{"pl", "Słówko", "kontakt@slowko.pl"},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+tc.lang+`"><head><title>`+tc.name+` — helpdesk</title><meta property="og:site_name" content="`+tc.name+`"></head><body><h1>`+tc.name+`</h1>
+<footer><p><a href="mailto:`+tc.addr+`">`+tc.addr+`</a></p></footer></body></html>`)
+		if got := dr.Fields["contact_email"].Text; got != tc.addr {
+			t.Errorf("%s: contact_email %q, want %q", tc.name, got, tc.addr)
+		}
+	}
+}

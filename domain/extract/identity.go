@@ -4,9 +4,11 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -127,12 +129,41 @@ func (s *site) ownDomain(host string) bool {
 		// they are a mail provider's or a big platform's.
 		return compact(s.name) == "" && s.name != "" && !freeMail[strings.Join(labels[len(labels)-2:], ".")]
 	}
+	folded := compact(foldMarks(s.name)) // "Dotazník" is dotaznik.cz, "Łódka" lodka.pl
 	for _, l := range labels[:len(labels)-1] {
-		if c := compact(l); c == s.brand || strings.HasPrefix(c, s.brand) || (len(c) >= 4 && strings.HasPrefix(s.brand, c)) {
+		c := compact(l)
+		if c == s.brand || strings.HasPrefix(c, s.brand) || (len(c) >= 4 && strings.HasPrefix(s.brand, c)) {
+			return true
+		}
+		if len(folded) >= 3 && (c == folded || strings.HasPrefix(c, folded) || (len(c) >= 4 && strings.HasPrefix(folded, c))) {
 			return true
 		}
 	}
 	return false
+}
+
+// foldMarks writes s without its diacritics, as domain names do ("í" is
+// "i", "ł" is "l", "ß" is "ss").
+func foldMarks(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case r == 'ł' || r == 'Ł':
+			b.WriteRune('l')
+		case r == 'ø' || r == 'Ø':
+			b.WriteRune('o')
+		case r == 'ß':
+			b.WriteString("ss")
+		case r == 'ı':
+			b.WriteRune('i')
+		case r == 'đ' || r == 'Đ':
+			b.WriteRune('d')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // draftIdentity fills tagline, short_description, description, keywords and logo_url.
