@@ -224,3 +224,22 @@ func TestAnyLanguage_EmailOnBrandWithDiacritics(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage_FoundedYear: the founding year from a history entry that
+// is the founding (when nothing else states it), and from founding verbs
+// said by the founders themselves on an about page.
+func TestAnyLanguage_FoundedYear(t *testing.T) {
+	for _, tc := range []struct{ name, lang, path, body, want string }{
+		{"zh history", "zh", "/about", `<h1>关于我们</h1><h2>大事记</h2><ul><li>2021年5月：公司成立</li><li>2022年9月：正式上线</li></ul>`, "2021"},
+		{"ko history", "ko", "/about", `<h1>회사 소개</h1><h2>연혁</h2><ul><li>2022.03 법인 설립</li><li>2023.06 베타 출시</li></ul>`, "2022"},
+		{"tr we", "tr", "/hakkimizda", `<h1>Hakkımızda</h1><p>2021 yılında Ankara'da kurulduk.</p>`, "2021"},
+		{"pl they", "pl", "/kim-jestesmy", `<h1>Kim jesteśmy</h1><p>Firmę założyli w 2020 roku Ewa Mazur i Paweł Wójcik.</p>`, "2020"},
+		{"not a founding", "ko", "/about", `<h1>회사 소개</h1><h2>연혁</h2><ul><li>2023.06 베타 출시</li><li>2024.01 포인트 기능</li></ul>`, ""},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+tc.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="`+tc.path+`">?</a></body></html>`,
+			tc.path, `<html lang="`+tc.lang+`"><head><title>Acme</title></head><body>`+tc.body+`</body></html>`)
+		if got := dr.Fields["founded_year"].Text; got != tc.want {
+			t.Errorf("%s: founded_year %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

@@ -40,6 +40,31 @@ func (s *site) draftFounded() {
 	}
 }
 
+// foundingMilestone: when nothing else states the founding year, a history
+// entry that is the company's founding ("2016年4月 会社設立", "2022.03 법인
+// 설립", "03.2019 Założenie spółki") gives it: its date's year, quoted by
+// the entry.
+func (s *site) foundingMilestone() {
+	if _, ok := s.out.Fields["founded_year"]; ok || !s.wants("founded_year") {
+		return
+	}
+	for _, m := range s.out.Milestones {
+		if len(m.Date) < 4 || !foundingEntryRe.MatchString(strings.TrimSpace(m.Title)) {
+			continue
+		}
+		var ev []domain.Evidence
+		for _, e := range m.Evidence {
+			if strings.Contains(e.Quote, m.Date[:4]) {
+				ev = append(ev, e)
+			}
+		}
+		if len(ev) > 0 {
+			s.set("founded_year", domain.DraftedValue{Text: m.Date[:4], Evidence: ev})
+			return
+		}
+	}
+}
+
 // companyObj: "started" founds only the company ("we started the company in
 // 2019"), not "we started working with our first customer in 2019".
 var companyObj = regexp.MustCompile(`(?i)^started (the|our|this) (company|business|startup)\b`)

@@ -71,7 +71,7 @@ func (d *Drafter) Draft(ctx context.Context, req domain.DraftRequest) (*domain.D
 	steps := []func(){
 		s.draftIdentity, s.draftPricing, s.draftLocation, s.draftFounded, s.draftFounders, s.profileFounders,
 		s.draftLists, s.draftContact, s.draftMedia, s.draftCategories, s.draftStage,
-		s.draftFAQs, s.draftSocials, s.draftStory, s.draftMilestones,
+		s.draftFAQs, s.draftSocials, s.draftStory, s.draftMilestones, s.foundingMilestone,
 	}
 	for _, step := range steps {
 		if err := ctx.Err(); err != nil {

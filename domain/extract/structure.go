@@ -309,8 +309,11 @@ var (
 		`ceo|vd|verkställande direktör|prezes( zarządu)?|jednatel(ka)?|genel müdür|代表取締役( ?社長)?|代表者|代表|社長|대표( ?이사)?|대표자|法定代表人|总经理|董事长)\s*:?$`)
 	addressLabelRe = regexp.MustCompile(`(?i)^(address|headquarters|head office|seat|sitz|anschrift|adresse|siège( social)?|dirección|domicilio( social)?|sede|indirizzo|adres|vestiging|endereço|` +
 		`siedziba|adress|besöksadress|sídlo|adresa|merkez|所在地|住所|本社|地址|总部|總部|주소|본사)\s*:?$`)
-	cityPart        = regexp.MustCompile(`^(?:[A-Z]{1,2}-)?\d[\d -]{2,8}\d?\s+(\p{Lu}[\p{L}'’.-]*(?:[ /-]\p{Lu}[\p{L}'’.-]*){0,3})(?:\s+\d{1,2})?$`)
-	foundVerbMoreRe = regexp.MustCompile(`(?i)kuruldu|kurulmuştur|założon\p{L}*|powstał\p{L}*|grundades|grundad|založen\p{L}*|vznikl\p{L}*|設立|創業|創立|成立|설립|창립|창업`)
+	cityPart = regexp.MustCompile(`^(?:[A-Z]{1,2}-)?\d[\d -]{2,8}\d?\s+(\p{Lu}[\p{L}'’.-]*(?:[ /-]\p{Lu}[\p{L}'’.-]*){0,3})(?:\s+\d{1,2})?$`)
+	// foundSelfRe: the founding verb said by the founders themselves or
+	// of them ("2021 yılında Ankara'da kurulduk", "Firmę założyli w 2020 A i B").
+	foundSelfRe     = regexp.MustCompile(`(?i)kurulduk|kurduk|założyliśmy|założyłam|założyłem|założyli|założyły|grundade vi|vi grundade|jsme založili|založili jsme|založili|설립했습니다|創業しました|設立しました`)
+	foundVerbMoreRe = regexp.MustCompile(`(?i)kurduk|założyl\p{L}*|założył\p{L}*|založil\p{L}*|grundade|kuruldu|kurulmuştur|założon\p{L}*|powstał\p{L}*|grundades|grundad|založen\p{L}*|vznikl\p{L}*|設立|創業|創立|成立|설립|창립|창업`)
 )
 
 // profileYear: the founding year of a profile row ("Rok założenia |
@@ -346,7 +349,8 @@ func (s *site) foundingSentence() (domain.DraftedValue, bool) {
 				}
 				sent := sentenceAround(l.text, m[0])
 				y := yearRe.FindString(sent)
-				if y == "" || !(s.mentionsName(sent) || strings.HasPrefix(sent, l.text[m[0]:m[1]]) || strings.HasPrefix(sent, "公司")) {
+				self := (p.kind == kindAbout || p.kind == kindTeam) && foundSelfRe.MatchString(sent)
+				if y == "" || !(s.mentionsName(sent) || self || strings.HasPrefix(sent, l.text[m[0]:m[1]]) || strings.HasPrefix(sent, "公司")) {
 					continue
 				}
 				return domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(sent)}}, true

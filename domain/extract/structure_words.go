@@ -57,6 +57,12 @@ const roleWordsMore = `|(?:współ)?założyciel(?:ka)?|prezes(?:ka)?(?: zarząd
 
 var cjkRoleRe = regexp.MustCompile(`代表取締役|取締役社長|共同創業者|創業者|社長|最高経営責任者|最高技術責任者|联合创始人|创始人|創辦人|首席执行官|首席技术官|总经理|董事长|대표이사|대표|공동창업자|공동 창업자|창업자|최고경영자|최고기술책임자`)
 
+// foundingEntryRe: a history entry that is the company's founding
+// ("Company founded", "Założenie spółki", "会社設立", "公司成立", "법인 설립").
+var foundingEntryRe = regexp.MustCompile(`(?i)^(?:company |the company |we were )?(?:founded|incorporated|established)\b|^(?:gründung|fondation|fundación|fondazione|oprichting|fundação)\b|` +
+	`^założenie (?:spółki|firmy)|^grundande|^bolaget grundas|^založení (?:firmy|společnosti)|^şirket(?:in)? kuruluşu|^kuruluş|` +
+	`会社設立|法人設立|創業|公司成立|成立公司|法人成立|법인 설립|회사 설립|창업`)
+
 // negationRe: a line that denies ("no free plan", "kein kostenloser Tarif",
 // "pas de version gratuite", "nie ma darmowego planu", "ücretsiz plan yok").
 var negationRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(no|not|kein\p{L}*|pas de|sin|nessun\p{L}*|geen|sem|nie ma|brak|ingen|není|yok|없)(?:[^\p{L}]|$)`)
