@@ -243,3 +243,17 @@ func TestAnyLanguage_FoundedYear(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage_FooterSocials: a one-page site whose name is in Hangul
+// links its own profiles from its footer; a profile linked once from the
+// page's body (a partner's) is not the site's.
+func TestAnyLanguage_FooterSocials(t *testing.T) {
+	dr := draftPages(t, "/", `<html lang="ko"><head><title>말하기</title></head><body><h1>말하기 연습</h1>
+<p>협력사 <a href="https://www.instagram.com/partnerstudio">파트너 스튜디오</a></p>
+<footer><a href="https://www.youtube.com/@malhagilab">YouTube</a> <a href="https://x.com/malhagilab">X</a></footer></body></html>`)
+	for pl, want := range map[string]string{"youtube": "https://www.youtube.com/@malhagilab", "x": "https://x.com/malhagilab", "instagram": ""} {
+		if got := dr.Socials[pl].URL; got != want {
+			t.Errorf("%s %q, want %q", pl, got, want)
+		}
+	}
+}
