@@ -257,3 +257,18 @@ func TestAnyLanguage_FooterSocials(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage_LDEmployees: an Organization's JSON-LD employees whose
+// jobTitle is a founder's or an executive's are founders; an adviser and an
+// engineer among them are not.
+func TestAnyLanguage_LDEmployees(t *testing.T) {
+	dr := draftPages(t, "/", `<html lang="en"><head><title>Acme</title><script type="application/ld+json">
+{"@context":"https://schema.org","@type":"Organization","name":"Acme","employee":[
+{"@type":"Person","name":"Maya Chen","jobTitle":"Co-founder & CEO"},
+{"@type":"Person","name":"Jonah Reyes","jobTitle":"CTO"},
+{"@type":"Person","name":"Ann Lee","jobTitle":"Adviser"},
+{"@type":"Person","name":"Bo Park","jobTitle":"Engineer"}]}</script></head><body><h1>Acme</h1></body></html>`)
+	if got := founderList(dr); strings.Join(got, "; ") != "Maya Chen/Co-founder & CEO; Jonah Reyes/CTO" {
+		t.Errorf("founders %q", got)
+	}
+}

@@ -75,6 +75,18 @@ func (s *site) draftFounders() {
 					founders = append(founders, map[string]any{"name": name})
 				}
 			}
+			// The organisation's employees and members whose jobTitle is a
+			// founder's or executive's ("Co-founder & CEO"); advisers and
+			// investors are not (roleIn).
+			if hasType(o, "Organization", "Corporation", "LocalBusiness") {
+				for _, key := range []string{"employee", "employees", "member"} {
+					for _, e := range ldObjects(o, key) {
+						if jt := ldString(e, "jobTitle"); jt != "" && s.roleIn(jt) != "" {
+							founders = append(founders, e)
+						}
+					}
+				}
+			}
 			for _, f := range founders {
 				name := ldString(f, "name")
 				if name == "" {
