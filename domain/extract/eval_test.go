@@ -723,8 +723,9 @@ func TestEvaluationDev32(t *testing.T) {
 	}
 }
 
-// dev32MinRecall is the recall TestEvaluationDev32 holds the drafter to.
-const dev32MinRecall = 0.0
+// dev32MinRecall is the recall TestEvaluationDev32 holds the drafter to
+// (it reaches 95.0%).
+const dev32MinRecall = 0.93
 
 // dev31MinRecall is the recall TestEvaluationDev31 holds the drafter to
 // (it reaches 99.1%).

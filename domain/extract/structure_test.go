@@ -51,7 +51,7 @@ func TestStructure_Stage(t *testing.T) {
 	}
 }
 
-// Issue 31 item 4: a free trial is not a free plan. A FAQ asking "Is there a
+// A free trial is not a free plan. A FAQ asking "Is there a
 // free plan?" and answering no, with a trial, leaves a subscription.
 func TestStructure_FreeTrialIsNotFreemium(t *testing.T) {
 	dr := draftPages(t, "/", acmeHead+`<h1>Ride logs</h1><details><summary>Is there a free plan?</summary><p>No, but every plan starts with a 14-day free trial.</p></details></body></html>`,
@@ -65,7 +65,7 @@ func TestStructure_FreeTrialIsNotFreemium(t *testing.T) {
 	}
 }
 
-// Issue 31 item 2: a site whose facts are in its JSON-LD only: the
+// A site whose facts are in its JSON-LD only: the
 // product's featureList, its offers (one price a string, one a number) and
 // its applicationCategory.
 func TestStructure_JSONLDProduct(t *testing.T) {
@@ -84,7 +84,7 @@ func TestStructure_JSONLDProduct(t *testing.T) {
 	}
 }
 
-// Issue 31 item 4: milestones paired by structure. A changelog named in no
+// Milestones paired by structure. A changelog named in no
 // known words, whose version tags are not titles and whose patch release is
 // not a milestone; a news list in Turkish with <time> elements; a Korean
 // history list; one event on two language versions drafted once; a home
@@ -121,7 +121,7 @@ func TestStructure_Milestones(t *testing.T) {
 	}
 }
 
-// Issue 31 item 3: a company profile's rows (a table, a definition list)
+// A company profile's rows (a table, a definition list)
 // give the founding year, the founders and the seat in languages without
 // sentence patterns; a customer's quote beside them gives nothing.
 func TestStructure_ProfileRows(t *testing.T) {
@@ -156,7 +156,7 @@ func TestStructure_ProfileRows(t *testing.T) {
 	}
 }
 
-// Issue 31: plans listed as "name: price" items in a pricing section named in
+// Plans listed as "name: price" items in a pricing section named in
 // Czech, and a features list under a Turkish heading.
 func TestStructure_PlansAndFeaturesWordless(t *testing.T) {
 	dr := draftPages(t, "/", `<html lang="cs"><head><title>Rozvrhář – rozvrhy</title></head><body><h1>Rozvrhy pro školy</h1>
@@ -174,7 +174,7 @@ func TestStructure_PlansAndFeaturesWordless(t *testing.T) {
 	}
 }
 
-// Issue 31 item 5 (as far as items 1-4 need it): a testimonial card with no
+// A testimonial card with no
 // class name saying so (a whole quotation, then its author) is someone
 // else's words: not the description, not a price, its author not a founder.
 func TestStructure_TestimonialCards(t *testing.T) {
@@ -216,7 +216,7 @@ func TestStructure_ShortDescriptionFromHeroLead(t *testing.T) {
 	}
 }
 
-// Issue 31 item 4: the primary category from the site's own words in
+// The primary category from the site's own words in
 // languages without word lists, matched inside text written without spaces.
 func TestStructure_CategoriesWordless(t *testing.T) {
 	for _, tc := range []struct{ title, body, want string }{

@@ -6,7 +6,7 @@ import (
 	"strconv"
 )
 
-// Issue 31: forms of the languages the extractor has no sentence patterns
+// Forms of the languages the extractor has no sentence patterns
 // for (Polish, Swedish, Czech, Turkish, Japanese, Korean, Chinese). They are
 // added to the patterns of pricing.go and pricing_prose.go as alternatives, and
 // written without \b where a form ends in a letter outside ASCII (Go's \b

@@ -12,7 +12,7 @@ import (
 var unseenToday = struct {
 	recall, accuracy float64
 	invented         int
-}{recall: 299.0 / 437, accuracy: 299.0 / 315, invented: 1}
+}{recall: 364.0 / 437, accuracy: 364.0 / 375, invented: 1}
 
 // unseenMargin is how far recall or value accuracy may fall below today's
 // before TestEvaluationUnseen fails (a value or two on 16 sites).
