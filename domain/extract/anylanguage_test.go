@@ -272,3 +272,14 @@ func TestAnyLanguage_LDEmployees(t *testing.T) {
 		t.Errorf("founders %q", got)
 	}
 }
+
+// TestAnyLanguage_NameSlashRole: "Name / Role" lines in a team section;
+// an adviser written the same way is not a founder.
+func TestAnyLanguage_NameSlashRole(t *testing.T) {
+	dr := draftPages(t, "/", `<html lang="en"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/team">Team</a></body></html>`,
+		"/team", `<html lang="en"><head><title>Team | Acme</title></head><body><h1>Our team</h1>
+<p>Maya Chen / Co-founder &amp; CEO</p><p>Jonah Reyes / CTO</p><p>Ann Lee / Adviser</p></body></html>`)
+	if got := founderList(dr); strings.Join(got, "; ") != "Maya Chen/Co-founder & CEO; Jonah Reyes/CTO" {
+		t.Errorf("founders %q", got)
+	}
+}

@@ -81,7 +81,7 @@ var (
 	strongFoundVerbRe = regexp.MustCompile(`(?i)found|gegründet|leben gerufen|fond|fundad|opgericht|grund|założ|založ`)
 	// isRole: "A is our co-founder and CEO" in seven languages.
 	isRole    = regexp.MustCompile(`(` + personNamePattern + `)\s+(?:is|ist|est|es|è|é)\s+((?:(?:the|our|unser(?:e|er)?|notre|nuestr[oa]|(?:il|la) nostr[oa]|onze|noss[oa]|(?:a|o|la|le|el|il|de|die|der|een|un|una|une|um|uma))\s+)?[^,.;:()!?]{2,60})`)
-	roleSepRe = regexp.MustCompile(`^\s*(?:,|–|—|-|\||:|·)\s*`)
+	roleSepRe = regexp.MustCompile(`^\s*(?:,|–|—|-|\||:|·|/)\s*`)
 	roleEnd   = regexp.MustCompile(`[.;:!?()]`)
 	paren     = regexp.MustCompile(`^\s*\(([^()]{1,60})\)`)
 	commaRole = regexp.MustCompile(`^\s*,\s*([^,.;:()]{1,60}?)\s*(?:[,.;)]|$)`)
