@@ -35,17 +35,17 @@ var categoryTerms = map[string][]string{
 	"devops-monitoring":       {"monitoring", "observability", "uptime", "devops", "incident", "alerting"},
 	"testing-qa":              {"test suite", "flaky test", "testing", "test runner", "end-to-end test", "qa", "unit test"},
 	"seo-tools":               {"seo", "search engine optimization", "keyword research", "rank tracking"},
-	"email-marketing":         {"email marketing", "email campaign", "abandoned-cart email", "mailing list", "send newsletters"},
+	"email-marketing":         {"email marketing", "email campaign", "abandoned-cart email", "mailing list", "send newsletters", "newsletter*", "subscribers", "email list"},
 	"social-media-management": {"social media management", "schedule posts", "social media scheduling", "social media"},
 	"web-analytics":           {"web analytics", "website analytics", "pageviews", "analytics"},
 	"ui-design":               {"ui design", "prototyp*", "wireframe", "interface design", "figma"},
-	"video-editing":           {"video editing", "video editor", "edit video", "edit videos", "editing video"},
+	"video-editing":           {"video editing", "video editor", "edit video", "edit videos", "editing video", "subtitles", "captions", "captioning", "video clips", "short videos"},
 	"design-assets":           {"icon set", "illustrations", "stock photos", "mockups", "design assets"},
 	"invoicing":               {"invoic*", "billing clients", "get paid"},
 	"accounting":              {"accounting", "bookkeeping", "buchhaltung"},
 	"expense-tracking":        {"expense tracking", "expenses", "receipts", "spend management"},
 	"crm":                     {"crm", "customer relationship", "sales pipeline", "deal pipeline"},
-	"help-desk":               {"help desk", "helpdesk", "ticketing", "support tickets", "service desk", "tickets"},
+	"help-desk":               {"help desk", "helpdesk", "ticketing", "support tickets", "service desk", "tickets", "shared inbox", "support inbox", "support team*", "customer questions", "support requests"},
 	"live-chat":               {"live chat", "chat widget", "chatbot"},
 	"online-courses":          {"online course", "course platform", "sell courses", "lms"},
 	"language-learning":       {"language learning", "learn a language", "vocabulary"},
@@ -142,7 +142,7 @@ func (s *site) draftCategories() {
 	}
 	var all []*scored
 	for _, c := range s.req.Categories {
-		pt := f3CategoryPatterns(c.Slug, c.Name)
+		pt := categoryPatterns(c.Slug, c.Name)
 		if pt.re == nil {
 			continue
 		}
@@ -152,7 +152,7 @@ func (s *site) draftCategories() {
 			if !pt.may(lowers[i]) {
 				continue
 			}
-			ms, at := f3Matches(re, not, t.t)
+			ms, at := termMatches(re, not, t.t)
 			if len(ms) == 0 {
 				continue
 			}
@@ -162,7 +162,7 @@ func (s *site) draftCategories() {
 				q := t.t
 				if len(q) > 300 {
 					q = sentenceAround(t.t, at)
-					ms, _ = f3Matches(re, not, q)
+					ms, _ = termMatches(re, not, q)
 				}
 				sc.quotes = append(sc.quotes, t.p.ev(q))
 				// Tags are the terms of the quotes kept: each tag is in its evidence.
@@ -186,7 +186,7 @@ func (s *site) draftCategories() {
 		return all[i].score > all[j].score
 	})
 	if len(all) == 0 {
-		s.f31LDCategory()
+		s.ldCategory()
 		return
 	}
 	var cats, tags domain.DraftedValue

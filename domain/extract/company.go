@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"golang.org/x/net/html/atom"
 	"regexp"
 	"strings"
 
@@ -26,16 +27,41 @@ func (s *site) draftFounded() {
 			}
 		}
 	}
-	// Statements in the seven languages (f2_company.go).
-	if fs := s.f2Foundings(); len(fs) > 0 {
+	// Statements in the seven languages (founding.go).
+	if fs := s.foundings(); len(fs) > 0 {
 		s.set("founded_year", domain.DraftedValue{Text: fs[0].year, Evidence: []domain.Evidence{fs[0].p.ev(fs[0].clause)}})
 		return
 	}
-	// A company profile's row, then a founding sentence in another language (issue 31).
-	if v, ok := s.f31ProfileYear(); ok {
+	// A company profile's row, then a founding sentence in another language.
+	if v, ok := s.profileYear(); ok {
 		s.set("founded_year", v)
-	} else if v, ok := s.f31FoundingSentence(); ok {
+	} else if v, ok := s.foundingSentence(); ok {
 		s.set("founded_year", v)
+	}
+}
+
+// foundingMilestone: when nothing else states the founding year, a history
+// entry that is the company's founding ("2016年4月 会社設立", "2022.03 법인
+// 설립", "03.2019 Założenie spółki") gives it: its date's year, quoted by
+// the entry.
+func (s *site) foundingMilestone() {
+	if _, ok := s.out.Fields["founded_year"]; ok || !s.wants("founded_year") {
+		return
+	}
+	for _, m := range s.out.Milestones {
+		if len(m.Date) < 4 || !foundingEntryRe.MatchString(strings.TrimSpace(m.Title)) {
+			continue
+		}
+		var ev []domain.Evidence
+		for _, e := range m.Evidence {
+			if strings.Contains(e.Quote, m.Date[:4]) {
+				ev = append(ev, e)
+			}
+		}
+		if len(ev) > 0 {
+			s.set("founded_year", domain.DraftedValue{Text: m.Date[:4], Evidence: ev})
+			return
+		}
 	}
 }
 
@@ -94,33 +120,34 @@ func (s *site) draftLocation() {
 			locs = append(locs, l)
 		}
 	}
-	// Then, in the seven languages (f2_company.go): addresses on imprint and
+	// Then, in the seven languages (founding.go): addresses on imprint and
 	// contact pages, statements (founding place, "based in", a seat label),
 	// addresses elsewhere (footers), and last "Made in …".
 	var legal, other, weak []loc
 	for _, p := range s.content() {
-		if f2LegalPage.MatchString(p.base.Path) {
-			legal = append(legal, s.f2Addresses(p)...)
+		if legalPage.MatchString(p.base.Path) {
+			legal = append(legal, s.addressLocs(p)...)
 		}
 	}
 	locs = append(locs, legal...)
-	locs = append(locs, s.f31ProfileLocs()...) // a profile's seat row (issue 31)
+	locs = append(locs, s.profileLocs()...) // a profile's seat row
 	for _, p := range s.byKind(kindAbout, kindContact, kindTeam, kindHome) {
-		strong, w := s.f2Statements(p)
+		strong, w := s.placeStatements(p)
 		locs = append(locs, strong...)
 		weak = append(weak, w...)
-		if !f2LegalPage.MatchString(p.base.Path) {
-			other = append(other, s.f2Addresses(p)...)
+		if !legalPage.MatchString(p.base.Path) {
+			other = append(other, s.addressLocs(p)...)
 		}
 	}
-	for _, f := range s.f2Foundings() {
+	for _, f := range s.foundings() {
 		if f.place.city != "" || f.place.country != "" {
 			locs = append(locs, f.place)
-		} else if l, ok := s.f2MakerPlace(f); ok {
+		} else if l, ok := s.makerPlace(f); ok {
 			locs = append(locs, l)
 		}
 	}
 	locs = append(append(locs, other...), weak...)
+	locs = append(locs, s.postalLocs()...) // any language: an address by its form
 	var chosen *loc
 	for i := range locs {
 		if locs[i].country != "" {
@@ -133,6 +160,9 @@ func (s *site) draftLocation() {
 	}
 	for _, l := range locs {
 		if l.city != "" && (chosen == nil || l.country == "" || l.country == chosen.country) {
+			if c := cjkCity(l.city); c != "" && c != l.city && strings.Contains(l.cityQuote, c) {
+				l.city = c // "서울특별시 강남구 테헤란로": the city is 서울특별시
+			}
 			s.set("city", domain.DraftedValue{Text: l.city, Evidence: []domain.Evidence{l.p.ev(l.cityQuote)}})
 			break
 		}
@@ -216,30 +246,39 @@ var stagePatterns = []struct {
 	slug string
 	re   *regexp.Regexp
 	weak bool
+	min  int // a traction count must be at least this
 }{
 	{"acquired", regexp.MustCompile(`(?i)\b(was|has been|have been|were|we've been|we’ve been) acquired by\b|\bis now (a )?part of\b|` +
 		`\b(wurde|wurden) von \S+ (übernommen|gekauft)|a été (racheté|rachetée|acquise?) par|(fue|ha sido) (adquirid[ao]|comprad[ao]) por|` +
-		`è stat[ao] (acquisit[ao]|acquistat[ao]) da|is overgenomen door|(foi|fomos) (adquirid[ao]|comprad[ao]) pel[ao]`), false},
-	// Issue 31: a public launch stated by the company ("then launched
-	// publicly in March 2023", "out of beta since", "since we launched in
-	// 2021", "used by more than 2,000 teams") is the stage launched, and it
-	// wins over the beta that came before it in the same story.
+		`è stat[ao] (acquisit[ao]|acquistat[ao]) da|is overgenomen door|(foi|fomos) (adquirid[ao]|comprad[ao]) pel[ao]`), false, 0},
+	// The highest stage stated wins: acquired, profitable, growing,
+	// launched, beta, pre-launch.
+	{"profitable", regexp.MustCompile(`(?i)\b(we are|we're|we’re|bootstrapped and) profitable\b|\bwir sind profitabel|` +
+		`nous sommes rentables|somos rentables|siamo redditizi|wij zijn winstgevend|somos lucrativos`), false, 0},
+	// Traction: a count of users or customers from 1,000 on is growing
+	// ("used by more than 2,000 teams", "ponad 1 200 firm"); a smaller one
+	// is a launched product.
+	{"growing", tractionRe, false, 1000},
+	// A public launch stated by the company ("then launched publicly in
+	// March 2023", "out of beta since", "since we launched in 2021") is the
+	// stage launched, and it wins over the beta that came before it in the
+	// same story.
+	{"launched", tractionRe, false, 1},
+	{"launched", launchedMore, false, 0},
 	{"launched", regexp.MustCompile(`(?i)\blaunched (publicly|to the public|to everyone|for everyone|in (19|20)\d\d|in (january|february|march|april|may|june|july|august|september|october|november|december))\b|` +
-		`\b(public|official) launch\b|\bout of beta\b|\bsince (we|it) (first )?launched\b|\bwent live\b|\bgenerally available\b|` +
-		`\bused (daily )?by (more than|over) [\d.,]+\+? (companies|teams|businesses|customers|clubs|schools|users|people|firms|agencies|shops|stores)\b`), true},
+		`\b(public|official) launch\b|\bout of beta\b|\bsince (we|it) (first )?launched\b|\bwent live\b|\bgenerally available\b`), true, 0},
+	{"beta", betaMore, false, 0},
 	{"beta", regexp.MustCompile(`(?i)\b(open|public|private|closed) beta\b|\bjoin the beta\b|` +
 		`(öffentlichen?|offenen?|geschlossenen?|privaten?) beta|(?:^|[^\p{L}])bêta (publique|ouverte|privée|fermée)|` +
 		`beta (pública|abierta|privada|cerrada|aberta|fechada)|beta (pubblica|aperta|privata|chiusa)|` +
-		`(publieke|open|besloten) (bèta|beta)`), false},
+		`(publieke|open|besloten) (bèta|beta)`), false, 0},
 	{"beta", regexp.MustCompile(`(?i)\b(now|currently|still|is|are) in beta\b|\b(ist|sind|noch|derzeit|aktuell) in der beta|` +
 		`\bin der beta-phase|(est|sommes|actuellement|encore) en bêta|(está|estamos|están|actualmente|todavía) en beta|` +
-		`(è|siamo|ancora|attualmente) in beta|(is|zijn|nog|momenteel) in (bèta|beta)|(está|estamos|ainda|atualmente) em beta`), true},
+		`(è|siamo|ancora|attualmente) in beta|(is|zijn|nog|momenteel) in (bèta|beta)|(está|estamos|ainda|atualmente) em beta`), true, 0},
 	{"pre-launch", regexp.MustCompile(`(?i)\bjoin (the|our) waitlist\b|\blaunching soon\b|\bcoming soon\b|\bpre-launch\b|` +
 		`(auf|in) die warteliste|warteliste beitreten|zur warteliste|(rejoindre|rejoignez|inscri\p{L}*)( sur| à)? la liste d['’]attente|` +
 		`(únete|apúntate|unirse|inscríbete|entra|entre|junte-se|inscreva-se|entrar)( a| à| na| en)? (la |a )?lista de espera|` +
-		`(iscriviti|entra|unisciti)( al?la| nella) lista d['’]attesa|(meld je aan|schrijf je in)( voor| op)? de wachtlijst|op de wachtlijst`), false},
-	{"profitable", regexp.MustCompile(`(?i)\b(we are|we're|we’re|bootstrapped and) profitable\b|\bwir sind profitabel|` +
-		`nous sommes rentables|somos rentables|siamo redditizi|wij zijn winstgevend|somos lucrativos`), false},
+		`(iscriviti|entra|unisciti)( al?la| nella) lista d['’]attesa|(meld je aan|schrijf je in)( voor| op)? de wachtlijst|op de wachtlijst`), false, 0},
 }
 
 // draftStage: stage only when the site says it ("now in open beta", "was
@@ -254,7 +293,7 @@ func (s *site) draftStage() {
 			continue
 		}
 		for _, p := range s.byKind(kindHome, kindAbout, kindPricing) {
-			if st.slug == "launched" && (p.kind == kindChangelog || f4ChangelogPage(p)) {
+			if st.slug == "launched" && (p.kind == kindChangelog || changelogPage(p)) {
 				continue // a changelog's "Public launch" entry is history, not what the company says it is now
 			}
 			for _, seg := range p.segs {
@@ -262,15 +301,19 @@ func (s *site) draftStage() {
 					if l.foreign || seg.foreign || l.text == "" {
 						continue
 					}
+					if _, _, dated := findDate(l.text, true); dated && (l.tag == atom.Li || l.tag == atom.Dt || l.tag == atom.Dd || l.tag == atom.Td || l.tag == atom.Th) {
+						continue // a dated entry of a history or news list is the past, not the stage
+					}
 					if m := st.re.FindStringIndex(l.text); m != nil {
+						if st.min > 0 && (p.kind == kindPricing || tractionCount(l.text[m[0]:m[1]]) < st.min || limitBefore(l.text[:m[0]])) {
+							continue // "for more than 100 users": a plan's limit, not traction
+						}
 						sent := sentenceAround(l.text, m[0])
-						self := f2SelfRe.MatchString(sent) || s.mentionsName(sent)
+						self := selfWordRe.MatchString(sent) || s.mentionsName(sent)
 						// A weak "in beta" with no subject of its own is a banner ("Now in
 						// beta"); with one, the subject must be the company ("Dark mode is in beta").
 						banner := len(strings.Fields(sent)) <= 6 && strings.HasPrefix(sent, strings.TrimSpace(l.text[m[0]:m[1]]))
-						// "Used by more than 2,000 teams" is said of the product without a subject.
-						usedBy := st.slug == "launched" && strings.Contains(strings.ToLower(l.text[m[0]:m[1]]), "used ")
-						if (st.slug == "acquired" || st.weak && !banner && !usedBy) && !self || l.foreign {
+						if (st.slug == "acquired" || st.weak && !banner) && !self || l.foreign {
 							continue
 						}
 						s.set("stage", domain.DraftedValue{Text: st.slug, Evidence: []domain.Evidence{p.ev(sent)}})

@@ -13,6 +13,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/launchdir/launchdir/domain"
@@ -68,9 +69,9 @@ func (d *Drafter) Draft(ctx context.Context, req domain.DraftRequest) (*domain.D
 	s.brand = compact(name)
 	s.set("name", domain.DraftedValue{Text: name, Evidence: nameEv})
 	steps := []func(){
-		s.draftIdentity, s.draftPricing, s.draftLocation, s.draftFounded, s.draftFounders, s.f31ProfileFounders,
+		s.draftIdentity, s.draftPricing, s.draftLocation, s.draftFounded, s.draftFounders, s.profileFounders,
 		s.draftLists, s.draftContact, s.draftMedia, s.draftCategories, s.draftStage,
-		s.draftFAQs, s.draftSocials, s.draftStory, s.draftMilestones,
+		s.draftFAQs, s.draftSocials, s.draftStory, s.draftMilestones, s.foundingMilestone,
 	}
 	for _, step := range steps {
 		if err := ctx.Err(); err != nil {
@@ -204,6 +205,19 @@ func compact(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// nameKey is s lower case with only its letters and digits, of any script:
+// the key of a person's name ("王磊", "Łukasz" and "Lukasz" stay apart, unlike
+// compact, which keeps ASCII only).
+func nameKey(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			b.WriteRune(r)
 		}
 	}

@@ -72,7 +72,7 @@ func TestEvaluationAllPages(t *testing.T) {
 		name        string
 		sites       []testSite
 		minRecall   float64
-		maxInvented int // issue 31's unseen set: no more than on the day it was committed
+		maxInvented int // the unseen set: no more than its floor
 	}{{"sites", loadSites(t), 0.80, 0}, {"heldout", loadHeldout(t), 0, 0}, {"unseen", loadUnseen(t), 0, 10}} {
 		t.Run(set.name, func(t *testing.T) {
 			var sites []testSite

@@ -4,9 +4,11 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -127,12 +129,41 @@ func (s *site) ownDomain(host string) bool {
 		// they are a mail provider's or a big platform's.
 		return compact(s.name) == "" && s.name != "" && !freeMail[strings.Join(labels[len(labels)-2:], ".")]
 	}
+	folded := compact(foldMarks(s.name)) // "Dotazník" is dotaznik.cz, "Łódka" lodka.pl
 	for _, l := range labels[:len(labels)-1] {
-		if c := compact(l); c == s.brand || strings.HasPrefix(c, s.brand) || (len(c) >= 4 && strings.HasPrefix(s.brand, c)) {
+		c := compact(l)
+		if c == s.brand || strings.HasPrefix(c, s.brand) || (len(c) >= 4 && strings.HasPrefix(s.brand, c)) {
+			return true
+		}
+		if len(folded) >= 3 && (c == folded || strings.HasPrefix(c, folded) || (len(c) >= 4 && strings.HasPrefix(folded, c))) {
 			return true
 		}
 	}
 	return false
+}
+
+// foldMarks writes s without its diacritics, as domain names do ("í" is
+// "i", "ł" is "l", "ß" is "ss").
+func foldMarks(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case r == 'ł' || r == 'Ł':
+			b.WriteRune('l')
+		case r == 'ø' || r == 'Ø':
+			b.WriteRune('o')
+		case r == 'ß':
+			b.WriteString("ss")
+		case r == 'ı':
+			b.WriteRune('i')
+		case r == 'đ' || r == 'Đ':
+			b.WriteRune('d')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // draftIdentity fills tagline, short_description, description, keywords and logo_url.
@@ -152,10 +183,10 @@ func (s *site) draftIdentity() {
 		s.set("short_description", domain.DraftedValue{Text: paras[0], Evidence: []domain.Evidence{home.ev(paras[0])}})
 	}
 	// No summary and no long paragraph (a single-page app's fallback, a
-	// short landing page): the hero's lead that names the product (issue 31).
+	// short landing page): the hero's lead that names the product.
 	if _, ok := s.out.Fields["short_description"]; !ok {
 		// Its first sentence only: what follows is often another matter ("Our servers are in Frankfurt.").
-		if _, lead := s.f4Hero(home); lead != "" {
+		if _, lead := s.heroText(home); lead != "" {
 			if first := sentenceAround(lead, 0); len(first) <= 300 && textWords(first) >= 5 && s.mentionsName(first) {
 				s.set("short_description", domain.DraftedValue{Text: first, Evidence: []domain.Evidence{home.ev(first)}})
 			}
@@ -163,9 +194,9 @@ func (s *site) draftIdentity() {
 	}
 	// A thin home page (a logo, a picture, a button) leaves the tagline and
 	// the summary to the product page: its hero and its meta description.
-	s.f4LeadOverSlogan(home)
-	s.f4ThinHome()
-	s.f4TaglineCase()
+	s.leadOverSlogan(home)
+	s.thinHome()
+	s.taglineCase()
 
 	// description: the JSON-LD description when it is long, else the home
 	// page's opening paragraphs.
@@ -205,7 +236,7 @@ func (s *site) tagline(home *page) domain.DraftedValue {
 	for _, seg := range home.segs {
 		if seg.level == 1 && !seg.foreign {
 			n := textWords(seg.title)
-			if n >= 2 && n <= 16 && !strings.EqualFold(seg.title, s.name) && !f4Welcome.MatchString(seg.title) {
+			if n >= 2 && n <= 16 && !strings.EqualFold(seg.title, s.name) && !welcomeRe.MatchString(seg.title) {
 				return domain.DraftedValue{Text: seg.title, Evidence: []domain.Evidence{home.ev(seg.title)}}
 			}
 			break
@@ -278,7 +309,7 @@ func (s *site) logo() domain.DraftedValue {
 		if logoHint.MatchString(alt+" "+src+" "+hint(n)) || (s.brand != "" && compact(alt) == s.brand) {
 			// The address is the value; the page's data lists it (htmltext
 			// keeps the src of logo-like images), the alt text names it.
-			// A relative address is quoted as written (issue 31): the gate
+			// A relative address is quoted as written: the gate
 			// resolves it against the page to the value.
 			u := home.resolve(src)
 			found = domain.DraftedValue{Text: u, Evidence: []domain.Evidence{home.ev(strings.TrimSpace(src)), home.ev(alt)}}

@@ -164,10 +164,11 @@ func platformOf(raw string, person bool) (string, bool) {
 // the brand counts only when several pages link it (the site's own footer).
 func (s *site) draftSocials() {
 	type cand struct {
-		p     *page
-		url   string
-		pages int
-		brand bool
+		p      *page
+		url    string
+		pages  int
+		brand  bool
+		chrome bool // in the page's header, navigation or footer: the site's own links
 	}
 	found := map[string]*cand{}
 	var order []string
@@ -200,6 +201,7 @@ func (s *site) draftSocials() {
 			}
 			if c.url == u {
 				c.pages++
+				c.chrome = c.chrome || inChrome(n)
 			}
 			return true
 		})
@@ -220,7 +222,7 @@ func (s *site) draftSocials() {
 	}
 	for _, pl := range order {
 		c := found[pl]
-		if !c.brand && c.pages < 2 {
+		if !c.brand && c.pages < 2 && !c.chrome {
 			continue
 		}
 		if s.out.Socials == nil {
@@ -228,6 +230,19 @@ func (s *site) draftSocials() {
 		}
 		s.out.Socials[pl] = domain.DraftedLink{URL: c.url, Evidence: []domain.Evidence{c.p.ev(c.url)}}
 	}
+}
+
+// inChrome reports whether n sits in the page's header, navigation or
+// footer, where a site links its own profiles (a name in Han or Hangul
+// cannot be matched against the profile's address).
+func inChrome(n *html.Node) bool {
+	for a := n.Parent; a != nil; a = a.Parent {
+		switch a.DataAtom {
+		case atom.Footer, atom.Header, atom.Nav:
+			return true
+		}
+	}
+	return false
 }
 
 // inPersonCard reports whether a link sits in a card that names one of the founders.

@@ -36,7 +36,7 @@ var kindPatterns = []struct {
 	{kindBlog, regexp.MustCompile(`(?i)/(blog|news|posts?|articles?|stories|press)(/|$)`)},
 	{kindPricing, regexp.MustCompile(`(?i)(pricing|prices|plans|preise|tarife|tarifs)`)},
 	{kindTeam, regexp.MustCompile(`(?i)(team|people|founders|leadership)`)},
-	{kindAbout, regexp.MustCompile(`(?i)(about|ueber|uber|company|story|unternehmen|a-propos)`)},
+	{kindAbout, regexp.MustCompile(`(?i)(about|ueber|uber|company|story|unternehmen|a-propos` + aboutPathMore + `)`)},
 	{kindFAQ, regexp.MustCompile(`(?i)(faq|questions|help)`)},
 	{kindChangelog, regexp.MustCompile(`(?i)(changelog|releases|release-notes|timeline|history|updates)`)},
 	{kindContact, regexp.MustCompile(`(?i)(contact|kontakt|imprint|impressum)`)},
@@ -284,7 +284,7 @@ func (s *segmenter) flush() {
 		l.tag = l.node.DataAtom
 		// A <noscript> line asking for JavaScript speaks of the browser, not the product.
 		l.foreign = foreign(l.node) || within(l.node, atom.Noscript) && strings.Contains(strings.ToLower(t), "javascript") ||
-			f31Quoted(t) || f31QuotedCard(l.node) // a testimonial without a class name: someone else's words
+			isQuotation(t) || quotedCard(l.node) // a testimonial without a class name: someone else's words
 		l.footer = within(l.node, atom.Footer) || strings.Contains(hint(l.node), "footer")
 	}
 	seg := s.segs[len(s.segs)-1]

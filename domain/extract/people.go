@@ -37,8 +37,8 @@ func (s *site) draftFounders() {
 	idx := map[string]int{}
 	add := func(name, title, bio string, ev []domain.Evidence, socials domain.Socials, card bool) {
 		name = domain.NormalizeSpace(name)
-		key := compact(name)
-		if key == "" || key == s.brand || notAName.MatchString(name) {
+		key := nameKey(name)
+		if key == "" || compact(name) != "" && compact(name) == s.brand || key == nameKey(s.name) || notAName.MatchString(name) {
 			return
 		}
 		i, ok := idx[key]
@@ -75,6 +75,18 @@ func (s *site) draftFounders() {
 					founders = append(founders, map[string]any{"name": name})
 				}
 			}
+			// The organisation's employees and members whose jobTitle is a
+			// founder's or executive's ("Co-founder & CEO"); advisers and
+			// investors are not (roleIn).
+			if hasType(o, "Organization", "Corporation", "LocalBusiness") {
+				for _, key := range []string{"employee", "employees", "member"} {
+					for _, e := range ldObjects(o, key) {
+						if jt := ldString(e, "jobTitle"); jt != "" && s.roleIn(jt) != "" {
+							founders = append(founders, e)
+						}
+					}
+				}
+			}
 			for _, f := range founders {
 				name := ldString(f, "name")
 				if name == "" {
@@ -91,7 +103,7 @@ func (s *site) draftFounders() {
 	}
 	// Founding statements in sentences, on every content page (testimonials,
 	// quotes and footers are not read).
-	isForeign := f1ForeignMemo()
+	isForeign := foreignMemo()
 	for _, p := range s.byKind(kindAbout, kindTeam, kindHome) {
 		for _, seg := range p.segs {
 			if seg.foreign {
@@ -104,7 +116,7 @@ func (s *site) draftFounders() {
 				}
 			}
 			for _, t := range texts {
-				s.f1Statements(p, f1AboutPage(p), t, func(name, title string, ev []domain.Evidence) {
+				s.founderStatements(p, isTeamPage(p), t, func(name, title string, ev []domain.Evidence) {
 					add(name, title, "", ev, nil, false)
 				})
 			}
@@ -112,7 +124,7 @@ func (s *site) draftFounders() {
 	}
 	// Team sections: about and team pages, and sections headed as the team.
 	for _, p := range s.byKind(kindTeam, kindAbout) {
-		s.f1People(p, f1AboutPage(p), isForeign, func(name, title, bio string, ev []domain.Evidence, card bool, seg *segment) {
+		s.teamPeople(p, isTeamPage(p), isForeign, func(name, title, bio string, ev []domain.Evidence, card bool, seg *segment) {
 			var socials domain.Socials
 			if seg != nil {
 				socials = s.personLinks(p, seg.node)

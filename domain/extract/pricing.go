@@ -15,16 +15,16 @@ var (
 	// priceRe is an amount with its currency before or after it, as product
 	// sites in our seven languages write it: "$9", "€ 9", "9 €", "9,00 €",
 	// "R$ 29", "29 $", "CHF 12.–", "12 EUR".
-	priceRe    = regexp.MustCompile(`(?:R\$|US\$|\bCHF|\bEUR|\bUSD|\bGBP|[$€£])\s?\d(?:[\d.,']*\d)?(?:[.,][–-])?|\d(?:[\d.,']*\d)?(?:[.,][–-])?\s?(?:€|R\$|\$|£|\bEUR\b|\bUSD\b|\bGBP\b|\bCHF\b|\b[Ee]uros?\b)` + f31Price)
-	periodRe   = regexp.MustCompile(`(?i)/\s?(mo|month|yr|year|user|seat|mon|monat|jahr|nutzer|mois|an|utilisateur|mes|año|usuario|mese|anno|utente|maand|mnd|jaar|gebruiker|mês|ano|usuário)\b|\bp/m\b|\b(mtl|monatl)\.|\bao (mês|ano)\b|\b(mensalmente|mensualmente|mensilmente|mensuellement)\b|\bper (month|year|user|seat|agent|member|person|operator|maand|jaar|gebruiker|medewerker|mese|anno|utente|operatore)\b|\bpro (monat|jahr|nutzer|benutzer|person|mitarbeiter|user)\b|\bim (monat|jahr)\b|\bpar (mois|an|utilisateur|personne)\b|\bal (mes|año|mese)\b|\ball'anno\b|\bpor (mes|mês|año|ano|usuario|usuário|utilizador|persona|pessoa)\b|\ba (month|year)\b|\b(monthly|yearly|annually|billed|monatlich|jährlich|mensuel|annuel|mensual|anual|mensile|annuale|maandelijks|jaarlijks|mensal)\b` + f31Period)
+	priceRe    = regexp.MustCompile(`(?:R\$|US\$|\bCHF|\bEUR|\bUSD|\bGBP|[$€£])\s?\d(?:[\d.,']*\d)?(?:[.,][–-])?|\d(?:[\d.,']*\d)?(?:[.,][–-])?\s?(?:€|R\$|\$|£|\bEUR\b|\bUSD\b|\bGBP\b|\bCHF\b|\b[Ee]uros?\b)` + priceMore)
+	periodRe   = regexp.MustCompile(`(?i)/\s?(mo|month|yr|year|user|seat|mon|monat|jahr|nutzer|mois|an|utilisateur|mes|año|usuario|mese|anno|utente|maand|mnd|jaar|gebruiker|mês|ano|usuário)\b|\bp/m\b|\b(mtl|monatl)\.|\bao (mês|ano)\b|\b(mensalmente|mensualmente|mensilmente|mensuellement)\b|\bper (month|year|user|seat|agent|member|person|operator|maand|jaar|gebruiker|medewerker|mese|anno|utente|operatore)\b|\bpro (monat|jahr|nutzer|benutzer|person|mitarbeiter|user)\b|\bim (monat|jahr)\b|\bpar (mois|an|utilisateur|personne)\b|\bal (mes|año|mese)\b|\ball'anno\b|\bpor (mes|mês|año|ano|usuario|usuário|utilizador|persona|pessoa)\b|\ba (month|year)\b|\b(monthly|yearly|annually|billed|monatlich|jährlich|mensuel|annuel|mensual|anual|mensile|annuale|maandelijks|jaarlijks|mensal)\b` + periodMore)
 	usageRe    = regexp.MustCompile(`(?i)per 1[,.]?000\b|\bper (\w+ )?(request|call|gb|minute|hour|email|message|credit|token|run|resolution|conversation|transaction|sms|image|page|document|api call)s?\b|pay[- ]as[- ]you[- ]go|\bcredits?\b|\b(pro|par|por|al|per) (anfrage|minute|requête|solicitud|richiesta|aanvraag|requisição|minuto|minuut|transaktion|transaction|transacción|transazione|transactie|transação|conversation|conversación|conversazione|gesprek|conversa)\b`)
 	oneTimeRe  = regexp.MustCompile(`(?i)one[- ]time|lifetime (licen[cs]e|deal|access|plan)|\blifetime\b|pay once|, once\b|\bonce\.|einmalig|paiement unique|une seule fois|pago único|una tantum|pagamento unico|eenmalig|pagamento único|compra única`)
 	openRe     = regexp.MustCompile(`(?i)open[- ]source`)
 	licenseRe  = regexp.MustCompile(`(?i)\b(mit|apache|gpl|agpl|lgpl|bsd|mpl)\b|licen[cs]ed|licen[cs]e`)
-	freeRe     = regexp.MustCompile(`(?i)\bfree\b|\bkostenlos\w*|\bgratis\b|\bgratuit\w*|grátis\b` + f31Free)
-	trialRe    = regexp.MustCompile(`(?i)trial|testen|money-back|start (for )?free|try (it )?(for )?free|free to try|\bessai|\bessayez|\bprueba|\bpruébalo|\bprova\b|\bprovalo|periodo di prova|proefperiode|\bprobeer|uitproberen|\bteste\b|\btestar|\bexperimente` + f31Trial)
+	freeRe     = regexp.MustCompile(`(?i)\bfree\b|\bkostenlos\w*|\bgratis\b|\bgratuit\w*|grátis\b` + freeMore)
+	trialRe    = regexp.MustCompile(`(?i)trial|testen|money-back|start (for )?free|try (it )?(for )?free|free to try|\bessai|\bessayez|\bprueba|\bpruébalo|\bprova\b|\bprovalo|periodo di prova|proefperiode|\bprobeer|uitproberen|\bteste\b|\btestar|\bexperimente` + trialMore)
 	contactRe  = regexp.MustCompile(`(?i)contact (sales|us for|us to get)|request a quote|get a quote|send (you )?a quote|book a demo|talk to sales|custom pricing|auf anfrage|angebot anfordern|sur devis|sur demande|nous contacter|contactez[- ]nous|contactar|contáctanos|a medida|contattaci|su richiesta|su preventivo|op aanvraag|neem contact|offerte aanvragen|sob consulta|fale conosco|entre em contato`)
-	pricingHdr = regexp.MustCompile(`(?i)\b(pricing|prices|plans|preise|tarife|tarifs?|precios|planes|prezzi|piani|tariffe|abbonamenti|prijzen|tarieven|pakketten|abonnementen|preços|precos|planos)\b` + f31PricingHdr)
+	pricingHdr = regexp.MustCompile(`(?i)\b(pricing|prices|plans|preise|tarife|tarifs?|precios|planes|prezzi|piani|tariffe|abbonamenti|prijzen|tarieven|pakketten|abonnementen|preços|precos|planos)\b` + pricingHdrMore)
 	costQ      = regexp.MustCompile(`(?i)\b(cost|costs|price|pricing|free|pay|paid|kostet|kosten|preis|coûte|prix|cuesta|precio|costa|prezzo|kost|prijs|custa|preço)\b`)
 )
 
@@ -44,19 +44,19 @@ func (s *site) draftPricing() {
 	var plans []plan
 	var prose []pline
 	for _, p := range s.content() {
-		pricingPage := f3PricingPage(p)
+		pricingPage := isPricingPage(p)
 		for i, seg := range p.segs {
 			inPricing := pricingPage || (pricingHdr.MatchString(seg.title) && !strings.HasSuffix(seg.title, "?"))
 			if inPricing {
 				for _, sub := range section(p.segs, i) {
 					// "All plans include: Free support" is not a free plan.
-					if !f3AllPlans.MatchString(sub.title) {
+					if !allPlans.MatchString(sub.title) {
 						ctx = append(ctx, segLines(p, sub, s.brand)...)
 					}
 				}
 				plans = append(plans, segPlans(p, section(p.segs, i))...)
-				plans = append(plans, f3ListPlans(p, section(p.segs, i))...)
-				plans = append(plans, f3CardPlans(p, section(p.segs, i))...)
+				plans = append(plans, listPlans(p, section(p.segs, i))...)
+				plans = append(plans, cardPlans(p, section(p.segs, i))...)
 			}
 			// "How much does it cost?" and its answer, wherever they are.
 			for j, l := range seg.lines {
@@ -78,20 +78,20 @@ func (s *site) draftPricing() {
 				}
 			}
 		}
-		prose = append(prose, f3ProseLines(p, pricingPage)...)
+		prose = append(prose, proseLines(p, pricingPage)...)
 	}
 	ctx = dedupeLines(ctx)
 	prose = dedupeLines(prose)
 
 	var free, paid, period, usage, once, open, license, contact []pline
 	classify := func(c pline, paidOnly bool) {
-		if trialRe.MatchString(c.l) && !oneTimeRe.MatchString(c.l) || f3Trap(c.l) {
+		if trialRe.MatchString(c.l) && !oneTimeRe.MatchString(c.l) || isPriceTrap(c.l) {
 			return
 		}
-		nonzero, zero := f3Prices(c.l)
-		// "Is there a free plan?" asks; "No, there is no free plan" denies (issue 31).
-		asksOrDenies := strings.HasSuffix(strings.TrimSpace(c.l), "?") || f31Negation.MatchString(c.l)
-		if !asksOrDenies && (!paidOnly && (f3FreeStatement(c.l) || zero) || paidOnly && f3FreePlanRe.MatchString(c.l)) {
+		nonzero, zero := hasPrices(c.l)
+		// "Is there a free plan?" asks; "No, there is no free plan" denies.
+		asksOrDenies := strings.HasSuffix(strings.TrimSpace(c.l), "?") || negationRe.MatchString(c.l)
+		if !asksOrDenies && (!paidOnly && (freeStatement(c.l) || zero) || paidOnly && freePlanRe.MatchString(c.l)) {
 			free = append(free, c)
 		}
 		if nonzero {
@@ -120,7 +120,7 @@ func (s *site) draftPricing() {
 		}
 	}
 	for _, c := range ctx {
-		for _, sen := range f3Sentences(c.l) {
+		for _, sen := range splitSentences(c.l) {
 			classify(pline{c.p, sen}, false)
 		}
 	}
@@ -128,7 +128,7 @@ func (s *site) draftPricing() {
 		classify(c, true)
 	}
 	for _, pl := range plans {
-		if nz, zero := f3Prices(pl.price); zero && !nz || freeRe.MatchString(pl.price) && !nz {
+		if nz, zero := hasPrices(pl.price); zero && !nz || freeRe.MatchString(pl.price) && !nz {
 			free = append(free, pline{pl.p, pl.priceLine})
 		}
 		// "9 €" over "al mese": the period line is the quote of a recurring price.
@@ -192,10 +192,10 @@ func (s *site) draftPricing() {
 		}
 	}
 	if len(plans) == 0 {
-		sum = f3ProseSummary(append(append([]pline{}, period...), append(usage, once...)...), s.brand)
+		sum = proseSummary(append(append([]pline{}, period...), append(usage, once...)...), s.brand)
 	}
 	if sum.Text == "" {
-		sum = s.f31LDOffers()
+		sum = s.ldOffers()
 	}
 	s.set("pricing_summary", sum)
 }
@@ -206,7 +206,7 @@ func segLines(p *page, seg *segment, brand string) []pline {
 		out = append(out, pline{p, seg.title})
 	}
 	for _, l := range seg.lines {
-		if !l.foreign && !l.footer && !within(l.node, atom.Nav, atom.Header) && !f3InComparison(l.node, brand) {
+		if !l.foreign && !l.footer && !within(l.node, atom.Nav, atom.Header) && !inComparison(l.node, brand) {
 			out = append(out, pline{p, l.text})
 		}
 	}
@@ -240,11 +240,11 @@ type plan struct {
 func segPlans(p *page, segs []*segment) []plan {
 	var out []plan
 	for _, seg := range segs {
-		if seg.level < 2 || seg.foreign || strings.HasSuffix(seg.title, "?") || len(strings.Fields(seg.title)) > 5 || f3AllPlans.MatchString(seg.title) {
+		if seg.level < 2 || seg.foreign || strings.HasSuffix(seg.title, "?") || len(strings.Fields(seg.title)) > 5 || allPlans.MatchString(seg.title) {
 			continue
 		}
 		for j, l := range seg.lines {
-			if l.foreign || trialRe.MatchString(l.text) || f3Trap(l.text) {
+			if l.foreign || trialRe.MatchString(l.text) || isPriceTrap(l.text) {
 				continue
 			}
 			if m := priceRe.FindString(l.text); m != "" {
@@ -254,7 +254,7 @@ func segPlans(p *page, segs []*segment) []plan {
 				}
 				pl := plan{p: p, name: seg.title, price: price, priceLine: l.text}
 				if j+1 < len(seg.lines) {
-					pl = f3WithPeriod(pl, seg.lines[j+1].text)
+					pl = withPeriod(pl, seg.lines[j+1].text)
 				}
 				out = append(out, pl)
 				break
@@ -278,7 +278,7 @@ func tablePlans(p *page, brand string) []plan {
 		if t.DataAtom != atom.Table || foreign(t) {
 			return true
 		}
-		if f3ComparisonTable(t, brand) {
+		if comparisonTable(t, brand) {
 			return false
 		}
 		var rows [][]string
@@ -302,16 +302,31 @@ func tablePlans(p *page, brand string) []plan {
 		// One plan a row: a header cell names the price column.
 		col := -1
 		for i, h := range head {
-			if i > 0 && f3PriceLabel.MatchString(strings.TrimSpace(h)) {
+			if i > 0 && priceLabel.MatchString(strings.TrimSpace(h)) {
 				col = i
 				break
+			}
+		}
+		// No label in our words: the column whose every body cell is a price
+		// ("19 zł / mies.", "1,980円") is the price column, by structure.
+		for i := 1; col < 0 && i < len(head); i++ {
+			all := true
+			for _, r := range rows[1:] {
+				all = all && len(r) == len(head) && planPrice(r[i]) && !trialRe.MatchString(r[i])
+			}
+			if all {
+				col = i
 			}
 		}
 		if col > 0 {
 			var found []plan
 			for _, r := range rows[1:] {
-				if len(r) == len(head) && r[0] != "" && f3PlanPrice(r[col]) && !trialRe.MatchString(r[col]) {
-					found = append(found, plan{p: p, name: r[0], price: r[col], priceLine: r[col]})
+				if len(r) == len(head) && r[0] != "" && planPrice(r[col]) && !trialRe.MatchString(r[col]) {
+					pl := plan{p: p, name: r[0], price: r[col], priceLine: r[col]}
+					if !periodRe.MatchString(r[col]) && periodRe.MatchString(head[col]) {
+						pl.period = head[col] // "月額（税込）" heads the column of prices
+					}
+					found = append(found, pl)
 				}
 			}
 			if len(found) > 0 {
@@ -328,7 +343,7 @@ func tablePlans(p *page, brand string) []plan {
 				if head[i] == "" || r[i] == "" {
 					continue
 				}
-				if f3PlanPrice(r[i]) {
+				if planPrice(r[i]) {
 					found = append(found, plan{p: p, name: head[i], price: r[i], priceLine: r[i]})
 				}
 			}

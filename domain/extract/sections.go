@@ -3,6 +3,7 @@ package extract
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -20,11 +21,11 @@ var (
 		`funzionalità|funzionalita|funzioni|cosa fa|` +
 		`functies|mogelijkheden|wat \S+ (voor je |voor u )?doet|` +
 		`recursos|o que (o |a )?\S+ faz|` +
-		`alles,? was (sie|du) brauch|tout ce (dont|qu'il) vous|todo lo que (necesitas|necesita)|tutto (ciò|quello) che (ti|vi) serve|alles wat je nodig hebt|tudo (o )?que (você|voce) precisa` + f31FeatureHdr)
+		`alles,? was (sie|du) brauch|tout ce (dont|qu'il) vous|todo lo que (necesitas|necesita)|tutto (ciò|quello) che (ti|vi) serve|alles wat je nodig hebt|tudo (o )?que (você|voce) precisa` + featureHdrMore)
 	featureCls = regexp.MustCompile(`\bfeatures?\b|\bfeats?\b|functies|funktionen|fonctionnalites|funcionalidades|caracteristicas|funzionalita|recursos`)
 	uspHdr     = regexp.MustCompile(`(?i)\bwhy\b|benefits?|vorteile|advantages|what makes|reasons to|unlike|warum|pourquoi|avantages|por qué|por que|ventajas|perché|vantaggi|waarom|voordelen|vantagens`)
-	historyHdr = regexp.MustCompile(`(?i)timeline|milestones|history|journey|changelog|releases|release notes|` + f4ChangelogWords.String() +
-		`|geschichte|unser weg|histoire|parcours|trajectoire|historia|trayectoria|storia|percorso|geschiedenis|onze weg|história|trajetória|trajetoria|jornada` + f31HistoryHdr)
+	historyHdr = regexp.MustCompile(`(?i)timeline|milestones|history|journey|changelog|releases|release notes|` + changelogWords.String() +
+		`|geschichte|unser weg|histoire|parcours|trajectoire|historia|trayectoria|storia|percorso|geschiedenis|onze weg|história|trajetória|trajetoria|jornada` + historyHdrMore)
 )
 
 // draftFAQs: JSON-LD FAQPage, <details>/<summary>, <dl> question lists and
@@ -55,7 +56,7 @@ func (s *site) draftFAQs() {
 				}
 			}
 		}
-		for _, qa := range f4MicrodataFAQs(p) {
+		for _, qa := range microdataFAQs(p) {
 			add(p, qa[0], qa[1], qa[0], qa[1])
 		}
 		forEach(p.doc, false, func(n *html.Node) bool {
@@ -101,25 +102,25 @@ func (s *site) draftFAQs() {
 		// Question headings (or question lines) in FAQ sections; an answer
 		// stops at its own block: the entry's wrapper, else the FAQ section,
 		// never the footer or a footer-like line after the last answer.
-		faqPage := f4FAQPage(p)
+		faqPage := fAQPage(p)
 		for i, seg := range p.segs {
 			if !(faqPage || faqHdr.MatchString(seg.title)) || seg.foreign {
 				continue
 			}
 			var sect *html.Node
 			if seg.level >= 2 {
-				sect = f4Block(seg.node)
+				sect = headingBlock(seg.node)
 			}
 			for _, sub := range section(p.segs, i) {
-				if sub != seg && sect != nil && !f4Under(sub.node, sect) {
+				if sub != seg && sect != nil && !isUnder(sub.node, sect) {
 					break
 				}
 				if strings.HasSuffix(sub.title, "?") && len(sub.lines) > 0 && !sub.foreign {
-					a := answerLines(sub.lines, 0, f4EntryBlock(sub.node, sect))
+					a := answerLines(sub.lines, 0, entryBlock(sub.node, sect))
 					add(p, sub.title, a, sub.title, a)
 				}
 				for j, l := range sub.lines {
-					if strings.HasSuffix(l.text, "?") && l.tag != atom.Summary && l.tag != atom.Dt && j+1 < len(sub.lines) && f4InBlock(l, sect) {
+					if strings.HasSuffix(l.text, "?") && l.tag != atom.Summary && l.tag != atom.Dt && j+1 < len(sub.lines) && inBlock(l, sect) {
 						a := answerLines(sub.lines, j+1, sect)
 						add(p, l.text, a, l.text, a)
 					}
@@ -131,13 +132,13 @@ func (s *site) draftFAQs() {
 }
 
 // answerLines joins up to three answer lines from i, stopping at the next
-// question and at the end of the answer's block (f4InBlock).
+// question and at the end of the answer's block (inBlock).
 func answerLines(ls []line, i int, block *html.Node) string {
 	var a []string
 	for ; i < len(ls) && len(a) < 3; i++ {
 		// A footer-like line ("Follow us", "Founded in 2023 in Dublin") after
 		// the answer's first line is the page's footer, not the answer.
-		if strings.HasSuffix(ls[i].text, "?") || !f4InBlock(ls[i], block) || (len(a) > 0 && f4Footerish.MatchString(ls[i].text)) {
+		if strings.HasSuffix(ls[i].text, "?") || !inBlock(ls[i], block) || (len(a) > 0 && footerishRe.MatchString(ls[i].text)) {
 			break
 		}
 		a = append(a, ls[i].text)
@@ -168,13 +169,13 @@ func (s *site) draftLists() {
 			var items, quotes []string
 			for _, sub := range section(p.segs, i) {
 				for _, l := range sub.lines {
-					if l.tag == atom.Li && !l.foreign && !f4Foreign(l.node) && !within(l.node, atom.Nav, atom.Footer, atom.Header) {
-						items = append(items, f4Item(l.text))
+					if l.tag == atom.Li && !l.foreign && !speaksOfOthers(l.node) && !within(l.node, atom.Nav, atom.Footer, atom.Header) {
+						items = append(items, listItemText(l.text))
 						quotes = append(quotes, l.text)
 					}
 				}
 				// A term-and-description list: the terms are the features.
-				if terms := f4DefinitionTerms(sub.lines); isFeat && len(terms) > 0 {
+				if terms := definitionTerms(sub.lines); isFeat && len(terms) > 0 {
 					items = append(items, terms...)
 					quotes = append(quotes, terms...)
 				}
@@ -198,10 +199,10 @@ func (s *site) draftLists() {
 		}
 	}
 	if len(feat.List) == 0 {
-		feat = s.f4UnlabelledFeatures()
+		feat = s.unlabelledFeatures()
 	}
 	if len(feat.List) == 0 {
-		feat = s.f31LDFeatures()
+		feat = s.ldFeatures()
 	}
 	s.set("features", feat)
 	s.set("usps", usp)
@@ -224,16 +225,16 @@ var storyKeys = []struct {
 	{"story", regexp.MustCompile(`(?i)our story|my story|the story|^about\b|über uns|à propos|unsere geschichte|notre histoire|qui sommes-nous|nuestra historia|sobre nosotros|quiénes somos|la nostra storia|chi siamo|ons verhaal|over ons|nossa história|sobre nós|quem somos`)},
 }
 
-// f4AboutPath: an about or story page's path in the seven languages (the
+// aboutPathRe: an about or story page's path in the seven languages (the
 // shared page kinds know the English and German ones).
-var f4AboutPath = regexp.MustCompile(`(?i)/(sobre|sobre-nos|sobre-nosotros|quienes-somos|nosotros|qui-sommes-nous|notre-histoire|chi-siamo|la-nostra-storia|over-ons|ons-verhaal|quem-somos|nossa-historia|historia|storia|histoire|geschichte)(/|\.html?$|$)`)
+var aboutPathRe = regexp.MustCompile(`(?i)/(sobre|sobre-nos|sobre-nosotros|quienes-somos|nosotros|qui-sommes-nous|notre-histoire|chi-siamo|la-nostra-storia|over-ons|ons-verhaal|quem-somos|nossa-historia|historia|storia|histoire|geschichte)(/|\.html?$|$)`)
 
 // draftStory: story sections from the about/team pages' narrative headings,
 // with the paragraphs under them.
 func (s *site) draftStory() {
 	story := map[string]domain.DraftedSection{}
 	for _, p := range s.content() {
-		if p.kind != kindAbout && p.kind != kindTeam && !(p.kind == kindOther && f4AboutPath.MatchString(p.base.Path)) {
+		if p.kind != kindAbout && p.kind != kindTeam && !(p.kind == kindOther && aboutPathRe.MatchString(p.base.Path)) {
 			continue
 		}
 		for _, seg := range p.segs {
@@ -274,7 +275,13 @@ var (
 	dmyDate = regexp.MustCompile(`\b(\d{1,2})\.?\s+` + months + `\.?\s+((?:19|20)\d\d)\b`)
 	myDate  = regexp.MustCompile(`\b` + months + `\.?\s+((?:19|20)\d\d)\b`)
 	yDate   = regexp.MustCompile(`^((?:19|20)\d\d)\s*[—–:-]\s*`)
-	dateSep = regexp.MustCompile(`^[\s()\[\]—–:,-]+|[\s()\[\]—–:,-]+$`)
+	// Numeric dates: "18. 3. 2024", "18.03.2024" (day, month, year); "2022.03",
+	// "2022.03.15", "2022/3" (year first, as Korean and Chinese sites write);
+	// "03.2019", "3/2019" (month and year).
+	dmyNumDate = regexp.MustCompile(`(?:^|[^\d.])(\d{1,2})\.\s?(\d{1,2})\.\s?((?:19|20)\d\d)(?:[^\d.]|$)`)
+	ymNumDate  = regexp.MustCompile(`(?:^|[^\d.])((?:19|20)\d\d)[./](\d{1,2})(?:[./](\d{1,2}))?\.?(?:[^\d.]|$)`)
+	myNumDate  = regexp.MustCompile(`(?:^|[^\d.])(\d{1,2})[./]((?:19|20)\d\d)(?:[^\d.]|$)`)
+	dateSep    = regexp.MustCompile(`^[\s()\[\]—–:,-]+|[\s()\[\]—–:,-]+$`)
 )
 
 func monthNum(m string) int {
@@ -313,11 +320,14 @@ func findDate(s string, atStart bool) (date, rest string, ok bool) {
 	}):
 	default:
 		// Day-month-year in the seven languages before the bare month-year forms.
-		if d, r, ok := f4FindDate(s, atStart); ok {
+		if d, r, ok := findLocalDate(s, atStart); ok {
 			return d, r, true
 		}
 		switch {
-		case try(f31CJKDate, f31CJKDateString): // "2021年3月", "2021년 3월 15일"
+		case try(cjkDateRe, cjkDateString): // "2021年3月", "2021년 3월 15일"
+		case try(dmyNumDate, func(m []string) string { return numDate(m[3], m[2], m[1]) }) && date != "":
+		case try(ymNumDate, func(m []string) string { return numDate(m[1], m[2], m[3]) }) && date != "":
+		case try(myNumDate, func(m []string) string { return numDate(m[2], m[1], "") }) && date != "":
 		case try(myDate, func(m []string) string { return fmt.Sprintf("%s-%02d-01", m[2], monthNum(m[1])) }):
 		case try(yDate, func(m []string) string { return m[1] + "-01-01" }):
 		default:
@@ -327,28 +337,62 @@ func findDate(s string, atStart bool) (date, rest string, ok bool) {
 	return date, rest, true
 }
 
+// numDate is YYYY-MM-DD of a numeric date's parts ("" when the month or day
+// is out of range: "2.10.2019" of a version is no date).
+func numDate(y, m, d string) string {
+	mo, _ := strconv.Atoi(m)
+	day := 1
+	if d != "" {
+		day, _ = strconv.Atoi(d)
+	}
+	if mo < 1 || mo > 12 || day < 1 || day > 31 {
+		return ""
+	}
+	return fmt.Sprintf("%s-%02d-%02d", y, mo, day)
+}
+
 // draftMilestones: dated entries of changelogs (a date in the heading) and of
 // timeline or milestone lists (a date opening the item). Blog posts are not milestones.
 func (s *site) draftMilestones() {
 	var out []domain.DraftedMilestone
-	add := func(p *page, date, title, desc, quote string) {
+	// add appends a milestone and reports whether it did.
+	add := func(p *page, date, title, desc, quote string) bool {
 		if len(out) == 50 || title == "" {
-			return
+			return false
 		}
-		title, ok := f31MilestoneTitle(title)
+		title, ok := milestoneTitle(title)
 		if !ok {
-			return // a patch release, or a bare version tag
+			return false // a patch release, or a bare version tag
+		}
+		// A heading that is only a version ("v4.2.0", "Verze 3.1") over its
+		// description: the description says what the release brought.
+		moved := versionOnly(title)
+		if moved {
+			if desc == "" {
+				return false
+			}
+			title, desc = desc, ""
 		}
 		m := domain.DraftedMilestone{Milestone: domain.Milestone{Date: date, Title: truncate(title, 200), Description: truncate(desc, 1000)},
 			Evidence: []domain.Evidence{p.ev(quote)}}
 		if desc != "" {
 			m.Evidence = append(m.Evidence, p.ev(desc))
 		}
+		if moved {
+			m.Evidence = append(m.Evidence, p.ev(title))
+		}
 		out = append(out, m)
+		return true
+	}
+	// A news index (not a blog) is read for its dated entries only.
+	for _, p := range s.pages {
+		if p.kind == kindBlog && newsPathRe.MatchString(p.base.Path) {
+			out = append(out, datedEntries(p)...)
+		}
 	}
 	for _, p := range s.content() {
-		changelog := f4ChangelogPage(p) || f31DatedHeadings(p)
-		out = append(out, f31DatedEntries(p)...)
+		changelog := changelogPage(p) || datedHeadings(p)
+		out = append(out, datedEntries(p)...)
 		// The dated headings of a changelog are read with their own text
 		// below; the section of the page's title does not read them again
 		// (which would pair a date with a description, or keep a patch release).
@@ -356,7 +400,7 @@ func (s *site) draftMilestones() {
 		for _, seg := range p.segs {
 			if changelog && seg.level >= 2 && !seg.foreign {
 				_, _, ok1 := findDate(seg.title, false)
-				_, _, _, ok2 := f4DateUnderHeading(seg)
+				_, _, _, ok2 := dateUnderHeading(seg)
 				handled[seg] = ok1 || ok2
 			}
 		}
@@ -377,9 +421,10 @@ func (s *site) draftMilestones() {
 					continue
 				}
 				// A heading over a line that is only its date ("<time>March 12, 2024</time>").
-				if d, dateLine, desc, ok := f4DateUnderHeading(seg); ok {
-					add(p, d, seg.title, desc, dateLine)
-					out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(seg.title))
+				if d, dateLine, desc, ok := dateUnderHeading(seg); ok {
+					if add(p, d, seg.title, desc, dateLine) {
+						out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(seg.title))
+					}
 					continue
 				}
 			}
@@ -405,20 +450,26 @@ func (s *site) draftMilestones() {
 					}
 				}
 				for j, l := range sub.lines {
-					if l.tag != atom.Li && l.tag != atom.P && l.tag != atom.Dt {
+					if l.tag != atom.Li && l.tag != atom.P && l.tag != atom.Dt && l.tag != atom.Th && l.tag != atom.Td {
 						continue
 					}
 					d, rest, ok := findDate(l.text, true)
 					if !ok && l.tag == atom.Dt {
-						d, rest, ok = f4BareDate(l.text)
+						d, rest, ok = bareDate(l.text)
 					}
 					if !ok || l.foreign {
 						continue
 					}
 					// A term that is only the date ("2019") over its description.
-					if rest == "" && j+1 < len(sub.lines) && (sub.lines[j+1].tag == atom.Dd || sub.lines[j+1].tag == atom.P) && !sub.lines[j+1].footer {
-						add(p, d, sub.lines[j+1].text, "", l.text)
-						out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(sub.lines[j+1].text))
+					// A history table's date cell before its entry ("2016年4月 | 会社設立").
+					next := atom.Dd
+					if l.tag == atom.Th || l.tag == atom.Td {
+						next = atom.Td
+					}
+					if rest == "" && j+1 < len(sub.lines) && (sub.lines[j+1].tag == next || sub.lines[j+1].tag == atom.P && next == atom.Dd) && !sub.lines[j+1].footer {
+						if add(p, d, sub.lines[j+1].text, "", l.text) {
+							out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(sub.lines[j+1].text))
+						}
 						continue
 					}
 					add(p, d, rest, "", l.text)

@@ -47,7 +47,7 @@ type truthFounder struct {
 
 // truthMilestone is a milestone the site states: a date prefix (YYYY,
 // YYYY-MM or YYYY-MM-DD), written as a string, or an object with the date
-// and a text its title must contain (issue 31's sets).
+// and a text its title must contain (the dev31 and unseen sets).
 type truthMilestone struct {
 	Date  string `json:"date"`
 	Title string `json:"title"`
@@ -66,7 +66,7 @@ func (m *truthMilestone) UnmarshalJSON(b []byte) error {
 // truthLanguages are the languages a truth table may name, in report order.
 var truthLanguages = []string{"en", "de", "fr", "es", "it", "nl", "pt"}
 
-// unseenLanguages are those a truth table of testdata/unseen (issue 31) may
+// unseenLanguages are those a truth table of testdata/unseen may
 // name: the seven above and languages the extractor has no word lists for.
 var unseenLanguages = append(slices.Clip(truthLanguages), "pl", "sv", "cs", "tr", "ja", "ko", "zh")
 
@@ -88,7 +88,7 @@ func loadSites(t testing.TB) []testSite   { return loadSet(t, "testdata/sites") 
 func loadHeldout(t testing.TB) []testSite { return loadSet(t, "testdata/heldout") }
 func loadDev(t testing.TB) []testSite     { return loadSet(t, "testdata/dev") }
 
-// loadDev31 reads issue 31's development set, whose truth may name the
+// loadDev31 reads the development set in languages without word lists, whose truth may name the
 // languages of unseenLanguages too.
 func loadDev31(t testing.TB) []testSite {
 	t.Helper()
@@ -99,7 +99,18 @@ func loadDev31(t testing.TB) []testSite {
 	return sites
 }
 
-// loadUnseen reads issue 31's held-out set, whose truth may name the
+// loadDev32 reads the second development set in languages without word
+// lists, whose truth may name the languages of unseenLanguages too.
+func loadDev32(t testing.TB) []testSite {
+	t.Helper()
+	sites, err := readSetIn("testdata/dev32", loadCategories(t), unseenLanguages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sites
+}
+
+// loadUnseen reads the held-out set of sites in any language, whose truth may name the
 // languages of unseenLanguages.
 func loadUnseen(t testing.TB) []testSite {
 	t.Helper()
@@ -324,7 +335,7 @@ func TestTruthCheck(t *testing.T) {
 		}
 	}
 
-	// issue 31's set may name more languages, and a milestone may be an object.
+	// the dev31 and unseen sets may name more languages, and a milestone may be an object.
 	for _, c := range []struct{ body, want string }{
 		{`{"kind": "k", "language": "sv"}`, ""},
 		{`{"kind": "k", "language": "xx"}`, `language "xx"`},
