@@ -200,6 +200,12 @@ func (w *demoWriter) writeActivity(d *demo.Dataset) {
 		w.writeViewsPG(d)
 		return
 	}
+	w.writeViews(d)
+}
+
+// writeViews inserts each listing's views, which the views_count_ins
+// trigger counts.
+func (w *demoWriter) writeViews(d *demo.Dataset) {
 	for _, l := range d.Listings {
 		if l.LaunchedAt.IsZero() || l.Views == 0 {
 			continue
