@@ -62,6 +62,7 @@ func writeDemo(ctx context.Context, db *DB, siteID int64, d *demo.Dataset) error
 	w.writeContent(d)
 	w.writeFounders(d.Teams)
 	w.writeTrophies(d) // demo_trophies.go
+	w.flush()
 	if w.err != nil {
 		return w.err
 	}

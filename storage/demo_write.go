@@ -22,11 +22,12 @@ type demoWriter struct {
 	catIDs map[string]int64
 	ids    []int64 // listing ids by demo.Listing.Index
 	err    error
+	batch  *pgBatch // PostgreSQL: statements not sent yet (demo_batch.go)
 }
 
 // exec runs a statement unless an earlier one failed.
 func (w *demoWriter) exec(query string, args ...any) {
-	if w.err != nil {
+	if w.err != nil || w.queue(query, args...) {
 		return
 	}
 	if _, err := w.tx.ExecContext(w.ctx, query, args...); err != nil {
@@ -37,6 +38,7 @@ func (w *demoWriter) exec(query string, args ...any) {
 // queryID runs a statement that returns one id, unless an earlier one failed.
 func (w *demoWriter) queryID(query string, args ...any) int64 {
 	var id int64
+	w.flush()
 	if w.err == nil {
 		if err := w.tx.QueryRowContext(w.ctx, query, args...).Scan(&id); err != nil {
 			w.err = fmt.Errorf("demo data: %s: %w", strings.Fields(query)[0:3], err)
@@ -58,7 +60,7 @@ func (w *demoWriter) prepare(query string) *Stmt {
 }
 
 func (w *demoWriter) run(st *Stmt, args ...any) {
-	if w.err != nil {
+	if w.err != nil || (st.tx != nil && w.queue(st.q, args...)) {
 		return
 	}
 	if _, err := st.ExecContext(w.ctx, args...); err != nil {
@@ -194,16 +196,30 @@ func (w *demoWriter) writeActivity(d *demo.Dataset) {
 	}
 	// Views are computed in SQL so that tens of thousands of rows cost one
 	// statement per listing.
+	if w.db != nil && w.db.eng == enginePostgres {
+		w.writeViewsPG(d)
+		return
+	}
+	w.writeViews(d)
+}
+
+// writeViews inserts each listing's views, which the views_count_ins
+// trigger counts.
+func (w *demoWriter) writeViews(d *demo.Dataset) {
 	for _, l := range d.Listings {
 		if l.LaunchedAt.IsZero() || l.Views == 0 {
 			continue
 		}
 		from, span := l.LaunchedAt.Unix(), max(d.Now.Unix()-l.LaunchedAt.Unix(), 1)
-		w.exec(`WITH RECURSIVE n(i) AS (SELECT CAST(0 AS BIGINT) UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
-			INSERT INTO views (listing_id, viewer_key, created_at) SELECT ?, 'viewer-' || ((i * 7919) % 20000), ? + (i * ?) / ? FROM n`,
-			l.Views, w.ids[l.Index], from, span, l.Views)
+		w.exec(viewsInsert, l.Views, w.ids[l.Index], from, span, l.Views)
 	}
 }
+
+// viewsInsert inserts a listing's views, spread evenly from its launch to
+// now: the arguments are the count, the listing id, the launch, the span and
+// the count again.
+const viewsInsert = `WITH RECURSIVE n(i) AS (SELECT CAST(0 AS BIGINT) UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+	INSERT INTO views (listing_id, viewer_key, created_at) SELECT ?, 'viewer-' || ((i * 7919) % 20000), ? + (i * ?) / ? FROM n`
 
 // writePeople inserts the demo accounts (users are global: a second site
 // seeded in the same database shares them) and returns their ids by index.
@@ -211,6 +227,7 @@ func (w *demoWriter) writeActivity(d *demo.Dataset) {
 // sessions: nobody can sign in as them.
 func (w *demoWriter) writePeople(people []demo.Person) []int64 {
 	ids := make([]int64, len(people))
+	w.flush()
 	st := w.prepare(`INSERT INTO users (issuer, subject, email, name, created_at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (issuer, subject) DO UPDATE SET name = excluded.name RETURNING id`)
 	if st == nil {

@@ -3,9 +3,10 @@
 package main
 
 import (
-	"context"
+	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -52,15 +53,7 @@ func TestLighthouse(t *testing.T) {
 		t.Skipf("%s=1: Lighthouse test skipped", lighthouseSkipEnv)
 	}
 	chromium := browsertest.Chromium(t)
-	cli := filepath.Join(browsertest.NpmInstall(t, "lighthouse", "testdata/lighthouse", lighthouseSkipEnv),
-		"node_modules", "lighthouse", "cli", "index.js")
-	if _, err := os.Stat(cli); err != nil {
-		t.Fatalf("the Lighthouse CLI is missing after the install: %v", err)
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatalf("node is not on PATH: Lighthouse runs on Node.js (or set %s=1 to skip this test)", lighthouseSkipEnv)
-	}
+	lh := startLighthouse(t, chromium)
 
 	// The buyer's own listing (a product site on loopback, drafted and
 	// saved), and a checkout for it.
@@ -115,7 +108,7 @@ func TestLighthouse(t *testing.T) {
 	}
 	var summary []string
 	for _, pg := range pages { // one at a time: a page's scores are its own
-		rep := runLighthouse(t, node, cli, chromium, pg.url, filepath.Join(dir, "lighthouse-"+pg.name), pg.skip, 0)
+		rep := lh.run(t, pg.url, filepath.Join(dir, "lighthouse-"+pg.name), pg.skip, 0)
 		// Performance is timed on this machine's CPU (Total Blocking Time is
 		// most of what it loses), and go test runs other packages beside
 		// this one under the race detector: their load, not the page, cost
@@ -130,7 +123,7 @@ func TestLighthouse(t *testing.T) {
 			slow := calibratedSlowdown(rep.Environment.BenchmarkIndex)
 			t.Logf("%s: performance %.2f, under %.2f (host benchmarkIndex %.0f): run %d of %d with CPU slowdown %.2fx",
 				pg.name, *rep.Categories["performance"].Score, lighthouseMin, rep.Environment.BenchmarkIndex, run, lighthousePerfRuns, slow)
-			again := runLighthouse(t, node, cli, chromium, pg.url, filepath.Join(dir, fmt.Sprintf("lighthouse-%s-run%d", pg.name, run)), pg.skip, slow)
+			again := lh.run(t, pg.url, filepath.Join(dir, fmt.Sprintf("lighthouse-%s-run%d", pg.name, run)), pg.skip, slow)
 			if sc := again.Categories["performance"].Score; sc != nil && *sc > *rep.Categories["performance"].Score {
 				rep.Categories["performance"] = again.Categories["performance"]
 				rep.Audits = again.Audits
@@ -222,35 +215,111 @@ func (r lighthouseReport) failing(category string) string {
 	return b.String()
 }
 
-// runLighthouse runs the Lighthouse CLI on url with its default (mobile)
-// settings, writes <out>.report.json and <out>.report.html, logs their paths
-// and returns the JSON report.
-func runLighthouse(t *testing.T, node, cli, chromium, url, out string, skip []string, slowdown float64) lighthouseReport {
+// lighthouseDriver is one Node process running Lighthouse's Node API on one
+// headless Chromium (testdata/lighthouse/driver.mjs) for all the test's
+// runs: the Lighthouse CLI started Node, loaded Lighthouse and launched a
+// Chromium for each run. Lighthouse resets the tested origin's storage and
+// the browser cache before each run, so each still loads its page cold.
+type lighthouseDriver struct {
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Scanner
+	stderr *strings.Builder
+}
+
+// startLighthouse installs Lighthouse (once per lock file) and starts the
+// driver; it stops when the test ends.
+func startLighthouse(t *testing.T, chromium string) *lighthouseDriver {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
-	defer cancel()
-	start := time.Now()
-	args := []string{cli, url,
-		"--quiet",
-		"--output=json", "--output=html", "--output-path=" + out,
-		"--only-categories=" + strings.Join(lighthouseCategories, ","),
-		"--chrome-flags=" + strings.Join(browsertest.HeadlessFlags, " "),
+	dir := browsertest.NpmInstall(t, "lighthouse", "testdata/lighthouse", lighthouseSkipEnv)
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "lighthouse", "core", "index.js")); err != nil {
+		t.Fatalf("Lighthouse is missing after the install: %v", err)
 	}
-	if len(skip) > 0 {
-		args = append(args, "--skip-audits="+strings.Join(skip, ","))
-	}
-	if slowdown > 0 {
-		args = append(args, fmt.Sprintf("--throttling.cpuSlowdownMultiplier=%.2f", slowdown))
-	}
-	cmd := exec.CommandContext(ctx, node, args...)
-	cmd.Env = append(os.Environ(), "CHROME_PATH="+chromium)
-	output, err := cmd.CombinedOutput()
+	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Fatalf("lighthouse %s: %v\n%s", url, err, output)
+		t.Fatalf("node is not on PATH: Lighthouse runs on Node.js (or set %s=1 to skip this test)", lighthouseSkipEnv)
+	}
+	driver, err := filepath.Abs("testdata/lighthouse/driver.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags, err := json.Marshal(browsertest.HeadlessFlags)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &lighthouseDriver{cmd: exec.Command(node, driver, dir, chromium, string(flags)), stderr: &strings.Builder{}}
+	d.cmd.Stderr = d.stderr
+	if d.in, err = d.cmd.StdinPipe(); err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := d.cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.out = bufio.NewScanner(stdout)
+	d.out.Buffer(nil, 1<<20)
+	if err := d.cmd.Start(); err != nil {
+		t.Fatalf("start the Lighthouse driver: %v", err)
+	}
+	t.Cleanup(func() {
+		d.in.Close() // the driver stops Chromium and exits
+		done := make(chan error, 1)
+		go func() { done <- d.cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("Lighthouse driver: %v\n%s", err, d.stderr)
+			}
+		case <-time.After(30 * time.Second):
+			d.cmd.Process.Kill()
+			<-done
+			t.Errorf("Lighthouse driver did not stop within 30 s\n%s", d.stderr)
+		}
+	})
+	return d
+}
+
+// run runs Lighthouse on url with its default (mobile) settings, the
+// test's categories, skip left out and, when slowdown > 0, that CPU
+// slowdown; it writes <out>.report.json and <out>.report.html, logs their
+// paths and returns the JSON report.
+func (d *lighthouseDriver) run(t *testing.T, url, out string, skip []string, slowdown float64) lighthouseReport {
+	t.Helper()
+	start := time.Now()
+	req, err := json.Marshal(map[string]any{"url": url, "out": out, "categories": lighthouseCategories, "skip": skip, "slowdown": slowdown})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fmt.Fprintf(d.in, "%s\n", req); err != nil {
+		t.Fatalf("lighthouse %s: %v\n%s", url, err, d.stderr)
+	}
+	type reply struct {
+		OK    bool   `json:"ok"`
+		Error string `json:"error"`
+	}
+	got := make(chan reply, 1)
+	go func() {
+		var r reply
+		if !d.out.Scan() {
+			r.Error = fmt.Sprintf("the driver stopped: %v", d.out.Err())
+		} else if err := json.Unmarshal(d.out.Bytes(), &r); err != nil {
+			r.Error = fmt.Sprintf("driver reply %q: %v", d.out.Text(), err)
+		}
+		got <- r
+	}()
+	var r reply
+	select {
+	case r = <-got:
+	case <-time.After(3 * time.Minute):
+		d.cmd.Process.Kill()
+		t.Fatalf("lighthouse %s: no report within 3 minutes\n%s", url, d.stderr)
+	}
+	if !r.OK {
+		t.Fatalf("lighthouse %s: %s\n%s", url, r.Error, d.stderr)
 	}
 	raw, err := os.ReadFile(out + ".report.json")
 	if err != nil {
-		t.Fatalf("lighthouse %s wrote no JSON report: %v\n%s", url, err, output)
+		t.Fatalf("lighthouse %s wrote no JSON report: %v", url, err)
 	}
 	var rep lighthouseReport
 	if err := json.Unmarshal(raw, &rep); err != nil {
