@@ -161,6 +161,11 @@ type qword struct {
 	text    string
 	generic bool  // never excludes a doc on its own
 	lvl     int64 // its level (above), set once its docs are counted
+	// x is the index in s.terms of the word as written when it has an
+	// exactness bonus and the word has other terms (else -1), xd that term's
+	// dense form if any (match, score).
+	x  int
+	xd *dense
 }
 
 // Hit is one listing of a result page and the query words it matched
