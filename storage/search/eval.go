@@ -29,6 +29,7 @@ type scratch struct {
 	words []qword
 	terms []qterm
 	buf   []byte
+	split []string // parse: a closed compound's two parts
 	pfx   []uint32
 	order []int
 }
