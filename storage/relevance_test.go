@@ -42,15 +42,17 @@ var relevanceKinds = []string{"generic", "plural", "forms", "language", "typo", 
 var relevanceFloor = map[string]relFigures{
 	// At a485d9d, before issue 30: dev 0.668/0.719/2, held-out 0.641/0.693/6.
 	// After its matching strategy, word forms and glossary (the held-out set unchanged):
-	"dev":     {Recall: 0.941, NDCG: 0.949, Zero: 0},
-	"heldout": {Recall: 0.851, NDCG: 0.869, Zero: 2},
+	// search3: 8 dev queries added (closed compounds, typos of inflected
+	// forms; 0.877/0.885/3 on 57 before their fix); then:
+	"dev":     {Recall: 0.921, NDCG: 0.931, Zero: 0},
+	"heldout": {Recall: 0.866, NDCG: 0.886, Zero: 0},
 }
 
 const relevanceMargin = 0.02
 
 // relevanceBaseline holds the baseline's recorded figures (docs/search.md).
 var relevanceBaseline = map[string]relFigures{
-	"dev":     {Recall: 0.702, NDCG: 0.720, Zero: 6},
+	"dev":     {Recall: 0.625, NDCG: 0.639, Zero: 7}, // 57 queries since search3 (49 before: 0.702, 0.720, 6)
 	"heldout": {Recall: 0.705, NDCG: 0.723, Zero: 16},
 }
 

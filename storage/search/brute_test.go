@@ -27,6 +27,63 @@ func bruteMatch(w, t string, last bool) bool {
 	return within1(w, t)
 }
 
+// brutePart is a word a query word is matched as, and its matcher.
+type brutePart struct {
+	word  string
+	match func(t string) bool
+}
+
+// bruteWord returns what query word w is matched as, given the index's
+// terms vocab: itself by bruteMatch; when no term matches it so, itself
+// through a typo of one of its stems (4+ runes, the word 5+); when nothing
+// matches it either way, the two parts of its most even split into two
+// terms of 3+ runes each (each part matched the same ways, but not split).
+func bruteWord(vocab []string, w string, last bool) []brutePart {
+	direct := func(w string, last bool) func(string) bool {
+		if f := func(t string) bool { return bruteMatch(w, t, last) }; slices.ContainsFunc(vocab, f) {
+			return f
+		}
+		if utf8.RuneCountInString(w) <= minStem {
+			return nil
+		}
+		var st stemmer
+		var stems []string
+		for l := range numLangs {
+			if x := st.stem(w, l); x != w && utf8.RuneCountInString(x) >= minStem && strings.Trim(x, "0123456789") != "" {
+				stems = append(stems, x)
+			}
+		}
+		f := func(t string) bool {
+			return slices.ContainsFunc(stems, func(x string) bool { return within1(x, t) })
+		}
+		if slices.ContainsFunc(vocab, f) {
+			return f
+		}
+		return nil
+	}
+	if f := direct(w, last); f != nil {
+		return []brutePart{{w, f}}
+	}
+	best, bestMin := -1, 0
+	rs := []rune(w)
+	for i := minSplit; i <= len(rs)-minSplit; i++ {
+		a, b := string(rs[:i]), string(rs[i:])
+		if slices.Contains(vocab, a) && slices.Contains(vocab, b) && min(i, len(rs)-i) > bestMin {
+			best, bestMin = i, min(i, len(rs)-i)
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	var out []brutePart
+	for j, p := range []string{string(rs[:best]), string(rs[best:])} {
+		if f := direct(p, last && j == 1); f != nil {
+			out = append(out, brutePart{p, f})
+		}
+	}
+	return out
+}
+
 // TestSearch_MatchesBruteForce checks the candidate sets (every listing
 // matching a non-generic word, or any word when all are generic; a query
 // word also matches its stems) (the
@@ -80,9 +137,15 @@ func TestSearch_MatchesBruteForce(t *testing.T) {
 		var qw []string
 		for range 1 + rng.IntN(3) {
 			w := words[rng.IntN(len(words))]
-			if rng.IntN(3) == 0 && len(w) > 3 { // mangle: drop a letter
+			switch r := rng.IntN(6); {
+			case r < 2 && len(w) > 3: // mangle: drop a letter
 				i := rng.IntN(len(w))
 				w = w[:i] + w[i+1:]
+			case r == 2: // a closed compound
+				w += words[rng.IntN(len(words))]
+			case r == 3 && len(w) > 4: // mangle: change a letter
+				i := rng.IntN(len(w))
+				w = w[:i] + string(rune('a'+rng.IntN(26))) + w[i+1:]
 			}
 			qw = append(qw, w)
 		}
@@ -95,6 +158,16 @@ func TestSearch_MatchesBruteForce(t *testing.T) {
 		}
 		if qi%10 == 0 {
 			q.Text, qw = "", nil
+		}
+		var vocab []string // the terms a query word can match: those with postings
+		for id := range uint32(ix.voc.size()) {
+			if ix.voc.df[id] > 0 {
+				vocab = append(vocab, ix.voc.term(id))
+			}
+		}
+		parts := make([][]brutePart, len(qw))
+		for i, w := range qw {
+			parts[i] = bruteWord(vocab, w, i == len(qw)-1)
 		}
 		generic := 0
 		for _, w := range qw {
@@ -109,10 +182,11 @@ func TestSearch_MatchesBruteForce(t *testing.T) {
 				continue
 			}
 			hits := 0
-			for i, w := range qw {
-				if (generic == len(qw) || !genericWords[w]) &&
-					slices.ContainsFunc(toks, func(t string) bool { return bruteMatch(w, t, i == len(qw)-1) }) {
-					hits++
+			for _, ps := range parts {
+				for _, p := range ps {
+					if (generic == len(qw) || !genericWords[p.word]) && slices.ContainsFunc(toks, p.match) {
+						hits++
+					}
 				}
 			}
 			if hits > 0 || len(qw) == 0 { // every doc when the query has no words

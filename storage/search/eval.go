@@ -10,6 +10,7 @@ type scratch struct {
 	cbits       []uint64  // match: the docs to rank (topk.go)
 	wsets       []uint64  // match: per word (in s.order), its docs
 	ubits       []uint64  // match: the docs matching any non-generic word
+	xsets       []uint64  // match: per word (in s.order), its exact term's docs when that term is not dense
 	fbits       []uint64  // match: the docs passing the filter
 	catb        []uint64  // filterBits: the docs in the filter's categories
 	bound, wmax []float32 // match: per window of 64 docs, extra-score bounds
@@ -28,6 +29,7 @@ type scratch struct {
 	words []qword
 	terms []qterm
 	buf   []byte
+	split []string // parse: a closed compound's two parts
 	pfx   []uint32
 	order []int
 }

@@ -120,3 +120,37 @@ func TestSearch_OtherLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestSearch_CompoundsAndStemTypos checks the two last kinds of zero-result
+// queries of issue 30: a closed compound no listing writes joined
+// ("helpdesk", "videoediting") matches its two parts, and a typo in an
+// inflected form ("invoise": no term is one edit away) matches through the
+// word's stem ("invois", one edit from "invoic", the stem of "invoices").
+// Neither fallback runs when the word matches as it is.
+func TestSearch_CompoundsAndStemTypos(t *testing.T) {
+	t.Parallel()
+	ix := fixture()
+	desk := mk(7, "Deskly", "A shared inbox", "Answer customers from one place.")
+	desk.CategoryNames = []string{"Help Desk"}
+	ix.Upsert(desk)
+	ix.Upsert(mk(8, "Cutroom", "Video editing in the browser", "Trim and export clips."))
+	ix.Upsert(mk(9, "Joinly", "The helpdesk for small shops", "Tickets by email.")) // only later
+	check := func(q string, want []string, total int) {
+		t.Helper()
+		got, n := search(ix, Query{Text: q})
+		if diff := cmp.Diff(want, got); diff != "" || n != total {
+			t.Errorf("Search(%q): total %d, want %d (-want +got):\n%s", q, n, total, diff)
+		}
+	}
+	check("videoediting", []string{"s8"}, 1)  // "video" "editing"
+	check("video editing", []string{"s8"}, 1) // as written
+	check("invoise app", []string{"s2"}, 1)   // s2: "Invoicing for freelancers", "Send invoices"
+	check("invoise", []string{"s2"}, 1)       // without a generic word
+	check("helpdesk", []string{"s9"}, 1)      // written joined by s9: matched as it is, not split
+	ix.Delete(9)
+	for range 300 { // churn until a compaction drops the tombstoned "helpdesk"
+		ix.Upsert(mk(10, "Other", "Nothing", "Nothing."))
+	}
+	check("helpdesk", []string{"s7"}, 1) // "help" is generic: "desk" finds the Help Desk category's listing
+	check("emails", []string{"s6"}, 1)   // a plain typo match ("email"): no stem typos
+}

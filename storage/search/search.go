@@ -161,6 +161,11 @@ type qword struct {
 	text    string
 	generic bool  // never excludes a doc on its own
 	lvl     int64 // its level (above), set once its docs are counted
+	// x is the index in s.terms of the word as written when it has an
+	// exactness bonus and the word has other terms (else -1), xd that term's
+	// dense form if any (match, score).
+	x  int
+	xd *dense
 }
 
 // Hit is one listing of a result page and the query words it matched
@@ -261,8 +266,13 @@ func (ix *Index) parse(s *scratch, text string) bool {
 		if ix.expand(s, t.text, last, n) {
 			continue
 		}
-		for j, p := range t.parts { // a compound nobody wrote joined: match its parts
-			ix.expand(s, p, last && j == len(t.parts)-1, n)
+		parts := t.parts
+		if len(parts) == 0 {
+			parts = ix.split(t.text, s.split[:0])
+			s.split = parts
+		}
+		for j, p := range parts { // a compound nobody wrote joined: match its parts
+			ix.expand(s, p, last && j == len(parts)-1, n)
 		}
 	}
 	// Generic words exclude nothing, unless the query has no other word
@@ -313,12 +323,16 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 			}
 		}
 	}
-	runes := utf8.RuneCountInString(w)
-	if runes >= 3 && strings.Trim(w, "0123456789") != "" {
+	// typos adds the terms one edit from w (see the package doc).
+	typos := func(w string, quality float64) {
+		runes := utf8.RuneCountInString(w)
+		if runes < 3 || strings.Trim(w, "0123456789") == "" {
+			return
+		}
 		typo := func(id uint32) {
 			t := v.term(id)
 			if (runes >= 4 || utf8.RuneCountInString(t) == runes) && within1(w, t) {
-				add(id, qualityTypo)
+				add(id, quality)
 			}
 		}
 		s.buf = v.typoCandidates(w, runes, runes >= 4, s.buf, typo)
@@ -327,12 +341,14 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 				_, size := utf8.DecodeRuneInString(w[i:])
 				s.buf = append(append(s.buf[:0], w[:i]...), w[i+size:]...)
 				if id, ok := v.lookupTerm(unsafe.String(unsafe.SliceData(s.buf), len(s.buf))); ok {
-					add(id, qualityTypo)
+					add(id, quality)
 				}
 				i += size
 			}
 		}
 	}
+	runes := utf8.RuneCountInString(w)
+	typos(w, qualityTypo)
 	if last && runes >= 2 {
 		s.pfx = s.pfx[:0]
 		v.withPrefix(w, func(id uint32) {
@@ -348,6 +364,17 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 			add(id, qualityPrefix)
 		}
 	}
+	if len(s.terms) == lo && runes > minStem {
+		// Nothing matched: a typo may be in an inflected form whose other
+		// forms the index holds only as a stem ("invoise": no term is one
+		// edit away, but its stem "invois" is one edit from "invoic", the
+		// stem of "invoices"). Terms one edit from the word's stems match.
+		for l := range numLangs {
+			if st := s.stem.stem(w, l); st != w && utf8.RuneCountInString(st) >= minStem {
+				typos(st, qualityTypo*qualityStem)
+			}
+		}
+	}
 	if len(s.terms) == lo {
 		return false
 	}
@@ -357,4 +384,35 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 	}
 	s.words = append(s.words, qword{lo: lo, hi: len(s.terms), total: total, text: w})
 	return true
+}
+
+// minSplit is the shortest part (in runes) split splits a word into.
+const minSplit = 3
+
+// split splits a closed compound no listing writes ("helpdesk", "livechat")
+// into two words the index knows as written ("help", "desk"), appending them
+// to dst; it returns dst unchanged when no split has both parts. Of several
+// splits the most even one wins, which prefers two words to a word and a
+// short suffix ("timetracking": "time tracking", not "timetrack ing").
+func (ix *Index) split(w string, dst []string) []string {
+	v := &ix.voc
+	best, bestMin := -1, 0
+	runes := 0
+	for i := range w {
+		if runes >= minSplit && utf8.RuneCountInString(w[i:]) >= minSplit {
+			a, b := w[:i], w[i:]
+			ida, oka := v.lookupTerm(a)
+			idb, okb := v.lookupTerm(b)
+			if oka && okb && v.df[ida] > 0 && v.df[idb] > 0 {
+				if m := min(runes, utf8.RuneCountInString(b)); m > bestMin {
+					best, bestMin = i, m
+				}
+			}
+		}
+		runes++
+	}
+	if best < 0 {
+		return dst
+	}
+	return append(dst, w[:best], w[best:])
 }

@@ -251,8 +251,12 @@ func containsDoc(list []uint32, d uint32) bool {
 // the snapshot of a fixed corpus (TestSnapshot_VersionPinned).
 var snapshotPins = map[int]string{
 	1: "dcc004d74e129c6f350b9c2c13968ccaf196192151bd631e8c105a13f76dff78",
-	2: "039e8544bad8e195cf7411313152dbda3931293b995ab96da6dc54aa91ce5397", // issue 30: stems (not of descriptions), categories, features, short description
+	2: "2a92b9225e33fae7ee38850de22d04bd3394c8c899fca3cc7092b72888c56e47", // issue 30: stems (not of descriptions), categories, features, short description (re-pinned when the walk left out the fields a snapshot does not hold; the format is unchanged)
 }
+
+// notSnapshotted are the Index's fields a snapshot does not hold (a lock,
+// Upsert's and Search's scratch space): their layout changes no snapshot.
+var notSnapshotted = map[string]bool{"mu": true, "cnt": true, "prep": true, "free": true}
 
 // TestSnapshot_VersionPinned fails when the index's layout (its fields and
 // their types, recursively) or what a snapshot holds for a fixed corpus
@@ -274,6 +278,9 @@ func TestSnapshot_VersionPinned(t *testing.T) {
 		case reflect.Struct:
 			for i := range ty.NumField() {
 				f := ty.Field(i)
+				if ty == reflect.TypeFor[Index]() && notSnapshotted[f.Name] {
+					continue
+				}
 				fmt.Fprintf(h, "%s%s\n", strings.Repeat(" ", depth), f.Name)
 				layout(f.Type, depth+1)
 			}

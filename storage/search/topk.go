@@ -54,6 +54,19 @@ func (ix *Index) match(s *scratch, f *filter) int {
 				s.terms[i].ex = 0
 			}
 		}
+		// The word as written (the one term with an exactness bonus), whose
+		// docs need none of the word's other terms in score.
+		w.x, w.xd = -1, nil
+		if rel && w.hi-w.lo > 1 {
+			for i := w.lo; i < w.hi; i++ {
+				if s.terms[i].ex > 0 {
+					w.x, w.xd = i, v.dense[s.terms[i].id]
+				}
+			}
+			if w.x >= 0 && w.xd == nil {
+				s.xsets = grow(s.xsets, nw*nwin)
+			}
+		}
 		wb := s.wsets[k*nwin : (k+1)*nwin]
 		clear(wb)
 		wmax := s.wmax
@@ -85,6 +98,17 @@ func (ix *Index) match(s *scratch, f *filter) int {
 							wmax[d>>6] = sc
 						}
 					}
+				}
+			}
+		}
+		if w.x >= 0 && w.xd == nil { // the exact term's docs, as bits
+			xb := s.xsets[k*nwin : (k+1)*nwin]
+			clear(xb)
+			pl, d := v.list(s.terms[w.x].id), uint32(0)
+			for _, list := range [2][]byte{pl.a, pl.b} {
+				for i := 0; i < len(list); {
+					i, d, _ = decode(list, i, d)
+					xb[d>>6] |= 1 << (d & 63)
 				}
 			}
 		}
@@ -168,6 +192,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 			c := cursor{dn: v.dense[t.id]}
 			if c.dn == nil {
 				c.pl, c.sk = v.list(t.id), v.skips[t.id]
+				c.peek()
 			}
 			s.curs = append(s.curs, c)
 		}
@@ -247,44 +272,31 @@ func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 	clear(best)
 	nw := len(s.order)
 	for k, wi := range s.order {
-		w := s.words[wi]
+		w := &s.words[wi]
 		bw := best[k*64 : k*64+64]
-		for ti := w.lo; ti < w.hi; ti++ {
-			t, c := s.terms[ti], &s.curs[ti]
-			if dn := c.dn; dn != nil {
-				j := a >> 6
-				if int(j) >= len(dn.bits) {
-					continue
+		rest := m // the docs the word's other terms may raise
+		if w.x >= 0 {
+			// The word as written scores first; the docs having it need
+			// none of the word's other terms, whose scores are all below
+			// its exactness bonus (a doc's score for a word is the best of
+			// its terms').
+			s.scoreTerm(w.x, bw, a, m)
+			if w.xd != nil {
+				if j := int(a >> 6); j < len(w.xd.bits) {
+					rest &^= w.xd.bits[j]
 				}
-				x, r := dn.bits[j], dn.rank[j]
-				for y := x & m; y != 0; y &= y - 1 {
-					b := bits.TrailingZeros64(y)
-					q := dn.weights[r+uint32(bits.OnesCount64(x&(1<<b-1)))]
-					if sc := t.w*float32(q) + t.ex; sc > bw[b] {
-						bw[b] = sc
-					}
-				}
+			} else {
+				rest &^= s.xsets[k*s.nwin+int(a>>6)]
+			}
+			if rest == 0 {
 				continue
 			}
-			c.seek(a)
-			for na := len(c.pl.a); c.i < na+len(c.pl.b); {
-				var ni int
-				var d, q uint32
-				if c.i < na {
-					ni, d, q = decode(c.pl.a, c.i, c.prev)
-				} else {
-					ni, d, q = decode(c.pl.b, c.i-na, c.prev)
-					ni += na
-				}
-				if d >= a+64 {
-					break
-				}
-				c.i, c.prev = ni, d
-				if d >= a && m>>(d-a)&1 != 0 {
-					if sc := t.w*float32(q) + t.ex; sc > bw[d-a] {
-						bw[d-a] = sc
-					}
-				}
+		}
+		for ti := w.lo; ti < w.hi; ti++ {
+			// A byte list with no posting in the window costs a comparison,
+			// not a call (a prefix adds up to 32 of them, mostly one posting).
+			if c := &s.curs[ti]; ti != w.x && (c.dn != nil || c.nd < a+64) {
+				s.scoreTerm(ti, bw, a, rest)
 			}
 		}
 	}
@@ -306,6 +318,40 @@ func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 			continue // what push would do first
 		}
 		s.push(ix, a+uint32(b), key)
+	}
+}
+
+// scoreTerm raises bw, the best extra scores of the docs of the window of
+// 64 docs from a for one word, by term ti's scores of the docs m.
+func (s *scratch) scoreTerm(ti int, bw []float32, a uint32, m uint64) {
+	t, c := s.terms[ti], &s.curs[ti]
+	if dn := c.dn; dn != nil {
+		j := a >> 6
+		if int(j) >= len(dn.bits) {
+			return
+		}
+		x, r := dn.bits[j], dn.rank[j]
+		for y := x & m; y != 0; y &= y - 1 {
+			b := bits.TrailingZeros64(y)
+			q := dn.weights[r+uint32(bits.OnesCount64(x&(1<<b-1)))]
+			if sc := t.w*float32(q) + t.ex; sc > bw[b] {
+				bw[b] = sc
+			}
+		}
+		return
+	}
+	if c.nd >= a+64 { // nothing in this window (or exhausted): no decoding
+		return
+	}
+	if c.nd < a {
+		c.seek(a)
+	}
+	for ; c.nd < a+64; c.next() {
+		if d := c.nd; d >= a && m>>(d-a)&1 != 0 {
+			if sc := t.w*float32(c.nq) + t.ex; sc > bw[d-a] {
+				bw[d-a] = sc
+			}
+		}
 	}
 }
 
@@ -336,25 +382,56 @@ func (dn *dense) spread(t qterm, wmax []float32) {
 	}
 }
 
-// cursor walks one posting list forward: i is the byte of the next posting
-// (its packed part and tail counted as one), prev the doc before it, b the
-// next skip entry to consider.
+// cursor walks one posting list forward. It holds the next posting
+// decoded (nd, nq; nd is math.MaxUint32 once the list is exhausted), so that
+// a window the list has no posting in costs one comparison: i is that
+// posting's byte (its packed part and tail counted as one), ni the byte
+// after it, prev the doc before it, b the next skip entry to consider.
 type cursor struct {
-	pl   plist
-	sk   []skip
-	dn   *dense // when not nil, used instead of pl
-	i    int
-	prev uint32
-	b    int
+	pl     plist
+	sk     []skip
+	dn     *dense // when not nil, used instead of pl
+	i, ni  int
+	prev   uint32
+	nd, nq uint32
+	b      int
 }
 
-// seek moves c past blocks that end before doc a.
+// peek decodes the posting at byte c.i into nd and nq.
+func (c *cursor) peek() {
+	na := len(c.pl.a)
+	switch {
+	case c.i < na:
+		c.ni, c.nd, c.nq = decode(c.pl.a, c.i, c.prev)
+	case c.i < na+len(c.pl.b):
+		c.ni, c.nd, c.nq = decode(c.pl.b, c.i-na, c.prev)
+		c.ni += na
+	default:
+		c.nd = math.MaxUint32
+	}
+}
+
+// next moves c to the posting after nd.
+func (c *cursor) next() {
+	c.i, c.prev = c.ni, c.nd
+	c.peek()
+}
+
+// seek moves c past the blocks that end before doc a and then past the
+// postings before a.
 func (c *cursor) seek(a uint32) {
+	moved := false
 	for c.b < len(c.sk) && c.sk[c.b].prev < a {
 		if off := int(c.sk[c.b].off); off > c.i {
-			c.i, c.prev = off, c.sk[c.b].prev
+			c.i, c.prev, moved = off, c.sk[c.b].prev, true
 		}
 		c.b++
+	}
+	if moved {
+		c.peek()
+	}
+	for c.nd < a {
+		c.next()
 	}
 }
 

@@ -1,0 +1,158 @@
+package search
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// refRank ranks q's matches by scoring every one of them from every posting
+// of every term the query's words match: no windows, bounds, cursors or
+// skipped terms. The words, their terms, weights and levels are the ones
+// match works out (parse, counting), so this checks how a page is chosen,
+// not what a word matches (TestSearch_MatchesBruteForce does that).
+func refRank(ix *Index, q Query) (ids []int64, total int) {
+	s := &scratch{}
+	if !ix.parse(s, q.Text) {
+		return nil, -1
+	}
+	f := ix.filterOf(&q)
+	s.sort, s.k = sortRelevance, max(q.Offset, 0)+q.Limit
+	total = ix.match(s, &f)
+	best := map[uint32][]float32{} // doc -> per word (s.order) its best extra score
+	for k, wi := range s.order {
+		w := s.words[wi]
+		for _, t := range s.terms[w.lo:w.hi] {
+			raise := func(d, q uint32) {
+				if s.ubits[d>>6]>>(d&63)&1 == 0 {
+					return
+				}
+				b := best[d]
+				if b == nil {
+					b = make([]float32, len(s.order))
+					best[d] = b
+				}
+				if sc := t.w*float32(q) + t.ex; sc > b[k] {
+					b[k] = sc
+				}
+			}
+			if dn := ix.voc.dense[t.id]; dn != nil {
+				dn.each(raise)
+				continue
+			}
+			pl, d := ix.voc.list(t.id), uint32(0)
+			for _, list := range [2][]byte{pl.a, pl.b} {
+				for i := 0; i < len(list); {
+					var q uint32
+					i, d, q = decode(list, i, d)
+					raise(d, q)
+				}
+			}
+		}
+	}
+	var all []hent
+	for j, u := range s.ubits {
+		for ; u != 0; u &= u - 1 {
+			d := uint32(j<<6 + bits.TrailingZeros64(u))
+			b := best[d]
+			acc, lvl := b[0], int64(0)
+			if acc > 0 {
+				lvl = s.words[s.order[0]].lvl
+			}
+			for k := 1; k < len(b); k++ {
+				if b[k] > 0 {
+					acc += b[k]
+					lvl += s.words[s.order[k]].lvl
+				}
+			}
+			all = append(all, hent{key: float64(lvl) + float64(acc), votes: ix.votes[d], doc: d, id: ix.idOf(d)})
+		}
+	}
+	slices.SortFunc(all, func(a, b hent) int {
+		if better(a, b) {
+			return -1
+		}
+		return 1
+	})
+	for i := max(q.Offset, 0); i < len(all) && i < max(q.Offset, 0)+q.Limit; i++ {
+		ids = append(ids, all[i].id)
+	}
+	return ids, total
+}
+
+// TestSearch_RankingMatchesScoringEveryMatch checks relevance pages against
+// refRank over a corpus of near-duplicate words (so that query words have
+// exact, stem, typo and prefix terms at once, some dense), in several
+// fields, with few distinct votes (ties), churn and a compaction.
+func TestSearch_RankingMatchesScoringEveryMatch(t *testing.T) {
+	t.Parallel()
+	words := strings.Fields(`app apps ape note notes nose tone track tracker tracking trace crate
+		cart card time tide team teams steam mail email emails meal data date dates database
+		sync synk cloud clouds could invoice invoices invoicing the for`)
+	rng := rand.New(rand.NewPCG(11, 13))
+	pick := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(words[int(rng.ExpFloat64()*8)%len(words)] + " ")
+		}
+		return b.String()
+	}
+	doc := func(id int64) Doc {
+		d := mk(id, pick(1+rng.IntN(2)), pick(2+rng.IntN(3)), pick(3+rng.IntN(6)))
+		d.Votes = rng.IntN(3)
+		d.Country = []string{"US", "DE"}[rng.IntN(2)]
+		return d
+	}
+	ix := New()
+	ch := make(chan Doc, 64)
+	go func() {
+		defer close(ch)
+		for id := int64(1); id <= 4000; id++ {
+			ch <- doc(id)
+		}
+	}()
+	ix.UpsertAll(ch, 1) // dense forms for the common terms
+	for range 600 {     // churn: tails after packed lists, tombstones
+		if id := 1 + int64(rng.IntN(4500)); rng.IntN(3) == 0 {
+			ix.Delete(id)
+		} else {
+			ix.Upsert(doc(id))
+		}
+	}
+	if len(ix.voc.dense) == 0 {
+		t.Fatal("no dense term: the corpus does not exercise both posting forms")
+	}
+	for qi := range 400 {
+		var qw []string
+		for range 1 + rng.IntN(3) {
+			w := words[rng.IntN(len(words))]
+			switch rng.IntN(4) {
+			case 0: // a typo
+				if len(w) > 3 {
+					i := rng.IntN(len(w))
+					w = w[:i] + w[i+1:]
+				}
+			case 1: // a prefix
+				w = w[:min(len(w), 2+rng.IntN(3))]
+			}
+			qw = append(qw, w)
+		}
+		q := Query{Text: strings.Join(qw, " "), Limit: []int{1, 10, 20}[qi%3], Offset: []int{0, 0, 5, 37}[qi%4]}
+		if qi%5 == 0 {
+			q.Country = "DE"
+		}
+		want, wantTotal := refRank(ix, q)
+		got, total := ix.Search(q)
+		if len(got) == 0 && len(want) == 0 {
+			got, want = nil, nil
+		}
+		if diff := cmp.Diff(want, got); diff != "" || total != wantTotal {
+			t.Fatalf("Search(%q, offset %d, limit %d): total %d, want %d; page (-scoring every match +Search):\n%s",
+				q.Text, q.Offset, q.Limit, total, wantTotal, diff)
+		}
+	}
+}
