@@ -7,7 +7,7 @@ import (
 	"net/http"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/problem"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 //go:embed templates/*.html
