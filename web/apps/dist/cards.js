@@ -1,0 +1,1 @@
+// placeholder: built by npm run build
