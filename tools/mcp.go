@@ -74,8 +74,8 @@ func (s *Server) newMCPServer(sel selection) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{
 		Name: "launchdir", Title: s.svc.Site.Name, Version: Version, WebsiteURL: s.svc.Site.URL("/"),
 	}, &mcp.ServerOptions{
-		Instructions: s.instructions() + selectionNote(sel),
-		Logger:       sdkLogger(s.log),
+		Instructions:              s.instructions() + selectionNote(sel),
+		Logger:                    sdkLogger(s.log),
 		Capabilities:              caps,
 		SupportedProtocolVersions: MCPProtocolVersions,
 	})
