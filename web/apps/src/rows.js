@@ -60,7 +60,7 @@ export function renderRankings(data, ctx) {
     const paid = billboard || !!it.paid;
     let metric = null;
     if (it.metric_label) metric = it.metric_label;
-    else if (it.week_votes != null) metric = [h("strong", {}, String(it.week_votes)), " votes this week"];
+    else if (it.week_votes != null) metric = [h("strong", {}, String(it.week_votes)), it.week_votes === 1 ? " vote this week" : " votes this week"];
     return row(ctx, l, { rank: it.rank, metric, paid });
   })));
   return out;
