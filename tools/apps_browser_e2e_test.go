@@ -272,6 +272,20 @@ func TestApps_CardsInAHost(t *testing.T) {
 
 			// Badge picker: a style chosen, its preview, the code copied = get_badges'.
 			slug := first["slug"].(string)
+			if vp == browsertest.Desktop {
+				// Dark: the card in an iframe whose color-scheme is dark.
+				dark := cardPage{b.NewPage(t, vp), t}
+				dark.Go(env.URL + "/apps-host/host.html?theme=dark&key=" + key)
+				dark.show("search_listings", map[string]any{"q": "notes", "per_page": 3})
+				if bg := in[string](dark, `d.defaultView.getComputedStyle(d.body).backgroundColor`); bg != "rgb(13, 17, 23)" {
+					t.Errorf("dark card: body background %s, want the site's dark --bg", bg)
+				}
+				dark.Shot("listings-dark")
+				dark.show("get_draft", map[string]any{"id": id})
+				dark.Shot("draft-dark")
+				dark.show("get_badges", map[string]any{"slug": first["slug"]})
+				dark.Shot("badges-dark")
+			}
 			p.show("get_badges", map[string]any{"slug": slug})
 			if vp == browsertest.Desktop {
 				in[bool](p, `(() => { const s = d.getElementById("pick-shape"); s.value = "pill"; s.dispatchEvent(new Event("change")); return true; })()`)
@@ -286,7 +300,7 @@ func TestApps_CardsInAHost(t *testing.T) {
 					t.Errorf("badge code copied %q (shown %q), get_badges says %q", copied, code, wantCode)
 				}
 			}
-			browsertest.Eval[any](p.Page, `until(() => card().querySelector(".preview img").complete && card().querySelector(".preview img").naturalWidth > 0, "preview")`)
+			browsertest.Eval[any](p.Page, `until(() => card().querySelector(".badge-preview img").complete && card().querySelector(".badge-preview img").naturalWidth > 0, "preview")`)
 			p.noOutside("badges")
 			p.Shot("badges")
 			// The host's MCP client tries the optional GET stream, which a

@@ -65,7 +65,7 @@ export function renderBadges(data, ctx) {
   return [
     h("h2", {}, "Badges for " + (data.listing || "your listing")),
     h("div", { class: "picker" }, selects),
-    h("div", { class: "preview" }, img),
+    h("div", { class: "badge-preview" }, img),
     h("label", { for: "embed" }, "Embed code"),
     code,
     h("div", { class: "actions" }, copy),

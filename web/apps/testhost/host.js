@@ -13,6 +13,10 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
 
 const key = new URLSearchParams(location.search).get("key");
+// ?theme=dark: the card's iframe gets color-scheme dark, which is what its
+// prefers-color-scheme reflects (an embedded document follows the used
+// color-scheme of its iframe element), as in a host drawn dark.
+const theme = new URLSearchParams(location.search).get("theme");
 window.opened = [];
 
 let client;
@@ -40,11 +44,12 @@ window.show = async (tool, args) => {
   const iframe = document.createElement("iframe");
   iframe.title = tool;
   iframe.setAttribute("sandbox", "allow-scripts allow-same-origin");
+  if (theme) iframe.style.colorScheme = theme;
   document.getElementById("cards").append(iframe);
 
   const bridge = new AppBridge(c, { name: "launchdir-test-host", version: "1.0.0" },
     { openLinks: {}, serverTools: {}, serverResources: {}, logging: {} },
-    { hostContext: { theme: matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light", displayMode: "inline" } });
+    { hostContext: { theme: theme || (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light"), displayMode: "inline" } });
   bridge.onopenlink = async ({ url }) => { window.opened.push(url); return {}; };
   bridge.onsizechange = ({ height }) => { if (height) iframe.style.height = Math.ceil(height) + "px"; };
   const ready = new Promise((resolve) => { bridge.oninitialized = resolve; });
