@@ -63,18 +63,20 @@ func (s *Server) accessNote() string {
 // arguments are validated by our own validator, so that the errors are the
 // same as over REST.
 func (s *Server) newMCPServer(sel selection) *mcp.Server {
+	// Empty prompts and resources capabilities: the SDK answers prompts/list and
+	// resources/list anyway, and the 2026-07-28 discover check wants them declared.
+	caps := &mcp.ServerCapabilities{
+		Tools:     &mcp.ToolCapabilities{},
+		Prompts:   &mcp.PromptCapabilities{},
+		Resources: &mcp.ResourceCapabilities{},
+	}
+	addAppsCapability(caps) // MCP Apps cards: apps.go
 	srv := mcp.NewServer(&mcp.Implementation{
 		Name: "launchdir", Title: s.svc.Site.Name, Version: Version, WebsiteURL: s.svc.Site.URL("/"),
 	}, &mcp.ServerOptions{
-		Instructions: s.instructions() + selectionNote(sel),
-		Logger:       sdkLogger(s.log),
-		// Empty prompts and resources capabilities: the SDK answers prompts/list and
-		// resources/list anyway, and the 2026-07-28 discover check wants them declared.
-		Capabilities: &mcp.ServerCapabilities{
-			Tools:     &mcp.ToolCapabilities{},
-			Prompts:   &mcp.PromptCapabilities{},
-			Resources: &mcp.ResourceCapabilities{},
-		},
+		Instructions:              s.instructions() + selectionNote(sel),
+		Logger:                    sdkLogger(s.log),
+		Capabilities:              caps,
 		SupportedProtocolVersions: MCPProtocolVersions,
 	})
 	for _, b := range s.ops {
@@ -82,6 +84,7 @@ func (s *Server) newMCPServer(sel selection) *mcp.Server {
 			srv.AddTool(mcpTool(b.Operation), s.toolHandler(b))
 		}
 	}
+	s.addAppResources(srv, sel)
 	srv.AddReceivingMiddleware(s.publicToolsFirst, s.siteNameNow) // siteNameNow: mcp_sitename.go
 	return srv
 }
@@ -118,6 +121,7 @@ func mcpTool(op Operation) *mcp.Tool {
 		Description:  mcpDescription(op),
 		InputSchema:  op.MCPInputSchema(),
 		OutputSchema: op.MCPOutputSchema(),
+		Meta:         appToolMeta(op.Name), // the tool's MCP App card, if any (apps.go)
 		// annotations.title too: the tool's own title is MCP 2025-06-18 and
 		// later; a 2025-03-26 client (and a directory checking one) reads
 		// only annotations.title. It costs about 1.4 KB of tools/list and no
