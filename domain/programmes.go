@@ -509,6 +509,10 @@ type programmeClosePayload struct {
 	ProgrammeID int64 `json:"programme_id"`
 }
 
+// ProgrammeCloseJobSpec is the job that decides programme id's winners at
+// closes (the demo data queues it for its open programme).
+func ProgrammeCloseJobSpec(id int64, closes time.Time) JobSpec { return programmeCloseJob(id, closes) }
+
 // programmeCloseJob is the job that decides programme id's winners at closes.
 func programmeCloseJob(id int64, closes time.Time) JobSpec {
 	return JobSpec{Kind: ProgrammeCloseJob, Key: strconv.FormatInt(id, 10), Payload: programmeClosePayload{ProgrammeID: id}, RunAt: closes}

@@ -61,7 +61,8 @@ func writeDemo(ctx context.Context, db *DB, siteID int64, d *demo.Dataset) error
 	w.writeFounders(d.Founders)
 	w.writeContent(d)
 	w.writeFounders(d.Teams)
-	w.writeTrophies(d) // demo_trophies.go
+	w.writeTrophies(d)   // demo_trophies.go
+	w.writeProgrammes(d) // demo_programmes.go
 	if w.err != nil {
 		return w.err
 	}

@@ -302,9 +302,25 @@ func (s *Store) WithdrawProgrammeEntry(ctx context.Context, userID, listingID in
 func (s *Store) FinaliseProgramme(ctx context.Context, id int64, at time.Time) ([]domain.ProgrammeWin, error) {
 	var out []domain.ProgrammeWin
 	err := s.db.inTx(ctx, func(tx *Tx) error {
-		out = nil
+		var err error
+		out, err = decideProgramme(ctx, tx, s.siteID, id, at)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// decideProgramme is FinaliseProgramme's transaction (the demo data's
+// finished programme is decided by it too): it claims programme id of site
+// if it closed by at and is not decided, ranks its entries and writes the
+// winners and their notifications.
+func decideProgramme(ctx context.Context, tx *Tx, siteID, id int64, at time.Time) ([]domain.ProgrammeWin, error) {
+	var out []domain.ProgrammeWin
+	err := func() error {
 		res, err := tx.ExecContext(ctx, `UPDATE programmes SET finalised_at = ? WHERE site_id = ? AND id = ? AND finalised_at IS NULL AND voting_closes <= ?`,
-			at.Unix(), s.siteID, id, at.Unix())
+			at.Unix(), siteID, id, at.Unix())
 		if err != nil {
 			return mapErr(err, "programme", "")
 		}
@@ -364,11 +380,8 @@ func (s *Store) FinaliseProgramme(ctx context.Context, id int64, at time.Time) (
 				ClosedOn: time.Unix(vc-1, 0).UTC().Format(domain.DateLayout)})
 		}
 		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	}()
+	return out, err
 }
 
 // ProgrammeWins implements domain.ProgrammeStore.

@@ -132,7 +132,7 @@ func (h *handler) createProgramme(w http.ResponseWriter, r *http.Request, email 
 		return
 	}
 	in := domain.CreateProgrammeInput{Name: form["name"], Description: form["description"],
-		Categories: strings.FieldsFunc(form["categories"], func(c rune) bool { return c == ',' || c == ' ' }),
+		Categories:   strings.FieldsFunc(form["categories"], func(c rune) bool { return c == ',' || c == ' ' }),
 		LaunchedFrom: form["launched_from"], LaunchedTo: form["launched_to"], EntryOpens: form["entry_opens"], EntryCloses: form["entry_closes"],
 		VotingOpens: form["voting_opens"], VotingCloses: form["voting_closes"], Winners: winners}
 	rec, err := h.svc.CreateProgramme(r.Context(), in, email)
