@@ -144,8 +144,8 @@ const programmeVotes = `(SELECT count(*) FROM votes v WHERE v.listing_id = l.id 
 // ProgrammeEntries implements domain.ProgrammeStore.
 func (s *Store) ProgrammeEntries(ctx context.Context, p *domain.ProgrammeRecord, until time.Time) ([]domain.ProgrammeEntry, error) {
 	to := p.VotingCloses
-	if until.Before(to) {
-		to = until
+	if until.Truncate(time.Second).Add(time.Second).Before(to) {
+		to = until.Truncate(time.Second).Add(time.Second) // votes cast up to and including until
 	}
 	var out []domain.ProgrammeEntry
 	var cat string
