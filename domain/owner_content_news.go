@@ -61,6 +61,10 @@ type Notification struct {
 	AwardRank   int    // 1-3 for an award: Launch of the Week #AwardRank
 	AwardWeek   string // the award's week, YYYY-MM-DD
 	AwardVotes  int    // the week votes that decided it
+	// A programme win (ProgrammeRank set; docs/trophies.md): the programme,
+	// the category slug ("" Overall), the place and the votes that decided it.
+	ProgrammeSlug, ProgrammeName, ProgrammeCategory string
+	ProgrammeRank, ProgrammeVotes                   int
 }
 
 // NotificationList is one page of a person's notifications, newest first.

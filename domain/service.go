@@ -190,6 +190,7 @@ func New(d Deps) (*Service, error) {
 	s.RegisterReviewJobs(d.Jobs)
 	s.RegisterOpenDataJobs(d.Jobs)
 	s.RegisterTrophyJobs(d.Jobs)
+	s.RegisterProgrammeJobs(d.Jobs)
 	return s, nil
 }
 

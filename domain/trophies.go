@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -173,6 +174,8 @@ type GetHallOfFameInput struct {
 type HallOfFameYear struct {
 	Year    int     `json:"year"`
 	Winners []Award `json:"winners" jsonschema_description:"Launch of the Week #1 of each week of the year, by week."`
+	// Programmes are the winners of the award programmes that finished in the year.
+	Programmes []ProgrammeWin `json:"programmes" jsonschema_description:"Winners of award programmes whose voting closed in the year, by programme, category and place."`
 }
 
 // HallOfFame is the answer of get_hall_of_fame.
@@ -387,6 +390,17 @@ func (s *Service) cabinet(ctx context.Context, st TrophyStore, l *TrophyListing,
 		out.Items = append(out.Items, t)
 		out.Points += t.Points
 	}
+	if ps, perr := s.programmeStore(); perr == nil {
+		wins, err := ps.ProgrammeWins(ctx, l.ID, 0)
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range wins {
+			t := ProgrammeTrophy(site, w)
+			out.Items = append(out.Items, t)
+			out.Points += t.Points
+		}
+	}
 	recs, err := st.ListingTrophies(ctx, l.ID)
 	if err != nil {
 		return nil, err
@@ -511,14 +525,33 @@ func (s *Service) GetHallOfFame(ctx context.Context, in GetHallOfFameInput) (*Ha
 		return nil, err
 	}
 	out := &HallOfFame{Years: []HallOfFameYear{},
-		Text: "Launch of the Week #1 winners of " + s.SiteNow(ctx).Name + ", by year (newest first), each year by week. Award programmes join it in a later release."}
+		Text: "Launch of the Week #1 winners of " + s.SiteNow(ctx).Name + " and the winners of its finished award programmes, by year (newest first), each year by week and by programme."}
+	year := func(y int) *HallOfFameYear {
+		for i := range out.Years {
+			if out.Years[i].Year == y {
+				return &out.Years[i]
+			}
+		}
+		out.Years = append(out.Years, HallOfFameYear{Year: y, Winners: []Award{}, Programmes: []ProgrammeWin{}})
+		return &out.Years[len(out.Years)-1]
+	}
 	for _, a := range firsts {
 		y, _ := strconv.Atoi(a.Week[:4])
-		if n := len(out.Years); n == 0 || out.Years[n-1].Year != y {
-			out.Years = append(out.Years, HallOfFameYear{Year: y, Winners: []Award{}})
-		}
-		out.Years[len(out.Years)-1].Winners = append(out.Years[len(out.Years)-1].Winners, a)
+		hy := year(y)
+		hy.Winners = append(hy.Winners, a)
 	}
+	if ps, perr := s.programmeStore(); perr == nil {
+		wins, err := ps.ProgrammeWins(ctx, 0, in.Year)
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range wins {
+			y, _ := strconv.Atoi(w.ClosedOn[:4])
+			hy := year(y)
+			hy.Programmes = append(hy.Programmes, w)
+		}
+	}
+	slices.SortFunc(out.Years, func(a, b HallOfFameYear) int { return a.Year - b.Year })
 	for i, j := 0, len(out.Years)-1; i < j; i, j = i+1, j-1 {
 		out.Years[i], out.Years[j] = out.Years[j], out.Years[i]
 	}

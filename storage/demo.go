@@ -63,6 +63,8 @@ func writeDemo(ctx context.Context, db *DB, siteID int64, d *demo.Dataset) error
 	w.writeFounders(d.Teams)
 	w.writeTrophies(d) // demo_trophies.go
 	w.flush()
+	w.writeProgrammes(d) // demo_programmes.go (flushes before each read of the transaction)
+	w.flush()
 	if w.err != nil {
 		return w.err
 	}

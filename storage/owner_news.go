@@ -166,9 +166,11 @@ func (s *Store) Notifications(ctx context.Context, userID int64, offset, limit i
 		return nil, 0, 0, mapErr(err, "notification", "")
 	}
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT n.id, l.slug, l.name, COALESCE(u.id, 0), COALESCE(u.title, ''), COALESCE(u.body, ''),
-			COALESCE(u.posted_at, n.created_at) AS at, n.read_at IS NOT NULL, COALESCE(a.rank, 0), COALESCE(a.week, ''), COALESCE(a.votes, 0)
+			COALESCE(u.posted_at, n.created_at) AS at, n.read_at IS NOT NULL, COALESCE(a.rank, 0), COALESCE(a.week, ''), COALESCE(a.votes, 0),
+			COALESCE(pp.slug, ''), COALESCE(pp.name, ''), COALESCE(pw.category, ''), COALESCE(pw.rank, 0), COALESCE(pw.votes, 0)
 		FROM notifications n JOIN listings l ON l.id = n.listing_id
 		LEFT JOIN listing_updates u ON u.id = n.update_id LEFT JOIN awards a ON a.id = n.award_id
+		LEFT JOIN programme_winners pw ON pw.id = n.programme_win_id LEFT JOIN programmes pp ON pp.id = pw.programme_id
 		WHERE n.user_id = ? AND l.site_id = ? ORDER BY at DESC, n.id DESC LIMIT ? OFFSET ?`,
 		userID, s.siteID, limit, offset)
 	if err != nil {
@@ -180,7 +182,7 @@ func (s *Store) Notifications(ctx context.Context, userID int64, offset, limit i
 		var v domain.Notification
 		var at int64
 		if err := rows.Scan(&v.ID, &v.ListingSlug, &v.ListingName, &v.UpdateID, &v.Title, &v.Body, &at, &v.Read,
-			&v.AwardRank, &v.AwardWeek, &v.AwardVotes); err != nil {
+			&v.AwardRank, &v.AwardWeek, &v.AwardVotes, &v.ProgrammeSlug, &v.ProgrammeName, &v.ProgrammeCategory, &v.ProgrammeRank, &v.ProgrammeVotes); err != nil {
 			return nil, 0, 0, mapErr(err, "notification", "")
 		}
 		v.PostedAt = time.Unix(at, 0).UTC()

@@ -211,7 +211,7 @@ func trophyPoints(col string) string {
 
 // TrophyBoard implements domain.TrophyStore.
 func (s *Store) TrophyBoard(ctx context.Context, year, offset, limit int) ([]domain.TrophyBoardEntry, int, error) {
-	tWhere, aWhere := ``, ``
+	tWhere, aWhere, pWhere := ``, ``, ``
 	args := []any{s.siteID}
 	if year > 0 {
 		tWhere = ` AND t.won_on >= ? AND t.won_on < ?`
@@ -222,12 +222,22 @@ func (s *Store) TrophyBoard(ctx context.Context, year, offset, limit int) ([]dom
 		aWhere = ` AND a.week >= ? AND a.week < ?`
 		args = append(args, strconv.Itoa(year)+"-01-01", strconv.Itoa(year+1)+"-01-01")
 	}
+	args = append(args, s.siteID)
+	if year > 0 {
+		// A programme win is dated by its last day of voting (voting_closes - 1 s).
+		pWhere = ` AND p.voting_closes > ? AND p.voting_closes <= ?`
+		jan := time.Date(year, 1, 1, 0, 0, 0, 0, time.UTC)
+		args = append(args, jan.Unix(), jan.AddDate(1, 0, 0).Unix())
+	}
 	from := ` FROM (SELECT x.listing_id, SUM(x.points) AS points, SUM(x.firsts) AS firsts, COUNT(*) AS n FROM (
 		SELECT t.listing_id, ` + trophyPoints("t.rank") + ` AS points, CASE WHEN t.rank = 1 THEN 1 ELSE 0 END AS firsts
 			FROM trophies t WHERE t.site_id = ? AND t.state = 'verified'` + tWhere + `
 		UNION ALL
 		SELECT a.listing_id, ` + trophyPoints("a.rank") + `, CASE WHEN a.rank = 1 THEN 1 ELSE 0 END
 			FROM awards a WHERE a.site_id = ?` + aWhere + `
+		UNION ALL
+		SELECT w.listing_id, ` + trophyPoints("w.rank") + `, CASE WHEN w.rank = 1 THEN 1 ELSE 0 END
+			FROM programme_winners w JOIN programmes p ON p.id = w.programme_id WHERE p.site_id = ?` + pWhere + `
 	) x GROUP BY x.listing_id) b JOIN listings l ON l.id = b.listing_id`
 	where := ` WHERE l.site_id = ? AND ` + publicStatus
 	args = append(args, s.siteID)

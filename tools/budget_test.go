@@ -21,8 +21,8 @@ import (
 // (name, title, description and input schema as tools/list sends them).
 const (
 	budgetAllTokens     = 6200   // the 41 tools of issue 28 (budgetToday)
-	budgetEveryTokens   = 7100   // every tool: budgetAllTokens plus 900 for the trophies toolset (issue 33, docs/tool-budgets.md)
-	budgetPublicTokens  = 2500   // the public tools (no scope)
+	budgetEveryTokens   = 7700   // every tool: budgetAllTokens plus 900 for the trophies toolset and 600 for its 4 programme tools (issue 33, docs/tool-budgets.md)
+	budgetPublicTokens  = 2700   // the public tools (no scope): 2500, plus 200 for list_programmes and get_programme
 	budgetToolTokens    = 450    // any one of today's tools but update_draft
 	budgetNewToolTokens = 300    // an operation added after issue 28
 	budgetListBytes     = 50_000 // one tools/list answer of the 41 tools of issue 28, as the endpoint sends it, on every protocol version

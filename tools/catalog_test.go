@@ -78,12 +78,16 @@ var catSpec = []catSpecOp{
 	{"list_my_trophies", "GET", "/me/listings/{listing_id}/trophies", "account:read", false, 200},
 	{"add_trophy", "POST", "/me/listings/{listing_id}/trophies", "listings:write", true, 201},
 	{"delete_trophy", "DELETE", "/me/listings/{listing_id}/trophies/{trophy_id}", "listings:write", true, 200},
+	{"list_programmes", "GET", "/programmes", "", false, 200},
+	{"get_programme", "GET", "/programmes/{slug}", "", false, 200},
+	{"enter_programme", "POST", "/me/listings/{listing_id}/programmes", "listings:write", true, 201},
+	{"withdraw_programme_entry", "DELETE", "/me/listings/{listing_id}/programmes/{programme}", "listings:write", true, 200},
 }
 
 func TestCatalog_MatchesSpec(t *testing.T) {
 	t.Parallel()
-	if len(catSpec) != 47 {
-		t.Fatalf("spec table has %d operations, want 41 + 6 trophy operations", len(catSpec))
+	if len(catSpec) != 51 {
+		t.Fatalf("spec table has %d operations, want 41 + 6 trophy + 4 programme operations", len(catSpec))
 	}
 	spec := map[string]catSpecOp{}
 	for _, s := range catSpec {

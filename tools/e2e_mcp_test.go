@@ -17,7 +17,7 @@ import (
 )
 
 // e2eRoutes are the 17 public operations as the spec names them, and the
-// public reads of the trophies toolset: tool name and REST path.
+// public reads of the trophies toolset (programmes included): tool name and REST path.
 var e2eRoutes = map[string]string{
 	"get_site_info":            "/site",
 	"search_listings":          "/listings",
@@ -40,6 +40,8 @@ var e2eRoutes = map[string]string{
 	"get_trophy_cabinet":       "/listings/{slug}/trophies",
 	"get_trophy_leaderboard":   "/trophies/leaderboard",
 	"get_hall_of_fame":         "/hall-of-fame",
+	"list_programmes":          "/programmes",
+	"get_programme":            "/programmes/{slug}",
 }
 
 // e2eRESTURL turns tool arguments into the REST URL of the same call: path

@@ -20,7 +20,7 @@ import (
 
 // e2eFixtures are real slugs of the demo data, read through the REST API.
 type e2eFixtures struct {
-	listing, other, category, subcategory, founder, post, winner string
+	listing, other, category, subcategory, founder, post, winner, programme string
 }
 
 func e2eNewFixtures(t *testing.T, e *e2eEnv) e2eFixtures {
@@ -45,6 +45,19 @@ func e2eNewFixtures(t *testing.T, e *e2eEnv) e2eFixtures {
 		t.Fatalf("demo data lacks a second note-taking listing, a founder, a post or an award")
 	}
 	fx.founder, fx.post, fx.winner = founders.Items[0].Slug, posts.Items[0].Slug, awards.Items[0].Listing.Slug
+	// An award programme open now, as the site team makes it in the console.
+	today := e.svc.Now().UTC()
+	day := func(d int) string { return today.AddDate(0, 0, d).Format(domain.DateLayout) }
+	p, err := e.svc.CreateProgramme(context.Background(), domain.CreateProgrammeInput{Name: "Parity Programme", EntryOpens: day(-2),
+		EntryCloses: day(5), VotingOpens: day(-2), VotingCloses: day(10), Winners: 1}, "team@example.com")
+	if err != nil && domain.ErrorCode(err) != domain.EConflict {
+		t.Fatalf("CreateProgramme: %v", err)
+	}
+	if p != nil {
+		fx.programme = p.Slug
+	} else {
+		fx.programme = "parity-programme"
+	}
 	return fx
 }
 
@@ -136,6 +149,12 @@ func e2eParityCases(fx e2eFixtures) []e2eParityCase {
 		{"get_hall_of_fame", A{}},
 		{"get_hall_of_fame", A{"year": 2026}},
 		{"get_hall_of_fame", A{"year": 2101}},
+		{"list_programmes", A{}},
+		{"list_programmes", A{"page": 2, "per_page": 1}},
+		{"list_programmes", A{"per_page": 101}},
+		{"get_programme", A{"slug": fx.programme}},
+		{"get_programme", A{"slug": "no-such-programme"}},
+		{"get_programme", A{"slug": "Bad_Slug"}},
 	}
 }
 

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -143,6 +144,13 @@ func TestSnapshot_OpenAPIExamples(t *testing.T) {
 	rec.call(t, "list_awards", map[string]any{"per_page": 2})
 	questions := rec.call(t, "list_interview_questions", map[string]any{})
 	rec.call(t, "list_products", map[string]any{})
+	// An award programme the site team made in the console, open for entries and votes.
+	if _, err := env.svc.CreateProgramme(context.Background(), domain.CreateProgrammeInput{Name: "Makers' Choice 2026",
+		Description: "The products makers loved most this season, chosen by the community.", LaunchedFrom: "2026-09-01",
+		EntryOpens: "2026-11-16", EntryCloses: "2026-11-29", VotingOpens: "2026-11-16", VotingCloses: "2026-12-06", Winners: 3}, "team@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	rec.call(t, "list_programmes", map[string]any{"per_page": 2})
 
 	// Signed in with an API key (never recorded).
 	rec.key = env.apiKey(t, exampleEmail)
@@ -175,6 +183,9 @@ func TestSnapshot_OpenAPIExamples(t *testing.T) {
 	rec.call(t, "get_trophy_leaderboard", map[string]any{"per_page": 2})
 	rec.call(t, "get_hall_of_fame", map[string]any{"year": 2026})
 	rec.call(t, "delete_trophy", map[string]any{"listing_id": listingID, "trophy_id": tr["trophy"].(map[string]any)["id"]})
+	rec.call(t, "enter_programme", map[string]any{"listing_id": listingID, "programme": "makers-choice-2026"})
+	rec.call(t, "get_programme", map[string]any{"slug": "makers-choice-2026"})
+	rec.call(t, "withdraw_programme_entry", map[string]any{"listing_id": listingID, "programme": "makers-choice-2026"})
 	rec.call(t, "set_founder_story", map[string]any{"listing_id": listingID,
 		"why_started": "I lost a week of notes to a sync conflict and wanted a tool that never does that.",
 		"journey":     "Two years of evenings, then a public beta with forty teams."})

@@ -121,7 +121,7 @@ var catalog = sync.OnceValue(func() []Operation {
 	ops = append(ops, OwnerFreeOperations()...)
 	ops = append(ops, OrderOperations()...)
 	ops = append(ops, ClaimOperations()...)
-	return append(ops, TrophyOperations()...)
+	return append(append(ops, TrophyOperations()...), ProgrammeOperations()...)
 })
 
 // Operations returns the catalog rows this server serves.

@@ -28,7 +28,8 @@ var tsGroups = map[string][]string{
 	"listings": {"add_milestone", "answer_interview", "choose_free_listing", "delete_milestone", "get_my_listing", "list_my_listings", "post_listing_update", "set_founder_story", "update_my_listing"},
 	"claims":   {"claim_listing", "list_my_claims", "verify_claim"},
 	"orders":   {"create_checkout", "get_order", "list_my_orders", "list_products", "quote_order"},
-	"trophies": {"add_trophy", "delete_trophy", "get_hall_of_fame", "get_trophy_cabinet", "get_trophy_leaderboard", "list_my_trophies"},
+	"trophies": {"add_trophy", "delete_trophy", "enter_programme", "get_hall_of_fame", "get_programme", "get_trophy_cabinet", "get_trophy_leaderboard",
+		"list_my_trophies", "list_programmes", "withdraw_programme_entry"},
 }
 
 // tsConnect connects the go-sdk client to /mcp<query> with extra headers.
@@ -87,8 +88,8 @@ func tsFilter(names []string, keep func(string) bool) []string {
 func TestToolsets_EveryToolInAGroup(t *testing.T) {
 	t.Parallel()
 	ops := Catalog()
-	if len(ops) != 47 {
-		t.Fatalf("catalog has %d operations, want 47", len(ops))
+	if len(ops) != 51 {
+		t.Fatalf("catalog has %d operations, want 51", len(ops))
 	}
 	sets := Toolsets(ops)
 	if got, want := ToolsetNames(), []string{"public", "account", "drafts", "listings", "claims", "orders", "trophies", "readonly"}; !slices.Equal(got, want) {
@@ -138,8 +139,8 @@ func TestToolsets_MCP(t *testing.T) {
 	t.Parallel()
 	e := catTestServer(t, Options{}, false)
 	all, byName := tsList(t, tsConnect(t, e, "", "", nil))
-	if len(all) != 47 {
-		t.Fatalf("default selection lists %d tools, want 47", len(all))
+	if len(all) != 51 {
+		t.Fatalf("default selection lists %d tools, want 51", len(all))
 	}
 	// readOnlyHint as the client sees it.
 	readOnly := func(n string) bool { return byName[n].Annotations != nil && byName[n].Annotations.ReadOnlyHint }

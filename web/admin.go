@@ -61,6 +61,7 @@ func (h *handler) routeAdmin(mux *http.ServeMux) {
 	h.routeCategories(mux)    // admin_categories.go
 	h.routeRatings(mux)       // admin_ratings.go
 	h.routeTrophies(mux)      // trophies.go
+	h.routeProgrammes(mux)    // programmes.go
 }
 
 // adminRoute wraps a console handler: a 404 page unless the request comes
