@@ -78,6 +78,8 @@ type Service struct {
 	Trophies TrophyStore
 	// TrophyPages reads award pages (trophies_check.go); nil: Drafts.Fetcher, the site reader.
 	TrophyPages Fetcher
+	// Hooks serves the webhooks (webhooks.go); nil: none can be created or delivered.
+	Hooks *Webhooking
 }
 
 // Deps is everything a Service is built from. Every field is required unless
@@ -147,6 +149,7 @@ func New(d Deps) (*Service, error) {
 	s.RegisterReviewJobs(d.Jobs)
 	s.RegisterOpenDataJobs(d.Jobs)
 	s.RegisterTrophyJobs(d.Jobs)
+	s.RegisterWebhookJobs(d.Jobs)
 	return s, nil
 }
 

@@ -134,7 +134,7 @@ func (s *Store) UserDrafts(ctx context.Context, userID int64, offset, limit int)
 // UpdateDraft writes d if it is still at d.Version and bumps the version (see
 // domain.DraftStore). updated_at is d.UpdatedAt, or now when zero. It gives
 // domain.ErrStale when another write came first, not_found when the draft is gone.
-func (s *Store) UpdateDraft(ctx context.Context, d *domain.DraftRecord, withCrawl bool) error {
+func (s *Store) UpdateDraft(ctx context.Context, d *domain.DraftRecord, withCrawl bool, events ...domain.WebhookEvent) error {
 	if d.UpdatedAt.IsZero() {
 		d.UpdatedAt = s.db.Now().Truncate(time.Second)
 	}
@@ -151,6 +151,27 @@ func (s *Store) UpdateDraft(ctx context.Context, d *domain.DraftRecord, withCraw
 		args = append(args, cols.crawl)
 	}
 	args = append(args, d.ID, s.siteID, d.Version)
+	if len(events) > 0 { // the webhooks' outbox rows commit with the change they report
+		var n int64
+		err := s.db.inTx(ctx, func(tx *Tx) error {
+			res, err := tx.ExecContext(ctx, `UPDATE drafts SET `+set+` WHERE id = ? AND site_id = ? AND version = ?`, args...)
+			if err != nil {
+				return err
+			}
+			if n, err = res.RowsAffected(); err != nil || n == 0 {
+				return err
+			}
+			return s.addWebhookEventsTx(ctx, tx, events...)
+		})
+		if err != nil {
+			return mapErr(err, "draft", d.ID)
+		}
+		if n == 0 {
+			return s.staleOrGone(ctx, d.ID)
+		}
+		d.Version++
+		return nil
+	}
 	res, err := s.db.sql.ExecContext(ctx, `UPDATE drafts SET `+set+` WHERE id = ? AND site_id = ? AND version = ?`, args...)
 	if err != nil {
 		return mapErr(err, "draft", d.ID)

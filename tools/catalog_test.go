@@ -236,7 +236,7 @@ var catParam = regexp.MustCompile(`\{[a-z_]+\}`)
 func catFillPath(p string) string {
 	return catParam.ReplaceAllStringFunc(p, func(s string) string {
 		switch s {
-		case "{listing_id}", "{milestone_id}", "{claim_id}", "{trophy_id}":
+		case "{listing_id}", "{milestone_id}", "{claim_id}", "{trophy_id}", "{webhook_id}", "{delivery_id}":
 			return "1"
 		case "{id}":
 			return "6f1c2b6e-8a6f-4d43-9b7e-0d6f0c1f2a3b"

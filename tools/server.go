@@ -121,7 +121,8 @@ var catalog = sync.OnceValue(func() []Operation {
 	ops = append(ops, OwnerFreeOperations()...)
 	ops = append(ops, OrderOperations()...)
 	ops = append(ops, ClaimOperations()...)
-	return append(ops, TrophyOperations()...)
+	ops = append(ops, TrophyOperations()...)
+	return append(ops, WebhookOperations()...)
 })
 
 // Operations returns the catalog rows this server serves.
