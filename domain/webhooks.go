@@ -267,8 +267,7 @@ type ListWebhooksInput struct{}
 
 // WebhookList is the caller's endpoints.
 type WebhookList struct {
-	Items      []WebhookEndpoint `json:"items"`
-	EventTypes []string          `json:"event_types" jsonschema_description:"Every type an endpoint may subscribe to."`
+	Items []WebhookEndpoint `json:"items"`
 }
 
 // WebhookAnswer is one endpoint and what to do next.
@@ -323,9 +322,6 @@ func checkWebhookEvents(events []string) ([]string, error) {
 func (s *Service) checkWebhookListings(ctx context.Context, st WebhookStore, userID int64, ids []int64) ([]int64, error) {
 	out := []int64{}
 	for _, id := range ids {
-		if id < 1 {
-			return nil, Invalid("listing_ids", "minimum", "listing_ids must be listing ids (1 or more); %d is not.", id)
-		}
 		if !slices.Contains(out, id) {
 			out = append(out, id)
 		}
@@ -403,7 +399,7 @@ func (s *Service) ListWebhooks(ctx context.Context, _ ListWebhooksInput) (*Webho
 	if err != nil {
 		return nil, err
 	}
-	out := &WebhookList{Items: []WebhookEndpoint{}, EventTypes: WebhookEventTypes}
+	out := &WebhookList{Items: []WebhookEndpoint{}}
 	for i := range recs {
 		out.Items = append(out.Items, webhookView(&recs[i]))
 	}

@@ -11,13 +11,13 @@ func WebhookOperations() []Operation {
 		Op(Spec{
 			Name: "list_webhooks", Method: "GET", Path: "/me/webhooks", Scope: domain.ScopeAccountRead,
 			Tag: "Webhooks", Title: "My webhooks", ReadOnly: true, IdempotentHint: true,
-			Summary: "Your webhook endpoints (address, event types, listings, enabled or why disabled) and every event type one may subscribe to. Secrets are never shown here.",
+			Summary: "Your webhook endpoints: address, event types, listings, enabled or why disabled. Secrets are never shown here.",
 		}, (*domain.Service).ListWebhooks),
 
 		Op(Spec{
 			Name: "create_webhook", Method: "POST", Path: "/me/webhooks", Scope: domain.ScopeListingsWrite,
 			Idem: true, Status: 201, Tag: "Webhooks", Title: "Create a webhook", OpenWorld: true,
-			Summary: "Registers a public http(s) endpoint for signed event POSTs (Standard Webhooks) of the chosen types, optionally only for some of your listings. Returns the signing secret once; at most 10 per account.",
+			Summary: "Registers a public http(s) endpoint for signed event POSTs (Standard Webhooks) of the chosen types, optionally only for some of your listings. Returns the signing secret once; at most 10 per account. An unknown event type is a 400 listing the known ones.",
 		}, (*domain.Service).CreateWebhook),
 
 		Op(Spec{
