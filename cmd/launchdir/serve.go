@@ -33,6 +33,7 @@ type serveFlags struct {
 	oc  orderConfig
 	owc ownerConfig
 	lc  limitConfig
+	wc  webhookConfig
 	// team is the size of the site team once wired (the banner says how to
 	// become admin when it is 0).
 	team int
@@ -56,6 +57,7 @@ func (f *serveFlags) flagSet(stderr io.Writer) *flag.FlagSet {
 	orderFlags(fs, &f.oc)
 	ownerFlags(fs, &f.owc)
 	limitFlags(fs, &f.lc)
+	webhookFlags(fs, &f.wc)
 	return fs
 }
 
@@ -171,6 +173,9 @@ func wire(ctx context.Context, f *serveFlags, db *storage.DB, lim *limits, logge
 		return nil, nil, nil, fmt.Errorf("wiring the service: %w", err)
 	}
 	invites.Service = svc
+	if svc.Hooks, err = newWebhooking(&f.wc, f.dc.allowLoopback, az, runner, logger); err != nil {
+		return nil, nil, nil, err
+	}
 	// A draft left being built without its job (a crash between the two,
 	// before they were written together) gets its job again.
 	if ids, err := svc.RecoverDrafts(ctx); err != nil {
