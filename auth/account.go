@@ -34,6 +34,8 @@ func (a *Auth) registerAccount(mux *http.ServeMux) {
 	mux.Handle("POST /account/keys", form(a.requireSession(a.accountCreateKey)))
 	mux.Handle("POST /account/keys/{id}/revoke", form(a.requireSession(a.accountRevokeKey)))
 	mux.Handle("POST /account/apps/revoke", form(a.requireSession(a.accountRevokeApp)))
+	mux.Handle("POST /account/webhooks", form(a.requireSession(a.accountCreateHook)))
+	mux.Handle("POST /account/webhooks/{id}/delete", form(a.requireSession(a.accountDeleteHook)))
 }
 
 // accountData is the data of account.html.
@@ -51,6 +53,8 @@ type accountData struct {
 	// says the section is shown at all.
 	Orders []orderNote
 	Shop   bool
+	// Hooks is the Webhooks section (account_webhooks.go); nil: not served.
+	Hooks *hookSection
 }
 
 // ListingNote is one of the account's listings as /account shows it:
@@ -120,6 +124,9 @@ func (a *Auth) account(ctx context.Context, u User, s Session) (accountData, err
 	if d.Orders, err = a.accountOrders(ctx, u.ID); err != nil {
 		return d, err
 	}
+	if d.Hooks, err = a.hookSectionFor(ctx, u); err != nil {
+		return d, err
+	}
 	grants, err := a.store.ListGrants(ctx, u.ID)
 	if err != nil {
 		return d, err
@@ -146,6 +153,19 @@ func (a *Auth) showAccount(w http.ResponseWriter, r *http.Request, status int, k
 		return
 	}
 	d.KeyName, d.Error = keyName, msg
+	a.render(w, status, "account.html", d)
+}
+
+// showAccountHooks shows /account with the Webhooks form's outcome.
+func (a *Auth) showAccountHooks(w http.ResponseWriter, r *http.Request, status int, extra *hookSection) {
+	u, s, _ := userFrom(r.Context())
+	d, err := a.account(r.Context(), u, s)
+	if err != nil || d.Hooks == nil {
+		a.log.Error("load account", "user", u.ID, "err", err)
+		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Your account could not be loaded. Try again in a moment.")
+		return
+	}
+	d.Hooks.Secret, d.Hooks.URL, d.Hooks.Error = extra.Secret, extra.URL, extra.Error
 	a.render(w, status, "account.html", d)
 }
 

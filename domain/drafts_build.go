@@ -64,7 +64,7 @@ func (s *Service) buildDraft(ctx context.Context, id string, attempt int) error 
 	rec.Doc.Existing = existing
 	applyAI(&rec.Doc, drafted, DraftFieldNames, true)
 	rec.Status, rec.Phase, rec.UpdatedAt = DraftReady, "", s.now()
-	return d.Store.UpdateDraft(ctx, rec, false)
+	return d.Store.UpdateDraft(ctx, rec, false, s.draftEvent(rec))
 }
 
 // crawlDraft reads the site, reporting progress (at most every 200 ms).
@@ -140,7 +140,7 @@ func (s *Service) failDraft(ctx context.Context, id string, cause error) error {
 			de = &DraftError{Reason: ce.Reason, Message: ce.Message}
 		}
 		rec.Status, rec.Phase, rec.Error, rec.UpdatedAt = DraftFailed, "", de, s.now()
-		if err := s.Drafts.Store.UpdateDraft(ctx, rec, false); !errors.Is(err, ErrStale) {
+		if err := s.Drafts.Store.UpdateDraft(ctx, rec, false, s.draftEvent(rec)); !errors.Is(err, ErrStale) {
 			return err
 		}
 	}

@@ -172,8 +172,9 @@ type DraftStore interface {
 	UserDrafts(ctx context.Context, userID int64, offset, limit int) ([]DraftRecord, int, error)
 	// UpdateDraft writes the draft's status, progress, error, doc, ai, listing id (and
 	// crawl when withCrawl) if its Version is still d.Version; it then increments
-	// d.Version. ErrStale otherwise.
-	UpdateDraft(ctx context.Context, d *DraftRecord, withCrawl bool) error
+	// d.Version. ErrStale otherwise. events (webhooks' outbox) are written in
+	// the same transaction.
+	UpdateDraft(ctx context.Context, d *DraftRecord, withCrawl bool, events ...WebhookEvent) error
 	// SetDraftProgress records the build's progress without touching the rest.
 	SetDraftProgress(ctx context.Context, id, phase string, done, planned int, now time.Time) error
 	// SaveOwnListing creates (id 0) or updates a listing of userID from w and returns its id.

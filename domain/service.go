@@ -87,6 +87,8 @@ type Service struct {
 	// VoteDays, when set, counts a launch week's votes by day for the
 	// listing page's chart; nil: no chart.
 	VoteDays VoteDayCounter
+	// Hooks serves the webhooks (webhooks.go); nil: none can be created or delivered.
+	Hooks *Webhooking
 }
 
 // Console is the stores of the site team's console. Each is required by New.
@@ -191,6 +193,7 @@ func New(d Deps) (*Service, error) {
 	s.RegisterOpenDataJobs(d.Jobs)
 	s.RegisterTrophyJobs(d.Jobs)
 	s.RegisterProgrammeJobs(d.Jobs)
+	s.RegisterWebhookJobs(d.Jobs)
 	return s, nil
 }
 

@@ -130,9 +130,22 @@ func (s *Store) UserDrafts(ctx context.Context, userID int64, offset, limit int)
 // UpdateDraft writes d if it is still at d.Version and bumps the version (see
 // domain.DraftStore). updated_at is d.UpdatedAt, or now when zero. It gives
 // domain.ErrStale when another write came first, not_found when the draft is gone.
-func (s *Store) UpdateDraft(ctx context.Context, d *domain.DraftRecord, withCrawl bool) error {
+func (s *Store) UpdateDraft(ctx context.Context, d *domain.DraftRecord, withCrawl bool, events ...domain.WebhookEvent) error {
 	if d.UpdatedAt.IsZero() {
 		d.UpdatedAt = s.db.Now().Truncate(time.Second)
+	}
+	if len(events) > 0 { // the webhooks' outbox rows commit with the change they report
+		err := s.db.inTx(ctx, func(tx *Tx) error {
+			if err := s.updateDraft(ctx, tx, d, withCrawl); err != nil {
+				return err
+			}
+			return s.addWebhookEventsTx(ctx, tx, events...)
+		})
+		if err != nil {
+			return err
+		}
+		d.Version++
+		return nil
 	}
 	if err := s.updateDraft(ctx, s.db.sql, d, withCrawl); err != nil {
 		return err

@@ -214,6 +214,10 @@ func TestSnapshot_OpenAPIExamples(t *testing.T) {
 	// The free launch instead (the checkout is not paid).
 	rec.call(t, "choose_free_listing", map[string]any{"listing_id": newID})
 
+	// Webhooks (docs/webhooks.md): an endpoint on the product site, whose home
+	// page answers the POST with 200; a test event delivered, its log, a redelivery.
+	hookSecrets := webhookExamples(t, rec, env.catEnv, site.URL, newID)
+
 	for _, op := range Catalog() {
 		if _, ok := rec.got[op.Name]; !ok {
 			t.Errorf("no example recorded for %s", op.Name)
@@ -221,7 +225,8 @@ func TestSnapshot_OpenAPIExamples(t *testing.T) {
 	}
 	// The random draft id and order number become fixed ones of the same
 	// shape, so that -update rewrites the file only when something changed.
-	rec.got = stableExamples(t, rec.got, draftID, exampleDraftID, o["number"].(string), exampleOrderNumber)
+	rec.got = stableExamples(t, rec.got, append([]string{draftID, exampleDraftID, o["number"].(string), exampleOrderNumber}, hookSecrets...)...)
+	rec.got = stableDurations(t, rec.got)
 	checkExamples(t, rec.got)
 	out, err := json.MarshalIndent(rec.got, "", "  ")
 	if err != nil {

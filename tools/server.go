@@ -121,7 +121,9 @@ var catalog = sync.OnceValue(func() []Operation {
 	ops = append(ops, OwnerFreeOperations()...)
 	ops = append(ops, OrderOperations()...)
 	ops = append(ops, ClaimOperations()...)
-	return append(append(ops, TrophyOperations()...), ProgrammeOperations()...)
+	ops = append(ops, TrophyOperations()...)
+	ops = append(ops, ProgrammeOperations()...)
+	return append(ops, WebhookOperations()...)
 })
 
 // Operations returns the catalog rows this server serves.

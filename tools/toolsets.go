@@ -58,6 +58,8 @@ var toolsetTable = []toolset{
 		func(s Spec) bool { return s.Tag == "Orders" }},
 	{"trophies", "Trophy cabinets (awards won here and verified trophies from other sites), the trophy leaderboard and the Hall of Fame; add and delete your listing's trophies.",
 		func(s Spec) bool { return s.Tag == "Trophies" }},
+	{"webhooks", "Signed webhooks for your account: create, list, edit, delete endpoints, rotate their secret, send a test event, read the delivery log and redeliver.",
+		func(s Spec) bool { return s.Tag == "Webhooks" }},
 	{readonlyToolset, "Only tools that change nothing (readOnlyHint). Alone: every read-only tool; with other groups: their read-only tools.",
 		func(s Spec) bool { return s.ReadOnly }},
 }
@@ -78,7 +80,7 @@ func ToolsetNames() []string {
 // and the readonly modifier. The zero value is not valid; defaultSelection
 // serves every tool.
 type selection struct {
-	groups   uint8
+	groups   uint16
 	readonly bool
 }
 

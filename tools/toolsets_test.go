@@ -30,6 +30,7 @@ var tsGroups = map[string][]string{
 	"orders":   {"create_checkout", "get_order", "list_my_orders", "list_products", "quote_order"},
 	"trophies": {"add_trophy", "delete_trophy", "enter_programme", "get_hall_of_fame", "get_programme", "get_trophy_cabinet", "get_trophy_leaderboard",
 		"list_my_trophies", "list_programmes", "withdraw_programme_entry"},
+	"webhooks": {"create_webhook", "delete_webhook", "list_webhook_deliveries", "list_webhooks", "redeliver_webhook", "rotate_webhook_secret", "send_test_webhook", "update_webhook"},
 }
 
 // tsConnect connects the go-sdk client to /mcp<query> with extra headers.
@@ -88,11 +89,11 @@ func tsFilter(names []string, keep func(string) bool) []string {
 func TestToolsets_EveryToolInAGroup(t *testing.T) {
 	t.Parallel()
 	ops := Catalog()
-	if len(ops) != 51 {
-		t.Fatalf("catalog has %d operations, want 51", len(ops))
+	if len(ops) != 59 {
+		t.Fatalf("catalog has %d operations, want 59", len(ops))
 	}
 	sets := Toolsets(ops)
-	if got, want := ToolsetNames(), []string{"public", "account", "drafts", "listings", "claims", "orders", "trophies", "readonly"}; !slices.Equal(got, want) {
+	if got, want := ToolsetNames(), []string{"public", "account", "drafts", "listings", "claims", "orders", "trophies", "webhooks", "readonly"}; !slices.Equal(got, want) {
 		t.Fatalf("toolsets %v, want %v", got, want)
 	}
 	in := map[string]int{}
@@ -139,8 +140,8 @@ func TestToolsets_MCP(t *testing.T) {
 	t.Parallel()
 	e := catTestServer(t, Options{}, false)
 	all, byName := tsList(t, tsConnect(t, e, "", "", nil))
-	if len(all) != 51 {
-		t.Fatalf("default selection lists %d tools, want 51", len(all))
+	if len(all) != 59 {
+		t.Fatalf("default selection lists %d tools, want 59", len(all))
 	}
 	// readOnlyHint as the client sees it.
 	readOnly := func(n string) bool { return byName[n].Annotations != nil && byName[n].Annotations.ReadOnlyHint }
@@ -230,7 +231,7 @@ func TestToolsets_SameServer(t *testing.T) {
 		t.Error("drafts and drafts,readonly share a server")
 	}
 	if ts.get(sel("")) != e.tools.MCPServer() || ts.get(sel("toolsets=all")) != e.tools.MCPServer() ||
-		ts.get(sel("toolsets=public,account,drafts,listings,claims,orders,trophies")) != e.tools.MCPServer() {
+		ts.get(sel("toolsets=public,account,drafts,listings,claims,orders,trophies,webhooks")) != e.tools.MCPServer() {
 		t.Error("the default selection is not MCPServer()")
 	}
 }
@@ -254,7 +255,7 @@ func TestToolsets_BadSelection400(t *testing.T) {
 		hdr                 map[string]string
 		field, rule, detail string
 	}{
-		{"unknown", "POST", "?toolsets=public,bogus", hdr(), "toolsets", "enum", `unknown toolset "bogus"; allowed: public, account, drafts, listings, claims, orders, trophies, readonly`},
+		{"unknown", "POST", "?toolsets=public,bogus", hdr(), "toolsets", "enum", `unknown toolset "bogus"; allowed: public, account, drafts, listings, claims, orders, trophies, webhooks, readonly`},
 		{"unknown on GET", "GET", "?toolsets=write", hdr(), "toolsets", "enum", `unknown toolset "write"`},
 		{"empty", "POST", "?toolsets=", hdr(), "toolsets", "minItems", "toolsets is empty"},
 		{"only commas", "POST", "?toolsets=,%20,", hdr(), "toolsets", "minItems", "toolsets is empty"},

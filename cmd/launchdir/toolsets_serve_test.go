@@ -30,8 +30,8 @@ func TestServe_DocsToolsets(t *testing.T) {
 		t.Fatalf("GET /docs: %d, no toolsets section", res.StatusCode)
 	}
 	sets := tools.Toolsets(tools.Catalog())
-	if len(sets) != 8 { // seven, and trophies
-		t.Fatalf("%d toolsets, want 8", len(sets))
+	if len(sets) != 9 { // seven, trophies and webhooks
+		t.Fatalf("%d toolsets, want 9", len(sets))
 	}
 	for _, ts := range sets {
 		_, row, ok := strings.Cut(page, "<code>"+ts.Name+"</code></th>")

@@ -183,6 +183,9 @@ func (a *App) build(ctx context.Context, ad Adapters) error {
 	if err != nil {
 		return fmt.Errorf("wiring the service: %w", err)
 	}
+	if svc.Hooks, err = a.webhooking(outbox, logger); err != nil {
+		return err
+	}
 	a.Service = svc
 
 	acfg := auth.Config{Origin: c.PublicOrigin(), SiteName: site.Name, Store: authStore, Logger: logger, Now: db.Now,

@@ -63,6 +63,7 @@ type Config struct {
 	StripeSecretKey     string
 	StripeWebhookSecret string
 	AdminEmails         string
+	WebhookKey          string
 }
 
 // Setting is one row of the configuration table: the only place a setting
@@ -181,6 +182,16 @@ var Settings = []Setting{
 		field: func(c *Config) any { return &c.StripeWebhookSecret }},
 	{Flag: "admin-emails", Env: "LAUNCHDIR_ADMIN_EMAILS", Usage: "comma-separated sign-in addresses of the site team, who may open /admin",
 		field: func(c *Config) any { return &c.AdminEmails }},
+	{Flag: "webhook-key", Env: "LAUNCHDIR_WEBHOOK_KEY", Usage: "server key that encrypts webhook signing secrets at rest: 32 bytes as 64 hex characters or base64; empty: secrets are stored as they are", Secret: true,
+		Expect: "32 bytes as 64 hex characters or base64, e.g. the output of: openssl rand -hex 32",
+		field:  func(c *Config) any { return &c.WebhookKey },
+		check: func(c *Config) error {
+			if c.WebhookKey == "" {
+				return nil
+			}
+			_, err := ParseWebhookKey(c.WebhookKey)
+			return err
+		}},
 }
 
 // DefaultSiteName is the site's name when none is configured.
