@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // API key limits.
@@ -200,7 +201,7 @@ func (a *Auth) accountCreateKey(w http.ResponseWriter, r *http.Request) {
 	plain, k, err := a.createKey(r.Context(), u.ID, name)
 	switch {
 	case errors.Is(err, errKeyName):
-		a.showAccount(w, r, http.StatusBadRequest, name, "Give the key a name of 1 to 100 characters.")
+		a.showAccount(w, r, problem.Status(domain.EInvalid), name, "Give the key a name of 1 to 100 characters.")
 		return
 	case errors.Is(err, errTooManyKeys):
 		a.problemPage(w, domain.EInvalid, "Too many API keys",

@@ -231,7 +231,7 @@ func webhookView(r *WebhookEndpointRecord) WebhookEndpoint {
 // CreateWebhookInput is POST /me/webhooks.
 type CreateWebhookInput struct {
 	URL         string   `json:"url" jsonschema:"minLength=1,maxLength=500" jsonschema_description:"Public http(s) address that receives the POSTs."`
-	Events      []string `json:"events" jsonschema:"minItems=1,maxItems=20" jsonschema_description:"Event types, e.g. draft.ready, listing.live (docs/webhooks.md)."`
+	Events      []string `json:"events" jsonschema:"minItems=1,maxItems=20" jsonschema_description:"Event types such as draft.ready or listing.live (docs/webhooks.md)."`
 	ListingIDs  []int64  `json:"listing_ids,omitempty" jsonschema:"maxItems=50" jsonschema_description:"Only these listings of yours; default all."`
 	Description string   `json:"description,omitempty" jsonschema:"maxLength=200"`
 }

@@ -5,7 +5,6 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base32"
 	"encoding/base64"
@@ -30,16 +29,12 @@ var WebhookMaxAttempts = len(WebhookSchedule) + 1
 
 // NewWebhookSecret returns a Standard Webhooks secret: whsec_ and base64 of 24 random bytes.
 func NewWebhookSecret() string {
-	var b [24]byte
-	_, _ = rand.Read(b[:])
-	return "whsec_" + base64.StdEncoding.EncodeToString(b[:])
+	return "whsec_" + base64.StdEncoding.EncodeToString(RandomBytes(24))
 }
 
 // newWebhookMsgID returns an event id: msg_ and 26 base32 characters (130 random bits).
 func newWebhookMsgID() string {
-	var b [17]byte
-	_, _ = rand.Read(b[:])
-	return "msg_" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))[:26]
+	return "msg_" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(RandomBytes(17)))[:26]
 }
 
 // SignWebhook is the Standard Webhooks signature of one message: "v1," and
@@ -66,8 +61,7 @@ func (s *Service) sealSecret(secret string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	nonce := make([]byte, gcm.NonceSize())
-	_, _ = rand.Read(nonce)
+	nonce := RandomBytes(gcm.NonceSize())
 	return "enc1:" + base64.StdEncoding.EncodeToString(gcm.Seal(nonce, nonce, []byte(secret), nil)), nil
 }
 
@@ -221,12 +215,12 @@ func (s *Service) deliverWebhook(ctx context.Context, p webhookDeliverPayload) e
 			res.Error = herr.Error()
 			break
 		}
-		start := time.Now()
+		start := s.now()
 		status, serr := s.Hooks.Sender.Send(ctx, ep.URL, header, d.Payload)
 		if ctx.Err() != nil {
 			return ctx.Err() // shutting down or lease lost: the attempt runs again
 		}
-		res.DurationMS, res.Status = time.Since(start).Milliseconds(), status
+		res.DurationMS, res.Status = s.now().Sub(start).Milliseconds(), status
 		switch {
 		case serr != nil:
 			res.Error = serr.Error()

@@ -50,7 +50,7 @@ func batchable(q string) bool {
 // batch when it is full. It reports false when the statement was not
 // queued (SQLite, or a statement that cannot join a batch).
 func (w *demoWriter) queue(query string, args ...any) bool {
-	if w.db == nil || w.db.eng != enginePostgres || !batchable(query) {
+	if w.db == nil || !w.db.eng.pricedRoundTrips() || !batchable(query) {
 		return false
 	}
 	if w.err != nil {

@@ -103,7 +103,7 @@ func castVotes(ctx context.Context, db *DB, tx *Tx, siteID int64, votes []domain
 	// vote (65 s of the demo seed at load average 13-19).
 	bw := &demoWriter{ctx: ctx, db: db, tx: tx, siteID: siteID}
 	var reserved []int64
-	if db.eng == enginePostgres {
+	if db.eng.pricedRoundTrips() {
 		if reserved, err = reserveIDs(ctx, tx, "votes", len(votes)); err != nil {
 			return err
 		}

@@ -196,7 +196,7 @@ func (w *demoWriter) writeActivity(d *demo.Dataset) {
 	}
 	// Views are computed in SQL so that tens of thousands of rows cost one
 	// statement per listing.
-	if w.db != nil && w.db.eng == enginePostgres {
+	if w.db != nil && w.db.eng.pricedRoundTrips() {
 		w.writeViewsPG(d)
 		return
 	}

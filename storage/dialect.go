@@ -611,3 +611,9 @@ func (e engine) hasRowid() bool { return e == engineSQLite }
 // migration's row is inserted first as a lease; SQLite's BEGIN IMMEDIATE
 // already makes one process wait for the other.
 func (e engine) concurrentMigrations() bool { return e == enginePostgres }
+
+// pricedRoundTrips reports whether each statement costs a network round
+// trip (PostgreSQL), so the demo seed batches its statements, takes ids
+// from sequences up front and computes the views in SQL; SQLite runs in
+// the process and its statements are cheap one by one.
+func (e engine) pricedRoundTrips() bool { return e == enginePostgres }

@@ -218,6 +218,9 @@ func TestAnnotations_IdempotentWritesRepeat(t *testing.T) {
 	paid := env.ownedListing(t, "repeat@example.com", fixtures.Cols{"status": "live", "plan": "paid", "launch_week": "2026-11-09"})
 	qs := j.must(t, 200, "list_interview_questions", map[string]any{})
 	qid := qs["items"].([]any)[0].(map[string]any)["id"]
+	withWebhooks(t, env)
+	hook := j.must(t, 201, "create_webhook", map[string]any{"url": "https://hooks.example.com/launchdir", "events": []any{"draft.ready"}})
+	hookID := hook["webhook"].(map[string]any)["id"]
 
 	cases := map[string]struct {
 		args map[string]any
@@ -232,6 +235,8 @@ func TestAnnotations_IdempotentWritesRepeat(t *testing.T) {
 			[]string{"status"}},
 		"quote_order": {map[string]any{"items": []any{map[string]any{"product": "featured", "listing_id": paid}}, "billing_country": "DE"},
 			[]string{"total_cents"}},
+		"update_webhook": {map[string]any{"webhook_id": hookID, "description": "CI hook", "events": []any{"draft.ready", "listing.live"}},
+			[]string{"webhook"}},
 	}
 	res, err := cs.ListTools(context.Background(), nil)
 	if err != nil {

@@ -14,7 +14,7 @@ var recordedToolTokens = map[string]int{
 	"claim_listing":            161,
 	"compare_listings":         142,
 	"create_checkout":          233,
-	"create_webhook":           231,
+	"create_webhook":           210,
 	"delete_milestone":         155,
 	"delete_trophy":            132,
 	"delete_webhook":           96,

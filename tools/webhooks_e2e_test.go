@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/webhooksend"
+	"github.com/launchdir/launchdir/internal/webhooksend"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // Award programmes (docs/trophies.md): the public pages (/programmes, and
@@ -127,7 +128,7 @@ func (h *handler) createProgramme(w http.ResponseWriter, r *http.Request, email 
 	}
 	winners, err := strconv.Atoi(strings.TrimSpace(form["winners"]))
 	if err != nil {
-		h.showProgrammeConsole(w, r, http.StatusBadRequest, &programmeConsolePage{Email: email, Form: form, Field: "winners",
+		h.showProgrammeConsole(w, r, problem.Status(domain.EInvalid), &programmeConsolePage{Email: email, Form: form, Field: "winners",
 			Problem: "winners: a whole number of winners per category, 1-10."})
 		return
 	}
@@ -142,11 +143,7 @@ func (h *handler) createProgramme(w http.ResponseWriter, r *http.Request, email 
 		if len(de.Fields) > 0 {
 			p.Field = de.Fields[0].Field
 		}
-		status := http.StatusBadRequest
-		if de.Code == domain.EConflict {
-			status = http.StatusConflict
-		}
-		h.showProgrammeConsole(w, r, status, p)
+		h.showProgrammeConsole(w, r, problem.Status(de.Code), p)
 		return
 	}
 	if err != nil {

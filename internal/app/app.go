@@ -183,7 +183,7 @@ func (a *App) build(ctx context.Context, ad Adapters) error {
 	if err != nil {
 		return fmt.Errorf("wiring the service: %w", err)
 	}
-	if svc.Hooks, err = a.webhooking(outbox, logger); err != nil {
+	if svc.Hooks, err = a.webhooking(outbox); err != nil {
 		return err
 	}
 	a.Service = svc

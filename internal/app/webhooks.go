@@ -4,11 +4,10 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
-	"log/slog"
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/webhooksend"
+	"github.com/launchdir/launchdir/internal/webhooksend"
 )
 
 // ParseWebhookKey reads the webhook server key: 32 bytes written as hex or
@@ -29,11 +28,14 @@ func ParseWebhookKey(s string) ([]byte, error) {
 // webhooking wires the webhooks: the sender with the crawler's address rules
 // (loopback only with --fetch-allow-loopback), the server key, the owner's
 // mail and the job runner's wake-up.
-func (a *App) webhooking(mailer domain.Mailer, logger *slog.Logger) (*domain.Webhooking, error) {
+func (a *App) webhooking(mailer domain.Mailer) (*domain.Webhooking, error) {
 	c := &a.Config
 	h := &domain.Webhooking{Sender: webhooksend.New(webhooksend.Options{AllowLoopback: c.FetchAllowLoopback}), Mailer: mailer, Wake: a.Runner.Wake}
 	if c.WebhookKey == "" {
-		logger.Warn("no --webhook-key (LAUNCHDIR_WEBHOOK_KEY): webhook signing secrets are stored unencrypted; set a key in production (docs/webhooks.md)")
+		// A note for Start, so serve warns and the admin commands do not.
+		a.notes = append(a.notes, func() {
+			a.logger.Warn("no --webhook-key (LAUNCHDIR_WEBHOOK_KEY): webhook signing secrets are stored unencrypted; set a key in production (docs/webhooks.md)")
+		})
 		return h, nil
 	}
 	b, err := ParseWebhookKey(c.WebhookKey)
