@@ -518,7 +518,7 @@ func (s *Service) SubmitDraft(ctx context.Context, in DraftIDInput) (*SubmitDraf
 			return nil, Errorf(EConflict, "%s", e.Message)
 		}
 	}
-	id := rec.ListingID
+	var id int64
 	if !created {
 		// Every draft edit since the first submit already reached the
 		// listing, part by part; writing the whole draft again would undo
