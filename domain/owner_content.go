@@ -58,9 +58,12 @@ type OwnerContentStore interface {
 	// it, the listing, and how many signed-in followers (other than userID)
 	// followed it by then. jobs (may be nil) is called inside the write
 	// transaction with those three and returns the jobs to store with the
-	// update, in the same transaction (its followers' fan-out).
+	// update, in the same transaction (its followers' fan-out). Each of
+	// events (the update.posted webhook) is called in that transaction too and
+	// its event written for every owner of the listing.
 	PostUpdate(ctx context.Context, userID, listingID int64, title, body string, at time.Time,
-		jobs func(u *PostedUpdate, ref ListingRef, told int) []JobSpec) (*PostedUpdate, ListingRef, int, error)
+		jobs func(u *PostedUpdate, ref ListingRef, told int) []JobSpec,
+		events ...func(u *PostedUpdate, ref ListingRef) ListingEventFunc) (*PostedUpdate, ListingRef, int, error)
 	// AddMilestone adds a milestone; EConflict when the listing has max already.
 	AddMilestone(ctx context.Context, userID, listingID int64, m Milestone, max int) (*Milestone, ListingRef, error)
 	// DeleteMilestone deletes a milestone of the listing and returns it;
@@ -180,7 +183,9 @@ func (s *Service) PostListingUpdate(ctx context.Context, in PostListingUpdateInp
 		}
 		return []JobSpec{{Kind: UpdateFanOutJob, Key: strconv.FormatInt(u.ID, 10), Payload: updateFanOut{UpdateID: u.ID}, RunAt: s.now()}}
 	}
-	u, ref, told, err := st.PostUpdate(ctx, c.UserID, in.ListingID, title, body, s.now(), fanOut)
+	// update.posted, to the owners' webhooks, commits with the update too.
+	event := func(u *PostedUpdate, ref ListingRef) ListingEventFunc { return s.updatePostedEvent(ctx, u, ref) }
+	u, ref, told, err := st.PostUpdate(ctx, c.UserID, in.ListingID, title, body, s.now(), fanOut, event)
 	if err != nil {
 		return nil, err
 	}

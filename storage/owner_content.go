@@ -36,13 +36,14 @@ const userFollowers = `FROM follows f JOIN users u ON f.follower_key = 'user:' |
 
 // PostUpdate implements domain.OwnerContentStore.
 func (s *Store) PostUpdate(ctx context.Context, userID, listingID int64, title, body string, at time.Time,
-	jobs func(*domain.PostedUpdate, domain.ListingRef, int) []domain.JobSpec) (*domain.PostedUpdate, domain.ListingRef, int, error) {
+	jobs func(*domain.PostedUpdate, domain.ListingRef, int) []domain.JobSpec,
+	events ...func(*domain.PostedUpdate, domain.ListingRef) domain.ListingEventFunc) (*domain.PostedUpdate, domain.ListingRef, int, error) {
 	var r1 domain.ListingRef
 	var r2 int
 	first, err := retry(ctx, func() (*domain.PostedUpdate, error) {
 		var first *domain.PostedUpdate
 		var err error
-		first, r1, r2, err = s.postUpdate(ctx, userID, listingID, title, body, at, jobs)
+		first, r1, r2, err = s.postUpdate(ctx, userID, listingID, title, body, at, jobs, events)
 		return first, err
 	})
 	return first, r1, r2, err
@@ -50,7 +51,8 @@ func (s *Store) PostUpdate(ctx context.Context, userID, listingID int64, title, 
 
 // postUpdate is PostUpdate's transaction (PostUpdate retries it).
 func (s *Store) postUpdate(ctx context.Context, userID, listingID int64, title, body string, at time.Time,
-	jobs func(*domain.PostedUpdate, domain.ListingRef, int) []domain.JobSpec) (*domain.PostedUpdate, domain.ListingRef, int, error) {
+	jobs func(*domain.PostedUpdate, domain.ListingRef, int) []domain.JobSpec,
+	events []func(*domain.PostedUpdate, domain.ListingRef) domain.ListingEventFunc) (*domain.PostedUpdate, domain.ListingRef, int, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, domain.ListingRef{}, 0, err
@@ -74,6 +76,11 @@ func (s *Store) postUpdate(ctx context.Context, userID, listingID int64, title, 
 	if jobs != nil {
 		if err := s.db.enqueueTx(ctx, tx, jobs(u, ref, told)...); err != nil {
 			return nil, ref, 0, err
+		}
+	}
+	for _, ev := range events {
+		if err := s.addListingEventsTx(ctx, tx, listingID, ev(u, ref)); err != nil {
+			return nil, ref, 0, mapErr(err, "webhook event", "")
 		}
 	}
 	return u, ref, told, tx.Commit()

@@ -190,6 +190,35 @@ func (s *Store) addWebhookEventsTx(ctx context.Context, tx *Tx, events ...domain
 	return nil
 }
 
+// addListingEventsTx writes, inside tx, the event build makes for each owner
+// of listing id: its submitter and every co-owner (listing_owners).
+func (s *Store) addListingEventsTx(ctx context.Context, tx *Tx, listingID int64, build domain.ListingEventFunc) error {
+	rows, err := tx.QueryContext(ctx, `SELECT l.owner_id FROM listings l WHERE l.id = ? AND l.site_id = ? AND l.owner_id IS NOT NULL
+		UNION SELECT lo.user_id FROM listing_owners lo WHERE lo.listing_id = ? ORDER BY 1`, listingID, s.siteID, listingID)
+	if err != nil {
+		return err
+	}
+	var owners []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		owners = append(owners, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, id := range owners {
+		if err := s.addWebhookEventsTx(ctx, tx, build(id)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // FanOutWebhookEvent implements domain.WebhookStore.
 func (s *Store) FanOutWebhookEvent(ctx context.Context, eventID int64) (int, error) {
 	n := 0

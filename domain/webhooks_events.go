@@ -1,0 +1,21 @@
+package domain
+
+import "context"
+
+// Listing events (docs/webhooks.md, "Event types"): each is written by the
+// store in the transaction of the change it reports, once for each owner of
+// the listing (its submitter and every co-owner), so every owner's endpoints
+// hear of it. An owner without an enabled endpoint gets no outbox row.
+
+// ListingEventFunc builds the event of a change for one owner of the listing;
+// the store calls it inside the change's transaction.
+type ListingEventFunc func(ownerID int64) WebhookEvent
+
+// updatePostedEvent is update.posted of update u of listing ref.
+func (s *Service) updatePostedEvent(ctx context.Context, u *PostedUpdate, ref ListingRef) ListingEventFunc {
+	page := s.Site.In(ctx).ListingPageURL(ref.Slug)
+	return func(ownerID int64) WebhookEvent {
+		return NewWebhookEvent(EventUpdatePosted, ownerID, ref.ID, u.PostedAt, map[string]any{
+			"update_id": u.ID, "listing_id": ref.ID, "slug": ref.Slug, "title": u.Title, "page_url": page})
+	}
+}

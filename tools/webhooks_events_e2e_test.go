@@ -1,0 +1,85 @@
+package tools
+
+import (
+	"testing"
+
+	"github.com/launchdir/launchdir/storage/fixtures"
+)
+
+// oneHookOf is the only POST rcv got, which must be a verified event of typ.
+func oneHookOf(t *testing.T, rcv *hookReceiver, typ string) map[string]any {
+	t.Helper()
+	got := rcv.received()
+	if len(got) != 1 || got[0].typ != typ || !got[0].verified || got[0].body["id"] != got[0].id {
+		t.Fatalf("receiver got %d POSTs %+v, want one verified %s", len(got), got, typ)
+	}
+	data, _ := got[0].body["data"].(map[string]any)
+	return data
+}
+
+// TestWebhooks_UpdatePosted: posting an update (REST and MCP) raises
+// update.posted with the update's data, written with the update: the
+// poster's endpoint and a co-owner's each get it once; a stranger's endpoint
+// and an endpoint not subscribed to it get nothing, and a co-owner without an
+// endpoint gets no outbox row.
+func TestWebhooks_UpdatePosted(t *testing.T) {
+	t.Parallel()
+	env := catTestServer(t, Options{}, true)
+	withFanOut(t, env)
+	withWebhooks(t, env)
+	key := env.apiKey(t, "poster@example.com")
+	coKey := env.apiKey(t, "co@example.com")
+	strangerKey := env.apiKey(t, "stranger@example.com")
+	live := env.ownedListing(t, "poster@example.com", fixtures.Cols{"status": "live", "launch_week": "2026-11-16"})
+	slug := slugOf(t, env, live)
+	for _, email := range []string{"co@example.com", "silent@example.com"} {
+		fixtures.Insert(t, env.db, "listing_owners", fixtures.Cols{"listing_id": live, "user_id": fixtures.User(t, env.db, email), "created_at": 0})
+	}
+	silent := fixtures.User(t, env.db, "silent@example.com")
+
+	for _, tr := range contentTransports(env, key) {
+		t.Run(tr.name, func(t *testing.T) {
+			call := tr.call(t)
+			rcv, coRcv, otherRcv, strangerRcv := newHookReceiver(t, env.clock.Now), newHookReceiver(t, env.clock.Now),
+				newHookReceiver(t, env.clock.Now), newHookReceiver(t, env.clock.Now)
+			id, secret := createHook(t, call, map[string]any{"url": rcv.URL, "events": []any{"update.posted"}, "listing_ids": []any{live}})
+			rcv.setSecrets(secret)
+			other, _ := createHook(t, call, map[string]any{"url": otherRcv.URL, "events": []any{"draft.ready", "review.posted"}})
+			coID, coSecret := createHook(t, restCaller(env, coKey), map[string]any{"url": coRcv.URL, "events": []any{"update.posted"}})
+			coRcv.setSecrets(coSecret)
+			strID, _ := createHook(t, restCaller(env, strangerKey), map[string]any{"url": strangerRcv.URL, "events": []any{"update.posted"}})
+			t.Cleanup(func() {
+				for _, h := range []struct {
+					k  string
+					id int64
+				}{{key, id}, {key, other}, {coKey, coID}, {strangerKey, strID}} {
+					restCaller(env, h.k)(t, "delete_webhook", map[string]any{"webhook_id": h.id})
+				}
+			})
+
+			title := "Offline mode via " + tr.name
+			st, u := call(t, "post_listing_update", map[string]any{"listing_id": live, "title": title, "body": "It works on planes."})
+			if st != 201 || u["id"] == nil {
+				t.Fatalf("post_listing_update: %d %v", st, u)
+			}
+			env.runJobs(t)
+			for _, r := range []*hookReceiver{rcv, coRcv} {
+				data := oneHookOf(t, r, "update.posted")
+				if data["update_id"] != u["id"] || data["listing_id"] != float64(live) || data["slug"] != slug ||
+					data["title"] != title || data["page_url"] != env.URL+"/listings/"+slug {
+					t.Errorf("update.posted data %v, want update %v of listing %d (%s)", data, u["id"], live, slug)
+				}
+			}
+			if n := len(otherRcv.received()) + len(strangerRcv.received()); n != 0 {
+				t.Errorf("an endpoint not subscribed or a stranger's got %d POSTs", n)
+			}
+			if n := fixtures.Count(t, env.db, "webhook_events", fixtures.Cols{"user_id": silent}); n != 0 {
+				t.Errorf("%d outbox rows for a co-owner without an endpoint", n)
+			}
+			env.runJobs(t)
+			if n := len(rcv.received()); n != 1 {
+				t.Errorf("%d POSTs after running the jobs again, want still 1", n)
+			}
+		})
+	}
+}
