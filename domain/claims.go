@@ -204,8 +204,10 @@ type ClaimStore interface {
 	// VerifyClaim marks a pending claim verified, adds the claimant to the
 	// listing's owners (unless they are its submitter) and marks the listing
 	// verified, in one transaction. It returns the addresses of the listing's
-	// other owners, and false when the claim was no longer pending.
-	VerifyClaim(ctx context.Context, id int64, at time.Time) (owners []string, changed bool, err error)
+	// other owners, and false when the claim was no longer pending. events
+	// (claim.verified) are written in that transaction for every owner of the
+	// listing, the claimant included.
+	VerifyClaim(ctx context.Context, id int64, at time.Time, events ...ListingEventFunc) (owners []string, changed bool, err error)
 }
 
 func (s *Service) claimStore() (ClaimStore, error) {
@@ -418,7 +420,7 @@ func (s *Service) claimOpen(rec *ClaimRecord) error {
 
 // completeClaim verifies rec and tells the listing's other owners.
 func (s *Service) completeClaim(ctx context.Context, st ClaimStore, rec *ClaimRecord, now time.Time) (*Claim, error) {
-	owners, changed, err := st.VerifyClaim(ctx, rec.ID, now)
+	owners, changed, err := st.VerifyClaim(ctx, rec.ID, now, s.claimVerifiedEvent(rec, now))
 	if err != nil {
 		return nil, err
 	}

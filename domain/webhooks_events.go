@@ -1,6 +1,9 @@
 package domain
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Listing events (docs/webhooks.md, "Event types"): each is written by the
 // store in the transaction of the change it reports, once for each owner of
@@ -17,5 +20,13 @@ func (s *Service) updatePostedEvent(ctx context.Context, u *PostedUpdate, ref Li
 	return func(ownerID int64) WebhookEvent {
 		return NewWebhookEvent(EventUpdatePosted, ownerID, ref.ID, u.PostedAt, map[string]any{
 			"update_id": u.ID, "listing_id": ref.ID, "slug": ref.Slug, "title": u.Title, "page_url": page})
+	}
+}
+
+// claimVerifiedEvent is claim.verified of claim rec, verified at.
+func (s *Service) claimVerifiedEvent(rec *ClaimRecord, at time.Time) ListingEventFunc {
+	return func(ownerID int64) WebhookEvent {
+		return NewWebhookEvent(EventClaimVerified, ownerID, rec.ListingID, at, map[string]any{
+			"claim_id": rec.ID, "listing_id": rec.ListingID, "slug": rec.Slug, "method": rec.Method})
 	}
 }

@@ -183,19 +183,19 @@ func (s *Store) RecordClaimCheck(ctx context.Context, id int64, c domain.ClaimCh
 
 // VerifyClaim implements domain.ClaimStore: the claim, the new owner and the
 // listing's verified mark change together.
-func (s *Store) VerifyClaim(ctx context.Context, id int64, at time.Time) ([]string, bool, error) {
+func (s *Store) VerifyClaim(ctx context.Context, id int64, at time.Time, events ...domain.ListingEventFunc) ([]string, bool, error) {
 	var r1 bool
 	first, err := retry(ctx, func() ([]string, error) {
 		var first []string
 		var err error
-		first, r1, err = s.verifyClaim(ctx, id, at)
+		first, r1, err = s.verifyClaim(ctx, id, at, events)
 		return first, err
 	})
 	return first, r1, err
 }
 
 // verifyClaim is VerifyClaim's transaction (VerifyClaim retries it).
-func (s *Store) verifyClaim(ctx context.Context, id int64, at time.Time) ([]string, bool, error) {
+func (s *Store) verifyClaim(ctx context.Context, id int64, at time.Time, events []domain.ListingEventFunc) ([]string, bool, error) {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, false, mapErr(err, "claim", "")
@@ -239,6 +239,11 @@ func (s *Store) verifyClaim(ctx context.Context, id int64, at time.Time) ([]stri
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE listings SET verified = 1 WHERE id = ?`, listingID); err != nil {
 		return nil, false, mapErr(err, "claim", "")
+	}
+	for _, ev := range events { // claim.verified, to every owner (the claimant now one)
+		if err := s.addListingEventsTx(ctx, tx, listingID, ev); err != nil {
+			return nil, false, mapErr(err, "webhook event", "")
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return nil, false, mapErr(err, "claim", "")

@@ -83,3 +83,66 @@ func TestWebhooks_UpdatePosted(t *testing.T) {
 		})
 	}
 }
+
+// hooksFor creates, for each account key, an endpoint at a new receiver with
+// args (url set here), deleted when t ends; it returns the receivers.
+func hooksFor(t *testing.T, env *catEnv, keys []string, args []map[string]any) []*hookReceiver {
+	t.Helper()
+	var out []*hookReceiver
+	for i, k := range keys {
+		rcv := newHookReceiver(t, env.clock.Now)
+		a := map[string]any{"url": rcv.URL}
+		for n, v := range args[i] {
+			a[n] = v
+		}
+		id, secret := createHook(t, restCaller(env, k), a)
+		rcv.setSecrets(secret)
+		t.Cleanup(func() { restCaller(env, k)(t, "delete_webhook", map[string]any{"webhook_id": id}) })
+		out = append(out, rcv)
+	}
+	return out
+}
+
+// TestWebhooks_ClaimVerified: a DNS claim verified over REST or MCP raises
+// claim.verified, written with the verification, to every owner of the
+// listing: the submitter's endpoint (limited to that listing) and the
+// claimant's, now a co-owner, each get it once; an owner's endpoint not
+// subscribed to it gets nothing.
+func TestWebhooks_ClaimVerified(t *testing.T) {
+	t.Parallel()
+	env := newClaimsEnv(t)
+	withWebhooks(t, env.catEnv)
+	key := env.apiKey(t, "claimant@example.com")
+	ownerKey := env.apiKey(t, "owner@example.com")
+	transports(t, env.catEnv, key, func(t *testing.T, tr string, call draftCaller) {
+		dom := "hooked-" + tr + ".test"
+		id, slug := env.publicListing(t, "owner@example.com", "https://"+dom+"/", dom)
+		rcvs := hooksFor(t, env.catEnv, []string{key, ownerKey, ownerKey}, []map[string]any{
+			{"events": []any{"claim.verified"}},
+			{"events": []any{"claim.verified"}, "listing_ids": []any{id}},
+			{"events": []any{"update.posted"}}})
+		c := claim(t, call, map[string]any{"slug": slug, "method": "dns"})
+		env.zone.set("_launchdir-claim."+dom, "launchdir-claim="+instr(c, "token"))
+		if st, v := call(t, "verify_claim", map[string]any{"claim_id": c["id"]}); st != 200 || v["status"] != "verified" {
+			t.Fatalf("verify_claim: %d %v", st, v)
+		}
+		env.runJobs(t)
+		for _, r := range rcvs[:2] {
+			data := oneHookOf(t, r, "claim.verified")
+			if data["claim_id"] != c["id"] || data["listing_id"] != float64(id) || data["slug"] != slug || data["method"] != "dns" {
+				t.Errorf("claim.verified data %v, want claim %v of listing %d (%s) by dns", data, c["id"], id, slug)
+			}
+		}
+		if n := len(rcvs[2].received()); n != 0 {
+			t.Errorf("an endpoint not subscribed to claim.verified got %d POSTs", n)
+		}
+		// Verifying again changes nothing and raises nothing.
+		if st, v := call(t, "verify_claim", map[string]any{"claim_id": c["id"]}); st != 200 || v["status"] != "verified" {
+			t.Fatalf("verify_claim again: %d %v", st, v)
+		}
+		env.runJobs(t)
+		if n := len(rcvs[0].received()); n != 1 {
+			t.Errorf("%d POSTs after verifying again, want still 1", n)
+		}
+	})
+}
