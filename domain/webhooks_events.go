@@ -30,3 +30,14 @@ func (s *Service) claimVerifiedEvent(rec *ClaimRecord, at time.Time) ListingEven
 			"claim_id": rec.ID, "listing_id": rec.ListingID, "slug": rec.Slug, "method": rec.Method})
 	}
 }
+
+// ReviewPostedEvent is review.posted of review reviewID of listing listingID
+// (slug), published at at with rating stars. The review store raises it when
+// a review is published: saved by an account old enough to count at once, or
+// counted when a held new account's review comes due.
+func ReviewPostedEvent(reviewID, listingID int64, slug string, rating int, at time.Time) ListingEventFunc {
+	return func(ownerID int64) WebhookEvent {
+		return NewWebhookEvent(EventReviewPosted, ownerID, listingID, at, map[string]any{
+			"review_id": reviewID, "listing_id": listingID, "slug": slug, "rating": rating})
+	}
+}

@@ -174,6 +174,11 @@ func (s *Store) saveReview(ctx context.Context, w domain.ReviewWrite, jobs func(
 			return nil, mapErr(err, "review", w.Slug)
 		}
 	}
+	if status == domain.ReviewCounted { // published now: review.posted to the owners' webhooks
+		if err := s.reviewPostedTx(ctx, tx, id, w.At); err != nil {
+			return nil, mapErr(err, "webhook event", "")
+		}
+	}
 	if countAt.Valid && jobs != nil {
 		if err := s.db.enqueueTx(ctx, tx, jobs(id, time.Unix(countAt.Int64, 0).UTC())...); err != nil {
 			return nil, err
@@ -283,16 +288,39 @@ func (s *Store) answerReview(ctx context.Context, userID int64, slug string, rev
 	return mapErr(tx.Commit(), "review", slug)
 }
 
-// CountDueReview implements domain.ReviewStore.
+// CountDueReview implements domain.ReviewStore. The review is published
+// then, so review.posted is written in the same transaction.
 func (s *Store) CountDueReview(ctx context.Context, reviewID int64, at time.Time) (bool, error) {
-	res, err := s.db.sql.ExecContext(ctx, `UPDATE reviews SET status = 'counted', held_reason = '', count_at = NULL
-		WHERE id = ? AND status = 'held' AND held_reason = 'new_account' AND count_at <= ?
-		AND listing_id IN (SELECT id FROM listings WHERE site_id = ?)`, reviewID, at.Unix(), s.siteID)
-	if err != nil {
-		return false, mapErr(err, "review", "")
+	var counted bool
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		counted = false
+		res, err := tx.ExecContext(ctx, `UPDATE reviews SET status = 'counted', held_reason = '', count_at = NULL
+			WHERE id = ? AND status = 'held' AND held_reason = 'new_account' AND count_at <= ?
+			AND listing_id IN (SELECT id FROM listings WHERE site_id = ?)`, reviewID, at.Unix(), s.siteID)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil || n != 1 {
+			return err
+		}
+		counted = true
+		return s.reviewPostedTx(ctx, tx, reviewID, at)
+	})
+	return counted, mapErr(err, "review", "")
+}
+
+// reviewPostedTx writes review.posted of review id, published at at, for
+// every owner of its listing, inside tx.
+func (s *Store) reviewPostedTx(ctx context.Context, tx *Tx, id int64, at time.Time) error {
+	var listingID int64
+	var slug string
+	var stars int
+	if err := tx.QueryRowContext(ctx, `SELECT r.listing_id, l.slug, r.stars FROM reviews r JOIN listings l ON l.id = r.listing_id WHERE r.id = ?`, id).
+		Scan(&listingID, &slug, &stars); err != nil {
+		return err
 	}
-	n, err := res.RowsAffected()
-	return n == 1, mapErr(err, "review", "")
+	return s.addListingEventsTx(ctx, tx, listingID, domain.ReviewPostedEvent(id, listingID, slug, stars, at))
 }
 
 // ReviewerOf implements domain.ReviewStore.

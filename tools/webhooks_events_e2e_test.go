@@ -1,7 +1,10 @@
 package tools
 
 import (
+	"net/http"
+	"net/url"
 	"testing"
+	"time"
 
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
@@ -145,4 +148,63 @@ func TestWebhooks_ClaimVerified(t *testing.T) {
 			t.Errorf("%d POSTs after verifying again, want still 1", n)
 		}
 	})
+}
+
+// TestWebhooks_ReviewPosted: a review is published, and review.posted raised
+// with it, when an account old enough posts it on the listing's page (counted
+// at once) and when a fresh account's held review comes due (the job on the
+// clock); a held review raises nothing until then. The owner's endpoint gets
+// each once; an endpoint not subscribed to it gets nothing.
+func TestWebhooks_ReviewPosted(t *testing.T) {
+	t.Parallel()
+	env := catTestServer(t, Options{}, true)
+	env.svc.RegisterReviewJobs(env.quietRunner())
+	signIn := withPages(t, env)
+	withWebhooks(t, env)
+	key := env.apiKey(t, "owner@example.com")
+	live := env.ownedListing(t, "owner@example.com", fixtures.Cols{"status": "live", "launch_week": "2026-11-16", "launched_at": catNow.Unix()})
+	slug := slugOf(t, env, live)
+	rcvs := hooksFor(t, env, []string{key, key}, []map[string]any{
+		{"events": []any{"review.posted"}, "listing_ids": []any{live}}, {"events": []any{"update.posted", "claim.verified"}}})
+	post := func(c *http.Client, stars string) int64 {
+		t.Helper()
+		if st, _, _ := page(t, c, "POST", env.URL+"/listings/"+slug+"/review", url.Values{"stars": {stars}, "body": {reviewText}}); st != http.StatusSeeOther {
+			t.Fatalf("review: %d", st)
+		}
+		return int64(len(reviewRows(t, env, live)))
+	}
+	checkData := func(data map[string]any, rating float64) {
+		t.Helper()
+		rows := fixtures.Rows(t, env.db, "reviews", fixtures.Cols{"listing_id": live, "stars": int(rating)})
+		if len(rows) != 1 || data["review_id"] != float64(fixtures.ID(t, env.db, "reviews", fixtures.Cols{"listing_id": live, "stars": int(rating)})) ||
+			data["listing_id"] != float64(live) || data["slug"] != slug || data["rating"] != rating {
+			t.Errorf("review.posted data %v, want the %v-star review of listing %d (%s)", data, rating, live, slug)
+		}
+	}
+
+	// An account old enough: counted at once.
+	old := signIn("old.hand@example.com")
+	fixtures.Update(t, env.db, "users", fixtures.Cols{"created_at": catNow.AddDate(0, -1, 0).Unix()}, fixtures.Cols{"email": "old.hand@example.com"})
+	post(old, "5")
+	env.runJobs(t)
+	checkData(oneHookOf(t, rcvs[0], "review.posted"), 5)
+
+	// A fresh account: held, nothing raised; published when it comes due.
+	fresh := signIn("fresh@example.com")
+	post(fresh, "3")
+	env.runJobs(t)
+	if n := len(rcvs[0].received()); n != 1 {
+		t.Fatalf("a held review raised an event: %d POSTs, want still 1", n)
+	}
+	env.clock.Advance(25 * time.Hour)
+	env.runJobs(t) // the review's count job, then the fan-out and delivery it queued
+	env.runJobs(t)
+	got := rcvs[0].received()
+	if len(got) != 2 || got[1].typ != "review.posted" || !got[1].verified {
+		t.Fatalf("after the fresh account's review came due: %+v, want a second verified review.posted", got)
+	}
+	checkData(got[1].body["data"].(map[string]any), 3)
+	if n := len(rcvs[1].received()); n != 0 {
+		t.Errorf("an endpoint not subscribed to review.posted got %d POSTs", n)
+	}
 }
