@@ -136,6 +136,11 @@ func (s *Store) decideReview(ctx context.Context, actor string, id int64, action
 	if err := s.logDecision(ctx, tx, actor, action, 0, id, listingID, "", reason, at); err != nil {
 		return mapErr(err, "moderation log", "")
 	}
+	if action == domain.ModCountReview { // a held review published: review.posted (not on unhide: posted before)
+		if err := s.reviewPostedTx(ctx, tx, id, at); err != nil {
+			return mapErr(err, "webhook event", "")
+		}
+	}
 	return mapErr(tx.Commit(), "review", "")
 }
 
