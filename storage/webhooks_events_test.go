@@ -22,7 +22,9 @@ func TestStore_ModeratorCountRaisesReviewPosted(t *testing.T) {
 		"events": `["review.posted"]`, "secret": "whsec_x", "secret_prefix": "whsec_x", "created_at": 0, "updated_at": 0})
 	held := putRow(t, f.db, "reviews", cols{"listing_id": 1, "author_name": "Gil", "stars": 4,
 		"body": "A review long enough to count.", "status": "held", "held_reason": "burst", "created_at": fxNow.Unix()})
-	events := func() []Row { return f.rows("webhook_events", cols{"user_id": owner, "type": domain.EventReviewPosted}) }
+	events := func() []Row {
+		return f.rows("webhook_events", cols{"user_id": owner, "type": domain.EventReviewPosted})
+	}
 	if err := f.st.DecideReview(ctx, "team@example.com", held, domain.ModCountReview, fxNow); err != nil {
 		t.Fatal(err)
 	}
