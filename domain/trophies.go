@@ -87,6 +87,8 @@ type Trophy struct {
 	State        string             `json:"state" jsonschema:"enum=pending,enum=verified,enum=rejected,enum=unconfirmed"`
 	Points       int                `json:"points" jsonschema_description:"What it scores on the trophy leaderboard now (0 unless verified)."`
 	Verification TrophyVerification `json:"verification"`
+	// Badge is set on verified entries (domain/trophies_badges.go).
+	Badge *TrophyBadge `json:"badge,omitempty" jsonschema_description:"Verified only: the embeddable badge."`
 }
 
 // TrophyVerification says how and when a trophy was verified, or why not.
@@ -414,6 +416,7 @@ func (s *Service) cabinet(ctx context.Context, st TrophyStore, l *TrophyListing,
 		out.Points += t.Points
 	}
 	sortTrophies(out.Items)
+	s.addTrophyBadges(ctx, out)
 	return out, nil
 }
 

@@ -20,10 +20,14 @@ type badgeSpec struct {
 	Kind    string // listed, launched, featured, verified, launch-of-the-week
 	Site    string // the directory's name
 	Product string // the listing's name
-	Rank    int    // best Launch of the Week rank, for launch-of-the-week
-	Shape   string
-	Mode    string
-	Size    string
+	Rank    int    // best Launch of the Week rank, for launch-of-the-week; the trophy's rank
+	// Label replaces the kind's words on the small line (trophy badges:
+	// "#1 Product of the Week"); Site is then where it was won.
+	Label string
+	By    string // the directory's name, on a trophy badge won elsewhere
+	Shape string
+	Mode  string
+	Size  string
 }
 
 // palette is one colour scheme of a badge.
@@ -103,6 +107,11 @@ func glyph(kind string, rank int, l badgeLayout) string {
 			pts = append(pts, p(v[0], v[1]))
 		}
 		return `<polygon class="gl" points="` + strings.Join(pts, " ") + `"/>`
+	case domain.TrophyBadgeKind:
+		if rank == 0 {
+			return glyph("featured", 0, l)
+		}
+		fallthrough
 	case "launch-of-the-week":
 		label := "#1"
 		if rank > 0 {
@@ -134,8 +143,15 @@ func renderBadge(b badgeSpec) []byte {
 	}
 
 	prefix := domain.BadgeKinds[b.Kind]
-	label := strings.ToUpper(prefix)
 	title := prefix + " " + b.Site
+	if b.Label != "" {
+		prefix = b.Label
+		title = prefix + " - " + b.Site
+		if b.By != "" && b.By != b.Site {
+			title += ", verified by " + b.By
+		}
+	}
+	label := strings.ToUpper(prefix)
 	if b.Product != "" {
 		title = b.Product + ": " + title
 	}
@@ -172,21 +188,9 @@ func (h *handler) badge(w http.ResponseWriter, r *http.Request) {
 		h.notFound(w, r)
 		return
 	}
-	q := r.URL.Query()
-	spec := badgeSpec{Kind: kind, Site: h.svc.SiteNow(r.Context()).Name, Shape: q.Get("shape"), Mode: q.Get("mode"), Size: q.Get("size")}
-	for _, opt := range []struct {
-		name string
-		val  *string
-		def  string
-		all  []string
-	}{{"shape", &spec.Shape, "standard", domain.BadgeShapes}, {"mode", &spec.Mode, "auto", domain.BadgeModes}, {"size", &spec.Size, "m", domain.BadgeSizes}} {
-		if *opt.val == "" {
-			*opt.val = opt.def
-		}
-		if !slices.Contains(opt.all, *opt.val) {
-			h.fail(w, r, domain.EInvalid, opt.name+" must be one of "+strings.Join(opt.all, ", ")+".")
-			return
-		}
+	spec := badgeSpec{Kind: kind, Site: h.svc.SiteNow(r.Context()).Name}
+	if !h.badgeStyle(w, r, &spec) {
+		return
 	}
 	ctx := r.Context()
 	badges, err := h.svc.GetBadges(ctx, domain.GetBadgesInput{Slug: slug, Shape: spec.Shape, Mode: spec.Mode, Size: spec.Size})
@@ -222,7 +226,34 @@ func (h *handler) badge(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	body := renderBadge(spec)
+	h.serveBadge(w, r, renderBadge(spec))
+}
+
+// badgeStyle reads the query's shape, mode and size into spec (defaults:
+// standard, auto, m); a value that is not one of the options is a 400
+// naming the parameter, and false.
+func (h *handler) badgeStyle(w http.ResponseWriter, r *http.Request, spec *badgeSpec) bool {
+	q := r.URL.Query()
+	spec.Shape, spec.Mode, spec.Size = q.Get("shape"), q.Get("mode"), q.Get("size")
+	for _, opt := range []struct {
+		name string
+		val  *string
+		def  string
+		all  []string
+	}{{"shape", &spec.Shape, "standard", domain.BadgeShapes}, {"mode", &spec.Mode, "auto", domain.BadgeModes}, {"size", &spec.Size, "m", domain.BadgeSizes}} {
+		if *opt.val == "" {
+			*opt.val = opt.def
+		}
+		if !slices.Contains(opt.all, *opt.val) {
+			h.fail(w, r, domain.EInvalid, opt.name+" must be one of "+strings.Join(opt.all, ", ")+".")
+			return false
+		}
+	}
+	return true
+}
+
+// serveBadge writes a badge image, embeddable anywhere, with its ETag.
+func (h *handler) serveBadge(w http.ResponseWriter, r *http.Request, body []byte) {
 	sum := sha256.Sum256(body)
 	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
 

@@ -31,6 +31,7 @@ type trophyQueuePage struct {
 func (h *handler) routeTrophies(mux *http.ServeMux) {
 	t := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html"))
 	h.pages["admin_trophies"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_trophies.html"))
+	mux.HandleFunc("GET /badges/{slug}/trophies/{file}", h.trophyBadge) // trophy_badges.go
 	mux.Handle("GET /admin/trophies", h.adminRoute(domain.RoleModerator, false, h.trophyQueue))
 	mux.Handle("POST /admin/trophies/{id}/verify", h.adminRoute(domain.RoleModerator, true, h.trophyDecide(true)))
 	mux.Handle("POST /admin/trophies/{id}/reject", h.adminRoute(domain.RoleModerator, true, h.trophyDecide(false)))
