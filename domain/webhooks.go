@@ -173,7 +173,7 @@ type WebhookSender interface {
 
 // Webhooking is what the webhook operations and jobs need.
 type Webhooking struct {
-	// Store keeps the endpoints; nil: the Service's Store when it keeps them.
+	// Store keeps the endpoints, the outbox and the deliveries; required.
 	Store WebhookStore
 	// Sender delivers; required for delivery and for creating endpoints.
 	Sender WebhookSender
@@ -186,13 +186,21 @@ type Webhooking struct {
 }
 
 func (s *Service) webhookStore() (WebhookStore, error) {
-	if s.Hooks != nil && s.Hooks.Store != nil {
-		return s.Hooks.Store, nil
+	if s.Hooks == nil || s.Hooks.Store == nil {
+		return nil, Errorf(EInternal, "webhooks are not configured")
 	}
-	if st, ok := s.Store.(WebhookStore); ok {
-		return st, nil
+	return s.Hooks.Store, nil
+}
+
+// callerWebhooks is the start of every webhook operation: the signed-in
+// caller and the webhook store.
+func (s *Service) callerWebhooks(ctx context.Context) (Caller, WebhookStore, error) {
+	c, err := requireCaller(ctx)
+	if err != nil {
+		return Caller{}, nil, err
 	}
-	return nil, Errorf(EInternal, "webhooks are not configured")
+	st, err := s.webhookStore()
+	return c, st, err
 }
 
 func (s *Service) wakeHooks() {
@@ -344,11 +352,7 @@ func (s *Service) checkWebhookListings(ctx context.Context, st WebhookStore, use
 
 // CreateWebhook registers an endpoint for the caller and returns its secret, once.
 func (s *Service) CreateWebhook(ctx context.Context, in CreateWebhookInput) (*WebhookAnswer, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.webhookStore()
+	c, st, err := s.callerWebhooks(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -387,11 +391,7 @@ func (s *Service) CreateWebhook(ctx context.Context, in CreateWebhookInput) (*We
 
 // ListWebhooks returns the caller's endpoints.
 func (s *Service) ListWebhooks(ctx context.Context, _ ListWebhooksInput) (*WebhookList, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.webhookStore()
+	c, st, err := s.callerWebhooks(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -408,11 +408,7 @@ func (s *Service) ListWebhooks(ctx context.Context, _ ListWebhooksInput) (*Webho
 
 // UpdateWebhook changes what is sent of one of the caller's endpoints.
 func (s *Service) UpdateWebhook(ctx context.Context, in UpdateWebhookInput) (*WebhookAnswer, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.webhookStore()
+	c, st, err := s.callerWebhooks(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -462,11 +458,7 @@ func (s *Service) UpdateWebhook(ctx context.Context, in UpdateWebhookInput) (*We
 
 // DeleteWebhook removes one of the caller's endpoints with its delivery log.
 func (s *Service) DeleteWebhook(ctx context.Context, in WebhookIDInput) (*WebhookAnswer, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.webhookStore()
+	c, st, err := s.callerWebhooks(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -483,11 +475,7 @@ func (s *Service) DeleteWebhook(ctx context.Context, in WebhookIDInput) (*Webhoo
 // RotateWebhookSecret gives an endpoint a new secret, shown once; the old
 // one keeps signing beside it for WebhookSecretOverlap.
 func (s *Service) RotateWebhookSecret(ctx context.Context, in WebhookIDInput) (*WebhookAnswer, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.webhookStore()
+	c, st, err := s.callerWebhooks(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -326,11 +326,7 @@ type WebhookDeliveryAnswer struct {
 
 // ListWebhookDeliveries returns an endpoint's delivery log.
 func (s *Service) ListWebhookDeliveries(ctx context.Context, in ListWebhookDeliveriesInput) (*WebhookDeliveryList, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.webhookStore()
+	c, st, err := s.callerWebhooks(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -348,11 +344,7 @@ func (s *Service) ListWebhookDeliveries(ctx context.Context, in ListWebhookDeliv
 
 // SendTestWebhook queues a webhook.test event to one of the caller's endpoints.
 func (s *Service) SendTestWebhook(ctx context.Context, in WebhookIDInput) (*WebhookDeliveryAnswer, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.webhookStore()
+	c, st, err := s.callerWebhooks(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -373,11 +365,7 @@ func (s *Service) SendTestWebhook(ctx context.Context, in WebhookIDInput) (*Webh
 
 // RedeliverWebhook queues one more attempt of a delivery, at once.
 func (s *Service) RedeliverWebhook(ctx context.Context, in RedeliverWebhookInput) (*WebhookDeliveryAnswer, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.webhookStore()
+	c, st, err := s.callerWebhooks(ctx)
 	if err != nil {
 		return nil, err
 	}

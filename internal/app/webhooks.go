@@ -30,7 +30,7 @@ func ParseWebhookKey(s string) ([]byte, error) {
 // mail and the job runner's wake-up.
 func (a *App) webhooking(mailer domain.Mailer) (*domain.Webhooking, error) {
 	c := &a.Config
-	h := &domain.Webhooking{Sender: webhooksend.New(webhooksend.Options{AllowLoopback: c.FetchAllowLoopback}), Mailer: mailer, Wake: a.Runner.Wake}
+	h := &domain.Webhooking{Store: a.Store, Sender: webhooksend.New(webhooksend.Options{AllowLoopback: c.FetchAllowLoopback}), Mailer: mailer, Wake: a.Runner.Wake}
 	if c.WebhookKey == "" {
 		// A note for Start, so serve warns and the admin commands do not.
 		a.notes = append(a.notes, func() {
