@@ -72,6 +72,9 @@ func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 	svc.Drafts = idleDrafting(db, st)
 	svc.Orders = idleOrdering(t, db, site)
 	svc.Owner = idleOwning(db)
+	// The webhook store as internal/app wires it; tests that deliver set a
+	// Sender and a key (webhooks_e2e_test.go).
+	svc.Hooks = &domain.Webhooking{Store: st}
 	if opts.Idem == nil {
 		opts.Idem = storage.NewIdemStore(db)
 	}

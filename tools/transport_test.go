@@ -135,6 +135,7 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	svc.Drafts = idleDrafting(db, st)
 	svc.Orders = idleOrdering(t, db, site)
 	svc.Owner = idleOwning(db)
+	svc.Hooks = &domain.Webhooking{Store: st} // as internal/app wires it; withWebhooks adds delivery
 	as := storage.NewAuthStore(db)
 	a, err := auth.New(auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: clock.Now})
 	if err != nil {

@@ -32,7 +32,7 @@ func withWebhooks(t testing.TB, env *catEnv) *recordingMailer {
 	runner := env.quietRunner()
 	snd := webhooksend.New(webhooksend.Options{AllowLoopback: true, Timeout: 3 * time.Second})
 	t.Cleanup(snd.Close)
-	env.svc.Hooks = &domain.Webhooking{Store: env.svc.Store.(domain.WebhookStore), Sender: snd, Key: webhookTestKey, Mailer: m, Wake: runner.Wake}
+	env.svc.Hooks = &domain.Webhooking{Store: env.svc.Hooks.Store, Sender: snd, Key: webhookTestKey, Mailer: m, Wake: runner.Wake}
 	env.svc.RegisterWebhookJobs(runner)
 	return m
 }
