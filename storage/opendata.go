@@ -5,19 +5,31 @@ import (
 	"database/sql"
 	"errors"
 	"time"
+	"unsafe"
 
 	"github.com/launchdir/launchdir/domain"
 )
 
 // The open-data export's reads and its stored document (domain/opendata.go).
 
-// OpenDataListings implements domain.OpenDataStore.
-func (s *Store) OpenDataListings(ctx context.Context) ([]domain.ListingSummary, error) {
-	out := []domain.ListingSummary{}
+// EachOpenDataListing implements domain.OpenDataStore.
+func (s *Store) EachOpenDataListing(ctx context.Context, each func(domain.ListingSummary) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var failed error
 	err := s.querySummaries(ctx, `SELECT `+summaryCols+` FROM listings l`+summaryJoins+`
 		WHERE l.site_id = ? AND `+publicStatus+` ORDER BY l.slug`, []any{s.siteID}, nil,
-		func(ls domain.ListingSummary) { out = append(out, ls) })
-	return out, err
+		func(ls domain.ListingSummary) {
+			if failed == nil {
+				if failed = each(ls); failed != nil {
+					cancel() // the rows end at the next read
+				}
+			}
+		})
+	if failed != nil {
+		return failed
+	}
+	return err
 }
 
 // week0 is a Monday 00:00 UTC in Unix seconds (1970-01-05): (t - week0) / 604800
@@ -68,7 +80,7 @@ func (s *Store) WeekTotals(ctx context.Context) (launches, votes map[string]int,
 func (s *Store) SaveOpenData(ctx context.Context, builtAt time.Time, body []byte) error {
 	_, err := s.db.sql.ExecContext(ctx, `INSERT INTO open_data_exports (site_id, built_at, body) VALUES (?, ?, ?)
 		ON CONFLICT (site_id) DO UPDATE SET built_at = excluded.built_at, body = excluded.body`,
-		s.siteID, builtAt.Unix(), string(body))
+		s.siteID, builtAt.Unix(), unsafe.String(unsafe.SliceData(body), len(body))) // not copied: tens of MB at 100k listings
 	return mapErr(err, "open data export", "")
 }
 
