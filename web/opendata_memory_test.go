@@ -69,6 +69,11 @@ func TestBuildOpenData_PeakHeap(t *testing.T) {
 	if testing.Short() {
 		t.Skip("seeds 10,000 listings")
 	}
+	if raceOn {
+		// Under the race detector the same code measured 3.7 times the
+		// document: its runtime changes what the heap holds.
+		t.Skip("heap figures under -race are not a normal build's")
+	}
 	ctx := context.Background()
 	db := fixtures.Open(t, false)
 	if err := storage.SeedSynthetic(ctx, db, fixtures.Site, 10_000, fixtures.Now); err != nil {
