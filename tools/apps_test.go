@@ -97,6 +97,11 @@ func TestApps_ResourcesListedReadAndLinked(t *testing.T) {
 				if ui == nil || ui["resourceUri"] != c.URI() {
 					t.Errorf("%s: _meta = %v, want ui.resourceUri %s", tool, tl.Meta, c.URI())
 				}
+				// The deprecated flat key too, as the ext-apps server helper
+				// (registerAppTool) sends it for hosts that still read it.
+				if tl.Meta[apps.LegacyResourceURIKey] != c.URI() {
+					t.Errorf("%s: _meta = %v, want %q %s too", tool, tl.Meta, apps.LegacyResourceURIKey, c.URI())
+				}
 			}
 		}
 		// A tool without a card has no _meta.

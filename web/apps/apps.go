@@ -26,6 +26,12 @@ const MIMEType = "text/html;profile=mcp-app"
 // Extension is the MCP extension identifier of MCP Apps.
 const Extension = "io.modelcontextprotocol/ui"
 
+// LegacyResourceURIKey is the deprecated flat _meta key that links a tool to
+// its card ("ui/resourceUri"), from before _meta.ui.resourceUri. The
+// official server helper (ext-apps registerAppTool) still sends both so
+// that older hosts find the card; so does launchdir (docs/apps.md).
+const LegacyResourceURIKey = "ui/resourceUri"
+
 //go:embed dist/cards.js
 var bundle string
 
