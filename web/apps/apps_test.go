@@ -1,9 +1,13 @@
 package apps
 
 import (
+	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/web"
 )
 
@@ -40,5 +44,25 @@ func TestThemeRules(t *testing.T) {
 				t.Errorf("%s: %s does not set color-scheme:%s", c.Name, sel, theme)
 			}
 		}
+	}
+}
+
+// TestDraftFieldOrder: the draft card lists the fields in the profile's
+// order, domain.DraftFieldNames (src/draft.js FIELD_ORDER).
+func TestDraftFieldOrder(t *testing.T) {
+	src, err := os.ReadFile("src/draft.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?s)FIELD_ORDER = \[(.*?)\]`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal("src/draft.js has no FIELD_ORDER")
+	}
+	var got []string
+	for _, q := range regexp.MustCompile(`"([a-z_]+)"`).FindAllSubmatch(m[1], -1) {
+		got = append(got, string(q[1]))
+	}
+	if !slices.Equal(got, domain.DraftFieldNames) {
+		t.Errorf("src/draft.js FIELD_ORDER = %v, want domain.DraftFieldNames %v", got, domain.DraftFieldNames)
 	}
 }
