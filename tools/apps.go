@@ -15,13 +15,16 @@ import (
 // its card with _meta.ui.resourceUri. A host without the extension ignores
 // both: the tool results are the same as without it.
 
-// appToolMeta is the _meta of a tool that has a card, nil otherwise.
+// appToolMeta is the _meta of a tool that has a card, nil otherwise: the
+// spec's _meta.ui.resourceUri and the deprecated flat "ui/resourceUri",
+// which the official server helper (ext-apps registerAppTool) still sends
+// for older hosts.
 func appToolMeta(tool string) mcp.Meta {
 	c, ok := apps.ForTool(tool)
 	if !ok {
 		return nil
 	}
-	return mcp.Meta{"ui": map[string]any{"resourceUri": c.URI()}}
+	return mcp.Meta{"ui": map[string]any{"resourceUri": c.URI()}, apps.LegacyResourceURIKey: c.URI()}
 }
 
 // addApps advertises the extension in caps; call it before mcp.NewServer.

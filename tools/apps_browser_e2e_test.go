@@ -185,6 +185,12 @@ func TestApps_CardsInAHost(t *testing.T) {
 				!strings.Contains(row["text"], first["tagline"].(string)) {
 				t.Errorf("first row %v, want %v", row, first)
 			}
+			// A row's launch week is not broken across lines (at 390 px it
+			// wrapped at the date's hyphen: "week of 2026-" / "09-14").
+			if broken := in[[]string](p, `Array.from(d.querySelectorAll(".row-meta .week")).filter((e) => e.getClientRects().length > 1).map((e) => e.textContent)`); len(broken) > 0 ||
+				in[int](p, `d.querySelectorAll(".row-meta .week").length`) == 0 {
+				t.Errorf("listings card: launch weeks broken across lines: %v (or none marked)", broken)
+			}
 			p.noOutside("listings")
 			p.Shot("listings")
 			if vp == browsertest.Desktop {
@@ -215,6 +221,16 @@ func TestApps_CardsInAHost(t *testing.T) {
 			}
 			if n := in[int](p, `d.querySelectorAll(".fields blockquote").length`); n == 0 {
 				t.Error("draft card shows no evidence quote")
+			}
+			// Fields in the profile's order (name, tagline, ... as the
+			// draft's own field list), named as people read them.
+			fieldOrder := in[[]string](p, `Array.from(d.querySelectorAll(".fields > li")).map((li) => li.dataset.field)`)
+			fields := draft["fields"].(map[string]any)
+			if want := slices.DeleteFunc(slices.Clone(domain.DraftFieldNames), func(n string) bool { return fields[n] == nil }); !slices.Equal(fieldOrder, want) {
+				t.Errorf("draft card: fields in the order %v, want %v", fieldOrder, want)
+			}
+			if line := in[string](p, `d.querySelector("#app > p.meta").textContent`); strings.Contains(line, "_") {
+				t.Errorf("draft card: %q shows field names as code", line)
 			}
 			p.noOutside("draft")
 			p.Shot("draft")

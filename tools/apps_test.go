@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -97,6 +98,11 @@ func TestApps_ResourcesListedReadAndLinked(t *testing.T) {
 				if ui == nil || ui["resourceUri"] != c.URI() {
 					t.Errorf("%s: _meta = %v, want ui.resourceUri %s", tool, tl.Meta, c.URI())
 				}
+				// The deprecated flat key too, as the ext-apps server helper
+				// (registerAppTool) sends it for hosts that still read it.
+				if tl.Meta[apps.LegacyResourceURIKey] != c.URI() {
+					t.Errorf("%s: _meta = %v, want %q %s too", tool, tl.Meta, apps.LegacyResourceURIKey, c.URI())
+				}
 			}
 		}
 		// A tool without a card has no _meta.
@@ -146,5 +152,89 @@ func TestApps_ToolsetSelection(t *testing.T) {
 				t.Errorf("%s: the checkout card is readable without the orders tools", tc.query)
 			}
 		}
+	}
+}
+
+// paidFreeSelection is the selection docs/apps.md gives directories that do
+// not allow selling from inside the assistant: every group but orders.
+const paidFreeSelection = "public,account,drafts,listings,claims,trophies,webhooks"
+
+// TestApps_SelectionWithoutPaidTools: the documented selection without the
+// paid tools serves every tool of the other groups and no tool that only
+// the orders group has (quote_order, create_checkout, get_order: the ones
+// that quote, sell or show a checkout); no tool links to the checkout card,
+// which is neither listed nor readable. docs/apps.md gives this selection.
+func TestApps_SelectionWithoutPaidTools(t *testing.T) {
+	t.Parallel()
+	doc, err := os.ReadFile("../docs/apps.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "?toolsets="+paidFreeSelection) {
+		t.Errorf("docs/apps.md does not give the selection ?toolsets=%s", paidFreeSelection)
+	}
+	ops := Catalog()
+	inGroup := map[string]map[string]bool{} // toolset -> tools
+	for _, ts := range Toolsets(ops) {
+		inGroup[ts.Name] = map[string]bool{}
+		for _, n := range ts.Tools {
+			inGroup[ts.Name][n] = true
+		}
+	}
+	var want, paid []string
+	for _, op := range ops {
+		other := false
+		for _, g := range strings.Split(paidFreeSelection, ",") {
+			other = other || inGroup[g][op.Name]
+		}
+		if other {
+			want = append(want, op.Name)
+		} else if inGroup["orders"][op.Name] {
+			paid = append(paid, op.Name)
+		}
+	}
+	if !slices.Contains(paid, "create_checkout") || !slices.Contains(paid, "quote_order") {
+		t.Fatalf("orders-only tools %v: the catalog changed", paid)
+	}
+	slices.Sort(want)
+	e := catTestServer(t, Options{}, false)
+	for _, tc := range []struct {
+		name, query string
+		hdr         map[string]string
+	}{
+		{"query", "?toolsets=" + paidFreeSelection, nil},
+		{"header", "", map[string]string{ToolsetsHeader: paidFreeSelection}},
+	} {
+		cs := tsConnect(t, e, tc.query, "", tc.hdr)
+		names, byName := tsList(t, cs)
+		got := slices.Sorted(slices.Values(names))
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: tools/list %v, want %v", tc.name, got, want)
+		}
+		for _, n := range paid {
+			if byName[n] != nil {
+				t.Errorf("%s: the paid tool %s is served", tc.name, n)
+			}
+		}
+		for n, tl := range byName {
+			if c, ok := apps.ForTool(n); ok && c.Name == "checkout" {
+				t.Errorf("%s: %s links to the checkout card (%v)", tc.name, n, tl.Meta)
+			}
+		}
+		list, err := cs.ListResources(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cards []string
+		for _, r := range list.Resources {
+			cards = append(cards, r.URI)
+		}
+		if slices.Contains(cards, "ui://launchdir/checkout.html") || len(cards) != len(apps.Cards)-1 {
+			t.Errorf("%s: resources %v, want every card but checkout", tc.name, cards)
+		}
+		if _, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "ui://launchdir/checkout.html"}); err == nil {
+			t.Errorf("%s: the checkout card is readable", tc.name)
+		}
+		t.Logf("%s: %d tools, cards %v; left out %v", tc.name, len(got), cards, paid)
 	}
 }

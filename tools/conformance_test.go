@@ -82,7 +82,8 @@ func TestMCPConformance(t *testing.T) {
 	// The scenarios call the first listed tool: a toolset with a public tool
 	// runs anonymously; one whose every tool needs sign-in runs signed in
 	// (an API key), as its client would.
-	for _, sel := range append(ToolsetNames(), "public,drafts") {
+	// And the selection without the paid tools (docs/apps.md).
+	for _, sel := range append(ToolsetNames(), "public,drafts", paidFreeSelection) {
 		base := url
 		if !slices.ContainsFunc(Catalog(), func(op Operation) bool {
 			s, fe := parseToolsetList(ToolsetsParam, sel)

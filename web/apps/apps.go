@@ -15,6 +15,7 @@ package apps
 import (
 	_ "embed"
 	"html"
+	"regexp"
 	"strings"
 
 	"github.com/launchdir/launchdir/web"
@@ -25,6 +26,12 @@ const MIMEType = "text/html;profile=mcp-app"
 
 // Extension is the MCP extension identifier of MCP Apps.
 const Extension = "io.modelcontextprotocol/ui"
+
+// LegacyResourceURIKey is the deprecated flat _meta key that links a tool to
+// its card ("ui/resourceUri"), from before _meta.ui.resourceUri. The
+// official server helper (ext-apps registerAppTool) still sends both so
+// that older hosts find the card; so does launchdir (docs/apps.md).
+const LegacyResourceURIKey = "ui/resourceUri"
 
 //go:embed dist/cards.js
 var bundle string
@@ -85,6 +92,7 @@ func (c Card) HTML() string {
 	b.WriteString(html.EscapeString(c.Title))
 	b.WriteString("</title><style>\n")
 	b.WriteString(web.Stylesheet())
+	b.WriteString(themeCSS)
 	b.WriteString(cardCSS)
 	b.WriteString(`</style></head><body class="mcp-card" data-card="`)
 	b.WriteString(html.EscapeString(c.Name))
@@ -93,4 +101,32 @@ func (c Card) HTML() string {
 	b.WriteString(strings.ReplaceAll(bundle, "</script", `<\/script`))
 	b.WriteString("</script></body></html>\n")
 	return b.String()
+}
+
+// themeCSS makes a card follow the host's theme (hostContext.theme, which
+// the card sets as data-theme on its root; docs/apps.md): the site's light
+// and dark colour variables under :root[data-theme=light|dark], which win
+// over the stylesheet's prefers-color-scheme rules. They are read from the
+// site's stylesheet, so there is one copy of the colours.
+var themeCSS = themeRules(web.Stylesheet())
+
+// rootVars finds a ":root { --name:value; ... }" rule's declarations: the
+// first is the light theme, the one inside the prefers-color-scheme: dark
+// media query the dark one.
+var (
+	rootVars  = regexp.MustCompile(`(?m)^\s*:root\s*\{([^}]*)\}`)
+	darkVars  = regexp.MustCompile(`@media\s*\(prefers-color-scheme:\s*dark\)\s*\{\s*:root\s*\{([^}]*)\}`)
+	colorDecl = regexp.MustCompile(`--[\w-]+\s*:\s*[^;]+;`)
+)
+
+// themeRules is themeCSS of a stylesheet; "" when the stylesheet has no
+// light and dark :root variables (TestThemeRules fails then).
+func themeRules(css string) string {
+	light, dark := rootVars.FindStringSubmatch(css), darkVars.FindStringSubmatch(css)
+	if light == nil || dark == nil {
+		return ""
+	}
+	vars := func(decls string) string { return strings.Join(colorDecl.FindAllString(decls, -1), "") }
+	return ":root[data-theme=light]{" + vars(light[1]) + "color-scheme:light}\n" +
+		":root[data-theme=dark]{" + vars(dark[1]) + "color-scheme:dark}\n"
 }

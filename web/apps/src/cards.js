@@ -6,7 +6,7 @@
 // links. It loads nothing itself: no fetch, no outside script, font or image
 // (the badge previews come from the site's own origin, declared in the
 // resource's CSP metadata).
-import { App } from "@modelcontextprotocol/ext-apps";
+import { App, applyDocumentTheme, applyHostStyleVariables } from "@modelcontextprotocol/ext-apps";
 import { renderListings, renderRankings } from "./rows.js";
 import { renderDraft } from "./draft.js";
 import { renderCheckout } from "./checkout.js";
@@ -52,6 +52,38 @@ function draw(data) {
   put(root, render ? render(data, ctx) : h("p", {}, "Unknown card."));
 }
 
+// siteFromHost: the site's colour variables a card takes from the host's
+// style variables (McpUiStyles) when the host gives them, so a card sits in
+// the conversation's own colours. The accent and the PAID colours stay the
+// site's (the brand, and PAID must stand out on any host).
+const siteFromHost = {
+  "--bg": "--color-background-primary",
+  "--card": "--color-background-secondary",
+  "--fg": "--color-text-primary",
+  "--muted": "--color-text-secondary",
+  "--line": "--color-border-primary",
+};
+
+// applyHost applies the host context's theme (data-theme on the root, which
+// card.css's theme rules follow, and color-scheme for the form controls) and
+// its style variables. Without a theme the card follows
+// prefers-color-scheme, as the site does. Fonts: the host's --font-sans
+// family when given; its font CSS (css.fonts, which may @import from other
+// origins) is not loaded, as a card loads nothing from outside.
+function applyHost(hc) {
+  if (!hc) return;
+  if (hc.theme === "light" || hc.theme === "dark") applyDocumentTheme(hc.theme);
+  const vars = hc.styles && hc.styles.variables;
+  if (!vars) return;
+  applyHostStyleVariables(vars);
+  const root = document.documentElement.style;
+  for (const [site, host] of Object.entries(siteFromHost)) {
+    if (vars[host]) root.setProperty(site, "var(" + host + ")");
+  }
+  if (vars["--font-sans"]) document.body.style.fontFamily = "var(--font-sans)";
+}
+
+app.onhostcontextchanged = () => applyHost(app.getHostContext());
 app.ontoolinput = (p) => { input = (p && p.arguments) || {}; };
 app.ontoolresult = (res) => {
   if (res.isError) {
@@ -61,6 +93,6 @@ app.ontoolresult = (res) => {
   draw(resultData(res));
 };
 
-app.connect().catch((err) => {
+app.connect().then(() => applyHost(app.getHostContext())).catch((err) => {
   root.replaceChildren(h("p", { class: "error", role: "alert" }, "Could not reach the assistant: " + err.message));
 });

@@ -12,6 +12,15 @@ const STATE = {
   not_found: "Not on the site",
 };
 
+// FIELD_ORDER is the order of a profile's fields, domain.DraftFieldNames
+// (TestDraftFieldOrder checks it): the card lists them so, name first, and
+// any field it does not know after them.
+export const FIELD_ORDER = ["name", "tagline", "short_description", "description", "stage", "categories", "tags",
+  "pricing_model", "pricing_summary", "country", "city", "founded_year", "features", "usps",
+  "keywords", "contact_email", "demo_video_url", "logo_url"];
+
+const rank = (name) => (FIELD_ORDER.includes(name) ? FIELD_ORDER.indexOf(name) : FIELD_ORDER.length);
+
 const label = (f) => f.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 
 function shown(v) {
@@ -53,7 +62,8 @@ export function renderDraft(draft, ctx) {
     }
   }
 
-  const fields = Object.entries(draft.fields || {});
+  const fields = Object.entries(draft.fields || {})
+    .sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   const list = h("ul", { class: "fields" }, fields.map(([name, f]) => {
     const li = h("li", { "data-field": name });
     const value = shown(f.value);
@@ -111,7 +121,7 @@ export function renderDraft(draft, ctx) {
   return [
     h("h2", {}, "Draft of " + ((draft.fields && draft.fields.name && draft.fields.name.value) || draft.url || "your product")),
     h("p", { class: "meta" }, (draft.completeness != null ? draft.completeness + "% complete · " : "") +
-      (draft.status || "") + (missing.length ? " · not on the site: " + missing.join(", ") : "")),
+      (draft.status || "") + (missing.length ? " · not on the site: " + missing.map(label).join(", ") : "")),
     draft.status && draft.status !== "ready" && draft.status !== "submitted"
       ? h("p", {}, "The draft is still being written; ask again in a few seconds.") : null,
     list,

@@ -6,7 +6,9 @@ const PAID = () => h("span", { class: "tag paid", title: "Paid placement, not a 
 
 function row(ctx, l, { rank, metric, paid } = {}) {
   const cat = l.primary_category && l.primary_category.name;
-  const meta = [cat, l.stage, l.launch_week && "week of " + l.launch_week].filter(Boolean).join(" · ");
+  // The launch week in one piece: a phone's line would break at the date's hyphen.
+  const meta = [cat, l.stage, l.launch_week && h("span", { class: "week" }, "week of " + l.launch_week)]
+    .filter(Boolean).flatMap((x, i) => (i ? [" · ", x] : [x]));
   return h("li", { class: paid ? "paid" : null },
     rank != null && h("span", { class: "rank" }, "#" + rank),
     monogram(l),
@@ -14,7 +16,7 @@ function row(ctx, l, { rank, metric, paid } = {}) {
       link(ctx, l.page_url, l.name, { class: "name" }), " ",
       paid && PAID(),
       l.tagline && h("span", { class: "tagline" }, l.tagline),
-      meta && h("span", { class: "row-meta" }, meta)),
+      meta.length > 0 && h("span", { class: "row-meta" }, meta)),
     h("span", { class: "act" },
       h("span", { class: "metric" }, metric || [h("strong", {}, String(l.votes || 0)), " ", (l.votes === 1 ? "vote" : "votes")])));
 }

@@ -17,6 +17,10 @@ const key = new URLSearchParams(location.search).get("key");
 // prefers-color-scheme reflects (an embedded document follows the used
 // color-scheme of its iframe element), as in a host drawn dark.
 const theme = new URLSearchParams(location.search).get("theme");
+// ?hostTheme=dark|light: the host context's theme only (the iframe keeps the
+// page's color-scheme); ?vars=<JSON>: the host context's styles.variables.
+const hostTheme = new URLSearchParams(location.search).get("hostTheme");
+const vars = new URLSearchParams(location.search).get("vars");
 window.opened = [];
 
 let client;
@@ -49,7 +53,11 @@ window.show = async (tool, args) => {
 
   const bridge = new AppBridge(c, { name: "launchdir-test-host", version: "1.0.0" },
     { openLinks: {}, serverTools: {}, serverResources: {}, logging: {} },
-    { hostContext: { theme: theme || (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light"), displayMode: "inline" } });
+    { hostContext: {
+      theme: hostTheme || theme || (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light"),
+      displayMode: "inline",
+      ...(vars ? { styles: { variables: JSON.parse(vars) } } : {}),
+    } });
   bridge.onopenlink = async ({ url }) => { window.opened.push(url); return {}; };
   bridge.onsizechange = ({ height }) => { if (height) iframe.style.height = Math.ceil(height) + "px"; };
   const ready = new Promise((resolve) => { bridge.oninitialized = resolve; });
