@@ -21,7 +21,7 @@ const (
 	// periodMore: a month or a year in those languages ("/ mies.",
 	// "miesięcznie", "kr/mån", "měsíčně", "/ ay", "aylık", "月額", "/月",
 	// "每月", "월 9,900원", "/월").
-	periodMore = `|/\s?(?:mies|mån|månad|år|měs|rok|ay|yıl)(?:[^\p{L}]|$)|miesięczn|rocznie|per månad|i månaden|per år|månadsvis|měsíčně|měsíční|ročně|aylık|ayda|yıllık|` +
+	periodMore = `|/\s?(?:mies|mån|månad|år|měs|rok|ay|yıl)(?:[^\p{L}]|$)|/\s?(?:miesiąc|měsíc|měsíčně|månaden)(?:[^\p{L}]|$)|miesięczn|rocznie|per månad|i månaden|per år|månadsvis|měsíčně|měsíční|ročně|aylık|ayda|yıllık|` +
 		`月額|月払い|年額|/\s?月|/\s?年|每月|按月|包月|包年|매월|월간|연간|/\s?월|/\s?년|(?:^|[^\p{L}])월\s?\d`
 	// pricingHdrMore: a pricing heading or page title ("Cennik", "Priser",
 	// "Ceník", "Fiyatlar", "料金", "价格", "요금").
@@ -65,7 +65,7 @@ var foundingEntryRe = regexp.MustCompile(`(?i)^(?:company |the company |we were 
 
 // negationRe: a line that denies ("no free plan", "kein kostenloser Tarif",
 // "pas de version gratuite", "nie ma darmowego planu", "ücretsiz plan yok").
-var negationRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(no|not|kein\p{L}*|pas de|sin|nessun\p{L}*|geen|sem|nie ma|brak|ingen|není|yok|없)(?:[^\p{L}]|$)`)
+var negationRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(no|not|kein\p{L}*|pas de|sin|nessun\p{L}*|geen|sem|nie ma|brak|ingen|inget|inga|není|žádn\p{L}*|yok|yoktur|bulunmuyor|없)(?:[^\p{L}]|$)|ありません|ございません|没有|不提供|없습니다|없음`)
 
 // monthNamesMore are the month names (nominative and genitive, as dates
 // write them) of Polish, Swedish, Czech and Turkish, January first, from
