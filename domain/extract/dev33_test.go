@@ -45,9 +45,9 @@ func TestEvaluationDev33(t *testing.T) {
 // dev33MinRecall is the recall TestEvaluationDev33 holds the drafter to,
 // and dev33MaxInvented the invented values it allows (the day the set was
 // written: 81.5%, 1 invented, a free trial read as freemium; it reaches
-// 88.1%, 0 invented).
+// 90.7%, 0 invented).
 const (
-	dev33MinRecall   = 0.86
+	dev33MinRecall   = 0.88
 	dev33MaxInvented = 0
 )
 

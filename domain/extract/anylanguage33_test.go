@@ -1,0 +1,37 @@
+package extract_test
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestAnyLanguage_FoundingAndCategoryWords: a founding sentence said by the
+// team on a team page named in Czech ("Firmu jsme založili v roce 2020") or
+// in simplified Chinese ("由A和B于2022年创立") gives the founded year; a
+// product whose name is a category's word ("시간표", a timetable) is not
+// put in that category by its name, and says its own in Korean and Turkish
+// ("근무 시간", "yardım masası").
+func TestAnyLanguage_FoundingAndCategoryWords(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, title, home, path, body, year string
+		cats                                      []string
+	}{
+		{"Czech team page", "cs", "Účetka", `<h1>Účetka</h1><p>Účetnictví pro živnostníky.</p>`, "/tym",
+			`<h1>Náš tým</h1><p>Firmu jsme založili v roce 2020 v Praze.</p>`, "2020", nil},
+		{"Chinese 创立", "zh", "轻笔记", `<h1>轻笔记</h1><p>多端同步的笔记应用。</p>`, "/about",
+			`<h1>关于我们</h1><p>轻笔记由陈晓和刘洋于2022年创立。</p>`, "2022", nil},
+		{"Korean name is a category word", "ko", "시간표 - 팀 근무 시간 기록", `<h1>시간표</h1><p>시간표는 출퇴근과 근무 시간을 기록합니다. 시간표로 시작하세요. 시간표 앱.</p>`, "/company",
+			`<h1>회사 소개</h1><p>시간표 팀</p>`, "", []string{"Time Tracking"}},
+		{"Turkish help desk", "tr", "Destekçi | Yardım masası yazılımı", `<h1>Destekçi</h1><p>Destekçi bir yardım masası yazılımıdır.</p>`, "/kurumsal",
+			`<h1>Kurumsal</h1>`, "", []string{"Help Desk"}},
+	} {
+		head := `<html lang="` + c.lang + `"><head><title>` + c.title + `</title></head><body>`
+		dr := draftPages(t, "/", head+c.home+`<a href="`+c.path+`">?</a></body></html>`, c.path, head+c.body+`</body></html>`)
+		if got := dr.Fields["founded_year"].Text; got != c.year {
+			t.Errorf("%s: founded_year %q, want %q", c.name, got, c.year)
+		}
+		if got := dr.Fields["categories"].List; c.cats != nil && !slices.Equal(got, c.cats) {
+			t.Errorf("%s: categories %q, want %q", c.name, got, c.cats)
+		}
+	}
+}
