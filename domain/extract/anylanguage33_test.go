@@ -35,3 +35,21 @@ func TestAnyLanguage_FoundingAndCategoryWords(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage_TractionByVerb: a verb of use before a count says whom it
+// counts whatever the noun ("korzysta już ponad 3 500 gabinetów", "används
+// av över 800 kliniker"): from 1,000 on it is growing, below launched; a
+// count without such a verb or a known noun says nothing.
+func TestAnyLanguage_TractionByVerb(t *testing.T) {
+	for _, c := range []struct{ name, lang, body, want string }{
+		{"Polish", "pl", `<p>Z Terminarza korzysta już ponad 3 500 gabinetów w całej Polsce.</p>`, "growing"},
+		{"Swedish", "sv", `<p>Acme används av över 800 kliniker.</p>`, "launched"},
+		{"Czech", "cs", `<p>Acme využívají přes 2 000 ordinací.</p>`, "growing"},
+		{"no verb", "pl", `<p>W bazie jest ponad 3 500 przepisów.</p>`, ""},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1>`+c.body+`</body></html>`)
+		if got := dr.Fields["stage"].Text; got != c.want {
+			t.Errorf("%s: stage %q, want %q", c.name, got, c.want)
+		}
+	}
+}
