@@ -53,3 +53,15 @@ func TestAnyLanguage_TractionByVerb(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage_ProfileTableIsNoRoleCard: in a company-profile table a
+// name cell followed by the next row's label is no role card ("대표이사 |
+// 박민수", then "공동창업자 | 이서연"): each founder keeps their own row's label.
+func TestAnyLanguage_ProfileTableIsNoRoleCard(t *testing.T) {
+	dr := draftPages(t, "/", `<html lang="ko"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/company">?</a></body></html>`,
+		"/company", `<html lang="ko"><head><title>Acme</title></head><body><h1>회사 소개</h1>
+<table><tr><th>회사명</th><td>(주)에이크미</td></tr><tr><th>설립일</th><td>2019년 8월</td></tr><tr><th>대표이사</th><td>박민수</td></tr><tr><th>공동창업자</th><td>이서연</td></tr></table></body></html>`)
+	if got, want := founderList(dr), []string{"박민수/대표이사", "이서연/공동창업자"}; !slices.Equal(got, want) {
+		t.Errorf("founders %q, want %q", got, want)
+	}
+}

@@ -45,9 +45,9 @@ func TestEvaluationDev33(t *testing.T) {
 // dev33MinRecall is the recall TestEvaluationDev33 holds the drafter to,
 // and dev33MaxInvented the invented values it allows (the day the set was
 // written: 81.5%, 1 invented, a free trial read as freemium; it reaches
-// 91.4%, 0 invented).
+// 92.1%, 0 invented).
 const (
-	dev33MinRecall   = 0.89
+	dev33MinRecall   = 0.90
 	dev33MaxInvented = 0
 )
 
