@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"golang.org/x/text/language"
 )
 
 // PricingModels are the values a drafted pricing_model may take, with words a
@@ -21,7 +23,7 @@ var PricingModels = map[string][]string{
 		"maand", "/mnd", "p/m", "jaar", "per gebruiker", "mês", "mensilmente", "mtl.", "/mon", "/ano", "por ano", "mensal", "assinatura", "por usuário",
 		// Issue 31: Polish, Swedish, Czech, Turkish, Japanese, Chinese, Korean.
 		"mies.", "/mies", "/ mies", "miesięczn", "rocznie", "abonament", "/mån", "/ mån", "per månad", "i månaden", "prenumeration",
-		"měsíčně", "měsíční", "/měs", "ročně", "předplatné", "/ay", "/ ay", "aylık", "ayda", "yıllık", "abonelik",
+		"měsíčně", "měsíční", "/měs", "/ měs", "měsíc", "miesiąc", "ročně", "předplatné", "/ay", "/ ay", "aylık", "ayda", "yıllık", "abonelik",
 		"月額", "/月", "/ 月", "年額", "每月", "按月", "订阅", "매월", "/월", "/ 월", "월 ", "월간", "구독"},
 	"one-time": {"one-time", "one time", "lifetime", "once", "single payment", "perpetual",
 		"einmalig", "paiement unique", "une seule fois", "pago único", "una tantum", "pagamento unico", "eenmalig", "pagamento único", "compra única"},
@@ -220,7 +222,13 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 		}
 		// Japan's postal mark before a postcode ("〒150-0002") is used nowhere else.
 		postalJP := code == "JP" && slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return jpPostcode.MatchString(e.Quote) })
-		if !quotesContain(v.Evidence, cname) && !quotesContainWord(v.Evidence, code) && !postalJP &&
+		// A postal address whose postcode only that country writes so ("31-147
+		// Kraków", "London W1U 8EQ"), or writes so in the site's language.
+		postal := slices.ContainsFunc(v.Evidence, func(e Evidence) bool {
+			c, ok := PostalCountry(e.Quote, siteLanguage(req))
+			return ok && c == code
+		})
+		if !quotesContain(v.Evidence, cname) && !quotesContainWord(v.Evidence, code) && !postalJP && !postal &&
 			!slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return CountryNamed(code, e.Quote) }) {
 			return v, fmt.Errorf("neither %s nor %s is in its quotes", cname, code)
 		}
@@ -280,4 +288,99 @@ func resolvesTo(ev []Evidence, u string) bool {
 		}
 	}
 	return false
+}
+
+func siteLanguage(req DraftRequest) string {
+	if req.Site == nil {
+		return ""
+	}
+	return req.Site.Language
+}
+
+// postalFormat is the form of one country's postcodes as an address writes
+// them (the formats of the Universal Postal Union's addressing standards, as
+// Google's libaddressinput data gives them). unique says that no other
+// country's postcodes have that form, so the postcode alone names the
+// country; the others (five digits, "NNN NN") are shared by several.
+type postalFormat struct {
+	country string
+	re      *regexp.Regexp
+	unique  bool
+}
+
+func postal(country, re string, unique bool) postalFormat {
+	return postalFormat{country, regexp.MustCompile(`(?:^|[^\p{L}\p{N}-])(` + re + `)(?:$|[^\p{L}\p{N}-])`), unique}
+}
+
+var postalFormats = []postalFormat{
+	postal("PL", `\d{2}-\d{3}`, true),
+	postal("PT", `\d{4}-\d{3}`, true),
+	postal("BR", `\d{5}-\d{3}`, true),
+	postal("JP", `\d{3}-\d{4}`, false),
+	postal("NL", `[1-9]\d{3} ?[A-Z]{2}`, false),
+	postal("CA", `[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d`, true),
+	// The United Kingdom; Guernsey, Jersey and the Isle of Man (GY, JE, IM) are not it.
+	postal("GB", `(?:[A-FHK-PRSTUWYZ]|G[A-XZ]|J[A-DF-Z]|I[A-LN-Z])[A-Z]?\d[A-Z\d]? \d[ABD-HJLNP-UW-Z]{2}`, true),
+	postal("SE", `\d{3} \d{2}`, false),
+	postal("CZ", `\d{3} \d{2}`, false),
+	postal("SK", `\d{3} \d{2}`, false),
+	postal("GR", `\d{3} \d{2}`, false),
+	postal("DE", `\d{5}`, false),
+	postal("FR", `\d{5}`, false),
+	postal("IT", `\d{5}`, false),
+	postal("FI", `\d{5}`, false),
+	postal("TR", `\d{5}`, false),
+	postal("KR", `\d{5}`, false),
+	postal("ES", `\d{5}`, false),
+	postal("EE", `\d{5}`, false),
+	postal("HR", `\d{5}`, false),
+	postal("LT", `(?:LT-)?\d{5}`, false),
+	postal("UA", `\d{5}`, false),
+	postal("CN", `\d{6}`, false),
+	postal("RO", `\d{6}`, false),
+	postal("AT", `\d{4}`, false),
+	postal("CH", `\d{4}`, false),
+	postal("DK", `\d{4}`, false),
+	postal("NO", `\d{4}`, false),
+	postal("HU", `\d{4}`, false),
+	postal("SI", `\d{4}`, false),
+	postal("BG", `\d{4}`, false),
+}
+
+// pluricentric are languages written as the first language of many
+// countries: their likely country (en: US, es: ES, fr: FR, ...) says nothing
+// of where an address is, so a shared postcode form with them names no country.
+var pluricentric = []string{"en", "es", "fr", "pt", "ar", "ru", "ms", "sw", "sr", "hr", "bs"}
+
+// PostalCountry returns the country a postal address names without naming
+// it: a postcode whose form is that country's alone ("31-147 Kraków",
+// "London W1U 8EQ", "1012 AB Amsterdam"), or a postcode of a form several
+// countries share ("411 14 Göteborg", "06420 Çankaya/Ankara") on a site whose
+// language's country (CLDR's likely region for it, golang.org/x/text; the
+// region of a tag such as de-AT) writes its postcodes so. The language says
+// nothing when it is the first language of many countries (en, es, fr, ...,
+// unless the tag names a region). Two postcodes of different countries name
+// none.
+func PostalCountry(text, lang string) (string, bool) {
+	region := ""
+	if lang != "" {
+		if tag, err := language.Parse(lang); err == nil {
+			r, conf := tag.Region()
+			base, _ := tag.Base()
+			if conf == language.Exact || !slices.Contains(pluricentric, base.String()) {
+				region = r.String()
+			}
+		}
+	}
+	found := ""
+	for _, f := range postalFormats {
+		if !f.re.MatchString(text) || !(f.unique || f.country == region) {
+			continue
+		}
+		if found != "" && found != f.country {
+			return "", false
+		}
+		found = f.country
+	}
+	return found, found != ""
 }

@@ -152,7 +152,9 @@ func (s *site) draftCategories() {
 			if !pt.may(lowers[i]) {
 				continue
 			}
-			ms, at := termMatches(re, not, t.t)
+			// The product's own name says nothing of its category: "시간표"
+			// (a timetable) is the name of a time tracker.
+			ms, at := termMatches(re, not, s.withoutName(t.t))
 			if len(ms) == 0 {
 				continue
 			}
@@ -162,7 +164,7 @@ func (s *site) draftCategories() {
 				q := t.t
 				if len(q) > 300 {
 					q = sentenceAround(t.t, at)
-					ms, _ = termMatches(re, not, q)
+					ms, _ = termMatches(re, not, s.withoutName(q))
 				}
 				sc.quotes = append(sc.quotes, t.p.ev(q))
 				// Tags are the terms of the quotes kept: each tag is in its evidence.
@@ -206,4 +208,13 @@ func (s *site) draftCategories() {
 	}
 	s.set("categories", cats)
 	s.set("tags", tags)
+}
+
+// withoutName is t with the product's name blanked out (same length, so
+// offsets hold): a name that is a word of a category is not that category.
+func (s *site) withoutName(t string) string {
+	if s.name == "" || !strings.Contains(t, s.name) {
+		return t
+	}
+	return strings.ReplaceAll(t, s.name, strings.Repeat(" ", len(s.name)))
 }

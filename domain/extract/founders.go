@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -531,8 +532,10 @@ func (s *site) teamPeople(p *page, aboutPage bool, isForeign func(*html.Node) bo
 			if l.text == "" {
 				continue
 			}
-			// a name line, then a role line
-			if s.isCardName(l.text) && i+1 < len(lines) && lines[i+1].text != "" && !(i > 0 && isQuotedLine(lines[i-1].text)) {
+			// a name line, then a role line; not a profile table's or a
+			// definition list's next label ("대표이사 | 박민수", then "공동창업자 | 이서연")
+			if s.isCardName(l.text) && i+1 < len(lines) && lines[i+1].text != "" && !(i > 0 && isQuotedLine(lines[i-1].text)) &&
+				lines[i+1].tag != atom.Th && lines[i+1].tag != atom.Dt {
 				if role := s.roleIn(lines[i+1].text); role != "" {
 					add(l.text, role, "", []domain.Evidence{p.ev(l.text), p.ev(role)}, true, nil)
 					continue

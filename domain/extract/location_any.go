@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html/atom"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // Postal addresses in any language, read by their form: a "postcode City"
@@ -60,7 +62,15 @@ func (s *site) postalLocs() []loc {
 				for _, piece := range lineSepRe.Split(text, -1) {
 					if lc, ok := addressRowLoc(p, piece); ok && lc.city != "" {
 						lc.cityQuote, lc.countryQuote = quoteOr(lc.cityQuote, l.text), quoteOr(lc.countryQuote, l.text)
+						// The country of an address that does not name it, from its
+						// postcode's form (and the site's language): the gate's own rule.
+						if c, ok := domain.PostalCountry(l.text, s.req.Site.Language); ok && lc.country == "" {
+							lc.country, lc.countryQuote = c, l.text
+						}
 						out = append(out, lc)
+					} else if c, ok := domain.PostalCountry(piece, s.req.Site.Language); ok && strings.Contains(piece, ",") {
+						// "21 Baker Street, London W1U 8EQ": a city before its postcode
+						out = append(out, loc{p: p, country: c, countryQuote: quoteOr(piece, l.text)})
 					}
 				}
 			}

@@ -35,7 +35,7 @@ var kindPatterns = []struct {
 }{
 	{kindBlog, regexp.MustCompile(`(?i)/(blog|news|posts?|articles?|stories|press)(/|$)`)},
 	{kindPricing, regexp.MustCompile(`(?i)(pricing|prices|plans|preise|tarife|tarifs)`)},
-	{kindTeam, regexp.MustCompile(`(?i)(team|people|founders|leadership)`)},
+	{kindTeam, regexp.MustCompile(`(?i)(team|people|founders|leadership)|/(?:tym|nas-tym|zespol|ekip|ekibimiz|medarbetare)(?:/|$)`)},
 	{kindAbout, regexp.MustCompile(`(?i)(about|ueber|uber|company|story|unternehmen|a-propos` + aboutPathMore + `)`)},
 	{kindFAQ, regexp.MustCompile(`(?i)(faq|questions|help)`)},
 	{kindChangelog, regexp.MustCompile(`(?i)(changelog|releases|release-notes|timeline|history|updates)`)},

@@ -34,6 +34,9 @@ var (
 	tractionRe = regexp.MustCompile(`(?i)(?:(?:used|trusted|loved|chosen|relied on|preferred)(?: daily)? by (?:more than |over |)` + countPattern + ` (?:` + tractionNouns + `)` +
 		`|(?:^|[^\p{L}\d])` + countPattern + ` (?:` + tractionNouns + `) (?:already )?(?:use|trust|rely on|love|choose)\b` +
 		`|(?:ponad|przeszło|więcej niż|över|mer än|přes|více než|plus de|mehr als|über|más de|oltre|meer dan|mais de)\s+` + countPattern + `\s+(?:` + tractionNouns + `)` +
+		// a verb of use before the count says whom it counts, whatever the noun:
+		// "korzysta już ponad 3 500 gabinetów", "används av över 800 kliniker".
+		`|(?:korzysta\p{L}*|używa\p{L}*|zaufało|används av|använder|používá\p{L}*|použív\p{L}*|využív\p{L}*)(?:\s+\p{L}+){0,2}\s+(?:ponad|przeszło|więcej niż|över|mer än|přes|více než)\s+` + countPattern + `\s+\p{L}{3,}` +
 		`|` + countPattern + `['’]?(?:den|dan|ten|tan)? fazla (?:` + tractionNouns + `)` +
 		`|導入(?:企業|社数|実績)?(?:数)?\s?` + countPattern + `\s?社` +
 		`|` + countPattern + `\s?(?:社|名|人|店舗)以上` +

@@ -313,7 +313,7 @@ var (
 	// foundSelfRe: the founding verb said by the founders themselves or
 	// of them ("2021 yılında Ankara'da kurulduk", "Firmę założyli w 2020 A i B").
 	foundSelfRe     = regexp.MustCompile(`(?i)kurulduk|kurduk|założyliśmy|założyłam|założyłem|założyli|założyły|grundade vi|vi grundade|jsme založili|založili jsme|založili|설립했습니다|創業しました|設立しました`)
-	foundVerbMoreRe = regexp.MustCompile(`(?i)kurduk|założyl\p{L}*|założył\p{L}*|založil\p{L}*|grundade|kuruldu|kurulmuştur|założon\p{L}*|powstał\p{L}*|grundades|grundad|založen\p{L}*|vznikl\p{L}*|設立|創業|創立|成立|설립|창립|창업`)
+	foundVerbMoreRe = regexp.MustCompile(`(?i)kurduk|założyl\p{L}*|założył\p{L}*|založil\p{L}*|grundade|kuruldu|kurulmuştur|założon\p{L}*|powstał\p{L}*|grundades|grundad|založen\p{L}*|vznikl\p{L}*|設立|創業|創立|成立|创立|创办|創辦|설립|창립|창업`)
 )
 
 // profileYear: the founding year of a profile row ("Rok założenia |

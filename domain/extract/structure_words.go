@@ -21,7 +21,7 @@ const (
 	// periodMore: a month or a year in those languages ("/ mies.",
 	// "miesięcznie", "kr/mån", "měsíčně", "/ ay", "aylık", "月額", "/月",
 	// "每月", "월 9,900원", "/월").
-	periodMore = `|/\s?(?:mies|mån|månad|år|měs|rok|ay|yıl)(?:[^\p{L}]|$)|miesięczn|rocznie|per månad|i månaden|per år|månadsvis|měsíčně|měsíční|ročně|aylık|ayda|yıllık|` +
+	periodMore = `|/\s?(?:mies|mån|månad|år|měs|rok|ay|yıl)(?:[^\p{L}]|$)|/\s?(?:miesiąc|měsíc|měsíčně|månaden)(?:[^\p{L}]|$)|miesięczn|rocznie|per månad|i månaden|per år|månadsvis|měsíčně|měsíční|ročně|aylık|ayda|yıllık|` +
 		`月額|月払い|年額|/\s?月|/\s?年|每月|按月|包月|包年|매월|월간|연간|/\s?월|/\s?년|(?:^|[^\p{L}])월\s?\d`
 	// pricingHdrMore: a pricing heading or page title ("Cennik", "Priser",
 	// "Ceník", "Fiyatlar", "料金", "价格", "요금").
@@ -65,7 +65,7 @@ var foundingEntryRe = regexp.MustCompile(`(?i)^(?:company |the company |we were 
 
 // negationRe: a line that denies ("no free plan", "kein kostenloser Tarif",
 // "pas de version gratuite", "nie ma darmowego planu", "ücretsiz plan yok").
-var negationRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(no|not|kein\p{L}*|pas de|sin|nessun\p{L}*|geen|sem|nie ma|brak|ingen|není|yok|없)(?:[^\p{L}]|$)`)
+var negationRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(no|not|kein\p{L}*|pas de|sin|nessun\p{L}*|geen|sem|nie ma|brak|ingen|inget|inga|není|žádn\p{L}*|yok|yoktur|bulunmuyor|없)(?:[^\p{L}]|$)|ありません|ございません|没有|不提供|없습니다|없음`)
 
 // monthNamesMore are the month names (nominative and genitive, as dates
 // write them) of Polish, Swedish, Czech and Turkish, January first, from
@@ -124,12 +124,12 @@ var categoryTermsMore = map[string][]string{
 	"invoicing":               {"faktur*", "wystawianie faktur", "fakturering", "fakturace", "fatura*", "請求書", "发票", "開票", "인보이스", "청구서", "세금계산서"},
 	"accounting":              {"księgowoś*", "bokföring*", "účetnictví", "muhasebe*", "会計", "会计", "记账", "회계"},
 	"expense-tracking":        {"wydatk*", "utlägg", "výdaj*", "masraf*", "経費", "报销", "费用管理", "경비"},
-	"time-tracking":           {"ewidencja czasu", "czas pracy", "tidrapport*", "docházk*", "mesai takibi", "puantaj", "勤怠", "考勤", "工时", "근태", "출퇴근"},
+	"time-tracking":           {"ewidencja czasu", "czas pracy", "tidrapport*", "docházk*", "mesai takibi", "puantaj", "勤怠", "考勤", "工时", "근태", "출퇴근", "근무 시간", "çalışma saat*", "arbetstid*", "pracovní dob*"},
 	"calendar-scheduling":     {"rezerwacj*", "umawianie wizyt", "grafik pracy", "grafiki pracy", "grafików pracy", "planowanie zmian", "tidsbokning", "bokningssystem", "schemaläggning", "rezervac*", "plánování směn", "randevu*", "vardiya planla*", "予約", "シフト管理", "预约", "排班", "예약", "근무표"},
 	"school-administration":   {"rozvrh*", "plan lekcji", "dziennik elektroniczny", "skolschema", "ders programı", "時間割", "课程表", "排课", "시간표"},
 	"transcription":           {"transkrypcj*", "mötesanteckningar", "přepis*", "toplantı notları", "議事録", "文字起こし", "会议纪要", "会议记录", "회의록", "녹취"},
 	"crm":                     {"zarządzanie klientami", "kundhantering", "kundregister", "správa zákazníků", "müşteri yönetimi", "müşteri ilişkileri", "顧客管理", "客户管理", "고객 관리"},
-	"help-desk":               {"helpdesk", "obsługa klienta", "zgłoszeń", "zgłoszenia", "ärendehantering", "kundtjänst", "požadavků zákazníků", "zákaznická podpora", "tiket*", "destek talebi", "müşteri desteği", "問い合わせ管理", "ヘルプデスク", "工单", "客服系统", "헬프데스크", "고객 문의"},
+	"help-desk":               {"helpdesk", "obsługa klienta", "zgłoszeń", "zgłoszenia", "ärendehantering", "kundtjänst", "požadavků zákazníků", "zákaznická podpora", "tiket*", "destek talebi", "müşteri desteği", "yardım masası", "destek masası", "問い合わせ管理", "ヘルプデスク", "工单", "客服系统", "헬프데스크", "고객 문의"},
 	"live-chat":               {"czat na stronie", "czat na żywo", "livechatt", "živý chat", "canlı destek", "canlı sohbet", "チャットサポート", "在线客服", "실시간 채팅"},
 	"task-management":         {"zarządzanie zadaniami", "zarządzanie projektami", "projektledning", "uppgiftshantering", "správa úkolů", "görev yönetimi", "proje yönetimi", "タスク管理", "任务管理", "项目管理", "업무 관리", "프로젝트 관리"},
 	"note-taking":             {"notatk*", "anteckningar", "anteckningsapp", "poznámk*", "not alma", "not defteri", "メモアプリ", "ノートアプリ", "笔记", "筆記", "메모 앱", "노트 앱"},

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
@@ -29,6 +30,8 @@ const (
 	DefaultBaseURL       = "https://api.openai.com/v1"
 	DefaultTimeout       = 2 * time.Minute
 	DefaultMaxInputChars = 60000
+	DefaultAttempts      = 2
+	DefaultRetryWait     = 2 * time.Second
 )
 
 // Config configures a Drafter.
@@ -50,8 +53,19 @@ type Config struct {
 	MaxInputChars int
 	// Fallback, when set, is run too (normally the grounded extractor), and
 	// every field or section the model left empty, or whose value the gate
-	// dropped, is filled from its output.
+	// dropped, is filled from its output. When the endpoint keeps failing for
+	// a reason that may pass (timeouts, network errors, 408, 409, 429, 5xx,
+	// replies that are not the JSON asked for), the draft is the fallback's
+	// alone after Attempts tries, instead of an error.
 	Fallback domain.Drafter
+	// Attempts is how many times the model is asked, RetryWait apart (doubling),
+	// before a temporary failure gives the fallback's draft
+	// (DefaultAttempts, DefaultRetryWait when 0). Used only with a Fallback:
+	// without one the error is returned at once and the job runner retries.
+	Attempts  int
+	RetryWait time.Duration
+	// Logger receives a warning when the draft falls back (slog.Default() when nil).
+	Logger *slog.Logger
 }
 
 // String describes the configuration without the API key, so that printing a
@@ -118,8 +132,17 @@ func New(cfg Config) (*Drafter, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("llmdraft: Config.BaseURL %q is not an http(s) URL: give the API root, e.g. https://api.openai.com/v1", cfg.BaseURL)
 	}
-	if cfg.Timeout < 0 || cfg.MaxInputChars < 0 {
-		return nil, errors.New("llmdraft: Config.Timeout and Config.MaxInputChars must not be negative (0 means the default)")
+	if cfg.Timeout < 0 || cfg.MaxInputChars < 0 || cfg.Attempts < 0 || cfg.RetryWait < 0 {
+		return nil, errors.New("llmdraft: Config.Timeout, MaxInputChars, Attempts and RetryWait must not be negative (0 means the default)")
+	}
+	if cfg.Attempts == 0 {
+		cfg.Attempts = DefaultAttempts
+	}
+	if cfg.RetryWait == 0 {
+		cfg.RetryWait = DefaultRetryWait
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
 	}
 	if cfg.Timeout == 0 {
 		cfg.Timeout = DefaultTimeout
@@ -167,6 +190,41 @@ func (d *Drafter) Draft(ctx context.Context, req domain.DraftRequest) (*domain.D
 		}
 		fallback = fb
 	}
+	r, err := d.ask(ctx, req)
+	if err != nil && fallback != nil && Temporary(err) && ctx.Err() == nil {
+		// The endpoint keeps failing for a reason that may pass: ask again a
+		// few times, then give the extractor's draft rather than none.
+		wait := d.cfg.RetryWait
+		for attempt := 1; attempt < d.cfg.Attempts && err != nil && Temporary(err); attempt++ {
+			select {
+			case <-ctx.Done():
+				return nil, fmt.Errorf("llmdraft: %w (after %v)", ctx.Err(), err)
+			case <-time.After(wait):
+			}
+			wait *= 2
+			r, err = d.ask(ctx, req)
+		}
+		if err != nil && Temporary(err) && ctx.Err() == nil {
+			d.cfg.Logger.Warn("llmdraft: the model endpoint kept failing; the draft is the extractor's alone",
+				"endpoint", d.endpoint, "model", d.cfg.Model, "attempts", d.cfg.Attempts, "error", err.Error())
+			out := &domain.Drafted{Fields: map[string]domain.DraftedValue{}}
+			fill(out, gate(req, fallback))
+			return out, nil
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := gate(req, r.toDrafted(req))
+	if fallback != nil {
+		fill(out, gate(req, fallback))
+	}
+	return out, nil
+}
+
+// ask asks the model once for a profile (twice when the first reply is not
+// valid JSON) and parses its reply.
+func (d *Drafter) ask(ctx context.Context, req domain.DraftRequest) (*reply, error) {
 	messages := buildMessages(req, d.cfg.MaxInputChars)
 	params := openai.ChatCompletionNewParams{
 		Model:    d.cfg.Model,
@@ -196,11 +254,7 @@ func (d *Drafter) Draft(ctx context.Context, req domain.DraftRequest) (*domain.D
 	if err != nil {
 		return nil, fmt.Errorf("llmdraft: model %s: %w (%v); try a model that supports structured outputs (response_format json_schema)", d.cfg.Model, ErrInvalidReply, err)
 	}
-	out := gate(req, r.toDrafted(req))
-	if fallback != nil {
-		fill(out, gate(req, fallback))
-	}
-	return out, nil
+	return r, nil
 }
 
 // completeIn sends params in the reply format the endpoint last accepted.

@@ -1,0 +1,50 @@
+package domain_test
+
+import (
+	"testing"
+
+	"github.com/launchdir/launchdir/domain"
+)
+
+// TestGround_CountryFromPostalAddress: the gate takes a country from an
+// address that does not name it when the postcode's form is that country's
+// alone, or is shared but the site's language is that country's; a wrong
+// country, or a shared form on a site whose language says nothing (English),
+// is refused.
+func TestGround_CountryFromPostalAddress(t *testing.T) {
+	cases := []struct {
+		lang, country, quote string
+		keep                 bool
+	}{
+		{"pl", "PL", "ul. Długa 5/2, 31-147 Kraków", true},
+		{"en", "PL", "ul. Długa 5/2, 31-147 Kraków", true}, // the form is Poland's alone
+		{"pl", "DE", "ul. Długa 5/2, 31-147 Kraków", false},
+		{"en", "GB", "Tallyho Analytics Ltd, 21 Baker Street, London W1U 8EQ", true},
+		{"en", "US", "Tallyho Analytics Ltd, 21 Baker Street, London W1U 8EQ", false},
+		{"sv", "SE", "Fakturera AB, Drottninggatan 5, 411 14 Göteborg", true},
+		{"sv", "CZ", "Fakturera AB, Drottninggatan 5, 411 14 Göteborg", false},
+		{"cs", "CZ", "Vinohradská 12, 120 00 Praha 2", true},
+		{"en", "CZ", "Vinohradská 12, 120 00 Praha 2", false}, // SE, CZ, SK and GR write "NNN NN"
+		{"tr", "TR", "Kızılay Mah. Atatürk Blv. No:12, 06420 Çankaya/Ankara", true},
+		{"ko", "KR", "서울특별시 마포구 월드컵북로 396, 03925", true},
+		{"zh", "CN", "上海市徐汇区漕溪北路88号 邮编 200030", true},
+		{"en", "DE", "Torstraße 1, 10119 Berlin", false},    // five digits: many countries
+		{"de", "DE", "Torstraße 1, 10119 Berlin", true},     // German's first country writes five
+		{"de", "AT", "Stephansplatz 1, 1010 Wien", false},   // a bare "de" says nothing of Austria
+		{"de-at", "AT", "Stephansplatz 1, 1010 Wien", true}, // the tag names the region
+		{"sv", "SE", "Ring 08-123 45 67", false},            // a phone number is no address
+		{"pl", "PL", "Founded 2019, 40 people", false},
+	}
+	for _, c := range cases {
+		site := &domain.SiteCrawl{URL: "https://x.test/", Language: c.lang,
+			Pages: []domain.WebPage{{URL: "https://x.test/", Text: c.quote}}}
+		d := &domain.Drafted{Fields: map[string]domain.DraftedValue{
+			"country": {Text: c.country, Evidence: []domain.Evidence{{Quote: c.quote, URL: "https://x.test/"}}},
+		}}
+		kept, _ := domain.Ground(domain.DraftRequest{Site: site}, d)
+		_, ok := kept.Fields["country"]
+		if ok != c.keep {
+			t.Errorf("lang %s, %s from %q: kept %v, want %v", c.lang, c.country, c.quote, ok, c.keep)
+		}
+	}
+}
