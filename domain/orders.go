@@ -348,6 +348,10 @@ func listingRule(code string, l *OrderListing) (rule, msg string) {
 		if l.Featured {
 			return "state", fmt.Sprintf("listing %d is already featured.", l.ID)
 		}
+	case ProductTrophyCabinet:
+		if slices.Contains(l.Unlocked, SectionTrophies) {
+			return "state", fmt.Sprintf("listing %d has the trophy cabinet section unlocked already; there is nothing more to buy.", l.ID)
+		}
 	}
 	return "", ""
 }

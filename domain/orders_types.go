@@ -244,6 +244,8 @@ type OrderListing struct {
 	Plan       string // free or paid
 	LaunchWeek string // YYYY-MM-DD or ""
 	Featured   bool
+	// Unlocked are the sections unlocked by an order (unlocked_sections).
+	Unlocked []string
 	// Primary is the primary category slug ("" when none); Extra are the extra category slugs.
 	Primary string
 	Extra   []string

@@ -194,6 +194,11 @@ type ProgrammeStore interface {
 	// ProgrammeWins lists the wins of listing listingID (0: of public
 	// listings in year, 0: every year), oldest first.
 	ProgrammeWins(ctx context.Context, listingID int64, year int) ([]ProgrammeWin, error)
+	// ProgrammeWinRecipients lists the notifications of programme id's
+	// wins whose mail is not sent yet; ClaimMail and ReleaseMail mark one
+	// mailed and unmark it after the mailer failed (programmes_mail.go).
+	ProgrammeWinRecipients(ctx context.Context, id int64) ([]ProgrammeWinRecipient, error)
+	mailClaims
 }
 
 func (s *Service) programmeStore() (ProgrammeStore, error) {
@@ -538,7 +543,13 @@ func (s *Service) CloseProgramme(ctx context.Context, id int64) ([]ProgrammeWin,
 	if err != nil {
 		return nil, Permanent(err)
 	}
-	return st.FinaliseProgramme(ctx, id, s.now())
+	wins, err := st.FinaliseProgramme(ctx, id, s.now())
+	if err != nil {
+		return nil, err
+	}
+	// Every run mails what is not mailed yet (a run after a mail failure
+	// too): the wins' owners and followers, once each.
+	return wins, s.tellProgrammeWinners(ctx, st, id)
 }
 
 // ProgrammeTrophy is a programme win as a cabinet entry: a trophy won here.

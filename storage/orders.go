@@ -93,11 +93,18 @@ func (s *OrderStore) SetPrice(ctx context.Context, code string, p domain.Price) 
 // an order cannot probe which listing ids exist.
 func (s *OrderStore) OrderListing(ctx context.Context, userID, listingID int64) (*domain.OrderListing, error) {
 	l := &domain.OrderListing{Extra: []string{}}
-	err := s.db.sql.QueryRowContext(ctx, `SELECT id, slug, name, status, plan, COALESCE(launch_week, ''), featured
+	var unlocked string
+	err := s.db.sql.QueryRowContext(ctx, `SELECT id, slug, name, status, plan, COALESCE(launch_week, ''), featured, unlocked_sections
 		FROM listings l WHERE l.id = ? AND l.site_id = ? AND `+s.db.eng.ownedBy(), listingID, s.siteID, userID, userID).
-		Scan(&l.ID, &l.Slug, &l.Name, &l.Status, &l.Plan, &l.LaunchWeek, &l.Featured)
+		Scan(&l.ID, &l.Slug, &l.Name, &l.Status, &l.Plan, &l.LaunchWeek, &l.Featured, &unlocked)
 	if err != nil {
 		return nil, mapErr(err, "listing", strconv.FormatInt(listingID, 10))
+	}
+	if err := json.Unmarshal([]byte(unlocked), &l.Unlocked); err != nil {
+		return nil, fmt.Errorf("listing %d: unlocked_sections %q: %w", listingID, unlocked, err)
+	}
+	if len(l.Unlocked) == 0 {
+		l.Unlocked = nil // none
 	}
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT c.slug, lc.is_primary FROM listing_categories lc
 		JOIN categories c ON c.id = lc.category_id WHERE lc.listing_id = ? ORDER BY c.slug`, listingID)

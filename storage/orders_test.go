@@ -147,7 +147,7 @@ func TestOrderStore_OrderListing(t *testing.T) {
 		got, err := f.st.OrderListing(ctx, f.ann, 1)
 		draftMust(t, err)
 		want := &domain.OrderListing{ID: 1, Slug: "notely", Name: "Notely", Status: "live", Plan: "free",
-			LaunchWeek: "2026-11-16", Featured: true, Primary: "notes", Extra: []string{"design"}}
+			LaunchWeek: "2026-11-16", Featured: true, Unlocked: []string{"story"}, Primary: "notes", Extra: []string{"design"}}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("OrderListing (-want +got):\n%s", diff)
 		}

@@ -423,3 +423,27 @@ func (s *Store) ProgrammeWins(ctx context.Context, listingID int64, year int) ([
 		})
 	return out, err
 }
+
+// ProgrammeWinRecipients lists the notifications of programme id's wins
+// whose mail is not sent yet (domain.tellProgrammeWinners).
+func (s *Store) ProgrammeWinRecipients(ctx context.Context, id int64) ([]domain.ProgrammeWinRecipient, error) {
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT n.id, u.email,
+		(`+s.db.eng.same("l.owner_id", "u.id")+` OR EXISTS (SELECT 1 FROM listing_owners lo WHERE lo.listing_id = l.id AND lo.user_id = u.id)),
+		l.slug, l.name, p.slug, pw.category, pw.rank, pw.votes
+		FROM notifications n JOIN programme_winners pw ON pw.id = n.programme_win_id JOIN programmes p ON p.id = pw.programme_id
+		JOIN listings l ON l.id = pw.listing_id JOIN users u ON u.id = n.user_id
+		WHERE p.site_id = ? AND p.id = ? AND n.mailed_at IS NULL ORDER BY pw.category, pw.rank, n.id`, s.siteID, id)
+	if err != nil {
+		return nil, mapErr(err, "notification", "")
+	}
+	defer rows.Close()
+	var out []domain.ProgrammeWinRecipient
+	for rows.Next() {
+		var r domain.ProgrammeWinRecipient
+		if err := rows.Scan(&r.NotificationID, &r.Email, &r.Owner, &r.ListingSlug, &r.ListingName, &r.Programme, &r.Category, &r.Rank, &r.Votes); err != nil {
+			return nil, mapErr(err, "notification", "")
+		}
+		out = append(out, r)
+	}
+	return out, mapErr(rows.Err(), "notification", "")
+}

@@ -179,13 +179,13 @@ func renderBadge(b badgeSpec) []byte {
 // badge serves GET /badges/{slug}/{kind}.svg?shape=&mode=&size=. A listing
 // that does not exist or may not show the badge is 404; a bad option is 400.
 func (h *handler) badge(w http.ResponseWriter, r *http.Request) {
-	slug, ok := h.slug(w, r, "slug")
+	slug, ok := h.badgeSlug(w, r)
 	if !ok {
 		return
 	}
 	kind, isSVG := strings.CutSuffix(r.PathValue("file"), ".svg")
 	if _, known := domain.BadgeKinds[kind]; !isSVG || !known {
-		h.notFound(w, r)
+		h.badgeNotFound(w, r, "")
 		return
 	}
 	spec := badgeSpec{Kind: kind, Site: h.svc.SiteNow(r.Context()).Name}
@@ -195,11 +195,11 @@ func (h *handler) badge(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	badges, err := h.svc.GetBadges(ctx, domain.GetBadgesInput{Slug: slug, Shape: spec.Shape, Mode: spec.Mode, Size: spec.Size})
 	if err != nil {
-		h.serviceError(w, r, err)
+		h.badgeFail(w, r, err)
 		return
 	}
 	if !slices.ContainsFunc(badges.Items, func(b domain.Badge) bool { return b.Kind == kind }) {
-		h.fail(w, r, domain.ENotFound, "This listing does not have that badge.")
+		h.badgeNotFound(w, r, "This listing does not have that badge.")
 		return
 	}
 	l, err := h.svc.GetListing(ctx, domain.SlugInput{Slug: slug})
@@ -208,14 +208,14 @@ func (h *handler) badge(w http.ResponseWriter, r *http.Request) {
 		// directory yet, but its badge shows (docs/free-launch.md).
 		up, uerr := h.svc.GetUpcomingListing(ctx, slug)
 		if uerr != nil {
-			h.serviceError(w, r, err)
+			h.badgeFail(w, r, err)
 			return
 		}
 		l, err = &domain.Listing{}, nil
 		l.Name = up.Name
 	}
 	if err != nil {
-		h.serviceError(w, r, err)
+		h.badgeFail(w, r, err)
 		return
 	}
 	spec.Product = l.Name
@@ -245,7 +245,7 @@ func (h *handler) badgeStyle(w http.ResponseWriter, r *http.Request, spec *badge
 			*opt.val = opt.def
 		}
 		if !slices.Contains(opt.all, *opt.val) {
-			h.fail(w, r, domain.EInvalid, opt.name+" must be one of "+strings.Join(opt.all, ", ")+".")
+			h.badgeFail(w, r, domain.Invalid(opt.name, "enum", "%s must be one of %s.", opt.name, strings.Join(opt.all, ", ")))
 			return false
 		}
 	}

@@ -13,13 +13,13 @@ import (
 // other trophy (pending, rejected, unconfirmed, another listing's, none)
 // is 404; a bad option is 400 naming it.
 func (h *handler) trophyBadge(w http.ResponseWriter, r *http.Request) {
-	slug, ok := h.slug(w, r, "slug")
+	slug, ok := h.badgeSlug(w, r)
 	if !ok {
 		return
 	}
 	key, isSVG := strings.CutSuffix(r.PathValue("file"), ".svg")
 	if !isSVG || key == "" {
-		h.notFound(w, r)
+		h.badgeNotFound(w, r, "")
 		return
 	}
 	spec := badgeSpec{Kind: domain.TrophyBadgeKind}
@@ -28,7 +28,7 @@ func (h *handler) trophyBadge(w http.ResponseWriter, r *http.Request) {
 	}
 	f, err := h.svc.GetTrophyBadge(r.Context(), slug, key)
 	if err != nil {
-		h.serviceError(w, r, err)
+		h.badgeFail(w, r, err)
 		return
 	}
 	spec.Label, spec.Site, spec.Product, spec.Rank, spec.By = f.Title, f.Platform, f.Product, f.Rank, f.Site
