@@ -169,8 +169,12 @@ func openPostgres(url string, opts ...Option) (*DB, error) {
 	// statement cache (512 per connection by default), so PostgreSQL
 	// parses and plans a query text once per connection rather than on
 	// every call, as it did with the simple protocol (docs/scaling.md).
-	// Placeholders and arguments: dialect.go.
-	cfg.DefaultQueryExecMode = pgx.QueryExecModeCacheStatement
+	// That is pgx's default mode; a URL may choose another with pgx's
+	// default_query_exec_mode (exec behind a PgBouncer that does not track
+	// prepared statements). Placeholders and arguments: dialect.go.
+	if !strings.Contains(url, "default_query_exec_mode=") {
+		cfg.DefaultQueryExecMode = pgx.QueryExecModeCacheStatement
+	}
 	sdb := stdlib.OpenDB(*cfg)
 	// As on SQLite, a burst's connections stay for the next burst: with
 	// database/sql's default of 2 idle, 16 calls in flight closed a

@@ -6,12 +6,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/internal/problem"
 	"github.com/launchdir/launchdir/storage/pgtest"
 )
 
@@ -146,4 +149,46 @@ func TestPostgres_BoundedPoolsUnderConnectionLimit(t *testing.T) {
 			t.Errorf("unbounded pools: no call refused with too many clients; the burst does not test the bound")
 		}
 	})
+}
+
+// TestPostgres_PoolWaitEndsAtDeadline: with every connection of the
+// process's pool busy (--db-max-conns 1, held by an open transaction), a
+// call waits for one until its request's deadline and then fails with the
+// deadline's error, which every HTTP surface answers as 503 unavailable with
+// Retry-After (problem.For); it never opens a connection over the bound.
+func TestPostgres_PoolWaitEndsAtDeadline(t *testing.T) {
+	if pgtest.Skipped() {
+		t.Skip("PostgreSQL tests are skipped")
+	}
+	db := openEngine(t, "postgres", WithMaxConns(1))
+	tx, err := db.sql.BeginTx(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	t0 := time.Now()
+	_, err = db.ExportAccount(ctx, 1)
+	waited := time.Since(t0)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a call with the only connection busy: %v, want the deadline's error", err)
+	}
+	if waited < 250*time.Millisecond {
+		t.Errorf("it gave up after %v, before its deadline", waited)
+	}
+	p := problem.For(context.Background(), slog.New(slog.DiscardHandler), "export", err)
+	if p.Status != 503 || p.Code != domain.EUnavailable || p.RetryAfter <= 0 {
+		t.Errorf("problem %+v, want 503 unavailable with a Retry-After", p)
+	}
+	if n := db.sql.Stats().OpenConnections; n != 1 {
+		t.Errorf("%d connections open, want the bound, 1", n)
+	}
+	// Once the connection is free, the next call is served.
+	if err := tx.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	var de *domain.Error
+	if _, err := db.ExportAccount(context.Background(), 1); err != nil && !errors.As(err, &de) {
+		t.Fatalf("after the connection came free: %v", err)
+	}
 }
