@@ -475,8 +475,8 @@ func (t *Tx) QueryRow(q string, args ...any) *sql.Row {
 }
 
 // PrepareContext prepares q on SQLite. On PostgreSQL the statement is
-// sent with each call instead (the simple protocol has no prepared
-// statements), bound like any other query.
+// bound and sent with each call like any other query, which pgx's
+// statement cache prepares once per connection (openPostgres).
 func (t *Tx) PrepareContext(ctx context.Context, q string) (*Stmt, error) {
 	if t.eng == enginePostgres {
 		return &Stmt{tx: t, q: q}, nil
