@@ -24,6 +24,10 @@ const (
 	// (another operation, or other arguments).
 	EIdemKeyReused Code = "idempotency_key_reused"
 	EInternal      Code = "internal"
+	// EUnavailable is a call the service could not serve in time because a
+	// shared resource was exhausted (every database connection of the
+	// process busy until the request's deadline): try again shortly.
+	EUnavailable Code = "unavailable"
 )
 
 // FieldError names one input field and the rule it broke.

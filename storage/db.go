@@ -47,6 +47,25 @@ type DB struct {
 	eng    engine
 	now    func() time.Time
 	log    *slog.Logger // what the stores built from it log (the search snapshot)
+	// maxConns bounds the open PostgreSQL connections of this process (0:
+	// no bound); WithMaxConns.
+	maxConns int
+}
+
+// DefaultMaxConns is the default bound of one process's PostgreSQL
+// connections (--db-max-conns): docs/scaling.md's arithmetic for three
+// processes on a server allowing 100 connections (PostgreSQL's default
+// max_connections and that of small managed plans), 3 of them reserved for
+// superusers and 5 kept spare for migrate, admin and a person's psql:
+// (100 - 3 - 5) / 3 = 30.
+const DefaultMaxConns = 30
+
+// WithMaxConns bounds the open connections to PostgreSQL at n (n <= 0: no
+// bound). A call that finds all n busy waits for one until its context's
+// deadline (database/sql's pool); then it fails with the context's error,
+// which the HTTP surfaces answer as 503 with Retry-After. SQLite ignores it.
+func WithMaxConns(n int) Option {
+	return func(db *DB) { db.maxConns = max(n, 0) }
 }
 
 // Option configures Open.
@@ -146,21 +165,36 @@ func openPostgres(url string, opts ...Option) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: open: %w", err)
 	}
-	// Arguments are sent the way SQLite takes them (see dialect.go).
-	cfg.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
+	// Each statement is prepared once per connection and kept in pgx's
+	// statement cache (512 per connection by default), so PostgreSQL
+	// parses and plans a query text once per connection rather than on
+	// every call, as it did with the simple protocol (docs/scaling.md).
+	// That is pgx's default mode; a URL may choose another with pgx's
+	// default_query_exec_mode (exec behind a PgBouncer that does not track
+	// prepared statements). Placeholders and arguments: dialect.go.
+	if !strings.Contains(url, "default_query_exec_mode=") {
+		cfg.DefaultQueryExecMode = pgx.QueryExecModeCacheStatement
+	}
 	sdb := stdlib.OpenDB(*cfg)
 	// As on SQLite, a burst's connections stay for the next burst: with
 	// database/sql's default of 2 idle, 16 calls in flight closed a
 	// connection after almost every use and PostgreSQL forked a new backend
 	// for the next (0.2-0.7 new connections a call, most of PostgreSQL's
-	// CPU per call in BenchmarkProcesses; docs/scaling.md). No maximum of
-	// open connections is set: docs/scaling.md has the arithmetic.
-	sdb.SetMaxIdleConns(postgresIdleConns)
+	// CPU per call in BenchmarkProcesses; docs/scaling.md). The open
+	// connections are bounded by WithMaxConns (--db-max-conns), so that N
+	// processes stay under the server's max_connections: docs/scaling.md
+	// has the arithmetic.
 	sdb.SetConnMaxIdleTime(5 * time.Minute)
 	db := &DB{sql: &sqlDB{DB: sdb, eng: enginePostgres}, path: url, eng: enginePostgres, now: time.Now}
 	for _, o := range opts {
 		o(db)
 	}
+	idle := postgresIdleConns
+	if db.maxConns > 0 {
+		sdb.SetMaxOpenConns(db.maxConns)
+		idle = min(idle, db.maxConns)
+	}
+	sdb.SetMaxIdleConns(idle)
 	if err := db.migrate(context.Background()); err != nil {
 		sdb.Close()
 		return nil, err

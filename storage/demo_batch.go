@@ -88,7 +88,7 @@ func (w *demoWriter) flush() {
 	if w.err != nil {
 		return
 	}
-	if _, err := w.tx.ExecContext(w.ctx, q, args...); err != nil {
+	if _, err := w.tx.ExecScript(w.ctx, q, args...); err != nil {
 		w.err = fmt.Errorf("demo data: batch of %d statements from %s: %w", n, first, err)
 	}
 }

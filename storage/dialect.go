@@ -3,13 +3,16 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 // This file is the one place where SQLite and PostgreSQL differ. The store
@@ -21,11 +24,17 @@ import (
 //
 //   - placeholders: ? and ?N are SQLite's; PostgreSQL wants $1, $2, ...
 //     (bind, done by sqlDB, Tx and Stmt on every query).
-//   - arguments: pgx sends them with its simple protocol (values quoted into
-//     the query by pgx, safely), so that, as on SQLite, a numbered argument
-//     may go unused by one of two queries sharing an argument list, and
-//     "SELECT ?2, u" needs no cast: the server never has to infer a
-//     parameter's type (openPostgres).
+//   - arguments: pgx sends each statement with the extended protocol and
+//     keeps it prepared on its connection (pgx's statement cache,
+//     openPostgres), so PostgreSQL parses and plans a query text once per
+//     connection, not once per call. The server then infers each
+//     parameter's type from the query, where the simple protocol used to
+//     quote values into the text: a numbered argument no placeholder uses
+//     is dropped (bind), and an integer argument is sent as a pgInt, which
+//     pgx encodes for an integer, numeric or text parameter alike (so
+//     "'user:' || ?" with an id reads as on SQLite). A script of several
+//     statements (the demo seed's batches) goes through ExecScript, with
+//     the simple protocol, which alone takes several statements.
 //   - booleans: the schema keeps flags as 0/1 integers on both engines (so
 //     "featured = 1" reads the same); a Go bool argument is bound as 0 or 1
 //     on PostgreSQL, whose integer columns do not take a bool (bindArgs).
@@ -160,21 +169,34 @@ func (e engine) bind(q string, args []any) (string, []any) {
 }
 
 // bindArgs adapts arguments for the engine: on PostgreSQL a bool becomes 0
-// or 1 (flags are integer columns on both engines).
+// or 1 (flags are integer columns on both engines), and an integer becomes
+// a pgInt, which the extended protocol can send for a parameter PostgreSQL
+// typed as text as well as for a number.
 func (e engine) bindArgs(args []any) []any {
 	if e != enginePostgres {
 		return args
 	}
 	var out []any
+	set := func(i int, v any) {
+		if out == nil {
+			out = append([]any(nil), args...)
+		}
+		out[i] = v
+	}
 	for i, a := range args {
-		if v, ok := a.(bool); ok {
-			if out == nil {
-				out = append([]any(nil), args...)
-			}
-			out[i] = int64(0)
+		switch v := a.(type) {
+		case bool:
+			n := pgInt(0)
 			if v {
-				out[i] = int64(1)
+				n = 1
 			}
+			set(i, n)
+		case int:
+			set(i, pgInt(v))
+		case int64:
+			set(i, pgInt(v))
+		case int32:
+			set(i, pgInt(v))
 		}
 	}
 	if out == nil {
@@ -182,6 +204,29 @@ func (e engine) bindArgs(args []any) []any {
 	}
 	return out
 }
+
+// pgInt is an integer argument on PostgreSQL. With the simple protocol pgx
+// quoted an integer into the query and the server read it as whatever the
+// context wanted; with the extended protocol the parameter has the type the
+// server inferred, and pgx refuses to send a Go int for a text parameter
+// ("'user:' || ?", "SELECT ?2, u" compared with text). pgInt is sent as the
+// number for integer, numeric and float parameters and as its decimal
+// digits for a text one, as SQLite's type affinity does.
+type pgInt int64
+
+// Int64Value is pgInt as a number (pgtype.Int64Valuer).
+func (n pgInt) Int64Value() (pgtype.Int8, error) {
+	return pgtype.Int8{Int64: int64(n), Valid: true}, nil
+}
+
+// TextValue is pgInt as text (pgtype.TextValuer).
+func (n pgInt) TextValue() (pgtype.Text, error) {
+	return pgtype.Text{String: strconv.FormatInt(int64(n), 10), Valid: true}, nil
+}
+
+// Value is pgInt for database/sql (driver.Valuer), for the simple protocol
+// of ExecScript.
+func (n pgInt) Value() (driver.Value, error) { return int64(n), nil }
 
 // limit is the LIMIT argument for at most n rows, n <= 0 meaning no limit:
 // SQLite's is -1, PostgreSQL's NULL.
@@ -405,6 +450,18 @@ func (t *Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Ro
 	return t.Tx.QueryRowContext(ctx, q, args...)
 }
 
+// ExecScript runs q, several statements separated by semicolons, in one
+// round trip (the demo seed's batches). On PostgreSQL it is sent with the
+// simple protocol, the only one that takes several statements in one
+// message; its arguments are quoted into it by pgx, safely.
+func (t *Tx) ExecScript(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	q, args = t.eng.bind(q, args)
+	if t.eng == enginePostgres {
+		args = append([]any{pgx.QueryExecModeSimpleProtocol}, args...)
+	}
+	return t.Tx.ExecContext(ctx, q, args...)
+}
+
 func (t *Tx) Exec(q string, args ...any) (sql.Result, error) {
 	return t.ExecContext(context.Background(), q, args...)
 }
@@ -418,8 +475,8 @@ func (t *Tx) QueryRow(q string, args ...any) *sql.Row {
 }
 
 // PrepareContext prepares q on SQLite. On PostgreSQL the statement is
-// sent with each call instead (the simple protocol has no prepared
-// statements), bound like any other query.
+// bound and sent with each call like any other query, which pgx's
+// statement cache prepares once per connection (openPostgres).
 func (t *Tx) PrepareContext(ctx context.Context, q string) (*Stmt, error) {
 	if t.eng == enginePostgres {
 		return &Stmt{tx: t, q: q}, nil

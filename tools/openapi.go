@@ -362,7 +362,7 @@ func problemSchema() map[string]any {
 	// The codes an API call can answer (gone is only a page's: a mailed link).
 	var codes []any
 	for _, c := range []domain.Code{domain.EInvalid, domain.EUnauthenticated, domain.EForbidden, domain.ENotFound,
-		domain.EConflict, domain.ERateLimited, domain.ETooLarge, domain.EInternal, CodeIdempotencyKeyReused} {
+		domain.EConflict, domain.ERateLimited, domain.ETooLarge, domain.EInternal, domain.EUnavailable, CodeIdempotencyKeyReused} {
 		codes = append(codes, string(c))
 	}
 	return map[string]any{
@@ -376,7 +376,7 @@ func problemSchema() map[string]any {
 			"detail":      map[string]any{"type": "string", "description": "What went wrong, in a sentence a person or a model can act on."},
 			"code":        map[string]any{"type": "string", "enum": codes, "description": "Stable error class."},
 			"errors":      map[string]any{"type": "array", "items": map[string]any{"$ref": componentsPrefix + "FieldError"}},
-			"retry_after": map[string]any{"type": "integer", "description": "Seconds to wait (rate_limited only)."},
+			"retry_after": map[string]any{"type": "integer", "description": "Seconds to wait (rate_limited and unavailable)."},
 			"max_bytes":   map[string]any{"type": "integer", "description": "The size limit in bytes the request broke (payload_too_large only)."},
 		},
 	}

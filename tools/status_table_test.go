@@ -33,6 +33,7 @@ var statusTable = map[domain.Code]int{
 	domain.EIdemKeyReused:   422,
 	domain.ERateLimited:     429,
 	domain.EInternal:        500,
+	domain.EUnavailable:     503,
 }
 
 // TestStatusTable checks that every domain code maps to the same status on
@@ -223,6 +224,10 @@ func TestStatusTable(t *testing.T) {
 		// An internal error needs a broken store (web's TestPages_ClosedDatabase
 		// drives the pages); here the mapping each surface calls.
 		{domain.EInternal, apiMapped(domain.EInternal), apiMapped(domain.EInternal), pageMapped(domain.EInternal)},
+		// Unavailable needs every database connection busy past a request's
+		// deadline (storage's TestPostgres_PoolWaitEndsAtDeadline drives the
+		// wait); here the mapping each surface calls.
+		{domain.EUnavailable, apiMapped(domain.EUnavailable), apiMapped(domain.EUnavailable), pageMapped(domain.EUnavailable)},
 	}
 	var seen []domain.Code
 	for _, row := range rows {

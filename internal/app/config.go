@@ -24,9 +24,11 @@ type Config struct {
 	Addr     string
 	Data     string
 	Database string
-	BaseURL  string
-	SiteName string
-	Demo     bool
+	// DBMaxConns bounds this process's PostgreSQL connections (0: none).
+	DBMaxConns int
+	BaseURL    string
+	SiteName   string
+	Demo       bool
 
 	RateLimit         float64
 	RateBurst         int
@@ -100,6 +102,16 @@ var Settings = []Setting{
 		field: func(c *Config) any { return &c.Data }},
 	{Flag: "database", Env: "LAUNCHDIR_DATABASE_URL", Usage: "a PostgreSQL database to use instead of the SQLite file under --data: postgres://user:password@host/name",
 		field: func(c *Config) any { return &c.Database }},
+	{Flag: "db-max-conns", Env: "LAUNCHDIR_DB_MAX_CONNS", Default: strconv.Itoa(storage.DefaultMaxConns),
+		Usage:  "most PostgreSQL connections this process opens; a call finding them all busy waits for one until its deadline, then gets 503 with Retry-After; keep processes x this under the server's max_connections (docs/scaling.md), 0 = no bound; SQLite ignores it",
+		Expect: "a whole number of 0 or more",
+		field:  func(c *Config) any { return &c.DBMaxConns },
+		check: func(c *Config) error {
+			if c.DBMaxConns < 0 {
+				return errors.New("negative")
+			}
+			return nil
+		}},
 	{Flag: "base-url", Env: "LAUNCHDIR_BASE_URL", Usage: "public origin, e.g. https://launchdir.example; empty: the listen address, and on loopback each loopback name with its port",
 		field: func(c *Config) any { return &c.BaseURL }},
 	{Flag: "site-name", Env: "LAUNCHDIR_SITE_NAME", Default: DefaultSiteName, Usage: "the site's name until the site team sets site_name in the console",
@@ -200,9 +212,9 @@ const DefaultSiteName = "Launchdir"
 // The settings each kind of command takes (besides its own flags).
 var (
 	// StorageSettings say where the data lives: every subcommand takes them.
-	StorageSettings = []string{"data", "database"}
+	StorageSettings = []string{"data", "database", "db-max-conns"}
 	// SiteSettings say which site a command acts for and at which origin.
-	SiteSettings = []string{"data", "database", "addr", "base-url", "site-name"}
+	SiteSettings = []string{"data", "database", "db-max-conns", "addr", "base-url", "site-name"}
 )
 
 // Lookup returns the setting with flag name (false when there is none).
@@ -444,7 +456,7 @@ func (c Config) OpenDB(now func() time.Time, opts ...storage.Option) (*storage.D
 	if c.Database != "" && !storage.IsPostgresURL(c.Database) {
 		return nil, fmt.Errorf("--database (env LAUNCHDIR_DATABASE_URL): want a postgres:// or postgresql:// URL, got %q", RedactURL(c.Database))
 	}
-	db, err := storage.Open(c.DBPath(), append([]storage.Option{storage.WithClock(now)}, opts...)...)
+	db, err := storage.Open(c.DBPath(), append([]storage.Option{storage.WithClock(now), storage.WithMaxConns(c.DBMaxConns)}, opts...)...)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", c.DBName(), err)
 	}

@@ -43,7 +43,16 @@ var statusByCode = map[domain.Code]int{
 	domain.EIdemKeyReused:   http.StatusUnprocessableEntity,
 	domain.ERateLimited:     http.StatusTooManyRequests,
 	domain.EInternal:        http.StatusInternalServerError,
+	domain.EUnavailable:     http.StatusServiceUnavailable,
 }
+
+// UnavailableRetryAfter is the Retry-After, in seconds, of an unavailable
+// problem: a call that found every database connection busy until its
+// deadline is worth trying again after a moment, not at once.
+const UnavailableRetryAfter = 2
+
+// UnavailableMessage is the detail of an unavailable problem.
+const UnavailableMessage = "The service is busy and could not answer in time; try again in a few seconds."
 
 // Status returns the HTTP status of a domain error code (500 for unknown codes).
 func Status(c domain.Code) int {
@@ -80,7 +89,7 @@ type Problem struct {
 	Code domain.Code `json:"code"`
 	// Errors names each failing input field and the rule it broke (validation only).
 	Errors []domain.FieldError `json:"errors,omitempty"`
-	// RetryAfter is the number of seconds to wait (rate_limited only).
+	// RetryAfter is the number of seconds to wait (rate_limited and unavailable).
 	RetryAfter int `json:"retry_after,omitempty"`
 	// MaxBytes is the size limit the request broke (payload_too_large only).
 	MaxBytes int64 `json:"max_bytes,omitempty"`
@@ -99,6 +108,14 @@ func RateLimited(detail string, retryAfter int) *Problem {
 	return p
 }
 
+// Unavailable is the 503 problem of a call to try again after
+// UnavailableRetryAfter seconds (Retry-After, as rate_limited's).
+func Unavailable(detail string) *Problem {
+	p := New(domain.EUnavailable, detail)
+	p.RetryAfter = UnavailableRetryAfter
+	return p
+}
+
 // TooLarge is the 413 problem of a request over limit bytes; what names the
 // part that was too large ("The request body").
 func TooLarge(what string, limit int64) *Problem {
@@ -113,8 +130,17 @@ func TooLarge(what string, limit int64) *Problem {
 func For(ctx context.Context, log *slog.Logger, op string, err error) *Problem {
 	var de *domain.Error
 	if !errors.As(err, &de) {
+		if errors.Is(err, context.DeadlineExceeded) {
+			// The request's deadline passed, most often while waiting for
+			// a free database connection (--db-max-conns): 503, retry.
+			log.WarnContext(ctx, "operation out of time", "op", op, "err", err)
+			return Unavailable(UnavailableMessage)
+		}
 		log.ErrorContext(ctx, "operation failed", "op", op, "err", err)
 		return New(domain.EInternal, InternalMessage)
+	}
+	if de.Code == domain.EUnavailable {
+		return Unavailable(de.Message)
 	}
 	code := de.Code
 	if _, ok := statusByCode[code]; !ok {

@@ -58,6 +58,13 @@ func Skipped() bool { return !testtier.E2E || os.Getenv(SkipEnv) == "1" }
 // Start installs PostgreSQL if needed and starts a new cluster in a new
 // directory under the temporary directory. logf receives progress lines.
 func Start(logf func(format string, args ...any)) (*Cluster, error) {
+	return StartWith(logf)
+}
+
+// StartWith is Start with server settings ("max_connections=20") given
+// after the defaults, which they override: a test of what a server with
+// such a setting does starts its own cluster (and stops it).
+func StartWith(logf func(format string, args ...any), settings ...string) (*Cluster, error) {
 	c := &Cluster{}
 	bin, err := serverBin()
 	if err != nil {
@@ -97,6 +104,9 @@ func Start(logf func(format string, args ...any)) (*Cluster, error) {
 	// Unix socket only (no TCP port to collide with other test processes);
 	// durability is not wanted from a throwaway cluster.
 	opts := "-k " + dir + " -c listen_addresses= -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400"
+	for _, kv := range settings {
+		opts += " -c " + kv
+	}
 	if err := c.run("pg_ctl", "-D", c.data(), "-l", filepath.Join(dir, "server.log"), "-w", "-t", "120", "-o", opts, "start"); err != nil {
 		log, _ := os.ReadFile(filepath.Join(dir, "server.log"))
 		os.RemoveAll(dir)
