@@ -252,9 +252,6 @@ func TestMultiProcess(t *testing.T) {
 	began := time.Now()
 	dbURL := pgtest.Database(t) // skipped with LAUNCHDIR_SKIP_POSTGRES=1
 	bin := builtBinary(t)
-	// Parallel after the build: the one go build runs in the serial phase, not
-	// beside the browser tests' serve --demo (it takes both cores).
-	t.Parallel() // owns its data directory and processes (e2e tier: docs/testing.md)
 	t.Logf("%s: built", time.Since(began).Round(time.Millisecond))
 	if out, err := exec.Command(bin, "seed", "--synthetic", "40", "--database", dbURL).CombinedOutput(); err != nil {
 		t.Fatalf("seed --synthetic: %v\n%s", err, out)

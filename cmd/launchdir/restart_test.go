@@ -26,9 +26,6 @@ func TestRestartResumesDraft(t *testing.T) {
 		t.Skip("builds and runs the binary")
 	}
 	bin := builtBinary(t)
-	// Parallel after the build: the one go build runs in the serial phase, not
-	// beside the browser tests' serve --demo (it takes both cores).
-	t.Parallel() // owns its data directory and processes (e2e tier: docs/testing.md)
 	data := t.TempDir()
 	out, err := exec.Command(bin, "apikey", "create", "--data", data, "--email", "owner@example.com").Output()
 	if err != nil {
