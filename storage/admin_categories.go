@@ -105,6 +105,9 @@ func (s *Store) CreateCategory(ctx context.Context, c domain.AdminCategory, e do
 		}
 		return s.writeAudit(ctx, tx, entry)
 	})
+	if err == nil {
+		s.dropCategoryCache() // the new category is listed at once
+	}
 	return id, mapErr(err, "category", c.Slug)
 }
 
@@ -308,6 +311,20 @@ func (s *Store) mergeCategory(ctx context.Context, tx *Tx, source, target int64,
 // index at once, so that the console's next page and every search see the
 // moved listings (other processes follow within PollInterval). A failure
 // is retried by the next poll: the log entries stay unseen until applied.
+//
+// It also drops this process's cached category list and counts: while the
+// directory changes, a slow count (a large directory, a loaded machine) is
+// reused for a while (Categories), and its slugs and names are the old ones
+// after a rename; the console's own change must show at once.
 func (s *Store) refreshSoon(ctx context.Context) {
+	s.dropCategoryCache()
 	_ = s.Refresh(ctx)
+}
+
+// dropCategoryCache makes the next Categories read the categories and their
+// counts again, after a change of this process's to the category tree.
+func (s *Store) dropCategoryCache() {
+	s.catMu.Lock()
+	s.catCache = nil
+	s.catMu.Unlock()
 }

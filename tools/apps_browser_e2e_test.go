@@ -68,6 +68,7 @@ func appsRun(t *testing.T, dir, node string, args ...string) {
 // committed bundle differs: rebuild it with
 // `npm --prefix web/apps ci && npm --prefix web/apps run build`.
 func TestAppsBundle_MatchesSources(t *testing.T) {
+	t.Parallel() // owns its server, data and processes (e2e tier: docs/testing.md)
 	dir, node := appsBuildDir(t)
 	appsRun(t, dir, node, "build.mjs", "out.js")
 	built, err := os.ReadFile(filepath.Join(dir, "out.js"))
@@ -125,6 +126,7 @@ func (p cardPage) noOutside(what string) {
 // (the code copied is get_badges' embed_html for the chosen style). No card
 // loads anything from another origin. Screenshots at 1280 and 390 px.
 func TestApps_CardsInAHost(t *testing.T) {
+	t.Parallel() // owns its server, data and processes (e2e tier: docs/testing.md)
 	dir, node := appsBuildDir(t)
 	appsRun(t, dir, node, "node_modules/esbuild/bin/esbuild", "testhost/host.js", "--bundle", "--format=esm",
 		"--log-level=warning", "--outfile=testhost/host.bundle.js")

@@ -29,6 +29,7 @@ import (
 // every scenario together, including the authorization code grant, whose browser step (sign-in by emailed link and
 // consent) this test drives, as a person would, from the URL the CLI prints.
 func TestAuthConformance(t *testing.T) {
+	t.Parallel() // owns its server, data and processes (e2e tier: docs/testing.md)
 	if os.Getenv(confSkipEnv) == "1" {
 		t.Skipf("%s=1: MCP conformance suite skipped", confSkipEnv)
 	}

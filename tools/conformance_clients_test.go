@@ -91,6 +91,7 @@ func (e *clientError) Error() string { return e.err.Error() + "; stderr: " + e.s
 // get_site_info; the TypeScript client's call of a tool outside the
 // selection fails as an unknown tool. Skipped with LAUNCHDIR_SKIP_CONFORMANCE=1.
 func TestMCPClients_Toolsets(t *testing.T) {
+	t.Parallel() // owns its server, data and processes (e2e tier: docs/testing.md)
 	if os.Getenv(confSkipEnv) == "1" {
 		t.Skipf("%s=1: MCP client tests skipped", confSkipEnv)
 	}

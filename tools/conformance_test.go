@@ -68,6 +68,7 @@ var confRequirementSets = []string{"2025-11-25", "2026-07-28"}
 // passes fails the test too, so the baselines only shrink. The scenarios run
 // anonymously, as a new client's would.
 func TestMCPConformance(t *testing.T) {
+	t.Parallel() // owns its server, data and processes (e2e tier: docs/testing.md)
 	if os.Getenv(confSkipEnv) == "1" {
 		t.Skipf("%s=1: MCP conformance suite skipped", confSkipEnv)
 	}

@@ -36,6 +36,7 @@ import (
 // Node 22 are installed with npm ci like the conformance suite's; set
 // LAUNCHDIR_SKIP_CONFORMANCE=1 to skip.
 func TestMCPClients_FromServerCard(t *testing.T) {
+	t.Parallel() // owns its server, data and processes (e2e tier: docs/testing.md)
 	if os.Getenv(confSkipEnv) == "1" {
 		t.Skipf("%s=1: MCP client test skipped", confSkipEnv)
 	}

@@ -45,6 +45,7 @@ process.exit(bad ? 1 : 0);
 // TestLeanSchemas_TypeScriptClient runs the TypeScript SDK client (installed
 // with the conformance CLI) against the real /mcp endpoint of a demo server.
 func TestLeanSchemas_TypeScriptClient(t *testing.T) {
+	t.Parallel() // owns its server, data and processes (e2e tier: docs/testing.md)
 	if os.Getenv(confSkipEnv) == "1" {
 		t.Skipf("%s=1: skipped with the conformance suite", confSkipEnv)
 	}

@@ -42,6 +42,7 @@ const (
 // that silently checks nothing fails the test. npm must be on PATH and the
 // registry reachable; set LAUNCHDIR_SKIP_REDOCLY=1 to skip it.
 func TestOpenAPI_Lint(t *testing.T) {
+	t.Parallel() // owns its server, data and processes (e2e tier: docs/testing.md)
 	if os.Getenv(lintSkipEnv) == "1" {
 		t.Skipf("%s=1: OpenAPI lint skipped", lintSkipEnv)
 	}

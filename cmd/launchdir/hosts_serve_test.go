@@ -154,6 +154,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 // 127.0.0.1 does not listen on [::1], so its banner does not say [::1]
 // works; every URL the banner prints answers, reached by its own name.
 func TestServe_BannerNamesOnlyWhatListens(t *testing.T) {
+	t.Parallel() // owns its server, data and processes (e2e tier: docs/testing.md)
 	s := startServe(t)
 	if strings.Contains(s.banner, "::1") {
 		t.Errorf("the banner names [::1], where a listener on 127.0.0.1 does not answer:\n%s", s.banner)
@@ -175,6 +176,7 @@ func TestServe_BannerNamesOnlyWhatListens(t *testing.T) {
 
 // TestLoopbackOrigins: the loopback names a listener answers at.
 func TestLoopbackOrigins(t *testing.T) {
+	t.Parallel() // owns its server, data and processes (e2e tier: docs/testing.md)
 	v4 := func(string) ([]string, error) { return []string{"127.0.0.1"}, nil }
 	both := func(string) ([]string, error) { return []string{"::1", "127.0.0.1"}, nil }
 	for _, c := range []struct {

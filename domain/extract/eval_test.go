@@ -22,6 +22,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/extract"
 	"github.com/launchdir/launchdir/domain/fetch"
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 type categoryFile struct {
@@ -650,6 +651,7 @@ func checkClean(t *testing.T, sc *score) {
 // truth says "not stated", robots.txt obeyed, and recall of the stated facts
 // above 70% (the aim is above 80%).
 func TestEvaluation(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
 	sites := loadSites(t)
 	if len(sites) < 12 {
 		t.Errorf("%d test sites, want at least 12", len(sites))
@@ -670,6 +672,7 @@ func TestEvaluation(t *testing.T) {
 // They must be clean and reach 90% recall; the held-out set measures whether
 // the rules carry over to sites they were not written for.
 func TestEvaluationDev(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
 	sc := evaluate(t, loadDev(t), loadCategories(t), fetched)
 	for _, m := range sc.misses {
 		t.Log(m)
@@ -686,6 +689,7 @@ func TestEvaluationDev(t *testing.T) {
 // <noscript> apps, hidden price toggles, footer-only about pages, news and
 // changelog lists. They must be clean; recall is held to what was reached.
 func TestEvaluationDev31(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
 	sites := loadDev31(t)
 	if len(sites) < 8 {
 		t.Errorf("%d dev31 sites, want at least 8", len(sites))
@@ -708,6 +712,7 @@ func TestEvaluationDev31(t *testing.T) {
 // plan names in price tables and JSON-LD offers. They must be clean; recall
 // is held to dev32MinRecall.
 func TestEvaluationDev32(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
 	sites := loadDev32(t)
 	if len(sites) < 10 {
 		t.Errorf("%d dev32 sites, want at least 10", len(sites))
@@ -738,6 +743,7 @@ const dev31MinRecall = 0.95
 // robots.txt forbids fails it, and so does recall under the goal of
 // 90% (it reaches 97.6%; the sites are never edited to keep it).
 func TestEvaluationHeldout(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
 	sites := loadHeldout(t)
 	if len(sites) < 12 {
 		t.Errorf("%d held-out sites, want at least 12", len(sites))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/htmltext"
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // allFiles drafts a site from all its files (filePages).
@@ -68,6 +69,7 @@ func filePages(t testing.TB, ts testSite) (*domain.SiteCrawl, error) {
 // TestEvaluation. On the old set recall must reach 80%; on the held-out set
 // it is a measurement (what perfect page choice would give today's drafter).
 func TestEvaluationAllPages(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
 	for _, set := range []struct {
 		name        string
 		sites       []testSite

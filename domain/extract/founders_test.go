@@ -10,6 +10,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/extract"
 	"github.com/launchdir/launchdir/domain/htmltext"
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // TestFounders_FoundersOnlyTruth drafts every site of the three sets through the
@@ -17,6 +18,7 @@ import (
 // the truth names founders (or says there are none), no other person may be
 // drafted as one (a customer, investor, advisor or employee would be).
 func TestFounders_FoundersOnlyTruth(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over the three data sets")
 	cats := loadCategories(t)
 	var sites []testSite
 	for _, set := range [][]testSite{loadSites(t), loadDev(t), loadHeldout(t)} {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/extract"
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // TestPricing_GroundKeepsPricingAndCategories runs domain.Ground, the check every
@@ -15,6 +16,7 @@ import (
 // the seven languages must survive it (its quote speaks of that pricing or
 // category), not only be verbatim.
 func TestPricing_GroundKeepsPricingAndCategories(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over the three data sets")
 	cats := loadCategories(t)
 	var sites []testSite
 	sites = append(sites, loadSites(t)...)

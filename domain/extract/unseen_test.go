@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // unseenToday are the drafter's numbers on the unseen set, the floor
@@ -27,6 +28,7 @@ const unseenMargin = 0.02
 // than unseenMargin below today's; the goals (90%, 90%, 0 invented, 0
 // non-verbatim) are reported, not required yet.
 func TestEvaluationUnseen(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
 	sites := loadUnseen(t)
 	if len(sites) < 15 {
 		t.Errorf("%d unseen sites, want at least 15", len(sites))

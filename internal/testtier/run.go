@@ -67,7 +67,7 @@ func SelectTests() {
 		fmt.Fprintf(os.Stderr, "testtier: -test.run: %v\n", err)
 		return
 	}
-	fmt.Fprintf(os.Stderr, "testtier: e2e tier: %d of %d top-level tests (%d in files built only with the tag, %d with PostgreSQL or other outside parts); %s=1 runs all\n",
+	fmt.Fprintf(os.Stderr, "testtier: e2e tier: %d of %d top-level tests (%d in files built only with the tag, %d with PostgreSQL or other outside parts, or measurements the race tier skips); %s=1 runs all\n",
 		len(s.Tagged)+len(s.Reaching), len(s.Tagged)+len(s.Reaching)+len(s.Default), len(s.Tagged), len(s.Reaching), AllEnv)
 }
 

@@ -24,7 +24,9 @@ import (
 // cannot fall between the tiers.
 
 // roots are the test helper packages that reach an outside program: a
-// reference to any of their names (or to Skip) selects a test.
+// reference to any of their names (or to Skip, or to SkipRace: a measurement
+// the race tier skips runs in the e2e tier, without the race detector)
+// selects a test.
 var roots = []string{
 	"github.com/launchdir/launchdir/storage/pgtest",
 	"github.com/launchdir/launchdir/web/browsertest",
@@ -78,6 +80,10 @@ type decl struct {
 }
 
 type extRef struct{ pkg, name string }
+
+// taggedMethod ends the key of a method declared in a file built only with
+// the tag (".show" + taggedMethod): only the tagged files' code can call it.
+const taggedMethod = "@e2e"
 
 // Select reads the Go files in dir (a package directory) and returns the
 // e2e tier's selection of its tests.
@@ -178,6 +184,9 @@ func parseDir(dir string, tests, helper bool) (map[string]*decl, error) {
 				key := fd.Name.Name
 				if fd.Recv != nil {
 					key = "." + key
+					if !inDefault {
+						key += taggedMethod // apart from the default tier's methods of that name
+					}
 				}
 				add(key, fd)
 			case *ast.GenDecl:
@@ -223,7 +232,7 @@ func collect(d *decl, node ast.Node, imports map[string]string, literal bool) {
 		case *ast.SelectorExpr:
 			if p, isPkg := pkgOf(n, imports); isPkg {
 				switch {
-				case slices.Contains(roots, p), p == thisPkg && n.Sel.Name == "Skip":
+				case slices.Contains(roots, p), p == thisPkg && (n.Sel.Name == "Skip" || n.Sel.Name == "SkipRace"):
 					d.root = true
 				default:
 					d.ext = append(d.ext, extRef{p, n.Sel.Name})
@@ -269,7 +278,13 @@ func (r *reacher) reaching(decls map[string]*decl) map[string]bool {
 			if marked[name] {
 				continue
 			}
-			ok := d.root || slices.ContainsFunc(d.refs, func(ref string) bool { return marked[ref] }) ||
+			// A default-tier declaration cannot use one declared only in
+			// the tagged files (it would not compile without the tag): a
+			// name it shares with one (a local variable "in", a method
+			// "show" of another type) does not make it reach.
+			ok := d.root || slices.ContainsFunc(d.refs, func(ref string) bool {
+				return marked[ref] && (d.tagged || !decls[ref].tagged) || d.tagged && marked[ref+taggedMethod]
+			}) ||
 				slices.ContainsFunc(d.ext, func(e extRef) bool { return r.pkg(e.pkg)[e.name] })
 			if ok {
 				marked[name] = true

@@ -22,8 +22,10 @@ func TestSelect(t *testing.T) {
 		Reaching: []string{
 			"TestEngineTable",     // a loop over a list holding "postgres"
 			"TestHelperReachesPG", // through a helper of the package
+			"TestMeasureHelper",   // SkipRace through a helper of the package
 			"TestMethodReachesPG", // through a method
 			"TestSkipsByTier",     // calls Skip
+			"TestSkipsUnderRace",  // calls SkipRace: runs without the race detector in the e2e tier
 			"TestThroughFixtures", // through a helper package (testdata/selectpkg/helper)
 			"TestVarReachesPG",    // through a package-level function value
 		},
@@ -32,6 +34,7 @@ func TestSelect(t *testing.T) {
 			"FuzzDefault",
 			"TestHelperOnSQLite", // the helper that can reach PostgreSQL, called with "sqlite"
 			"TestPlain",
+			"TestSharesNamesWithTagged", // a local "in" and a method "show" as the tagged file has
 			"TestThroughFixturesSQLite",
 		},
 	}

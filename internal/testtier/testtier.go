@@ -62,3 +62,27 @@ func RunAtExit() {
 		fs[i]()
 	}
 }
+
+// SkipRace skips t when the binary was built with the race detector and
+// without the e2e tag: t is a measurement over a data set (an evaluation of
+// the drafter, a search at scale), deterministic and single-goroutine, whose
+// race build costs minutes and proves nothing about concurrency. It still
+// runs twice over: in `go test ./...` (no race detector) and in the e2e tier
+// of `.ci/run`, which selects every test that calls SkipRace
+// (internal/testtier/select.go) and runs without the race detector; why
+// names what t measures for the skip message.
+//
+// Like Skip, in the default tier it first checks that the e2e tier's
+// Selection holds t's top-level test, and fails t when not: under `.ci/run`
+// it would run in neither tier.
+func SkipRace(t testing.TB, why string) {
+	t.Helper()
+	if !Race || E2E {
+		return
+	}
+	if s := selection(); s != nil && !s.Runs(top(t)) {
+		t.Fatalf("%s calls testtier.SkipRace by a path the e2e tier's selection does not see (internal/testtier/select.go); "+
+			"call SkipRace in the test itself or in a function of its package", top(t))
+	}
+	t.Skipf("%s: a measurement, not a concurrency test; skipped under -race, runs without it in go test ./... and in the e2e tier (docs/testing.md)", why)
+}

@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden_results.txt")
@@ -71,6 +73,7 @@ func goldenQueries(c *corpus) []Query {
 // category, features and short-description fields.
 func TestSearch_Golden(t *testing.T) {
 	t.Parallel()
+	testtier.SkipRace(t, "a golden data set: 20,000 listings, one goroutine")
 	c := newCorpus(7)
 	ix := New()
 	const n = 20_000
@@ -134,6 +137,7 @@ func TestSearch_Golden(t *testing.T) {
 // rate measured before the compact index (1886 of 2000).
 func TestSearch_TypoTop5(t *testing.T) {
 	t.Parallel()
+	testtier.SkipRace(t, "the typo benchmark over 20,000 listings, one goroutine")
 	c := newCorpus(11)
 	ix := New()
 	const n = 20_000

@@ -53,3 +53,18 @@ func TestThroughFixturesSQLite(t *testing.T) { _ = helper.OpenOn(t, "sqlite") }
 func FuzzDefault(f *testing.F) { f.Fuzz(func(t *testing.T, s string) {}) }
 
 func ExampleDefault() { fmt.Println(Add(1, 2)) }
+
+func TestSkipsUnderRace(t *testing.T) { testtier.SkipRace(t, "a measurement") }
+
+func TestMeasureHelper(t *testing.T) { measure(t) }
+
+func measure(t *testing.T) { testtier.SkipRace(t, "a measurement") }
+
+type row struct{}
+
+func (row) show() string { return "" }
+
+func TestSharesNamesWithTagged(t *testing.T) {
+	in := row{}.show()
+	_ = in
+}
