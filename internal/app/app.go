@@ -261,6 +261,10 @@ func (a *App) Start(ctx context.Context) error {
 	if err := svc.EnsureOpenDataJob(ctx, a.Runner); err != nil {
 		return fmt.Errorf("schedule the open-data export: %w", err)
 	}
+	// The webhook delivery log is pruned daily (docs/webhooks.md).
+	if err := svc.EnsureWebhookPruneJob(ctx, a.Runner); err != nil {
+		return fmt.Errorf("schedule pruning the webhook log: %w", err)
+	}
 	jobsCtx, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
