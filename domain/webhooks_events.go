@@ -90,3 +90,13 @@ func OrderFulfilledEvent(userID int64, number string, lines []OrderLineFact, at 
 	lid := orderEventListing(lines)
 	return NewWebhookEvent(EventOrderFulfilled, userID, lid, at, map[string]any{"number": number, "listing_id": nullableID(lid), "lines": lines})
 }
+
+// AwardWonEvent is award.won of award a of week (Monday, YYYY-MM-DD),
+// decided at at by the weekly clock; the week store writes it in the
+// transaction that finalises the week.
+func AwardWonEvent(a WeekAward, week string, at time.Time) ListingEventFunc {
+	return func(ownerID int64) WebhookEvent {
+		return NewWebhookEvent(EventAwardWon, ownerID, a.ListingID, at, map[string]any{
+			"award_id": a.ID, "listing_id": a.ListingID, "slug": a.Slug, "week": week, "rank": a.Rank, "votes": a.Votes})
+	}
+}
