@@ -11,8 +11,8 @@ import (
 )
 
 // AccountWebhooks is what /account needs for the person's webhook
-// endpoints (docs/webhooks.md): domain.Service implements it; /account finds
-// it on Config.Orders (the Service the orders come from), like AccountListings.
+// endpoints (docs/webhooks.md): domain.Service implements it; serve wires it
+// as Config.Webhooks.
 type AccountWebhooks interface {
 	ListWebhooks(ctx context.Context, in domain.ListWebhooksInput) (*domain.WebhookList, error)
 	CreateWebhook(ctx context.Context, in domain.CreateWebhookInput) (*domain.WebhookAnswer, error)
@@ -38,8 +38,7 @@ type hookSection struct {
 }
 
 func (a *Auth) accountHooks() AccountWebhooks {
-	h, _ := a.cfg.Orders.(AccountWebhooks)
-	return h
+	return a.cfg.Webhooks
 }
 
 // asCaller is ctx with the signed-in person as the Service's caller (a

@@ -108,6 +108,9 @@ type Config struct {
 	// Orders, when set, lists the person's orders on /account, with the
 	// checkout link of each one that can still be paid (account_orders.go).
 	Orders AccountOrders
+	// Webhooks, when set, serves the Webhooks section of /account and its
+	// forms (account_webhooks.go, docs/webhooks.md); unset: no section.
+	Webhooks AccountWebhooks
 }
 
 // Auth is the sign-in service, the authorization server and the verifier.

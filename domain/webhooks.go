@@ -159,6 +159,11 @@ type WebhookStore interface {
 	WebhookDeliveries(ctx context.Context, userID, endpointID int64, offset, limit int) ([]WebhookDeliveryRecord, int, error)
 	// RedeliverWebhook makes a delivery pending again with one manual attempt due now (job written with it).
 	RedeliverWebhook(ctx context.Context, userID, endpointID, deliveryID int64, job func(attempt int) JobSpec) (*WebhookDeliveryRecord, error)
+	// PruneWebhookLog deletes deliveries (with their attempts) that are not
+	// pending, were created before before and have no attempt since, then
+	// events created before before that have no delivery left; it returns
+	// how many deliveries and events it deleted.
+	PruneWebhookLog(ctx context.Context, before time.Time) (deliveries, events int, err error)
 }
 
 // WebhookSender is the adapter that POSTs to receivers (domain/webhooksend):

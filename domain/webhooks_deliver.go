@@ -181,6 +181,7 @@ func (s *Service) RegisterWebhookJobs(r *Runner) {
 		}
 		return s.deliverWebhook(ctx, p)
 	}, MaxAttempts: 10})
+	s.registerWebhookPrune(r)
 }
 
 // deliverWebhook sends one attempt of a delivery and records it. A job that

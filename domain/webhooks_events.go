@@ -41,3 +41,62 @@ func ReviewPostedEvent(reviewID, listingID int64, slug string, rating int, at ti
 			"review_id": reviewID, "listing_id": listingID, "slug": slug, "rating": rating})
 	}
 }
+
+// OrderLineFact is one line of an order as order events report it.
+type OrderLineFact struct {
+	Product   string `json:"product"`
+	ListingID int64  `json:"listing_id,omitempty"`
+	Outcome   string `json:"outcome,omitempty"`
+}
+
+// orderEventListing is the listing an order event is about: its first line's
+// (0: none, a line not for a listing).
+func orderEventListing(lines []OrderLineFact) int64 {
+	for _, l := range lines {
+		if l.ListingID != 0 {
+			return l.ListingID
+		}
+	}
+	return 0
+}
+
+func nullableID(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
+// OrderPaidEvent is order.paid of order number, made by userID (the buyer:
+// order events go to the account that made the order), paid at at. The order
+// store writes it in the transaction that marks the order paid.
+func OrderPaidEvent(userID int64, number string, totalCents int64, currency string, testMode bool, lines []OrderLineFact, at time.Time) WebhookEvent {
+	products := []string{}
+	for _, l := range lines {
+		products = append(products, l.Product)
+	}
+	lid := orderEventListing(lines)
+	return NewWebhookEvent(EventOrderPaid, userID, lid, at, map[string]any{"number": number, "listing_id": nullableID(lid),
+		"total": map[string]any{"amount": totalCents, "currency": currency}, "products": products, "test_mode": testMode})
+}
+
+// OrderFulfilledEvent is order.fulfilled of order number: its last line was
+// fulfilled at at (each line's outcome says what was applied). The order
+// store writes it in the transaction that fulfils that line.
+func OrderFulfilledEvent(userID int64, number string, lines []OrderLineFact, at time.Time) WebhookEvent {
+	if lines == nil {
+		lines = []OrderLineFact{}
+	}
+	lid := orderEventListing(lines)
+	return NewWebhookEvent(EventOrderFulfilled, userID, lid, at, map[string]any{"number": number, "listing_id": nullableID(lid), "lines": lines})
+}
+
+// AwardWonEvent is award.won of award a of week (Monday, YYYY-MM-DD),
+// decided at at by the weekly clock; the week store writes it in the
+// transaction that finalises the week.
+func AwardWonEvent(a WeekAward, week string, at time.Time) ListingEventFunc {
+	return func(ownerID int64) WebhookEvent {
+		return NewWebhookEvent(EventAwardWon, ownerID, a.ListingID, at, map[string]any{
+			"award_id": a.ID, "listing_id": a.ListingID, "slug": a.Slug, "week": week, "rank": a.Rank, "votes": a.Votes})
+	}
+}

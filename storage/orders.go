@@ -568,6 +568,9 @@ func (s *OrderStore) markPaid(ctx context.Context, orderID int64, ev domain.Paym
 	if n, _ := res.RowsAffected(); n == 0 {
 		return false, nil // paid already: the rollback drops the event row
 	}
+	if err := s.addOrderPaidEventTx(ctx, tx, orderID, at); err != nil {
+		return false, mapErr(err, "webhook event", "")
+	}
 	if err := s.db.enqueueTx(ctx, tx, jobs...); err != nil {
 		return false, err
 	}

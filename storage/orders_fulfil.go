@@ -62,6 +62,9 @@ func (s *OrderStore) fulfilLine(ctx context.Context, orderID int64, index int, f
 		at.Unix(), f.Outcome, orderID, index); err != nil {
 		return false, mapErr(err, "order line", number)
 	}
+	if err := s.addOrderFulfilledEventTx(ctx, tx, orderID, at); err != nil {
+		return false, mapErr(err, "webhook event", "")
+	}
 	if err := s.db.enqueueTx(ctx, tx, jobs...); err != nil {
 		return false, err
 	}

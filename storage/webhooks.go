@@ -169,21 +169,27 @@ func (s *Store) AddWebhookEvents(ctx context.Context, events ...domain.WebhookEv
 // for an account without an enabled endpoint (test events: for a missing
 // endpoint) is not written: nobody could receive it.
 func (s *Store) addWebhookEventsTx(ctx context.Context, tx *Tx, events ...domain.WebhookEvent) error {
+	return s.db.addWebhookEventsTx(ctx, tx, s.siteID, events...)
+}
+
+// addWebhookEventsTx is Store.addWebhookEventsTx for any store of site siteID
+// (the order store writes order events with it).
+func (db *DB) addWebhookEventsTx(ctx context.Context, tx *Tx, siteID int64, events ...domain.WebhookEvent) error {
 	for _, ev := range events {
 		var id int64
 		err := tx.QueryRowContext(ctx, `INSERT INTO webhook_events (site_id, msg_id, user_id, type, listing_id, endpoint_id, payload, created_at)
 			SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.site_id = ? AND w.user_id = ?
 				AND (w.enabled = 1 OR w.id = ?) AND (? = 0 OR w.id = ?))
 			RETURNING id`,
-			s.siteID, ev.MsgID, ev.UserID, ev.Type, nullID(ev.ListingID), nullID(ev.EndpointID), string(ev.Payload), ev.CreatedAt.Unix(),
-			s.siteID, ev.UserID, ev.EndpointID, ev.EndpointID, ev.EndpointID).Scan(&id)
+			siteID, ev.MsgID, ev.UserID, ev.Type, nullID(ev.ListingID), nullID(ev.EndpointID), string(ev.Payload), ev.CreatedAt.Unix(),
+			siteID, ev.UserID, ev.EndpointID, ev.EndpointID, ev.EndpointID).Scan(&id)
 		if err == sql.ErrNoRows {
 			continue
 		}
 		if err != nil {
 			return err
 		}
-		if err := s.db.enqueueTx(ctx, tx, domain.WebhookFanoutJobSpec(id)); err != nil {
+		if err := db.enqueueTx(ctx, tx, domain.WebhookFanoutJobSpec(id)); err != nil {
 			return err
 		}
 	}

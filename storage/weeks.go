@@ -172,6 +172,9 @@ func (s *Store) finaliseWeek(ctx context.Context, tx *Tx, week string, mon, at t
 		if err := notifyAward(ctx, tx, a, at); err != nil {
 			return nil, err
 		}
+		if err := s.addListingEventsTx(ctx, tx, a.ListingID, domain.AwardWonEvent(a, week, at)); err != nil {
+			return nil, err
+		}
 		out.Awards = append(out.Awards, a)
 	}
 	skipped, err := json.Marshal(out.Skipped)

@@ -192,7 +192,7 @@ func (a *App) build(ctx context.Context, ad Adapters) error {
 		Outbox: outbox, Mailer: smtp, MailLog: ad.MailLog, MetadataClient: ad.MetadataClient,
 		// The mail names the site as the site team named it last.
 		SiteNameNow: func(ctx context.Context) string { return svc.SiteNow(ctx).Name },
-		Invites:     svc, Account: db, Orders: svc,
+		Invites:     svc, Account: db, Orders: svc, Webhooks: svc,
 		OAuthLimit: a.limits.oauth, Failures: a.limits.failures}
 	if c.OIDCIssuer != "" {
 		acfg.OIDC = &auth.OIDCProvider{Issuer: c.OIDCIssuer, ClientID: c.OIDCClientID, ClientSecret: c.OIDCClientSecret, Name: c.OIDCName}
@@ -260,6 +260,10 @@ func (a *App) Start(ctx context.Context) error {
 	// The open-data export is rebuilt each Monday (docs/feeds.md).
 	if err := svc.EnsureOpenDataJob(ctx, a.Runner); err != nil {
 		return fmt.Errorf("schedule the open-data export: %w", err)
+	}
+	// The webhook delivery log is pruned daily (docs/webhooks.md).
+	if err := svc.EnsureWebhookPruneJob(ctx, a.Runner); err != nil {
+		return fmt.Errorf("schedule pruning the webhook log: %w", err)
 	}
 	jobsCtx, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})
