@@ -41,9 +41,8 @@ func (s *Server) routes() http.Handler {
 		allow := allowHeader(methods[p])
 		notAllowed := func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", allow)
-			writeProblem(w, &Problem{Type: "about:blank", Title: http.StatusText(http.StatusMethodNotAllowed),
-				Status: http.StatusMethodNotAllowed, Code: "method_not_allowed",
-				Detail: fmt.Sprintf("%s is not allowed on %s; allowed: %s.", r.Method, r.URL.Path, allow)})
+			writeProblem(w, newProblem(domain.EMethodNotAllowed,
+				fmt.Sprintf("%s is not allowed on %s; allowed: %s.", r.Method, r.URL.Path, allow)))
 		}
 		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
 			if !slices.Contains(methods[p], m) {

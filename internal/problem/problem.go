@@ -33,16 +33,17 @@ const InternalMessage = "Internal error."
 
 // statusByCode is the single table from domain error codes to HTTP statuses.
 var statusByCode = map[domain.Code]int{
-	domain.EInvalid:         http.StatusBadRequest,
-	domain.EUnauthenticated: http.StatusUnauthorized,
-	domain.EForbidden:       http.StatusForbidden,
-	domain.ENotFound:        http.StatusNotFound,
-	domain.EConflict:        http.StatusConflict,
-	domain.EGone:            http.StatusGone,
-	domain.ETooLarge:        http.StatusRequestEntityTooLarge,
-	domain.EIdemKeyReused:   http.StatusUnprocessableEntity,
-	domain.ERateLimited:     http.StatusTooManyRequests,
-	domain.EInternal:        http.StatusInternalServerError,
+	domain.EInvalid:          http.StatusBadRequest,
+	domain.EUnauthenticated:  http.StatusUnauthorized,
+	domain.EForbidden:        http.StatusForbidden,
+	domain.ENotFound:         http.StatusNotFound,
+	domain.EMethodNotAllowed: http.StatusMethodNotAllowed,
+	domain.EConflict:         http.StatusConflict,
+	domain.EGone:             http.StatusGone,
+	domain.ETooLarge:         http.StatusRequestEntityTooLarge,
+	domain.EIdemKeyReused:    http.StatusUnprocessableEntity,
+	domain.ERateLimited:      http.StatusTooManyRequests,
+	domain.EInternal:         http.StatusInternalServerError,
 }
 
 // Status returns the HTTP status of a domain error code (500 for unknown codes).
