@@ -80,7 +80,7 @@ type Config struct {
 	MailLog io.Writer
 	// OIDC, when set, adds "Sign in with <Name>" next to the email link.
 	OIDC *OIDCProvider
-	// Now returns the current time; nil means the wall clock.
+	// Now returns the current time (required).
 	Now    func() time.Time
 	Logger *slog.Logger
 	// MetadataClient fetches client ID metadata documents. nil means a client
@@ -132,7 +132,7 @@ func New(cfg Config) (*Auth, error) {
 		a.log = slog.New(slog.DiscardHandler)
 	}
 	if a.now == nil {
-		a.now = func() time.Time { return time.Now().UTC() }
+		return nil, errors.New("auth: no clock (Config.Now)")
 	}
 	a.outbox = cfg.Outbox
 	if a.outbox == nil {

@@ -54,7 +54,7 @@ func withDrafting(t testing.TB, env *catEnv) (*httptest.Server, *recordingMailer
 func idleDrafting(db *storage.DB, st *storage.Store) *domain.Drafting {
 	return &domain.Drafting{
 		Store: st, Fetcher: fetch.New(fetch.Options{}), Drafter: extract.New(),
-		Enqueue: domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{}).Enqueue,
+		Enqueue: domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{Now: db.Now}).Enqueue,
 	}
 }
 

@@ -50,7 +50,7 @@ func newOAuthStack(t *testing.T, cfg func(*auth.Config)) *oauthStack {
 		t.Fatal(err)
 	}
 	as := storage.NewAuthStore(db)
-	c := auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as}
+	c := auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: db.Now}
 	if cfg != nil {
 		cfg(&c)
 	}

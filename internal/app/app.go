@@ -379,7 +379,7 @@ func (a *App) ordering(ad Adapters, site domain.Site) (*domain.Ordering, *stripe
 	switch {
 	case o.Payments != nil:
 	case c.StripeSecretKey != "":
-		p, err := stripepay.New(stripepay.Config{SecretKey: c.StripeSecretKey, WebhookSecret: c.StripeWebhookSecret})
+		p, err := stripepay.New(stripepay.Config{SecretKey: c.StripeSecretKey, WebhookSecret: c.StripeWebhookSecret, Now: ad.Now})
 		if err != nil {
 			return nil, nil, err
 		}
