@@ -45,7 +45,7 @@ func withDrafting(t testing.TB, env *catEnv) (*httptest.Server, *recordingMailer
 		Wake:    runner.Wake,
 		Mailer:  mailer,
 	}
-	env.svc.RegisterJobs(runner, nil)
+	env.svc.RegisterDraftJobs(runner, nil)
 	return site, mailer
 }
 
