@@ -63,10 +63,13 @@ type Mailer interface {
 type Config struct {
 	// Origin is the public origin (scheme://host[:port], no path). It is the
 	// issuer, and the resources are Origin+"/mcp" and Origin+"/v1".
-	Origin   string
+	Origin string
+	// SiteName is the start-up name, used only when SiteNameNow is nil or
+	// answers "".
 	SiteName string
 	// SiteNameNow, when set, is the site's name in effect at each use (the
-	// site_name setting the site team may change); SiteName is the default.
+	// site_name setting the site team may change): every page, mail and the
+	// protected resource metadata read it per request.
 	SiteNameNow func(context.Context) string
 	Store       Store
 	// Outbox delivers mail; nil: one over Store with Mailer and MailLog.
