@@ -150,11 +150,11 @@ func (a *Auth) showAccount(w http.ResponseWriter, r *http.Request, status int, k
 	d, err := a.account(r.Context(), u, s)
 	if err != nil {
 		a.log.Error("load account", "user", u.ID, "err", err)
-		a.problemPage(w, domain.EInternal, "Something went wrong", "Your account could not be loaded. Try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "Your account could not be loaded. Try again in a moment.")
 		return
 	}
 	d.KeyName, d.Error = keyName, msg
-	a.render(w, status, "account.html", d)
+	a.render(w, r, status, "account.html", d)
 }
 
 // showAccountHooks shows /account with the Webhooks form's outcome.
@@ -163,11 +163,11 @@ func (a *Auth) showAccountHooks(w http.ResponseWriter, r *http.Request, status i
 	d, err := a.account(r.Context(), u, s)
 	if err != nil || d.Hooks == nil {
 		a.log.Error("load account", "user", u.ID, "err", err)
-		a.errorPage(w, http.StatusInternalServerError, "Something went wrong", "Your account could not be loaded. Try again in a moment.")
+		a.errorPage(w, r, http.StatusInternalServerError, "Something went wrong", "Your account could not be loaded. Try again in a moment.")
 		return
 	}
 	d.Hooks.Secret, d.Hooks.URL, d.Hooks.Error = extra.Secret, extra.URL, extra.Error
-	a.render(w, status, "account.html", d)
+	a.render(w, r, status, "account.html", d)
 }
 
 // accountPage shows the account: the email, API keys and connected apps.
@@ -181,11 +181,11 @@ func (a *Auth) checkForm(w http.ResponseWriter, r *http.Request) (User, bool) {
 	u, s, _ := userFrom(r.Context())
 	r.Body = http.MaxBytesReader(w, r.Body, signinFormBytes)
 	if err := r.ParseForm(); err != nil {
-		a.problemPage(w, domain.EInvalid, "Bad request", "The form could not be read.")
+		a.problemPage(w, r, domain.EInvalid, "Bad request", "The form could not be read.")
 		return u, false
 	}
 	if !validCSRF(r, s) {
-		a.problemPage(w, domain.EForbidden, "Forbidden", "The form has expired. Reload the page and try again.")
+		a.problemPage(w, r, domain.EForbidden, "Forbidden", "The form has expired. Reload the page and try again.")
 		return u, false
 	}
 	return u, true
@@ -204,16 +204,16 @@ func (a *Auth) accountCreateKey(w http.ResponseWriter, r *http.Request) {
 		a.showAccount(w, r, problem.Status(domain.EInvalid), name, "Give the key a name of 1 to 100 characters.")
 		return
 	case errors.Is(err, errTooManyKeys):
-		a.problemPage(w, domain.EInvalid, "Too many API keys",
+		a.problemPage(w, r, domain.EInvalid, "Too many API keys",
 			fmt.Sprintf("An account can have at most %d active API keys. Revoke one you no longer use first.", maxActiveKeys))
 		return
 	case err != nil:
 		a.log.Error("create api key", "user", u.ID, "err", err)
-		a.problemPage(w, domain.EInternal, "Something went wrong", "The key could not be created. Try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "The key could not be created. Try again in a moment.")
 		return
 	}
 	a.log.Info("api key created", "user", u.ID, "key", k.ID)
-	a.render(w, http.StatusOK, "key_created.html", map[string]any{"Key": plain, "Name": k.Name, "Prefix": k.Prefix})
+	a.render(w, r, http.StatusOK, "key_created.html", map[string]any{"Key": plain, "Name": k.Name, "Prefix": k.Prefix})
 }
 
 // accountRevokeKey revokes one of the user's API keys.
@@ -229,12 +229,12 @@ func (a *Auth) accountRevokeKey(w http.ResponseWriter, r *http.Request) {
 		err = ErrNotFound
 	}
 	if errors.Is(err, ErrNotFound) {
-		a.problemPage(w, domain.ENotFound, "No such key", "You have no API key with that id.")
+		a.problemPage(w, r, domain.ENotFound, "No such key", "You have no API key with that id.")
 		return
 	}
 	if err != nil {
 		a.log.Error("revoke api key", "user", u.ID, "err", err)
-		a.problemPage(w, domain.EInternal, "Something went wrong", "The key could not be revoked. Try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "The key could not be revoked. Try again in a moment.")
 		return
 	}
 	a.log.Info("api key revoked", "user", u.ID, "key", id)
@@ -253,12 +253,12 @@ func (a *Auth) accountRevokeApp(w http.ResponseWriter, r *http.Request) {
 		err = a.store.RevokeGrant(r.Context(), u.ID, clientID, a.now())
 	}
 	if errors.Is(err, ErrNotFound) {
-		a.problemPage(w, domain.ENotFound, "No such app", "No app with that id is connected to your account.")
+		a.problemPage(w, r, domain.ENotFound, "No such app", "No app with that id is connected to your account.")
 		return
 	}
 	if err != nil {
 		a.log.Error("revoke grant", "user", u.ID, "err", err)
-		a.problemPage(w, domain.EInternal, "Something went wrong", "The app could not be disconnected. Try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "The app could not be disconnected. Try again in a moment.")
 		return
 	}
 	a.log.Info("app disconnected", "user", u.ID, "client", clientID)

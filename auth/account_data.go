@@ -40,13 +40,13 @@ func (a *Auth) accountExport(w http.ResponseWriter, r *http.Request) {
 	x, err := a.cfg.Account.ExportAccount(r.Context(), u.ID)
 	if err != nil {
 		a.log.Error("export account", "user", u.ID, "err", err)
-		a.problemPage(w, domain.EInternal, "Something went wrong", "Your data could not be exported. Try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "Your data could not be exported. Try again in a moment.")
 		return
 	}
 	body, err := json.MarshalIndent(x, "", "  ")
 	if err != nil {
 		a.log.Error("export account", "user", u.ID, "err", err)
-		a.problemPage(w, domain.EInternal, "Something went wrong", "Your data could not be exported. Try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "Your data could not be exported. Try again in a moment.")
 		return
 	}
 	h := w.Header()
@@ -69,7 +69,7 @@ type deleteData struct {
 
 func (a *Auth) accountDeletePage(w http.ResponseWriter, r *http.Request) {
 	u, s, _ := userFrom(r.Context())
-	a.render(w, http.StatusOK, "account_delete.html", deleteData{User: u, CSRF: s.CSRF})
+	a.render(w, r, http.StatusOK, "account_delete.html", deleteData{User: u, CSRF: s.CSRF})
 }
 
 // confirmWord is what an account without an email address (signed in by
@@ -94,13 +94,13 @@ func (a *Auth) accountDelete(w http.ResponseWriter, r *http.Request) {
 		if u.Email == "" {
 			msg = fmt.Sprintf("Type %q to confirm.", confirmWord)
 		}
-		a.render(w, http.StatusBadRequest, "account_delete.html", deleteData{User: u, CSRF: s.CSRF, Confirm: typed, Error: msg})
+		a.render(w, r, http.StatusBadRequest, "account_delete.html", deleteData{User: u, CSRF: s.CSRF, Confirm: typed, Error: msg})
 		return
 	}
 	res, err := a.cfg.Account.DeleteAccount(r.Context(), u.ID)
 	if err != nil {
 		a.log.Error("delete account", "user", u.ID, "err", err)
-		a.problemPage(w, domain.EInternal, "Something went wrong", "Your account could not be deleted. Nothing was erased; try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "Your account could not be deleted. Nothing was erased; try again in a moment.")
 		return
 	}
 	a.log.Info("account deleted", "user", u.ID, "listings_deleted", res.ListingsDeleted, "listings_hidden", res.ListingsHidden,

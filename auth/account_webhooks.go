@@ -78,7 +78,7 @@ func (a *Auth) accountCreateHook(w http.ResponseWriter, r *http.Request) {
 	}
 	h := a.accountHooks()
 	if h == nil {
-		a.problemPage(w, domain.ENotFound, "Not found", "Webhooks are not served here.")
+		a.problemPage(w, r, domain.ENotFound, "Not found", "Webhooks are not served here.")
 		return
 	}
 	in := domain.CreateWebhookInput{URL: strings.TrimSpace(r.PostFormValue("url")), Events: r.PostForm["events"], Description: r.PostFormValue("description")}
@@ -90,7 +90,7 @@ func (a *Auth) accountCreateHook(w http.ResponseWriter, r *http.Request) {
 		extra.Error, status = err.Error(), problem.Status(domain.EInvalid)
 	case err != nil:
 		a.log.Error("create webhook", "user", u.ID, "err", err)
-		a.problemPage(w, domain.EInternal, "Something went wrong", "The webhook could not be created. Try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "The webhook could not be created. Try again in a moment.")
 		return
 	default:
 		extra.Secret, extra.URL = ans.Webhook.Secret, ""
@@ -108,17 +108,17 @@ func (a *Auth) accountDeleteHook(w http.ResponseWriter, r *http.Request) {
 	h := a.accountHooks()
 	id, perr := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if h == nil || perr != nil {
-		a.problemPage(w, domain.ENotFound, "No such webhook", "You have no webhook with that id.")
+		a.problemPage(w, r, domain.ENotFound, "No such webhook", "You have no webhook with that id.")
 		return
 	}
 	_, err := h.DeleteWebhook(asCaller(r.Context(), u), domain.WebhookIDInput{WebhookID: id})
 	if domain.ErrorCode(err) == domain.ENotFound {
-		a.problemPage(w, domain.ENotFound, "No such webhook", "You have no webhook with that id.")
+		a.problemPage(w, r, domain.ENotFound, "No such webhook", "You have no webhook with that id.")
 		return
 	}
 	if err != nil {
 		a.log.Error("delete webhook", "user", u.ID, "err", err)
-		a.problemPage(w, domain.EInternal, "Something went wrong", "The webhook could not be deleted. Try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "The webhook could not be deleted. Try again in a moment.")
 		return
 	}
 	http.Redirect(w, r, "/account#webhooks", http.StatusSeeOther)

@@ -63,10 +63,13 @@ type Mailer interface {
 type Config struct {
 	// Origin is the public origin (scheme://host[:port], no path). It is the
 	// issuer, and the resources are Origin+"/mcp" and Origin+"/v1".
-	Origin   string
+	Origin string
+	// SiteName is the start-up name, used only when SiteNameNow is nil or
+	// answers "".
 	SiteName string
 	// SiteNameNow, when set, is the site's name in effect at each use (the
-	// site_name setting the site team may change); SiteName is the default.
+	// site_name setting the site team may change): every page, mail and the
+	// protected resource metadata read it per request.
 	SiteNameNow func(context.Context) string
 	Store       Store
 	// Outbox delivers mail; nil: one over Store with Mailer and MailLog.
@@ -80,7 +83,7 @@ type Config struct {
 	MailLog io.Writer
 	// OIDC, when set, adds "Sign in with <Name>" next to the email link.
 	OIDC *OIDCProvider
-	// Now returns the current time; nil means the wall clock.
+	// Now returns the current time (required).
 	Now    func() time.Time
 	Logger *slog.Logger
 	// MetadataClient fetches client ID metadata documents. nil means a client
@@ -135,7 +138,7 @@ func New(cfg Config) (*Auth, error) {
 		a.log = slog.New(slog.DiscardHandler)
 	}
 	if a.now == nil {
-		a.now = func() time.Time { return time.Now().UTC() }
+		return nil, errors.New("auth: no clock (Config.Now)")
 	}
 	a.outbox = cfg.Outbox
 	if a.outbox == nil {

@@ -47,29 +47,29 @@ func (s *server) authorize(w http.ResponseWriter, r *http.Request) {
 		r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
 	}
 	if err := r.ParseForm(); err != nil {
-		a.problemPage(w, domain.EInvalid, "Invalid authorization request", "The request could not be read.")
+		a.problemPage(w, r, domain.EInvalid, "Invalid authorization request", "The request could not be read.")
 		return
 	}
 	for _, k := range []string{"client_id", "redirect_uri"} {
 		if len(r.Form[k]) > 1 {
-			a.problemPage(w, domain.EInvalid, "Invalid authorization request", "The request repeats "+k+".")
+			a.problemPage(w, r, domain.EInvalid, "Invalid authorization request", "The request repeats "+k+".")
 			return
 		}
 	}
 	clientID := r.Form.Get("client_id")
 	if clientID == "" {
-		a.problemPage(w, domain.EInvalid, "Invalid authorization request", "The request names no application (client_id is missing).")
+		a.problemPage(w, r, domain.EInvalid, "Invalid authorization request", "The request names no application (client_id is missing).")
 		return
 	}
 	c, err := s.resolveClient(r.Context(), clientID)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
-			a.problemPage(w, domain.EInvalid, "Unknown application",
-				"The application that sent you here is not registered with "+a.cfg.SiteName+". Nothing was shared.")
+			a.problemPage(w, r, domain.EInvalid, "Unknown application",
+				"The application that sent you here is not registered with "+a.siteName(r.Context())+". Nothing was shared.")
 			return
 		}
 		a.log.Info("client metadata document refused", "client_id", truncate(clientID, 200), "err", err)
-		a.problemPage(w, domain.EInvalid, "The application could not be verified",
+		a.problemPage(w, r, domain.EInvalid, "The application could not be verified",
 			"The application's client ID metadata document at "+truncate(clientID, 200)+" could not be used: "+cimdReason(err)+". Nothing was shared.")
 		return
 	}
@@ -80,8 +80,8 @@ func (s *server) authorize(w http.ResponseWriter, r *http.Request) {
 		redirect, ok = matchRedirectURI(c.RedirectURIs, redirect)
 	}
 	if !ok {
-		a.problemPage(w, domain.EInvalid, "Invalid redirect address",
-			"The application asked to send you to an address it did not register, so "+a.cfg.SiteName+" will not send you there. Nothing was shared.")
+		a.problemPage(w, r, domain.EInvalid, "Invalid redirect address",
+			"The application asked to send you to an address it did not register, so "+a.siteName(r.Context())+" will not send you there. Nothing was shared.")
 		return
 	}
 
@@ -137,7 +137,7 @@ func (s *server) authorize(w http.ResponseWriter, r *http.Request) {
 		handle := NewSecret("")
 		req.ID = Hash(handle)
 		if err := a.store.CreateAuthRequest(r.Context(), req); err != nil {
-			s.pageError(w, "create auth request", err)
+			s.pageError(w, r, "create auth request", err)
 			return
 		}
 		http.Redirect(w, r, signInURL("/authorize/continue?request="+handle), http.StatusSeeOther)
@@ -161,12 +161,12 @@ func (s *server) authorizeContinue(w http.ResponseWriter, r *http.Request) {
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			a.log.Error("auth request", "err", err)
 		}
-		a.problemPage(w, domain.EInvalid, "This request has expired",
+		a.problemPage(w, r, domain.EInvalid, "This request has expired",
 			"Go back to the application and connect again.")
 		return
 	}
 	if err := a.store.DeleteAuthRequest(r.Context(), req.ID); err != nil && !errors.Is(err, ErrNotFound) {
-		s.pageError(w, "delete auth request", err)
+		s.pageError(w, r, "delete auth request", err)
 		return
 	}
 	c, err := s.resolveClient(r.Context(), req.ClientID)
@@ -176,7 +176,7 @@ func (s *server) authorizeContinue(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if err != nil {
-		a.problemPage(w, domain.EInvalid, "The application could not be verified",
+		a.problemPage(w, r, domain.EInvalid, "The application could not be verified",
 			"The application is no longer registered, or no longer lists this redirect address. Nothing was shared.")
 		return
 	}
@@ -197,13 +197,13 @@ func (s *server) consentOrIssue(w http.ResponseWriter, r *http.Request, c Client
 		s.issueCode(w, r, req)
 		return
 	case err != nil && !errors.Is(err, ErrNotFound):
-		s.pageError(w, "grant lookup", err)
+		s.pageError(w, r, "grant lookup", err)
 		return
 	}
 	handle := NewSecret("")
 	req.ID = Hash(handle)
 	if err := a.store.CreateAuthRequest(r.Context(), req); err != nil {
-		s.pageError(w, "create auth request", err)
+		s.pageError(w, r, "create auth request", err)
 		return
 	}
 	p := consentPage{ClientName: c.Name, ClientID: c.ID, ClientURI: c.URI, Dynamic: c.Kind != ClientMetadata,
@@ -220,23 +220,24 @@ func (s *server) consentOrIssue(w http.ResponseWriter, r *http.Request, c Client
 			p.LocalOnly = false
 		}
 	}
-	p.ResourceName = a.cfg.SiteName + " MCP server"
+	site := a.siteName(r.Context())
+	p.ResourceName = site + " MCP server"
 	if req.Resource == a.APIResourceFor(r.Context()) {
-		p.ResourceName = a.cfg.SiteName + " REST API"
+		p.ResourceName = site + " REST API"
 	}
 	for _, sc := range req.Scopes {
 		p.Scopes = append(p.Scopes, consentScope{Name: sc, Sentence: scopeSentences[sc]})
 	}
-	s.renderConsent(w, p, formActionSource(ru))
+	s.renderConsent(w, r, p, formActionSource(ru))
 }
 
 // renderConsent renders consent.html like Auth.render, but lets the form's
 // redirect go to the client: browsers apply CSP form-action to the
 // redirects that follow a form submission.
-func (s *server) renderConsent(w http.ResponseWriter, p consentPage, source string) {
+func (s *server) renderConsent(w http.ResponseWriter, r *http.Request, p consentPage, source string) {
 	var buf bytes.Buffer
-	if err := pages["consent.html"].ExecuteTemplate(&buf, "layout.html", map[string]any{"Site": s.a.cfg.SiteName, "Page": p}); err != nil {
-		s.pageError(w, "render consent", err)
+	if err := pages["consent.html"].ExecuteTemplate(&buf, "layout.html", map[string]any{"Site": s.a.siteName(r.Context()), "Page": p}); err != nil {
+		s.pageError(w, r, "render consent", err)
 		return
 	}
 	pageHeaders(w)
@@ -271,11 +272,11 @@ func (s *server) decision(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
 	sess, u, ok := a.currentSession(r)
 	if !ok {
-		a.problemPage(w, domain.EForbidden, "Signed out", "Your session has ended. Go back to the application and connect again.")
+		a.problemPage(w, r, domain.EForbidden, "Signed out", "Your session has ended. Go back to the application and connect again.")
 		return
 	}
 	if !validCSRF(r, sess) {
-		a.problemPage(w, domain.EForbidden, "Request refused", "This form has expired or did not come from "+a.cfg.SiteName+". Go back to the application and connect again.")
+		a.problemPage(w, r, domain.EForbidden, "Request refused", "This form has expired or did not come from "+a.siteName(r.Context())+". Go back to the application and connect again.")
 		return
 	}
 	handle := r.PostFormValue("request")
@@ -284,24 +285,24 @@ func (s *server) decision(w http.ResponseWriter, r *http.Request) {
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			a.log.Error("auth request", "err", err)
 		}
-		a.problemPage(w, domain.EInvalid, "This request has expired", "Go back to the application and connect again.")
+		a.problemPage(w, r, domain.EInvalid, "This request has expired", "Go back to the application and connect again.")
 		return
 	}
 	action := r.PostFormValue("action")
 	if action != "allow" && action != "deny" {
-		a.problemPage(w, domain.EInvalid, "Invalid decision", "Choose Allow or Deny.")
+		a.problemPage(w, r, domain.EInvalid, "Invalid decision", "Choose Allow or Deny.")
 		return
 	}
 	if err := a.store.DeleteAuthRequest(r.Context(), req.ID); err != nil {
 		if errors.Is(err, ErrNotFound) { // a concurrent decision took it
-			a.problemPage(w, domain.EInvalid, "This request has expired", "Go back to the application and connect again.")
+			a.problemPage(w, r, domain.EInvalid, "This request has expired", "Go back to the application and connect again.")
 			return
 		}
-		s.pageError(w, "delete auth request", err)
+		s.pageError(w, r, "delete auth request", err)
 		return
 	}
 	if _, err := a.store.ClientByID(r.Context(), req.ClientID); err != nil {
-		a.problemPage(w, domain.EInvalid, "Unknown application", "The application is no longer registered. Nothing was shared.")
+		a.problemPage(w, r, domain.EInvalid, "Unknown application", "The application is no longer registered. Nothing was shared.")
 		return
 	}
 	if action == "deny" {
@@ -314,7 +315,7 @@ func (s *server) decision(w http.ResponseWriter, r *http.Request) {
 		g.Scopes = union(old.Scopes, req.Scopes)
 	}
 	if _, err := a.store.SaveGrant(r.Context(), g, a.now()); err != nil {
-		s.pageError(w, "save grant", err)
+		s.pageError(w, r, "save grant", err)
 		return
 	}
 	s.issueCode(w, r, req)
@@ -330,7 +331,7 @@ func (s *server) issueCode(w http.ResponseWriter, r *http.Request, req AuthReque
 		CodeChallenge: req.CodeChallenge, Scopes: req.Scopes, Resource: req.Resource, Family: NewSecret(""),
 		CreatedAt: now, ExpiresAt: now.Add(CodeTTL)}
 	if err := a.store.CreateCode(r.Context(), c); err != nil {
-		s.pageError(w, "create code", err)
+		s.pageError(w, r, "create code", err)
 		return
 	}
 	a.log.Info("authorization code issued", "client_id", req.ClientID, "user", req.UserID, "scopes", strings.Join(req.Scopes, " "))
@@ -360,7 +361,7 @@ func (s *server) redirectTo(w http.ResponseWriter, u string) {
 }
 
 // pageError logs err and shows a 500 page.
-func (s *server) pageError(w http.ResponseWriter, what string, err error) {
+func (s *server) pageError(w http.ResponseWriter, r *http.Request, what string, err error) {
 	s.a.log.Error(what, "err", err)
-	s.a.problemPage(w, domain.EInternal, "Something went wrong", "Please go back to the application and try again.")
+	s.a.problemPage(w, r, domain.EInternal, "Something went wrong", "Please go back to the application and try again.")
 }

@@ -68,18 +68,18 @@ func displayName(u User) string {
 // this person (unknown, expired, another address, or a failure), with the
 // status of its code in the one code-to-status table (internal/problem), and
 // reports whether err was one.
-func (a *Auth) inviteProblem(w http.ResponseWriter, d inviteData, err error) bool {
+func (a *Auth) inviteProblem(w http.ResponseWriter, r *http.Request, d inviteData, err error) bool {
 	code := domain.ErrorCode(err)
 	switch code {
 	case "":
 		return false
 	case domain.ENotFound:
-		a.errorPage(w, problem.Status(code), "Invite not found", domainMessage(err))
+		a.errorPage(w, r, problem.Status(code), "Invite not found", domainMessage(err))
 	case domain.EForbidden:
 		d.Error = domainMessage(err)
-		a.render(w, problem.Status(code), "invite_wrong.html", d)
+		a.render(w, r, problem.Status(code), "invite_wrong.html", d)
 	case domain.EGone:
-		a.errorPage(w, problem.Status(code), "This invite has expired", domainMessage(err))
+		a.errorPage(w, r, problem.Status(code), "This invite has expired", domainMessage(err))
 	case domain.EInvalid, domain.EConflict:
 		return false // the person can fix or retry it: the form again
 	default:
@@ -88,7 +88,7 @@ func (a *Auth) inviteProblem(w http.ResponseWriter, d inviteData, err error) boo
 		if p.Code == domain.EInternal {
 			title, detail = "Something went wrong", "The invite could not be loaded. Try again in a moment."
 		}
-		a.errorPage(w, p.Status, title, detail)
+		a.errorPage(w, r, p.Status, title, detail)
 	}
 	return true
 }
@@ -104,8 +104,8 @@ func (a *Auth) invitePage(w http.ResponseWriter, r *http.Request) {
 	d := inviteData{Token: token, Signed: displayName(u), CSRF: s.CSRF}
 	info, err := a.cfg.Invites.InviteInfo(ctx, token)
 	if err != nil {
-		if !a.inviteProblem(w, d, err) {
-			a.errorPage(w, problem.Status(domain.ErrorCode(err)), "This invite cannot be opened", domainMessage(err))
+		if !a.inviteProblem(w, r, d, err) {
+			a.errorPage(w, r, problem.Status(domain.ErrorCode(err)), "This invite cannot be opened", domainMessage(err))
 		}
 		return
 	}
@@ -114,10 +114,10 @@ func (a *Auth) invitePage(w http.ResponseWriter, r *http.Request) {
 	case !info.ForCaller:
 		d.Error = "This invite was sent to a different email address than the one you are signed in with. " +
 			"Sign out, open the link from the mail again, and sign in with the invited address."
-		a.render(w, problem.Status(domain.EForbidden), "invite_wrong.html", d)
+		a.render(w, r, problem.Status(domain.EForbidden), "invite_wrong.html", d)
 		return
 	case info.Expired:
-		a.errorPage(w, problem.Status(domain.EGone), "This invite has expired",
+		a.errorPage(w, r, problem.Status(domain.EGone), "This invite has expired",
 			"The link worked until "+info.ExpiresAt.Format("2 January 2006")+". Ask the listing's owner to invite you again.")
 		return
 	case info.Building:
@@ -126,7 +126,7 @@ func (a *Auth) invitePage(w http.ResponseWriter, r *http.Request) {
 	if f := info.Founder; f != nil {
 		d.Name, d.Title, d.Bio, d.Updated = f.Name, f.Title, f.Bio, true
 	}
-	a.render(w, http.StatusOK, "invite.html", d)
+	a.render(w, r, http.StatusOK, "invite.html", d)
 }
 
 // inviteAccept saves the invitee's founder profile and shows the result, or
@@ -138,11 +138,11 @@ func (a *Auth) inviteAccept(w http.ResponseWriter, r *http.Request) {
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, signinFormBytes)
 	if err := r.ParseForm(); err != nil {
-		a.problemPage(w, domain.EInvalid, "Bad request", "The form could not be read.")
+		a.problemPage(w, r, domain.EInvalid, "Bad request", "The form could not be read.")
 		return
 	}
 	if !validCSRF(r, s) {
-		a.problemPage(w, domain.EForbidden, "Forbidden", "The form has expired. Reload the page and try again.")
+		a.problemPage(w, r, domain.EForbidden, "Forbidden", "The form has expired. Reload the page and try again.")
 		return
 	}
 	token := r.PathValue("token")
@@ -153,7 +153,7 @@ func (a *Auth) inviteAccept(w http.ResponseWriter, r *http.Request) {
 	info, _ := a.cfg.Invites.InviteInfo(ctx, token)
 	d.Info = info
 	err := a.cfg.Invites.AcceptInvite(ctx, token, in)
-	if a.inviteProblem(w, d, err) {
+	if a.inviteProblem(w, r, d, err) {
 		return
 	}
 	if err != nil {
@@ -161,10 +161,10 @@ func (a *Auth) inviteAccept(w http.ResponseWriter, r *http.Request) {
 		d.Error = domainMessage(err)
 		status := problem.Status(domain.ErrorCode(err))
 		if d.Info == nil {
-			a.errorPage(w, status, "This invite cannot be accepted", d.Error)
+			a.errorPage(w, r, status, "This invite cannot be accepted", d.Error)
 			return
 		}
-		a.render(w, status, "invite.html", d)
+		a.render(w, r, status, "invite.html", d)
 		return
 	}
 	d.Updated = info != nil && info.Founder != nil
@@ -173,7 +173,7 @@ func (a *Auth) inviteAccept(w http.ResponseWriter, r *http.Request) {
 		d.Info, d.Name, d.Title = after, after.Founder.Name, after.Founder.Title
 	}
 	a.log.Info("invite accepted", "user", u.ID)
-	a.render(w, http.StatusOK, "invite_done.html", d)
+	a.render(w, r, http.StatusOK, "invite_done.html", d)
 }
 
 // domainMessage is the message of a *domain.Error in err's chain (which

@@ -138,7 +138,7 @@ func (s *signIn) oidcStart(w http.ResponseWriter, r *http.Request) {
 	cfg, _, err := f.setup(r.Context())
 	if err != nil {
 		a.log.Error("oidc discovery", "issuer", a.cfg.OIDC.Issuer, "err", err)
-		a.errorPage(w, http.StatusBadGateway, "Sign-in is unavailable",
+		a.errorPage(w, r, http.StatusBadGateway, "Sign-in is unavailable",
 			"The sign-in provider could not be reached. Try again in a moment, or sign in by email.")
 		return
 	}
@@ -155,7 +155,7 @@ func (s *signIn) oidcStart(w http.ResponseWriter, r *http.Request) {
 	p := oidcPending{browser: Hash(browser), nonce: nonce, verifier: verifier,
 		next: safeNext(r.URL.Query().Get("next")), expires: now.Add(oidcFlowTTL)}
 	if !f.add(state, p, now) {
-		a.errorPage(w, http.StatusServiceUnavailable, "Sign-in is busy", "Too many sign-ins are in progress. Try again in a few minutes.")
+		a.errorPage(w, r, http.StatusServiceUnavailable, "Sign-in is busy", "Too many sign-ins are in progress. Try again in a few minutes.")
 		return
 	}
 	http.SetCookie(w, &http.Cookie{
@@ -175,7 +175,7 @@ func (s *signIn) oidcCallback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	bad := func(detail string) {
-		a.problemPage(w, domain.EInvalid, "Sign-in failed", detail)
+		a.problemPage(w, r, domain.EInvalid, "Sign-in failed", detail)
 	}
 	q := r.URL.Query()
 	state := q.Get("state")
@@ -202,7 +202,7 @@ func (s *signIn) oidcCallback(w http.ResponseWriter, r *http.Request) {
 	cfg, verifier, err := f.setup(r.Context())
 	if err != nil {
 		a.log.Error("oidc discovery", "issuer", a.cfg.OIDC.Issuer, "err", err)
-		a.errorPage(w, http.StatusBadGateway, "Sign-in is unavailable", "The sign-in provider could not be reached. Try again in a moment.")
+		a.errorPage(w, r, http.StatusBadGateway, "Sign-in is unavailable", "The sign-in provider could not be reached. Try again in a moment.")
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), oidcTimeout)
@@ -217,7 +217,7 @@ func (s *signIn) oidcCallback(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		a.log.Error("oidc code exchange", "err", err)
-		a.errorPage(w, http.StatusBadGateway, "Sign-in is unavailable", "The sign-in provider could not be reached. Try again in a moment.")
+		a.errorPage(w, r, http.StatusBadGateway, "Sign-in is unavailable", "The sign-in provider could not be reached. Try again in a moment.")
 		return
 	}
 	raw, _ := tok.Extra("id_token").(string)
@@ -264,15 +264,15 @@ func (s *signIn) oidcCallback(w http.ResponseWriter, r *http.Request) {
 	u, err := a.store.UpsertUser(r.Context(), idt.Issuer, idt.Subject, email, name, a.now())
 	if err != nil {
 		a.log.Error("upsert oidc user", "err", err)
-		a.problemPage(w, domain.EInternal, "Something went wrong", "Try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "Try again in a moment.")
 		return
 	}
-	if a.refuseSuspended(w, u) {
+	if a.refuseSuspended(w, r, u) {
 		return
 	}
 	if _, err := a.startSession(w, r, u.ID); err != nil {
 		a.log.Error("start session", "err", err)
-		a.problemPage(w, domain.EInternal, "Something went wrong", "Try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "Try again in a moment.")
 		return
 	}
 	a.log.Info("signed in", "user", u.ID, "via", "oidc")

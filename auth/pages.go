@@ -42,7 +42,7 @@ func pageHeaders(w http.ResponseWriter) {
 
 // render writes page name (a file in templates/) with data, which the
 // layout reads as .Page; .Site is the site name.
-func (a *Auth) render(w http.ResponseWriter, status int, name string, data any) {
+func (a *Auth) render(w http.ResponseWriter, r *http.Request, status int, name string, data any) {
 	t, ok := pages[name]
 	if !ok {
 		a.log.Error("no such page template", "name", name)
@@ -50,7 +50,7 @@ func (a *Auth) render(w http.ResponseWriter, status int, name string, data any) 
 		return
 	}
 	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "layout.html", map[string]any{"Site": a.cfg.SiteName, "Page": data}); err != nil {
+	if err := t.ExecuteTemplate(&buf, "layout.html", map[string]any{"Site": a.siteName(r.Context()), "Page": data}); err != nil {
 		a.log.Error("render page", "name", name, "err", err)
 		http.Error(w, "Internal error.", http.StatusInternalServerError)
 		return
@@ -64,13 +64,13 @@ func (a *Auth) render(w http.ResponseWriter, status int, name string, data any) 
 // problemPage shows a problem of code to a person, with the status the one
 // code-to-status table (domain/problem) gives the code, never redirecting
 // anywhere (used when a redirect target cannot be trusted).
-func (a *Auth) problemPage(w http.ResponseWriter, code domain.Code, title, detail string) {
-	a.errorPage(w, problem.Status(code), title, detail)
+func (a *Auth) problemPage(w http.ResponseWriter, r *http.Request, code domain.Code, title, detail string) {
+	a.errorPage(w, r, problem.Status(code), title, detail)
 }
 
 // errorPage shows a problem to a person with status: problemPage's, or one
 // the table has no code for (a mail server or an identity provider that
 // failed: 502, 503).
-func (a *Auth) errorPage(w http.ResponseWriter, status int, title, detail string) {
-	a.render(w, status, "error.html", map[string]string{"Title": title, "Detail": detail})
+func (a *Auth) errorPage(w http.ResponseWriter, r *http.Request, status int, title, detail string) {
+	a.render(w, r, status, "error.html", map[string]string{"Title": title, "Detail": detail})
 }

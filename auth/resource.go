@@ -22,8 +22,8 @@ type resourceMetadata struct {
 // clients use, at the request's origin.
 func (a *Auth) registerResource(mux *http.ServeMux) {
 	for _, r := range []struct{ path, name string }{
-		{domain.MCPPath, a.cfg.SiteName + " MCP server"},
-		{domain.APIPrefix, a.cfg.SiteName + " REST API"},
+		{domain.MCPPath, " MCP server"},
+		{domain.APIPrefix, " REST API"},
 	} {
 		mux.HandleFunc("GET "+wellKnownResource+r.path, func(w http.ResponseWriter, req *http.Request) {
 			origin := a.origin(req.Context())
@@ -41,7 +41,7 @@ func (a *Auth) registerResource(mux *http.ServeMux) {
 				AuthorizationServers:   []string{origin},
 				ScopesSupported:        domain.AllScopes,
 				BearerMethodsSupported: []string{"header"},
-				ResourceName:           r.name,
+				ResourceName:           a.siteName(req.Context()) + r.name,
 				ResourceDocumentation:  origin + domain.DocsPath,
 			})
 			writePublicJSON(w, body)

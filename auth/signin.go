@@ -85,7 +85,7 @@ func (s *signIn) form(next, email, msg string) signinPage {
 
 // page shows the sign-in form.
 func (s *signIn) page(w http.ResponseWriter, r *http.Request) {
-	s.a.render(w, http.StatusOK, "signin.html", s.form(r.URL.Query().Get("next"), "", ""))
+	s.a.render(w, r, http.StatusOK, "signin.html", s.form(r.URL.Query().Get("next"), "", ""))
 }
 
 // post sends a sign-in link to the address given. The answer is the same
@@ -94,14 +94,14 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 	a := s.a
 	r.Body = http.MaxBytesReader(w, r.Body, signinFormBytes)
 	if err := r.ParseForm(); err != nil {
-		a.problemPage(w, domain.EInvalid, "Bad request", "The form could not be read.")
+		a.problemPage(w, r, domain.EInvalid, "Bad request", "The form could not be read.")
 		return
 	}
 	now := a.now()
 	next := safeNext(r.PostFormValue("next"))
 	byIP := s.byIP.allow(signinRemoteIP(r), now)
 	if !byIP.OK {
-		s.tooMany(w, byIP)
+		s.tooMany(w, r, byIP)
 		return
 	}
 	byIP.SetHeaders(w.Header())
@@ -112,12 +112,12 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 		if raw == "" {
 			msg = "Enter your email address."
 		}
-		a.render(w, http.StatusBadRequest, "signin.html", s.form(next, raw, msg))
+		a.render(w, r, http.StatusBadRequest, "signin.html", s.form(next, raw, msg))
 		return
 	}
 	byAddr := s.byAddr.allow(strings.ToLower(addr), now)
 	if !byAddr.OK {
-		s.tooMany(w, byAddr)
+		s.tooMany(w, r, byAddr)
 		return
 	}
 	byAddr.SetHeaders(w.Header())
@@ -125,28 +125,28 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 	link := LoginLink{Hash: Hash(token), Email: addr, Next: next, CreatedAt: now, ExpiresAt: now.Add(LoginLinkTTL)}
 	if err := a.store.CreateLoginLink(r.Context(), link); err != nil {
 		a.log.Error("create login link", "err", err)
-		a.problemPage(w, domain.EInternal, "Something went wrong", "The sign-in link could not be created. Try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "The sign-in link could not be created. Try again in a moment.")
 		return
 	}
-	site := a.mailSiteName(r.Context())
+	site := a.siteName(r.Context())
 	body := fmt.Sprintf("Hello,\n\nuse this link to sign in to %s:\n\n%s/signin/email?token=%s\n\n"+
 		"The link works once and expires in %d minutes. If you did not ask to sign in, ignore this message.\n",
 		site, a.origin(r.Context()), token, int(LoginLinkTTL/time.Minute))
 	if err := a.outbox.SendMail(r.Context(), addr, "Sign in to "+site, body); err != nil {
 		a.log.Error("send sign-in link", "to", addr, "err", err)
-		a.errorPage(w, http.StatusBadGateway, "The email could not be sent", "Try again in a moment.")
+		a.errorPage(w, r, http.StatusBadGateway, "The email could not be sent", "Try again in a moment.")
 		return
 	}
-	a.render(w, http.StatusOK, "signin_sent.html", map[string]any{"Email": addr, "Minutes": int(LoginLinkTTL / time.Minute)})
+	a.render(w, r, http.StatusOK, "signin_sent.html", map[string]any{"Email": addr, "Minutes": int(LoginLinkTTL / time.Minute)})
 }
 
 // tooMany answers a sign-in refused by a limit: 429 with Retry-After and
 // the RateLimit fields of the policy (r=0, t = Retry-After), as every limit
 // of the service answers (docs/ratelimits.md); the body is a page.
-func (s *signIn) tooMany(w http.ResponseWriter, st ratelimit.State) {
+func (s *signIn) tooMany(w http.ResponseWriter, r *http.Request, st ratelimit.State) {
 	st.SetHeaders(w.Header())
 	w.Header().Set("Retry-After", strconv.Itoa(st.ResetSeconds()))
-	s.a.problemPage(w, domain.ERateLimited, "Too many sign-in requests",
+	s.a.problemPage(w, r, domain.ERateLimited, "Too many sign-in requests",
 		"Too many sign-in links were asked for. Wait a few minutes, then try again.")
 }
 
@@ -156,32 +156,32 @@ func (s *signIn) email(w http.ResponseWriter, r *http.Request) {
 	a := s.a
 	token := r.URL.Query().Get("token")
 	if token == "" || len(token) > 200 {
-		a.problemPage(w, domain.EInvalid, "Invalid sign-in link", "This sign-in link is not valid. Ask for a new one.")
+		a.problemPage(w, r, domain.EInvalid, "Invalid sign-in link", "This sign-in link is not valid. Ask for a new one.")
 		return
 	}
 	link, err := a.store.UseLoginLink(r.Context(), Hash(token), a.now())
 	if errors.Is(err, ErrNotFound) {
-		a.problemPage(w, domain.EInvalid, "Invalid sign-in link",
+		a.problemPage(w, r, domain.EInvalid, "Invalid sign-in link",
 			"This sign-in link is unknown, expired or already used. Ask for a new one.")
 		return
 	}
 	if err != nil {
 		a.log.Error("use login link", "err", err)
-		a.problemPage(w, domain.EInternal, "Something went wrong", "Try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "Try again in a moment.")
 		return
 	}
 	u, err := a.store.UpsertUser(r.Context(), EmailIssuer, strings.ToLower(link.Email), link.Email, "", a.now())
 	if err != nil {
 		a.log.Error("upsert email user", "err", err)
-		a.problemPage(w, domain.EInternal, "Something went wrong", "Try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "Try again in a moment.")
 		return
 	}
-	if a.refuseSuspended(w, u) {
+	if a.refuseSuspended(w, r, u) {
 		return
 	}
 	if _, err := a.startSession(w, r, u.ID); err != nil {
 		a.log.Error("start session", "err", err)
-		a.problemPage(w, domain.EInternal, "Something went wrong", "Try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "Try again in a moment.")
 		return
 	}
 	a.log.Info("signed in", "user", u.ID, "via", "email")
@@ -194,7 +194,7 @@ func (s *signIn) signOut(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, signinFormBytes)
 	sess, _, ok := a.currentSession(r)
 	if ok && !validCSRF(r, sess) {
-		a.problemPage(w, domain.EForbidden, "Forbidden", "The form has expired. Reload the page and try again.")
+		a.problemPage(w, r, domain.EForbidden, "Forbidden", "The form has expired. Reload the page and try again.")
 		return
 	}
 	a.endSession(w, r)
@@ -214,7 +214,10 @@ func parseSigninEmail(s string) (string, bool) {
 	return addr.Address, true
 }
 
-func (a *Auth) mailSiteName(ctx context.Context) string {
+// siteName is the site's name in effect now: the site_name setting the site
+// team may change (Config.SiteNameNow), read at each use, else the start-up
+// name (Config.SiteName). Pages, mail and the OAuth metadata all show it.
+func (a *Auth) siteName(ctx context.Context) string {
 	if a.cfg.SiteNameNow != nil {
 		if n := a.cfg.SiteNameNow(ctx); n != "" {
 			return n

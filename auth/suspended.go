@@ -12,12 +12,12 @@ import (
 
 // refuseSuspended shows the page that says the account is suspended and
 // reports true when u is suspended; the sign-in then stops.
-func (a *Auth) refuseSuspended(w http.ResponseWriter, u User) bool {
+func (a *Auth) refuseSuspended(w http.ResponseWriter, r *http.Request, u User) bool {
 	if !u.Suspended {
 		return false
 	}
 	a.log.Info("sign-in refused: the account is suspended", "user", u.ID)
-	a.problemPage(w, domain.EForbidden, "Account suspended",
+	a.problemPage(w, r, domain.EForbidden, "Account suspended",
 		"This account is suspended by the site team, so it cannot sign in. Write to the site team if you think this is a mistake.")
 	return true
 }

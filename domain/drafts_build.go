@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// RegisterJobs registers the draft build with the job runner.
-func (s *Service) RegisterJobs(r *Runner, log *slog.Logger) {
+// RegisterDraftJobs registers the draft build (DraftJob) with the job runner.
+func (s *Service) RegisterDraftJobs(r *Runner, log *slog.Logger) {
 	if log == nil {
 		log = slog.Default()
 	}

@@ -20,6 +20,9 @@ const (
 	ERateLimited     Code = "rate_limited"
 	ETooLarge        Code = "payload_too_large" // a REST body or an /mcp message over the size limit
 	EGone            Code = "gone"              // a mailed link that worked once and no longer does (claim, invite)
+	// EMethodNotAllowed is a REST path called with a method it does not
+	// serve (the answer's Allow header names those it does).
+	EMethodNotAllowed Code = "method_not_allowed"
 	// EIdemKeyReused is an idempotency key sent again with another request
 	// (another operation, or other arguments).
 	EIdemKeyReused Code = "idempotency_key_reused"

@@ -94,7 +94,8 @@ type RunnerOptions struct {
 	Poll    time.Duration // how often idle workers look for due jobs; default 1s
 	Backoff time.Duration // first retry delay, doubled per attempt up to 10 minutes; default 2s
 	Logger  *slog.Logger
-	Now     func() time.Time
+	// Now is the clock (required): when a job is due and leases end.
+	Now func() time.Time
 }
 
 // Runner runs durable jobs with in-process workers.
@@ -125,7 +126,7 @@ func NewRunner(store JobStore, opts RunnerOptions) *Runner {
 		opts.Logger = slog.Default()
 	}
 	if opts.Now == nil {
-		opts.Now = func() time.Time { return time.Now().UTC() }
+		panic("domain: NewRunner without a clock (RunnerOptions.Now)")
 	}
 	return &Runner{store: store, opts: opts, owner: "worker-" + RandomHex(8), kinds: map[string]JobKind{}, wake: make(chan struct{}, 1)}
 }

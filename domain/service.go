@@ -183,7 +183,7 @@ func New(d Deps) (*Service, error) {
 		Moderation: d.Moderation, Reviews: d.Reviews, Team: d.Team, Console: d.Console,
 		Trophies: d.Trophies, TrophyPages: d.TrophyPages, Feeds: d.Feeds, OpenData: d.OpenData,
 		Matches: d.Matches, VoteDays: d.VoteDays}
-	s.RegisterJobs(d.Jobs, d.Logger)
+	s.RegisterDraftJobs(d.Jobs, d.Logger)
 	s.RegisterOrderJobs(d.Jobs)
 	s.RegisterFreeJobs(d.Jobs)
 	s.RegisterOwnerContentJobs(d.Jobs)

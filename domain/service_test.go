@@ -34,7 +34,7 @@ func fullDeps() Deps {
 		Drafts: &Drafting{Store: stubDrafts{}, Fetcher: stubFetcher{}, Drafter: stubDrafter{}, Enqueue: enqueue, Mailer: stubMailer{}},
 		Orders: &Ordering{Store: stubOrders{}, Payments: stubPayments{}, VAT: stubVAT{}, EnqueueAt: enqueueAt},
 		Owner:  &Owning{Pages: stubPages{}, Resolver: stubTXT{}, Mailer: stubMailer{}, EnqueueAt: enqueueAt},
-		Jobs:   NewRunner(stubJobs{}, RunnerOptions{}),
+		Jobs:   NewRunner(stubJobs{}, RunnerOptions{Now: time.Now}),
 	}
 }
 

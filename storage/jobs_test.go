@@ -277,7 +277,7 @@ func TestJobs_InterruptedJobResumes(t *testing.T) {
 			started := make(chan struct{})
 			var attempts []int
 			var mu sync.Mutex
-			r1 := quietRunner(storage.NewJobStore(db), domain.RunnerOptions{Workers: 1, Lease: time.Second})
+			r1 := quietRunner(storage.NewJobStore(db), domain.RunnerOptions{Workers: 1, Lease: time.Second, Now: time.Now})
 			r1.Handle("long", domain.JobKind{Run: func(ctx context.Context, j domain.Job) error {
 				mu.Lock()
 				attempts = append(attempts, j.Attempt)
@@ -302,7 +302,7 @@ func TestJobs_InterruptedJobResumes(t *testing.T) {
 			}
 			defer db2.Close()
 			s2 := storage.NewJobStore(db2)
-			r2 := quietRunner(s2, domain.RunnerOptions{Workers: 1, Lease: time.Second})
+			r2 := quietRunner(s2, domain.RunnerOptions{Workers: 1, Lease: time.Second, Now: time.Now})
 			finished := make(chan struct{})
 			r2.Handle("long", domain.JobKind{Run: func(ctx context.Context, j domain.Job) error {
 				mu.Lock()

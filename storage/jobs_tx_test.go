@@ -54,7 +54,7 @@ func TestStore_RowAndItsJobTogether(t *testing.T) {
 			user := mkDraftUser(t, db, "drafter@ex.test")
 			svc := domain.NewService(st, fxSite)
 			svc.Now = func() time.Time { return fxNow }
-			svc.Drafts = &domain.Drafting{Store: st, Enqueue: domain.NewRunner(NewJobStore(db), domain.RunnerOptions{}).Enqueue}
+			svc.Drafts = &domain.Drafting{Store: st, Enqueue: domain.NewRunner(NewJobStore(db), domain.RunnerOptions{Now: db.Now}).Enqueue}
 			cctx := domain.WithCaller(ctx, domain.Caller{UserID: user, Email: "drafter@ex.test"})
 			d, err := svc.SubmitListing(cctx, domain.SubmitListingInput{URL: "https://one.test/"})
 			if err != nil {
@@ -79,7 +79,7 @@ func TestStore_RowAndItsJobTogether(t *testing.T) {
 			putRow(t, db, "follows", cols{"listing_id": 1, "follower_key": domain.FollowerKey(fan), "created_at": 0})
 			svc := domain.NewService(st, fxSite)
 			svc.Now = func() time.Time { return fxNow }
-			svc.Owner = &domain.Owning{EnqueueAt: domain.NewRunner(NewJobStore(db), domain.RunnerOptions{}).EnqueueAt}
+			svc.Owner = &domain.Owning{EnqueueAt: domain.NewRunner(NewJobStore(db), domain.RunnerOptions{Now: db.Now}).EnqueueAt}
 			cctx := domain.WithCaller(ctx, domain.Caller{UserID: owner, Email: "owner@ex.test"})
 			out, err := svc.PostListingUpdate(cctx, domain.PostListingUpdateInput{ListingID: 1, Title: "First", Body: "News."})
 			if err != nil || out.FollowersTold != 1 {

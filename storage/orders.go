@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/validate"
 )
 
 // OrderStore implements domain.OrderStore over the tables of migration
@@ -62,9 +63,6 @@ func (s *OrderStore) Prices(ctx context.Context) (map[string]domain.Price, error
 	return out, mapErr(rows.Err(), "price", "")
 }
 
-// currencyRE is an ISO 4217 code as stored: three upper-case letters.
-var currencyRE = regexp.MustCompile(`^[A-Z]{3}$`)
-
 // SetPrice sets the price of product code (which the caller has checked is a
 // product). A zero p.UpdatedAt is now.
 func (s *OrderStore) SetPrice(ctx context.Context, code string, p domain.Price) error {
@@ -73,7 +71,7 @@ func (s *OrderStore) SetPrice(ctx context.Context, code string, p domain.Price) 
 		return domain.Invalid("code", "maxLength", "A product code is 1-60 characters; %q is not.", code)
 	case p.Cents < 0:
 		return domain.Invalid("price_cents", "minimum", "A price is 0 cents (free) or more; %d is negative.", p.Cents)
-	case !currencyRE.MatchString(p.Currency):
+	case !validate.IsCurrency(p.Currency):
 		return domain.Invalid("currency", "pattern", "A currency is an ISO 4217 code of three upper-case letters such as USD; %q is not.", p.Currency)
 	}
 	at := p.UpdatedAt

@@ -63,7 +63,7 @@ func loopbackTestServer(t *testing.T) *catEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := New(svc, Options{Auth: a, Idem: storage.NewIdemStore(db)})
+	s := New(svc, Options{Now: svc.Now, Auth: a, Idem: storage.NewIdemStore(db)})
 	inner = s.Handler()
 	srv.Start()
 	t.Cleanup(srv.Close)

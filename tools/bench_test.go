@@ -73,7 +73,7 @@ var benchCPU sync.Map // name -> float64
 // sources (first 1M seed: a few minutes).
 func BenchmarkThroughput(b *testing.B) {
 	env := benchOpen(b, *benchThroughputN)
-	ours := httptest.NewServer(New(env.svc, Options{}).Handler())
+	ours := httptest.NewServer(New(env.svc, Options{Now: env.svc.Now}).Handler())
 	b.Cleanup(ours.Close)
 	cl := benchHTTPClient()
 	queries := benchQueries(b, env.svc)

@@ -52,7 +52,7 @@ func TestREST_BodyAndArrays(t *testing.T) {
 			Summary: "Echoes its array input."}, catEchoList),
 	}
 	svc := domain.NewService(nil, domain.Site{Key: "main", Name: "Test", BaseURL: "http://127.0.0.1"})
-	srv := httptest.NewServer(newServer(svc, Options{}, ops).Handler())
+	srv := httptest.NewServer(newServer(svc, Options{Now: svc.Now}, ops).Handler())
 	t.Cleanup(srv.Close)
 	env := &catEnv{Server: srv}
 	jsonCT := map[string]string{"Content-Type": "application/json"}

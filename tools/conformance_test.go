@@ -399,14 +399,14 @@ func confStartStack(t *testing.T) (anonymous, signedIn string) {
 	// real client of a default serve does.
 	failures := ratelimit.New(ratelimit.DefaultFailures, time.Now)
 	a, err := auth.New(auth.Config{Origin: base, SiteName: site.Name, Store: authStore,
-		OAuthLimit: ratelimit.New(ratelimit.DefaultOAuth, time.Now), Failures: failures})
+		OAuthLimit: ratelimit.New(ratelimit.DefaultOAuth, time.Now), Failures: failures, Now: time.Now})
 	if err != nil {
 		t.Fatalf("auth.New: %v", err)
 	}
 	// The scenarios run anonymously, as a new client does: tools/list names
 	// the public tools first, so the tool a scenario calls without arguments
 	// (the first one) needs no sign-in.
-	api := New(svc, Options{Auth: a, Logger: slog.New(slog.NewTextHandler(t.Output(), nil)),
+	api := New(svc, Options{Now: svc.Now, Auth: a, Logger: slog.New(slog.NewTextHandler(t.Output(), nil)),
 		Failures: failures, Session: ratelimit.New(ratelimit.DefaultMCP, time.Now)}).Handler()
 	mux := http.NewServeMux()
 	a.Register(mux)

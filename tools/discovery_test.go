@@ -137,11 +137,11 @@ func discServer(t *testing.T) string {
 	}
 	svc := domain.NewService(st, site)
 	svc.Now = func() time.Time { return now }
-	a, err := auth.New(auth.Config{Origin: base, SiteName: site.Name, Store: storage.NewAuthStore(db)})
+	a, err := auth.New(auth.Config{Origin: base, SiteName: site.Name, Store: storage.NewAuthStore(db), Now: svc.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
-	api := New(svc, Options{Auth: a, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}).Handler()
+	api := New(svc, Options{Now: svc.Now, Auth: a, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}).Handler()
 	mux := http.NewServeMux()
 	a.Register(mux)
 	NewDiscovery(site, Catalog()).Register(mux)

@@ -45,7 +45,7 @@ func withDrafting(t testing.TB, env *catEnv) (*httptest.Server, *recordingMailer
 		Wake:    runner.Wake,
 		Mailer:  mailer,
 	}
-	env.svc.RegisterJobs(runner, nil)
+	env.svc.RegisterDraftJobs(runner, nil)
 	return site, mailer
 }
 
@@ -54,7 +54,7 @@ func withDrafting(t testing.TB, env *catEnv) (*httptest.Server, *recordingMailer
 func idleDrafting(db *storage.DB, st *storage.Store) *domain.Drafting {
 	return &domain.Drafting{
 		Store: st, Fetcher: fetch.New(fetch.Options{}), Drafter: extract.New(),
-		Enqueue: domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{}).Enqueue,
+		Enqueue: domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{Now: db.Now}).Enqueue,
 	}
 }
 

@@ -78,6 +78,9 @@ func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 	if opts.Idem == nil {
 		opts.Idem = storage.NewIdemStore(db)
 	}
+	if opts.Now == nil {
+		opts.Now = clock.Now
+	}
 	h = New(svc, opts).Handler()
 	return &e2eEnv{srv: srv, base: srv.URL, svc: svc, http: srv.Client()}
 }

@@ -54,7 +54,7 @@ func TestIdempotency_RetryAfterRestart(t *testing.T) {
 			t.Fatal(err)
 		}
 		fx := &idemEffects{by: map[string]int{}, gate: gate, started: make(chan struct{}, 1)}
-		s := newServer(svc, Options{Auth: a, Idem: storage.NewIdemStore(db), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, fx.operations())
+		s := newServer(svc, Options{Now: svc.Now, Auth: a, Idem: storage.NewIdemStore(db), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, fx.operations())
 		s.idemWait = 2 * time.Second // a 409 comes after this; the lease is minutes
 		h = s.Handler()
 		return process{srv, db, fx}

@@ -186,6 +186,9 @@ func idemTestServerWith(t *testing.T, withStore bool, opts Options) *idemTestEnv
 		opts.Idem = watched
 	}
 	fx := &idemEffects{by: map[string]int{}}
+	if opts.Now == nil {
+		opts.Now = svc.Now
+	}
 	s := newServer(svc, opts, fx.operations())
 	h = s.Handler()
 	return &idemTestEnv{catEnv: &catEnv{Server: srv, tools: s, svc: svc, auth: a, store: as, clock: clock}, fx: fx, idem: watched}

@@ -23,7 +23,8 @@ import (
 // fuzzServer is the real catalog's transports; no operation is run, so no
 // store is needed.
 func fuzzServer() *Server {
-	return New(domain.NewService(nil, domain.Site{Key: "main", Name: "Fuzz", BaseURL: "http://127.0.0.1"}), Options{})
+	svc := domain.NewService(nil, domain.Site{Key: "main", Name: "Fuzz", BaseURL: "http://127.0.0.1"})
+	return New(svc, Options{Now: svc.Now})
 }
 
 // fuzzSeeds are realistic inputs: for each operation, arguments that pass,

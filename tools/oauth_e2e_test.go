@@ -50,7 +50,7 @@ func newOAuthStack(t *testing.T, cfg func(*auth.Config)) *oauthStack {
 		t.Fatal(err)
 	}
 	as := storage.NewAuthStore(db)
-	c := auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as}
+	c := auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: db.Now}
 	if cfg != nil {
 		cfg(&c)
 	}
@@ -58,7 +58,7 @@ func newOAuthStack(t *testing.T, cfg func(*auth.Config)) *oauthStack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	api := New(domain.NewService(st, site), Options{Auth: a}).Handler()
+	api := New(domain.NewService(st, site), Options{Auth: a, Now: db.Now}).Handler()
 	a.Register(mux)
 	mux.Handle("/v1/", api)
 	mux.Handle("/mcp", api)

@@ -29,7 +29,7 @@ func idleOrdering(t testing.TB, db *storage.DB, site domain.Site) *domain.Orderi
 		t.Fatal(err)
 	}
 	return &domain.Ordering{Store: st, Payments: domain.TestPayments{}, VAT: vat.Rules{},
-		EnqueueAt: domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{}).EnqueueAt}
+		EnqueueAt: domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{Now: db.Now}).EnqueueAt}
 }
 
 // withOrdering wires the order jobs on env's database and clock (the test

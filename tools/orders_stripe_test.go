@@ -38,7 +38,7 @@ func TestOrders_StripeWebhook(t *testing.T) {
 		fmt.Fprintf(w, `{"id":"cs_test_%d","object":"checkout.session","url":"https://checkout.stripe.com/c/pay/cs_test_%d"}`, sessions, sessions)
 	}))
 	defer fakeStripe.Close()
-	p, err := stripepay.New(stripepay.Config{SecretKey: "sk_test_launchdir", WebhookSecret: testWebhookSecret, BackendURL: fakeStripe.URL})
+	p, err := stripepay.New(stripepay.Config{SecretKey: "sk_test_launchdir", WebhookSecret: testWebhookSecret, BackendURL: fakeStripe.URL, Now: env.svc.Now})
 	if err != nil {
 		t.Fatal(err)
 	}

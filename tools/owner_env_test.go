@@ -15,7 +15,7 @@ import (
 func idleOwning(db *storage.DB) *domain.Owning {
 	return &domain.Owning{
 		Pages: fetch.New(fetch.Options{}), Resolver: net.DefaultResolver,
-		EnqueueAt: domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{}).EnqueueAt,
+		EnqueueAt: domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{Now: db.Now}).EnqueueAt,
 	}
 }
 

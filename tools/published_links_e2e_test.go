@@ -43,7 +43,7 @@ func publicSite(t *testing.T) (string, *storage.DB) {
 	}
 	svc := domain.NewService(st, site)
 	svc.Now = clock.Now
-	api, pages := New(svc, Options{Idem: storage.NewIdemStore(db)}).Handler(), web.New(svc)
+	api, pages := New(svc, Options{Now: svc.Now, Idem: storage.NewIdemStore(db)}).Handler(), web.New(svc)
 	h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/v1") || r.URL.Path == "/mcp" {
 			api.ServeHTTP(w, r)

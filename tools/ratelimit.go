@@ -44,14 +44,11 @@ const (
 )
 
 // newRateLimiter returns a limiter of perSecond requests per client with the
-// given burst on the clock now (nil: time.Now), or nil (no limit) when
-// perSecond is 0 or less.
+// given burst on the clock now, or nil (no limit) when perSecond is 0 or
+// less.
 func newRateLimiter(perSecond float64, burst int, now func() time.Time) *rateLimiter {
 	if perSecond <= 0 {
 		return nil
-	}
-	if now == nil {
-		now = time.Now
 	}
 	if burst < 1 {
 		burst = int(math.Ceil(perSecond))

@@ -3,6 +3,7 @@ package tools
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -31,8 +32,12 @@ func (s *Server) routes() http.Handler {
 		methods[p] = append(methods[p], b.Method)
 	}
 	mux.HandleFunc("GET "+domain.OpenAPIPath, s.serveOpenAPI)
-	methods[domain.OpenAPIPath] = []string{http.MethodGet}
-	paths = append(paths, domain.OpenAPIPath)
+	mux.HandleFunc("GET "+domain.APIPrefix, s.serveIndex)
+	mux.HandleFunc("GET "+domain.APIPrefix+"/{$}", s.serveIndex)
+	for _, p := range []string{domain.OpenAPIPath, domain.APIPrefix, domain.APIPrefix + "/{$}"} {
+		methods[p] = []string{http.MethodGet}
+		paths = append(paths, p)
+	}
 	// Each path answers 405 to the methods not served there. They are
 	// registered one method at a time: a method-less pattern on a literal path
 	// (/orders/quote) would conflict with a method pattern on a wildcard
@@ -41,9 +46,8 @@ func (s *Server) routes() http.Handler {
 		allow := allowHeader(methods[p])
 		notAllowed := func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", allow)
-			writeProblem(w, &Problem{Type: "about:blank", Title: http.StatusText(http.StatusMethodNotAllowed),
-				Status: http.StatusMethodNotAllowed, Code: "method_not_allowed",
-				Detail: fmt.Sprintf("%s is not allowed on %s; allowed: %s.", r.Method, r.URL.Path, allow)})
+			writeProblem(w, newProblem(domain.EMethodNotAllowed,
+				fmt.Sprintf("%s is not allowed on %s; allowed: %s.", r.Method, r.URL.Path, allow)))
 		}
 		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
 			if !slices.Contains(methods[p], m) {
@@ -56,7 +60,6 @@ func (s *Server) routes() http.Handler {
 			"No API endpoint at %s. The REST API is described at %s.", r.URL.Path, domain.OpenAPIPath)))
 	}
 	mux.HandleFunc(domain.APIPrefix+"/", notFound)
-	mux.HandleFunc(domain.APIPrefix, notFound)
 	mux.Handle(domain.MCPPath, s.mcpToolsets(s.mcpAuth(mcpSplice(s.mcpHandler()))))
 	return cors(withClientKey(mux))
 }
@@ -198,6 +201,35 @@ func (v *inputValidator) decodeBody(w http.ResponseWriter, r *http.Request, path
 		doc[name] = coerce(v.props[name].Type, val)
 	}
 	return doc, errs, nil
+}
+
+// apiIndex is the answer of GET /v1: where the API is described and what
+// else the site offers a program, so that a client that only knows the
+// base URL finds its way.
+type apiIndex struct {
+	Name       string `json:"name"`
+	APIBaseURL string `json:"api_base_url"`
+	OpenAPIURL string `json:"openapi_url"`
+	DocsURL    string `json:"docs_url"`
+	MCPURL     string `json:"mcp_url"`
+	SiteURL    string `json:"site_url"`
+	Next       string `json:"next"`
+}
+
+// serveIndex answers GET /v1 (and /v1/) with the API's index.
+func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
+	site := s.svc.SiteNow(r.Context())
+	body, err := json.Marshal(apiIndex{
+		Name: site.Name, APIBaseURL: site.URL(domain.APIPrefix), OpenAPIURL: site.URL(domain.OpenAPIPath),
+		DocsURL: site.URL(domain.DocsPath), MCPURL: site.URL(domain.MCPPath), SiteURL: site.URL(domain.APIPrefix + "/site"),
+		Next: "Read openapi_url for every operation of the REST API; the same operations are tools of the MCP server at mcp_url.",
+	})
+	if err != nil {
+		writeProblem(w, problemFor(r.Context(), s.log, "api_index", err))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(body)
 }
 
 func (s *Server) serveOpenAPI(w http.ResponseWriter, r *http.Request) {

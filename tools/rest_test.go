@@ -95,9 +95,31 @@ func TestREST_Routing(t *testing.T) {
 	if p := catProblem(t, r); r.status != 404 || p.Code != domain.ENotFound || !strings.Contains(p.Detail, "/v1/openapi.json") {
 		t.Errorf("unknown path: %d %s", r.status, r.body)
 	}
-	r = catDo(t, env, "GET", "/v1", nil, nil)
-	if r.status != 404 {
-		t.Errorf("/v1: %d", r.status)
+	// The API's root is its index: links to the OpenAPI document, the docs
+	// and the MCP server, at the request's origin.
+	for _, p := range []string{"/v1", "/v1/"} {
+		r = catDo(t, env, "GET", p, nil, nil)
+		var idx map[string]string
+		if err := json.Unmarshal(r.body, &idx); err != nil || r.status != 200 || r.header.Get("Content-Type") != "application/json" {
+			t.Fatalf("GET %s: %d %q %s", p, r.status, r.header.Get("Content-Type"), r.body)
+		}
+		want := map[string]string{"api_base_url": env.URL + "/v1", "openapi_url": env.URL + "/v1/openapi.json",
+			"docs_url": env.URL + "/docs", "mcp_url": env.URL + "/mcp", "site_url": env.URL + "/v1/site"}
+		for k, v := range want {
+			if idx[k] != v {
+				t.Errorf("GET %s: %s = %q, want %q", p, k, idx[k], v)
+			}
+		}
+		if idx["name"] == "" {
+			t.Errorf("GET %s: no name: %s", p, r.body)
+		}
+		if got := catDo(t, env, "GET", strings.TrimPrefix(idx["openapi_url"], env.URL), nil, nil); got.status != 200 {
+			t.Errorf("GET %s: openapi_url answers %d", p, got.status)
+		}
+	}
+	r = catDo(t, env, "POST", "/v1", nil, nil)
+	if p := catProblem(t, r); r.status != 405 || p.Code != domain.EMethodNotAllowed || r.header.Get("Allow") != "GET, HEAD, OPTIONS" {
+		t.Errorf("POST /v1: %d, Allow %q", r.status, r.header.Get("Allow"))
 	}
 	r = catDo(t, env, "DELETE", "/v1/listings/abc", nil, nil)
 	catProblem(t, r)

@@ -38,7 +38,7 @@ type Options struct {
 	// IdemStore). nil: a call that sends a key to an Idem operation fails with
 	// an internal error rather than silently running twice on a retry.
 	Idem domain.IdemStore
-	// Now is the clock of the per-client rate limiter; nil means time.Now.
+	// Now is the clock of the per-client rate limiter (required).
 	Now func() time.Time
 }
 
@@ -81,6 +81,9 @@ func New(svc *domain.Service, opts Options) *Server {
 
 // newServer builds the transports for a given list of operations.
 func newServer(svc *domain.Service, opts Options, ops []Operation) *Server {
+	if opts.Now == nil {
+		panic("tools: New without a clock (Options.Now)")
+	}
 	s := &Server{svc: svc, auth: opts.Auth, log: opts.Logger, limiter: newRateLimiter(opts.RateLimit, opts.RateBurst, opts.Now), byName: map[string]*bound{},
 		idem: opts.Idem, idemWait: idemWaitDefault, failures: opts.Failures, session: opts.Session}
 	if s.log == nil {

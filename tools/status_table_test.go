@@ -23,17 +23,18 @@ import (
 // statusTable is the spec's code -> status table (ARCHITECTURE.md §8), plus
 // gone (a mailed link that no longer works) and idempotency_key_reused.
 var statusTable = map[domain.Code]int{
-	domain.EInvalid:         400,
-	domain.EUnauthenticated: 401,
-	domain.EForbidden:       403,
-	domain.ENotFound:        404,
-	domain.EConflict:        409,
-	domain.EGone:            410,
-	domain.ETooLarge:        413,
-	domain.EIdemKeyReused:   422,
-	domain.ERateLimited:     429,
-	domain.EInternal:        500,
-	domain.EUnavailable:     503,
+	domain.EInvalid:          400,
+	domain.EUnauthenticated:  401,
+	domain.EForbidden:        403,
+	domain.ENotFound:         404,
+	domain.EMethodNotAllowed: 405,
+	domain.EConflict:         409,
+	domain.EGone:             410,
+	domain.ETooLarge:         413,
+	domain.EIdemKeyReused:    422,
+	domain.ERateLimited:      429,
+	domain.EInternal:         500,
+	domain.EUnavailable:      503,
 }
 
 // TestStatusTable checks that every domain code maps to the same status on
@@ -171,6 +172,11 @@ func TestStatusTable(t *testing.T) {
 			call(func(t *testing.T) (int, domain.Code) {
 				return page(t, env, "GET", "/listings/no-such-listing-here", nil)
 			})},
+		// A wrong method is a REST answer (with Allow); /mcp and the pages
+		// have no such answer of their own: the mapping each surface calls.
+		{domain.EMethodNotAllowed,
+			call(func(t *testing.T) (int, domain.Code) { return rest(t, "POST", "/v1/listings", nil, nil) }),
+			apiMapped(domain.EMethodNotAllowed), pageMapped(domain.EMethodNotAllowed)},
 		// A conflict needs a state no request of this table sets up (the
 		// claims and orders tests drive it); here the mapping each surface calls.
 		{domain.EConflict, apiMapped(domain.EConflict), apiMapped(domain.EConflict), pageMapped(domain.EConflict)},

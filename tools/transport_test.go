@@ -145,6 +145,9 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	if opts.Idem == nil {
 		opts.Idem = storage.NewIdemStore(db)
 	}
+	if opts.Now == nil {
+		opts.Now = clock.Now
+	}
 	s := New(svc, opts)
 	h = s.Handler()
 	env = &catEnv{Server: srv, tools: s, svc: svc, auth: a, store: as, db: db, dbPath: dbPath, clock: clock}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/validate"
 	"github.com/launchdir/launchdir/internal/app"
 )
 
@@ -54,7 +55,7 @@ func adminCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 	}
 	c.Currency = strings.ToUpper(strings.TrimSpace(c.Currency))
 	currency := c.Currency
-	if len(currency) != 3 || strings.Trim(currency, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+	if !validate.IsCurrency(currency) {
 		return fmt.Errorf("admin prices %s: --currency %q: use an ISO 4217 code of three letters such as USD or EUR", verb, currency)
 	}
 	var code string

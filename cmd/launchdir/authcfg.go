@@ -28,12 +28,12 @@ func apikeyCmd(ctx context.Context, now func() time.Time, args []string, stdout,
 	if email == "" {
 		return errors.New("apikey create: --email is required")
 	}
-	a, err := app.Open(ctx, c, app.Adapters{Now: now, Logger: commandLogger(stderr)})
+	keys, err := app.OpenKeys(ctx, c, app.Adapters{Now: now, Logger: commandLogger(stderr)})
 	if err != nil {
 		return err
 	}
-	defer a.Close()
-	key, k, err := a.Auth.CreateAPIKey(ctx, email, name)
+	defer keys.Close()
+	key, k, err := keys.Auth.CreateAPIKey(ctx, email, name)
 	if err != nil {
 		return fmt.Errorf("apikey create: %w", err)
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/extract"
 	"github.com/launchdir/launchdir/domain/fetch"
+	"github.com/launchdir/launchdir/domain/validate"
 	"github.com/launchdir/launchdir/domain/vat"
 	"github.com/launchdir/launchdir/internal/llmdraft"
 	"github.com/launchdir/launchdir/internal/stripepay"
@@ -314,7 +315,7 @@ func (a *App) checkConfig() error {
 		return fmt.Errorf("--llm-base-url needs --llm-model")
 	}
 	c.Currency = strings.ToUpper(strings.TrimSpace(c.Currency))
-	if len(c.Currency) != 3 {
+	if !validate.IsCurrency(c.Currency) {
 		return fmt.Errorf("--currency %q: use an ISO 4217 code such as USD or EUR", c.Currency)
 	}
 	c.SellerCountry = strings.ToUpper(strings.TrimSpace(c.SellerCountry))
@@ -383,7 +384,7 @@ func (a *App) ordering(ad Adapters, site domain.Site) (*domain.Ordering, *stripe
 	switch {
 	case o.Payments != nil:
 	case c.StripeSecretKey != "":
-		p, err := stripepay.New(stripepay.Config{SecretKey: c.StripeSecretKey, WebhookSecret: c.StripeWebhookSecret})
+		p, err := stripepay.New(stripepay.Config{SecretKey: c.StripeSecretKey, WebhookSecret: c.StripeWebhookSecret, Now: ad.Now})
 		if err != nil {
 			return nil, nil, err
 		}

@@ -126,6 +126,7 @@ func TestOpen(t *testing.T) {
 			want string
 		}{
 			{"Currency", func(c *Config) { c.Currency = "EURO" }, "--currency"},
+			{"CurrencyNotLetters", func(c *Config) { c.Currency = "U$1" }, "--currency"},
 			{"SellerCountry", func(c *Config) { c.SellerCountry = "US" }, "--seller-country"},
 			{"LLMModel", func(c *Config) { c.LLMBaseURL = "http://127.0.0.1:1/v1" }, "--llm-model"},
 			{"OIDCClientID", func(c *Config) { c.OIDCIssuer = "https://id.example" }, "--oidc-client-id"},

@@ -111,12 +111,8 @@ var clockReaders = map[string]string{
 	// Clocks that are defaulted when the caller gives none: each is to be
 	// removed by making the clock a required argument (docs/decisions.md,
 	// "One home per concern"); none may be added.
-	"auth/auth.go":           "default: Config.Now nil",
-	"tools/ratelimit.go":     "default: newRateLimiter with a nil clock",
-	"storage/db.go":          "default: Open without WithClock",
-	"domain/service.go":      "default: NewService's clock",
-	"domain/jobs.go":         "default: RunnerOptions.Now nil",
-	"stripepay/stripepay.go": "default: the provider's clock (a path suffix: the adapter may move)",
+	"storage/db.go":     "default: Open without WithClock",
+	"domain/service.go": "default: NewService's clock",
 }
 
 // clockReader is the key of clockReaders that allows file f (the key is

@@ -33,17 +33,18 @@ const InternalMessage = "Internal error."
 
 // statusByCode is the single table from domain error codes to HTTP statuses.
 var statusByCode = map[domain.Code]int{
-	domain.EInvalid:         http.StatusBadRequest,
-	domain.EUnauthenticated: http.StatusUnauthorized,
-	domain.EForbidden:       http.StatusForbidden,
-	domain.ENotFound:        http.StatusNotFound,
-	domain.EConflict:        http.StatusConflict,
-	domain.EGone:            http.StatusGone,
-	domain.ETooLarge:        http.StatusRequestEntityTooLarge,
-	domain.EIdemKeyReused:   http.StatusUnprocessableEntity,
-	domain.ERateLimited:     http.StatusTooManyRequests,
-	domain.EInternal:        http.StatusInternalServerError,
-	domain.EUnavailable:     http.StatusServiceUnavailable,
+	domain.EInvalid:          http.StatusBadRequest,
+	domain.EUnauthenticated:  http.StatusUnauthorized,
+	domain.EForbidden:        http.StatusForbidden,
+	domain.ENotFound:         http.StatusNotFound,
+	domain.EMethodNotAllowed: http.StatusMethodNotAllowed,
+	domain.EConflict:         http.StatusConflict,
+	domain.EGone:             http.StatusGone,
+	domain.ETooLarge:         http.StatusRequestEntityTooLarge,
+	domain.EIdemKeyReused:    http.StatusUnprocessableEntity,
+	domain.ERateLimited:      http.StatusTooManyRequests,
+	domain.EInternal:         http.StatusInternalServerError,
+	domain.EUnavailable:      http.StatusServiceUnavailable,
 }
 
 // UnavailableRetryAfter is the Retry-After, in seconds, of an unavailable

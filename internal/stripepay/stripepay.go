@@ -51,6 +51,8 @@ type Config struct {
 	BackendURL string
 	// HTTPClient is optional; the SDK's default client (80 s timeout) otherwise.
 	HTTPClient *http.Client
+	// Now is the clock (required): a session's expires_at is counted from it.
+	Now func() time.Time
 }
 
 // Provider is the Stripe implementation of domain.Payments, plus the handler
@@ -59,7 +61,7 @@ type Provider struct {
 	client        *stripe.Client
 	webhookSecret string
 	testMode      bool
-	// now is the clock; tests replace it to check expires_at.
+	// now is the clock (Config.Now); tests replace it to check expires_at.
 	now func() time.Time
 }
 
@@ -80,6 +82,8 @@ func New(cfg Config) (*Provider, error) {
 		return nil, errors.New("stripe: the webhook secret is empty; set it to the signing secret (whsec_...) of the webhook endpoint for /webhooks/stripe (Stripe Dashboard, Developers > Webhooks)")
 	case !strings.HasPrefix(secret, "whsec_"):
 		return nil, errors.New("stripe: the webhook secret must be the endpoint's signing secret, starting with whsec_ (Stripe Dashboard, Developers > Webhooks > the endpoint > Signing secret)")
+	case cfg.Now == nil:
+		return nil, errors.New("stripe: no clock (Config.Now)")
 	}
 	bc := &stripe.BackendConfig{
 		HTTPClient: cfg.HTTPClient,
@@ -94,7 +98,7 @@ func New(cfg Config) (*Provider, error) {
 		client:        stripe.NewClient(key, stripe.WithBackends(stripe.NewBackendsWithConfig(bc))),
 		webhookSecret: secret,
 		testMode:      strings.HasPrefix(key, "sk_test_") || strings.HasPrefix(key, "rk_test_"),
-		now:           time.Now,
+		now:           cfg.Now,
 	}, nil
 }
 

@@ -72,7 +72,7 @@ func (f *fakeStripe) received() []apiRequest {
 // newProvider returns a provider talking to backendURL with the clock fixed.
 func newProvider(t *testing.T, key, backendURL string) *Provider {
 	t.Helper()
-	p, err := New(Config{SecretKey: key, WebhookSecret: testSecret, BackendURL: backendURL})
+	p, err := New(Config{SecretKey: key, WebhookSecret: testSecret, BackendURL: backendURL, Now: time.Now})
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
@@ -111,6 +111,7 @@ func TestNew(t *testing.T) {
 		{"NotAKey", "abc123", testSecret, "must start with sk_ or rk_"},
 		{"NoWebhookSecret", testKey, " ", "webhook secret is empty"},
 		{"WebhookSecretWithoutPrefix", testKey, "test_fake", "starting with whsec_"},
+		{"NoClock", testKey, testSecret, "no clock"},
 	}
 	for _, tc := range refused {
 		t.Run(tc.name, func(t *testing.T) {
@@ -125,7 +126,7 @@ func TestNew(t *testing.T) {
 		test bool
 	}{{"sk_test_1", true}, {"rk_test_1", true}, {"sk_live_1", false}, {"rk_live_1", false}}
 	for _, tc := range modes {
-		p, err := New(Config{SecretKey: tc.key, WebhookSecret: testSecret})
+		p, err := New(Config{SecretKey: tc.key, WebhookSecret: testSecret, Now: time.Now})
 		if err != nil {
 			t.Fatalf("New(%q): %v", tc.key, err)
 		}
