@@ -124,3 +124,13 @@ func BadgeLostEvent(listingID int64, slug string, c *BadgeCheck) ListingEventFun
 			"listing_id": listingID, "slug": slug, "checked_at": c.CheckedAt.UTC().Format(time.RFC3339), "reason": reason})
 	}
 }
+
+// ListingLiveEvent is listing.live of listing listingID (slug, name): its
+// scheduled launch went live at launchedAt. The store writes it in the
+// go-live's transaction.
+func ListingLiveEvent(listingID int64, slug, name string, launchedAt time.Time, pageURL string) ListingEventFunc {
+	return func(ownerID int64) WebhookEvent {
+		return NewWebhookEvent(EventListingLive, ownerID, listingID, launchedAt, map[string]any{
+			"listing_id": listingID, "slug": slug, "name": name, "launched_at": launchedAt.UTC().Format(time.RFC3339), "page_url": pageURL})
+	}
+}
