@@ -100,3 +100,37 @@ func AwardWonEvent(a WeekAward, week string, at time.Time) ListingEventFunc {
 			"award_id": a.ID, "listing_id": a.ListingID, "slug": a.Slug, "week": week, "rank": a.Rank, "votes": a.Votes})
 	}
 }
+
+// BadgeFoundEvent is badge.found of listing listingID (slug): the badge
+// check of c found link badgeURL on its site after a check that did not (or
+// the first check). The free launch store writes it with the check.
+func BadgeFoundEvent(listingID int64, slug string, c *BadgeCheck) ListingEventFunc {
+	return func(ownerID int64) WebhookEvent {
+		return NewWebhookEvent(EventBadgeFound, ownerID, listingID, c.CheckedAt, map[string]any{
+			"listing_id": listingID, "slug": slug, "badge_url": c.Link, "checked_at": c.CheckedAt.UTC().Format(time.RFC3339)})
+	}
+}
+
+// BadgeLostEvent is badge.lost of listing listingID (slug): the check of c
+// no longer found the badge that the previous check found. reason is
+// "not_found" (the page was read, no link) or why the page could not be read.
+func BadgeLostEvent(listingID int64, slug string, c *BadgeCheck) ListingEventFunc {
+	reason := "not_found"
+	if c.Error != "" {
+		reason = c.Error
+	}
+	return func(ownerID int64) WebhookEvent {
+		return NewWebhookEvent(EventBadgeLost, ownerID, listingID, c.CheckedAt, map[string]any{
+			"listing_id": listingID, "slug": slug, "checked_at": c.CheckedAt.UTC().Format(time.RFC3339), "reason": reason})
+	}
+}
+
+// ListingLiveEvent is listing.live of listing listingID (slug, name): its
+// scheduled launch went live at launchedAt. The store writes it in the
+// go-live's transaction.
+func ListingLiveEvent(listingID int64, slug, name string, launchedAt time.Time, pageURL string) ListingEventFunc {
+	return func(ownerID int64) WebhookEvent {
+		return NewWebhookEvent(EventListingLive, ownerID, listingID, launchedAt, map[string]any{
+			"listing_id": listingID, "slug": slug, "name": name, "launched_at": launchedAt.UTC().Format(time.RFC3339), "page_url": pageURL})
+	}
+}

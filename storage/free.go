@@ -270,6 +270,22 @@ func (s *Store) recordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeC
 		moves = free_queue.moves + excluded.moves`, id, now.Unix(), nullUnix(next), step.Misses, moved); err != nil {
 		return nil, err
 	}
+	// badge.found / badge.lost when this check's finding differs from the
+	// previous check's (the first check raises badge.found when it finds it).
+	var before sql.NullBool
+	if err := tx.QueryRowContext(ctx, `SELECT found FROM badge_checks WHERE listing_id = ? ORDER BY checked_at DESC, id DESC LIMIT 1`,
+		id).Scan(&before); err != nil && err != sql.ErrNoRows {
+		return nil, mapErr(err, "badge check", "")
+	}
+	switch was := before.Valid && before.Bool; {
+	case c.Found && !was:
+		err = s.addListingEventsTx(ctx, tx, id, domain.BadgeFoundEvent(id, t.Slug, c))
+	case !c.Found && was:
+		err = s.addListingEventsTx(ctx, tx, id, domain.BadgeLostEvent(id, t.Slug, c))
+	}
+	if err != nil {
+		return nil, err
+	}
 	if err := exec(`INSERT INTO badge_checks (listing_id, checked_at, page_url, found, link, error, status)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, id, c.CheckedAt.Unix(), c.PageURL, c.Found, c.Link, c.Error, step.Status); err != nil {
 		return nil, err

@@ -23,6 +23,7 @@ import (
 type OrderStore struct {
 	db     *DB
 	siteID int64
+	site   domain.Site // page links in events
 	// key caches CheckoutKey once read.
 	keyMu sync.Mutex
 	key   []byte
@@ -36,7 +37,7 @@ func NewOrderStore(db *DB, site domain.Site) (*OrderStore, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &OrderStore{db: db, siteID: id}, nil
+	return &OrderStore{db: db, siteID: id, site: site}, nil
 }
 
 // ---- Prices ----

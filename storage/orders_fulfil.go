@@ -353,13 +353,13 @@ func (s *OrderStore) insertWork(ctx context.Context, tx *Tx, w domain.WorkItem, 
 // listing moves it into week's launches and is done. false, changing
 // nothing, when neither applies (run before, or nothing was booked).
 func (s *OrderStore) StartWeek(ctx context.Context, listingID int64, week string, at time.Time) (bool, error) {
-	return startWeek(ctx, s.db, s.siteID, listingID, week, at)
+	return startWeek(ctx, s.db, s.site, s.siteID, listingID, week, at)
 }
 
 // startWeek is StartWeek for listingID of site siteID: the one go-live of a
 // scheduled launch, run by the week-start job of an order and by the weekly
 // clock (Store.StartWeekLaunches), whichever comes first.
-func startWeek(ctx context.Context, db *DB, siteID, listingID int64, week string, at time.Time) (bool, error) {
+func startWeek(ctx context.Context, db *DB, site domain.Site, siteID, listingID int64, week string, at time.Time) (bool, error) {
 	var started bool
 	err := db.inTx(ctx, func(tx *Tx) error {
 		started = false
@@ -370,6 +370,16 @@ func startWeek(ctx context.Context, db *DB, siteID, listingID int64, week string
 			return err
 		}
 		n, _ := res.RowsAffected()
+		if n == 1 { // a scheduled listing went live: listing.live for its owners
+			var slug, name string
+			if err := tx.QueryRowContext(ctx, `SELECT slug, name FROM listings WHERE id = ?`, listingID).Scan(&slug, &name); err != nil {
+				return err
+			}
+			if err := db.addListingEventsTx(ctx, tx, siteID, listingID,
+				domain.ListingLiveEvent(listingID, slug, name, at, site.ListingPageURL(slug))); err != nil {
+				return err
+			}
+		}
 		if n == 0 {
 			res, err = tx.ExecContext(ctx, `UPDATE listings SET launch_week = ?, launched_at = ?, updated_at = ?
 				WHERE id = ? AND site_id = ? AND status = 'live' AND EXISTS (SELECT 1 FROM relaunches

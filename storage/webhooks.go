@@ -199,8 +199,14 @@ func (db *DB) addWebhookEventsTx(ctx context.Context, tx *Tx, siteID int64, even
 // addListingEventsTx writes, inside tx, the event build makes for each owner
 // of listing id: its submitter and every co-owner (listing_owners).
 func (s *Store) addListingEventsTx(ctx context.Context, tx *Tx, listingID int64, build domain.ListingEventFunc) error {
+	return s.db.addListingEventsTx(ctx, tx, s.siteID, listingID, build)
+}
+
+// addListingEventsTx is Store.addListingEventsTx for any store of site
+// siteID (the go-live shared by the order and week stores writes with it).
+func (db *DB) addListingEventsTx(ctx context.Context, tx *Tx, siteID, listingID int64, build domain.ListingEventFunc) error {
 	rows, err := tx.QueryContext(ctx, `SELECT l.owner_id FROM listings l WHERE l.id = ? AND l.site_id = ? AND l.owner_id IS NOT NULL
-		UNION SELECT lo.user_id FROM listing_owners lo WHERE lo.listing_id = ? ORDER BY 1`, listingID, s.siteID, listingID)
+		UNION SELECT lo.user_id FROM listing_owners lo WHERE lo.listing_id = ? ORDER BY 1`, listingID, siteID, listingID)
 	if err != nil {
 		return err
 	}
@@ -218,7 +224,7 @@ func (s *Store) addListingEventsTx(ctx context.Context, tx *Tx, listingID int64,
 		return err
 	}
 	for _, id := range owners {
-		if err := s.addWebhookEventsTx(ctx, tx, build(id)); err != nil {
+		if err := db.addWebhookEventsTx(ctx, tx, siteID, build(id)); err != nil {
 			return err
 		}
 	}

@@ -95,7 +95,7 @@ func (s *Store) StartWeekLaunches(ctx context.Context, week string) (int, error)
 	}
 	n := 0
 	for _, id := range ids {
-		ok, err := startWeek(ctx, s.db, s.siteID, id, week, mon)
+		ok, err := startWeek(ctx, s.db, s.site, s.siteID, id, week, mon)
 		if err != nil {
 			return n, err
 		}
