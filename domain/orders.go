@@ -420,7 +420,7 @@ func effectText(d *productDef, l OrderLine) string {
 	case ProductBillboardMin:
 		return "The amount of this line is added to the listing's billboard total (a paid ranking)."
 	case ProductTrophyCabinet:
-		return "The trophy cabinet section is unlocked."
+		return "The trophy cabinet holds up to 100 trophies won elsewhere (10 when free)."
 	case ProductTrophyVerification:
 		return "The site team verifies the award; then it shows in the trophy cabinet."
 	}

@@ -110,7 +110,7 @@ var productDefs = []productDef{
 	},
 	{
 		code: ProductTrophyCabinet, name: "Trophy cabinet", unit: "order line", needsListing: true, weekRule: WeekNone, defaultCents: 3900,
-		description: "Unlocks the trophy cabinet section on the listing page: its awards and verified trophies in one place.",
+		description: "Room for up to 100 trophies won elsewhere in the listing's trophy cabinet (a free cabinet holds 10); bought once per listing.",
 	},
 	{
 		code: ProductTrophyVerification, name: "Trophy verification", unit: "order line", needsListing: true, weekRule: WeekNone, defaultCents: 1500,

@@ -3,6 +3,9 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -104,7 +107,7 @@ func (s *Store) TrophiesInState(ctx context.Context, state string, limit int) ([
 }
 
 // AddTrophy implements domain.TrophyStore.
-func (s *Store) AddTrophy(ctx context.Context, userID int64, rec *domain.TrophyRecord, most int, job func(id int64) domain.JobSpec) error {
+func (s *Store) AddTrophy(ctx context.Context, userID int64, rec *domain.TrophyRecord, job func(id int64) domain.JobSpec) error {
 	return s.db.inTx(ctx, func(tx *Tx) error {
 		l, err := s.trophyListing(ctx, tx, `l.id = ? AND `+s.db.eng.ownedBy(), rec.ListingID, userID, userID)
 		if err == sql.ErrNoRows {
@@ -122,8 +125,22 @@ func (s *Store) AddTrophy(ctx context.Context, userID int64, rec *domain.TrophyR
 		if same.Valid {
 			return domain.Errorf(domain.EConflict, "%s already has trophy %d with this award_url; delete it first to add it again.", l.Name, same.Int64)
 		}
-		if n >= most {
-			return domain.Errorf(domain.EConflict, "%s's cabinet is full: at most %d trophies; delete one (delete_trophy) to add another.", l.Name, most)
+		var unlocked string
+		if err := tx.QueryRowContext(ctx, `SELECT unlocked_sections FROM listings WHERE id = ?`, l.ID).Scan(&unlocked); err != nil {
+			return mapErr(err, "listing", "")
+		}
+		var sections []string
+		if err := json.Unmarshal([]byte(unlocked), &sections); err != nil {
+			return fmt.Errorf("listing %d: unlocked_sections %q: %w", l.ID, unlocked, err)
+		}
+		if slices.Contains(sections, domain.SectionTrophies) {
+			if n >= domain.BoughtCabinetTrophies {
+				return domain.Invalid("listing_id", "cabinet_limit", "%s's trophy cabinet holds %d trophies won elsewhere, the most a bought cabinet holds; delete one (delete_trophy) to add another.",
+					l.Name, domain.BoughtCabinetTrophies)
+			}
+		} else if n >= domain.FreeCabinetTrophies {
+			return domain.Invalid("listing_id", "cabinet_limit", "%s's free trophy cabinet holds %d trophies won elsewhere, the most a free cabinet holds; the trophy_cabinet product (list_products, quote_order) makes room for %d, or delete one (delete_trophy) to add another.",
+				l.Name, domain.FreeCabinetTrophies, domain.BoughtCabinetTrophies)
 		}
 		var rank any
 		if rec.Rank > 0 {
