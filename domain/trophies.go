@@ -208,6 +208,9 @@ type TrophyRecord struct {
 	UnconfirmedSince, NextCheckAt   *time.Time
 	Slug, ListingName, URL, Domain  string
 	ListingStatus                   string
+	// PaidOrder is the order that bought trophy_verification for this
+	// trophy: the console's queue shows it first, marked paid.
+	PaidOrder string
 }
 
 // TrophyDecision is what a check or the site team writes on a trophy.

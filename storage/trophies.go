@@ -19,7 +19,7 @@ var _ domain.TrophyStore = (*Store)(nil)
 // trophyCols are the columns scanTrophy reads, from trophies t joined with listings l.
 const trophyCols = `t.id, t.listing_id, t.platform, t.title, COALESCE(t.rank, 0), t.won_on, t.award_url, t.state, t.method, t.reason,
 	t.evidence, t.failures, t.created_at, t.checked_at, t.verified_at, t.unconfirmed_since, t.next_check_at,
-	l.slug, l.name, COALESCE(l.url, ''), COALESCE(l.domain, ''), l.status`
+	l.slug, l.name, COALESCE(l.url, ''), COALESCE(l.domain, ''), l.status, COALESCE(t.paid_order, '')`
 
 const trophyFrom = ` FROM trophies t JOIN listings l ON l.id = t.listing_id `
 
@@ -29,7 +29,7 @@ func scanTrophy(row interface{ Scan(...any) error }) (domain.TrophyRecord, error
 	var checked, verified, since, next sql.NullInt64
 	err := row.Scan(&r.ID, &r.ListingID, &r.Platform, &r.Title, &r.Rank, &r.Date, &r.AwardURL, &r.State, &r.Method, &r.Reason,
 		&r.Evidence, &r.Failures, &created, &checked, &verified, &since, &next,
-		&r.Slug, &r.ListingName, &r.URL, &r.Domain, &r.ListingStatus)
+		&r.Slug, &r.ListingName, &r.URL, &r.Domain, &r.ListingStatus, &r.PaidOrder)
 	r.CreatedAt = time.Unix(created, 0).UTC()
 	r.CheckedAt, r.VerifiedAt, r.UnconfirmedSince, r.NextCheckAt = unixTime(checked), unixTime(verified), unixTime(since), unixTime(next)
 	return r, err
@@ -103,7 +103,7 @@ func (s *Store) Trophy(ctx context.Context, id int64) (*domain.TrophyRecord, err
 
 // TrophiesInState implements domain.TrophyStore.
 func (s *Store) TrophiesInState(ctx context.Context, state string, limit int) ([]domain.TrophyRecord, error) {
-	return s.queryTrophies(ctx, `WHERE t.site_id = ? AND t.state = ? ORDER BY t.created_at, t.id LIMIT ?`, s.siteID, state, limit)
+	return s.queryTrophies(ctx, `WHERE t.site_id = ? AND t.state = ? ORDER BY t.paid_order IS NULL, t.created_at, t.id LIMIT ?`, s.siteID, state, limit)
 }
 
 // AddTrophy implements domain.TrophyStore.
