@@ -162,6 +162,10 @@ func (k *orderCheck) item(ctx context.Context, i int, it OrderItem) (*OrderLine,
 	// Options.
 	if fe := checkOptions(field("options"), d.code, it.Options); fe != nil {
 		k.errs = append(k.errs, *fe)
+	} else if d.code == ProductTrophyVerification && l != nil {
+		if err := k.s.checkPaidTrophy(ctx, it, l, bad); err != nil {
+			return nil, err
+		}
 	}
 	if l != nil {
 		k.checkListingState(i, d, l, bad)
@@ -420,9 +424,9 @@ func effectText(d *productDef, l OrderLine) string {
 	case ProductBillboardMin:
 		return "The amount of this line is added to the listing's billboard total (a paid ranking)."
 	case ProductTrophyCabinet:
-		return "The trophy cabinet section is unlocked."
+		return "The trophy cabinet holds up to 100 trophies won elsewhere (10 when free)."
 	case ProductTrophyVerification:
-		return "The site team verifies the award; then it shows in the trophy cabinet."
+		return "The site team verifies the trophy first; once verified it counts and shows in the trophy cabinet."
 	}
 	return ""
 }

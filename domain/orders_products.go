@@ -110,15 +110,13 @@ var productDefs = []productDef{
 	},
 	{
 		code: ProductTrophyCabinet, name: "Trophy cabinet", unit: "order line", needsListing: true, weekRule: WeekNone, defaultCents: 3900,
-		description: "Unlocks the trophy cabinet section on the listing page: its awards and verified trophies in one place.",
+		description: "Room for up to 100 trophies won elsewhere in the listing's trophy cabinet (a free cabinet holds 10); bought once per listing.",
 	},
 	{
 		code: ProductTrophyVerification, name: "Trophy verification", unit: "order line", needsListing: true, weekRule: WeekNone, defaultCents: 1500,
-		description: "The site team verifies an award the product won elsewhere; once verified it shows in the trophy cabinet.",
-		options: `{"type":"object","additionalProperties":false,"required":["award_name","award_url"],"properties":{` +
-			`"award_name":{"type":"string","minLength":1,"maxLength":200,"description":"The award as its giver names it."},` +
-			`"award_url":{"type":"string","format":"uri","pattern":"^https?://","maxLength":500,"description":"A public page of the award giver that names the product."},` +
-			`"year":{"type":"integer","minimum":1990,"maximum":2100}}}`,
+		description: "The site team verifies one of the listing's pending trophies first (add_trophy adds it); once verified it counts and shows in the trophy cabinet.",
+		options: `{"type":"object","additionalProperties":false,"required":["trophy_id"],"properties":{` +
+			`"trophy_id":{"type":"integer","minimum":1,"description":"A pending trophy of this listing (list_my_trophies)."}}}`,
 	},
 }
 

@@ -33,8 +33,11 @@ const (
 
 // Trophy rules.
 const (
-	// MaxTrophies is how many trophies (of any state) a listing's cabinet holds.
-	MaxTrophies = 50
+	// FreeCabinetTrophies is how many trophies won elsewhere (of any state)
+	// a listing's cabinet holds; BoughtCabinetTrophies with the trophies
+	// section unlocked (the trophy_cabinet product, docs/trophies.md).
+	FreeCabinetTrophies   = 10
+	BoughtCabinetTrophies = 100
 	// MaxTrophyPlatform, MaxTrophyTitle and MaxTrophyURL bound the fields in characters.
 	MaxTrophyPlatform = 60
 	MaxTrophyTitle    = 120
@@ -205,6 +208,9 @@ type TrophyRecord struct {
 	UnconfirmedSince, NextCheckAt   *time.Time
 	Slug, ListingName, URL, Domain  string
 	ListingStatus                   string
+	// PaidOrder is the order that bought trophy_verification for this
+	// trophy: the console's queue shows it first, marked paid.
+	PaidOrder string
 }
 
 // TrophyDecision is what a check or the site team writes on a trophy.
@@ -227,8 +233,10 @@ type TrophyStore interface {
 	ListingTrophies(ctx context.Context, listingID int64) ([]TrophyRecord, error)
 	// AddTrophy stores rec (pending) on userID's listing rec.ListingID and
 	// queues job(id) in the same transaction: ENotFound when not owned,
-	// EConflict when the listing has max trophies or the same award_url.
-	AddTrophy(ctx context.Context, userID int64, rec *TrophyRecord, max int, job func(id int64) JobSpec) error
+	// EConflict when the listing has the same award_url, EInvalid (listing_id
+	// cabinet_limit) when it holds FreeCabinetTrophies already, or
+	// BoughtCabinetTrophies with the trophies section unlocked.
+	AddTrophy(ctx context.Context, userID int64, rec *TrophyRecord, job func(id int64) JobSpec) error
 	// DeleteTrophy deletes trophy id of userID's listing and returns it.
 	DeleteTrophy(ctx context.Context, userID, listingID, id int64) (*TrophyRecord, error)
 	// Trophy returns trophy id of this site; ENotFound when none.
@@ -315,7 +323,7 @@ func (s *Service) AddTrophy(ctx context.Context, in AddTrophyInput) (*TrophyAnsw
 		return nil, err
 	}
 	rec.CreatedAt, rec.NextCheckAt = now, &now
-	if err := st.AddTrophy(ctx, c.UserID, rec, MaxTrophies, func(id int64) JobSpec { return trophyJob(id, now) }); err != nil {
+	if err := st.AddTrophy(ctx, c.UserID, rec, func(id int64) JobSpec { return trophyJob(id, now) }); err != nil {
 		return nil, err
 	}
 	return &TrophyAnswer{ListingID: rec.ListingID, Trophy: s.trophyView(rec, true),

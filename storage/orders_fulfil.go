@@ -238,6 +238,13 @@ func (s *OrderStore) applyFulfilment(ctx context.Context, tx *Tx, orderID int64,
 		if err := s.insertWork(ctx, tx, w, f.ListingID, number, at); err != nil {
 			return err
 		}
+		if w.Kind == domain.ProductTrophyVerification {
+			// The paid trophy goes first in the console's queue (docs/trophies.md).
+			if _, err := tx.ExecContext(ctx, `UPDATE trophies SET paid_order = ? WHERE id = ? AND listing_id = ?`,
+				number, detailID(w.Details["trophy_id"]), f.ListingID); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -404,3 +411,17 @@ func startWeek(ctx context.Context, db *DB, site domain.Site, siteID, listingID 
 }
 
 // ---- Work items ----
+
+// detailID is a whole-number detail of a work item as decoded from JSON
+// (a float64) or set in Go; 0 when it is neither.
+func detailID(v any) int64 {
+	switch n := v.(type) {
+	case float64:
+		return int64(n)
+	case int64:
+		return n
+	case int:
+		return int64(n)
+	}
+	return 0
+}

@@ -3,6 +3,9 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -16,7 +19,7 @@ var _ domain.TrophyStore = (*Store)(nil)
 // trophyCols are the columns scanTrophy reads, from trophies t joined with listings l.
 const trophyCols = `t.id, t.listing_id, t.platform, t.title, COALESCE(t.rank, 0), t.won_on, t.award_url, t.state, t.method, t.reason,
 	t.evidence, t.failures, t.created_at, t.checked_at, t.verified_at, t.unconfirmed_since, t.next_check_at,
-	l.slug, l.name, COALESCE(l.url, ''), COALESCE(l.domain, ''), l.status`
+	l.slug, l.name, COALESCE(l.url, ''), COALESCE(l.domain, ''), l.status, COALESCE(t.paid_order, '')`
 
 const trophyFrom = ` FROM trophies t JOIN listings l ON l.id = t.listing_id `
 
@@ -26,7 +29,7 @@ func scanTrophy(row interface{ Scan(...any) error }) (domain.TrophyRecord, error
 	var checked, verified, since, next sql.NullInt64
 	err := row.Scan(&r.ID, &r.ListingID, &r.Platform, &r.Title, &r.Rank, &r.Date, &r.AwardURL, &r.State, &r.Method, &r.Reason,
 		&r.Evidence, &r.Failures, &created, &checked, &verified, &since, &next,
-		&r.Slug, &r.ListingName, &r.URL, &r.Domain, &r.ListingStatus)
+		&r.Slug, &r.ListingName, &r.URL, &r.Domain, &r.ListingStatus, &r.PaidOrder)
 	r.CreatedAt = time.Unix(created, 0).UTC()
 	r.CheckedAt, r.VerifiedAt, r.UnconfirmedSince, r.NextCheckAt = unixTime(checked), unixTime(verified), unixTime(since), unixTime(next)
 	return r, err
@@ -100,11 +103,11 @@ func (s *Store) Trophy(ctx context.Context, id int64) (*domain.TrophyRecord, err
 
 // TrophiesInState implements domain.TrophyStore.
 func (s *Store) TrophiesInState(ctx context.Context, state string, limit int) ([]domain.TrophyRecord, error) {
-	return s.queryTrophies(ctx, `WHERE t.site_id = ? AND t.state = ? ORDER BY t.created_at, t.id LIMIT ?`, s.siteID, state, limit)
+	return s.queryTrophies(ctx, `WHERE t.site_id = ? AND t.state = ? ORDER BY t.paid_order IS NULL, t.created_at, t.id LIMIT ?`, s.siteID, state, limit)
 }
 
 // AddTrophy implements domain.TrophyStore.
-func (s *Store) AddTrophy(ctx context.Context, userID int64, rec *domain.TrophyRecord, most int, job func(id int64) domain.JobSpec) error {
+func (s *Store) AddTrophy(ctx context.Context, userID int64, rec *domain.TrophyRecord, job func(id int64) domain.JobSpec) error {
 	return s.db.inTx(ctx, func(tx *Tx) error {
 		l, err := s.trophyListing(ctx, tx, `l.id = ? AND `+s.db.eng.ownedBy(), rec.ListingID, userID, userID)
 		if err == sql.ErrNoRows {
@@ -122,8 +125,22 @@ func (s *Store) AddTrophy(ctx context.Context, userID int64, rec *domain.TrophyR
 		if same.Valid {
 			return domain.Errorf(domain.EConflict, "%s already has trophy %d with this award_url; delete it first to add it again.", l.Name, same.Int64)
 		}
-		if n >= most {
-			return domain.Errorf(domain.EConflict, "%s's cabinet is full: at most %d trophies; delete one (delete_trophy) to add another.", l.Name, most)
+		var unlocked string
+		if err := tx.QueryRowContext(ctx, `SELECT unlocked_sections FROM listings WHERE id = ?`, l.ID).Scan(&unlocked); err != nil {
+			return mapErr(err, "listing", "")
+		}
+		var sections []string
+		if err := json.Unmarshal([]byte(unlocked), &sections); err != nil {
+			return fmt.Errorf("listing %d: unlocked_sections %q: %w", l.ID, unlocked, err)
+		}
+		if slices.Contains(sections, domain.SectionTrophies) {
+			if n >= domain.BoughtCabinetTrophies {
+				return domain.Invalid("listing_id", "cabinet_limit", "%s's trophy cabinet holds %d trophies won elsewhere, the most a bought cabinet holds; delete one (delete_trophy) to add another.",
+					l.Name, domain.BoughtCabinetTrophies)
+			}
+		} else if n >= domain.FreeCabinetTrophies {
+			return domain.Invalid("listing_id", "cabinet_limit", "%s's free trophy cabinet holds %d trophies won elsewhere, the most a free cabinet holds; the trophy_cabinet product (list_products, quote_order) makes room for %d, or delete one (delete_trophy) to add another.",
+				l.Name, domain.FreeCabinetTrophies, domain.BoughtCabinetTrophies)
 		}
 		var rank any
 		if rec.Rank > 0 {

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"strings"
@@ -39,10 +40,22 @@ func TestTrophyProducts_CheckoutPaidFulfilled(t *testing.T) {
 		if prices["trophy_cabinet"] == 0 || prices["trophy_verification"] == 0 {
 			t.Fatalf("list_products lacks the trophy products: %v", prices)
 		}
-		awardURL := "https://awards.example.org/2026/" + tr
+		// Two pending trophies: the one paid for goes first in the console's
+		// queue, marked paid; a verified one or another listing's is refused.
+		site := fixtures.First(t, env.db, "sites")
+		trophy := func(lid int64, title, state string) int64 {
+			return fixtures.Insert(t, env.db, "trophies", fixtures.Cols{"site_id": site, "listing_id": lid, "platform": "Hunt", "title": title,
+				"won_on": "2026-11-02", "award_url": "https://awards.example.org/" + tr + "/" + title, "state": state, "created_at": catNow.Unix()})
+		}
+		older := trophy(id, "Older", "pending")
+		paid := trophy(id, "Paid", "pending")
+		verified := trophy(id, "Verified", "verified")
+		env.apiKey(t, "someone-"+tr+"@example.com")
+		other := env.ownedListing(t, "someone-"+tr+"@example.com", fixtures.Cols{"status": "live"})
+		strange := trophy(other, "Strange", "pending")
 		items := []any{
 			map[string]any{"product": "trophy_cabinet", "listing_id": id},
-			map[string]any{"product": "trophy_verification", "listing_id": id, "options": map[string]any{"award_name": "Golden Kitty " + tr, "award_url": awardURL, "year": 2026}},
+			map[string]any{"product": "trophy_verification", "listing_id": id, "options": map[string]any{"trophy_id": paid}},
 		}
 		body := map[string]any{"items": items, "billing_country": "US"}
 
@@ -51,8 +64,11 @@ func TestTrophyProducts_CheckoutPaidFulfilled(t *testing.T) {
 			item        map[string]any
 			field, rule string
 		}{
-			{map[string]any{"product": "trophy_verification", "listing_id": id, "options": map[string]any{"award_name": "No address"}}, "items[0].options", "required"},
-			{map[string]any{"product": "trophy_verification", "listing_id": id, "options": map[string]any{"award_name": "x", "award_url": "ftp://x.example/a"}}, "items[0].options.award_url", ""},
+			{map[string]any{"product": "trophy_verification", "listing_id": id}, "items[0].options", "required"},
+			{map[string]any{"product": "trophy_verification", "listing_id": id, "options": map[string]any{}}, "items[0].options", "required"},
+			{map[string]any{"product": "trophy_verification", "listing_id": id, "options": map[string]any{"trophy_id": verified}}, "items[0].options.trophy_id", "pending"},
+			{map[string]any{"product": "trophy_verification", "listing_id": id, "options": map[string]any{"trophy_id": strange}}, "items[0].options.trophy_id", "exists"},
+			{map[string]any{"product": "trophy_verification", "listing_id": id, "options": map[string]any{"trophy_id": 999999}}, "items[0].options.trophy_id", "exists"},
 			{map[string]any{"product": "trophy_cabinet", "listing_id": id, "options": map[string]any{"x": 1}}, "items[0].options", "not_allowed"},
 		} {
 			st, p := call(t, "create_checkout", map[string]any{"items": []any{bad.item}})
@@ -83,8 +99,21 @@ func TestTrophyProducts_CheckoutPaidFulfilled(t *testing.T) {
 			t.Fatalf("get_my_listing after paying: %d unlocked %v", st, mine["unlocked_sections"])
 		}
 		work := fixtures.Rows(t, env.db, "work_items", fixtures.Cols{"listing_id": id, "kind": "trophy_verification"})
-		if len(work) != 1 || !strings.Contains(fmt.Sprint(work[0]["details"]), awardURL) || work[0]["order_number"] != o["number"] {
+		if len(work) != 1 || !strings.Contains(fmt.Sprint(work[0]["details"]), fmt.Sprintf(`"trophy_id":%d`, paid)) || work[0]["order_number"] != o["number"] {
 			t.Fatalf("the site team's work items: %v", work)
+		}
+		queue, err := env.svc.TrophyQueue(context.Background(), "pending", 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var queued []domain.TrophyRecord
+		for _, r := range queue {
+			if r.ListingID == id {
+				queued = append(queued, r)
+			}
+		}
+		if len(queued) != 2 || queued[0].ID != paid || queued[0].PaidOrder != o["number"] || queued[1].ID != older || queued[1].PaidOrder != "" {
+			t.Fatalf("the console's queue after paying for trophy %d: %+v", paid, queued)
 		}
 
 		// The section is the listing's now: buying it again is refused.

@@ -62,6 +62,7 @@ func (h *handler) routeAdmin(mux *http.ServeMux) {
 	h.routeRatings(mux)       // admin_ratings.go
 	h.routeTrophies(mux)      // trophies.go
 	h.routeProgrammes(mux)    // programmes.go
+	h.routeTrophyPages(mux)   // trophy_pages.go
 }
 
 // adminRoute wraps a console handler: a 404 page unless the request comes

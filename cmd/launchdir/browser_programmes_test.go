@@ -23,7 +23,8 @@ import (
 // enough, the page says so, and then counts); /programmes lists it; the
 // demo's finished programme shows its winners; a winner's listing page
 // shows its trophy cabinet with a programme win and a Launch of the Week
-// award, each with a badge image that loads; the console's product prices
+// award, each with a badge image that loads, and links the site's trophy
+// leaderboard; the footer links the Hall of Fame; the console's product prices
 // (trophy products included) fit the phone. Every page is clean (no
 // console error, no broken image, no sideways scroll) and is kept as a
 // screenshot.
@@ -149,6 +150,27 @@ func TestBrowser_ProgrammesAndTrophies(t *testing.T) {
 				t.Fatal(err)
 			}
 			p.CheckClean("the winner's listing page with its cabinet")
+
+			// The cabinet links the site's trophy leaderboard (not the JSON);
+			// the footer links the Hall of Fame.
+			p.Click("section.trophies a[href='/trophies/leaderboard']")
+			if u := p.URL(); !strings.HasSuffix(u, "/trophies/leaderboard") {
+				t.Fatalf("the cabinet's leaderboard link led to %s", u)
+			}
+			if got := p.Text("main"); !strings.Contains(got, "Points rule") || p.Count("ol.trophy-board li") == 0 {
+				t.Errorf("the trophy leaderboard has no points rule or no rows:\n%s", got)
+			}
+			p.Shot("trophy-leaderboard")
+			p.CheckClean("the trophy leaderboard")
+			p.Go(origin + "/trophies/leaderboard?year=" + fmt.Sprint(today.Year()))
+			p.Shot("trophy-leaderboard-year")
+			p.CheckClean("the trophy leaderboard of this year")
+			p.Click("footer.site a[href='/hall-of-fame']")
+			if got := p.Text("main"); !strings.Contains(got, "Autumn Makers") || !strings.Contains(got, "Launch of the Week #1") {
+				t.Errorf("the Hall of Fame lacks the demo programme's winners or a Launch of the Week #1:\n%s", got)
+			}
+			p.Shot("hall-of-fame")
+			p.CheckClean("the Hall of Fame")
 		})
 	}
 }

@@ -1,0 +1,5 @@
+-- PostgreSQL form of ../0036_trophy_paid.sql (same column; see storage/dialect.go).
+-- 0036_trophy_paid: the order that bought trophy_verification for a trophy
+-- (docs/trophies.md): the console's verification queue shows it first,
+-- marked paid.
+ALTER TABLE trophies ADD COLUMN paid_order TEXT;
