@@ -31,6 +31,9 @@ func openEngine(t testing.TB, engine string, opts ...Option) *DB {
 	default:
 		t.Fatalf("unknown engine %q", engine)
 	}
+	if n := pgtest.MaxConns(); n > 0 {
+		opts = append([]Option{WithMaxConns(n)}, opts...)
+	}
 	db, err := Open(path, opts...)
 	if err != nil {
 		t.Fatalf("open %s: %v", engine, err)

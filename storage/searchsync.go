@@ -174,18 +174,22 @@ func (s *Store) pruneLog(ctx context.Context) error {
 // and passes each as a document with its links to emit. It stops with ctx's error
 // when ctx ends.
 func (s *Store) streamDocs(ctx context.Context, cats map[int64]catRow, emit func(search.Doc, []catLink)) error {
+	// The links are read whole first (three numbers a link), then the
+	// listings are streamed: two cursors open at once would hold two
+	// connections, and with a pool of one (--db-max-conns 1; or as many
+	// rebuilds as connections) the second would wait for ever on the first
+	// (issue 36: TestPostgres_PoolOfOne).
+	links, err := s.allLinks(ctx)
+	if err != nil {
+		return err
+	}
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT `+docCols+` FROM listings l `+s.db.eng.notIndexed()+`
 		WHERE l.site_id = ? AND l.status IN ('live', 'scheduled') ORDER BY l.id`, s.siteID)
 	if err != nil {
 		return mapErr(err, "listing", "")
 	}
 	defer rows.Close()
-	links, err := s.db.sql.QueryContext(ctx, `SELECT listing_id, category_id, is_primary FROM listing_categories ORDER BY listing_id`)
-	if err != nil {
-		return mapErr(err, "listing", "")
-	}
-	defer links.Close()
-	var pending *catLink // the link read ahead of the current listing
+	next := 0 // the first link not yet passed
 	var buf []catLink
 	for n := 0; rows.Next(); n++ {
 		if n%256 == 0 {
@@ -198,24 +202,10 @@ func (s *Store) streamDocs(ctx context.Context, cats map[int64]catRow, emit func
 			return mapErr(err, "listing", "")
 		}
 		buf = buf[:0]
-		for {
-			if pending == nil {
-				if !links.Next() {
-					break
-				}
-				var l catLink
-				if err := links.Scan(&l.listingID, &l.categoryID, &l.primary); err != nil {
-					return mapErr(err, "listing", "")
-				}
-				pending = &l
+		for ; next < len(links) && links[next].listingID <= r.id; next++ {
+			if links[next].listingID == r.id {
+				buf = append(buf, links[next])
 			}
-			if pending.listingID > r.id {
-				break
-			}
-			if pending.listingID == r.id {
-				buf = append(buf, *pending)
-			}
-			pending = nil
 		}
 		d, err := s.doc(&r, buf, cats)
 		if err != nil {
@@ -223,10 +213,25 @@ func (s *Store) streamDocs(ctx context.Context, cats map[int64]catRow, emit func
 		}
 		emit(d, buf)
 	}
-	if err := rows.Err(); err != nil {
-		return mapErr(err, "listing", "")
+	return mapErr(rows.Err(), "listing", "")
+}
+
+// allLinks reads every listing_categories row in listing order.
+func (s *Store) allLinks(ctx context.Context) ([]catLink, error) {
+	rows, err := s.db.sql.QueryContext(ctx, `SELECT listing_id, category_id, is_primary FROM listing_categories ORDER BY listing_id`)
+	if err != nil {
+		return nil, mapErr(err, "listing", "")
 	}
-	return mapErr(links.Err(), "listing", "")
+	defer rows.Close()
+	var out []catLink
+	for rows.Next() {
+		var l catLink
+		if err := rows.Scan(&l.listingID, &l.categoryID, &l.primary); err != nil {
+			return nil, mapErr(err, "listing", "")
+		}
+		out = append(out, l)
+	}
+	return out, mapErr(rows.Err(), "listing", "")
 }
 
 // Refresh applies every search_log entry not yet seen to the index now.

@@ -98,6 +98,11 @@ type result struct {
 // file). It is the one place the transports meet, so they share it exactly.
 func (s *Server) handle(ctx context.Context, c *call) (result, error) {
 	var res result
+	if s.timeout > 0 { // Options.RequestTimeout: past it, 503 with Retry-After (problem.For)
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.timeout)
+		defer cancel()
+	}
 	if err := checkScope(c); err != nil {
 		return res, err
 	}

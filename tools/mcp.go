@@ -85,8 +85,25 @@ func (s *Server) newMCPServer(sel selection) *mcp.Server {
 		}
 	}
 	s.addAppResources(srv, sel)
-	srv.AddReceivingMiddleware(s.publicToolsFirst, s.siteNameNow) // siteNameNow: mcp_sitename.go
+	srv.AddReceivingMiddleware(s.methodDeadline, s.publicToolsFirst, s.siteNameNow) // siteNameNow: mcp_sitename.go
 	return srv
+}
+
+// methodDeadline gives every MCP method but the streaming
+// subscriptions/listen the call deadline (Options.RequestTimeout), so that
+// initialize (which reads the site's name) and the rest never wait for ever
+// on a full database pool; tools/call gets it again in handle. It is the
+// outermost receiving middleware. The HTTP request itself has no deadline,
+// so streams are not cut.
+func (s *Server) methodDeadline(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if s.timeout > 0 && method != "subscriptions/listen" {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, s.timeout)
+			defer cancel()
+		}
+		return next(ctx, method, req)
+	}
 }
 
 // publicToolsFirst orders the answer of tools/list: the public tools (no

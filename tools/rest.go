@@ -84,6 +84,11 @@ func (s *Server) restHandler(b *bound) http.HandlerFunc {
 		needed = []string{b.Scope}
 	}
 	return func(w http.ResponseWriter, r *http.Request) {
+		if s.timeout > 0 { // the call deadline covers the credential's look-up too
+			ctx, cancel := context.WithTimeout(r.Context(), s.timeout)
+			defer cancel()
+			r = r.WithContext(ctx)
+		}
 		resource := s.apiResource(r.Context())
 		ctx, ch := s.authenticate(r, resource, needed)
 		if ch != nil {

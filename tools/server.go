@@ -40,6 +40,13 @@ type Options struct {
 	Idem domain.IdemStore
 	// Now is the clock of the per-client rate limiter (required).
 	Now func() time.Time
+	// RequestTimeout bounds each operation call, REST or MCP tools/call
+	// (--request-timeout): its context gets this deadline, so a call waiting
+	// for a database connection of a full pool (--db-max-conns) ends with
+	// 503 unavailable and Retry-After instead of waiting for ever. Only the
+	// call is bounded, not the HTTP request: MCP streams (GET,
+	// subscriptions/listen) never run through it. 0: no deadline.
+	RequestTimeout time.Duration
 }
 
 // Server serves the operation catalog over REST (/v1) and MCP (/mcp).
@@ -65,6 +72,8 @@ type Server struct {
 	// idemWait is how long a call waits for a concurrent call holding its
 	// Idempotency-Key before answering 409.
 	idemWait time.Duration
+	// timeout is Options.RequestTimeout.
+	timeout time.Duration
 }
 
 // bound is an operation with its compiled input validator.
@@ -85,7 +94,8 @@ func newServer(svc *domain.Service, opts Options, ops []Operation) *Server {
 		panic("tools: New without a clock (Options.Now)")
 	}
 	s := &Server{svc: svc, auth: opts.Auth, log: opts.Logger, limiter: newRateLimiter(opts.RateLimit, opts.RateBurst, opts.Now), byName: map[string]*bound{},
-		idem: opts.Idem, idemWait: idemWaitDefault, failures: opts.Failures, session: opts.Session}
+		idem: opts.Idem, idemWait: idemWaitDefault, failures: opts.Failures, session: opts.Session,
+		timeout: max(opts.RequestTimeout, 0)}
 	if s.log == nil {
 		s.log = slog.Default()
 	}

@@ -203,7 +203,8 @@ func (a *App) build(ctx context.Context, ad Adapters) error {
 	}
 
 	api := tools.New(svc, tools.Options{RateLimit: c.RateLimit, RateBurst: c.RateBurst, Logger: logger, Auth: a.Auth,
-		Idem: storage.NewIdemStore(db), Failures: a.limits.failures, Session: a.limits.mcp, Now: db.Now}).Handler()
+		Idem: storage.NewIdemStore(db), Failures: a.limits.failures, Session: a.limits.mcp, Now: db.Now,
+		RequestTimeout: c.RequestTimeout}).Handler()
 	mux := http.NewServeMux()
 	a.Auth.Register(mux)
 	mux.Handle("/v1/", api)

@@ -26,9 +26,11 @@ type Config struct {
 	Database string
 	// DBMaxConns bounds this process's PostgreSQL connections (0: none).
 	DBMaxConns int
-	BaseURL    string
-	SiteName   string
-	Demo       bool
+	// RequestTimeout bounds each REST and MCP tool call (0: none).
+	RequestTimeout time.Duration
+	BaseURL        string
+	SiteName       string
+	Demo           bool
 
 	RateLimit         float64
 	RateBurst         int
@@ -108,6 +110,16 @@ var Settings = []Setting{
 		field:  func(c *Config) any { return &c.DBMaxConns },
 		check: func(c *Config) error {
 			if c.DBMaxConns < 0 {
+				return errors.New("negative")
+			}
+			return nil
+		}},
+	{Flag: "request-timeout", Env: "LAUNCHDIR_REQUEST_TIMEOUT", Default: "30s",
+		Usage:  "how long one REST call or MCP tool call may run, waiting for a database connection included; past it the call gets 503 with Retry-After; MCP streams are not cut by it; 0 = no limit",
+		Expect: "a duration of 0 or more, e.g. 30s",
+		field:  func(c *Config) any { return &c.RequestTimeout },
+		check: func(c *Config) error {
+			if c.RequestTimeout < 0 {
 				return errors.New("negative")
 			}
 			return nil

@@ -37,7 +37,23 @@ const (
 	// BinEnv names a directory holding initdb, pg_ctl and postgres to use
 	// instead of Debian's /usr/lib/postgresql/<version>/bin.
 	BinEnv = "LAUNCHDIR_POSTGRES_BIN"
+	// MaxConnsEnv, when set to n > 0, makes the store test harnesses
+	// (storage's openEngine, storage/fixtures) open every database with
+	// storage.WithMaxConns(n): with 1, a code path that holds a connection
+	// (a transaction, an open rows cursor) and asks the pool for a second
+	// one waits on itself, and the test hangs where it does (issue 36).
+	MaxConnsEnv = "LAUNCHDIR_TEST_DB_MAX_CONNS"
 )
+
+// MaxConns is $LAUNCHDIR_TEST_DB_MAX_CONNS as a number (0 when unset or not
+// a positive number): the pool bound the store test harnesses open with.
+func MaxConns() int {
+	n, err := strconv.Atoi(os.Getenv(MaxConnsEnv))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
+}
 
 // Cluster is a running throwaway PostgreSQL cluster.
 type Cluster struct {
