@@ -40,7 +40,7 @@ func TestPostgres_RequestTimeoutAnswers503(t *testing.T) {
 	t.Cleanup(func() { db.Close() })
 	svc, _ := fixtures.Service(t, db, fixtures.Site, time.Now)
 	const timeout = 400 * time.Millisecond
-	srv := httptest.NewServer(tools.New(svc, tools.Options{RequestTimeout: timeout}).Handler())
+	srv := httptest.NewServer(tools.New(svc, tools.Options{RequestTimeout: timeout, Now: time.Now}).Handler())
 	t.Cleanup(srv.Close)
 
 	release := storage.HoldConn(t, db)
