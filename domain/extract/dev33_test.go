@@ -57,6 +57,8 @@ const (
 // unseen set while tuning on the others. It runs only when
 // LAUNCHDIR_EVAL_SUMMARY is set (the sets' own tests run in the suite):
 // LAUNCHDIR_EVAL_SUMMARY=1 go test ./domain/extract -run TestEvaluationSummary -count=1 -v
+// With LAUNCHDIR_EVAL_SUMMARY=tables it adds each set's tables per language
+// and per field (still no site's name, page or value).
 func TestEvaluationSummary(t *testing.T) {
 	if os.Getenv("LAUNCHDIR_EVAL_SUMMARY") == "" {
 		t.Skip("set LAUNCHDIR_EVAL_SUMMARY=1 to print the summary")
@@ -65,11 +67,15 @@ func TestEvaluationSummary(t *testing.T) {
 	for _, set := range []struct {
 		name  string
 		sites []testSite
-	}{{"unseen", loadUnseen(t)}, {"dev33", loadDev33(t)}, {"dev32", loadDev32(t)}, {"dev31", loadDev31(t)},
+	}{{"unseen", loadUnseen(t)}, {"dev34", loadDev34(t)}, {"dev33", loadDev33(t)}, {"dev32", loadDev32(t)}, {"dev31", loadDev31(t)},
 		{"sites", loadSites(t)}, {"dev", loadDev(t)}, {"heldout", loadHeldout(t)}} {
 		sc := evaluate(t, set.sites, cats, fetched)
 		t.Logf("%-8s recall %5.1f%% (%d/%d)  value accuracy %5.1f%% (%d/%d)  invented %d  non-verbatim %d  ungrounded %d  robots %d/%d",
 			set.name, 100*sc.recall(), sc.found, sc.facts, 100*sc.accuracy(), sc.right, sc.filled,
 			sc.invented, sc.nonVerbatim, sc.ungrounded, sc.robotsOK, sc.robotsSites)
+		if os.Getenv("LAUNCHDIR_EVAL_SUMMARY") == "tables" {
+			// the tables per language and per field: aggregates, no site's name or value
+			t.Log("\n" + sc.report(set.name))
+		}
 	}
 }

@@ -773,7 +773,7 @@ func BenchmarkEvaluation(b *testing.B) {
 	for _, set := range []struct {
 		name  string
 		sites []testSite
-	}{{"sites", loadSites(b)}, {"heldout", loadHeldout(b)}, {"dev", loadDev(b)}, {"dev31", loadDev31(b)}, {"unseen", loadUnseen(b)}} {
+	}{{"sites", loadSites(b)}, {"heldout", loadHeldout(b)}, {"dev", loadDev(b)}, {"dev31", loadDev31(b)}, {"dev32", loadDev32(b)}, {"dev33", loadDev33(b)}, {"dev34", loadDev34(b)}, {"unseen", loadUnseen(b)}} {
 		b.Run(set.name, func(b *testing.B) {
 			var sc *score
 			for b.Loop() {
