@@ -41,20 +41,27 @@ func (s *site) findName() (string, []domain.Evidence) {
 		}
 	}
 	// The title part most pages share is the brand ("Pricing | Gatewise").
+	// A tie goes to the part seen first (the home page's title is read
+	// first, its brand usually first): never to a map's order, so one site
+	// always gets one name.
 	count := map[string]int{}
+	var order []string
 	for _, p := range s.content() {
 		seen := map[string]bool{}
 		for _, part := range titleSep.Split(p.wp.Title, -1) {
 			part = strings.TrimSpace(part)
 			if part != "" && !seen[part] {
 				seen[part] = true
+				if count[part] == 0 {
+					order = append(order, part)
+				}
 				count[part]++
 			}
 		}
 	}
 	best := ""
-	for part, n := range count {
-		if n >= 2 && n > count[best] && len(strings.Fields(part)) <= 4 && !genericTitle.MatchString(part) {
+	for _, part := range order {
+		if n := count[part]; n >= 2 && n > count[best] && len(strings.Fields(part)) <= 4 && !genericTitle.MatchString(part) {
 			best = part
 		}
 	}
