@@ -250,8 +250,15 @@ func listPlans(p *page, segs []*segment) (out []plan) {
 				// "Základ: 149 Kč měsíčně", "프로: 월 9,900원": a list of two or
 				// more items, each a short name and a colon before its price.
 				if l.tag == atom.Li {
-					if m := namePriceRe.FindStringSubmatch(l.text); m != nil && textWords(m[1]) <= 4 && !strings.ContainsAny(m[1], "0123456789$€£") && planPrice(m[2]) {
-						colon = append(colon, plan{p: p, name: m[1], price: shortPrice(m[2]), priceLine: l.text})
+					if m := namePriceRe.FindStringSubmatch(l.text); m != nil && textWords(m[1]) <= 4 && !strings.ContainsAny(m[1], "0123456789$€£") {
+						// "Starter: free, 5 monitors": the price before the plan's limits.
+						price, _, _ := strings.Cut(m[2], ",")
+						if planPrice(m[2]) {
+							price = m[2]
+						}
+						if planPrice(price) {
+							colon = append(colon, plan{p: p, name: m[1], price: shortPrice(price), priceLine: l.text})
+						}
 					}
 				}
 				continue
@@ -459,7 +466,9 @@ func withPeriod(pl plan, next string) plan {
 // freeFor says that using the product costs nothing: "Free for up to 3
 // users", "Gratuit jusqu'à 3 utilisateurs", "free forever", "kostenlos für
 // Einzelpersonen", "gratis para siempre", "free to use".
-var freeFor = regexp.MustCompile(`(?i)^(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\b|\b(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\s+(for|forever|to use|up to|until|für|bis|pour|jusqu|à vie|para|hasta|per|fino|voor|tot|até|sempre|siempre|immer|toujours|altijd)\b|\b(is|are|ist|sind|est|sont|es|son|è|sono|is|zijn|é|são)\s+(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\b|\bfree (plan|tier|version|account)\b`)
+var freeFor = regexp.MustCompile(`(?i)^(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\b|\b(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\s+(for|forever|to use|up to|until|für|bis|pour|jusqu|à vie|para|hasta|per|fino|voor|tot|até|sempre|siempre|immer|toujours|altijd)\b|\b(is|are|ist|sind|est|sont|es|son|è|sono|is|zijn|é|são)\s+(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\b|\bfree (plan|tier|version|account)\b` +
+	// "Starter: free, 5 monitors": a plan's name, a colon, then free
+	`|^\p{Lu}[\p{L}\d +-]{0,30}:\s*(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\b`)
 
 // freeStatement reports whether a pricing line states a free plan or free
 // use, not a free extra ("Free SSL", "free updates"): a whole-line Free, a

@@ -17,17 +17,21 @@ const (
 	// "99 kr", "149 Kč", "199 TL", "300円", "9,900원", "68元") or before
 	// ("₺199", "¥68", "￥68", "₩9,900", "PLN 49").
 	priceMore = `|\d(?:[\d.,']*\d)?\s?(?:zł|Kč|円|원|元|(?:kr|TL|PLN|SEK|NOK|DKK|CZK|TRY|JPY|KRW|CNY|RMB)\b)` +
-		`|(?:₺|¥|￥|₩|(?:PLN|SEK|NOK|DKK|CZK|TRY|JPY|KRW|CNY|RMB)\s)\s?\d(?:[\d.,]*\d)?`
+		`|(?:₺|¥|￥|₩|(?:PLN|SEK|NOK|DKK|CZK|TRY|JPY|KRW|CNY|RMB)\s)\s?\d(?:[\d.,]*\d)?` +
+		// the dollars of other countries, written with their prefix ("NT$120", "HK$88", "A$15")
+		`|\b(?:NT|HK|NZ|[ASC])\$\s?\d(?:[\d.,]*\d)?`
 	// periodMore: a month or a year in those languages ("/ mies.",
 	// "miesięcznie", "kr/mån", "měsíčně", "/ ay", "aylık", "月額", "/月",
 	// "每月", "월 9,900원", "/월").
 	periodMore = `|/\s?(?:mies|mån|månad|år|měs|rok|ay|yıl)(?:[^\p{L}]|$)|/\s?(?:miesiąc|měsíc|měsíčně|månaden)(?:[^\p{L}]|$)|miesięczn|rocznie|per månad|i månaden|per år|månadsvis|měsíčně|měsíční|ročně|aylık|ayda|yıllık|` +
-		`月額|月払い|年額|/\s?月|/\s?年|每月|按月|包月|包年|매월|월간|연간|/\s?월|/\s?년|(?:^|[^\p{L}])월\s?\d`
+		`(?:^|[^\p{L}])(?:och|i|per) månad(?:[^\p{L}]|$)|月額|月払い|年額|/\s?月|/\s?年|每月|按月|包月|包年|매월|월간|연간|/\s?월|/\s?년|(?:^|[^\p{L}])월\s?\d`
 	// pricingHdrMore: a pricing heading or page title ("Cennik", "Priser",
 	// "Ceník", "Fiyatlar", "料金", "价格", "요금").
-	pricingHdrMore = `|(?:^|[^\p{L}])(?:cennik|ceny|plany|priser|prisplaner|ceník|fiyatlar|fiyatlandırma|paketler)(?:[^\p{L}]|$)|料金|価格|プラン|价格|定价|套餐|요금|가격|플랜`
+	pricingHdrMore = `|(?:^|[^\p{L}])(?:cennik|ceny|plany|priser|prisplaner|ceník|fiyatlar|fiyatlandırma|paketler)(?:[^\p{L}]|$)|料金|価格|プラン|价格|定价|套餐|方案|價格|定價|요금|가격|플랜`
 	// pricingPathMore: pricing pages named in those languages, romanised.
-	pricingPathMore = `|cennik|priser|cenik|fiyat|ryokin|kakaku|jiage|dingjia|yogeum`
+	pricingPathMore = `|cennik|priser|cenik|fiyat|ryokin|kakaku|jiage|dingjia|yogeum|fangan` +
+		// a bare /price page, and the page a product is bought from ("/buy")
+		`|(?:^|/)(?:price|buy|purchase)(?:/|\.|$)`
 	// trialMore: a free trial ("okres próbny", "provperiod", "zkušební",
 	// "ücretsiz deneyin", "無料トライアル", "免费试用", "무료 체험") and "N days
 	// free" in any language ("14 dni za darmo", "30 dní zdarma").

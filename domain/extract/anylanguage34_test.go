@@ -1,0 +1,64 @@
+package extract_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestAnyLanguage34_PricingForms: prices in forms the pricing rules did not
+// know. A plans page named in romanised Chinese (/fangan) or titled 方案,
+// with New Taiwan dollars ("NT$120 / 月"); a bare /buy page with a licence
+// "€39, pay once"; plans listed as "Starter: free, 5 monitors" and "Team:
+// $12/month"; a Swedish per-user price "59 kr per användare och månad"
+// beside "0 kr".
+func TestAnyLanguage34_PricingForms(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, path, body, model string
+		summary                       []string
+	}{
+		{"NT$ on /fangan", "zh-TW", "/fangan", `<title>方案｜學伴鴨</title></head><body><h1>方案與價格</h1>
+<div><h2>免費方案</h2><p>NT$0</p><p>每日 50 張卡片</p></div><div><h2>進階方案</h2><p>NT$120 / 月</p><p>卡片無上限</p></div>`,
+			"freemium", []string{"免費方案", "NT$0", "進階方案", "NT$120"}},
+		{"licence on /buy", "en", "/buy", `<title>Buy Inkwell</title></head><body><h1>Buy Inkwell</h1>
+<div><h2>Personal licence</h2><p>€39, pay once</p></div><div><h2>Family licence</h2><p>€69, pay once</p></div><p>No subscription.</p>`,
+			"one-time", []string{"Personal", "€39", "Family", "€69"}},
+		{"name: free, limits", "en", "/", `<title>Pulsewatch</title></head><body><h1>Pulsewatch</h1><p>Uptime checks every minute.</p>
+<h2>Plans</h2><ul><li>Starter: free, 5 monitors</li><li>Team: $12/month, 50 monitors</li></ul>`,
+			"freemium", []string{"Starter", "Team", "$12"}},
+		{"Swedish per user and month", "sv", "/priser", `<title>Priser – Planka</title></head><body><h1>Priser</h1>
+<div><h2>Gratis</h2><p>0 kr</p></div><div><h2>Team</h2><p>59 kr per användare och månad</p></div>`,
+			"freemium", []string{"Gratis", "0 kr", "Team", "59 kr"}},
+	} {
+		home := `<html lang="` + c.lang + `"><head><title>Acme</title></head><body><h1>Acme</h1><p>Acme helps.</p><a href="` + c.path + `">?</a></body></html>`
+		page := `<html lang="` + c.lang + `"><head>` + c.body + `</body></html>`
+		pages := []string{"/", home, c.path, page}
+		if c.path == "/" {
+			pages = []string{"/", page}
+		}
+		dr := draftPages(t, pages...)
+		if got := dr.Fields["pricing_model"].Text; got != c.model {
+			t.Errorf("%s: pricing_model %q, want %q", c.name, got, c.model)
+		}
+		got := dr.Fields["pricing_summary"].Text
+		for _, w := range c.summary {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: pricing_summary %q lacks %q", c.name, got, w)
+			}
+		}
+	}
+}
+
+// TestName_SharedTitlePartsTieIsDeterministic: when two parts of the title
+// are shared by as many pages ("Destekçi | Yardım masası yazılımı" on both),
+// the name is the part seen first, every time (it was the map's order: the
+// name, and the categories scored without it, changed from run to run).
+func TestName_SharedTitlePartsTieIsDeterministic(t *testing.T) {
+	head := `<html lang="tr"><head><title>Destekçi | Yardım masası yazılımı</title></head><body>`
+	for i := range 30 {
+		dr := draftPages(t, "/", head+`<h1>Destekçi</h1><p>Destekçi bir yardım masası yazılımıdır.</p><a href="/kurumsal">?</a></body></html>`,
+			"/kurumsal", head+`<h1>Kurumsal</h1></body></html>`)
+		if got := dr.Fields["name"].Text; got != "Destekçi" {
+			t.Fatalf("draft %d: name %q, want %q", i, got, "Destekçi")
+		}
+	}
+}
