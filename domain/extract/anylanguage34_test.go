@@ -62,3 +62,23 @@ func TestName_SharedTitlePartsTieIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage34_TractionForms: counts of use in forms the stage rules
+// did not know: a Japanese count passed ("累計ダウンロード数は120万件を突破"),
+// a traditional Chinese 萬 ("超過 80 萬名學生"), Swedish "team" as the
+// noun; a small count passed is launched; a count that is not of use
+// (a price table's limit) says nothing.
+func TestAnyLanguage34_TractionForms(t *testing.T) {
+	for _, c := range []struct{ name, lang, body, want string }{
+		{"Japanese downloads passed", "ja", `<p>累計ダウンロード数は120万件を突破しました。</p>`, "growing"},
+		{"Japanese members passed, few", "ja", `<p>会員数500人を突破しました。</p>`, "launched"},
+		{"traditional Chinese 萬", "zh-TW", `<p>已有超過 80 萬名學生使用學伴鴨。</p>`, "growing"},
+		{"Swedish teams", "sv", `<p>Över 2 000 team planerar sitt arbete i Acme.</p>`, "growing"},
+		{"Japanese limit", "ja", `<p>最大1,000件まで保存できます。</p>`, ""},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1>`+c.body+`</body></html>`)
+		if got := dr.Fields["stage"].Text; got != c.want {
+			t.Errorf("%s: stage %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -14,15 +14,16 @@ import (
 
 // countPattern: a count as sites write it ("1 200", "4,000+", "5.000",
 // "20 000", "2万", "3만").
-const countPattern = `(\d{1,3}(?:[ ,.\x{00A0}\x{202F}]\d{3})+|\d+)\s?(万|만|k\b|K\b)?\+?`
+const countPattern = `(\d{1,3}(?:[ ,.\x{00A0}\x{202F}]\d{3})+|\d+)\s?(万|萬|만|k\b|K\b)?\+?`
 
 // tractionNouns: whom a count counts (users, customers, companies, teams,
 // schools, shops, creators) in the fourteen languages.
 const tractionNouns = `companies|teams|businesses|customers|clubs|schools|users|people|firms|agencies|shops|stores|organi[sz]ations|creators|members|` +
+	`freelancers|developers|designers|writers|authors|students|teachers|clinics|restaurants|families|households|` +
 	`unternehmen|kunden|nutzer\p{L}*|firmen|vereine|schulen|entreprises|équipes|clients|utilisateurs|associations|écoles|` +
 	`empresas|equipos|clientes|usuarios|negocios|aziende|clienti|utenti|scuole|bedrijven|klanten|gebruikers|scholen|equipes|usuários|escolas|` +
 	`firm|firmy|użytkownik\p{L}*|klient\p{L}*|zespoł\p{L}*|twórc\p{L}*|szkół|sklep\p{L}*|` +
-	`företag|användare|kunder|föreningar|skolor|butiker|` +
+	`företag|användare|kunder|föreningar|skolor|butiker|team|` +
 	`firem|uživatel\p{L}*|zákazník\p{L}*|týmů|e-shop\p{L}*|škol|` +
 	`şirket\p{L}*|işletme\p{L}*|kullanıcı\p{L}*|müşteri\p{L}*|ekip\p{L}*|kurum\p{L}*|okul\p{L}*`
 
@@ -40,6 +41,8 @@ var (
 		`|` + countPattern + `['’]?(?:den|dan|ten|tan)? fazla (?:` + tractionNouns + `)` +
 		`|導入(?:企業|社数|実績)?(?:数)?\s?` + countPattern + `\s?社` +
 		`|` + countPattern + `\s?(?:社|名|人|店舗)以上` +
+		// "累計ダウンロード数は120万件を突破", "会員数10万人突破": a count passed
+		`|(?:ダウンロード|利用者|ユーザー|会員|登録者|導入)[^\d。]{0,6}` + countPattern + `\s?(?:件|人|名|社|DL|ダウンロード)?を?突破` +
 		`|(?:超过|超過|逾|已有|累计)\s?` + countPattern + `\s?(?:名|家|位|个|個|万)` +
 		`|` + countPattern + `\s?(?:개|명|곳)?\s?이상의?\s?(?:기업|고객|사용자|팀|회사|학교|매장)` +
 		`|(?:누적|가입자|사용자)\s?` + countPattern + `\s?(?:명|개)?)`)
@@ -78,7 +81,7 @@ func tractionCount(m string) int {
 		return 0
 	}
 	switch strings.ToLower(loc[2]) {
-	case "万", "만":
+	case "万", "萬", "만":
 		n *= 10000
 	case "k":
 		n *= 1000
