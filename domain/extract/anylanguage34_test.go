@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -79,6 +80,38 @@ func TestAnyLanguage34_TractionForms(t *testing.T) {
 		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1>`+c.body+`</body></html>`)
 		if got := dr.Fields["stage"].Text; got != c.want {
 			t.Errorf("%s: stage %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestAnyLanguage34_FounderCardsAndCompoundLabels: a role line above the
+// name heading in one card gives that person's role (an employee's or an
+// adviser's card gives no founder), cards with the role below the name do
+// not pass a role on to the next card's name, and a profile table's
+// compound title with a founder's word ("創辦人暨執行長") is a founder's
+// label, an adviser's ("法律顧問") is not.
+func TestAnyLanguage34_FounderCardsAndCompoundLabels(t *testing.T) {
+	home := `<html lang="%s"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/team">?</a></body></html>`
+	for _, c := range []struct {
+		name, lang, body string
+		want             []string
+	}{
+		{"role above the name", "ja", `<h1>メンバー</h1>
+<div class="m"><p>代表取締役CEO／共同創業者</p><h3>高橋 健</h3><p>人事システムの開発に10年携わる。</p></div>
+<div class="m"><p>取締役CTO／共同創業者</p><h3>伊藤 誠</h3></div>
+<div class="m"><p>カスタマーサクセス</p><h3>中村 美咲</h3></div>
+<div class="m"><p>顧問（社会保険労務士）</p><h3>小林 正樹</h3></div>`, []string{"高橋 健/代表取締役CEO／共同創業者", "伊藤 誠/取締役CTO／共同創業者"}},
+		{"role below the name", "en", `<h1>Our team</h1>
+<div class="m"><h3>Jane Doe</h3><p>Co-founder &amp; CEO</p></div>
+<div class="m"><h3>Tom Lee</h3><p>Support engineer</p></div>`, []string{"Jane Doe/Co-founder & CEO"}},
+		{"compound profile labels", "zh-TW", `<h1>公司簡介</h1><table>
+<tr><th>公司名稱</th><td>學伴鴨股份有限公司</td></tr><tr><th>創辦人暨執行長</th><td>陳怡君</td></tr>
+<tr><th>共同創辦人暨技術長</th><td>黃建宏</td></tr><tr><th>法律顧問</th><td>李大同</td></tr></table>`, []string{"陳怡君/創辦人暨執行長", "黃建宏/共同創辦人暨技術長"}},
+	} {
+		dr := draftPages(t, "/", strings.Replace(home, "%s", c.lang, 1), "/team",
+			`<html lang="`+c.lang+`"><head><title>Team</title></head><body>`+c.body+`</body></html>`)
+		if got := founderList(dr); !slices.Equal(got, c.want) {
+			t.Errorf("%s: founders %q, want %q", c.name, got, c.want)
 		}
 	}
 }

@@ -471,7 +471,15 @@ func (s *site) teamPeople(p *page, aboutPage bool, isForeign func(*html.Node) bo
 	skipBelow := 0                        // inside a section about other people (investors, customers) of this level
 	teamLevel := -1                       // inside a section introducing the team (on pages that are not about pages)
 	foundersLevel, foundersTitle := 0, "" // inside a section introducing the founders
+	var prevLast line                     // the last line of the segment before, as read (a role above the next name heading)
 	for _, seg := range p.segs {
+		above := prevLast
+		prevLast = line{}
+		if n := len(seg.lines); n > 0 && !seg.foreign {
+			if l := seg.lines[n-1]; !l.foreign && !l.footer && !isForeign(l.node) {
+				prevLast = l
+			}
+		}
 		if skipBelow > 0 && seg.level > skipBelow {
 			continue
 		}
@@ -514,6 +522,16 @@ func (s *site) teamPeople(p *page, aboutPage bool, isForeign func(*html.Node) bo
 				continue
 			}
 			lines = append(lines, l)
+		}
+		// a role line above a name heading in the same card ("<p>代表取締役CEO／共同創業者</p><h3>高橋 健</h3>"):
+		// the role and the heading are children of one element, so the role
+		// below the card before (another person's) is not taken.
+		if seg.level >= 2 && above.node != nil && seg.node != nil && above.node.Parent == seg.node.Parent && s.isCardName(seg.title) &&
+			(len(lines) == 0 || s.roleIn(lines[0].text) == "") {
+			if role := s.roleIn(above.text); role != "" {
+				add(seg.title, role, "", []domain.Evidence{p.ev(role), p.ev(seg.title)}, true, seg)
+				continue
+			}
 		}
 		// a name heading with the role as its first line
 		if seg.level >= 2 && len(lines) > 0 && s.isCardName(seg.title) {

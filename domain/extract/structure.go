@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -421,7 +422,7 @@ func (s *site) profileFounders() {
 	for _, p := range s.byKind(kindAbout, kindTeam, kindContact, kindHome) {
 		for _, r := range labelRows(p) {
 			label := strings.TrimSuffix(strings.TrimSpace(r.label), ":")
-			if !founderLabel.MatchString(label) {
+			if !founderLabel.MatchString(label) && !founderCompound(label) {
 				continue
 			}
 			for _, name := range nameListSepRe.Split(r.value, -1) {
@@ -438,6 +439,21 @@ func (s *site) profileFounders() {
 			return
 		}
 	}
+}
+
+// founderPartRe: a founder in a compound title ("創辦人暨執行長",
+// "共同創辦人暨技術長", "Co-founder & CEO", "Kurucu Ortak ve CTO").
+var founderPartRe = regexp.MustCompile(`(?i)(?:co-?)?founder|gründer|fondat(?:eur|rice|ore)|fundador|oprichter|założyciel|grundare|zakladatel|kurucu|` +
+	`創業者|創立者|创始人|創始人|創辦人|创办人|창업자|설립자`)
+
+// advisoryWordRe: a label of someone beside the company (adviser,
+// investor, board member, mentor), never a founder's whatever else it says.
+var advisoryWordRe = regexp.MustCompile(`(?i)advis|investor|mentor|board|berater|顧問|顾问|投資|投资|고문|투자|doradca|rådgivare|poradce|danışman|yatırımcı`)
+
+// founderCompound reports whether a profile label is a short compound title
+// naming a founder: a founder's word joined to another title.
+func founderCompound(label string) bool {
+	return utf8.RuneCountInString(label) <= 30 && textWords(label) <= 5 && founderPartRe.MatchString(label) && !advisoryWordRe.MatchString(label)
 }
 
 // nameListSepRe separates the names of one profile value.

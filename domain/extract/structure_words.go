@@ -50,7 +50,7 @@ const aboutPathMore = `|o-nas|onas|kim-jestesmy|o-firmie|om-oss|omoss|foretaget|
 
 // teamHeadingMore: a heading that introduces the team or its founders in
 // those languages.
-const teamHeadingMore = `|zespół|zespol|założyciel|zarząd|teamet|grundare|ledning|tým|zakladatel|vedení|ekib|kurucu|yönetim|チーム|創業者|経営陣|役員|团队|團隊|创始|創辦|管理层|팀|창업|경영진|구성원`
+const teamHeadingMore = `|zespół|zespol|założyciel|zarząd|teamet|grundare|ledning|tým|zakladatel|vedení|ekib|kurucu|yönetim|チーム|創業者|経営陣|役員|团队|團隊|创始|創辦|管理层|팀|창업|경영진|구성원|メンバー|成员|成員|멤버`
 
 // roleWordsMore are founders' and executives' titles in Polish, Swedish,
 // Czech and Turkish, matched as words; cjkRoleRe those of Japanese, Chinese
