@@ -115,3 +115,44 @@ func TestAnyLanguage34_FounderCardsAndCompoundLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage34_NewsEntriesWithoutTime: on a news or updates page a
+// list entry whose date sits in an element of its own ("<span>2025.04.15</span>
+// <a>...</a>", "<p>12 maj 2024</p><h2>...</h2>") and a two-column date |
+// title table are milestones without a <time>; a patch release, a dated link
+// to another site (press coverage) and a dated list on a page that is not
+// news (upcoming events) are not.
+func TestAnyLanguage34_NewsEntriesWithoutTime(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, path, body string
+		want                   []string
+	}{
+		{"dotted dates in spans", "ja", "/info", `<h1>お知らせ</h1><ul>
+<li><span>2025.04.15</span> <a href="/info/0415">ファミリー共有機能をリリースしました</a></li>
+<li><span>2024.09.02</span> <a href="/info/0902">累計100万ダウンロードを突破しました</a></li></ul>`,
+			[]string{"2025-04-15 ファミリー共有機能をリリースしました", "2024-09-02 累計100万ダウンロードを突破しました"}},
+		{"date paragraph over the title, a patch release left out", "en", "/updates", `<h1>Updates</h1>
+<article><p class="date">3 February 2025</p><h2><a href="/updates/vat">VAT returns filed from the app</a></h2></article>
+<article><p class="date">20 January 2025</p><h2><a href="/updates/fix">v2.3.1 bug fixes</a></h2></article>
+<article><p class="date">12 June 2024</p><h2><a href="/updates/scan">Receipt scanner for Android</a></h2></article>`,
+			[]string{"2025-02-03 VAT returns filed from the app", "2024-06-12 Receipt scanner for Android"}},
+		{"date table", "zh", "/dongtai", `<h1>产品动态</h1><table><tr><td>2025-01-20</td><td>支持企业微信渠道</td></tr><tr><td>2024-09-09</td><td>客服宝开启公测</td></tr></table>`,
+			[]string{"2025-01-20 支持企业微信渠道", "2024-09-09 客服宝开启公测"}},
+		{"press coverage", "en", "/press", `<h1>Press</h1><ul>
+<li><span>3 March 2024</span> <a href="https://news.example/acme-review">Acme reviewed</a></li>
+<li><span>9 May 2023</span> <a href="https://paper.example/startups">Ten startups to watch</a></li></ul>`, nil},
+		{"events page", "en", "/events", `<h1>Upcoming webinars</h1><ul>
+<li><span>3 March 2026</span> <a href="/events/a">Closing the books faster</a></li>
+<li><span>9 May 2026</span> <a href="/events/b">VAT for freelancers</a></li></ul>`, nil},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="`+c.path+`">?</a></body></html>`,
+			c.path, `<html lang="`+c.lang+`"><head><title>News</title></head><body>`+c.body+`</body></html>`)
+		var got []string
+		for _, m := range dr.Milestones {
+			got = append(got, m.Date+" "+m.Title)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: milestones %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -605,12 +605,30 @@ func dateUnderHeading(seg *segment) (date, dateLine, desc string, ok bool) {
 		if !found || l.foreign || l.footer || len(strings.Fields(rest)) > 2 {
 			continue
 		}
+		if otherEntry(l.node, seg.node) {
+			break // the next entry's date, above its own heading
+		}
 		if i+1 < len(seg.lines) && !seg.lines[i+1].footer {
 			desc = seg.lines[i+1].text
 		}
 		return d, l.text, desc, true
 	}
 	return "", "", "", false
+}
+
+// otherEntry reports whether n lies in an entry (article, list item,
+// section) that does not hold the heading h: "<article><h2>A</h2></article>
+// <article><p>date</p><h2>B</h2></article>" gives B's date, never A's.
+func otherEntry(n, h *html.Node) bool {
+	if n == nil || h == nil {
+		return false
+	}
+	for a := n; a != nil && !isUnder(h, a); a = a.Parent {
+		if a.DataAtom == atom.Article || a.DataAtom == atom.Li || a.DataAtom == atom.Section {
+			return true
+		}
+	}
+	return false
 }
 
 var bareYearRe = regexp.MustCompile(`^((?:19|20)\d\d)\.?$`)

@@ -209,11 +209,23 @@ func datedEntries(p *page) []domain.DraftedMilestone {
 		return nil
 	}
 	var out []domain.DraftedMilestone
+	// An entry without <time> (and a table row of a date and a title) is
+	// read only on a news, updates or changelog page (by its path or its
+	// h1): elsewhere a date in a list is an event's, a post's or a document's.
+	newsy := changelogPage(p) || newsPathRe.MatchString(p.base.Path) || slices.ContainsFunc(p.segs, func(seg *segment) bool {
+		return seg.level == 1 && newsHdr.MatchString(seg.title)
+	})
 	forEach(p.doc, false, func(n *html.Node) bool {
+		if n.DataAtom == atom.Tr && !foreign(n) {
+			if m, ok := datedRow(p, n); ok && newsy {
+				out = append(out, m)
+			}
+			return false
+		}
 		if n.DataAtom != atom.Article && n.DataAtom != atom.Li || foreign(n) {
 			return true
 		}
-		var tm, head, link *html.Node
+		var tm, head, link, bare *html.Node
 		forEach(n, false, func(c *html.Node) bool {
 			switch {
 			case c.DataAtom == atom.Time && tm == nil:
@@ -222,14 +234,31 @@ func datedEntries(p *page) []domain.DraftedMilestone {
 				head = c
 			case c.DataAtom == atom.A && link == nil && attr(c, "href") != "":
 				link = c
+			case bare == nil && newsy && dateOnlyElement[c.DataAtom] && wholeDate(nodeText(c)):
+				// no <time>: an element whose whole text is the date
+				// ("<span class=date>2025.04.15</span>", "<p>12 maj 2024</p>")
+				bare = c
+				return false
 			}
 			return true
 		})
+		if tm == nil {
+			tm = bare
+		}
 		if head == nil {
 			head = link // an index entry: the link to the post and its date
 		}
 		if tm == nil || head == nil {
 			return true
+		}
+		// Without <time>, the entry's link must be to this site's own post:
+		// a dated link elsewhere is coverage or someone else's news.
+		if tm == bare && link != nil && isUnder(link, n) && !sameSite(p, attr(link, "href")) {
+			return false
+		}
+		// A patch release is no milestone, wherever its version is written.
+		if tm == bare && patchTag.MatchString(nodeText(n)) {
+			return false
 		}
 		if isUnder(tm, head) {
 			return false // a dated heading: the changelog rules read it with the text under it
@@ -257,6 +286,59 @@ func datedEntries(p *page) []domain.DraftedMilestone {
 }
 
 var isoDay = regexp.MustCompile(`^(?:19|20)\d\d-\d\d-\d\d`)
+
+// dateOnlyElement are the elements a news entry puts its date in when it has no <time>.
+var dateOnlyElement = map[atom.Atom]bool{atom.Span: true, atom.Small: true, atom.B: true, atom.Strong: true, atom.Em: true, atom.P: true, atom.Div: true}
+
+// wholeDate reports whether t is a date and nothing else, with a day or a
+// month ("3 February 2025", "2025.04.15", "2024年5月"; a bare year is not
+// a news entry's date).
+func wholeDate(t string) bool {
+	_, rest, ok := findDate(t, false)
+	return ok && rest == "" && !yearOnly.MatchString(strings.TrimSpace(t))
+}
+
+// sameSite reports whether href, resolved on p, is on p's host.
+func sameSite(p *page, href string) bool {
+	u, err := p.base.Parse(href)
+	return err == nil && strings.EqualFold(strings.TrimPrefix(u.Hostname(), "www."), strings.TrimPrefix(p.base.Hostname(), "www."))
+}
+
+// patchTag is a patch release's version ("v2.3.1", "1.4.2").
+// (A dotted date, "2025.04.15" or "15.1.2025", is not: a version's major
+// part has at most two digits and its patch part at most three.)
+var patchTag = regexp.MustCompile(`(?:^|[^\d.])v?\d{1,2}\.\d{1,3}\.0*[1-9]\d{0,2}(?:[^\d.]|$)`)
+
+// newsHdr: the h1 of a company's news or updates page.
+var newsHdr = regexp.MustCompile(`(?i)^(?:(?:company |product |latest )?news|updates|product updates|announcements|press releases|neuigkeiten|aktuelles|actualités|nouveautés|noticias|novedades|notizie|novità|nieuws|novidades|` +
+	`aktualności|nowości|nyheter|novinky|aktuality|haberler|duyurular|お知らせ|ニュース|新闻|新聞|动态|動態|产品动态|產品動態|最新消息|公告|소식|공지사항|뉴스)$`)
+
+var yearOnly = regexp.MustCompile(`^(?:19|20)\d\d\D{0,2}$`)
+
+// datedRow reads a table row of a date cell and a title cell ("2025-01-20
+// | 支持企业微信渠道"): the date cell holds nothing but the date.
+func datedRow(p *page, tr *html.Node) (domain.DraftedMilestone, bool) {
+	var cells []*html.Node
+	for c := tr.FirstChild; c != nil; c = c.NextSibling {
+		if c.DataAtom == atom.Th || c.DataAtom == atom.Td {
+			cells = append(cells, c)
+		}
+	}
+	if len(cells) != 2 {
+		return domain.DraftedMilestone{}, false
+	}
+	dt, title := nodeText(cells[0]), nodeText(cells[1])
+	if !wholeDate(dt) || title == "" || wholeDate(title) {
+		return domain.DraftedMilestone{}, false
+	}
+	d, _, _ := findDate(dt, false)
+	t, ok := milestoneTitle(title)
+	if !ok || d == "" || !strings.Contains(dt, d[:4]) {
+		return domain.DraftedMilestone{}, false
+	}
+	return domain.DraftedMilestone{Milestone: domain.Milestone{Date: d, Title: truncate(t, 200)},
+		Evidence: []domain.Evidence{p.ev(dt), p.ev(title)}}, true
+}
 
 // labelRow is one label/value pair of a page's profile table (<tr><th>
 // label</th><td>value</td></tr>, two-cell rows) or definition list
