@@ -156,3 +156,29 @@ func TestAnyLanguage34_NewsEntriesWithoutTime(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage34_FAQHeadings: FAQ pages headed in the languages without
+// word lists ("Vanliga frågor", "常見問題") and questions ending with the
+// full-width question mark "？" give their questions and answers, each
+// answer stopping at its own block.
+func TestAnyLanguage34_FAQHeadings(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, path, body string
+		want                   []string
+	}{
+		{"Swedish h3 + p", "sv", "/fragor", `<h1>Vanliga frågor</h1><h3>Kan jag byta plan när som helst?</h3><p>Ja, du kan byta när du vill.</p>
+<h3>Var lagras min data?</h3><p>All data lagras i Sverige.</p>`, []string{"Kan jag byta plan när som helst?/Ja, du kan byta när du vill.", "Var lagras min data?/All data lagras i Sverige."}},
+		{"traditional Chinese full-width marks", "zh-TW", "/wenda", `<h1>常見問題</h1><h3>免費方案可以用多久？</h3><p>免費方案沒有期限。</p>
+<h3>可以在電腦上使用嗎？</h3><p>可以，登入網頁版即可。</p>`, []string{"免費方案可以用多久？/免費方案沒有期限。", "可以在電腦上使用嗎？/可以，登入網頁版即可。"}},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="`+c.path+`">?</a></body></html>`,
+			c.path, `<html lang="`+c.lang+`"><head><title>FAQ</title></head><body>`+c.body+`<footer><p>Acme AB</p></footer></body></html>`)
+		var got []string
+		for _, f := range dr.FAQs {
+			got = append(got, f.Question+"/"+f.Answer)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: faqs %q, want %q", c.name, got, c.want)
+		}
+	}
+}

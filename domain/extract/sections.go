@@ -13,7 +13,7 @@ import (
 )
 
 var (
-	faqHdr     = regexp.MustCompile(`(?i)\bfaqs?\b|frequently asked|questions|häufige fragen|häufig gestellte fragen|fragen und antworten|foire aux questions|preguntas frecuentes|domande frequenti|veelgestelde vragen|veel gestelde vragen|perguntas frequentes|dúvidas frequentes|duvidas frequentes`)
+	faqHdr     = regexp.MustCompile(`(?i)\bfaqs?\b|frequently asked|questions|häufige fragen|häufig gestellte fragen|fragen und antworten|foire aux questions|preguntas frecuentes|domande frequenti|veelgestelde vragen|veel gestelde vragen|perguntas frequentes|dúvidas frequentes|duvidas frequentes` + faqHdrMore)
 	featureHdr = regexp.MustCompile(`(?i)\bfeatures?\b|what it does|what you get|what's inside|what’s inside|everything you need|capabilities|highlights|^what \S+ does|` +
 		`funktionen|was \S+ (für sie |für dich )?(kann|macht|tut)|` +
 		`fonctionnalités|fonctionnalites|ce que \S+ fait|` +
@@ -75,7 +75,7 @@ func (s *site) draftFAQs() {
 						}
 					}
 				}
-				if len(q) == 1 && strings.HasSuffix(q[0], "?") {
+				if len(q) == 1 && isQuestion(q[0]) {
 					ans := strings.Join(a, " ")
 					add(p, q[0], ans, q[0], ans)
 				}
@@ -88,7 +88,7 @@ func (s *site) draftFAQs() {
 					case atom.Dt:
 						q = nodeText(c)
 					case atom.Dd:
-						if q != "" && (faqish || strings.HasSuffix(q, "?")) {
+						if q != "" && (faqish || isQuestion(q)) {
 							a := nodeText(c)
 							add(p, q, a, q, a)
 						}
@@ -115,12 +115,12 @@ func (s *site) draftFAQs() {
 				if sub != seg && sect != nil && !isUnder(sub.node, sect) {
 					break
 				}
-				if strings.HasSuffix(sub.title, "?") && len(sub.lines) > 0 && !sub.foreign {
+				if isQuestion(sub.title) && len(sub.lines) > 0 && !sub.foreign {
 					a := answerLines(sub.lines, 0, entryBlock(sub.node, sect))
 					add(p, sub.title, a, sub.title, a)
 				}
 				for j, l := range sub.lines {
-					if strings.HasSuffix(l.text, "?") && l.tag != atom.Summary && l.tag != atom.Dt && j+1 < len(sub.lines) && inBlock(l, sect) {
+					if isQuestion(l.text) && l.tag != atom.Summary && l.tag != atom.Dt && j+1 < len(sub.lines) && inBlock(l, sect) {
 						a := answerLines(sub.lines, j+1, sect)
 						add(p, l.text, a, l.text, a)
 					}
@@ -129,6 +129,13 @@ func (s *site) draftFAQs() {
 		}
 	}
 	s.out.FAQs = out
+}
+
+// isQuestion reports whether t ends with a question mark, the ASCII one or
+// the full-width one of Chinese and Japanese ("可以在電腦上使用嗎？").
+func isQuestion(t string) bool {
+	t = strings.TrimSpace(t)
+	return strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")
 }
 
 // answerLines joins up to three answer lines from i, stopping at the next

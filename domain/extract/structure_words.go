@@ -105,6 +105,12 @@ func cjkDateString(m []string) string {
 	return fmt.Sprintf("%s-%02d-%02d", m[1], mo, d)
 }
 
+// faqHdrMore: an FAQ heading in the wordless languages ("Często zadawane
+// pytania", "Vanliga frågor", "Časté dotazy", "Sıkça sorulan sorular",
+// "よくある質問", "常见问题", "常見問題", "자주 묻는 질문").
+const faqHdrMore = `|zadawane pytania|najczęstsze pytania|vanliga frågor|frågor och svar|časté dotazy|často kladené dotazy|sıkça sorulan sorular|sık sorulan sorular|` +
+	`よくある質問|よくあるご質問|常见问题|常見問題|常见问答|자주 묻는 질문|자주 하는 질문`
+
 // historyHdrMore: a company history or timeline heading in the wordless
 // languages ("Historia firmy", "Vår historia", "Historie", "Tarihçe",
 // "沿革", "연혁", "发展历程").
