@@ -182,3 +182,18 @@ func TestAnyLanguage34_FAQHeadings(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage34_FounderApposition: a founding sentence that puts a
+// lower-case apposition (a profession) after the first founder's name
+// ("założyli ... Anna Wiśniewska, nauczycielka matematyki, i Tomasz
+// Zieliński, programista") gives both founders; an adviser named after
+// the sentence is not one.
+func TestAnyLanguage34_FounderApposition(t *testing.T) {
+	dr := draftPages(t, "/", `<html lang="pl"><head><title>Lekcjomat</title></head><body><h1>Lekcjomat</h1><a href="/historia">?</a></body></html>`,
+		"/historia", `<html lang="pl"><head><title>Historia</title></head><body><h1>Nasza historia</h1>
+<p>Lekcjomat założyli w 2017 roku Anna Wiśniewska, nauczycielka matematyki, i Tomasz Zieliński, programista.</p>
+<p>Doradza nam prof. Jan Kowalczyk z Uniwersytetu Łódzkiego.</p></body></html>`)
+	if got, want := founderList(dr), []string{"Anna Wiśniewska/", "Tomasz Zieliński/"}; !slices.Equal(got, want) {
+		t.Errorf("founders %q, want %q", got, want)
+	}
+}

@@ -266,6 +266,10 @@ func (s *site) nameList(t, agent string) (out []listedPerson, end int) {
 			}
 			p.role = strings.TrimSpace(role)
 			pos += r[3]
+		} else if r := apposition.FindStringSubmatchIndex(rest); r != nil && len(out) == 0 {
+			// "A, nauczycielka matematyki, i B, programista": a lower-case
+			// apposition (a profession) between the first name and the next
+			pos += r[1] - 1
 		}
 		out = append(out, p)
 		end = pos
@@ -277,6 +281,9 @@ func (s *site) nameList(t, agent string) (out []listedPerson, end int) {
 	}
 	return out, end
 }
+
+// apposition: ", a lower-case phrase of one to four words," after a name.
+var apposition = regexp.MustCompile(`^,\s+\p{Ll}[\p{L}-]*(?:\s+\p{Ll}[\p{L}-]*){0,3}\s*,`)
 
 // founderStatements reads founders from sentences on any content page.
 func (s *site) founderStatements(p *page, about bool, t string, add func(name, title string, ev []domain.Evidence)) {
