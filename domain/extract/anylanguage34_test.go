@@ -1,9 +1,13 @@
 package extract_test
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // TestAnyLanguage34_PricingForms: prices in forms the pricing rules did not
@@ -196,4 +200,50 @@ func TestAnyLanguage34_FounderApposition(t *testing.T) {
 	if got, want := founderList(dr), []string{"Anna Wiśniewska/", "Tomasz Zieliński/"}; !slices.Equal(got, want) {
 		t.Errorf("founders %q, want %q", got, want)
 	}
+}
+
+// TestAnyLanguage34_SeatRowPostcode: a profile's seat row that gives
+// street, postcode and city but not the country ("Sídlo | Kounicova 10,
+// 602 00 Brno") names the country by its postcode's form on a Czech site,
+// as a footer address does; on an English site the shared form names none.
+// The site is served over HTTP and read by the real fetcher, which gives
+// the draft its language.
+func TestAnyLanguage34_SeatRowPostcode(t *testing.T) {
+	for _, c := range []struct{ lang, want string }{{"cs", "CZ"}, {"en", ""}} {
+		dr := draftServed(t, map[string]string{
+			"index.html": `<html lang="` + c.lang + `"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/o-projektu">O projektu</a></body></html>`,
+			"o-projektu.html": `<html lang="` + c.lang + `"><head><title>O projektu</title></head><body><h1>O projektu</h1>
+<dl><dt>Provozovatel</dt><dd>Acme s.r.o.</dd><dt>Sídlo</dt><dd>Kounicova 10, 602 00 Brno</dd></dl></body></html>`})
+		if got := dr.Fields["country"].Text; got != c.want {
+			t.Errorf("%s: country %q, want %q", c.lang, got, c.want)
+		}
+		if got := dr.Fields["city"].Text; got != "Brno" {
+			t.Errorf("%s: city %q, want Brno", c.lang, got)
+		}
+	}
+}
+
+// draftServed writes files to a directory, serves it on loopback as the
+// evaluation does, crawls it with the real fetcher and drafts it; what the
+// gate drops fails the test.
+func draftServed(t *testing.T, files map[string]string) *domain.Drafted {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	crawl, err := fetchSite(t, testSite{name: "served", dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cats := loadCategories(t)
+	req := domain.DraftRequest{Site: crawl, Categories: cats.Categories, Stages: cats.Stages}
+	dr := draft(t, req)
+	kept, dropped := domain.Ground(req, dr)
+	if len(dropped) > 0 {
+		t.Errorf("domain.Ground dropped %q", dropped)
+	}
+	return kept
 }

@@ -455,6 +455,11 @@ func (s *site) profileLocs() []loc {
 				continue
 			}
 			if l, ok := addressRowLoc(p, r.value); ok {
+				// a seat row without the country's name: its postcode's form
+				// names it, as for footer addresses (postalLocs)
+				if c, ok := domain.PostalCountry(r.value, s.req.Site.Language); ok && l.country == "" {
+					l.country, l.countryQuote = c, r.value
+				}
 				out = append(out, l)
 			}
 		}
