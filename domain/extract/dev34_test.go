@@ -30,7 +30,7 @@ func TestEvaluationDev34(t *testing.T) {
 		t.Log(m)
 	}
 	t.Log("\n" + sc.report("dev34"))
-	if sc.ungrounded != 0 || sc.nonVerbatim != 0 || sc.robotsOK != sc.robotsSites {
+	if sc.ungrounded != 0 || sc.nonVerbatim != 0 || sc.robotsSites == 0 || sc.robotsOK != sc.robotsSites {
 		checkClean(t, sc)
 		if sc.nonVerbatim != 0 {
 			t.Errorf("%d quotes are not verbatim page text, want 0", sc.nonVerbatim)
@@ -46,8 +46,9 @@ func TestEvaluationDev34(t *testing.T) {
 
 // dev34MinRecall and dev34MaxInvented hold the drafter on dev34. The day it
 // was written (drafter unchanged): 73.5% recall (194/264), value accuracy
-// 99.0%, 0 invented, 0 non-verbatim.
+// 99.0%, 0 invented, 0 non-verbatim; after the rules written against it
+// 87.5% (231/264), value accuracy 100%, 0 invented.
 const (
-	dev34MinRecall   = 0.73
+	dev34MinRecall   = 0.87
 	dev34MaxInvented = 0
 )
