@@ -247,3 +247,15 @@ func draftServed(t *testing.T, files map[string]string) *domain.Drafted {
 	}
 	return kept
 }
+
+// TestAnyLanguage34_LogoByNameInAnyScript: a header image whose alt text is
+// the product's name written in Han ("客服宝") is its logo, as an ASCII
+// name's is; another image in the header is not.
+func TestAnyLanguage34_LogoByNameInAnyScript(t *testing.T) {
+	dr := draftPages(t, "/", `<html lang="zh-CN"><head><title>客服宝 — 工单系统</title></head><body>
+<header><a href="/"><img src="/assets/kefubao.svg" alt="客服宝"></a><img src="/assets/flag-cn.svg" alt="中文"></header>
+<h1>客服宝</h1><p>工单与在线客服。</p></body></html>`)
+	if got, want := dr.Fields["logo_url"].Text, "https://acme.example/assets/kefubao.svg"; got != want {
+		t.Errorf("logo_url %q, want %q", got, want)
+	}
+}

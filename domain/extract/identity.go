@@ -313,7 +313,9 @@ func (s *site) logo() domain.DraftedValue {
 		if alt == "" || src == "" {
 			return true
 		}
-		if logoHint.MatchString(alt+" "+src+" "+hint(n)) || (s.brand != "" && compact(alt) == s.brand) {
+		// The alt text is the name: compared letter by letter in any script
+		// ("客服宝" has no ASCII letters for compact to keep).
+		if logoHint.MatchString(alt+" "+src+" "+hint(n)) || (s.brand != "" && compact(alt) == s.brand) || (nameKey(s.name) != "" && nameKey(alt) == nameKey(s.name)) {
 			// The address is the value; the page's data lists it (htmltext
 			// keeps the src of logo-like images), the alt text names it.
 			// A relative address is quoted as written: the gate
