@@ -19,7 +19,6 @@ import (
 // Bounds of a category, checked by CheckCategory* and shown on the forms.
 const (
 	CategoryNameMax        = 60
-	CategorySlugMax        = 220
 	CategoryDescriptionMax = 2000
 	// CategoryFAQsMax and the question and answer bounds are those of a
 	// listing's FAQs (the spec's FAQ item, update_listing's faqs).
@@ -45,7 +44,6 @@ var (
 	// reAttributeKey is the key of a comparison attribute, as listings state
 	// it in listing_attributes.
 	reAttributeKey = regexp.MustCompile(`^[a-z][a-z0-9_]{0,39}$`)
-	reSlugJunk     = regexp.MustCompile(`[^a-z0-9]+`)
 )
 
 // generalCompareKeys are the rows compare_listings shows for every listing;
@@ -114,24 +112,6 @@ func (s *Service) categoryStore() (CategoryAdminStore, error) {
 		return c, nil
 	}
 	return nil, fmt.Errorf("categories are not editable here (they need a CategoryAdminStore)")
-}
-
-// currentCategorySlug is the slug of the category an old slug points at;
-// slug itself when it is no old slug (a live slug is never one).
-func (s *Service) currentCategorySlug(ctx context.Context, slug string) (string, error) {
-	st := s.categoryAdmin()
-	if st == nil || slug == "" {
-		return slug, nil
-	}
-	id, err := st.CategoryRedirect(ctx, slug)
-	if err != nil || id == 0 {
-		return slug, err
-	}
-	c, err := st.AdminCategory(ctx, id)
-	if err != nil {
-		return "", err
-	}
-	return c.Slug, nil
 }
 
 // CategoryTree returns every category in tree order (each followed by its
@@ -209,17 +189,6 @@ type CategoryInput struct {
 	// Slug is optional: empty, it is made from the name.
 	Slug     string
 	ParentID int64
-}
-
-// Slugify makes a category slug from a name: lower case letters and digits
-// with single hyphens between words ("AI & Data" is "ai-data").
-func Slugify(name string) string {
-	s := reSlugJunk.ReplaceAllString(strings.ToLower(name), "-")
-	s = strings.Trim(s, "-")
-	if len(s) > CategorySlugMax {
-		s = strings.TrimRight(s[:CategorySlugMax], "-")
-	}
-	return s
 }
 
 // checkCategoryName validates a category name: one line of 1-60 characters.

@@ -19,16 +19,6 @@ import (
 // it to another account and edit its fields (a version like an owner's
 // edit, checked by the same rules).
 
-// Statuses the console gives a listing (storage/migrations/0022).
-const (
-	// ListingHidden: the site team hid it; HiddenStatus keeps the status
-	// unhiding puts back.
-	ListingHidden = "hidden"
-	// ListingMerged: merged into another listing (MergedInto); its slug
-	// redirects there.
-	ListingMerged = "merged"
-)
-
 // TeamEditNote is the note of a version the site team wrote on the console.
 const TeamEditNote = "Edited by the site team."
 
@@ -312,14 +302,4 @@ func (s *Service) AdminEditListing(ctx context.Context, actor string, in UpdateM
 		return nil, nil
 	}
 	return st.TeamEditListing(ctx, in.ListingID, values, actor, s.auditEntry(actor, "listing.edit", listingTarget(in.ListingID), nil, nil))
-}
-
-// MergedSlug is the slug a merged listing's slug now leads to ("" when slug
-// was not merged).
-func (s *Service) MergedSlug(ctx context.Context, slug string) (string, error) {
-	st, err := s.listingAdmin()
-	if err != nil {
-		return "", nil // no console store: nothing was merged
-	}
-	return st.MergedSlug(ctx, slug)
 }

@@ -27,9 +27,6 @@ const (
 	ModRequalify     = "requalify"
 )
 
-// VoteDiscarded is what VotedSlugs says of a vote the site team discarded.
-const VoteDiscarded = "discarded"
-
 // MaxModerationReason bounds the reason of a disqualification.
 const MaxModerationReason = 500
 

@@ -17,22 +17,8 @@ import (
 // of each source; the revenue board and the listing page show the verified
 // one when there is one, and always say which it is.
 
-// Sources of a revenue figure.
-const (
-	RevenueVerified = "verified"
-	RevenueOwner    = "owner"
-)
-
 // MaxRevenueCents is the largest monthly figure accepted: $100,000,000.00.
 const MaxRevenueCents = 100_000_000_00
-
-// RevenueSourceLabel says a source as a person reads it.
-func RevenueSourceLabel(source string) string {
-	if source == RevenueVerified {
-		return "verified by the site team"
-	}
-	return "stated by the owner"
-}
 
 // RevenueFigure is one stored figure.
 type RevenueFigure struct {
@@ -45,14 +31,6 @@ type RevenueFigure struct {
 	Source      string
 	SetBy       string
 	SetAt       time.Time
-}
-
-// ListingRevenue is a listing's latest monthly revenue, as its profile shows it.
-type ListingRevenue struct {
-	Month       string `json:"month" jsonschema_description:"The month, YYYY-MM."`
-	AmountCents int64  `json:"amount_cents"`
-	Currency    string `json:"currency"`
-	Source      string `json:"source" jsonschema:"enum=verified,enum=owner" jsonschema_description:"verified: checked by the site team; owner: stated by the owner, not checked."`
 }
 
 // RevenueStore keeps revenue figures.

@@ -3,10 +3,8 @@ package domain
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 )
 
@@ -17,17 +15,6 @@ import (
 // defaults). Every read happens at the time of use, so a change made on
 // /admin/settings or with "launchdir admin settings set" takes effect on the
 // next request, in every process using the database.
-
-// Setting keys. The free queue's keys are the JSON names of FreeSettings.
-const (
-	SettingSiteName         = "site_name"
-	SettingSitePurpose      = "site_purpose"
-	SettingFreeWeeksMin     = "free_weeks_min"
-	SettingFreeWeeksMax     = "free_weeks_max"
-	SettingFreeWeekCapacity = "free_week_capacity"
-	SettingBadgeCheckHours  = "badge_check_hours"
-	SettingVoteMinAgeHours  = "vote_min_account_age_hours"
-)
 
 // Kinds of settings.
 const (
@@ -132,46 +119,6 @@ func (s *Service) SiteSettings(ctx context.Context) ([]SettingView, error) {
 		out = append(out, v)
 	}
 	return out, nil
-}
-
-// storedSettings are the stored settings; none when they cannot be read
-// (then the defaults apply and the failure is logged).
-func (s *Service) storedSettings(ctx context.Context) map[string]string {
-	st := s.settingsStore()
-	if st == nil {
-		return nil
-	}
-	stored, err := st.StoredSettings(ctx)
-	if err != nil {
-		slog.Default().Error("domain: reading the site settings; using the defaults", "err", err)
-		return nil
-	}
-	return stored
-}
-
-// SiteNow is the site as the request of ctx sees it (Site.In) with the
-// name and purpose in effect now: the stored settings, else the configured
-// ones.
-func (s *Service) SiteNow(ctx context.Context) Site {
-	site := s.Site.In(ctx)
-	stored := s.storedSettings(ctx)
-	if v, ok := stored[SettingSiteName]; ok && v != "" {
-		site.Name = v
-	}
-	if v, ok := stored[SettingSitePurpose]; ok && v != "" {
-		site.Purpose = v
-	}
-	return site
-}
-
-// voteMinAccountAge is the vote rule's minimum account age in effect now.
-func (s *Service) voteMinAccountAge(ctx context.Context) time.Duration {
-	if v, ok := s.storedSettings(ctx)[SettingVoteMinAgeHours]; ok {
-		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
-			return time.Duration(n) * time.Hour
-		}
-	}
-	return s.VoteMinAccountAge
 }
 
 // CheckSetting validates value for key, returning it normalised (a text
