@@ -2,6 +2,7 @@ package domain
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"regexp"
 	"strconv"
@@ -25,10 +26,26 @@ const (
 	SettingVoteMinAgeHours  = "vote_min_account_age_hours"
 )
 
+// SettingsReader reads the stored site settings; the console writes them.
+type SettingsReader interface {
+	// StoredSettings returns the stored settings by key (absent: not stored).
+	StoredSettings(ctx context.Context) (map[string]string, error)
+}
+
+// Redirects says where a slug the site team changed leads now.
+type Redirects interface {
+	// CategoryRedirectSlug is the slug of the category an old slug (of a
+	// renamed or merged category) points at; "" when slug is no old slug.
+	CategoryRedirectSlug(ctx context.Context, slug string) (string, error)
+	// MergedSlug is the slug of the listing that slug was merged into
+	// ("" when none).
+	MergedSlug(ctx context.Context, slug string) (string, error)
+}
+
 // storedSettings are the stored settings; none when they cannot be read
 // (then the defaults apply and the failure is logged).
 func (s *Service) storedSettings(ctx context.Context) map[string]string {
-	st := s.settingsStore()
+	st := s.Settings
 	if st == nil {
 		return nil
 	}
@@ -120,27 +137,28 @@ func Slugify(name string) string {
 // currentCategorySlug is the slug of the category an old slug points at;
 // slug itself when it is no old slug (a live slug is never one).
 func (s *Service) currentCategorySlug(ctx context.Context, slug string) (string, error) {
-	st := s.categoryAdmin()
-	if st == nil || slug == "" {
+	if s.Redirects == nil || slug == "" {
 		return slug, nil
 	}
-	id, err := st.CategoryRedirect(ctx, slug)
-	if err != nil || id == 0 {
+	to, err := s.Redirects.CategoryRedirectSlug(ctx, slug)
+	if err != nil || to == "" {
 		return slug, err
 	}
-	c, err := st.AdminCategory(ctx, id)
-	if err != nil {
-		return "", err
-	}
-	return c.Slug, nil
+	return to, nil
 }
 
 // MergedSlug is the slug a merged listing's slug now leads to ("" when slug
 // was not merged).
 func (s *Service) MergedSlug(ctx context.Context, slug string) (string, error) {
-	st, err := s.listingAdmin()
-	if err != nil {
-		return "", nil // no console store: nothing was merged
+	if s.Redirects == nil {
+		return "", nil // a Service built without them: nothing was merged
 	}
-	return st.MergedSlug(ctx, slug)
+	return s.Redirects.MergedSlug(ctx, slug)
+}
+
+// ListingEditValues are the fields in sets, as the listing's version
+// stores them, checked by update_my_listing's rules: what the console's
+// edit of a listing writes.
+func ListingEditValues(in *UpdateMyListingInput) (map[string]json.RawMessage, error) {
+	return editValues(in)
 }
