@@ -11,7 +11,7 @@ import (
 	"github.com/launchdir/launchdir/domain/console"
 )
 
-// The console's blog and interview questions (domain/admin_blog.go): every
+// The console's blog and interview questions (domain/console/blog.go): every
 // change and its audit entry in one transaction.
 
 var _ console.BlogAdminStore = (*Store)(nil)

@@ -10,8 +10,8 @@ import (
 	"github.com/launchdir/launchdir/domain/console"
 )
 
-// Domain Rating imports and revenue figures (domain/admin_ratings.go,
-// domain/admin_revenue.go; migration 0023).
+// Domain Rating imports and revenue figures (domain/console/ratings.go,
+// domain/console/revenue.go; migration 0023).
 
 var (
 	_ console.RatingsStore = (*Store)(nil)
