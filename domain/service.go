@@ -62,17 +62,15 @@ type Service struct {
 	VoteMinAccountAge time.Duration
 	// Weeks keeps what the weekly clock reads and writes (weeks.go).
 	Weeks WeekStore
-	// Moderation keeps the site team's review queue (admin_moderation.go).
-	Moderation ModerationStore
 	// Reviews keeps the reviews people write on the site (public_reviews.go);
 	// they are held by the votes' rules (VoteMinAccountAge, the burst rule).
 	Reviews ReviewStore
-	// Team keeps the site team's members and audit log (team.go).
-	Team TeamStore
-	// Console is the site team's stores (settings, categories, blog,
-	// listings, people, ratings, revenue), embedded so that each is a field
-	// of the Service.
-	Console
+	// Settings reads the site settings the site team stored
+	// (console_reads.go); the console (domain/console) writes them.
+	Settings SettingsReader
+	// Redirects says where the slugs the site team renamed or merged lead
+	// (console_reads.go).
+	Redirects Redirects
 	// Trophies keeps the trophy cabinets (trophies.go).
 	Trophies TrophyStore
 	// TrophyPages reads award pages (trophies_check.go); nil: Drafts.Fetcher, the site reader.
@@ -89,24 +87,6 @@ type Service struct {
 	VoteDays VoteDayCounter
 	// Hooks serves the webhooks (webhooks.go); nil: none can be created or delivered.
 	Hooks *Webhooking
-}
-
-// Console is the stores of the site team's console. Each is required by New.
-type Console struct {
-	// Settings keeps the stored site settings (settings.go).
-	Settings SettingsStore
-	// Categories keeps the console's category changes (admin_categories.go).
-	Categories CategoryAdminStore
-	// Blog keeps the blog and the interview questions (admin_blog.go).
-	Blog BlogAdminStore
-	// ListingAdmin keeps the console's listing changes (admin_listings.go).
-	ListingAdmin ListingAdminStore
-	// People keeps the accounts the team finds and suspends (admin_people.go).
-	People PeopleStore
-	// Ratings keeps the Domain Rating imports (admin_ratings.go).
-	Ratings RatingsStore
-	// Revenue keeps the listings' revenue figures (admin_revenue.go).
-	Revenue RevenueStore
 }
 
 // Deps is everything a Service is built from. Every field is required unless
@@ -132,14 +112,12 @@ type Deps struct {
 	VoteMinAccountAge time.Duration
 	// Weeks keeps the weekly clock's finalised weeks and awards.
 	Weeks WeekStore
-	// Moderation keeps the site team's review queue.
-	Moderation ModerationStore
 	// Reviews keeps the reviews people write on the site.
 	Reviews ReviewStore
-	// Team keeps the site team and its audit log.
-	Team TeamStore
-	// Console is the console's stores, every one required.
-	Console Console
+	// Settings reads the stored site settings.
+	Settings SettingsReader
+	// Redirects says where renamed categories' and merged listings' slugs lead.
+	Redirects Redirects
 	// Trophies keeps the trophy cabinets.
 	Trophies TrophyStore
 	// TrophyPages reads award pages; nil: Drafts.Fetcher.
@@ -180,7 +158,7 @@ func New(d Deps) (*Service, error) {
 	s := &Service{Store: d.Store, Site: d.Site, Now: d.Now,
 		Claims: d.Claims, Free: d.Free, MyListings: d.MyListings, Edits: d.Edits, Content: d.Content,
 		Drafts: d.Drafts, Orders: d.Orders, Owner: d.Owner, Votes: d.Votes, VoteMinAccountAge: d.VoteMinAccountAge, Weeks: d.Weeks,
-		Moderation: d.Moderation, Reviews: d.Reviews, Team: d.Team, Console: d.Console,
+		Reviews: d.Reviews, Settings: d.Settings, Redirects: d.Redirects,
 		Trophies: d.Trophies, TrophyPages: d.TrophyPages, Feeds: d.Feeds, OpenData: d.OpenData,
 		Matches: d.Matches, VoteDays: d.VoteDays}
 	s.RegisterDraftJobs(d.Jobs, d.Logger)
@@ -215,17 +193,10 @@ func (d Deps) missing() []string {
 	need(d.Content != nil, "Content")
 	need(d.Votes != nil, "Votes")
 	need(d.Weeks != nil, "Weeks")
-	need(d.Moderation != nil, "Moderation")
 	need(d.VoteMinAccountAge >= 0, "VoteMinAccountAge (not negative)")
 	need(d.Reviews != nil, "Reviews")
-	need(d.Team != nil, "Team")
-	need(d.Console.Settings != nil, "Console.Settings")
-	need(d.Console.Categories != nil, "Console.Categories")
-	need(d.Console.Blog != nil, "Console.Blog")
-	need(d.Console.ListingAdmin != nil, "Console.ListingAdmin")
-	need(d.Console.People != nil, "Console.People")
-	need(d.Console.Ratings != nil, "Console.Ratings")
-	need(d.Console.Revenue != nil, "Console.Revenue")
+	need(d.Settings != nil, "Settings")
+	need(d.Redirects != nil, "Redirects")
 	need(d.Trophies != nil, "Trophies")
 	need(d.Feeds != nil, "Feeds")
 	need(d.OpenData != nil, "OpenData")
@@ -263,34 +234,14 @@ type Stores interface {
 	OwnerContentStore
 	VoteStore
 	WeekStore
-	ModerationStore
 	ReviewStore
-	TeamStore
-	SettingsStore
-	CategoryAdminStore
-	BlogAdminStore
-	ListingAdminStore
-	PeopleStore
-	RatingsStore
-	RevenueStore
+	SettingsReader
+	Redirects
 	TrophyStore
 	FeedStore
 	OpenDataStore
 	MatchedSearcher
 	VoteDayCounter
-}
-
-// ConsoleOf is the Console whose every store is st.
-func ConsoleOf(st interface {
-	SettingsStore
-	CategoryAdminStore
-	BlogAdminStore
-	ListingAdminStore
-	PeopleStore
-	RatingsStore
-	RevenueStore
-}) Console {
-	return Console{Settings: st, Categories: st, Blog: st, ListingAdmin: st, People: st, Ratings: st, Revenue: st}
 }
 
 // NewService returns a Service over st for site on the wall clock, with
@@ -301,8 +252,7 @@ func NewService(st Stores, site Site) *Service {
 	s := &Service{Site: site, Now: func() time.Time { return time.Now().UTC() }, VoteMinAccountAge: DefaultVoteMinAccountAge}
 	if st != nil {
 		s.Store, s.Claims, s.Free, s.MyListings, s.Edits, s.Content, s.Votes, s.Weeks = st, st, st, st, st, st, st, st
-		s.Moderation, s.Reviews, s.Team = st, st, st
-		s.Console = ConsoleOf(st)
+		s.Reviews, s.Settings, s.Redirects = st, st, st
 		s.Trophies, s.Feeds, s.OpenData, s.Matches, s.VoteDays = st, st, st, st, st
 	}
 	return s

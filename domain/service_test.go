@@ -29,8 +29,8 @@ func fullDeps() Deps {
 	enqueueAt := func(context.Context, string, string, any, time.Time) error { return nil }
 	return Deps{
 		Site: Site{Key: "main"}, Now: time.Now,
-		Store: st, Claims: st, Free: st, MyListings: st, Edits: st, Content: st, Votes: st, Weeks: st, Moderation: st, Reviews: st, Team: st,
-		Console: ConsoleOf(st), Trophies: st, Feeds: st, OpenData: st,
+		Store: st, Claims: st, Free: st, MyListings: st, Edits: st, Content: st, Votes: st, Weeks: st, Reviews: st,
+		Settings: st, Redirects: st, Trophies: st, Feeds: st, OpenData: st,
 		Drafts: &Drafting{Store: stubDrafts{}, Fetcher: stubFetcher{}, Drafter: stubDrafter{}, Enqueue: enqueue, Mailer: stubMailer{}},
 		Orders: &Ordering{Store: stubOrders{}, Payments: stubPayments{}, VAT: stubVAT{}, EnqueueAt: enqueueAt},
 		Owner:  &Owning{Pages: stubPages{}, Resolver: stubTXT{}, Mailer: stubMailer{}, EnqueueAt: enqueueAt},
@@ -45,11 +45,11 @@ func TestNew(t *testing.T) {
 		if err != nil {
 			t.Fatalf("New: %v", err)
 		}
-		if s.Settings == nil || s.Categories == nil || s.Blog == nil || s.ListingAdmin == nil || s.People == nil || s.Ratings == nil || s.Revenue == nil ||
+		if s.Settings == nil || s.Redirects == nil ||
 			s.Trophies == nil || s.Feeds == nil || s.OpenData == nil {
-			t.Fatalf("New left a store of the console, trophies, feeds or open data out of the Service: %+v", s)
+			t.Fatalf("New left the settings, the redirects, the trophies, feeds or open data out of the Service: %+v", s)
 		}
-		if s.Claims == nil || s.Free == nil || s.MyListings == nil || s.Edits == nil || s.Content == nil || s.Votes == nil || s.Weeks == nil || s.Moderation == nil || s.Reviews == nil || s.Drafts == nil || s.Orders == nil || s.Owner == nil {
+		if s.Claims == nil || s.Free == nil || s.MyListings == nil || s.Edits == nil || s.Content == nil || s.Votes == nil || s.Weeks == nil || s.Reviews == nil || s.Drafts == nil || s.Orders == nil || s.Owner == nil {
 			t.Fatalf("New left a dependency out of the Service: %+v", s)
 		}
 		// Every job kind of the Service is registered on the runner.
@@ -74,16 +74,10 @@ func TestNew(t *testing.T) {
 		{"Content", func(d *Deps) { d.Content = nil }},
 		{"Votes", func(d *Deps) { d.Votes = nil }},
 		{"Weeks", func(d *Deps) { d.Weeks = nil }},
-		{"Moderation", func(d *Deps) { d.Moderation = nil }},
 		{"Reviews", func(d *Deps) { d.Reviews = nil }},
 		{"Jobs", func(d *Deps) { d.Jobs = nil }},
-		{"Console.Settings", func(d *Deps) { d.Console.Settings = nil }},
-		{"Console.Categories", func(d *Deps) { d.Console.Categories = nil }},
-		{"Console.Blog", func(d *Deps) { d.Console.Blog = nil }},
-		{"Console.ListingAdmin", func(d *Deps) { d.Console.ListingAdmin = nil }},
-		{"Console.People", func(d *Deps) { d.Console.People = nil }},
-		{"Console.Ratings", func(d *Deps) { d.Console.Ratings = nil }},
-		{"Console.Revenue", func(d *Deps) { d.Console.Revenue = nil }},
+		{"Settings", func(d *Deps) { d.Settings = nil }},
+		{"Redirects", func(d *Deps) { d.Redirects = nil }},
 		{"Trophies", func(d *Deps) { d.Trophies = nil }},
 		{"Feeds", func(d *Deps) { d.Feeds = nil }},
 		{"OpenData", func(d *Deps) { d.OpenData = nil }},

@@ -8,17 +8,18 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
-// The console's blog and interview questions (domain/admin_blog.go): every
+// The console's blog and interview questions (domain/console/blog.go): every
 // change and its audit entry in one transaction.
 
-var _ domain.BlogAdminStore = (*Store)(nil)
+var _ console.BlogAdminStore = (*Store)(nil)
 
 // inTx runs fn in a transaction and writes e (its Target filled from
 // target when empty) before committing; on PostgreSQL the whole is run
 // again after a serialization failure (DB.inTx).
-func (s *Store) inTx(ctx context.Context, kind string, e domain.AuditEntry, fn func(tx *Tx) (target string, err error)) error {
+func (s *Store) inTx(ctx context.Context, kind string, e console.AuditEntry, fn func(tx *Tx) (target string, err error)) error {
 	err := s.db.inTx(ctx, func(tx *Tx) error {
 		target, err := fn(tx)
 		if err != nil {
@@ -45,8 +46,8 @@ func affected(res sql.Result, kind string, id int64) error {
 
 const adminPostCols = `id, slug, title, excerpt, markdown, author, tags, faqs, published_at`
 
-func scanAdminPost(sc interface{ Scan(...any) error }) (domain.AdminBlogPost, error) {
-	var p domain.AdminBlogPost
+func scanAdminPost(sc interface{ Scan(...any) error }) (console.AdminBlogPost, error) {
+	var p console.AdminBlogPost
 	var tags, faqs string
 	var at sql.NullInt64
 	if err := sc.Scan(&p.ID, &p.Slug, &p.Title, &p.Excerpt, &p.Markdown, &p.Author, &tags, &faqs, &at); err != nil {
@@ -63,9 +64,9 @@ func scanAdminPost(sc interface{ Scan(...any) error }) (domain.AdminBlogPost, er
 	return p, nil
 }
 
-// AdminBlogPosts implements domain.BlogAdminStore.
-func (s *Store) AdminBlogPosts(ctx context.Context) ([]domain.AdminBlogPost, error) {
-	out := []domain.AdminBlogPost{}
+// AdminBlogPosts implements console.BlogAdminStore.
+func (s *Store) AdminBlogPosts(ctx context.Context) ([]console.AdminBlogPost, error) {
+	out := []console.AdminBlogPost{}
 	err := queryEach(ctx, s.db.sql, func(rows *sql.Rows) error {
 		p, err := scanAdminPost(rows)
 		out = append(out, p)
@@ -75,8 +76,8 @@ func (s *Store) AdminBlogPosts(ctx context.Context) ([]domain.AdminBlogPost, err
 	return out, mapErr(err, "blog post", "")
 }
 
-// AdminBlogPost implements domain.BlogAdminStore.
-func (s *Store) AdminBlogPost(ctx context.Context, id int64) (*domain.AdminBlogPost, error) {
+// AdminBlogPost implements console.BlogAdminStore.
+func (s *Store) AdminBlogPost(ctx context.Context, id int64) (*console.AdminBlogPost, error) {
 	p, err := scanAdminPost(s.db.sql.QueryRowContext(ctx, `SELECT `+adminPostCols+` FROM blog_posts WHERE site_id = ? AND id = ?`, s.siteID, id))
 	if err != nil {
 		return nil, mapErr(err, "blog post", strconv.FormatInt(id, 10))
@@ -84,14 +85,14 @@ func (s *Store) AdminBlogPost(ctx context.Context, id int64) (*domain.AdminBlogP
 	return &p, nil
 }
 
-// BlogSlugTaken implements domain.BlogAdminStore.
+// BlogSlugTaken implements console.BlogAdminStore.
 func (s *Store) BlogSlugTaken(ctx context.Context, slug string, id int64) (bool, error) {
 	n, err := s.count(ctx, `SELECT COUNT(*) FROM blog_posts WHERE site_id = ? AND slug = ? AND id <> ?`, s.siteID, slug, id)
 	return n > 0, err
 }
 
 // postJSON is the tags and FAQs of p as stored.
-func postJSON(p domain.BlogPostWrite) (tags, faqs string, err error) {
+func postJSON(p console.BlogPostWrite) (tags, faqs string, err error) {
 	t, err := json.Marshal(p.Tags)
 	if err != nil {
 		return "", "", err
@@ -100,8 +101,8 @@ func postJSON(p domain.BlogPostWrite) (tags, faqs string, err error) {
 	return string(t), string(f), err
 }
 
-// CreateBlogPost implements domain.BlogAdminStore.
-func (s *Store) CreateBlogPost(ctx context.Context, p domain.BlogPostWrite, e domain.AuditEntry) (int64, error) {
+// CreateBlogPost implements console.BlogAdminStore.
+func (s *Store) CreateBlogPost(ctx context.Context, p console.BlogPostWrite, e console.AuditEntry) (int64, error) {
 	tags, faqs, err := postJSON(p)
 	if err != nil {
 		return 0, err
@@ -118,8 +119,8 @@ func (s *Store) CreateBlogPost(ctx context.Context, p domain.BlogPostWrite, e do
 	return id, err
 }
 
-// UpdateBlogPost implements domain.BlogAdminStore.
-func (s *Store) UpdateBlogPost(ctx context.Context, id int64, p domain.BlogPostWrite, e domain.AuditEntry) error {
+// UpdateBlogPost implements console.BlogAdminStore.
+func (s *Store) UpdateBlogPost(ctx context.Context, id int64, p console.BlogPostWrite, e console.AuditEntry) error {
 	tags, faqs, err := postJSON(p)
 	if err != nil {
 		return err
@@ -134,8 +135,8 @@ func (s *Store) UpdateBlogPost(ctx context.Context, id int64, p domain.BlogPostW
 	})
 }
 
-// SetBlogPublished implements domain.BlogAdminStore.
-func (s *Store) SetBlogPublished(ctx context.Context, id int64, at *time.Time, e domain.AuditEntry) error {
+// SetBlogPublished implements console.BlogAdminStore.
+func (s *Store) SetBlogPublished(ctx context.Context, id int64, at *time.Time, e console.AuditEntry) error {
 	var v any
 	if at != nil {
 		v = at.Unix()
@@ -149,11 +150,11 @@ func (s *Store) SetBlogPublished(ctx context.Context, id int64, at *time.Time, e
 	})
 }
 
-// AdminInterviewQuestions implements domain.BlogAdminStore.
-func (s *Store) AdminInterviewQuestions(ctx context.Context) ([]domain.AdminInterviewQuestion, error) {
-	out := []domain.AdminInterviewQuestion{}
+// AdminInterviewQuestions implements console.BlogAdminStore.
+func (s *Store) AdminInterviewQuestions(ctx context.Context) ([]console.AdminInterviewQuestion, error) {
+	out := []console.AdminInterviewQuestion{}
 	err := queryEach(ctx, s.db.sql, func(rows *sql.Rows) error {
-		var q domain.AdminInterviewQuestion
+		var q console.AdminInterviewQuestion
 		err := rows.Scan(&q.ID, &q.Question, &q.Topic, &q.Position, &q.Answers)
 		out = append(out, q)
 		return err
@@ -162,8 +163,8 @@ func (s *Store) AdminInterviewQuestions(ctx context.Context) ([]domain.AdminInte
 	return out, mapErr(err, "interview question", "")
 }
 
-// AddInterviewQuestion implements domain.BlogAdminStore: after the last.
-func (s *Store) AddInterviewQuestion(ctx context.Context, question, topic string, e domain.AuditEntry) (int64, error) {
+// AddInterviewQuestion implements console.BlogAdminStore: after the last.
+func (s *Store) AddInterviewQuestion(ctx context.Context, question, topic string, e console.AuditEntry) (int64, error) {
 	var id int64
 	err := s.inTx(ctx, "interview question", e, func(tx *Tx) (string, error) {
 		err := tx.QueryRowContext(ctx, `INSERT INTO interview_questions (site_id, question, topic, position)
@@ -176,8 +177,8 @@ func (s *Store) AddInterviewQuestion(ctx context.Context, question, topic string
 	return id, err
 }
 
-// UpdateInterviewQuestion implements domain.BlogAdminStore.
-func (s *Store) UpdateInterviewQuestion(ctx context.Context, id int64, question, topic string, e domain.AuditEntry) error {
+// UpdateInterviewQuestion implements console.BlogAdminStore.
+func (s *Store) UpdateInterviewQuestion(ctx context.Context, id int64, question, topic string, e console.AuditEntry) error {
 	return s.inTx(ctx, "interview question", e, func(tx *Tx) (string, error) {
 		res, err := tx.ExecContext(ctx, `UPDATE interview_questions SET question = ?, topic = ? WHERE site_id = ? AND id = ?`, question, topic, s.siteID, id)
 		if err != nil {
@@ -187,8 +188,8 @@ func (s *Store) UpdateInterviewQuestion(ctx context.Context, id int64, question,
 	})
 }
 
-// OrderInterviewQuestions implements domain.BlogAdminStore.
-func (s *Store) OrderInterviewQuestions(ctx context.Context, ids []int64, e domain.AuditEntry) error {
+// OrderInterviewQuestions implements console.BlogAdminStore.
+func (s *Store) OrderInterviewQuestions(ctx context.Context, ids []int64, e console.AuditEntry) error {
 	return s.inTx(ctx, "interview question", e, func(tx *Tx) (string, error) {
 		for i, id := range ids {
 			res, err := tx.ExecContext(ctx, `UPDATE interview_questions SET position = ? WHERE site_id = ? AND id = ?`, i+1, s.siteID, id)
@@ -203,8 +204,8 @@ func (s *Store) OrderInterviewQuestions(ctx context.Context, ids []int64, e doma
 	})
 }
 
-// RemoveInterviewQuestion implements domain.BlogAdminStore.
-func (s *Store) RemoveInterviewQuestion(ctx context.Context, id int64, e domain.AuditEntry) error {
+// RemoveInterviewQuestion implements console.BlogAdminStore.
+func (s *Store) RemoveInterviewQuestion(ctx context.Context, id int64, e console.AuditEntry) error {
 	return s.inTx(ctx, "interview question", e, func(tx *Tx) (string, error) {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM interview_answers WHERE question_id IN
 			(SELECT id FROM interview_questions WHERE site_id = ? AND id = ?)`, s.siteID, id); err != nil {

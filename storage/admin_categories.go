@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // The console's category changes (domain/admin_categories.go): every
@@ -14,13 +15,13 @@ import (
 // through search_log: listing_categories' triggers log each moved listing,
 // the categories' triggers log tree changes (cached counts refresh).
 
-var _ domain.CategoryAdminStore = (*Store)(nil)
+var _ console.CategoryAdminStore = (*Store)(nil)
 
-// AdminCategories implements domain.CategoryAdminStore.
-func (s *Store) AdminCategories(ctx context.Context) ([]domain.AdminCategory, error) {
-	var out []domain.AdminCategory
+// AdminCategories implements console.CategoryAdminStore.
+func (s *Store) AdminCategories(ctx context.Context) ([]console.AdminCategory, error) {
+	var out []console.AdminCategory
 	err := queryEach(ctx, s.db.sql, func(rows *sql.Rows) error {
-		var c domain.AdminCategory
+		var c console.AdminCategory
 		if err := rows.Scan(&c.ID, &c.ParentID, &c.Slug, &c.Name, &c.Position, &c.Listings, &c.Primary); err != nil {
 			return err
 		}
@@ -33,10 +34,10 @@ func (s *Store) AdminCategories(ctx context.Context) ([]domain.AdminCategory, er
 	return out, mapErr(err, "category", "")
 }
 
-// AdminCategory implements domain.CategoryAdminStore.
-func (s *Store) AdminCategory(ctx context.Context, id int64) (*domain.AdminCategory, error) {
+// AdminCategory implements console.CategoryAdminStore.
+func (s *Store) AdminCategory(ctx context.Context, id int64) (*console.AdminCategory, error) {
 	key := strconv.FormatInt(id, 10)
-	c := &domain.AdminCategory{ID: id, FAQs: []domain.FAQ{}, Attributes: []domain.Attribute{}, Redirects: []string{}}
+	c := &console.AdminCategory{ID: id, FAQs: []domain.FAQ{}, Attributes: []domain.Attribute{}, Redirects: []string{}}
 	var faqs string
 	err := s.db.sql.QueryRowContext(ctx, `SELECT COALESCE(c.parent_id, 0), c.slug, c.name, c.description, c.faqs, c.position,
 			(SELECT COUNT(*) FROM listing_categories lc WHERE lc.category_id = c.id),
@@ -71,7 +72,7 @@ func (s *Store) AdminCategory(ctx context.Context, id int64) (*domain.AdminCateg
 	return c, mapErr(err, "category", key)
 }
 
-// CategoryRedirect implements domain.CategoryAdminStore.
+// CategoryRedirect implements console.CategoryAdminStore.
 func (s *Store) CategoryRedirect(ctx context.Context, slug string) (int64, error) {
 	var id int64
 	err := s.db.sql.QueryRowContext(ctx, `SELECT category_id FROM category_redirects WHERE site_id = ? AND slug = ?`, s.siteID, slug).Scan(&id)
@@ -81,8 +82,20 @@ func (s *Store) CategoryRedirect(ctx context.Context, slug string) (int64, error
 	return id, mapErr(err, "category redirect", slug)
 }
 
-// CreateCategory implements domain.CategoryAdminStore.
-func (s *Store) CreateCategory(ctx context.Context, c domain.AdminCategory, e domain.AuditEntry) (int64, error) {
+// CategoryRedirectSlug implements domain.Redirects: the slug of the
+// category an old slug points at ("" when slug is no old slug).
+func (s *Store) CategoryRedirectSlug(ctx context.Context, slug string) (string, error) {
+	var to string
+	err := s.db.sql.QueryRowContext(ctx, `SELECT c.slug FROM category_redirects r JOIN categories c ON c.id = r.category_id
+		WHERE r.site_id = ? AND r.slug = ?`, s.siteID, slug).Scan(&to)
+	if err == sql.ErrNoRows {
+		return "", nil
+	}
+	return to, mapErr(err, "category redirect", slug)
+}
+
+// CreateCategory implements console.CategoryAdminStore.
+func (s *Store) CreateCategory(ctx context.Context, c console.AdminCategory, e console.AuditEntry) (int64, error) {
 	faqs, err := json.Marshal(nonNilFAQs(c.FAQs))
 	if err != nil {
 		return 0, err
@@ -118,8 +131,8 @@ func nonNilFAQs(f []domain.FAQ) []domain.FAQ {
 	return f
 }
 
-// SaveCategory implements domain.CategoryAdminStore.
-func (s *Store) SaveCategory(ctx context.Context, c domain.AdminCategory, fields domain.CategoryFields, e domain.AuditEntry) error {
+// SaveCategory implements console.CategoryAdminStore.
+func (s *Store) SaveCategory(ctx context.Context, c console.AdminCategory, fields console.CategoryFields, e console.AuditEntry) error {
 	key := strconv.FormatInt(c.ID, 10)
 	faqs, err := json.Marshal(nonNilFAQs(c.FAQs))
 	if err != nil {
@@ -130,7 +143,7 @@ func (s *Store) SaveCategory(ctx context.Context, c domain.AdminCategory, fields
 		if err := tx.QueryRowContext(ctx, `SELECT slug FROM categories WHERE site_id = ? AND id = ?`, s.siteID, c.ID).Scan(&old); err != nil {
 			return mapErr(err, "category", key)
 		}
-		if fields&domain.CategoryNaming != 0 {
+		if fields&console.CategoryNaming != 0 {
 			if old != c.Slug {
 				// The new slug stops being an old one (renamed back); the old one
 				// starts leading here.
@@ -148,7 +161,7 @@ func (s *Store) SaveCategory(ctx context.Context, c domain.AdminCategory, fields
 				return mapErr(err, "category", c.Slug)
 			}
 		}
-		if fields&domain.CategoryPlace != 0 {
+		if fields&console.CategoryPlace != 0 {
 			if _, err := tx.ExecContext(ctx, `UPDATE categories SET parent_id = NULLIF(?, 0), position = ? WHERE site_id = ? AND id = ?`,
 				c.ParentID, c.Position, s.siteID, c.ID); err != nil {
 				return mapErr(err, "category", key)
@@ -157,7 +170,7 @@ func (s *Store) SaveCategory(ctx context.Context, c domain.AdminCategory, fields
 				return err
 			}
 		}
-		if fields&domain.CategoryText != 0 {
+		if fields&console.CategoryText != 0 {
 			if _, err := tx.ExecContext(ctx, `UPDATE categories SET description = ?, faqs = ? WHERE site_id = ? AND id = ?`,
 				c.Description, string(faqs), s.siteID, c.ID); err != nil {
 				return mapErr(err, "category", key)
@@ -173,7 +186,7 @@ func (s *Store) SaveCategory(ctx context.Context, c domain.AdminCategory, fields
 }
 
 // checkTreeIn checks the site's category tree as tx sees it after a change
-// of parents (domain.CheckCategoryTree). The domain checked the tree it read
+// of parents (console.CheckCategoryTree). The domain checked the tree it read
 // before the transaction; this catches what changed since: two moves at once
 // (A under B, B under A) each pass the domain's check. On SQLite writers
 // are serialised; on PostgreSQL the transaction is SERIALIZABLE, so of two
@@ -187,11 +200,11 @@ func (s *Store) checkTreeIn(ctx context.Context, tx *Tx) error {
 	for _, c := range all {
 		parents[c.id] = c.parentID
 	}
-	return domain.CheckCategoryTree(parents)
+	return console.CheckCategoryTree(parents)
 }
 
-// SaveCategoryAttributes implements domain.CategoryAdminStore.
-func (s *Store) SaveCategoryAttributes(ctx context.Context, id int64, attrs []domain.Attribute, e domain.AuditEntry) error {
+// SaveCategoryAttributes implements console.CategoryAdminStore.
+func (s *Store) SaveCategoryAttributes(ctx context.Context, id int64, attrs []domain.Attribute, e console.AuditEntry) error {
 	key := strconv.FormatInt(id, 10)
 	err := s.db.inTx(ctx, func(tx *Tx) error {
 		var n int
@@ -215,8 +228,8 @@ func (s *Store) SaveCategoryAttributes(ctx context.Context, id int64, attrs []do
 	return mapErr(err, "category attributes", key)
 }
 
-// MergeCategory implements domain.CategoryAdminStore.
-func (s *Store) MergeCategory(ctx context.Context, source, target int64, e domain.AuditEntry) (int, error) {
+// MergeCategory implements console.CategoryAdminStore.
+func (s *Store) MergeCategory(ctx context.Context, source, target int64, e console.AuditEntry) (int, error) {
 	key := strconv.FormatInt(source, 10)
 	var moved int
 	err := s.db.inTx(ctx, func(tx *Tx) error {
@@ -233,7 +246,7 @@ func (s *Store) MergeCategory(ctx context.Context, source, target int64, e domai
 
 // mergeCategory is MergeCategory's transaction: it moves source's links,
 // attributes, children and redirects to target and deletes source.
-func (s *Store) mergeCategory(ctx context.Context, tx *Tx, source, target int64, e domain.AuditEntry) (int, error) {
+func (s *Store) mergeCategory(ctx context.Context, tx *Tx, source, target int64, e console.AuditEntry) (int, error) {
 	key := strconv.FormatInt(source, 10)
 	var srcSlug string
 	var srcParent int64

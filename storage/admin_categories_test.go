@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // TestOrderStore_ExtraCategoryRenamedSincePayment: an order bought an extra
@@ -31,7 +32,7 @@ func TestOrderStore_ExtraCategoryRenamedSincePayment(t *testing.T) {
 		}
 		id := f.paidOrder(t, "R1", "featured", 4)
 		c.Slug = "design-tools"
-		if err := st.SaveCategory(ctx, *c, domain.CategoryNaming, domain.AuditEntry{At: fxNow, Actor: "ops@ex.test", Action: "category.rename", Target: "category:1"}); err != nil {
+		if err := st.SaveCategory(ctx, *c, console.CategoryNaming, console.AuditEntry{At: fxNow, Actor: "ops@ex.test", Action: "category.rename", Target: "category:1"}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := f.st.FulfilLine(ctx, id, 0, domain.Fulfilment{ListingID: 4, ExtraCategories: []string{"design"}}, fxNow.Add(time.Hour)); err != nil {

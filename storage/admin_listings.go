@@ -10,6 +10,7 @@ import (
 
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // Listings on the console (docs/console.md "Listings", migration
@@ -18,7 +19,7 @@ import (
 // entry are one transaction; every UPDATE of listings appends to search_log
 // (trigger of 0001), so the search index follows.
 
-var _ domain.ListingAdminStore = (*Store)(nil)
+var _ console.ListingAdminStore = (*Store)(nil)
 
 // adminListingCols are read by scanAdminListing, from listings l with its
 // submitter u and the listing it was merged into m.
@@ -29,8 +30,8 @@ const adminListingCols = `l.id, l.slug, l.name, l.domain, l.status, l.plan, COAL
 
 const adminListingFrom = ` FROM listings l LEFT JOIN users u ON u.id = l.owner_id LEFT JOIN listings m ON m.id = l.merged_into`
 
-func scanAdminListing(row interface{ Scan(...any) error }) (domain.AdminListing, error) {
-	var a domain.AdminListing
+func scanAdminListing(row interface{ Scan(...any) error }) (console.AdminListing, error) {
+	var a console.AdminListing
 	var created int64
 	var hidden, unpublished sql.NullInt64
 	if err := row.Scan(&a.ID, &a.Slug, &a.Name, &a.Domain, &a.Status, &a.Plan, &a.CompanyID, &a.OwnerID, &a.OwnerEmail, &created,
@@ -55,8 +56,8 @@ func likeArg(q string) string {
 	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(q)) + "%"
 }
 
-// AdminSearchListings implements domain.ListingAdminStore: exact id first, then newest first.
-func (s *Store) AdminSearchListings(ctx context.Context, f domain.AdminListingFilter) ([]domain.AdminListing, int, error) {
+// AdminSearchListings implements console.ListingAdminStore: exact id first, then newest first.
+func (s *Store) AdminSearchListings(ctx context.Context, f console.AdminListingFilter) ([]console.AdminListing, int, error) {
 	where := `l.site_id = ?1`
 	id, _ := strconv.ParseInt(f.Q, 10, 64)
 	if f.Q != "" {
@@ -81,7 +82,7 @@ func (s *Store) AdminSearchListings(ctx context.Context, f domain.AdminListingFi
 	if err := s.db.sql.QueryRowContext(ctx, `SELECT count(*)`+adminListingFrom+` WHERE `+where, args[:used]...).Scan(&total); err != nil {
 		return nil, 0, mapErr(err, "listing", "")
 	}
-	out := []domain.AdminListing{}
+	out := []console.AdminListing{}
 	err := queryEach(ctx, s.db.sql, func(rows *sql.Rows) error {
 		a, err := scanAdminListing(rows)
 		out = append(out, a)
@@ -92,7 +93,7 @@ func (s *Store) AdminSearchListings(ctx context.Context, f domain.AdminListingFi
 }
 
 // adminListing reads listing id of this site in any status, inside q.
-func (s *Store) adminListing(ctx context.Context, q queryRower, id int64) (domain.AdminListing, error) {
+func (s *Store) adminListing(ctx context.Context, q queryRower, id int64) (console.AdminListing, error) {
 	a, err := scanAdminListing(q.QueryRowContext(ctx, `SELECT `+adminListingCols+adminListingFrom+` WHERE l.site_id = ? AND l.id = ?`, s.siteID, id))
 	if err == sql.ErrNoRows {
 		return a, domain.Errorf(domain.ENotFound, "There is no listing %d.", id)
@@ -100,13 +101,13 @@ func (s *Store) adminListing(ctx context.Context, q queryRower, id int64) (domai
 	return a, mapErr(err, "listing", strconv.FormatInt(id, 10))
 }
 
-// AdminListing implements domain.ListingAdminStore.
-func (s *Store) AdminListing(ctx context.Context, id int64) (*domain.AdminListingDetail, error) {
+// AdminListing implements console.ListingAdminStore.
+func (s *Store) AdminListing(ctx context.Context, id int64) (*console.AdminListingDetail, error) {
 	a, err := s.adminListing(ctx, s.db.sql, id)
 	if err != nil {
 		return nil, err
 	}
-	d := &domain.AdminListingDetail{AdminListing: a, CoOwners: []string{}}
+	d := &console.AdminListingDetail{AdminListing: a, CoOwners: []string{}}
 	db := s.db.sql
 	err = queryEach(ctx, db, func(rows *sql.Rows) error {
 		var e string
@@ -150,8 +151,8 @@ func runSteps(ctx context.Context, tx *Tx, steps []sqlStep) error {
 	return nil
 }
 
-// HideListing implements domain.ListingAdminStore.
-func (s *Store) HideListing(ctx context.Context, id int64, hide bool, reason string, e domain.AuditEntry) error {
+// HideListing implements console.ListingAdminStore.
+func (s *Store) HideListing(ctx context.Context, id int64, hide bool, reason string, e console.AuditEntry) error {
 	return s.db.inTx(ctx, func(tx *Tx) error {
 		a, err := s.adminListing(ctx, tx, id)
 		if err != nil {
@@ -221,9 +222,9 @@ func (s *Store) resumeFreeChecks(ctx context.Context, tx *Tx, id int64, at time.
 	return s.db.enqueueTx(ctx, tx, domain.BadgeCheckAt(id, at))
 }
 
-// UnpublishListing implements domain.ListingAdminStore. A hidden listing
+// UnpublishListing implements console.ListingAdminStore. A hidden listing
 // is unhidden as it is unpublished (the reason shown is the new one).
-func (s *Store) UnpublishListing(ctx context.Context, id int64, reason string, e domain.AuditEntry) error {
+func (s *Store) UnpublishListing(ctx context.Context, id int64, reason string, e console.AuditEntry) error {
 	return s.db.inTx(ctx, func(tx *Tx) error {
 		a, err := s.adminListing(ctx, tx, id)
 		if err != nil {
@@ -245,13 +246,13 @@ func (s *Store) UnpublishListing(ctx context.Context, id int64, reason string, e
 	})
 }
 
-// MergeListings implements domain.ListingAdminStore. Rows the survivor
+// MergeListings implements console.ListingAdminStore. Rows the survivor
 // cannot hold twice (a second vote, review or follow by the same person, a
 // category or owner it has) stay on the merged listing and are counted in
 // Kept; nothing is deleted. The counters move with the rows: votes_count
 // and follows_count by what moved, views_count and billboard in full.
-func (s *Store) MergeListings(ctx context.Context, from, into int64, e domain.AuditEntry) (*domain.MergeCounts, error) {
-	var c *domain.MergeCounts
+func (s *Store) MergeListings(ctx context.Context, from, into int64, e console.AuditEntry) (*console.MergeCounts, error) {
+	var c *console.MergeCounts
 	err := s.db.inTx(ctx, func(tx *Tx) error {
 		var err error
 		c, err = s.mergeListings(ctx, tx, from, into, e)
@@ -264,14 +265,14 @@ func (s *Store) MergeListings(ctx context.Context, from, into int64, e domain.Au
 }
 
 // mergeListings is MergeListings' transaction.
-func (s *Store) mergeListings(ctx context.Context, tx *Tx, from, into int64, e domain.AuditEntry) (*domain.MergeCounts, error) {
+func (s *Store) mergeListings(ctx context.Context, tx *Tx, from, into int64, e console.AuditEntry) (*console.MergeCounts, error) {
 	if _, err := s.adminListing(ctx, tx, from); err != nil {
 		return nil, err
 	}
 	if _, err := s.adminListing(ctx, tx, into); err != nil {
 		return nil, err
 	}
-	c := &domain.MergeCounts{Kept: map[string]int{}}
+	c := &console.MergeCounts{Kept: map[string]int{}}
 	exec := func(n *int, q string, args ...any) error {
 		res, err := tx.ExecContext(ctx, q, args...)
 		if err != nil {
@@ -365,10 +366,10 @@ func (s *Store) mergeListings(ctx context.Context, tx *Tx, from, into int64, e d
 	return c, nil
 }
 
-// TransferListing implements domain.ListingAdminStore: the account becomes
+// TransferListing implements console.ListingAdminStore: the account becomes
 // the submitter (owner_id), the co-owners are removed, and the account's
 // pending claims of the listing are replaced (it owns it now).
-func (s *Store) TransferListing(ctx context.Context, id int64, email string, e domain.AuditEntry) error {
+func (s *Store) TransferListing(ctx context.Context, id int64, email string, e console.AuditEntry) error {
 	return s.db.inTx(ctx, func(tx *Tx) error {
 		a, err := s.adminListing(ctx, tx, id)
 		if err != nil {
@@ -407,8 +408,8 @@ func (s *Store) TransferListing(ctx context.Context, id int64, email string, e d
 	})
 }
 
-// TeamEditListing implements domain.ListingAdminStore.
-func (s *Store) TeamEditListing(ctx context.Context, id int64, values map[string]json.RawMessage, by string, e domain.AuditEntry) (*domain.ListingVersionSummary, error) {
+// TeamEditListing implements console.ListingAdminStore.
+func (s *Store) TeamEditListing(ctx context.Context, id int64, values map[string]json.RawMessage, by string, e console.AuditEntry) (*domain.ListingVersionSummary, error) {
 	var v *domain.ListingVersionSummary
 	err := s.db.inTx(ctx, func(tx *Tx) error {
 		var err error
@@ -419,13 +420,13 @@ func (s *Store) TeamEditListing(ctx context.Context, id int64, values map[string
 		return nil, mapErr(err, "listing", "")
 	}
 	if v != nil {
-		v.Note = domain.TeamEditNote
+		v.Note = console.TeamEditNote
 	}
 	return v, nil
 }
 
 // teamEditListing is TeamEditListing's transaction.
-func (s *Store) teamEditListing(ctx context.Context, tx *Tx, id int64, values map[string]json.RawMessage, by string, e domain.AuditEntry) (*domain.ListingVersionSummary, error) {
+func (s *Store) teamEditListing(ctx context.Context, tx *Tx, id int64, values map[string]json.RawMessage, by string, e console.AuditEntry) (*domain.ListingVersionSummary, error) {
 	a, err := s.adminListing(ctx, tx, id)
 	if err != nil {
 		return nil, err
@@ -455,7 +456,7 @@ func (s *Store) teamEditListing(ctx context.Context, tx *Tx, id int64, values ma
 	return v, nil
 }
 
-// MergedSlug implements domain.ListingAdminStore (following a chain of merges).
+// MergedSlug implements console.ListingAdminStore (following a chain of merges).
 func (s *Store) MergedSlug(ctx context.Context, slug string) (string, error) {
 	var to string
 	err := s.db.sql.QueryRowContext(ctx, `WITH RECURSIVE chain(id, slug, merged_into, n) AS (

@@ -9,19 +9,20 @@ import (
 
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // People on the console (docs/console.md "People", migration
 // 0019_suspensions): finding accounts, what each did, and suspending one.
 
-var _ domain.PeopleStore = (*Store)(nil)
+var _ console.PeopleStore = (*Store)(nil)
 
 // accountCols are the columns scanAccount reads, from users u.
 const accountCols = `u.id, COALESCE(u.email, ''), COALESCE(u.name, ''), COALESCE(u.created_at, 0), u.issuer,
 	u.suspended_at, u.suspended_reason, u.suspended_by`
 
-func scanAccount(row interface{ Scan(...any) error }) (domain.PersonAccount, error) {
-	var a domain.PersonAccount
+func scanAccount(row interface{ Scan(...any) error }) (console.PersonAccount, error) {
+	var a console.PersonAccount
 	var created int64
 	var issuer string
 	var suspended sql.NullInt64
@@ -39,11 +40,11 @@ func scanAccount(row interface{ Scan(...any) error }) (domain.PersonAccount, err
 	return a, nil
 }
 
-// FindAccounts implements domain.PeopleStore.
-func (s *Store) FindAccounts(ctx context.Context, q string, limit int) ([]domain.PersonAccount, error) {
+// FindAccounts implements console.PeopleStore.
+func (s *Store) FindAccounts(ctx context.Context, q string, limit int) ([]console.PersonAccount, error) {
 	id, _ := strconv.ParseInt(q, 10, 64)
 	like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(q)) + "%"
-	out := []domain.PersonAccount{}
+	out := []console.PersonAccount{}
 	err := queryEach(ctx, s.db.sql, func(rows *sql.Rows) error {
 		a, err := scanAccount(rows)
 		out = append(out, a)
@@ -53,8 +54,8 @@ func (s *Store) FindAccounts(ctx context.Context, q string, limit int) ([]domain
 	return out, mapErr(err, "account", q)
 }
 
-// AccountDetail implements domain.PeopleStore.
-func (s *Store) AccountDetail(ctx context.Context, id int64) (*domain.AccountDetail, error) {
+// AccountDetail implements console.PeopleStore.
+func (s *Store) AccountDetail(ctx context.Context, id int64) (*console.AccountDetail, error) {
 	db := s.db.sql
 	a, err := scanAccount(db.QueryRowContext(ctx, `SELECT `+accountCols+` FROM users u WHERE u.id = ?`, id))
 	if err == sql.ErrNoRows {
@@ -63,14 +64,14 @@ func (s *Store) AccountDetail(ctx context.Context, id int64) (*domain.AccountDet
 	if err != nil {
 		return nil, mapErr(err, "account", "")
 	}
-	d := &domain.AccountDetail{PersonAccount: a, Listings: []domain.AccountListing{}, Votes: []domain.AccountVote{},
-		Reviews: []domain.AccountReview{}, Orders: []domain.AccountOrder{}}
+	d := &console.AccountDetail{PersonAccount: a, Listings: []console.AccountListing{}, Votes: []console.AccountVote{},
+		Reviews: []console.AccountReview{}, Orders: []console.AccountOrder{}}
 	if err := db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM api_keys WHERE user_id = ? AND revoked_at IS NULL),
 		(SELECT count(*) FROM grants WHERE user_id = ?)`, id, id).Scan(&d.APIKeys, &d.Apps); err != nil {
 		return nil, mapErr(err, "account", "")
 	}
 	err = queryEach(ctx, db, func(rows *sql.Rows) error {
-		var l domain.AccountListing
+		var l console.AccountListing
 		d.Listings = append(d.Listings, l)
 		return rows.Scan(&d.Listings[len(d.Listings)-1].Slug, &d.Listings[len(d.Listings)-1].Name,
 			&d.Listings[len(d.Listings)-1].Status, &d.Listings[len(d.Listings)-1].Owner)
@@ -80,7 +81,7 @@ func (s *Store) AccountDetail(ctx context.Context, id int64) (*domain.AccountDet
 		return nil, mapErr(err, "listing", "")
 	}
 	err = queryEach(ctx, db, func(rows *sql.Rows) error {
-		var v domain.AccountVote
+		var v console.AccountVote
 		var at int64
 		if err := rows.Scan(&v.ID, &v.ListingSlug, &v.ListingName, &v.Status, &v.Reason, &at); err != nil {
 			return err
@@ -96,7 +97,7 @@ func (s *Store) AccountDetail(ctx context.Context, id int64) (*domain.AccountDet
 		return nil, mapErr(err, "vote", "")
 	}
 	err = queryEach(ctx, db, func(rows *sql.Rows) error {
-		var r domain.AccountReview
+		var r console.AccountReview
 		var at int64
 		if err := rows.Scan(&r.ID, &r.ListingSlug, &r.ListingName, &r.Stars, &r.Status, &r.Reason, &at); err != nil {
 			return err
@@ -111,7 +112,7 @@ func (s *Store) AccountDetail(ctx context.Context, id int64) (*domain.AccountDet
 		return nil, mapErr(err, "review", "")
 	}
 	err = queryEach(ctx, db, func(rows *sql.Rows) error {
-		var o domain.AccountOrder
+		var o console.AccountOrder
 		var at int64
 		if err := rows.Scan(&o.Number, &o.Status, &o.Currency, &o.TotalCents, &at); err != nil {
 			return err
@@ -132,17 +133,17 @@ func (s *Store) AccountDetail(ctx context.Context, id int64) (*domain.AccountDet
 // CHECK constraints allow no new reason, so suspension_holds says it).
 func heldReason(kind, x string) string {
 	return `CASE WHEN EXISTS (SELECT 1 FROM suspension_holds h WHERE h.kind = '` + kind + `' AND h.item_id = ` + x + `.id)
-		AND ` + x + `.status = 'held' THEN '` + domain.HeldSuspended + `' ELSE ` + x + `.held_reason END`
+		AND ` + x + `.status = 'held' THEN '` + console.HeldSuspended + `' ELSE ` + x + `.held_reason END`
 }
 
-// SuspendAccount implements domain.PeopleStore. Suspending holds the
+// SuspendAccount implements console.PeopleStore. Suspending holds the
 // account's counted votes and reviews and those held only for the account's
 // age (count_at cleared, so the age job leaves them alone), keeping each
 // one's state in suspension_holds; unsuspending restores every one still
 // held (the site team did not count or discard it meanwhile). The listings'
 // vote counts follow through the votes_count triggers and trending is
 // recomputed; finalised weeks read week_results and do not change.
-func (s *Store) SuspendAccount(ctx context.Context, id int64, suspend bool, reason string, e domain.AuditEntry) error {
+func (s *Store) SuspendAccount(ctx context.Context, id int64, suspend bool, reason string, e console.AuditEntry) error {
 	return s.db.inTx(ctx, func(tx *Tx) error {
 		var email string
 		var suspended bool

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // TestStore_FindAccountsAndDetail: the people console's search (by id or
@@ -49,7 +50,7 @@ func TestStore_FindAccountsAndDetail(t *testing.T) {
 			t.Errorf("FindAccounts(bob's id) = %v, want bob first", got)
 		}
 
-		if err := f.st.SuspendAccount(ctx, ann, true, "spam", domain.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: "account.suspend"}); err != nil {
+		if err := f.st.SuspendAccount(ctx, ann, true, "spam", console.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: "account.suspend"}); err != nil {
 			t.Fatal(err)
 		}
 		d, err := f.st.AccountDetail(ctx, ann)
@@ -62,7 +63,7 @@ func TestStore_FindAccountsAndDetail(t *testing.T) {
 		if len(d.Listings) != 1 || d.Listings[0].Slug != "jotter" || !d.Listings[0].Owner {
 			t.Errorf("listings of the account: %+v, want jotter as its owner", d.Listings)
 		}
-		if len(d.Votes) != 1 || d.Votes[0].ID != vote || d.Votes[0].Status != "held" || d.Votes[0].Reason != domain.HeldSuspended || !d.Votes[0].At.Equal(fxNow) {
+		if len(d.Votes) != 1 || d.Votes[0].ID != vote || d.Votes[0].Status != "held" || d.Votes[0].Reason != console.HeldSuspended || !d.Votes[0].At.Equal(fxNow) {
 			t.Errorf("votes of the suspended account: %+v, want its vote held as suspended", d.Votes)
 		}
 		if _, err := f.st.AccountDetail(ctx, 999999); domain.ErrorCode(err) != domain.ENotFound {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // TestStore_SuspendHoldsAndRestores: suspending holds the account's counted
@@ -25,8 +26,8 @@ func TestStore_SuspendHoldsAndRestores(t *testing.T) {
 		oldVote, youngVote, otherVote := f.vote(old, "notely", "n1"), f.vote(young, "notely", "n2"), f.vote(other, "notely", "n3")
 		count := func() int64 { return mustInt(t, f.rows("listings", cols{"id": 1})[0]["votes_count"]) }
 		start := count()
-		entry := func(action string) domain.AuditEntry {
-			return domain.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: action, Target: "account"}
+		entry := func(action string) console.AuditEntry {
+			return console.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: action, Target: "account"}
 		}
 		for _, id := range []int64{old, young, other} {
 			if err := f.st.SuspendAccount(ctx, id, true, "spam", entry("account.suspend")); err != nil {
@@ -48,7 +49,7 @@ func TestStore_SuspendHoldsAndRestores(t *testing.T) {
 			reasons[v.ID] = v.Reason
 		}
 		for _, id := range []int64{oldVote, youngVote, otherVote} {
-			if reasons[id] != domain.HeldSuspended {
+			if reasons[id] != console.HeldSuspended {
 				t.Errorf("vote %d in the queue with reason %q, want suspended", id, reasons[id])
 			}
 		}

@@ -7,19 +7,20 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
-// Domain Rating imports and revenue figures (domain/admin_ratings.go,
-// domain/admin_revenue.go; migration 0023).
+// Domain Rating imports and revenue figures (domain/console/ratings.go,
+// domain/console/revenue.go; migration 0023).
 
 var (
-	_ domain.RatingsStore = (*Store)(nil)
-	_ domain.RevenueStore = (*Store)(nil)
+	_ console.RatingsStore = (*Store)(nil)
+	_ console.RevenueStore = (*Store)(nil)
 )
 
-// CreateRatingImport implements domain.RatingsStore: the import and its
+// CreateRatingImport implements console.RatingsStore: the import and its
 // rows in one transaction, the rows through one prepared statement.
-func (s *Store) CreateRatingImport(ctx context.Context, imp *domain.RatingImport) (int64, error) {
+func (s *Store) CreateRatingImport(ctx context.Context, imp *console.RatingImport) (int64, error) {
 	var id int64
 	err := s.db.inTx(ctx, func(tx *Tx) error {
 		err := tx.QueryRowContext(ctx, `INSERT INTO rating_imports (site_id, file_name, source, actor, status, accepted, refused, created_at)
@@ -48,8 +49,8 @@ func (s *Store) CreateRatingImport(ctx context.Context, imp *domain.RatingImport
 
 const ratingImportCols = `id, file_name, source, actor, status, accepted, refused, added, updated, unchanged, created_at, decided_by, decided_at`
 
-func scanRatingImport(sc interface{ Scan(...any) error }) (domain.RatingImport, error) {
-	var imp domain.RatingImport
+func scanRatingImport(sc interface{ Scan(...any) error }) (console.RatingImport, error) {
+	var imp console.RatingImport
 	var created int64
 	var decided sql.NullInt64
 	err := sc.Scan(&imp.ID, &imp.FileName, &imp.Source, &imp.Actor, &imp.Status, &imp.Accepted, &imp.Refused,
@@ -58,8 +59,8 @@ func scanRatingImport(sc interface{ Scan(...any) error }) (domain.RatingImport, 
 	return imp, err
 }
 
-// RatingImport implements domain.RatingsStore.
-func (s *Store) RatingImport(ctx context.Context, id int64) (*domain.RatingImport, error) {
+// RatingImport implements console.RatingsStore.
+func (s *Store) RatingImport(ctx context.Context, id int64) (*console.RatingImport, error) {
 	return s.ratingImport(ctx, s.db.sql, id)
 }
 
@@ -68,13 +69,13 @@ type queryRowQueryer interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-func (s *Store) ratingImport(ctx context.Context, q queryRowQueryer, id int64) (*domain.RatingImport, error) {
+func (s *Store) ratingImport(ctx context.Context, q queryRowQueryer, id int64) (*console.RatingImport, error) {
 	imp, err := scanRatingImport(q.QueryRowContext(ctx, `SELECT `+ratingImportCols+` FROM rating_imports WHERE id = ? AND site_id = ?`, id, s.siteID))
 	if err != nil {
 		return nil, mapErr(err, "rating import", "#"+strconv.FormatInt(id, 10))
 	}
 	err = queryEach(ctx, q, func(rows *sql.Rows) error {
-		var r domain.RatingRow
+		var r console.RatingRow
 		var stored sql.NullInt64
 		if err := rows.Scan(&r.Line, &r.Domain, &r.Date, &r.Value, &r.Reason, &r.Raw, &r.Listing, &stored); err != nil {
 			return err
@@ -95,9 +96,9 @@ func (s *Store) ratingImport(ctx context.Context, q queryRowQueryer, id int64) (
 	return &imp, nil
 }
 
-// RatingImports implements domain.RatingsStore.
-func (s *Store) RatingImports(ctx context.Context, limit int) ([]domain.RatingImport, error) {
-	out := []domain.RatingImport{}
+// RatingImports implements console.RatingsStore.
+func (s *Store) RatingImports(ctx context.Context, limit int) ([]console.RatingImport, error) {
+	out := []console.RatingImport{}
 	err := queryEach(ctx, s.db.sql, func(rows *sql.Rows) error {
 		imp, err := scanRatingImport(rows)
 		out = append(out, imp)
@@ -106,13 +107,13 @@ func (s *Store) RatingImports(ctx context.Context, limit int) ([]domain.RatingIm
 	return out, mapErr(err, "rating imports", "")
 }
 
-// DecideRatingImport implements domain.RatingsStore. A confirmation writes
+// DecideRatingImport implements console.RatingsStore. A confirmation writes
 // each accepted row into domain_ratings keyed by (domain, date, source),
 // with the site's listing of that domain when there is one, and counts the
 // readings added, updated (another value was stored for the same key) and
 // unchanged.
-func (s *Store) DecideRatingImport(ctx context.Context, id int64, status, actor string, at time.Time, audit func(domain.RatingImport) *domain.AuditEntry) (*domain.RatingImport, error) {
-	var imp *domain.RatingImport
+func (s *Store) DecideRatingImport(ctx context.Context, id int64, status, actor string, at time.Time, audit func(console.RatingImport) *console.AuditEntry) (*console.RatingImport, error) {
+	var imp *console.RatingImport
 	err := s.db.inTx(ctx, func(tx *Tx) error {
 		var err error
 		imp, err = s.decideRatingImport(ctx, tx, id, status, actor, at, audit)
@@ -128,15 +129,15 @@ func (s *Store) DecideRatingImport(ctx context.Context, id int64, status, actor 
 // one import race on its pending status: on SQLite the writers are
 // serialised, on PostgreSQL the loser's transaction fails to serialize and
 // is run again by DB.inTx, and then finds the import decided (EConflict).
-func (s *Store) decideRatingImport(ctx context.Context, tx *Tx, id int64, status, actor string, at time.Time, audit func(domain.RatingImport) *domain.AuditEntry) (*domain.RatingImport, error) {
+func (s *Store) decideRatingImport(ctx context.Context, tx *Tx, id int64, status, actor string, at time.Time, audit func(console.RatingImport) *console.AuditEntry) (*console.RatingImport, error) {
 	imp, err := s.ratingImport(ctx, tx, id)
 	if err != nil {
 		return nil, err
 	}
-	if imp.Status != domain.ImportPending {
+	if imp.Status != console.ImportPending {
 		return nil, domain.Errorf(domain.EConflict, "Import #%d was %s already.", id, imp.Status)
 	}
-	if status == domain.ImportConfirmed {
+	if status == console.ImportConfirmed {
 		for _, r := range imp.Rows {
 			switch {
 			case r.Refused():
@@ -175,7 +176,7 @@ func (s *Store) decideRatingImport(ctx context.Context, tx *Tx, id int64, status
 	return imp, nil
 }
 
-// RevenueListing implements domain.RevenueStore.
+// RevenueListing implements console.RevenueStore.
 func (s *Store) RevenueListing(ctx context.Context, slug string) (int64, string, error) {
 	var id int64
 	var name string
@@ -183,11 +184,11 @@ func (s *Store) RevenueListing(ctx context.Context, slug string) (int64, string,
 	return id, name, mapErr(err, "listing", slug)
 }
 
-// RevenueFigures implements domain.RevenueStore.
-func (s *Store) RevenueFigures(ctx context.Context, listingID int64, limit int) ([]domain.RevenueFigure, error) {
-	out := []domain.RevenueFigure{}
+// RevenueFigures implements console.RevenueStore.
+func (s *Store) RevenueFigures(ctx context.Context, listingID int64, limit int) ([]console.RevenueFigure, error) {
+	out := []console.RevenueFigure{}
 	err := queryEach(ctx, s.db.sql, func(rows *sql.Rows) error {
-		var f domain.RevenueFigure
+		var f console.RevenueFigure
 		var at int64
 		if err := rows.Scan(&f.ListingID, &f.Listing, &f.Slug, &f.Month, &f.AmountCents, &f.Currency, &f.Source, &f.SetBy, &at); err != nil {
 			return err
@@ -202,10 +203,10 @@ func (s *Store) RevenueFigures(ctx context.Context, listingID int64, limit int) 
 	return out, mapErr(err, "revenue figures", "")
 }
 
-// SetRevenueFigure implements domain.RevenueStore.
-func (s *Store) SetRevenueFigure(ctx context.Context, f domain.RevenueFigure, audit func(before *domain.RevenueFigure) *domain.AuditEntry) error {
+// SetRevenueFigure implements console.RevenueStore.
+func (s *Store) SetRevenueFigure(ctx context.Context, f console.RevenueFigure, audit func(before *console.RevenueFigure) *console.AuditEntry) error {
 	err := s.db.inTx(ctx, func(tx *Tx) error {
-		var before *domain.RevenueFigure
+		var before *console.RevenueFigure
 		b := f
 		err := tx.QueryRowContext(ctx, `SELECT amount_cents, currency FROM revenue_figures WHERE listing_id = ? AND month = ? AND source = ?`,
 			f.ListingID, f.Month, f.Source).Scan(&b.AmountCents, &b.Currency)

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // TestCategories_OwnChangeShowsAtOnce: the category counts are cached, and
@@ -46,7 +46,7 @@ func TestCategories_OwnChangeShowsAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var leaves []domain.AdminCategory
+	var leaves []console.AdminCategory
 	for _, c := range all {
 		hasChild := false
 		for _, d := range all {
@@ -60,8 +60,8 @@ func TestCategories_OwnChangeShowsAtOnce(t *testing.T) {
 		t.Fatalf("the demo has %d leaf categories with two live listings, want 2", len(leaves))
 	}
 	src, dst := leaves[0], leaves[1]
-	entry := func(action string) domain.AuditEntry {
-		return domain.AuditEntry{At: demoNow, Actor: "ops@ex.test", Action: action}
+	entry := func(action string) console.AuditEntry {
+		return console.AuditEntry{At: demoNow, Actor: "ops@ex.test", Action: action}
 	}
 
 	// Rename: the new slug has the category's listings.
@@ -75,7 +75,7 @@ func TestCategories_OwnChangeShowsAtOnce(t *testing.T) {
 	slow()
 	renamed := dst
 	renamed.Slug, renamed.Name = dst.Slug+"-renamed", "Renamed "+dst.Name
-	if err := st.SaveCategory(ctx, renamed, domain.CategoryNaming, entry("category.rename")); err != nil {
+	if err := st.SaveCategory(ctx, renamed, console.CategoryNaming, entry("category.rename")); err != nil {
 		t.Fatal(err)
 	}
 	got, err := st.Category(ctx, renamed.Slug)
@@ -100,7 +100,7 @@ func TestCategories_OwnChangeShowsAtOnce(t *testing.T) {
 
 	// A new category is listed at once.
 	slow()
-	if _, err := st.CreateCategory(ctx, domain.AdminCategory{Slug: "brand-new", Name: "Brand new"}, entry("category.create")); err != nil {
+	if _, err := st.CreateCategory(ctx, console.AdminCategory{Slug: "brand-new", Name: "Brand new"}, entry("category.create")); err != nil {
 		t.Fatal(err)
 	}
 	nodes, err := st.Categories(ctx)

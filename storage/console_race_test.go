@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // race runs fns at the same moment and returns their errors in order.
@@ -45,7 +46,7 @@ func TestStore_ConcurrentCategoryMerges(t *testing.T) {
 			ids := map[string]int64{}
 			for _, name := range []string{"a", "b"} {
 				slug := fmt.Sprintf("%s-%d", name, round)
-				id, err := st.CreateCategory(ctx, domain.AdminCategory{Slug: slug, Name: slug, Position: 9}, opsEntry("category.create"))
+				id, err := st.CreateCategory(ctx, console.AdminCategory{Slug: slug, Name: slug, Position: 9}, opsEntry("category.create"))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -111,8 +112,8 @@ func TestStore_ConcurrentRatingImportConfirm(t *testing.T) {
 		ctx := context.Background()
 		for round := range 4 {
 			date := fmt.Sprintf("2025-03-%02d", round+1) // no reading stored on these days yet
-			id, err := st.CreateRatingImport(ctx, &domain.RatingImport{FileName: "dr.csv", Source: "ahrefs", Actor: "ops@example.com",
-				Status: domain.ImportPending, Accepted: 2, Refused: 1, CreatedAt: fxNow, Rows: []domain.RatingRow{
+			id, err := st.CreateRatingImport(ctx, &console.RatingImport{FileName: "dr.csv", Source: "ahrefs", Actor: "ops@example.com",
+				Status: console.ImportPending, Accepted: 2, Refused: 1, CreatedAt: fxNow, Rows: []console.RatingRow{
 					{Line: 2, Domain: "notely.test", Date: date, Value: 40},
 					{Line: 3, Domain: "jotter.test", Date: date, Value: 55},
 					{Line: 4, Reason: "the rating is not a number", Raw: "x,y"},
@@ -120,17 +121,17 @@ func TestStore_ConcurrentRatingImportConfirm(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			audit := func(imp domain.RatingImport) *domain.AuditEntry {
-				return &domain.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: "rating.import", Target: fmt.Sprintf("import #%d", imp.ID)}
+			audit := func(imp console.RatingImport) *console.AuditEntry {
+				return &console.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: "rating.import", Target: fmt.Sprintf("import #%d", imp.ID)}
 			}
-			var got [2]*domain.RatingImport
+			var got [2]*console.RatingImport
 			errs := race(
 				func() (err error) {
-					got[0], err = st.DecideRatingImport(ctx, id, domain.ImportConfirmed, "ops@example.com", fxNow, audit)
+					got[0], err = st.DecideRatingImport(ctx, id, console.ImportConfirmed, "ops@example.com", fxNow, audit)
 					return err
 				},
 				func() (err error) {
-					got[1], err = st.DecideRatingImport(ctx, id, domain.ImportConfirmed, "mod@example.com", fxNow, audit)
+					got[1], err = st.DecideRatingImport(ctx, id, console.ImportConfirmed, "mod@example.com", fxNow, audit)
 					return err
 				},
 			)
@@ -142,7 +143,7 @@ func TestStore_ConcurrentRatingImportConfirm(t *testing.T) {
 			default:
 				t.Fatalf("round %d: two confirmations at once: %v and %v; want one success and one conflict", round, errs[0], errs[1])
 			}
-			if imp := got[win]; imp.Status != domain.ImportConfirmed || imp.Added != 2 || imp.Updated != 0 || imp.Unchanged != 0 {
+			if imp := got[win]; imp.Status != console.ImportConfirmed || imp.Added != 2 || imp.Updated != 0 || imp.Unchanged != 0 {
 				t.Errorf("round %d: the winning confirmation: %+v, want 2 added", round, imp)
 			}
 			if n := len(consoleRows(t, db, "domain_ratings", cols{"date": date, "source": "ahrefs"})); n != 2 {
@@ -177,10 +178,10 @@ func TestStore_ConcurrentCategoryMoves(t *testing.T) {
 		db, st, _ := newFixtureOn(t, engine)
 		ctx := context.Background()
 		for round := range 4 {
-			var a, b *domain.AdminCategory
-			for _, p := range []**domain.AdminCategory{&a, &b} {
+			var a, b *console.AdminCategory
+			for _, p := range []**console.AdminCategory{&a, &b} {
 				slug := fmt.Sprintf("move-%d-%p", round, p)
-				id, err := st.CreateCategory(ctx, domain.AdminCategory{Slug: slug, Name: slug, Position: 9}, opsEntry("category.create"))
+				id, err := st.CreateCategory(ctx, console.AdminCategory{Slug: slug, Name: slug, Position: 9}, opsEntry("category.create"))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -191,8 +192,8 @@ func TestStore_ConcurrentCategoryMoves(t *testing.T) {
 			aUnderB, bUnderA := *a, *b
 			aUnderB.ParentID, bUnderA.ParentID = b.ID, a.ID
 			errs := race(
-				func() error { return st.SaveCategory(ctx, aUnderB, domain.CategoryPlace, opsEntry("category.move")) },
-				func() error { return st.SaveCategory(ctx, bUnderA, domain.CategoryPlace, opsEntry("category.move")) },
+				func() error { return st.SaveCategory(ctx, aUnderB, console.CategoryPlace, opsEntry("category.move")) },
+				func() error { return st.SaveCategory(ctx, bUnderA, console.CategoryPlace, opsEntry("category.move")) },
 			)
 			ok, refused := 0, 0
 			for _, err := range errs {
@@ -233,7 +234,7 @@ func TestStore_ConcurrentCategoryEdits(t *testing.T) {
 		ctx := context.Background()
 		for round := range 4 {
 			slug := fmt.Sprintf("edit-%d", round)
-			id, err := st.CreateCategory(ctx, domain.AdminCategory{Slug: slug, Name: slug, Position: 9}, opsEntry("category.create"))
+			id, err := st.CreateCategory(ctx, console.AdminCategory{Slug: slug, Name: slug, Position: 9}, opsEntry("category.create"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -246,10 +247,12 @@ func TestStore_ConcurrentCategoryEdits(t *testing.T) {
 			moved.Position = 42
 			described.Description, described.FAQs = "Described.", []domain.FAQ{{Question: "Q?", Answer: "A."}}
 			for i, err := range race(
-				func() error { return st.SaveCategory(ctx, renamed, domain.CategoryNaming, opsEntry("category.rename")) },
-				func() error { return st.SaveCategory(ctx, moved, domain.CategoryPlace, opsEntry("category.move")) },
 				func() error {
-					return st.SaveCategory(ctx, described, domain.CategoryText, opsEntry("category.describe"))
+					return st.SaveCategory(ctx, renamed, console.CategoryNaming, opsEntry("category.rename"))
+				},
+				func() error { return st.SaveCategory(ctx, moved, console.CategoryPlace, opsEntry("category.move")) },
+				func() error {
+					return st.SaveCategory(ctx, described, console.CategoryText, opsEntry("category.describe"))
 				},
 			) {
 				if err != nil {
@@ -278,6 +281,6 @@ func categoryParent(t *testing.T, db *DB, id int64) int64 {
 }
 
 // opsEntry is the audit entry of action by a member of the site team.
-func opsEntry(action string) domain.AuditEntry {
-	return domain.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: action}
+func opsEntry(action string) console.AuditEntry {
+	return console.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: action}
 }

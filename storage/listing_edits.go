@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 var _ domain.ListingEditStore = (*Store)(nil)
@@ -374,7 +375,7 @@ func scanVersion(row interface{ Scan(...any) error }, extra ...any) (domain.List
 		v.Note = "The site team put back the values from before version " + strconv.Itoa(reverts) + "."
 	case domain.VersionEdit:
 		if byTeam { // the console's edit (docs/console.md "Listings")
-			v.Note = domain.TeamEditNote
+			v.Note = console.TeamEditNote
 		}
 	}
 	return v, nil

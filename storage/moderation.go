@@ -6,13 +6,14 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // The site team's review queue (docs/moderation.md): every decision changes
 // its row and writes its moderation_log row in one transaction, after
 // checking that the row is still waiting for that decision.
 
-var _ domain.ModerationStore = (*Store)(nil)
+var _ console.ModerationStore = (*Store)(nil)
 
 // voterOwns is the SQL condition "the account x.user_id owns listing l"
 // (its submitter or a co-owner), for a vote or review x.
@@ -34,7 +35,7 @@ func (s *Store) logDecision(ctx context.Context, tx *Tx, actor, action string, v
 	return err
 }
 
-// DecideVote implements domain.ModerationStore.
+// DecideVote implements console.ModerationStore.
 func (s *Store) DecideVote(ctx context.Context, actor string, id int64, count bool, at time.Time) error {
 	_, err := retry(ctx, func() (struct{}, error) { return struct{}{}, s.decideVote(ctx, actor, id, count, at) })
 	return err
@@ -65,9 +66,9 @@ func (s *Store) decideVote(ctx context.Context, actor string, id int64, count bo
 	case count && (reason == domain.HeldOwner || owner):
 		return domain.Errorf(domain.EConflict, "Vote %d is by an owner of %s: an owner's vote never counts. Discard it to take it out of the queue.", id, name)
 	}
-	action := domain.ModDiscardVote
+	action := console.ModDiscardVote
 	if count {
-		action = domain.ModCountVote
+		action = console.ModCountVote
 		// The votes_count triggers count it; trending follows its counted votes.
 		if _, err := tx.ExecContext(ctx, `UPDATE votes SET status = 'counted', held_reason = '', count_at = NULL WHERE id = ?`, id); err != nil {
 			return mapErr(err, "vote", "")
@@ -87,13 +88,13 @@ func (s *Store) decideVote(ctx context.Context, actor string, id int64, count bo
 // reviewDecisions maps a decision on a review to the status it needs and
 // the status it sets.
 var reviewDecisions = map[string]struct{ from, to, verb string }{
-	domain.ModCountReview:   {domain.ReviewHeld, domain.ReviewCounted, "counted"},
-	domain.ModDiscardReview: {domain.ReviewHeld, domain.ReviewDiscarded, "discarded"},
-	domain.ModHideReview:    {domain.ReviewCounted, domain.ReviewHidden, "hidden"},
-	domain.ModUnhideReview:  {domain.ReviewHidden, domain.ReviewCounted, "shown again"},
+	console.ModCountReview:   {domain.ReviewHeld, domain.ReviewCounted, "counted"},
+	console.ModDiscardReview: {domain.ReviewHeld, domain.ReviewDiscarded, "discarded"},
+	console.ModHideReview:    {domain.ReviewCounted, domain.ReviewHidden, "hidden"},
+	console.ModUnhideReview:  {domain.ReviewHidden, domain.ReviewCounted, "shown again"},
 }
 
-// DecideReview implements domain.ModerationStore.
+// DecideReview implements console.ModerationStore.
 func (s *Store) DecideReview(ctx context.Context, actor string, id int64, action string, at time.Time) error {
 	_, err := retry(ctx, func() (struct{}, error) { return struct{}{}, s.decideReview(ctx, actor, id, action, at) })
 	return err
@@ -123,7 +124,7 @@ func (s *Store) decideReview(ctx context.Context, actor string, id int64, action
 		return mapErr(err, "review", "")
 	case status != d.from:
 		return domain.Errorf(domain.EConflict, "Review %d of %s is %s, so it cannot be %s: only a %s review can.", id, name, status, d.verb, d.from)
-	case action == domain.ModCountReview && (reason == domain.HeldOwner || owner):
+	case action == console.ModCountReview && (reason == domain.HeldOwner || owner):
 		return domain.Errorf(domain.EConflict, "Review %d is by an owner of %s: an owner's review never counts. Discard it to take it out of the queue.", id, name)
 	}
 	set := `status = ?`
@@ -136,7 +137,7 @@ func (s *Store) decideReview(ctx context.Context, actor string, id int64, action
 	if err := s.logDecision(ctx, tx, actor, action, 0, id, listingID, "", reason, at); err != nil {
 		return mapErr(err, "moderation log", "")
 	}
-	if action == domain.ModCountReview { // a held review published: review.posted (not on unhide: posted before)
+	if action == console.ModCountReview { // a held review published: review.posted (not on unhide: posted before)
 		if err := s.reviewPostedTx(ctx, tx, id, at); err != nil {
 			return mapErr(err, "webhook event", "")
 		}
@@ -144,14 +145,14 @@ func (s *Store) decideReview(ctx context.Context, actor string, id int64, action
 	return mapErr(tx.Commit(), "review", "")
 }
 
-// Disqualify implements domain.ModerationStore.
-func (s *Store) Disqualify(ctx context.Context, d domain.Disqualification, lift bool) error {
+// Disqualify implements console.ModerationStore.
+func (s *Store) Disqualify(ctx context.Context, d console.Disqualification, lift bool) error {
 	_, err := retry(ctx, func() (struct{}, error) { return struct{}{}, s.disqualify(ctx, d, lift) })
 	return err
 }
 
 // disqualify is Disqualify's transaction (Disqualify retries it).
-func (s *Store) disqualify(ctx context.Context, d domain.Disqualification, lift bool) error {
+func (s *Store) disqualify(ctx context.Context, d console.Disqualification, lift bool) error {
 	tx, err := s.db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -180,7 +181,7 @@ func (s *Store) disqualify(ctx context.Context, d domain.Disqualification, lift 
 		return mapErr(err, "disqualification", d.Slug)
 	}
 	disqualified := err == nil
-	action := domain.ModDisqualify
+	action := console.ModDisqualify
 	switch {
 	case lift && !disqualified:
 		return domain.Errorf(domain.ENotFound, "%s is not disqualified from the week of %s: there is nothing to lift.", name, d.Week)
@@ -195,7 +196,7 @@ func (s *Store) disqualify(ctx context.Context, d domain.Disqualification, lift 
 	case !lift && disqualified:
 		return domain.Errorf(domain.EConflict, "%s is disqualified from the week of %s already (%s).", name, d.Week, reason)
 	case lift:
-		action = domain.ModRequalify
+		action = console.ModRequalify
 		_, err = tx.ExecContext(ctx, `DELETE FROM week_disqualifications WHERE site_id = ? AND week = ? AND listing_id = ?`, s.siteID, d.Week, listingID)
 	default:
 		reason = d.Reason

@@ -5,7 +5,7 @@ import (
 	"database/sql"
 	"time"
 
-	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // heldVotesWhere selects the held votes waiting for the site team.
@@ -19,12 +19,12 @@ var queueReviewCols = `r.id, r.listing_id, l.slug, l.name, COALESCE(u.email, '')
 	r.status, ` + heldReason("review", "r") + `, r.count_at, r.created_at, r.ip_hash, r.ua_hash
 	FROM reviews r JOIN listings l ON l.id = r.listing_id LEFT JOIN users u ON u.id = r.user_id`
 
-// ModerationQueue implements domain.ModerationStore. Held votes and reviews
+// ModerationQueue implements console.ModerationStore. Held votes and reviews
 // are ordered by listing, then network, then time, so that a burst from one
 // network reads as one block.
-func (s *Store) ModerationQueue(ctx context.Context, limit int) (*domain.ModerationQueue, error) {
-	q := &domain.ModerationQueue{Votes: []domain.HeldVote{}, Reviews: []domain.QueueReview{}, Recent: []domain.QueueReview{},
-		Disqualifications: []domain.WeekDisqualification{}, Log: []domain.ModerationEntry{}}
+func (s *Store) ModerationQueue(ctx context.Context, limit int) (*console.ModerationQueue, error) {
+	q := &console.ModerationQueue{Votes: []console.HeldVote{}, Reviews: []console.QueueReview{}, Recent: []console.QueueReview{},
+		Disqualifications: []console.WeekDisqualification{}, Log: []console.ModerationEntry{}}
 	db := s.db.sql
 	if err := db.QueryRowContext(ctx, `SELECT count(*) `+heldVotesWhere, s.siteID).Scan(&q.HeldVotes); err != nil {
 		return nil, mapErr(err, "vote", "")
@@ -34,7 +34,7 @@ func (s *Store) ModerationQueue(ctx context.Context, limit int) (*domain.Moderat
 		return nil, mapErr(err, "review", "")
 	}
 	err := queryEach(ctx, db, func(rows *sql.Rows) error {
-		var v domain.HeldVote
+		var v console.HeldVote
 		var account, at int64
 		var countAt sql.NullInt64
 		if err := rows.Scan(&v.ID, &v.ListingID, &v.ListingSlug, &v.ListingName, &v.Email, &account, &v.Reason, &countAt, &at,
@@ -51,9 +51,9 @@ func (s *Store) ModerationQueue(ctx context.Context, limit int) (*domain.Moderat
 	if err != nil {
 		return nil, mapErr(err, "vote", "")
 	}
-	reviews := func(list *[]domain.QueueReview, query string, args ...any) error {
+	reviews := func(list *[]console.QueueReview, query string, args ...any) error {
 		return queryEach(ctx, db, func(rows *sql.Rows) error {
-			var r domain.QueueReview
+			var r console.QueueReview
 			var countAt sql.NullInt64
 			var at int64
 			if err := rows.Scan(&r.ID, &r.ListingID, &r.ListingSlug, &r.ListingName, &r.Email, &r.AuthorName, &r.Stars, &r.Body,
@@ -75,7 +75,7 @@ func (s *Store) ModerationQueue(ctx context.Context, limit int) (*domain.Moderat
 		return nil, mapErr(err, "review", "")
 	}
 	err = queryEach(ctx, db, func(rows *sql.Rows) error {
-		var d domain.WeekDisqualification
+		var d console.WeekDisqualification
 		var at int64
 		if err := rows.Scan(&d.Week, &d.ListingID, &d.ListingSlug, &d.ListingName, &d.Reason, &d.By, &at, &d.Finalised); err != nil {
 			return err
@@ -91,7 +91,7 @@ func (s *Store) ModerationQueue(ctx context.Context, limit int) (*domain.Moderat
 		return nil, mapErr(err, "disqualification", "")
 	}
 	err = queryEach(ctx, db, func(rows *sql.Rows) error {
-		var e domain.ModerationEntry
+		var e console.ModerationEntry
 		var at int64
 		if err := rows.Scan(&e.ID, &e.Actor, &e.Action, &e.VoteID, &e.ReviewID, &e.ListingID, &e.ListingSlug, &e.ListingName,
 			&e.Week, &e.Reason, &at); err != nil {

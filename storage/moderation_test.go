@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // modFixture is the fixture database with accounts that vote for Notely
@@ -109,7 +110,7 @@ func TestStore_ModerateVotes(t *testing.T) {
 		if err != nil || q.HeldVotes != 3 || len(q.Votes) != 3 {
 			t.Fatalf("queue: %+v, %v", q, err)
 		}
-		byID := map[int64]domain.HeldVote{}
+		byID := map[int64]console.HeldVote{}
 		for _, v := range q.Votes {
 			byID[v.ID] = v
 		}
@@ -135,7 +136,7 @@ func TestStore_ModerateVotes(t *testing.T) {
 			t.Errorf("ann's vote after counting: %v", v)
 		}
 		log := f.rows("moderation_log", nil)
-		if len(log) != 1 || log[0]["actor"] != "team@example.com" || log[0]["action"] != domain.ModCountVote || log[0]["vote_id"] != itoa(annVote) ||
+		if len(log) != 1 || log[0]["actor"] != "team@example.com" || log[0]["action"] != console.ModCountVote || log[0]["vote_id"] != itoa(annVote) ||
 			log[0]["listing_id"] != "1" || log[0]["reason"] != domain.HeldNewAccount || log[0]["created_at"] != itoa(at.Unix()) || log[0]["review_id"] != "" {
 			t.Fatalf("the log after counting: %v", log)
 		}
@@ -183,7 +184,7 @@ func TestStore_ModerateVotes(t *testing.T) {
 
 		q, err = f.st.ModerationQueue(ctx, 100)
 		if err != nil || q.HeldVotes != 1 || len(q.Votes) != 1 || q.Votes[0].ID != ownerVote || len(q.Log) != 2 ||
-			q.Log[0].Action != domain.ModDiscardVote || q.Log[0].ListingName != "Notely" || q.Log[1].VoteID != annVote {
+			q.Log[0].Action != console.ModDiscardVote || q.Log[0].ListingName != "Notely" || q.Log[1].VoteID != annVote {
 			t.Fatalf("queue after the decisions: %+v, %v", q, err)
 		}
 		if err := f.st.DecideVote(ctx, "team@example.com", ownerVote, false, at); err != nil {
@@ -251,19 +252,19 @@ func TestStore_ModerateReviews(t *testing.T) {
 			want   domain.Code
 			status string
 		}{
-			{fresh, domain.ModCountReview, "", "counted"},
-			{fresh, domain.ModCountReview, domain.EConflict, "counted"},
-			{flagged, domain.ModDiscardReview, "", "discarded"},
-			{flagged, domain.ModCountReview, domain.EConflict, "discarded"},
-			{flagged, domain.ModHideReview, domain.EConflict, "discarded"},
-			{counted, domain.ModHideReview, "", "hidden"},
-			{counted, domain.ModHideReview, domain.EConflict, "hidden"},
-			{counted, domain.ModCountReview, domain.EConflict, "hidden"},
-			{counted, domain.ModUnhideReview, "", "counted"},
-			{counted, domain.ModUnhideReview, domain.EConflict, "counted"},
-			{owned, domain.ModCountReview, domain.EConflict, "held"},
-			{owned, domain.ModDiscardReview, "", "discarded"},
-			{999, domain.ModHideReview, domain.ENotFound, ""},
+			{fresh, console.ModCountReview, "", "counted"},
+			{fresh, console.ModCountReview, domain.EConflict, "counted"},
+			{flagged, console.ModDiscardReview, "", "discarded"},
+			{flagged, console.ModCountReview, domain.EConflict, "discarded"},
+			{flagged, console.ModHideReview, domain.EConflict, "discarded"},
+			{counted, console.ModHideReview, "", "hidden"},
+			{counted, console.ModHideReview, domain.EConflict, "hidden"},
+			{counted, console.ModCountReview, domain.EConflict, "hidden"},
+			{counted, console.ModUnhideReview, "", "counted"},
+			{counted, console.ModUnhideReview, domain.EConflict, "counted"},
+			{owned, console.ModCountReview, domain.EConflict, "held"},
+			{owned, console.ModDiscardReview, "", "discarded"},
+			{999, console.ModHideReview, domain.ENotFound, ""},
 		}
 		logged := 0
 		for _, s := range steps {
@@ -282,7 +283,7 @@ func TestStore_ModerateReviews(t *testing.T) {
 			t.Errorf("rating after counting the 3-star review: %v, want 4", got)
 		}
 		log := f.rows("moderation_log", nil)
-		if log[0]["action"] != domain.ModCountReview || log[0]["review_id"] != itoa(fresh) || log[0]["vote_id"] != "" || log[0]["listing_id"] != "1" {
+		if log[0]["action"] != console.ModCountReview || log[0]["review_id"] != itoa(fresh) || log[0]["vote_id"] != "" || log[0]["listing_id"] != "1" {
 			t.Errorf("the first log row: %v", log[0])
 		}
 	})
@@ -298,8 +299,8 @@ func TestStore_Disqualify(t *testing.T) {
 		f := newModFixtureOn(t, engine)
 		ctx := context.Background()
 		at := fxNow.Add(time.Hour)
-		d := func(slug, week string) domain.Disqualification {
-			return domain.Disqualification{Actor: "team@example.com", Slug: slug, Week: week, Reason: "Bought votes", At: at}
+		d := func(slug, week string) console.Disqualification {
+			return console.Disqualification{Actor: "team@example.com", Slug: slug, Week: week, Reason: "Bought votes", At: at}
 		}
 		if err := f.st.Disqualify(ctx, d("notely", "2026-11-16"), false); err != nil {
 			t.Fatal(err)
@@ -309,7 +310,7 @@ func TestStore_Disqualify(t *testing.T) {
 			rows[0]["decided_by"] != "team@example.com" || rows[0]["created_at"] != itoa(at.Unix()) {
 			t.Fatalf("week_disqualifications: %v", rows)
 		}
-		if log := f.rows("moderation_log", nil); len(log) != 1 || log[0]["action"] != domain.ModDisqualify || log[0]["week"] != "2026-11-16" ||
+		if log := f.rows("moderation_log", nil); len(log) != 1 || log[0]["action"] != console.ModDisqualify || log[0]["week"] != "2026-11-16" ||
 			log[0]["reason"] != "Bought votes" || log[0]["listing_id"] != "1" {
 			t.Fatalf("log: %v", log)
 		}
@@ -332,7 +333,7 @@ func TestStore_Disqualify(t *testing.T) {
 		if rows := f.rows("week_disqualifications", nil); len(rows) != 0 {
 			t.Fatalf("after lifting: %v", rows)
 		}
-		if log := f.rows("moderation_log", nil); len(log) != 2 || log[1]["action"] != domain.ModRequalify || log[1]["reason"] != "Bought votes" {
+		if log := f.rows("moderation_log", nil); len(log) != 2 || log[1]["action"] != console.ModRequalify || log[1]["reason"] != "Bought votes" {
 			t.Fatalf("log after lifting: %v", log)
 		}
 		f.wantCode("lifting nothing", f.st.Disqualify(ctx, d("notely", "2026-11-16"), true), domain.ENotFound, 2)

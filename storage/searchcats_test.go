@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
@@ -37,7 +38,7 @@ func TestSearch_CategoryRename(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var fin *domain.AdminCategory
+	var fin *console.AdminCategory
 	for i := range cats {
 		if cats[i].Slug == "finance" {
 			fin = &cats[i]
@@ -54,7 +55,7 @@ func TestSearch_CategoryRename(t *testing.T) {
 		t.Fatalf("zorblatic before the rename: %d listings", n)
 	}
 	c.Name = "Zorblatic Money"
-	if err := st.SaveCategory(ctx, *c, domain.CategoryNaming, domain.AuditEntry{Actor: "ops@ex.test", Action: "category.rename", Target: "category:finance"}); err != nil {
+	if err := st.SaveCategory(ctx, *c, console.CategoryNaming, console.AuditEntry{Actor: "ops@ex.test", Action: "category.rename", Target: "category:finance"}); err != nil {
 		t.Fatal(err)
 	}
 	if n := count("zorblatic"); n != inTree {

@@ -5,11 +5,12 @@ import (
 	"strconv"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
-var _ domain.SettingsStore = (*Store)(nil)
+var _ console.SettingsStore = (*Store)(nil)
 
-// StoredSettings implements domain.SettingsStore.
+// StoredSettings implements console.SettingsStore.
 func (s *Store) StoredSettings(ctx context.Context) (map[string]string, error) {
 	return s.storedSettings(ctx, s.db.sql)
 }
@@ -29,9 +30,9 @@ func (s *Store) storedSettings(ctx context.Context, q queryRower) (map[string]st
 	return out, nil
 }
 
-// SaveSettings implements domain.SettingsStore.
-func (s *Store) SaveSettings(ctx context.Context, set map[string]string, entries []domain.AuditEntry) error {
-	by, at := domain.ActorCommandLine, s.db.Now().Unix()
+// SaveSettings implements console.SettingsStore.
+func (s *Store) SaveSettings(ctx context.Context, set map[string]string, entries []console.AuditEntry) error {
+	by, at := console.ActorCommandLine, s.db.Now().Unix()
 	if len(entries) > 0 {
 		by, at = entries[0].Actor, entries[0].At.Unix()
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // TestSummaryCache_NeverStale serves search pages from the summary cache, then
@@ -30,8 +31,8 @@ func TestSummaryCache_NeverStale(t *testing.T) {
 		}
 		defer other.Close()
 		st.PollInterval = time.Hour // only Refresh applies search_log
-		audit := func(action string) domain.AuditEntry {
-			return domain.AuditEntry{At: fxNow, Actor: "ops@ex.test", Action: action, Target: "test:1"}
+		audit := func(action string) console.AuditEntry {
+			return console.AuditEntry{At: fxNow, Actor: "ops@ex.test", Action: action, Target: "test:1"}
 		}
 		// pages returns every public listing's summary as two search pages show them.
 		pages := func() map[string]domain.ListingSummary {
@@ -97,7 +98,7 @@ func TestSummaryCache_NeverStale(t *testing.T) {
 					t.Fatal(err)
 				}
 				c.Slug, c.Name = "notebooks", "Notebooks"
-				if err := st.SaveCategory(ctx, *c, domain.CategoryNaming, audit("category.rename")); err != nil {
+				if err := st.SaveCategory(ctx, *c, console.CategoryNaming, audit("category.rename")); err != nil {
 					t.Fatal(err)
 				}
 			}, func(before, got map[string]domain.ListingSummary) string {

@@ -7,12 +7,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
-var _ domain.TeamStore = (*Store)(nil)
+var _ console.TeamStore = (*Store)(nil)
 
-// TeamRole implements domain.TeamStore.
+// TeamRole implements console.TeamStore.
 func (s *Store) TeamRole(ctx context.Context, email string) (string, error) {
 	var role string
 	err := s.db.sql.QueryRowContext(ctx, `SELECT role FROM team_members WHERE site_id = ? AND `+s.db.eng.eqNoCase("email"), s.siteID, email).Scan(&role)
@@ -22,17 +22,17 @@ func (s *Store) TeamRole(ctx context.Context, email string) (string, error) {
 	return role, mapErr(err, "team member", email)
 }
 
-// TeamMembers implements domain.TeamStore: admins first, then by email.
-func (s *Store) TeamMembers(ctx context.Context) ([]domain.TeamMember, error) {
+// TeamMembers implements console.TeamStore: admins first, then by email.
+func (s *Store) TeamMembers(ctx context.Context) ([]console.TeamMember, error) {
 	rows, err := s.db.sql.QueryContext(ctx, `SELECT email, role, granted_by, granted_at FROM team_members
 		WHERE site_id = ? ORDER BY role = 'admin' DESC, email`, s.siteID)
 	if err != nil {
 		return nil, mapErr(err, "team", "")
 	}
 	defer rows.Close()
-	var out []domain.TeamMember
+	var out []console.TeamMember
 	for rows.Next() {
-		var m domain.TeamMember
+		var m console.TeamMember
 		var at int64
 		if err := rows.Scan(&m.Email, &m.Role, &m.GrantedBy, &at); err != nil {
 			return nil, mapErr(err, "team", "")
@@ -43,10 +43,10 @@ func (s *Store) TeamMembers(ctx context.Context) ([]domain.TeamMember, error) {
 	return out, mapErr(rows.Err(), "team", "")
 }
 
-// SetTeamRole implements domain.TeamStore. The member is found whatever
+// SetTeamRole implements console.TeamStore. The member is found whatever
 // the case of email (team_members.email is NOCASE on SQLite, compared with
 // lower() on PostgreSQL) and stored in lower case.
-func (s *Store) SetTeamRole(ctx context.Context, email, role string, e domain.AuditEntry) (string, error) {
+func (s *Store) SetTeamRole(ctx context.Context, email, role string, e console.AuditEntry) (string, error) {
 	var before string
 	match := `site_id = ? AND ` + s.db.eng.eqNoCase("email")
 	err := s.db.inTx(ctx, func(tx *Tx) error {
@@ -74,8 +74,8 @@ func (s *Store) SetTeamRole(ctx context.Context, email, role string, e domain.Au
 	return before, mapErr(err, "team member", email)
 }
 
-// WriteAudit implements domain.TeamStore.
-func (s *Store) WriteAudit(ctx context.Context, e domain.AuditEntry) error {
+// WriteAudit implements console.TeamStore.
+func (s *Store) WriteAudit(ctx context.Context, e console.AuditEntry) error {
 	return s.writeAudit(ctx, s.db.sql, e)
 }
 
@@ -83,14 +83,14 @@ type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
-func (s *Store) writeAudit(ctx context.Context, x execer, e domain.AuditEntry) error {
+func (s *Store) writeAudit(ctx context.Context, x execer, e console.AuditEntry) error {
 	_, err := x.ExecContext(ctx, `INSERT INTO audit_log (site_id, at, actor, action, target, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		s.siteID, e.At.Unix(), e.Actor, e.Action, e.Target, string(e.Before), string(e.After))
 	return mapErr(err, "audit entry", e.Action)
 }
 
-// AuditLog implements domain.TeamStore: newest first.
-func (s *Store) AuditLog(ctx context.Context, f domain.AuditFilter) ([]domain.AuditEntry, int, error) {
+// AuditLog implements console.TeamStore: newest first.
+func (s *Store) AuditLog(ctx context.Context, f console.AuditFilter) ([]console.AuditEntry, int, error) {
 	where, args := []string{"site_id = ?"}, []any{s.siteID}
 	for col, v := range map[string]string{"actor": f.Actor, "action": f.Action, "target": f.Target} {
 		if v != "" {
@@ -115,9 +115,9 @@ func (s *Store) AuditLog(ctx context.Context, f domain.AuditFilter) ([]domain.Au
 		return nil, 0, mapErr(err, "audit log", "")
 	}
 	defer rows.Close()
-	var out []domain.AuditEntry
+	var out []console.AuditEntry
 	for rows.Next() {
-		var e domain.AuditEntry
+		var e console.AuditEntry
 		var at int64
 		var before, after string
 		if err := rows.Scan(&e.ID, &at, &e.Actor, &e.Action, &e.Target, &before, &after); err != nil {

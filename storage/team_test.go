@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // TestTeam_EmailIgnoresCase: team_members.email is COLLATE NOCASE on
@@ -16,27 +16,27 @@ func TestTeam_EmailIgnoresCase(t *testing.T) {
 	onEngines(t, func(t *testing.T, engine string) {
 		_, st, _ := newFixtureOn(t, engine)
 		ctx := context.Background()
-		entry := func(action string) domain.AuditEntry {
-			return domain.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: action, Target: "member:ann@x.test"}
+		entry := func(action string) console.AuditEntry {
+			return console.AuditEntry{At: fxNow, Actor: "ops@example.com", Action: action, Target: "member:ann@x.test"}
 		}
-		if before, err := st.SetTeamRole(ctx, "Ann@X.test", domain.RoleModerator, entry("team.grant")); err != nil || before != "" {
+		if before, err := st.SetTeamRole(ctx, "Ann@X.test", console.RoleModerator, entry("team.grant")); err != nil || before != "" {
 			t.Fatalf("granting Ann@X.test: before %q, %v", before, err)
 		}
 		for _, email := range []string{"Ann@X.test", "ann@x.test", "ANN@X.TEST"} {
-			if role, err := st.TeamRole(ctx, email); err != nil || role != domain.RoleModerator {
+			if role, err := st.TeamRole(ctx, email); err != nil || role != console.RoleModerator {
 				t.Errorf("TeamRole(%q) = %q, %v; want moderator", email, role, err)
 			}
 		}
-		before, err := st.SetTeamRole(ctx, "ann@x.test", domain.RoleAdmin, entry("team.grant"))
-		if err != nil || before != domain.RoleModerator {
+		before, err := st.SetTeamRole(ctx, "ann@x.test", console.RoleAdmin, entry("team.grant"))
+		if err != nil || before != console.RoleModerator {
 			t.Errorf("re-granting as ann@x.test: before %q, %v; want moderator", before, err)
 		}
 		members, err := st.TeamMembers(ctx)
-		if err != nil || len(members) != 1 || members[0].Email != "ann@x.test" || members[0].Role != domain.RoleAdmin {
+		if err != nil || len(members) != 1 || members[0].Email != "ann@x.test" || members[0].Role != console.RoleAdmin {
 			t.Fatalf("members after granting twice under two cases: %+v, %v; want ann@x.test as admin once", members, err)
 		}
 		before, err = st.SetTeamRole(ctx, "ANN@x.TEST", "", entry("team.revoke"))
-		if err != nil || before != domain.RoleAdmin {
+		if err != nil || before != console.RoleAdmin {
 			t.Errorf("revoking as ANN@x.TEST: before %q, %v; want admin", before, err)
 		}
 		if members, err := st.TeamMembers(ctx); err != nil || len(members) != 0 {

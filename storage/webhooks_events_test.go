@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // TestStore_ModeratorCountRaisesReviewPosted: a moderator counting a held
@@ -25,13 +26,13 @@ func TestStore_ModeratorCountRaisesReviewPosted(t *testing.T) {
 	events := func() []Row {
 		return f.rows("webhook_events", cols{"user_id": owner, "type": domain.EventReviewPosted})
 	}
-	if err := f.st.DecideReview(ctx, "team@example.com", held, domain.ModCountReview, fxNow); err != nil {
+	if err := f.st.DecideReview(ctx, "team@example.com", held, console.ModCountReview, fxNow); err != nil {
 		t.Fatal(err)
 	}
 	if ev := events(); len(ev) != 1 || ev[0]["listing_id"] != "1" {
 		t.Fatalf("review.posted rows after counting: %v, want one for listing 1", ev)
 	}
-	for _, a := range []string{domain.ModHideReview, domain.ModUnhideReview} {
+	for _, a := range []string{console.ModHideReview, console.ModUnhideReview} {
 		if err := f.st.DecideReview(ctx, "team@example.com", held, a, fxNow); err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // e2eCategorySlugs returns the slugs of the live listings search_listings
@@ -39,12 +40,12 @@ func TestE2E_CategoryConsoleThroughAPI(t *testing.T) {
 	t.Parallel()
 	e := e2eNewEnv(t, Options{}, true)
 	ctx := context.Background()
-	tree, err := e.svc.CategoryTree(ctx)
+	tree, err := e.console.CategoryTree(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Two leaf categories with live listings: the source and the target.
-	var leaves []domain.AdminCategory
+	var leaves []console.AdminCategory
 	for _, c := range tree {
 		hasChild := false
 		for _, d := range tree {
@@ -72,7 +73,7 @@ func TestE2E_CategoryConsoleThroughAPI(t *testing.T) {
 
 	// Rename the target: its old slug keeps answering.
 	newSlug := dst.Slug + "-renamed"
-	if err := e.svc.RenameCategory(ctx, "ops@launchdir.test", dst.ID, "Renamed "+dst.Name, newSlug); err != nil {
+	if err := e.console.RenameCategory(ctx, "ops@launchdir.test", dst.ID, "Renamed "+dst.Name, newSlug); err != nil {
 		t.Fatal(err)
 	}
 	var got domain.GetCategoryOutput
@@ -101,7 +102,7 @@ func TestE2E_CategoryConsoleThroughAPI(t *testing.T) {
 	}
 
 	// Merge the source into the renamed target.
-	m, err := e.svc.MergeCategory(ctx, "ops@launchdir.test", src.ID, dst.ID)
+	m, err := e.console.MergeCategory(ctx, "ops@launchdir.test", src.ID, dst.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +152,7 @@ func TestE2E_CategoryConsoleThroughAPI(t *testing.T) {
 	if len(pair) < 2 {
 		t.Fatalf("fewer than two listings have %s as their primary category: %v", newSlug, pair)
 	}
-	c, err := e.svc.AdminCategory(ctx, dst.ID)
+	c, err := e.console.AdminCategory(ctx, dst.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +160,7 @@ func TestE2E_CategoryConsoleThroughAPI(t *testing.T) {
 	for _, a := range c.Attributes {
 		attrs = append(attrs, domain.Attribute{Key: a.Key, Label: "Edited: " + a.Label})
 	}
-	if err := e.svc.SetCategoryAttributes(ctx, "ops@launchdir.test", dst.ID, attrs); err != nil {
+	if err := e.console.SetCategoryAttributes(ctx, "ops@launchdir.test", dst.ID, attrs); err != nil {
 		t.Fatal(err)
 	}
 	var cmp domain.CompareListingsOutput

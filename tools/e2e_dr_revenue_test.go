@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // TestE2E_DomainRatingAndRevenueBoards: after an import
@@ -62,7 +63,7 @@ func TestE2E_DomainRatingAndRevenueBoards(t *testing.T) {
 	full := profile(last.Slug)["REST"]
 	host := strings.TrimPrefix(strings.TrimPrefix(full.URL, "https://"), "http://")
 	csv := fmt.Sprintf("Domain,DR,Date\nhttps://www.%s,40,2026-11-01\n%s,100,2026-11-18\n", strings.TrimSuffix(host, "/"), host)
-	imp, err := e.svc.ImportRatings(ctx, domain.ActorCommandLine, "export.csv", "ahrefs", strings.NewReader(csv), false)
+	imp, err := e.console.ImportRatings(ctx, console.ActorCommandLine, "export.csv", "ahrefs", strings.NewReader(csv), false)
 	if err != nil || imp.Added != 2 || imp.Refused != 0 {
 		t.Fatalf("import: %+v %v (file %q)", imp, err, csv)
 	}
@@ -83,7 +84,7 @@ func TestE2E_DomainRatingAndRevenueBoards(t *testing.T) {
 		}
 	}
 	// A later reading lower than the first: down.
-	if _, err := e.svc.ImportRatings(ctx, domain.ActorCommandLine, "later.csv", "ahrefs", strings.NewReader("domain,rating,date\n"+host+",30,2026-11-18\n"), false); err != nil {
+	if _, err := e.console.ImportRatings(ctx, console.ActorCommandLine, "later.csv", "ahrefs", strings.NewReader("domain,rating,date\n"+host+",30,2026-11-18\n"), false); err != nil {
 		t.Fatal(err)
 	}
 	for tr, l := range profile(last.Slug) {
@@ -108,7 +109,7 @@ func TestE2E_DomainRatingAndRevenueBoards(t *testing.T) {
 		t.Fatalf("profile revenue %+v", l.Revenue)
 	}
 	month := l.Revenue.Month
-	if _, err := e.svc.SetVerifiedRevenue(ctx, "ops@launchdir.test", second.Slug, month, "99999999"); err != nil {
+	if _, err := e.console.SetVerifiedRevenue(ctx, "ops@launchdir.test", second.Slug, month, "99999999"); err != nil {
 		t.Fatal(err)
 	}
 	for tr, out := range board("revenue") {
@@ -149,7 +150,7 @@ func TestE2E_DomainRatingAndRevenueBoards(t *testing.T) {
 	if newcomer == "" || len(ranked) != rev.Total {
 		t.Fatalf("no live listing without revenue; %d ranked of %d", len(ranked), rev.Total)
 	}
-	if _, err := e.svc.SetVerifiedRevenue(ctx, "ops@launchdir.test", newcomer, "2026-11", "1"); err != nil {
+	if _, err := e.console.SetVerifiedRevenue(ctx, "ops@launchdir.test", newcomer, "2026-11", "1"); err != nil {
 		t.Fatal(err)
 	}
 	for tr, out := range board("revenue") {

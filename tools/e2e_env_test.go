@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
@@ -37,7 +38,9 @@ type e2eEnv struct {
 	srv  *httptest.Server
 	base string // the server's origin, also the site's BaseURL
 	svc  *domain.Service
-	http *http.Client
+	// console is the site team's console over the same store and clock.
+	console *console.Console
+	http    *http.Client
 	// all is every live listing summary (filled by e2eAllLive).
 	all []domain.ListingSummary
 }
@@ -81,8 +84,12 @@ func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 	if opts.Now == nil {
 		opts.Now = clock.Now
 	}
+	cons, err := console.New(console.Over(st, svc))
+	if err != nil {
+		t.Fatal(err)
+	}
 	h = New(svc, opts).Handler()
-	return &e2eEnv{srv: srv, base: srv.URL, svc: svc, http: srv.Client()}
+	return &e2eEnv{srv: srv, base: srv.URL, svc: svc, console: cons, http: srv.Client()}
 }
 
 // e2eResp is a finished HTTP exchange.

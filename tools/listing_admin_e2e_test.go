@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
@@ -25,7 +26,7 @@ func TestListingAdmin_HiddenLeavesPublicReads(t *testing.T) {
 		"launch_week": "2026-11-16", "launched_at": catNow.Add(-24 * 3600e9).Unix(), "votes_count": 1_000_000,
 		"tagline": "Hidden-listing canary"})
 	ctx := context.Background()
-	if err := env.svc.GrantTeamRole(ctx, domain.ActorCommandLine, "mod@example.com", domain.RoleModerator); err != nil {
+	if err := env.console.GrantTeamRole(ctx, console.ActorCommandLine, "mod@example.com", console.RoleModerator); err != nil {
 		t.Fatal(err)
 	}
 	const reason = "Misleading claims on the homepage; fix them and tell us."
@@ -89,7 +90,7 @@ func TestListingAdmin_HiddenLeavesPublicReads(t *testing.T) {
 		if st, m := owner(t, call); st != "live" || m != nil {
 			t.Fatalf("before hiding: status %s, moderation %v", st, m)
 		}
-		if err := env.svc.HideListing(ctx, "mod@example.com", id, reason); err != nil {
+		if err := env.console.HideListing(ctx, "mod@example.com", id, reason); err != nil {
 			t.Fatal(err)
 		}
 		all(t, seen(t, call), false)
@@ -97,7 +98,7 @@ func TestListingAdmin_HiddenLeavesPublicReads(t *testing.T) {
 		if st != domain.ListingHidden || m == nil || m["reason"] != reason || m["action"] != "hidden" {
 			t.Fatalf("hidden, the owner sees status %s, moderation %v", st, m)
 		}
-		if err := env.svc.UnhideListing(ctx, "mod@example.com", id); err != nil {
+		if err := env.console.UnhideListing(ctx, "mod@example.com", id); err != nil {
 			t.Fatal(err)
 		}
 		all(t, seen(t, call), true)
@@ -120,7 +121,7 @@ func TestListingAdmin_MergedSlugResolves(t *testing.T) {
 		"domain": "quokkanote.test", "launch_week": "2026-11-09", "launched_at": catNow.Add(-8 * 24 * 3600e9).Unix()})
 	dup := env.ownedListing(t, "owner@example.com", fixtures.Cols{"slug": "quokkanote-app", "name": "Quokkanote App", "status": "live",
 		"domain": "quokkanote.test", "launch_week": "2026-11-16", "launched_at": catNow.Add(-24 * 3600e9).Unix()})
-	if _, err := env.svc.MergeListings(context.Background(), "ops@example.com", dup, keep); err != nil {
+	if _, err := env.console.MergeListings(context.Background(), "ops@example.com", dup, keep); err != nil {
 		t.Fatal(err)
 	}
 	transports(t, env, key, func(t *testing.T, tr string, call draftCaller) {

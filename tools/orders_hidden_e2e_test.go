@@ -73,7 +73,7 @@ func TestOrders_PaidAfterHideOrMerge(t *testing.T) {
 		t.Run("hidden/"+c.name, func(t *testing.T) {
 			id := env.ownedListing(t, "payer@example.com", fixtures.Cols{"status": c.status, "launch_week": "2027-01-04"})
 			number, page := checkout(t, c.item(id))
-			if err := env.svc.HideListing(ctx, "ops@example.com", id, "Spam links in the description."); err != nil {
+			if err := env.console.HideListing(ctx, "ops@example.com", id, "Spam links in the description."); err != nil {
 				t.Fatal(err)
 			}
 			payOnPage(t, env, page, billing)
@@ -82,7 +82,7 @@ func TestOrders_PaidAfterHideOrMerge(t *testing.T) {
 			if p, f := listingColumn(t, env, id, "plan"), listingColumn(t, env, id, "featured"); p != "free" || f != "0" {
 				t.Errorf("hidden listing plan %s featured %s after the payment: changed", p, f)
 			}
-			if err := env.svc.UnhideListing(ctx, "ops@example.com", id); err != nil {
+			if err := env.console.UnhideListing(ctx, "ops@example.com", id); err != nil {
 				t.Fatal(err)
 			}
 			listingAfterJobs(t, env, id, c.status)
@@ -92,7 +92,7 @@ func TestOrders_PaidAfterHideOrMerge(t *testing.T) {
 	t.Run("unpublished", func(t *testing.T) {
 		id := env.ownedListing(t, "payer@example.com")
 		number, page := checkout(t, map[string]any{"product": "launch", "listing_id": id})
-		if err := env.svc.UnpublishListing(ctx, "ops@example.com", id, "Not a software product."); err != nil {
+		if err := env.console.UnpublishListing(ctx, "ops@example.com", id, "Not a software product."); err != nil {
 			t.Fatal(err)
 		}
 		payOnPage(t, env, page, billing)
@@ -108,7 +108,7 @@ func TestOrders_PaidAfterHideOrMerge(t *testing.T) {
 		keep := env.ownedListing(t, "payer@example.com", fixtures.Cols{"domain": "mergeme.example", "status": "draft"})
 		dup := env.ownedListing(t, "payer@example.com", fixtures.Cols{"domain": "mergeme.example", "status": "draft"})
 		number, page := checkout(t, map[string]any{"product": "launch", "listing_id": dup})
-		if _, err := env.svc.MergeListings(ctx, "ops@example.com", dup, keep); err != nil {
+		if _, err := env.console.MergeListings(ctx, "ops@example.com", dup, keep); err != nil {
 			t.Fatal(err)
 		}
 		payOnPage(t, env, page, billing)
@@ -141,14 +141,14 @@ func TestOrders_UnhideAfterPaidWeekStarted(t *testing.T) {
 	payOnPage(t, env, o["checkout_url"].(string), url.Values{"name": {"Bo Ltd"}, "address": {"1 Main St, Austin"}, "country": {"US"}})
 	fulfilledOrder(t, env, call, o["number"].(string))
 	listingAfterJobs(t, env, id, "scheduled")
-	if err := env.svc.HideListing(ctx, "ops@example.com", id, "Checking a complaint."); err != nil {
+	if err := env.console.HideListing(ctx, "ops@example.com", id, "Checking a complaint."); err != nil {
 		t.Fatal(err)
 	}
 	monday, _ := time.Parse(time.DateOnly, "2026-11-30")
 	clock.Set(monday.Add(time.Hour))
 	listingAfterJobs(t, env, id, "hidden") // the week started: nothing sets a hidden listing live
 	clock.Set(monday.Add(26 * time.Hour))
-	if err := env.svc.UnhideListing(ctx, "ops@example.com", id); err != nil {
+	if err := env.console.UnhideListing(ctx, "ops@example.com", id); err != nil {
 		t.Fatal(err)
 	}
 	listingAfterJobs(t, env, id, "live")
@@ -158,10 +158,10 @@ func TestOrders_UnhideAfterPaidWeekStarted(t *testing.T) {
 
 	// A paid launch whose week has not started is scheduled again, as it was.
 	later := env.ownedListing(t, "payer@example.com", fixtures.Cols{"status": "scheduled", "plan": "paid", "launch_week": "2026-12-14"})
-	if err := env.svc.HideListing(ctx, "ops@example.com", later, "Checking a complaint."); err != nil {
+	if err := env.console.HideListing(ctx, "ops@example.com", later, "Checking a complaint."); err != nil {
 		t.Fatal(err)
 	}
-	if err := env.svc.UnhideListing(ctx, "ops@example.com", later); err != nil {
+	if err := env.console.UnhideListing(ctx, "ops@example.com", later); err != nil {
 		t.Fatal(err)
 	}
 	listingAfterJobs(t, env, later, "scheduled")

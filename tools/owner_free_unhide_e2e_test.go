@@ -27,7 +27,7 @@ func TestFree_UnhideResumesBadgeChecks(t *testing.T) {
 		t.Fatalf("choose_free_listing: %d %v", st, f)
 	}
 	checks := countBadgeChecks(t, env, id)
-	if err := env.svc.HideListing(ctx, "ops@example.com", id, "Checking a complaint."); err != nil {
+	if err := env.console.HideListing(ctx, "ops@example.com", id, "Checking a complaint."); err != nil {
 		t.Fatal(err)
 	}
 	clock.Set(catNow.Add(24 * time.Hour))
@@ -42,7 +42,7 @@ func TestFree_UnhideResumesBadgeChecks(t *testing.T) {
 	home.set("/u/", `<a href="`+env.svc.Site.BaseURL+`/listings/`+slug+`">Launchdir</a>`)
 	unhidden := catNow.Add(30 * time.Hour)
 	clock.Set(unhidden)
-	if err := env.svc.UnhideListing(ctx, "ops@example.com", id); err != nil {
+	if err := env.console.UnhideListing(ctx, "ops@example.com", id); err != nil {
 		t.Fatal(err)
 	}
 	if next := nextBadgeCheck(t, call, id); next != unhidden.Format(time.RFC3339) {

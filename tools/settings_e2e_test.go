@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
@@ -25,7 +26,7 @@ func TestSettings_FreeQueueWithoutRestart(t *testing.T) {
 	home := newFreeHomepages(t)
 	call := restCaller(env, env.apiKey(t, "settings@example.com"))
 	set := func(values map[string]string) error {
-		return env.svc.SetSiteSettings(context.Background(), domain.ActorCommandLine, values)
+		return env.console.SetSiteSettings(context.Background(), console.ActorCommandLine, values)
 	}
 	var ids []int64
 	for i := range 5 {
@@ -82,7 +83,7 @@ func TestSettings_VoteAgeWithoutRestart(t *testing.T) {
 	}
 	set := func(v string) {
 		t.Helper()
-		if err := env.svc.SetSiteSettings(context.Background(), domain.ActorCommandLine, map[string]string{domain.SettingVoteMinAgeHours: v}); err != nil {
+		if err := env.console.SetSiteSettings(context.Background(), console.ActorCommandLine, map[string]string{domain.SettingVoteMinAgeHours: v}); err != nil {
 			t.Fatal(err)
 		}
 	}

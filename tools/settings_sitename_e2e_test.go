@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // TestSettings_SiteNameInMail: the mail the service sends names the site as
@@ -17,7 +18,7 @@ func TestSettings_SiteNameInMail(t *testing.T) {
 	key := env.apiKey(t, "claimant@example.com")
 	env.apiKey(t, "owner@example.com")
 	_, slug := env.publicListing(t, "owner@example.com", "https://renamed-site.example/", "renamed-site.example")
-	if err := env.svc.SetSiteSettings(context.Background(), domain.ActorCommandLine, map[string]string{domain.SettingSiteName: "Rocket Board"}); err != nil {
+	if err := env.console.SetSiteSettings(context.Background(), console.ActorCommandLine, map[string]string{domain.SettingSiteName: "Rocket Board"}); err != nil {
 		t.Fatal(err)
 	}
 	call := restCaller(env.catEnv, key)

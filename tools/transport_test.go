@@ -18,6 +18,7 @@ import (
 
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
@@ -32,8 +33,10 @@ type catEnv struct {
 	*httptest.Server
 	tools *Server
 	svc   *domain.Service
-	auth  *auth.Auth
-	store auth.Store
+	// console is the site team's console over the same store and clock.
+	console *console.Console
+	auth    *auth.Auth
+	store   auth.Store
 	// db and dbPath are the env's SQLite database (the job runner and tests that
 	// look at rows no operation shows yet use them).
 	db     *storage.DB
@@ -148,9 +151,13 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	if opts.Now == nil {
 		opts.Now = clock.Now
 	}
+	cons, err := console.New(console.Over(st, svc))
+	if err != nil {
+		t.Fatal(err)
+	}
 	s := New(svc, opts)
 	h = s.Handler()
-	env = &catEnv{Server: srv, tools: s, svc: svc, auth: a, store: as, db: db, dbPath: dbPath, clock: clock}
+	env = &catEnv{Server: srv, tools: s, svc: svc, console: cons, auth: a, store: as, db: db, dbPath: dbPath, clock: clock}
 	return env
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // The site team's admin page: product prices, open work items and the latest
@@ -47,11 +48,11 @@ type adminPage struct {
 // (which then shows only the review queue) and the queue; everything else is
 // for admins.
 func (h *handler) routeAdmin(mux *http.ServeMux) {
-	mux.Handle("GET /admin", h.adminRoute(domain.RoleModerator, false, h.adminHome))
-	mux.Handle("POST /admin/prices", h.adminRoute(domain.RoleAdmin, true, h.adminSetPrice))
-	mux.Handle("POST /admin/work/{id}/done", h.adminRoute(domain.RoleAdmin, true, h.adminFinishWork))
-	mux.Handle("POST /admin/edits/{id}/reviewed", h.adminRoute(domain.RoleAdmin, true, h.adminReviewEdit))
-	mux.Handle("POST /admin/edits/{id}/revert", h.adminRoute(domain.RoleAdmin, true, h.adminRevertEdit))
+	mux.Handle("GET /admin", h.adminRoute(console.RoleModerator, false, h.adminHome))
+	mux.Handle("POST /admin/prices", h.adminRoute(console.RoleAdmin, true, h.adminSetPrice))
+	mux.Handle("POST /admin/work/{id}/done", h.adminRoute(console.RoleAdmin, true, h.adminFinishWork))
+	mux.Handle("POST /admin/edits/{id}/reviewed", h.adminRoute(console.RoleAdmin, true, h.adminReviewEdit))
+	mux.Handle("POST /admin/edits/{id}/revert", h.adminRoute(console.RoleAdmin, true, h.adminRevertEdit))
 	h.routeModeration(mux)
 	h.routeTeam(mux)
 	h.routePeople(mux) // admin_people.go
@@ -81,7 +82,7 @@ func (h *handler) adminRoute(need string, post bool, fn func(w http.ResponseWrit
 			h.serviceError(w, r, err)
 			return
 		}
-		if role == "" || need == domain.RoleAdmin && role != domain.RoleAdmin {
+		if role == "" || need == console.RoleAdmin && role != console.RoleAdmin {
 			if _, signedIn := h.accountID(r); signedIn && !post && role == "" && h.adminHint != "" && h.teamEmpty(r) {
 				h.fail(w, r, domain.ENotFound, h.adminHint)
 				return
@@ -101,7 +102,7 @@ func (h *handler) adminRoute(need string, post bool, fn func(w http.ResponseWrit
 // admin since this server started, and the server reads the team from the
 // database on every request. An error counts as not empty (the hint is left out).
 func (h *handler) teamEmpty(r *http.Request) bool {
-	members, err := h.svc.TeamMembers(r.Context())
+	members, err := h.console.TeamMembers(r.Context())
 	return err == nil && len(members) == 0
 }
 
@@ -125,14 +126,14 @@ func (h *handler) teamMember(r *http.Request) (email, role string, err error) {
 	if !ok {
 		return "", "", nil
 	}
-	role, err = h.svc.TeamRole(r.Context(), email)
+	role, err = h.console.TeamRole(r.Context(), email)
 	return email, role, err
 }
 
 // audit writes one change of the site team to the audit log; a failure is
 // logged (the change itself is made).
 func (h *handler) audit(r *http.Request, email, action, target string, before, after any) {
-	if err := h.svc.Audit(r.Context(), email, action, target, before, after); err != nil {
+	if err := h.console.Audit(r.Context(), email, action, target, before, after); err != nil {
 		h.log.Error("web: writing the audit log", "admin", email, "action", action, "target", target, "err", err)
 	}
 }
@@ -140,7 +141,7 @@ func (h *handler) audit(r *http.Request, email, action, target string, before, a
 // adminData loads what the admin page shows.
 func (h *handler) adminData(r *http.Request, email string) (*adminPage, error) {
 	ctx := r.Context()
-	if roleOf(r) != domain.RoleAdmin {
+	if roleOf(r) != console.RoleAdmin {
 		return &adminPage{Email: email, Role: roleOf(r)}, nil
 	}
 	products, err := h.svc.AdminPrices(ctx)
@@ -159,7 +160,7 @@ func (h *handler) adminData(r *http.Request, email string) (*adminPage, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &adminPage{Email: email, Role: domain.RoleAdmin, Products: products, Work: work, Orders: orders, OrderCount: count, OpenEdits: open}
+	p := &adminPage{Email: email, Role: console.RoleAdmin, Products: products, Work: work, Orders: orders, OrderCount: count, OpenEdits: open}
 	for _, v := range edits {
 		p.Edits = append(p.Edits, newEditView(v))
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // The blog and the founder interview questions on the console (/admin/blog,
@@ -20,7 +21,7 @@ import (
 // scheduled (a time in UTC) or taken back.
 
 // blogFAQRows is how many empty question rows the post form offers past
-// the post's FAQs (never beyond domain.BlogFAQsMax rows in all).
+// the post's FAQs (never beyond console.BlogFAQsMax rows in all).
 const blogFAQRows = 2
 
 // scheduleLayout is the value of a datetime-local field (in UTC here).
@@ -28,7 +29,7 @@ const scheduleLayout = "2006-01-02T15:04"
 
 // blogRow is one post of the list.
 type blogRow struct {
-	domain.AdminBlogPost
+	console.AdminBlogPost
 	Status string
 }
 
@@ -87,7 +88,7 @@ type interviewPage struct {
 
 // interviewRow is one question with the values its edit form shows.
 type interviewRow struct {
-	domain.AdminInterviewQuestion
+	console.AdminInterviewQuestion
 	First, Last bool
 }
 
@@ -97,19 +98,19 @@ func (h *handler) routeBlog(mux *http.ServeMux) {
 	for _, name := range []string{"admin_blog", "admin_blog_post", "admin_interview"} {
 		h.pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}
-	mux.Handle("GET /admin/blog", h.adminRoute(domain.RoleAdmin, false, h.blogHome))
-	mux.Handle("GET /admin/blog/new", h.adminRoute(domain.RoleAdmin, false, h.blogNew))
-	mux.Handle("POST /admin/blog/new", h.adminRoute(domain.RoleAdmin, true, h.blogCreate))
-	mux.Handle("GET /admin/blog/{id}", h.adminRoute(domain.RoleAdmin, false, h.blogEdit))
-	mux.Handle("POST /admin/blog/{id}", h.adminRoute(domain.RoleAdmin, true, h.blogSave))
-	mux.Handle("POST /admin/blog/{id}/publish", h.adminRoute(domain.RoleAdmin, true, h.blogPublish))
-	mux.Handle("POST /admin/blog/{id}/schedule", h.adminRoute(domain.RoleAdmin, true, h.blogSchedule))
-	mux.Handle("POST /admin/blog/{id}/unpublish", h.adminRoute(domain.RoleAdmin, true, h.blogUnpublish))
-	mux.Handle("GET /admin/interview", h.adminRoute(domain.RoleAdmin, false, h.interviewHome))
-	mux.Handle("POST /admin/interview", h.adminRoute(domain.RoleAdmin, true, h.interviewAdd))
-	mux.Handle("POST /admin/interview/{id}", h.adminRoute(domain.RoleAdmin, true, h.interviewEdit))
-	mux.Handle("POST /admin/interview/{id}/move", h.adminRoute(domain.RoleAdmin, true, h.interviewMove))
-	mux.Handle("POST /admin/interview/{id}/remove", h.adminRoute(domain.RoleAdmin, true, h.interviewRemove))
+	mux.Handle("GET /admin/blog", h.adminRoute(console.RoleAdmin, false, h.blogHome))
+	mux.Handle("GET /admin/blog/new", h.adminRoute(console.RoleAdmin, false, h.blogNew))
+	mux.Handle("POST /admin/blog/new", h.adminRoute(console.RoleAdmin, true, h.blogCreate))
+	mux.Handle("GET /admin/blog/{id}", h.adminRoute(console.RoleAdmin, false, h.blogEdit))
+	mux.Handle("POST /admin/blog/{id}", h.adminRoute(console.RoleAdmin, true, h.blogSave))
+	mux.Handle("POST /admin/blog/{id}/publish", h.adminRoute(console.RoleAdmin, true, h.blogPublish))
+	mux.Handle("POST /admin/blog/{id}/schedule", h.adminRoute(console.RoleAdmin, true, h.blogSchedule))
+	mux.Handle("POST /admin/blog/{id}/unpublish", h.adminRoute(console.RoleAdmin, true, h.blogUnpublish))
+	mux.Handle("GET /admin/interview", h.adminRoute(console.RoleAdmin, false, h.interviewHome))
+	mux.Handle("POST /admin/interview", h.adminRoute(console.RoleAdmin, true, h.interviewAdd))
+	mux.Handle("POST /admin/interview/{id}", h.adminRoute(console.RoleAdmin, true, h.interviewEdit))
+	mux.Handle("POST /admin/interview/{id}/move", h.adminRoute(console.RoleAdmin, true, h.interviewMove))
+	mux.Handle("POST /admin/interview/{id}/remove", h.adminRoute(console.RoleAdmin, true, h.interviewRemove))
 }
 
 // blogField is one text field of the post form.
@@ -125,14 +126,14 @@ func fieldOf(e *blogEditPage, name, label, value string, maxLen int, help string
 }
 
 // blogMax are the bounds the post form shows.
-var blogMax = map[string]int{"title": domain.BlogTitleMax, "slug": domain.BlogSlugMax, "excerpt": domain.BlogExcerptMax,
-	"markdown": domain.BlogMarkdownMax, "author": domain.BlogAuthorMax, "tags": domain.BlogTagsMax, "tag": domain.BlogTagMax,
-	"faqs": domain.BlogFAQsMax, "question": domain.FAQQuestionMax, "answer": domain.FAQAnswerMax,
-	"schedule_days": int(domain.BlogScheduleMax / (24 * time.Hour))}
+var blogMax = map[string]int{"title": console.BlogTitleMax, "slug": console.BlogSlugMax, "excerpt": console.BlogExcerptMax,
+	"markdown": console.BlogMarkdownMax, "author": console.BlogAuthorMax, "tags": console.BlogTagsMax, "tag": console.BlogTagMax,
+	"faqs": console.BlogFAQsMax, "question": console.FAQQuestionMax, "answer": console.FAQAnswerMax,
+	"schedule_days": int(console.BlogScheduleMax / (24 * time.Hour))}
 
 // blogHome is GET /admin/blog: every post with its status.
 func (h *handler) blogHome(w http.ResponseWriter, r *http.Request, email string) {
-	posts, err := h.svc.AdminBlogPosts(r.Context())
+	posts, err := h.console.AdminBlogPosts(r.Context())
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -146,9 +147,9 @@ func (h *handler) blogHome(w http.ResponseWriter, r *http.Request, email string)
 }
 
 // postForm is the post a form sent.
-func postForm(r *http.Request) domain.BlogPostWrite {
+func postForm(r *http.Request) console.BlogPostWrite {
 	f := r.PostForm
-	p := domain.BlogPostWrite{Title: f.Get("title"), Slug: f.Get("slug"), Excerpt: f.Get("excerpt"),
+	p := console.BlogPostWrite{Title: f.Get("title"), Slug: f.Get("slug"), Excerpt: f.Get("excerpt"),
 		Markdown: f.Get("markdown"), Author: f.Get("author")}
 	p.Tags = strings.Split(f.Get("tags"), ",")
 	qs, as := f["faq_question"], f["faq_answer"]
@@ -166,7 +167,7 @@ func postForm(r *http.Request) domain.BlogPostWrite {
 }
 
 // newBlogEditPage fills the form with p; problems are by field.
-func newBlogEditPage(email string, id int64, p domain.BlogPostWrite, problems map[string]string) *blogEditPage {
+func newBlogEditPage(email string, id int64, p console.BlogPostWrite, problems map[string]string) *blogEditPage {
 	e := &blogEditPage{Email: email, ID: id, Title: p.Title, Slug: p.Slug, Excerpt: p.Excerpt, Markdown: p.Markdown,
 		Author: p.Author, Problems: problems, Max: blogMax}
 	var tags []string
@@ -182,7 +183,7 @@ func newBlogEditPage(email string, id int64, p domain.BlogPostWrite, problems ma
 			faqs = append(faqs, f)
 		}
 	}
-	rows := max(len(faqs), min(len(faqs)+blogFAQRows, domain.BlogFAQsMax))
+	rows := max(len(faqs), min(len(faqs)+blogFAQRows, console.BlogFAQsMax))
 	for i := 0; i < rows; i++ {
 		row := faqRow{N: i + 1}
 		if i < len(faqs) {
@@ -199,13 +200,13 @@ func (h *handler) showBlogPost(w http.ResponseWriter, r *http.Request, status in
 	now := h.svc.Now().UTC()
 	e.Now = now.Format("2006-01-02 15:04")
 	if e.ID > 0 {
-		cur, err := h.svc.AdminBlogPost(r.Context(), e.ID)
+		cur, err := h.console.AdminBlogPost(r.Context(), e.ID)
 		if err != nil {
 			h.serviceError(w, r, err)
 			return
 		}
 		e.Status, e.PublishedAt = cur.Status(now), cur.PublishedAt
-		if e.ScheduleAt == "" && e.Status == domain.BlogScheduled {
+		if e.ScheduleAt == "" && e.Status == console.BlogScheduled {
 			e.ScheduleAt = cur.PublishedAt.UTC().Format(scheduleLayout)
 		}
 	}
@@ -221,7 +222,7 @@ func (h *handler) showBlogPost(w http.ResponseWriter, r *http.Request, status in
 
 // blogNew is GET /admin/blog/new: an empty form.
 func (h *handler) blogNew(w http.ResponseWriter, r *http.Request, email string) {
-	h.showBlogPost(w, r, http.StatusOK, newBlogEditPage(email, 0, domain.BlogPostWrite{}, nil))
+	h.showBlogPost(w, r, http.StatusOK, newBlogEditPage(email, 0, console.BlogPostWrite{}, nil))
 }
 
 // blogID is the {id} of the request, false (after a 404 page) when it is
@@ -241,7 +242,7 @@ func (h *handler) blogEdit(w http.ResponseWriter, r *http.Request, email string)
 	if !ok {
 		return
 	}
-	cur, err := h.svc.AdminBlogPost(r.Context(), id)
+	cur, err := h.console.AdminBlogPost(r.Context(), id)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -275,10 +276,10 @@ func (h *handler) savePost(w http.ResponseWriter, r *http.Request, email string,
 	var err error
 	done := "saved"
 	if id == 0 {
-		id, err = h.svc.CreateBlogPost(r.Context(), email, p)
+		id, err = h.console.CreateBlogPost(r.Context(), email, p)
 		done = "created"
 	} else {
-		err = h.svc.EditBlogPost(r.Context(), email, id, p)
+		err = h.console.EditBlogPost(r.Context(), email, id, p)
 	}
 	if problems := problemsOf(err); problems != nil {
 		e := h.refusedPost(email, id, p, problems)
@@ -296,7 +297,7 @@ func (h *handler) savePost(w http.ResponseWriter, r *http.Request, email string,
 // refusedPost is the form of a refused post: what was typed, each problem
 // next to its field (the domain numbers the FAQ pairs as the form shows
 // them, empty pairs dropped).
-func (h *handler) refusedPost(email string, id int64, p domain.BlogPostWrite, problems map[string]string) *blogEditPage {
+func (h *handler) refusedPost(email string, id int64, p console.BlogPostWrite, problems map[string]string) *blogEditPage {
 	e := newBlogEditPage(email, id, p, problems)
 	e.Problem = "Nothing was saved: correct the fields marked below."
 	for i := range e.FAQs {
@@ -308,9 +309,9 @@ func (h *handler) refusedPost(email string, id int64, p domain.BlogPostWrite, pr
 
 // previewPost renders p's Markdown and FAQs as the blog would, above the
 // form, and saves nothing.
-func (h *handler) previewPost(w http.ResponseWriter, r *http.Request, email string, id int64, p domain.BlogPostWrite) {
+func (h *handler) previewPost(w http.ResponseWriter, r *http.Request, email string, id int64, p console.BlogPostWrite) {
 	if id > 0 {
-		if _, err := h.svc.AdminBlogPost(r.Context(), id); err != nil {
+		if _, err := h.console.AdminBlogPost(r.Context(), id); err != nil {
 			h.serviceError(w, r, err)
 			return
 		}
@@ -352,7 +353,7 @@ func (h *handler) blogPublication(w http.ResponseWriter, r *http.Request, email,
 	err := change(id)
 	var de *domain.Error
 	if err != nil && errors.As(err, &de) && (de.Code == domain.EInvalid || de.Code == domain.EConflict) {
-		cur, cerr := h.svc.AdminBlogPost(r.Context(), id)
+		cur, cerr := h.console.AdminBlogPost(r.Context(), id)
 		if cerr != nil {
 			h.serviceError(w, r, cerr)
 			return
@@ -379,7 +380,7 @@ func (h *handler) blogPublication(w http.ResponseWriter, r *http.Request, email,
 
 // blogPublish is POST /admin/blog/{id}/publish.
 func (h *handler) blogPublish(w http.ResponseWriter, r *http.Request, email string) {
-	h.blogPublication(w, r, email, "publish", func(id int64) error { return h.svc.PublishBlogPost(r.Context(), email, id) })
+	h.blogPublication(w, r, email, "publish", func(id int64) error { return h.console.PublishBlogPost(r.Context(), email, id) })
 }
 
 // blogSchedule is POST /admin/blog/{id}/schedule: publish_at, a
@@ -393,22 +394,22 @@ func (h *handler) blogSchedule(w http.ResponseWriter, r *http.Request, email str
 				return domain.Invalid("publish_at", "format", "Enter the time as a date and a time in UTC, such as 2026-12-01T09:00; %q is not one.", raw)
 			}
 		}
-		return h.svc.ScheduleBlogPost(r.Context(), email, id, at)
+		return h.console.ScheduleBlogPost(r.Context(), email, id, at)
 	})
 }
 
 // blogUnpublish is POST /admin/blog/{id}/unpublish.
 func (h *handler) blogUnpublish(w http.ResponseWriter, r *http.Request, email string) {
-	h.blogPublication(w, r, email, "unpublish", func(id int64) error { return h.svc.UnpublishBlogPost(r.Context(), email, id) })
+	h.blogPublication(w, r, email, "unpublish", func(id int64) error { return h.console.UnpublishBlogPost(r.Context(), email, id) })
 }
 
 // interviewMax are the bounds the interview forms show.
-var interviewMax = map[string]int{"question": domain.InterviewQuestionMax, "topic": domain.InterviewTopicMax,
-	"questions": domain.InterviewQuestionsMax}
+var interviewMax = map[string]int{"question": console.InterviewQuestionMax, "topic": console.InterviewTopicMax,
+	"questions": console.InterviewQuestionsMax}
 
 // showInterview renders the questions; p carries a refused form's values.
 func (h *handler) showInterview(w http.ResponseWriter, r *http.Request, status int, p *interviewPage) {
-	qs, err := h.svc.AdminInterviewQuestions(r.Context())
+	qs, err := h.console.AdminInterviewQuestions(r.Context())
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -460,7 +461,7 @@ func (h *handler) interviewChange(w http.ResponseWriter, r *http.Request, email,
 // interviewAdd is POST /admin/interview: question and topic.
 func (h *handler) interviewAdd(w http.ResponseWriter, r *http.Request, email string) {
 	q, topic := r.PostForm.Get("question"), r.PostForm.Get("topic")
-	_, err := h.svc.AddInterviewQuestion(r.Context(), email, q, topic)
+	_, err := h.console.AddInterviewQuestion(r.Context(), email, q, topic)
 	h.interviewChange(w, r, email, "add", &interviewPage{NewQuestion: q, NewTopic: topic}, err)
 }
 
@@ -476,7 +477,7 @@ func (h *handler) interviewEdit(w http.ResponseWriter, r *http.Request, email st
 		return
 	}
 	q, topic := r.PostForm.Get("question"), r.PostForm.Get("topic")
-	err := h.svc.EditInterviewQuestion(r.Context(), email, id, q, topic)
+	err := h.console.EditInterviewQuestion(r.Context(), email, id, q, topic)
 	h.interviewChange(w, r, email, "edit", &interviewPage{EditID: id, EditQuestion: q, EditTopic: topic}, err)
 }
 
@@ -487,7 +488,7 @@ func (h *handler) interviewMove(w http.ResponseWriter, r *http.Request, email st
 		return
 	}
 	delta := map[string]int{"up": -1, "down": 1}[r.PostForm.Get("direction")]
-	err := h.svc.MoveInterviewQuestion(r.Context(), email, id, delta)
+	err := h.console.MoveInterviewQuestion(r.Context(), email, id, delta)
 	h.interviewChange(w, r, email, "move", &interviewPage{EditID: id}, err)
 }
 
@@ -497,6 +498,6 @@ func (h *handler) interviewRemove(w http.ResponseWriter, r *http.Request, email 
 	if !ok {
 		return
 	}
-	err := h.svc.RemoveInterviewQuestion(r.Context(), email, id)
+	err := h.console.RemoveInterviewQuestion(r.Context(), email, id)
 	h.interviewChange(w, r, email, "remove", &interviewPage{}, err)
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
@@ -20,7 +21,7 @@ import (
 func blogEnv(t *testing.T, engine string) *orderEnv {
 	t.Helper()
 	e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
-	if err := e.svc.GrantTeamRole(context.Background(), "ops@launchdir.test", "mod@launchdir.test", domain.RoleModerator); err != nil {
+	if err := e.console.GrantTeamRole(context.Background(), "ops@launchdir.test", "mod@launchdir.test", console.RoleModerator); err != nil {
 		t.Fatal(err)
 	}
 	return e
@@ -38,9 +39,9 @@ func postValues(kv ...string) url.Values {
 }
 
 // auditOf returns the audit entries of action, newest first.
-func auditOf(t *testing.T, e *orderEnv, action string) []domain.AuditEntry {
+func auditOf(t *testing.T, e *orderEnv, action string) []console.AuditEntry {
 	t.Helper()
-	es, _, err := e.svc.AuditLog(context.Background(), domain.AuditFilter{Action: action})
+	es, _, err := e.console.AuditLog(context.Background(), console.AuditFilter{Action: action})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,9 +49,9 @@ func auditOf(t *testing.T, e *orderEnv, action string) []domain.AuditEntry {
 }
 
 // posts is every stored post.
-func posts(t *testing.T, e *orderEnv) []domain.AdminBlogPost {
+func posts(t *testing.T, e *orderEnv) []console.AdminBlogPost {
 	t.Helper()
-	ps, err := e.svc.AdminBlogPosts(context.Background())
+	ps, err := e.console.AdminBlogPosts(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +81,7 @@ func TestBlogAdmin_Permissions(t *testing.T) {
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
 		e := blogEnv(t, engine)
 		id := createPost(t, e, postValues())
-		qid, err := e.svc.AddInterviewQuestion(context.Background(), "ops@launchdir.test", "Why now?", "")
+		qid, err := e.console.AddInterviewQuestion(context.Background(), "ops@launchdir.test", "Why now?", "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -128,7 +129,7 @@ func TestBlogAdmin_Permissions(t *testing.T) {
 		if len(ps) != 1 || ps[0].Title != "Launch week notes" || ps[0].PublishedAt != nil {
 			t.Errorf("refused posts changed the posts: %+v", ps)
 		}
-		qs, _ := e.svc.AdminInterviewQuestions(context.Background())
+		qs, _ := e.console.AdminInterviewQuestions(context.Background())
 		if len(qs) != 1 || qs[0].Question != "Why now?" {
 			t.Errorf("refused posts changed the questions: %+v", qs)
 		}
@@ -393,7 +394,7 @@ func TestBlogAdmin_Bounds(t *testing.T) {
 		want(t, "refused edit", e.post(t, path, postValues("slug", ps[0].Slug, "title", strings.Repeat("t", 201)), ops...), 400,
 			`id="post-title-problem"`, `value="`+strings.Repeat("t", 201)+`"`)
 		want(t, "edit to a taken slug", e.post(t, path, postValues("slug", "post-1"), ops...), 400, `id="post-slug-problem"`, `value="post-1"`)
-		if got, _ := e.svc.AdminBlogPost(context.Background(), id); got.Title != ps[0].Title || got.Slug != ps[0].Slug {
+		if got, _ := e.console.AdminBlogPost(context.Background(), id); got.Title != ps[0].Title || got.Slug != ps[0].Slug {
 			t.Errorf("a refused edit stored: %+v", got)
 		}
 		if es := auditOf(t, e, "blog.edit"); len(es) != 0 {
@@ -411,9 +412,9 @@ func TestInterviewAdmin(t *testing.T) {
 		e := blogEnv(t, engine)
 		ops := as("ops")
 		ctx := context.Background()
-		list := func() []domain.AdminInterviewQuestion {
+		list := func() []console.AdminInterviewQuestion {
 			t.Helper()
-			qs, err := e.svc.AdminInterviewQuestions(ctx)
+			qs, err := e.console.AdminInterviewQuestions(ctx)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -477,14 +478,14 @@ func TestInterviewAdmin(t *testing.T) {
 		want(t, "remove again", e.post(t, fmt.Sprintf("/admin/interview/%d/remove", second), url.Values{}, ops...), 404)
 
 		// At most 30 questions: the 30th is taken, the 31st refused.
-		for i := len(list()); i < domain.InterviewQuestionsMax; i++ {
-			if _, err := e.svc.AddInterviewQuestion(ctx, "ops@launchdir.test", fmt.Sprintf("Question %d?", i), ""); err != nil {
+		for i := len(list()); i < console.InterviewQuestionsMax; i++ {
+			if _, err := e.console.AddInterviewQuestion(ctx, "ops@launchdir.test", fmt.Sprintf("Question %d?", i), ""); err != nil {
 				t.Fatal(err)
 			}
 		}
 		want(t, "the 31st", e.post(t, "/admin/interview", url.Values{"question": {"One more?"}}, ops...), 400, "There are 30 questions already")
-		if n := len(list()); n != domain.InterviewQuestionsMax {
-			t.Errorf("%d questions, want %d", n, domain.InterviewQuestionsMax)
+		if n := len(list()); n != console.InterviewQuestionsMax {
+			t.Errorf("%d questions, want %d", n, console.InterviewQuestionsMax)
 		}
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/problem"
 )
 
@@ -24,7 +25,7 @@ const categoryFAQRows = 2
 // categoriesPage is the data of admin_categories.html.
 type categoriesPage struct {
 	Email string
-	Tree  []domain.AdminCategory
+	Tree  []console.AdminCategory
 	// A refused create form: its values and problems by field.
 	Name, Slug string
 	Parent     int64
@@ -36,10 +37,10 @@ type categoriesPage struct {
 // categoryPage is the data of admin_category.html.
 type categoryAdminPage struct {
 	Email string
-	C     *domain.AdminCategory
+	C     *console.AdminCategory
 	// Parents are the categories it may move under (not itself nor its
 	// subcategories); Targets those it may merge into.
-	Parents, Targets []domain.AdminCategory
+	Parents, Targets []console.AdminCategory
 	PageURL          string
 	// Form names the refused form ("rename", "move", "describe",
 	// "attributes", "merge"); Problem says why, Problems by field.
@@ -79,14 +80,14 @@ func (h *handler) routeCategories(mux *http.ServeMux) {
 	for _, name := range []string{"admin_categories", "admin_category"} {
 		h.pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}
-	mux.Handle("GET /admin/categories", h.adminRoute(domain.RoleAdmin, false, h.categoriesHome))
-	mux.Handle("POST /admin/categories", h.adminRoute(domain.RoleAdmin, true, h.categoryCreate))
-	mux.Handle("GET /admin/categories/{id}", h.adminRoute(domain.RoleAdmin, false, h.categoryHome))
-	mux.Handle("POST /admin/categories/{id}/rename", h.adminRoute(domain.RoleAdmin, true, h.categoryRename))
-	mux.Handle("POST /admin/categories/{id}/move", h.adminRoute(domain.RoleAdmin, true, h.categoryMove))
-	mux.Handle("POST /admin/categories/{id}/describe", h.adminRoute(domain.RoleAdmin, true, h.categoryDescribe))
-	mux.Handle("POST /admin/categories/{id}/attributes", h.adminRoute(domain.RoleAdmin, true, h.categoryAttributes))
-	mux.Handle("POST /admin/categories/{id}/merge", h.adminRoute(domain.RoleAdmin, true, h.categoryMerge))
+	mux.Handle("GET /admin/categories", h.adminRoute(console.RoleAdmin, false, h.categoriesHome))
+	mux.Handle("POST /admin/categories", h.adminRoute(console.RoleAdmin, true, h.categoryCreate))
+	mux.Handle("GET /admin/categories/{id}", h.adminRoute(console.RoleAdmin, false, h.categoryHome))
+	mux.Handle("POST /admin/categories/{id}/rename", h.adminRoute(console.RoleAdmin, true, h.categoryRename))
+	mux.Handle("POST /admin/categories/{id}/move", h.adminRoute(console.RoleAdmin, true, h.categoryMove))
+	mux.Handle("POST /admin/categories/{id}/describe", h.adminRoute(console.RoleAdmin, true, h.categoryDescribe))
+	mux.Handle("POST /admin/categories/{id}/attributes", h.adminRoute(console.RoleAdmin, true, h.categoryAttributes))
+	mux.Handle("POST /admin/categories/{id}/merge", h.adminRoute(console.RoleAdmin, true, h.categoryMerge))
 }
 
 // fieldProblems turns a refusal into problems by field (the first of
@@ -106,20 +107,20 @@ func (h *handler) categoriesHome(w http.ResponseWriter, r *http.Request, email s
 }
 
 func (h *handler) showCategories(w http.ResponseWriter, r *http.Request, email string, status int, p *categoriesPage) {
-	tree, err := h.svc.CategoryTree(r.Context())
+	tree, err := h.console.CategoryTree(r.Context())
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
 	}
-	p.Email, p.Tree, p.NameMax = email, tree, domain.CategoryNameMax
+	p.Email, p.Tree, p.NameMax = email, tree, console.CategoryNameMax
 	h.render(w, r, status, "admin_categories", "Categories", "", p)
 }
 
 // categoryCreate is POST /admin/categories (name, slug, parent).
 func (h *handler) categoryCreate(w http.ResponseWriter, r *http.Request, email string) {
-	in := domain.CategoryInput{Name: r.PostForm.Get("name"), Slug: r.PostForm.Get("slug")}
+	in := console.CategoryInput{Name: r.PostForm.Get("name"), Slug: r.PostForm.Get("slug")}
 	in.ParentID, _ = strconv.ParseInt(r.PostForm.Get("parent"), 10, 64)
-	id, err := h.svc.CreateCategory(r.Context(), email, in)
+	id, err := h.console.CreateCategory(r.Context(), email, in)
 	if err != nil {
 		msg, problems, status, ok := fieldProblems(err)
 		if !ok {
@@ -171,12 +172,12 @@ func (h *handler) categoryHome(w http.ResponseWriter, r *http.Request, email str
 // showCategory renders a category's page; p carries a refused form (its
 // Form, problems and typed values), which win over the stored values.
 func (h *handler) showCategory(w http.ResponseWriter, r *http.Request, email string, id int64, status int, p *categoryAdminPage) {
-	c, err := h.svc.AdminCategory(r.Context(), id)
+	c, err := h.console.AdminCategory(r.Context(), id)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
 	}
-	tree, err := h.svc.CategoryTree(r.Context())
+	tree, err := h.console.CategoryTree(r.Context())
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -226,9 +227,9 @@ func (h *handler) showCategory(w http.ResponseWriter, r *http.Request, email str
 	for i := range p.Attrs {
 		p.Attrs[i].N = i + 1
 	}
-	p.NameMax, p.DescriptionMax, p.FAQsMax = domain.CategoryNameMax, domain.CategoryDescriptionMax, domain.CategoryFAQsMax
-	p.QuestionMax, p.AnswerMax, p.AttrsMax = domain.CategoryFAQQuestionMax, domain.CategoryFAQAnswerMax, domain.CategoryAttributesMax
-	p.KeyMax, p.LabelMax, p.PositionMax, p.DepthMax = domain.AttributeKeyMax, domain.AttributeLabelMax, domain.CategoryPositionMax, domain.CategoryDepthMax
+	p.NameMax, p.DescriptionMax, p.FAQsMax = console.CategoryNameMax, console.CategoryDescriptionMax, console.CategoryFAQsMax
+	p.QuestionMax, p.AnswerMax, p.AttrsMax = console.CategoryFAQQuestionMax, console.CategoryFAQAnswerMax, console.CategoryAttributesMax
+	p.KeyMax, p.LabelMax, p.PositionMax, p.DepthMax = console.AttributeKeyMax, console.AttributeLabelMax, console.CategoryPositionMax, console.CategoryDepthMax
 	h.render(w, r, status, "admin_category", c.Name+" (category)", "", p)
 }
 
@@ -251,7 +252,7 @@ func (h *handler) categoryRename(w http.ResponseWriter, r *http.Request, email s
 		return
 	}
 	name, slug := r.PostForm.Get("name"), r.PostForm.Get("slug")
-	if err := h.svc.RenameCategory(r.Context(), email, id, name, slug); err != nil {
+	if err := h.console.RenameCategory(r.Context(), email, id, name, slug); err != nil {
 		h.categoryRefused(w, r, email, id, "rename", err, &categoryAdminPage{Name: name, Slug: slug})
 		return
 	}
@@ -276,9 +277,9 @@ func (h *handler) categoryMove(w http.ResponseWriter, r *http.Request, email str
 	case parent < 0:
 		err = domain.Invalid("parent", "type", "Choose where the category goes: the top level or a category.")
 	case perr != nil:
-		err = domain.Invalid("position", "type", "The position is a whole number from 0 to %d; %q is not one.", domain.CategoryPositionMax, p.Position)
+		err = domain.Invalid("position", "type", "The position is a whole number from 0 to %d; %q is not one.", console.CategoryPositionMax, p.Position)
 	default:
-		err = h.svc.MoveCategory(r.Context(), email, id, parent, position)
+		err = h.console.MoveCategory(r.Context(), email, id, parent, position)
 	}
 	if err != nil {
 		h.categoryRefused(w, r, email, id, "move", err, p)
@@ -309,7 +310,7 @@ func (h *handler) categoryDescribe(w http.ResponseWriter, r *http.Request, email
 		faqs = append(faqs, f)
 		p.FAQs = append(p.FAQs, categoryFAQRow{Question: f.Question, Answer: f.Answer})
 	}
-	if err := h.svc.DescribeCategory(r.Context(), email, id, p.Description, faqs); err != nil {
+	if err := h.console.DescribeCategory(r.Context(), email, id, p.Description, faqs); err != nil {
 		h.categoryRefused(w, r, email, id, "describe", err, p)
 		return
 	}
@@ -346,12 +347,12 @@ func (h *handler) categoryAttributes(w http.ResponseWriter, r *http.Request, ema
 		}
 		row.Remove = slices.Contains(remove, row.Key)
 		pos, err := strconv.Atoi(row.Position)
-		if row.Position != "" && (err != nil || pos < 0 || pos > domain.CategoryPositionMax) {
-			row.PosProblem = "The position is a whole number from 0 to " + strconv.Itoa(domain.CategoryPositionMax) + "."
+		if row.Position != "" && (err != nil || pos < 0 || pos > console.CategoryPositionMax) {
+			row.PosProblem = "The position is a whole number from 0 to " + strconv.Itoa(console.CategoryPositionMax) + "."
 			bad["position"] = row.PosProblem
 		}
 		if row.Position == "" {
-			pos = domain.CategoryPositionMax + 1 // after every numbered row
+			pos = console.CategoryPositionMax + 1 // after every numbered row
 		}
 		rows = append(rows, sent{row, pos})
 	}
@@ -367,7 +368,7 @@ func (h *handler) categoryAttributes(w http.ResponseWriter, r *http.Request, ema
 	if len(bad) > 0 {
 		err = domain.Invalid("position", "range", "%s", bad["position"])
 	} else {
-		err = h.svc.SetCategoryAttributes(r.Context(), email, id, attrs)
+		err = h.console.SetCategoryAttributes(r.Context(), email, id, attrs)
 	}
 	if err != nil {
 		// The rows as sent, problems on the kept rows (the domain numbers
@@ -400,11 +401,11 @@ func (h *handler) categoryMerge(w http.ResponseWriter, r *http.Request, email st
 	}
 	target, err := strconv.ParseInt(r.PostForm.Get("target"), 10, 64)
 	p := &categoryAdminPage{Target: target}
-	var res *domain.MergeResult
+	var res *console.MergeResult
 	if err != nil || target < 1 {
 		err = domain.Invalid("target", "required", "Choose the category to merge into.")
 	} else {
-		res, err = h.svc.MergeCategory(r.Context(), email, id, target)
+		res, err = h.console.MergeCategory(r.Context(), email, id, target)
 	}
 	if err != nil {
 		h.categoryRefused(w, r, email, id, "merge", err, p)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
@@ -20,7 +21,7 @@ import (
 func newCategoryEnv(t *testing.T, engine string) *orderEnv {
 	t.Helper()
 	e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
-	if err := e.svc.GrantTeamRole(context.Background(), "ops@launchdir.test", "mod@launchdir.test", domain.RoleModerator); err != nil {
+	if err := e.console.GrantTeamRole(context.Background(), "ops@launchdir.test", "mod@launchdir.test", console.RoleModerator); err != nil {
 		t.Fatal(err)
 	}
 	// Listings are linked to categories behind the store's back here: the
@@ -50,13 +51,13 @@ func createCategory(t *testing.T, e *orderEnv, name, slug string, parent int64) 
 func categoryState(t *testing.T, e *orderEnv) string {
 	t.Helper()
 	ctx := context.Background()
-	tree, err := e.svc.CategoryTree(ctx)
+	tree, err := e.console.CategoryTree(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
 	for _, c := range tree {
-		d, err := e.svc.AdminCategory(ctx, c.ID)
+		d, err := e.console.AdminCategory(ctx, c.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,7 +65,7 @@ func categoryState(t *testing.T, e *orderEnv) string {
 		b.Write(js)
 		b.WriteByte('\n')
 	}
-	_, n, err := e.svc.AuditLog(ctx, domain.AuditFilter{})
+	_, n, err := e.console.AuditLog(ctx, console.AuditFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,9 +74,9 @@ func categoryState(t *testing.T, e *orderEnv) string {
 }
 
 // lastAudit is the newest audit entry of action; it fails when there is none.
-func lastAudit(t *testing.T, e *orderEnv, action string) domain.AuditEntry {
+func lastAudit(t *testing.T, e *orderEnv, action string) console.AuditEntry {
 	t.Helper()
-	entries, _, err := e.svc.AuditLog(context.Background(), domain.AuditFilter{Action: action})
+	entries, _, err := e.console.AuditLog(context.Background(), console.AuditFilter{Action: action})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +233,7 @@ func TestCategories_CreateAndRename(t *testing.T) {
 			t.Errorf("category.create entry: %+v", entry)
 		}
 		b := createCategory(t, e, "AI & Data Tools", "", 0)
-		if c, _ := e.svc.AdminCategory(context.Background(), b); c.Slug != "ai-data-tools" {
+		if c, _ := e.console.AdminCategory(context.Background(), b); c.Slug != "ai-data-tools" {
 			t.Errorf("a slug made from the name: %q", c.Slug)
 		}
 		want(t, "created", e.get2(t, catPath(b, "")+"?done=created", as("ops")), 200, "Created.")
@@ -257,7 +258,7 @@ func TestCategories_CreateAndRename(t *testing.T) {
 		refused(t, e, "rename to another's old slug", catPath(a, "rename"), url.Values{"name": {"N"}, "slug": {"ai-data-tools"}}, 409, "rename-slug-problem", "old slug")
 		// ...but it may have it back, and its other slug then leads to it.
 		wantRedirect(t, "rename back", e.post(t, catPath(b, "rename"), url.Values{"name": {"Data"}, "slug": {"ai-data-tools"}}, as("ops")...), catPath(b, "")+"?done=renamed#done")
-		c, err := e.svc.AdminCategory(context.Background(), b)
+		c, err := e.console.AdminCategory(context.Background(), b)
 		if err != nil || c.Slug != "ai-data-tools" || strings.Join(c.Redirects, ",") != "data" {
 			t.Errorf("renamed back: slug %q redirects %v (%v)", c.Slug, c.Redirects, err)
 		}
@@ -326,7 +327,7 @@ func TestCategories_Move(t *testing.T) {
 			t.Errorf("category.move entry: %s -> %s", entry.Before, entry.After)
 		}
 		wantRedirect(t, "to the top, first", e.post(t, catPath(l2, "move"), form(0, "0"), as("ops")...), catPath(l2, "")+"?done=moved#done")
-		tree, err := e.svc.CategoryTree(context.Background())
+		tree, err := e.console.CategoryTree(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -420,7 +421,7 @@ func TestCategories_Attributes(t *testing.T) {
 		// Relabel api, put it first, remove the long key, add one.
 		form := url.Values{"key": {k40, "api", "sso"}, "label": {"Long", "Public API", "Single sign-on"}, "position": {"2", "1", "3"}, "remove": {k40}}
 		wantRedirect(t, "edit", e.post(t, path, form, as("ops")...), catPath(id, "")+"?done=attributes#done")
-		c, err := e.svc.AdminCategory(context.Background(), id)
+		c, err := e.console.AdminCategory(context.Background(), id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -470,10 +471,10 @@ func TestCategories_Merge(t *testing.T) {
 		child := createCategory(t, e, "Blogging", "blogging", src)
 		dst := createCategory(t, e, "Content", "content", 0)
 		wantRedirect(t, "an old slug of the source", e.post(t, catPath(src, "rename"), url.Values{"name": {"Writing"}, "slug": {"writing-tools"}}, as("ops")...), catPath(src, "")+"?done=renamed#done")
-		if err := e.svc.SetCategoryAttributes(ctx, "ops@launchdir.test", src, []domain.Attribute{{Key: "tone", Label: "Tone control"}, {Key: "api", Label: "API"}}); err != nil {
+		if err := e.console.SetCategoryAttributes(ctx, "ops@launchdir.test", src, []domain.Attribute{{Key: "tone", Label: "Tone control"}, {Key: "api", Label: "API"}}); err != nil {
 			t.Fatal(err)
 		}
-		if err := e.svc.SetCategoryAttributes(ctx, "ops@launchdir.test", dst, []domain.Attribute{{Key: "api", Label: "Public API"}}); err != nil {
+		if err := e.console.SetCategoryAttributes(ctx, "ops@launchdir.test", dst, []domain.Attribute{{Key: "api", Label: "Public API"}}); err != nil {
 			t.Fatal(err)
 		}
 		both, onlySrc, onlyDst, inChild := newLiveListing(t, e, "Both"), newLiveListing(t, e, "Onlysrc"), newLiveListing(t, e, "Onlydst"), newLiveListing(t, e, "Inchild")
@@ -524,7 +525,7 @@ func TestCategories_Merge(t *testing.T) {
 				t.Errorf("/categories/%s after the merge: %d to %q", old, res.status, res.header.Get("Location"))
 			}
 		}
-		d, err := e.svc.AdminCategory(ctx, dst)
+		d, err := e.console.AdminCategory(ctx, dst)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -548,7 +549,7 @@ func TestCategories_Merge(t *testing.T) {
 		if rows, err := e.db.Rows(ctx, "listing_attributes", map[string]any{"listing_id": both}); err != nil || len(rows) != 1 {
 			t.Errorf("the listing's attribute values after the merge: %v (%v)", rows, err)
 		}
-		if c, err := e.svc.AdminCategory(ctx, child); err != nil || c.ParentID != dst {
+		if c, err := e.console.AdminCategory(ctx, child); err != nil || c.ParentID != dst {
 			t.Errorf("the source's subcategory after the merge: %+v (%v)", c, err)
 		}
 		entry := lastAudit(t, e, "category.merge")
@@ -565,7 +566,7 @@ func TestCategories_Merge(t *testing.T) {
 		top := createCategory(t, e, "Top", "top", 0)
 		sub := createCategory(t, e, "Sub", "sub", top)
 		wantRedirect(t, "into its subcategory", e.post(t, catPath(top, "merge"), url.Values{"target": {strconv.FormatInt(sub, 10)}}, as("ops")...), catPath(sub, "")+"?merged=0#done")
-		if c, err := e.svc.AdminCategory(ctx, sub); err != nil || c.ParentID != 0 {
+		if c, err := e.console.AdminCategory(ctx, sub); err != nil || c.ParentID != 0 {
 			t.Errorf("the subcategory after its parent merged into it: %+v (%v)", c, err)
 		}
 	})

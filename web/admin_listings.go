@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/domain/validate"
 	"github.com/launchdir/launchdir/internal/problem"
 )
@@ -28,7 +29,7 @@ type adminListingsPage struct {
 	Q, Status     string
 	Statuses      []string
 	Searched      bool
-	Items         []domain.AdminListing
+	Items         []console.AdminListing
 	Total, Page   int
 	Prev, Next    string
 	Problem       string
@@ -40,7 +41,7 @@ type adminListingsPage struct {
 // adminListingPage is the data of admin_listing.html.
 type adminListingPage struct {
 	Email, Role string
-	L           *domain.AdminListingDetail
+	L           *console.AdminListingDetail
 	// Fields are the editable fields with their current (or refused) text.
 	Fields []editField
 	// Problem is why the last change was refused, Form the form it came
@@ -69,27 +70,27 @@ func (h *handler) routeListingsAdmin(mux *http.ServeMux) {
 	for _, name := range []string{"admin_listings", "admin_listing"} {
 		h.pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}
-	mux.Handle("GET /admin/listings", h.adminRoute(domain.RoleModerator, false, h.listingsAdminHome))
-	mux.Handle("GET /admin/listings/{id}", h.adminRoute(domain.RoleModerator, false, h.listingAdminHome))
-	mux.Handle("POST /admin/listings/{id}/hide", h.adminRoute(domain.RoleModerator, true, h.listingAdminHide))
-	mux.Handle("POST /admin/listings/{id}/unhide", h.adminRoute(domain.RoleModerator, true, h.listingAdminUnhide))
-	mux.Handle("POST /admin/listings/{id}/unpublish", h.adminRoute(domain.RoleAdmin, true, h.listingAdminUnpublish))
-	mux.Handle("POST /admin/listings/{id}/merge", h.adminRoute(domain.RoleAdmin, true, h.listingAdminMerge))
-	mux.Handle("POST /admin/listings/{id}/transfer", h.adminRoute(domain.RoleAdmin, true, h.listingAdminTransfer))
-	mux.Handle("POST /admin/listings/{id}/edit", h.adminRoute(domain.RoleAdmin, true, h.listingAdminEdit))
+	mux.Handle("GET /admin/listings", h.adminRoute(console.RoleModerator, false, h.listingsAdminHome))
+	mux.Handle("GET /admin/listings/{id}", h.adminRoute(console.RoleModerator, false, h.listingAdminHome))
+	mux.Handle("POST /admin/listings/{id}/hide", h.adminRoute(console.RoleModerator, true, h.listingAdminHide))
+	mux.Handle("POST /admin/listings/{id}/unhide", h.adminRoute(console.RoleModerator, true, h.listingAdminUnhide))
+	mux.Handle("POST /admin/listings/{id}/unpublish", h.adminRoute(console.RoleAdmin, true, h.listingAdminUnpublish))
+	mux.Handle("POST /admin/listings/{id}/merge", h.adminRoute(console.RoleAdmin, true, h.listingAdminMerge))
+	mux.Handle("POST /admin/listings/{id}/transfer", h.adminRoute(console.RoleAdmin, true, h.listingAdminTransfer))
+	mux.Handle("POST /admin/listings/{id}/edit", h.adminRoute(console.RoleAdmin, true, h.listingAdminEdit))
 }
 
 // listingsAdminHome is GET /admin/listings?q=&status=&page=.
 func (h *handler) listingsAdminHome(w http.ResponseWriter, r *http.Request, email string) {
 	q := r.URL.Query()
 	p := &adminListingsPage{Email: email, Role: roleOf(r), Q: strings.TrimSpace(q.Get("q")), Status: q.Get("status"),
-		Statuses: domain.AdminListingStatuses, Page: 1}
+		Statuses: console.AdminListingStatuses, Page: 1}
 	if n, err := strconv.Atoi(q.Get("page")); err == nil && n > 1 {
 		p.Page = n
 	}
 	p.Searched = p.Q != "" || p.Status != "" || q.Has("q")
 	if p.Searched {
-		items, total, err := h.svc.SearchAdminListings(r.Context(), domain.AdminListingFilter{Q: p.Q, Status: p.Status, Page: p.Page, Limit: adminListingsPer})
+		items, total, err := h.console.SearchAdminListings(r.Context(), console.AdminListingFilter{Q: p.Q, Status: p.Status, Page: p.Page, Limit: adminListingsPer})
 		var de *domain.Error
 		switch {
 		case errors.As(err, &de) && de.Code == domain.EInvalid:
@@ -170,7 +171,7 @@ func fieldText(raw json.RawMessage) string {
 }
 
 func (h *handler) showListingAdmin(w http.ResponseWriter, r *http.Request, email string, id int64, status int, p *adminListingPage) {
-	l, err := h.svc.AdminListing(r.Context(), id)
+	l, err := h.console.AdminListing(r.Context(), id)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -178,7 +179,7 @@ func (h *handler) showListingAdmin(w http.ResponseWriter, r *http.Request, email
 	if p == nil {
 		p = &adminListingPage{}
 	}
-	p.Email, p.Role, p.L, p.ReasonMax = email, roleOf(r), l, domain.ListingReasonMax
+	p.Email, p.Role, p.L, p.ReasonMax = email, roleOf(r), l, console.ListingReasonMax
 	if l.Public() {
 		p.PageURL = "/listings/" + l.Slug
 	}
@@ -235,7 +236,7 @@ func (h *handler) listingAdminHide(w http.ResponseWriter, r *http.Request, email
 		return
 	}
 	reason := r.PostForm.Get("reason")
-	if err := h.svc.HideListing(r.Context(), email, id, reason); err != nil {
+	if err := h.console.HideListing(r.Context(), email, id, reason); err != nil {
 		h.listingRefused(w, r, email, id, err, &adminListingPage{Form: "hide", Reason: reason})
 		return
 	}
@@ -248,7 +249,7 @@ func (h *handler) listingAdminUnhide(w http.ResponseWriter, r *http.Request, ema
 	if !ok {
 		return
 	}
-	if err := h.svc.UnhideListing(r.Context(), email, id); err != nil {
+	if err := h.console.UnhideListing(r.Context(), email, id); err != nil {
 		h.listingRefused(w, r, email, id, err, &adminListingPage{Form: "hide"})
 		return
 	}
@@ -262,7 +263,7 @@ func (h *handler) listingAdminUnpublish(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	reason := r.PostForm.Get("reason")
-	if err := h.svc.UnpublishListing(r.Context(), email, id, reason); err != nil {
+	if err := h.console.UnpublishListing(r.Context(), email, id, reason); err != nil {
 		h.listingRefused(w, r, email, id, err, &adminListingPage{Form: "unpublish", Reason: reason})
 		return
 	}
@@ -283,7 +284,7 @@ func (h *handler) listingAdminMerge(w http.ResponseWriter, r *http.Request, emai
 			&adminListingPage{Form: "merge", Into: raw})
 		return
 	}
-	if _, err := h.svc.MergeListings(r.Context(), email, id, into); err != nil {
+	if _, err := h.console.MergeListings(r.Context(), email, id, into); err != nil {
 		h.listingRefused(w, r, email, id, err, &adminListingPage{Form: "merge", Into: raw})
 		return
 	}
@@ -297,7 +298,7 @@ func (h *handler) listingAdminTransfer(w http.ResponseWriter, r *http.Request, e
 		return
 	}
 	to := r.PostForm.Get("email")
-	if err := h.svc.TransferListing(r.Context(), email, id, to); err != nil {
+	if err := h.console.TransferListing(r.Context(), email, id, to); err != nil {
 		h.listingRefused(w, r, email, id, err, &adminListingPage{Form: "transfer", To: to})
 		return
 	}
@@ -313,7 +314,7 @@ func (h *handler) listingAdminEdit(w http.ResponseWriter, r *http.Request, email
 	if !ok {
 		return
 	}
-	l, err := h.svc.AdminListing(r.Context(), id)
+	l, err := h.console.AdminListing(r.Context(), id)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -390,7 +391,7 @@ func (h *handler) listingAdminEdit(w http.ResponseWriter, r *http.Request, email
 		refused(&domain.Error{Code: domain.EInvalid, Message: problem.ValidationDetail(fe), Fields: fe})
 		return
 	}
-	if _, err := h.svc.AdminEditListing(r.Context(), email, in); err != nil {
+	if _, err := h.console.AdminEditListing(r.Context(), email, in); err != nil {
 		refused(err)
 		return
 	}

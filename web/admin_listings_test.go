@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
@@ -23,7 +24,7 @@ type listingsEnv struct {
 func newListingsEnv(t *testing.T, engine string) *listingsEnv {
 	t.Helper()
 	e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
-	if err := e.svc.GrantTeamRole(context.Background(), "ops@launchdir.test", "mod@launchdir.test", domain.RoleModerator); err != nil {
+	if err := e.console.GrantTeamRole(context.Background(), "ops@launchdir.test", "mod@launchdir.test", console.RoleModerator); err != nil {
 		t.Fatal(err)
 	}
 	fixtures.Update(t, e.db, "listings", fixtures.Cols{"status": "live", "launch_week": "2026-11-16", "launched_at": testNow.Unix()},
@@ -32,9 +33,9 @@ func newListingsEnv(t *testing.T, engine string) *listingsEnv {
 }
 
 // audits are the audit entries of action, newest first.
-func (e *listingsEnv) audits(t *testing.T, action string) []domain.AuditEntry {
+func (e *listingsEnv) audits(t *testing.T, action string) []console.AuditEntry {
 	t.Helper()
-	entries, _, err := e.svc.AuditLog(context.Background(), domain.AuditFilter{Action: action})
+	entries, _, err := e.console.AuditLog(context.Background(), console.AuditFilter{Action: action})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -452,7 +453,7 @@ func TestListingsAdmin_Edit(t *testing.T) {
 			t.Fatalf("version %v", v)
 		}
 		l, err := e.svc.GetMyListing(e.caller, domain.GetMyListingInput{ListingID: e.id})
-		if err != nil || len(l.History) != 1 || l.History[0].By != "ops@launchdir.test" || l.History[0].Note != domain.TeamEditNote || l.Profile.Tagline != tag {
+		if err != nil || len(l.History) != 1 || l.History[0].By != "ops@launchdir.test" || l.History[0].Note != console.TeamEditNote || l.Profile.Tagline != tag {
 			t.Fatalf("owner's history %+v %v", l, err)
 		}
 		a := e.audits(t, "listing.edit")

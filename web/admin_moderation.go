@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/problem"
 )
 
@@ -32,11 +33,11 @@ const hashShown = 8
 
 // routeModeration registers the review queue and its forms.
 func (h *handler) routeModeration(mux *http.ServeMux) {
-	mux.Handle("GET /admin/queue", h.adminRoute(domain.RoleModerator, false, h.queueHome))
-	mux.Handle("POST /admin/queue/votes/{id}/{decision}", h.adminRoute(domain.RoleModerator, true, h.queueVote))
-	mux.Handle("POST /admin/queue/reviews/{id}/{decision}", h.adminRoute(domain.RoleModerator, true, h.queueReview))
-	mux.Handle("POST /admin/queue/disqualify", h.adminRoute(domain.RoleModerator, true, h.queueDisqualify(false)))
-	mux.Handle("POST /admin/queue/requalify", h.adminRoute(domain.RoleModerator, true, h.queueDisqualify(true)))
+	mux.Handle("GET /admin/queue", h.adminRoute(console.RoleModerator, false, h.queueHome))
+	mux.Handle("POST /admin/queue/votes/{id}/{decision}", h.adminRoute(console.RoleModerator, true, h.queueVote))
+	mux.Handle("POST /admin/queue/reviews/{id}/{decision}", h.adminRoute(console.RoleModerator, true, h.queueReview))
+	mux.Handle("POST /admin/queue/disqualify", h.adminRoute(console.RoleModerator, true, h.queueDisqualify(false)))
+	mux.Handle("POST /admin/queue/requalify", h.adminRoute(console.RoleModerator, true, h.queueDisqualify(true)))
 }
 
 // queuePage is the data of admin_queue.html.
@@ -60,7 +61,7 @@ type queuePage struct {
 
 // heldVoteView is a held vote as the queue shows it.
 type heldVoteView struct {
-	domain.HeldVote
+	console.HeldVote
 	Why, When, Account, Network, Agent string
 	// SameNetwork is how many held votes for this listing come from this network.
 	SameNetwork int
@@ -69,7 +70,7 @@ type heldVoteView struct {
 
 // queueReviewView is a review as the queue shows it.
 type queueReviewView struct {
-	domain.QueueReview
+	console.QueueReview
 	Author, Why, When, Network string
 	SameNetwork                int
 	CanCount                   bool
@@ -77,13 +78,13 @@ type queueReviewView struct {
 
 // disqualificationView is a disqualification as the queue shows it.
 type disqualificationView struct {
-	domain.WeekDisqualification
+	console.WeekDisqualification
 	When string
 }
 
 // logView is one decision of the moderation log as the queue shows it.
 type logView struct {
-	domain.ModerationEntry
+	console.ModerationEntry
 	// Before and After are the words around the listing's name; Why is
 	// the reason (of a disqualification) or why the vote or review was held.
 	Before, After, Why, When string
@@ -103,7 +104,7 @@ func heldWhy(reason string, countAt *time.Time) string {
 		return fmt.Sprintf("Burst: %d or more new accounts from one network within %d minutes", domain.BurstVotes, int(domain.BurstWindow.Minutes()))
 	case domain.HeldFlagged:
 		return "Flagged as not genuine"
-	case domain.HeldSuspended: // admin_people.go
+	case console.HeldSuspended: // admin_people.go
 		return "Account suspended: held until the site team unsuspends it"
 	}
 	return reason
@@ -128,21 +129,21 @@ func short(hash string) string {
 // logWords are the words of a decision on a vote or review around the
 // listing's name; %d is the vote's or review's number.
 var logWords = map[string]struct{ before, after string }{
-	domain.ModCountVote:     {"counted vote #%d for", ""},
-	domain.ModDiscardVote:   {"discarded vote #%d for", ""},
-	domain.ModCountReview:   {"counted review #%d of", ""},
-	domain.ModDiscardReview: {"discarded review #%d of", ""},
-	domain.ModHideReview:    {"hid review #%d of", ""},
-	domain.ModUnhideReview:  {"showed review #%d of", "again"},
+	console.ModCountVote:     {"counted vote #%d for", ""},
+	console.ModDiscardVote:   {"discarded vote #%d for", ""},
+	console.ModCountReview:   {"counted review #%d of", ""},
+	console.ModDiscardReview: {"discarded review #%d of", ""},
+	console.ModHideReview:    {"hid review #%d of", ""},
+	console.ModUnhideReview:  {"showed review #%d of", "again"},
 }
 
 // actionText says what a decision of the log did, as the words before
 // the listing's name and after it.
-func actionText(e domain.ModerationEntry) (before, after string) {
+func actionText(e console.ModerationEntry) (before, after string) {
 	switch e.Action {
-	case domain.ModDisqualify:
+	case console.ModDisqualify:
 		return "disqualified", "from the week of " + formatDay(e.Week)
-	case domain.ModRequalify:
+	case console.ModRequalify:
 		return "lifted the disqualification of", "from the week of " + formatDay(e.Week)
 	}
 	w, ok := logWords[e.Action]
@@ -153,8 +154,8 @@ func actionText(e domain.ModerationEntry) (before, after string) {
 }
 
 // newQueuePage turns the store's queue into what the page shows.
-func newQueuePage(email string, q *domain.ModerationQueue) *queuePage {
-	p := &queuePage{Email: email, HeldVotes: q.HeldVotes, HeldReviews: q.HeldReviews, MaxReason: domain.MaxModerationReason}
+func newQueuePage(email string, q *console.ModerationQueue) *queuePage {
+	p := &queuePage{Email: email, HeldVotes: q.HeldVotes, HeldReviews: q.HeldReviews, MaxReason: console.MaxModerationReason}
 	nets := map[string]int{}
 	for _, v := range q.Votes {
 		nets[fmt.Sprint(v.ListingID, v.Network)]++
@@ -174,7 +175,7 @@ func newQueuePage(email string, q *domain.ModerationQueue) *queuePage {
 			reviewNets[fmt.Sprint(r.ListingID, r.Network)]++
 		}
 	}
-	review := func(r domain.QueueReview) queueReviewView {
+	review := func(r console.QueueReview) queueReviewView {
 		author := r.Email
 		if author == "" {
 			author = r.AuthorName + " (no account)"
@@ -205,7 +206,7 @@ func newQueuePage(email string, q *domain.ModerationQueue) *queuePage {
 // showQueue renders the queue with status; problem, when not "", says why
 // the last decision was refused.
 func (h *handler) showQueue(w http.ResponseWriter, r *http.Request, email string, status int, problem *domain.Error, form *queuePage) {
-	q, err := h.svc.ModerationQueue(r.Context(), queueLimit)
+	q, err := h.console.ModerationQueue(r.Context(), queueLimit)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -253,9 +254,9 @@ func (h *handler) queueVote(w http.ResponseWriter, r *http.Request, email string
 	var err error
 	switch r.PathValue("decision") {
 	case "count":
-		err = h.svc.CountVote(r.Context(), email, id)
+		err = h.console.CountVote(r.Context(), email, id)
 	case "discard":
-		err = h.svc.DiscardVote(r.Context(), email, id)
+		err = h.console.DiscardVote(r.Context(), email, id)
 	default:
 		h.notFound(w, r)
 		return
@@ -272,10 +273,10 @@ func (h *handler) queueVote(w http.ResponseWriter, r *http.Request, email string
 // reviewActions maps the {decision} of a review form to its action and the
 // section of the queue to come back to.
 var reviewActions = map[string]struct{ action, section string }{
-	"count":   {domain.ModCountReview, "reviews"},
-	"discard": {domain.ModDiscardReview, "reviews"},
-	"hide":    {domain.ModHideReview, "recent"},
-	"unhide":  {domain.ModUnhideReview, "recent"},
+	"count":   {console.ModCountReview, "reviews"},
+	"discard": {console.ModDiscardReview, "reviews"},
+	"hide":    {console.ModHideReview, "recent"},
+	"unhide":  {console.ModUnhideReview, "recent"},
 }
 
 // queueReview is POST /admin/queue/reviews/{id}/count, discard, hide and unhide.
@@ -289,7 +290,7 @@ func (h *handler) queueReview(w http.ResponseWriter, r *http.Request, email stri
 		h.notFound(w, r)
 		return
 	}
-	if err := h.svc.DecideReview(r.Context(), email, id, a.action); err != nil {
+	if err := h.console.DecideReview(r.Context(), email, id, a.action); err != nil {
 		h.queueRefused(w, r, email, err, nil)
 		return
 	}
@@ -305,10 +306,10 @@ func (h *handler) queueDisqualify(lift bool) func(w http.ResponseWriter, r *http
 		form := &queuePage{Listing: r.PostForm.Get("listing"), Week: r.PostForm.Get("week"), Reason: r.PostForm.Get("reason")}
 		var err error
 		if lift {
-			err = h.svc.Requalify(r.Context(), email, form.Listing, form.Week)
+			err = h.console.Requalify(r.Context(), email, form.Listing, form.Week)
 			form = nil // the disqualify form keeps its own values
 		} else {
-			err = h.svc.Disqualify(r.Context(), email, form.Listing, form.Week, form.Reason)
+			err = h.console.Disqualify(r.Context(), email, form.Listing, form.Week, form.Reason)
 		}
 		if err != nil {
 			h.queueRefused(w, r, email, err, form)

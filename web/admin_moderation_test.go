@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/storage"
 )
 
@@ -258,7 +259,7 @@ func TestAdminQueue_Disqualify(t *testing.T) {
 		})
 	}
 
-	reason := strings.Repeat("r", domain.MaxModerationReason)
+	reason := strings.Repeat("r", console.MaxModerationReason)
 	form := url.Values{"listing": {"notably"}, "week": {"2026-11-16"}, "reason": {reason}}
 	want(t, "a cross-site form", e.post(t, "/admin/queue/disqualify", form, "Cookie", teamCookie, "Sec-Fetch-Site", "cross-site"), http.StatusForbidden)
 	if n := len(e.rows(t, "week_disqualifications", nil)); n != 0 {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/problem"
 )
 
@@ -22,14 +23,14 @@ type peoplePage struct {
 	Email    string
 	Q        string
 	Searched bool
-	Accounts []domain.PersonAccount
+	Accounts []console.PersonAccount
 	Problem  string
 }
 
 // personPage is the data of admin_person.html.
 type personPage struct {
 	Email string
-	*domain.AccountDetail
+	*console.AccountDetail
 	// Problem is why the last change was refused and Field the field it
 	// names; Reason keeps a refused suspension's reason.
 	Problem, Field, Reason string
@@ -42,10 +43,10 @@ func (h *handler) routePeople(mux *http.ServeMux) {
 	for _, name := range []string{"admin_people", "admin_person"} {
 		h.pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}
-	mux.Handle("GET /admin/people", h.adminRoute(domain.RoleAdmin, false, h.peopleHome))
-	mux.Handle("GET /admin/people/{id}", h.adminRoute(domain.RoleAdmin, false, h.personHome))
-	mux.Handle("POST /admin/people/{id}/suspend", h.adminRoute(domain.RoleAdmin, true, h.personSuspend))
-	mux.Handle("POST /admin/people/{id}/unsuspend", h.adminRoute(domain.RoleAdmin, true, h.personUnsuspend))
+	mux.Handle("GET /admin/people", h.adminRoute(console.RoleAdmin, false, h.peopleHome))
+	mux.Handle("GET /admin/people/{id}", h.adminRoute(console.RoleAdmin, false, h.personHome))
+	mux.Handle("POST /admin/people/{id}/suspend", h.adminRoute(console.RoleAdmin, true, h.personSuspend))
+	mux.Handle("POST /admin/people/{id}/unsuspend", h.adminRoute(console.RoleAdmin, true, h.personUnsuspend))
 }
 
 // peopleHome is GET /admin/people?q=: accounts whose email contains q or
@@ -54,7 +55,7 @@ func (h *handler) peopleHome(w http.ResponseWriter, r *http.Request, email strin
 	p := &peoplePage{Email: email, Q: strings.TrimSpace(r.URL.Query().Get("q"))}
 	if p.Q != "" {
 		p.Searched = true
-		accounts, err := h.svc.FindAccounts(r.Context(), p.Q, peopleLimit)
+		accounts, err := h.console.FindAccounts(r.Context(), p.Q, peopleLimit)
 		var de *domain.Error
 		switch {
 		case errors.As(err, &de) && de.Code == domain.EInvalid:
@@ -82,7 +83,7 @@ func (h *handler) personID(w http.ResponseWriter, r *http.Request) (int64, bool)
 }
 
 func (h *handler) showPerson(w http.ResponseWriter, r *http.Request, email string, id int64, status int, p *personPage) {
-	d, err := h.svc.AccountDetail(r.Context(), id)
+	d, err := h.console.AccountDetail(r.Context(), id)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -90,7 +91,7 @@ func (h *handler) showPerson(w http.ResponseWriter, r *http.Request, email strin
 	if p == nil {
 		p = &personPage{}
 	}
-	p.Email, p.AccountDetail, p.ReasonMax = email, d, domain.SuspendReasonMax
+	p.Email, p.AccountDetail, p.ReasonMax = email, d, console.SuspendReasonMax
 	h.render(w, r, status, "admin_person", d.Email, "", p)
 }
 
@@ -122,7 +123,7 @@ func (h *handler) personSuspend(w http.ResponseWriter, r *http.Request, email st
 		return
 	}
 	reason := r.PostForm.Get("reason")
-	if err := h.svc.SuspendAccount(r.Context(), email, id, reason); err != nil {
+	if err := h.console.SuspendAccount(r.Context(), email, id, reason); err != nil {
 		h.personRefused(w, r, email, id, err, &personPage{Reason: reason})
 		return
 	}
@@ -136,7 +137,7 @@ func (h *handler) personUnsuspend(w http.ResponseWriter, r *http.Request, email 
 	if !ok {
 		return
 	}
-	if err := h.svc.UnsuspendAccount(r.Context(), email, id); err != nil {
+	if err := h.console.UnsuspendAccount(r.Context(), email, id); err != nil {
 		h.personRefused(w, r, email, id, err, &personPage{})
 		return
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/problem"
 )
 
@@ -22,9 +23,9 @@ import (
 
 // maxRatingsUpload bounds the body of an upload: the file's limit and room
 // for the multipart framing and the other fields. A larger body is refused
-// before it is read whole; a file over domain.MaxRatingsFileBytes inside it
+// before it is read whole; a file over console.MaxRatingsFileBytes inside it
 // is refused by the parser with the same message.
-const maxRatingsUpload = domain.MaxRatingsFileBytes + 64<<10
+const maxRatingsUpload = console.MaxRatingsFileBytes + 64<<10
 
 // ratingImportsShown is how many imports /admin/ratings lists.
 const ratingImportsShown = 50
@@ -35,7 +36,7 @@ const revenueShown = 50
 // ratingsPage is the data of admin_ratings.html.
 type ratingsPage struct {
 	Email   string
-	Imports []domain.RatingImport
+	Imports []console.RatingImport
 	// Source is the form's provider; Problem and Field why an upload was refused.
 	Source, Problem, Field string
 	MaxBytes, MaxRows      int
@@ -44,9 +45,9 @@ type ratingsPage struct {
 // ratingImportPage is the data of admin_ratings_import.html.
 type ratingImportPage struct {
 	Email    string
-	Import   *domain.RatingImport
-	Accepted []domain.RatingRow
-	Refused  []domain.RatingRow
+	Import   *console.RatingImport
+	Accepted []console.RatingRow
+	Refused  []console.RatingRow
 	Problem  string
 	Done     bool
 }
@@ -54,7 +55,7 @@ type ratingImportPage struct {
 // revenuePage is the data of admin_revenue.html (and of the owner's page).
 type revenuePage struct {
 	Email   string
-	Figures []domain.RevenueFigure
+	Figures []console.RevenueFigure
 	// The form's values and the problems by field.
 	Listing, Month, Amount string
 	Problems               map[string]string
@@ -71,13 +72,13 @@ func (h *handler) routeRatings(mux *http.ServeMux) {
 	h.pages["admin_ratings_import"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_ratings_import.html"))
 	h.pages["admin_revenue"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_revenue.html"))
 	h.pages["account_revenue"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/account_revenue.html"))
-	mux.Handle("GET /admin/ratings", h.adminRoute(domain.RoleAdmin, false, h.ratingsHome))
+	mux.Handle("GET /admin/ratings", h.adminRoute(console.RoleAdmin, false, h.ratingsHome))
 	mux.Handle("POST /admin/ratings", h.uploadRoute(maxRatingsUpload, h.ratingsUpload))
-	mux.Handle("GET /admin/ratings/imports/{id}", h.adminRoute(domain.RoleAdmin, false, h.ratingImportPage))
-	mux.Handle("POST /admin/ratings/imports/{id}/confirm", h.adminRoute(domain.RoleAdmin, true, h.ratingImportDecide(true)))
-	mux.Handle("POST /admin/ratings/imports/{id}/discard", h.adminRoute(domain.RoleAdmin, true, h.ratingImportDecide(false)))
-	mux.Handle("GET /admin/revenue", h.adminRoute(domain.RoleAdmin, false, h.revenueHome))
-	mux.Handle("POST /admin/revenue", h.adminRoute(domain.RoleAdmin, true, h.revenueSave))
+	mux.Handle("GET /admin/ratings/imports/{id}", h.adminRoute(console.RoleAdmin, false, h.ratingImportPage))
+	mux.Handle("POST /admin/ratings/imports/{id}/confirm", h.adminRoute(console.RoleAdmin, true, h.ratingImportDecide(true)))
+	mux.Handle("POST /admin/ratings/imports/{id}/discard", h.adminRoute(console.RoleAdmin, true, h.ratingImportDecide(false)))
+	mux.Handle("GET /admin/revenue", h.adminRoute(console.RoleAdmin, false, h.revenueHome))
+	mux.Handle("POST /admin/revenue", h.adminRoute(console.RoleAdmin, true, h.revenueSave))
 	mux.HandleFunc("GET /account/listings/{id}/revenue", h.ownerRevenue)
 	mux.HandleFunc("POST /account/listings/{id}/revenue", h.ownerRevenue)
 }
@@ -88,7 +89,7 @@ func (h *handler) routeRatings(mux *http.ServeMux) {
 func (h *handler) uploadRoute(limit int64, fn func(w http.ResponseWriter, r *http.Request, email string)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body := r.Body
-		h.adminRoute(domain.RoleAdmin, true, func(w http.ResponseWriter, r *http.Request, email string) {
+		h.adminRoute(console.RoleAdmin, true, func(w http.ResponseWriter, r *http.Request, email string) {
 			r.Body = http.MaxBytesReader(w, body, limit)
 			fn(w, r, email)
 		}).ServeHTTP(w, r)
@@ -96,12 +97,12 @@ func (h *handler) uploadRoute(limit int64, fn func(w http.ResponseWriter, r *htt
 }
 
 func (h *handler) showRatings(w http.ResponseWriter, r *http.Request, status int, p *ratingsPage) {
-	imports, err := h.svc.RatingImports(r.Context(), ratingImportsShown)
+	imports, err := h.console.RatingImports(r.Context(), ratingImportsShown)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
 	}
-	p.Imports, p.MaxBytes, p.MaxRows = imports, domain.MaxRatingsFileBytes, domain.MaxRatingsRows
+	p.Imports, p.MaxBytes, p.MaxRows = imports, console.MaxRatingsFileBytes, console.MaxRatingsRows
 	h.render(w, r, status, "admin_ratings", "Domain Rating imports", "", p)
 }
 
@@ -136,7 +137,7 @@ func (h *handler) ratingsUpload(w http.ResponseWriter, r *http.Request, email st
 		return
 	}
 	defer f.Close()
-	imp, err := h.svc.PreviewRatingImport(r.Context(), email, fh.Filename, p.Source, io.Reader(f))
+	imp, err := h.console.PreviewRatingImport(r.Context(), email, fh.Filename, p.Source, io.Reader(f))
 	var de *domain.Error
 	if err != nil && errors.As(err, &de) && de.Code != domain.EInternal {
 		field := "file"
@@ -168,7 +169,7 @@ func (h *handler) showRatingImport(w http.ResponseWriter, r *http.Request, email
 		h.notFound(w, r)
 		return
 	}
-	imp, err := h.svc.RatingImport(r.Context(), id)
+	imp, err := h.console.RatingImport(r.Context(), id)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -199,9 +200,9 @@ func (h *handler) ratingImportDecide(confirm bool) func(w http.ResponseWriter, r
 		}
 		var err error
 		if confirm {
-			_, err = h.svc.ConfirmRatingImport(r.Context(), email, id)
+			_, err = h.console.ConfirmRatingImport(r.Context(), email, id)
 		} else {
-			_, err = h.svc.DiscardRatingImport(r.Context(), email, id)
+			_, err = h.console.DiscardRatingImport(r.Context(), email, id)
 		}
 		var de *domain.Error
 		if err != nil && errors.As(err, &de) && (de.Code == domain.EInvalid || de.Code == domain.EConflict) {
@@ -218,7 +219,7 @@ func (h *handler) ratingImportDecide(confirm bool) func(w http.ResponseWriter, r
 }
 
 func (h *handler) showRevenue(w http.ResponseWriter, r *http.Request, status int, p *revenuePage) {
-	figs, err := h.svc.RevenueFigures(r.Context(), 0, revenueShown)
+	figs, err := h.console.RevenueFigures(r.Context(), 0, revenueShown)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -235,7 +236,7 @@ func (h *handler) revenueHome(w http.ResponseWriter, r *http.Request, email stri
 // revenueSave is POST /admin/revenue (listing, month, amount): a verified figure.
 func (h *handler) revenueSave(w http.ResponseWriter, r *http.Request, email string) {
 	p := &revenuePage{Email: email, Listing: strings.TrimSpace(r.PostForm.Get("listing")), Month: r.PostForm.Get("month"), Amount: r.PostForm.Get("amount")}
-	_, err := h.svc.SetVerifiedRevenue(r.Context(), email, p.Listing, p.Month, p.Amount)
+	_, err := h.console.SetVerifiedRevenue(r.Context(), email, p.Listing, p.Month, p.Amount)
 	if p.Problems = invalidFields(err); p.Problems != nil {
 		h.showRevenue(w, r, http.StatusBadRequest, p)
 		return
@@ -273,7 +274,7 @@ func (h *handler) ownerRevenue(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		p.Month, p.Amount = r.PostForm.Get("month"), r.PostForm.Get("amount")
-		_, err := h.svc.StateOwnerRevenue(r.Context(), uid, id, p.Month, p.Amount)
+		_, err := h.console.StateOwnerRevenue(r.Context(), uid, id, p.Month, p.Amount)
 		if p.Problems = invalidFields(err); p.Problems == nil {
 			if err != nil {
 				h.serviceError(w, r, err)
@@ -284,13 +285,13 @@ func (h *handler) ownerRevenue(w http.ResponseWriter, r *http.Request) {
 		}
 		status = http.StatusBadRequest
 	}
-	own, err := h.svc.OwnListingName(r.Context(), uid, id)
+	own, err := h.console.OwnListingName(r.Context(), uid, id)
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
 	}
 	p.ListingName = own
-	if p.Figures, err = h.svc.RevenueFigures(r.Context(), id, revenueShown); err != nil {
+	if p.Figures, err = h.console.RevenueFigures(r.Context(), id, revenueShown); err != nil {
 		h.serviceError(w, r, err)
 		return
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
@@ -73,9 +74,9 @@ func (e *orderEnv) rowCount(t *testing.T, table string, where map[string]any) in
 }
 
 // newestAudit is the newest audit entry of action.
-func newestAudit(t *testing.T, svc *domain.Service, action string) *domain.AuditEntry {
+func newestAudit(t *testing.T, svc *console.Console, action string) *console.AuditEntry {
 	t.Helper()
-	es, _, err := svc.AuditLog(context.Background(), domain.AuditFilter{Action: action})
+	es, _, err := svc.AuditLog(context.Background(), console.AuditFilter{Action: action})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,10 +96,10 @@ func TestRatings_Permissions(t *testing.T) {
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
 		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
 		ctx := context.Background()
-		if err := e.svc.GrantTeamRole(ctx, "ops@launchdir.test", "mod@launchdir.test", domain.RoleModerator); err != nil {
+		if err := e.console.GrantTeamRole(ctx, "ops@launchdir.test", "mod@launchdir.test", console.RoleModerator); err != nil {
 			t.Fatal(err)
 		}
-		imp, err := e.svc.PreviewRatingImport(ctx, "ops@launchdir.test", "a.csv", "ahrefs", strings.NewReader(goodCSV))
+		imp, err := e.console.PreviewRatingImport(ctx, "ops@launchdir.test", "a.csv", "ahrefs", strings.NewReader(goodCSV))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,7 +132,7 @@ func TestRatings_Permissions(t *testing.T) {
 		if n := e.rowCount(t, "domain_ratings", nil) + e.rowCount(t, "revenue_figures", nil); n != 0 {
 			t.Errorf("refused posts stored %d readings or figures", n)
 		}
-		if got, _ := e.svc.RatingImport(ctx, imp.ID); got.Status != domain.ImportPending {
+		if got, _ := e.console.RatingImport(ctx, imp.ID); got.Status != console.ImportPending {
 			t.Errorf("import is %s after refused decisions", got.Status)
 		}
 		want(t, "admin's /admin", e.get2(t, "/admin", as("ops")), 200, `href="/admin/ratings"`, `href="/admin/revenue"`)
@@ -197,7 +198,7 @@ func TestRatings_PreviewConfirm(t *testing.T) {
 		if w := "[notably.test 2026-10-01 0 ahrefs linked=true notably.test 2026-11-18 100 ahrefs linked=true b.example 2026-11-01 45 ahrefs linked=false]"; fmt.Sprint(got) != w {
 			t.Errorf("stored %v, want %s", got, w)
 		}
-		a := newestAudit(t, e.svc, "rating.import")
+		a := newestAudit(t, e.console, "rating.import")
 		if a == nil || a.Actor != "ops@launchdir.test" || !strings.Contains(string(a.After), `"accepted":3`) || !strings.Contains(string(a.After), `"refused":8`) ||
 			!strings.Contains(string(a.After), `"added":3`) || !strings.Contains(string(a.After), `"source":"ahrefs"`) {
 			t.Errorf("audit entry: %+v", a)
@@ -270,10 +271,10 @@ func TestRatings_FileRules(t *testing.T) {
 		for i := 0; i < 1000; i++ {
 			fmt.Fprintf(&b, "site%d.example,%d,2026-11-01,\n", i, i%101)
 		}
-		pad := domain.MaxRatingsFileBytes - b.Len() - len("last.example,1,2026-11-01,\n")
+		pad := console.MaxRatingsFileBytes - b.Len() - len("last.example,1,2026-11-01,\n")
 		b.WriteString("last.example,1,2026-11-01," + strings.Repeat("x", pad) + "\n")
 		mib := b.String()
-		if len(mib) != domain.MaxRatingsFileBytes {
+		if len(mib) != console.MaxRatingsFileBytes {
 			t.Fatalf("test file is %d bytes", len(mib))
 		}
 		accepted("1 MiB", e.upload(t, "ops", "mib.csv", mib, "ahrefs"))
@@ -288,8 +289,8 @@ func TestRatings_FileRules(t *testing.T) {
 			}
 			return b.String()
 		}
-		accepted("5000 rows", e.upload(t, "ops", "rows.csv", rows(domain.MaxRatingsRows), "ahrefs"))
-		refused("5001 rows", e.upload(t, "ops", "rows.csv", rows(domain.MaxRatingsRows+1), "ahrefs"), 400, "file", "more than 5000 rows")
+		accepted("5000 rows", e.upload(t, "ops", "rows.csv", rows(console.MaxRatingsRows), "ahrefs"))
+		refused("5001 rows", e.upload(t, "ops", "rows.csv", rows(console.MaxRatingsRows+1), "ahrefs"), 400, "file", "more than 5000 rows")
 		// Header and content.
 		refused("no date column", e.upload(t, "ops", "x.csv", "domain,rating\na.example,1\n", "ahrefs"), 400, "file", "no date column")
 		refused("no header", e.upload(t, "ops", "x.csv", "a.example,1,2026-11-01\n", "ahrefs"), 400, "file", "no domain or rating or date column")
@@ -358,12 +359,12 @@ func TestRevenue_Admin(t *testing.T) {
 		if f, w := figures(), "2000-01 0 verified, 2026-10 123450 verified, 2026-11 10000000000 verified"; f != w {
 			t.Errorf("stored %q, want %q", f, w)
 		}
-		a := newestAudit(t, e.svc, "revenue.set")
+		a := newestAudit(t, e.console, "revenue.set")
 		if a == nil || a.Before != nil || a.Target != "listing "+slug+" 2026-10" || !strings.Contains(string(a.After), `"amount_cents":123450`) {
 			t.Errorf("audit entry: %+v", a)
 		}
 		wantRedirect(t, "change", e.post(t, "/admin/revenue", url.Values{"listing": {slug}, "month": {"2026-10"}, "amount": {"2000"}}, ops...), "/admin/revenue?saved=1")
-		a = newestAudit(t, e.svc, "revenue.set")
+		a = newestAudit(t, e.console, "revenue.set")
 		if a == nil || !strings.Contains(string(a.Before), `"amount_cents":123450`) || !strings.Contains(string(a.After), `"amount_cents":200000`) {
 			t.Errorf("audit entry of the change: %+v", a)
 		}
@@ -451,7 +452,7 @@ func TestRevenue_PublicPages(t *testing.T) {
 	if err != nil || l.Revenue == nil {
 		t.Fatal(l, err)
 	}
-	if _, err := e.svc.SetVerifiedRevenue(ctx, "ops@launchdir.test", top.Listing.Slug, l.Revenue.Month, "99999999"); err != nil {
+	if _, err := e.console.SetVerifiedRevenue(ctx, "ops@launchdir.test", top.Listing.Slug, l.Revenue.Month, "99999999"); err != nil {
 		t.Fatal(err)
 	}
 	res := e.get(t, "/listings/"+top.Listing.Slug)

@@ -4,7 +4,7 @@ import (
 	"html/template"
 	"net/http"
 
-	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // The site settings (/admin/settings): admins only (docs/console.md "Site
@@ -25,7 +25,7 @@ type settingsPage struct {
 // field (the value in effect, or what was typed in a refused form) and its
 // problem.
 type settingField struct {
-	domain.SettingView
+	console.SettingView
 	Shown, Problem string
 }
 
@@ -33,14 +33,14 @@ type settingField struct {
 func (h *handler) routeSettings(mux *http.ServeMux) {
 	t := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html"))
 	h.pages["admin_settings"] = template.Must(t.ParseFS(templateFS, "templates/admin_settings.html"))
-	mux.Handle("GET /admin/settings", h.adminRoute(domain.RoleAdmin, false, h.settingsHome))
-	mux.Handle("POST /admin/settings", h.adminRoute(domain.RoleAdmin, true, h.settingsSave))
+	mux.Handle("GET /admin/settings", h.adminRoute(console.RoleAdmin, false, h.settingsHome))
+	mux.Handle("POST /admin/settings", h.adminRoute(console.RoleAdmin, true, h.settingsSave))
 }
 
 // showSettings renders the page; typed and problems (by key) are those of a
 // refused form.
 func (h *handler) showSettings(w http.ResponseWriter, r *http.Request, email string, status int, typed, problems map[string]string) {
-	views, err := h.svc.SiteSettings(r.Context())
+	views, err := h.console.SiteSettings(r.Context())
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
@@ -68,12 +68,12 @@ func (h *handler) settingsHome(w http.ResponseWriter, r *http.Request, email str
 // left out of the form keeps its value.
 func (h *handler) settingsSave(w http.ResponseWriter, r *http.Request, email string) {
 	values := map[string]string{}
-	for _, d := range domain.SettingDefs {
+	for _, d := range console.SettingDefs {
 		if _, ok := r.PostForm[d.Key]; ok {
 			values[d.Key] = r.PostForm.Get(d.Key)
 		}
 	}
-	err := h.svc.SetSiteSettings(r.Context(), email, values)
+	err := h.console.SetSiteSettings(r.Context(), email, values)
 	if problems := invalidFields(err); problems != nil {
 		h.showSettings(w, r, email, http.StatusBadRequest, values, problems)
 		return

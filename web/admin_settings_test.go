@@ -11,11 +11,12 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // storedSettings reads the settings table through the service.
-func storedSettings(t *testing.T, svc *domain.Service) map[string]string {
+func storedSettings(t *testing.T, svc *console.Console) map[string]string {
 	t.Helper()
 	views, err := svc.SiteSettings(context.Background())
 	if err != nil {
@@ -36,7 +37,7 @@ func TestSettings_Permissions(t *testing.T) {
 	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
 		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
-		if err := e.svc.GrantTeamRole(context.Background(), "ops@launchdir.test", "mod@launchdir.test", domain.RoleModerator); err != nil {
+		if err := e.console.GrantTeamRole(context.Background(), "ops@launchdir.test", "mod@launchdir.test", console.RoleModerator); err != nil {
 			t.Fatal(err)
 		}
 		form := url.Values{"site_name": {"Taken Over"}}
@@ -56,7 +57,7 @@ func TestSettings_Permissions(t *testing.T) {
 				t.Errorf("%q POST /admin/settings: %d, want 404", who, res.status)
 			}
 		}
-		if got := storedSettings(t, e.svc); len(got) != 0 {
+		if got := storedSettings(t, e.console); len(got) != 0 {
 			t.Errorf("refused posts stored settings: %v", got)
 		}
 		want(t, "admin's /admin", e.get2(t, "/admin", as("ops")), 200, `href="/admin/settings"`)
@@ -75,7 +76,7 @@ func TestSettings_Bounds(t *testing.T) {
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
 		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
 		ops := as("ops")
-		for _, d := range domain.SettingDefs {
+		for _, d := range console.SettingDefs {
 			var inside, outside []string
 			if d.Text() {
 				inside = []string{strings.Repeat("é", d.Min), strings.Repeat("n", d.Max)}
@@ -85,10 +86,10 @@ func TestSettings_Bounds(t *testing.T) {
 				outside = []string{strconv.Itoa(d.Min - 1), strconv.Itoa(d.Max + 1), "seven"}
 			}
 			for _, v := range outside {
-				before := storedSettings(t, e.svc)
+				before := storedSettings(t, e.console)
 				res := e.post(t, "/admin/settings", url.Values{d.Key: {v}}, ops...)
 				want(t, fmt.Sprintf("%s=%q", d.Key, v), res, 400, `id="setting-`+d.Key+`-problem"`, d.Label+" is", "Nothing was changed")
-				if got := storedSettings(t, e.svc); fmt.Sprint(got) != fmt.Sprint(before) {
+				if got := storedSettings(t, e.console); fmt.Sprint(got) != fmt.Sprint(before) {
 					t.Errorf("%s=%q refused but stored: %v -> %v", d.Key, v, before, got)
 				}
 			}
@@ -100,7 +101,7 @@ func TestSettings_Bounds(t *testing.T) {
 				} else {
 					wantRedirect(t, d.Key+"="+v, e.post(t, "/admin/settings", url.Values{d.Key: {v}}, ops...), "/admin/settings?saved=1")
 				}
-				if got := storedSettings(t, e.svc)[d.Key]; got != v {
+				if got := storedSettings(t, e.console)[d.Key]; got != v {
 					t.Errorf("%s=%q: stored %q", d.Key, v, got)
 				}
 			}
@@ -110,7 +111,7 @@ func TestSettings_Bounds(t *testing.T) {
 		want(t, "max below min", res, 400, `id="setting-free_weeks_max-problem"`, "The latest free week (5) cannot come before the earliest (6).")
 		res = e.post(t, "/admin/settings", url.Values{"free_weeks_min": {"9"}}, ops...)
 		want(t, "min above max", res, 400, `id="setting-free_weeks_min-problem"`, "cannot come before the earliest (9)")
-		if got := storedSettings(t, e.svc); got["free_weeks_min"] != "6" || got["free_weeks_max"] != "8" {
+		if got := storedSettings(t, e.console); got["free_weeks_min"] != "6" || got["free_weeks_max"] != "8" {
 			t.Errorf("refused week orders stored: %v", got)
 		}
 	})
@@ -128,7 +129,7 @@ func TestSettings_RefusedFormAuditAndEffect(t *testing.T) {
 		ops := as("ops")
 		form := func(name, capacity, hours string) url.Values {
 			v := url.Values{}
-			views, _ := e.svc.SiteSettings(context.Background())
+			views, _ := e.console.SiteSettings(context.Background())
 			for _, s := range views {
 				v.Set(s.Key, s.Value)
 			}
@@ -141,13 +142,13 @@ func TestSettings_RefusedFormAuditAndEffect(t *testing.T) {
 		want(t, "two wrong fields", res, 400, `id="setting-free_week_capacity-problem"`, "1-1000; 0 is below",
 			`id="setting-badge_check_hours-problem"`, "1-168; 169 is above", `value="Rocket Board"`)
 		wantNot(t, "two wrong fields", res, `id="setting-site_name-problem"`)
-		if got := storedSettings(t, e.svc); len(got) != 0 {
+		if got := storedSettings(t, e.console); len(got) != 0 {
 			t.Fatalf("a refused form stored %v", got)
 		}
 		wantNot(t, "home after a refused form", e.get2(t, "/", nil), "Rocket Board")
 
 		wantRedirect(t, "good form", e.post(t, "/admin/settings", form("  Rocket Board ", "20", "12"), ops...), "/admin/settings?saved=1")
-		if got := storedSettings(t, e.svc); len(got) != 2 || got["site_name"] != "Rocket Board" || got["badge_check_hours"] != "12" {
+		if got := storedSettings(t, e.console); len(got) != 2 || got["site_name"] != "Rocket Board" || got["badge_check_hours"] != "12" {
 			t.Fatalf("stored %v, want the two changed settings only", got)
 		}
 		want(t, "home page", e.get2(t, "/", nil), 200, "<title>Rocket Board</title>", `class="brand" href="/">Rocket Board</a>`)
@@ -175,11 +176,11 @@ func TestSettings_DefaultOutsideBounds(t *testing.T) {
 	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
 		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
-		e.svc.VoteMinAccountAge = 90 * time.Minute
+		e.svc.VoteMinAccountAge, e.console.VoteMinAccountAge = 90*time.Minute, 90*time.Minute // the flag: both read it
 		ops := as("ops")
 		want(t, "settings page", e.get2(t, "/admin/settings", ops), 200, `name="vote_min_account_age_hours" type="number" inputmode="numeric" min="0" max="720" step="1" value="1.5"`)
 		form := url.Values{}
-		views, err := e.svc.SiteSettings(context.Background())
+		views, err := e.console.SiteSettings(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -188,7 +189,7 @@ func TestSettings_DefaultOutsideBounds(t *testing.T) {
 		}
 		form.Set("site_name", "Half Hours")
 		wantRedirect(t, "form with the 1.5 default", e.post(t, "/admin/settings", form, ops...), "/admin/settings?saved=1")
-		if got := storedSettings(t, e.svc); len(got) != 1 || got["site_name"] != "Half Hours" {
+		if got := storedSettings(t, e.console); len(got) != 1 || got["site_name"] != "Half Hours" {
 			t.Errorf("stored %v, want the site name only", got)
 		}
 		form.Set("vote_min_account_age_hours", "2.5")

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/problem"
 )
 
@@ -22,7 +23,7 @@ const auditPerPage = 50
 // teamPage is the data of admin_team.html.
 type teamPage struct {
 	Email   string
-	Members []domain.TeamMember
+	Members []console.TeamMember
 	Roles   []string
 	// Problem is why the last change was refused and Field the field it
 	// names; NewEmail and NewRole keep a refused grant form's values.
@@ -44,7 +45,7 @@ type auditPage struct {
 
 // auditView is one audit entry as the page shows it.
 type auditView struct {
-	domain.AuditEntry
+	console.AuditEntry
 	When, Before, After string
 }
 
@@ -54,22 +55,22 @@ func (h *handler) routeTeam(mux *http.ServeMux) {
 	for _, name := range []string{"admin_team", "admin_audit"} {
 		h.pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}
-	mux.Handle("GET /admin/team", h.adminRoute(domain.RoleAdmin, false, h.teamHome))
-	mux.Handle("POST /admin/team", h.adminRoute(domain.RoleAdmin, true, h.teamGrant))
-	mux.Handle("POST /admin/team/revoke", h.adminRoute(domain.RoleAdmin, true, h.teamRevoke))
-	mux.Handle("GET /admin/audit", h.adminRoute(domain.RoleAdmin, false, h.auditHome))
+	mux.Handle("GET /admin/team", h.adminRoute(console.RoleAdmin, false, h.teamHome))
+	mux.Handle("POST /admin/team", h.adminRoute(console.RoleAdmin, true, h.teamGrant))
+	mux.Handle("POST /admin/team/revoke", h.adminRoute(console.RoleAdmin, true, h.teamRevoke))
+	mux.Handle("GET /admin/audit", h.adminRoute(console.RoleAdmin, false, h.auditHome))
 }
 
 func (h *handler) showTeam(w http.ResponseWriter, r *http.Request, email string, status int, p *teamPage) {
-	members, err := h.svc.TeamMembers(r.Context())
+	members, err := h.console.TeamMembers(r.Context())
 	if err != nil {
 		h.serviceError(w, r, err)
 		return
 	}
 	if p == nil {
-		p = &teamPage{NewRole: domain.RoleModerator}
+		p = &teamPage{NewRole: console.RoleModerator}
 	}
-	p.Email, p.Members, p.Roles = email, members, domain.TeamRoles
+	p.Email, p.Members, p.Roles = email, members, console.TeamRoles
 	h.render(w, r, status, "admin_team", "Site team", "", p)
 }
 
@@ -96,7 +97,7 @@ func (h *handler) teamRefused(w http.ResponseWriter, r *http.Request, email stri
 // teamGrant is POST /admin/team (email, role).
 func (h *handler) teamGrant(w http.ResponseWriter, r *http.Request, email string) {
 	p := &teamPage{NewEmail: strings.TrimSpace(r.PostForm.Get("email")), NewRole: r.PostForm.Get("role")}
-	if err := h.svc.GrantTeamRole(r.Context(), email, p.NewEmail, p.NewRole); err != nil {
+	if err := h.console.GrantTeamRole(r.Context(), email, p.NewEmail, p.NewRole); err != nil {
 		h.teamRefused(w, r, email, err, p)
 		return
 	}
@@ -107,8 +108,8 @@ func (h *handler) teamGrant(w http.ResponseWriter, r *http.Request, email string
 // teamRevoke is POST /admin/team/revoke (email).
 func (h *handler) teamRevoke(w http.ResponseWriter, r *http.Request, email string) {
 	member := r.PostForm.Get("email")
-	if err := h.svc.RevokeTeamRole(r.Context(), email, member); err != nil {
-		h.teamRefused(w, r, email, err, &teamPage{NewRole: domain.RoleModerator})
+	if err := h.console.RevokeTeamRole(r.Context(), email, member); err != nil {
+		h.teamRefused(w, r, email, err, &teamPage{NewRole: console.RoleModerator})
 		return
 	}
 	h.log.Info("web: admin removed a team member", "admin", email, "member", member)
@@ -122,7 +123,7 @@ func (h *handler) auditHome(w http.ResponseWriter, r *http.Request, email string
 	q := r.URL.Query()
 	p := &auditPage{Email: email, Actor: strings.TrimSpace(q.Get("actor")), Action: strings.TrimSpace(q.Get("action")),
 		Target: strings.TrimSpace(q.Get("target")), Since: strings.TrimSpace(q.Get("since")), Until: strings.TrimSpace(q.Get("until")), Page: 1}
-	f := domain.AuditFilter{Actor: p.Actor, Action: p.Action, Target: p.Target, PerPage: auditPerPage}
+	f := console.AuditFilter{Actor: p.Actor, Action: p.Action, Target: p.Target, PerPage: auditPerPage}
 	refuse := func(field, msg string) {
 		p.Problem, p.Field = msg, field
 		h.render(w, r, http.StatusBadRequest, "admin_audit", "Audit log", "", p)
@@ -151,7 +152,7 @@ func (h *handler) auditHome(w http.ResponseWriter, r *http.Request, email string
 		}
 		*d.to = day.AddDate(0, 0, d.add)
 	}
-	entries, total, err := h.svc.AuditLog(r.Context(), f)
+	entries, total, err := h.console.AuditLog(r.Context(), f)
 	if err != nil {
 		var de *domain.Error
 		if errors.As(err, &de) && de.Code == domain.EInvalid {

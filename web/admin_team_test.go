@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
@@ -31,7 +31,7 @@ func TestTeam_Permissions(t *testing.T) {
 	t.Parallel()
 	fixtures.OnEngines(t, func(t *testing.T, engine string) {
 		e := newOrderEnvOn(t, engine, nil, WithAdmin(byCookie))
-		if err := e.svc.GrantTeamRole(context.Background(), "ops@launchdir.test", "mod@launchdir.test", domain.RoleModerator); err != nil {
+		if err := e.console.GrantTeamRole(context.Background(), "ops@launchdir.test", "mod@launchdir.test", console.RoleModerator); err != nil {
 			t.Fatal(err)
 		}
 		price := launchPrice(t, e.svc)
@@ -70,7 +70,7 @@ func TestTeam_Permissions(t *testing.T) {
 		if got := launchPrice(t, e.svc); got != price {
 			t.Errorf("a refused price form changed the price: %d -> %d", price, got)
 		}
-		if role, _ := e.svc.TeamRole(context.Background(), "x@launchdir.test"); role != "" {
+		if role, _ := e.console.TeamRole(context.Background(), "x@launchdir.test"); role != "" {
 			t.Errorf("a refused grant made x a %s", role)
 		}
 		res := e.do(t, http.MethodGet, "/admin", nil, as("mod")...)
@@ -101,7 +101,7 @@ func TestTeam_GrantRevokeAndAudit(t *testing.T) {
 			res := e.post(t, "/admin/team", c.form, ops...)
 			want(t, "grant "+c.form.Encode(), res, 400, `id="`+c.field+`"`, c.msg)
 		}
-		if members, _ := e.svc.TeamMembers(context.Background()); len(members) != 2 {
+		if members, _ := e.console.TeamMembers(context.Background()); len(members) != 2 {
 			t.Fatalf("refused grants changed the team: %v", members)
 		}
 		wantRedirect(t, "grant", e.post(t, "/admin/team", url.Values{"email": {"New@Launchdir.test"}, "role": {"moderator"}}, ops...), "/admin/team")

@@ -180,7 +180,7 @@ func teamSite(t *testing.T, e *orderEnv) (string, func(email string) *http.Clien
 		t.Fatal(err)
 	}
 	az.Register(mux)
-	mux.Handle("/", New(e.svc, WithAdmin(func(r *http.Request) (string, bool) {
+	mux.Handle("/", New(e.svc, WithConsole(e.console), WithAdmin(func(r *http.Request) (string, bool) {
 		email, ok := az.SignedInEmail(r)
 		return email, ok && strings.EqualFold(email, "team@launchdir.test")
 	})))

@@ -20,7 +20,7 @@ func TestBadges_SiteNameFromSetting(t *testing.T) {
 	defer e.close()
 	ctx := context.Background()
 	rich, _ := badgeListings(t)
-	if err := e.svc.SetSiteSettings(ctx, "ops@example.com", map[string]string{domain.SettingSiteName: "Rocket Board"}); err != nil {
+	if err := e.console.SetSiteSettings(ctx, "ops@example.com", map[string]string{domain.SettingSiteName: "Rocket Board"}); err != nil {
 		t.Fatal(err)
 	}
 	b := must(e.svc.GetBadges(ctx, domain.GetBadgesInput{Slug: rich.Listing})).get(t)

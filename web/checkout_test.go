@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/domain/vat"
 	"github.com/launchdir/launchdir/storage"
@@ -27,6 +28,7 @@ import (
 type orderEnv struct {
 	srv     *httptest.Server
 	svc     *domain.Service
+	console *console.Console // over the same store and clock
 	db      *storage.DB
 	clock   *testclock.Clock // the service's, the DB's and the runner's
 	caller  context.Context
@@ -76,12 +78,15 @@ func newOrderEnvOn(t testing.TB, engine string, pay domain.Payments, opts ...Opt
 	e.svc.Now = now
 	e.svc.Orders = &domain.Ordering{Store: orders, Payments: pay, EnqueueAt: runner.EnqueueAt, VAT: vat.Rules{}}
 	e.svc.RegisterOrderJobs(runner)
-	h = New(e.svc, opts...)
+	if e.console, err = console.New(console.Over(st, e.svc)); err != nil {
+		t.Fatal(err)
+	}
+	h = New(e.svc, append([]Option{WithConsole(e.console)}, opts...)...)
 
 	ctx := context.Background()
 	// The site team of the admin tests (teamOnly signs in as ops@).
 	for _, admin := range []string{"ops@launchdir.test", "team@launchdir.test"} {
-		if err := e.svc.GrantTeamRole(ctx, domain.ActorCommandLine, admin, domain.RoleAdmin); err != nil {
+		if err := e.console.GrantTeamRole(ctx, console.ActorCommandLine, admin, console.RoleAdmin); err != nil {
 			t.Fatal(err)
 		}
 	}

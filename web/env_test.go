@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
 	"github.com/launchdir/launchdir/storage/pgtest"
@@ -22,9 +23,10 @@ var testNow = time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
 
 // env is a running web handler over a real SQLite file with the demo data.
 type env struct {
-	srv *httptest.Server
-	svc *domain.Service
-	db  *storage.DB
+	srv     *httptest.Server
+	svc     *domain.Service
+	console *console.Console // over the same store and clock
+	db      *storage.DB
 }
 
 // demo is shared by the read-only tests of this package: seeding once keeps
@@ -73,8 +75,14 @@ func newEnv(dir string, seed bool) (*env, error) {
 	}
 	svc := domain.NewService(st, site)
 	svc.Now = func() time.Time { return testNow }
-	h = New(svc)
-	return &env{srv: srv, svc: svc, db: db}, nil
+	cons, err := console.New(console.Over(st, svc))
+	if err != nil {
+		srv.Close()
+		_ = db.Close()
+		return nil, err
+	}
+	h = New(svc, WithConsole(cons))
+	return &env{srv: srv, svc: svc, console: cons, db: db}, nil
 }
 
 func (e *env) close() {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/problem"
 )
 
@@ -48,8 +49,8 @@ func (h *handler) routeProgrammes(mux *http.ServeMux) {
 	h.pages["admin_programmes"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_programmes.html"))
 	mux.HandleFunc("GET /programmes", h.programmes)
 	mux.HandleFunc("GET /programmes/{slug}", h.programme)
-	mux.Handle("GET /admin/programmes", h.adminRoute(domain.RoleAdmin, false, h.programmeConsole))
-	mux.Handle("POST /admin/programmes", h.adminRoute(domain.RoleAdmin, true, h.createProgramme))
+	mux.Handle("GET /admin/programmes", h.adminRoute(console.RoleAdmin, false, h.programmeConsole))
+	mux.Handle("POST /admin/programmes", h.adminRoute(console.RoleAdmin, true, h.createProgramme))
 }
 
 // programmes is GET /programmes.

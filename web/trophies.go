@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 )
 
 // The console's trophy queue (/admin/trophies, admins and moderators;
@@ -32,9 +33,9 @@ func (h *handler) routeTrophies(mux *http.ServeMux) {
 	t := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html"))
 	h.pages["admin_trophies"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_trophies.html"))
 	mux.HandleFunc("GET /badges/{slug}/trophies/{file}", h.trophyBadge) // trophy_badges.go
-	mux.Handle("GET /admin/trophies", h.adminRoute(domain.RoleModerator, false, h.trophyQueue))
-	mux.Handle("POST /admin/trophies/{id}/verify", h.adminRoute(domain.RoleModerator, true, h.trophyDecide(true)))
-	mux.Handle("POST /admin/trophies/{id}/reject", h.adminRoute(domain.RoleModerator, true, h.trophyDecide(false)))
+	mux.Handle("GET /admin/trophies", h.adminRoute(console.RoleModerator, false, h.trophyQueue))
+	mux.Handle("POST /admin/trophies/{id}/verify", h.adminRoute(console.RoleModerator, true, h.trophyDecide(true)))
+	mux.Handle("POST /admin/trophies/{id}/reject", h.adminRoute(console.RoleModerator, true, h.trophyDecide(false)))
 }
 
 var trophyStates = []string{domain.TrophyPending, domain.TrophyUnconfirmed, domain.TrophyRejected, domain.TrophyVerified}

@@ -132,7 +132,7 @@ func TestTrophyBadges_AwardsHere(t *testing.T) {
 	}
 	defer e.close()
 	ctx := context.Background()
-	if err := e.svc.SetSiteSettings(ctx, "ops@example.com", map[string]string{domain.SettingSiteName: "Rocket Board"}); err != nil {
+	if err := e.console.SetSiteSettings(ctx, "ops@example.com", map[string]string{domain.SettingSiteName: "Rocket Board"}); err != nil {
 		t.Fatal(err)
 	}
 	res := must(e.svc.SearchListings(ctx, domain.SearchListingsInput{Sort: "votes", Pagination: domain.Pagination{PerPage: 100}})).get(t)

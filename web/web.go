@@ -19,6 +19,7 @@ import (
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/problem"
 )
 
@@ -44,6 +45,8 @@ type handler struct {
 	// admin says whether a request comes from a signed-in member of the site
 	// team (WithAdmin); nil: nobody is.
 	admin func(r *http.Request) (email string, ok bool)
+	// console serves /admin's operations (WithConsole); required with WithAdmin.
+	console *console.Console
 	// account says who is signed in (WithAccount); nil: nobody is.
 	account func(r *http.Request) (userID int64, email string, ok bool)
 	// forms refuses cross-origin form posts (Sec-Fetch-Site, Origin).
@@ -72,6 +75,13 @@ type Option func(*handler)
 // page, so the page's existence is not revealed.
 func WithAdmin(f func(r *http.Request) (email string, ok bool)) Option {
 	return func(h *handler) { h.admin = f }
+}
+
+// WithConsole gives /admin the site team's console, whose operations its
+// pages call. WithAdmin needs it: New panics without it, so that a wiring
+// mistake fails at start.
+func WithConsole(c *console.Console) Option {
+	return func(h *handler) { h.console = c }
 }
 
 // WithAdminHint makes /admin's 404 page, for a signed-in person who is not
@@ -120,6 +130,9 @@ func New(svc *domain.Service, opts ...Option) http.Handler {
 		reviewAccount: ratelimit.New(ReviewsPerAccount, now), reviewNetwork: ratelimit.New(ReviewsPerNetwork, now)}
 	for _, opt := range opts {
 		opt(h)
+	}
+	if h.admin != nil && h.console == nil {
+		panic("web.New: WithAdmin needs WithConsole (the console /admin calls)")
 	}
 	parseOrderPages(h.pages)
 	h.forms = http.NewCrossOriginProtection()

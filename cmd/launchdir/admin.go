@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/domain/validate"
 	"github.com/launchdir/launchdir/internal/app"
 )
@@ -102,7 +103,7 @@ func adminCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 	if p, ok := before[code]; ok {
 		old = map[string]int64{"cents": p.Cents}
 	}
-	err = a.Store.WriteAudit(ctx, domain.AuditEntry{At: now().UTC(), Actor: domain.ActorCommandLine, Action: "price.set",
+	err = a.Store.WriteAudit(ctx, console.AuditEntry{At: now().UTC(), Actor: console.ActorCommandLine, Action: "price.set",
 		Target: "product:" + code, Before: jsonOf(old), After: jsonOf(map[string]int64{"cents": cents})})
 	if err != nil {
 		fmt.Fprintf(stderr, "warning: the price is set, but the audit log could not be written: %v\n", err)

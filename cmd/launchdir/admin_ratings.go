@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/app"
 )
 
@@ -46,7 +46,7 @@ func ratingsCmd(ctx context.Context, now func() time.Time, args []string, stdout
 	if len(pos) != 1 {
 		return fmt.Errorf(`admin ratings import: give one CSV file, e.g. "launchdir admin ratings import export.csv --source ahrefs"; got %d argument(s)`, len(pos))
 	}
-	if _, err := domain.CheckRatingSource(source); err != nil {
+	if _, err := console.CheckRatingSource(source); err != nil {
 		return adminError("admin ratings import: --source", err)
 	}
 	f, err := os.Open(pos[0])
@@ -54,12 +54,12 @@ func ratingsCmd(ctx context.Context, now func() time.Time, args []string, stdout
 		return fmt.Errorf("admin ratings import: %w", err)
 	}
 	defer f.Close()
-	svc, closeDB, err := adminService(ctx, c, now, stderr)
+	cons, closeDB, err := adminConsole(ctx, c, now, stderr)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
-	imp, err := svc.ImportRatings(ctx, domain.ActorCommandLine, filepath.Base(pos[0]), source, f, dryRun)
+	imp, err := cons.ImportRatings(ctx, console.ActorCommandLine, filepath.Base(pos[0]), source, f, dryRun)
 	if imp != nil {
 		for _, r := range imp.Rows {
 			if r.Refused() {

@@ -9,7 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/app"
 )
 
@@ -46,21 +46,21 @@ func settingsCmd(ctx context.Context, now func() time.Time, args []string, stdou
 		return fmt.Errorf(`admin settings set: give a key and a value, e.g. "launchdir admin settings set free_week_capacity 25"; got %d argument(s)`, len(pos))
 	}
 	if len(pos) >= 1 {
-		if _, fe := domain.CheckSetting(pos[0], ""); fe != nil && fe.Field == "key" {
+		if _, fe := console.CheckSetting(pos[0], ""); fe != nil && fe.Field == "key" {
 			return fmt.Errorf("admin settings %s: %s", verb, fe.Message)
 		}
 	}
-	svc, closeDB, err := adminService(ctx, c, now, stderr)
+	cons, closeDB, err := adminConsole(ctx, c, now, stderr)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
 	if verb == "set" {
-		if err := svc.SetSiteSettings(ctx, domain.ActorCommandLine, map[string]string{pos[0]: pos[1]}); err != nil {
+		if err := cons.SetSiteSettings(ctx, console.ActorCommandLine, map[string]string{pos[0]: pos[1]}); err != nil {
 			return adminError("admin settings set", err)
 		}
 	}
-	views, err := svc.SiteSettings(ctx)
+	views, err := cons.SiteSettings(ctx)
 	if err != nil {
 		return err
 	}
@@ -81,7 +81,7 @@ func settingsCmd(ctx context.Context, now func() time.Time, args []string, stdou
 }
 
 // source says where a setting's value comes from.
-func source(v domain.SettingView) string {
+func source(v console.SettingView) string {
 	if v.Stored {
 		return "stored"
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/app"
 )
 
@@ -47,21 +48,21 @@ func teamCmd(ctx context.Context, now func() time.Time, args []string, stdout, s
 	if verb != "team" && strings.TrimSpace(email) == "" {
 		return fmt.Errorf("admin %s: give --email, the address the person signs in with", verb)
 	}
-	svc, closeDB, err := adminService(ctx, c, now, stderr)
+	cons, closeDB, err := adminConsole(ctx, c, now, stderr)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
 	switch verb {
 	case "grant":
-		err = svc.GrantTeamRole(ctx, domain.ActorCommandLine, email, role)
+		err = cons.GrantTeamRole(ctx, console.ActorCommandLine, email, role)
 	case "revoke":
-		err = svc.RevokeTeamRole(ctx, domain.ActorCommandLine, email)
+		err = cons.RevokeTeamRole(ctx, console.ActorCommandLine, email)
 	}
 	if err != nil {
 		return adminError("admin "+verb, err)
 	}
-	members, err := svc.TeamMembers(ctx)
+	members, err := cons.TeamMembers(ctx)
 	if err != nil {
 		return err
 	}
@@ -76,16 +77,16 @@ func teamCmd(ctx context.Context, now func() time.Time, args []string, stdout, s
 // adminSettings are the settings the admin subcommands take.
 var adminSettings = []string{"data", "database", "site-name"}
 
-// adminService opens the data directory of c through the one wiring path
-// and returns the Service over it on the clock now, for the admin
-// subcommands that go through the domain rules the console uses; closeDB
+// adminConsole opens the data directory of c through the one wiring path
+// and returns the site team's console over it on the clock now, for the
+// admin subcommands that go through the console's rules; closeDB
 // closes it. No job runs.
-func adminService(ctx context.Context, c app.Config, now func() time.Time, stderr io.Writer) (_ *domain.Service, closeDB func(), _ error) {
+func adminConsole(ctx context.Context, c app.Config, now func() time.Time, stderr io.Writer) (_ *console.Console, closeDB func(), _ error) {
 	a, err := app.Open(ctx, c, app.Adapters{Now: now, Logger: commandLogger(stderr)})
 	if err != nil {
 		return nil, nil, err
 	}
-	return a.Service, func() { _ = a.Close() }, nil
+	return a.Console, func() { _ = a.Close() }, nil
 }
 
 // adminError is err of the admin subcommand what: a domain error by its

@@ -23,6 +23,7 @@ import (
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/domain/extract"
 	"github.com/launchdir/launchdir/domain/fetch"
 	"github.com/launchdir/launchdir/domain/validate"
@@ -82,6 +83,8 @@ type App struct {
 	DB      *storage.DB
 	Store   *storage.Store
 	Service *domain.Service
+	// Console is the site team's console (/admin and the admin subcommands).
+	Console *console.Console
 	Auth    *auth.Auth
 	Runner  *domain.Runner
 	// Handler serves every route as serve serves them: the origins a
@@ -178,8 +181,8 @@ func (a *App) build(ctx context.Context, ad Adapters) error {
 	}
 	svc, err := domain.New(domain.Deps{Site: site, Now: db.Now,
 		Store: store, Claims: store, Free: store, MyListings: store, Edits: store, Content: store,
-		Votes: store, VoteMinAccountAge: c.VoteMinAccountAge, Weeks: store, Moderation: store, Reviews: store, Team: store,
-		Console: domain.ConsoleOf(store), Trophies: store, Feeds: store, OpenData: store, Matches: store, VoteDays: store,
+		Votes: store, VoteMinAccountAge: c.VoteMinAccountAge, Weeks: store, Reviews: store,
+		Settings: store, Redirects: store, Trophies: store, Feeds: store, OpenData: store, Matches: store, VoteDays: store,
 		Drafts: drafts, Orders: orders, Owner: owner, Jobs: a.Runner, Logger: logger})
 	if err != nil {
 		return fmt.Errorf("wiring the service: %w", err)
@@ -188,6 +191,13 @@ func (a *App) build(ctx context.Context, ad Adapters) error {
 		return err
 	}
 	a.Service = svc
+	cons, err := console.New(console.Deps{Site: site, Now: db.Now, VoteMinAccountAge: c.VoteMinAccountAge,
+		Team: store, Settings: store, Categories: store, Blog: store, Listings: store, People: store,
+		Moderation: store, Ratings: store, Revenue: store, Owners: store})
+	if err != nil {
+		return fmt.Errorf("wiring the console: %w", err)
+	}
+	a.Console = cons
 
 	acfg := auth.Config{Origin: c.PublicOrigin(), SiteName: site.Name, Store: authStore, Logger: logger, Now: db.Now,
 		Outbox: outbox, Mailer: smtp, MailLog: ad.MailLog, MetadataClient: ad.MetadataClient,
@@ -219,15 +229,15 @@ func (a *App) build(ctx context.Context, ad Adapters) error {
 	}
 	// The site team lives in the database; --admin-emails makes its first
 	// admins (a member keeps the role the team gave them).
-	if err := svc.EnsureAdmins(ctx, slices.Sorted(maps.Keys(adminEmailSet(c.AdminEmails)))); err != nil {
+	if err := cons.EnsureAdmins(ctx, slices.Sorted(maps.Keys(adminEmailSet(c.AdminEmails)))); err != nil {
 		return err
 	}
-	members, err := svc.TeamMembers(ctx)
+	members, err := cons.TeamMembers(ctx)
 	if err != nil {
 		return err
 	}
 	a.Team = len(members)
-	webOpts := []web.Option{web.WithLogger(logger), web.WithAdmin(a.Auth.SignedInEmail),
+	webOpts := []web.Option{web.WithLogger(logger), web.WithConsole(cons), web.WithAdmin(a.Auth.SignedInEmail),
 		web.WithAccount(a.Auth.SignedInUser), web.WithViews(store), web.WithToolsets(tools.Toolsets(tools.Catalog())),
 		web.WithRateLimit(a.limits.pages)}
 	if a.Team == 0 && c.Origins().LoopbackPort != "" && ad.AdminHint != "" {

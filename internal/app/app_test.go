@@ -51,9 +51,13 @@ func TestOpen(t *testing.T) {
 	t.Run("EveryStoreExplicit", func(t *testing.T) {
 		a := open(t, testConfig(t), Adapters{})
 		s := a.Service
-		if s.Settings == nil || s.Categories == nil || s.Blog == nil || s.ListingAdmin == nil || s.People == nil ||
-			s.Ratings == nil || s.Revenue == nil || s.Trophies == nil || s.Feeds == nil || s.OpenData == nil || s.Matches == nil || s.VoteDays == nil {
-			t.Errorf("a store of the Service is not set by the wiring: %+v", s.Console)
+		if s.Settings == nil || s.Redirects == nil || s.Trophies == nil || s.Feeds == nil || s.OpenData == nil || s.Matches == nil || s.VoteDays == nil {
+			t.Errorf("a store of the Service is not set by the wiring: %+v", s)
+		}
+		c := a.Console
+		if c == nil || c.Team == nil || c.Settings == nil || c.Categories == nil || c.Blog == nil || c.ListingAdmin == nil || c.People == nil ||
+			c.Moderation == nil || c.Ratings == nil || c.Revenue == nil || c.Owners == nil {
+			t.Errorf("a store of the Console is not set by the wiring: %+v", c)
 		}
 	})
 	t.Run("ServesRESTAndPages", func(t *testing.T) {

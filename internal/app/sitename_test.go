@@ -36,7 +36,7 @@ func TestOpen_AuthNamesTheSiteNow(t *testing.T) {
 	if body := get("/signin"); !strings.Contains(body, "<title>Sign in · Launchdir</title>") {
 		t.Fatalf("the sign-in page before the rename: %.600s", body)
 	}
-	if err := a.Service.SetSiteSettings(context.Background(), "ops@example.com", map[string]string{domain.SettingSiteName: "Rocket Board"}); err != nil {
+	if err := a.Console.SetSiteSettings(context.Background(), "ops@example.com", map[string]string{domain.SettingSiteName: "Rocket Board"}); err != nil {
 		t.Fatal(err)
 	}
 	body := get("/signin")

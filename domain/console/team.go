@@ -1,4 +1,4 @@
-package domain
+package console
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"net/mail"
 	"strings"
 	"time"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // The site team: members with a role, kept in the database, and the audit
@@ -69,7 +71,7 @@ type TeamStore interface {
 
 // TeamRole is email's role on the site team, "" for everyone else (and
 // always "" when no TeamStore is configured).
-func (s *Service) TeamRole(ctx context.Context, email string) (string, error) {
+func (s *Console) TeamRole(ctx context.Context, email string) (string, error) {
 	if s.Team == nil || strings.TrimSpace(email) == "" {
 		return "", nil
 	}
@@ -77,7 +79,7 @@ func (s *Service) TeamRole(ctx context.Context, email string) (string, error) {
 }
 
 // TeamMembers lists the site team, admins first.
-func (s *Service) TeamMembers(ctx context.Context) ([]TeamMember, error) {
+func (s *Console) TeamMembers(ctx context.Context) ([]TeamMember, error) {
 	t, err := s.team()
 	if err != nil {
 		return nil, err
@@ -85,7 +87,7 @@ func (s *Service) TeamMembers(ctx context.Context) ([]TeamMember, error) {
 	return t.TeamMembers(ctx)
 }
 
-func (s *Service) team() (TeamStore, error) {
+func (s *Console) team() (TeamStore, error) {
 	if s.Team == nil {
 		return nil, fmt.Errorf("the site team is not configured (it needs a TeamStore)")
 	}
@@ -97,7 +99,7 @@ func CheckTeamEmail(email string) (string, error) {
 	email = strings.TrimSpace(email)
 	a, err := mail.ParseAddress(email)
 	if email == "" || err != nil || a.Address != email || len(email) > 254 {
-		return "", Invalid("email", "format", "Enter one email address, such as ops@example.com; %q is not one.", email)
+		return "", domain.Invalid("email", "format", "Enter one email address, such as ops@example.com; %q is not one.", email)
 	}
 	return strings.ToLower(email), nil
 }
@@ -105,7 +107,7 @@ func CheckTeamEmail(email string) (string, error) {
 // GrantTeamRole makes email a member with role (admin or moderator), by
 // actor; the change is in the audit log. Granting the role a member has
 // already changes nothing and writes nothing.
-func (s *Service) GrantTeamRole(ctx context.Context, actor, email, role string) error {
+func (s *Console) GrantTeamRole(ctx context.Context, actor, email, role string) error {
 	t, err := s.team()
 	if err != nil {
 		return err
@@ -114,7 +116,7 @@ func (s *Service) GrantTeamRole(ctx context.Context, actor, email, role string) 
 		return err
 	}
 	if role != RoleAdmin && role != RoleModerator {
-		return Invalid("role", "enum", "A role is admin (the whole console) or moderator (the review queues); %q is neither.", role)
+		return domain.Invalid("role", "enum", "A role is admin (the whole console) or moderator (the review queues); %q is neither.", role)
 	}
 	if cur, err := t.TeamRole(ctx, email); err != nil || cur == role {
 		return err
@@ -125,7 +127,7 @@ func (s *Service) GrantTeamRole(ctx context.Context, actor, email, role string) 
 
 // RevokeTeamRole removes email from the team, by actor. The last admin
 // cannot be removed (nobody could then run the site): ErrLastAdmin.
-func (s *Service) RevokeTeamRole(ctx context.Context, actor, email string) error {
+func (s *Console) RevokeTeamRole(ctx context.Context, actor, email string) error {
 	t, err := s.team()
 	if err != nil {
 		return err
@@ -146,10 +148,10 @@ func (s *Service) RevokeTeamRole(ctx context.Context, actor, email string) error
 		}
 	}
 	if role == "" {
-		return NotFound("team member", email)
+		return domain.NotFound("team member", email)
 	}
 	if role == RoleAdmin && admins == 1 {
-		return Errorf(EConflict, "%s is the only admin; grant another admin first, so that someone can still run the site.", email)
+		return domain.Errorf(domain.EConflict, "%s is the only admin; grant another admin first, so that someone can still run the site.", email)
 	}
 	_, err = t.SetTeamRole(ctx, email, "", s.auditEntry(actor, "team.revoke", "member:"+email, map[string]string{"role": role}, nil))
 	return err
@@ -158,7 +160,7 @@ func (s *Service) RevokeTeamRole(ctx context.Context, actor, email string) error
 // EnsureAdmins makes each of emails an admin unless it is a member already
 // (serve's --admin-emails: the first admins; a member keeps the role the team
 // gave them).
-func (s *Service) EnsureAdmins(ctx context.Context, emails []string) error {
+func (s *Console) EnsureAdmins(ctx context.Context, emails []string) error {
 	t, err := s.team()
 	if err != nil {
 		return err
@@ -182,7 +184,7 @@ func (s *Service) EnsureAdmins(ctx context.Context, emails []string) error {
 
 // Audit writes one change by actor to the audit log; before and after are
 // marshalled to JSON (nil: none).
-func (s *Service) Audit(ctx context.Context, actor, action, target string, before, after any) error {
+func (s *Console) Audit(ctx context.Context, actor, action, target string, before, after any) error {
 	t, err := s.team()
 	if err != nil {
 		return err
@@ -190,7 +192,7 @@ func (s *Service) Audit(ctx context.Context, actor, action, target string, befor
 	return t.WriteAudit(ctx, s.auditEntry(actor, action, target, before, after))
 }
 
-func (s *Service) auditEntry(actor, action, target string, before, after any) AuditEntry {
+func (s *Console) auditEntry(actor, action, target string, before, after any) AuditEntry {
 	js := func(v any) json.RawMessage {
 		if v == nil {
 			return nil
@@ -205,7 +207,7 @@ func (s *Service) auditEntry(actor, action, target string, before, after any) Au
 }
 
 // AuditLog returns one page of the audit log, newest first, and how many entries match.
-func (s *Service) AuditLog(ctx context.Context, f AuditFilter) ([]AuditEntry, int, error) {
+func (s *Console) AuditLog(ctx context.Context, f AuditFilter) ([]AuditEntry, int, error) {
 	t, err := s.team()
 	if err != nil {
 		return nil, 0, err
@@ -218,15 +220,15 @@ func (s *Service) AuditLog(ctx context.Context, f AuditFilter) ([]AuditEntry, in
 	}
 	switch {
 	case f.Page < 1 || f.Page > 1000:
-		return nil, 0, Invalid("page", "range", "page is 1-1000; %d is not.", f.Page)
+		return nil, 0, domain.Invalid("page", "range", "page is 1-1000; %d is not.", f.Page)
 	case f.PerPage < 1 || f.PerPage > 200:
-		return nil, 0, Invalid("per_page", "range", "per_page is 1-200; %d is not.", f.PerPage)
+		return nil, 0, domain.Invalid("per_page", "range", "per_page is 1-200; %d is not.", f.PerPage)
 	case !f.Since.IsZero() && !f.Until.IsZero() && !f.Until.After(f.Since):
-		return nil, 0, Invalid("until", "after_since", "until must be after since.")
+		return nil, 0, domain.Invalid("until", "after_since", "until must be after since.")
 	}
 	for name, v := range map[string]string{"actor": f.Actor, "action": f.Action, "target": f.Target} {
 		if len(v) > 254 {
-			return nil, 0, Invalid(name, "maxLength", "%s is at most 254 characters.", name)
+			return nil, 0, domain.Invalid(name, "maxLength", "%s is at most 254 characters.", name)
 		}
 	}
 	return t.AuditLog(ctx, f)

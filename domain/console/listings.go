@@ -1,4 +1,4 @@
-package domain
+package console
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // Listings on the console (issue 16 item 5, docs/console.md "Listings"): the
@@ -19,16 +21,6 @@ import (
 // it to another account and edit its fields (a version like an owner's
 // edit, checked by the same rules).
 
-// Statuses the console gives a listing (storage/migrations/0022).
-const (
-	// ListingHidden: the site team hid it; HiddenStatus keeps the status
-	// unhiding puts back.
-	ListingHidden = "hidden"
-	// ListingMerged: merged into another listing (MergedInto); its slug
-	// redirects there.
-	ListingMerged = "merged"
-)
-
 // TeamEditNote is the note of a version the site team wrote on the console.
 const TeamEditNote = "Edited by the site team."
 
@@ -36,8 +28,8 @@ const TeamEditNote = "Edited by the site team."
 const ListingReasonMax = 500
 
 // AdminListingStatuses are the statuses the console's search filters by.
-var AdminListingStatuses = []string{ListingDraft, ListingSubmitted, ListingAwaitingBadge, ListingScheduled, ListingLive,
-	ListingRejected, ListingArchived, ListingHidden, ListingMerged}
+var AdminListingStatuses = []string{domain.ListingDraft, domain.ListingSubmitted, domain.ListingAwaitingBadge, domain.ListingScheduled, domain.ListingLive,
+	domain.ListingRejected, domain.ListingArchived, domain.ListingHidden, domain.ListingMerged}
 
 // AdminListing is one listing as the console lists it.
 type AdminListing struct {
@@ -63,7 +55,7 @@ type AdminListing struct {
 
 // Public is true when the listing shows on the site.
 func (l *AdminListing) Public() bool {
-	return l.Status == ListingLive || l.Status == ListingScheduled
+	return l.Status == domain.ListingLive || l.Status == domain.ListingScheduled
 }
 
 // AdminListingDetail is what the console shows of one listing.
@@ -76,7 +68,7 @@ type AdminListingDetail struct {
 	// Values are the editable fields (EditableFieldNames) as canonical JSON.
 	Values map[string]json.RawMessage
 	// History is the latest versions, newest first.
-	History []ListingVersionSummary
+	History []domain.ListingVersionSummary
 	// Siblings are the other listings of the same company on this site (merge candidates).
 	Siblings []AdminListing
 }
@@ -123,13 +115,13 @@ type ListingAdminStore interface {
 	// TeamEditListing writes values as a version by the team member by
 	// (by_team, reviewed at once); nil when nothing changed (no audit entry
 	// either). e's Before and After are filled with the changed fields.
-	TeamEditListing(ctx context.Context, id int64, values map[string]json.RawMessage, by string, e AuditEntry) (*ListingVersionSummary, error)
+	TeamEditListing(ctx context.Context, id int64, values map[string]json.RawMessage, by string, e AuditEntry) (*domain.ListingVersionSummary, error)
 	// MergedSlug is the slug of the listing that slug was merged into ("" when none).
 	MergedSlug(ctx context.Context, slug string) (string, error)
 }
 
 // listingAdmin is s.ListingAdmin; an error when it is not set.
-func (s *Service) listingAdmin() (ListingAdminStore, error) {
+func (s *Console) listingAdmin() (ListingAdminStore, error) {
 	if s.ListingAdmin != nil {
 		return s.ListingAdmin, nil
 	}
@@ -137,17 +129,17 @@ func (s *Service) listingAdmin() (ListingAdminStore, error) {
 }
 
 // SearchAdminListings finds listings of this site in any status.
-func (s *Service) SearchAdminListings(ctx context.Context, f AdminListingFilter) ([]AdminListing, int, error) {
+func (s *Console) SearchAdminListings(ctx context.Context, f AdminListingFilter) ([]AdminListing, int, error) {
 	st, err := s.listingAdmin()
 	if err != nil {
 		return nil, 0, err
 	}
 	f.Q = strings.TrimSpace(f.Q)
 	if n := utf8.RuneCountInString(f.Q); n > 254 {
-		return nil, 0, Invalid("q", "maxLength", "Search by at most 254 characters (a name, domain, slug, owner email or id); this has %d.", n)
+		return nil, 0, domain.Invalid("q", "maxLength", "Search by at most 254 characters (a name, domain, slug, owner email or id); this has %d.", n)
 	}
 	if f.Status != "" && !slices.Contains(AdminListingStatuses, f.Status) {
-		return nil, 0, Invalid("status", "enum", "status must be one of %s, or empty for any.", strings.Join(AdminListingStatuses, ", "))
+		return nil, 0, domain.Invalid("status", "enum", "status must be one of %s, or empty for any.", strings.Join(AdminListingStatuses, ", "))
 	}
 	if f.Page < 1 {
 		f.Page = 1
@@ -159,7 +151,7 @@ func (s *Service) SearchAdminListings(ctx context.Context, f AdminListingFilter)
 }
 
 // AdminListing is listing id in any status, for the console.
-func (s *Service) AdminListing(ctx context.Context, id int64) (*AdminListingDetail, error) {
+func (s *Console) AdminListing(ctx context.Context, id int64) (*AdminListingDetail, error) {
 	st, err := s.listingAdmin()
 	if err != nil {
 		return nil, err
@@ -171,9 +163,9 @@ func (s *Service) AdminListing(ctx context.Context, id int64) (*AdminListingDeta
 func checkReason(reason, what string) (string, error) {
 	reason = strings.TrimSpace(reason)
 	if n := utf8.RuneCountInString(reason); n < 1 {
-		return "", Invalid("reason", "required", "Give the reason for %s in 1-%d characters (the owners see it).", what, ListingReasonMax)
+		return "", domain.Invalid("reason", "required", "Give the reason for %s in 1-%d characters (the owners see it).", what, ListingReasonMax)
 	} else if n > ListingReasonMax {
-		return "", Invalid("reason", "maxLength", "Give the reason for %s in 1-%d characters (the owners see it); this one has %d.", what, ListingReasonMax, n)
+		return "", domain.Invalid("reason", "maxLength", "Give the reason for %s in 1-%d characters (the owners see it); this one has %d.", what, ListingReasonMax, n)
 	}
 	return reason, nil
 }
@@ -182,7 +174,7 @@ func listingTarget(id int64) string { return "listing:" + strconv.FormatInt(id, 
 
 // HideListing hides listing id from every public read, by actor (a
 // moderator or an admin), with a reason its owners see.
-func (s *Service) HideListing(ctx context.Context, actor string, id int64, reason string) error {
+func (s *Console) HideListing(ctx context.Context, actor string, id int64, reason string) error {
 	st, err := s.listingAdmin()
 	if err != nil {
 		return err
@@ -195,11 +187,11 @@ func (s *Service) HideListing(ctx context.Context, actor string, id int64, reaso
 		return err
 	}
 	return st.HideListing(ctx, id, true, reason, s.auditEntry(actor, "listing.hide", listingTarget(id),
-		map[string]string{"status": l.Status}, map[string]string{"status": ListingHidden, "reason": reason}))
+		map[string]string{"status": l.Status}, map[string]string{"status": domain.ListingHidden, "reason": reason}))
 }
 
 // UnhideListing puts a hidden listing back in the status it had.
-func (s *Service) UnhideListing(ctx context.Context, actor string, id int64) error {
+func (s *Console) UnhideListing(ctx context.Context, actor string, id int64) error {
 	st, err := s.listingAdmin()
 	if err != nil {
 		return err
@@ -214,7 +206,7 @@ func (s *Service) UnhideListing(ctx context.Context, actor string, id int64) err
 
 // UnpublishListing takes listing id down for good (status archived), by an
 // admin, with a reason its owners see.
-func (s *Service) UnpublishListing(ctx context.Context, actor string, id int64, reason string) error {
+func (s *Console) UnpublishListing(ctx context.Context, actor string, id int64, reason string) error {
 	st, err := s.listingAdmin()
 	if err != nil {
 		return err
@@ -227,21 +219,21 @@ func (s *Service) UnpublishListing(ctx context.Context, actor string, id int64, 
 		return err
 	}
 	return st.UnpublishListing(ctx, id, reason, s.auditEntry(actor, "listing.unpublish", listingTarget(id),
-		map[string]string{"status": l.Status}, map[string]string{"status": ListingArchived, "reason": reason}))
+		map[string]string{"status": l.Status}, map[string]string{"status": domain.ListingArchived, "reason": reason}))
 }
 
 // MergeListings merges listing from into listing into: both of this site
 // and of the same company (same company or same domain), neither merged.
-func (s *Service) MergeListings(ctx context.Context, actor string, from, into int64) (*MergeCounts, error) {
+func (s *Console) MergeListings(ctx context.Context, actor string, from, into int64) (*MergeCounts, error) {
 	st, err := s.listingAdmin()
 	if err != nil {
 		return nil, err
 	}
 	if into < 1 {
-		return nil, Invalid("into", "required", "Choose the listing to keep (its id).")
+		return nil, domain.Invalid("into", "required", "Choose the listing to keep (its id).")
 	}
 	if from == into {
-		return nil, Invalid("into", "not", "A listing cannot be merged into itself; choose the other listing of the company.")
+		return nil, domain.Invalid("into", "not", "A listing cannot be merged into itself; choose the other listing of the company.")
 	}
 	a, err := st.AdminListing(ctx, from)
 	if err != nil {
@@ -249,36 +241,36 @@ func (s *Service) MergeListings(ctx context.Context, actor string, from, into in
 	}
 	b, err := st.AdminListing(ctx, into)
 	if err != nil {
-		var de *Error
-		if errors.As(err, &de) && de.Code == ENotFound {
-			return nil, Invalid("into", "exists", "There is no listing %d to merge into.", into)
+		var de *domain.Error
+		if errors.As(err, &de) && de.Code == domain.ENotFound {
+			return nil, domain.Invalid("into", "exists", "There is no listing %d to merge into.", into)
 		}
 		return nil, err
 	}
-	if a.Status == ListingMerged || b.Status == ListingMerged {
-		return nil, Errorf(EConflict, "One of the listings was merged already; merge into the listing it went to.")
+	if a.Status == domain.ListingMerged || b.Status == domain.ListingMerged {
+		return nil, domain.Errorf(domain.EConflict, "One of the listings was merged already; merge into the listing it went to.")
 	}
 	same := a.CompanyID != 0 && a.CompanyID == b.CompanyID || a.Domain != "" && strings.EqualFold(a.Domain, b.Domain)
 	if !same {
-		return nil, Invalid("into", "company", "%s and %s are not listings of one company (neither the same company nor the same domain); only duplicates are merged.", a.Name, b.Name)
+		return nil, domain.Invalid("into", "company", "%s and %s are not listings of one company (neither the same company nor the same domain); only duplicates are merged.", a.Name, b.Name)
 	}
 	return st.MergeListings(ctx, from, into, s.auditEntry(actor, "listing.merge", listingTarget(from),
-		map[string]any{"status": a.Status, "slug": a.Slug}, map[string]any{"status": ListingMerged, "merged_into": into, "into_slug": b.Slug}))
+		map[string]any{"status": a.Status, "slug": a.Slug}, map[string]any{"status": domain.ListingMerged, "merged_into": into, "into_slug": b.Slug}))
 }
 
 // TransferListing makes the account with email the only owner of listing
 // id, by an admin: the previous owners lose access.
-func (s *Service) TransferListing(ctx context.Context, actor string, id int64, email string) error {
+func (s *Console) TransferListing(ctx context.Context, actor string, id int64, email string) error {
 	st, err := s.listingAdmin()
 	if err != nil {
 		return err
 	}
 	email = strings.ToLower(strings.TrimSpace(email))
 	if email == "" {
-		return Invalid("email", "required", "Give the email of the account that gets the listing.")
+		return domain.Invalid("email", "required", "Give the email of the account that gets the listing.")
 	}
 	if n := utf8.RuneCountInString(email); n > 254 || !strings.Contains(email, "@") {
-		return Invalid("email", "format", "Give the email address of an account (at most 254 characters, with an @).")
+		return domain.Invalid("email", "format", "Give the email address of an account (at most 254 characters, with an @).")
 	}
 	l, err := st.AdminListing(ctx, id)
 	if err != nil {
@@ -293,15 +285,15 @@ func (s *Service) TransferListing(ctx context.Context, actor string, id int64, e
 // checked by update_my_listing's rules (the caller validates in against its
 // schema first, like any operation input), kept as a version in the same
 // history as the owners' edits, marked as the site team's.
-func (s *Service) AdminEditListing(ctx context.Context, actor string, in UpdateMyListingInput) (*ListingVersionSummary, error) {
+func (s *Console) AdminEditListing(ctx context.Context, actor string, in domain.UpdateMyListingInput) (*domain.ListingVersionSummary, error) {
 	st, err := s.listingAdmin()
 	if err != nil {
 		return nil, err
 	}
 	if len(in.ApplyTo) > 0 {
-		return nil, Invalid("apply_to", "not", "The console edits this listing only.")
+		return nil, domain.Invalid("apply_to", "not", "The console edits this listing only.")
 	}
-	values, err := editValues(&in)
+	values, err := domain.ListingEditValues(&in)
 	if err != nil {
 		return nil, err
 	}
@@ -312,14 +304,4 @@ func (s *Service) AdminEditListing(ctx context.Context, actor string, in UpdateM
 		return nil, nil
 	}
 	return st.TeamEditListing(ctx, in.ListingID, values, actor, s.auditEntry(actor, "listing.edit", listingTarget(in.ListingID), nil, nil))
-}
-
-// MergedSlug is the slug a merged listing's slug now leads to ("" when slug
-// was not merged).
-func (s *Service) MergedSlug(ctx context.Context, slug string) (string, error) {
-	st, err := s.listingAdmin()
-	if err != nil {
-		return "", nil // no console store: nothing was merged
-	}
-	return st.MergedSlug(ctx, slug)
 }

@@ -1,4 +1,4 @@
-package domain
+package console
 
 import (
 	"context"
@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // The blog and the founder interview questions on the console (issue 16
@@ -58,7 +60,7 @@ var blogSlug = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,219}$`)
 type BlogPostWrite struct {
 	Title, Slug, Excerpt, Markdown, Author string
 	Tags                                   []string
-	FAQs                                   []FAQ
+	FAQs                                   []domain.FAQ
 }
 
 // AdminBlogPost is a post as the console sees it, published or not.
@@ -82,7 +84,7 @@ func (p *AdminBlogPost) Status(now time.Time) string {
 
 // AdminInterviewQuestion is an interview question with how many accounts answered it.
 type AdminInterviewQuestion struct {
-	InterviewQuestion
+	domain.InterviewQuestion
 	Answers int
 }
 
@@ -118,7 +120,7 @@ type BlogAdminStore interface {
 }
 
 // blogAdmin is s.Blog; an error when it is not set.
-func (s *Service) blogAdmin() (BlogAdminStore, error) {
+func (s *Console) blogAdmin() (BlogAdminStore, error) {
 	if s.Blog != nil {
 		return s.Blog, nil
 	}
@@ -126,17 +128,17 @@ func (s *Service) blogAdmin() (BlogAdminStore, error) {
 }
 
 // blogProblems collects the field errors of one form.
-type blogProblems []FieldError
+type blogProblems []domain.FieldError
 
 func (p *blogProblems) add(field, rule, format string, args ...any) {
-	*p = append(*p, FieldError{Field: field, Rule: rule, Message: fmt.Sprintf(format, args...)})
+	*p = append(*p, domain.FieldError{Field: field, Rule: rule, Message: fmt.Sprintf(format, args...)})
 }
 
 func (p blogProblems) err() error {
 	if len(p) == 0 {
 		return nil
 	}
-	return &Error{Code: EInvalid, Message: p[0].Message, Fields: p}
+	return &domain.Error{Code: domain.EInvalid, Message: p[0].Message, Fields: p}
 }
 
 // textBound checks that v has min-max characters.
@@ -193,7 +195,7 @@ func CheckBlogPost(p BlogPostWrite) (BlogPostWrite, error) {
 			break
 		}
 	}
-	var faqs []FAQ
+	var faqs []domain.FAQ
 	for _, f := range p.FAQs {
 		f.Question, f.Answer = strings.TrimSpace(f.Question), strings.TrimSpace(f.Answer)
 		if f.Question == "" && f.Answer == "" {
@@ -216,7 +218,7 @@ func CheckBlogPost(p BlogPostWrite) (BlogPostWrite, error) {
 	}
 	p.FAQs = faqs
 	if p.FAQs == nil {
-		p.FAQs = []FAQ{}
+		p.FAQs = []domain.FAQ{}
 	}
 	if len(p.FAQs) > BlogFAQsMax {
 		bad.add("faqs", "maxItems", "A post has at most %d questions and answers; this one has %d.", BlogFAQsMax, len(p.FAQs))
@@ -262,7 +264,7 @@ func newBlogAudit(p BlogPostWrite) blogAudit {
 func blogTarget(id int64) string { return "blog_post:" + strconv.FormatInt(id, 10) }
 
 // AdminBlogPosts lists every post, drafts and scheduled ones too.
-func (s *Service) AdminBlogPosts(ctx context.Context) ([]AdminBlogPost, error) {
+func (s *Console) AdminBlogPosts(ctx context.Context) ([]AdminBlogPost, error) {
 	b, err := s.blogAdmin()
 	if err != nil {
 		return nil, err
@@ -271,7 +273,7 @@ func (s *Service) AdminBlogPosts(ctx context.Context) ([]AdminBlogPost, error) {
 }
 
 // AdminBlogPost is the post with id, published or not.
-func (s *Service) AdminBlogPost(ctx context.Context, id int64) (*AdminBlogPost, error) {
+func (s *Console) AdminBlogPost(ctx context.Context, id int64) (*AdminBlogPost, error) {
 	b, err := s.blogAdmin()
 	if err != nil {
 		return nil, err
@@ -286,13 +288,13 @@ func checkSlugFree(ctx context.Context, b BlogAdminStore, p BlogPostWrite, id in
 		return err
 	}
 	if taken {
-		return Invalid("slug", "unique", "Another post has the slug %q already; choose another.", p.Slug)
+		return domain.Invalid("slug", "unique", "Another post has the slug %q already; choose another.", p.Slug)
 	}
 	return nil
 }
 
 // CreateBlogPost stores a new post as a draft, by actor (blog.create).
-func (s *Service) CreateBlogPost(ctx context.Context, actor string, p BlogPostWrite) (int64, error) {
+func (s *Console) CreateBlogPost(ctx context.Context, actor string, p BlogPostWrite) (int64, error) {
 	b, err := s.blogAdmin()
 	if err != nil {
 		return 0, err
@@ -308,7 +310,7 @@ func (s *Service) CreateBlogPost(ctx context.Context, actor string, p BlogPostWr
 
 // EditBlogPost replaces the text of post id, by actor (blog.edit); its
 // publication stays as it is. A form that changes nothing writes nothing.
-func (s *Service) EditBlogPost(ctx context.Context, actor string, id int64, p BlogPostWrite) error {
+func (s *Console) EditBlogPost(ctx context.Context, actor string, id int64, p BlogPostWrite) error {
 	b, err := s.blogAdmin()
 	if err != nil {
 		return err
@@ -340,7 +342,7 @@ func publishedAudit(at *time.Time) map[string]any {
 
 // PublishBlogPost publishes post id now, by actor (blog.publish); a
 // scheduled post is published at once. A published post is a conflict.
-func (s *Service) PublishBlogPost(ctx context.Context, actor string, id int64) error {
+func (s *Console) PublishBlogPost(ctx context.Context, actor string, id int64) error {
 	b, err := s.blogAdmin()
 	if err != nil {
 		return err
@@ -351,7 +353,7 @@ func (s *Service) PublishBlogPost(ctx context.Context, actor string, id int64) e
 	}
 	now := s.now().Truncate(time.Second)
 	if cur.Status(now) == BlogPublished {
-		return Errorf(EConflict, "The post is published already (since %s).", cur.PublishedAt.UTC().Format("Jan 2, 2006 15:04 UTC"))
+		return domain.Errorf(domain.EConflict, "The post is published already (since %s).", cur.PublishedAt.UTC().Format("Jan 2, 2006 15:04 UTC"))
 	}
 	return b.SetBlogPublished(ctx, id, &now, s.auditEntry(actor, "blog.publish", blogTarget(id), publishedAudit(cur.PublishedAt), publishedAudit(&now)))
 }
@@ -360,7 +362,7 @@ func (s *Service) PublishBlogPost(ctx context.Context, actor string, id int64) e
 // at must be in the future (a time that has passed is refused rather than
 // published: Publish now says that) and at most BlogScheduleMax ahead. A
 // published post is a conflict: unpublish it first.
-func (s *Service) ScheduleBlogPost(ctx context.Context, actor string, id int64, at time.Time) error {
+func (s *Console) ScheduleBlogPost(ctx context.Context, actor string, id int64, at time.Time) error {
 	b, err := s.blogAdmin()
 	if err != nil {
 		return err
@@ -373,11 +375,11 @@ func (s *Service) ScheduleBlogPost(ctx context.Context, actor string, id int64, 
 	at = at.UTC().Truncate(time.Second)
 	switch {
 	case !at.After(now):
-		return Invalid("publish_at", "future", "Choose a time in the future (UTC): %s has passed. To publish now, use Publish now.", at.Format("2006-01-02 15:04"))
+		return domain.Invalid("publish_at", "future", "Choose a time in the future (UTC): %s has passed. To publish now, use Publish now.", at.Format("2006-01-02 15:04"))
 	case at.Sub(now) > BlogScheduleMax:
-		return Invalid("publish_at", "maximum", "Schedule a post at most %d days ahead; %s is further.", int(BlogScheduleMax/(24*time.Hour)), at.Format("2006-01-02 15:04"))
+		return domain.Invalid("publish_at", "maximum", "Schedule a post at most %d days ahead; %s is further.", int(BlogScheduleMax/(24*time.Hour)), at.Format("2006-01-02 15:04"))
 	case cur.Status(now) == BlogPublished:
-		return Errorf(EConflict, "The post is published already; unpublish it before scheduling it.")
+		return domain.Errorf(domain.EConflict, "The post is published already; unpublish it before scheduling it.")
 	}
 	return b.SetBlogPublished(ctx, id, &at, s.auditEntry(actor, "blog.schedule", blogTarget(id), publishedAudit(cur.PublishedAt), publishedAudit(&at)))
 }
@@ -385,7 +387,7 @@ func (s *Service) ScheduleBlogPost(ctx context.Context, actor string, id int64, 
 // UnpublishBlogPost makes post id a draft again, by actor (blog.unpublish):
 // a published post leaves the blog at once, a scheduled one is not
 // published at its time. A draft is a conflict.
-func (s *Service) UnpublishBlogPost(ctx context.Context, actor string, id int64) error {
+func (s *Console) UnpublishBlogPost(ctx context.Context, actor string, id int64) error {
 	b, err := s.blogAdmin()
 	if err != nil {
 		return err
@@ -395,7 +397,7 @@ func (s *Service) UnpublishBlogPost(ctx context.Context, actor string, id int64)
 		return err
 	}
 	if cur.PublishedAt == nil {
-		return Errorf(EConflict, "The post is a draft already.")
+		return domain.Errorf(domain.EConflict, "The post is a draft already.")
 	}
 	return b.SetBlogPublished(ctx, id, nil, s.auditEntry(actor, "blog.unpublish", blogTarget(id), publishedAudit(cur.PublishedAt), publishedAudit(nil)))
 }
@@ -413,7 +415,7 @@ func checkInterviewQuestion(question, topic string) (string, string, error) {
 }
 
 // AdminInterviewQuestions lists the questions in order with their answer counts.
-func (s *Service) AdminInterviewQuestions(ctx context.Context) ([]AdminInterviewQuestion, error) {
+func (s *Console) AdminInterviewQuestions(ctx context.Context) ([]AdminInterviewQuestion, error) {
 	b, err := s.blogAdmin()
 	if err != nil {
 		return nil, err
@@ -428,12 +430,12 @@ func interviewQuestion(qs []AdminInterviewQuestion, id int64) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, NotFound("interview question", strconv.FormatInt(id, 10))
+	return 0, domain.NotFound("interview question", strconv.FormatInt(id, 10))
 }
 
 // AddInterviewQuestion appends a question, by actor (interview.add); a
 // site has at most InterviewQuestionsMax.
-func (s *Service) AddInterviewQuestion(ctx context.Context, actor, question, topic string) (int64, error) {
+func (s *Console) AddInterviewQuestion(ctx context.Context, actor, question, topic string) (int64, error) {
 	b, err := s.blogAdmin()
 	if err != nil {
 		return 0, err
@@ -446,7 +448,7 @@ func (s *Service) AddInterviewQuestion(ctx context.Context, actor, question, top
 		return 0, err
 	}
 	if len(qs) >= InterviewQuestionsMax {
-		return 0, Invalid("question", "maxItems", "There are %d questions already, the most a founder answers in one call; remove one first.", len(qs))
+		return 0, domain.Invalid("question", "maxItems", "There are %d questions already, the most a founder answers in one call; remove one first.", len(qs))
 	}
 	return b.AddInterviewQuestion(ctx, question, topic, s.auditEntry(actor, "interview.add", "", nil,
 		map[string]any{"question": question, "topic": topic, "position": len(qs) + 1}))
@@ -454,7 +456,7 @@ func (s *Service) AddInterviewQuestion(ctx context.Context, actor, question, top
 
 // EditInterviewQuestion replaces question id's text and topic, by actor
 // (interview.edit); the founders' answers stay. Changing nothing writes nothing.
-func (s *Service) EditInterviewQuestion(ctx context.Context, actor string, id int64, question, topic string) error {
+func (s *Console) EditInterviewQuestion(ctx context.Context, actor string, id int64, question, topic string) error {
 	b, err := s.blogAdmin()
 	if err != nil {
 		return err
@@ -481,13 +483,13 @@ func (s *Service) EditInterviewQuestion(ctx context.Context, actor string, id in
 // MoveInterviewQuestion moves question id one place up (delta -1) or down
 // (+1), by actor (interview.move). Moving the first up or the last down is
 // a conflict.
-func (s *Service) MoveInterviewQuestion(ctx context.Context, actor string, id int64, delta int) error {
+func (s *Console) MoveInterviewQuestion(ctx context.Context, actor string, id int64, delta int) error {
 	b, err := s.blogAdmin()
 	if err != nil {
 		return err
 	}
 	if delta != -1 && delta != 1 {
-		return Invalid("direction", "enum", "A question moves up or down one place.")
+		return domain.Invalid("direction", "enum", "A question moves up or down one place.")
 	}
 	qs, err := b.AdminInterviewQuestions(ctx)
 	if err != nil {
@@ -499,7 +501,7 @@ func (s *Service) MoveInterviewQuestion(ctx context.Context, actor string, id in
 	}
 	j := i + delta
 	if j < 0 || j >= len(qs) {
-		return Errorf(EConflict, "The question is the %s already.", map[bool]string{true: "first", false: "last"}[j < 0])
+		return domain.Errorf(domain.EConflict, "The question is the %s already.", map[bool]string{true: "first", false: "last"}[j < 0])
 	}
 	qs[i], qs[j] = qs[j], qs[i]
 	ids := make([]int64, len(qs))
@@ -513,7 +515,7 @@ func (s *Service) MoveInterviewQuestion(ctx context.Context, actor string, id in
 // RemoveInterviewQuestion deletes question id and the founders' answers to
 // it, by actor (interview.remove); the entry keeps the question and how
 // many answers went with it.
-func (s *Service) RemoveInterviewQuestion(ctx context.Context, actor string, id int64) error {
+func (s *Console) RemoveInterviewQuestion(ctx context.Context, actor string, id int64) error {
 	b, err := s.blogAdmin()
 	if err != nil {
 		return err

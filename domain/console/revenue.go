@@ -1,4 +1,4 @@
-package domain
+package console
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // Revenue figures (issue 16 item 6, docs/console.md "Domain Rating and
@@ -17,22 +19,8 @@ import (
 // of each source; the revenue board and the listing page show the verified
 // one when there is one, and always say which it is.
 
-// Sources of a revenue figure.
-const (
-	RevenueVerified = "verified"
-	RevenueOwner    = "owner"
-)
-
 // MaxRevenueCents is the largest monthly figure accepted: $100,000,000.00.
 const MaxRevenueCents = 100_000_000_00
-
-// RevenueSourceLabel says a source as a person reads it.
-func RevenueSourceLabel(source string) string {
-	if source == RevenueVerified {
-		return "verified by the site team"
-	}
-	return "stated by the owner"
-}
 
 // RevenueFigure is one stored figure.
 type RevenueFigure struct {
@@ -45,14 +33,6 @@ type RevenueFigure struct {
 	Source      string
 	SetBy       string
 	SetAt       time.Time
-}
-
-// ListingRevenue is a listing's latest monthly revenue, as its profile shows it.
-type ListingRevenue struct {
-	Month       string `json:"month" jsonschema_description:"The month, YYYY-MM."`
-	AmountCents int64  `json:"amount_cents"`
-	Currency    string `json:"currency"`
-	Source      string `json:"source" jsonschema:"enum=verified,enum=owner" jsonschema_description:"verified: checked by the site team; owner: stated by the owner, not checked."`
 }
 
 // RevenueStore keeps revenue figures.
@@ -70,11 +50,11 @@ type RevenueStore interface {
 }
 
 // revenueStore is s.Revenue; an error when it is not set.
-func (s *Service) revenueStore() (RevenueStore, error) {
+func (s *Console) revenueStore() (RevenueStore, error) {
 	if s.Revenue != nil {
 		return s.Revenue, nil
 	}
-	return nil, Errorf(EInternal, "revenue figures are not configured")
+	return nil, domain.Errorf(domain.EInternal, "revenue figures are not configured")
 }
 
 var (
@@ -85,28 +65,28 @@ var (
 // CheckRevenue validates a month (YYYY-MM, 2000-01 to the current month of
 // now) and an amount in dollars ("1234", "1,234.50", "$99.9"; 0 to
 // 100,000,000.00), returning the amount in cents.
-func CheckRevenue(month, amount string, now time.Time) (string, int64, []FieldError) {
-	var fe []FieldError
+func CheckRevenue(month, amount string, now time.Time) (string, int64, []domain.FieldError) {
+	var fe []domain.FieldError
 	month = strings.TrimSpace(month)
 	switch {
 	case !revenueMonthRe.MatchString(month):
-		fe = append(fe, FieldError{Field: "month", Rule: "pattern", Message: fmt.Sprintf("The month is YYYY-MM, e.g. %s.", now.UTC().Format("2006-01"))})
+		fe = append(fe, domain.FieldError{Field: "month", Rule: "pattern", Message: fmt.Sprintf("The month is YYYY-MM, e.g. %s.", now.UTC().Format("2006-01"))})
 	case month < "2000-01":
-		fe = append(fe, FieldError{Field: "month", Rule: "minimum", Message: "The month is 2000-01 or later."})
+		fe = append(fe, domain.FieldError{Field: "month", Rule: "minimum", Message: "The month is 2000-01 or later."})
 	case month > now.UTC().Format("2006-01"):
-		fe = append(fe, FieldError{Field: "month", Rule: "maximum", Message: fmt.Sprintf("The month %s has not ended or begun; the latest is %s.", month, now.UTC().Format("2006-01"))})
+		fe = append(fe, domain.FieldError{Field: "month", Rule: "maximum", Message: fmt.Sprintf("The month %s has not ended or begun; the latest is %s.", month, now.UTC().Format("2006-01"))})
 	}
 	a := strings.ReplaceAll(strings.TrimPrefix(strings.TrimSpace(amount), "$"), ",", "")
 	var cents int64
 	if !revenueAmountRe.MatchString(a) {
-		fe = append(fe, FieldError{Field: "amount", Rule: "pattern", Message: "The amount is in US dollars, a number with at most 2 decimals, e.g. 1234.50."})
+		fe = append(fe, domain.FieldError{Field: "amount", Rule: "pattern", Message: "The amount is in US dollars, a number with at most 2 decimals, e.g. 1234.50."})
 	} else {
 		whole, frac, _ := strings.Cut(a, ".")
 		w, _ := strconv.ParseInt(whole, 10, 64)
 		f, _ := strconv.ParseInt((frac + "00")[:2], 10, 64)
 		cents = w*100 + f
 		if cents > MaxRevenueCents {
-			fe = append(fe, FieldError{Field: "amount", Rule: "maximum", Message: "The amount is at most $100,000,000.00 a month."})
+			fe = append(fe, domain.FieldError{Field: "amount", Rule: "maximum", Message: "The amount is at most $100,000,000.00 a month."})
 		}
 	}
 	return month, cents, fe
@@ -115,7 +95,7 @@ func CheckRevenue(month, amount string, now time.Time) (string, int64, []FieldEr
 // SetVerifiedRevenue stores the site team's verified figure of a listing
 // (by slug) for a month and writes the audit entry revenue.set with the
 // figure before and after.
-func (s *Service) SetVerifiedRevenue(ctx context.Context, actor, slug, month, amount string) (*RevenueFigure, error) {
+func (s *Console) SetVerifiedRevenue(ctx context.Context, actor, slug, month, amount string) (*RevenueFigure, error) {
 	st, err := s.revenueStore()
 	if err != nil {
 		return nil, err
@@ -125,18 +105,18 @@ func (s *Service) SetVerifiedRevenue(ctx context.Context, actor, slug, month, am
 	var id int64
 	var name string
 	if slug == "" {
-		fe = append([]FieldError{{Field: "listing", Rule: "required", Message: "Name the listing by its slug (the last part of its address)."}}, fe...)
+		fe = append([]domain.FieldError{{Field: "listing", Rule: "required", Message: "Name the listing by its slug (the last part of its address)."}}, fe...)
 	} else if id, name, err = st.RevenueListing(ctx, slug); err != nil {
-		if ErrorCode(err) != ENotFound {
+		if domain.ErrorCode(err) != domain.ENotFound {
 			return nil, err
 		}
-		fe = append([]FieldError{{Field: "listing", Rule: "exists", Message: fmt.Sprintf("There is no listing with the slug %q.", slug)}}, fe...)
+		fe = append([]domain.FieldError{{Field: "listing", Rule: "exists", Message: fmt.Sprintf("There is no listing with the slug %q.", slug)}}, fe...)
 	}
 	if len(fe) > 0 {
-		return nil, &Error{Code: EInvalid, Message: fe[0].Message, Fields: fe}
+		return nil, &domain.Error{Code: domain.EInvalid, Message: fe[0].Message, Fields: fe}
 	}
 	f := RevenueFigure{ListingID: id, Listing: name, Slug: slug, Month: month, AmountCents: cents, Currency: "USD",
-		Source: RevenueVerified, SetBy: actor, SetAt: s.now()}
+		Source: domain.RevenueVerified, SetBy: actor, SetAt: s.now()}
 	err = st.SetRevenueFigure(ctx, f, func(before *RevenueFigure) *AuditEntry {
 		var b any
 		if before != nil {
@@ -158,7 +138,7 @@ func revenueAudit(f RevenueFigure) map[string]any {
 // StateOwnerRevenue stores the owner's own figure of one of their listings
 // (userID must own listingID, else ENotFound). It does not replace a
 // verified figure: the board keeps showing the verified one for that month.
-func (s *Service) StateOwnerRevenue(ctx context.Context, userID, listingID int64, month, amount string) (*RevenueFigure, error) {
+func (s *Console) StateOwnerRevenue(ctx context.Context, userID, listingID int64, month, amount string) (*RevenueFigure, error) {
 	st, err := s.revenueStore()
 	if err != nil {
 		return nil, err
@@ -173,10 +153,10 @@ func (s *Service) StateOwnerRevenue(ctx context.Context, userID, listingID int64
 	}
 	month, cents, fe := CheckRevenue(month, amount, s.now())
 	if len(fe) > 0 {
-		return nil, &Error{Code: EInvalid, Message: fe[0].Message, Fields: fe}
+		return nil, &domain.Error{Code: domain.EInvalid, Message: fe[0].Message, Fields: fe}
 	}
 	f := RevenueFigure{ListingID: listingID, Listing: l.Name, Slug: l.Slug, Month: month, AmountCents: cents, Currency: "USD",
-		Source: RevenueOwner, SetBy: fmt.Sprintf("owner (account %d)", userID), SetAt: s.now()}
+		Source: domain.RevenueOwner, SetBy: fmt.Sprintf("owner (account %d)", userID), SetAt: s.now()}
 	if err := st.SetRevenueFigure(ctx, f, func(*RevenueFigure) *AuditEntry { return nil }); err != nil {
 		return nil, err
 	}
@@ -184,7 +164,7 @@ func (s *Service) StateOwnerRevenue(ctx context.Context, userID, listingID int64
 }
 
 // RevenueFigures lists the latest figures (of one listing, or all).
-func (s *Service) RevenueFigures(ctx context.Context, listingID int64, limit int) ([]RevenueFigure, error) {
+func (s *Console) RevenueFigures(ctx context.Context, listingID int64, limit int) ([]RevenueFigure, error) {
 	st, err := s.revenueStore()
 	if err != nil {
 		return nil, err
@@ -194,7 +174,7 @@ func (s *Service) RevenueFigures(ctx context.Context, listingID int64, limit int
 
 // OwnListingName is the name of one of userID's listings; ENotFound when
 // it is not theirs.
-func (s *Service) OwnListingName(ctx context.Context, userID, listingID int64) (string, error) {
+func (s *Console) OwnListingName(ctx context.Context, userID, listingID int64) (string, error) {
 	own, err := s.ownerStore()
 	if err != nil {
 		return "", err

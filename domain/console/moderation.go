@@ -1,4 +1,4 @@
-package domain
+package console
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // The site team's review queue (docs/moderation.md): held votes and reviews
@@ -26,9 +28,6 @@ const (
 	ModDisqualify    = "disqualify"
 	ModRequalify     = "requalify"
 )
-
-// VoteDiscarded is what VotedSlugs says of a vote the site team discarded.
-const VoteDiscarded = "discarded"
 
 // MaxModerationReason bounds the reason of a disqualification.
 const MaxModerationReason = 500
@@ -140,21 +139,21 @@ type ModerationStore interface {
 	Disqualify(ctx context.Context, d Disqualification, lift bool) error
 }
 
-func (s *Service) moderationStore(actor string) (ModerationStore, error) {
+func (s *Console) moderationStore(actor string) (ModerationStore, error) {
 	if s.Moderation == nil {
-		return nil, Errorf(EInternal, "the review queue is not configured")
+		return nil, domain.Errorf(domain.EInternal, "the review queue is not configured")
 	}
 	if strings.TrimSpace(actor) == "" {
-		return nil, Errorf(EForbidden, "Only the site team decides in the review queue.")
+		return nil, domain.Errorf(domain.EForbidden, "Only the site team decides in the review queue.")
 	}
 	return s.Moderation, nil
 }
 
 // ModerationQueue reads the site team's review queue, at most limit rows
 // per list (limit <= 0: 100).
-func (s *Service) ModerationQueue(ctx context.Context, limit int) (*ModerationQueue, error) {
+func (s *Console) ModerationQueue(ctx context.Context, limit int) (*ModerationQueue, error) {
 	if s.Moderation == nil {
-		return nil, Errorf(EInternal, "the review queue is not configured")
+		return nil, domain.Errorf(domain.EInternal, "the review queue is not configured")
 	}
 	if limit <= 0 {
 		limit = 100
@@ -165,7 +164,7 @@ func (s *Service) ModerationQueue(ctx context.Context, limit int) (*ModerationQu
 // CountVote counts held vote id, by actor: the votes_count triggers count
 // it and the listing's trending score is recomputed. An owner's vote never
 // counts (EConflict).
-func (s *Service) CountVote(ctx context.Context, actor string, id int64) error {
+func (s *Console) CountVote(ctx context.Context, actor string, id int64) error {
 	st, err := s.moderationStore(actor)
 	if err != nil {
 		return err
@@ -175,7 +174,7 @@ func (s *Service) CountVote(ctx context.Context, actor string, id int64) error {
 
 // DiscardVote discards held vote id, by actor: it stays held (the person
 // cannot vote for the listing again) and leaves the queue.
-func (s *Service) DiscardVote(ctx context.Context, actor string, id int64) error {
+func (s *Console) DiscardVote(ctx context.Context, actor string, id int64) error {
 	st, err := s.moderationStore(actor)
 	if err != nil {
 		return err
@@ -185,7 +184,7 @@ func (s *Service) DiscardVote(ctx context.Context, actor string, id int64) error
 
 // DecideReview applies action (ModCountReview, ModDiscardReview,
 // ModHideReview or ModUnhideReview) to review id, by actor.
-func (s *Service) DecideReview(ctx context.Context, actor string, id int64, action string) error {
+func (s *Console) DecideReview(ctx context.Context, actor string, id int64, action string) error {
 	st, err := s.moderationStore(actor)
 	if err != nil {
 		return err
@@ -193,7 +192,7 @@ func (s *Service) DecideReview(ctx context.Context, actor string, id int64, acti
 	switch action {
 	case ModCountReview, ModDiscardReview, ModHideReview, ModUnhideReview:
 	default:
-		return Invalid("action", "enum", "%q is not a decision on a review: count, discard, hide or unhide.", action)
+		return domain.Invalid("action", "enum", "%q is not a decision on a review: count, discard, hide or unhide.", action)
 	}
 	return st.DecideReview(ctx, actor, id, action, s.now())
 }
@@ -201,7 +200,7 @@ func (s *Service) DecideReview(ctx context.Context, actor string, id int64, acti
 // Disqualify disqualifies listing slug from week (a Monday, YYYY-MM-DD) for
 // reason, by actor: the weekly clock skips it when it finalises that week.
 // A week already finalised is EConflict.
-func (s *Service) Disqualify(ctx context.Context, actor, slug, week, reason string) error {
+func (s *Console) Disqualify(ctx context.Context, actor, slug, week, reason string) error {
 	st, err := s.moderationStore(actor)
 	if err != nil {
 		return err
@@ -216,7 +215,7 @@ func (s *Service) Disqualify(ctx context.Context, actor, slug, week, reason stri
 
 // Requalify lifts the disqualification of listing slug from week, by
 // actor, before the week is finalised (EConflict after).
-func (s *Service) Requalify(ctx context.Context, actor, slug, week string) error {
+func (s *Console) Requalify(ctx context.Context, actor, slug, week string) error {
 	st, err := s.moderationStore(actor)
 	if err != nil {
 		return err
@@ -233,25 +232,25 @@ func (s *Service) Requalify(ctx context.Context, actor, slug, week string) error
 func checkDisqualification(actor, slug, week, reason string, needReason bool) (Disqualification, error) {
 	d := Disqualification{Actor: actor, Slug: strings.TrimSpace(slug), Week: strings.TrimSpace(week), Reason: strings.TrimSpace(reason)}
 	if d.Slug == "" {
-		return d, Invalid("listing", "required", "Name the listing by its slug, as in /listings/<slug>.")
+		return d, domain.Invalid("listing", "required", "Name the listing by its slug, as in /listings/<slug>.")
 	}
-	t, err := time.Parse(DateLayout, d.Week)
+	t, err := time.Parse(domain.DateLayout, d.Week)
 	switch {
 	case d.Week == "":
-		return d, Invalid("week", "required", "Give the week as its Monday, YYYY-MM-DD.")
+		return d, domain.Invalid("week", "required", "Give the week as its Monday, YYYY-MM-DD.")
 	case err != nil:
-		return d, Invalid("week", "date", "%q is not a date: give the Monday of the week as YYYY-MM-DD.", d.Week)
+		return d, domain.Invalid("week", "date", "%q is not a date: give the Monday of the week as YYYY-MM-DD.", d.Week)
 	case t.Weekday() != time.Monday:
-		return d, Invalid("week", "monday", "%s is a %s: launch weeks start on Monday (%s).", d.Week, t.Weekday(), Monday(t).Format(DateLayout))
+		return d, domain.Invalid("week", "monday", "%s is a %s: launch weeks start on Monday (%s).", d.Week, t.Weekday(), domain.Monday(t).Format(domain.DateLayout))
 	}
 	if !needReason {
 		return d, nil
 	}
 	if d.Reason == "" {
-		return d, Invalid("reason", "required", "Give the reason for the disqualification: it is kept with the week's results.")
+		return d, domain.Invalid("reason", "required", "Give the reason for the disqualification: it is kept with the week's results.")
 	}
 	if n := utf8.RuneCountInString(d.Reason); n > MaxModerationReason {
-		return d, Invalid("reason", "maxLength", "The reason is at most %d characters; it has %s.", MaxModerationReason, fmt.Sprint(n))
+		return d, domain.Invalid("reason", "maxLength", "The reason is at most %d characters; it has %s.", MaxModerationReason, fmt.Sprint(n))
 	}
 	return d, nil
 }

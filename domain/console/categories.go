@@ -1,4 +1,4 @@
-package domain
+package console
 
 import (
 	"context"
@@ -7,19 +7,21 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // Categories on the console (issue 16 item 3, docs/console.md "Categories"):
 // the site team's admins create categories, rename them (the old slug keeps
 // answering), move them in the tree, merge one into another (its listings
 // move, nothing is lost, its slug keeps answering), describe them (text and
-// FAQs) and edit the comparison attributes compare_listings shows. Every
-// change is written to the audit log in the transaction that makes it.
+// FAQs) and edit the comparison attributes compare_listings shows (those two
+// in categories_content.go). Every change is written to the audit log in the
+// transaction that makes it.
 
 // Bounds of a category, checked by CheckCategory* and shown on the forms.
 const (
 	CategoryNameMax        = 60
-	CategorySlugMax        = 220
 	CategoryDescriptionMax = 2000
 	// CategoryFAQsMax and the question and answer bounds are those of a
 	// listing's FAQs (the spec's FAQ item, update_listing's faqs).
@@ -39,18 +41,8 @@ const (
 	AttributeLabelMax     = 60
 )
 
-var (
-	// reCategorySlug is the spec's category slug pattern (that of a listing slug).
-	reCategorySlug = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,219}$`)
-	// reAttributeKey is the key of a comparison attribute, as listings state
-	// it in listing_attributes.
-	reAttributeKey = regexp.MustCompile(`^[a-z][a-z0-9_]{0,39}$`)
-	reSlugJunk     = regexp.MustCompile(`[^a-z0-9]+`)
-)
-
-// generalCompareKeys are the rows compare_listings shows for every listing;
-// a category attribute cannot take one of these keys (it would never show).
-var generalCompareKeys = []string{"pricing_model", "pricing_summary", "stage", "country", "founded_year", "votes", "rating", "domain_rating"}
+// reCategorySlug is the spec's category slug pattern (that of a listing slug).
+var reCategorySlug = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,219}$`)
 
 // AdminCategory is a category as the console shows and changes it.
 type AdminCategory struct {
@@ -60,9 +52,9 @@ type AdminCategory struct {
 	Name     string
 	// Description and FAQs are what get_category and the page show.
 	Description string
-	FAQs        []FAQ
+	FAQs        []domain.FAQ
 	Position    int
-	Attributes  []Attribute
+	Attributes  []domain.Attribute
 	// Depth is 1 for a top-level category (set by the tree).
 	Depth int
 	// Listings counts the listings linked to the category itself (any
@@ -94,7 +86,7 @@ type CategoryAdminStore interface {
 	// cannot make a cycle): an invalid error changes nothing.
 	SaveCategory(ctx context.Context, c AdminCategory, fields CategoryFields, entry AuditEntry) error
 	// SaveCategoryAttributes replaces the comparison attributes of id.
-	SaveCategoryAttributes(ctx context.Context, id int64, attrs []Attribute, entry AuditEntry) error
+	SaveCategoryAttributes(ctx context.Context, id int64, attrs []domain.Attribute, entry AuditEntry) error
 	// MergeCategory moves every listing of source to target (a listing in
 	// both keeps one link, primary if either was), adds source's comparison
 	// attributes target lacks, re-parents source's subcategories to target
@@ -105,38 +97,20 @@ type CategoryAdminStore interface {
 }
 
 // categoryAdmin is s.Categories; nil when it is not set.
-func (s *Service) categoryAdmin() CategoryAdminStore {
+func (s *Console) categoryAdmin() CategoryAdminStore {
 	return s.Categories
 }
 
-func (s *Service) categoryStore() (CategoryAdminStore, error) {
+func (s *Console) categoryStore() (CategoryAdminStore, error) {
 	if c := s.categoryAdmin(); c != nil {
 		return c, nil
 	}
 	return nil, fmt.Errorf("categories are not editable here (they need a CategoryAdminStore)")
 }
 
-// currentCategorySlug is the slug of the category an old slug points at;
-// slug itself when it is no old slug (a live slug is never one).
-func (s *Service) currentCategorySlug(ctx context.Context, slug string) (string, error) {
-	st := s.categoryAdmin()
-	if st == nil || slug == "" {
-		return slug, nil
-	}
-	id, err := st.CategoryRedirect(ctx, slug)
-	if err != nil || id == 0 {
-		return slug, err
-	}
-	c, err := st.AdminCategory(ctx, id)
-	if err != nil {
-		return "", err
-	}
-	return c.Slug, nil
-}
-
 // CategoryTree returns every category in tree order (each followed by its
 // subcategories, by position then name) with its depth set.
-func (s *Service) CategoryTree(ctx context.Context) ([]AdminCategory, error) {
+func (s *Console) CategoryTree(ctx context.Context) ([]AdminCategory, error) {
 	st, err := s.categoryStore()
 	if err != nil {
 		return nil, err
@@ -195,7 +169,7 @@ func sortCategories(cs []AdminCategory) {
 
 // AdminCategory returns one category with its FAQs, attributes, old slugs
 // and listing counts.
-func (s *Service) AdminCategory(ctx context.Context, id int64) (*AdminCategory, error) {
+func (s *Console) AdminCategory(ctx context.Context, id int64) (*AdminCategory, error) {
 	st, err := s.categoryStore()
 	if err != nil {
 		return nil, err
@@ -211,39 +185,28 @@ type CategoryInput struct {
 	ParentID int64
 }
 
-// Slugify makes a category slug from a name: lower case letters and digits
-// with single hyphens between words ("AI & Data" is "ai-data").
-func Slugify(name string) string {
-	s := reSlugJunk.ReplaceAllString(strings.ToLower(name), "-")
-	s = strings.Trim(s, "-")
-	if len(s) > CategorySlugMax {
-		s = strings.TrimRight(s[:CategorySlugMax], "-")
-	}
-	return s
-}
-
 // checkCategoryName validates a category name: one line of 1-60 characters.
-func checkCategoryName(name string) (string, *FieldError) {
+func checkCategoryName(name string) (string, *domain.FieldError) {
 	name = strings.TrimSpace(name)
 	switch n := utf8.RuneCountInString(name); {
 	case strings.ContainsAny(name, "\r\n"):
-		return "", &FieldError{Field: "name", Rule: "pattern", Message: "The name is one line of text."}
+		return "", &domain.FieldError{Field: "name", Rule: "pattern", Message: "The name is one line of text."}
 	case n == 0:
-		return "", &FieldError{Field: "name", Rule: "minLength", Message: fmt.Sprintf("The name is 1-%d characters long; it is empty.", CategoryNameMax)}
+		return "", &domain.FieldError{Field: "name", Rule: "minLength", Message: fmt.Sprintf("The name is 1-%d characters long; it is empty.", CategoryNameMax)}
 	case n > CategoryNameMax:
-		return "", &FieldError{Field: "name", Rule: "maxLength", Message: fmt.Sprintf("The name is 1-%d characters long; this is %d.", CategoryNameMax, n)}
+		return "", &domain.FieldError{Field: "name", Rule: "maxLength", Message: fmt.Sprintf("The name is 1-%d characters long; this is %d.", CategoryNameMax, n)}
 	}
 	return name, nil
 }
 
 // checkCategorySlug validates a slug's form (the spec's slug pattern).
-func checkCategorySlug(slug string) (string, *FieldError) {
+func checkCategorySlug(slug string) (string, *domain.FieldError) {
 	slug = strings.TrimSpace(slug)
-	if len(slug) > CategorySlugMax {
-		return "", &FieldError{Field: "slug", Rule: "maxLength", Message: fmt.Sprintf("The slug is at most %d characters; this is %d.", CategorySlugMax, len(slug))}
+	if len(slug) > domain.CategorySlugMax {
+		return "", &domain.FieldError{Field: "slug", Rule: "maxLength", Message: fmt.Sprintf("The slug is at most %d characters; this is %d.", domain.CategorySlugMax, len(slug))}
 	}
 	if !reCategorySlug.MatchString(slug) {
-		return "", &FieldError{Field: "slug", Rule: "pattern", Message: fmt.Sprintf(
+		return "", &domain.FieldError{Field: "slug", Rule: "pattern", Message: fmt.Sprintf(
 			"A slug is lower-case letters, digits and hyphens, starting with a letter or digit (such as ai-tools); %q is not one.", slug)}
 	}
 	return slug, nil
@@ -251,16 +214,16 @@ func checkCategorySlug(slug string) (string, *FieldError) {
 
 // slugFree checks that no other category than self has slug, as its slug
 // or as an old slug that still answers.
-func slugFree(ctx context.Context, st CategoryAdminStore, all []AdminCategory, slug string, self int64) *Error {
+func slugFree(ctx context.Context, st CategoryAdminStore, all []AdminCategory, slug string, self int64) *domain.Error {
 	for _, c := range all {
 		if c.Slug == slug && c.ID != self {
-			return &Error{Code: EConflict, Message: fmt.Sprintf("The slug %q is taken by the category %q.", slug, c.Name),
-				Fields: []FieldError{{Field: "slug", Rule: "unique", Message: fmt.Sprintf("The slug %q is taken by the category %q.", slug, c.Name)}}}
+			return &domain.Error{Code: domain.EConflict, Message: fmt.Sprintf("The slug %q is taken by the category %q.", slug, c.Name),
+				Fields: []domain.FieldError{{Field: "slug", Rule: "unique", Message: fmt.Sprintf("The slug %q is taken by the category %q.", slug, c.Name)}}}
 		}
 	}
 	id, err := st.CategoryRedirect(ctx, slug)
 	if err != nil {
-		return &Error{Code: EInternal, Message: err.Error()}
+		return &domain.Error{Code: domain.EInternal, Message: err.Error()}
 	}
 	if id != 0 && id != self {
 		name := strconv.FormatInt(id, 10)
@@ -270,7 +233,7 @@ func slugFree(ctx context.Context, st CategoryAdminStore, all []AdminCategory, s
 			}
 		}
 		msg := fmt.Sprintf("The slug %q is an old slug of the category %q and still leads there; choose another.", slug, name)
-		return &Error{Code: EConflict, Message: msg, Fields: []FieldError{{Field: "slug", Rule: "unique", Message: msg}}}
+		return &domain.Error{Code: domain.EConflict, Message: msg, Fields: []domain.FieldError{{Field: "slug", Rule: "unique", Message: msg}}}
 	}
 	return nil
 }
@@ -292,7 +255,7 @@ const (
 // tree inside the transaction that changes it.
 func CheckCategoryTree(parents map[int64]int64) error {
 	if fe := checkTree(parents, "parent"); fe != nil {
-		return invalid([]FieldError{*fe})
+		return invalid([]domain.FieldError{*fe})
 	}
 	return nil
 }
@@ -300,7 +263,7 @@ func CheckCategoryTree(parents map[int64]int64) error {
 // checkTree checks that the tree stays a tree within CategoryDepthMax
 // levels when parents (category id to parent id, 0 for the top) is the
 // tree after a change; field names the form field to blame.
-func checkTree(parents map[int64]int64, field string) *FieldError {
+func checkTree(parents map[int64]int64, field string) *domain.FieldError {
 	depth := map[int64]int{}
 	var depthOf func(id int64, seen map[int64]bool) (int, bool)
 	depthOf = func(id int64, seen map[int64]bool) (int, bool) {
@@ -324,10 +287,10 @@ func checkTree(parents map[int64]int64, field string) *FieldError {
 	for id := range parents {
 		d, ok := depthOf(id, map[int64]bool{})
 		if !ok {
-			return &FieldError{Field: field, Rule: "no_cycle", Message: "A category cannot be placed under itself or one of its own subcategories."}
+			return &domain.FieldError{Field: field, Rule: "no_cycle", Message: "A category cannot be placed under itself or one of its own subcategories."}
 		}
 		if d > CategoryDepthMax {
-			return &FieldError{Field: field, Rule: "depth", Message: fmt.Sprintf(
+			return &domain.FieldError{Field: field, Rule: "depth", Message: fmt.Sprintf(
 				"The tree is at most %d levels deep; this would make %d.", CategoryDepthMax, d)}
 		}
 	}
@@ -352,11 +315,11 @@ func findCategory(all []AdminCategory, id int64) (AdminCategory, bool) {
 }
 
 // invalid turns field errors into one invalid error (nil when none).
-func invalid(bad []FieldError) error {
+func invalid(bad []domain.FieldError) error {
 	if len(bad) == 0 {
 		return nil
 	}
-	return &Error{Code: EInvalid, Message: bad[0].Message, Fields: bad}
+	return &domain.Error{Code: domain.EInvalid, Message: bad[0].Message, Fields: bad}
 }
 
 // categoryTarget is the audit target of a category.
@@ -364,7 +327,7 @@ func categoryTarget(id int64) string { return "category:" + strconv.FormatInt(id
 
 // CreateCategory creates a category under in.ParentID (0: top level), last
 // among its siblings, by actor; category.create in the audit log.
-func (s *Service) CreateCategory(ctx context.Context, actor string, in CategoryInput) (int64, error) {
+func (s *Console) CreateCategory(ctx context.Context, actor string, in CategoryInput) (int64, error) {
 	st, err := s.categoryStore()
 	if err != nil {
 		return 0, err
@@ -373,17 +336,17 @@ func (s *Service) CreateCategory(ctx context.Context, actor string, in CategoryI
 	if err != nil {
 		return 0, err
 	}
-	var bad []FieldError
+	var bad []domain.FieldError
 	name, fe := checkCategoryName(in.Name)
 	if fe != nil {
 		bad = append(bad, *fe)
 	}
 	slug := strings.TrimSpace(in.Slug)
 	if slug == "" && fe == nil {
-		slug = Slugify(name)
+		slug = domain.Slugify(name)
 	}
 	if slug == "" && fe == nil {
-		bad = append(bad, FieldError{Field: "slug", Rule: "pattern", Message: fmt.Sprintf(
+		bad = append(bad, domain.FieldError{Field: "slug", Rule: "pattern", Message: fmt.Sprintf(
 			"The name %q has no letters or digits to make a slug from; give a slug (such as ai-tools).", name)})
 	} else if slug, fe = checkCategorySlug(slug); fe != nil {
 		bad = append(bad, *fe)
@@ -391,7 +354,7 @@ func (s *Service) CreateCategory(ctx context.Context, actor string, in CategoryI
 	position := 0
 	if in.ParentID != 0 {
 		if _, ok := findCategory(all, in.ParentID); !ok {
-			bad = append(bad, FieldError{Field: "parent", Rule: "exists", Message: fmt.Sprintf("There is no category %d to put it under.", in.ParentID)})
+			bad = append(bad, domain.FieldError{Field: "parent", Rule: "exists", Message: fmt.Sprintf("There is no category %d to put it under.", in.ParentID)})
 		}
 	}
 	for _, c := range all {
@@ -415,7 +378,7 @@ func (s *Service) CreateCategory(ctx context.Context, actor string, in CategoryI
 	if e := slugFree(ctx, st, all, slug, 0); e != nil {
 		return 0, e
 	}
-	c := AdminCategory{ParentID: in.ParentID, Slug: slug, Name: name, Position: position, FAQs: []FAQ{}}
+	c := AdminCategory{ParentID: in.ParentID, Slug: slug, Name: name, Position: position, FAQs: []domain.FAQ{}}
 	after := map[string]any{"slug": slug, "name": name, "parent": in.ParentID, "position": position}
 	entry := s.auditEntry(actor, "category.create", "", nil, after)
 	id, err := st.CreateCategory(ctx, c, entry)
@@ -426,12 +389,12 @@ func (s *Service) CreateCategory(ctx context.Context, actor string, in CategoryI
 // slug keeps the slug. The old slug keeps answering (a redirect to id).
 // category.rename in the audit log; an unchanged name and slug change
 // nothing.
-func (s *Service) RenameCategory(ctx context.Context, actor string, id int64, name, slug string) error {
+func (s *Console) RenameCategory(ctx context.Context, actor string, id int64, name, slug string) error {
 	st, c, all, err := s.loadCategory(ctx, id)
 	if err != nil {
 		return err
 	}
-	var bad []FieldError
+	var bad []domain.FieldError
 	name, fe := checkCategoryName(name)
 	if fe != nil {
 		bad = append(bad, *fe)
@@ -461,18 +424,18 @@ func (s *Service) RenameCategory(ctx context.Context, actor string, id int64, na
 // (0-9999, lower first), by actor; category.move in the audit log. A
 // category cannot go under itself or its own subcategories, nor make the
 // tree deeper than CategoryDepthMax.
-func (s *Service) MoveCategory(ctx context.Context, actor string, id, parentID int64, position int) error {
+func (s *Console) MoveCategory(ctx context.Context, actor string, id, parentID int64, position int) error {
 	st, c, all, err := s.loadCategory(ctx, id)
 	if err != nil {
 		return err
 	}
-	var bad []FieldError
+	var bad []domain.FieldError
 	if position < 0 || position > CategoryPositionMax {
-		bad = append(bad, FieldError{Field: "position", Rule: "range", Message: fmt.Sprintf("The position is 0-%d; %d is not.", CategoryPositionMax, position)})
+		bad = append(bad, domain.FieldError{Field: "position", Rule: "range", Message: fmt.Sprintf("The position is 0-%d; %d is not.", CategoryPositionMax, position)})
 	}
 	if parentID != 0 {
 		if _, ok := findCategory(all, parentID); !ok {
-			bad = append(bad, FieldError{Field: "parent", Rule: "exists", Message: fmt.Sprintf("There is no category %d to put it under.", parentID)})
+			bad = append(bad, domain.FieldError{Field: "parent", Rule: "exists", Message: fmt.Sprintf("There is no category %d to put it under.", parentID)})
 		}
 	}
 	if len(bad) == 0 {
@@ -494,144 +457,6 @@ func (s *Service) MoveCategory(ctx context.Context, actor string, id, parentID i
 	return st.SaveCategory(ctx, *c, CategoryPlace, s.auditEntry(actor, "category.move", categoryTarget(id), before, after))
 }
 
-// DescribeCategory sets the description (0-2000 characters) and the FAQs
-// (at most 10, each a question of 1-300 characters and an answer of
-// 1-1500) of category id, by actor; category.describe in the audit log.
-func (s *Service) DescribeCategory(ctx context.Context, actor string, id int64, description string, faqs []FAQ) error {
-	st, c, _, err := s.loadCategory(ctx, id)
-	if err != nil {
-		return err
-	}
-	var bad []FieldError
-	description = strings.TrimSpace(description)
-	if n := utf8.RuneCountInString(description); n > CategoryDescriptionMax {
-		bad = append(bad, FieldError{Field: "description", Rule: "maxLength", Message: fmt.Sprintf(
-			"The description is at most %d characters; this is %d.", CategoryDescriptionMax, n)})
-	}
-	clean := []FAQ{}
-	for i, f := range faqs {
-		q, a := strings.TrimSpace(f.Question), strings.TrimSpace(f.Answer)
-		if q == "" && a == "" {
-			continue // an empty row of the form
-		}
-		qf, af := fmt.Sprintf("faqs[%d].question", i), fmt.Sprintf("faqs[%d].answer", i)
-		switch n := utf8.RuneCountInString(q); {
-		case n == 0:
-			bad = append(bad, FieldError{Field: qf, Rule: "minLength", Message: fmt.Sprintf("FAQ %d has an answer but no question.", i+1)})
-		case n > CategoryFAQQuestionMax:
-			bad = append(bad, FieldError{Field: qf, Rule: "maxLength", Message: fmt.Sprintf("The question of FAQ %d is at most %d characters; this is %d.", i+1, CategoryFAQQuestionMax, n)})
-		}
-		switch n := utf8.RuneCountInString(a); {
-		case n == 0:
-			bad = append(bad, FieldError{Field: af, Rule: "minLength", Message: fmt.Sprintf("FAQ %d has a question but no answer.", i+1)})
-		case n > CategoryFAQAnswerMax:
-			bad = append(bad, FieldError{Field: af, Rule: "maxLength", Message: fmt.Sprintf("The answer of FAQ %d is at most %d characters; this is %d.", i+1, CategoryFAQAnswerMax, n)})
-		}
-		clean = append(clean, FAQ{Question: q, Answer: a})
-	}
-	if len(clean) > CategoryFAQsMax {
-		bad = append(bad, FieldError{Field: "faqs", Rule: "maxItems", Message: fmt.Sprintf("A category has at most %d FAQs; this is %d.", CategoryFAQsMax, len(clean))})
-	}
-	if err := invalid(bad); err != nil {
-		return err
-	}
-	if description == c.Description && faqsEqual(clean, c.FAQs) {
-		return nil
-	}
-	before := map[string]any{"description": c.Description, "faqs": nonNil(c.FAQs)}
-	after := map[string]any{"description": description, "faqs": clean}
-	c.Description, c.FAQs = description, clean
-	return st.SaveCategory(ctx, *c, CategoryText, s.auditEntry(actor, "category.describe", categoryTarget(id), before, after))
-}
-
-func faqsEqual(a, b []FAQ) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// SetCategoryAttributes replaces the comparison attributes of category id
-// with attrs, in their order, by actor; category.attributes in the audit
-// log. A key is lower-case letters, digits and underscores starting with a
-// letter (at most 40), once per category and none of the rows
-// compare_listings shows for every listing; a label is 1-60 characters; a
-// category has at most 20 attributes. Listings keep their stated values
-// (listing_attributes) whatever happens to the attribute.
-func (s *Service) SetCategoryAttributes(ctx context.Context, actor string, id int64, attrs []Attribute) error {
-	st, c, _, err := s.loadCategory(ctx, id)
-	if err != nil {
-		return err
-	}
-	var bad []FieldError
-	seen := map[string]bool{}
-	clean := []Attribute{}
-	for i, a := range attrs {
-		key, label := strings.TrimSpace(a.Key), strings.TrimSpace(a.Label)
-		kf, lf := fmt.Sprintf("attributes[%d].key", i), fmt.Sprintf("attributes[%d].label", i)
-		switch {
-		case len(key) > AttributeKeyMax:
-			bad = append(bad, FieldError{Field: kf, Rule: "maxLength", Message: fmt.Sprintf("A key is at most %d characters; %q is %d.", AttributeKeyMax, key, len(key))})
-		case !reAttributeKey.MatchString(key):
-			bad = append(bad, FieldError{Field: kf, Rule: "pattern", Message: fmt.Sprintf(
-				"A key is lower-case letters, digits and underscores, starting with a letter (such as api_access); %q is not one.", key)})
-		case seen[key]:
-			bad = append(bad, FieldError{Field: kf, Rule: "unique", Message: fmt.Sprintf("The key %q is there twice.", key)})
-		case containsString(generalCompareKeys, key):
-			bad = append(bad, FieldError{Field: kf, Rule: "reserved", Message: fmt.Sprintf(
-				"The key %q is a row every comparison shows already (%s); choose another.", key, strings.Join(generalCompareKeys, ", "))})
-		}
-		seen[key] = true
-		switch n := utf8.RuneCountInString(label); {
-		case strings.ContainsAny(label, "\r\n"):
-			bad = append(bad, FieldError{Field: lf, Rule: "pattern", Message: "A label is one line of text."})
-		case n == 0:
-			bad = append(bad, FieldError{Field: lf, Rule: "minLength", Message: fmt.Sprintf("The label of %q is 1-%d characters long; it is empty.", key, AttributeLabelMax)})
-		case n > AttributeLabelMax:
-			bad = append(bad, FieldError{Field: lf, Rule: "maxLength", Message: fmt.Sprintf("The label of %q is 1-%d characters long; this is %d.", key, AttributeLabelMax, n)})
-		}
-		clean = append(clean, Attribute{Key: key, Label: label})
-	}
-	if len(clean) > CategoryAttributesMax {
-		bad = append(bad, FieldError{Field: "attributes", Rule: "maxItems", Message: fmt.Sprintf(
-			"A category has at most %d comparison attributes; this is %d.", CategoryAttributesMax, len(clean))})
-	}
-	if err := invalid(bad); err != nil {
-		return err
-	}
-	if attributesEqual(clean, c.Attributes) {
-		return nil
-	}
-	entry := s.auditEntry(actor, "category.attributes", categoryTarget(id), nonNil(c.Attributes), clean)
-	return st.SaveCategoryAttributes(ctx, id, clean, entry)
-}
-
-func attributesEqual(a, b []Attribute) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func containsString(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
 // MergeResult says what a merge did.
 type MergeResult struct {
 	// Moved is how many listings were linked to the source.
@@ -646,17 +471,17 @@ type MergeResult struct {
 // gains the comparison attributes of source it lacks, source's
 // subcategories move under target, and source's slug and old slugs lead to
 // target from now on. Source is then gone. category.merge in the audit log.
-func (s *Service) MergeCategory(ctx context.Context, actor string, source, target int64) (*MergeResult, error) {
+func (s *Console) MergeCategory(ctx context.Context, actor string, source, target int64) (*MergeResult, error) {
 	st, src, all, err := s.loadCategory(ctx, source)
 	if err != nil {
 		return nil, err
 	}
 	if target == source {
-		return nil, Invalid("target", "not_equal", "A category cannot be merged into itself; choose another category.")
+		return nil, domain.Invalid("target", "not_equal", "A category cannot be merged into itself; choose another category.")
 	}
 	tgt, ok := findCategory(all, target)
 	if !ok {
-		return nil, Invalid("target", "exists", "There is no category %d to merge into.", target)
+		return nil, domain.Invalid("target", "exists", "There is no category %d to merge into.", target)
 	}
 	parents := parentsOf(all)
 	delete(parents, source)
@@ -669,7 +494,7 @@ func (s *Service) MergeCategory(ctx context.Context, actor string, source, targe
 		parents[target] = src.ParentID
 	}
 	if fe := checkTree(parents, "target"); fe != nil {
-		return nil, invalid([]FieldError{*fe})
+		return nil, invalid([]domain.FieldError{*fe})
 	}
 	t, err := st.AdminCategory(ctx, target)
 	if err != nil {
@@ -696,7 +521,7 @@ func (s *Service) MergeCategory(ctx context.Context, actor string, source, targe
 }
 
 // loadCategory returns the store, category id and every category.
-func (s *Service) loadCategory(ctx context.Context, id int64) (CategoryAdminStore, *AdminCategory, []AdminCategory, error) {
+func (s *Console) loadCategory(ctx context.Context, id int64) (CategoryAdminStore, *AdminCategory, []AdminCategory, error) {
 	st, err := s.categoryStore()
 	if err != nil {
 		return nil, nil, nil, err

@@ -1,4 +1,4 @@
-package domain
+package console
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // People on the console (issue 16 item 7, docs/console.md "People"): the
@@ -97,7 +99,7 @@ type PeopleStore interface {
 }
 
 // people is s.People; an error when it is not set.
-func (s *Service) people() (PeopleStore, error) {
+func (s *Console) people() (PeopleStore, error) {
 	if s.People != nil {
 		return s.People, nil
 	}
@@ -105,20 +107,20 @@ func (s *Service) people() (PeopleStore, error) {
 }
 
 // FindAccounts finds accounts by email (a substring, case-insensitive) or id.
-func (s *Service) FindAccounts(ctx context.Context, q string, limit int) ([]PersonAccount, error) {
+func (s *Console) FindAccounts(ctx context.Context, q string, limit int) ([]PersonAccount, error) {
 	p, err := s.people()
 	if err != nil {
 		return nil, err
 	}
 	q = strings.TrimSpace(q)
 	if utf8.RuneCountInString(q) > 254 {
-		return nil, Invalid("q", "maxLength", "Search by at most 254 characters of an email address, or an account id.")
+		return nil, domain.Invalid("q", "maxLength", "Search by at most 254 characters of an email address, or an account id.")
 	}
 	return p.FindAccounts(ctx, q, limit)
 }
 
 // AccountDetail is the account with id and what it did.
-func (s *Service) AccountDetail(ctx context.Context, id int64) (*AccountDetail, error) {
+func (s *Console) AccountDetail(ctx context.Context, id int64) (*AccountDetail, error) {
 	p, err := s.people()
 	if err != nil {
 		return nil, err
@@ -129,28 +131,28 @@ func (s *Service) AccountDetail(ctx context.Context, id int64) (*AccountDetail, 
 // SuspendAccount suspends the account with id, by actor, for reason (1-500
 // characters). A member of the site team cannot suspend themselves or an
 // admin (EConflict).
-func (s *Service) SuspendAccount(ctx context.Context, actor string, id int64, reason string) error {
+func (s *Console) SuspendAccount(ctx context.Context, actor string, id int64, reason string) error {
 	p, err := s.people()
 	if err != nil {
 		return err
 	}
 	reason = strings.TrimSpace(reason)
 	if n := utf8.RuneCountInString(reason); n < 1 {
-		return Invalid("reason", "required", "Give the reason for the suspension in 1-%d characters (it is kept in the audit log).", SuspendReasonMax)
+		return domain.Invalid("reason", "required", "Give the reason for the suspension in 1-%d characters (it is kept in the audit log).", SuspendReasonMax)
 	} else if n > SuspendReasonMax {
-		return Invalid("reason", "maxLength", "Give the reason for the suspension in 1-%d characters (it is kept in the audit log); this one has %d.", SuspendReasonMax, n)
+		return domain.Invalid("reason", "maxLength", "Give the reason for the suspension in 1-%d characters (it is kept in the audit log); this one has %d.", SuspendReasonMax, n)
 	}
 	a, err := p.AccountDetail(ctx, id)
 	if err != nil {
 		return err
 	}
 	if strings.EqualFold(a.Email, actor) {
-		return Errorf(EConflict, "You cannot suspend your own account.")
+		return domain.Errorf(domain.EConflict, "You cannot suspend your own account.")
 	}
 	if role, err := s.TeamRole(ctx, a.Email); err != nil {
 		return err
 	} else if role == RoleAdmin {
-		return Errorf(EConflict, "%s is an admin of the site team: an admin cannot be suspended. Remove them from the team first.", a.Email)
+		return domain.Errorf(domain.EConflict, "%s is an admin of the site team: an admin cannot be suspended. Remove them from the team first.", a.Email)
 	}
 	return p.SuspendAccount(ctx, id, true, reason,
 		s.auditEntry(actor, "account.suspend", "account:"+strconv.FormatInt(id, 10), map[string]bool{"suspended": false},
@@ -158,7 +160,7 @@ func (s *Service) SuspendAccount(ctx context.Context, actor string, id int64, re
 }
 
 // UnsuspendAccount lifts the suspension of the account with id, by actor.
-func (s *Service) UnsuspendAccount(ctx context.Context, actor string, id int64) error {
+func (s *Console) UnsuspendAccount(ctx context.Context, actor string, id int64) error {
 	p, err := s.people()
 	if err != nil {
 		return err

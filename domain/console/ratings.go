@@ -1,4 +1,4 @@
-package domain
+package console
 
 import (
 	"bufio"
@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/launchdir/launchdir/domain"
 	"golang.org/x/net/idna"
 )
 
@@ -102,11 +103,11 @@ type RatingsStore interface {
 }
 
 // ratingsStore is s.Ratings; an error when it is not set.
-func (s *Service) ratingsStore() (RatingsStore, error) {
+func (s *Console) ratingsStore() (RatingsStore, error) {
 	if s.Ratings != nil {
 		return s.Ratings, nil
 	}
-	return nil, Errorf(EInternal, "rating imports are not configured")
+	return nil, domain.Errorf(domain.EInternal, "rating imports are not configured")
 }
 
 // Column names of the common exports, lower case, by what they hold.
@@ -127,11 +128,11 @@ func CheckRatingSource(src string) (string, error) {
 	src = strings.TrimSpace(src)
 	switch {
 	case src == "":
-		return "", Invalid("source", "required", "Name the SEO provider the file comes from (source), e.g. ahrefs.")
+		return "", domain.Invalid("source", "required", "Name the SEO provider the file comes from (source), e.g. ahrefs.")
 	case utf8.RuneCountInString(src) > MaxRatingSource:
-		return "", Invalid("source", "maxLength", "The source is at most %d characters.", MaxRatingSource)
+		return "", domain.Invalid("source", "maxLength", "The source is at most %d characters.", MaxRatingSource)
 	case !ratingSourceRe.MatchString(src):
-		return "", Invalid("source", "pattern", "The source is letters, digits, spaces and . _ ( ) -, starting with a letter or digit.")
+		return "", domain.Invalid("source", "pattern", "The source is letters, digits, spaces and . _ ( ) -, starting with a letter or digit.")
 	}
 	return src, nil
 }
@@ -192,15 +193,15 @@ func RatingHost(v string) (string, error) {
 func ParseRatingsCSV(r io.Reader, today time.Time) ([]RatingRow, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxRatingsFileBytes+1))
 	if err != nil {
-		return nil, Invalid("file", "read", "The file could not be read: %v.", err)
+		return nil, domain.Invalid("file", "read", "The file could not be read: %v.", err)
 	}
 	if len(data) > MaxRatingsFileBytes {
-		return nil, &Error{Code: ETooLarge, Message: "The file is larger than 1 MiB (1,048,576 bytes); split it.",
-			Fields: []FieldError{{Field: "file", Rule: "maxSize", Message: "The file is larger than 1 MiB; split it."}}}
+		return nil, &domain.Error{Code: domain.ETooLarge, Message: "The file is larger than 1 MiB (1,048,576 bytes); split it.",
+			Fields: []domain.FieldError{{Field: "file", Rule: "maxSize", Message: "The file is larger than 1 MiB; split it."}}}
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
-		return nil, Invalid("file", "encoding", "The file is not UTF-8 text; export it as CSV (UTF-8).")
+		return nil, domain.Invalid("file", "encoding", "The file is not UTF-8 text; export it as CSV (UTF-8).")
 	}
 	first, _, _ := bufio.NewReader(bytes.NewReader(data)).ReadLine()
 	cr := csv.NewReader(bytes.NewReader(data))
@@ -214,10 +215,10 @@ func ParseRatingsCSV(r io.Reader, today time.Time) ([]RatingRow, error) {
 	}
 	header, err := cr.Read()
 	if err == io.EOF {
-		return nil, Invalid("file", "required", "The file is empty; it needs a header row (domain, rating, date) and rows.")
+		return nil, domain.Invalid("file", "required", "The file is empty; it needs a header row (domain, rating, date) and rows.")
 	}
 	if err != nil {
-		return nil, Invalid("file", "csv", "The file is not CSV: %v.", err)
+		return nil, domain.Invalid("file", "csv", "The file is not CSV: %v.", err)
 	}
 	cols := map[string]int{}
 	for role, names := range map[string][]string{"domain": domainColumns, "rating": ratingColumns, "date": dateColumns} {
@@ -238,21 +239,21 @@ func ParseRatingsCSV(r io.Reader, today time.Time) ([]RatingRow, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return nil, Invalid("file", "header", "The first row must name the columns; no %s column was found (accepted names: domain, target or url; rating, dr or domain rating; date).", strings.Join(missing, " or "))
+		return nil, domain.Invalid("file", "header", "The first row must name the columns; no %s column was found (accepted names: domain, target or url; rating, dr or domain rating; date).", strings.Join(missing, " or "))
 	}
 	var rows []RatingRow
 	seen := map[string]int{}
-	lastDay := today.UTC().Format(DateLayout)
+	lastDay := today.UTC().Format(domain.DateLayout)
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, Invalid("file", "csv", "The file is not CSV: %v.", err)
+			return nil, domain.Invalid("file", "csv", "The file is not CSV: %v.", err)
 		}
 		if len(rows) == MaxRatingsRows {
-			return nil, Invalid("file", "maxRows", "The file has more than %d rows; split it.", MaxRatingsRows)
+			return nil, domain.Invalid("file", "maxRows", "The file has more than %d rows; split it.", MaxRatingsRows)
 		}
 		line, _ := cr.FieldPos(0)
 		row := RatingRow{Line: line}
@@ -281,8 +282,8 @@ func ParseRatingsCSV(r io.Reader, today time.Time) ([]RatingRow, error) {
 			}
 			row.Value = n
 			d := field("date")
-			t, err := time.Parse(DateLayout, d)
-			if err != nil || t.Format(DateLayout) != d {
+			t, err := time.Parse(domain.DateLayout, d)
+			if err != nil || t.Format(domain.DateLayout) != d {
 				return fmt.Sprintf("date: %q is not a date YYYY-MM-DD", d)
 			}
 			if d > lastDay {
@@ -306,7 +307,7 @@ func ParseRatingsCSV(r io.Reader, today time.Time) ([]RatingRow, error) {
 		rows = append(rows, row)
 	}
 	if len(rows) == 0 {
-		return nil, Invalid("file", "required", "The file has a header but no rows.")
+		return nil, domain.Invalid("file", "required", "The file has a header but no rows.")
 	}
 	return rows, nil
 }
@@ -314,7 +315,7 @@ func ParseRatingsCSV(r io.Reader, today time.Time) ([]RatingRow, error) {
 // PreviewRatingImport validates an uploaded file and keeps it as a pending
 // import (nothing is written to domain_ratings). A file refused as a whole
 // keeps nothing.
-func (s *Service) PreviewRatingImport(ctx context.Context, actor, fileName, source string, body io.Reader) (*RatingImport, error) {
+func (s *Console) PreviewRatingImport(ctx context.Context, actor, fileName, source string, body io.Reader) (*RatingImport, error) {
 	st, err := s.ratingsStore()
 	if err != nil {
 		return nil, err
@@ -349,7 +350,7 @@ func (s *Service) PreviewRatingImport(ctx context.Context, actor, fileName, sour
 }
 
 // RatingImport returns one import with its rows.
-func (s *Service) RatingImport(ctx context.Context, id int64) (*RatingImport, error) {
+func (s *Console) RatingImport(ctx context.Context, id int64) (*RatingImport, error) {
 	st, err := s.ratingsStore()
 	if err != nil {
 		return nil, err
@@ -358,7 +359,7 @@ func (s *Service) RatingImport(ctx context.Context, id int64) (*RatingImport, er
 }
 
 // RatingImports lists the latest imports, newest first.
-func (s *Service) RatingImports(ctx context.Context, limit int) ([]RatingImport, error) {
+func (s *Console) RatingImports(ctx context.Context, limit int) ([]RatingImport, error) {
 	st, err := s.ratingsStore()
 	if err != nil {
 		return nil, err
@@ -369,16 +370,16 @@ func (s *Service) RatingImports(ctx context.Context, limit int) ([]RatingImport,
 // ConfirmRatingImport writes a pending import's accepted readings and the
 // audit entry rating.import with its counts. EConflict when it was
 // confirmed or discarded already; EInvalid when it has no accepted row.
-func (s *Service) ConfirmRatingImport(ctx context.Context, actor string, id int64) (*RatingImport, error) {
+func (s *Console) ConfirmRatingImport(ctx context.Context, actor string, id int64) (*RatingImport, error) {
 	return s.decideRatingImport(ctx, actor, id, ImportConfirmed)
 }
 
 // DiscardRatingImport drops a pending import without writing a reading.
-func (s *Service) DiscardRatingImport(ctx context.Context, actor string, id int64) (*RatingImport, error) {
+func (s *Console) DiscardRatingImport(ctx context.Context, actor string, id int64) (*RatingImport, error) {
 	return s.decideRatingImport(ctx, actor, id, ImportDiscarded)
 }
 
-func (s *Service) decideRatingImport(ctx context.Context, actor string, id int64, status string) (*RatingImport, error) {
+func (s *Console) decideRatingImport(ctx context.Context, actor string, id int64, status string) (*RatingImport, error) {
 	st, err := s.ratingsStore()
 	if err != nil {
 		return nil, err
@@ -389,7 +390,7 @@ func (s *Service) decideRatingImport(ctx context.Context, actor string, id int64
 			return nil, err
 		}
 		if imp.Status == ImportPending && imp.Accepted == 0 {
-			return nil, Invalid("import", "accepted", "Import #%d has no accepted row; there is nothing to store. Discard it and upload a corrected file.", id)
+			return nil, domain.Invalid("import", "accepted", "Import #%d has no accepted row; there is nothing to store. Discard it and upload a corrected file.", id)
 		}
 	}
 	return st.DecideRatingImport(ctx, id, status, actor, s.now(), func(imp RatingImport) *AuditEntry {
@@ -405,7 +406,7 @@ func (s *Service) decideRatingImport(ctx context.Context, actor string, id int64
 
 // ImportRatings is the command line's import: validate, then (unless
 // dryRun) confirm at once. The returned import has its rows either way.
-func (s *Service) ImportRatings(ctx context.Context, actor, fileName, source string, body io.Reader, dryRun bool) (*RatingImport, error) {
+func (s *Console) ImportRatings(ctx context.Context, actor, fileName, source string, body io.Reader, dryRun bool) (*RatingImport, error) {
 	imp, err := s.PreviewRatingImport(ctx, actor, fileName, source, body)
 	if err != nil {
 		return nil, err
@@ -417,7 +418,7 @@ func (s *Service) ImportRatings(ctx context.Context, actor, fileName, source str
 		}
 		imp.Status = ImportDiscarded
 		if !dryRun {
-			return imp, Invalid("file", "accepted", "No row of the file was accepted; nothing was stored.")
+			return imp, domain.Invalid("file", "accepted", "No row of the file was accepted; nothing was stored.")
 		}
 		return imp, nil
 	}

@@ -1,13 +1,13 @@
-package domain
+package console
 
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // Site settings (issue 16 item 2, docs/console.md "Site settings"): what the
@@ -17,17 +17,6 @@ import (
 // defaults). Every read happens at the time of use, so a change made on
 // /admin/settings or with "launchdir admin settings set" takes effect on the
 // next request, in every process using the database.
-
-// Setting keys. The free queue's keys are the JSON names of FreeSettings.
-const (
-	SettingSiteName         = "site_name"
-	SettingSitePurpose      = "site_purpose"
-	SettingFreeWeeksMin     = "free_weeks_min"
-	SettingFreeWeeksMax     = "free_weeks_max"
-	SettingFreeWeekCapacity = "free_week_capacity"
-	SettingBadgeCheckHours  = "badge_check_hours"
-	SettingVoteMinAgeHours  = "vote_min_account_age_hours"
-)
 
 // Kinds of settings.
 const (
@@ -57,13 +46,13 @@ func (d SettingDef) Text() bool { return d.Kind == settingText }
 
 // SettingDefs are every site setting, in the order the page shows them.
 var SettingDefs = []SettingDef{
-	{SettingSiteName, "Site name", "Shown in every page's title and header, and by get_site_info.", settingText, 1, 80},
-	{SettingSitePurpose, "Site purpose", "One or two sentences on what the directory is for (pages' description, get_site_info).", settingText, 1, 500},
-	{SettingFreeWeeksMin, "Free queue: earliest week", "A free listing launches this many weeks after the week it joins the queue, at the earliest.", settingInt, 1, 52},
-	{SettingFreeWeeksMax, "Free queue: latest week", "... and at the latest (not below the earliest week).", settingInt, 1, 52},
-	{SettingFreeWeekCapacity, "Free listings per week", "How many free listings one launch week takes.", settingInt, 1, 1000},
-	{SettingBadgeCheckHours, "Badge check interval (hours)", "The time between two checks of a free listing's badge.", settingInt, 1, 168},
-	{SettingVoteMinAgeHours, "Vote hold: minimum account age (hours)", "Votes and reviews of younger accounts are held until the account is this old; 0 holds none for age.", settingInt, 0, 720},
+	{domain.SettingSiteName, "Site name", "Shown in every page's title and header, and by get_site_info.", settingText, 1, 80},
+	{domain.SettingSitePurpose, "Site purpose", "One or two sentences on what the directory is for (pages' description, get_site_info).", settingText, 1, 500},
+	{domain.SettingFreeWeeksMin, "Free queue: earliest week", "A free listing launches this many weeks after the week it joins the queue, at the earliest.", settingInt, 1, 52},
+	{domain.SettingFreeWeeksMax, "Free queue: latest week", "... and at the latest (not below the earliest week).", settingInt, 1, 52},
+	{domain.SettingFreeWeekCapacity, "Free listings per week", "How many free listings one launch week takes.", settingInt, 1, 1000},
+	{domain.SettingBadgeCheckHours, "Badge check interval (hours)", "The time between two checks of a free listing's badge.", settingInt, 1, 168},
+	{domain.SettingVoteMinAgeHours, "Vote hold: minimum account age (hours)", "Votes and reviews of younger accounts are held until the account is this old; 0 holds none for age.", settingInt, 0, 720},
 }
 
 // SettingDefOf returns the definition of key.
@@ -78,8 +67,7 @@ func SettingDefOf(key string) (SettingDef, bool) {
 
 // SettingsStore keeps the stored site settings.
 type SettingsStore interface {
-	// StoredSettings returns the stored settings by key (absent: not stored).
-	StoredSettings(ctx context.Context) (map[string]string, error)
+	domain.SettingsReader
 	// SaveSettings stores set and writes entries to the audit log, in one
 	// transaction.
 	SaveSettings(ctx context.Context, set map[string]string, entries []AuditEntry) error
@@ -95,26 +83,26 @@ type SettingView struct {
 }
 
 // settingsStore is s.Settings; nil when it is not set (the defaults only).
-func (s *Service) settingsStore() SettingsStore {
+func (s *Console) settingsStore() SettingsStore {
 	return s.Settings
 }
 
 // SettingDefaults are the values of the settings when none is stored:
 // the site's configuration and the flags.
-func (s *Service) SettingDefaults() map[string]string {
-	f := FreeSettings{WeeksMin: s.Site.FreeWeeksMin, WeeksMax: s.Site.FreeWeeksMax,
+func (s *Console) SettingDefaults() map[string]string {
+	f := domain.FreeSettings{WeeksMin: s.Site.FreeWeeksMin, WeeksMax: s.Site.FreeWeeksMax,
 		WeekCapacity: s.Site.FreeWeekCapacity, CheckHours: s.Site.BadgeCheckHours}.Norm()
 	return map[string]string{
-		SettingSiteName: s.Site.Name, SettingSitePurpose: s.Site.Purpose,
-		SettingFreeWeeksMin: strconv.Itoa(f.WeeksMin), SettingFreeWeeksMax: strconv.Itoa(f.WeeksMax),
-		SettingFreeWeekCapacity: strconv.Itoa(f.WeekCapacity), SettingBadgeCheckHours: strconv.Itoa(f.CheckHours),
-		SettingVoteMinAgeHours: strconv.FormatFloat(s.VoteMinAccountAge.Hours(), 'f', -1, 64),
+		domain.SettingSiteName: s.Site.Name, domain.SettingSitePurpose: s.Site.Purpose,
+		domain.SettingFreeWeeksMin: strconv.Itoa(f.WeeksMin), domain.SettingFreeWeeksMax: strconv.Itoa(f.WeeksMax),
+		domain.SettingFreeWeekCapacity: strconv.Itoa(f.WeekCapacity), domain.SettingBadgeCheckHours: strconv.Itoa(f.CheckHours),
+		domain.SettingVoteMinAgeHours: strconv.FormatFloat(s.VoteMinAccountAge.Hours(), 'f', -1, 64),
 	}
 }
 
 // SiteSettings returns every setting with its value in effect, its default
 // and its bounds, in the order of SettingDefs.
-func (s *Service) SiteSettings(ctx context.Context) ([]SettingView, error) {
+func (s *Console) SiteSettings(ctx context.Context) ([]SettingView, error) {
 	stored := map[string]string{}
 	if st := s.settingsStore(); st != nil {
 		var err error
@@ -134,79 +122,39 @@ func (s *Service) SiteSettings(ctx context.Context) ([]SettingView, error) {
 	return out, nil
 }
 
-// storedSettings are the stored settings; none when they cannot be read
-// (then the defaults apply and the failure is logged).
-func (s *Service) storedSettings(ctx context.Context) map[string]string {
-	st := s.settingsStore()
-	if st == nil {
-		return nil
-	}
-	stored, err := st.StoredSettings(ctx)
-	if err != nil {
-		slog.Default().Error("domain: reading the site settings; using the defaults", "err", err)
-		return nil
-	}
-	return stored
-}
-
-// SiteNow is the site as the request of ctx sees it (Site.In) with the
-// name and purpose in effect now: the stored settings, else the configured
-// ones.
-func (s *Service) SiteNow(ctx context.Context) Site {
-	site := s.Site.In(ctx)
-	stored := s.storedSettings(ctx)
-	if v, ok := stored[SettingSiteName]; ok && v != "" {
-		site.Name = v
-	}
-	if v, ok := stored[SettingSitePurpose]; ok && v != "" {
-		site.Purpose = v
-	}
-	return site
-}
-
-// voteMinAccountAge is the vote rule's minimum account age in effect now.
-func (s *Service) voteMinAccountAge(ctx context.Context) time.Duration {
-	if v, ok := s.storedSettings(ctx)[SettingVoteMinAgeHours]; ok {
-		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
-			return time.Duration(n) * time.Hour
-		}
-	}
-	return s.VoteMinAccountAge
-}
-
 // CheckSetting validates value for key, returning it normalised (a text
 // trimmed, a number without leading zeros or signs).
-func CheckSetting(key, value string) (string, *FieldError) {
+func CheckSetting(key, value string) (string, *domain.FieldError) {
 	d, ok := SettingDefOf(key)
 	if !ok {
 		keys := make([]string, len(SettingDefs))
 		for i, d := range SettingDefs {
 			keys[i] = d.Key
 		}
-		return "", &FieldError{Field: "key", Rule: "enum", Message: fmt.Sprintf("%q is no site setting; the settings are %s.", key, strings.Join(keys, ", "))}
+		return "", &domain.FieldError{Field: "key", Rule: "enum", Message: fmt.Sprintf("%q is no site setting; the settings are %s.", key, strings.Join(keys, ", "))}
 	}
 	value = strings.TrimSpace(value)
 	if d.Text() {
 		if strings.ContainsAny(value, "\r\n") {
-			return "", &FieldError{Field: key, Rule: "pattern", Message: fmt.Sprintf("%s is one line of text.", d.Label)}
+			return "", &domain.FieldError{Field: key, Rule: "pattern", Message: fmt.Sprintf("%s is one line of text.", d.Label)}
 		}
 		switch n := utf8.RuneCountInString(value); {
 		case n < d.Min:
-			return "", &FieldError{Field: key, Rule: "minLength", Message: fmt.Sprintf("%s is %s long; it is empty.", d.Label, d.Bounds())}
+			return "", &domain.FieldError{Field: key, Rule: "minLength", Message: fmt.Sprintf("%s is %s long; it is empty.", d.Label, d.Bounds())}
 		case n > d.Max:
-			return "", &FieldError{Field: key, Rule: "maxLength", Message: fmt.Sprintf("%s is %s long; this is %d.", d.Label, d.Bounds(), n)}
+			return "", &domain.FieldError{Field: key, Rule: "maxLength", Message: fmt.Sprintf("%s is %s long; this is %d.", d.Label, d.Bounds(), n)}
 		}
 		return value, nil
 	}
 	n, err := strconv.Atoi(value)
 	if err != nil {
-		return "", &FieldError{Field: key, Rule: "type", Message: fmt.Sprintf("%s is a whole number from %s; %q is not one.", d.Label, d.Bounds(), value)}
+		return "", &domain.FieldError{Field: key, Rule: "type", Message: fmt.Sprintf("%s is a whole number from %s; %q is not one.", d.Label, d.Bounds(), value)}
 	}
 	if n < d.Min {
-		return "", &FieldError{Field: key, Rule: "minimum", Message: fmt.Sprintf("%s is %s; %d is below.", d.Label, d.Bounds(), n)}
+		return "", &domain.FieldError{Field: key, Rule: "minimum", Message: fmt.Sprintf("%s is %s; %d is below.", d.Label, d.Bounds(), n)}
 	}
 	if n > d.Max {
-		return "", &FieldError{Field: key, Rule: "maximum", Message: fmt.Sprintf("%s is %s; %d is above.", d.Label, d.Bounds(), n)}
+		return "", &domain.FieldError{Field: key, Rule: "maximum", Message: fmt.Sprintf("%s is %s; %d is above.", d.Label, d.Bounds(), n)}
 	}
 	return strconv.Itoa(n), nil
 }
@@ -215,7 +163,7 @@ func CheckSetting(key, value string) (string, *FieldError) {
 // given keep theirs) and, when every one is valid, stores the ones that
 // change, each with a setting.set entry in the audit log by actor. When
 // any is wrong nothing is stored and the error names every wrong field.
-func (s *Service) SetSiteSettings(ctx context.Context, actor string, values map[string]string) error {
+func (s *Console) SetSiteSettings(ctx context.Context, actor string, values map[string]string) error {
 	st := s.settingsStore()
 	if st == nil {
 		return fmt.Errorf("site settings are not configured (they need a SettingsStore)")
@@ -224,7 +172,7 @@ func (s *Service) SetSiteSettings(ctx context.Context, actor string, values map[
 	if err != nil {
 		return err
 	}
-	var bad []FieldError
+	var bad []domain.FieldError
 	clean := map[string]string{}
 	now := map[string]string{}
 	for _, v := range cur {
@@ -258,20 +206,20 @@ func (s *Service) SetSiteSettings(ctx context.Context, actor string, values map[
 	for k, v := range clean {
 		merged[k] = v
 	}
-	lo, _ := strconv.Atoi(merged[SettingFreeWeeksMin])
-	hi, _ := strconv.Atoi(merged[SettingFreeWeeksMax])
-	_, minGiven := clean[SettingFreeWeeksMin]
-	_, maxGiven := clean[SettingFreeWeeksMax]
+	lo, _ := strconv.Atoi(merged[domain.SettingFreeWeeksMin])
+	hi, _ := strconv.Atoi(merged[domain.SettingFreeWeeksMax])
+	_, minGiven := clean[domain.SettingFreeWeeksMin]
+	_, maxGiven := clean[domain.SettingFreeWeeksMax]
 	if hi < lo && (minGiven || maxGiven) {
-		field := SettingFreeWeeksMax
+		field := domain.SettingFreeWeeksMax
 		if !maxGiven {
-			field = SettingFreeWeeksMin
+			field = domain.SettingFreeWeeksMin
 		}
-		bad = append(bad, FieldError{Field: field, Rule: "free_weeks_order", Message: fmt.Sprintf(
+		bad = append(bad, domain.FieldError{Field: field, Rule: "free_weeks_order", Message: fmt.Sprintf(
 			"The latest free week (%d) cannot come before the earliest (%d).", hi, lo)})
 	}
 	if len(bad) > 0 {
-		return &Error{Code: EInvalid, Message: bad[0].Message, Fields: bad}
+		return &domain.Error{Code: domain.EInvalid, Message: bad[0].Message, Fields: bad}
 	}
 	set := map[string]string{}
 	var entries []AuditEntry

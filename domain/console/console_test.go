@@ -1,0 +1,68 @@
+package console_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/console"
+)
+
+// stubStores satisfies every store New checks; New never calls them.
+type stubStores struct{ console.Stores }
+
+func fullDeps() console.Deps {
+	st := stubStores{}
+	return console.Deps{Site: domain.Site{Key: "main"}, Now: time.Now,
+		Team: st, Settings: st, Categories: st, Blog: st, Listings: st, People: st,
+		Moderation: st, Ratings: st, Revenue: st, Owners: st}
+}
+
+// TestNew: New builds a Console from a full Deps and names every
+// dependency that is missing.
+func TestNew(t *testing.T) {
+	if c, err := console.New(fullDeps()); err != nil || c == nil {
+		t.Fatalf("New(full Deps) = %v, %v", c, err)
+	}
+	for name, drop := range map[string]func(*console.Deps){
+		"Site.Key":                         func(d *console.Deps) { d.Site.Key = "" },
+		"Now":                              func(d *console.Deps) { d.Now = nil },
+		"Team":                             func(d *console.Deps) { d.Team = nil },
+		"Settings":                         func(d *console.Deps) { d.Settings = nil },
+		"Categories":                       func(d *console.Deps) { d.Categories = nil },
+		"Blog":                             func(d *console.Deps) { d.Blog = nil },
+		"Listings":                         func(d *console.Deps) { d.Listings = nil },
+		"People":                           func(d *console.Deps) { d.People = nil },
+		"Moderation":                       func(d *console.Deps) { d.Moderation = nil },
+		"Ratings":                          func(d *console.Deps) { d.Ratings = nil },
+		"Revenue":                          func(d *console.Deps) { d.Revenue = nil },
+		"Owners":                           func(d *console.Deps) { d.Owners = nil },
+		"VoteMinAccountAge (not negative)": func(d *console.Deps) { d.VoteMinAccountAge = -time.Hour },
+	} {
+		d := fullDeps()
+		drop(&d)
+		c, err := console.New(d)
+		if err == nil || c != nil || !strings.Contains(err.Error(), "Deps."+name) {
+			t.Errorf("New without %s = %v, %v; want an error naming Deps.%s", name, c, err, name)
+		}
+	}
+}
+
+// TestConsole_NotOnTheService keeps the console out of the domain core: no
+// operation of the Console is (again) a method of *domain.Service. The core
+// reads the team's work through domain.SettingsReader and domain.Redirects.
+func TestConsole_NotOnTheService(t *testing.T) {
+	svc := reflect.TypeOf(&domain.Service{})
+	cons := reflect.TypeOf(&console.Console{})
+	if cons.NumMethod() < 50 {
+		t.Fatalf("*console.Console has %d exported methods; the console's operations are expected here", cons.NumMethod())
+	}
+	for i := range cons.NumMethod() {
+		name := cons.Method(i).Name
+		if _, ok := svc.MethodByName(name); ok {
+			t.Errorf("*domain.Service has the console's method %s: the console's operations live in domain/console", name)
+		}
+	}
+}
