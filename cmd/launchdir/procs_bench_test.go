@@ -207,6 +207,7 @@ var (
 	procsCallsFlag    = flag.Int("launchdir.procs-calls", 1000, "calls per load of BenchmarkProcesses (times b.N)")
 	procsListingsFlag = flag.Int("launchdir.procs-listings", 5000, "synthetic listings (seed --synthetic) behind BenchmarkProcesses")
 	procsWarmupFlag   = flag.Int("launchdir.procs-warmup", 0, "unmeasured calls per load of BenchmarkProcesses before the measured ones (rounded up to a multiple of the 16 clients)")
+	procsSampleFlag   = flag.Duration("launchdir.procs-sample", 50*time.Millisecond, "how often BenchmarkProcesses counts PostgreSQL's open connections during a load (0: never)")
 	procsCountsFlag   = flag.String("launchdir.procs", "1,2,3", "comma-separated serve process counts on PostgreSQL in BenchmarkProcesses")
 )
 
@@ -623,13 +624,15 @@ func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i in
 		sampleCtx, endSampling := context.WithCancel(context.Background())
 		go func() {
 			defer close(sampled)
-			for sampleCtx.Err() == nil {
+			// Each sample is a pg_stat_activity query: PostgreSQL CPU
+			// counted in the load's (-launchdir.procs-sample 0: none).
+			for every := *procsSampleFlag; every > 0 && sampleCtx.Err() == nil; {
 				if n := f.pgConnections(); n > maxConns.Load() {
 					maxConns.Store(n)
 				}
 				select {
 				case <-sampleCtx.Done():
-				case <-time.After(50 * time.Millisecond):
+				case <-time.After(every):
 				}
 			}
 		}()
