@@ -71,8 +71,12 @@ import (
 // PostgreSQL cluster (postmaster, its backends and their exited children)
 // and of this process (the 16 clients and the proxy), their sum, and the
 // cores that sum kept busy (cpu/wall). On PostgreSQL also the most
-// connections open at once (sampled every 50 ms) and the connections opened
-// per 1000 calls (pg_stat_database.sessions). Run it with
+// connections open at once (sampled every -launchdir.procs-sample, 50 ms; a
+// query that costs PostgreSQL CPU, 0 turns it off) and the connections opened
+// per 1000 calls (pg_stat_database.sessions). -launchdir.procs-warmup N makes
+// N unmeasured calls before each load (warm pools, prepared statements); the
+// write mix also logs its CPU per call with the drafts it queued, up to the
+// end of the drain. Run it with
 //
 //	go test ./cmd/launchdir -run '^$' -bench Processes -benchtime 1x -timeout 30m -v
 //
