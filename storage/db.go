@@ -175,7 +175,9 @@ func openPostgres(url string, opts ...Option) (*DB, error) {
 	if !strings.Contains(url, "default_query_exec_mode=") {
 		cfg.DefaultQueryExecMode = pgx.QueryExecModeCacheStatement
 	}
-	sdb := stdlib.OpenDB(*cfg)
+	// A connection the server refuses for now (too many clients) is the
+	// unavailable error, answered 503 with Retry-After (pgconnect.go).
+	sdb := sql.OpenDB(pgConnector{stdlib.GetConnector(*cfg)})
 	// As on SQLite, a burst's connections stay for the next burst: with
 	// database/sql's default of 2 idle, 16 calls in flight closed a
 	// connection after almost every use and PostgreSQL forked a new backend

@@ -25,3 +25,10 @@ func HoldConn(t testing.TB, db *DB) (release func()) {
 	t.Cleanup(release)
 	return release
 }
+
+// DropIdleConns closes the idle connections of db's pool (the ones its
+// migrations left), so that the next call must open a new one.
+func DropIdleConns(db *DB) {
+	db.sql.SetMaxIdleConns(0)
+	db.sql.SetMaxIdleConns(postgresIdleConns)
+}

@@ -166,9 +166,9 @@ func newFixture(t *testing.T) (*DB, *Store, string) {
 
 // newFixtureOn is newFixture on engine (see openEngine); the path it returns
 // is the SQLite file or the PostgreSQL URL.
-func newFixtureOn(t *testing.T, engine string) (*DB, *Store, string) {
+func newFixtureOn(t *testing.T, engine string, opts ...Option) (*DB, *Store, string) {
 	t.Helper()
-	db := openEngine(t, engine)
+	db := openEngine(t, engine, opts...)
 	path := db.path
 	ctx := context.Background()
 	siteID, err := ensureSite(ctx, db, fxSite)

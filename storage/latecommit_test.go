@@ -16,7 +16,9 @@ import (
 // Before, they kept the old numbers until the next write.
 func TestStore_CountsAfterLateCommit(t *testing.T) {
 	t.Parallel()
-	db, st, _ := newFixtureOn(t, "postgres")
+	// Two transactions open at once on purpose: unbounded even when the
+	// harness caps the pool (LAUNCHDIR_TEST_DB_MAX_CONNS=1).
+	db, st, _ := newFixtureOn(t, "postgres", WithMaxConns(0))
 	st.lateCommits = 200 * time.Millisecond
 	ctx := context.Background()
 	var cat int64

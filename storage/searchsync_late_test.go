@@ -57,7 +57,7 @@ func TestStore_SearchLogLateCommit(t *testing.T) {
 	}
 	t.Run("poll", func(t *testing.T) {
 		t.Parallel()
-		db, st, _ := newFixtureOn(t, "postgres")
+		db, st, _ := newFixtureOn(t, "postgres", WithMaxConns(0))
 		st.PollInterval = time.Hour
 		tx1 := lateCommit(t, db, "Quantum jots", "Zebra sketches")
 		if err := st.Refresh(ctx); err != nil { // reads the later seq, not the open one
@@ -78,7 +78,7 @@ func TestStore_SearchLogLateCommit(t *testing.T) {
 	})
 	t.Run("build", func(t *testing.T) {
 		t.Parallel()
-		db, _, _ := newFixtureOn(t, "postgres")
+		db, _, _ := newFixtureOn(t, "postgres", WithMaxConns(0))
 		tx1 := lateCommit(t, db, "Quantum jots", "Zebra sketches")
 		st, err := NewStore(ctx, db, fxSite) // the index is built at the later seq
 		if err != nil {
@@ -102,7 +102,7 @@ func TestStore_SearchLogLateCommit(t *testing.T) {
 // forgets it.
 func TestStore_SearchLogRolledBack(t *testing.T) {
 	t.Parallel()
-	db, st, _ := newFixtureOn(t, "postgres")
+	db, st, _ := newFixtureOn(t, "postgres", WithMaxConns(0))
 	ctx := context.Background()
 	st.PollInterval = time.Hour
 	tx1 := lateCommit(t, db, "Quantum jots", "Zebra sketches")

@@ -33,7 +33,7 @@ type Authenticator interface {
 // challenge is an authentication failure answered with WWW-Authenticate.
 // Its status comes from the code-to-status table (internal/problem).
 type challenge struct {
-	code   domain.Code // unauthenticated (401), forbidden (403), rate_limited (429) or internal (500)
+	code   domain.Code // unauthenticated (401), forbidden (403), rate_limited (429), internal (500) or unavailable (503)
 	err    string      // RFC 6750 error: "", invalid_request, invalid_token, insufficient_scope
 	scopes []string
 	detail string
@@ -79,13 +79,18 @@ func (s *Server) authenticate(r *http.Request, resource string, needed []string)
 	if s.auth == nil {
 		return nil, &challenge{code: domain.EUnauthenticated, err: "invalid_token", scopes: needed, limit: s.failures.Take(failKey), detail: "This server accepts no credentials."}
 	}
-	c, err := s.auth.Verify(ctx, token, resource)
+	c, err := s.verify(ctx, token, resource)
 	if errors.Is(err, auth.ErrInvalidToken) {
 		return nil, &challenge{code: domain.EUnauthenticated, err: "invalid_token", scopes: needed, limit: s.failures.Take(failKey),
 			detail: "The access token or API key is unknown, expired, revoked, or was issued for another resource (" + resource + ")."}
 	}
 	if err != nil {
-		s.log.Error("verify credential", "err", err)
+		// The look-up could not be done: out of time waiting for a
+		// database connection, or the database refusing one, is a 503
+		// to retry (problem.For); anything else is internal, logged.
+		if p := problem.For(ctx, s.log, "verify credential", err); p.Code == domain.EUnavailable {
+			return nil, &challenge{code: domain.EUnavailable, detail: p.Detail}
+		}
 		return nil, &challenge{code: domain.EInternal, detail: problem.InternalMessage}
 	}
 	var missing []string
@@ -102,6 +107,20 @@ func (s *Server) authenticate(r *http.Request, resource string, needed []string)
 	return domain.WithCaller(ctx, c), nil
 }
 
+// verify is the credential's look-up under the call deadline
+// (Options.RequestTimeout): REST handlers run under it already, but /mcp
+// authenticates before the MCP method (and its deadline) starts, and the
+// request itself gets none, so that streams are not cut. Without it an MCP
+// call with a bearer waited for ever on a full database pool.
+func (s *Server) verify(ctx context.Context, token, resource string) (domain.Caller, error) {
+	if s.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.timeout)
+		defer cancel()
+	}
+	return s.auth.Verify(ctx, token, resource)
+}
+
 // write answers the challenge: WWW-Authenticate naming the resource
 // metadata and every scope needed, and a problem+json body.
 func (c *challenge) write(w http.ResponseWriter, s *Server, resource string) {
@@ -112,6 +131,10 @@ func (c *challenge) write(w http.ResponseWriter, s *Server, resource string) {
 	c.limit.SetHeaders(w.Header())
 	if c.code == domain.EInternal {
 		writeProblem(w, newProblem(domain.EInternal, c.detail))
+		return
+	}
+	if c.code == domain.EUnavailable { // no challenge: the credential was not judged
+		writeProblem(w, problem.Unavailable(c.detail))
 		return
 	}
 	var parts []string

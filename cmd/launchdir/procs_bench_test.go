@@ -71,8 +71,12 @@ import (
 // PostgreSQL cluster (postmaster, its backends and their exited children)
 // and of this process (the 16 clients and the proxy), their sum, and the
 // cores that sum kept busy (cpu/wall). On PostgreSQL also the most
-// connections open at once (sampled every 50 ms) and the connections opened
-// per 1000 calls (pg_stat_database.sessions). Run it with
+// connections open at once (sampled every -launchdir.procs-sample, 50 ms; a
+// query that costs PostgreSQL CPU, 0 turns it off) and the connections opened
+// per 1000 calls (pg_stat_database.sessions). -launchdir.procs-warmup N makes
+// N unmeasured calls before each load (warm pools, prepared statements); the
+// write mix also logs its CPU per call with the drafts it queued, up to the
+// end of the drain. Run it with
 //
 //	go test ./cmd/launchdir -run '^$' -bench Processes -benchtime 1x -timeout 30m -v
 //
@@ -189,6 +193,16 @@ func BenchmarkProcesses(b *testing.B) {
 				b.Fatalf("after the writes: %v\n%s", err, f.logTail())
 			}
 			b.Logf("%s: the %d drafts the writes created were built %.1f s after the writes ended", b.Name(), created.Load(), time.Since(t0).Seconds())
+			// The job workers build the drafts during the load on one engine
+			// and partly after it on the other (SQLite's writers wait on one
+			// another): the write calls' CPU with the drafts they queued is
+			// counted up to the end of the drain.
+			if c0, c1 := f.last.cpu, f.cpu(); c0.ok && c1.ok && f.last.calls > 0 {
+				n := float64(f.last.calls)
+				serve, pg, self := (c1.serve - c0.serve).Seconds(), (c1.pg - c0.pg).Seconds(), (c1.self - c0.self).Seconds()
+				b.Logf("%s: writes with the drafts they queued: CPU per call %.2f ms (serve %.2f, postgres %.2f, clients and proxy %.2f)",
+					b.Name(), 1000*(serve+pg+self)/n, 1000*serve/n, 1000*pg/n, 1000*self/n)
+			}
 		})
 	}
 }
@@ -196,6 +210,8 @@ func BenchmarkProcesses(b *testing.B) {
 var (
 	procsCallsFlag    = flag.Int("launchdir.procs-calls", 1000, "calls per load of BenchmarkProcesses (times b.N)")
 	procsListingsFlag = flag.Int("launchdir.procs-listings", 5000, "synthetic listings (seed --synthetic) behind BenchmarkProcesses")
+	procsWarmupFlag   = flag.Int("launchdir.procs-warmup", 0, "unmeasured calls per load of BenchmarkProcesses before the measured ones (rounded up to a multiple of the 16 clients)")
+	procsSampleFlag   = flag.Duration("launchdir.procs-sample", 50*time.Millisecond, "how often BenchmarkProcesses counts PostgreSQL's open connections during a load (0: never)")
 	procsCountsFlag   = flag.String("launchdir.procs", "1,2,3", "comma-separated serve process counts on PostgreSQL in BenchmarkProcesses")
 )
 
@@ -265,6 +281,12 @@ type fleet struct {
 	proxy *httptest.Server
 	procs []*exec.Cmd
 	logs  *syncBuffer
+	// last is the CPU at the start of the latest load and its calls
+	// answered, for what the calls cost with the jobs they queued (drain).
+	last struct {
+		cpu   cpuTimes
+		calls int
+	}
 }
 
 // startFleet starts the proxy and n serve processes on db, each with the
@@ -575,6 +597,29 @@ func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i in
 		var firstErr error
 		var errOnce sync.Once
 		var stop atomic.Bool
+		// Warm-up (-launchdir.procs-warmup): the same calls, unmeasured, so
+		// that the processes' pools hold their connections and each
+		// connection has prepared its statements, as in a server that has
+		// run for a while; a 5xx or a wrong answer here stops the run too.
+		warm := (*procsWarmupFlag + procsClients - 1) / procsClients * procsClients
+		if warm > 0 {
+			var wwg sync.WaitGroup
+			var warmErr atomic.Pointer[error]
+			for w := range procsClients {
+				wwg.Go(func() {
+					for i := w; i < warm && warmErr.Load() == nil; i += procsClients {
+						if kind, err := op(cl, w, i); err != nil {
+							err = fmt.Errorf("warm-up call %d (%s): %w", i, kind, err)
+							warmErr.CompareAndSwap(nil, &err)
+						}
+					}
+				})
+			}
+			wwg.Wait()
+			if e := warmErr.Load(); e != nil {
+				b.Fatalf("%s: %v\n%s", name, *e, f.logTail())
+			}
+		}
 		logFrom := len(f.logs.String())
 		cpu0 := f.cpu()
 		sessions0 := f.pgSessions()
@@ -583,13 +628,15 @@ func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i in
 		sampleCtx, endSampling := context.WithCancel(context.Background())
 		go func() {
 			defer close(sampled)
-			for sampleCtx.Err() == nil {
+			// Each sample is a pg_stat_activity query: PostgreSQL CPU
+			// counted in the load's (-launchdir.procs-sample 0: none).
+			for every := *procsSampleFlag; every > 0 && sampleCtx.Err() == nil; {
 				if n := f.pgConnections(); n > maxConns.Load() {
 					maxConns.Store(n)
 				}
 				select {
 				case <-sampleCtx.Done():
-				case <-time.After(50 * time.Millisecond):
+				case <-time.After(every):
 				}
 			}
 		}()
@@ -598,7 +645,7 @@ func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i in
 		var wg sync.WaitGroup
 		for w := range procsClients {
 			wg.Go(func() {
-				for i := w; i < calls && !stop.Load(); i += procsClients {
+				for i := warm + w; i < warm+calls && !stop.Load(); i += procsClients {
 					t0 := time.Now()
 					kind, err := op(cl, w, i)
 					var se *serverError
@@ -625,6 +672,7 @@ func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i in
 		elapsed := time.Since(start)
 		b.StopTimer()
 		cpu1 := f.cpu()
+		f.last.cpu = cpu0
 		endSampling()
 		<-sampled
 		if firstErr != nil {
@@ -646,6 +694,7 @@ func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i in
 				nFailed += n
 			}
 		}
+		f.last.calls = len(all)
 		rate := float64(len(all)) / elapsed.Seconds()
 		b.ReportMetric(rate, "calls/s")
 		b.ReportMetric(float64(nFailed), "failed_5xx")

@@ -141,6 +141,9 @@ func For(ctx context.Context, log *slog.Logger, op string, err error) *Problem {
 		return New(domain.EInternal, InternalMessage)
 	}
 	if de.Code == domain.EUnavailable {
+		// Kept in the log: the cause (the database refusing a
+		// connection, storage) is an operator's to see.
+		log.WarnContext(ctx, "operation unavailable", "op", op, "err", err)
 		return Unavailable(de.Message)
 	}
 	code := de.Code
