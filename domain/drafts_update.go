@@ -560,8 +560,8 @@ func (s *Service) SubmitDraft(ctx context.Context, in DraftIDInput) (*SubmitDraf
 	}
 	next := "Saved. " + l.Next + " Later edits of this draft update the listing."
 	if l.Status == ListingDraft || l.Status == ListingSubmitted {
-		next = "The listing is saved but not published. Publish it with choose_free_listing (free launch week queue) or create_checkout " +
-			"with product launch and this listing_id (the person pays on checkout_url). Later edits of this draft update the listing."
+		next = "The listing is saved but not published. " + publishWays(ctx, id, "Publish it with choose_free_listing (free launch week queue) or create_checkout "+
+			"with product launch and this listing_id (the person pays on checkout_url).") + " Later edits of this draft update the listing."
 	}
 	return &SubmitDraftOutput{ListingID: id, DraftID: rec.ID, Status: l.Status, Created: created, Next: next}, nil
 }

@@ -164,15 +164,22 @@ func (s *Service) GetMyListing(ctx context.Context, in GetMyListingInput) (*MyLi
 	}
 	switch l.Status {
 	case ListingDraft, ListingSubmitted:
-		l.Next = "Not published. Publish it free with choose_free_listing (a launch week 6-8 weeks out, once our badge is on the homepage) " +
-			"or paid with create_checkout and an item {\"product\": \"launch\", \"listing_id\": " + strconv.FormatInt(l.ID, 10) + "}."
+		l.Next = "Not published. " + publishWays(ctx, l.ID, "Publish it free with choose_free_listing (a launch week 6-8 weeks out, once our badge is on the homepage) "+
+			"or paid with create_checkout and an item {\"product\": \"launch\", \"listing_id\": "+strconv.FormatInt(l.ID, 10)+"}.")
 	case ListingAwaitingBadge:
 		l.Next = "In the free queue for the week of " + l.Week() + ", waiting for our badge on the homepage (choose_free_listing " +
 			"gives the code; call it again after adding the badge to check at once)."
+		if !Serves(ctx, "choose_free_listing") {
+			l.Next = "In the free queue for the week of " + l.Week() + ", waiting for our badge on the homepage (the listings toolset's " +
+				"free launch tool gives the code and checks again at once)."
+		}
 	case ListingScheduled:
 		l.Next = "Scheduled: it goes live when the week of " + l.Week() + " starts."
 	case ListingLive:
 		l.Next = "Live. list_products shows extras such as featured, extra_categories and relaunch."
+		if !Serves(ctx, "list_products") {
+			l.Next = "Live. Extras such as featured, extra_categories and relaunch are on the price list (public or orders toolset)."
+		}
 	case ListingHidden:
 		l.Next = "Hidden by the site team and not shown publicly; moderation.reason says why. Contact the site team to have it shown again."
 	case ListingMerged:

@@ -14,6 +14,7 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/web"
+	"github.com/launchdir/launchdir/web/apps"
 	"github.com/launchdir/launchdir/web/browsertest"
 )
 
@@ -209,11 +210,13 @@ func TestApps_CardsInAHost(t *testing.T) {
 				!strings.Contains(in[string](p, `d.querySelector(".paid-banner").textContent`), "PAID") {
 				t.Errorf("billboard card: %d rows, %d marked PAID", rows, paid)
 			}
+			p.noOutside("billboard")
 			p.Shot("billboard")
 			p.show("get_launch_week", map[string]any{"week": "this"})
 			if n := in[int](p, `d.querySelectorAll(".rows > li .tag.paid").length`); n != 0 {
 				t.Errorf("launch week card: %d rows marked PAID", n)
 			}
+			p.noOutside("week")
 			p.Shot("week")
 
 			// Draft review.
@@ -230,6 +233,15 @@ func TestApps_CardsInAHost(t *testing.T) {
 			fields := draft["fields"].(map[string]any)
 			if want := slices.DeleteFunc(slices.Clone(domain.DraftFieldNames), func(n string) bool { return fields[n] == nil }); !slices.Equal(fieldOrder, want) {
 				t.Errorf("draft card: fields in the order %v, want %v", fieldOrder, want)
+			}
+			// Each field named as the site's pages name it ("What sets it
+			// apart", "Logo"; it said "Usps" and "Logo url").
+			names := in[[]string](p, `Array.from(d.querySelectorAll(".fields > li")).map((li) => li.querySelector("#f-" + li.dataset.field).textContent)`)
+			for i, f := range fieldOrder {
+				if i >= len(names) || names[i] != web.FactName(f) {
+					t.Errorf("draft card: field %s named %q, want the site's %q", f, names, web.FactName(f))
+					break
+				}
 			}
 			if line := in[string](p, `d.querySelector("#app > p.meta").textContent`); strings.Contains(line, "_") {
 				t.Errorf("draft card: %q shows field names as code", line)
@@ -271,6 +283,7 @@ func TestApps_CardsInAHost(t *testing.T) {
 			if n := in[int](p, `d.querySelectorAll("button, form, input").length`); n != 0 {
 				t.Errorf("quote card: %d buttons or form fields, want none", n)
 			}
+			p.noOutside("quote")
 			p.Shot("quote")
 			if vp == browsertest.Desktop {
 				o := p.show("create_checkout", order)
@@ -278,6 +291,7 @@ func TestApps_CardsInAHost(t *testing.T) {
 				if n := in[int](p, `d.querySelectorAll("button").length + d.querySelectorAll("form, input").length`); n != 1 {
 					t.Errorf("checkout card: %d buttons and form fields, want the one button", n)
 				}
+				p.noOutside("checkout")
 				p.Shot("checkout")
 				browsertest.Eval[bool](p.Page, `(opened.length = 0, true)`)
 				in[bool](p, `(d.querySelector("[data-action=checkout]").click(), true)`)
@@ -321,6 +335,15 @@ func TestApps_CardsInAHost(t *testing.T) {
 			browsertest.Eval[any](p.Page, `until(() => card().querySelector(".badge-preview img").complete && card().querySelector(".badge-preview img").naturalWidth > 0, "preview")`)
 			p.noOutside("badges")
 			p.Shot("badges")
+			// Every card was rendered, and each checked above for outside
+			// requests (noOutside after each show).
+			var cards []string
+			for _, c := range apps.Cards {
+				cards = append(cards, c.URI())
+			}
+			if shown := browsertest.Eval[[]string](p.Page, "[...new Set(shown)].sort()"); !slices.Equal(shown, slices.Sorted(slices.Values(cards))) {
+				t.Errorf("cards rendered %v, want every card %v", shown, cards)
+			}
 			// The host's MCP client tries the optional GET stream, which a
 			// stateless server answers 405 (as the spec allows): that one is
 			// the host's, not a card's.

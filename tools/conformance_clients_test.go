@@ -3,6 +3,7 @@
 package tools
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/web/browsertest"
 )
 
@@ -84,40 +86,102 @@ type clientError struct {
 
 func (e *clientError) Error() string { return e.err.Error() + "; stderr: " + e.stderr }
 
+// clientsSelection is one toolset selection the real clients connect to:
+// its URL (the signed-in listener when none of its tools is public), extra
+// headers, the tools it serves, a tool to call with no arguments and one
+// outside it.
+type clientsSelection struct {
+	name, url string
+	hdr       map[string]string
+	want      []string
+	call      string
+	outside   string
+}
+
+// clientsSelections are the default selection, every toolset alone
+// (ToolsetNames: docs/toolsets.md), the selection without the paid tools
+// (docs/apps.md) and public,drafts by the X-MCP-Toolsets header. The tool
+// called is the first read-only one of the selection (public first, as
+// tools/list orders them) that needs no argument; the outside tool is the
+// first of the catalog not served.
+func clientsSelections(t *testing.T, anonymous, signedIn string) []clientsSelection {
+	t.Helper()
+	ops := Catalog()
+	sels := []clientsSelection{{name: "default", url: anonymous}}
+	for _, name := range append(ToolsetNames(), paidFreeSelection) {
+		sels = append(sels, clientsSelection{name: name, url: anonymous + "?" + ToolsetsParam + "=" + name})
+	}
+	sels = append(sels, clientsSelection{name: "header public,drafts", url: anonymous, hdr: map[string]string{ToolsetsHeader: "public,drafts"}})
+	for i := range sels {
+		c := &sels[i]
+		spec := strings.TrimPrefix(strings.TrimPrefix(c.url, anonymous), "?"+ToolsetsParam+"=")
+		if c.hdr != nil {
+			spec = c.hdr[ToolsetsHeader]
+		}
+		sel := defaultSelection
+		if spec != "" {
+			var fe *domain.FieldError
+			if sel, fe = parseToolsetList(ToolsetsParam, spec); fe != nil {
+				t.Fatal(fe)
+			}
+		}
+		var public, private []string // candidates to call, public first
+		for _, op := range ops {
+			if !sel.has(op.Spec) {
+				if c.outside == "" {
+					c.outside = op.Name
+				}
+				continue
+			}
+			c.want = append(c.want, op.Name)
+			var in struct{ Required []string }
+			if err := json.Unmarshal(op.MCPInputSchema(), &in); err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case !op.ReadOnly || len(in.Required) > 0:
+			case op.Scope == "":
+				public = append(public, op.Name)
+			default:
+				private = append(private, op.Name)
+			}
+		}
+		slices.Sort(c.want)
+		if len(public) == 0 {
+			c.url = strings.Replace(c.url, anonymous, signedIn, 1)
+		}
+		callable := slices.Concat(public, private)
+		if len(callable) == 0 {
+			t.Fatalf("%s: no read-only tool without arguments to call", c.name)
+		}
+		c.call = callable[0]
+	}
+	return sels
+}
+
 // TestMCPClients_Toolsets connects the TypeScript SDK client and the MCP
-// Inspector CLI to the real /mcp (the stack of the conformance test) on the
-// default selection and on ?toolsets=public,drafts, and by the
-// X-MCP-Toolsets header: each lists exactly the selection's tools and calls
-// get_site_info; the TypeScript client's call of a tool outside the
-// selection fails as an unknown tool. Skipped with LAUNCHDIR_SKIP_CONFORMANCE=1.
+// Inspector CLI to the real /mcp (the stack of the conformance test, one
+// server and one install for all) on every selection of clientsSelections:
+// the default, each of the nine toolsets alone, the selection without the
+// paid tools, and public,drafts by the X-MCP-Toolsets header. Each client
+// lists exactly the selection's tools and calls one of them (the
+// TypeScript SDK validates its structuredContent against the output
+// schema); the TypeScript client's call of a tool outside the selection
+// fails as an unknown tool. The log reports tools/list per selection: the
+// tools and the bytes of the result as the Inspector prints it, compacted.
+// Skipped with LAUNCHDIR_SKIP_CONFORMANCE=1.
 func TestMCPClients_Toolsets(t *testing.T) {
 	t.Parallel() // owns its server, data and processes (e2e tier: docs/testing.md)
 	if os.Getenv(confSkipEnv) == "1" {
 		t.Skipf("%s=1: MCP client tests skipped", confSkipEnv)
 	}
 	inst := clientsInstall(t)
-	base := confStartServer(t)
-	all := make([]string, 0, 41)
-	for _, op := range Catalog() {
-		all = append(all, op.Name)
-	}
-	slices.Sort(all)
-	selected := tsUnion(tsGroups["public"], tsGroups["drafts"])
-
-	for _, tc := range []struct {
-		name, url string
-		hdr       map[string]string
-		want      []string
-		outside   string
-	}{
-		{"default", base, nil, all, ""},
-		{"public,drafts", base + "?toolsets=public,drafts", nil, selected, "get_account"},
-		{"header", base, map[string]string{ToolsetsHeader: "public,drafts"}, selected, "list_my_orders"},
-	} {
+	anonymous, signedIn := confStartStack(t)
+	for _, tc := range clientsSelections(t, anonymous, signedIn) {
 		t.Run("TypeScriptSDK/"+tc.name, func(t *testing.T) {
 			hdr, _ := json.Marshal(tc.hdr)
 			out, err := inst.run(t, []string{"MCP_SDK_DIR=" + inst.sdk, "MCP_HEADERS=" + string(hdr)},
-				inst.script, tc.url, "get_site_info", tc.outside)
+				inst.script, tc.url, tc.call, tc.outside)
 			if err != nil {
 				t.Fatalf("TypeScript client on %s: %v\n%s", tc.url, err, out)
 			}
@@ -136,13 +200,13 @@ func TestMCPClients_Toolsets(t *testing.T) {
 			if got := slices.Sorted(slices.Values(res.Tools)); !slices.Equal(got, tc.want) {
 				t.Errorf("tools/list = %v\nwant %v", got, tc.want)
 			}
-			if res.Call.IsError || !strings.Contains(res.Call.Text, `"name"`) {
-				t.Errorf("get_site_info: %+v", res.Call)
+			if res.Call.IsError || !strings.HasPrefix(res.Call.Text, "{") {
+				t.Errorf("%s: %+v", tc.call, res.Call)
 			}
 			if tc.outside != "" && (res.Outside == nil || !strings.Contains(res.Outside.Error, "unknown tool")) {
 				t.Errorf("%s outside the selection: %+v, want an unknown tool error", tc.outside, res.Outside)
 			}
-			t.Logf("protocol %s, %d tools", res.Protocol, len(res.Tools))
+			t.Logf("protocol %s, %d tools, called %s, outside %q", res.Protocol, len(res.Tools), tc.call, tc.outside)
 		})
 		t.Run("Inspector/"+tc.name, func(t *testing.T) {
 			args := []string{inst.inspector, "--cli", tc.url, "--method", "tools/list"}
@@ -166,9 +230,14 @@ func TestMCPClients_Toolsets(t *testing.T) {
 			if slices.Sort(got); !slices.Equal(got, tc.want) {
 				t.Errorf("inspector tools/list = %v\nwant %v", got, tc.want)
 			}
-			out, err = inst.run(t, nil, append(slices.Clone(args[:3]), append([]string{"--method", "tools/call", "--tool-name", "get_site_info"}, args[5:]...)...)...)
-			if err != nil || !strings.Contains(out, `\"name\"`) && !strings.Contains(out, `"name"`) || strings.Contains(out, `"isError": true`) {
-				t.Errorf("inspector tools/call get_site_info on %s: %v\n%s", tc.url, err, confClip(out, 1000))
+			var compact bytes.Buffer
+			if err := json.Compact(&compact, []byte(out)); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("tools/list: %d tools, %d bytes", len(got), compact.Len())
+			out, err = inst.run(t, nil, append(slices.Clone(args[:3]), append([]string{"--method", "tools/call", "--tool-name", tc.call}, args[5:]...)...)...)
+			if err != nil || strings.Contains(out, `"isError": true`) || !strings.Contains(out, `"structuredContent"`) {
+				t.Errorf("inspector tools/call %s on %s: %v\n%s", tc.call, tc.url, err, confClip(out, 1000))
 			}
 		})
 	}

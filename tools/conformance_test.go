@@ -393,6 +393,15 @@ func confStartStack(t *testing.T) (anonymous, signedIn string) {
 	}
 	svc := domain.NewService(st, site)
 	svc.Now = func() time.Time { return now }
+	// The areas serve wires (with job runners that are not started), so
+	// that every toolset's tools answer as served: without them
+	// list_my_drafts, list_products and list_webhooks, the tools the
+	// clients call on the drafts, orders and webhooks toolsets, were
+	// internal errors ("drafting is not configured").
+	svc.Drafts = idleDrafting(db, st)
+	svc.Orders = idleOrdering(t, db, site)
+	svc.Owner = idleOwning(db)
+	svc.Hooks = &domain.Webhooking{Store: st}
 	// The whole stack as served: auth routes next to /mcp.
 	authStore := storage.NewAuthStore(db)
 	// serve's default per-network budgets, so the suite meets the limits a

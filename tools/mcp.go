@@ -79,9 +79,10 @@ func (s *Server) newMCPServer(sel selection) *mcp.Server {
 		Capabilities:              caps,
 		SupportedProtocolVersions: MCPProtocolVersions,
 	})
+	within := s.servedTools(sel) // answers name only served tools: toolsets_served.go
 	for _, b := range s.ops {
 		if sel.has(b.Spec) {
-			srv.AddTool(mcpTool(b.Operation), s.toolHandler(b))
+			srv.AddTool(mcpTool(b.Operation), within(s.toolHandler(b)))
 		}
 	}
 	s.addAppResources(srv, sel)

@@ -66,3 +66,29 @@ func TestDraftFieldOrder(t *testing.T) {
 		t.Errorf("src/draft.js FIELD_ORDER = %v, want domain.DraftFieldNames %v", got, domain.DraftFieldNames)
 	}
 }
+
+// TestDraftFieldNames: the draft card names every profile field as the
+// site's pages do (web.FactName; src/draft.js NAMES), not as code
+// ("Usps", "Logo url" before).
+func TestDraftFieldNames(t *testing.T) {
+	src, err := os.ReadFile("src/draft.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?s)NAMES = \{(.*?)\}`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal("src/draft.js has no NAMES")
+	}
+	got := map[string]string{}
+	for _, kv := range regexp.MustCompile(`([a-z_]+): "([^"]*)"`).FindAllSubmatch(m[1], -1) {
+		got[string(kv[1])] = string(kv[2])
+	}
+	for _, f := range domain.DraftFieldNames {
+		if got[f] != web.FactName(f) {
+			t.Errorf("src/draft.js names %s %q, the site %q", f, got[f], web.FactName(f))
+		}
+	}
+	if len(got) != len(domain.DraftFieldNames) {
+		t.Errorf("src/draft.js NAMES has %d fields, want the %d of domain.DraftFieldNames", len(got), len(domain.DraftFieldNames))
+	}
+}

@@ -21,7 +21,16 @@ export const FIELD_ORDER = ["name", "tagline", "short_description", "description
 
 const rank = (name) => (FIELD_ORDER.includes(name) ? FIELD_ORDER.indexOf(name) : FIELD_ORDER.length);
 
-const label = (f) => f.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+// NAMES spell the fields as the site's pages do (web/words.go factNames;
+// TestDraftFieldNames keeps them in step); a field not here is written with
+// spaces for underscores, capitalised.
+export const NAMES = { name: "Name", tagline: "Tagline", short_description: "Short description",
+  description: "Description", stage: "Business stage", categories: "Categories", tags: "Tags",
+  pricing_model: "Pricing model", pricing_summary: "Pricing", country: "Country", city: "City",
+  founded_year: "Year founded", features: "Features", usps: "What sets it apart", keywords: "Keywords",
+  contact_email: "Contact email", demo_video_url: "Demo video", logo_url: "Logo" };
+
+const label = (f) => NAMES[f] || f.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 
 function shown(v) {
   if (v == null || v === "") return "";

@@ -22,6 +22,8 @@ const theme = new URLSearchParams(location.search).get("theme");
 const hostTheme = new URLSearchParams(location.search).get("hostTheme");
 const vars = new URLSearchParams(location.search).get("vars");
 window.opened = [];
+// shown lists the ui:// resource of every card rendered, in order.
+window.shown = [];
 
 let client;
 async function connect() {
@@ -43,6 +45,7 @@ window.show = async (tool, args) => {
   if (!uri) throw new Error(tool + " has no card");
   const res = await c.readResource({ uri });
   const html = res.contents[0].text;
+  window.shown.push(uri);
 
   document.querySelector("iframe")?.remove();
   const iframe = document.createElement("iframe");
