@@ -23,7 +23,7 @@ func withAccountPages(t *testing.T, env *catEnv) func(email string) *http.Client
 	t.Helper()
 	mail := &signInMail{}
 	a, err := auth.New(auth.Config{Origin: env.URL, SiteName: "Launchdir", Store: env.store, Mailer: mail,
-		Account: env.db, Orders: env.svc, Now: env.clock.Now})
+		Account: env.db, Listings: env.db, Orders: env.svc, Now: env.clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
