@@ -48,7 +48,7 @@ type accountData struct {
 	KeyName string // the create form's value, after an error
 	Error   string
 	// Listings are the account's listings, with what the site team did to
-	// them and why (when Config.Account implements AccountListings).
+	// them and why (when Config.Listings is set).
 	Listings []ListingNote
 	// Orders are the account's orders (when Config.Orders is set); Shop
 	// says the section is shown at all.
@@ -113,8 +113,8 @@ func (a *Auth) account(ctx context.Context, u User, s Session) (accountData, err
 		d.Keys = append(d.Keys, keyView{ID: k.ID, Name: k.Name, Prefix: k.Prefix, Created: accountStamp(k.CreatedAt),
 			LastUsed: accountStamp(k.LastUsedAt), Revoked: accountStamp(k.RevokedAt), IsRevoked: !k.RevokedAt.IsZero()})
 	}
-	if al, ok := a.cfg.Account.(AccountListings); ok {
-		if d.Listings, err = al.AccountListings(ctx, u.ID); err != nil {
+	if a.cfg.Listings != nil {
+		if d.Listings, err = a.cfg.Listings.AccountListings(ctx, u.ID); err != nil {
 			return d, err
 		}
 		for i := range d.Listings {

@@ -106,8 +106,13 @@ type Config struct {
 	// invite_cofounder mails link to (domain.InvitePath + "/" + token).
 	Invites InvitePages
 	// Account, when set, serves /account/export and /account/delete
-	// (account_data.go, docs/privacy.md).
+	// (account_data.go, docs/privacy.md). It needs Listings.
 	Account AccountData
+	// Listings lists the account's listings on /account, with what the site
+	// team did to them and why (docs/console.md "Listings"); required with
+	// Account (New refuses Account without it), else optional: unset, the
+	// page has no listings section.
+	Listings AccountListings
 	// Orders, when set, lists the person's orders on /account, with the
 	// checkout link of each one that can still be paid (account_orders.go).
 	Orders AccountOrders
@@ -132,6 +137,11 @@ func New(cfg Config) (*Auth, error) {
 	}
 	if cfg.Origin == "" || strings.HasSuffix(cfg.Origin, "/") {
 		return nil, errors.New("auth: origin must be scheme://host without a trailing slash")
+	}
+	if cfg.Account != nil && cfg.Listings == nil {
+		// An account that can export and delete its data sees its listings
+		// and what the site team did to them: wire both or neither.
+		return nil, errors.New("auth: Config.Account without Config.Listings (the account page's listings)")
 	}
 	a := &Auth{cfg: cfg, store: cfg.Store, log: cfg.Logger, now: cfg.Now}
 	if a.log == nil {

@@ -134,3 +134,44 @@ func ListingLiveEvent(listingID int64, slug, name string, launchedAt time.Time, 
 			"listing_id": listingID, "slug": slug, "name": name, "launched_at": launchedAt.UTC().Format(time.RFC3339), "page_url": pageURL})
 	}
 }
+
+// ListingPublishedEvent is listing.published of listing listingID (slug,
+// name): a change at at made it public (status scheduled or live) from a
+// status that is not (draft, submitted, awaiting_badge): the badge check of
+// a free listing, or a paid launch's fulfilment. The store writes it in the
+// change's transaction.
+func ListingPublishedEvent(listingID int64, slug, name, status string, at time.Time, pageURL string) ListingEventFunc {
+	return func(ownerID int64) WebhookEvent {
+		return NewWebhookEvent(EventListingPublished, ownerID, listingID, at, map[string]any{
+			"listing_id": listingID, "slug": slug, "name": name, "status": status, "page_url": pageURL})
+	}
+}
+
+// ListingScheduledEvent is listing.scheduled of listing listingID (slug,
+// name): at at it became scheduled for launch week week (its Monday,
+// YYYY-MM-DD), or a scheduled listing moved to week. The store writes it in
+// the change's transaction.
+func ListingScheduledEvent(listingID int64, slug, name, week string, at time.Time, pageURL string) ListingEventFunc {
+	return func(ownerID int64) WebhookEvent {
+		return NewWebhookEvent(EventListingScheduled, ownerID, listingID, at, map[string]any{
+			"listing_id": listingID, "slug": slug, "name": name, "launch_week": week, "page_url": pageURL})
+	}
+}
+
+// TrophyVerifiedEvent is trophy.verified of trophy r: a check of its page
+// or the site team verified it at at (how: page or site_team), from a state
+// that was not verified. The trophy store writes it with the decision.
+func TrophyVerifiedEvent(r *TrophyRecord, how string, at time.Time) ListingEventFunc {
+	return func(ownerID int64) WebhookEvent {
+		return NewWebhookEvent(EventTrophyVerified, ownerID, r.ListingID, at, map[string]any{
+			"trophy_id": r.ID, "listing_id": r.ListingID, "slug": r.Slug, "platform": r.Platform, "title": r.Title,
+			"rank": nullableInt(r.Rank), "how": how})
+	}
+}
+
+func nullableInt(n int) any {
+	if n == 0 {
+		return nil
+	}
+	return n
+}

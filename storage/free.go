@@ -228,6 +228,10 @@ func (s *Store) recordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeC
 	if err != nil {
 		return nil, err
 	}
+	mark, err := listingMarkTx(ctx, tx, id) // for the listing state events
+	if err != nil {
+		return nil, err
+	}
 	step := domain.FreeTransition(st, c.Found, now)
 	week, launched := st.Week, st.LaunchedAt
 	if step.MoveWeek {
@@ -284,6 +288,11 @@ func (s *Store) recordBadgeCheck(ctx context.Context, id int64, c *domain.BadgeC
 		err = s.addListingEventsTx(ctx, tx, id, domain.BadgeLostEvent(id, t.Slug, c))
 	}
 	if err != nil {
+		return nil, err
+	}
+	// listing.published / scheduled / live of what the check did: a free
+	// listing scheduled for its week, or live when its week has started.
+	if err := s.db.addListingStateEventsTx(ctx, tx, s.site, s.siteID, id, mark, now); err != nil {
 		return nil, err
 	}
 	if err := exec(`INSERT INTO badge_checks (listing_id, checked_at, page_url, found, link, error, status)

@@ -113,6 +113,7 @@ func weekStart(week string) (time.Time, error) {
 // applyFulfilment makes f's changes inside tx (see FulfilLine).
 func (s *OrderStore) applyFulfilment(ctx context.Context, tx *Tx, orderID int64, number string, f domain.Fulfilment, at time.Time) error {
 	now := at.Unix()
+	var before listingMark // the listing before f: its state events compare
 	if touchesListing(f) {
 		if f.ListingID == 0 {
 			return fmt.Errorf("the fulfilment changes a listing but names none")
@@ -145,6 +146,10 @@ func (s *OrderStore) applyFulfilment(ctx context.Context, tx *Tx, orderID int64,
 			if err := s.siteTakenAtFulfil(ctx, tx, orderID, number, f.ListingID, at); err != nil {
 				return err
 			}
+		}
+		var err error
+		if before, err = listingMarkTx(ctx, tx, f.ListingID); err != nil {
+			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE listings SET updated_at = ? WHERE id = ?`, now, f.ListingID); err != nil {
 			return err
@@ -245,6 +250,10 @@ func (s *OrderStore) applyFulfilment(ctx context.Context, tx *Tx, orderID int64,
 				return err
 			}
 		}
+	}
+	if touchesListing(f) {
+		// listing.published / scheduled / live of what f did to the listing.
+		return s.db.addListingStateEventsTx(ctx, tx, s.site, s.siteID, f.ListingID, before, at)
 	}
 	return nil
 }
@@ -378,12 +387,7 @@ func startWeek(ctx context.Context, db *DB, site domain.Site, siteID, listingID 
 		}
 		n, _ := res.RowsAffected()
 		if n == 1 { // a scheduled listing went live: listing.live for its owners
-			var slug, name string
-			if err := tx.QueryRowContext(ctx, `SELECT slug, name FROM listings WHERE id = ?`, listingID).Scan(&slug, &name); err != nil {
-				return err
-			}
-			if err := db.addListingEventsTx(ctx, tx, siteID, listingID,
-				domain.ListingLiveEvent(listingID, slug, name, at, site.ListingPageURL(slug))); err != nil {
+			if err := db.addListingStateEventsTx(ctx, tx, site, siteID, listingID, listingMark{domain.ListingScheduled, week}, at); err != nil {
 				return err
 			}
 		}

@@ -187,6 +187,13 @@ func (s *Store) DeleteTrophy(ctx context.Context, userID, listingID, id int64) (
 func (s *Store) RecordTrophyCheck(ctx context.Context, id int64, due time.Time, d domain.TrophyDecision, next *domain.JobSpec) (bool, error) {
 	changed := false
 	err := s.db.inTx(ctx, func(tx *Tx) error {
+		changed = false
+		was, err := s.trophyTx(ctx, tx, id)
+		if err == sql.ErrNoRows {
+			return nil // deleted since: its old job does nothing
+		} else if err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE trophies SET state = ?, method = ?, reason = ?, evidence = ?, failures = ?, checked_at = ?,
 			verified_at = ?, unconfirmed_since = ?, next_check_at = ? WHERE site_id = ? AND id = ? AND next_check_at = ?`,
 			d.State, d.Method, d.Reason, d.Evidence, d.Failures, d.CheckedAt.Unix(), unixOrNil(d.VerifiedAt), unixOrNil(d.UnconfirmedSince),
@@ -199,6 +206,9 @@ func (s *Store) RecordTrophyCheck(ctx context.Context, id int64, due time.Time, 
 			return err
 		}
 		changed = true
+		if err := s.trophyVerifiedTx(ctx, tx, was, d); err != nil {
+			return err
+		}
 		if next != nil {
 			return s.db.enqueueTx(ctx, tx, *next)
 		}
@@ -207,16 +217,42 @@ func (s *Store) RecordTrophyCheck(ctx context.Context, id int64, due time.Time, 
 	return changed, err
 }
 
+// trophyTx reads trophy id of this site inside tx (sql.ErrNoRows: none).
+func (s *Store) trophyTx(ctx context.Context, tx *Tx, id int64) (domain.TrophyRecord, error) {
+	return scanTrophy(tx.QueryRowContext(ctx, `SELECT `+trophyCols+trophyFrom+`WHERE t.site_id = ? AND t.id = ?`, s.siteID, id))
+}
+
+// trophyVerifiedTx writes trophy.verified inside tx when decision d verifies
+// trophy was, which was not verified before (pending, rejected or unconfirmed).
+func (s *Store) trophyVerifiedTx(ctx context.Context, tx *Tx, was domain.TrophyRecord, d domain.TrophyDecision) error {
+	if d.State != domain.TrophyVerified || was.State == domain.TrophyVerified {
+		return nil
+	}
+	at := d.CheckedAt
+	if d.VerifiedAt != nil {
+		at = *d.VerifiedAt
+	}
+	return s.addListingEventsTx(ctx, tx, was.ListingID, domain.TrophyVerifiedEvent(&was, d.Method, at))
+}
+
 // DecideTrophy implements domain.TrophyStore.
 func (s *Store) DecideTrophy(ctx context.Context, id int64, d domain.TrophyDecision) (*domain.TrophyRecord, error) {
-	res, err := s.db.sql.ExecContext(ctx, `UPDATE trophies SET state = ?, method = ?, reason = ?, failures = 0, checked_at = ?,
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		was, err := s.trophyTx(ctx, tx, id)
+		if err == sql.ErrNoRows {
+			return domain.NotFound("trophy", strconv.FormatInt(id, 10))
+		} else if err != nil {
+			return mapErr(err, "trophy", "")
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE trophies SET state = ?, method = ?, reason = ?, failures = 0, checked_at = ?,
 		verified_at = ?, unconfirmed_since = NULL, next_check_at = NULL WHERE site_id = ? AND id = ?`,
-		d.State, d.Method, d.Reason, d.CheckedAt.Unix(), unixOrNil(d.VerifiedAt), s.siteID, id)
+			d.State, d.Method, d.Reason, d.CheckedAt.Unix(), unixOrNil(d.VerifiedAt), s.siteID, id); err != nil {
+			return mapErr(err, "trophy", "")
+		}
+		return s.trophyVerifiedTx(ctx, tx, was, d)
+	})
 	if err != nil {
-		return nil, mapErr(err, "trophy", "")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, domain.NotFound("trophy", strconv.FormatInt(id, 10))
+		return nil, err
 	}
 	return s.Trophy(ctx, id)
 }

@@ -21,9 +21,16 @@ import (
 // it (auth.Config.Orders), and returns a sign-in for an email.
 func withAccountPages(t *testing.T, env *catEnv) func(email string) *http.Client {
 	t.Helper()
+	return withAccountPagesOf(t, env, auth.Config{Account: env.db, Listings: env.db, Orders: env.svc})
+}
+
+// withAccountPagesOf is withAccountPages with auth configured by cfg (its
+// origin, site name, store, mailer and clock are filled here).
+func withAccountPagesOf(t *testing.T, env *catEnv, cfg auth.Config) func(email string) *http.Client {
+	t.Helper()
 	mail := &signInMail{}
-	a, err := auth.New(auth.Config{Origin: env.URL, SiteName: "Launchdir", Store: env.store, Mailer: mail,
-		Account: env.db, Orders: env.svc, Now: env.clock.Now})
+	cfg.Origin, cfg.SiteName, cfg.Store, cfg.Mailer, cfg.Now = env.URL, "Launchdir", env.store, mail, env.clock.Now
+	a, err := auth.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

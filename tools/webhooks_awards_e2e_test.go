@@ -1,7 +1,6 @@
 package tools
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -16,30 +15,19 @@ import (
 func TestWebhooks_AwardWon(t *testing.T) {
 	t.Parallel()
 	env := catTestServer(t, Options{}, true)
-	withWebhooks(t, env)
-	ctx := context.Background()
-	key := env.apiKey(t, "winner@example.com")
-	monday := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC) // the week after the demo data's
-	live := env.ownedListing(t, "winner@example.com", fixtures.Cols{"status": "live", "launch_week": "2026-11-23", "launched_at": monday.Unix()})
-	slug := slugOf(t, env, live)
-	rcvs := hooksFor(t, env, []string{key}, []map[string]any{{"events": []any{"award.won"}}})
-	fan, err := env.store.UpsertUser(ctx, auth.EmailIssuer, "fan@example.com", "fan@example.com", "", monday.AddDate(0, 0, -60))
+	live, slug, rcv := weekClockHooks(t, env, "winner@example.com",
+		fixtures.Cols{"status": "live", "launch_week": "2026-11-23", "launched_at": weekAfterDemo.Unix()}, "award.won")
+	fan, err := env.store.UpsertUser(t.Context(), auth.EmailIssuer, "fan@example.com", "fan@example.com", "", weekAfterDemo.AddDate(0, 0, -60))
 	if err != nil {
 		t.Fatal(err)
 	}
 	env.svc.VoteMinAccountAge = 0
-	env.clock.Set(monday.Add(time.Hour))
-	if _, err := env.svc.Vote(ctx, fan.ID, slug, "10.0.0.1", "test"); err != nil {
+	env.clock.Set(weekAfterDemo.Add(time.Hour))
+	if _, err := env.svc.Vote(t.Context(), fan.ID, slug, "10.0.0.1", "test"); err != nil {
 		t.Fatal(err)
 	}
-	env.clock.Set(monday.AddDate(0, 0, 7).Add(time.Hour))
-	for range 2 {
-		if _, err := env.svc.TurnWeeks(ctx); err != nil {
-			t.Fatal(err)
-		}
-		env.runJobs(t)
-	}
-	data := oneHookOf(t, rcvs[0], "award.won")
+	turnWeeksTwiceAt(t, env, weekAfterDemo.AddDate(0, 0, 7).Add(time.Hour))
+	data := oneHookOf(t, rcv, "award.won")
 	if data["listing_id"] != float64(live) || data["slug"] != slug || data["week"] != "2026-11-23" || data["rank"] != float64(1) || data["votes"] != float64(1) {
 		t.Errorf("award.won data %v, want listing %d (%s) #1 of 2026-11-23 with 1 vote", data, live, slug)
 	}

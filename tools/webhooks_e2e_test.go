@@ -37,6 +37,36 @@ func withWebhooks(t testing.TB, env *catEnv) *recordingMailer {
 	return m
 }
 
+// weekAfterDemo is the Monday of the week after the demo data's.
+var weekAfterDemo = time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+
+// weekClockHooks is the prelude of the tests that turn the weekly clock
+// (award.won, listing.live): webhooks wired into env, a listing of email's
+// account inserted with cols, and an endpoint of that account subscribed to
+// events at a new receiver. It returns the listing's id and slug and the
+// receiver.
+func weekClockHooks(t *testing.T, env *catEnv, email string, cols fixtures.Cols, events ...any) (int64, string, *hookReceiver) {
+	t.Helper()
+	withWebhooks(t, env)
+	key := env.apiKey(t, email)
+	id := env.ownedListing(t, email, cols)
+	rcv := hooksFor(t, env, []string{key}, []map[string]any{{"events": events}})[0]
+	return id, slugOf(t, env, id), rcv
+}
+
+// turnWeeksTwiceAt sets env's clock to at and turns the weeks, running the
+// jobs, twice: what the first turn raised, the second must not raise again.
+func turnWeeksTwiceAt(t *testing.T, env *catEnv, at time.Time) {
+	t.Helper()
+	env.clock.Set(at)
+	for range 2 {
+		if _, err := env.svc.TurnWeeks(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		env.runJobs(t)
+	}
+}
+
 // hookGot is one POST a receiver got.
 type hookGot struct {
 	id, typ  string

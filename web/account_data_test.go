@@ -27,7 +27,7 @@ func accountSite(t *testing.T, e *orderEnv) (*auth.Auth, string, func(email stri
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	az, err := auth.New(auth.Config{Origin: srv.URL, SiteName: "Launchdir", Store: storage.NewAuthStore(e.db), Mailer: mails,
-		Account: e.db, Now: e.clock.Now})
+		Account: e.db, Listings: e.db, Now: e.clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,8 @@ func TestAccountData_ExportAndDelete(t *testing.T) {
 		t.Errorf("cross-site POST /account/delete: %d", res.status)
 	}
 	acc := browse(t, c, http.MethodGet, origin+"/account")
-	want(t, "account page", acc, 200, `href="/account/export"`, `href="/account/delete"`)
+	// Its listings, from Config.Listings (serve wires the database).
+	want(t, "account page", acc, 200, `href="/account/export"`, `href="/account/delete"`, "notably", "sharedly")
 
 	x, raw, hdr := export(t, c, origin)
 	if got := hdr.Get("Content-Disposition"); got != `attachment; filename="launchdir-account-`+itoa(ann)+`.json"` {

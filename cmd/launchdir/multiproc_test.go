@@ -79,6 +79,36 @@ func (c *mpCluster) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p.ServeHTTP(w, r) // the Host header stays the proxy's: the origin of --base-url
 }
 
+// newMPCluster is the cluster of the multi-process tests: n process slots
+// (each started with startProc) on the PostgreSQL database dbURL behind a
+// reverse proxy, with an API key of owner@example.com made by bin. When t
+// ends, every process started is interrupted and waited for (one killed
+// before is just waited for), then the proxy and the database handle close.
+func newMPCluster(t *testing.T, bin, dbURL string, n int) *mpCluster {
+	t.Helper()
+	out, err := exec.Command(bin, "apikey", "create", "--database", dbURL, "--email", "owner@example.com").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("pgx", dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	c := &mpCluster{t: t, db: db, key: strings.TrimSpace(string(out)), procs: make([]*mpProc, n), down: make([]atomic.Bool, n)}
+	c.proxy = httptest.NewServer(c)
+	t.Cleanup(c.proxy.Close)
+	t.Cleanup(func() {
+		for _, p := range c.procs {
+			if p != nil {
+				p.cmd.Process.Signal(os.Interrupt)
+				p.cmd.Wait()
+			}
+		}
+	})
+	return c
+}
+
 // startProc runs `launchdir serve` as process i and reads its banner.
 func (c *mpCluster) startProc(bin, dbURL string, i int) *mpProc {
 	t := c.t
@@ -257,15 +287,7 @@ func TestMultiProcess(t *testing.T) {
 		t.Fatalf("seed --synthetic: %v\n%s", err, out)
 	}
 	t.Logf("%s: seeded", time.Since(began).Round(time.Millisecond))
-	out, err := exec.Command(bin, "apikey", "create", "--database", dbURL, "--email", "owner@example.com").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := sql.Open("pgx", dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	c := newMPCluster(t, bin, dbURL, 3)
 
 	// The product site: each page but the home page takes a while, so that
 	// building a draft holds its job for a few hundred milliseconds.
@@ -287,9 +309,6 @@ func TestMultiProcess(t *testing.T) {
 	}))
 	defer site.Close()
 
-	c := &mpCluster{t: t, db: db, key: strings.TrimSpace(string(out)), procs: make([]*mpProc, 3), down: make([]atomic.Bool, 3)}
-	c.proxy = httptest.NewServer(c)
-	defer c.proxy.Close()
 	// The three start together: each schedules the weekly clock at start.
 	var wg sync.WaitGroup
 	for i := range c.procs {
@@ -305,13 +324,6 @@ func TestMultiProcess(t *testing.T) {
 			t.FailNow() // startProc reported why
 		}
 	}
-	defer func() {
-		for _, p := range c.procs {
-			p.cmd.Process.Signal(os.Interrupt)
-			p.cmd.Wait()
-		}
-	}()
-
 	t.Logf("%s: three processes started", time.Since(began).Round(time.Millisecond))
 	// The weekly clock: this Monday's run is done (by one runner or more: it
 	// is idempotent) and exactly one clock job waits for next Monday.
@@ -498,7 +510,7 @@ func TestMultiProcess(t *testing.T) {
 		if acks.Load() < 20 {
 			return false
 		}
-		rows, err := db.Query(`SELECT id, lease_owner FROM jobs WHERE kind = 'draft.build' AND state = 'queued' AND lease_until > $1`, time.Now().Unix())
+		rows, err := c.db.Query(`SELECT id, lease_owner FROM jobs WHERE kind = 'draft.build' AND state = 'queued' AND lease_until > $1`, time.Now().Unix())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -559,7 +571,7 @@ func TestMultiProcess(t *testing.T) {
 	for id := range held {
 		var state string
 		var attempts int
-		if err := db.QueryRow(`SELECT state, attempts FROM jobs WHERE id = $1`, id).Scan(&state, &attempts); err != nil {
+		if err := c.db.QueryRow(`SELECT state, attempts FROM jobs WHERE id = $1`, id).Scan(&state, &attempts); err != nil {
 			t.Fatal(err)
 		}
 		if state != "done" {

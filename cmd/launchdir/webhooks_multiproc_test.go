@@ -3,14 +3,10 @@
 package main
 
 import (
-	"database/sql"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -33,16 +29,6 @@ func TestMultiProcess_WebhooksOneOutbox(t *testing.T) {
 	}
 	dbURL := pgtest.Database(t)
 	bin := builtBinary(t)
-	out, err := exec.Command(bin, "apikey", "create", "--database", dbURL, "--email", "owner@example.com").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := sql.Open("pgx", dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-
 	var mu sync.Mutex
 	posts := map[string]int{} // webhook-id -> POSTs received
 	var first atomic.Bool
@@ -62,18 +48,8 @@ func TestMultiProcess_WebhooksOneOutbox(t *testing.T) {
 	}))
 	defer rcv.Close()
 
-	c := &mpCluster{t: t, db: db, key: strings.TrimSpace(string(out)), procs: make([]*mpProc, 3), down: make([]atomic.Bool, 3)}
-	c.proxy = httptest.NewServer(c)
-	defer c.proxy.Close()
+	c := newMPCluster(t, bin, dbURL, 3)
 	c.procs[0] = c.startProc(bin, dbURL, 0)
-	defer func() {
-		for i, p := range c.procs {
-			if p != nil && i != 0 {
-				p.cmd.Process.Signal(os.Interrupt)
-				p.cmd.Wait()
-			}
-		}
-	}()
 
 	hook := c.must(201, "POST", 0, "/v1/me/webhooks", map[string]any{"url": rcv.URL + "/hook", "events": []string{"draft.ready"}})
 	id := strconv.FormatFloat(hook["webhook"].(map[string]any)["id"].(float64), 'f', -1, 64)

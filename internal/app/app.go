@@ -203,7 +203,7 @@ func (a *App) build(ctx context.Context, ad Adapters) error {
 		Outbox: outbox, Mailer: smtp, MailLog: ad.MailLog, MetadataClient: ad.MetadataClient,
 		// The mail names the site as the site team named it last.
 		SiteNameNow: func(ctx context.Context) string { return svc.SiteNow(ctx).Name },
-		Invites:     svc, Account: db, Orders: svc, Webhooks: svc,
+		Invites:     svc, Account: db, Listings: db, Orders: svc, Webhooks: svc,
 		OAuthLimit: a.limits.oauth, Failures: a.limits.failures}
 	if c.OIDCIssuer != "" {
 		acfg.OIDC = &auth.OIDCProvider{Issuer: c.OIDCIssuer, ClientID: c.OIDCClientID, ClientSecret: c.OIDCClientSecret, Name: c.OIDCName}
