@@ -198,7 +198,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		}
 		for j, m := range s.cbits {
 			if m == 0 || (s.full[j] >= cut) != (pass == 0) ||
-				(len(s.heap) == s.k && s.full[j] < s.heap[0].key) {
+				s.below(s.full[j]) {
 				continue
 			}
 			ix.score(s, best, uint32(j)<<6, m)
@@ -314,7 +314,7 @@ func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 			}
 		}
 		key := float64(lvl) + float64(acc)
-		if len(s.heap) == s.k && key < s.heap[0].key {
+		if s.below(key) {
 			continue // what push would do first
 		}
 		s.push(ix, a+uint32(b), key)
