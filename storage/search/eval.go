@@ -17,6 +17,9 @@ type scratch struct {
 	fbits       []uint64  // match: the docs passing the filter
 	catb        []uint64  // filterBits: the docs in the filter's categories
 	bound, wmax []float32 // match: per window of 64 docs, extra-score bounds
+	wmaxs       []float32 // match: per word (in s.order) and window, its best extra score there
+	ltop        []float64 // match: per window, the highest level of its docs to rank
+	first       int       // match: the word (in s.order) score takes first
 	wlvl        []int64   // match: per window, the highest level of its docs to rank
 	top         []float64 // match: the highest bounds, a min-heap (cutBound)
 	acc         [64]int64 // match: the levels of a window's docs
@@ -100,15 +103,15 @@ func better(a, b hent) bool {
 	return a.id < b.id
 }
 
-// push offers doc d with relevance score to the best s.k entries. They are
-// kept as a buffer of candidates with a threshold rather than as a binary
-// heap: a doc enters the buffer when it ranks before s.thr (anything once
-// no threshold is set), and when the buffer holds topBuf(k) entries the k
-// best are selected by partitioning (selectTop) and s.thr becomes the worst
-// of them, the k-th best so far. Every entry the final page could hold
-// ranks before s.thr, so the result is the one a heap gives, ties included;
-// entering costs an append instead of a sift over log2(k) levels, which
-// for the deep pages (k up to about a thousand) was a fifth of a search.
+// push offers doc d with relevance score to the best s.k entries. A doc
+// enters when it ranks before s.thr, the k-th best so far (anything until
+// there is one). Up to heapMaxK entries are a binary heap; a deeper page's
+// are a buffer of candidates: when it holds 2k entries the k best are
+// selected by partitioning (selectTop) and s.thr becomes the worst of them.
+// Every entry the final page could hold ranks before s.thr, so the result
+// is the one a heap gives, ties included; entering costs an append instead
+// of a sift over log2(k) levels, which for the deep pages (k up to about a
+// thousand) was a fifth of a search.
 func (s *scratch) push(ix *Index, d uint32, score float64) {
 	key := score
 	switch s.sort {
@@ -134,9 +137,59 @@ func (s *scratch) offer(e hent) {
 	if s.hasThr && !better(e, s.thr) {
 		return
 	}
+	if s.k <= heapMaxK {
+		s.heapPush(e)
+		return
+	}
 	s.heap = append(s.heap, e)
-	if len(s.heap) >= topBuf(s.k) {
+	if len(s.heap) >= 2*s.k {
 		s.cutTop()
+	}
+}
+
+// heapMaxK is the largest page (offset+limit) kept as a binary heap, whose
+// root, the worst entry kept, is the threshold after every entry: a small
+// heap is cheap to sift, and its threshold rises sooner than a buffer's,
+// so fewer docs are scored (a first page of 20 ranked 10% slower with the
+// buffer).
+const heapMaxK = 128
+
+// heapPush adds e to s.heap, a min-heap by better of at most s.k entries
+// (e ranks before the root when the heap is full), and keeps s.thr at the
+// root once it is full.
+func (s *scratch) heapPush(e hent) {
+	h := s.heap
+	if len(h) < s.k {
+		h = append(h, e)
+		for i := len(h) - 1; i > 0; { // sift up
+			p := (i - 1) / 2
+			if !better(h[p], h[i]) {
+				break
+			}
+			h[p], h[i] = h[i], h[p]
+			i = p
+		}
+		s.heap = h
+	} else {
+		h[0] = e
+		for i := 0; ; { // sift down: move the worse child up
+			l := 2*i + 1
+			if l >= len(h) {
+				break
+			}
+			c := l
+			if r := l + 1; r < len(h) && better(h[l], h[r]) {
+				c = r
+			}
+			if !better(h[i], h[c]) {
+				break
+			}
+			h[i], h[c] = h[c], h[i]
+			i = c
+		}
+	}
+	if len(h) == s.k {
+		s.thr, s.hasThr = h[0], true
 	}
 }
 
@@ -148,11 +201,6 @@ func (s *scratch) below(key float64) bool { return s.hasThr && key < s.thr.key }
 func (s *scratch) resetTop() {
 	s.heap, s.hasThr = s.heap[:0], false
 }
-
-// topBuf is how many candidates are kept before the k best are selected:
-// twice the page, so that a selection (linear in the buffer) runs at most
-// once per k entries.
-func topBuf(k int) int { return max(2*k, 32) }
 
 // cutTop keeps the s.k best candidates and sets s.thr to the worst of them.
 func (s *scratch) cutTop() {
