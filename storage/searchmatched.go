@@ -31,6 +31,7 @@ func (s *Store) SearchListingsMatched(ctx context.Context, q domain.ListingQuery
 		return nil, 0, err
 	}
 	last := search.LastWord(q.Q)
+	var where search.Placer // one for the page: the words' stems made once
 	items := make([]domain.SearchListingItem, 0, len(hits))
 	for i, h := range hits {
 		if !kept[i] {
@@ -44,7 +45,7 @@ func (s *Store) SearchListingsMatched(ctx context.Context, q domain.ListingQuery
 			}
 			it.Matched = make(map[string][]string, len(h.Matched))
 			for _, w := range h.Matched {
-				it.Matched[w] = search.Where(w, w == last, it.Name, it.Tagline, cat)
+				it.Matched[w] = where.Where(w, w == last, it.Name, it.Tagline, cat)
 			}
 		}
 		items = append(items, it)

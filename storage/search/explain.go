@@ -27,28 +27,66 @@ func LastWord(q string) string {
 // category name, by the matching rules of a search: "name", "tagline",
 // "category", or only "text" when in none of them.
 func Where(w string, last bool, name, tagline, category string) []string {
-	var out []string
-	var t tokenizer
-	var st stemmer
-	for i, text := range [3]string{name, tagline, category} {
-		if wordIn(&t, &st, w, last, text) {
-			out = append(out, [3]string{"name", "tagline", "category"}[i])
-		}
-	}
-	if out == nil {
-		out = []string{"text"}
-	}
-	return out
+	var p Placer
+	return p.Where(w, last, name, tagline, category)
 }
 
-// wordIn reports whether w matches a word of text: as written, as a prefix
-// (last word), within one typo, or by a stem in one of the drafting
-// languages.
-func wordIn(t *tokenizer, st *stemmer, w string, last bool, text string) bool {
+// Placer answers Where for the items of one result page: it keeps its
+// tokenizer's and stemmer's buffers and each query word's stems from one
+// call to the next (a page asks about the same few words 20 times), the
+// words of the last name, tagline and category it read (asked about each
+// query word in turn), and answers one of eight shared slices, which the
+// caller must not modify. A Placer is not safe for concurrent use.
+type Placer struct {
+	t     tokenizer
+	st    stemmer
+	stems map[string]*[numLangs]string
+	src   [3]string   // the texts last tokenized, per field
+	words [3][]string // their words
+	read  [3]bool
+}
+
+// places are Where's answers, indexed by a bit per field (name 1, tagline
+// 2, category 4); 0 is "text".
+var places = func() (p [8][]string) {
+	p[0] = []string{"text"}
+	for m := 1; m < 8; m++ {
+		for i, f := range [3]string{"name", "tagline", "category"} {
+			if m>>i&1 != 0 {
+				p[m] = append(p[m], f)
+			}
+		}
+		p[m] = p[m][:len(p[m]):len(p[m])] // an append by a caller copies
+	}
+	return p
+}()
+
+// Where is the package's Where.
+func (p *Placer) Where(w string, last bool, name, tagline, category string) []string {
+	m := 0
+	for i, text := range [3]string{name, tagline, category} {
+		if !p.read[i] || p.src[i] != text {
+			p.words[i] = p.words[i][:0]
+			for _, tok := range p.t.tokens(text, false) {
+				p.words[i] = append(p.words[i], tok.text)
+			}
+			p.src[i], p.read[i] = text, true
+		}
+		if p.wordIn(w, last, p.words[i]) {
+			m |= 1 << i
+		}
+	}
+	return places[m]
+}
+
+// wordIn reports whether w matches one of the words of a text: as written,
+// as a prefix (last word), within one typo, or by a stem in one of the
+// drafting languages.
+func (p *Placer) wordIn(w string, last bool, words []string) bool {
 	runes := utf8.RuneCountInString(w)
 	typos := runes >= 3 && strings.Trim(w, "0123456789") != ""
-	for _, tok := range t.tokens(text, false) {
-		x := tok.text
+	var ws *[numLangs]string // w's stems, made when a word of text may share one
+	for _, x := range words {
 		switch {
 		case x == w, last && runes >= 2 && strings.HasPrefix(x, w):
 			return true
@@ -56,14 +94,33 @@ func wordIn(t *tokenizer, st *stemmer, w string, last bool, text string) bool {
 			return true
 		}
 		if len(x) >= minStem && len(w) >= minStem && x[:3] == w[:3] { // stems keep the first letters
+			if ws == nil {
+				ws = p.stemsOf(w)
+			}
 			for l := range numLangs {
-				if st.stem(x, l) == st.stem(w, l) {
+				if p.st.stem(x, l) == ws[l] {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// stemsOf returns w's stem in each language, made once per Placer.
+func (p *Placer) stemsOf(w string) *[numLangs]string {
+	if ws, ok := p.stems[w]; ok {
+		return ws
+	}
+	if p.stems == nil {
+		p.stems = map[string]*[numLangs]string{}
+	}
+	ws := new([numLangs]string)
+	for l := range numLangs {
+		ws[l] = p.st.stem(w, l)
+	}
+	p.stems[w] = ws
+	return ws
 }
 
 // InCategories returns the ids of the listings in any of the categories

@@ -223,7 +223,7 @@ func (ix *Index) search(q Query, start func(int), each func(*scratch, hent)) int
 	}
 	s.sort = sortKind(q.Sort)
 	s.k = offset + limit
-	s.heap = s.heap[:0]
+	s.resetTop()
 	total := 0
 	if !ix.parse(s, q.Text) {
 		if s.sort == sortRelevance {
@@ -233,12 +233,7 @@ func (ix *Index) search(q Query, start func(int), each func(*scratch, hent)) int
 	} else {
 		total = ix.match(s, &f)
 	}
-	slices.SortFunc(s.heap, func(a, b hent) int {
-		if better(a, b) {
-			return -1
-		}
-		return 1
-	})
+	s.finishTop()
 	start(max(min(len(s.heap)-offset, limit), 0))
 	for i := offset; i < len(s.heap); i++ {
 		each(s, s.heap[i])

@@ -44,6 +44,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 	s.cbits, s.ubits = grow(s.cbits, nwin), grow(s.ubits, nwin)
 	if rel {
 		s.bound, s.wmax = grow(s.bound, nwin), grow(s.wmax, nwin)
+		s.wmaxs = grow(s.wmaxs, nw*nwin)
 	}
 	n := float64(max(ix.live, 1))
 	var all int64 // the level of a doc matching every word
@@ -124,6 +125,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		}
 		all += w.lvl
 		if rel {
+			copy(s.wmaxs[k*nwin:(k+1)*nwin], wmax)
 			if k == 0 {
 				copy(s.bound, wmax)
 			} else {
@@ -173,13 +175,21 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		}
 		return total
 	}
-	s.full = grow(s.full, nwin)
+	s.full, s.ltop = grow(s.full, nwin), grow(s.ltop, nwin)
 	if ngN >= s.k || ngN == total {
 		for j, x := range s.bound {
 			s.full[j] = float64(all) + float64(x)
+			s.ltop[j] = float64(all)
 		}
 	} else {
 		ix.selectLevels(s)
+	}
+	s.first = 0 // the word with the fewest terms (see score)
+	for k, wi := range s.order {
+		w, f := &s.words[wi], &s.words[s.order[s.first]]
+		if w.hi-w.lo < f.hi-f.lo {
+			s.first = k
+		}
 	}
 	// Windows with the highest bounds go first (pass 0), so that the heap's
 	// worst entry is soon high and most other windows (pass 1) are skipped.
@@ -198,7 +208,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		}
 		for j, m := range s.cbits {
 			if m == 0 || (s.full[j] >= cut) != (pass == 0) ||
-				(len(s.heap) == s.k && s.full[j] < s.heap[0].key) {
+				s.below(s.full[j]) {
 				continue
 			}
 			ix.score(s, best, uint32(j)<<6, m)
@@ -263,6 +273,7 @@ func (ix *Index) selectLevels(s *scratch) {
 		}
 		s.cbits[j] = sel
 		s.full[j] = float64(top) + float64(s.bound[j])
+		s.ltop[j] = float64(top)
 	}
 }
 
@@ -271,32 +282,43 @@ func (ix *Index) selectLevels(s *scratch) {
 func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 	clear(best)
 	nw := len(s.order)
-	for k, wi := range s.order {
-		w := &s.words[wi]
-		bw := best[k*64 : k*64+64]
-		rest := m // the docs the word's other terms may raise
-		if w.x >= 0 {
-			// The word as written scores first; the docs having it need
-			// none of the word's other terms, whose scores are all below
-			// its exactness bonus (a doc's score for a word is the best of
-			// its terms').
-			s.scoreTerm(w.x, bw, a, m)
-			if w.xd != nil {
-				if j := int(a >> 6); j < len(w.xd.bits) {
-					rest &^= w.xd.bits[j]
-				}
-			} else {
-				rest &^= s.xsets[k*s.nwin+int(a>>6)]
-			}
-			if rest == 0 {
-				continue
-			}
+	for i := range nw {
+		// The word with the fewest terms scores first (s.first), the others
+		// in s.order; each keeps its place in best.
+		k := i
+		if f := s.first; f > 0 && i <= f {
+			k = (i + f) % (f + 1) // f, 0, 1, ..., f-1
 		}
-		for ti := w.lo; ti < w.hi; ti++ {
-			// A byte list with no posting in the window costs a comparison,
-			// not a call (a prefix adds up to 32 of them, mostly one posting).
-			if c := &s.curs[ti]; ti != w.x && (c.dn != nil || c.nd < a+64) {
-				s.scoreTerm(ti, bw, a, rest)
+		bw := best[k*64 : k*64+64]
+		s.scoreWord(k, bw, a, m)
+		if i == 0 && nw > 1 && s.hasThr {
+			// A doc whose score for this word plus the other words' best
+			// in the window (summed in s.order and with the float
+			// operations of its key below, each term no lower) stays below
+			// the page's threshold cannot enter it: the other words need
+			// not score it.
+			j := int(a >> 6)
+			lt := s.ltop[j]
+			for y := m; y != 0; y &= y - 1 {
+				b := bits.TrailingZeros64(y)
+				var acc float32
+				for kk := range nw {
+					e := s.wmaxs[kk*s.nwin+j]
+					if kk == k {
+						e = bw[b]
+					}
+					if kk == 0 {
+						acc = e
+					} else {
+						acc += e
+					}
+				}
+				if s.below(lt + float64(acc)) {
+					m &^= 1 << b
+				}
+			}
+			if m == 0 {
+				return
 			}
 		}
 	}
@@ -314,10 +336,41 @@ func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 			}
 		}
 		key := float64(lvl) + float64(acc)
-		if len(s.heap) == s.k && key < s.heap[0].key {
+		if s.below(key) {
 			continue // what push would do first
 		}
 		s.push(ix, a+uint32(b), key)
+	}
+}
+
+// scoreWord sets bw, the extra scores of the docs m of the window of 64
+// docs from a for the word s.order[k]: the best of its terms' scores.
+func (s *scratch) scoreWord(k int, bw []float32, a uint32, m uint64) {
+	w := &s.words[s.order[k]]
+	rest := m // the docs the word's other terms may raise
+	if w.x >= 0 {
+		// The word as written scores first; the docs having it need
+		// none of the word's other terms, whose scores are all below
+		// its exactness bonus (a doc's score for a word is the best of
+		// its terms').
+		s.scoreTerm(w.x, bw, a, m)
+		if w.xd != nil {
+			if j := int(a >> 6); j < len(w.xd.bits) {
+				rest &^= w.xd.bits[j]
+			}
+		} else {
+			rest &^= s.xsets[k*s.nwin+int(a>>6)]
+		}
+		if rest == 0 {
+			return
+		}
+	}
+	for ti := w.lo; ti < w.hi; ti++ {
+		// A byte list with no posting in the window costs a comparison,
+		// not a call (a prefix adds up to 32 of them, mostly one posting).
+		if c := &s.curs[ti]; ti != w.x && (c.dn != nil || c.nd < a+64) {
+			s.scoreTerm(ti, bw, a, rest)
+		}
 	}
 }
 

@@ -100,3 +100,41 @@ func TestCutBound(t *testing.T) {
 		}
 	}
 }
+
+// TestTop_SameAsSortingEverything offers entries with many equal keys and
+// votes (ties broken by id) to the candidate buffer, for pages from 1 to
+// more than the entries, in random order, and compares what it keeps with
+// the first k of all entries sorted; entries below the running threshold
+// must be refused by below as push refuses them.
+func TestTop_SameAsSortingEverything(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(7, 30))
+	for round := range 300 {
+		n := 1 + r.IntN(3000)
+		all := make([]hent, n)
+		for i := range all {
+			all[i] = hent{key: float64(r.IntN(1 + n/(1+round%7))), votes: int32(r.IntN(3)), doc: uint32(i), id: int64(i)}
+		}
+		r.Shuffle(n, func(i, j int) { all[i], all[j] = all[j], all[i] })
+		k := 1 + r.IntN(n+n/4)
+		if round%5 == 0 {
+			k = 1 + r.IntN(40)
+		}
+		var s scratch
+		s.k = k
+		s.resetTop()
+		for _, e := range all {
+			if s.below(e.key) {
+				continue
+			}
+			s.offer(e)
+		}
+		s.finishTop()
+		want := slices.Clone(all)
+		slices.SortFunc(want, cmpHent)
+		want = want[:min(k, n)]
+		if !slices.Equal(want, s.heap) {
+			t.Fatalf("round %d: n=%d k=%d: kept %d entries, first %v, want %d, first %v", round, n, k, len(s.heap), s.heap[:min(3, len(s.heap))], len(want), want[:min(3, len(want))])
+		}
+	}
+}
