@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/launchdir/launchdir/domain/netguard"
+	"github.com/launchdir/launchdir/internal/netguard"
 )
 
 // Options tune a Sender; zero values mean the defaults.
