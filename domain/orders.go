@@ -25,6 +25,8 @@ type Ordering struct {
 	VAT VATRules
 	// VIES confirms VAT numbers online; nil checks them offline only.
 	VIES VATChecker
+	// Options checks products' options (&validate.Options{}).
+	Options OptionsValidator
 	// EnqueueAt adds a durable job due at a time (Runner.EnqueueAt).
 	EnqueueAt func(ctx context.Context, kind, key string, payload any, at time.Time) error
 	// Currency of every price; default USD.
@@ -160,7 +162,7 @@ func (k *orderCheck) item(ctx context.Context, i int, it OrderItem) (*OrderLine,
 		bad("categories", "not_allowed", "categories is for extra_categories only.")
 	}
 	// Options.
-	if fe := checkOptions(field("options"), d.code, it.Options); fe != nil {
+	if fe := k.o.checkOptions(field("options"), d.code, it.Options); fe != nil {
 		k.errs = append(k.errs, *fe)
 	} else if d.code == ProductTrophyVerification && l != nil {
 		if err := k.s.checkPaidTrophy(ctx, it, l, bad); err != nil {

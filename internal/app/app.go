@@ -376,7 +376,7 @@ func (a *App) ordering(ad Adapters, site domain.Site) (*domain.Ordering, *stripe
 	if err != nil {
 		return nil, nil, err
 	}
-	o := &domain.Ordering{Store: store, Payments: ad.Payments, EnqueueAt: a.Runner.EnqueueAt, VAT: vat.Rules{},
+	o := &domain.Ordering{Store: store, Payments: ad.Payments, EnqueueAt: a.Runner.EnqueueAt, VAT: vat.Rules{}, Options: &validate.Options{},
 		Currency: c.Currency, SellerCountry: c.SellerCountry, VIES: ad.VIES}
 	if o.VIES == nil && c.VIES {
 		o.VIES = &vies.VIES{}
