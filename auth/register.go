@@ -9,11 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
-
-	"golang.org/x/time/rate"
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
 )
@@ -52,7 +49,7 @@ type registered struct {
 // registerClient serves POST /register (RFC 7591).
 func (s *server) registerClient(w http.ResponseWriter, r *http.Request) {
 	apiHeaders(w)
-	if st := s.register.allow(remoteIP(r), s.a.now()); !st.OK {
+	if st := s.register.Take(remoteIP(r)); !st.OK {
 		st.SetHeaders(w.Header())
 		w.Header().Set("Retry-After", strconv.Itoa(st.ResetSeconds()))
 		writeOAuthError(w, &oauthError{Code: "too_many_requests",
@@ -178,52 +175,14 @@ func remoteIP(r *http.Request) string {
 	return host
 }
 
-// ipLimiter limits events per remote address to n per hour (a token
-// bucket of n that refills over the hour).
-type ipLimiter struct {
-	n  int
-	mu sync.Mutex
-	m  map[string]*rate.Limiter
-}
-
-func newIPLimiter(perHour int) *ipLimiter {
+// newRegisterLimiter limits registrations per remote address to perHour
+// (default 20) an hour: a token bucket of auth/ratelimit, the service's one
+// limiter, of perHour tokens refilled over the hour, under the policy name
+// "register" for the RateLimit fields, as every limit's 429 does
+// (docs/ratelimits.md).
+func newRegisterLimiter(perHour int, now func() time.Time) *ratelimit.Limiter {
 	if perHour <= 0 {
 		perHour = 20
 	}
-	return &ipLimiter{n: perHour, m: map[string]*rate.Limiter{}}
-}
-
-// allow takes one registration of ip at now. The state names the policy
-// "register" (n per hour) for the RateLimit fields, as every limit's 429
-// does (docs/ratelimits.md); Remaining is the whole registrations left.
-func (l *ipLimiter) allow(ip string, now time.Time) ratelimit.State {
-	st := ratelimit.State{Policy: ratelimit.Policy{Name: "register", Quota: l.n, Window: time.Hour}}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	lim, ok := l.m[ip]
-	if !ok {
-		if len(l.m) >= 10000 {
-			for k, v := range l.m { // forget addresses whose bucket is full again
-				if v.TokensAt(now) >= float64(l.n) {
-					delete(l.m, k)
-				}
-			}
-		}
-		lim = rate.NewLimiter(rate.Every(time.Hour/time.Duration(l.n)), l.n)
-		l.m[ip] = lim
-	}
-	res := lim.ReserveN(now, 1)
-	if !res.OK() {
-		st.Reset = time.Hour
-		return st
-	}
-	if d := res.DelayFrom(now); d > 0 {
-		res.CancelAt(now)
-		st.Reset = d
-		return st
-	}
-	tokens := max(0, lim.TokensAt(now))
-	st.OK, st.Remaining = true, int(tokens)
-	st.Reset = time.Duration((float64(l.n) - tokens) * float64(time.Hour) / float64(l.n))
-	return st
+	return ratelimit.NewBucket(ratelimit.Policy{Name: "register", Quota: perHour, Window: time.Hour}, now)
 }

@@ -23,12 +23,12 @@ import (
 type server struct {
 	a        *Auth
 	cimd     *cimdCache
-	register *ipLimiter
+	register *ratelimit.Limiter
 }
 
 // registerServer adds the authorization server's endpoints.
 func (a *Auth) registerServer(mux *http.ServeMux) {
-	s := &server{a: a, cimd: newCIMDCache(a), register: newIPLimiter(a.cfg.RegisterPerHour)}
+	s := &server{a: a, cimd: newCIMDCache(a), register: newRegisterLimiter(a.cfg.RegisterPerHour, a.now)}
 	// Per network: the OAuth budget for every step of a sign-in, and the
 	// failed-credential budget where a client secret, code or token is checked.
 	limit := a.cfg.OAuthLimit.Handler

@@ -9,10 +9,7 @@ import (
 	"net/mail"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
-
-	"golang.org/x/time/rate"
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
@@ -32,8 +29,8 @@ const (
 // the pending OpenID Connect sign-ins. Register creates one per Auth.
 type signIn struct {
 	a      *Auth
-	byAddr *signinLimiter
-	byIP   *signinLimiter
+	byAddr *ratelimit.Limiter
+	byIP   *ratelimit.Limiter
 	oidc   *oidcFlow // nil without Config.OIDC
 }
 
@@ -41,8 +38,8 @@ type signIn struct {
 func (a *Auth) registerSignIn(mux *http.ServeMux) {
 	s := &signIn{
 		a:      a,
-		byAddr: newSigninLimiter("signin-email", linksPerAddress, linkWindow),
-		byIP:   newSigninLimiter("signin", linksPerIP, linkWindow),
+		byAddr: newSigninLimiter("signin-email", linksPerAddress, linkWindow, a.now),
+		byIP:   newSigninLimiter("signin", linksPerIP, linkWindow, a.now),
 	}
 	if a.cfg.OIDC != nil {
 		s.oidc = newOIDCFlow(a)
@@ -99,7 +96,7 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 	}
 	now := a.now()
 	next := safeNext(r.PostFormValue("next"))
-	byIP := s.byIP.allow(signinRemoteIP(r), now)
+	byIP := s.byIP.Take(signinRemoteIP(r))
 	if !byIP.OK {
 		s.tooMany(w, r, byIP)
 		return
@@ -115,7 +112,7 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 		a.render(w, r, http.StatusBadRequest, "signin.html", s.form(next, raw, msg))
 		return
 	}
-	byAddr := s.byAddr.allow(strings.ToLower(addr), now)
+	byAddr := s.byAddr.Take(strings.ToLower(addr))
 	if !byAddr.OK {
 		s.tooMany(w, r, byAddr)
 		return
@@ -240,73 +237,10 @@ func signinRemoteIP(r *http.Request) string {
 	return host
 }
 
-// signinLimiter keeps one token bucket per key; buckets that have been idle long
-// enough to be full again are dropped during a sweep.
-type signinLimiter struct {
-	name  string // the policy in the RateLimit fields
-	limit rate.Limit
-	burst int
-	idle  time.Duration
-
-	mu        sync.Mutex
-	buckets   map[string]*signinBucket
-	lastSweep time.Time
-}
-
-type signinBucket struct {
-	lim  *rate.Limiter
-	seen time.Time
-}
-
-// newSigninLimiter allows n events per window per key (as a burst of n, refilled
-// evenly over the window); name is its policy in the RateLimit fields.
-func newSigninLimiter(name string, n int, window time.Duration) *signinLimiter {
-	return &signinLimiter{
-		name:    name,
-		limit:   rate.Every(window / time.Duration(n)),
-		burst:   n,
-		idle:    window,
-		buckets: map[string]*signinBucket{},
-	}
-}
-
-// allow takes one token from key's signinBucket at now and returns the
-// state of the bucket afterwards, in the terms of the RateLimit fields
-// (policy name: q = the burst, w = the window; r = whole tokens left, t =
-// seconds until the bucket is full again, or on a refusal until the next
-// token: the Retry-After).
-func (l *signinLimiter) allow(key string, now time.Time) ratelimit.State {
-	st := ratelimit.State{Policy: ratelimit.Policy{Name: l.name, Quota: l.burst, Window: l.idle}}
-	b := l.bucket(key, now)
-	r := b.lim.ReserveN(now, 1)
-	if d := r.DelayFrom(now); !r.OK() || d > 0 {
-		r.CancelAt(now)
-		st.Reset = max(d, time.Second)
-		return st
-	}
-	tokens := max(0, b.lim.TokensAt(now))
-	st.OK, st.Remaining = true, int(tokens)
-	st.Reset = time.Duration((float64(l.burst) - tokens) / float64(l.limit) * float64(time.Second))
-	return st
-}
-
-// bucket is key's bucket at now, made when there is none.
-func (l *signinLimiter) bucket(key string, now time.Time) *signinBucket {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if now.Sub(l.lastSweep) >= time.Minute {
-		for k, b := range l.buckets {
-			if now.Sub(b.seen) > l.idle {
-				delete(l.buckets, k)
-			}
-		}
-		l.lastSweep = now
-	}
-	b := l.buckets[key]
-	if b == nil {
-		b = &signinBucket{lim: rate.NewLimiter(l.limit, l.burst)}
-		l.buckets[key] = b
-	}
-	b.seen = now
-	return b
+// newSigninLimiter allows n sign-in links per window per key (a token
+// bucket of auth/ratelimit, the service's one limiter: a burst of n,
+// refilled evenly over the window); name is its policy in the RateLimit
+// fields.
+func newSigninLimiter(name string, n int, window time.Duration, now func() time.Time) *ratelimit.Limiter {
+	return ratelimit.NewBucket(ratelimit.Policy{Name: name, Quota: n, Window: window}, now)
 }

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/launchdir/launchdir/domain/netguard"
+	"github.com/launchdir/launchdir/internal/netguard"
 )
 
 // The limits of a client ID metadata document fetch.

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/launchdir/launchdir/domain/netguard"
+	"github.com/launchdir/launchdir/internal/netguard"
 )
 
 // The guarded client refuses non-public addresses at dial time, naming the

@@ -33,6 +33,14 @@ const (
 	EUnavailable Code = "unavailable"
 )
 
+// AllCodes is every error code, in the order above: the one list that the
+// OpenAPI Problem schema's code enum is made from and that
+// internal/problem's status table covers (a test of each checks it).
+func AllCodes() []Code {
+	return []Code{EInvalid, EUnauthenticated, EForbidden, ENotFound, EConflict, ERateLimited, ETooLarge, EGone,
+		EMethodNotAllowed, EIdemKeyReused, EInternal, EUnavailable}
+}
+
 // FieldError names one input field and the rule it broke.
 type FieldError struct {
 	// Field is the input name as the caller sent it ("per_page", "fields.tagline", "items[2].week").

@@ -4,13 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
-	"sync"
 	"time"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 )
 
 // Product codes. The spec names the first nine; trophy_cabinet and
@@ -147,73 +141,26 @@ func lookupProduct(code string) (*productDef, bool) {
 	return nil, false
 }
 
-// optionSchemas are the compiled options schemas, by product code.
-var optionSchemas = sync.OnceValue(func() map[string]*jsonschema.Schema {
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	out := map[string]*jsonschema.Schema{}
-	for _, d := range productDefs {
-		if d.options == "" {
-			continue
-		}
-		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(d.options))
-		if err != nil {
-			panic(fmt.Sprintf("domain: options schema of %s: %v", d.code, err))
-		}
-		url := "urn:launchdir:options:" + d.code
-		if err := c.AddResource(url, doc); err != nil {
-			panic(err)
-		}
-		out[d.code] = c.MustCompile(url)
-	}
-	return out
-})
+// OptionsValidator checks an order item's options against its product's
+// options schema (domain/validate.Options): the JSON Schema validator is
+// domain/validate's, which the root package cannot import.
+type OptionsValidator interface {
+	// ProductOptions validates options against schema, the options schema
+	// of product code; field names the item ("items[2].options").
+	ProductOptions(field, code, schema string, options map[string]any) *FieldError
+}
 
 // checkOptions validates options against the product's schema; field names
-// the item ("items[2].options").
-func checkOptions(field, code string, options map[string]any) *FieldError {
-	sch, ok := optionSchemas()[code]
-	if !ok {
+// the item ("items[2].options"). A product without options takes none.
+func (o *Ordering) checkOptions(field, code string, options map[string]any) *FieldError {
+	d, ok := lookupProduct(code)
+	if !ok || d.options == "" {
 		if len(options) > 0 {
 			return &FieldError{Field: field, Rule: "not_allowed", Message: fmt.Sprintf("%s: product %s takes no options; leave options out.", field, code)}
 		}
 		return nil
 	}
-	if options == nil {
-		options = map[string]any{} // absent options are validated as {} (required properties)
-	}
-	// Round-trip through JSON so numbers are what the validator expects.
-	b, _ := json.Marshal(options)
-	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(string(b)))
-	if err != nil {
-		return &FieldError{Field: field, Rule: "type", Message: field + " must be a JSON object."}
-	}
-	err = sch.Validate(inst)
-	if err == nil {
-		return nil
-	}
-	ve, ok := err.(*jsonschema.ValidationError)
-	if !ok {
-		return &FieldError{Field: field, Rule: "schema", Message: fmt.Sprintf("%s: %v", field, err)}
-	}
-	// Report the deepest first cause: it names the property and the keyword.
-	for len(ve.Causes) > 0 {
-		ve = ve.Causes[0]
-	}
-	f := field
-	for _, p := range ve.InstanceLocation {
-		f += "." + p
-	}
-	rule := "schema"
-	if k := ve.ErrorKind.KeywordPath(); len(k) > 0 {
-		rule = k[len(k)-1]
-	}
-	msg := ve.ErrorKind.LocalizedString(message.NewPrinter(language.English))
-	if rule == "required" || rule == "additionalProperties" {
-		// These name the property in the message, not the location.
-		return &FieldError{Field: f, Rule: rule, Message: fmt.Sprintf("%s: %s (options of %s: see its options_schema in list_products).", f, msg, code)}
-	}
-	return &FieldError{Field: f, Rule: rule, Message: fmt.Sprintf("%s: %s.", f, msg)}
+	return o.Options.ProductOptions(field, code, d.options, options)
 }
 
 // offeredWeeks are the Mondays a product offers at now: launch and relaunch

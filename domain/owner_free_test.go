@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/fetch"
+	"github.com/launchdir/launchdir/internal/fetch"
 )
 
 // TestBadgeLink_EveryBadge serves the embed code of every badge kind, shape,

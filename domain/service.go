@@ -135,7 +135,7 @@ type Deps struct {
 	// Its Drafter is the grounded extractor or the model drafter over it:
 	// the model is optional, chosen by whoever builds the Drafter.
 	Drafts *Drafting
-	// Orders needs its Store, Payments, VAT and EnqueueAt. Orders.VIES is
+	// Orders needs its Store, Payments, VAT, EnqueueAt and Options. Orders.VIES is
 	// optional (nil: VAT numbers are checked offline only); Payments is the
 	// built-in TestPayments unless Stripe is configured.
 	Orders *Ordering
@@ -213,6 +213,7 @@ func (d Deps) missing() []string {
 		need(d.Orders.Payments != nil, "Orders.Payments")
 		need(d.Orders.VAT != nil, "Orders.VAT")
 		need(d.Orders.EnqueueAt != nil, "Orders.EnqueueAt")
+		need(d.Orders.Options != nil, "Orders.Options")
 	}
 	if need(d.Owner != nil, "Owner"); d.Owner != nil {
 		need(d.Owner.Pages != nil, "Owner.Pages")

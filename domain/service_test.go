@@ -17,6 +17,7 @@ type (
 	stubOrders   struct{ OrderStore }
 	stubPayments struct{ Payments }
 	stubVAT      struct{ VATRules }
+	stubOptions  struct{ OptionsValidator }
 	stubPages    struct{ PageFetcher }
 	stubTXT      struct{ TXTResolver }
 	stubJobs     struct{ JobStore }
@@ -32,7 +33,7 @@ func fullDeps() Deps {
 		Store: st, Claims: st, Free: st, MyListings: st, Edits: st, Content: st, Votes: st, Weeks: st, Reviews: st,
 		Settings: st, Redirects: st, Trophies: st, Feeds: st, OpenData: st,
 		Drafts: &Drafting{Store: stubDrafts{}, Fetcher: stubFetcher{}, Drafter: stubDrafter{}, Enqueue: enqueue, Mailer: stubMailer{}},
-		Orders: &Ordering{Store: stubOrders{}, Payments: stubPayments{}, VAT: stubVAT{}, EnqueueAt: enqueueAt},
+		Orders: &Ordering{Store: stubOrders{}, Payments: stubPayments{}, VAT: stubVAT{}, Options: stubOptions{}, EnqueueAt: enqueueAt},
 		Owner:  &Owning{Pages: stubPages{}, Resolver: stubTXT{}, Mailer: stubMailer{}, EnqueueAt: enqueueAt},
 		Jobs:   NewRunner(stubJobs{}, RunnerOptions{Now: time.Now}),
 	}
@@ -92,6 +93,7 @@ func TestNew(t *testing.T) {
 		{"Orders.Payments", func(d *Deps) { d.Orders.Payments = nil }},
 		{"Orders.VAT", func(d *Deps) { d.Orders.VAT = nil }},
 		{"Orders.EnqueueAt", func(d *Deps) { d.Orders.EnqueueAt = nil }},
+		{"Orders.Options", func(d *Deps) { d.Orders.Options = nil }},
 		{"Owner", func(d *Deps) { d.Owner = nil }},
 		{"Owner.Pages", func(d *Deps) { d.Owner.Pages = nil }},
 		{"Owner.Resolver", func(d *Deps) { d.Owner.Resolver = nil }},

@@ -109,9 +109,8 @@ func (s *Server) handle(ctx context.Context, c *call) (result, error) {
 	// An /mcp request's tools/call messages were counted before the MCP
 	// server read them (limitToolCalls).
 	if c.transport != transportMCP || !prepaidCall(ctx) {
-		err := s.limiter.allow(c.client)
-		res.limit = s.limiter.state(c.client, err)
-		if err != nil {
+		var err error
+		if res.limit, err = takeOperations(s.limiter, c.client, 1); err != nil {
 			return res, err
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/launchdir/launchdir/domain/fetch"
+	"github.com/launchdir/launchdir/internal/fetch"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
 

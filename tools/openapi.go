@@ -359,10 +359,11 @@ func sharedHeaders() map[string]any {
 }
 
 func problemSchema() map[string]any {
-	// The codes an API call can answer (gone is only a page's: a mailed link).
+	// Every error code there is (domain.AllCodes): the same body is every
+	// surface's, a REST path called with another method answers
+	// method_not_allowed, and a mailed link's page gone.
 	var codes []any
-	for _, c := range []domain.Code{domain.EInvalid, domain.EUnauthenticated, domain.EForbidden, domain.ENotFound,
-		domain.EConflict, domain.ERateLimited, domain.ETooLarge, domain.EInternal, domain.EUnavailable, CodeIdempotencyKeyReused} {
+	for _, c := range domain.AllCodes() {
 		codes = append(codes, string(c))
 	}
 	return map[string]any{

@@ -13,6 +13,7 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/testclock"
+	"github.com/launchdir/launchdir/domain/validate"
 	"github.com/launchdir/launchdir/domain/vat"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
@@ -28,7 +29,7 @@ func idleOrdering(t testing.TB, db *storage.DB, site domain.Site) *domain.Orderi
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &domain.Ordering{Store: st, Payments: domain.TestPayments{}, VAT: vat.Rules{},
+	return &domain.Ordering{Store: st, Payments: domain.TestPayments{}, VAT: vat.Rules{}, Options: &validate.Options{},
 		EnqueueAt: domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{Now: db.Now}).EnqueueAt}
 }
 

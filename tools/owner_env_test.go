@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/fetch"
+	"github.com/launchdir/launchdir/internal/fetch"
 	"github.com/launchdir/launchdir/storage"
 )
 

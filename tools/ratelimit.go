@@ -6,137 +6,53 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"net"
 	"net/http"
-	"sync"
 	"sync/atomic"
 	"time"
-
-	"golang.org/x/time/rate"
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
 )
 
-// rateLimiter keeps one token bucket per client. Buckets idle for longer than
-// idleTTL are evicted during a sweep, which runs at most once per sweepEvery,
-// on the calling goroutine (no background goroutine to stop).
-type rateLimiter struct {
-	limit rate.Limit
-	burst int
-
-	mu        sync.Mutex
-	buckets   map[string]*bucket
-	lastSweep time.Time
-	now       func() time.Time
-}
-
-type bucket struct {
-	lim  *rate.Limiter
-	seen time.Time
-}
-
-const (
-	idleTTL    = 10 * time.Minute
-	sweepEvery = time.Minute
-)
-
-// newRateLimiter returns a limiter of perSecond requests per client with the
-// given burst on the clock now, or nil (no limit) when perSecond is 0 or
-// less.
-func newRateLimiter(perSecond float64, burst int, now func() time.Time) *rateLimiter {
+// newOperationLimiter is the per-client operation budget: perSecond calls
+// a second with the given burst (0: ceil(perSecond)), a token bucket of
+// auth/ratelimit, the service's one limiter, on the clock now; nil (no
+// limit) when perSecond is 0 or less. Its policy "operations" has q = the
+// burst and w = the time an empty bucket takes to fill.
+func newOperationLimiter(perSecond float64, burst int, now func() time.Time) *ratelimit.Limiter {
 	if perSecond <= 0 {
 		return nil
 	}
 	if burst < 1 {
 		burst = int(math.Ceil(perSecond))
 	}
-	return &rateLimiter{limit: rate.Limit(perSecond), burst: burst, buckets: map[string]*bucket{}, now: now}
+	fill := time.Duration(float64(burst) / perSecond * float64(time.Second))
+	return ratelimit.NewBucket(ratelimit.Policy{Name: "operations", Quota: burst, Window: fill}, now)
 }
 
-// rateLimitError is returned when a client is over its limit.
+// rateLimitError is returned when a client is over its operation budget.
 type rateLimitError struct{ retryAfter int }
 
 func (e *rateLimitError) Error() string {
 	return fmt.Sprintf("rate limited; retry after %ds", e.retryAfter)
 }
 
-// allow takes one token from key's bucket, or returns a *rateLimitError that
-// says how many whole seconds to wait.
-func (l *rateLimiter) allow(key string) error { return l.allowN(key, 1) }
-
-// allowN takes n tokens from key's bucket at once (the tools/call messages
-// of one /mcp request), or none and returns a *rateLimitError.
-func (l *rateLimiter) allowN(key string, n int) error {
+// takeOperations takes n calls of key from the operation budget l: the
+// state for the RateLimit fields (r = whole calls left, t = seconds until
+// the bucket is full again; on a refusal r=0 and t the Retry-After) and,
+// over the budget, a *rateLimitError that says how many whole seconds to
+// wait. A nil l limits nothing and adds no fields.
+func takeOperations(l *ratelimit.Limiter, key string, n int) (ratelimit.State, error) {
 	if l == nil {
-		return nil
+		return ratelimit.State{}, nil
 	}
-	now := l.now()
-	l.mu.Lock()
-	if now.Sub(l.lastSweep) >= sweepEvery {
-		for k, b := range l.buckets {
-			if now.Sub(b.seen) > idleTTL {
-				delete(l.buckets, k)
-			}
-		}
-		l.lastSweep = now
+	st := l.TakeN(key, n)
+	if !st.OK {
+		return st, &rateLimitError{retryAfter: st.ResetSeconds()}
 	}
-	b := l.buckets[key]
-	if b == nil {
-		b = &bucket{lim: rate.NewLimiter(l.limit, l.burst)}
-		l.buckets[key] = b
-	}
-	b.seen = now
-	l.mu.Unlock()
-
-	r := b.lim.ReserveN(now, n)
-	if !r.OK() {
-		return &rateLimitError{retryAfter: 1}
-	}
-	delay := r.DelayFrom(now)
-	if delay == 0 {
-		return nil
-	}
-	r.CancelAt(now)
-	return &rateLimitError{retryAfter: max(1, int(math.Ceil(delay.Seconds())))}
-}
-
-// state is key's service limit after allow returned err, for the RateLimit
-// fields: the policy "operations" is the bucket (q = burst, w = the seconds
-// an empty bucket takes to fill); r is the whole tokens left and t the
-// seconds until the bucket is full again (on a refusal, r=0 and t is the
-// Retry-After of err, so that the two agree).
-func (l *rateLimiter) state(key string, err error) ratelimit.State {
-	if l == nil {
-		return ratelimit.State{}
-	}
-	fill := time.Duration(float64(l.burst) / float64(l.limit) * float64(time.Second))
-	st := ratelimit.State{Policy: ratelimit.Policy{Name: "operations", Quota: l.burst, Window: fill}}
-	var rl *rateLimitError
-	if errors.As(err, &rl) {
-		st.Reset = time.Duration(rl.retryAfter) * time.Second
-		return st
-	}
-	l.mu.Lock()
-	b := l.buckets[key]
-	l.mu.Unlock()
-	if b == nil {
-		return ratelimit.State{}
-	}
-	tokens := max(0, b.lim.TokensAt(l.now()))
-	st.OK = true
-	st.Remaining = int(tokens)
-	st.Reset = time.Duration((float64(l.burst) - tokens) / float64(l.limit) * float64(time.Second))
-	return st
-}
-
-// size is the number of buckets held (for tests).
-func (l *rateLimiter) size() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.buckets)
+	return st, nil
 }
 
 type clientKeyCtx struct{}
@@ -229,9 +145,7 @@ func (s *Server) limitToolCalls(w http.ResponseWriter, r *http.Request, ctx cont
 	if n == 0 {
 		return ctx, true
 	}
-	key := clientKeyFrom(ctx, r.Header)
-	err := s.limiter.allowN(key, n)
-	st := s.limiter.state(key, err)
+	st, err := takeOperations(s.limiter, clientKeyFrom(ctx, r.Header), n)
 	st.SetHeaders(w.Header())
 	if err != nil {
 		writeProblem(w, problemFor(ctx, s.log, "tools/call", err))

@@ -225,26 +225,25 @@ func TestRateLimit_OperationsHeaders(t *testing.T) {
 
 func TestRateLimiter_State(t *testing.T) {
 	clk := testclock.New(catNow)
-	l := newRateLimiter(2, 4, clk.Now) // 2/s, burst 4: an empty bucket fills in 2 s
-	if err := l.allow("k"); err != nil {
+	l := newOperationLimiter(2, 4, clk.Now) // 2/s, burst 4: an empty bucket fills in 2 s
+	st, err := takeOperations(l, "k", 1)
+	if err != nil {
 		t.Fatal(err)
 	}
-	st := l.state("k", nil)
 	if !st.OK || st.Remaining != 3 || st.ResetSeconds() != 1 || st.Policy.Quota != 4 || st.Policy.Window != 2*time.Second {
 		t.Fatalf("after one call: %+v", st)
 	}
 	for i := 0; i < 3; i++ {
-		l.allow("k")
+		takeOperations(l, "k", 1)
 	}
-	err := l.allow("k")
-	if st := l.state("k", err); st.OK || st.Remaining != 0 || st.ResetSeconds() != 1 {
+	if st, err := takeOperations(l, "k", 1); err == nil || st.OK || st.Remaining != 0 || st.ResetSeconds() != 1 {
 		t.Fatalf("refused: %+v (%v)", st, err)
 	}
 	clk.Advance(1500 * time.Millisecond) // 3 tokens back
-	if st := l.state("k", nil); st.Remaining != 3 || st.ResetSeconds() != 1 {
+	if st := l.Peek("k"); st.Remaining != 3 || st.ResetSeconds() != 1 {
 		t.Fatalf("after 1.5 s: %+v", st)
 	}
-	if st := l.state("unknown", nil); st.Policy.Name != "" {
-		t.Fatalf("a client without a bucket has no state: %+v", st)
+	if st, err := takeOperations(nil, "k", 1); err != nil || st.Policy.Name != "" {
+		t.Fatalf("no limiter: no refusal and no state: %+v (%v)", st, err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/testclock"
 )
@@ -215,45 +216,40 @@ func TestProblemFor_CodeTable(t *testing.T) {
 	}
 }
 
-func TestRateLimiter_BucketsAndEviction(t *testing.T) {
-	if newRateLimiter(0, 10, nil) != nil {
+func TestRateLimiter_Buckets(t *testing.T) {
+	if newOperationLimiter(0, 10, nil) != nil {
 		t.Fatal("RateLimit 0 must mean no limiter")
 	}
-	var nilLimiter *rateLimiter
-	if err := nilLimiter.allow("x"); err != nil {
-		t.Fatal("a nil limiter allows everything")
+	allow := func(l *ratelimit.Limiter, key string) error {
+		_, err := takeOperations(l, key, 1)
+		return err
 	}
 	clk := testclock.New(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
-	l := newRateLimiter(2, 2, clk.Now) // 2/s, burst 2
+	l := newOperationLimiter(2, 2, clk.Now) // 2/s, burst 2
 	for i := 0; i < 2; i++ {
-		if err := l.allow("a"); err != nil {
+		if err := allow(l, "a"); err != nil {
 			t.Fatalf("call %d: %v", i, err)
 		}
 	}
-	err := l.allow("a")
+	err := allow(l, "a")
 	var rl *rateLimitError
 	if !errors.As(err, &rl) || rl.retryAfter != 1 {
 		t.Fatalf("third call: %v", err)
 	}
-	if err := l.allow("b"); err != nil {
+	if err := allow(l, "b"); err != nil {
 		t.Fatalf("other client: %v", err)
 	}
 	clk.Advance(600 * time.Millisecond) // refills 1.2 tokens; the refused call took none
-	if err := l.allow("a"); err != nil {
+	if err := allow(l, "a"); err != nil {
 		t.Fatalf("after refill: %v", err)
 	}
-	slow := newRateLimiter(0.1, 1, clk.Now) // one call per 10 s
-	slow.allow("c")
-	if err := slow.allow("c"); !errors.As(err, &rl) || rl.retryAfter != 10 {
+	slow := newOperationLimiter(0.1, 1, clk.Now) // one call per 10 s
+	allow(slow, "c")
+	if err := allow(slow, "c"); !errors.As(err, &rl) || rl.retryAfter != 10 {
 		t.Fatalf("slow limiter: %v", err)
 	}
-	if l.size() != 2 {
-		t.Fatalf("buckets = %d", l.size())
-	}
-	clk.Advance(idleTTL + sweepEvery + time.Second)
-	l.allow("c")
-	if l.size() != 1 {
-		t.Errorf("idle buckets not evicted: %d left", l.size())
+	if _, err := takeOperations(l, "d", 3); !errors.As(err, &rl) || rl.retryAfter != 1 {
+		t.Fatalf("more calls at once than the burst: %v", err)
 	}
 }
 

@@ -50,12 +50,12 @@ type handRule struct {
 // said in docs/decisions.md ("Checks the schemas do not state").
 var handRules = map[string]handRule{
 	// The order items: bounds that depend on the product or on stored state.
-	"domain/orders.go: items[*].listing_id required":            {"docs/orders.md", []string{"listing_id"}, "needed by some products only (list_products says which)"},
-	"domain/orders.go: items[*].week required":                  {"docs/orders.md", []string{"week"}, "needed by some products only"},
-	"domain/orders.go: items[*].amount_cents required":          {"docs/orders.md", []string{"amount_cents"}, "billboard_min only"},
-	"domain/orders.go: items[*].amount_cents minimum":           {"docs/orders.md", []string{"billboard"}, "the minimum is the admin price of billboard_min"},
-	"domain/orders.go: items[*].categories required":            {"docs/orders.md", []string{"extra_categories"}, "extra_categories only"},
-	"domain/orders.go: items[*].categories maxItems":            {"docs/orders.md", []string{"extra_categories"}, "counts the listing's extra categories already bought"},
+	"domain/orders_items.go: items[*].listing_id required":      {"docs/orders.md", []string{"listing_id"}, "needed by some products only (list_products says which)"},
+	"domain/orders_items.go: items[*].week required":            {"docs/orders.md", []string{"week"}, "needed by some products only"},
+	"domain/orders_items.go: items[*].amount_cents required":    {"docs/orders.md", []string{"amount_cents"}, "billboard_min only"},
+	"domain/orders_items.go: items[*].amount_cents minimum":     {"docs/orders.md", []string{"billboard"}, "the minimum is the admin price of billboard_min"},
+	"domain/orders_items.go: items[*].categories required":      {"docs/orders.md", []string{"extra_categories"}, "extra_categories only"},
+	"domain/orders_items.go: items[*].categories maxItems":      {"docs/orders.md", []string{"extra_categories"}, "counts the listing's extra categories already bought"},
 	"domain/webhooks.go: events enum":                           {"docs/webhooks.md", []string{"`events`", "(1-20 of the event types below"}, "the enum would cost every client ~150 tokens twice; the 400 lists the types"},
 	"domain/console/team.go: role enum":                         {"docs/console.md", []string{"role `admin` or `moderator`"}, "the console's team form and CLI, no operation"},
 	"domain/console/team.go: ? maxLength":                       {"docs/console.md", []string{"filters of at most 254 characters"}, "the console's audit log filter, no operation"},
@@ -126,13 +126,13 @@ var handRules = map[string]handRule{
 	"domain/drafts_invites.go: name required":                   {"docs/decisions.md", []string{"`name` `required`"}, "blank after folding whitespace"},
 	"domain/owner_edit.go: ? uniqueItems":                       {"docs/decisions.md", []string{"`apply_to[i]` `uniqueItems`"}, "names the repeated item"},
 	"domain/owner_edit.go: socials.* format":                    {"docs/decisions.md", []string{"`socials.<platform>` `format`"}, "an http(s) link; empty leaves the platform out"},
-	"domain/orders.go: ? ?":                                     {"docs/decisions.md", []string{"`items[i].<field>`"}, "the order items' error helper; its calls are checked one by one"},
-	"domain/orders.go: items[*].listing_id ?":                   {"docs/decisions.md", []string{"`items[i].listing_id` `state`/`free_only`"}, "the listing's stored state"},
+	"domain/orders_items.go: ? ?":                               {"docs/decisions.md", []string{"`items[i].<field>`"}, "the order items' error helper; its calls are checked one by one"},
+	"domain/orders_items.go: items[*].listing_id ?":             {"docs/decisions.md", []string{"`items[i].listing_id` `state`/`free_only`"}, "the listing's stored state"},
 	"domain/owner_content.go: *.question_id uniqueItems":        {"docs/decisions.md", []string{"`answers[i].question_id` `uniqueItems`"}, "the same question twice in one call"},
 	"domain/owner_content.go: ? maxLength":                      {"docs/decisions.md", []string{"plain-text fields"}, "counted after trimming"},
 	"domain/owner_content.go: ? required":                       {"docs/decisions.md", []string{"plain-text fields"}, "blank after trimming"},
-	"domain/orders_products.go: ? ?":                            {"docs/decisions.md", []string{"`items[i].options`"}, "each product's options_schema in list_products"},
-	"domain/orders_products.go: ? type":                         {"docs/decisions.md", []string{"`items[i].options`"}, "each product's options_schema"},
+	"domain/validate/options.go: ? ?":                           {"docs/decisions.md", []string{"`items[i].options`"}, "each product's options_schema in list_products"},
+	"domain/validate/options.go: ? type":                        {"docs/decisions.md", []string{"`items[i].options`"}, "each product's options_schema"},
 	"domain/console/moderation.go: listing required":            {"docs/moderation.md", []string{"no or unknown listing (`listing`)"}, "the review queue's disqualify form, no operation"},
 	"domain/console/moderation.go: reason required":             {"docs/moderation.md", []string{"no reason or more than 500 characters (`reason`)"}, "the disqualify form"},
 	"domain/console/moderation.go: reason maxLength":            {"docs/moderation.md", []string{"no reason or more than 500 characters (`reason`)"}, "the disqualify form"},
@@ -198,7 +198,7 @@ func handChecks(t *testing.T, dirs ...string) []handCheck {
 					switch name := calleeName(n.Fun); {
 					case (name == "Invalid" || name == "domain.Invalid") && len(n.Args) >= 2:
 						add(n, n.Args[0], n.Args[1], "")
-					case name == "bad" && rel == "domain/orders.go" && len(n.Args) >= 2:
+					case name == "bad" && (rel == "domain/orders.go" || rel == "domain/orders_items.go") && len(n.Args) >= 2:
 						add(n, n.Args[0], n.Args[1], "items[*].")
 					}
 				case *ast.CompositeLit:

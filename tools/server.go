@@ -54,7 +54,7 @@ type Server struct {
 	svc     *domain.Service
 	auth    Authenticator
 	log     *slog.Logger
-	limiter *rateLimiter
+	limiter *ratelimit.Limiter
 	ops     []*bound
 	byName  map[string]*bound
 	openapi []byte
@@ -93,7 +93,7 @@ func newServer(svc *domain.Service, opts Options, ops []Operation) *Server {
 	if opts.Now == nil {
 		panic("tools: New without a clock (Options.Now)")
 	}
-	s := &Server{svc: svc, auth: opts.Auth, log: opts.Logger, limiter: newRateLimiter(opts.RateLimit, opts.RateBurst, opts.Now), byName: map[string]*bound{},
+	s := &Server{svc: svc, auth: opts.Auth, log: opts.Logger, limiter: newOperationLimiter(opts.RateLimit, opts.RateBurst, opts.Now), byName: map[string]*bound{},
 		idem: opts.Idem, idemWait: idemWaitDefault, failures: opts.Failures, session: opts.Session,
 		timeout: max(opts.RequestTimeout, 0)}
 	if s.log == nil {

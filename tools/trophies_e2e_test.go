@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/fetch"
+	"github.com/launchdir/launchdir/internal/fetch"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
 

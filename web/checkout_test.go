@@ -16,6 +16,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/domain/testclock"
+	"github.com/launchdir/launchdir/domain/validate"
 	"github.com/launchdir/launchdir/domain/vat"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
@@ -76,7 +77,7 @@ func newOrderEnvOn(t testing.TB, engine string, pay domain.Payments, opts ...Opt
 	}
 	e.svc = domain.NewService(st, site)
 	e.svc.Now = now
-	e.svc.Orders = &domain.Ordering{Store: orders, Payments: pay, EnqueueAt: runner.EnqueueAt, VAT: vat.Rules{}}
+	e.svc.Orders = &domain.Ordering{Store: orders, Payments: pay, EnqueueAt: runner.EnqueueAt, VAT: vat.Rules{}, Options: &validate.Options{}}
 	e.svc.RegisterOrderJobs(runner)
 	if e.console, err = console.New(console.Over(st, e.svc)); err != nil {
 		t.Fatal(err)

@@ -1,7 +1,9 @@
-// Package ratelimit holds the per-network request budgets of the service
-// (failed credentials, the OAuth endpoints, MCP session calls, web pages)
-// and the RateLimit-Policy / RateLimit response fields of the IETF draft
-// "RateLimit header fields for HTTP" (draft-ietf-httpapi-ratelimit-headers-11).
+// Package ratelimit is the service's one rate limiter: the per-network
+// budgets (failed credentials, the OAuth endpoints, MCP session calls, web
+// pages) as fixed windows, the per-client operation budget and auth's
+// sign-in and registration budgets as token buckets, and the
+// RateLimit-Policy / RateLimit response fields of the IETF draft "RateLimit
+// header fields for HTTP" (draft-ietf-httpapi-ratelimit-headers-11).
 //
 // It imports no project package but the leaf internal/problem (the one error
 // body), so that tools, auth and web can all use the one limiter that cmd
@@ -15,6 +17,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"github.com/launchdir/launchdir/internal/problem"
 )
 
@@ -26,22 +30,37 @@ type Policy struct {
 	Window time.Duration
 }
 
-// Limiter counts requests per key (a network, see Network) in fixed windows:
-// a key's window starts at its first counted request and lasts
-// Policy.Window; within it at most Policy.Quota requests are counted. A nil
-// *Limiter limits nothing.
+// Limiter counts requests per key (a network, a client, an address) under
+// one Policy, with one of two algorithms:
+//
+//   - fixed windows (New): a key's window starts at its first counted
+//     request and lasts Policy.Window; within it at most Policy.Quota
+//     requests are counted;
+//   - a token bucket (NewBucket): a key holds at most Policy.Quota tokens
+//     (the burst), refilled evenly over Policy.Window; a request takes one.
+//
+// It is the service's one limiter: the per-network budgets, the per-client
+// operation budget of tools and auth's sign-in and registration budgets all
+// use it. A nil *Limiter limits nothing.
 type Limiter struct {
 	policy Policy
 	now    func() time.Time
+	refill rate.Limit // > 0: a token bucket refilled at this many tokens a second
 
 	mu        sync.Mutex
 	windows   map[string]*window
+	buckets   map[string]*bucket
 	lastSweep time.Time
 }
 
 type window struct {
 	start time.Time
 	used  int
+}
+
+type bucket struct {
+	lim  *rate.Limiter
+	seen time.Time
 }
 
 // New returns a limiter for p on the clock now, or nil (no limit) when
@@ -55,6 +74,20 @@ func New(p Policy, now func() time.Time) *Limiter {
 		panic("ratelimit: New without a clock")
 	}
 	return &Limiter{policy: p, now: now, windows: map[string]*window{}}
+}
+
+// NewBucket returns a token-bucket limiter for p on the clock now: each key
+// holds at most p.Quota tokens, refilled evenly over p.Window (one token
+// every p.Window/p.Quota), or nil (no limit) when p.Quota or p.Window is 0
+// or less. The clock is required, as for New.
+func NewBucket(p Policy, now func() time.Time) *Limiter {
+	if p.Quota <= 0 || p.Window <= 0 {
+		return nil
+	}
+	if now == nil {
+		panic("ratelimit: NewBucket without a clock")
+	}
+	return &Limiter{policy: p, now: now, refill: rate.Every(p.Window / time.Duration(p.Quota)), buckets: map[string]*bucket{}}
 }
 
 // State is the service limit of one key after a request: whether the request
@@ -74,13 +107,17 @@ func (s State) ResetSeconds() int {
 
 // Take counts one request of key and returns the state after it. When the
 // quota is used up the request is not counted and State.OK is false.
-func (l *Limiter) Take(key string) State { return l.at(key, true) }
+func (l *Limiter) Take(key string) State { return l.TakeN(key, 1) }
+
+// TakeN counts n requests of key at once (the tools/call messages of one
+// MCP request): all of them, or none and State.OK is false.
+func (l *Limiter) TakeN(key string, n int) State { return l.at(key, n) }
 
 // Peek returns key's state without counting a request: State.OK says
 // whether one more request would be within the quota.
-func (l *Limiter) Peek(key string) State { return l.at(key, false) }
+func (l *Limiter) Peek(key string) State { return l.at(key, 0) }
 
-func (l *Limiter) at(key string, take bool) State {
+func (l *Limiter) at(key string, n int) State {
 	if l == nil {
 		return State{OK: true}
 	}
@@ -88,27 +125,64 @@ func (l *Limiter) at(key string, take bool) State {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.sweep(now)
+	if l.refill > 0 {
+		return l.fromBucket(key, n, now)
+	}
 	w := l.windows[key]
 	if w == nil || !now.Before(w.start.Add(l.policy.Window)) {
-		if !take {
+		if n == 0 {
 			return State{Policy: l.policy, OK: true, Remaining: l.policy.Quota, Reset: l.policy.Window}
 		}
 		w = &window{start: now}
 		l.windows[key] = w
 	}
 	st := State{Policy: l.policy, Reset: w.start.Add(l.policy.Window).Sub(now)}
-	if w.used >= l.policy.Quota {
+	if w.used+max(n, 1) > l.policy.Quota {
 		return st
 	}
 	st.OK = true
-	if take {
-		w.used++
-	}
+	w.used += n
 	st.Remaining = l.policy.Quota - w.used
 	return st
 }
 
-// sweep forgets windows that have ended, at most once per minute.
+// fromBucket takes n tokens from key's bucket at now (none for a Peek). On
+// a refusal Remaining is 0 and Reset the time until enough tokens are back
+// (the Retry-After; 1 s when n is more than the bucket holds); otherwise
+// Remaining is the whole tokens left and Reset the time until the bucket
+// is full again.
+func (l *Limiter) fromBucket(key string, n int, now time.Time) State {
+	st := State{Policy: l.policy}
+	b := l.buckets[key]
+	if b == nil {
+		b = &bucket{lim: rate.NewLimiter(l.refill, l.policy.Quota)}
+		l.buckets[key] = b
+	}
+	b.seen = now
+	if n > 0 {
+		r := b.lim.ReserveN(now, n)
+		if !r.OK() {
+			st.Reset = time.Second
+			return st
+		}
+		if d := r.DelayFrom(now); d > 0 {
+			r.CancelAt(now)
+			st.Reset = d
+			return st
+		}
+	}
+	tokens := max(0, b.lim.TokensAt(now))
+	if n == 0 && tokens < 1 {
+		st.Reset = time.Duration((1 - tokens) / float64(l.refill) * float64(time.Second))
+		return st
+	}
+	st.OK, st.Remaining = true, int(tokens)
+	st.Reset = time.Duration((float64(l.policy.Quota) - tokens) / float64(l.refill) * float64(time.Second))
+	return st
+}
+
+// sweep forgets windows that have ended and buckets idle long enough to be
+// full again (the same as a new one), at most once per minute.
 func (l *Limiter) sweep(now time.Time) {
 	if now.Sub(l.lastSweep) < time.Minute {
 		return
@@ -118,14 +192,19 @@ func (l *Limiter) sweep(now time.Time) {
 			delete(l.windows, k)
 		}
 	}
+	for k, b := range l.buckets {
+		if now.Sub(b.seen) >= l.policy.Window {
+			delete(l.buckets, k)
+		}
+	}
 	l.lastSweep = now
 }
 
-// size is the number of windows held (for tests).
+// size is the number of windows or buckets held (for tests).
 func (l *Limiter) size() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return len(l.windows)
+	return len(l.windows) + len(l.buckets)
 }
 
 // SetHeaders adds the policy and the current service limit to h, as the

@@ -12,8 +12,8 @@ import (
 // web, storage, the wiring and cmd, nothing imports cmd,
 // only cmd imports the wiring (internal/app), nothing imports tools but those two, only storage talks SQL, only tools imports the MCP SDK, and only
 // tests import the browser harness web/browsertest. No package under domain/
-// imports net/http, an outside service's SDK or a project package outside
-// domain/ (the exceptions are listed by name, with why).
+// imports net/http (no exception), an outside service's SDK or a project
+// package outside domain/ (the exceptions are listed by name, with why).
 func TestDependencyDirection(t *testing.T) {
 	t.Parallel()
 	const mod = "github.com/launchdir/launchdir/"
@@ -45,12 +45,9 @@ func TestDependencyDirection(t *testing.T) {
 		{"github.com/modelcontextprotocol/go-sdk", func(p string) bool { return strings.HasPrefix(p, mod+"tools") }},
 	}
 	// The domain tree keeps rules, not adapters: no package under domain/
-	// imports net/http (or an outside service's SDK, or a project package
-	// outside domain/), but these, still to be moved out, each with why.
-	domainHTTP := map[string]string{
-		// the crawler: another branch edits it; it moves beside the domain after the merge
-		mod + "domain/fetch": "net/http",
-	}
+	// imports net/http, with no exception (the crawler and its dial guard
+	// are internal/fetch and internal/netguard), nor an outside service's
+	// SDK, nor a project package outside domain/ but these, each with why.
 	domainImports := map[string]string{
 		// the JSON Schema validator writes its field errors as the HTTP problem body
 		// (validation's one home is being settled on another branch)
@@ -63,7 +60,7 @@ func TestDependencyDirection(t *testing.T) {
 		}
 		inDomain := pkg == mod+"domain" || strings.HasPrefix(pkg, mod+"domain/")
 		for _, imp := range strings.Fields(imports) {
-			if inDomain && (imp == "net/http" || strings.HasPrefix(imp, "net/http/")) && domainHTTP[pkg] != "net/http" {
+			if inDomain && (imp == "net/http" || strings.HasPrefix(imp, "net/http/")) {
 				t.Errorf("%s imports %s: the domain tree speaks no HTTP; put the adapter under internal/", pkg, imp)
 			}
 			if inDomain && (strings.HasPrefix(imp, "github.com/stripe/") || strings.HasPrefix(imp, "github.com/openai/")) {

@@ -21,7 +21,7 @@ import (
 // sites of the extractor's and the fetcher's tests.
 func FuzzPage(f *testing.F) {
 	var seeds []string
-	for _, pattern := range []string{"../extract/testdata/sites/*/*.html", "../fetch/testdata/northwind/*.html"} {
+	for _, pattern := range []string{"../extract/testdata/sites/*/*.html", "../../internal/fetch/testdata/northwind/*.html"} {
 		files, _ := filepath.Glob(pattern)
 		seeds = append(seeds, files...)
 	}

@@ -25,9 +25,9 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/domain/extract"
-	"github.com/launchdir/launchdir/domain/fetch"
 	"github.com/launchdir/launchdir/domain/validate"
 	"github.com/launchdir/launchdir/domain/vat"
+	"github.com/launchdir/launchdir/internal/fetch"
 	"github.com/launchdir/launchdir/internal/llmdraft"
 	"github.com/launchdir/launchdir/internal/stripepay"
 	"github.com/launchdir/launchdir/internal/vies"
@@ -386,7 +386,7 @@ func (a *App) ordering(ad Adapters, site domain.Site) (*domain.Ordering, *stripe
 	if err != nil {
 		return nil, nil, err
 	}
-	o := &domain.Ordering{Store: store, Payments: ad.Payments, EnqueueAt: a.Runner.EnqueueAt, VAT: vat.Rules{},
+	o := &domain.Ordering{Store: store, Payments: ad.Payments, EnqueueAt: a.Runner.EnqueueAt, VAT: vat.Rules{}, Options: &validate.Options{},
 		Currency: c.Currency, SellerCountry: c.SellerCountry, VIES: ad.VIES}
 	if o.VIES == nil && c.VIES {
 		o.VIES = &vies.VIES{}

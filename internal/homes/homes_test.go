@@ -32,14 +32,13 @@ func root(t *testing.T) string {
 	}
 }
 
-// selectorUses counts, per source file of the module (test files and
-// testdata left out; paths relative to the root, with slashes), the uses of
-// pkg.Name for which match(Name) holds, where pkg is the file's name for the
-// import path importPath.
-func selectorUses(t *testing.T, importPath string, match func(name string) bool) map[string]int {
+// eachSource parses every non-test Go source file of the module (testdata,
+// node_modules and hidden or _ directories left out) and calls visit with
+// its path relative to the root (with slashes), the file set and the file.
+// It is the one source walker of the guards in this package.
+func eachSource(t *testing.T, visit func(rel string, fset *token.FileSet, f *ast.File)) {
 	t.Helper()
 	base := root(t)
-	out := map[string]int{}
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(base, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -58,20 +57,41 @@ func selectorUses(t *testing.T, importPath string, match func(name string) bool)
 		if err != nil {
 			return err
 		}
-		name := ""
-		for _, imp := range f.Imports {
-			if p, _ := strconv.Unquote(imp.Path.Value); p == importPath {
-				name = filepath.Base(p)
-				if imp.Name != nil {
-					name = imp.Name.Name
-				}
-			}
-		}
-		if name == "" {
-			return nil
-		}
 		rel, _ := filepath.Rel(base, path)
-		rel = filepath.ToSlash(rel)
+		visit(filepath.ToSlash(rel), fset, f)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// importName is the name file f uses for the import path importPath, or ""
+// when f does not import it.
+func importName(f *ast.File, importPath string) string {
+	for _, imp := range f.Imports {
+		if p, _ := strconv.Unquote(imp.Path.Value); p == importPath {
+			if imp.Name != nil {
+				return imp.Name.Name
+			}
+			return filepath.Base(p)
+		}
+	}
+	return ""
+}
+
+// selectorUses counts, per source file of the module (test files and
+// testdata left out; paths relative to the root, with slashes), the uses of
+// pkg.Name for which match(Name) holds, where pkg is the file's name for the
+// import path importPath.
+func selectorUses(t *testing.T, importPath string, match func(name string) bool) map[string]int {
+	t.Helper()
+	out := map[string]int{}
+	eachSource(t, func(rel string, _ *token.FileSet, f *ast.File) {
+		name := importName(f, importPath)
+		if name == "" {
+			return
+		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			if sel, ok := n.(*ast.SelectorExpr); ok {
 				if x, ok := sel.X.(*ast.Ident); ok && x.Name == name && match(sel.Sel.Name) {
@@ -80,11 +100,7 @@ func selectorUses(t *testing.T, importPath string, match func(name string) bool)
 			}
 			return true
 		})
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	return out
 }
 

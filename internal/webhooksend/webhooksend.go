@@ -1,6 +1,6 @@
 // Package webhooksend POSTs webhook events to their receivers
 // (domain.WebhookSender, docs/webhooks.md): only to public addresses (the
-// crawler's dial-time guard, domain/netguard), never following a redirect,
+// crawler's dial-time guard, internal/netguard), never following a redirect,
 // within a timeout, reading at most a bounded answer.
 package webhooksend
 
@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/launchdir/launchdir/domain/netguard"
+	"github.com/launchdir/launchdir/internal/netguard"
 )
 
 // Options tune a Sender; zero values mean the defaults.

@@ -12,7 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/fetch"
+	"github.com/launchdir/launchdir/internal/fetch"
 )
 
 // progressLog records progress calls and fails on overlapping ones.

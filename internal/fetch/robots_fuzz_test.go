@@ -16,7 +16,7 @@ import (
 // for any path. (The fetcher reads no sitemaps: robots.txt is the only
 // crawler file it parses.)
 func FuzzRobots(f *testing.F) {
-	files, _ := filepath.Glob("../extract/testdata/sites/*/robots.txt")
+	files, _ := filepath.Glob("../../domain/extract/testdata/sites/*/robots.txt")
 	if len(files) == 0 {
 		f.Fatal("no seed robots.txt found")
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/launchdir/launchdir/domain/netguard"
+	"github.com/launchdir/launchdir/internal/netguard"
 )
 
 // notPublic are addresses the guard must refuse, with or without loopback

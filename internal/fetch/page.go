@@ -16,7 +16,7 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/htmltext"
-	"github.com/launchdir/launchdir/domain/netguard"
+	"github.com/launchdir/launchdir/internal/netguard"
 )
 
 // reasonOffSite is the Skipped reason of a sub-page that redirects to

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/launchdir/launchdir/domain/fetch"
+	"github.com/launchdir/launchdir/internal/fetch"
 )
 
 // BenchmarkCrawl reads the 10-page Northwind site on loopback, robots.txt

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/fetch"
+	"github.com/launchdir/launchdir/internal/fetch"
 )
 
 // TestFetchPage reads single pages the way badge checks and claims do: head

@@ -12,7 +12,7 @@ import (
 
 	"github.com/temoto/robotstxt"
 
-	"github.com/launchdir/launchdir/domain/netguard"
+	"github.com/launchdir/launchdir/internal/netguard"
 )
 
 // robotsRules is what one host's robots.txt lets us read, after RFC 9309:

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/fetch"
+	"github.com/launchdir/launchdir/internal/fetch"
 )
 
 // Without AllowLoopback a site on loopback is refused at dial time: the
