@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -59,22 +58,17 @@ func TestRestartResumesDraft(t *testing.T) {
 	start := func() (*exec.Cmd, string) {
 		cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--data", data, "--rate-limit", "0",
 			"--fetch-allow-loopback", "--job-lease", "2s")
-		stdout, _ := cmd.StdoutPipe()
-		cmd.Stderr = io.Discard
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(stdout)
+		banner := startServeProcess(t, cmd, &syncBuffer{})
 		api := ""
-		for api == "" && sc.Scan() {
-			if f := strings.Fields(sc.Text()); len(f) == 3 && f[0] == "REST" {
+		for _, line := range strings.Split(banner, "\n") {
+			if f := strings.Fields(line); len(f) == 3 && f[0] == "REST" {
 				api = f[2]
 			}
 		}
-		go io.Copy(io.Discard, stdout)
 		if api == "" {
 			cmd.Process.Kill()
-			t.Fatal("serve printed no REST API URL")
+			cmd.Wait()
+			t.Fatalf("serve printed no REST API URL:\n%s", banner)
 		}
 		return cmd, api
 	}
