@@ -232,6 +232,7 @@ func (c *mpCluster) signIn(email string) *http.Client {
 // nothing it acknowledged, while the jobs it held are finished by the others
 // once their lease ends.
 func TestMultiProcess(t *testing.T) {
+	t.Parallel() // owns its database, processes, ports and proxy
 	if testing.Short() {
 		t.Skip("builds the binary and runs three servers")
 	}

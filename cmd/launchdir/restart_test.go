@@ -21,6 +21,7 @@ import (
 // kills the process (SIGKILL, no shutdown) while the site is being read, starts
 // it again on the same data directory, and checks the draft completes.
 func TestRestartResumesDraft(t *testing.T) {
+	t.Parallel() // owns its data directory, processes, ports and product site
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
@@ -97,7 +98,8 @@ func TestRestartResumesDraft(t *testing.T) {
 	first, api := start()
 	d := do("POST", api+"/drafts", map[string]any{"url": site.URL})
 	id := d["id"].(string)
-	deadline := time.Now().Add(20 * time.Second)
+	// Bounds, not speed checks: the test runs beside the browser tests.
+	deadline := time.Now().Add(60 * time.Second)
 	for served.Load() < 2 { // the home page was read: the crawl is under way
 		if time.Now().After(deadline) {
 			first.Process.Kill()
@@ -113,7 +115,7 @@ func TestRestartResumesDraft(t *testing.T) {
 
 	second, api := start()
 	defer func() { second.Process.Signal(os.Interrupt); second.Wait() }()
-	deadline = time.Now().Add(60 * time.Second)
+	deadline = time.Now().Add(120 * time.Second)
 	for {
 		d = do("GET", api+"/drafts/"+id, nil)
 		if d["status"] == "ready" || d["status"] == "failed" {
