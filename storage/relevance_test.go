@@ -94,6 +94,7 @@ type relReport struct {
 type relSearch func(q string) (slugs []string, total int, err error)
 
 func TestRelevance(t *testing.T) {
+	t.Parallel() // its own copy of the seeded demo; reads only
 	st, path := seededStore(t)
 	corpus := loadRelCorpus(t, st)
 	search := storeSearch(st)

@@ -119,8 +119,10 @@ var jobURLRE = regexp.MustCompile(`https?://[^\s"'<>\\)]+`)
 // and the repeat must answer the same. Then every URL of this server in any
 // answer must use the host name the client used ("urls follow the host").
 func TestAssistantJob_MCP(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
 	for _, host := range []string{"127.0.0.1", "localhost"} {
 		t.Run(host, func(t *testing.T) {
+			t.Parallel() // a server and database copy each
 			env := loopbackTestServer(t)
 			site, _ := withDrafting(t, env)
 			withFreeLaunch(t, env)
@@ -199,6 +201,7 @@ func TestAssistantJob_MCP(t *testing.T) {
 // that took effect with success and the same state, over MCP; a new such
 // tool without a case here fails the test.
 func TestAnnotations_IdempotentWritesRepeat(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	withFreeLaunch(t, env)
@@ -278,6 +281,7 @@ func TestAnnotations_IdempotentWritesRepeat(t *testing.T) {
 // (field_states), since the MCP output schema drops nested descriptions; the
 // states the person makes (edited, manual, override, deleted) included.
 func TestDraft_FieldStatesExplained(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	key := env.apiKey(t, "states@example.com")

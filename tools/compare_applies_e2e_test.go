@@ -15,6 +15,7 @@ import (
 // description tells a model which empty cell means which. Through the go-sdk
 // client against the real /mcp endpoint, on the demo data.
 func TestCompare_SaysWhichRowsApply(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
 	env := catTestServer(t, Options{}, true)
 	cs := catConnect(t, env.URL, "2025-11-25", nil)
 

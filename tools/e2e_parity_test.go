@@ -242,6 +242,7 @@ func e2eArgsName(args map[string]any) string {
 // rate of 1/s and a burst of 2 on a clock that stands still: the third call
 // is refused.
 func TestE2E_RateLimit(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
 	opts := Options{RateLimit: 1, RateBurst: 2, Now: testclock.New(e2eNow).Now}
 	t.Run("REST", func(t *testing.T) {
 		e := e2eNewEnv(t, opts, false)

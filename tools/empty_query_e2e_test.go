@@ -16,6 +16,7 @@ import (
 // once (a required parameter sent empty is missing, as without it).
 // Before, ?section=, ?sort=, ?page= and ?country= were 400s.
 func TestREST_EmptyQueryValueIsDefault(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "owner@example.com")
 	id := env.ownedListing(t, "owner@example.com")

@@ -34,6 +34,7 @@ import (
 // spent the budget of the whole network and /token, the sign-in link and
 // every credential from it were refused for 15 minutes.
 func TestRateLimit_BadTokenDoesNotLockOutNetwork(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
 	const redirect = "http://127.0.0.1:33419/callback"
 	clk := testclock.New(catNow)
 	failures := ratelimit.New(ratelimit.DefaultFailures, clk.Now)

@@ -58,8 +58,10 @@ func checkBadgeWorks(t *testing.T, embed, name string, private ...string) {
 // code, over REST and MCP. The upcoming page shows the name, tagline and
 // week, not the unpublished description.
 func TestFreeBadge_WorksWhileAwaiting(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
 	for _, tr := range []string{"rest", "mcp"} {
 		t.Run(tr, func(t *testing.T) {
+			t.Parallel() // a server and database copy each
 			env := catTestServer(t, Options{}, true)
 			clock, _ := withFreeLaunch(t, env)
 			pages := web.New(env.svc)

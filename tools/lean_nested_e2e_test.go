@@ -15,6 +15,7 @@ import (
 // happens, with invalid naming the field and the rule, exactly as REST does.
 // Through the go-sdk client against the real /mcp endpoint.
 func TestLeanInput_NestedBoundsOverMCP(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "nested-bounds@example.com")
 	cs := catConnect(t, env.URL, "2025-11-25", map[string]string{"Authorization": "Bearer " + key})

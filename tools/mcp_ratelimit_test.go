@@ -21,6 +21,7 @@ import (
 // each call counts once (not once in front of the MCP server and again in
 // handle). Before, it was HTTP 200 with an isError result and no header.
 func TestRateLimit_MCPToolCallIs429(t *testing.T) {
+	t.Parallel()                 // owns its server, database copy and clock
 	clk := testclock.New(catNow) // stands still: no token comes back between calls
 	env := catTestServer(t, Options{RateLimit: 1, RateBurst: 3, Now: clk.Now}, false)
 	key := env.apiKey(t, "busy@example.com")

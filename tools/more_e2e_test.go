@@ -26,6 +26,7 @@ type moreEntry struct {
 // view of a listing not public yet (get_my_listing of a draft) names only
 // calls that answer.
 func TestMore_ListingNamesToolsForItsLinks(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
 	env := catTestServer(t, Options{}, true)
 	cs := catConnect(t, env.URL, "2025-11-25", nil)
 	tools := map[string]bool{}

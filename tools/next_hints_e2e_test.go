@@ -16,6 +16,7 @@ import (
 // made as the hint says, is not refused for the listing's state (no 409).
 // submit_draft's status is the listing's real status.
 func TestNextHints_NameCallsThatWork(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	withFreeLaunch(t, env)

@@ -127,6 +127,7 @@ func newNetEnv(t *testing.T, failures, session int) (*catEnv, *testclock.Clock) 
 // another bad one), anonymous calls and other networks are not affected
 // (one client's bad credentials never lock out another).
 func TestRateLimit_BadCredentials(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
 	env, clk := newNetEnv(t, 3, 0)
 	good := env.apiKey(t, "good@example.com")
 	bad := map[string]string{"Authorization": "Bearer ld_key_not-a-real-key"}
@@ -177,6 +178,7 @@ func TestRateLimit_BadCredentials(t *testing.T) {
 // when it is used up; tools/call is left to the per-client operation
 // limiter; another network has its own budget.
 func TestRateLimit_MCPSession(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
 	env, clk := newNetEnv(t, 0, 3)
 	flood, other := netClient(t, "127.0.0.2"), netClient(t, "127.0.0.3")
 	for i, body := range []string{mcpInitialize, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, mcpToolsList} {
@@ -207,6 +209,7 @@ func TestRateLimit_MCPSession(t *testing.T) {
 // operation budget as RateLimit fields, and its 429 has r=0 with t equal
 // to Retry-After.
 func TestRateLimit_OperationsHeaders(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
 	// The clock stands still: no token comes back between the calls.
 	env := catTestServer(t, Options{RateLimit: 1, RateBurst: 2, Now: testclock.New(catNow).Now}, false)
 	r := catDo(t, env, "GET", "/v1/site", nil, nil)

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // TestSearchPageTokens measures what a search_listings page costs a model
@@ -24,6 +26,10 @@ import (
 //
 //	go test ./tools -run 'TestSearchPageTokens$' -v -count=1
 func TestSearchPageTokens(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
+	// Only figures for docs/search.md (and REST and MCP pages of equal length):
+	// 149 s under -race at load 40, the o200k tokenizer over ~100 pages.
+	testtier.SkipRace(t, "token counts of the search pages over the relevance dev set")
 	env := catTestServer(t, Options{}, true)
 	b, err := os.ReadFile("../storage/search/testdata/relevance/dev.json")
 	if err != nil {

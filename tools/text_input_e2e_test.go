@@ -16,6 +16,7 @@ import (
 // (decodeJSON, coerceQuery), before any stage that reaches the store, so it
 // is the same on both engines; this test runs on SQLite only.
 func TestInput_BadText(t *testing.T) {
+	t.Parallel() // owns its server, database copy and clock
 	env := catTestServer(t, Options{}, true)
 	key := env.apiKey(t, "owner@example.com")
 	id := env.ownedListing(t, "owner@example.com")

@@ -29,6 +29,7 @@ var reToolNotTool = regexp.MustCompile(`_(id|ids|at|count|hours)$`)
 // them) and in any string literal of domain/ and tools/ (messages, next
 // hints) must be a tool of the catalog.
 func TestToolNames_AreRealTools(t *testing.T) {
+	t.Parallel() // reads the catalog and the source; owns its server
 	tools := map[string]bool{}
 	for _, op := range Catalog() {
 		tools[op.Name] = true

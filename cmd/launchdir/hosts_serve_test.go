@@ -44,6 +44,7 @@ func hostURLs(text, port, origin string) (wrong []string, n int) {
 // links.* of get_listing, badges' svg_url and embed_html, founders' and
 // categories' pages, get_site_info, account_url.
 func TestServe_EveryURLAtTheHostUsed(t *testing.T) {
+	t.Parallel() // owns its server, data and port
 	s, _, key, _ := browserServeData(t)
 	def := "http://127.0.0.1:" + s.port
 	// Slugs of the demo data, asked once.

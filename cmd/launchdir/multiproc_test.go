@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"database/sql"
@@ -116,30 +115,17 @@ func (c *mpCluster) startProc(bin, dbURL string, i int) *mpProc {
 		"--base-url", c.proxy.URL, "--rate-limit", "0", "--rate-pages", "0", "--rate-oauth", "0",
 		"--fetch-allow-loopback", "--job-lease", "2s")
 	logs := &syncBuffer{}
-	cmd.Stderr = logs
-	stdout, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var banner strings.Builder
-	sc := bufio.NewScanner(stdout)
-	for sc.Scan() {
-		banner.WriteString(sc.Text() + "\n")
-		if strings.Contains(sc.Text(), "Admin:") {
-			break
-		}
-	}
-	go io.Copy(io.Discard, stdout)
-	m := regexp.MustCompile(`on 127\.0\.0\.1:(\d+)\n`).FindStringSubmatch(banner.String())
+	banner := startServeProcess(t, cmd, logs)
+	m := regexp.MustCompile(`on 127\.0\.0\.1:(\d+)\n`).FindStringSubmatch(banner)
 	if m == nil {
 		cmd.Process.Kill()
 		cmd.Wait()
-		t.Fatalf("serve %d printed no listen address:\n%s\n%s", i, banner.String(), logs.String())
+		t.Fatalf("serve %d printed no listen address:\n%s\n%s", i, banner, logs.String())
 	}
 	addr := "127.0.0.1:" + m[1]
 	var d net.Dialer
 	u, _ := url.Parse("http://" + addr)
-	return &mpProc{cmd: cmd, url: u, s: &served{port: m[1], banner: banner.String(), logs: logs,
+	return &mpProc{cmd: cmd, url: u, s: &served{port: m[1], banner: banner, logs: logs,
 		dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
 			return d.DialContext(ctx, network, addr)
 		}}}
@@ -276,6 +262,7 @@ func (c *mpCluster) signIn(email string) *http.Client {
 // nothing it acknowledged, while the jobs it held are finished by the others
 // once their lease ends.
 func TestMultiProcess(t *testing.T) {
+	t.Parallel() // owns its database, processes, ports and proxy
 	if testing.Short() {
 		t.Skip("builds the binary and runs three servers")
 	}

@@ -35,47 +35,38 @@ func startServe(t *testing.T, args ...string) *served {
 }
 
 // startServeAt is startServe on the clock now.
-func startServeAt(t *testing.T, now func() time.Time, args ...string) *served {
+func startServeAt(t testing.TB, now func() time.Time, args ...string) *served {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	s := &served{logs: &syncBuffer{}}
-	done := make(chan error, 1)
+	ended := make(chan struct{}) // closed when run has returned, runErr set
+	var runErr error
 	go func() {
-		done <- run(ctx, now, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--rate-limit", "0"}, args...), pw, s.logs)
+		runErr = run(ctx, now, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--rate-limit", "0"}, args...), pw, s.logs)
 		pw.Close()
+		close(ended)
 	}()
 	t.Cleanup(func() {
 		cancel()
 		select {
-		case <-done:
+		case <-ended:
 		case <-time.After(15 * time.Second):
 			t.Error("serve did not stop")
 		}
 	})
-	// The banner is written at once (printBanner): read stdout until it is
-	// in, then keep draining it.
-	banner := make(chan string, 1)
-	go func() {
-		var out strings.Builder
-		buf := make([]byte, 64<<10)
-		for !strings.Contains(out.String(), "Admin:") {
-			n, err := pr.Read(buf)
-			out.Write(buf[:n])
-			if err != nil {
-				break
-			}
+	// Ready when the banner is in; a serve that ends first fails at once
+	// with its error and stderr (awaitBanner).
+	banner, err := awaitBanner(pr, serveReadyBound)
+	if err != nil {
+		select {
+		case <-ended:
+			t.Fatalf("serve ended before its banner: %v\n%v\nstderr:\n%s", runErr, err, s.logs)
+		default:
+			t.Fatalf("serve (still running): %v\nstderr so far:\n%s\ngoroutines:\n%s", err, s.logs, goroutines())
 		}
-		banner <- out.String()
-		io.Copy(io.Discard, pr)
-	}()
-	// A bound, not a speed check: with --demo, serve seeds the demo before
-	// its banner, which under -race on a busy 2-core machine took over 15 s.
-	select {
-	case s.banner = <-banner:
-	case <-time.After(90 * time.Second):
-		t.Fatal("serve printed no banner in 90 s")
 	}
+	s.banner = banner
 	m := regexp.MustCompile(`on 127\.0\.0\.1:(\d+)\n`).FindStringSubmatch(s.banner)
 	if m == nil {
 		t.Fatalf("serve printed no listen address:\n%s", s.banner)

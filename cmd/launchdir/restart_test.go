@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -22,6 +21,7 @@ import (
 // kills the process (SIGKILL, no shutdown) while the site is being read, starts
 // it again on the same data directory, and checks the draft completes.
 func TestRestartResumesDraft(t *testing.T) {
+	t.Parallel() // owns its data directory, processes, ports and product site
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
@@ -59,22 +59,17 @@ func TestRestartResumesDraft(t *testing.T) {
 	start := func() (*exec.Cmd, string) {
 		cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--data", data, "--rate-limit", "0",
 			"--fetch-allow-loopback", "--job-lease", "2s")
-		stdout, _ := cmd.StdoutPipe()
-		cmd.Stderr = io.Discard
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(stdout)
+		banner := startServeProcess(t, cmd, &syncBuffer{})
 		api := ""
-		for api == "" && sc.Scan() {
-			if f := strings.Fields(sc.Text()); len(f) == 3 && f[0] == "REST" {
+		for _, line := range strings.Split(banner, "\n") {
+			if f := strings.Fields(line); len(f) == 3 && f[0] == "REST" {
 				api = f[2]
 			}
 		}
-		go io.Copy(io.Discard, stdout)
 		if api == "" {
 			cmd.Process.Kill()
-			t.Fatal("serve printed no REST API URL")
+			cmd.Wait()
+			t.Fatalf("serve printed no REST API URL:\n%s", banner)
 		}
 		return cmd, api
 	}
@@ -103,7 +98,8 @@ func TestRestartResumesDraft(t *testing.T) {
 	first, api := start()
 	d := do("POST", api+"/drafts", map[string]any{"url": site.URL})
 	id := d["id"].(string)
-	deadline := time.Now().Add(20 * time.Second)
+	// Bounds, not speed checks: the test runs beside the browser tests.
+	deadline := time.Now().Add(60 * time.Second)
 	for served.Load() < 2 { // the home page was read: the crawl is under way
 		if time.Now().After(deadline) {
 			first.Process.Kill()
@@ -119,7 +115,7 @@ func TestRestartResumesDraft(t *testing.T) {
 
 	second, api := start()
 	defer func() { second.Process.Signal(os.Interrupt); second.Wait() }()
-	deadline = time.Now().Add(60 * time.Second)
+	deadline = time.Now().Add(120 * time.Second)
 	for {
 		d = do("GET", api+"/drafts/"+id, nil)
 		if d["status"] == "ready" || d["status"] == "failed" {

@@ -24,6 +24,7 @@ import (
 // only the killed one was POSTed twice, with the same webhook-id: delivery is
 // at least once, and the duplicate is marked by its id.
 func TestMultiProcess_WebhooksOneOutbox(t *testing.T) {
+	t.Parallel() // owns its database, processes, ports and receiver
 	if testing.Short() {
 		t.Skip("builds the binary and runs three servers")
 	}
