@@ -42,8 +42,12 @@ func startServeAt(t testing.TB, now func() time.Time, args ...string) *served {
 	s := &served{logs: &syncBuffer{}}
 	ended := make(chan struct{}) // closed when run has returned, runErr set
 	var runErr error
+	// The data folder is made here, before the cleanup below: cleanups run
+	// last-in first-out, so serve has stopped writing into it (its search
+	// snapshot) before the folder is removed.
+	data := t.TempDir()
 	go func() {
-		runErr = run(ctx, now, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--rate-limit", "0"}, args...), pw, s.logs)
+		runErr = run(ctx, now, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--rate-limit", "0"}, args...), pw, s.logs)
 		pw.Close()
 		close(ended)
 	}()
