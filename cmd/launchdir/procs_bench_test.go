@@ -98,7 +98,21 @@ func BenchmarkProcesses(b *testing.B) {
 	site := httptest.NewServer(http.HandlerFunc(procsProductSite))
 	b.Cleanup(site.Close)
 
-	pgURL := pgtest.Database(b)
+	var pgURL string
+	if *procsStatementsFlag > 0 {
+		// A cluster of its own, with pg_stat_statements loaded (it must be
+		// preloaded at start), to count what each window ran.
+		c, err := pgtest.StartWith(b.Logf, "shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track=all", "pg_stat_statements.max=5000", "pg_stat_statements.track_planning=on")
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { c.Stop() })
+		if pgURL, err = c.NewDatabase(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	} else {
+		pgURL = pgtest.Database(b)
+	}
 	pg := &procsDB{name: "postgres", args: []string{"--database", pgURL}, pgURL: pgURL}
 	lite := &procsDB{name: "sqlite", args: []string{"--data", b.TempDir()}}
 	for _, d := range []*procsDB{pg, lite} {
@@ -112,19 +126,35 @@ func BenchmarkProcesses(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { pg.stats.Close() })
+	if *procsStatementsFlag > 0 {
+		if err := pg.enablePGSS(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	before := bin
+	if *procsBeforeFlag != "" {
+		before = *procsBeforeFlag
+	}
 
 	type config struct {
 		db    *procsDB
 		procs int
+		bin   string
+		name  string
 	}
 	var configs []config
 	for _, n := range counts {
-		configs = append(configs, config{pg, n})
+		if *procsBeforeFlag != "" {
+			// The binary to compare with, on the same database, right
+			// before this one at each process count.
+			configs = append(configs, config{pg, n, before, "postgres-before"})
+		}
+		configs = append(configs, config{pg, n, bin, pg.name})
 	}
-	configs = append(configs, config{lite, 1})
+	configs = append(configs, config{lite, 1, bin, lite.name})
 	for _, c := range configs {
-		b.Run(fmt.Sprintf("%s/procs=%d", c.db.name, c.procs), func(b *testing.B) {
-			f := startFleet(b, bin, c.db, c.procs, site.URL)
+		b.Run(fmt.Sprintf("%s/procs=%d", c.name, c.procs), func(b *testing.B) {
+			f := startFleet(b, c.bin, c.db, c.procs, site.URL)
 			defer f.stop(b)
 			if c.db.fix == nil {
 				c.db.fix = prepareFixture(b, f, site.URL)
@@ -203,6 +233,7 @@ func BenchmarkProcesses(b *testing.B) {
 				b.Logf("%s: writes with the drafts they queued: CPU per call %.2f ms (serve %.2f, postgres %.2f, clients and proxy %.2f)",
 					b.Name(), 1000*(serve+pg+self)/n, 1000*serve/n, 1000*pg/n, 1000*self/n)
 			}
+			f.idle(b)
 		})
 	}
 }
@@ -212,8 +243,13 @@ var (
 	procsListingsFlag = flag.Int("launchdir.procs-listings", 5000, "synthetic listings (seed --synthetic) behind BenchmarkProcesses")
 	procsWarmupFlag   = flag.Int("launchdir.procs-warmup", 0, "unmeasured calls per load of BenchmarkProcesses before the measured ones (rounded up to a multiple of the 16 clients)")
 	procsSampleFlag   = flag.Duration("launchdir.procs-sample", 50*time.Millisecond, "how often BenchmarkProcesses counts PostgreSQL's open connections during a load (0: never)")
+	procsBeforeFlag   = flag.String("launchdir.procs-before", "", "a launchdir binary (built at another commit) that BenchmarkProcesses also runs on PostgreSQL, right before this one at each process count")
 	procsCountsFlag   = flag.String("launchdir.procs", "1,2,3", "comma-separated serve process counts on PostgreSQL in BenchmarkProcesses")
 )
+
+// procsProxyRetries counts the MCP calls sent again after the proxy lost
+// their answer (procsMCP).
+var procsProxyRetries atomic.Int64
 
 // procsClients is the number of concurrent clients of BenchmarkProcesses.
 const procsClients = 16
@@ -229,6 +265,7 @@ type procsDB struct {
 	args  []string
 	pgURL string
 	stats *sql.DB // PostgreSQL only: reads pg_stat_* views
+	pgss  bool    // pg_stat_statements is there
 	fix   *procsFixture
 }
 
@@ -621,6 +658,7 @@ func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i in
 			}
 		}
 		logFrom := len(f.logs.String())
+		win := f.db.statsReset()
 		cpu0 := f.cpu()
 		sessions0 := f.pgSessions()
 		var maxConns atomic.Int64
@@ -672,6 +710,7 @@ func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i in
 		elapsed := time.Since(start)
 		b.StopTimer()
 		cpu1 := f.cpu()
+		win = f.db.statsRead(win)
 		f.last.cpu = cpu0
 		endSampling()
 		<-sampled
@@ -752,8 +791,33 @@ func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i in
 				line += fmt.Sprintf("; PostgreSQL: at most %d connections open, %d opened", maxConns.Load(), s1-sessions0)
 			}
 		}
+		if n := procsProxyRetries.Swap(0); n > 0 {
+			line += fmt.Sprintf("; %d MCP calls sent again after the proxy lost their answer", n)
+		}
 		b.Log(line)
+		win.log(b, b.Name(), len(all), 0)
 	})
+}
+
+// idle counts, for -launchdir.procs-idle, what the processes cost while no
+// call comes in: their background work (job polling, lease renewals,
+// timers), per second.
+func (f *fleet) idle(b *testing.B) {
+	if *procsIdleFlag <= 0 {
+		return
+	}
+	time.Sleep(time.Second) // the last calls' and drafts' statements settle
+	win := f.db.statsReset()
+	c0 := f.cpu()
+	time.Sleep(*procsIdleFlag)
+	c1 := f.cpu()
+	win = f.db.statsRead(win)
+	secs := procsIdleFlag.Seconds()
+	if c0.ok && c1.ok {
+		b.Logf("%s: idle %.0f s: CPU per second %.2f ms (serve %.2f, postgres %.2f)", b.Name(), secs,
+			1000*((c1.serve-c0.serve)+(c1.pg-c0.pg)).Seconds()/secs, 1000*(c1.serve-c0.serve).Seconds()/secs, 1000*(c1.pg-c0.pg).Seconds()/secs)
+	}
+	win.log(b, b.Name()+" idle", 0, secs)
 }
 
 // procsPct is the p-th percentile of ds in milliseconds (ds is sorted).
@@ -1005,6 +1069,20 @@ func procsMCP(cl *http.Client, endpoint, tool string, args map[string]any, check
 	req.Header.Set("Mcp-Method", "tools/call")
 	req.Header.Set("Mcp-Name", tool)
 	res, got, err := procsDo(cl, req)
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		// The benchmark's reverse proxy sometimes loses a backend
+		// connection while copying an answer ("ReverseProxy read error
+		// during body copy: use of closed network connection", on either
+		// engine; docs/scaling.md): both tools read only, so the call is
+		// sent once more, and counted.
+		procsProxyRetries.Add(1)
+		req, _ = http.NewRequest("POST", endpoint, bytes.NewReader(body))
+		for k, v := range map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+			"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": tool} {
+			req.Header.Set(k, v)
+		}
+		res, got, err = procsDo(cl, req)
+	}
 	if err != nil {
 		return err
 	}
