@@ -98,7 +98,7 @@ func (s *Service) crawlDraft(ctx context.Context, rec *DraftRecord, attempt int)
 // draftFrom runs the Drafter over a crawl and passes its output through the
 // grounding gate; only lists the fields to redraft (nil: all).
 func (s *Service) draftFrom(ctx context.Context, crawl *SiteCrawl, only []string) (*Drafted, error) {
-	cats, err := s.Store.Categories(ctx)
+	cats, err := s.Store.CategoryTree(ctx)
 	if err != nil {
 		return nil, err
 	}

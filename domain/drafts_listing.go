@@ -43,7 +43,7 @@ func (s *Service) listingWrite(ctx context.Context, rec *DraftRecord) (*ListingW
 		}
 	}
 	if names := doc.Fields["categories"].list(); len(names) > 0 {
-		cats, err := s.Store.Categories(ctx)
+		cats, err := s.Store.CategoryTree(ctx)
 		if err != nil {
 			return nil, err
 		}

@@ -23,7 +23,7 @@ func (s *Service) UpdateDraft(ctx context.Context, in UpdateDraftInput) (*DraftV
 	if err := buildingConflict(rec); err != nil {
 		return nil, err
 	}
-	cats, err := s.Store.Categories(ctx)
+	cats, err := s.Store.CategoryTree(ctx)
 	if err != nil {
 		return nil, err
 	}

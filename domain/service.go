@@ -311,6 +311,11 @@ type Store interface {
 
 	// Categories returns every category with live listing counts (counts include subcategories).
 	Categories(ctx context.Context) ([]CategoryNode, error)
+	// CategoryTree returns every category as Categories does, without the
+	// listing counts (ListingCount 0): what choosing a category needs. The
+	// counts are a query over every live listing, which a draft's update or
+	// build has no use for (docs/scaling.md, issue 36).
+	CategoryTree(ctx context.Context) ([]CategoryNode, error)
 	// Category returns one category's details.
 	Category(ctx context.Context, slug string) (*Category, error)
 

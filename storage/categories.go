@@ -117,6 +117,18 @@ func (s *Store) Categories(ctx context.Context) ([]domain.CategoryNode, error) {
 	return append([]domain.CategoryNode(nil), out...), nil
 }
 
+// CategoryTree returns every category in the order of Categories, without
+// the live listing counts: one read of the categories table, where the
+// counts join every live listing and, while listings change, are counted
+// again by each serving process (docs/scaling.md).
+func (s *Store) CategoryTree(ctx context.Context) ([]domain.CategoryNode, error) {
+	all, err := s.allCategories(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return categoryNodes(all, nil), nil
+}
+
 // categoryNodes builds the flat category list with counts, in tree order.
 func categoryNodes(all []catRow, counts map[int64]int) []domain.CategoryNode {
 	slugs := map[int64]string{}
