@@ -224,6 +224,25 @@ func (n pgInt) TextValue() (pgtype.Text, error) {
 // of ExecScript.
 func (n pgInt) Value() (driver.Value, error) { return int64(n), nil }
 
+// inIDs is the condition that col is one of ids, with its arguments. On
+// SQLite it is col IN (?, ?, ...), one argument per id. On PostgreSQL it is
+// col = ANY(?) with the ids as one array argument, so that the statement's
+// text is one whatever the number of ids: each connection prepares and
+// plans it once, where an IN list of each length was a statement of its
+// own, prepared and planned again on each connection (the summaries a
+// search page lacks, the listings a search_log poll re-reads; issue 36,
+// docs/scaling.md). A query using it may have no ?N placeholder after it.
+func (e engine) inIDs(col string, ids []int64) (string, []any) {
+	if e == enginePostgres {
+		return col + ` = ANY(?)`, []any{ids}
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	return col + ` IN (` + placeholders(len(ids)) + `)`, args
+}
+
 // limit is the LIMIT argument for at most n rows, n <= 0 meaning no limit:
 // SQLite's is -1, PostgreSQL's NULL.
 func (e engine) limit(n int) any {

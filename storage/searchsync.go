@@ -408,7 +408,7 @@ func (s *Store) fillGaps(ctx context.Context, lo int64, changed map[int64]bool) 
 	if len(s.gaps) == 0 {
 		return nil, nil
 	}
-	var look []any
+	var look []int64
 	for g, at := range s.gaps {
 		if g < lo || s.lastPoll.Sub(at) > gapWait {
 			delete(s.gaps, g)
@@ -418,8 +418,8 @@ func (s *Store) fillGaps(ctx context.Context, lo int64, changed map[int64]bool) 
 	}
 	var found []int64
 	for start := 0; start < len(look); start += docFetchBatch {
-		batch := look[start:min(start+docFetchBatch, len(look))]
-		rows, err := s.db.sql.QueryContext(ctx, `SELECT seq, listing_id FROM search_log WHERE seq IN (`+placeholders(len(batch))+`)`, batch...)
+		in, args := s.db.eng.inIDs("seq", look[start:min(start+docFetchBatch, len(look))])
+		rows, err := s.db.sql.QueryContext(ctx, `SELECT seq, listing_id FROM search_log WHERE `+in, args...)
 		if err != nil {
 			return nil, mapErr(err, "search log", "")
 		}
@@ -461,13 +461,9 @@ func (s *Store) reindex(ctx context.Context, ids []int64) error {
 	ix := s.ix.Load()
 	for start := 0; start < len(ids); start += docFetchBatch {
 		batch := ids[start:min(start+docFetchBatch, len(ids))]
-		args := make([]any, len(batch))
-		for i, id := range batch {
-			args[i] = id
-		}
-		in := `(` + placeholders(len(batch)) + `)`
+		in, args := s.db.eng.inIDs("listing_id", batch)
 		links := map[int64][]catLink{}
-		lrows, err := s.db.sql.QueryContext(ctx, `SELECT listing_id, category_id, is_primary FROM listing_categories WHERE listing_id IN `+in, args...)
+		lrows, err := s.db.sql.QueryContext(ctx, `SELECT listing_id, category_id, is_primary FROM listing_categories WHERE `+in, args...)
 		if err != nil {
 			return mapErr(err, "listing", "")
 		}
@@ -481,7 +477,8 @@ func (s *Store) reindex(ctx context.Context, ids []int64) error {
 		}
 		lrows.Close()
 		seen := map[int64]bool{}
-		rows, err := s.db.sql.QueryContext(ctx, `SELECT `+docCols+` FROM listings l WHERE l.id IN `+in, args...)
+		in, args = s.db.eng.inIDs("l.id", batch)
+		rows, err := s.db.sql.QueryContext(ctx, `SELECT `+docCols+` FROM listings l WHERE `+in, args...)
 		if err != nil {
 			return mapErr(err, "listing", "")
 		}

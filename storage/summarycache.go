@@ -151,13 +151,10 @@ func (s *Store) pageSummariesAt(ctx context.Context, ids []int64) ([]domain.List
 // summariesByID reads the summaries of listings ids from the database in one
 // query, by id (a listing with no row is absent).
 func (s *Store) summariesByID(ctx context.Context, ids []int64) (map[int64]domain.ListingSummary, error) {
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
+	in, args := s.db.eng.inIDs("l.id", ids)
 	byID := make(map[int64]domain.ListingSummary, len(ids))
 	var id int64
-	err := s.querySummaries(ctx, `SELECT `+summaryCols+`, l.id FROM `+summaryFrom+` WHERE l.id IN (`+placeholders(len(ids))+`)`,
+	err := s.querySummaries(ctx, `SELECT `+summaryCols+`, l.id FROM `+summaryFrom+` WHERE `+in,
 		args, func() []any { return []any{&id} }, func(ls domain.ListingSummary) {
 			if _, dup := byID[id]; !dup {
 				byID[id] = ls
