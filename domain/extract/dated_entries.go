@@ -78,6 +78,7 @@ func datedEntries(p *page) []domain.DraftedMilestone {
 		return nil
 	}
 	var out []domain.DraftedMilestone
+	notices := 0
 	// An entry without <time> (and a table row of a date and a title) is
 	// read only on a news, updates or changelog page (by its path or its
 	// h1): elsewhere a date in a list is an event's, a post's or a document's.
@@ -142,17 +143,31 @@ func datedEntries(p *page) []domain.DraftedMilestone {
 		if date == "" || !strings.Contains(text, date[:4]) || title == "" {
 			return false
 		}
+		// A patch release (with or without <time>), a maintenance notice or
+		// an appearance in the media is news, not a milestone.
+		// (They still make the list a dated list.)
+		if patchTag.MatchString(title) || noticeRe.MatchString(title) {
+			notices++
+			return false
+		}
 		if t, ok := milestoneTitle(title); ok {
 			out = append(out, domain.DraftedMilestone{Milestone: domain.Milestone{Date: date, Title: truncate(t, 200)},
 				Evidence: []domain.Evidence{p.ev(text), p.ev(title)}})
 		}
 		return false
 	})
-	if len(out) < 2 {
+	if len(out)+notices < 2 {
 		return nil
 	}
 	return out
 }
+
+// noticeRe: a news entry that is a service notice (maintenance, an
+// outage) or the product's appearance in the media, in the languages of
+// the sets: neither is a step in the product's history.
+var noticeRe = regexp.MustCompile(`(?i)maintenance|outage|downtime|featured (?:in|on|by)|as seen (?:in|on)|interview|wartung|störung|mantenimiento|manutenzione|onderhoud|manutenção|` +
+	`konserwacj|prace serwisowe|awari|wywiad|underhåll|driftstörning|intervju|údržb|odstávk|výpadek|rozhovor|bakım|kesinti|röportaj|huolto|huoltokatko|vedligehold|nedbrud|karbantartás|mentenanț|` +
+	`pemeliharaan|gangguan|bảo trì|συντήρηση|メンテナンス|障害|紹介されました|掲載されました|取材|出演|维护|維護|停机|故障|报道|報道|采访|採訪|점검|장애|보도되었|소개되었|인터뷰`)
 
 var isoDay = regexp.MustCompile(`^(?:19|20)\d\d-\d\d-\d\d`)
 
