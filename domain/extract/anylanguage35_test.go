@@ -39,3 +39,33 @@ func TestAnyLanguage35_NewsNoticesAreNoMilestones(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage35_Stage: stage statements in languages without word
+// lists and forms the rules did not know: traction in Finnish,
+// Indonesian and Greek, open beta in Hungarian and Vietnamese, "since we
+// launched" in Danish, "private beta, then launched publicly" in
+// Romanian, "launched <name> in 2022 after a year of private beta" and
+// "<name> 3 is out now" (launched, not beta).
+func TestAnyLanguage35_Stage(t *testing.T) {
+	for _, c := range []struct{ name, lang, body, want string }{
+		{"Finnish traction", "fi", `<p>Yli 1 200 yritystä käyttää Acmea joka päivä.</p>`, "growing"},
+		{"Indonesian traction", "id", `<p>Digunakan oleh lebih dari 5.000 UMKM di seluruh Indonesia.</p>`, "growing"},
+		{"Greek traction, few", "el", `<p>Περισσότερες από 300 εταιρείες χρησιμοποιούν το Acme.</p>`, "launched"},
+		{"Hungarian open beta", "hu", `<p>Az Acme jelenleg nyilvános bétában van: bárki regisztrálhat.</p>`, "beta"},
+		{"Vietnamese open beta", "vi", `<p>Acme đang trong giai đoạn beta mở.</p>`, "beta"},
+		{"Danish since we launched", "da", `<p>Siden vi lancerede i 2021, har vi sendt over 400.000 fakturaer.</p>`, "launched"},
+		{"Romanian beta then public launch", "ro", `<p>Am pornit cu o beta privată în 2019, apoi am lansat public în 2020.</p>`, "launched"},
+		{"launched the product in a year after a beta", "en", `<p>We launched Acme in 2022 after a year of private beta.</p>`, "launched"},
+		{"a major version is out now", "en", `<div class="banner"><a href="/blog/acme-3">Acme 3 is out now: client approvals and a new timeline →</a></div>`, "launched"},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1>`+c.body+`</body></html>`)
+		if got := dr.Fields["stage"].Text; got != c.want {
+			t.Errorf("%s: stage %q, want %q", c.name, got, c.want)
+		}
+	}
+	// A feature that is out now says nothing of the product's stage.
+	dr := draftPages(t, "/", `<html lang="en"><head><title>Acme</title></head><body><h1>Acme</h1><p>Dark mode is out now.</p></body></html>`)
+	if got := dr.Fields["stage"].Text; got != "" {
+		t.Errorf("a feature out now: stage %q, want none", got)
+	}
+}
