@@ -2,6 +2,7 @@ package extract_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -67,5 +68,66 @@ func TestAnyLanguage35_Stage(t *testing.T) {
 	dr := draftPages(t, "/", `<html lang="en"><head><title>Acme</title></head><body><h1>Acme</h1><p>Dark mode is out now.</p></body></html>`)
 	if got := dr.Fields["stage"].Text; got != "" {
 		t.Errorf("a feature out now: stage %q, want none", got)
+	}
+}
+
+// TestAnyLanguage35_PricingForms: pricing pages named and priced in
+// Finnish, Danish, Hungarian, Romanian, Indonesian, Vietnamese and Greek:
+// a free trial with a line denying a free plan ("Ei ilmaista pakettia",
+// "Nu avem plan gratuit", "Không có gói miễn phí") stays a subscription;
+// a free plan at 0 beside a monthly one is freemium; forint, lei, rupiah
+// and dong amounts are prices; a hidden yearly price is left out.
+func TestAnyLanguage35_PricingForms(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, path, body, model string
+		summary                       []string
+	}{
+		{"Finnish trial, no free package", "fi", "/hinnat", `<title>Hinnat – Acme</title></head><body><h1>Hinnat</h1>
+<p>Kokeile ilmaiseksi 30 päivää. Ei ilmaista pakettia, ei sitoutumista.</p>
+<div class="plan"><h2>Perus</h2><p>6 € / käyttäjä / kk</p></div><div class="plan"><h2>Laaja</h2><p>11 € / käyttäjä / kk</p></div>`,
+			"subscription", []string{"Perus", "6 €", "Laaja", "11 €"}},
+		{"Danish free plan, yearly hidden", "da", "/priser", `<title>Priser | Acme</title></head><body><h1>Priser</h1>
+<div class="plan"><h2>Gratis</h2><p class="price">0 kr.</p><p>Op til 5 fakturaer om måneden</p></div>
+<div class="plan"><h2>Pro</h2><p class="price">99 kr. pr. måned</p><p class="price" hidden>950 kr. pr. år</p></div>`,
+			"freemium", []string{"Gratis", "0 kr", "Pro", "99 kr"}},
+		{"Hungarian forint per month", "hu", "/arak", `<title>Árak – Acme</title></head><body><h1>Árak</h1>
+<div class="plan"><h2>Ingyenes</h2><p>0 Ft</p><p>3 jegyzetfüzet</p></div><div class="plan"><h2>Csapat</h2><p>1 490 Ft / fő / hó</p></div>`,
+			"freemium", []string{"Ingyenes", "0 Ft", "Csapat", "1 490 Ft"}},
+		{"Romanian trial, no free plan", "ro", "/preturi", `<title>Prețuri – Acme</title></head><body><h1>Prețuri</h1>
+<p>Încearcă gratuit 14 zile. Nu avem plan gratuit; după perioada de probă alegi un abonament.</p>
+<div class="plan"><h2>Solo</h2><p>49 lei / lună</p></div><div class="plan"><h2>Echipă</h2><p>129 lei / lună</p></div>`,
+			"subscription", []string{"Solo", "49 lei", "Echipă", "129 lei"}},
+		{"Indonesian plans as list items", "id", "/", `<title>Acme</title></head><body><h1>Acme</h1><p>Acme membantu usaha kecil.</p>
+<h2>Harga</h2><ul><li>Gratis: Rp 0, hingga 20 faktur per bulan</li><li>Bisnis: Rp 99.000 per bulan, faktur tanpa batas</li></ul>`,
+			"freemium", []string{"Gratis", "Bisnis", "99.000"}},
+		{"Vietnamese trial, no free plan", "vi", "/bang-gia", `<title>Bảng giá – Acme</title></head><body><h1>Bảng giá</h1>
+<p>Dùng thử miễn phí 7 ngày. Không có gói miễn phí.</p>
+<div class="plan"><h2>Cá nhân</h2><p>79.000 ₫ / tháng</p></div><div class="plan"><h2>Lớp học</h2><p>299.000 ₫ / tháng</p></div>`,
+			"subscription", []string{"Cá nhân", "79.000", "Lớp học", "299.000"}},
+		{"Greek trial, yearly hidden", "el", "/times", `<title>Τιμές – Acme</title></head><body><h1>Τιμές</h1>
+<p>Δωρεάν δοκιμή 14 ημερών, χωρίς πιστωτική κάρτα.</p>
+<div class="plan"><h2>Βασικό</h2><p>15 € / χρήστη / μήνα</p><p hidden>150 € / χρήστη / έτος</p></div>
+<div class="plan"><h2>Επαγγελματικό</h2><p>29 € / χρήστη / μήνα</p><p hidden>290 € / χρήστη / έτος</p></div>`,
+			"subscription", []string{"Βασικό", "15 €", "Επαγγελματικό", "29 €"}},
+	} {
+		home := `<html lang="` + c.lang + `"><head><title>Acme</title></head><body><h1>Acme</h1><p>Acme helps.</p><a href="` + c.path + `">?</a></body></html>`
+		page := `<html lang="` + c.lang + `"><head>` + c.body + `</body></html>`
+		pages := []string{"/", home, c.path, page}
+		if c.path == "/" {
+			pages = []string{"/", page}
+		}
+		dr := draftPages(t, pages...)
+		if got := dr.Fields["pricing_model"].Text; got != c.model {
+			t.Errorf("%s: pricing_model %q, want %q", c.name, got, c.model)
+		}
+		got := dr.Fields["pricing_summary"].Text
+		for _, w := range c.summary {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: pricing_summary %q lacks %q", c.name, got, w)
+			}
+		}
+		if strings.Contains(got, "950") || strings.Contains(got, "150 €") {
+			t.Errorf("%s: pricing_summary %q takes a hidden yearly price", c.name, got)
+		}
 	}
 }

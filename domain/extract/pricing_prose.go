@@ -3,6 +3,8 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -74,6 +76,11 @@ func splitSentences(s string) []string {
 	var out []string
 	start := 0
 	for _, m := range sentenceEnd.FindAllStringIndex(s, -1) {
+		// An abbreviation's point before a lower-case word ends no
+		// sentence: "99 kr. pr. måned" is one price and its period.
+		if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(s[m[1]:], " ")); s[m[0]] == '.' && unicode.IsLower(r) {
+			continue
+		}
 		if t := strings.TrimSpace(s[start:m[1]]); t != "" {
 			out = append(out, t)
 		}
