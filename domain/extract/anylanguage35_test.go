@@ -131,3 +131,77 @@ func TestAnyLanguage35_PricingForms(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage35_LocalDates: dates with the month names of Finnish,
+// Danish, Hungarian, Romanian, Indonesian and Greek, Hungarian's year
+// first ("2025. március 4."), Vietnamese months by number ("17 tháng 2,
+// 2025"), in history lists and under changelog headings.
+func TestAnyLanguage35_LocalDates(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, path, body string
+		want                   []string
+	}{
+		{"Hungarian changelog", "hu", "/valtozasok", `<h1>Változásnapló</h1>
+<section><h2>v3.0 — Közös jegyzetfüzetek</h2><p>2025. március 4.</p><p>Megosztás.</p></section>
+<section><h2>v2.4.2</h2><p>2025. január 20.</p><p>Hibajavítások.</p></section>
+<section><h2>v2.4 — Offline mód</h2><p>2024. november 12.</p><p>Internet nélkül.</p></section>`,
+			[]string{"2025-03-04 Közös jegyzetfüzetek", "2024-11-12 Offline mód"}},
+		{"Greek history", "el", "/etaireia", `<h1>Η εταιρεία</h1><h2>Η ιστορία μας</h2><ul>
+<li>Μάιος 2020 — κυκλοφορία της πρώτης έκδοσης</li><li>Νοέμβριος 2022 — ζωντανή συνομιλία</li><li>15 Απριλίου 2024 — αυτόματες απαντήσεις</li></ul>`,
+			[]string{"2020-05-01 κυκλοφορία της πρώτης έκδοσης", "2022-11-01 ζωντανή συνομιλία", "2024-04-15 αυτόματες απαντήσεις"}},
+		{"Indonesian journey", "id", "/tentang", `<h1>Tentang kami</h1><h2>Perjalanan kami</h2><ul>
+<li>Januari 2021 — peluncuran publik</li><li>Agustus 2023 — pengingat lewat WhatsApp</li></ul>`,
+			[]string{"2021-01-01 peluncuran publik", "2023-08-01 pengingat lewat WhatsApp"}},
+		{"Romanian and Finnish and Danish", "ro", "/istoric", `<h1>Istoric</h1><ul>
+<li>martie 2019 — beta privată</li><li>3. syyskuuta 2024 — versio 2</li><li>12. marts 2024 — bankafstemning</li></ul>`,
+			[]string{"2019-03-01 beta privată", "2024-09-03 versio 2", "2024-03-12 bankafstemning"}},
+		{"Vietnamese", "vi", "/lich-su", `<h1>Lịch sử</h1><ul>
+<li>17 tháng 2, 2025 — chế độ Lớp học</li><li>tháng 6/2024 — mở beta</li></ul>`,
+			[]string{"2025-02-17 chế độ Lớp học", "2024-06-01 mở beta"}},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="`+c.path+`">?</a></body></html>`,
+			c.path, `<html lang="`+c.lang+`"><head><title>Acme</title></head><body>`+c.body+`</body></html>`)
+		if got := milestoneList(dr); !slices.Equal(got, c.want) {
+			t.Errorf("%s: milestones %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestAnyLanguage35_BlogAndPressMilestones: a blog index's posts that name
+// the product are milestones, its advice posts are not; a press page's
+// own releases ("12. marts 2024 — Fakturly lancerer ...") are, its dated
+// links to coverage on other sites and lines not naming the product are not.
+func TestAnyLanguage35_BlogAndPressMilestones(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, path, body string
+		want                   []string
+	}{
+		{"Finnish blog", "fi", "/blogi", `<h1>Blogi</h1>
+<article><h2><a href="/blogi/a">Acme 2.0: projektit ja asiakaslaskutus</a></h2><time datetime="2024-09-03">3. syyskuuta 2024</time></article>
+<article><h2><a href="/blogi/b">Viisi vinkkiä Acmekirjanpitoon</a></h2><time datetime="2024-06-11">11. kesäkuuta 2024</time></article>
+<article><h2><a href="/blogi/c">Acmen mobiilisovellus on julkaistu</a></h2><time datetime="2023-02-14">14. helmikuuta 2023</time></article>`,
+			[]string{"2024-09-03 Acme 2.0: projektit ja asiakaslaskutus", "2023-02-14 Acmen mobiilisovellus on julkaistu"}},
+		{"English blog", "en", "/blog", `<h1>The Acme blog</h1>
+<article><h2><a href="/blog/a">Acme 3: client approvals</a></h2><p><time datetime="2025-04-22">April 22, 2025</time></p></article>
+<article><h2><a href="/blog/b">How to estimate agency projects</a></h2><p><time datetime="2025-02-03">February 3, 2025</time></p></article>
+<article><h2><a href="/blog/c">Our 2023 in review</a></h2><p><time datetime="2024-01-09">January 9, 2024</time></p></article>`,
+			[]string{"2025-04-22 Acme 3: client approvals"}},
+		{"Danish press page", "da", "/presse", `<h1>Presse</h1><h2>Pressemeddelelser</h2><ul>
+<li>12. marts 2024 — Acme lancerer automatisk bankafstemning</li>
+<li>2. maj 2022 — Acme åbner for tilbud</li></ul>
+<h2>Omtalt i</h2><ul>
+<li>8. februar 2024 — <a href="https://news.example/a">Iværksætternyt: Acme og andre faktureringsprogrammer</a></li>
+<li>30. november 2022 — Erhvervsbladet: Små virksomheder digitaliserer regnskabet</li></ul>`,
+			[]string{"2024-03-12 Acme lancerer automatisk bankafstemning", "2022-05-02 Acme åbner for tilbud"}},
+		{"Korean press page", "ko", "/press", `<h1>보도자료</h1><ul>
+<li>2024년 9월 3일 — Acme, 자동화 시나리오 기능 출시</li></ul><h2>언론 보도</h2><ul>
+<li>2024년 10월 21일 — <a href="https://news.example.kr/1">스타트업 뉴스: Acme 등 마케팅 도구 5선</a></li></ul>`,
+			[]string{"2024-09-03 Acme, 자동화 시나리오 기능 출시"}},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="`+c.path+`">?</a></body></html>`,
+			c.path, `<html lang="`+c.lang+`"><head><title>Acme</title></head><body>`+c.body+`</body></html>`)
+		if got := milestoneList(dr); !slices.Equal(got, c.want) {
+			t.Errorf("%s: milestones %q, want %q", c.name, got, c.want)
+		}
+	}
+}

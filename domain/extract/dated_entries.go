@@ -18,8 +18,9 @@ import (
 // whatever it is called ("What changed", "Co nowego"): at least two of its
 // headings below the title carry a date, or sit over a line that is one.
 func datedHeadings(p *page) bool {
-	// The home page's dated teasers are its blog's, not a changelog.
-	if p.kind == kindBlog || p.kind == kindPricing || p.kind == kindHome {
+	// The home page's dated teasers are its blog's, not a changelog; a
+	// blog's posts are read by blogMilestones.
+	if p.kind == kindBlog || p.kind == kindPricing || p.kind == kindHome || blogIndex(p) {
 		return false
 	}
 	n := 0
@@ -74,9 +75,21 @@ var newsPathRe = regexp.MustCompile(`(?i)/(news|press|announcements|neuigkeiten|
 // the time's datetime (or its text), quoted by the time's text, which states
 // the year. A blog's list of posts is not a company's history.
 func datedEntries(p *page) []domain.DraftedMilestone {
-	if p.kind == kindBlog && !newsPathRe.MatchString(p.base.Path) || p.kind == kindHome || strings.Contains(strings.ToLower(p.base.Path), "blog") {
+	if blogIndex(p) || p.kind == kindHome {
 		return nil
 	}
+	return readDatedEntries(p, nil)
+}
+
+// blogIndex reports whether p is a blog (not a news list): its entries
+// are posts, milestones only when they name the product (blogMilestones).
+func blogIndex(p *page) bool {
+	return p.kind != kindHome && (p.kind == kindBlog && !newsPathRe.MatchString(p.base.Path) || strings.Contains(strings.ToLower(p.base.Path), "blog"))
+}
+
+// readDatedEntries reads the dated entries of p; with keep, only those
+// whose title keep accepts (the others still make the list a dated list).
+func readDatedEntries(p *page, keep func(string) bool) []domain.DraftedMilestone {
 	var out []domain.DraftedMilestone
 	notices := 0
 	// An entry without <time> (and a table row of a date and a title) is
@@ -146,7 +159,7 @@ func datedEntries(p *page) []domain.DraftedMilestone {
 		// A patch release (with or without <time>), a maintenance notice or
 		// an appearance in the media is news, not a milestone.
 		// (They still make the list a dated list.)
-		if patchTag.MatchString(title) || noticeRe.MatchString(title) {
+		if patchTag.MatchString(title) || noticeRe.MatchString(title) || keep != nil && !keep(title) {
 			notices++
 			return false
 		}

@@ -397,6 +397,8 @@ func (s *site) draftMilestones() {
 			out = append(out, datedEntries(p)...)
 		}
 	}
+	out = append(out, s.blogMilestones()...)
+	out = append(out, s.pressMilestones()...)
 	for _, p := range s.content() {
 		changelog := changelogPage(p) || datedHeadings(p)
 		out = append(out, datedEntries(p)...)

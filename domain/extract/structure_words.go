@@ -124,7 +124,7 @@ const faqHdrMore = `|zadawane pytania|najczęstsze pytania|vanliga frågor|fråg
 // historyHdrMore: a company history or timeline heading in the wordless
 // languages ("Historia firmy", "Vår historia", "Historie", "Tarihçe",
 // "沿革", "연혁", "发展历程").
-const historyHdrMore = `|kamienie milowe|historia firmy|vår historia|milstolpar|historie|milníky|tarihçe|tarihçemiz|kilometre taşları|沿革|歩み|発展|历程|歷程|大事记|大事記|里程碑|연혁|발자취`
+const historyHdrMore = `|historiamme|virstanpylvä\p{L}*|vores historie|milepæle|történet\p{L}*|mérföldkövek|istoric|istoria noastră|repere|perjalanan|sejarah|tonggak|lịch sử|hành trình|cột mốc|ιστορία|ιστορικό|ορόσημα|kamienie milowe|historia firmy|vår historia|milstolpar|historie|milníky|tarihçe|tarihçemiz|kilometre taşları|沿革|歩み|発展|历程|歷程|大事记|大事記|里程碑|연혁|발자취`
 
 // namePriceRe: a plan's name, a colon and its price ("Základ: 149 Kč").
 var namePriceRe = regexp.MustCompile(`^([^:：]{1,30})[:：]\s*(.+)$`)
