@@ -205,3 +205,18 @@ func TestAnyLanguage35_BlogAndPressMilestones(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage35_HistoryInDetails: a history list folded into a closed
+// <details> whose summary names it gives its milestones; a <details> FAQ
+// answer with a date does not.
+func TestAnyLanguage35_HistoryInDetails(t *testing.T) {
+	dr := draftPages(t, "/", `<html lang="el"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/etaireia">?</a>
+<details><summary>Πότε ξεκίνησε;</summary><p>Μάιος 2020 — η πρώτη έκδοση.</p></details></body></html>`,
+		"/etaireia", `<html lang="el"><head><title>Acme</title></head><body><h1>Η εταιρεία</h1><p>Το Acme ιδρύθηκε το 2019.</p>
+<details><summary>Η ιστορία μας</summary><ul>
+<li>Μάιος 2020 — κυκλοφορία της πρώτης έκδοσης</li><li>Νοέμβριος 2022 — ζωντανή συνομιλία (live chat)</li></ul></details></body></html>`)
+	want := []string{"2020-05-01 κυκλοφορία της πρώτης έκδοσης", "2022-11-01 ζωντανή συνομιλία (live chat)"}
+	if got := milestoneList(dr); !slices.Equal(got, want) {
+		t.Errorf("milestones %q, want %q", got, want)
+	}
+}

@@ -96,9 +96,20 @@ func findDateMore(s string, atStart bool) (date, rest string, ok bool) {
 		if date == "" {
 			continue
 		}
-		rest = dateSep.ReplaceAllString(s[:start]+" "+s[end:], "")
+		rest = trimDateSep(s[:start]+" "+s[end:])
 		rest = domain.NormalizeSpace(strings.ReplaceAll(rest, "()", ""))
 		return date, rest, true
 	}
 	return "", "", false
+}
+
+// trimDateSep strips the separators left around a line's text once its date
+// is taken out ("2022 — ", "(March 2024)"), keeping a bracket the text
+// itself closes: "ζωντανή συνομιλία (live chat)" keeps its ")".
+func trimDateSep(s string) string {
+	out := dateSep.ReplaceAllString(s, "")
+	if strings.Count(out, "(") > strings.Count(out, ")") && strings.HasSuffix(strings.TrimSpace(s), ")") {
+		out += ")"
+	}
+	return out
 }

@@ -55,6 +55,6 @@ func TestEvaluationDev35(t *testing.T) {
 // was written (drafter unchanged): 53.4% recall (111/208), value accuracy
 // 95.7% (111/116), 4 invented, 0 non-verbatim.
 const (
-	dev35MinRecall   = 0.78
+	dev35MinRecall   = 0.79
 	dev35MaxInvented = 0
 )

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -122,4 +123,47 @@ func linksElsewhere(p *page, n *html.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// detailsMilestones: a history list folded into a <details> element whose
+// <summary> names it ("Η ιστορία μας", "Our history"): its entries that
+// open with a date are milestones, as under a history heading.
+func (s *site) detailsMilestones() []domain.DraftedMilestone {
+	var out []domain.DraftedMilestone
+	for _, p := range s.content() {
+		if p.kind == kindPricing || blogIndex(p) {
+			continue
+		}
+		var folds []*html.Node
+		forEach(p.doc, false, func(n *html.Node) bool {
+			if n.DataAtom != atom.Details || foreign(n) {
+				return true
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				if c.DataAtom == atom.Summary && historyHdr.MatchString(nodeText(c)) {
+					folds = append(folds, n)
+				}
+			}
+			return true
+		})
+		if len(folds) == 0 {
+			continue
+		}
+		for _, seg := range p.segs {
+			for _, l := range seg.lines {
+				if l.tag != atom.Li && l.tag != atom.P || l.foreign || l.footer || !slices.ContainsFunc(folds, func(f *html.Node) bool { return isUnder(l.node, f) }) {
+					continue
+				}
+				d, rest, ok := findDate(l.text, true)
+				if !ok || rest == "" || patchTag.MatchString(rest) {
+					continue
+				}
+				if t, ok := milestoneTitle(rest); ok {
+					out = append(out, domain.DraftedMilestone{Milestone: domain.Milestone{Date: d, Title: truncate(t, 200)},
+						Evidence: []domain.Evidence{p.ev(l.text)}})
+				}
+			}
+		}
+	}
+	return out
 }
