@@ -96,7 +96,7 @@ func findDateMore(s string, atStart bool) (date, rest string, ok bool) {
 		if date == "" {
 			continue
 		}
-		rest = trimDateSep(s[:start]+" "+s[end:])
+		rest = trimDateSep(s[:start] + " " + s[end:])
 		rest = domain.NormalizeSpace(strings.ReplaceAll(rest, "()", ""))
 		return date, rest, true
 	}

@@ -150,7 +150,7 @@ func findLocalDate(s string, atStart bool) (date, rest string, ok bool) {
 			}
 			date = fmt.Sprintf("%s-%02d-01", g(2), mo)
 		}
-		rest = trimDateSep(s[:start]+" "+s[loc[1]:])
+		rest = trimDateSep(s[:start] + " " + s[loc[1]:])
 		rest = domain.NormalizeSpace(strings.ReplaceAll(rest, "()", ""))
 		return date, rest, true
 	}

@@ -310,7 +310,7 @@ func findDate(s string, atStart bool) (date, rest string, ok bool) {
 			}
 		}
 		date = f(m)
-		rest = trimDateSep(s[:loc[0]]+" "+s[loc[1]:])
+		rest = trimDateSep(s[:loc[0]] + " " + s[loc[1]:])
 		rest = domain.NormalizeSpace(strings.ReplaceAll(rest, "()", ""))
 		return true
 	}
