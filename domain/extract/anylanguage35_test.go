@@ -220,3 +220,43 @@ func TestAnyLanguage35_HistoryInDetails(t *testing.T) {
 		t.Errorf("milestones %q, want %q", got, want)
 	}
 }
+
+// TestAnyLanguage35_SecondBatch: the forms of dev35's second batch. A
+// count passed ("利用企業数は1,200社を超えました") is traction; "サービス提供を
+// 開始", "정식 오픈" are a launch; a β版 entry of a 沿革 list is history, not
+// the stage; a setup fee of zero ("初期費用は0円", "설치비 0원") is no free
+// plan; a price table whose row label is the period ("月額（1ユーザー）") is
+// monthly; seminars and holidays in a news list are no milestones.
+func TestAnyLanguage35_SecondBatch(t *testing.T) {
+	for _, c := range []struct{ name, lang, body, want string }{
+		{"count passed", "ja", `<p>利用企業数は1,200社を超えました。</p>`, "growing"},
+		{"service started", "ja", `<p>2020年にサービス提供を開始しました。</p>`, "launched"},
+		{"official open", "ko", `<p>Acme는 2022년 서비스를 정식 오픈했습니다.</p>`, "launched"},
+		{"history entry", "ja", `<p>Acmeは議事録を作ります。</p><h2>沿革</h2><dl><dt>2020年9月</dt><dd>Acme β版を公開</dd><dt>2021年4月</dt><dd>正式版の提供を開始</dd></dl>`, ""},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1>`+c.body+`</body></html>`)
+		if got := dr.Fields["stage"].Text; got != c.want {
+			t.Errorf("%s: stage %q, want %q", c.name, got, c.want)
+		}
+	}
+	for _, c := range []struct{ name, lang, path, body, model string }{
+		{"setup fee and row label", "ja", "/plan", `<h1>料金プラン</h1><p>すべてのプランで14日間の無料トライアルをご利用いただけます。初期費用は0円です。</p>
+<table><tr><th></th><th>ベーシック</th><th>ビジネス</th></tr><tr><th>月額（1ユーザー）</th><td>1,980円</td><td>3,480円</td></tr></table>`, "subscription"},
+		{"Korean setup fee", "ko", "/price", `<h1>가격 안내</h1><p>14일 무료 체험 후 구독이 시작됩니다. 설치비 0원, 위약금 없음.</p>
+<div><h2>스탠다드</h2><p>월 29,000원</p></div><div><h2>프리미엄</h2><p>월 49,000원</p></div>`, "subscription"},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="`+c.path+`">?</a></body></html>`,
+			c.path, `<html lang="`+c.lang+`"><head><title>Acme</title></head><body>`+c.body+`</body></html>`)
+		if got := dr.Fields["pricing_model"].Text; got != c.model {
+			t.Errorf("%s: pricing_model %q, want %q", c.name, got, c.model)
+		}
+	}
+	dr := draftPages(t, "/", `<html lang="ja"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/news">?</a></body></html>`,
+		"/news", `<html lang="ja"><head><title>Acme</title></head><body><h1>ニュース</h1><ul>
+<li><time datetime="2025-02-05">2025年2月5日</time><a href="/news/a">Teamsに対応</a></li>
+<li><time datetime="2024-10-30">2024年10月30日</time><a href="/news/b">「会議DXセミナー」登壇のお知らせ</a></li>
+<li><time datetime="2024-03-01">2024年3月1日</time><a href="/news/c">年末年始休業のお知らせ</a></li></ul></body></html>`)
+	if got, want := milestoneList(dr), []string{"2025-02-05 Teamsに対応"}; !slices.Equal(got, want) {
+		t.Errorf("news with a seminar and a holiday: milestones %q, want %q", got, want)
+	}
+}

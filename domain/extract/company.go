@@ -304,8 +304,12 @@ func (s *site) draftStage() {
 					if l.foreign || seg.foreign || l.text == "" {
 						continue
 					}
-					if _, _, dated := findDate(l.text, true); dated && (l.tag == atom.Li || l.tag == atom.Dt || l.tag == atom.Dd || l.tag == atom.Td || l.tag == atom.Th) {
+					entry := l.tag == atom.Li || l.tag == atom.Dt || l.tag == atom.Dd || l.tag == atom.Td || l.tag == atom.Th
+					if _, _, dated := findDate(l.text, true); dated && entry {
 						continue // a dated entry of a history or news list is the past, not the stage
+					}
+					if entry && seg.level >= 2 && historyHdr.MatchString(seg.title) {
+						continue // an entry of a history list ("2020年9月 | β版を公開") too, dated in the cell before it
 					}
 					if m := st.re.FindStringIndex(l.text); m != nil {
 						if st.min > 0 && (p.kind == kindPricing || tractionCount(l.text[m[0]:m[1]]) < st.min || limitBefore(l.text[:m[0]])) {

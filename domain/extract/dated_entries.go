@@ -180,7 +180,9 @@ func readDatedEntries(p *page, keep func(string) bool) []domain.DraftedMilestone
 // the sets: neither is a step in the product's history.
 var noticeRe = regexp.MustCompile(`(?i)maintenance|outage|downtime|featured (?:in|on|by)|as seen (?:in|on)|interview|wartung|störung|mantenimiento|manutenzione|onderhoud|manutenção|` +
 	`konserwacj|prace serwisowe|awari|wywiad|underhåll|driftstörning|intervju|údržb|odstávk|výpadek|rozhovor|bakım|kesinti|röportaj|huolto|huoltokatko|vedligehold|nedbrud|karbantartás|mentenanț|` +
-	`pemeliharaan|gangguan|bảo trì|συντήρηση|メンテナンス|障害|紹介されました|掲載されました|取材|出演|维护|維護|停机|故障|报道|報道|采访|採訪|점검|장애|보도되었|소개되었|인터뷰`)
+	`pemeliharaan|gangguan|bảo trì|συντήρηση|メンテナンス|障害|紹介されました|掲載されました|取材|出演|维护|維護|停机|故障|报道|報道|采访|採訪|점검|장애|보도되었|소개되었|인터뷰|` +
+	// events and holidays: a webinar to attend, an office closed
+	`webinar|seminar|holiday|closed for|office hours|セミナー|ウェビナー|登壇|展示会|休業|年末年始|夏季休暇|研讨会|讲座|直播|假期|放假|春节|休假|웨비나|세미나|휴무|연휴`)
 
 var isoDay = regexp.MustCompile(`^(?:19|20)\d\d-\d\d-\d\d`)
 

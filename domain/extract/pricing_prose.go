@@ -64,7 +64,7 @@ func hasPrices(s string) (nonzero, zero bool) {
 // isPriceTrap reports whether the amounts of a sentence are savings, revenue or a
 // competitor's price rather than the product's own price.
 func isPriceTrap(s string) bool {
-	return trapRe.MatchString(s) || rivalRe.MatchString(s) || compareRe.MatchString(s) || bigAmount.MatchString(s)
+	return trapRe.MatchString(s) || rivalRe.MatchString(s) || compareRe.MatchString(s) || bigAmount.MatchString(s) || setupFeeRe.MatchString(s)
 }
 
 // bigAmount is an amount in thousands, millions or billions ("$2B", "€5 Mio.",

@@ -45,6 +45,8 @@ var (
 		`|` + countPattern + `['’]?(?:den|dan|ten|tan)? fazla (?:` + tractionNouns + `)` +
 		`|導入(?:企業|社数|実績)?(?:数)?\s?` + countPattern + `\s?社` +
 		`|` + countPattern + `\s?(?:社|名|人|店舗)以上` +
+		// "利用企業数は1,200社を超えました": a count of users passed
+		`|(?:利用|導入|登録|会員|ユーザー)[^\d。]{0,6}` + countPattern + `\s?(?:社|人|名|店舗)を?超え` +
 		// "累計ダウンロード数は120万件を突破", "会員数10万人突破": a count passed
 		`|(?:ダウンロード|利用者|ユーザー|会員|登録者|導入)[^\d。]{0,6}` + countPattern + `\s?(?:件|人|名|社|DL|ダウンロード)?を?突破` +
 		`|(?:超过|超過|逾|已有|累计)\s?` + countPattern + `\s?(?:名|家|位|个|個|万)` +
@@ -57,6 +59,7 @@ var (
 	launchedMore = regexp.MustCompile(`(?i)od startu w (?:19|20)\d\d|od premiery|sedan lanseringen|lanserades (?:19|20)\d\d|lanserades offentligt|` +
 		`od spuštění|spuštěn\p{L}* veřejně|herkese açık olarak yayın|yayına (?:girdi|girdik|başladı)|` +
 		`正式リリース|正式版をリリース|正式上线|正式发布|正式上線|정식 출시|정식 서비스|` +
+		`サービス(?:の)?提供を開始|サービスを開始し|サービスを開始いたし|正式推出|정식 오픈|정식 런칭|서비스를 오픈|` +
 		// Danish, Finnish, Hungarian, Romanian, Indonesian, Vietnamese, Greek
 		`siden vi lancerede|lanceret offentligt|officielt lanceret|julkaistiin yleisesti|lanseerattiin|hivatalosan elindult|nyilvánosan elindult|` +
 		`lansat public|lansat oficial|lansare publică|resmi diluncurkan|diluncurkan secara resmi|chính thức ra mắt|ra mắt chính thức|κυκλοφόρησε επίσημα|επίσημη κυκλοφορία`)

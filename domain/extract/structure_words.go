@@ -39,7 +39,7 @@ const (
 		// a bare /price page, and the page a product is bought from ("/buy")
 		`|(?:^|/)(?:price|buy|purchase)(?:/|\.|$)` +
 		// Finnish, Hungarian, Romanian, Indonesian, Vietnamese and Greek pricing pages
-		`|(?:^|/)(?:hinnat|hinnasto|arak|dijak|preturi|tarife|harga|bang-gia|banggia|times|timologisi)(?:/|\.|$)`
+		`|(?:^|/)(?:plan|hinnat|hinnasto|arak|dijak|preturi|tarife|harga|bang-gia|banggia|times|timologisi)(?:/|\.|$)`
 	// trialMore: a free trial ("okres próbny", "provperiod", "zkušební",
 	// "ücretsiz deneyin", "無料トライアル", "免费试用", "무료 체험") and "N days
 	// free" in any language ("14 dni za darmo", "30 dní zdarma").
