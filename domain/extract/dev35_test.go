@@ -57,6 +57,6 @@ func TestEvaluationDev35(t *testing.T) {
 // and 0 invented; with the second batch of four sites (ja 2, ko, zh) added
 // before the drafter was run on them: 82.1% (230/280), 97.9%, 4 invented.
 const (
-	dev35MinRecall   = 0.83
+	dev35MinRecall   = 0.84
 	dev35MaxInvented = 0
 )

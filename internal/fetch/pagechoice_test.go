@@ -233,3 +233,37 @@ func TestCrawl_NoscriptLinks(t *testing.T) {
 		t.Errorf("pages (-want +got):\n%s", diff)
 	}
 }
+
+// A Romanian home page whose hreflang "en" alternate is an English about
+// page that names its own Romanian original (/despre), not the home page:
+// it is no translation of the home (hreflang links go both ways), so the
+// home page is kept and drafted from, and the about page is one of the
+// pages read, not fetched twice.
+func TestCrawl_HreflangAlternateMustNameTheHome(t *testing.T) {
+	ro := `<!DOCTYPE html><html lang="ro"><head><title>Programează</title>
+<link rel="alternate" hreflang="en" href="/en/about"></head>
+<body><nav><a href="/preturi">Prețuri</a> <a href="/despre">Despre noi</a> <a href="/en/about">English</a></nav><p>Am lansat public în 2020.</p></body></html>`
+	en := `<!DOCTYPE html><html lang="en"><head><title>About</title><link rel="alternate" hreflang="ro" href="/despre"></head>
+<body><nav><a href="/preturi">Pricing</a></nav><p>Founded in 2018.</p></body></html>`
+	s := newSite(t, map[string]http.HandlerFunc{
+		"/":         htmlPage(ro),
+		"/en/about": htmlPage(en),
+		"/preturi":  htmlPage(doc("Prețuri", "<p>49 lei / lună.</p>")),
+		"/despre":   htmlPage(doc("Despre noi", "<p>Fondată în 2018.</p>")),
+	})
+	f := newFetcher(t, fetch.Options{})
+	c, err := f.Crawl(context.Background(), s.URL, 4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := paths(t, c)
+	if len(got) == 0 || got[0] != "/" || !slices.Contains(got, "/en/about") || len(got) != 4 {
+		t.Errorf("pages %q, want the home page first and /en/about among 4", got)
+	}
+	if c.Language != "ro" {
+		t.Errorf("Language %q, want ro", c.Language)
+	}
+	if n := s.requested("/en/about"); n != 1 {
+		t.Errorf("/en/about requested %d times, want 1", n)
+	}
+}
