@@ -260,3 +260,21 @@ func TestAnyLanguage35_SecondBatch(t *testing.T) {
 		t.Errorf("news with a seminar and a holiday: milestones %q, want %q", got, want)
 	}
 }
+
+// TestAnyLanguage35_FullWidthSentences: a Japanese or Chinese paragraph's
+// sentences end with "。": a monthly price in one sentence is read even
+// when the next one offers a free trial ("月額980円です。14日間の無料
+// トライアルもあります。" is a subscription), and a trial sentence is still
+// no free plan.
+func TestAnyLanguage35_FullWidthSentences(t *testing.T) {
+	for _, c := range []struct{ lang, body, want string }{
+		{"ja", `<h1>料金</h1><p>ご利用料金は1ユーザーあたり月額980円です。14日間の無料トライアルもあります。</p>`, "subscription"},
+		{"zh", `<h1>价格</h1><p>专业版每月¥49。可免费试用14天。</p>`, "subscription"},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/price">?</a></body></html>`,
+			"/price", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body>`+c.body+`</body></html>`)
+		if got := dr.Fields["pricing_model"].Text; got != c.want {
+			t.Errorf("%s: pricing_model %q, want %q", c.lang, got, c.want)
+		}
+	}
+}

@@ -71,11 +71,15 @@ func isPriceTrap(s string) bool {
 // "$40M processed"): a volume or revenue, never a plan's price.
 var bigAmount = regexp.MustCompile(`(?i)(?:R\$|US\$|[$€£])\s?\d[\d.,]*\s?(?:k|m|b|bn|mn|mm|mio|mrd|mil)\b|\d[\d.,]*\s?(?:k|mio\.?|mrd\.?)\s?(?:€|\$|EUR)`)
 
+// sentenceEndAny ends a sentence as sentenceEnd does, or at a full-width
+// "。", "！" or "？" (Japanese and Chinese write no space after them).
+var sentenceEndAny = regexp.MustCompile(`[.!?](\s|$)|[。！？]`)
+
 // splitSentences splits a line into its sentences (each a substring of it).
 func splitSentences(s string) []string {
 	var out []string
 	start := 0
-	for _, m := range sentenceEnd.FindAllStringIndex(s, -1) {
+	for _, m := range sentenceEndAny.FindAllStringIndex(s, -1) {
 		// An abbreviation's point before a lower-case word ends no
 		// sentence: "99 kr. pr. måned" is one price and its period.
 		if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(s[m[1]:], " ")); s[m[0]] == '.' && unicode.IsLower(r) {
