@@ -278,3 +278,22 @@ func TestAnyLanguage35_FullWidthSentences(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage35_LocalBlogPostsAreBlogPages: a post under a blog or
+// news index named in another language (/uutiset/..., /blogi/...), which
+// the fetcher now follows, is a blog page: what it says (a beta two years
+// ago) is not the product's stage; a news index so named is still read for
+// its dated entries.
+func TestAnyLanguage35_LocalBlogPostsAreBlogPages(t *testing.T) {
+	dr := draftPages(t, "/", `<html lang="fi"><head><title>Acme</title></head><body><h1>Acme</h1><p>Acme on työajanseuranta.</p><a href="/uutiset">Uutiset</a></body></html>`,
+		"/uutiset", `<html lang="fi"><head><title>Uutiset</title></head><body><h1>Uutiset</h1><ul>
+<li><a href="/uutiset/beta">Projektit ja laskutus</a> <time datetime="2024-09-03">3.9.2024</time></li>
+<li><a href="/uutiset/app">Mobiilisovellus julkaistu</a> <time datetime="2023-02-14">14.2.2023</time></li></ul></body></html>`,
+		"/uutiset/beta", `<html lang="fi"><head><title>Acme</title></head><body><h1>Acme avoimeen beetaan</h1><p>Acme on nyt avoimessa beetassa.</p></body></html>`)
+	if got := dr.Fields["stage"].Text; got != "" {
+		t.Errorf("stage %q from a news post, want none", got)
+	}
+	if got, want := milestoneList(dr), []string{"2024-09-03 Projektit ja laskutus", "2023-02-14 Mobiilisovellus julkaistu"}; !slices.Equal(got, want) {
+		t.Errorf("milestones %q, want %q", got, want)
+	}
+}

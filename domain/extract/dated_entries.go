@@ -67,7 +67,7 @@ func versionOnly(title string) bool {
 
 // newsPathRe: a news or announcements index (not a blog), in the fourteen
 // languages: a company's dated news are its milestones.
-var newsPathRe = regexp.MustCompile(`(?i)/(news|press|announcements|neuigkeiten|aktuelles|actualites|nouveautes|noticias|novedades|notizie|novita|nieuws|novidades|aktualnosci|nowosci|nyheter|novinky|aktuality|duyurular|haberler|oshirase|お知らせ|ニュース|新闻|动态|소식|공지사항|뉴스)/?$`)
+var newsPathRe = regexp.MustCompile(`(?i)/(news|press|announcements|dongtai|xinwen|sosik|gongji|uutiset|ajankohtaista|tiedotteet|nyheder|hirek|ujdonsagok|stiri|noutati|berita|kabar|tin-tuc|tintuc|nea|anakoinoseis|neuigkeiten|aktuelles|actualites|nouveautes|noticias|novedades|notizie|novita|nieuws|novidades|aktualnosci|nowosci|nyheter|novinky|aktuality|duyurular|haberler|oshirase|お知らせ|ニュース|新闻|动态|소식|공지사항|뉴스)/?$`)
 
 // datedEntries reads a news or announcements list by its structure:
 // articles or list items each holding a <time> and a heading (or the link

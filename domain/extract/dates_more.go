@@ -117,3 +117,8 @@ func trimDateSep(s string) string {
 // setupFeeRe: a one-off fee beside the plans ("初期費用は0円", "설치비 0원",
 // "no setup fee", "开通费 0 元"): a fee of zero is not a free plan.
 var setupFeeRe = regexp.MustCompile(`(?i)set-?up fees?|onboarding fees?|einrichtungsgebühr|frais d['’]installation|frais de mise en service|costo de instalación|初期費用|導入費用|設定費用|설치비|가입비|초기 비용|开通费|初装费|安装费`)
+
+// blogPathMore: blog and news indexes (and the posts under them) named in
+// other languages, as the fetcher follows them one level (indexSegs): a
+// post is a blog page, whose facts are the post's subject's.
+const blogPathMore = `|blogi|blogg|bloggen|uutiset|ajankohtaista|tiedotteet|nyheder|nyheter|hirek|ujdonsagok|stiri|noutati|berita|kabar|tin-tuc|tintuc|nea|anakoinoseis|oshirase|xinwen|dongtai|sosik|gongji`

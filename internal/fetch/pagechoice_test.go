@@ -267,3 +267,30 @@ func TestCrawl_HreflangAlternateMustNameTheHome(t *testing.T) {
 		t.Errorf("/en/about requested %d times, want 1", n)
 	}
 }
+
+// A news or blog index named in another language (/uutiset, /tin-tuc,
+// /blogi) is followed one level like /news: its posts are read when the
+// budget has room.
+func TestCrawl_LocalIndexPostsFollowed(t *testing.T) {
+	for _, ix := range []string{"uutiset", "tin-tuc", "blogi", "oshirase"} {
+		home := `<!DOCTYPE html><html><head><title>Acme</title></head><body><nav><a href="/hinnat">Hinnat</a> <a href="/` + ix + `">News</a></nav></body></html>`
+		index := doc("News", `<ul><li><a href="/`+ix+`/acme-2">Acme 2.0</a> <time datetime="2024-09-03">3.9.2024</time></li>
+<li><a href="/`+ix+`/app">Acme app</a> <time datetime="2023-02-14">14.2.2023</time></li></ul>`)
+		s := newSite(t, map[string]http.HandlerFunc{
+			"/":                  htmlPage(home),
+			"/hinnat":            htmlPage(doc("Hinnat", "<p>6 € / kk</p>")),
+			"/" + ix:             htmlPage(index),
+			"/" + ix + "/acme-2": htmlPage(doc("Acme 2.0", "<p>Released.</p>")),
+			"/" + ix + "/app":    htmlPage(doc("Acme app", "<p>Released.</p>")),
+		})
+		f := newFetcher(t, fetch.Options{})
+		c, err := f.Crawl(context.Background(), s.URL, 6, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := paths(t, c)
+		if !slices.Contains(got, "/"+ix+"/acme-2") || !slices.Contains(got, "/"+ix+"/app") {
+			t.Errorf("%s: pages %q, want the index's posts read", ix, got)
+		}
+	}
+}
