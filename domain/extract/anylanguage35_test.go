@@ -297,3 +297,19 @@ func TestAnyLanguage35_LocalBlogPostsAreBlogPages(t *testing.T) {
 		t.Errorf("milestones %q, want %q", got, want)
 	}
 }
+
+// TestAnyLanguage35_JoinTraction: "Join 10,000+ teams" counts those
+// already using the product (growing); "Join our team of 12" is no count
+// of users.
+func TestAnyLanguage35_JoinTraction(t *testing.T) {
+	for _, c := range []struct{ lang, body, want string }{
+		{"en", `<p>Join 10,000+ teams who plan with Acme.</p>`, "growing"},
+		{"fr", `<p>Rejoignez plus de 2 000 équipes qui planifient avec Acme.</p>`, "growing"},
+		{"en", `<p>Join our team of 12 in Lisbon.</p>`, ""},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1>`+c.body+`</body></html>`)
+		if got := dr.Fields["stage"].Text; got != c.want {
+			t.Errorf("%q: stage %q, want %q", c.body, got, c.want)
+		}
+	}
+}
