@@ -267,6 +267,9 @@ var stagePatterns = []struct {
 	{"launched", launchedMore, false, 0},
 	{"launched", regexp.MustCompile(`(?i)\blaunched (publicly|to the public|to everyone|for everyone|in (19|20)\d\d|in (january|february|march|april|may|june|july|august|september|october|november|december))\b|` +
 		`\b(public|official) launch\b|\bout of beta\b|\bsince (we|it) (first )?launched\b|\bwent live\b|\bgenerally available\b`), true, 0},
+	// "We launched Tallybird in 2022", "Ferrytask 3 is out now": said of
+	// the product (its name or "we"), a launch or a major version out.
+	{"launched", regexp.MustCompile(`\blaunched (?:\p{Lu}[\p{L}\d]*\s){1,2}in (?:19|20)\d\d\b|(?:^|\s)\d{1,2}(?:\.0)? (?:is|are) (?:out|here|available)(?: now| today)?\b`), true, 0},
 	{"beta", betaMore, false, 0},
 	{"beta", regexp.MustCompile(`(?i)\b(open|public|private|closed) beta\b|\bjoin the beta\b|` +
 		`(öffentlichen?|offenen?|geschlossenen?|privaten?) beta|(?:^|[^\p{L}])bêta (publique|ouverte|privée|fermée)|` +
@@ -301,8 +304,12 @@ func (s *site) draftStage() {
 					if l.foreign || seg.foreign || l.text == "" {
 						continue
 					}
-					if _, _, dated := findDate(l.text, true); dated && (l.tag == atom.Li || l.tag == atom.Dt || l.tag == atom.Dd || l.tag == atom.Td || l.tag == atom.Th) {
+					entry := l.tag == atom.Li || l.tag == atom.Dt || l.tag == atom.Dd || l.tag == atom.Td || l.tag == atom.Th
+					if _, _, dated := findDate(l.text, true); dated && entry {
 						continue // a dated entry of a history or news list is the past, not the stage
+					}
+					if entry && seg.level >= 2 && historyHdr.MatchString(seg.title) {
+						continue // an entry of a history list ("2020年9月 | β版を公開") too, dated in the cell before it
 					}
 					if m := st.re.FindStringIndex(l.text); m != nil {
 						if st.min > 0 && (p.kind == kindPricing || tractionCount(l.text[m[0]:m[1]]) < st.min || limitBefore(l.text[:m[0]])) {

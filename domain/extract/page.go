@@ -33,7 +33,7 @@ var kindPatterns = []struct {
 	kind string
 	re   *regexp.Regexp
 }{
-	{kindBlog, regexp.MustCompile(`(?i)/(blog|news|posts?|articles?|stories|press)(/|$)`)},
+	{kindBlog, regexp.MustCompile(`(?i)/(blog|news|posts?|articles?|stories|press` + blogPathMore + `)(/|$)`)},
 	{kindPricing, regexp.MustCompile(`(?i)(pricing|prices|plans|preise|tarife|tarifs)`)},
 	{kindTeam, regexp.MustCompile(`(?i)(team|people|founders|leadership)|/(?:tym|nas-tym|zespol|ekip|ekibimiz|medarbetare)(?:/|$)`)},
 	{kindAbout, regexp.MustCompile(`(?i)(about|ueber|uber|company|story|unternehmen|a-propos` + aboutPathMore + `)`)},

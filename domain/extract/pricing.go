@@ -309,7 +309,10 @@ func tablePlans(p *page, brand string) []plan {
 		}
 		// No label in our words: the column whose every body cell is a price
 		// ("19 zł / mies.", "1,980円") is the price column, by structure.
-		for i := 1; col < 0 && i < len(head); i++ {
+		// An empty corner cell over named columns is a table of plans as
+		// columns, read below ("| ベーシック | ビジネス" over "月額 | 1,980円 | 3,480円").
+		corner := strings.TrimSpace(head[0]) == "" && len(head) > 2 && !slices.Contains(head[1:], "")
+		for i := 1; col < 0 && !corner && i < len(head); i++ {
 			all := true
 			for _, r := range rows[1:] {
 				all = all && len(r) == len(head) && planPrice(r[i]) && !trialRe.MatchString(r[i])
@@ -344,7 +347,11 @@ func tablePlans(p *page, brand string) []plan {
 					continue
 				}
 				if planPrice(r[i]) {
-					found = append(found, plan{p: p, name: head[i], price: r[i], priceLine: r[i]})
+					pl := plan{p: p, name: head[i], price: r[i], priceLine: r[i]}
+					if i > 0 && !periodRe.MatchString(r[i]) && periodRe.MatchString(r[0]) {
+						pl.period = r[0] // "月額（1ユーザー） | 1,980円 | 3,480円": the row's label is the period
+					}
+					found = append(found, pl)
 				}
 			}
 			if len(found) >= 2 {

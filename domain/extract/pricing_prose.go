@@ -3,6 +3,8 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -62,18 +64,27 @@ func hasPrices(s string) (nonzero, zero bool) {
 // isPriceTrap reports whether the amounts of a sentence are savings, revenue or a
 // competitor's price rather than the product's own price.
 func isPriceTrap(s string) bool {
-	return trapRe.MatchString(s) || rivalRe.MatchString(s) || compareRe.MatchString(s) || bigAmount.MatchString(s)
+	return trapRe.MatchString(s) || rivalRe.MatchString(s) || compareRe.MatchString(s) || bigAmount.MatchString(s) || setupFeeRe.MatchString(s)
 }
 
 // bigAmount is an amount in thousands, millions or billions ("$2B", "€5 Mio.",
 // "$40M processed"): a volume or revenue, never a plan's price.
 var bigAmount = regexp.MustCompile(`(?i)(?:R\$|US\$|[$€£])\s?\d[\d.,]*\s?(?:k|m|b|bn|mn|mm|mio|mrd|mil)\b|\d[\d.,]*\s?(?:k|mio\.?|mrd\.?)\s?(?:€|\$|EUR)`)
 
+// sentenceEndAny ends a sentence as sentenceEnd does, or at a full-width
+// "。", "！" or "？" (Japanese and Chinese write no space after them).
+var sentenceEndAny = regexp.MustCompile(`[.!?](\s|$)|[。！？]`)
+
 // splitSentences splits a line into its sentences (each a substring of it).
 func splitSentences(s string) []string {
 	var out []string
 	start := 0
-	for _, m := range sentenceEnd.FindAllStringIndex(s, -1) {
+	for _, m := range sentenceEndAny.FindAllStringIndex(s, -1) {
+		// An abbreviation's point before a lower-case word ends no
+		// sentence: "99 kr. pr. måned" is one price and its period.
+		if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(s[m[1]:], " ")); s[m[0]] == '.' && unicode.IsLower(r) {
+			continue
+		}
 		if t := strings.TrimSpace(s[start:m[1]]); t != "" {
 			out = append(out, t)
 		}

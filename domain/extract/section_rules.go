@@ -83,7 +83,7 @@ func init() {
 		{"november", "nov", "novembre", "noviembre", "novembro"},
 		{"december", "dec", "dezember", "dez", "décembre", "decembre", "déc", "diciembre", "dic", "dicembre", "dezembro"},
 	}
-	for i, ns := range append(names, monthNamesMore...) {
+	for i, ns := range append(append(names, monthNamesMore...), monthNames35...) {
 		for _, n := range ns {
 			monthNumbers[n] = i%12 + 1
 		}
@@ -121,6 +121,9 @@ var dMY, mY *regexp.Regexp
 // findLocalDate reads a date in the seven languages' day-month-year and
 // month-year forms; like findDate it returns YYYY-MM-DD and s without the date.
 func findLocalDate(s string, atStart bool) (date, rest string, ok bool) {
+	if d, r, ok := findDateMore(s, atStart); ok {
+		return d, r, true
+	}
 	for _, re := range []*regexp.Regexp{dMY, mY} {
 		loc := re.FindStringSubmatchIndex(s)
 		if loc == nil {
@@ -147,7 +150,7 @@ func findLocalDate(s string, atStart bool) (date, rest string, ok bool) {
 			}
 			date = fmt.Sprintf("%s-%02d-01", g(2), mo)
 		}
-		rest = dateSep.ReplaceAllString(s[:start]+" "+s[loc[1]:], "")
+		rest = trimDateSep(s[:start] + " " + s[loc[1]:])
 		rest = domain.NormalizeSpace(strings.ReplaceAll(rest, "()", ""))
 		return date, rest, true
 	}

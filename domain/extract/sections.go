@@ -310,7 +310,7 @@ func findDate(s string, atStart bool) (date, rest string, ok bool) {
 			}
 		}
 		date = f(m)
-		rest = dateSep.ReplaceAllString(s[:loc[0]]+" "+s[loc[1]:], "")
+		rest = trimDateSep(s[:loc[0]] + " " + s[loc[1]:])
 		rest = domain.NormalizeSpace(strings.ReplaceAll(rest, "()", ""))
 		return true
 	}
@@ -397,6 +397,9 @@ func (s *site) draftMilestones() {
 			out = append(out, datedEntries(p)...)
 		}
 	}
+	out = append(out, s.blogMilestones()...)
+	out = append(out, s.pressMilestones()...)
+	out = append(out, s.detailsMilestones()...)
 	for _, p := range s.content() {
 		changelog := changelogPage(p) || datedHeadings(p)
 		out = append(out, datedEntries(p)...)

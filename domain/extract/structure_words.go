@@ -19,29 +19,39 @@ const (
 	priceMore = `|\d(?:[\d.,']*\d)?\s?(?:zł|Kč|円|원|元|(?:kr|TL|PLN|SEK|NOK|DKK|CZK|TRY|JPY|KRW|CNY|RMB)\b)` +
 		`|(?:₺|¥|￥|₩|(?:PLN|SEK|NOK|DKK|CZK|TRY|JPY|KRW|CNY|RMB)\s)\s?\d(?:[\d.,]*\d)?` +
 		// the dollars of other countries, written with their prefix ("NT$120", "HK$88", "A$15")
-		`|\b(?:NT|HK|NZ|[ASC])\$\s?\d(?:[\d.,]*\d)?`
+		`|\b(?:NT|HK|NZ|[ASC])\$\s?\d(?:[\d.,]*\d)?` +
+		// forint, lei, dong after the amount ("1 490 Ft", "49 lei", "79.000 ₫"),
+		// rupiah before it ("Rp 99.000")
+		`|\d(?:[\d.,  ]*\d)?\s?(?:₫|(?:Ft|lei|HUF|RON|IDR|VND|DKK)\b)|\bRp\.?\s?\d(?:[\d.,]*\d)?`
 	// periodMore: a month or a year in those languages ("/ mies.",
 	// "miesięcznie", "kr/mån", "měsíčně", "/ ay", "aylık", "月額", "/月",
 	// "每月", "월 9,900원", "/월").
 	periodMore = `|/\s?(?:mies|mån|månad|år|měs|rok|ay|yıl)(?:[^\p{L}]|$)|/\s?(?:miesiąc|měsíc|měsíčně|månaden)(?:[^\p{L}]|$)|miesięczn|rocznie|per månad|i månaden|per år|månadsvis|měsíčně|měsíční|ročně|aylık|ayda|yıllık|` +
-		`(?:^|[^\p{L}])(?:och|i|per) månad(?:[^\p{L}]|$)|月額|月払い|年額|/\s?月|/\s?年|每月|按月|包月|包年|매월|월간|연간|/\s?월|/\s?년|(?:^|[^\p{L}])월\s?\d`
+		`(?:^|[^\p{L}])(?:och|i|per) månad(?:[^\p{L}]|$)|` +
+		// Finnish, Danish, Hungarian, Romanian, Indonesian, Vietnamese, Greek
+		`/\s?(?:kk|kuukausi|kuukaudessa|md|måned|hó|hónap|lună|luna|bulan|tháng|μήνα|μήνας)(?:[^\p{L}]|$)|kuukaudessa|kuukausittain|pr\. måned|om måneden|per måned|månedlig|havonta|havi díj|pe lună|lunar|per bulan|setiap bulan|mỗi tháng|hàng tháng|ανά μήνα|το μήνα|μηνιαία|` +
+		`月額|月払い|年額|/\s?月|/\s?年|每月|按月|包月|包年|매월|월간|연간|/\s?월|/\s?년|(?:^|[^\p{L}])월\s?\d`
 	// pricingHdrMore: a pricing heading or page title ("Cennik", "Priser",
 	// "Ceník", "Fiyatlar", "料金", "价格", "요금").
-	pricingHdrMore = `|(?:^|[^\p{L}])(?:cennik|ceny|plany|priser|prisplaner|ceník|fiyatlar|fiyatlandırma|paketler)(?:[^\p{L}]|$)|料金|価格|プラン|价格|定价|套餐|方案|價格|定價|요금|가격|플랜`
+	pricingHdrMore = `|(?:^|[^\p{L}])(?:cennik|ceny|plany|priser|prisplaner|ceník|fiyatlar|fiyatlandırma|paketler|hinnat|hinnasto|árak|díjak|prețuri|preturi|tarife|harga|bảng giá|τιμές|τιμολόγηση|τιμοκατάλογος)(?:[^\p{L}]|$)|料金|価格|プラン|价格|定价|套餐|方案|價格|定價|요금|가격|플랜`
 	// pricingPathMore: pricing pages named in those languages, romanised.
 	pricingPathMore = `|cennik|priser|cenik|fiyat|ryokin|kakaku|jiage|dingjia|yogeum|fangan` +
 		// a bare /price page, and the page a product is bought from ("/buy")
-		`|(?:^|/)(?:price|buy|purchase)(?:/|\.|$)`
+		`|(?:^|/)(?:price|buy|purchase)(?:/|\.|$)` +
+		// Finnish, Hungarian, Romanian, Indonesian, Vietnamese and Greek pricing pages
+		`|(?:^|/)(?:plan|hinnat|hinnasto|arak|dijak|preturi|tarife|harga|bang-gia|banggia|times|timologisi)(?:/|\.|$)`
 	// trialMore: a free trial ("okres próbny", "provperiod", "zkušební",
 	// "ücretsiz deneyin", "無料トライアル", "免费试用", "무료 체험") and "N days
 	// free" in any language ("14 dni za darmo", "30 dní zdarma").
 	trialMore = `|próbn|provperiod|testa gratis|prova gratis|zkušební|deneme|deneyin|トライアル|お試し|试用|体验|체험|` +
+		`kokeile|kokeilu|prøv gratis|prøveperiode|próbaidő|kipróbál|perioada de probă|perioadă de probă|încearcă|uji coba|coba gratis|dùng thử|δοκιμή|` +
+		`(?:^|[^\p{L}\d])\d{1,2}[ -]?(?:päivää|päivän|dage|dages|napig|napos|nap|zile|hari|ngày|ημερών|ημέρες)(?:[^\p{L}]|$)|` +
 		`(?:^|[^\p{L}\d])\d{1,2}[ -]?(?:days?|dni|dní|dnů|dagar|gün|tage?n?|jours|días|dias|giorni|dagen)(?:[^\p{L}]|$)|\d{1,2}\s?(?:日間|天|일간|일)`
 	// freeMore: free in those languages.
-	freeMore = `|za darmo|darmow\p{L}*|bezpłatn\p{L}*|kostnadsfri\p{L}*|zdarma|bezplatn\p{L}*|ücretsiz|無料|免费|무료`
+	freeMore = `|za darmo|darmow\p{L}*|bezpłatn\p{L}*|kostnadsfri\p{L}*|zdarma|bezplatn\p{L}*|ücretsiz|無料|免费|무료|ilmai\p{L}*|ingyenes\p{L}*|miễn phí|δωρεάν`
 	// freePlan: a free plan named ("plan darmowy", "gratisplan",
 	// "bezplatný tarif", "ücretsiz plan", "無料プラン", "免费版", "무료 플랜").
-	freePlan = `|plan darmowy|darmowy plan|gratisplan|gratis\s?version|bezplatný tarif|ücretsiz (?:plan|paket|sürüm)|無料プラン|フリープラン|免费版|免费套餐|무료 플랜|무료 요금제`
+	freePlan = `|ilmai\p{L}* (?:paketti|pakettia|versio|tili)|gratis plan|ingyenes (?:csomag|csomagot|verzió|fiók)|plan gratuit|paket gratis|versi gratis|gói miễn phí|δωρεάν (?:πρόγραμμα|πακέτο|έκδοση)|plan darmowy|darmowy plan|gratisplan|gratis\s?version|bezplatný tarif|ücretsiz (?:plan|paket|sürüm)|無料プラン|フリープラン|免费版|免费套餐|무료 플랜|무료 요금제`
 )
 
 // aboutPathMore: about and company pages named in the languages without
@@ -69,7 +79,7 @@ var foundingEntryRe = regexp.MustCompile(`(?i)^(?:company |the company |we were 
 
 // negationRe: a line that denies ("no free plan", "kein kostenloser Tarif",
 // "pas de version gratuite", "nie ma darmowego planu", "ücretsiz plan yok").
-var negationRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(no|not|kein\p{L}*|pas de|sin|nessun\p{L}*|geen|sem|nie ma|brak|ingen|inget|inga|není|žádn\p{L}*|yok|yoktur|bulunmuyor|없)(?:[^\p{L}]|$)|ありません|ございません|没有|不提供|없습니다|없음`)
+var negationRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(no|not|kein\p{L}*|pas de|sin|nessun\p{L}*|geen|sem|nie ma|brak|ingen|inget|inga|není|žádn\p{L}*|yok|yoktur|bulunmuyor|없|ei|nincs|nu avem|nu există|tidak ada|không có|δεν)(?:[^\p{L}]|$)|ありません|ございません|没有|不提供|없습니다|없음`)
 
 // monthNamesMore are the month names (nominative and genitive, as dates
 // write them) of Polish, Swedish, Czech and Turkish, January first, from
@@ -114,7 +124,7 @@ const faqHdrMore = `|zadawane pytania|najczęstsze pytania|vanliga frågor|fråg
 // historyHdrMore: a company history or timeline heading in the wordless
 // languages ("Historia firmy", "Vår historia", "Historie", "Tarihçe",
 // "沿革", "연혁", "发展历程").
-const historyHdrMore = `|kamienie milowe|historia firmy|vår historia|milstolpar|historie|milníky|tarihçe|tarihçemiz|kilometre taşları|沿革|歩み|発展|历程|歷程|大事记|大事記|里程碑|연혁|발자취`
+const historyHdrMore = `|historiamme|virstanpylvä\p{L}*|vores historie|milepæle|történet\p{L}*|mérföldkövek|istoric|istoria noastră|repere|perjalanan|sejarah|tonggak|lịch sử|hành trình|cột mốc|ιστορία|ιστορικό|ορόσημα|kamienie milowe|historia firmy|vår historia|milstolpar|historie|milníky|tarihçe|tarihçemiz|kilometre taşları|沿革|歩み|発展|历程|歷程|大事记|大事記|里程碑|연혁|발자취`
 
 // namePriceRe: a plan's name, a colon and its price ("Základ: 149 Kč").
 var namePriceRe = regexp.MustCompile(`^([^:：]{1,30})[:：]\s*(.+)$`)

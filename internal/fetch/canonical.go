@@ -50,3 +50,31 @@ func postLinks(page *url.URL, links []link) []link {
 	}
 	return out
 }
+
+// alternatesOf reads the <link rel="alternate" hreflang> URLs of a document
+// read from pageURL (every language but x-default), resolved as a crawl
+// would request them.
+func alternatesOf(doc string, pageURL *url.URL) []*url.URL {
+	var out []*url.URL
+	z := html.NewTokenizer(strings.NewReader(doc))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return out
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, _ := z.TagName()
+			switch string(name) {
+			case "link":
+				a := tagAttrs(z)
+				hl := strings.TrimSpace(a["hreflang"])
+				if hasWord(a["rel"], "alternate") && hl != "" && !strings.EqualFold(hl, "x-default") {
+					if u := crawlURL(pageURL, a["href"]); u != nil {
+						out = append(out, u)
+					}
+				}
+			case "body":
+				return out
+			}
+		}
+	}
+}

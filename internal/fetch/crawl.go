@@ -19,6 +19,9 @@ type crawl struct {
 	ctx    context.Context // the caller's, bounded by CrawlTimeout
 	client *http.Client
 	robots *robotsCache
+	// notAlternate is a page the home page named as its English alternate
+	// that is not its translation (english): read, and kept as a page.
+	notAlternate *fetched
 }
 
 // Crawl reads the site at rawURL (see domain.Fetcher): robots.txt, the home
@@ -66,6 +69,11 @@ func (f *Fetcher) Crawl(ctx context.Context, rawURL string, maxPages int, progre
 	}
 	site := &domain.SiteCrawl{URL: rawURL, Pages: []domain.WebPage{home.page}, Language: lang}
 	read := map[string]bool{pageKey(home.final): true} // read, by final URL
+	if na := c.notAlternate; na != nil {
+		seen[pageKey(na.final)], read[pageKey(na.final)] = true, true
+		site.Pages = append(site.Pages, na.page)
+		done, planned = 2, 2
+	}
 	if cu := canonicalOf(home.doc, home.final); cu != nil && siteOf(cu) == onSite {
 		seen[pageKey(cu)], read[pageKey(cu)] = true, true
 	}
@@ -169,6 +177,15 @@ func (c *crawl) english(home *fetched, lang, href, onSite string, budget int) *f
 	}
 	en, fail := c.get(u, policy{robots: true, site: onSite})
 	if fail != nil || pageKey(en.final) == pageKey(home.final) {
+		return nil
+	}
+	// hreflang links go both ways: a page that names its own translations
+	// but not this home page is not its translation (a home whose "en"
+	// alternate is an about page keeps its own language and pages).
+	if alts := alternatesOf(en.doc, en.final); len(alts) > 0 && !slices.ContainsFunc(alts, func(a *url.URL) bool {
+		return pageKey(a) == pageKey(home.final)
+	}) {
+		c.notAlternate = en // read already: kept as one of the site's pages
 		return nil
 	}
 	return en

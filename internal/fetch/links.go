@@ -259,7 +259,13 @@ var placeScore = map[string]int{"nav": 5, "header": 4, "footer": 4, "": 2}
 // indexes: the index is read when the budget has room, and the dated posts
 // it links to are candidates one level further (their own paths are under
 // noisy segments).
-var indexSegs = map[string]bool{"blog": true, "news": true, "press": true, "newsroom": true, "updates": true, "announcements": true}
+var indexSegs = map[string]bool{"blog": true, "news": true, "press": true, "newsroom": true, "updates": true, "announcements": true,
+	// the same indexes named in other languages, as their paths are written
+	"blogi": true, "blogg": true, "bloggen": true, "uutiset": true, "ajankohtaista": true, "tiedotteet": true, "nyheder": true, "nyheter": true,
+	"presse": true, "pressemeddelelser": true, "neuigkeiten": true, "aktuelles": true, "actualites": true, "noticias": true, "novedades": true,
+	"notizie": true, "nieuws": true, "novidades": true, "aktualnosci": true, "nowosci": true, "novinky": true, "aktuality": true,
+	"haberler": true, "duyurular": true, "hirek": true, "ujdonsagok": true, "stiri": true, "noutati": true, "berita": true, "kabar": true,
+	"tin-tuc": true, "tintuc": true, "nea": true, "anakoinoseis": true, "oshirase": true, "xinwen": true, "dongtai": true, "sosik": true, "gongji": true}
 
 // folder lower-cases and strips the accents of the letters of our seven
 // languages, so "Über uns", "À propos" and "Preços" match "uber uns",

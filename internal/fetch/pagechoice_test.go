@@ -233,3 +233,64 @@ func TestCrawl_NoscriptLinks(t *testing.T) {
 		t.Errorf("pages (-want +got):\n%s", diff)
 	}
 }
+
+// A Romanian home page whose hreflang "en" alternate is an English about
+// page that names its own Romanian original (/despre), not the home page:
+// it is no translation of the home (hreflang links go both ways), so the
+// home page is kept and drafted from, and the about page is one of the
+// pages read, not fetched twice.
+func TestCrawl_HreflangAlternateMustNameTheHome(t *testing.T) {
+	ro := `<!DOCTYPE html><html lang="ro"><head><title>Programează</title>
+<link rel="alternate" hreflang="en" href="/en/about"></head>
+<body><nav><a href="/preturi">Prețuri</a> <a href="/despre">Despre noi</a> <a href="/en/about">English</a></nav><p>Am lansat public în 2020.</p></body></html>`
+	en := `<!DOCTYPE html><html lang="en"><head><title>About</title><link rel="alternate" hreflang="ro" href="/despre"></head>
+<body><nav><a href="/preturi">Pricing</a></nav><p>Founded in 2018.</p></body></html>`
+	s := newSite(t, map[string]http.HandlerFunc{
+		"/":         htmlPage(ro),
+		"/en/about": htmlPage(en),
+		"/preturi":  htmlPage(doc("Prețuri", "<p>49 lei / lună.</p>")),
+		"/despre":   htmlPage(doc("Despre noi", "<p>Fondată în 2018.</p>")),
+	})
+	f := newFetcher(t, fetch.Options{})
+	c, err := f.Crawl(context.Background(), s.URL, 4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := paths(t, c)
+	if len(got) == 0 || got[0] != "/" || !slices.Contains(got, "/en/about") || len(got) != 4 {
+		t.Errorf("pages %q, want the home page first and /en/about among 4", got)
+	}
+	if c.Language != "ro" {
+		t.Errorf("Language %q, want ro", c.Language)
+	}
+	if n := s.requested("/en/about"); n != 1 {
+		t.Errorf("/en/about requested %d times, want 1", n)
+	}
+}
+
+// A news or blog index named in another language (/uutiset, /tin-tuc,
+// /blogi) is followed one level like /news: its posts are read when the
+// budget has room.
+func TestCrawl_LocalIndexPostsFollowed(t *testing.T) {
+	for _, ix := range []string{"uutiset", "tin-tuc", "blogi", "oshirase"} {
+		home := `<!DOCTYPE html><html><head><title>Acme</title></head><body><nav><a href="/hinnat">Hinnat</a> <a href="/` + ix + `">News</a></nav></body></html>`
+		index := doc("News", `<ul><li><a href="/`+ix+`/acme-2">Acme 2.0</a> <time datetime="2024-09-03">3.9.2024</time></li>
+<li><a href="/`+ix+`/app">Acme app</a> <time datetime="2023-02-14">14.2.2023</time></li></ul>`)
+		s := newSite(t, map[string]http.HandlerFunc{
+			"/":                  htmlPage(home),
+			"/hinnat":            htmlPage(doc("Hinnat", "<p>6 € / kk</p>")),
+			"/" + ix:             htmlPage(index),
+			"/" + ix + "/acme-2": htmlPage(doc("Acme 2.0", "<p>Released.</p>")),
+			"/" + ix + "/app":    htmlPage(doc("Acme app", "<p>Released.</p>")),
+		})
+		f := newFetcher(t, fetch.Options{})
+		c, err := f.Crawl(context.Background(), s.URL, 6, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := paths(t, c)
+		if !slices.Contains(got, "/"+ix+"/acme-2") || !slices.Contains(got, "/"+ix+"/app") {
+			t.Errorf("%s: pages %q, want the index's posts read", ix, got)
+		}
+	}
+}
