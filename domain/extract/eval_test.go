@@ -588,7 +588,7 @@ func (s *score) report(set string) string {
 	fmt.Fprintf(&b, "%s: sites %d, pages read %d, values %d, facts %d, found %d, recall %.1f%%, filled %d, right %d, value accuracy %s, ungrounded %d, non-verbatim %d, invented %d, robots obeyed %s\n\n",
 		set, s.sites, s.pages, s.values, s.facts, s.found, 100*s.recall(), s.filled, s.right, acc(s.tally), s.ungrounded, s.nonVerbatim, s.invented, robots)
 	b.WriteString("| Language | Sites | Facts | Found | Recall | Filled | Right | Value accuracy | Invented | Non-verbatim | robots.txt obeyed |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
-	for _, l := range unseenLanguages {
+	for _, l := range reportLanguages {
 		if t := s.byLanguage[l]; t != nil {
 			robots := "-"
 			if t.robotsSites > 0 {
