@@ -1,7 +1,12 @@
 package extract_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/htmltext"
 )
 
 // TestAnyLanguage36_Categories: the primary category from the site's own
@@ -37,6 +42,84 @@ func TestAnyLanguage36_Categories(t *testing.T) {
 		}
 		if len(got) == 0 || got[0] != tc.want {
 			t.Errorf("%s: categories %q, want %q first", tc.title, got, tc.want)
+		}
+	}
+}
+
+// draftLang drafts in-memory pages ("path", "html" pairs) of a site whose
+// home page declares lang, as the fetcher records it; what the gate drops
+// fails the test.
+func draftLang(t *testing.T, lang string, pages ...string) *domain.Drafted {
+	t.Helper()
+	var wp []domain.WebPage
+	for i := 0; i+1 < len(pages); i += 2 {
+		wp = append(wp, htmltext.Page("https://acme.example"+pages[i], pages[i+1]))
+	}
+	cats := loadCategories(t)
+	site := siteOf(wp...)
+	site.Language = lang
+	req := domain.DraftRequest{Site: site, Categories: cats.Categories, Stages: cats.Stages}
+	dr := draft(t, req)
+	kept, dropped := domain.Ground(req, dr)
+	if len(dropped) > 0 {
+		t.Errorf("domain.Ground dropped %q", dropped)
+	}
+	return kept
+}
+
+// TestAnyLanguage36_Founders: founders in structures of languages the
+// founder rules have no words for, and executives of a Japanese or Korean
+// company profile: role cards (heading a name, first line the title), team
+// lists "Name – title" / "Name, title", a profile table with Hungarian or
+// Thai labels, 取締役CTO beside 代表取締役, 최고기술책임자 beside 대표이사, a
+// Korean founding sentence with the titles after the names. Advisers,
+// investors, outside directors, auditors, bookkeepers and employees are
+// never taken.
+func TestAnyLanguage36_Founders(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, path, body string
+		want, not              []string
+	}{
+		{"Norwegian cards", "nb", "/om-oss", `<h1>Om oss</h1><div><h3>Ingrid Berg</h3><p>Gründer og daglig leder</p></div>
+<div><h3>Lars Haugen</h3><p>Medgründer og teknisk sjef</p></div><div><h3>Sofie Dahl</h3><p>Kundeansvarlig</p></div><div><h3>Kari Nilsen</h3><p>Rådgiver</p></div>`,
+			[]string{"Ingrid Berg", "Lars Haugen"}, []string{"Sofie Dahl", "Kari Nilsen"}},
+		{"Finnish list", "fi", "/yritys", `<h1>Yritys</h1><h2>Tiimi</h2><ul><li><strong>Aino Virtanen</strong>, toimitusjohtaja ja perustaja</li>
+<li><strong>Mikko Laine</strong>, perustaja ja teknologiajohtaja</li><li><strong>Sanna Korhonen</strong>, asiakkuuspäällikkö</li></ul>
+<h2>Neuvonantajat</h2><p>Pekka Mäkinen, neuvonantaja</p>`,
+			[]string{"Aino Virtanen", "Mikko Laine"}, []string{"Sanna Korhonen", "Pekka Mäkinen"}},
+		{"Hungarian table", "hu", "/cegadatok", `<h1>Cégadatok</h1><table><tr><th>Alapító, ügyvezető</th><td>Nagy Eszter</td></tr>
+<tr><th>Társalapító</th><td>Kovács Bence</td></tr><tr><th>Befektető</th><td>Duna Ventures Zrt.</td></tr><tr><th>Könyvelő</th><td>Tóth Gábor</td></tr></table>`,
+			[]string{"Nagy Eszter", "Kovács Bence"}, []string{"Duna Ventures Zrt.", "Tóth Gábor"}},
+		{"Vietnamese list", "vi", "/gioi-thieu", `<h1>Giới thiệu</h1><h2>Đội ngũ</h2><ul><li>Nguyễn Minh Anh – Nhà sáng lập &amp; CEO</li>
+<li>Trần Quốc Bảo – Đồng sáng lập &amp; CTO</li><li>Lê Văn Hùng – Cố vấn</li></ul>`,
+			[]string{"Nguyễn Minh Anh", "Trần Quốc Bảo"}, []string{"Lê Văn Hùng"}},
+		{"Thai table", "th", "/about", `<h1>เกี่ยวกับเรา</h1><table><tr><th>ผู้ร่วมก่อตั้งและ CEO</th><td>ปิยะ วงศ์สวัสดิ์</td></tr>
+<tr><th>ผู้ร่วมก่อตั้งและ CTO</th><td>นภา ศรีสุข</td></tr><tr><th>ที่ปรึกษา</th><td>ธนา ทองดี</td></tr></table>`,
+			[]string{"ปิยะ วงศ์สวัสดิ์", "นภา ศรีสุข"}, []string{"ธนา ทองดี"}},
+		{"Hebrew list", "he", "/about", `<h1>אודות</h1><h2>הצוות</h2><ul><li>נועה כהן – מייסדת ומנכ״לית</li><li>אורי לוי – מייסד שותף ו-CTO</li>
+<li>יעל פרץ – מנהלת מוצר</li><li>דוד מזרחי – יועץ</li></ul>`,
+			[]string{"נועה כהן", "אורי לוי"}, []string{"יעל פרץ", "דוד מזרחי"}},
+		{"Japanese profile", "ja", "/company", `<h1>会社概要</h1><table><tr><th>代表取締役</th><td>高橋 誠</td></tr><tr><th>取締役CTO</th><td>伊藤 美咲</td></tr>
+<tr><th>社外取締役</th><td>渡辺 隆</td></tr><tr><th>監査役</th><td>中村 恵子</td></tr><tr><th>主要株主</th><td>みらいキャピタル</td></tr></table>`,
+			[]string{"高橋 誠", "伊藤 美咲"}, []string{"渡辺 隆", "中村 恵子", "みらいキャピタル"}},
+		{"Korean sentence", "ko", "/about", `<h1>회사 소개</h1><p>고객박스는 2020년 부산에서 최민준 대표와 한지우 CTO가 공동 창업했습니다.</p><h2>투자사</h2><p>해운대벤처스</p>`,
+			[]string{"최민준", "한지우"}, []string{"해운대벤처스"}},
+		{"Korean profile", "ko", "/about", `<h1>회사 소개</h1><table><tr><th>대표이사</th><td>김서연</td></tr><tr><th>최고기술책임자</th><td>박준호</td></tr>
+<tr><th>고문</th><td>이정민</td></tr><tr><th>투자사</th><td>한빛인베스트먼트</td></tr></table>`,
+			[]string{"김서연", "박준호"}, []string{"이정민", "한빛인베스트먼트"}},
+	} {
+		home := `<html lang="` + c.lang + `"><head><title>Acme</title></head><body><h1>Acme</h1><p>Acme.</p><a href="` + c.path + `">?</a></body></html>`
+		dr := draftLang(t, c.lang, "/", home, c.path, `<html lang="`+c.lang+`"><head><title>Acme</title></head><body>`+c.body+`</body></html>`)
+		got := founderList(dr)
+		for _, w := range c.want {
+			if !slices.ContainsFunc(dr.Founders, func(f domain.DraftedFounder) bool { return f.Name == w }) {
+				t.Errorf("%s: founders %q, want %q among them", c.name, got, w)
+			}
+		}
+		for _, n := range c.not {
+			if slices.ContainsFunc(dr.Founders, func(f domain.DraftedFounder) bool { return strings.Contains(f.Name, n) || strings.Contains(n, f.Name) }) {
+				t.Errorf("%s: founders %q take %q", c.name, got, n)
+			}
 		}
 	}
 }
