@@ -228,7 +228,13 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 			c, ok := PostalCountry(e.Quote, siteLanguage(req))
 			return ok && c == code
 		})
-		if !quotesContain(v.Evidence, cname) && !quotesContainWord(v.Evidence, code) && !postalJP && !postal &&
+		// An address without postcode or country whose form and the site's
+		// language name the country ("대전광역시 유성구 대학로 99", AddressCountry).
+		addr := slices.ContainsFunc(v.Evidence, func(e Evidence) bool {
+			c, ok := AddressCountry(e.Quote, siteLanguage(req))
+			return ok && c == code
+		})
+		if !quotesContain(v.Evidence, cname) && !quotesContainWord(v.Evidence, code) && !postalJP && !postal && !addr &&
 			!slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return CountryNamed(code, e.Quote) }) {
 			return v, fmt.Errorf("neither %s nor %s is in its quotes", cname, code)
 		}
@@ -345,6 +351,10 @@ var postalFormats = []postalFormat{
 	postal("HU", `\d{4}`, false),
 	postal("SI", `\d{4}`, false),
 	postal("BG", `\d{4}`, false),
+	postal("TH", `\d{5}`, false),
+	postal("ID", `\d{5}`, false),
+	postal("IL", `\d{7}`, false),
+	postal("VN", `\d{6}`, false),
 }
 
 // pluricentric are languages written as the first language of many

@@ -123,3 +123,30 @@ func TestAnyLanguage36_Founders(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage36_Location: city and country from addresses in forms the
+// address rules did not read: the city before its postcode (Indonesian,
+// Thai), the city ending an address without postcode (Hebrew, Vietnamese),
+// a Hungarian seat row, a Korean or zh-TW address without postcode or
+// country (대전광역시, 台北市). A Taiwanese address on a zh-CN site gives
+// no country.
+func TestAnyLanguage36_Location(t *testing.T) {
+	for _, c := range []struct{ name, lang, body, city, country string }{
+		{"Indonesian", "id", `<footer><p>PT Pelanggan Kita Digital · Jl. Braga No. 10, Bandung 40111</p></footer>`, "Bandung", "ID"},
+		{"Thai", "th", `<footer><p>บริษัท งานดี จำกัด 99 ถนนนิมมานเหมินท์ ตำบลสุเทพ อำเภอเมือง เชียงใหม่ 50200</p></footer>`, "เชียงใหม่", "TH"},
+		{"Hebrew", "he", `<footer><p>פניות בע״מ, רחוב רוטשילד 22, תל אביב</p></footer>`, "תל אביב", "IL"},
+		{"Vietnamese", "vi", `<footer><p>Công ty TNHH Sổ Chi Tiêu · Địa chỉ: Tầng 5, 12 Nguyễn Huệ, Quận 1, TP. Hồ Chí Minh</p></footer>`, "Hồ Chí Minh", "VN"},
+		{"Hungarian seat row", "hu", `<table><tr><th>Cégnév</th><td>Acme Kft.</td></tr><tr><th>Székhely</th><td>1052 Budapest, Váci utca 8.</td></tr></table>`, "Budapest", "HU"},
+		{"Korean", "ko", `<footer><p>주식회사 쏙 | 주소: 대전광역시 유성구 대학로 99 | help@ssok.kr</p></footer>`, "대전광역시", "KR"},
+		{"zh-TW", "zh-TW", `<footer><p>課程家股份有限公司｜地址：台北市大安區忠孝東路四段100號8樓</p></footer>`, "台北市", "TW"},
+		{"Taiwan on zh-CN", "zh-CN", `<footer><p>课程家有限公司｜地址：台北市大安區忠孝東路四段100號8樓</p></footer>`, "台北市", ""},
+	} {
+		dr := draftLang(t, c.lang, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><p>Acme.</p>`+c.body+`</body></html>`)
+		if got := dr.Fields["city"].Text; got != c.city {
+			t.Errorf("%s: city %q, want %q", c.name, got, c.city)
+		}
+		if got := dr.Fields["country"].Text; got != c.country {
+			t.Errorf("%s: country %q, want %q", c.name, got, c.country)
+		}
+	}
+}
