@@ -150,3 +150,28 @@ func TestAnyLanguage36_Location(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage36_FAQHeadings: a page whose h1 is the FAQ heading in
+// Norwegian, Finnish, Romanian, Vietnamese, Indonesian or Hebrew is an FAQ
+// page, so its h3 questions and their answers are FAQs; a page of h3
+// questions under another heading has none.
+func TestAnyLanguage36_FAQHeadings(t *testing.T) {
+	for _, c := range []struct{ lang, h1, q, a string }{
+		{"nb", "Ofte stilte spørsmål", "Kan jeg koble til banken min?", "Ja, alle store norske banker."},
+		{"fi", "Usein kysytyt kysymykset", "Voinko käyttää omaa verkkotunnusta?", "Kyllä, Pro-paketissa."},
+		{"ro", "Întrebări frecvente", "Pot lucra fără internet?", "Da, aplicația salvează local."},
+		{"vi", "Câu hỏi thường gặp", "Dữ liệu của tôi có được sao lưu không?", "Có, mỗi ngày."},
+		{"id", "Pertanyaan yang Sering Diajukan", "Apakah data saya aman?", "Ya, terenkripsi."},
+		{"he", "שאלות נפוצות", "האם אפשר לחבר וואטסאפ?", "כן, בכל המסלולים."},
+		{"nb", "Nyheter", "Hva er nytt i versjon 2?", "Mørk modus."},
+	} {
+		page := `<html lang="` + c.lang + `"><head><title>Acme</title></head><body><h1>` + c.h1 + `</h1><h3>` + c.q + `</h3><p>` + c.a + `</p></body></html>`
+		home := `<html lang="` + c.lang + `"><head><title>Acme</title></head><body><h1>Acme</h1><p>Acme.</p><a href="/x">?</a></body></html>`
+		dr := draftLang(t, c.lang, "/", home, "/x", page)
+		faq := c.h1 != "Nyheter"
+		got := slices.ContainsFunc(dr.FAQs, func(f domain.DraftedFAQ) bool { return f.Question == c.q && f.Answer == c.a })
+		if got != faq {
+			t.Errorf("%s %q: FAQ %q drafted %v, want %v (FAQs %v)", c.lang, c.h1, c.q, got, faq, dr.FAQs)
+		}
+	}
+}
