@@ -261,7 +261,8 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 var jpPostcode = regexp.MustCompile(`〒\s?\d{3}-?\d{4}`)
 
 // zeroPriceRE is a price of zero ("$0", "0 €", "R$ 0,00"): a free plan in any language.
-var zeroPriceRE = regexp.MustCompile(`(?:^|[^\d.,])(?:R\$|[$€£₺¥￥₩])\s?0(?:[.,]00?)?(?:$|[^\d.,]|[.,]\D)|(?:^|[^\d.,])0(?:[.,]00?)?\s?(?:€|\$|£|R\$|zł|kr\b|Kč|TL\b|円|원|元)`)
+// (and, for issue 31's dev36 languages, "0 Ft", "0 lei", "0đ", "0 บาท", "Rp0", "₪0").
+var zeroPriceRE = regexp.MustCompile(`(?:^|[^\d.,])(?:R\$|[$€£₺¥￥₩₪฿]|Rp\.?)\s?0(?:[.,]00?)?(?:$|[^\d.,]|[.,]\D)|(?:^|[^\d.,])0(?:[.,]00?)?\s?(?:€|\$|£|R\$|zł|kr\b|Kč|TL\b|円|원|元|Ft\b|lei\b|đ|₫|บาท|₪)`)
 
 // quotesContainWord reports whether w occurs in a quote as a whole word (case-sensitive).
 func quotesContainWord(ev []Evidence, w string) bool {

@@ -175,3 +175,46 @@ func TestAnyLanguage36_FAQHeadings(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage36_PlanCards: plan cards and price tables in forints, lei,
+// đồng, baht, rupiah and shekels, on pages titled in the site's language
+// (/arak "Árak", /preturi "Prețuri", /bang-gia "Bảng giá", /harga "Harga",
+// /hinnat "Hinnat", "ราคา", "מחירים"), give the plan names and prices, and
+// the gate keeps the pricing model (a zero price in those currencies is a
+// free plan; "/ hó", "/tháng", "לחודש" are months). A trial without a free
+// plan stays a subscription.
+func TestAnyLanguage36_PlanCards(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, path, body, model string
+		summary                       []string
+	}{
+		{"forint", "hu", "/arak", `<h1>Árak</h1><div><h2>Ingyenes</h2><p>0 Ft</p></div><div><h2>Prémium</h2><p>1 490 Ft / hó</p></div>`,
+			"freemium", []string{"Ingyenes", "0 Ft", "Prémium", "1 490 Ft"}},
+		{"lei", "ro", "/preturi", `<h1>Prețuri</h1><div><h2>Gratuit</h2><p>0 lei</p></div><div><h2>Autor</h2><p>25 lei / lună</p></div>`,
+			"freemium", []string{"Gratuit", "0 lei", "Autor", "25 lei"}},
+		{"đồng", "vi", "/bang-gia", `<h1>Bảng giá</h1><div><h2>Miễn phí</h2><p>0đ</p></div><div><h2>Gia đình</h2><p>49.000đ/tháng</p></div>`,
+			"freemium", []string{"Miễn phí", "0đ", "Gia đình", "49.000đ"}},
+		{"baht", "th", "/pricing", `<h1>ราคา</h1><div><h2>ฟรี</h2><p>0 บาท</p></div><div><h2>โปร</h2><p>199 บาท/เดือน</p></div>`,
+			"freemium", []string{"ฟรี", "0 บาท", "โปร", "199 บาท"}},
+		{"rupiah", "id", "/harga", `<h1>Harga</h1><div><h2>Gratis</h2><p>Rp0</p></div><div><h2>Bisnis</h2><p>Rp99.000/bulan</p></div>`,
+			"freemium", []string{"Gratis", "Rp0", "Bisnis", "Rp99.000"}},
+		{"shekel, trial", "he", "/pricing", `<h1>מחירים</h1><p>14 ימי ניסיון חינם בכל מסלול.</p><div><h2>בסיסי</h2><p>₪79 לנציג לחודש</p></div><div><h2>עסקי</h2><p>₪149 לנציג לחודש</p></div>`,
+			"subscription", []string{"בסיסי", "₪79", "עסקי", "₪149"}},
+		{"euro table, Finnish heading", "fi", "/hinnat", `<h1>Hinnat</h1><p>Kaikissa paketeissa 14 päivän ilmainen kokeilu. Ilmaista pakettia ei ole.</p>
+<table><tr><th>Paketti</th><th>Hinta</th></tr><tr><td>Perus</td><td>29 € / kk</td></tr><tr><td>Pro</td><td>79 € / kk</td></tr></table>`,
+			"subscription", []string{"Perus", "29 €", "Pro", "79 €"}},
+	} {
+		home := `<html lang="` + c.lang + `"><head><title>Acme</title></head><body><h1>Acme</h1><p>Acme.</p><a href="` + c.path + `">?</a></body></html>`
+		title := strings.TrimPrefix(c.body[:strings.Index(c.body, "</h1>")], "<h1>") + " | Acme" // the page's own word for prices
+		dr := draftLang(t, c.lang, "/", home, c.path, `<html lang="`+c.lang+`"><head><title>`+title+`</title></head><body>`+c.body+`</body></html>`)
+		if got := dr.Fields["pricing_model"].Text; got != c.model {
+			t.Errorf("%s: pricing_model %q, want %q", c.name, got, c.model)
+		}
+		got := dr.Fields["pricing_summary"].Text
+		for _, w := range c.summary {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: pricing_summary %q lacks %q", c.name, got, w)
+			}
+		}
+	}
+}
