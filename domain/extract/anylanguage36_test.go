@@ -218,3 +218,35 @@ func TestAnyLanguage36_PlanCards(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage36_FoundedYear: the founding year from a founding sentence
+// in Norwegian, Finnish, Romanian, Vietnamese, Indonesian or Hebrew, a
+// Hungarian or Thai profile row (the common-era year, not the Buddhist
+// 2563), and a Korean sentence in which the founders with their titles
+// founded the company. A copyright line or a customer's founding is no
+// founding year of the product.
+func TestAnyLanguage36_FoundedYear(t *testing.T) {
+	for _, c := range []struct{ name, lang, body, want string }{
+		{"nb", "nb", `<p>Pengeglimt ble grunnlagt i Oslo i 2021 av Ingrid Berg og Lars Haugen.</p>`, "2021"},
+		{"fi", "fi", `<p>Yrityksen perustivat vuonna 2019 Aino Virtanen ja Mikko Laine.</p>`, "2019"},
+		{"ro", "ro", `<p>Romanier a fost fondată în 2022, la Cluj-Napoca.</p>`, "2022"},
+		{"vi", "vi", `<p>Sổ Chi Tiêu được thành lập năm 2021 bởi Nguyễn Minh Anh và Trần Quốc Bảo.</p>`, "2021"},
+		{"id", "id", `<p>Pelangganku didirikan pada tahun 2020 oleh Budi Santoso dan Siti Rahmawati.</p>`, "2020"},
+		{"he", "he", `<p>החברה הוקמה בשנת 2019 על ידי נועה כהן ואורי לוי.</p>`, "2019"},
+		{"hu row", "hu", `<table><tr><th>Cégnév</th><td>Acme Kft.</td></tr><tr><th>Alapítás éve</th><td>2020</td></tr></table>`, "2020"},
+		{"th row", "th", `<table><tr><th>ชื่อบริษัท</th><td>บริษัท เอ จำกัด</td></tr><tr><th>ก่อตั้ง</th><td>พ.ศ. 2563 (ค.ศ. 2020)</td></tr></table>`, "2020"},
+		{"ko sentence", "ko", `<p>쏙은 2021년 김서연 대표와 박준호 CTO가 함께 창업한 회사입니다.</p>`, "2021"},
+		{"id customer", "id", `<p>Toko Maju, pelanggan kami, didirikan pada tahun 1998.</p>`, ""},
+		{"ro copyright", "ro", `<footer><p>© 2024 Romanier SRL, fondată în Cluj.</p></footer>`, ""},
+	} {
+		name := "Acme"
+		if c.lang == "id" {
+			name = "Pelangganku" // "my customer": the name's word for customer is not a customer
+		}
+		home := `<html lang="` + c.lang + `"><head><title>` + name + `</title></head><body><h1>` + name + `</h1><p>` + name + `.</p><a href="/about">?</a></body></html>`
+		dr := draftLang(t, c.lang, "/", home, "/about", `<html lang="`+c.lang+`"><head><title>`+name+`</title></head><body><h1>`+name+`</h1>`+c.body+`</body></html>`)
+		if got := dr.Fields["founded_year"].Text; got != c.want {
+			t.Errorf("%s: founded_year %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -58,8 +58,10 @@ func TestEvaluationDev36(t *testing.T) {
 
 // dev36MinRecall and dev36MaxInvented hold the drafter on dev36. The day it
 // was written (drafter unchanged): 45.9% recall (101/220), value accuracy
-// 100%, 0 invented, 0 non-verbatim.
+// 100%, 0 invented, 0 non-verbatim; after the rules written against it
+// 99.5% (219/220), value accuracy 99.5% (a CTO's title written out,
+// 최고기술책임자, where the truth has CTO), 0 invented.
 const (
-	dev36MinRecall   = 0.45
+	dev36MinRecall   = 0.97
 	dev36MaxInvented = 0
 )
