@@ -46,13 +46,18 @@ var countryAliases = map[string]string{
 // localNames are the languages, besides English, whose country names
 // CountryCode accepts: those of the sites the extractor reads (German, French,
 // Spanish, Italian, Dutch, Portuguese of Brazil and of Portugal), Polish, Swedish, Czech, Turkish, Japanese, Korean and Chinese
-// (simplified and traditional), from CLDR's display names.
-var localNames = []string{"de", "fr", "es", "it", "nl", "pt", "pt-PT", "pl", "sv", "cs", "tr", "ja", "ko", "zh", "zh-Hant"}
+// (simplified and traditional), Norwegian Bokmål, Finnish, Hungarian,
+// Romanian, Vietnamese, Thai, Indonesian and Hebrew, from CLDR's display names.
+var localNames = []string{"de", "fr", "es", "it", "nl", "pt", "pt-PT", "pl", "sv", "cs", "tr", "ja", "ko", "zh", "zh-Hant",
+	"nb", "fi", "hu", "ro", "vi", "th", "id", "he"}
 
 // localNotCountry are local names that are more often something else: a
 // Spanish city (Granada, Spanish and Portuguese for Grenada), an English word
 // (Island, German for Iceland) or a Spanish verb (gana, Portuguese for Ghana).
-var localNotCountry = map[string]bool{"granada": true, "island": true, "gana": true}
+var localNotCountry = map[string]bool{"granada": true, "island": true, "gana": true,
+	// Vietnamese short names that are words or parts of people's names
+	// (Áo a shirt, Đức and Nga given names).
+	"ao": true, "bi": true, "sip": true, "sec": true, "duc": true, "đuc": true, "nga": true, "lao": true}
 
 // localAliases are names in those languages that differ from CLDR's.
 var localAliases = map[string]string{

@@ -79,3 +79,21 @@ func TestCountryCodeLocalNames(t *testing.T) {
 		t.Error("CountryNamed matched part of a word")
 	}
 }
+
+// TestCountryCode_MoreLanguages: country names in the languages of the dev36
+// sites come from CLDR (Norge, Suomi, Magyarország, România, Việt Nam,
+// Indonesia, ישראל), and Vietnamese short names that are words or given
+// names (Đức, Nga) are not countries.
+func TestCountryCode_MoreLanguages(t *testing.T) {
+	for name, want := range map[string]string{"Norge": "NO", "Suomi": "FI", "Magyarország": "HU", "România": "RO",
+		"Việt Nam": "VN", "Indonesia": "ID", "ישראל": "IL", "Szlovákia": "SK"} {
+		if got, ok := CountryCode(name); !ok || got != want {
+			t.Errorf("CountryCode(%q) = %q, %v; want %q", name, got, ok, want)
+		}
+	}
+	for _, name := range []string{"Đức", "Nga", "Áo"} {
+		if got, ok := CountryCode(name); ok {
+			t.Errorf("CountryCode(%q) = %q, want none", name, got)
+		}
+	}
+}

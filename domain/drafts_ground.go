@@ -228,7 +228,13 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 			c, ok := PostalCountry(e.Quote, siteLanguage(req))
 			return ok && c == code
 		})
-		if !quotesContain(v.Evidence, cname) && !quotesContainWord(v.Evidence, code) && !postalJP && !postal &&
+		// An address without postcode or country whose form and the site's
+		// language name the country ("대전광역시 유성구 대학로 99", AddressCountry).
+		addr := slices.ContainsFunc(v.Evidence, func(e Evidence) bool {
+			c, ok := AddressCountry(e.Quote, siteLanguage(req))
+			return ok && c == code
+		})
+		if !quotesContain(v.Evidence, cname) && !quotesContainWord(v.Evidence, code) && !postalJP && !postal && !addr &&
 			!slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return CountryNamed(code, e.Quote) }) {
 			return v, fmt.Errorf("neither %s nor %s is in its quotes", cname, code)
 		}
@@ -255,7 +261,8 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 var jpPostcode = regexp.MustCompile(`〒\s?\d{3}-?\d{4}`)
 
 // zeroPriceRE is a price of zero ("$0", "0 €", "R$ 0,00"): a free plan in any language.
-var zeroPriceRE = regexp.MustCompile(`(?:^|[^\d.,])(?:R\$|[$€£₺¥￥₩]|Rp)\s?0(?:[.,]00?)?(?:$|[^\d.,]|[.,]\D)|(?:^|[^\d.,])0(?:[.,]00?)?\s?(?:€|\$|£|R\$|zł|kr\b|Kč|TL\b|円|원|元|Ft\b|lei\b|₫)`)
+// (also "0 Ft", "0 lei", "0đ", "0 บาท", "Rp0", "₪0").
+var zeroPriceRE = regexp.MustCompile(`(?:^|[^\d.,])(?:R\$|[$€£₺¥￥₩₪฿]|Rp\.?)\s?0(?:[.,]00?)?(?:$|[^\d.,]|[.,]\D)|(?:^|[^\d.,])0(?:[.,]00?)?\s?(?:€|\$|£|R\$|zł|kr\b|Kč|TL\b|円|원|元|Ft\b|lei\b|đ|₫|บาท|₪)`)
 
 // quotesContainWord reports whether w occurs in a quote as a whole word (case-sensitive).
 func quotesContainWord(ev []Evidence, w string) bool {
@@ -345,6 +352,10 @@ var postalFormats = []postalFormat{
 	postal("HU", `\d{4}`, false),
 	postal("SI", `\d{4}`, false),
 	postal("BG", `\d{4}`, false),
+	postal("TH", `\d{5}`, false),
+	postal("ID", `\d{5}`, false),
+	postal("IL", `\d{7}`, false),
+	postal("VN", `\d{6}`, false),
 }
 
 // pluricentric are languages written as the first language of many

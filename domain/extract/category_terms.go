@@ -104,8 +104,10 @@ func termsRe(terms []string) *regexp.Regexp {
 		}
 	}
 	// Han, Kana and Hangul letters do not end words: "クラウド勤怠管理サービス"
-	// holds "勤怠", "회의록을" holds "회의록".
-	const cjk = `\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}`
+	// holds "勤怠", "회의록을" holds "회의록"; nor do Thai letters (Thai puts no
+	// spaces between words) or Hebrew ones (a preposition is joined to its
+	// word: "לניהול פניות" holds "ניהול פניות").
+	const cjk = `\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Hebrew}`
 	return regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}]|[` + cjk + `])(` + strings.Join(alts, "|") + `)(?:$|[^\p{L}\p{N}]|[` + cjk + `])`)
 }
 
@@ -168,6 +170,7 @@ func categoryPatterns(slug, name string) categoryPats {
 		terms = nameTerms(name)
 	}
 	terms = append(append(append([]string{}, terms...), categoryTermsCore[slug]...), categoryTermsMore[slug]...)
+	terms = append(terms, categoryTermsWorld[slug]...)
 	var pt categoryPats
 	if len(terms) > 0 {
 		pt = categoryPats{re: termsRe(terms), not: notRe(slug)}

@@ -588,10 +588,10 @@ func (s *score) report(set string) string {
 	fmt.Fprintf(&b, "%s: sites %d, pages read %d, values %d, facts %d, found %d, recall %.1f%%, filled %d, right %d, value accuracy %s, ungrounded %d, non-verbatim %d, invented %d, robots obeyed %s\n\n",
 		set, s.sites, s.pages, s.values, s.facts, s.found, 100*s.recall(), s.filled, s.right, acc(s.tally), s.ungrounded, s.nonVerbatim, s.invented, robots)
 	b.WriteString("| Language | Sites | Facts | Found | Recall | Filled | Right | Value accuracy | Invented | Non-verbatim | robots.txt obeyed |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
-	langs := slices.Clone(unseenLanguages)
+	langs := slices.Clone(reportLanguages)
 	for _, l := range slices.Sorted(maps.Keys(s.byLanguage)) {
 		if !slices.Contains(langs, l) {
-			langs = append(langs, l) // the dev35 set's further languages
+			langs = append(langs, l) // a dev set's further languages
 		}
 	}
 	for _, l := range langs {

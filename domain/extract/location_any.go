@@ -60,11 +60,17 @@ func (s *site) postalLocs() []loc {
 					continue
 				}
 				for _, piece := range lineSepRe.Split(text, -1) {
-					if lc, ok := addressRowLoc(p, piece); ok && lc.city != "" {
+					if lc, ok := s.worldAddressLoc(p, piece); ok {
+						out = append(out, lc)
+					} else if lc, ok := addressRowLoc(p, piece); ok && lc.city != "" {
 						lc.cityQuote, lc.countryQuote = quoteOr(lc.cityQuote, l.text), quoteOr(lc.countryQuote, l.text)
 						// The country of an address that does not name it, from its
 						// postcode's form (and the site's language): the gate's own rule.
 						if c, ok := domain.PostalCountry(l.text, s.req.Site.Language); ok && lc.country == "" {
+							lc.country, lc.countryQuote = c, l.text
+						}
+						// nor a postcode: the address's form and the site's language
+						if c, ok := domain.AddressCountry(l.text, s.req.Site.Language); ok && lc.country == "" {
 							lc.country, lc.countryQuote = c, l.text
 						}
 						out = append(out, lc)
@@ -76,7 +82,7 @@ func (s *site) postalLocs() []loc {
 			}
 		}
 	}
-	return out
+	return append(out, s.worldSeatLocs()...)
 }
 
 // quoteOr is q when set, else the line it came from.

@@ -13,7 +13,7 @@ import (
 )
 
 var (
-	faqHdr     = regexp.MustCompile(`(?i)\bfaqs?\b|frequently asked|questions|häufige fragen|häufig gestellte fragen|fragen und antworten|foire aux questions|preguntas frecuentes|domande frequenti|veelgestelde vragen|veel gestelde vragen|perguntas frequentes|dúvidas frequentes|duvidas frequentes` + faqHdrMore)
+	faqHdr     = regexp.MustCompile(`(?i)\bfaqs?\b|frequently asked|questions|häufige fragen|häufig gestellte fragen|fragen und antworten|foire aux questions|preguntas frecuentes|domande frequenti|veelgestelde vragen|veel gestelde vragen|perguntas frequentes|dúvidas frequentes|duvidas frequentes` + faqHdrMore + faqHdrWorld)
 	featureHdr = regexp.MustCompile(`(?i)\bfeatures?\b|what it does|what you get|what's inside|what’s inside|everything you need|capabilities|highlights|^what \S+ does|` +
 		`funktionen|was \S+ (für sie |für dich )?(kann|macht|tut)|` +
 		`fonctionnalités|fonctionnalites|ce que \S+ fait|` +
