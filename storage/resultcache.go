@@ -12,10 +12,15 @@ import (
 )
 
 // resultCacheSize is the number of search pages (SearchListingsMatched's
-// items and total, by query) the store keeps: about 10 KB each beyond the
-// summaries they share with summaryCache (TestResultCache_Memory), so a
-// few MiB at most whatever the number of listings.
-const resultCacheSize = 256
+// items and total, by query) the store keeps, and resultCacheItems the
+// number of listings they may hold together (pages of 100 count five times
+// a page of 20): 7.9 KB a page of 20 beyond the summaries they share with
+// summaryCache (BenchmarkResultCacheMemory), so about 2 MiB at most whatever
+// the number of listings.
+const (
+	resultCacheSize  = 256
+	resultCacheItems = resultCacheSize * 20
+)
 
 // resultCache keeps the pages SearchListingsMatched answered recently, by
 // query (resultKey), least recently used out first, so that the same query
@@ -42,6 +47,7 @@ type resultCache struct {
 	changing int    // changes of the index under way
 	off      bool   // SetResultCache(false): every search is made afresh
 	lru      *simplelru.LRU[string, resultPage]
+	items    int // listings in the pages held
 	hits     uint64
 	misses   uint64
 }
@@ -88,12 +94,22 @@ func (c *resultCache) put(gen uint64, key string, items []domain.SearchListingIt
 	if c.off || gen != c.gen || c.changing > 0 {
 		return
 	}
+	if len(items) > resultCacheItems {
+		return
+	}
 	if c.lru == nil {
-		c.lru, _ = simplelru.NewLRU[string, resultPage](resultCacheSize, nil) // fails only for a size <= 0
+		// Called with mu held, for every page that leaves (evicted, removed, purged).
+		gone := func(_ string, p resultPage) { c.items -= len(p.items) }
+		c.lru, _ = simplelru.NewLRU[string, resultPage](resultCacheSize, gone) // fails only for a size <= 0
 	}
 	kept := make([]domain.SearchListingItem, len(items))
 	copy(kept, items)
+	c.lru.Remove(key) // a page kept again replaces the one held
 	c.lru.Add(key, resultPage{items: kept, total: total})
+	c.items += len(kept)
+	for c.items > resultCacheItems {
+		c.lru.RemoveOldest()
+	}
 }
 
 // change empties the cache and stops its use until the returned done is

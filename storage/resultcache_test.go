@@ -286,6 +286,23 @@ func TestResultCache_Bounded(t *testing.T) {
 	if _, total, ok := c.get(fmt.Sprint(resultCacheSize + 99)); !ok || total != resultCacheSize+99 {
 		t.Error("the newest page was not kept")
 	}
+	// Pages of 100 listings: as many as resultCacheItems listings, the newest.
+	big := make([]domain.SearchListingItem, 100)
+	for i := range resultCacheSize {
+		c.put(c.start(), fmt.Sprint("big", i), big, i)
+	}
+	if held, _, _ := c.stats(); held != resultCacheItems/100 || c.items != resultCacheItems/100*100 {
+		t.Errorf("pages of 100: holds %d pages, %d listings; want %d pages, %d listings", held, c.items, resultCacheItems/100, resultCacheItems/100*100)
+	}
+	if _, _, ok := c.get(fmt.Sprint("big", resultCacheSize-1)); !ok {
+		t.Error("the newest page of 100 was not kept")
+	}
+	c.put(c.start(), "big0", big, 0) // the same key again: one page
+	done := c.change()
+	done()
+	if held, _, _ := c.stats(); held != 0 || c.items != 0 {
+		t.Errorf("after a change: %d pages, %d listings held", held, c.items)
+	}
 }
 
 // TestResultKey_FieldsApart checks that no two different queries share a key.
