@@ -14,12 +14,18 @@ import (
 // features, descriptions, other categories), which the index does not keep
 // apart.
 func (s *Store) SearchListingsMatched(ctx context.Context, q domain.ListingQuery) ([]domain.SearchListingItem, int, error) {
+	gen := s.results.start() // before the index is read (resultcache.go)
 	ix, sq, ok, err := s.searchQuery(ctx, q)
 	if err != nil || !ok {
 		return []domain.SearchListingItem{}, 0, err
 	}
+	key := resultKey(sq)
+	if items, total, hit := s.results.get(key); hit {
+		return items, total, nil
+	}
 	hits, total := ix.SearchHits(sq)
 	if len(hits) == 0 {
+		s.results.put(gen, key, nil, total)
 		return []domain.SearchListingItem{}, total, nil
 	}
 	ids := make([]int64, len(hits))
@@ -49,6 +55,9 @@ func (s *Store) SearchListingsMatched(ctx context.Context, q domain.ListingQuery
 			}
 		}
 		items = append(items, it)
+	}
+	if len(items) == len(hits) { // a page missing a listing deleted since the index saw it is not kept
+		s.results.put(gen, key, items, total)
 	}
 	return items, total, nil
 }

@@ -157,7 +157,9 @@ func (s *Store) rebuildIndex(ctx context.Context) error {
 	s.catMu.Lock()
 	s.catCache, s.catAt, s.catSeq, s.catCost = categoryNodes(all, counts), time.Now(), head, 0
 	s.catMu.Unlock()
+	swapped := s.results.change() // resultcache.go
 	s.ix.Store(ix)
+	swapped()
 	s.syncSeq, s.lastPoll, s.gaps = head, time.Now(), gaps
 	return nil
 }
@@ -445,7 +447,8 @@ func (s *Store) reindex(ctx context.Context, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	s.sums.drop(ids) // summarycache.go
+	defer s.results.change()() // no cached page while the index changes, none from before after (resultcache.go)
+	s.sums.drop(ids)           // summarycache.go
 	cats, err := s.categoryMap(ctx)
 	if err != nil {
 		return err

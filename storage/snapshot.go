@@ -172,7 +172,9 @@ func (s *Store) loadSnapshot(ctx context.Context, path string) error {
 		return err
 	}
 	s.sums.dropAll()
+	done := s.results.change() // resultcache.go
 	s.ix.Store(ix)
+	done()
 	s.syncSeq, s.gaps, s.lastPoll = h.Seq, nil, time.Now()
 	s.snapSeq, s.snapSaved = h.Seq, true
 	// The changes since, exactly as a running store follows them.

@@ -21,6 +21,8 @@ type Store struct {
 	siteID int64
 	ix     atomic.Pointer[search.Index]
 	sums   summaryCache // the summaries search pages show (summarycache.go)
+	// results are the pages SearchListingsMatched answered (resultcache.go).
+	results resultCache
 
 	// The cache and poll times below (lastPoll, catAt, catCost, countEntry)
 	// measure this machine's own work on the monotonic clock (time.Now,

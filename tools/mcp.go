@@ -182,7 +182,7 @@ func (s *Server) toolHandler(b *bound) mcp.ToolHandler {
 		// older clients read; over HTTP as placeholders the response writer
 		// fills (splice.go). The SDK encodes the result after this returns,
 		// so what it holds outlives the pooled body.
-		return splicedResult(ctx, res.body), nil
+		return splicedResult(ctx, &res), nil
 	}
 }
 

@@ -5,14 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	segjson "github.com/segmentio/encoding/json"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -39,7 +42,7 @@ func TestSplice_SameBytes(t *testing.T) {
 			})
 			sp := &splicer{ResponseWriter: httptest.NewRecorder()}
 			ctx := context.WithValue(t.Context(), spliceKey{}, sp)
-			res := splicedResult(ctx, body)
+			res := splicedResult(ctx, &result{body: body})
 			if bytes.Contains([]byte(res.Content[0].(*mcp.TextContent).Text), body) {
 				t.Fatalf("%s: the result holds its body, not placeholders", op.Name)
 			}
@@ -60,7 +63,7 @@ func TestSplice_TextEscaping(t *testing.T) {
 	t.Parallel()
 	for _, s := range append(trickyStrings, `{"a":"<b> & \u2028"}`, "\u003c", "\\\"") {
 		sp := &splicer{ResponseWriter: httptest.NewRecorder()}
-		text, _, err := sp.put([]byte(s))
+		text, _, err := sp.put([]byte(s), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,7 +82,7 @@ func TestSplice_TextEscaping(t *testing.T) {
 		}
 		want, _ := json.Marshal(sb.String())
 		sp := &splicer{ResponseWriter: httptest.NewRecorder()}
-		text, _, err := sp.put(sb.Bytes())
+		text, _, err := sp.put(sb.Bytes(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -235,7 +238,7 @@ func TestSplice_UnknownPlaceholderKept(t *testing.T) {
 	rec := httptest.NewRecorder()
 	sp := &splicer{ResponseWriter: rec}
 	ctx := context.WithValue(t.Context(), spliceKey{}, sp)
-	res := splicedResult(ctx, []byte(`{"a":1}`))
+	res := splicedResult(ctx, &result{body: []byte(`{"a":1}`)})
 	fake := fmt.Sprintf(`"ldsplice-%032x-t"`, 12345)
 	resp := sdkResponse(t, res)
 	in := append([]byte(fake+" "), resp...)
@@ -247,4 +250,108 @@ func TestSplice_UnknownPlaceholderKept(t *testing.T) {
 	if got := rec.Body.Bytes(); !bytes.Equal(got, want) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
+}
+
+// TestSplice_OnePieceWithLength: a spliced tool result of more than net/http
+// buffers (a page of 100 listings) goes out with its Content-Length, not
+// chunked, as REST's answers do, and the length is the body's; answers that
+// were not spliced are left to net/http.
+func TestSplice_OnePieceWithLength(t *testing.T) {
+	t.Parallel()
+	env := catTestServer(t, Options{}, true)
+	for _, proto := range []string{"2026-07-28", "2025-11-25"} {
+		body := wireMCPBody(t, proto, "tools/call", 1, map[string]any{"name": "search_listings",
+			"arguments": map[string]any{"sort": "newest", "per_page": 100}})
+		req, err := http.NewRequest(http.MethodPost, env.URL+"/mcp", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range wireMCPHeaders(proto, "tools/call", "search_listings") {
+			req.Header.Set(k, v)
+		}
+		res, err := env.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.StatusCode != 200 || !bytes.Contains(got, []byte(`"structuredContent":{"items":[{`)) || len(got) < 8<<10 {
+			t.Fatalf("%s: status %d, %d bytes: %.300s", proto, res.StatusCode, len(got), got)
+		}
+		if len(res.TransferEncoding) > 0 || res.ContentLength != int64(len(got)) {
+			t.Errorf("%s: Transfer-Encoding %v, Content-Length %d for a body of %d bytes; want the length, not chunked",
+				proto, res.TransferEncoding, res.ContentLength, len(got))
+		}
+	}
+}
+
+// TestSplice_ConcurrentCallsKeepTheirBytes: many /mcp searches at once, each
+// answered with its own bytes (the same as the SDK's own encoding of the
+// same call), while the buffers of finished calls are reused by others.
+func TestSplice_ConcurrentCallsKeepTheirBytes(t *testing.T) {
+	t.Parallel()
+	env := catTestServer(t, Options{}, true)
+	unspliced := httptest.NewServer(env.tools.mcpToolsets(env.tools.mcpAuth(env.tools.mcpHandler())))
+	t.Cleanup(unspliced.Close)
+	hdr := wireMCPHeaders("2025-11-25", "tools/call", "search_listings")
+	var calls, want [][]byte
+	for i, args := range []map[string]any{{"q": "app"}, {"q": "note"}, {"sort": "newest", "per_page": 100},
+		{"sort": "votes", "per_page": 7}, {"q": "design tool"}, {"status": "upcoming"}} {
+		body := wireMCPBody(t, "2025-11-25", "tools/call", 100+i, map[string]any{"name": "search_listings", "arguments": args})
+		calls = append(calls, body)
+		want = append(want, postTo(t, unspliced.URL+"/mcp", body, hdr))
+	}
+	var wg sync.WaitGroup
+	for w := range 8 {
+		wg.Go(func() {
+			for i := range 30 {
+				k := (w + i) % len(calls)
+				got := catDo(t, env, "POST", "/mcp", calls[k], hdr)
+				if got.status != 200 || !bytes.Equal(got.body, want[k]) {
+					t.Errorf("call %d: status %d; not its own answer:\n got %.300s\nwant %.300s", k, got.status, got.body, want[k])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// BenchmarkTextEscape: the text content of a search page of 20 listings,
+// escaped by segmentio's AppendEscape (what splicer.put used) and by
+// appendJSONString, side by side:
+//
+//	go test ./tools -run '^$' -bench TextEscape
+func BenchmarkTextEscape(b *testing.B) {
+	var out domain.SearchListingsOutput
+	for i := range 20 {
+		out.Items = append(out.Items, domain.SearchListingItem{
+			ListingSummary: domain.ListingSummary{Slug: fmt.Sprintf("tracker-%d", i), Name: fmt.Sprintf("Tracker %d", i),
+				Tagline: "Time tracking & invoices for freelancers – “simple”", URL: "https://tracker.example/" + fmt.Sprint(i),
+				PageURL: "https://launchdir.example/listings/tracker-" + fmt.Sprint(i), LogoURL: "https://cdn.example/logo.png",
+				PrimaryCategory: &domain.CategoryRef{Slug: "time-tracking", Name: "Time tracking"}, Stage: "growing",
+				Country: "DE", PricingModel: "freemium", Status: "live", Plan: "free", LaunchWeek: "2026-11-16", Votes: 12, Views: 3400},
+			Matched: map[string][]string{"time": {"name", "tagline"}, "tracking": {"tagline"}},
+		})
+	}
+	body, err := encodeResult(nil, out)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dst := make([]byte, 0, 2*len(body))
+	b.Run("segjson", func(b *testing.B) {
+		b.SetBytes(int64(len(body)))
+		for b.Loop() {
+			dst = segjson.AppendEscape(dst[:0], string(body), segjson.EscapeHTML)
+		}
+	})
+	b.Run("appendJSONString", func(b *testing.B) {
+		b.SetBytes(int64(len(body)))
+		for b.Loop() {
+			dst = appendJSONString(dst[:0], body)
+		}
+	})
 }
