@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -73,10 +74,32 @@ func TestMCPConformance(t *testing.T) {
 		t.Skipf("%s=1: MCP conformance suite skipped", confSkipEnv)
 	}
 	inst := confInstall(t)
-	url, signedIn := confStartStack(t)
-	t.Logf("conformance CLI %s, node %s, server %s", inst.cli, inst.node, url)
+	t.Logf("conformance CLI %s, node %s", inst.cli, inst.node)
+	// Each part runs the CLI against a stack of its own (confStartStack: a
+	// copy of the seeded template, milliseconds), in parallel with the
+	// other parts and tests: on one shared server the parts would share
+	// its per-network rate-limit budgets, which the suite is meant to meet
+	// as one client. The selection's URL is the signed-in listener when
+	// none of its tools is public (below).
+	part := func(name, sel, req string) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			url, signedIn := confStartStack(t)
+			if sel != "" {
+				if !slices.ContainsFunc(Catalog(), func(op Operation) bool {
+					s, fe := parseToolsetList(ToolsetsParam, sel)
+					return fe == nil && s.has(op.Spec) && op.Scope == ""
+				}) {
+					url = signedIn
+				}
+				url += "?toolsets=" + sel
+			}
+			t.Logf("server %s", url)
+			confRunSet(t, inst, url, req)
+		})
+	}
 	for _, req := range confRequirementSets {
-		t.Run(req, func(t *testing.T) { confRunSet(t, inst, url, req) })
+		part(req, "", req)
 	}
 	// Every toolset (docs/toolsets.md) with the same baselines, for the
 	// newest requirement set (about 5 s each), and public,drafts for both.
@@ -85,18 +108,11 @@ func TestMCPConformance(t *testing.T) {
 	// (an API key), as its client would.
 	// And the selection without the paid tools (docs/apps.md).
 	for _, sel := range append(ToolsetNames(), "public,drafts", paidFreeSelection) {
-		base := url
-		if !slices.ContainsFunc(Catalog(), func(op Operation) bool {
-			s, fe := parseToolsetList(ToolsetsParam, sel)
-			return fe == nil && s.has(op.Spec) && op.Scope == ""
-		}) {
-			base = signedIn
-		}
 		for _, req := range confRequirementSets {
 			if sel != "public,drafts" && req != confRequirementSets[len(confRequirementSets)-1] {
 				continue
 			}
-			t.Run("toolsets="+sel+"/"+req, func(t *testing.T) { confRunSet(t, inst, base+"?toolsets="+sel, req) })
+			part("toolsets="+sel+"/"+req, sel, req)
 		}
 	}
 }
@@ -227,9 +243,37 @@ func confNode(ctx context.Context, inst confInstallation, args ...string) (strin
 	return confStripANSI(out), err
 }
 
+// confLists holds confListScenarios' answers per installation and
+// requirement set: the CLI's list is the same for every part of
+// TestMCPConformance that runs a set (13 parts, 2 sets), so Node starts
+// for it once per set instead of once per part.
+var confLists struct {
+	sync.Mutex
+	m map[[2]string]confList
+}
+
+type confList struct{ required, unscored []string }
+
 // confListScenarios returns the server scenarios the requirement set scores and
 // the server scenarios it runs without scoring (extension, pending, added after release).
 func confListScenarios(t *testing.T, inst confInstallation, req string) (required, unscored []string) {
+	t.Helper()
+	k := [2]string{inst.cli, req}
+	confLists.Lock()
+	defer confLists.Unlock()
+	if l, ok := confLists.m[k]; ok {
+		return l.required, l.unscored
+	}
+	required, unscored = confListScenariosRun(t, inst, req)
+	if confLists.m == nil {
+		confLists.m = map[[2]string]confList{}
+	}
+	confLists.m[k] = confList{required, unscored}
+	return required, unscored
+}
+
+// confListScenariosRun runs the CLI's list for confListScenarios.
+func confListScenariosRun(t *testing.T, inst confInstallation, req string) (required, unscored []string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()

@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
@@ -12,7 +11,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -21,13 +19,15 @@ import (
 	"github.com/launchdir/launchdir/web/browsertest"
 )
 
-// The browser tests run a real `launchdir serve --demo` on a fresh data
-// directory and drive headless Chromium (web/browsertest: installed from
+// The browser tests run a real `launchdir serve --demo` on their own copy of
+// the demo data directory (demo_template_e2e_test.go) and drive headless Chromium (web/browsertest: installed from
 // Debian's packages when missing) through the pages people use. Every step
 // leaves a full-page screenshot (the path is logged).
 
-// browserServe starts serve --demo on a fresh data directory that already
-// holds an API key for buyer@example.com, and returns it with the key.
+// browserServe starts serve --demo on the test's own copy of the demo data
+// directory (demoDataCopy: `apikey create` for buyer@example.com, then
+// `serve --demo`, done once per test binary and week) and returns it with
+// buyer@example.com's API key.
 func browserServe(t *testing.T, args ...string) (*served, string, string) {
 	t.Helper()
 	s, origin, key, _ := browserServeData(t, args...)
@@ -37,13 +37,9 @@ func browserServe(t *testing.T, args ...string) (*served, string, string) {
 // browserServeData is browserServe that also returns the data directory.
 func browserServeData(t *testing.T, args ...string) (*served, string, string, string) {
 	t.Helper()
-	data := filepath.Join(t.TempDir(), "data")
-	var out strings.Builder
-	if err := run(context.Background(), time.Now, []string{"apikey", "create", "--data", data, "--email", "buyer@example.com"}, &out, io.Discard); err != nil {
-		t.Fatal(err)
-	}
+	data, key := demoDataCopy(t)
 	s := startServe(t, append([]string{"--demo", "--data", data}, args...)...)
-	return s, "http://127.0.0.1:" + s.port, strings.TrimSpace(out.String()), data
+	return s, "http://127.0.0.1:" + s.port, key, data
 }
 
 // emailedLink signs email in on page p by the emailed link: it submits the

@@ -3,6 +3,7 @@
 package browsertest
 
 import (
+	"bytes"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -50,8 +51,10 @@ func TestHarness(t *testing.T) {
 		t.Errorf("h1 = %q", got)
 	}
 	shot := p.Shot("clean")
-	if st, err := os.Stat(shot); err != nil || st.Size() == 0 || !strings.HasSuffix(shot, "01-clean-desktop.png") {
+	if st, err := os.Stat(shot); err != nil || st.Size() == 0 || !strings.HasSuffix(shot, "01-clean-desktop.jpg") {
 		t.Errorf("screenshot %s: %v", shot, err)
+	} else if b, err := os.ReadFile(shot); err != nil || !bytes.HasPrefix(b, []byte{0xFF, 0xD8, 0xFF}) {
+		t.Errorf("screenshot %s is not a JPEG (starts %q): %v", shot, b[:min(len(b), 8)], err)
 	}
 	p.CheckClean("clean page")
 	p.Fill("select[name=country]", "DE")
