@@ -388,7 +388,7 @@ func (h *handler) listingAdminEdit(w http.ResponseWriter, r *http.Request, email
 		return
 	}
 	if fe := v.Validate(doc); len(fe) > 0 {
-		refused(&domain.Error{Code: domain.EInvalid, Message: problem.ValidationDetail(fe), Fields: fe})
+		refused(domain.InvalidFields(fe))
 		return
 	}
 	if _, err := h.console.AdminEditListing(r.Context(), email, in); err != nil {

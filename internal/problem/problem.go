@@ -20,7 +20,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -158,24 +157,9 @@ func For(ctx context.Context, log *slog.Logger, op string, err error) *Problem {
 	p := New(code, de.Message)
 	p.Errors = de.Fields
 	if p.Detail == "" {
-		p.Detail = ValidationDetail(de.Fields)
+		p.Detail = domain.InvalidFields(de.Fields).Message
 	}
 	return p
-}
-
-// ValidationDetail says in one sentence what is wrong with the input.
-func ValidationDetail(fields []domain.FieldError) string {
-	switch len(fields) {
-	case 0:
-		return "The input is invalid."
-	case 1:
-		return fields[0].Message
-	}
-	msgs := make([]string, len(fields))
-	for i, f := range fields {
-		msgs[i] = strings.TrimSuffix(f.Message, ".")
-	}
-	return fmt.Sprintf("%d input fields are invalid: %s.", len(fields), strings.Join(msgs, "; "))
 }
 
 // JSON returns the problem as JSON.
