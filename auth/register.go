@@ -7,12 +7,12 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // Limits of dynamic client registration.
@@ -51,7 +51,7 @@ func (s *server) registerClient(w http.ResponseWriter, r *http.Request) {
 	apiHeaders(w)
 	if st := s.register.Take(remoteIP(r)); !st.OK {
 		st.SetHeaders(w.Header())
-		w.Header().Set("Retry-After", strconv.Itoa(st.ResetSeconds()))
+		problem.SetRetryAfter(w.Header(), st.ResetSeconds())
 		writeOAuthError(w, &oauthError{Code: "too_many_requests",
 			Description: "Too many registrations from this address; try again later."})
 		return

@@ -7,12 +7,12 @@ import (
 	"net"
 	"net/http"
 	"net/mail"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // Sign-in rate limits: emailed links per address and sign-in POSTs per
@@ -142,7 +142,7 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 // of the service answers (docs/ratelimits.md); the body is a page.
 func (s *signIn) tooMany(w http.ResponseWriter, r *http.Request, st ratelimit.State) {
 	st.SetHeaders(w.Header())
-	w.Header().Set("Retry-After", strconv.Itoa(st.ResetSeconds()))
+	problem.SetRetryAfter(w.Header(), st.ResetSeconds())
 	s.a.problemPage(w, r, domain.ERateLimited, "Too many sign-in requests",
 		"Too many sign-in links were asked for. Wait a few minutes, then try again.")
 }
