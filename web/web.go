@@ -252,7 +252,7 @@ func (h *handler) fail(w http.ResponseWriter, r *http.Request, code domain.Code,
 
 // heading is the error page's heading for status.
 func heading(status int) string {
-	if status == http.StatusNotFound {
+	if status == pageStatus(domain.ENotFound) {
 		return "Page not found"
 	}
 	return http.StatusText(status)

@@ -177,44 +177,8 @@ var statusTables = map[string]string{
 	// auth's pages (sign-in, consent, account, invites) and the OAuth
 	// protocol endpoints, whose statuses the RFCs fix.
 	"auth/": "auth/status.go",
-}
-
-// pageStatusPicks are the page handlers' own HTTP error statuses (an
-// http.Status constant at or above 400 named in a file of web/) as of now,
-// for the packages that have no status table yet: every other error status
-// of a page comes from the one code-to-status table (internal/problem:
-// problem.Status). The numbers may only fall; a file that picks more fails.
-var pageStatusPicks = map[string]int{
-	// Pages of web/: forms shown again with 400 or 409, the 404 and 400
-	// error pages, the rating import's 413.
-	"web/admin.go":          2,
-	"web/admin_blog.go":     5,
-	"web/admin_listings.go": 1,
-	"web/admin_people.go":   1,
-	"web/admin_ratings.go":  5,
-	"web/admin_settings.go": 1,
-	"web/admin_team.go":     1,
-	"web/checkout.go":       1,
-	"web/feeds.go":          2,
-	"web/pages.go":          4,
-	"web/reviews.go":        1,
-	"web/trophies.go":       1,
-	"web/web.go":            1,
-}
-
-// errorStatus tells whether name is a net/http status constant of an error
-// (4xx or 5xx).
-func errorStatus(name string) bool {
-	if !anyStatus(name) {
-		return false
-	}
-	codes := map[string]bool{"StatusOK": false, "StatusCreated": false, "StatusAccepted": false, "StatusNoContent": false,
-		"StatusMovedPermanently": false, "StatusFound": false, "StatusSeeOther": false, "StatusNotModified": false,
-		"StatusTemporaryRedirect": false, "StatusPermanentRedirect": false, "StatusPartialContent": false}
-	if ok, known := codes[name]; known {
-		return ok
-	}
-	return true
+	// web's pages: shown, after a form, moved, not modified.
+	"web/": "web/status.go",
 }
 
 // anyStatus tells whether name is a net/http status constant.
@@ -226,15 +190,14 @@ func statusTableOf(f string) string {
 	return statusTables[f[:strings.LastIndex(f, "/")+1]]
 }
 
-// TestOneHome_PageStatus: the page handlers of auth/ name no HTTP status
-// outside auth/status.go, and those of web/ pick no error status beyond
-// pageStatusPicks; a page's error status comes from the one
-// code-to-status table (internal/problem).
+// TestOneHome_PageStatus: the page handlers of auth/ and web/ name no HTTP
+// status outside their package's status table (statusTables); a page's
+// error status comes from the one code-to-status table (internal/problem).
 func TestOneHome_PageStatus(t *testing.T) {
 	t.Parallel()
 	for f, n := range selectorUses(t, "net/http", anyStatus) {
 		if table := statusTableOf(f); table != "" && f != table {
-			t.Errorf("%s names %d HTTP statuses: take the status from %s or from the code-to-status table (problem.Status, auth's problemPage and pageStatus)", f, n, table)
+			t.Errorf("%s names %d HTTP statuses: take the status from %s or from the code-to-status table (problem.Status, pageStatus, auth's problemPage, web's fail)", f, n, table)
 		}
 	}
 	for _, table := range statusTables {
@@ -242,24 +205,6 @@ func TestOneHome_PageStatus(t *testing.T) {
 			t.Errorf("status table %s: %v", table, err)
 		}
 	}
-	uses := selectorUses(t, "net/http", errorStatus)
-	total := 0
-	for f, n := range uses {
-		page := strings.HasPrefix(f, "web/") && !strings.HasPrefix(f, "web/browsertest/")
-		if !page {
-			continue
-		}
-		total += n
-		if n > pageStatusPicks[f] {
-			t.Errorf("%s picks %d HTTP error statuses of its own, at most %d: show the problem through the code-to-status table (problem.Status)", f, n, pageStatusPicks[f])
-		}
-	}
-	for f, want := range pageStatusPicks {
-		if uses[f] < want {
-			t.Errorf("%s picks %d error statuses now, fewer than the %d recorded: lower pageStatusPicks", f, uses[f], want)
-		}
-	}
-	t.Logf("web page error statuses picked outside the table: %d", total)
 }
 
 // TestOneHome_Randomness: random ids, tokens, keys and secrets are made in
