@@ -163,7 +163,7 @@ func (a *Auth) showAccountHooks(w http.ResponseWriter, r *http.Request, status i
 	d, err := a.account(r.Context(), u, s)
 	if err != nil || d.Hooks == nil {
 		a.log.Error("load account", "user", u.ID, "err", err)
-		a.errorPage(w, r, http.StatusInternalServerError, "Something went wrong", "Your account could not be loaded. Try again in a moment.")
+		a.problemPage(w, r, domain.EInternal, "Something went wrong", "Your account could not be loaded. Try again in a moment.")
 		return
 	}
 	d.Hooks.Secret, d.Hooks.URL, d.Hooks.Error = extra.Secret, extra.URL, extra.Error
@@ -172,7 +172,7 @@ func (a *Auth) showAccountHooks(w http.ResponseWriter, r *http.Request, status i
 
 // accountPage shows the account: the email, API keys and connected apps.
 func (a *Auth) accountPage(w http.ResponseWriter, r *http.Request) {
-	a.showAccount(w, r, http.StatusOK, "", "")
+	a.showAccount(w, r, statusOK, "", "")
 }
 
 // checkForm reads a posted account form and checks its CSRF token, writing
@@ -213,7 +213,7 @@ func (a *Auth) accountCreateKey(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.log.Info("api key created", "user", u.ID, "key", k.ID)
-	a.render(w, r, http.StatusOK, "key_created.html", map[string]any{"Key": plain, "Name": k.Name, "Prefix": k.Prefix})
+	a.render(w, r, statusOK, "key_created.html", map[string]any{"Key": plain, "Name": k.Name, "Prefix": k.Prefix})
 }
 
 // accountRevokeKey revokes one of the user's API keys.
@@ -238,7 +238,7 @@ func (a *Auth) accountRevokeKey(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.log.Info("api key revoked", "user", u.ID, "key", id)
-	http.Redirect(w, r, "/account", http.StatusSeeOther)
+	http.Redirect(w, r, "/account", statusSeeOther)
 }
 
 // accountRevokeApp disconnects an app: its grant and tokens are revoked.
@@ -262,7 +262,7 @@ func (a *Auth) accountRevokeApp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.log.Info("app disconnected", "user", u.ID, "client", clientID)
-	http.Redirect(w, r, "/account", http.StatusSeeOther)
+	http.Redirect(w, r, "/account", statusSeeOther)
 }
 
 // CreateAPIKey creates an API key named name for the email-link user of

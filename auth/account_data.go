@@ -69,7 +69,7 @@ type deleteData struct {
 
 func (a *Auth) accountDeletePage(w http.ResponseWriter, r *http.Request) {
 	u, s, _ := userFrom(r.Context())
-	a.render(w, r, http.StatusOK, "account_delete.html", deleteData{User: u, CSRF: s.CSRF})
+	a.render(w, r, statusOK, "account_delete.html", deleteData{User: u, CSRF: s.CSRF})
 }
 
 // confirmWord is what an account without an email address (signed in by
@@ -94,7 +94,7 @@ func (a *Auth) accountDelete(w http.ResponseWriter, r *http.Request) {
 		if u.Email == "" {
 			msg = fmt.Sprintf("Type %q to confirm.", confirmWord)
 		}
-		a.render(w, r, http.StatusBadRequest, "account_delete.html", deleteData{User: u, CSRF: s.CSRF, Confirm: typed, Error: msg})
+		a.render(w, r, pageStatus(domain.EInvalid), "account_delete.html", deleteData{User: u, CSRF: s.CSRF, Confirm: typed, Error: msg})
 		return
 	}
 	res, err := a.cfg.Account.DeleteAccount(r.Context(), u.ID)
@@ -106,5 +106,5 @@ func (a *Auth) accountDelete(w http.ResponseWriter, r *http.Request) {
 	a.log.Info("account deleted", "user", u.ID, "listings_deleted", res.ListingsDeleted, "listings_hidden", res.ListingsHidden,
 		"listings_handed_over", res.ListingsHandedOver, "orders_kept", res.OrdersKept)
 	a.endSession(w, r)
-	http.Redirect(w, r, DeletedPath, http.StatusSeeOther)
+	http.Redirect(w, r, DeletedPath, statusSeeOther)
 }

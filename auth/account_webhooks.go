@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // AccountWebhooks is what /account needs for the person's webhook
@@ -84,10 +83,10 @@ func (a *Auth) accountCreateHook(w http.ResponseWriter, r *http.Request) {
 	in := domain.CreateWebhookInput{URL: strings.TrimSpace(r.PostFormValue("url")), Events: r.PostForm["events"], Description: r.PostFormValue("description")}
 	ans, err := h.CreateWebhook(asCaller(r.Context(), u), in)
 	extra := &hookSection{URL: in.URL}
-	status := http.StatusOK
+	status := statusOK
 	switch {
 	case domain.ErrorCode(err) == domain.EInvalid:
-		extra.Error, status = err.Error(), problem.Status(domain.EInvalid)
+		extra.Error, status = err.Error(), pageStatus(domain.EInvalid)
 	case err != nil:
 		a.log.Error("create webhook", "user", u.ID, "err", err)
 		a.problemPage(w, r, domain.EInternal, "Something went wrong", "The webhook could not be created. Try again in a moment.")
@@ -121,5 +120,5 @@ func (a *Auth) accountDeleteHook(w http.ResponseWriter, r *http.Request) {
 		a.problemPage(w, r, domain.EInternal, "Something went wrong", "The webhook could not be deleted. Try again in a moment.")
 		return
 	}
-	http.Redirect(w, r, "/account#webhooks", http.StatusSeeOther)
+	http.Redirect(w, r, "/account#webhooks", statusSeeOther)
 }

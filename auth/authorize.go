@@ -140,7 +140,7 @@ func (s *server) authorize(w http.ResponseWriter, r *http.Request) {
 			s.pageError(w, r, "create auth request", err)
 			return
 		}
-		http.Redirect(w, r, signInURL("/authorize/continue?request="+handle), http.StatusSeeOther)
+		http.Redirect(w, r, signInURL("/authorize/continue?request="+handle), statusSeeOther)
 		return
 	}
 	s.consentOrIssue(w, r, c, req, sess, u)
@@ -152,7 +152,7 @@ func (s *server) authorizeContinue(w http.ResponseWriter, r *http.Request) {
 	a := s.a
 	sess, u, ok := a.currentSession(r)
 	if !ok {
-		http.Redirect(w, r, signInURL(r.URL.RequestURI()), http.StatusSeeOther)
+		http.Redirect(w, r, signInURL(r.URL.RequestURI()), statusSeeOther)
 		return
 	}
 	handle := r.URL.Query().Get("request")
@@ -247,7 +247,7 @@ func (s *server) renderConsent(w http.ResponseWriter, r *http.Request, p consent
 			"form-action 'self'", "form-action 'self' "+source, 1))
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(http.StatusOK)
+	w.WriteHeader(statusOK)
 	w.Write(buf.Bytes())
 }
 
@@ -347,7 +347,7 @@ func (s *server) redirectError(w http.ResponseWriter, r *http.Request, redirectU
 	h.Set("Location", u)
 	h.Set("Cache-Control", "no-store")
 	h.Set("Referrer-Policy", "no-referrer")
-	w.WriteHeader(http.StatusFound)
+	w.WriteHeader(statusFound)
 }
 
 // redirectTo answers 303 See Other to u (never 307, which would repeat a
@@ -357,7 +357,7 @@ func (s *server) redirectTo(w http.ResponseWriter, u string) {
 	h.Set("Location", u)
 	h.Set("Cache-Control", "no-store")
 	h.Set("Referrer-Policy", "no-referrer")
-	w.WriteHeader(http.StatusSeeOther)
+	w.WriteHeader(statusSeeOther)
 }
 
 // pageError logs err and shows a 500 page.

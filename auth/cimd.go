@@ -183,7 +183,7 @@ func (c *cimdCache) fetch(ctx context.Context, id string) (Client, time.Duration
 		return Client{}, 0, &cimdFetchError{err}
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
+	if resp.StatusCode != statusOK {
 		return Client{}, 0, fmt.Errorf("the client metadata document answered %d", resp.StatusCode)
 	}
 	mt, _, err := mime.ParseMediaType(resp.Header.Get("Content-Type"))

@@ -48,7 +48,7 @@ type inviteData struct {
 func (a *Auth) inviteSession(w http.ResponseWriter, r *http.Request) (context.Context, User, Session, bool) {
 	s, u, ok := a.currentSession(r)
 	if !ok {
-		http.Redirect(w, r, signInURL(domain.InvitePath+"/"+url.PathEscape(r.PathValue("token"))), http.StatusSeeOther)
+		http.Redirect(w, r, signInURL(domain.InvitePath+"/"+url.PathEscape(r.PathValue("token"))), statusSeeOther)
 		return nil, User{}, Session{}, false
 	}
 	// A browser session has no OAuth scopes: the invite operations check
@@ -74,12 +74,12 @@ func (a *Auth) inviteProblem(w http.ResponseWriter, r *http.Request, d inviteDat
 	case "":
 		return false
 	case domain.ENotFound:
-		a.errorPage(w, r, problem.Status(code), "Invite not found", domainMessage(err))
+		a.errorPage(w, r, pageStatus(code), "Invite not found", domainMessage(err))
 	case domain.EForbidden:
 		d.Error = domainMessage(err)
-		a.render(w, r, problem.Status(code), "invite_wrong.html", d)
+		a.render(w, r, pageStatus(code), "invite_wrong.html", d)
 	case domain.EGone:
-		a.errorPage(w, r, problem.Status(code), "This invite has expired", domainMessage(err))
+		a.errorPage(w, r, pageStatus(code), "This invite has expired", domainMessage(err))
 	case domain.EInvalid, domain.EConflict:
 		return false // the person can fix or retry it: the form again
 	default:
@@ -105,7 +105,7 @@ func (a *Auth) invitePage(w http.ResponseWriter, r *http.Request) {
 	info, err := a.cfg.Invites.InviteInfo(ctx, token)
 	if err != nil {
 		if !a.inviteProblem(w, r, d, err) {
-			a.errorPage(w, r, problem.Status(domain.ErrorCode(err)), "This invite cannot be opened", domainMessage(err))
+			a.errorPage(w, r, pageStatus(domain.ErrorCode(err)), "This invite cannot be opened", domainMessage(err))
 		}
 		return
 	}
@@ -114,10 +114,10 @@ func (a *Auth) invitePage(w http.ResponseWriter, r *http.Request) {
 	case !info.ForCaller:
 		d.Error = "This invite was sent to a different email address than the one you are signed in with. " +
 			"Sign out, open the link from the mail again, and sign in with the invited address."
-		a.render(w, r, problem.Status(domain.EForbidden), "invite_wrong.html", d)
+		a.render(w, r, pageStatus(domain.EForbidden), "invite_wrong.html", d)
 		return
 	case info.Expired:
-		a.errorPage(w, r, problem.Status(domain.EGone), "This invite has expired",
+		a.errorPage(w, r, pageStatus(domain.EGone), "This invite has expired",
 			"The link worked until "+info.ExpiresAt.Format("2 January 2006")+". Ask the listing's owner to invite you again.")
 		return
 	case info.Building:
@@ -126,7 +126,7 @@ func (a *Auth) invitePage(w http.ResponseWriter, r *http.Request) {
 	if f := info.Founder; f != nil {
 		d.Name, d.Title, d.Bio, d.Updated = f.Name, f.Title, f.Bio, true
 	}
-	a.render(w, r, http.StatusOK, "invite.html", d)
+	a.render(w, r, statusOK, "invite.html", d)
 }
 
 // inviteAccept saves the invitee's founder profile and shows the result, or
@@ -159,7 +159,7 @@ func (a *Auth) inviteAccept(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		// Something the person can fix or retry: the form again, as typed.
 		d.Error = domainMessage(err)
-		status := problem.Status(domain.ErrorCode(err))
+		status := pageStatus(domain.ErrorCode(err))
 		if d.Info == nil {
 			a.errorPage(w, r, status, "This invite cannot be accepted", d.Error)
 			return
@@ -173,7 +173,7 @@ func (a *Auth) inviteAccept(w http.ResponseWriter, r *http.Request) {
 		d.Info, d.Name, d.Title = after, after.Founder.Name, after.Founder.Title
 	}
 	a.log.Info("invite accepted", "user", u.ID)
-	a.render(w, r, http.StatusOK, "invite_done.html", d)
+	a.render(w, r, statusOK, "invite_done.html", d)
 }
 
 // domainMessage is the message of a *domain.Error in err's chain (which

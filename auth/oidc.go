@@ -138,7 +138,7 @@ func (s *signIn) oidcStart(w http.ResponseWriter, r *http.Request) {
 	cfg, _, err := f.setup(r.Context())
 	if err != nil {
 		a.log.Error("oidc discovery", "issuer", a.cfg.OIDC.Issuer, "err", err)
-		a.errorPage(w, r, http.StatusBadGateway, "Sign-in is unavailable",
+		a.errorPage(w, r, statusUpstream, "Sign-in is unavailable",
 			"The sign-in provider could not be reached. Try again in a moment, or sign in by email.")
 		return
 	}
@@ -155,7 +155,7 @@ func (s *signIn) oidcStart(w http.ResponseWriter, r *http.Request) {
 	p := oidcPending{browser: Hash(browser), nonce: nonce, verifier: verifier,
 		next: safeNext(r.URL.Query().Get("next")), expires: now.Add(oidcFlowTTL)}
 	if !f.add(state, p, now) {
-		a.errorPage(w, r, http.StatusServiceUnavailable, "Sign-in is busy", "Too many sign-ins are in progress. Try again in a few minutes.")
+		a.problemPage(w, r, domain.EUnavailable, "Sign-in is busy", "Too many sign-ins are in progress. Try again in a few minutes.")
 		return
 	}
 	http.SetCookie(w, &http.Cookie{
@@ -164,7 +164,7 @@ func (s *signIn) oidcStart(w http.ResponseWriter, r *http.Request) {
 	})
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Referrer-Policy", "no-referrer")
-	http.Redirect(w, r, cfg.AuthCodeURL(state, oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier)), http.StatusFound)
+	http.Redirect(w, r, cfg.AuthCodeURL(state, oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier)), statusFound)
 }
 
 // oidcCallback completes the sign-in the provider sent the browser back from.
@@ -202,7 +202,7 @@ func (s *signIn) oidcCallback(w http.ResponseWriter, r *http.Request) {
 	cfg, verifier, err := f.setup(r.Context())
 	if err != nil {
 		a.log.Error("oidc discovery", "issuer", a.cfg.OIDC.Issuer, "err", err)
-		a.errorPage(w, r, http.StatusBadGateway, "Sign-in is unavailable", "The sign-in provider could not be reached. Try again in a moment.")
+		a.errorPage(w, r, statusUpstream, "Sign-in is unavailable", "The sign-in provider could not be reached. Try again in a moment.")
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), oidcTimeout)
@@ -217,7 +217,7 @@ func (s *signIn) oidcCallback(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		a.log.Error("oidc code exchange", "err", err)
-		a.errorPage(w, r, http.StatusBadGateway, "Sign-in is unavailable", "The sign-in provider could not be reached. Try again in a moment.")
+		a.errorPage(w, r, statusUpstream, "Sign-in is unavailable", "The sign-in provider could not be reached. Try again in a moment.")
 		return
 	}
 	raw, _ := tok.Extra("id_token").(string)
@@ -276,5 +276,5 @@ func (s *signIn) oidcCallback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.log.Info("signed in", "user", u.ID, "via", "oidc")
-	http.Redirect(w, r, safeNext(p.next), http.StatusSeeOther)
+	http.Redirect(w, r, safeNext(p.next), statusSeeOther)
 }

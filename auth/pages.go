@@ -46,13 +46,13 @@ func (a *Auth) render(w http.ResponseWriter, r *http.Request, status int, name s
 	t, ok := pages[name]
 	if !ok {
 		a.log.Error("no such page template", "name", name)
-		http.Error(w, "Internal error.", http.StatusInternalServerError)
+		http.Error(w, "Internal error.", pageStatus(domain.EInternal))
 		return
 	}
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, "layout.html", map[string]any{"Site": a.siteName(r.Context()), "Page": data}); err != nil {
 		a.log.Error("render page", "name", name, "err", err)
-		http.Error(w, "Internal error.", http.StatusInternalServerError)
+		http.Error(w, "Internal error.", pageStatus(domain.EInternal))
 		return
 	}
 	pageHeaders(w)
@@ -62,15 +62,15 @@ func (a *Auth) render(w http.ResponseWriter, r *http.Request, status int, name s
 }
 
 // problemPage shows a problem of code to a person, with the status the one
-// code-to-status table (domain/problem) gives the code, never redirecting
+// code-to-status table (internal/problem) gives the code, never redirecting
 // anywhere (used when a redirect target cannot be trusted).
 func (a *Auth) problemPage(w http.ResponseWriter, r *http.Request, code domain.Code, title, detail string) {
 	a.errorPage(w, r, problem.Status(code), title, detail)
 }
 
-// errorPage shows a problem to a person with status: problemPage's, or one
-// the table has no code for (a mail server or an identity provider that
-// failed: 502, 503).
+// errorPage shows a problem to a person with status: problemPage's, or
+// statusUpstream (status.go), which the table has no code for (a mail
+// server or an identity provider that failed).
 func (a *Auth) errorPage(w http.ResponseWriter, r *http.Request, status int, title, detail string) {
 	a.render(w, r, status, "error.html", map[string]string{"Title": title, "Detail": detail})
 }

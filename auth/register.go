@@ -7,12 +7,12 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // Limits of dynamic client registration.
@@ -51,9 +51,9 @@ func (s *server) registerClient(w http.ResponseWriter, r *http.Request) {
 	apiHeaders(w)
 	if st := s.register.Take(remoteIP(r)); !st.OK {
 		st.SetHeaders(w.Header())
-		w.Header().Set("Retry-After", strconv.Itoa(st.ResetSeconds()))
+		problem.SetRetryAfter(w.Header(), st.ResetSeconds())
 		writeOAuthError(w, &oauthError{Code: "too_many_requests",
-			Description: "Too many registrations from this address; try again later.", status: http.StatusTooManyRequests})
+			Description: "Too many registrations from this address; try again later."})
 		return
 	}
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
@@ -88,7 +88,7 @@ func (s *server) registerClient(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.a.log.Info("client registered", "client_id", c.ID, "name", c.Name, "auth", c.AuthMethod)
-	writeJSON(w, http.StatusCreated, resp)
+	writeJSON(w, statusRegistered, resp)
 }
 
 // newDynamicClient validates registration metadata and returns the client

@@ -39,5 +39,5 @@ func (s *server) revoke(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	w.WriteHeader(http.StatusOK)
+	w.WriteHeader(statusOK)
 }

@@ -73,16 +73,6 @@ func clientCredentialKey(r *http.Request) string {
 		form.Get("client_secret"), form.Get("code"), form.Get("refresh_token"), form.Get("token"))
 }
 
-// refused says whether a /token answer refused the request (a bad client
-// credential, code, verifier or refresh token: 400 or 401).
-func refused(status int) bool {
-	return status == http.StatusBadRequest || status == http.StatusUnauthorized
-}
-
-// unauthorized says whether a /revoke answer refused the client's
-// credential (RFC 7009 answers 200 for an unknown token).
-func unauthorized(status int) bool { return status == http.StatusUnauthorized }
-
 // Grant types and client authentication methods.
 const (
 	grantCode    = "authorization_code"
@@ -95,17 +85,20 @@ const (
 	scopeOffline = "offline_access"
 )
 
-// oauthError is an OAuth error (RFC 6749 §4.1.2.1, §5.2; RFC 7591 §3.2.2).
+// oauthError is an OAuth error (RFC 6749 §4.1.2.1, §5.2; RFC 7591 §3.2.2);
+// its HTTP status follows from its code (oauthStatus).
 type oauthError struct {
 	Code        string `json:"error"`
 	Description string `json:"error_description,omitempty"`
-	status      int
 }
+
+// status is the HTTP status of e's response.
+func (e *oauthError) status() int { return oauthStatus(e.Code) }
 
 func (e *oauthError) Error() string { return e.Code + ": " + e.Description }
 
 func errorf(code, format string, args ...any) *oauthError {
-	return &oauthError{Code: code, Description: fmt.Sprintf(format, args...), status: http.StatusBadRequest}
+	return &oauthError{Code: code, Description: fmt.Sprintf(format, args...)}
 }
 
 // apiHeaders are set on every response of /token, /register and /revoke:
@@ -146,13 +139,13 @@ func answerPreflight(w http.ResponseWriter, methods string) {
 	h.Set("Access-Control-Allow-Methods", methods)
 	h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Accept, Mcp-Protocol-Version")
 	h.Set("Access-Control-Max-Age", "86400")
-	w.WriteHeader(http.StatusNoContent)
+	w.WriteHeader(statusPreflight)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	body, err := json.Marshal(v)
 	if err != nil {
-		http.Error(w, "internal error", http.StatusInternalServerError)
+		http.Error(w, "internal error", pageStatus(domain.EInternal))
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
@@ -161,17 +154,13 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func writeOAuthError(w http.ResponseWriter, e *oauthError) {
-	status := e.status
-	if status == 0 {
-		status = http.StatusBadRequest
-	}
-	writeJSON(w, status, e)
+	writeJSON(w, e.status(), e)
 }
 
 // serverError logs err and answers 500 server_error in JSON.
 func (s *server) serverError(w http.ResponseWriter, what string, err error) {
 	s.a.log.Error(what, "err", err)
-	writeOAuthError(w, &oauthError{Code: "server_error", Description: "Internal error; try again.", status: http.StatusInternalServerError})
+	writeOAuthError(w, &oauthError{Code: "server_error", Description: "Internal error; try again."})
 }
 
 // parseForm reads a form-encoded POST body (at most 64 KB) and refuses
@@ -397,7 +386,7 @@ func (s *server) authenticateClient(r *http.Request) (Client, *oauthError) {
 	basicID, basicSecret, basic := r.BasicAuth()
 	formID, formSecret := r.PostFormValue("client_id"), r.PostFormValue("client_secret")
 	fail := func(desc string) *oauthError {
-		return &oauthError{Code: "invalid_client", Description: desc, status: http.StatusUnauthorized}
+		return &oauthError{Code: "invalid_client", Description: desc}
 	}
 	var id, secret, method string
 	switch {
@@ -446,7 +435,7 @@ func (s *server) authenticateClient(r *http.Request) (Client, *oauthError) {
 // writeClientError writes an error of authenticateClient: 401 with a Basic
 // challenge when the client used Basic.
 func writeClientError(w http.ResponseWriter, r *http.Request, e *oauthError) {
-	if e.status == http.StatusUnauthorized {
+	if e.status() == statusOAuthClient {
 		if _, _, ok := r.BasicAuth(); ok {
 			w.Header().Set("WWW-Authenticate", `Basic realm="launchdir", charset="UTF-8"`)
 		}

@@ -140,7 +140,7 @@ func (a *Auth) requireSession(h http.HandlerFunc) http.HandlerFunc {
 			if r.Method == http.MethodGet {
 				next = r.URL.RequestURI()
 			}
-			http.Redirect(w, r, signInURL(next), http.StatusSeeOther)
+			http.Redirect(w, r, signInURL(next), statusSeeOther)
 			return
 		}
 		h(w, r.WithContext(context.WithValue(r.Context(), sessionKey{}, sessionVal{u: u, s: s})))

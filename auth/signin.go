@@ -7,12 +7,12 @@ import (
 	"net"
 	"net/http"
 	"net/mail"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/internal/problem"
 )
 
 // Sign-in rate limits: emailed links per address and sign-in POSTs per
@@ -59,7 +59,7 @@ func linkKey(r *http.Request) string {
 }
 
 // invalidLink says whether a /signin/email answer refused the link.
-func invalidLink(status int) bool { return status == http.StatusBadRequest }
+func invalidLink(status int) bool { return status == pageStatus(domain.EInvalid) }
 
 // signinPage is the data of signin.html.
 type signinPage struct {
@@ -82,7 +82,7 @@ func (s *signIn) form(next, email, msg string) signinPage {
 
 // page shows the sign-in form.
 func (s *signIn) page(w http.ResponseWriter, r *http.Request) {
-	s.a.render(w, r, http.StatusOK, "signin.html", s.form(r.URL.Query().Get("next"), "", ""))
+	s.a.render(w, r, statusOK, "signin.html", s.form(r.URL.Query().Get("next"), "", ""))
 }
 
 // post sends a sign-in link to the address given. The answer is the same
@@ -109,7 +109,7 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 		if raw == "" {
 			msg = "Enter your email address."
 		}
-		a.render(w, r, http.StatusBadRequest, "signin.html", s.form(next, raw, msg))
+		a.render(w, r, pageStatus(domain.EInvalid), "signin.html", s.form(next, raw, msg))
 		return
 	}
 	byAddr := s.byAddr.Take(strings.ToLower(addr))
@@ -131,10 +131,10 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 		site, a.origin(r.Context()), token, int(LoginLinkTTL/time.Minute))
 	if err := a.outbox.SendMail(r.Context(), addr, "Sign in to "+site, body); err != nil {
 		a.log.Error("send sign-in link", "to", addr, "err", err)
-		a.errorPage(w, r, http.StatusBadGateway, "The email could not be sent", "Try again in a moment.")
+		a.errorPage(w, r, statusUpstream, "The email could not be sent", "Try again in a moment.")
 		return
 	}
-	a.render(w, r, http.StatusOK, "signin_sent.html", map[string]any{"Email": addr, "Minutes": int(LoginLinkTTL / time.Minute)})
+	a.render(w, r, statusOK, "signin_sent.html", map[string]any{"Email": addr, "Minutes": int(LoginLinkTTL / time.Minute)})
 }
 
 // tooMany answers a sign-in refused by a limit: 429 with Retry-After and
@@ -142,7 +142,7 @@ func (s *signIn) post(w http.ResponseWriter, r *http.Request) {
 // of the service answers (docs/ratelimits.md); the body is a page.
 func (s *signIn) tooMany(w http.ResponseWriter, r *http.Request, st ratelimit.State) {
 	st.SetHeaders(w.Header())
-	w.Header().Set("Retry-After", strconv.Itoa(st.ResetSeconds()))
+	problem.SetRetryAfter(w.Header(), st.ResetSeconds())
 	s.a.problemPage(w, r, domain.ERateLimited, "Too many sign-in requests",
 		"Too many sign-in links were asked for. Wait a few minutes, then try again.")
 }
@@ -182,7 +182,7 @@ func (s *signIn) email(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.log.Info("signed in", "user", u.ID, "via", "email")
-	http.Redirect(w, r, safeNext(link.Next), http.StatusSeeOther)
+	http.Redirect(w, r, safeNext(link.Next), statusSeeOther)
 }
 
 // signOut ends the session (the form carries its CSRF token).
@@ -195,7 +195,7 @@ func (s *signIn) signOut(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.endSession(w, r)
-	http.Redirect(w, r, "/", http.StatusSeeOther)
+	http.Redirect(w, r, "/", statusSeeOther)
 }
 
 // parseSigninEmail returns the bare address of s, or false when s is not a

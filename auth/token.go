@@ -57,7 +57,7 @@ func (s *server) token(w http.ResponseWriter, r *http.Request) {
 		e = errorf("unsupported_grant_type", "Supported grant types: authorization_code and refresh_token.")
 	}
 	if e != nil {
-		if e.status == http.StatusInternalServerError {
+		if e.Code == "server_error" {
 			s.serverError(w, "token", errors.New(e.Description))
 			return
 		}
@@ -67,11 +67,11 @@ func (s *server) token(w http.ResponseWriter, r *http.Request) {
 	if err := s.a.store.TouchClient(r.Context(), c.ID, s.a.now()); err != nil {
 		s.a.log.Warn("touch client", "err", err)
 	}
-	writeJSON(w, http.StatusOK, resp)
+	writeJSON(w, statusOK, resp)
 }
 
 func internal(what string, err error) *oauthError {
-	return &oauthError{Code: "server_error", Description: what + ": " + err.Error(), status: http.StatusInternalServerError}
+	return &oauthError{Code: "server_error", Description: what + ": " + err.Error()}
 }
 
 // useTime returns now within its second with a random fraction: the store

@@ -28,6 +28,9 @@ func (s *Service) listingWrite(ctx context.Context, rec *DraftRecord) (*ListingW
 	if w.Name == "" {
 		return nil, Invalid("fields.name", "required", "The draft has no name; set fields.name with update_draft before submitting.")
 	}
+	if w.Stage != "" && !IsStage(w.Stage) {
+		return nil, Invalid("fields.stage", "enum", "Unknown stage %q; use one of %s.", w.Stage, StageSlugs())
+	}
 	if over := overListingBounds(doc); len(over) > 0 {
 		return nil, Invalid(over[0].Field, "maxLength", "%s is longer than a listing allows (%d characters); shorten it with update_draft.", over[0].Field, over[0].Limit)
 	}

@@ -205,12 +205,8 @@ func fieldValue(name string, raw json.RawMessage, cats []CategoryChoice) (any, e
 			return nil, Invalid(field, "year", "%s must be a year between 1800 and 2100, like \"2019\".", field)
 		}
 	case "stage":
-		if v != "" && !slices.ContainsFunc(Stages, func(st Stage) bool { return st.Slug == v }) {
-			slugs := []string{}
-			for _, st := range Stages {
-				slugs = append(slugs, st.Slug)
-			}
-			return nil, Invalid(field, "enum", "%s must be a stage slug: %s.", field, strings.Join(slugs, ", "))
+		if v != "" && !IsStage(v) {
+			return nil, Invalid(field, "enum", "%s must be a stage slug: %s.", field, StageSlugs())
 		}
 	case "contact_email":
 		if a, err := mail.ParseAddress(v); v != "" && (err != nil || a.Address != v) {

@@ -3,6 +3,7 @@ package domain
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Code is a stable, machine-readable error class. Every HTTP surface (the
@@ -76,6 +77,27 @@ func Errorf(code Code, format string, args ...any) *Error {
 func Invalid(field, rule, format string, args ...any) *Error {
 	msg := fmt.Sprintf(format, args...)
 	return &Error{Code: EInvalid, Message: msg, Fields: []FieldError{{Field: field, Rule: rule, Message: msg}}}
+}
+
+// InvalidFields returns the invalid-input error of fields (each a field
+// and the rule it broke), whose message says in one sentence what is wrong.
+func InvalidFields(fields []FieldError) *Error {
+	return &Error{Code: EInvalid, Message: fieldsMessage(fields), Fields: fields}
+}
+
+// fieldsMessage says in one sentence what is wrong with the input.
+func fieldsMessage(fields []FieldError) string {
+	switch len(fields) {
+	case 0:
+		return "The input is invalid."
+	case 1:
+		return fields[0].Message
+	}
+	msgs := make([]string, len(fields))
+	for i, f := range fields {
+		msgs[i] = strings.TrimSuffix(f.Message, ".")
+	}
+	return fmt.Sprintf("%d input fields are invalid: %s.", len(fields), strings.Join(msgs, "; "))
 }
 
 // NotFound returns a not_found error for a kind of thing ("listing") and its key.

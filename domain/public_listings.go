@@ -87,8 +87,15 @@ func (s *Service) SearchListings(ctx context.Context, in SearchListingsInput) (S
 		Offset:       in.Offset(),
 		Limit:        perPage,
 	}
-	if q.Status == "" {
+	switch q.Status {
+	case "":
 		q.Status = "live"
+	case "live", "upcoming":
+	default:
+		return SearchListingsOutput{}, Invalid("status", "enum", "status must be live or upcoming, not %q.", in.Status)
+	}
+	if q.Stage != "" && !IsStage(q.Stage) {
+		return SearchListingsOutput{}, Invalid("stage", "enum", "stage must be a stage slug: %s.", StageSlugs())
 	}
 	if q.Sort == "" {
 		q.Sort = "relevance"

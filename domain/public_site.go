@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -120,6 +121,20 @@ type Stage struct {
 var Stages = []Stage{
 	{"idea", "Idea"}, {"pre-launch", "Pre-launch"}, {"beta", "Beta"}, {"launched", "Launched"},
 	{"growing", "Growing"}, {"profitable", "Profitable"}, {"acquired", "Acquired"},
+}
+
+// IsStage tells whether slug is the slug of one of Stages.
+func IsStage(slug string) bool {
+	return slices.ContainsFunc(Stages, func(st Stage) bool { return st.Slug == slug })
+}
+
+// StageSlugs lists the slugs of Stages, comma-separated, for a message.
+func StageSlugs() string {
+	out := make([]string, len(Stages))
+	for i, st := range Stages {
+		out[i] = st.Slug
+	}
+	return strings.Join(out, ", ")
 }
 
 // GetSiteInfo describes the site, its counts and where its API, docs and MCP server are.

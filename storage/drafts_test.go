@@ -652,7 +652,6 @@ func TestStore_SaveOwnListing(t *testing.T) {
 			}{
 				{"UnknownCategoryCreate", "fields.categories", 0, func(w *domain.ListingWrite) { w.Categories = []string{"notes", "nope"} }},
 				{"UnknownCategoryUpdate", "fields.categories", id, func(w *domain.ListingWrite) { w.Categories = []string{"nope"} }},
-				{"UnknownStage", "fields.stage", 0, func(w *domain.ListingWrite) { w.Stage = "unicorn" }},
 			} {
 				w := fullWrite()
 				w.Name = "Never Written"

@@ -10,7 +10,9 @@ import (
 
 // SearchListings answers search_listings from the in-memory index, after
 // applying recent changes from search_log. The category filter covers the
-// category and its descendants; an unknown category or stage gives no results.
+// category and its descendants; an unknown category or stage matches nothing. The
+// domain has checked q's stage and status (live or upcoming); the index
+// reads them.
 func (s *Store) SearchListings(ctx context.Context, q domain.ListingQuery) ([]domain.ListingSummary, int, error) {
 	ix, sq, ok, err := s.searchQuery(ctx, q)
 	if err != nil || !ok {
@@ -29,17 +31,6 @@ func (s *Store) searchQuery(ctx context.Context, q domain.ListingQuery) (*search
 	}
 	sq := search.Query{Text: q.Q, Stage: q.Stage, Country: q.Country, PricingModel: q.PricingModel,
 		Domain: q.Domain, Status: q.Status, Sort: q.Sort, Offset: q.Offset, Limit: q.Limit}
-	switch q.Status {
-	case "", "live":
-		sq.Status = domain.StatusLive
-	case "upcoming", "scheduled":
-		sq.Status = domain.StatusScheduled
-	default:
-		return nil, sq, false, domain.Invalid("status", "enum", "status must be live or upcoming, not %q.", q.Status)
-	}
-	if q.Stage != "" && !slices.ContainsFunc(domain.Stages, func(st domain.Stage) bool { return st.Slug == q.Stage }) {
-		return nil, sq, false, nil
-	}
 	if q.Category != "" {
 		all, err := s.allCategories(ctx)
 		if err != nil {

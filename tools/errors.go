@@ -43,7 +43,7 @@ func newProblem(code domain.Code, detail string) *Problem { return problem.New(c
 
 // validationError builds the invalid-input error for field errors.
 func validationError(fields []domain.FieldError) *domain.Error {
-	return &domain.Error{Code: domain.EInvalid, Message: problem.ValidationDetail(fields), Fields: fields}
+	return domain.InvalidFields(fields)
 }
 
 // writeProblem writes p as an application/problem+json response.

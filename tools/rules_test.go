@@ -114,6 +114,7 @@ var handRules = map[string]handRule{
 	"domain/orders_vat.go: ? ?":                                 {"docs/decisions.md", []string{"`vat_number` `format`"}, "check digits of the EU member state's VAT number scheme"},
 	"domain/drafts_listing.go: fields.name required":            {"docs/decisions.md", []string{"`fields.name` `required`"}, "the stored draft has no name"},
 	"domain/drafts_listing.go: fields.categories[0] enum":       {"docs/decisions.md", []string{"`fields.categories[0]` `enum`"}, "the category was removed since"},
+	"domain/drafts_listing.go: fields.stage enum":               {"docs/decisions.md", []string{"`fields.stage` `enum`"}, "the stored draft's stage, checked again before it becomes the listing's"},
 	"domain/drafts_listing.go: ? maxLength":                     {"docs/drafts.md", []string{"`warnings` lists each value of the draft over a listing's bound"}, "a listing's bound, tighter than the draft's (fields.<name>, story.title)"},
 	"domain/drafts_update.go: *[*] enum":                        {"docs/decisions.md", []string{"`lock_fields[i]`, `regenerate[i]`, `restore[i]`, `fields.categories[i]` `enum`"}, "draft field names; categories are stored data"},
 	"domain/drafts_update.go: *[*] minLength":                   {"docs/decisions.md", []string{"`fields.<list>[i]` `minLength`"}, "blank after whitespace is folded"},

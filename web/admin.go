@@ -184,7 +184,7 @@ func (h *handler) showAdmin(w http.ResponseWriter, r *http.Request, email string
 
 // adminHome is GET /admin.
 func (h *handler) adminHome(w http.ResponseWriter, r *http.Request, email string) {
-	h.showAdmin(w, r, email, http.StatusOK, "", "", "")
+	h.showAdmin(w, r, email, statusOK, "", "", "")
 }
 
 // adminSetPrice is POST /admin/prices: code and cents.
@@ -192,7 +192,7 @@ func (h *handler) adminSetPrice(w http.ResponseWriter, r *http.Request, email st
 	code, raw := strings.TrimSpace(r.PostForm.Get("code")), strings.TrimSpace(r.PostForm.Get("cents"))
 	cents, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil {
-		h.showAdmin(w, r, email, http.StatusBadRequest,
+		h.showAdmin(w, r, email, pageStatus(domain.EInvalid),
 			"Enter the price as a whole number of cents, for example 4900 for 49.00; "+strconv.Quote(raw)+" is not one.", code, raw)
 		return
 	}
@@ -200,7 +200,7 @@ func (h *handler) adminSetPrice(w http.ResponseWriter, r *http.Request, email st
 	if err := h.svc.SetProductPrice(r.Context(), code, cents); err != nil {
 		var de *domain.Error
 		if errors.As(err, &de) && de.Code == domain.EInvalid {
-			h.showAdmin(w, r, email, http.StatusBadRequest, de.Message, code, raw)
+			h.showAdmin(w, r, email, pageStatus(domain.EInvalid), de.Message, code, raw)
 			return
 		}
 		h.serviceError(w, r, err)
@@ -208,7 +208,7 @@ func (h *handler) adminSetPrice(w http.ResponseWriter, r *http.Request, email st
 	}
 	h.log.Info("web: admin set a price", "admin", email, "product", code, "cents", cents)
 	h.audit(r, email, "price.set", "product:"+code, before, map[string]int64{"cents": cents})
-	http.Redirect(w, r, "/admin", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin", statusSeeOther)
 }
 
 // priceOf is product code's price before a change, for the audit log (nil
@@ -239,7 +239,7 @@ func (h *handler) adminFinishWork(w http.ResponseWriter, r *http.Request, email 
 	}
 	h.log.Info("web: admin finished a work item", "admin", email, "work_item", id)
 	h.audit(r, email, "work_item.done", fmt.Sprintf("work_item:%d", id), nil, map[string]string{"status": "done"})
-	http.Redirect(w, r, "/admin", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin", statusSeeOther)
 }
 
 // editView is one listing edit of the review queue, its values as text.
@@ -328,7 +328,7 @@ func (h *handler) adminReviewEdit(w http.ResponseWriter, r *http.Request, email 
 	}
 	h.log.Info("web: admin reviewed a listing edit", "admin", email, "version_id", id)
 	h.audit(r, email, "listing_edit.reviewed", fmt.Sprintf("listing_version:%d", id), nil, map[string]bool{"reviewed": true})
-	http.Redirect(w, r, "/admin#edits", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin#edits", statusSeeOther)
 }
 
 // adminRevertEdit is POST /admin/edits/{id}/revert: the listing gets the
@@ -349,7 +349,7 @@ func (h *handler) adminRevertEdit(w http.ResponseWriter, r *http.Request, email 
 	}
 	h.log.Info("web: admin reverted a listing edit", "admin", email, "version_id", id, "new_version", version)
 	h.audit(r, email, "listing_edit.revert", fmt.Sprintf("listing_version:%d", id), nil, map[string]int{"new_version": version})
-	http.Redirect(w, r, "/admin#edits", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin#edits", statusSeeOther)
 }
 
 // invalidFields maps a validation error's fields to their first message

@@ -143,7 +143,7 @@ func (h *handler) blogHome(w http.ResponseWriter, r *http.Request, email string)
 	for _, post := range posts {
 		p.Posts = append(p.Posts, blogRow{AdminBlogPost: post, Status: post.Status(now)})
 	}
-	h.render(w, r, http.StatusOK, "admin_blog", "Blog posts", "", p)
+	h.render(w, r, statusOK, "admin_blog", "Blog posts", "", p)
 }
 
 // postForm is the post a form sent.
@@ -222,7 +222,7 @@ func (h *handler) showBlogPost(w http.ResponseWriter, r *http.Request, status in
 
 // blogNew is GET /admin/blog/new: an empty form.
 func (h *handler) blogNew(w http.ResponseWriter, r *http.Request, email string) {
-	h.showBlogPost(w, r, http.StatusOK, newBlogEditPage(email, 0, console.BlogPostWrite{}, nil))
+	h.showBlogPost(w, r, statusOK, newBlogEditPage(email, 0, console.BlogPostWrite{}, nil))
 }
 
 // blogID is the {id} of the request, false (after a 404 page) when it is
@@ -250,7 +250,7 @@ func (h *handler) blogEdit(w http.ResponseWriter, r *http.Request, email string)
 	e := newBlogEditPage(email, id, cur.BlogPostWrite, nil)
 	e.Notice = map[string]string{"created": "Saved as a draft.", "saved": "Saved.", "publish": "Published: the post is on the blog now.",
 		"schedule": "Scheduled.", "unpublish": "Unpublished: the post is a draft again."}[r.URL.Query().Get("done")]
-	h.showBlogPost(w, r, http.StatusOK, e)
+	h.showBlogPost(w, r, statusOK, e)
 }
 
 // problemsOf turns a refusal into problems by field, nil when err is no
@@ -283,7 +283,7 @@ func (h *handler) savePost(w http.ResponseWriter, r *http.Request, email string,
 	}
 	if problems := problemsOf(err); problems != nil {
 		e := h.refusedPost(email, id, p, problems)
-		h.showBlogPost(w, r, http.StatusBadRequest, e)
+		h.showBlogPost(w, r, pageStatus(domain.EInvalid), e)
 		return
 	}
 	if err != nil {
@@ -291,7 +291,7 @@ func (h *handler) savePost(w http.ResponseWriter, r *http.Request, email string,
 		return
 	}
 	h.log.Info("web: admin saved a blog post", "admin", email, "post", id)
-	http.Redirect(w, r, fmt.Sprintf("/admin/blog/%d?done=%s", id, done), http.StatusSeeOther)
+	http.Redirect(w, r, fmt.Sprintf("/admin/blog/%d?done=%s", id, done), statusSeeOther)
 }
 
 // refusedPost is the form of a refused post: what was typed, each problem
@@ -328,7 +328,7 @@ func (h *handler) previewPost(w http.ResponseWriter, r *http.Request, email stri
 			e.PreviewFAQ = append(e.PreviewFAQ, f)
 		}
 	}
-	h.showBlogPost(w, r, http.StatusOK, e)
+	h.showBlogPost(w, r, statusOK, e)
 }
 
 // blogCreate is POST /admin/blog/new.
@@ -363,9 +363,9 @@ func (h *handler) blogPublication(w http.ResponseWriter, r *http.Request, email,
 			e.Problem = de.Message
 		}
 		e.ScheduleAt = strings.TrimSpace(r.PostForm.Get("publish_at"))
-		status := http.StatusBadRequest
+		status := pageStatus(domain.EInvalid)
 		if de.Code == domain.EConflict {
-			status = http.StatusConflict
+			status = pageStatus(domain.EConflict)
 		}
 		h.showBlogPost(w, r, status, e)
 		return
@@ -375,7 +375,7 @@ func (h *handler) blogPublication(w http.ResponseWriter, r *http.Request, email,
 		return
 	}
 	h.log.Info("web: admin changed a blog post's publication", "admin", email, "post", id, "change", done)
-	http.Redirect(w, r, fmt.Sprintf("/admin/blog/%d?done=%s", id, done), http.StatusSeeOther)
+	http.Redirect(w, r, fmt.Sprintf("/admin/blog/%d?done=%s", id, done), statusSeeOther)
 }
 
 // blogPublish is POST /admin/blog/{id}/publish.
@@ -426,7 +426,7 @@ func (h *handler) interviewHome(w http.ResponseWriter, r *http.Request, email st
 	p := &interviewPage{Email: email}
 	p.Notice = map[string]string{"add": "Question added.", "edit": "Question saved.", "move": "Question moved.",
 		"remove": "Question removed."}[r.URL.Query().Get("done")]
-	h.showInterview(w, r, http.StatusOK, p)
+	h.showInterview(w, r, statusOK, p)
 }
 
 // interviewChange runs one change; a refusal is shown on the page (400 for
@@ -441,13 +441,13 @@ func (h *handler) interviewChange(w http.ResponseWriter, r *http.Request, email,
 			errors.As(err, &de)
 			p.Problems, p.Problem = nil, de.Message
 		}
-		h.showInterview(w, r, http.StatusBadRequest, p)
+		h.showInterview(w, r, pageStatus(domain.EInvalid), p)
 		return
 	}
 	var de *domain.Error
 	if err != nil && errors.As(err, &de) && de.Code == domain.EConflict {
 		p.Email, p.Problem = email, de.Message
-		h.showInterview(w, r, http.StatusConflict, p)
+		h.showInterview(w, r, pageStatus(domain.EConflict), p)
 		return
 	}
 	if err != nil {
@@ -455,7 +455,7 @@ func (h *handler) interviewChange(w http.ResponseWriter, r *http.Request, email,
 		return
 	}
 	h.log.Info("web: admin changed the interview questions", "admin", email, "change", done)
-	http.Redirect(w, r, "/admin/interview?done="+done, http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/interview?done="+done, statusSeeOther)
 }
 
 // interviewAdd is POST /admin/interview: question and topic.

@@ -103,7 +103,7 @@ func fieldProblems(err error) (msg string, problems map[string]string, status in
 
 // categoriesHome is GET /admin/categories.
 func (h *handler) categoriesHome(w http.ResponseWriter, r *http.Request, email string) {
-	h.showCategories(w, r, email, http.StatusOK, &categoriesPage{})
+	h.showCategories(w, r, email, statusOK, &categoriesPage{})
 }
 
 func (h *handler) showCategories(w http.ResponseWriter, r *http.Request, email string, status int, p *categoriesPage) {
@@ -132,7 +132,7 @@ func (h *handler) categoryCreate(w http.ResponseWriter, r *http.Request, email s
 		return
 	}
 	h.log.Info("web: admin created a category", "admin", email, "category", id)
-	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=created#done", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=created#done", statusSeeOther)
 }
 
 // categoryID is the {id} of the request, false (after a 404 page) when it
@@ -166,7 +166,7 @@ func (h *handler) categoryHome(w http.ResponseWriter, r *http.Request, email str
 			p.Done = "Merged: " + n + " listing link(s) moved here; the merged category's address leads here."
 		}
 	}
-	h.showCategory(w, r, email, id, http.StatusOK, p)
+	h.showCategory(w, r, email, id, statusOK, p)
 }
 
 // showCategory renders a category's page; p carries a refused form (its
@@ -257,7 +257,7 @@ func (h *handler) categoryRename(w http.ResponseWriter, r *http.Request, email s
 		return
 	}
 	h.log.Info("web: admin renamed a category", "admin", email, "category", id)
-	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=renamed#done", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=renamed#done", statusSeeOther)
 }
 
 // categoryMove is POST /admin/categories/{id}/move (parent, position).
@@ -286,7 +286,7 @@ func (h *handler) categoryMove(w http.ResponseWriter, r *http.Request, email str
 		return
 	}
 	h.log.Info("web: admin moved a category", "admin", email, "category", id)
-	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=moved#done", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=moved#done", statusSeeOther)
 }
 
 // categoryDescribe is POST /admin/categories/{id}/describe (description,
@@ -315,7 +315,7 @@ func (h *handler) categoryDescribe(w http.ResponseWriter, r *http.Request, email
 		return
 	}
 	h.log.Info("web: admin described a category", "admin", email, "category", id)
-	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=described#done", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=described#done", statusSeeOther)
 }
 
 // categoryAttributes is POST /admin/categories/{id}/attributes: key, label
@@ -389,7 +389,7 @@ func (h *handler) categoryAttributes(w http.ResponseWriter, r *http.Request, ema
 		return
 	}
 	h.log.Info("web: admin set a category's attributes", "admin", email, "category", id)
-	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=attributes#done", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(id, 10)+"?done=attributes#done", statusSeeOther)
 }
 
 // categoryMerge is POST /admin/categories/{id}/merge (target): the
@@ -412,5 +412,5 @@ func (h *handler) categoryMerge(w http.ResponseWriter, r *http.Request, email st
 		return
 	}
 	h.log.Info("web: admin merged a category", "admin", email, "source", id, "target", target, "moved", res.Moved)
-	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(target, 10)+"?merged="+strconv.Itoa(res.Moved)+"#done", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/categories/"+strconv.FormatInt(target, 10)+"?merged="+strconv.Itoa(res.Moved)+"#done", statusSeeOther)
 }

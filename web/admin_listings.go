@@ -98,7 +98,7 @@ func (h *handler) listingsAdminHome(w http.ResponseWriter, r *http.Request, emai
 			if len(de.Fields) > 0 {
 				p.ProblemField = de.Fields[0].Field
 			}
-			h.render(w, r, http.StatusBadRequest, "admin_listings", "Listings", "", p)
+			h.render(w, r, pageStatus(domain.EInvalid), "admin_listings", "Listings", "", p)
 			return
 		case err != nil:
 			h.serviceError(w, r, err)
@@ -122,7 +122,7 @@ func (h *handler) listingsAdminHome(w http.ResponseWriter, r *http.Request, emai
 			p.ShowingFromTo = [2]int{(p.Page-1)*adminListingsPer + 1, (p.Page-1)*adminListingsPer + len(items)}
 		}
 	}
-	h.render(w, r, http.StatusOK, "admin_listings", "Listings", "", p)
+	h.render(w, r, statusOK, "admin_listings", "Listings", "", p)
 }
 
 // adminListingID is the {id} of the request, false (after a 404 page) when
@@ -205,7 +205,7 @@ func (h *handler) showListingAdmin(w http.ResponseWriter, r *http.Request, email
 // listingAdminHome is GET /admin/listings/{id}.
 func (h *handler) listingAdminHome(w http.ResponseWriter, r *http.Request, email string) {
 	if id, ok := h.adminListingID(w, r); ok {
-		h.showListingAdmin(w, r, email, id, http.StatusOK, nil)
+		h.showListingAdmin(w, r, email, id, statusOK, nil)
 	}
 }
 
@@ -226,7 +226,7 @@ func (h *handler) listingRefused(w http.ResponseWriter, r *http.Request, email s
 // listingDone logs a change and goes back to the listing's page.
 func (h *handler) listingDone(w http.ResponseWriter, r *http.Request, email, what string, id int64) {
 	h.log.Info("web: site team changed a listing", "member", email, "action", what, "listing", id)
-	http.Redirect(w, r, "/admin/listings/"+strconv.FormatInt(id, 10), http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/listings/"+strconv.FormatInt(id, 10), statusSeeOther)
 }
 
 // listingAdminHide is POST /admin/listings/{id}/hide (reason).
@@ -388,7 +388,7 @@ func (h *handler) listingAdminEdit(w http.ResponseWriter, r *http.Request, email
 		return
 	}
 	if fe := v.Validate(doc); len(fe) > 0 {
-		refused(&domain.Error{Code: domain.EInvalid, Message: problem.ValidationDetail(fe), Fields: fe})
+		refused(domain.InvalidFields(fe))
 		return
 	}
 	if _, err := h.console.AdminEditListing(r.Context(), email, in); err != nil {

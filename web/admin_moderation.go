@@ -227,7 +227,7 @@ func (h *handler) showQueue(w http.ResponseWriter, r *http.Request, email string
 
 // queueHome is GET /admin/queue.
 func (h *handler) queueHome(w http.ResponseWriter, r *http.Request, email string) {
-	h.showQueue(w, r, email, http.StatusOK, nil, nil)
+	h.showQueue(w, r, email, statusOK, nil, nil)
 }
 
 // queueRefused answers a refused decision: the queue again with the reason
@@ -267,7 +267,7 @@ func (h *handler) queueVote(w http.ResponseWriter, r *http.Request, email string
 	}
 	h.log.Info("web: admin decided on a held vote", "admin", email, "vote_id", id, "decision", r.PathValue("decision"))
 	h.audit(r, email, "vote."+r.PathValue("decision"), fmt.Sprintf("vote:%d", id), map[string]string{"status": "held"}, nil)
-	http.Redirect(w, r, "/admin/queue#votes", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/queue#votes", statusSeeOther)
 }
 
 // reviewActions maps the {decision} of a review form to its action and the
@@ -296,7 +296,7 @@ func (h *handler) queueReview(w http.ResponseWriter, r *http.Request, email stri
 	}
 	h.log.Info("web: admin decided on a review", "admin", email, "review_id", id, "decision", a.action)
 	h.audit(r, email, "review."+r.PathValue("decision"), fmt.Sprintf("review:%d", id), nil, nil)
-	http.Redirect(w, r, "/admin/queue#"+a.section, http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/queue#"+a.section, statusSeeOther)
 }
 
 // queueDisqualify is POST /admin/queue/disqualify (listing, week, reason)
@@ -322,6 +322,6 @@ func (h *handler) queueDisqualify(lift bool) func(w http.ResponseWriter, r *http
 		h.audit(r, email, action, "listing:"+r.PostForm.Get("listing")+"@"+r.PostForm.Get("week"), nil, after)
 		h.log.Info("web: admin changed a week's disqualifications", "admin", email, "lift", lift,
 			"listing", r.PostForm.Get("listing"), "week", r.PostForm.Get("week"))
-		http.Redirect(w, r, "/admin/queue#weeks", http.StatusSeeOther)
+		http.Redirect(w, r, "/admin/queue#weeks", statusSeeOther)
 	}
 }

@@ -60,7 +60,7 @@ func (h *handler) peopleHome(w http.ResponseWriter, r *http.Request, email strin
 		switch {
 		case errors.As(err, &de) && de.Code == domain.EInvalid:
 			p.Problem = de.Message
-			h.render(w, r, http.StatusBadRequest, "admin_people", "People", "", p)
+			h.render(w, r, pageStatus(domain.EInvalid), "admin_people", "People", "", p)
 			return
 		case err != nil:
 			h.serviceError(w, r, err)
@@ -68,7 +68,7 @@ func (h *handler) peopleHome(w http.ResponseWriter, r *http.Request, email strin
 		}
 		p.Accounts = accounts
 	}
-	h.render(w, r, http.StatusOK, "admin_people", "People", "", p)
+	h.render(w, r, statusOK, "admin_people", "People", "", p)
 }
 
 // personID is the {id} of the request, false (after a 404 page) when it is
@@ -98,7 +98,7 @@ func (h *handler) showPerson(w http.ResponseWriter, r *http.Request, email strin
 // personHome is GET /admin/people/{id}.
 func (h *handler) personHome(w http.ResponseWriter, r *http.Request, email string) {
 	if id, ok := h.personID(w, r); ok {
-		h.showPerson(w, r, email, id, http.StatusOK, nil)
+		h.showPerson(w, r, email, id, statusOK, nil)
 	}
 }
 
@@ -128,7 +128,7 @@ func (h *handler) personSuspend(w http.ResponseWriter, r *http.Request, email st
 		return
 	}
 	h.log.Info("web: admin suspended an account", "admin", email, "account", id)
-	http.Redirect(w, r, "/admin/people/"+strconv.FormatInt(id, 10), http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/people/"+strconv.FormatInt(id, 10), statusSeeOther)
 }
 
 // personUnsuspend is POST /admin/people/{id}/unsuspend.
@@ -142,5 +142,5 @@ func (h *handler) personUnsuspend(w http.ResponseWriter, r *http.Request, email 
 		return
 	}
 	h.log.Info("web: admin unsuspended an account", "admin", email, "account", id)
-	http.Redirect(w, r, "/admin/people/"+strconv.FormatInt(id, 10), http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/people/"+strconv.FormatInt(id, 10), statusSeeOther)
 }

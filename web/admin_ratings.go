@@ -108,7 +108,7 @@ func (h *handler) showRatings(w http.ResponseWriter, r *http.Request, status int
 
 // ratingsHome is GET /admin/ratings.
 func (h *handler) ratingsHome(w http.ResponseWriter, r *http.Request, email string) {
-	h.showRatings(w, r, http.StatusOK, &ratingsPage{Email: email})
+	h.showRatings(w, r, statusOK, &ratingsPage{Email: email})
 }
 
 // ratingsUpload is POST /admin/ratings (multipart: file, source): a refused
@@ -123,17 +123,17 @@ func (h *handler) ratingsUpload(w http.ResponseWriter, r *http.Request, email st
 	if err := r.ParseMultipartForm(maxRatingsUpload); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			refuse(http.StatusRequestEntityTooLarge, "file", "The file is larger than 1 MiB; split it.")
+			refuse(pageStatus(domain.ETooLarge), "file", "The file is larger than 1 MiB; split it.")
 			return
 		}
-		refuse(http.StatusBadRequest, "file", "Choose a CSV file to upload (the form was not a file upload).")
+		refuse(pageStatus(domain.EInvalid), "file", "Choose a CSV file to upload (the form was not a file upload).")
 		return
 	}
 	defer func() { _ = r.MultipartForm.RemoveAll() }() // temporary files; nothing to do if removing fails
 	p.Source = r.PostFormValue("source")
 	f, fh, err := r.FormFile("file")
 	if err != nil {
-		refuse(http.StatusBadRequest, "file", "Choose a CSV file to upload.")
+		refuse(pageStatus(domain.EInvalid), "file", "Choose a CSV file to upload.")
 		return
 	}
 	defer f.Close()
@@ -152,7 +152,7 @@ func (h *handler) ratingsUpload(w http.ResponseWriter, r *http.Request, email st
 		return
 	}
 	h.log.Info("web: admin uploaded a Domain Rating file", "admin", email, "import", imp.ID, "accepted", imp.Accepted, "refused", imp.Refused)
-	http.Redirect(w, r, fmt.Sprintf("/admin/ratings/imports/%d", imp.ID), http.StatusSeeOther)
+	http.Redirect(w, r, fmt.Sprintf("/admin/ratings/imports/%d", imp.ID), statusSeeOther)
 }
 
 // importID is the {id} of the path; 0 when it is no id.
@@ -187,7 +187,7 @@ func (h *handler) showRatingImport(w http.ResponseWriter, r *http.Request, email
 
 // ratingImportPage is GET /admin/ratings/imports/{id}.
 func (h *handler) ratingImportPage(w http.ResponseWriter, r *http.Request, email string) {
-	h.showRatingImport(w, r, email, http.StatusOK, importID(r), &ratingImportPage{Done: r.URL.Query().Get("done") == "1"})
+	h.showRatingImport(w, r, email, statusOK, importID(r), &ratingImportPage{Done: r.URL.Query().Get("done") == "1"})
 }
 
 // ratingImportDecide is POST /admin/ratings/imports/{id}/confirm or /discard.
@@ -214,7 +214,7 @@ func (h *handler) ratingImportDecide(confirm bool) func(w http.ResponseWriter, r
 			return
 		}
 		h.log.Info("web: admin decided a Domain Rating import", "admin", email, "import", id, "confirm", confirm)
-		http.Redirect(w, r, fmt.Sprintf("/admin/ratings/imports/%d?done=1", id), http.StatusSeeOther)
+		http.Redirect(w, r, fmt.Sprintf("/admin/ratings/imports/%d?done=1", id), statusSeeOther)
 	}
 }
 
@@ -230,7 +230,7 @@ func (h *handler) showRevenue(w http.ResponseWriter, r *http.Request, status int
 
 // revenueHome is GET /admin/revenue.
 func (h *handler) revenueHome(w http.ResponseWriter, r *http.Request, email string) {
-	h.showRevenue(w, r, http.StatusOK, &revenuePage{Email: email, Saved: r.URL.Query().Get("saved") == "1"})
+	h.showRevenue(w, r, statusOK, &revenuePage{Email: email, Saved: r.URL.Query().Get("saved") == "1"})
 }
 
 // revenueSave is POST /admin/revenue (listing, month, amount): a verified figure.
@@ -238,7 +238,7 @@ func (h *handler) revenueSave(w http.ResponseWriter, r *http.Request, email stri
 	p := &revenuePage{Email: email, Listing: strings.TrimSpace(r.PostForm.Get("listing")), Month: r.PostForm.Get("month"), Amount: r.PostForm.Get("amount")}
 	_, err := h.console.SetVerifiedRevenue(r.Context(), email, p.Listing, p.Month, p.Amount)
 	if p.Problems = invalidFields(err); p.Problems != nil {
-		h.showRevenue(w, r, http.StatusBadRequest, p)
+		h.showRevenue(w, r, pageStatus(domain.EInvalid), p)
 		return
 	}
 	if err != nil {
@@ -246,7 +246,7 @@ func (h *handler) revenueSave(w http.ResponseWriter, r *http.Request, email stri
 		return
 	}
 	h.log.Info("web: admin set a verified revenue figure", "admin", email, "listing", p.Listing, "month", p.Month)
-	http.Redirect(w, r, "/admin/revenue?saved=1", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/revenue?saved=1", statusSeeOther)
 }
 
 // ownerRevenue is GET and POST /account/listings/{id}/revenue: the owner
@@ -268,7 +268,7 @@ func (h *handler) ownerRevenue(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := &revenuePage{ListingID: id, Saved: r.URL.Query().Get("saved") == "1"}
-	status := http.StatusOK
+	status := statusOK
 	if r.Method == http.MethodPost {
 		if !h.formPost(w, r) {
 			return
@@ -280,10 +280,10 @@ func (h *handler) ownerRevenue(w http.ResponseWriter, r *http.Request) {
 				h.serviceError(w, r, err)
 				return
 			}
-			http.Redirect(w, r, fmt.Sprintf("/account/listings/%d/revenue?saved=1", id), http.StatusSeeOther)
+			http.Redirect(w, r, fmt.Sprintf("/account/listings/%d/revenue?saved=1", id), statusSeeOther)
 			return
 		}
-		status = http.StatusBadRequest
+		status = pageStatus(domain.EInvalid)
 	}
 	own, err := h.console.OwnListingName(r.Context(), uid, id)
 	if err != nil {

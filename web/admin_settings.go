@@ -4,6 +4,7 @@ import (
 	"html/template"
 	"net/http"
 
+	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
 )
 
@@ -45,7 +46,7 @@ func (h *handler) showSettings(w http.ResponseWriter, r *http.Request, email str
 		h.serviceError(w, r, err)
 		return
 	}
-	p := &settingsPage{Email: email, Saved: r.URL.Query().Get("saved") == "1" && status == http.StatusOK}
+	p := &settingsPage{Email: email, Saved: r.URL.Query().Get("saved") == "1" && status == statusOK}
 	for _, v := range views {
 		f := settingField{SettingView: v, Shown: v.Value, Problem: problems[v.Key]}
 		if t, ok := typed[v.Key]; ok {
@@ -61,7 +62,7 @@ func (h *handler) showSettings(w http.ResponseWriter, r *http.Request, email str
 
 // settingsHome is GET /admin/settings.
 func (h *handler) settingsHome(w http.ResponseWriter, r *http.Request, email string) {
-	h.showSettings(w, r, email, http.StatusOK, nil, nil)
+	h.showSettings(w, r, email, statusOK, nil, nil)
 }
 
 // settingsSave is POST /admin/settings: every setting's field; a field
@@ -75,7 +76,7 @@ func (h *handler) settingsSave(w http.ResponseWriter, r *http.Request, email str
 	}
 	err := h.console.SetSiteSettings(r.Context(), email, values)
 	if problems := invalidFields(err); problems != nil {
-		h.showSettings(w, r, email, http.StatusBadRequest, values, problems)
+		h.showSettings(w, r, email, pageStatus(domain.EInvalid), values, problems)
 		return
 	}
 	if err != nil {
@@ -83,5 +84,5 @@ func (h *handler) settingsSave(w http.ResponseWriter, r *http.Request, email str
 		return
 	}
 	h.log.Info("web: admin saved the site settings", "admin", email)
-	http.Redirect(w, r, "/admin/settings?saved=1", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/settings?saved=1", statusSeeOther)
 }

@@ -76,7 +76,7 @@ func (h *handler) showTeam(w http.ResponseWriter, r *http.Request, email string,
 
 // teamHome is GET /admin/team.
 func (h *handler) teamHome(w http.ResponseWriter, r *http.Request, email string) {
-	h.showTeam(w, r, email, http.StatusOK, nil)
+	h.showTeam(w, r, email, statusOK, nil)
 }
 
 // teamRefused shows the team page with why a change was refused: 400 for
@@ -102,7 +102,7 @@ func (h *handler) teamGrant(w http.ResponseWriter, r *http.Request, email string
 		return
 	}
 	h.log.Info("web: admin granted a team role", "admin", email, "member", p.NewEmail, "role", p.NewRole)
-	http.Redirect(w, r, "/admin/team", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/team", statusSeeOther)
 }
 
 // teamRevoke is POST /admin/team/revoke (email).
@@ -113,7 +113,7 @@ func (h *handler) teamRevoke(w http.ResponseWriter, r *http.Request, email strin
 		return
 	}
 	h.log.Info("web: admin removed a team member", "admin", email, "member", member)
-	http.Redirect(w, r, "/admin/team", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/team", statusSeeOther)
 }
 
 // auditHome is GET /admin/audit?actor=&action=&target=&since=&until=&page=:
@@ -126,7 +126,7 @@ func (h *handler) auditHome(w http.ResponseWriter, r *http.Request, email string
 	f := console.AuditFilter{Actor: p.Actor, Action: p.Action, Target: p.Target, PerPage: auditPerPage}
 	refuse := func(field, msg string) {
 		p.Problem, p.Field = msg, field
-		h.render(w, r, http.StatusBadRequest, "admin_audit", "Audit log", "", p)
+		h.render(w, r, pageStatus(domain.EInvalid), "admin_audit", "Audit log", "", p)
 	}
 	if raw := q.Get("page"); raw != "" {
 		n, err := strconv.Atoi(raw)
@@ -187,5 +187,5 @@ func (h *handler) auditHome(w http.ResponseWriter, r *http.Request, email string
 	if p.Page*auditPerPage < total {
 		p.Next = page(p.Page + 1)
 	}
-	h.render(w, r, http.StatusOK, "admin_audit", "Audit log", "", p)
+	h.render(w, r, statusOK, "admin_audit", "Audit log", "", p)
 }

@@ -265,7 +265,7 @@ func (h *handler) serveBadge(w http.ResponseWriter, r *http.Request, body []byte
 	hd.Set("Cache-Control", "public, max-age=3600")
 	hd.Set("ETag", etag)
 	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, etag) {
-		w.WriteHeader(http.StatusNotModified)
+		w.WriteHeader(statusNotModified)
 		return
 	}
 	hd.Set("Content-Length", strconv.Itoa(len(body)))

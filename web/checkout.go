@@ -236,7 +236,7 @@ func (h *handler) checkout(w http.ResponseWriter, r *http.Request, token string)
 		h.checkoutError(w, r, err)
 		return
 	}
-	h.showCheckout(w, r, http.StatusOK, h.newCheckoutPage(token, o))
+	h.showCheckout(w, r, statusOK, h.newCheckoutPage(token, o))
 }
 
 // checkoutDone is GET /checkout/{token}/done, where a payment provider sends
@@ -252,7 +252,7 @@ func (h *handler) checkoutDone(w http.ResponseWriter, r *http.Request, token str
 	if p.State == statePending {
 		p.State = stateConfirming
 	}
-	h.showCheckout(w, r, http.StatusOK, p)
+	h.showCheckout(w, r, statusOK, p)
 }
 
 // checkoutBilling is POST /checkout/{token}/billing: save the billing details
@@ -270,7 +270,7 @@ func (h *handler) checkoutBilling(w http.ResponseWriter, r *http.Request, token 
 		h.checkoutError(w, r, err)
 		return
 	}
-	http.Redirect(w, r, domain.CheckoutPath+token, http.StatusSeeOther)
+	http.Redirect(w, r, domain.CheckoutPath+token, statusSeeOther)
 }
 
 // refused shows the checkout page again with status 400 and the messages of
@@ -298,7 +298,7 @@ func (h *handler) refused(w http.ResponseWriter, r *http.Request, token string, 
 	if len(p.Errors) == 0 {
 		p.Problem = de.Message
 	}
-	h.showCheckout(w, r, http.StatusBadRequest, p)
+	h.showCheckout(w, r, pageStatus(domain.EInvalid), p)
 }
 
 // checkoutPay is POST /checkout/{token}/pay: start paying with the configured
@@ -314,7 +314,7 @@ func (h *handler) checkoutPay(w http.ResponseWriter, r *http.Request, token stri
 		h.checkoutError(w, r, err)
 		return
 	}
-	http.Redirect(w, r, next, http.StatusSeeOther)
+	http.Redirect(w, r, next, statusSeeOther)
 }
 
 // checkoutCancel is POST /checkout/{token}/cancel.
@@ -323,7 +323,7 @@ func (h *handler) checkoutCancel(w http.ResponseWriter, r *http.Request, token s
 		h.checkoutError(w, r, err)
 		return
 	}
-	http.Redirect(w, r, domain.CheckoutPath+token, http.StatusSeeOther)
+	http.Redirect(w, r, domain.CheckoutPath+token, statusSeeOther)
 }
 
 // testPayable loads the order of the test payment step. It answers itself,
@@ -344,7 +344,7 @@ func (h *handler) testPayable(w http.ResponseWriter, r *http.Request, token stri
 	case domain.OrderPending:
 		return o
 	case domain.OrderPaid:
-		http.Redirect(w, r, domain.CheckoutPath+token+"/done", http.StatusSeeOther)
+		http.Redirect(w, r, domain.CheckoutPath+token+"/done", statusSeeOther)
 	default:
 		h.failWith(w, r, domain.EConflict, "This order can no longer be paid",
 			"Order "+o.Number+" is "+o.Status+", so it can no longer be paid. Ask for a new checkout link.")
@@ -362,10 +362,10 @@ func (h *handler) testPayPage(w http.ResponseWriter, r *http.Request, token stri
 	p := h.newCheckoutPage(token, o)
 	if !p.BillingSaved {
 		// BeginPayment leads here only with billing saved; a hand-typed URL goes back to the form.
-		http.Redirect(w, r, p.Base, http.StatusSeeOther)
+		http.Redirect(w, r, p.Base, statusSeeOther)
 		return
 	}
-	h.render(w, r, http.StatusOK, "checkout_testpay", "Test payment", "", p)
+	h.render(w, r, statusOK, "checkout_testpay", "Test payment", "", p)
 }
 
 // testPay is POST /checkout/{token}/test-pay: the order is paid through the
@@ -383,5 +383,5 @@ func (h *handler) testPay(w http.ResponseWriter, r *http.Request, token string) 
 		h.checkoutError(w, r, err)
 		return
 	}
-	http.Redirect(w, r, domain.CheckoutPath+token+"/done", http.StatusSeeOther)
+	http.Redirect(w, r, domain.CheckoutPath+token+"/done", statusSeeOther)
 }

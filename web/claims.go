@@ -84,7 +84,7 @@ func (h *handler) claimLink(w http.ResponseWriter, r *http.Request, token string
 		h.failWith(w, r, domain.EGone, "This claim link no longer works", l.Closed)
 		return
 	}
-	h.render(w, r, http.StatusOK, "claim", "Confirm the claim of "+l.ListingName, "", claimPage{Action: r.URL.Path, Link: l})
+	h.render(w, r, statusOK, "claim", "Confirm the claim of "+l.ListingName, "", claimPage{Action: r.URL.Path, Link: l})
 }
 
 // claimConfirm is POST /claims/confirm/{token}: the person pressed Confirm.
@@ -94,5 +94,5 @@ func (h *handler) claimConfirm(w http.ResponseWriter, r *http.Request, token str
 		h.claimError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "claim", "Claim confirmed", "", claimPage{Link: l, Done: true})
+	h.render(w, r, statusOK, "claim", "Claim confirmed", "", claimPage{Link: l, Done: true})
 }

@@ -196,7 +196,7 @@ func (h *handler) categoryFeed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if c.Category.Slug != slug { // an old slug: the feed at the current one
-		http.Redirect(w, r, "/feeds/categories/"+url.PathEscape(c.Category.Slug)+"."+ext, http.StatusMovedPermanently)
+		http.Redirect(w, r, "/feeds/categories/"+url.PathEscape(c.Category.Slug)+"."+ext, statusMoved)
 		return
 	}
 	out, err := h.svc.SearchListings(ctx, domain.SearchListingsInput{Category: slug, Sort: "newest",
@@ -227,12 +227,12 @@ func (h *handler) listingFeed(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	} else if to != "" {
-		http.Redirect(w, r, "/feeds/listings/"+url.PathEscape(to)+"."+ext, http.StatusMovedPermanently)
+		http.Redirect(w, r, "/feeds/listings/"+url.PathEscape(to)+"."+ext, statusMoved)
 		return
 	}
 	l, ups, err := h.svc.ListingUpdates(ctx, slug, feedUpdates)
 	if nf := (*domain.ListingNotFound)(nil); errors.As(err, &nf) {
-		h.errorPage(w, r, errorPage{Status: http.StatusNotFound, Heading: heading(http.StatusNotFound),
+		h.errorPage(w, r, errorPage{Status: pageStatus(domain.ENotFound), Heading: heading(pageStatus(domain.ENotFound)),
 			Message: fmt.Sprintf("No listing %q exists.", slug), Suggest: nf.Meant})
 		return
 	}

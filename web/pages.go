@@ -73,7 +73,7 @@ func (h *handler) home(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "home", "", "home", homePage{Info: info, Week: week, Upcoming: upcoming.Items, Trending: trending.Items, Vote: vote,
+	h.render(w, r, statusOK, "home", "", "home", homePage{Info: info, Week: week, Upcoming: upcoming.Items, Trending: trending.Items, Vote: vote,
 		Deleted: r.URL.Query().Get("account") == "deleted"})
 }
 
@@ -106,7 +106,7 @@ func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 	if errors.As(err, &de) && len(de.Fields) == 1 && de.Fields[0].Field == "category" && de.Fields[0].Rule == "exists" {
 		// An old or mistyped link: say so in a person's words and link the
 		// categories (the API's message names list_categories).
-		h.errorPage(w, r, errorPage{Status: http.StatusBadRequest, Heading: heading(http.StatusBadRequest),
+		h.errorPage(w, r, errorPage{Status: pageStatus(domain.EInvalid), Heading: heading(pageStatus(domain.EInvalid)),
 			Message: fmt.Sprintf("No category %q exists.", in.Category), Next: &errorLink{Href: "/categories", Text: "See all categories"}})
 		return
 	}
@@ -119,7 +119,7 @@ func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "search", "Search", "search", searchPage{In: in, Items: out.Summaries(), Pager: newPager(r, out.Page), Sorts: searchSorts, Vote: vote})
+	h.render(w, r, statusOK, "search", "Search", "search", searchPage{In: in, Items: out.Summaries(), Pager: newPager(r, out.Page), Sorts: searchSorts, Vote: vote})
 }
 
 type listingPage struct {
@@ -147,7 +147,7 @@ func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	} else if to != "" {
-		http.Redirect(w, r, "/listings/"+url.PathEscape(to), http.StatusMovedPermanently)
+		http.Redirect(w, r, "/listings/"+url.PathEscape(to), statusMoved)
 		return
 	}
 	p, ok := h.listingPage(w, r, slug, true)
@@ -157,7 +157,7 @@ func (h *handler) listing(w http.ResponseWriter, r *http.Request) {
 	if h.recordView(r, slug) {
 		p.L.Views++ // the page shows the count with this view
 	}
-	h.render(w, r, http.StatusOK, "listing", p.L.Name, "", p)
+	h.render(w, r, statusOK, "listing", p.L.Name, "", p)
 }
 
 // listingPage reads everything listing slug's page shows to r's person; on
@@ -171,13 +171,13 @@ func (h *handler) listingPage(w http.ResponseWriter, r *http.Request, slug strin
 		if upcoming {
 			if up, uerr := h.svc.GetUpcomingListing(ctx, slug); uerr == nil {
 				w.Header().Set("X-Robots-Tag", "noindex")
-				h.render(w, r, http.StatusOK, "upcoming", up.Name, "", up)
+				h.render(w, r, statusOK, "upcoming", up.Name, "", up)
 				return listingPage{}, false
 			}
 		}
 		// A mistyped or guessed address: the page links the listing it
 		// most likely meant.
-		h.errorPage(w, r, errorPage{Status: http.StatusNotFound, Heading: heading(http.StatusNotFound),
+		h.errorPage(w, r, errorPage{Status: pageStatus(domain.ENotFound), Heading: heading(pageStatus(domain.ENotFound)),
 			Message: fmt.Sprintf("No listing %q exists.", slug), Suggest: nf.Meant})
 		return listingPage{}, false
 	}
@@ -241,7 +241,7 @@ func (h *handler) categories(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "categories", "Categories", "categories", out.Items)
+	h.render(w, r, statusOK, "categories", "Categories", "categories", out.Items)
 }
 
 type categoryPage struct {
@@ -265,7 +265,7 @@ func (h *handler) category(w http.ResponseWriter, r *http.Request) {
 		if r.URL.RawQuery != "" {
 			to += "?" + r.URL.RawQuery
 		}
-		http.Redirect(w, r, to, http.StatusMovedPermanently)
+		http.Redirect(w, r, to, statusMoved)
 		return
 	}
 	vote, err := h.voteStateOf(w, r)
@@ -273,7 +273,7 @@ func (h *handler) category(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "category", out.Category.Name, "categories", categoryPage{Out: out, Pager: newPager(r, out.Page), Vote: vote})
+	h.render(w, r, statusOK, "category", out.Category.Name, "categories", categoryPage{Out: out, Pager: newPager(r, out.Page), Vote: vote})
 }
 
 // launchSection is one feed on the launches page.
@@ -328,7 +328,7 @@ func (h *handler) launches(w http.ResponseWriter, r *http.Request) {
 	if want != "" {
 		title = sectionName(want) + " - Launches"
 	}
-	h.render(w, r, http.StatusOK, "launches", title, "launches", page)
+	h.render(w, r, statusOK, "launches", title, "launches", page)
 }
 
 type weekPage struct {
@@ -352,11 +352,11 @@ func (h *handler) launchWeek(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := weekPage{Out: out, Vote: vote}
-	h.render(w, r, http.StatusOK, "week", "Launches of the week of "+formatDay(out.Week), "launches", p)
+	h.render(w, r, statusOK, "week", "Launches of the week of "+formatDay(out.Week), "launches", p)
 }
 
 func (h *handler) leaderboards(w http.ResponseWriter, r *http.Request) {
-	h.render(w, r, http.StatusOK, "leaderboards", "Leaderboards", "leaderboards", boardList())
+	h.render(w, r, statusOK, "leaderboards", "Leaderboards", "leaderboards", boardList())
 }
 
 type boardPage struct {
@@ -405,7 +405,7 @@ func (h *handler) leaderboard(w http.ResponseWriter, r *http.Request) {
 			p.WeekPage = !t.Before(first) && !t.After(last)
 		}
 	}
-	h.render(w, r, http.StatusOK, "leaderboard", out.Title, "leaderboards", p)
+	h.render(w, r, statusOK, "leaderboard", out.Title, "leaderboards", p)
 }
 
 type foundersPage struct {
@@ -425,7 +425,7 @@ func (h *handler) founders(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "founders", "Founders", "founders", foundersPage{In: in, Items: out.Items, Pager: newPager(r, out.Page)})
+	h.render(w, r, statusOK, "founders", "Founders", "founders", foundersPage{In: in, Items: out.Items, Pager: newPager(r, out.Page)})
 }
 
 type founderPage struct {
@@ -448,7 +448,7 @@ func (h *handler) founder(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "founder", f.Name, "founders", founderPage{F: f, Vote: vote})
+	h.render(w, r, statusOK, "founder", f.Name, "founders", founderPage{F: f, Vote: vote})
 }
 
 type blogPage struct {
@@ -468,7 +468,7 @@ func (h *handler) blog(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "blog", "Blog", "blog", blogPage{Q: q, Items: out.Items, Pager: newPager(r, out.Page)})
+	h.render(w, r, statusOK, "blog", "Blog", "blog", blogPage{Q: q, Items: out.Items, Pager: newPager(r, out.Page)})
 }
 
 type postPage struct {
@@ -491,7 +491,7 @@ func (h *handler) blogPost(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "post", p.Title, "blog", postPage{P: p, Body: body})
+	h.render(w, r, statusOK, "post", p.Title, "blog", postPage{P: p, Body: body})
 }
 
 type awardsPage struct {
@@ -535,7 +535,7 @@ func (h *handler) awards(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "awards", "Awards", "awards", awardsPage{Listing: listing, Weeks: byWeek(out.Items), Pager: newPager(r, out.Page), Vote: vote})
+	h.render(w, r, statusOK, "awards", "Awards", "awards", awardsPage{Listing: listing, Weeks: byWeek(out.Items), Pager: newPager(r, out.Page), Vote: vote})
 }
 
 func (h *handler) docs(w http.ResponseWriter, r *http.Request) {
@@ -544,6 +544,6 @@ func (h *handler) docs(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "docs", "API and MCP docs", "docs",
+	h.render(w, r, statusOK, "docs", "API and MCP docs", "docs",
 		docsPage{SiteInfo: info, CursorInstallURL: template.URL(cursorInstallURL(info.MCPURL)), Toolsets: h.toolsets})
 }

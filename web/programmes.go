@@ -60,7 +60,7 @@ func (h *handler) programmes(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "programmes", "Award programmes", "programmes", out)
+	h.render(w, r, statusOK, "programmes", "Award programmes", "programmes", out)
 }
 
 // programme is GET /programmes/{slug}: the entries by category with their
@@ -92,7 +92,7 @@ func (h *handler) programme(w http.ResponseWriter, r *http.Request) {
 		}
 		page.Categories = append(page.Categories, cr)
 	}
-	h.render(w, r, http.StatusOK, "programme", out.Name, "programmes", page)
+	h.render(w, r, statusOK, "programme", out.Name, "programmes", page)
 }
 
 func (h *handler) showProgrammeConsole(w http.ResponseWriter, r *http.Request, status int, p *programmeConsolePage) {
@@ -113,7 +113,7 @@ func (h *handler) showProgrammeConsole(w http.ResponseWriter, r *http.Request, s
 
 // programmeConsole is GET /admin/programmes.
 func (h *handler) programmeConsole(w http.ResponseWriter, r *http.Request, email string) {
-	h.showProgrammeConsole(w, r, http.StatusOK, &programmeConsolePage{Email: email, Created: r.URL.Query().Get("created")})
+	h.showProgrammeConsole(w, r, statusOK, &programmeConsolePage{Email: email, Created: r.URL.Query().Get("created")})
 }
 
 // programmeFields are the create form's fields.
@@ -153,7 +153,7 @@ func (h *handler) createProgramme(w http.ResponseWriter, r *http.Request, email 
 	}
 	h.audit(r, email, "programme.create", "programme:"+rec.Slug, nil, map[string]any{"name": rec.Name, "categories": rec.Categories, "winners": rec.Winners})
 	h.log.Info("web: site team created a programme", "member", email, "programme", rec.Slug)
-	http.Redirect(w, r, "/admin/programmes?created="+rec.Slug, http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/programmes?created="+rec.Slug, statusSeeOther)
 }
 
 // programmeStates are the programme phases in words.

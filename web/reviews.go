@@ -120,7 +120,7 @@ func (h *handler) reviewPost(do func(r *http.Request, userID int64, slug string)
 			h.serviceError(w, r, err)
 			return
 		}
-		http.Redirect(w, r, back, http.StatusSeeOther)
+		http.Redirect(w, r, back, statusSeeOther)
 	}
 }
 
@@ -162,7 +162,7 @@ func (h *handler) reviewRefused(w http.ResponseWriter, r *http.Request, slug str
 		f.Stars, _ = strconv.Atoi(r.PostForm.Get("stars"))
 		f.Body = r.PostForm.Get("body")
 	}
-	h.render(w, r, http.StatusBadRequest, "listing", p.L.Name, "", p)
+	h.render(w, r, pageStatus(domain.EInvalid), "listing", p.L.Name, "", p)
 }
 
 // withinBudgets takes one post of key's account and of r's network from

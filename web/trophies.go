@@ -55,7 +55,7 @@ func (h *handler) showTrophyQueue(w http.ResponseWriter, r *http.Request, status
 
 // trophyQueue is GET /admin/trophies?state=.
 func (h *handler) trophyQueue(w http.ResponseWriter, r *http.Request, email string) {
-	h.showTrophyQueue(w, r, http.StatusOK, &trophyQueuePage{Email: email, State: r.URL.Query().Get("state")})
+	h.showTrophyQueue(w, r, statusOK, &trophyQueuePage{Email: email, State: r.URL.Query().Get("state")})
 }
 
 // trophyDecide is POST /admin/trophies/{id}/verify or /reject (form: reason, state).
@@ -70,7 +70,7 @@ func (h *handler) trophyDecide(verify bool) func(w http.ResponseWriter, r *http.
 		rec, err := h.svc.DecideTrophy(r.Context(), id, verify, reason)
 		var de *domain.Error
 		if errors.As(err, &de) && de.Code == domain.EInvalid {
-			h.showTrophyQueue(w, r, http.StatusBadRequest, &trophyQueuePage{Email: email, State: r.PostForm.Get("state"), Problem: de.Message, ProblemID: id})
+			h.showTrophyQueue(w, r, pageStatus(domain.EInvalid), &trophyQueuePage{Email: email, State: r.PostForm.Get("state"), Problem: de.Message, ProblemID: id})
 			return
 		}
 		if err != nil {
@@ -83,6 +83,6 @@ func (h *handler) trophyDecide(verify bool) func(w http.ResponseWriter, r *http.
 		}
 		h.audit(r, email, action, "trophy:"+strconv.FormatInt(id, 10), nil, map[string]any{"state": rec.State, "reason": rec.Reason, "listing": rec.Slug})
 		h.log.Info("web: site team decided a trophy", "member", email, "action", action, "trophy", id)
-		http.Redirect(w, r, "/admin/trophies?state="+r.PostForm.Get("state"), http.StatusSeeOther)
+		http.Redirect(w, r, "/admin/trophies?state="+r.PostForm.Get("state"), statusSeeOther)
 	}
 }

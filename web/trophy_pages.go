@@ -89,7 +89,7 @@ func (h *handler) trophyLeaderboard(w http.ResponseWriter, r *http.Request) {
 	if in.Year != 0 {
 		title += " " + strconv.Itoa(in.Year)
 	}
-	h.render(w, r, http.StatusOK, "trophy_leaderboard", title, "leaderboards",
+	h.render(w, r, statusOK, "trophy_leaderboard", title, "leaderboards",
 		trophyBoardPage{Out: out, Years: h.yearLinks("/trophies/leaderboard", "All-time", in.Year), Pager: newPager(r, out.Page)})
 }
 
@@ -108,6 +108,6 @@ func (h *handler) hallOfFame(w http.ResponseWriter, r *http.Request) {
 	if in.Year != 0 {
 		title += " " + strconv.Itoa(in.Year)
 	}
-	h.render(w, r, http.StatusOK, "hall_of_fame", title, "leaderboards",
+	h.render(w, r, statusOK, "hall_of_fame", title, "leaderboards",
 		hallOfFamePage{Out: out, Year: in.Year, Years: h.yearLinks("/hall-of-fame", "Every year", in.Year)})
 }

@@ -29,7 +29,7 @@ func (h *handler) accountID(r *http.Request) (int64, bool) {
 
 // signIn sends a visitor to the sign-in page, returning to next afterwards.
 func signIn(w http.ResponseWriter, r *http.Request, next string) {
-	http.Redirect(w, r, domain.SignInPath+"?"+url.Values{"next": {next}}.Encode(), http.StatusSeeOther)
+	http.Redirect(w, r, domain.SignInPath+"?"+url.Values{"next": {next}}.Encode(), statusSeeOther)
 }
 
 // routeUpdates parses the templates of this file's pages and registers them.
@@ -75,7 +75,7 @@ func (h *handler) updates(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "updates", "Latest updates", "updates", updatesPage{Items: out.Items, Pager: newPager(r, out.Page)})
+	h.render(w, r, statusOK, "updates", "Latest updates", "updates", updatesPage{Items: out.Items, Pager: newPager(r, out.Page)})
 }
 
 // follow is POST /listings/{slug}/follow and /unfollow.
@@ -95,7 +95,7 @@ func (h *handler) follow(on bool) http.HandlerFunc {
 			h.serviceError(w, r, err)
 			return
 		}
-		http.Redirect(w, r, page, http.StatusSeeOther)
+		http.Redirect(w, r, page, statusSeeOther)
 	}
 }
 
@@ -123,7 +123,7 @@ func (h *handler) notifications(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "notifications", "Notifications", "notifications",
+	h.render(w, r, statusOK, "notifications", "Notifications", "notifications",
 		notificationsPage{Email: email, List: list, Pager: newPager(r, list.Page)})
 }
 
@@ -141,5 +141,5 @@ func (h *handler) markRead(w http.ResponseWriter, r *http.Request) {
 		h.serviceError(w, r, err)
 		return
 	}
-	http.Redirect(w, r, domain.NotificationsPath, http.StatusSeeOther)
+	http.Redirect(w, r, domain.NotificationsPath, statusSeeOther)
 }

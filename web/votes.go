@@ -71,7 +71,7 @@ func (h *handler) vote(on bool) http.HandlerFunc {
 			h.serviceError(w, r, err)
 			return
 		}
-		http.Redirect(w, r, back, http.StatusSeeOther)
+		http.Redirect(w, r, back, statusSeeOther)
 	}
 }
 

@@ -236,6 +236,9 @@ type errorPage struct {
 	// Next, when set, links the page that lists what the address should
 	// have named (all categories, for a search by a category that is none).
 	Next *errorLink
+	// RetryAfter, when positive, is the problem's Retry-After in seconds
+	// (unavailable), sent as the API sends it.
+	RetryAfter int
 }
 
 // errorLink is a link an error page offers.
@@ -249,7 +252,7 @@ func (h *handler) fail(w http.ResponseWriter, r *http.Request, code domain.Code,
 
 // heading is the error page's heading for status.
 func heading(status int) string {
-	if status == http.StatusNotFound {
+	if status == pageStatus(domain.ENotFound) {
 		return "Page not found"
 	}
 	return http.StatusText(status)
@@ -257,8 +260,8 @@ func heading(status int) string {
 
 // failWith renders the error page of code with its own heading; both must be safe to show.
 func (h *handler) failWith(w http.ResponseWriter, r *http.Request, code domain.Code, heading, message string) {
-	status := problem.Status(code)
-	h.errorPage(w, r, errorPage{Status: status, Heading: heading, Message: message})
+	p := problem.New(code, message)
+	h.errorPage(w, r, errorPage{Status: p.Status, Heading: heading, Message: message, RetryAfter: p.RetryAfter})
 }
 
 // errorPage renders the error template with p.Status.
@@ -274,6 +277,7 @@ func (h *handler) errorPage(w http.ResponseWriter, r *http.Request, p errorPage)
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	}
 	w.Header().Set("Cache-Control", "no-store")
+	problem.SetRetryAfter(w.Header(), p.RetryAfter)
 	w.WriteHeader(p.Status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(buf.Bytes())
@@ -300,14 +304,14 @@ func (h *handler) problemPage(w http.ResponseWriter, r *http.Request, where, hea
 	if head == "" || p.Code == domain.EInternal {
 		head = heading(p.Status)
 	}
-	h.errorPage(w, r, errorPage{Status: p.Status, Heading: head, Message: p.Detail, Fields: p.Errors})
+	h.errorPage(w, r, errorPage{Status: p.Status, Heading: head, Message: p.Detail, Fields: p.Errors, RetryAfter: p.RetryAfter})
 }
 
 // tooMany answers a request over the pages' rate limit (WithRateLimit): a
 // 429 page with Retry-After and the RateLimit fields.
 func (h *handler) tooMany(w http.ResponseWriter, r *http.Request, st ratelimit.State) {
 	st.SetHeaders(w.Header())
-	w.Header().Set("Retry-After", strconv.Itoa(st.ResetSeconds()))
+	problem.SetRetryAfter(w.Header(), st.ResetSeconds())
 	h.fail(w, r, domain.ERateLimited, st.Detail())
 }
 

@@ -12,7 +12,8 @@ import (
 // web, storage, the wiring and cmd, nothing imports cmd,
 // only cmd imports the wiring (internal/app), nothing imports tools but those two, only storage talks SQL, only tools imports the MCP SDK, and only
 // tests import the browser harness web/browsertest. No package under domain/
-// imports net/http (no exception), an outside service's SDK or a project
+// imports internal/problem (the transports map domain errors to HTTP),
+// net/http (no exception), an outside service's SDK or a project
 // package outside domain/ (the exceptions are listed by name, with why).
 func TestDependencyDirection(t *testing.T) {
 	t.Parallel()
@@ -27,6 +28,10 @@ func TestDependencyDirection(t *testing.T) {
 	}{
 		{mod + "cmd", func(string) bool { return false }},
 		{mod + "tools", func(p string) bool { return strings.HasPrefix(p, mod+"cmd/") || p == mod+"internal/app" }},
+		// The HTTP face of the error codes (status table, problem+json) is the
+		// transports': the domain tree returns domain errors (code, fields,
+		// rules) and never writes a problem.
+		{mod + "internal/problem", func(p string) bool { return p != mod+"domain" && !strings.HasPrefix(p, mod+"domain/") }},
 		// The one wiring path is for main (and tests) only.
 		{mod + "internal/app", func(p string) bool { return strings.HasPrefix(p, mod+"cmd/") }},
 		// go list -deps without -test lists no test imports: the browser
@@ -49,9 +54,8 @@ func TestDependencyDirection(t *testing.T) {
 	// are internal/fetch and internal/netguard), nor an outside service's
 	// SDK, nor a project package outside domain/ but these, each with why.
 	domainImports := map[string]string{
-		// the JSON Schema validator writes its field errors as the HTTP problem body
-		// (validation's one home is being settled on another branch)
-		mod + "domain/validate": mod + "internal/problem " + mod + "schemas",
+		// the JSON Schema validator compiles the committed input schemas
+		mod + "domain/validate": mod + "schemas",
 	}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		pkg, imports, _ := strings.Cut(line, ": ")

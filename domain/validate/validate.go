@@ -24,7 +24,6 @@ import (
 	"golang.org/x/text/message"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/internal/problem"
 	"github.com/launchdir/launchdir/schemas"
 )
 
@@ -106,7 +105,7 @@ func Input(in any) error {
 		return fmt.Errorf("validate: %T: %w", in, err)
 	}
 	if fe := v.Validate(doc); len(fe) > 0 {
-		return &domain.Error{Code: domain.EInvalid, Message: problem.ValidationDetail(fe), Fields: fe}
+		return domain.InvalidFields(fe)
 	}
 	return nil
 }

@@ -46,3 +46,24 @@ func isProblemType(e ast.Expr) bool {
 	}
 	return false
 }
+
+// TestOneHome_RetryAfter: the Retry-After header is written in one place,
+// problem.SetRetryAfter (problem.Write for the API, web's error page and
+// the 429 answers of auth and web call it), so a page and the API ask a
+// client to wait alike. No other source file names the header, but the
+// OpenAPI document, which describes it.
+func TestOneHome_RetryAfter(t *testing.T) {
+	t.Parallel()
+	describes := map[string]bool{"tools/openapi.go": true}
+	eachSource(t, func(rel string, fset *token.FileSet, f *ast.File) {
+		if strings.HasPrefix(rel, "internal/problem/") || describes[rel] {
+			return
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && strings.EqualFold(strings.Trim(lit.Value, "`\""), "Retry-After") {
+				t.Errorf("%s: names the Retry-After header; set it with problem.SetRetryAfter", fset.Position(lit.Pos()))
+			}
+			return true
+		})
+	})
+}

@@ -20,7 +20,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -96,10 +95,16 @@ type Problem struct {
 	MaxBytes int64 `json:"max_bytes,omitempty"`
 }
 
-// New returns the problem of code with detail; its status comes from the table.
+// New returns the problem of code with detail; its status comes from the
+// table. An unavailable problem asks to retry after UnavailableRetryAfter
+// seconds, whichever surface answers it.
 func New(code domain.Code, detail string) *Problem {
 	status := Status(code)
-	return &Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: detail, Code: code}
+	p := &Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: detail, Code: code}
+	if code == domain.EUnavailable {
+		p.RetryAfter = UnavailableRetryAfter
+	}
+	return p
 }
 
 // RateLimited is the 429 problem of a client that must wait retryAfter seconds.
@@ -111,10 +116,15 @@ func RateLimited(detail string, retryAfter int) *Problem {
 
 // Unavailable is the 503 problem of a call to try again after
 // UnavailableRetryAfter seconds (Retry-After, as rate_limited's).
-func Unavailable(detail string) *Problem {
-	p := New(domain.EUnavailable, detail)
-	p.RetryAfter = UnavailableRetryAfter
-	return p
+func Unavailable(detail string) *Problem { return New(domain.EUnavailable, detail) }
+
+// SetRetryAfter sets Retry-After on h to seconds when it is positive: the
+// one place a problem's Retry-After is written, for the API's bodies
+// (Write) and the pages (web's error page) alike.
+func SetRetryAfter(h http.Header, seconds int) {
+	if seconds > 0 {
+		h.Set("Retry-After", strconv.Itoa(seconds))
+	}
 }
 
 // TooLarge is the 413 problem of a request over limit bytes; what names the
@@ -158,24 +168,9 @@ func For(ctx context.Context, log *slog.Logger, op string, err error) *Problem {
 	p := New(code, de.Message)
 	p.Errors = de.Fields
 	if p.Detail == "" {
-		p.Detail = ValidationDetail(de.Fields)
+		p.Detail = domain.InvalidFields(de.Fields).Message
 	}
 	return p
-}
-
-// ValidationDetail says in one sentence what is wrong with the input.
-func ValidationDetail(fields []domain.FieldError) string {
-	switch len(fields) {
-	case 0:
-		return "The input is invalid."
-	case 1:
-		return fields[0].Message
-	}
-	msgs := make([]string, len(fields))
-	for i, f := range fields {
-		msgs[i] = strings.TrimSuffix(f.Message, ".")
-	}
-	return fmt.Sprintf("%d input fields are invalid: %s.", len(fields), strings.Join(msgs, "; "))
 }
 
 // JSON returns the problem as JSON.
@@ -193,9 +188,7 @@ func Write(w http.ResponseWriter, p *Problem) {
 	h := w.Header()
 	h.Set("Content-Type", ContentType)
 	h.Set("Cache-Control", "no-store")
-	if p.RetryAfter > 0 {
-		h.Set("Retry-After", strconv.Itoa(p.RetryAfter))
-	}
+	SetRetryAfter(h, p.RetryAfter)
 	w.WriteHeader(p.Status)
 	w.Write(p.JSON())
 }
