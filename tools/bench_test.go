@@ -511,8 +511,7 @@ func benchOpen(b *testing.B, n int) *benchEnv {
 		b.Fatalf("storage.NewStore: %v", err)
 	}
 	b.Logf("NewStore over %d synthetic listings: %v", n, time.Since(start).Round(time.Millisecond))
-	svc := domain.NewService(st, benchSite)
-	svc.Now = func() time.Time { return benchNow }
+	svc := domain.NewService(st, benchSite, func() time.Time { return benchNow })
 	env := &benchEnv{n: n, svc: svc}
 	benchEnvs[n] = env // the database stays open until the process exits
 	return env
