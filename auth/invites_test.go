@@ -79,8 +79,7 @@ func newInvEnv(t *testing.T, founders ...domain.DraftFounder) *invEnv {
 		t.Fatal(err)
 	}
 	spy := &listingSpy{Store: st, saved: map[int64]domain.ListingWrite{}}
-	*svc = *domain.NewService(st, site)
-	svc.Now = e.clock
+	*svc = *domain.NewService(st, site, e.clock)
 	svc.Drafts = &domain.Drafting{Store: spy}
 	ctx := context.Background()
 	owner, err := e.store.UpsertUser(ctx, auth.EmailIssuer, "ann@example.com", "ann@example.com", "Ann", e.clock())

@@ -67,7 +67,7 @@ var localAliases = map[string]string{
 	"estados unidos de america": "US", "estados unidos da america": "US", "stati uniti d america": "US",
 	"etats unis d amerique": "US", "vereinigte staaten von amerika": "US", "olanda": "NL", "hollande": "NL",
 	"holanda": "NL", "paises bajos": "NL", "paises baixos": "NL", "tschechien": "CZ",
-	// Issue 31: the long forms people write beside CLDR's short ones.
+	// The long forms people write beside CLDR's short ones.
 	"česká republika": "CZ", "ceska republika": "CZ", "türkiye cumhuriyeti": "TR", "rzeczpospolita polska": "PL",
 	"한국": "KR", "中华人民共和国": "CN", "日本国": "JP",
 }

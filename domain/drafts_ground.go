@@ -21,7 +21,7 @@ var PricingModels = map[string][]string{
 		"/mes", "al mes", "por mes", "al año", "/año", "mensual", "anual", "suscripción", "por usuario",
 		"/mese", "al mese", "all'anno", "mensile", "annuale", "abbonamento", "per utente",
 		"maand", "/mnd", "p/m", "jaar", "per gebruiker", "mês", "mensilmente", "mtl.", "/mon", "/ano", "por ano", "mensal", "assinatura", "por usuário",
-		// Issue 31: Polish, Swedish, Czech, Turkish, Japanese, Chinese, Korean.
+		// Polish, Swedish, Czech, Turkish, Japanese, Chinese, Korean.
 		"mies.", "/mies", "/ mies", "miesięczn", "rocznie", "abonament", "/mån", "/ mån", "per månad", "i månaden", "prenumeration",
 		"měsíčně", "měsíční", "/měs", "/ měs", "měsíc", "miesiąc", "ročně", "předplatné", "/ay", "/ ay", "aylık", "ayda", "yıllık", "abonelik",
 		"月額", "/月", "/ 月", "年額", "每月", "按月", "订阅", "매월", "/월", "/ 월", "월 ", "월간", "구독"},

@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// Award programmes to enter (issue 33 item 4, docs/trophies.md). The site
+// Award programmes to enter (docs/trophies.md). The site
 // team creates a programme in the console; owners enter their eligible
 // listings during the entry window (enter_programme, withdraw_programme_entry);
 // people vote on the programme's page during the voting window: a programme

@@ -245,12 +245,17 @@ type Stores interface {
 	VoteDayCounter
 }
 
-// NewService returns a Service over st for site on the wall clock, with
-// every store of the Service st, the default vote age and no Drafts, Orders or Owner: a
-// convenience for tests, which set what they exercise. It checks nothing;
-// serve builds its Service with New.
-func NewService(st Stores, site Site) *Service {
-	s := &Service{Site: site, Now: func() time.Time { return time.Now().UTC() }, VoteMinAccountAge: DefaultVoteMinAccountAge}
+// NewService returns a Service over st for site on the clock now, with
+// every store of the Service st, the default vote age and no Drafts, Orders
+// or Owner: a convenience for tests and fixtures, which set what they
+// exercise. It checks nothing but the clock, which is required (a nil now
+// panics here rather than at the first read); serve builds its Service with
+// New.
+func NewService(st Stores, site Site, now func() time.Time) *Service {
+	if now == nil {
+		panic("domain.NewService: the clock (now) is required")
+	}
+	s := &Service{Site: site, Now: now, VoteMinAccountAge: DefaultVoteMinAccountAge}
 	if st != nil {
 		s.Store, s.Claims, s.Free, s.MyListings, s.Edits, s.Content, s.Votes, s.Weeks = st, st, st, st, st, st, st, st
 		s.Reviews, s.Settings, s.Redirects = st, st, st

@@ -139,3 +139,19 @@ func TestService_FillFreeQueueWithoutStore(t *testing.T) {
 		t.Errorf("fillFreeQueue without its store: %v, want an internal error", err)
 	}
 }
+
+// TestNewService_ClockRequired: the tests' constructor takes the clock it
+// is given and has no default: a nil clock is refused at construction.
+func TestNewService_ClockRequired(t *testing.T) {
+	at := time.Date(2026, 11, 18, 12, 0, 0, 0, time.FixedZone("CET", 3600))
+	s := NewService(nil, Site{Key: "main"}, func() time.Time { return at })
+	if got := s.now(); !got.Equal(at) || got.Location() != time.UTC {
+		t.Errorf("now() = %v; want %v in UTC", got, at)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("NewService with a nil clock did not panic")
+		}
+	}()
+	NewService(nil, Site{Key: "main"}, nil)
+}

@@ -11,7 +11,7 @@ import (
 	"time"
 )
 
-// Webhooks (issue 34 items 1-2, docs/webhooks.md): an account's endpoints
+// Webhooks (docs/webhooks.md): an account's endpoints
 // receive signed events (Standard Webhooks) from a durable outbox written in
 // the same transaction as the change the event reports.
 

@@ -22,8 +22,7 @@ func TestSeedDemo_ThroughService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := domain.NewService(st, demoSite)
-	svc.Now = func() time.Time { return demoNow }
+	svc := domain.NewService(st, demoSite, func() time.Time { return demoNow })
 	if _, err := svc.TurnWeeks(ctx); err != nil { // as serve's weekly clock does at start
 		t.Fatal(err)
 	}

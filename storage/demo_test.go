@@ -300,8 +300,7 @@ func testDemoAwards(t *testing.T, db *DB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := domain.NewService(st, demoSite)
-	svc.Now = func() time.Time { return demoNow }
+	svc := domain.NewService(st, demoSite, func() time.Time { return demoNow })
 	done, err := svc.TurnWeeks(ctx)
 	if err != nil {
 		t.Fatal(err)

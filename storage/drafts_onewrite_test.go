@@ -37,8 +37,7 @@ func TestService_DraftAndListingOneWrite(t *testing.T) {
 		setup := func(t *testing.T) (*DB, *domain.Service, context.Context, string) {
 			db, st, _ := newFixtureOn(t, engine)
 			user := mkDraftUser(t, db, "owner@ex.test")
-			svc := domain.NewService(st, fxSite)
-			svc.Now = func() time.Time { return fxNow }
+			svc := domain.NewService(st, fxSite, func() time.Time { return fxNow })
 			svc.Drafts = &domain.Drafting{Store: st}
 			rec := &domain.DraftRecord{UserID: user, URL: "https://onewrite.test/", Status: domain.DraftReady,
 				Doc: domain.DraftDoc{Fields: map[string]*domain.DraftField{

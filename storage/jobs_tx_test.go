@@ -52,8 +52,7 @@ func TestStore_RowAndItsJobTogether(t *testing.T) {
 		t.Run("SubmitListing", func(t *testing.T) {
 			db, st, _ := newFixtureOn(t, engine)
 			user := mkDraftUser(t, db, "drafter@ex.test")
-			svc := domain.NewService(st, fxSite)
-			svc.Now = func() time.Time { return fxNow }
+			svc := domain.NewService(st, fxSite, func() time.Time { return fxNow })
 			svc.Drafts = &domain.Drafting{Store: st, Enqueue: domain.NewRunner(NewJobStore(db), domain.RunnerOptions{Now: db.Now}).Enqueue}
 			cctx := domain.WithCaller(ctx, domain.Caller{UserID: user, Email: "drafter@ex.test"})
 			d, err := svc.SubmitListing(cctx, domain.SubmitListingInput{URL: "https://one.test/"})
@@ -77,8 +76,7 @@ func TestStore_RowAndItsJobTogether(t *testing.T) {
 			owner, fan := mkDraftUser(t, db, "owner@ex.test"), mkDraftUser(t, db, "fan@ex.test")
 			setRows(t, db, "listings", cols{"owner_id": owner}, cols{"id": 1})
 			putRow(t, db, "follows", cols{"listing_id": 1, "follower_key": domain.FollowerKey(fan), "created_at": 0})
-			svc := domain.NewService(st, fxSite)
-			svc.Now = func() time.Time { return fxNow }
+			svc := domain.NewService(st, fxSite, func() time.Time { return fxNow })
 			svc.Owner = &domain.Owning{EnqueueAt: domain.NewRunner(NewJobStore(db), domain.RunnerOptions{Now: db.Now}).EnqueueAt}
 			cctx := domain.WithCaller(ctx, domain.Caller{UserID: owner, Email: "owner@ex.test"})
 			out, err := svc.PostListingUpdate(cctx, domain.PostListingUpdateInput{ListingID: 1, Title: "First", Body: "News."})

@@ -180,7 +180,7 @@ func (s *Store) streamDocs(ctx context.Context, cats map[int64]catRow, emit func
 	// listings are streamed: two cursors open at once would hold two
 	// connections, and with a pool of one (--db-max-conns 1; or as many
 	// rebuilds as connections) the second would wait for ever on the first
-	// (issue 36: TestPostgres_PoolOfOne).
+	// (TestPostgres_PoolOfOne).
 	links, err := s.allLinks(ctx)
 	if err != nil {
 		return err

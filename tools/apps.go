@@ -9,7 +9,7 @@ import (
 	"github.com/launchdir/launchdir/web/apps"
 )
 
-// MCP Apps (issue 35, docs/apps.md): the io.modelcontextprotocol/ui
+// MCP Apps (docs/apps.md): the io.modelcontextprotocol/ui
 // extension. The server advertises it, lists a ui:// resource per card of
 // web/apps whose tools are in the toolset selection, and links each tool to
 // its card with _meta.ui.resourceUri. A host without the extension ignores

@@ -53,8 +53,7 @@ func loopbackTestServer(t *testing.T) *catEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := domain.NewService(st, site)
-	svc.Now = clock.Now
+	svc := domain.NewService(st, site, clock.Now)
 	svc.Drafts = idleDrafting(db, st)
 	svc.Orders = idleOrdering(t, db, site)
 	svc.Owner = idleOwning(db)

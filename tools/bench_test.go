@@ -550,8 +550,7 @@ func benchOpen(b *testing.B, n int) *benchEnv {
 	}
 	b.Logf("NewStore over %d synthetic listings: %v (the first store, building or loading the index: %v)",
 		n, time.Since(start).Round(time.Millisecond), built.Round(time.Millisecond))
-	svc := domain.NewService(st, benchSite)
-	svc.Now = func() time.Time { return benchNow }
+	svc := domain.NewService(st, benchSite, func() time.Time { return benchNow })
 	env := &benchEnv{n: n, svc: svc, st: st}
 	benchEnvs[n] = env // the database stays open until the process exits
 	return env

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -51,7 +52,7 @@ func TestREST_BodyAndArrays(t *testing.T) {
 		Op(Spec{Name: "echo_list", Method: "GET", Path: "/echo", Tag: "Test", Title: "Echo list", ReadOnly: true,
 			Summary: "Echoes its array input."}, catEchoList),
 	}
-	svc := domain.NewService(nil, domain.Site{Key: "main", Name: "Test", BaseURL: "http://127.0.0.1"})
+	svc := domain.NewService(nil, domain.Site{Key: "main", Name: "Test", BaseURL: "http://127.0.0.1"}, time.Now)
 	srv := httptest.NewServer(newServer(svc, Options{Now: svc.Now}, ops).Handler())
 	t.Cleanup(srv.Close)
 	env := &catEnv{Server: srv}

@@ -435,8 +435,7 @@ func confStartStack(t *testing.T) (anonymous, signedIn string) {
 	if err != nil {
 		t.Fatalf("storage.NewStore: %v", err)
 	}
-	svc := domain.NewService(st, site)
-	svc.Now = func() time.Time { return now }
+	svc := domain.NewService(st, site, func() time.Time { return now })
 	// The areas serve wires (with job runners that are not started), so
 	// that every toolset's tools answer as served: without them
 	// list_my_drafts, list_products and list_webhooks, the tools the

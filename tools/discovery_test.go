@@ -135,8 +135,7 @@ func discServer(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := domain.NewService(st, site)
-	svc.Now = func() time.Time { return now }
+	svc := domain.NewService(st, site, func() time.Time { return now })
 	a, err := auth.New(auth.Config{Origin: base, SiteName: site.Name, Store: storage.NewAuthStore(db), Now: svc.Now})
 	if err != nil {
 		t.Fatal(err)

@@ -70,8 +70,7 @@ func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 	if err != nil {
 		t.Fatalf("storage.NewStore: %v", err)
 	}
-	svc := domain.NewService(st, site)
-	svc.Now = clock.Now
+	svc := domain.NewService(st, site, clock.Now)
 	svc.Drafts = idleDrafting(db, st)
 	svc.Orders = idleOrdering(t, db, site)
 	svc.Owner = idleOwning(db)

@@ -56,8 +56,7 @@ func TestRateLimit_BadTokenDoesNotLockOutNetwork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := domain.NewService(st, site)
-	svc.Now = clk.Now
+	svc := domain.NewService(st, site, clk.Now)
 	api := New(svc, Options{Auth: a, Failures: failures, Now: clk.Now}).Handler()
 	a.Register(mux)
 	mux.Handle("/v1/", api)

@@ -47,8 +47,7 @@ func TestIdempotency_RetryAfterRestart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		svc := domain.NewService(st, site)
-		svc.Now = clock.Now
+		svc := domain.NewService(st, site, clock.Now)
 		a, err := auth.New(auth.Config{Origin: srv.URL, SiteName: site.Name, Store: storage.NewAuthStore(db), Now: clock.Now})
 		if err != nil {
 			t.Fatal(err)

@@ -172,8 +172,7 @@ func idemTestServerWith(t *testing.T, withStore bool, opts Options) *idemTestEnv
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := domain.NewService(st, site)
-	svc.Now = clock.Now
+	svc := domain.NewService(st, site, clock.Now)
 	as := storage.NewAuthStore(db)
 	a, err := auth.New(auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: clock.Now})
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -23,7 +24,7 @@ import (
 // fuzzServer is the real catalog's transports; no operation is run, so no
 // store is needed.
 func fuzzServer() *Server {
-	svc := domain.NewService(nil, domain.Site{Key: "main", Name: "Fuzz", BaseURL: "http://127.0.0.1"})
+	svc := domain.NewService(nil, domain.Site{Key: "main", Name: "Fuzz", BaseURL: "http://127.0.0.1"}, time.Now)
 	return New(svc, Options{Now: svc.Now})
 }
 

@@ -58,7 +58,7 @@ func newOAuthStack(t *testing.T, cfg func(*auth.Config)) *oauthStack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	api := New(domain.NewService(st, site), Options{Auth: a, Now: db.Now}).Handler()
+	api := New(domain.NewService(st, site, db.Now), Options{Auth: a, Now: db.Now}).Handler()
 	a.Register(mux)
 	mux.Handle("/v1/", api)
 	mux.Handle("/mcp", api)

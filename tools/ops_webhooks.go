@@ -3,7 +3,7 @@ package tools
 import "github.com/launchdir/launchdir/domain"
 
 // WebhookOperations are an account's webhook endpoints and their delivery
-// log (issue 34, docs/webhooks.md): their own toolset, webhooks. Reads need
+// log (docs/webhooks.md): their own toolset, webhooks. Reads need
 // account:read, changes listings:write (every event is about the account's
 // drafts and listings).
 func WebhookOperations() []Operation {

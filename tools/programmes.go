@@ -2,8 +2,8 @@ package tools
 
 import "github.com/launchdir/launchdir/domain"
 
-// ProgrammeOperations are the award programmes to enter (issue 33 item 4,
-// docs/trophies.md), in the trophies toolset (Tag Trophies).
+// ProgrammeOperations are the award programmes to enter
+// (docs/trophies.md), in the trophies toolset (Tag Trophies).
 func ProgrammeOperations() []Operation {
 	return []Operation{
 		Op(publicRead(Spec{

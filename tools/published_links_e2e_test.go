@@ -41,8 +41,7 @@ func publicSite(t *testing.T) (string, *storage.DB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := domain.NewService(st, site)
-	svc.Now = clock.Now
+	svc := domain.NewService(st, site, clock.Now)
 	api, pages := New(svc, Options{Now: svc.Now, Idem: storage.NewIdemStore(db)}).Handler(), web.New(svc)
 	h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/v1") || r.URL.Path == "/mcp" {

@@ -133,8 +133,7 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := domain.NewService(st, site)
-	svc.Now = clock.Now
+	svc := domain.NewService(st, site, clock.Now)
 	svc.Drafts = idleDrafting(db, st)
 	svc.Orders = idleOrdering(t, db, site)
 	svc.Owner = idleOwning(db)

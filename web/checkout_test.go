@@ -75,8 +75,7 @@ func newOrderEnvOn(t testing.TB, engine string, pay domain.Payments, opts ...Opt
 	if pay == nil {
 		pay = domain.TestPayments{}
 	}
-	e.svc = domain.NewService(st, site)
-	e.svc.Now = now
+	e.svc = domain.NewService(st, site, now)
 	e.svc.Orders = &domain.Ordering{Store: orders, Payments: pay, EnqueueAt: runner.EnqueueAt, VAT: vat.Rules{}, Options: &validate.Options{}}
 	e.svc.RegisterOrderJobs(runner)
 	if e.console, err = console.New(console.Over(st, e.svc)); err != nil {

@@ -73,8 +73,7 @@ func newEnv(dir string, seed bool) (*env, error) {
 		_ = db.Close()
 		return nil, err
 	}
-	svc := domain.NewService(st, site)
-	svc.Now = func() time.Time { return testNow }
+	svc := domain.NewService(st, site, func() time.Time { return testNow })
 	cons, err := console.New(console.Over(st, svc))
 	if err != nil {
 		srv.Close()

@@ -28,8 +28,7 @@ func TestBuildOpenData_SameBytesAsMarshalIndent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		svc := domain.NewService(st, fixtures.Site)
-		svc.Now = func() time.Time { return fixtures.Now }
+		svc := domain.NewService(st, fixtures.Site, func() time.Time { return fixtures.Now })
 		body, _, err := svc.BuildOpenData(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -83,8 +82,7 @@ func TestBuildOpenData_PeakHeap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := domain.NewService(st, fixtures.Site)
-	svc.Now = func() time.Time { return fixtures.Now }
+	svc := domain.NewService(st, fixtures.Site, func() time.Time { return fixtures.Now })
 	if _, _, err := svc.BuildOpenData(ctx); err != nil { // warm: prepared statements, pools
 		t.Fatal(err)
 	}

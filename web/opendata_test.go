@@ -33,8 +33,7 @@ func newOpenDataEnv(t *testing.T, engine string) *openDataEnv {
 		t.Fatal(err)
 	}
 	clock := testclock.New(testNow)
-	svc := domain.NewService(st, fixtures.Site)
-	svc.Now = clock.Now
+	svc := domain.NewService(st, fixtures.Site, clock.Now)
 	srv := httptest.NewServer(New(svc))
 	t.Cleanup(srv.Close)
 	return &openDataEnv{env: &env{srv: srv, svc: svc, db: db}, st: st, clock: clock}

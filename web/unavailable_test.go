@@ -47,8 +47,7 @@ func TestConsole_UnavailableRetryAfter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := domain.NewService(st, site)
-	svc.Now = func() time.Time { return testNow }
+	svc := domain.NewService(st, site, func() time.Time { return testNow })
 	deps := console.Over(st, svc)
 	deps.Listings = refusingListings{st}
 	cons, err := console.New(deps)

@@ -15,8 +15,8 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// The blog and the founder interview questions on the console (issue 16
-// item 4, docs/console.md "Blog and interview questions"): admins write and
+// The blog and the founder interview questions on the console
+// (docs/console.md "Blog and interview questions"): admins write and
 // edit posts in Markdown with FAQs, publish them now, schedule them or take
 // them back; list_blog_posts and get_blog_post (and the blog pages) show a
 // post only once its published_at has come. Every change is in the audit

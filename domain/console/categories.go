@@ -11,7 +11,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// Categories on the console (issue 16 item 3, docs/console.md "Categories"):
+// Categories on the console (docs/console.md "Categories"):
 // the site team's admins create categories, rename them (the old slug keeps
 // answering), move them in the tree, merge one into another (its listings
 // move, nothing is lost, its slug keeps answering), describe them (text and

@@ -66,3 +66,40 @@ func TestConsole_NotOnTheService(t *testing.T) {
 		}
 	}
 }
+
+// teamOnService are the only site-team operations that are methods of
+// *domain.Service (domain/admin.go), each with the reason it stays there:
+// they are the ordering's (domain/orders*), reading its product table, its
+// currency and its order views, which the console cannot reach.
+var teamOnService = map[string]string{
+	"AdminPrices":     "list_products' table at the current prices",
+	"SetProductPrice": "Ordering.SetProductPrice with the service clock (the product table and currency rules)",
+	"AdminWorkItems":  "the ordering's work-item store",
+	"FinishWorkItem":  "the ordering's work-item store, stamped with the service clock",
+	"AdminOrders":     "the ordering's order views (derived expiry)",
+}
+
+// TestConsole_TeamMethodsOnTheService: a method of *domain.Service named
+// for the team (Admin*) or listed in teamOnService is exactly that list,
+// and none of them is also a Console method. A new team operation goes to
+// domain/console, or into the list with its reason.
+func TestConsole_TeamMethodsOnTheService(t *testing.T) {
+	svc := reflect.TypeOf(&domain.Service{})
+	cons := reflect.TypeOf(&console.Console{})
+	for i := range svc.NumMethod() {
+		name := svc.Method(i).Name
+		if strings.HasPrefix(name, "Admin") {
+			if _, ok := teamOnService[name]; !ok {
+				t.Errorf("*domain.Service has the team operation %s: put it in domain/console, or in teamOnService with its reason", name)
+			}
+		}
+	}
+	for name := range teamOnService {
+		if _, ok := svc.MethodByName(name); !ok {
+			t.Errorf("teamOnService lists %s, which is not a method of *domain.Service: drop it from the list", name)
+		}
+		if _, ok := cons.MethodByName(name); ok {
+			t.Errorf("%s is a method of both *domain.Service and *console.Console: one home", name)
+		}
+	}
+}

@@ -14,7 +14,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// Listings on the console (issue 16 item 5, docs/console.md "Listings"): the
+// Listings on the console (docs/console.md "Listings"): the
 // site team finds any listing in any status, hides it with a reason its
 // owners see (moderators and admins) and unhides it, and admins unpublish
 // it, merge a duplicate into another listing of the same company, transfer

@@ -11,7 +11,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// People on the console (issue 16 item 7, docs/console.md "People"): the
+// People on the console (docs/console.md "People"): the
 // site team finds an account, sees what it did, and suspends it. A
 // suspended account's sessions, tokens and keys stop working at once (auth
 // checks the suspension where it resolves each credential) and its votes

@@ -20,7 +20,7 @@ import (
 	"golang.org/x/net/idna"
 )
 
-// Domain Rating imports (issue 16 item 6, docs/console.md "Domain Rating
+// Domain Rating imports (docs/console.md "Domain Rating
 // and revenue"). An admin uploads a CSV export of an SEO provider on
 // /admin/ratings (or runs "launchdir admin ratings import FILE --source
 // NAME"). The whole file is validated first and kept as a pending import

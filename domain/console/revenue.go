@@ -11,7 +11,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// Revenue figures (issue 16 item 6, docs/console.md "Domain Rating and
+// Revenue figures (docs/console.md "Domain Rating and
 // revenue"). A figure is one listing's revenue of one month, in US cents,
 // with its source: verified (entered by the site team on /admin/revenue,
 // after checking it) or owner (stated by the listing's owner on

@@ -10,7 +10,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// Site settings (issue 16 item 2, docs/console.md "Site settings"): what the
+// Site settings (docs/console.md "Site settings"): what the
 // site team may change without a restart. A setting stored in the database
 // wins; without one, the default is today's value from the flags and the
 // code (--vote-min-account-age, LAUNCHDIR_SITE_NAME, the free queue's

@@ -41,7 +41,7 @@ const (
 	// (storage's openEngine, storage/fixtures) open every database with
 	// storage.WithMaxConns(n): with 1, a code path that holds a connection
 	// (a transaction, an open rows cursor) and asks the pool for a second
-	// one waits on itself, and the test hangs where it does (issue 36).
+	// one waits on itself, and the test hangs where it does.
 	MaxConnsEnv = "LAUNCHDIR_TEST_DB_MAX_CONNS"
 )
 

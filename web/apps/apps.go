@@ -1,4 +1,4 @@
-// Package apps holds the MCP App cards (issue 35, docs/apps.md): the
+// Package apps holds the MCP App cards (docs/apps.md): the
 // ui:// resources an MCP host that speaks the io.modelcontextprotocol/ui
 // extension renders in a sandboxed iframe beside a tool's result.
 //
