@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -31,7 +30,7 @@ type env struct {
 func newEnv(t *testing.T, modify func(*auth.Config)) *env {
 	t.Helper()
 	clk := testclock.New(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"), storage.WithClock(clk.Now))
+	db, err := storage.Open(migratedFile(t), storage.WithClock(clk.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/launchdir/launchdir/internal/testtier"
@@ -17,7 +16,8 @@ func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 var testEngines = []string{"sqlite", "postgres"}
 
 // openEngine opens a fresh, migrated database on engine: a SQLite file in
-// t's temporary directory, or a new database in the shared PostgreSQL
+// t's temporary directory, copied from a file migrated once per test binary
+// (migratedSQLite), or a new database in the shared PostgreSQL
 // cluster (skipped when LAUNCHDIR_SKIP_POSTGRES=1), copied from a template
 // migrated once per test binary (migratedPostgres).
 func openEngine(t testing.TB, engine string, opts ...Option) *DB {
@@ -25,7 +25,7 @@ func openEngine(t testing.TB, engine string, opts ...Option) *DB {
 	var path string
 	switch engine {
 	case "sqlite":
-		path = filepath.Join(t.TempDir(), "launchdir.db")
+		path = migratedSQLite(t)
 	case "postgres":
 		path = migratedPostgres(t)
 	default:

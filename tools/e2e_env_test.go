@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -56,7 +55,7 @@ func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 	clock := testclock.New(e2eNow) // the service's and the stores' one clock
 	// With seed: a copy of the demo data with the past weeks' awards, as the
 	// weekly clock of serve --demo decides them (seeded once per test binary).
-	path := filepath.Join(t.TempDir(), "launchdir.db")
+	path := fixtures.MigratedFile(t) // a new database, migrated (a copy)
 	if seed {
 		path = fixtures.SeededFile(t, fixtures.DemoWeeks)
 	}

@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -24,6 +23,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // The operations of these tests are test-only rows with a countable effect:
@@ -162,7 +162,7 @@ func idemTestServerWith(t *testing.T, withStore bool, opts Options) *idemTestEnv
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(srv.Close)
 	clock := testclock.New(catNow)
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"), storage.WithClock(clock.Now))
+	db, err := storage.Open(fixtures.MigratedFile(t), storage.WithClock(clock.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
@@ -127,21 +128,26 @@ func linkCrawl(t *testing.T, origin string, budget int, seeds []string) []string
 	var broken []string
 	fetched := 0
 	for fetched < budget {
-		progress := false
+		// A round takes the next page of each kind (in the order the kinds
+		// were found) and requests them linkWorkers at a time; the answers
+		// are read in that order, which queues the next rounds' pages.
+		var round []linkRef
 		for _, k := range slices.Clone(kinds) {
 			if len(queues[k]) == 0 || fetched >= budget {
 				continue
 			}
-			ref := queues[k][0]
+			round = append(round, queues[k][0])
 			queues[k] = queues[k][1:]
-			progress = true
 			fetched++
-			res, err := client.Get(origin + ref.path)
-			if err != nil {
-				t.Fatalf("GET %s: %v", ref.path, err)
+		}
+		if len(round) == 0 {
+			break
+		}
+		for _, a := range crawlAll(client, origin, round) {
+			ref, res, body := a.ref, a.res, a.body
+			if a.err != nil {
+				t.Fatalf("GET %s: %v", ref.path, a.err)
 			}
-			body, _ := io.ReadAll(res.Body)
-			res.Body.Close()
 			switch {
 			case res.StatusCode >= 300 && res.StatusCode < 400:
 				add(res.Header.Get("Location"), ref.path)
@@ -163,12 +169,48 @@ func linkCrawl(t *testing.T, origin string, budget int, seeds []string) []string
 				}
 			}
 		}
-		if !progress {
-			break
-		}
 	}
 	t.Logf("link check: %d pages fetched, %d links seen, %d kinds of page", fetched, len(seen), len(kinds))
 	return broken
+}
+
+// crawled is the answer to one page of a crawl (its body read, closed).
+type crawled struct {
+	ref  linkRef
+	res  *http.Response
+	body []byte
+	err  error
+}
+
+// crawlAll requests the pages of refs of origin with linkWorkers requests
+// in flight and returns the answers in the order of refs.
+func crawlAll(client *http.Client, origin string, refs []linkRef) []crawled {
+	got := make([]crawled, len(refs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(linkWorkers, len(refs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				got[i].ref = refs[i]
+				res, err := client.Get(origin + refs[i].path)
+				if err != nil {
+					got[i].err = err
+					continue
+				}
+				got[i].res = res
+				got[i].body, got[i].err = io.ReadAll(res.Body)
+				res.Body.Close()
+			}
+		}()
+	}
+	for i := range refs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return got
 }
 
 // linkURLs calls f with every URL a JSON answer publishes as a link: the

@@ -63,8 +63,15 @@ type linkWalk struct {
 	// queue are the REST reads still to walk; from says where each was found.
 	queue []string
 	from  map[string]string
-	slugs map[string]int // slugs checked, by kind
+	// pending are the other URLs found, still to request (each must answer 200).
+	pending []linkRef
+	slugs   map[string]int // slugs checked, by kind
 }
+
+// linkWorkers is how many requests a walk has in flight: the checks do not
+// depend on their order, and one GET after another left a core idle (the
+// walk was the tools race tier's longest test, docs/testing.md).
+const linkWorkers = 4
 
 // visitKey is what makes two URLs one check: a badge image's style query
 // (shape, mode, size) does not change whether it exists.
@@ -90,8 +97,8 @@ func (w *linkWalk) get(u string) (int, []byte) {
 	return res.StatusCode, b
 }
 
-// check requests u once (it must answer 200) and queues it for walking
-// when it is a REST read.
+// check queues u once: to be walked when it is a REST read, else to be
+// requested (it must answer 200).
 func (w *linkWalk) check(raw, from string) {
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -108,9 +115,7 @@ func (w *linkWalk) check(raw, from string) {
 		w.from[key] = from
 		return
 	}
-	if st, _ := w.get(key); st != http.StatusOK {
-		w.bad[key] = http.StatusText(st) + ", found in " + from
-	}
+	w.pending = append(w.pending, linkRef{key, from})
 }
 
 // notLinks are the keys whose URL is not a page to open: the API's root
@@ -182,6 +187,36 @@ func (w *linkWalk) walk(v any, parent, from string) {
 	}
 }
 
+// read walks the answer of the REST read path: every URL and slug in it,
+// the further pages of a list, and each listing's badges and alternatives.
+func (w *linkWalk) read(path string, st int, body []byte, listings *int) {
+	origin := w.origin
+	if st != http.StatusOK {
+		w.bad[path] = http.StatusText(st) + ", found in " + w.from[path]
+		return
+	}
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		w.t.Fatalf("%s: %v", path, err)
+	}
+	if strings.HasPrefix(path, domain.OpenAPIPath) {
+		return // its examples are examples (TestOpenAPI_ExamplesValid), not what the reads publish
+	}
+	w.walk(v, "", path)
+	// Every page of a list, and each listing's badges and alternatives.
+	if m, ok := v.(map[string]any); ok && m["has_more"] == true && !strings.Contains(path, "&page=") {
+		total, _ := m["total"].(float64)
+		for p := 2; (p-1)*100 < int(total); p++ {
+			w.check(origin+path+"&page="+strconv.Itoa(p), path)
+		}
+	}
+	if rest, ok := strings.CutPrefix(path, "/v1/listings/"); ok && !strings.Contains(rest, "/") && !strings.Contains(rest, "?") {
+		*listings++
+		w.check(origin+path+"/badges", path)
+		w.check(origin+path+"/alternatives", path)
+	}
+}
+
 // TestPublished_EveryLinkAndSlugResolves: over the demo
 // data, every link and slug a public read publishes resolves. The walk
 // starts at the public lists (every page), and follows every URL of the
@@ -213,34 +248,30 @@ func TestPublished_EveryLinkAndSlugResolves(t *testing.T) {
 	for _, s := range starts {
 		w.check(origin+s, "the start")
 	}
+	// In rounds: every URL queued so far is requested, linkWorkers at a
+	// time, then the answers are read in the order found, which queues the
+	// next round's.
 	listings := 0
-	for len(w.queue) > 0 {
-		path := w.queue[0]
-		w.queue = w.queue[1:]
-		st, body := w.get(path)
-		if st != http.StatusOK {
-			w.bad[path] = http.StatusText(st) + ", found in " + w.from[path]
-			continue
+	for len(w.queue) > 0 || len(w.pending) > 0 {
+		reads, pending := w.queue, w.pending
+		w.queue, w.pending = nil, nil
+		refs := make([]linkRef, 0, len(reads)+len(pending))
+		for _, path := range reads {
+			refs = append(refs, linkRef{path, w.from[path]})
 		}
-		var v any
-		if err := json.Unmarshal(body, &v); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		if strings.HasPrefix(path, domain.OpenAPIPath) {
-			continue // its examples are examples (TestOpenAPI_ExamplesValid), not what the reads publish
-		}
-		w.walk(v, "", path)
-		// Every page of a list, and each listing's badges and alternatives.
-		if m, ok := v.(map[string]any); ok && m["has_more"] == true && !strings.Contains(path, "&page=") {
-			total, _ := m["total"].(float64)
-			for p := 2; (p-1)*100 < int(total); p++ {
-				w.check(origin+path+"&page="+strconv.Itoa(p), path)
+		got := crawlAll(http.DefaultClient, origin, append(refs, pending...))
+		for _, g := range got {
+			if g.err != nil {
+				t.Fatalf("GET %s: %v", g.ref.path, g.err)
 			}
 		}
-		if rest, ok := strings.CutPrefix(path, "/v1/listings/"); ok && !strings.Contains(rest, "/") && !strings.Contains(rest, "?") {
-			listings++
-			w.check(origin+path+"/badges", path)
-			w.check(origin+path+"/alternatives", path)
+		for _, g := range got[len(reads):] {
+			if g.res.StatusCode != http.StatusOK {
+				w.bad[g.ref.path] = http.StatusText(g.res.StatusCode) + ", found in " + g.ref.from
+			}
+		}
+		for _, g := range got[:len(reads)] {
+			w.read(g.ref.path, g.res.StatusCode, g.body, &listings)
 		}
 	}
 	// The scheduled listing still names its founder, without a slug or

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -118,7 +117,7 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	t.Cleanup(srv.Close)
 	// With seed: a copy of the demo data as SeedDemo leaves it (seeded once
 	// per test binary; no weekly clock run).
-	dbPath := filepath.Join(t.TempDir(), "launchdir.db")
+	dbPath := fixtures.MigratedFile(t) // a new database, migrated (a copy)
 	if seed {
 		dbPath = fixtures.SeededFile(t, fixtures.DemoSeeded)
 	}

@@ -55,11 +55,15 @@ func newEnv(dir string, seed bool) (*env, error) {
 	var h http.Handler
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	path := filepath.Join(dir, "launchdir.db")
-	if seed { // the demo data with the past weeks' awards, as the weekly clock of serve --demo decides them
-		if err := fixtures.CopySeeded(fixtures.DemoWeeks, path); err != nil {
-			srv.Close()
-			return nil, err
-		}
+	// A new database, migrated (a copy); with seed the demo data with the
+	// past weeks' awards, as the weekly clock of serve --demo decides them.
+	kind := fixtures.Migrated
+	if seed {
+		kind = fixtures.DemoWeeks
+	}
+	if err := fixtures.CopySeeded(kind, path); err != nil {
+		srv.Close()
+		return nil, err
 	}
 	db, err := storage.Open(path)
 	if err != nil {
