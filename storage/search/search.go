@@ -277,6 +277,7 @@ func (ix *Index) parse(s *scratch, text string) bool {
 			s.words[i].generic = genericWords[s.words[i].text]
 		}
 	}
+	s.setPairs()
 	return true
 }
 
