@@ -92,14 +92,12 @@ type qpair struct {
 }
 
 // proxWeight scales a pair's bonus: proxWeight times the sum of its two
-// words' idf, about what both words found once more in the name would add
-// (tuned on the development queries, docs/search.md).
+// words' idf (docs/search.md, "Proximity").
 const proxWeight = 30
 
 // setPairs sets s.pairs to the query's pairs of neighbouring non-generic
-// words (in query order), from s.words with their generic flags set. A
-// pair's bonus is proxWeight times the sum of its words' weights (the
-// highest of each word's terms': its idf when it matches as written).
+// words (in query order), from s.words with their generic flags set. Their
+// bonuses are set by match, once the words' idf is known (setBonuses).
 func (s *scratch) setPairs() {
 	s.pairs = s.pairs[:0]
 	prev := -1
@@ -109,22 +107,11 @@ func (s *scratch) setPairs() {
 		}
 		if prev >= 0 && len(s.pairs) < MaxQueryWords {
 			if m := pairMask(proxNorm(s.words[prev].text), proxNorm(s.words[i].text)); m != 0 {
-				s.pairs = append(s.pairs, qpair{wa: prev, wb: i, mask: m,
-					bonus: proxWeight * (s.wordWeight(prev) + s.wordWeight(i))})
+				s.pairs = append(s.pairs, qpair{wa: prev, wb: i, mask: m})
 			}
 		}
 		prev = i
 	}
-}
-
-// wordWeight is the highest weight of word i's terms.
-func (s *scratch) wordWeight(i int) float32 {
-	w := &s.words[i]
-	best := float32(0)
-	for _, t := range s.terms[w.lo:w.hi] {
-		best = max(best, t.w)
-	}
-	return best
 }
 
 // proxOf returns the proximity bonus of a doc with signature sig whose

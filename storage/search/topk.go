@@ -119,6 +119,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		}
 		idf := math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
 		r := min(max(int64(math.Round(idf*rarityScale)), 1), maxRarity)
+		w.idf = float32(idf)
 		w.lvl = wordLevel + r*rarityLevel
 		if w.generic {
 			w.lvl = 0
@@ -196,6 +197,9 @@ func (ix *Index) match(s *scratch, f *filter) int {
 				q.b = k
 			}
 		}
+		// A pair's bonus: proxWeight times the sum of its words' idf
+		// (of the docs matching each word, any of its terms).
+		q.bonus = proxWeight * (s.words[q.wa].idf + s.words[q.wb].idf)
 		s.pmax += q.bonus
 	}
 	s.first = 0 // the word with the fewest terms (see score)
