@@ -40,8 +40,6 @@ type scratch struct {
 	split []string // parse: a closed compound's two parts
 	pfx   []uint32
 	order []int
-	pairs []qpair // the query's pairs of neighbouring words (prox.go)
-	pmax  float32 // match: the sum of the pairs' bonuses, in pair order
 }
 
 // maxFree is how many idle scratches an index keeps. They live in a

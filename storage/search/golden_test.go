@@ -70,10 +70,7 @@ func goldenQueries(c *corpus) []Query {
 // issue 30: listings matching some but not all non-generic words now follow
 // those matching every word (the "OR fallback" queries with "zzqxv" rank
 // and count them), words match their stems, and the weights have the
-// category, features and short-description fields. Re-recorded for
-// proximity (issue 30, search6): two pages changed order ("team data" and
-// "free open source", where some listings hold the words side by side in
-// their tagline); no total changed.
+// category, features and short-description fields.
 func TestSearch_Golden(t *testing.T) {
 	t.Parallel()
 	testtier.SkipRace(t, "a golden data set: 20,000 listings, one goroutine")

@@ -69,9 +69,6 @@ type Index struct {
 	views    []int32
 	follows  []int32
 	trending []float64
-	// prox holds each doc's proximity signature: the pairs of neighbouring
-	// content words of its name and tagline (prox.go).
-	prox []uint64
 	// stBits holds, per status (stLive, stScheduled), a bitset of the docs
 	// with that status, for filtering a query's matches a word at a time.
 	stBits [3][]uint64
@@ -114,7 +111,7 @@ func (ix *Index) Trim() {
 	defer ix.mu.Unlock()
 	ix.voc.trim()
 	ix.ids, ix.status, ix.domText, ix.domOff = clip(ix.ids), clip(ix.status), clip(ix.domText), clip(ix.domOff)
-	ix.newest, ix.trending, ix.prox = clip(ix.newest), clip(ix.trending), clip(ix.prox)
+	ix.newest, ix.trending = clip(ix.newest), clip(ix.trending)
 	ix.votes, ix.views, ix.follows = clip(ix.votes), clip(ix.views), clip(ix.follows)
 	for c, l := range ix.catDocs {
 		ix.catDocs[c] = clip(l)
@@ -228,7 +225,6 @@ func (ix *Index) apply(d *Doc, p *prep) {
 	ix.views = append(ix.views, clamp32(d.Views))
 	ix.follows = append(ix.follows, clamp32(d.Follows))
 	ix.trending = append(ix.trending, d.Trending)
-	ix.prox = append(ix.prox, p.sig)
 	for i, t := range p.terms {
 		ix.voc.appendPosting(ix.voc.id(t), n, p.weights[i])
 	}
@@ -240,7 +236,6 @@ func (ix *Index) apply(d *Doc, p *prep) {
 type prep struct {
 	terms   []string
 	weights []uint8
-	sig     uint64 // proximity signature (prox.go)
 }
 
 // counter tokenises docs and weighs their terms; it keeps its buffers
@@ -258,7 +253,7 @@ type counter struct {
 // prepare fills p with doc d's terms and weights.
 func (c *counter) prepare(d *Doc, p *prep) {
 	if statusCode(d.Status) == stDead {
-		p.terms, p.weights, p.sig = p.terms[:0], p.weights[:0], 0
+		p.terms, p.weights = p.terms[:0], p.weights[:0]
 		return
 	}
 	if c.tf == nil {
@@ -285,7 +280,6 @@ func (c *counter) prepare(d *Doc, p *prep) {
 	texts(fCategories, d.CategoryNames...)
 	texts(fFeatures, d.Features...)
 	texts(fShort, d.ShortDescription)
-	p.sig = proxSig(c.toks[fName][0], c.toks[fTagline][0])
 	lang := guessLang(append(append(c.toks[fTagline], c.toks[fShort]...), c.toks[fDescription]...)...)
 	add := func(field int, text string) {
 		i, ok := c.tf[text]
@@ -455,7 +449,7 @@ func (ix *Index) compact() {
 			}
 			wide[n] = ix.wide[uint32(d)]
 		}
-		ix.newest[n], ix.trending[n], ix.prox[n] = ix.newest[d], ix.trending[d], ix.prox[d]
+		ix.newest[n], ix.trending[n] = ix.newest[d], ix.trending[d]
 		lo, hi := ix.domOff[d], ix.domOff[d+1]
 		ix.domOff[n] = uint32(len(dom))
 		dom = append(dom, ix.domText[lo:hi]...) // never overtakes lo: dom only shrinks
@@ -467,7 +461,7 @@ func (ix *Index) compact() {
 	ix.domText = dom
 	k := int(n)
 	ix.ids, ix.status = ix.ids[:k], ix.status[:k]
-	ix.newest, ix.trending, ix.domOff, ix.prox = ix.newest[:k], ix.trending[:k], ix.domOff[:k+1], ix.prox[:k]
+	ix.newest, ix.trending, ix.domOff = ix.newest[:k], ix.trending[:k], ix.domOff[:k+1]
 	ix.votes, ix.views, ix.follows = ix.votes[:k], ix.views[:k], ix.follows[:k]
 	words := (k + 63) >> 6
 	for st := range ix.stBits {

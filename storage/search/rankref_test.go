@@ -69,9 +69,6 @@ func refRank(ix *Index, q Query) (ids []int64, total int) {
 					lvl += s.words[s.order[k]].lvl
 				}
 			}
-			if len(s.pairs) > 0 {
-				acc += s.proxOf(ix.prox[d], b, 1, 0, false)
-			}
 			all = append(all, hent{key: float64(lvl) + float64(acc), votes: ix.votes[d], doc: d, id: ix.idOf(d)})
 		}
 	}

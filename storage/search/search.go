@@ -159,9 +159,8 @@ type qword struct {
 	lo, hi  int
 	total   int // postings over all its terms
 	text    string
-	generic bool    // never excludes a doc on its own
-	lvl     int64   // its level (above), set once its docs are counted
-	idf     float32 // the idf of its docs (of any of its terms), set with lvl
+	generic bool  // never excludes a doc on its own
+	lvl     int64 // its level (above), set once its docs are counted
 	// x is the index in s.terms of the word as written when it has an
 	// exactness bonus and the word has other terms (else -1), xd that term's
 	// dense form if any (match, score).
@@ -278,7 +277,6 @@ func (ix *Index) parse(s *scratch, text string) bool {
 			s.words[i].generic = genericWords[s.words[i].text]
 		}
 	}
-	s.setPairs()
 	return true
 }
 

@@ -21,7 +21,7 @@ import (
 // TestSnapshot_VersionPinned pins a hash of the layout and of a snapshot
 // of a fixed corpus to this number, so that such a change fails it until
 // the version is bumped.
-const SnapshotVersion = 3
+const SnapshotVersion = 2
 
 // WriteSnapshot writes the index to w: every field but the hash tables
 // seeded with this process's maphash seed (the term table and the typo
@@ -43,7 +43,6 @@ func (ix *Index) WriteSnapshot(w io.Writer) error {
 	putSlice(e, ix.views)
 	putSlice(e, ix.follows)
 	putSlice(e, ix.trending)
-	putSlice(e, ix.prox)
 	for _, b := range ix.stBits {
 		putSlice(e, b)
 	}
@@ -131,7 +130,6 @@ func ReadSnapshot(r io.Reader, size int64, verify func() error) (ix *Index, err 
 	ix.views = getSlice[int32](d)
 	ix.follows = getSlice[int32](d)
 	ix.trending = getSlice[float64](d)
-	ix.prox = getSlice[uint64](d)
 	for i := range ix.stBits {
 		ix.stBits[i] = getSlice[uint64](d)
 	}

@@ -252,7 +252,6 @@ func containsDoc(list []uint32, d uint32) bool {
 var snapshotPins = map[int]string{
 	1: "dcc004d74e129c6f350b9c2c13968ccaf196192151bd631e8c105a13f76dff78",
 	2: "2a92b9225e33fae7ee38850de22d04bd3394c8c899fca3cc7092b72888c56e47", // issue 30: stems (not of descriptions), categories, features, short description (re-pinned when the walk left out the fields a snapshot does not hold; the format is unchanged)
-	3: "de0232f188cd0221395fa4f3227dd5c20f41db8876da8d3dbbf082fa37da34eb", // issue 30: proximity signatures of name and tagline (Index.prox)
 }
 
 // notSnapshotted are the Index's fields a snapshot does not hold (a lock,

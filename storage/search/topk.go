@@ -119,7 +119,6 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		}
 		idf := math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
 		r := min(max(int64(math.Round(idf*rarityScale)), 1), maxRarity)
-		w.idf = float32(idf)
 		w.lvl = wordLevel + r*rarityLevel
 		if w.generic {
 			w.lvl = 0
@@ -185,23 +184,6 @@ func (ix *Index) match(s *scratch, f *filter) int {
 	} else {
 		ix.selectLevels(s)
 	}
-	// Each pair's words' places in s.order, and the most a doc's pairs add.
-	s.pmax = 0
-	for i := range s.pairs {
-		q := &s.pairs[i]
-		for k, wi := range s.order {
-			if wi == q.wa {
-				q.a = k
-			}
-			if wi == q.wb {
-				q.b = k
-			}
-		}
-		// A pair's bonus: proxWeight times the sum of its words' idf
-		// (of the docs matching each word, any of its terms).
-		q.bonus = proxWeight * (s.words[q.wa].idf + s.words[q.wb].idf)
-		s.pmax += q.bonus
-	}
 	s.first = 0 // the word with the fewest terms (see score)
 	for k, wi := range s.order {
 		w, f := &s.words[wi], &s.words[s.order[s.first]]
@@ -225,24 +207,9 @@ func (ix *Index) match(s *scratch, f *filter) int {
 			s.curs = append(s.curs, c)
 		}
 		for j, m := range s.cbits {
-			if m == 0 || (s.full[j] >= cut) != (pass == 0) {
+			if m == 0 || (s.full[j] >= cut) != (pass == 0) ||
+				s.below(s.full[j]) {
 				continue
-			}
-			if s.below(s.full[j]) {
-				// Only a doc with one of the query's pairs in its
-				// signature may still reach the page, by its bonus
-				// (the key adds it last, bounded by s.pmax).
-				if len(s.pairs) == 0 || s.below(s.ltop[j]+float64(s.bound[j]+s.pmax)) {
-					continue
-				}
-				for y := m; y != 0; y &= y - 1 {
-					if b := bits.TrailingZeros64(y); !s.hasPair(ix.prox[j<<6+b]) {
-						m &^= 1 << b
-					}
-				}
-				if m == 0 {
-					continue
-				}
 			}
 			ix.score(s, best, uint32(j)<<6, m)
 		}
@@ -346,9 +313,6 @@ func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 						acc += e
 					}
 				}
-				if len(s.pairs) > 0 { // what its pairs may add, its words aside
-					acc += s.proxOf(ix.prox[a+uint32(b)], nil, 0, 0, true)
-				}
 				if s.below(lt + float64(acc)) {
 					m &^= 1 << b
 				}
@@ -370,9 +334,6 @@ func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 				acc += e
 				lvl += s.words[s.order[k]].lvl
 			}
-		}
-		if len(s.pairs) > 0 {
-			acc += s.proxOf(ix.prox[a+uint32(b)], best, 64, b, false)
 		}
 		key := float64(lvl) + float64(acc)
 		if s.below(key) {
