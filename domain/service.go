@@ -319,7 +319,7 @@ type Store interface {
 	// CategoryTree returns every category as Categories does, without the
 	// listing counts (ListingCount 0): what choosing a category needs. The
 	// counts are a query over every live listing, which a draft's update or
-	// build has no use for (docs/scaling.md, issue 36).
+	// build has no use for (docs/scaling.md).
 	CategoryTree(ctx context.Context) ([]CategoryNode, error)
 	// Category returns one category's details.
 	Category(ctx context.Context, slug string) (*Category, error)

@@ -230,7 +230,7 @@ func (n pgInt) Value() (driver.Value, error) { return int64(n), nil }
 // text is one whatever the number of ids: each connection prepares and
 // plans it once, where an IN list of each length was a statement of its
 // own, prepared and planned again on each connection (the summaries a
-// search page lacks, the listings a search_log poll re-reads; issue 36,
+// search page lacks, the listings a search_log poll re-reads;
 // docs/scaling.md). A query using it may have no ?N placeholder after it.
 func (e engine) inIDs(col string, ids []int64) (string, []any) {
 	if e == enginePostgres {
