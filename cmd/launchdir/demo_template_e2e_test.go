@@ -18,6 +18,7 @@ import (
 	_ "github.com/mattn/go-sqlite3" // the driver storage opens SQLite with; read here to see the jobs settle
 
 	"github.com/launchdir/launchdir/internal/testtier"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // The browser tests, Lighthouse and the host test each ran `apikey create`
@@ -177,30 +178,9 @@ func copyDataDir(src, dst string) error {
 		if !e.Type().IsRegular() {
 			return fmt.Errorf("%s: not a regular file", filepath.Join(src, e.Name()))
 		}
-		if err := copyRegular(filepath.Join(src, e.Name()), filepath.Join(dst, e.Name())); err != nil {
+		if err := fixtures.CopyFile(filepath.Join(src, e.Name()), filepath.Join(dst, e.Name())); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-func copyRegular(src, dst string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	fi, err := in.Stat()
-	if err != nil {
-		return err
-	}
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, fi.Mode().Perm())
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }
