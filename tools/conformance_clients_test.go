@@ -161,14 +161,15 @@ func clientsSelections(t *testing.T, anonymous, signedIn string) []clientsSelect
 
 // TestMCPClients_Toolsets connects the TypeScript SDK client and the MCP
 // Inspector CLI to the real /mcp (the stack of the conformance test, one
-// server and one install for all) on every selection of clientsSelections:
-// the default, each of the nine toolsets alone, the selection without the
-// paid tools, and public,drafts by the X-MCP-Toolsets header. Each client
-// lists exactly the selection's tools and calls one of them (the
-// TypeScript SDK validates its structuredContent against the output
-// schema); the TypeScript client's call of a tool outside the selection
-// fails as an unknown tool. The log reports tools/list per selection: the
-// tools and the bytes of the result as the Inspector prints it, compacted.
+// per subtest, the subtests in parallel; one install for all) on every
+// selection of clientsSelections: the default, each of the nine toolsets
+// alone, the selection without the paid tools, and public,drafts by the
+// X-MCP-Toolsets header. Each client lists exactly the selection's tools
+// and calls one of them (the TypeScript SDK validates its
+// structuredContent against the output schema); the TypeScript client's
+// call of a tool outside the selection fails as an unknown tool. The log
+// reports tools/list per selection: the tools and the bytes of the result
+// as the Inspector prints it, compacted.
 // Skipped with LAUNCHDIR_SKIP_CONFORMANCE=1.
 func TestMCPClients_Toolsets(t *testing.T) {
 	t.Parallel() // owns its server, data and processes (e2e tier: docs/testing.md)
@@ -176,9 +177,28 @@ func TestMCPClients_Toolsets(t *testing.T) {
 		t.Skipf("%s=1: MCP client tests skipped", confSkipEnv)
 	}
 	inst := clientsInstall(t)
-	anonymous, signedIn := confStartStack(t)
-	for _, tc := range clientsSelections(t, anonymous, signedIn) {
-		t.Run("TypeScriptSDK/"+tc.name, func(t *testing.T) {
+	// The selections are computed once against placeholder origins; each
+	// subtest runs in parallel on a stack of its own (confStartStack: a copy
+	// of the seeded template, its own server and per-network budgets, as
+	// TestMCPConformance's parts do) and points the selection's URL at it.
+	const anonBase, signedBase = "http://anonymous.invalid", "http://signed-in.invalid"
+	own := func(t *testing.T, tc clientsSelection) clientsSelection {
+		t.Helper()
+		anonymous, signedIn := confStartStack(t)
+		switch {
+		case strings.HasPrefix(tc.url, anonBase):
+			tc.url = anonymous + strings.TrimPrefix(tc.url, anonBase)
+		case strings.HasPrefix(tc.url, signedBase):
+			tc.url = signedIn + strings.TrimPrefix(tc.url, signedBase)
+		default:
+			t.Fatalf("%s: URL %q on neither placeholder origin", tc.name, tc.url)
+		}
+		return tc
+	}
+	for _, sel := range clientsSelections(t, anonBase, signedBase) {
+		t.Run("TypeScriptSDK/"+sel.name, func(t *testing.T) {
+			t.Parallel()
+			tc := own(t, sel)
 			hdr, _ := json.Marshal(tc.hdr)
 			out, err := inst.run(t, []string{"MCP_SDK_DIR=" + inst.sdk, "MCP_HEADERS=" + string(hdr)},
 				inst.script, tc.url, tc.call, tc.outside)
@@ -208,7 +228,9 @@ func TestMCPClients_Toolsets(t *testing.T) {
 			}
 			t.Logf("protocol %s, %d tools, called %s, outside %q", res.Protocol, len(res.Tools), tc.call, tc.outside)
 		})
-		t.Run("Inspector/"+tc.name, func(t *testing.T) {
+		t.Run("Inspector/"+sel.name, func(t *testing.T) {
+			t.Parallel()
+			tc := own(t, sel)
 			args := []string{inst.inspector, "--cli", tc.url, "--method", "tools/list"}
 			for k, v := range tc.hdr {
 				args = append(args, "--header", k+": "+v)
