@@ -12,6 +12,7 @@ import (
 // edit of sites.settings is read at once; a row from before 0009 (without
 // the new keys) reads the defaults.
 func TestStore_FreeSettings(t *testing.T) {
+	t.Parallel() // each part owns its fixture copy
 	onEngines(t, func(t *testing.T, engine string) {
 		db, st, _ := newFixtureOn(t, engine)
 		ctx := context.Background()
@@ -40,6 +41,7 @@ func TestStore_FreeSettings(t *testing.T) {
 // records the check; an unowned listing is not found. Queue positions: soonly
 // (scheduled free, next week) 1, sketchy (week 6) 2, drafty (week 7) 3.
 func TestStore_JoinAndCheck(t *testing.T) {
+	t.Parallel() // each part owns its fixture copy
 	onEngines(t, func(t *testing.T, engine string) {
 		db, st, _ := newFixtureOn(t, engine)
 		ctx := context.Background()

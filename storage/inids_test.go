@@ -15,6 +15,7 @@ import (
 // each prepared and planned again on each of a process's connections. On
 // both engines the answer is the same: the listings asked for that exist.
 func TestInIDs_OneStatementWhateverTheCount(t *testing.T) {
+	t.Parallel() // each part owns its fixture copy
 	onEngines(t, func(t *testing.T, engine string) {
 		db, s, _ := newFixtureOn(t, engine, WithMaxConns(1)) // one connection: the one pg_prepared_statements shows
 		ctx := context.Background()

@@ -15,12 +15,23 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/testclock"
+	"github.com/launchdir/launchdir/internal/testtier"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // jobEngines are the engines the job store tests run on.
 var jobEngines = []string{"sqlite", "postgres"}
+
+// skipSQLiteInE2E skips the sqlite part of a job store test when the e2e
+// tier runs the test for its postgres part: the sqlite part ran in the
+// in-process tier (testtier.SkipRanInProcess, as storage's onEngines does).
+func skipSQLiteInE2E(t *testing.T, engine string) {
+	t.Helper()
+	if engine == "sqlite" {
+		testtier.SkipRanInProcess(t, engine)
+	}
+}
 
 // jobsDB opens a fresh database file; a second Open of the same path stands for
 // another replica sharing it.
@@ -81,6 +92,7 @@ func runAll(t *testing.T, r *domain.Runner, clk *testclock.Clock, step time.Dura
 func TestJobs_EnqueueIsIdempotentPerKey(t *testing.T) {
 	for _, engine := range jobEngines {
 		t.Run(engine, func(t *testing.T) {
+			skipSQLiteInE2E(t, engine)
 			_, db := jobsDBOn(t, engine)
 			s := storage.NewJobStore(db)
 			ctx := context.Background()
@@ -105,6 +117,7 @@ func TestJobs_EnqueueIsIdempotentPerKey(t *testing.T) {
 func TestJobs_TwoReplicasRunEachJobOnce(t *testing.T) {
 	for _, engine := range jobEngines {
 		t.Run(engine, func(t *testing.T) {
+			skipSQLiteInE2E(t, engine)
 			path, db := jobsDBOn(t, engine)
 			db2, err := storage.Open(path)
 			if err != nil {
@@ -160,6 +173,7 @@ func TestJobs_TwoReplicasRunEachJobOnce(t *testing.T) {
 func TestJobs_RunDueOnTheClock(t *testing.T) {
 	for _, engine := range jobEngines {
 		t.Run(engine, func(t *testing.T) {
+			skipSQLiteInE2E(t, engine)
 			_, db := jobsDBOn(t, engine)
 			s := storage.NewJobStore(db)
 			clk := testclock.New(jobsNow)
@@ -220,6 +234,7 @@ func TestJobs_RunDueOnTheClock(t *testing.T) {
 func TestJobs_RetryThenGiveUp(t *testing.T) {
 	for _, engine := range jobEngines {
 		t.Run(engine, func(t *testing.T) {
+			skipSQLiteInE2E(t, engine)
 			_, db := jobsDBOn(t, engine)
 			s := storage.NewJobStore(db)
 			clk := testclock.New(jobsNow)
@@ -273,6 +288,7 @@ func TestJobs_RetryThenGiveUp(t *testing.T) {
 func TestJobs_InterruptedJobResumes(t *testing.T) {
 	for _, engine := range jobEngines {
 		t.Run(engine, func(t *testing.T) {
+			skipSQLiteInE2E(t, engine)
 			path, db := jobsDBOn(t, engine)
 			started := make(chan struct{})
 			var attempts []int

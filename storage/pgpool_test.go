@@ -25,6 +25,7 @@ import (
 // left pg_prepared_statements empty). One connection, so the session that
 // ran the method is the one asked.
 func TestPostgres_StatementsPrepared(t *testing.T) {
+	t.Parallel() // owns its database copy
 	if pgtest.Skipped() {
 		t.Skip("PostgreSQL tests are skipped")
 	}
@@ -57,6 +58,7 @@ func TestPostgres_StatementsPrepared(t *testing.T) {
 // opens a connection per call and the server refuses some with SQLSTATE
 // 53300, which reached clients as 500s.
 func TestPostgres_BoundedPoolsUnderConnectionLimit(t *testing.T) {
+	t.Parallel() // owns its cluster (max_connections=20) and databases
 	if pgtest.Skipped() {
 		t.Skip("PostgreSQL tests are skipped")
 	}

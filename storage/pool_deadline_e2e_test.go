@@ -119,6 +119,7 @@ func TestPostgres_RequestTimeoutAnswers503(t *testing.T) {
 // on /mcp) an isError result saying to try again. Before, the refusal was an
 // internal error: a 500. Once a slot is free the same call is served.
 func TestPostgres_ServerFullAnswers503(t *testing.T) {
+	t.Parallel() // owns its cluster (max_connections=8) and database
 	if pgtest.Skipped() {
 		t.Skip("PostgreSQL tests are skipped")
 	}

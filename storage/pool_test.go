@@ -16,6 +16,7 @@ import (
 // On PostgreSQL a new connection is a forked backend: the same churn was
 // 0.2-0.7 new connections a call in BenchmarkProcesses.
 func TestOpen_PoolKeepsConnections(t *testing.T) {
+	t.Parallel() // each part owns its database copy
 	onEngines(t, testPoolKeepsConnections)
 }
 

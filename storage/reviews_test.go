@@ -66,6 +66,7 @@ func TestReviews_HoldingRules(t *testing.T) {
 	t.Parallel()
 	for _, engine := range jobEngines {
 		t.Run(engine, func(t *testing.T) {
+			skipSQLiteInE2E(t, engine)
 			e := newReviewEnvOn(t, engine)
 			ctx := context.Background()
 			e.svc.VoteMinAccountAge = 24 * time.Hour
@@ -153,6 +154,7 @@ func TestReviews_Burst(t *testing.T) {
 	t.Parallel()
 	for _, engine := range jobEngines {
 		t.Run(engine, func(t *testing.T) {
+			skipSQLiteInE2E(t, engine)
 			e := newReviewEnvOn(t, engine)
 			e.svc.VoteMinAccountAge = 0
 			// Two young accounts from one network count; an old account from it too.
@@ -190,6 +192,7 @@ func TestReviews_AnswerDeleteHidden(t *testing.T) {
 	t.Parallel()
 	for _, engine := range jobEngines {
 		t.Run(engine, func(t *testing.T) {
+			skipSQLiteInE2E(t, engine)
 			e := newReviewEnvOn(t, engine)
 			ctx := context.Background()
 			e.svc.VoteMinAccountAge = 0
