@@ -10,8 +10,12 @@
 // Then one JSON request per line on stdin:
 //   {"url": ..., "out": ..., "categories": [...], "skip": [...], "slowdown": 0}
 // For each, it writes <out>.report.json and <out>.report.html and prints one
-// line on stdout: {"ok": true} or {"error": "..."}. It stops Chromium and
-// exits when stdin closes.
+// line on stdout: {"ok": true} or {"error": "..."}. A request
+// {"benchmark": true} measures the host instead: Lighthouse's own
+// benchmarkIndex (the page function its runs report as
+// environment.benchmarkIndex), evaluated in a blank tab of the same
+// Chromium; the reply is {"ok": true, "benchmarkIndex": N}. It stops
+// Chromium and exits when stdin closes.
 import {createInterface} from 'node:readline';
 import {writeFileSync} from 'node:fs';
 import {join} from 'node:path';
@@ -21,6 +25,24 @@ const [dir, chromePath, flagsJSON] = process.argv.slice(2);
 const mod = (p) => import(pathToFileURL(join(dir, 'node_modules', p)).href);
 const {default: lighthouse} = await mod('lighthouse/core/index.js');
 const chromeLauncher = await mod('chrome-launcher/dist/index.js');
+const {pageFunctions} = await mod('lighthouse/core/lib/page-functions.js');
+const {default: puppeteer} = await mod('puppeteer-core/lib/esm/puppeteer/puppeteer-core.js');
+
+// benchmark evaluates Lighthouse's computeBenchmarkIndex in a new blank tab,
+// as Lighthouse does at the start of a run (getBenchmarkIndex).
+const benchmark = async () => {
+  const browser = await puppeteer.connect({browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null});
+  try {
+    const page = await browser.newPage();
+    try {
+      return await page.evaluate(pageFunctions.computeBenchmarkIndex);
+    } finally {
+      await page.close();
+    }
+  } finally {
+    await browser.disconnect();
+  }
+};
 
 const chrome = await chromeLauncher.launch({chromePath, chromeFlags: JSON.parse(flagsJSON)});
 let closing = false;
@@ -38,6 +60,10 @@ for await (const line of lines) {
   let reply;
   try {
     const req = JSON.parse(line);
+    if (req.benchmark) {
+      process.stdout.write(JSON.stringify({ok: true, benchmarkIndex: await benchmark()}) + '\n');
+      continue;
+    }
     const flags = {
       port: chrome.port,
       output: ['json', 'html'],
