@@ -27,7 +27,6 @@ import (
 // (checkout among them) are served next to /v1 and /mcp.
 func loopbackTestServer(t *testing.T) *catEnv {
 	t.Helper()
-	ctx := context.Background()
 	var env *catEnv
 	var inner http.Handler
 	srv := httptest.NewUnstartedServer(nil)
@@ -43,30 +42,17 @@ func loopbackTestServer(t *testing.T) *catEnv {
 	// A copy of the demo data as SeedDemo leaves it, as catTestServer takes it.
 	dbPath := fixtures.SeededFile(t, fixtures.DemoSeeded)
 	clock := testclock.New(catNow)
-	db, err := storage.Open(dbPath, storage.WithClock(clock.Now))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: origins.Default}
-	st, err := storage.NewStore(ctx, db, site)
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := domain.NewService(st, site, clock.Now)
-	svc.Drafts = idleDrafting(db, st)
-	svc.Orders = idleOrdering(t, db, site)
-	svc.Owner = idleOwning(db)
-	as := storage.NewAuthStore(db)
-	a, err := auth.New(auth.Config{Origin: origins.Default, SiteName: site.Name, Store: as, Now: clock.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The service, the console and auth as serve wires them
+	// (internal/wiring); the test replaces the outside world only.
+	world := newTestWorld(t)
+	core := wiredCore(t, dbPath, origins.Default, clock.Now, world)
+	svc, db, a := core.Service, core.DB, core.Auth
 	s := New(svc, Options{Now: svc.Now, Auth: a, Idem: storage.NewIdemStore(db)})
 	inner = s.Handler()
 	srv.Start()
 	t.Cleanup(srv.Close)
-	env = &catEnv{Server: srv, tools: s, svc: svc, auth: a, store: as, db: db, dbPath: dbPath, clock: clock}
+	env = &catEnv{Server: srv, tools: s, svc: svc, console: core.Console, auth: a, store: storage.NewAuthStore(db), db: db, dbPath: dbPath,
+		clock: clock, core: core, world: world}
 	return env
 }
 

@@ -22,9 +22,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
@@ -121,25 +119,13 @@ func TestDiscoveryRules_PublishedExamples(t *testing.T) {
 // data, on 127.0.0.1. It returns the origin.
 func discServer(t *testing.T) string {
 	t.Helper()
-	ctx := context.Background()
 	srv := httptest.NewUnstartedServer(nil)
 	base := "http://" + srv.Listener.Addr().String()
-	db, err := storage.Open(fixtures.SeededFile(t, fixtures.DemoSeeded)) // the demo data as of fixtures.Now, seeded once per test binary
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: base}
 	now := time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
-	st, err := storage.NewStore(ctx, db, site)
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := domain.NewService(st, site, func() time.Time { return now })
-	a, err := auth.New(auth.Config{Origin: base, SiteName: site.Name, Store: storage.NewAuthStore(db), Now: svc.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The service and auth as serve wires them (internal/wiring), over the
+	// demo data as of fixtures.Now (seeded once per test binary).
+	core := wiredCore(t, fixtures.SeededFile(t, fixtures.DemoSeeded), base, func() time.Time { return now }, newTestWorld(t))
+	svc, a, site := core.Service, core.Auth, core.Service.Site
 	api := New(svc, Options{Now: svc.Now, Auth: a, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}).Handler()
 	mux := http.NewServeMux()
 	a.Register(mux)

@@ -26,31 +26,27 @@ import (
 // draftSiteDir is a realistic 10-page product site of the extractor's test set.
 const draftSiteDir = "../domain/extract/testdata/sites/ledgerly"
 
-// withDrafting wires the draft operations into env the way serve does: the
-// real fetcher (loopback allowed, as --fetch-allow-loopback), the grounded
-// extractor, the durable job runner on the env's SQLite file and clock (the
-// test runs the builds with env.runJobs, see builtDraft), and a mailer that
-// records what it sends. It returns the local product site.
+// withDrafting makes env's drafts build from local sites: the real fetcher
+// with loopback allowed (as --fetch-allow-loopback) in the outside world,
+// and a job runner on the env's SQLite file and clock for the builds (the
+// test runs them with env.runJobs, see builtDraft). The drafter (the
+// grounded extractor) and the outbox are the wiring's. It returns the local
+// product site and the env's mail.
 func withDrafting(t testing.TB, env *catEnv) (*httptest.Server, *recordingMailer) {
 	t.Helper()
 	site := httptest.NewServer(http.FileServer(http.Dir(draftSiteDir)))
 	t.Cleanup(site.Close)
-	mailer := &recordingMailer{}
 	runner := env.quietRunner()
-	env.svc.Drafts = &domain.Drafting{
-		Store:   env.svc.Store.(domain.DraftStore),
-		Fetcher: fetch.New(fetch.Options{AllowLoopback: true}),
-		Drafter: extract.New(),
-		Enqueue: runner.Enqueue,
-		Wake:    runner.Wake,
-		Mailer:  mailer,
-	}
+	sites := fetch.New(fetch.Options{AllowLoopback: true})
+	t.Cleanup(sites.Close)
+	env.world.swap(func(w *testWorld) { w.sites = sites })
 	env.svc.RegisterDraftJobs(runner, nil)
-	return site, mailer
+	return site, env.world.mail
 }
 
 // idleDrafting configures the draft operations as serve does, with a job
 // runner that is not started: drafts stay queued (withDrafting runs one).
+// Only the stacks still built by hand use it (see docs/decisions.md).
 func idleDrafting(db *storage.DB, st *storage.Store) *domain.Drafting {
 	return &domain.Drafting{
 		Store: st, Fetcher: fetch.New(fetch.Options{}), Drafter: extract.New(),

@@ -2,7 +2,6 @@ package tools
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -32,7 +31,8 @@ const (
 )
 
 // e2eEnv is one real launchdir stack: a SQLite file in a temp dir, the demo
-// data, the store, the service and the tools handler behind an httptest server.
+// data, the store, the service and the console as the production wiring
+// builds them, and the tools handler behind an httptest server.
 type e2eEnv struct {
 	srv  *httptest.Server
 	base string // the server's origin, also the site's BaseURL
@@ -47,7 +47,6 @@ type e2eEnv struct {
 // e2eNewEnv builds a stack. With seed the demo data is loaded before NewStore.
 func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 	t.Helper()
-	ctx := context.Background()
 	var h http.Handler
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(srv.Close)
@@ -59,35 +58,18 @@ func e2eNewEnv(t *testing.T, opts Options, seed bool) *e2eEnv {
 	if seed {
 		path = fixtures.SeededFile(t, fixtures.DemoWeeks)
 	}
-	db, err := storage.Open(path, storage.WithClock(clock.Now))
-	if err != nil {
-		t.Fatalf("storage.Open: %v", err)
-	}
-	t.Cleanup(func() { db.Close() })
-	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: srv.URL}
-	st, err := storage.NewStore(ctx, db, site)
-	if err != nil {
-		t.Fatalf("storage.NewStore: %v", err)
-	}
-	svc := domain.NewService(st, site, clock.Now)
-	svc.Drafts = idleDrafting(db, st)
-	svc.Orders = idleOrdering(t, db, site)
-	svc.Owner = idleOwning(db)
-	// The webhook store as internal/app wires it; tests that deliver set a
-	// Sender and a key (webhooks_e2e_test.go).
-	svc.Hooks = &domain.Webhooking{Store: st}
+	// The service and the console as serve wires them (internal/wiring);
+	// this stack has no auth in front of the tools (Options.Auth unset).
+	core := wiredCore(t, path, srv.URL, clock.Now, newTestWorld(t))
+	svc := core.Service
 	if opts.Idem == nil {
-		opts.Idem = storage.NewIdemStore(db)
+		opts.Idem = storage.NewIdemStore(core.DB)
 	}
 	if opts.Now == nil {
 		opts.Now = clock.Now
 	}
-	cons, err := console.New(console.Over(st, svc))
-	if err != nil {
-		t.Fatal(err)
-	}
 	h = New(svc, opts).Handler()
-	return &e2eEnv{srv: srv, base: srv.URL, svc: svc, console: cons, http: srv.Client()}
+	return &e2eEnv{srv: srv, base: srv.URL, svc: svc, console: core.Console, http: srv.Client()}
 }
 
 // e2eResp is a finished HTTP exchange.

@@ -20,6 +20,7 @@ import (
 	"github.com/launchdir/launchdir/auth/ratelimit"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/testclock"
+	"github.com/launchdir/launchdir/internal/wiring"
 	"github.com/launchdir/launchdir/storage"
 )
 
@@ -37,26 +38,18 @@ func TestRateLimit_BadTokenDoesNotLockOutNetwork(t *testing.T) {
 	t.Parallel() // owns its server, database copy and clock
 	const redirect = "http://127.0.0.1:33419/callback"
 	clk := testclock.New(catNow)
-	failures := ratelimit.New(ratelimit.DefaultFailures, clk.Now)
 	mux := http.NewServeMux()
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"), storage.WithClock(clk.Now))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A directory.", BaseURL: srv.URL}
-	st, err := storage.NewStore(context.Background(), db, site)
-	if err != nil {
-		t.Fatal(err)
-	}
-	as := storage.NewAuthStore(db)
-	a, err := auth.New(auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: clk.Now, Failures: failures})
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := domain.NewService(st, site, clk.Now)
+	// The service and auth as serve wires them (internal/wiring), with
+	// serve's default failure budget (the one this test is about); the
+	// tools front end shares that limiter, as internal/app does.
+	core := wiredCore(t, filepath.Join(t.TempDir(), "launchdir.db"), srv.URL, clk.Now, newTestWorld(t), func(c *wiring.Config, _ *wiring.Adapters) {
+		c.RateFailures = ratelimit.DefaultFailures.Quota
+	})
+	svc, a := core.Service, core.Auth
+	failures := core.Limits.Failures
+	as := storage.NewAuthStore(core.DB)
 	api := New(svc, Options{Auth: a, Failures: failures, Now: clk.Now}).Handler()
 	a.Register(mux)
 	mux.Handle("/v1/", api)

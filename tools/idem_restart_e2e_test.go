@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/auth"
-	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
 )
@@ -37,21 +36,10 @@ func TestIdempotency_RetryAfterRestart(t *testing.T) {
 		var h http.Handler
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 		t.Cleanup(srv.Close)
-		db, err := storage.Open(path, storage.WithClock(clock.Now))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A directory.", BaseURL: srv.URL}
-		st, err := storage.NewStore(context.Background(), db, site)
-		if err != nil {
-			t.Fatal(err)
-		}
-		svc := domain.NewService(st, site, clock.Now)
-		a, err := auth.New(auth.Config{Origin: srv.URL, SiteName: site.Name, Store: storage.NewAuthStore(db), Now: clock.Now})
-		if err != nil {
-			t.Fatal(err)
-		}
+		// The service and auth as serve wires them (internal/wiring), over
+		// the one file both processes serve.
+		core := wiredCore(t, path, srv.URL, clock.Now, newTestWorld(t))
+		db, svc, a := core.DB, core.Service, core.Auth
 		fx := &idemEffects{by: map[string]int{}, gate: gate, started: make(chan struct{}, 1)}
 		s := newServer(svc, Options{Now: svc.Now, Auth: a, Idem: storage.NewIdemStore(db), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, fx.operations())
 		s.idemWait = 2 * time.Second // a 409 comes after this; the lease is minutes

@@ -19,7 +19,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
@@ -162,22 +161,12 @@ func idemTestServerWith(t *testing.T, withStore bool, opts Options) *idemTestEnv
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(srv.Close)
 	clock := testclock.New(catNow)
-	db, err := storage.Open(fixtures.MigratedFile(t), storage.WithClock(clock.Now))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: srv.URL}
-	st, err := storage.NewStore(context.Background(), db, site)
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := domain.NewService(st, site, clock.Now)
+	// The service and auth as serve wires them (internal/wiring); the idem
+	// store spy below is the tools front end's option, not the wiring's.
+	world := newTestWorld(t)
+	core := wiredCore(t, fixtures.MigratedFile(t), srv.URL, clock.Now, world)
+	db, svc, a := core.DB, core.Service, core.Auth
 	as := storage.NewAuthStore(db)
-	a, err := auth.New(auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: clock.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
 	opts.Auth, opts.Logger = a, slog.New(slog.NewTextHandler(io.Discard, nil))
 	var watched *idemWatchedStore
 	if withStore {
@@ -190,7 +179,7 @@ func idemTestServerWith(t *testing.T, withStore bool, opts Options) *idemTestEnv
 	}
 	s := newServer(svc, opts, fx.operations())
 	h = s.Handler()
-	return &idemTestEnv{catEnv: &catEnv{Server: srv, tools: s, svc: svc, auth: a, store: as, clock: clock}, fx: fx, idem: watched}
+	return &idemTestEnv{catEnv: &catEnv{Server: srv, tools: s, svc: svc, console: core.Console, auth: a, store: as, db: db, clock: clock, core: core, world: world}, fx: fx, idem: watched}
 }
 
 // post sends a JSON body with the key (none when key is "-") and bearer.

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	sdkauth "github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -23,6 +24,7 @@ import (
 
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/internal/wiring"
 	"github.com/launchdir/launchdir/storage"
 )
 
@@ -34,31 +36,22 @@ type oauthStack struct {
 	store auth.Store
 }
 
-func newOAuthStack(t *testing.T, cfg func(*auth.Config)) *oauthStack {
+func newOAuthStack(t *testing.T, world func(*wiring.Adapters)) *oauthStack {
 	t.Helper()
 	mux := http.NewServeMux()
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A directory.", BaseURL: srv.URL}
-	st, err := storage.NewStore(context.Background(), db, site)
-	if err != nil {
-		t.Fatal(err)
-	}
-	as := storage.NewAuthStore(db)
-	c := auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: db.Now}
-	if cfg != nil {
-		cfg(&c)
-	}
-	a, err := auth.New(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	api := New(domain.NewService(st, site, db.Now), Options{Auth: a, Now: db.Now}).Handler()
+	// The service and auth as serve wires them (internal/wiring), on the
+	// real clock; world changes the outside world (the client-metadata
+	// documents' client).
+	core := wiredCore(t, filepath.Join(t.TempDir(), "launchdir.db"), srv.URL, time.Now, newTestWorld(t),
+		func(_ *wiring.Config, ad *wiring.Adapters) {
+			if world != nil {
+				world(ad)
+			}
+		})
+	a, as := core.Auth, storage.NewAuthStore(core.DB)
+	api := New(core.Service, Options{Auth: a, Now: core.DB.Now}).Handler()
 	a.Register(mux)
 	mux.Handle("/v1/", api)
 	mux.Handle("/mcp", api)
@@ -193,7 +186,7 @@ func TestOAuth_GoSDKClient(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := newOAuthStack(t, func(c *auth.Config) { c.MetadataClient = cimdDoc.Client() })
+			s := newOAuthStack(t, func(ad *wiring.Adapters) { ad.MetadataClient = cimdDoc.Client() })
 			email := strings.ToLower(tc.name) + "@example.com"
 			var consents atomic.Int32
 			hc := &sdkauth.AuthorizationCodeHandlerConfig{

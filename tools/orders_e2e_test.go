@@ -33,15 +33,14 @@ func idleOrdering(t testing.TB, db *storage.DB, site domain.Site) *domain.Orderi
 		EnqueueAt: domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{Now: db.Now}).EnqueueAt}
 }
 
-// withOrdering wires the order jobs on env's database and clock (the test
-// runs them with env.runJobs), and serves the checkout pages next to the
-// API, as serve does. It returns the env's clock.
+// withOrdering makes pay env's payment provider (the outside world), runs
+// the order jobs on env's database and clock (the test runs them with
+// env.runJobs), and serves the checkout pages next to the API, as serve
+// does. It returns the env's clock.
 func withOrdering(t testing.TB, env *catEnv, pay domain.Payments) *testclock.Clock {
 	t.Helper()
 	runner := env.quietRunner()
-	o := idleOrdering(t, env.db, env.svc.Site)
-	o.Payments, o.EnqueueAt = pay, runner.EnqueueAt
-	env.svc.Orders = o
+	env.world.swap(func(w *testWorld) { w.payments = pay })
 	env.svc.RegisterOrderJobs(runner)
 	pages := web.New(env.svc)
 	env.pages.Store(&pages)

@@ -11,7 +11,8 @@ import (
 
 // idleOwning configures the owner's area as serve does by default (the
 // guarded page reader, the system resolver, no mail) with a job runner that
-// is not started: scheduled jobs stay queued.
+// is not started: scheduled jobs stay queued. Only the stacks still built by
+// hand use it (see docs/decisions.md).
 func idleOwning(db *storage.DB) *domain.Owning {
 	return &domain.Owning{
 		Pages: fetch.New(fetch.Options{}), Resolver: net.DefaultResolver,
@@ -19,19 +20,19 @@ func idleOwning(db *storage.DB) *domain.Owning {
 	}
 }
 
-// withOwning wires the owner's area into env for tests against local sites:
-// the real page reader with loopback allowed (as --fetch-allow-loopback),
-// resolver for DNS claims (nil: the system resolver), and a mailer that
-// records what it sends. Jobs are queued on a runner that is not started;
-// tests that run them replace EnqueueAt.
+// withOwning points env's owner's area at local sites: in the outside
+// world, the real page reader with loopback allowed (as
+// --fetch-allow-loopback) and resolver for DNS claims (nil: the system
+// resolver). Mail goes through the wiring's outbox; it returns the env's
+// mail. Jobs are queued on the wiring's runner, which is not started; tests
+// that run them register their kinds on a runner of their own.
 func withOwning(t testing.TB, env *catEnv, resolver domain.TXTResolver) *recordingMailer {
 	t.Helper()
 	if resolver == nil {
 		resolver = net.DefaultResolver
 	}
-	mailer := &recordingMailer{}
 	pages := fetch.New(fetch.Options{AllowLoopback: true})
 	t.Cleanup(pages.Close)
-	env.svc.Owner = &domain.Owning{Pages: pages, Resolver: resolver, Mailer: mailer, EnqueueAt: idleOwning(env.db).EnqueueAt}
-	return mailer
+	env.world.swap(func(w *testWorld) { w.pages, w.resolver = pages, resolver })
+	return env.world.mail
 }

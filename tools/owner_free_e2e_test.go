@@ -24,10 +24,6 @@ func withFreeLaunch(t *testing.T, env *catEnv) (*testclock.Clock, *recordingMail
 	t.Helper()
 	mailer := withOwning(t, env, nil)
 	runner := env.quietRunner()
-	o := idleOrdering(t, env.db, env.svc.Site)
-	o.EnqueueAt = runner.EnqueueAt
-	env.svc.Orders = o
-	env.svc.Owner.EnqueueAt = runner.EnqueueAt
 	env.svc.RegisterOrderJobs(runner)
 	env.svc.RegisterFreeJobs(runner)
 	return env.clock, mailer

@@ -1,7 +1,6 @@
 package tools
 
 import (
-	"context"
 	"encoding/json"
 	"html"
 	"io"
@@ -31,17 +30,9 @@ func publicSite(t *testing.T) (string, *storage.DB) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(srv.Close)
 	clock := testclock.New(e2eNow)
-	db, err := storage.Open(fixtures.SeededFile(t, fixtures.DemoWeeks), storage.WithClock(clock.Now))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: srv.URL}
-	st, err := storage.NewStore(context.Background(), db, site)
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := domain.NewService(st, site, clock.Now)
+	// The service as serve --demo wires it (internal/wiring).
+	core := wiredCore(t, fixtures.SeededFile(t, fixtures.DemoWeeks), srv.URL, clock.Now, newTestWorld(t))
+	db, svc := core.DB, core.Service
 	api, pages := New(svc, Options{Now: svc.Now, Idem: storage.NewIdemStore(db)}).Handler(), web.New(svc)
 	h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/v1") || r.URL.Path == "/mcp" {

@@ -19,6 +19,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/domain/testclock"
+	"github.com/launchdir/launchdir/internal/wiring"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
@@ -26,8 +27,9 @@ import (
 // catNow is the fixed clock of these tests: a Wednesday (this week = 2026-11-16).
 var catNow = time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
 
-// catEnv is a real stack: SQLite file, optional demo data, store, service,
-// and the tools handler behind an httptest server.
+// catEnv is a real stack: SQLite file, optional demo data, and the store,
+// service, console and auth as the production wiring builds them, with the
+// tools handler behind an httptest server.
 type catEnv struct {
 	*httptest.Server
 	tools *Server
@@ -49,6 +51,10 @@ type catEnv struct {
 	// runners are the job runners the with* helpers wired; none runs in the
 	// background: runJobs runs what is due on the clock.
 	runners []*domain.Runner
+	// core is the stack as internal/wiring built it (its job runner is not
+	// started); world is its outside world, which the with* helpers swap.
+	core  *wiring.Core
+	world *testWorld
 }
 
 // runJobs runs every job due on the env's clock, in the test's goroutine,
@@ -104,7 +110,6 @@ func (e *catEnv) apiKey(t testing.TB, email string) string {
 
 func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 	t.Helper()
-	ctx := context.Background()
 	var h http.Handler
 	var env *catEnv
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -122,40 +127,22 @@ func catTestServer(t testing.TB, opts Options, seed bool) *catEnv {
 		dbPath = fixtures.SeededFile(t, fixtures.DemoSeeded)
 	}
 	clock := testclock.New(catNow)
-	db, err := storage.Open(dbPath, storage.WithClock(clock.Now))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: srv.URL}
-	st, err := storage.NewStore(ctx, db, site)
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := domain.NewService(st, site, clock.Now)
-	svc.Drafts = idleDrafting(db, st)
-	svc.Orders = idleOrdering(t, db, site)
-	svc.Owner = idleOwning(db)
-	svc.Hooks = &domain.Webhooking{Store: st} // as internal/app wires it; withWebhooks adds delivery
-	as := storage.NewAuthStore(db)
-	a, err := auth.New(auth.Config{Origin: srv.URL, SiteName: site.Name, Store: as, Now: clock.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts.Auth = a
+	// The service, the console and auth as serve wires them
+	// (internal/wiring); the test replaces the outside world only.
+	world := newTestWorld(t)
+	core := wiredCore(t, dbPath, srv.URL, clock.Now, world)
+	svc, db := core.Service, core.DB
+	opts.Auth = core.Auth
 	if opts.Idem == nil {
 		opts.Idem = storage.NewIdemStore(db)
 	}
 	if opts.Now == nil {
 		opts.Now = clock.Now
 	}
-	cons, err := console.New(console.Over(st, svc))
-	if err != nil {
-		t.Fatal(err)
-	}
 	s := New(svc, opts)
 	h = s.Handler()
-	env = &catEnv{Server: srv, tools: s, svc: svc, console: cons, auth: a, store: as, db: db, dbPath: dbPath, clock: clock}
+	env = &catEnv{Server: srv, tools: s, svc: svc, console: core.Console, auth: core.Auth, store: storage.NewAuthStore(db), db: db, dbPath: dbPath,
+		clock: clock, core: core, world: world}
 	return env
 }
 

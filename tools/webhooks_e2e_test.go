@@ -19,22 +19,19 @@ import (
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
-// webhookTestKey is the server key of the webhook tests (secrets are stored encrypted with it).
-var webhookTestKey = []byte("0123456789abcdef0123456789abcdef")
-
-// withWebhooks wires the webhooks into env as serve does: the sender with
-// the crawler's guard (loopback allowed, as --fetch-allow-loopback), a server
-// key, a job runner on the env's clock (env.runJobs runs the deliveries) and
-// a mailer that records the disabling notices.
+// withWebhooks makes env's webhooks reach local receivers: the sender with
+// the crawler's guard (loopback allowed, as --fetch-allow-loopback) in the
+// outside world, and a job runner on the env's clock for the deliveries
+// (env.runJobs runs them). The server key and the outbox are the wiring's;
+// it returns the env's mail, where the disabling notices land.
 func withWebhooks(t testing.TB, env *catEnv) *recordingMailer {
 	t.Helper()
-	m := &recordingMailer{}
 	runner := env.quietRunner()
 	snd := webhooksend.New(webhooksend.Options{AllowLoopback: true, Timeout: 3 * time.Second})
 	t.Cleanup(snd.Close)
-	env.svc.Hooks = &domain.Webhooking{Store: env.svc.Hooks.Store, Sender: snd, Key: webhookTestKey, Mailer: m, Wake: runner.Wake}
+	env.world.swap(func(w *testWorld) { w.sender = snd })
 	env.svc.RegisterWebhookJobs(runner)
-	return m
+	return env.world.mail
 }
 
 // weekAfterDemo is the Monday of the week after the demo data's.

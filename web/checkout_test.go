@@ -16,8 +16,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/domain/testclock"
-	"github.com/launchdir/launchdir/domain/validate"
-	"github.com/launchdir/launchdir/domain/vat"
+	"github.com/launchdir/launchdir/internal/wiring"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
 )
@@ -55,32 +54,17 @@ func newOrderEnvOn(t testing.TB, engine string, pay domain.Payments, opts ...Opt
 	if engine == "postgres" {
 		path = fixtures.MigratedPostgres(t)
 	}
-	db, err := storage.Open(path, storage.WithClock(e.clock.Now))
+	// The service and the console as serve wires them (internal/wiring),
+	// with pay as the payment provider: the order jobs are queued on the
+	// wiring's runner, which is not started (the tests fulfil orders
+	// through FulfilOrder).
+	core, err := wiredCore(path, e.srv.URL, wiring.Adapters{Now: e.clock.Now, Payments: pay})
 	if err != nil {
 		t.Fatal(err)
 	}
+	db, st := core.DB, core.Store
 	t.Cleanup(func() { _ = db.Close() })
-	e.db = db
-	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: e.srv.URL}
-	st, err := storage.NewStore(context.Background(), db, site)
-	if err != nil {
-		t.Fatal(err)
-	}
-	orders, err := storage.NewOrderStore(db, site)
-	if err != nil {
-		t.Fatal(err)
-	}
-	now := e.clock.Now
-	runner := domain.NewRunner(storage.NewJobStore(db), domain.RunnerOptions{Now: now})
-	if pay == nil {
-		pay = domain.TestPayments{}
-	}
-	e.svc = domain.NewService(st, site, now)
-	e.svc.Orders = &domain.Ordering{Store: orders, Payments: pay, EnqueueAt: runner.EnqueueAt, VAT: vat.Rules{}, Options: &validate.Options{}}
-	e.svc.RegisterOrderJobs(runner)
-	if e.console, err = console.New(console.Over(st, e.svc)); err != nil {
-		t.Fatal(err)
-	}
+	e.db, e.svc, e.console = db, core.Service, core.Console
 	h = New(e.svc, append([]Option{WithConsole(e.console)}, opts...)...)
 
 	ctx := context.Background()

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
+	"github.com/launchdir/launchdir/internal/wiring"
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/storage/fixtures"
 	"github.com/launchdir/launchdir/storage/pgtest"
@@ -65,27 +67,36 @@ func newEnv(dir string, seed bool) (*env, error) {
 		srv.Close()
 		return nil, err
 	}
-	db, err := storage.Open(path)
+	// The service and the console as serve wires them (internal/wiring):
+	// the clock is the only part of the outside world a page test replaces.
+	core, err := wiredCore(path, srv.URL, wiring.Adapters{Now: func() time.Time { return testNow }})
 	if err != nil {
 		srv.Close()
 		return nil, err
 	}
-	site := domain.Site{Key: "main", Name: "Launchdir", Purpose: "A public directory of software launches.", BaseURL: srv.URL}
-	st, err := storage.NewStore(context.Background(), db, site)
-	if err != nil {
-		srv.Close()
-		_ = db.Close()
-		return nil, err
-	}
-	svc := domain.NewService(st, site, func() time.Time { return testNow })
-	cons, err := console.New(console.Over(st, svc))
-	if err != nil {
-		srv.Close()
-		_ = db.Close()
-		return nil, err
-	}
+	svc, cons, db := core.Service, core.Console, core.DB
 	h = New(svc, WithConsole(cons))
 	return &env{srv: srv, svc: svc, console: cons, db: db}, nil
+}
+
+// wiredCore builds the core of a page test's stack through the production
+// wiring over the database at path (a SQLite file named launchdir.db in its
+// data directory, or a postgres:// URL) for the site at baseURL, with the
+// outside world ad (the clock is required). Its job runner is not started;
+// close the env's database, not the core (the store's Close writes a
+// search snapshot no test reads).
+func wiredCore(path, baseURL string, ad wiring.Adapters) (*wiring.Core, error) {
+	cfg := wiring.Defaults()
+	cfg.BaseURL = baseURL
+	switch {
+	case storage.IsPostgresURL(path):
+		cfg.Database = path
+	case filepath.Base(path) == "launchdir.db":
+		cfg.Data = filepath.Dir(path)
+	default:
+		return nil, fmt.Errorf("wiredCore: %s: the data directory's database is launchdir.db", path)
+	}
+	return wiring.Open(context.Background(), cfg, ad)
 }
 
 func (e *env) close() {

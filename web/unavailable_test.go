@@ -12,7 +12,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/problem"
-	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/internal/wiring"
 )
 
 // busyMessage is what the refusing store says, as storage says it when the
@@ -34,20 +34,19 @@ func (refusingListings) AdminSearchListings(context.Context, console.AdminListin
 // page answered 503 without Retry-After.
 func TestConsole_UnavailableRetryAfter(t *testing.T) {
 	t.Parallel()
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"), storage.WithClock(func() time.Time { return testNow }))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
 	var h http.Handler
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(srv.Close)
-	site := domain.Site{Key: "main", Name: "Launchdir", BaseURL: srv.URL}
-	st, err := storage.NewStore(context.Background(), db, site)
+	// The service as serve wires it (internal/wiring). The console is built
+	// again over the same stores with one store spy: a database that refuses
+	// connections cannot be had on SQLite, and this test is about the
+	// page's answer to one, not about the outside world.
+	core, err := wiredCore(filepath.Join(t.TempDir(), "launchdir.db"), srv.URL, wiring.Adapters{Now: func() time.Time { return testNow }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := domain.NewService(st, site, func() time.Time { return testNow })
+	db, st, svc := core.DB, core.Store, core.Service
+	t.Cleanup(func() { _ = db.Close() })
 	deps := console.Over(st, svc)
 	deps.Listings = refusingListings{st}
 	cons, err := console.New(deps)

@@ -10,7 +10,8 @@ import (
 // TestDependencyDirection keeps the layering of ARCHITECTURE.md: domain and schemas
 // import no project package, domain/demo only domain, domain/console only
 // web, storage, the wiring and cmd, nothing imports cmd,
-// only cmd imports the wiring (internal/app), nothing imports tools but those two, only storage talks SQL, only tools imports the MCP SDK, and only
+// only cmd imports the wiring (internal/app, and internal/wiring beside it,
+// which imports neither tools nor web), nothing imports tools but those two, only storage talks SQL, only tools imports the MCP SDK, and only
 // tests import the browser harness web/browsertest. No package under domain/
 // imports internal/problem (the transports map domain errors to HTTP),
 // net/http (no exception), an outside service's SDK or a project
@@ -32,8 +33,11 @@ func TestDependencyDirection(t *testing.T) {
 		// transports': the domain tree returns domain errors (code, fields,
 		// rules) and never writes a problem.
 		{mod + "internal/problem", func(p string) bool { return p != mod+"domain" && !strings.HasPrefix(p, mod+"domain/") }},
-		// The one wiring path is for main (and tests) only.
+		// The one wiring path is for main (and tests) only; its core
+		// (internal/wiring) is internal/app's, and the test harnesses of
+		// tools and web build their stack through it.
 		{mod + "internal/app", func(p string) bool { return strings.HasPrefix(p, mod+"cmd/") }},
+		{mod + "internal/wiring", func(p string) bool { return p == mod+"internal/app" || strings.HasPrefix(p, mod+"cmd/") }},
 		// go list -deps without -test lists no test imports: the browser
 		// harness (and chromedp with it) is for tests only.
 		{mod + "web/browsertest", func(string) bool { return false }},
@@ -43,7 +47,7 @@ func TestDependencyDirection(t *testing.T) {
 		// core reads the team's work through its own small interfaces
 		// (domain.SettingsReader, domain.Redirects), never the console.
 		{mod + "domain/console", func(p string) bool {
-			return p == mod+"web" || p == mod+"internal/app" || strings.HasPrefix(p, mod+"cmd/") || p == mod+"storage"
+			return p == mod+"web" || p == mod+"internal/app" || p == mod+"internal/wiring" || strings.HasPrefix(p, mod+"cmd/") || p == mod+"storage"
 		}},
 		{"database/sql", func(p string) bool { return strings.HasPrefix(p, mod+"storage") }},
 		{"github.com/mattn/go-sqlite3", func(p string) bool { return strings.HasPrefix(p, mod+"storage") }},
@@ -79,6 +83,11 @@ func TestDependencyDirection(t *testing.T) {
 			}
 			if pkg == mod+"domain/demo" && strings.HasPrefix(imp, mod) && imp != mod+"domain" {
 				t.Errorf("%s imports %s; the demo generator imports domain and the standard library only", pkg, imp)
+			}
+			// The core's wiring builds no front end: the harnesses of tools
+			// and web import it, so it must not import them.
+			if pkg == mod+"internal/wiring" && (imp == mod+"tools" || imp == mod+"web" || strings.HasPrefix(imp, mod+"tools/") || strings.HasPrefix(imp, mod+"web/")) {
+				t.Errorf("%s imports %s: the core's wiring builds no front end (internal/app composes them)", pkg, imp)
 			}
 			for _, r := range rules {
 				if strings.HasPrefix(imp, r.imported) && !r.allowed(pkg) {

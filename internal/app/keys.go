@@ -26,8 +26,7 @@ func OpenKeys(_ context.Context, cfg Config, ad Adapters) (*Keys, error) {
 	if ad.Logger == nil {
 		ad.Logger = slog.New(slog.DiscardHandler)
 	}
-	a := &App{Config: cfg, logger: ad.Logger}
-	if err := a.checkConfig(); err != nil {
+	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	db, err := cfg.OpenDB(ad.Now, storage.WithLogger(ad.Logger))

@@ -38,6 +38,18 @@ func root(t *testing.T) string {
 // It is the one source walker of the guards in this package.
 func eachSource(t *testing.T, visit func(rel string, fset *token.FileSet, f *ast.File)) {
 	t.Helper()
+	walkGo(t, false, visit)
+}
+
+// eachGoFile is eachSource with the _test.go files too.
+func eachGoFile(t *testing.T, visit func(rel string, fset *token.FileSet, f *ast.File)) {
+	t.Helper()
+	walkGo(t, true, visit)
+}
+
+// walkGo walks the module's Go files for eachSource and eachGoFile.
+func walkGo(t *testing.T, tests bool, visit func(rel string, fset *token.FileSet, f *ast.File)) {
+	t.Helper()
 	base := root(t)
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(base, func(path string, d fs.DirEntry, err error) error {
@@ -50,7 +62,7 @@ func eachSource(t *testing.T, visit func(rel string, fset *token.FileSet, f *ast
 			}
 			return nil
 		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+		if !strings.HasSuffix(path, ".go") || (!tests && strings.HasSuffix(path, "_test.go")) {
 			return nil
 		}
 		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution|parser.ParseComments)

@@ -1,4 +1,4 @@
-package app
+package wiring
 
 import (
 	"flag"
@@ -59,7 +59,7 @@ func TestSettings_README(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("README.md's settings table differs from the settings (internal/app/config.go); run go test ./internal/app -run TestSettings_README -update\n got:\n%s\nwant:\n%s", got, want)
+	t.Errorf("README.md's settings table differs from the settings (internal/wiring/config.go); run go test ./internal/wiring -run TestSettings_README -update\n got:\n%s\nwant:\n%s", got, want)
 }
 
 // TestParse: a flag wins over its variable; a variable sets what the

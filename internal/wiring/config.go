@@ -1,4 +1,4 @@
-package app
+package wiring
 
 import (
 	"errors"
@@ -244,7 +244,7 @@ func Defaults() Config {
 	var c Config
 	for _, s := range Settings {
 		if err := (&value{s: s, c: &c}).set(s.Default); err != nil {
-			panic(fmt.Sprintf("app: default of --%s: %v", s.Flag, err))
+			panic(fmt.Sprintf("wiring: default of --%s: %v", s.Flag, err))
 		}
 	}
 	return c
@@ -259,7 +259,7 @@ func Register(fs *flag.FlagSet, c *Config, names ...string) {
 		}
 		v := &value{s: s, c: c}
 		if err := v.set(s.Default); err != nil {
-			panic(fmt.Sprintf("app: default of --%s: %v", s.Flag, err))
+			panic(fmt.Sprintf("wiring: default of --%s: %v", s.Flag, err))
 		}
 		fs.Var(v, s.Flag, s.Help())
 	}
@@ -418,7 +418,7 @@ func (v *value) set(raw string) error {
 		}
 		*p = d
 	default:
-		return fmt.Errorf("app: --%s has no parser", v.s.Flag)
+		return fmt.Errorf("wiring: --%s has no parser", v.s.Flag)
 	}
 	if v.s.check != nil {
 		if err := v.s.check(v.c); err != nil {
