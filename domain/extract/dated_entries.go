@@ -2,7 +2,6 @@ package extract
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -74,9 +73,15 @@ var newsPathRe = regexp.MustCompile(`(?i)/(news|press|announcements|dongtai|xinw
 // to the post). Two or more make a dated list; each is a milestone, dated by
 // the time's datetime (or its text), quoted by the time's text, which states
 // the year. A blog's list of posts is not a company's history.
-func datedEntries(p *page) []domain.DraftedMilestone {
+func (s *site) datedEntries(p *page) []domain.DraftedMilestone {
 	if blogIndex(p) || p.kind == kindHome {
 		return nil
+	}
+	// On a page that is no news, updates or changelog page, a dated list is
+	// the product's only where its entries name the product or a version:
+	// customer stories, job ads and events carry dates too.
+	if !changelogPage(p) && !newsy(p) {
+		return readDatedEntries(p, s.ownEntry)
 	}
 	return readDatedEntries(p, nil)
 }
@@ -95,9 +100,7 @@ func readDatedEntries(p *page, keep func(string) bool) []domain.DraftedMilestone
 	// An entry without <time> (and a table row of a date and a title) is
 	// read only on a news, updates or changelog page (by its path or its
 	// h1): elsewhere a date in a list is an event's, a post's or a document's.
-	newsy := changelogPage(p) || newsPathRe.MatchString(p.base.Path) || slices.ContainsFunc(p.segs, func(seg *segment) bool {
-		return seg.level == 1 && newsHdr.MatchString(seg.title)
-	})
+	newsy := changelogPage(p) || newsy(p)
 	forEach(p.doc, false, func(n *html.Node) bool {
 		if n.DataAtom == atom.Tr && !foreign(n) {
 			if m, ok := datedRow(p, n); ok && newsy {
@@ -159,7 +162,7 @@ func readDatedEntries(p *page, keep func(string) bool) []domain.DraftedMilestone
 		// A patch release (with or without <time>), a maintenance notice or
 		// an appearance in the media is news, not a milestone.
 		// (They still make the list a dated list.)
-		if patchTag.MatchString(title) || noticeRe.MatchString(title) || keep != nil && !keep(title) {
+		if notice(title) || keep != nil && !keep(title) {
 			notices++
 			return false
 		}
@@ -182,7 +185,7 @@ var noticeRe = regexp.MustCompile(`(?i)maintenance|outage|downtime|featured (?:i
 	`konserwacj|prace serwisowe|awari|wywiad|underhåll|driftstörning|intervju|údržb|odstávk|výpadek|rozhovor|bakım|kesinti|röportaj|huolto|huoltokatko|vedligehold|nedbrud|karbantartás|mentenanț|` +
 	`pemeliharaan|gangguan|bảo trì|συντήρηση|メンテナンス|障害|紹介されました|掲載されました|取材|出演|维护|維護|停机|故障|报道|報道|采访|採訪|점검|장애|보도되었|소개되었|인터뷰|` +
 	// events and holidays: a webinar to attend, an office closed
-	`webinar|seminar|holiday|closed for|office hours|セミナー|ウェビナー|登壇|展示会|休業|年末年始|夏季休暇|研讨会|讲座|直播|假期|放假|春节|休假|웨비나|세미나|휴무|연휴`)
+	`webinar|seminar|holiday (?:closure|hours|notice|break|schedule)|\bholidays\b|closed for|office hours|セミナー|ウェビナー|登壇|展示会|休業|年末年始|夏季休暇|研讨会|讲座|直播|假期|放假|春节|休假|웨비나|세미나|휴무|연휴`)
 
 var isoDay = regexp.MustCompile(`^(?:19|20)\d\d-\d\d-\d\d`)
 
@@ -232,7 +235,7 @@ func datedRow(p *page, tr *html.Node) (domain.DraftedMilestone, bool) {
 	}
 	d, _, _ := findDate(dt, false)
 	t, ok := milestoneTitle(title)
-	if !ok || d == "" || !strings.Contains(dt, d[:4]) {
+	if !ok || notice(t) || d == "" || !strings.Contains(dt, d[:4]) {
 		return domain.DraftedMilestone{}, false
 	}
 	return domain.DraftedMilestone{Milestone: domain.Milestone{Date: d, Title: truncate(t, 200)},

@@ -1,0 +1,53 @@
+package extract_test
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestAnyLanguage38_NotTheProductsEvents: a dated line that is not the
+// product's own event is no milestone, whichever structure dates it: a
+// customer-story page whose entries are headings over a <time> (a changelog
+// only by its structure), a job ad, a maintenance notice under a dated
+// heading or in a date | title table row, a trade fair in a news list. On a
+// page that is a changelog only by its dated headings, an entry naming the
+// product or a version is kept, and so is every entry under a history
+// heading.
+func TestAnyLanguage38_NotTheProductsEvents(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, path, body string
+		want                   []string
+	}{
+		{"customer stories dated like a changelog", "en", "/customers", `<h1>Stories</h1>
+<article><h2>How Northwind cut overtime by a third</h2><p><time datetime="2024-10-01">October 1, 2024</time></p></article>
+<article><h2>Acme 2.0 ships with offline mode</h2><p><time datetime="2024-06-03">June 3, 2024</time></p></article>
+<article><h2>Bluefin Bakery opens in Leeds</h2><p><time datetime="2024-04-22">April 22, 2024</time></p></article>`,
+			[]string{"2024-06-03 Acme 2.0 ships with offline mode"}},
+		{"job ads", "en", "/jobs", `<h1>Work with us</h1>
+<section><h2>Product designer</h2><time datetime="2025-01-10">January 10, 2025</time><p>Shape how teams plan.</p></section>
+<section><h2>Support engineer</h2><time datetime="2025-02-14">February 14, 2025</time><p>Help customers.</p></section>`,
+			nil},
+		{"maintenance under a dated heading of a changelog", "en", "/changelog", `<h1>Changelog</h1>
+<section><h2>Team workspaces</h2><time datetime="2025-03-03">March 3, 2025</time><p>Invite your whole team.</p></section>
+<section><h2>Planned maintenance window</h2><time datetime="2025-02-20">February 20, 2025</time><p>Acme is read-only for an hour.</p></section>`,
+			[]string{"2025-03-03 Team workspaces"}},
+		{"maintenance in a date | title row", "de", "/neuigkeiten", `<h1>Neuigkeiten</h1><table>
+<tr><td>03.03.2025</td><td>Teamarbeitsbereiche sind da</td></tr>
+<tr><td>20.02.2025</td><td>Wartungsfenster am Donnerstag</td></tr></table>`,
+			[]string{"2025-03-03 Teamarbeitsbereiche sind da"}},
+		{"a trade fair in a news list", "pl", "/aktualnosci", `<h1>Aktualności</h1><ul>
+<li><time datetime="2025-04-01">1 kwietnia 2025</time> <a href="/aktualnosci/a">Nowy moduł urlopów</a></li>
+<li><time datetime="2025-05-12">12 maja 2025</time> <a href="/aktualnosci/b">Spotkajmy się na targach Expo HoReCa</a></li></ul>`,
+			[]string{"2025-04-01 Nowy moduł urlopów"}},
+		{"a history heading over dated headings", "en", "/about", `<h1>About</h1><h2>Milestones</h2>
+<section><h3>May 5, 2023</h3><p>Shared boards for families.</p></section>
+<section><h3>January 9, 2023</h3><p>Recurring chores.</p></section>`,
+			[]string{"2023-05-05 Shared boards for families.", "2023-01-09 Recurring chores."}},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="`+c.path+`">?</a></body></html>`,
+			c.path, `<html lang="`+c.lang+`"><head><title>Acme</title></head><body>`+c.body+`</body></html>`)
+		if got := milestoneList(dr); !slices.Equal(got, c.want) {
+			t.Errorf("%s: milestones %q, want %q", c.name, got, c.want)
+		}
+	}
+}
