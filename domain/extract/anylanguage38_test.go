@@ -51,3 +51,46 @@ func TestAnyLanguage38_NotTheProductsEvents(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage38_TimelinesAndBlocks: dated entries read by their
+// structure whatever the words: a list of three or more items each opening
+// with an element holding only a year ("<b>2016</b> …", "<time>2018</time>
+// …") under a heading in no history words; a news page's <dl> of date
+// terms and titles (a seminar among them is none); release-note rows of
+// version, date and notes blocks (a patch release is none). A list of
+// years under no such structure (two items; a year inside the text) is not
+// a timeline.
+func TestAnyLanguage38_TimelinesAndBlocks(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, path, body string
+		want                   []string
+	}{
+		{"timeline under an unknown heading", "nl", "/over", `<h1>Over ons</h1><h2>Zo ging het</h2><ol>
+<li><b>2016</b> Acme begint in een garage in Utrecht.</li>
+<li><b>2018</b> De eerste betalende klant.</li>
+<li><b>2021</b> Acme voor Android.</li></ol>`,
+			[]string{"2016-01-01 Acme begint in een garage in Utrecht.", "2018-01-01 De eerste betalende klant.", "2021-01-01 Acme voor Android."}},
+		{"timeline of <time> years", "tr", "/hakkimizda", `<h1>Hakkımızda</h1><h2>Yolculuğumuz</h2><ul>
+<li><time datetime="2019">2019</time> Acme İzmir'de kuruldu.</li>
+<li><time datetime="2020">2020</time> İlk mobil uygulama.</li>
+<li><time datetime="2023">2023</time> 10.000 kullanıcı.</li></ul>`,
+			[]string{"2019-01-01 Acme İzmir'de kuruldu.", "2020-01-01 İlk mobil uygulama.", "2023-01-01 10.000 kullanıcı."}},
+		{"two years are no timeline", "en", "/about", `<h1>About</h1><ul><li><b>2019</b> Founded.</li><li><b>2020</b> Launched.</li></ul>`, nil},
+		{"news as a dl", "ja", "/news", `<h1>お知らせ</h1><dl>
+<dt>2025.02.10</dt><dd>請求書のCSV出力に対応しました</dd>
+<dt>2025.01.20</dt><dd>オンラインセミナー開催のお知らせ</dd>
+<dt>2024.11.05</dt><dd>Acmeの提供を開始しました</dd></dl>`,
+			[]string{"2025-02-10 請求書のCSV出力に対応しました", "2024-11-05 Acmeの提供を開始しました"}},
+		{"release rows of blocks", "en", "/releases", `<h1>Releases</h1>
+<div class="r"><span>v4.0</span><span>2025-01-30</span><span>Offline sync for every device.</span></div>
+<div class="r"><span>v3.2.1</span><span>2024-12-02</span><span>Fixes a crash.</span></div>
+<div class="r"><span>v3.2</span><span>2024-10-14</span><span>Shared folders.</span></div>`,
+			[]string{"2025-01-30 Offline sync for every device.", "2024-10-14 Shared folders."}},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="`+c.path+`">?</a></body></html>`,
+			c.path, `<html lang="`+c.lang+`"><head><title>Acme</title></head><body>`+c.body+`</body></html>`)
+		if got := milestoneList(dr); !slices.Equal(got, c.want) {
+			t.Errorf("%s: milestones %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -40,15 +40,16 @@ func datedHeadings(p *page) bool {
 // library", "1.4:"): the rest is the title. A patch release ("v1.4.1") with
 // no title of its own is not a milestone.
 var (
-	versionRe = regexp.MustCompile(`^(?i:v(?:ersion|ersão|ersión|erze|ersiyon)?\.?\s?)?(\d+)\.(\d+)(?:\.(\d+))?\b\s*(?:[—–:|·-]\s*)?`)
+	thousandsRe = regexp.MustCompile(`^\d{1,3}\.\d{3}\s+\p{L}`)
+	versionRe   = regexp.MustCompile(`^(?i:v(?:ersion|ersão|ersión|erze|ersiyon)?\.?\s?)?(\d+)\.(\d+)(?:\.(\d+))?\b\s*(?:[—–:|·-]\s*)?`)
 )
 
 // milestoneTitle strips a version tag from a title; ok is false for a
 // patch release or a title that is only a version.
 func milestoneTitle(title string) (string, bool) {
 	m := versionRe.FindStringSubmatchIndex(title)
-	if m == nil {
-		return title, true
+	if m == nil || thousandsRe.MatchString(title) {
+		return title, true // no version; "10.000 kullanıcı" is a count
 	}
 	rest := strings.TrimSpace(title[m[1]:])
 	patch := m[6] >= 0 && strings.Trim(title[m[6]:m[7]], "0") != ""

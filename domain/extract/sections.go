@@ -399,12 +399,25 @@ func (s *site) draftMilestones() {
 	for _, p := range s.pages {
 		if p.kind == kindBlog && newsPathRe.MatchString(p.base.Path) {
 			out = append(out, s.datedEntries(p)...)
+			for _, e := range datedBlocks(p) {
+				if add(p, e.date, e.rest, "", e.quote) {
+					out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(e.rest))
+				}
+			}
 		}
 	}
 	out = append(out, s.blogMilestones()...)
 	out = append(out, s.pressMilestones()...)
 	out = append(out, s.detailsMilestones()...)
 	for _, p := range s.content() {
+		for _, e := range timelineLists(p) {
+			add(p, e.date, e.rest, "", e.quote)
+		}
+		for _, e := range datedBlocks(p) {
+			if add(p, e.date, e.rest, "", e.quote) {
+				out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(e.rest))
+			}
+		}
 		changelog := changelogPage(p) || datedHeadings(p)
 		// A page that is a changelog only by its dated headings (no changelog
 		// or news name) is the product's history only where an entry names
@@ -482,6 +495,9 @@ func (s *site) draftMilestones() {
 					d, rest, ok := findDate(l.text, true)
 					if !ok && l.tag == atom.Dt {
 						d, rest, ok = bareDate(l.text)
+					}
+					if !ok && (l.tag == atom.Li || l.tag == atom.P) {
+						d, rest, ok = leadingDate(l.node, l.text)
 					}
 					if !ok || l.foreign {
 						continue
