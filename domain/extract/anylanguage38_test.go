@@ -94,3 +94,31 @@ func TestAnyLanguage38_TimelinesAndBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage38_PricingGrids: plans read by the structure of a pricing
+// grid whatever its classes and words: cards that are repeated blocks of one
+// class with the name in a <b> or <strong> and no heading; a price that is
+// the card's heading under a name line, its period on the line below
+// (hidden yearly prices left out); an open-source tier ("Free and open
+// source") beside a paid cloud.
+func TestAnyLanguage38_PricingGrids(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, body, want string
+	}{
+		{"repeated blocks without a heading", "nl", `<h1>Prijzen</h1>
+<div class="blok"><b>Basis</b><p>Gratis</p></div>
+<div class="blok"><b>Plus</b><p>€ 7 per maand</p></div>`, "Basis: Gratis; Plus: € 7 per maand"},
+		{"the price is the heading", "en", `<h1>Pricing</h1>
+<div class="col"><p>Starter</p><h3><span>$15</span><span hidden>$150</span></h3><p>per month</p></div>
+<div class="col"><p>Studio</p><h3><span>$39</span><span hidden>$390</span></h3><p>per month</p></div>`, "Starter: $15 per month; Studio: $39 per month"},
+		{"open source beside a cloud", "en", `<h1>Pricing</h1>
+<section><h2>Community</h2><p>Free and open source (MIT). Host it yourself.</p></section>
+<section><h2>Cloud</h2><p>$20 per month</p></section>`, "Community: Free and open source; Cloud: $20 per month"},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/pricing">?</a></body></html>`,
+			"/pricing", `<html lang="`+c.lang+`"><head><title>Pricing - Acme</title></head><body>`+c.body+`</body></html>`)
+		if got := dr.Fields["pricing_summary"].Text; got != c.want {
+			t.Errorf("%s: pricing_summary %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -57,6 +57,7 @@ func (s *site) draftPricing() {
 				plans = append(plans, segPlans(p, section(p.segs, i))...)
 				plans = append(plans, listPlans(p, section(p.segs, i))...)
 				plans = append(plans, cardPlans(p, section(p.segs, i))...)
+				plans = append(plans, priceHeadingPlans(p, section(p.segs, i))...)
 			}
 			// "How much does it cost?" and its answer, wherever they are.
 			for j, l := range seg.lines {
@@ -257,6 +258,10 @@ func segPlans(p *page, segs []*segment) []plan {
 					pl = withPeriod(pl, seg.lines[j+1].text)
 				}
 				out = append(out, pl)
+				break
+			}
+			if m := freeOpenTier.FindString(l.text); m != "" {
+				out = append(out, plan{p: p, name: seg.title, price: m, priceLine: l.text})
 				break
 			}
 			if len(l.text) <= 30 && shortFreeOrContact.MatchString(l.text) {

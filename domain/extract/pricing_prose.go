@@ -404,6 +404,9 @@ func cardPlans(p *page, segs []*segment) []plan {
 				continue
 			}
 			card := planCard(l.node)
+			if card == nil {
+				card = repeatedCard(l.node) // a grid's card, whatever its class says
+			}
 			if card == nil || done[card] {
 				continue
 			}
