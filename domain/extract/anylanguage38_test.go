@@ -122,3 +122,25 @@ func TestAnyLanguage38_PricingGrids(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage38_FeatureStructures: features by the structure of the
+// pages that show them: a tab set whose panels are hidden but the chosen
+// one gives every panel's heading; two or more pages below a features path
+// give their h1 each.
+func TestAnyLanguage38_FeatureStructures(t *testing.T) {
+	home := `<html lang="de"><head><title>Acme</title></head><body><h1>Acme</h1><nav><a href="/funktionen">Funktionen</a><a href="/funktionen/dienstplan">Dienstplan</a><a href="/funktionen/zeiterfassung">Zeiterfassung</a></nav></body></html>`
+	dr := draftPages(t, "/", home,
+		"/funktionen", `<html lang="de"><head><title>Funktionen – Acme</title></head><body><h1>Funktionen</h1>
+<div role="tablist"><button role="tab">Planen</button><button role="tab">Erfassen</button></div>
+<div role="tabpanel"><h3>Dienstplan per Drag and Drop</h3><p>Schichten ziehen und ablegen.</p></div>
+<div role="tabpanel" hidden><h3>Zeiterfassung per App</h3><p>Stempeln mit dem Handy.</p></div></body></html>`)
+	if got, want := dr.Fields["features"].List, []string{"Dienstplan per Drag and Drop", "Zeiterfassung per App"}; !slices.Equal(got, want) {
+		t.Errorf("tab panels: features %q, want %q", got, want)
+	}
+	dr = draftPages(t, "/", home,
+		"/funktionen/dienstplan", `<html lang="de"><head><title>Dienstplan – Acme</title></head><body><h1>Dienstplan in Minuten</h1><p>Schichten planen.</p></body></html>`,
+		"/funktionen/zeiterfassung", `<html lang="de"><head><title>Zeiterfassung – Acme</title></head><body><h1>Zeiterfassung per App</h1><p>Stempeln.</p></body></html>`)
+	if got, want := dr.Fields["features"].List, []string{"Dienstplan in Minuten", "Zeiterfassung per App"}; !slices.Equal(got, want) {
+		t.Errorf("feature pages: features %q, want %q", got, want)
+	}
+}

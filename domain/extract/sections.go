@@ -206,6 +206,14 @@ func (s *site) draftLists() {
 			}
 		}
 	}
+	for _, p := range s.byKind(kindHome, kindFeatures) {
+		if len(feat.List) > 0 && p.kind != kindPricing {
+			tabFeatures(p, &feat)
+		}
+	}
+	if len(feat.List) == 0 {
+		feat = s.featurePages()
+	}
 	if len(feat.List) == 0 {
 		feat = s.unlabelledFeatures()
 	}
