@@ -46,8 +46,12 @@ func TestEvaluationDev38(t *testing.T) {
 // dev38MinRecall and dev38MaxInvented hold the drafter on dev38. The day it
 // was written (drafter unchanged): 77.9% recall (148/190), value accuracy
 // 91.9% (148/161), 5 invented (milestones: customer stories, maintenance
-// notices, a trade fair), 0 non-verbatim.
+// notices, a trade fair), 0 non-verbatim. A second batch of three
+// (en-parcelnote, en-wavelet, nl-roosterkit), written after the first rules
+// and before the drafter was run on it, brought the set to 92.7% (217/234),
+// 99.5% accurate, 0 invented, 1 ungrounded (a pricing model quoted by "per
+// medewerker", a unit the gate did not know).
 const (
-	dev38MinRecall   = 0.77
-	dev38MaxInvented = 5
+	dev38MinRecall   = 0.92
+	dev38MaxInvented = 0
 )
