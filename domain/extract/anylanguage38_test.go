@@ -144,3 +144,44 @@ func TestAnyLanguage38_FeatureStructures(t *testing.T) {
 		t.Errorf("feature pages: features %q, want %q", got, want)
 	}
 }
+
+// TestAnyLanguage38_BoldFeaturesDlTimelineAndGetInTouch: features named in
+// no words we know, by the structure of a feature list (list items or
+// sibling blocks of one class opening with a bold title; a list of priced
+// items is plans, not features); a <dl> whose every term is a year is a
+// timeline under any heading; an enterprise card saying "Get in touch" is
+// a plan on request.
+func TestAnyLanguage38_BoldFeaturesDlTimelineAndGetInTouch(t *testing.T) {
+	for _, c := range []struct{ name, body string }{
+		{"list items", `<h2>Built for busy clinics</h2><ul>
+<li><strong>Online booking</strong> — patients book themselves.</li>
+<li><strong>Reminders</strong> — fewer no-shows.</li>
+<li><b>Waiting list</b>: fill cancelled slots.</li></ul>`},
+		{"blocks", `<h2>Built for busy clinics</h2>
+<div class="c"><strong>Online booking</strong><p>Patients book themselves.</p></div>
+<div class="c"><strong>Reminders</strong><p>Fewer no-shows.</p></div>
+<div class="c"><strong>Waiting list</strong><p>Fill cancelled slots.</p></div>`},
+	} {
+		dr := draftPages(t, "/", `<html lang="en"><head><title>Acme</title></head><body><h1>Acme</h1>`+c.body+`</body></html>`)
+		if got, want := dr.Fields["features"].List, []string{"Online booking", "Reminders", "Waiting list"}; !slices.Equal(got, want) {
+			t.Errorf("%s: features %q, want %q", c.name, got, want)
+		}
+	}
+	dr := draftPages(t, "/", `<html lang="en"><head><title>Acme</title></head><body><h1>Acme</h1><ul>
+<li><strong>Solo</strong> — $9 per month.</li><li><strong>Team</strong> — $29 per month.</li><li><strong>Clinic</strong> — $59 per month.</li></ul></body></html>`)
+	if got := dr.Fields["features"].List; len(got) > 0 {
+		t.Errorf("priced items: features %q, want none", got)
+	}
+	dr = draftPages(t, "/", `<html lang="en"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/about">About</a></body></html>`,
+		"/about", `<html lang="en"><head><title>About Acme</title></head><body><h1>About</h1><h2>Where we come from</h2><dl>
+<dt>2017</dt><dd>Acme starts in a dental practice.</dd><dt>2019</dt><dd>Acme for physiotherapists.</dd><dt>2022</dt><dd>Acme in Germany.</dd></dl></body></html>`)
+	if got, want := milestoneList(dr), []string{"2017-01-01 Acme starts in a dental practice.", "2019-01-01 Acme for physiotherapists.", "2022-01-01 Acme in Germany."}; !slices.Equal(got, want) {
+		t.Errorf("dl timeline: milestones %q, want %q", got, want)
+	}
+	dr = draftPages(t, "/", `<html lang="en"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/pricing">Pricing</a></body></html>`,
+		"/pricing", `<html lang="en"><head><title>Pricing - Acme</title></head><body><h1>Pricing</h1>
+<div class="p"><h3>Team</h3><p>$29 per month</p></div><div class="p"><h3>Enterprise</h3><p>Get in touch</p></div></body></html>`)
+	if got, want := dr.Fields["pricing_summary"].Text, "Team: $29 per month; Enterprise: Get in touch"; got != want {
+		t.Errorf("get in touch: pricing_summary %q, want %q", got, want)
+	}
+}

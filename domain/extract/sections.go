@@ -215,6 +215,9 @@ func (s *site) draftLists() {
 		feat = s.featurePages()
 	}
 	if len(feat.List) == 0 {
+		feat = s.boldFeatures()
+	}
+	if len(feat.List) == 0 {
 		feat = s.unlabelledFeatures()
 	}
 	if len(feat.List) == 0 {
@@ -419,7 +422,9 @@ func (s *site) draftMilestones() {
 	out = append(out, s.detailsMilestones()...)
 	for _, p := range s.content() {
 		for _, e := range timelineLists(p) {
-			add(p, e.date, e.rest, "", e.quote)
+			if add(p, e.date, e.rest, "", e.quote) && !strings.Contains(e.quote, e.rest) {
+				out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(e.rest))
+			}
 		}
 		for _, e := range datedBlocks(p) {
 			if add(p, e.date, e.rest, "", e.quote) {

@@ -87,10 +87,17 @@ func timelineLists(p *page) []timelineEntry {
 	}
 	var out []timelineEntry
 	forEach(p.doc, false, func(n *html.Node) bool {
-		if n.DataAtom != atom.Ol && n.DataAtom != atom.Ul {
+		if n.DataAtom != atom.Ol && n.DataAtom != atom.Ul && n.DataAtom != atom.Dl {
 			return true
 		}
 		if foreign(n) || within(n, atom.Nav, atom.Header, atom.Footer) {
+			return false
+		}
+		if n.DataAtom == atom.Dl {
+			// "<dt>2020</dt><dd>Wavelet starts as a plugin.</dd>": every term a year or a date.
+			if items := dlTimeline(n); len(items) >= 3 {
+				out = append(out, items...)
+			}
 			return false
 		}
 		var items []timelineEntry
@@ -202,4 +209,31 @@ func hasElementChild(n *html.Node, kinds ...atom.Atom) bool {
 		}
 	}
 	return false
+}
+
+// dlTimeline reads a definition list whose every term is a year or a date
+// and whose descriptions are the entries; nil when a term is anything else.
+func dlTimeline(n *html.Node) []timelineEntry {
+	var out []timelineEntry
+	dt := ""
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch c.DataAtom {
+		case atom.Dt:
+			dt = domain.NormalizeSpace(nodeText(c))
+			if _, _, ok := bareDate(dt); !ok && !wholeDate(dt) {
+				return nil
+			}
+		case atom.Dd:
+			text := domain.NormalizeSpace(nodeText(c))
+			d, _, ok := bareDate(dt)
+			if !ok {
+				d, _, ok = findDate(dt, false)
+			}
+			if ok && text != "" {
+				out = append(out, timelineEntry{d, text, dt})
+			}
+			dt = ""
+		}
+	}
+	return out
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -78,4 +79,74 @@ func kindPath(kind, seg string) bool {
 		}
 	}
 	return false
+}
+
+// boldFeatures reads features from a home or features page that names them
+// in no words we know, by the structure of a feature list: three or more
+// list items, or three or more sibling blocks of one tag and class, each
+// opening with a short <strong> or <b> title followed by its description
+// ("<li><strong>Inbox rules</strong> — route returns …</li>",
+// "<div class=tile><strong>Noise cleanup</strong><p>…</p></div>"). Items
+// with a price are plans, not features; testimonials, navigation and
+// footers are not read.
+func (s *site) boldFeatures() domain.DraftedValue {
+	var v domain.DraftedValue
+	for _, p := range s.content() {
+		if p.kind != kindHome && p.kind != kindFeatures || isPricingPage(p) {
+			continue
+		}
+		forEach(p.doc, false, func(n *html.Node) bool {
+			if foreign(n) || within(n, atom.Nav, atom.Header, atom.Footer) {
+				return false
+			}
+			var items []*html.Node
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				if c.Type != html.ElementNode {
+					continue
+				}
+				if (n.DataAtom == atom.Ul || n.DataAtom == atom.Ol) && c.DataAtom == atom.Li ||
+					c.DataAtom == atom.Div && attr(c, "class") != "" && sameKindSiblings(c) >= 3 {
+					items = append(items, c)
+				}
+			}
+			if len(items) < 3 {
+				return true
+			}
+			var titles []string
+			for _, it := range items {
+				b := firstBold(it)
+				if b == nil {
+					return true
+				}
+				title := strings.TrimRight(domain.NormalizeSpace(nodeText(b)), ":–—- ")
+				all := domain.NormalizeSpace(nodeText(it))
+				if title == "" || len(strings.Fields(title)) > 6 || len(all) <= len(title)+3 || priceRe.MatchString(all) {
+					return true
+				}
+				titles = append(titles, title)
+			}
+			for _, t := range titles {
+				if !slices.Contains(v.List, t) {
+					v.List = append(v.List, t)
+					v.Evidence = append(v.Evidence, p.ev(t))
+				}
+			}
+			return false
+		})
+		if len(v.List) > 0 {
+			return v
+		}
+	}
+	return v
+}
+
+// sameKindSiblings counts n's siblings (n included) of its tag and class.
+func sameKindSiblings(n *html.Node) int {
+	k := 0
+	for c := n.Parent.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.DataAtom == n.DataAtom && attr(c, "class") == attr(n, "class") {
+			k++
+		}
+	}
+	return k
 }
