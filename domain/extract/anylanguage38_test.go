@@ -185,3 +185,23 @@ func TestAnyLanguage38_BoldFeaturesDlTimelineAndGetInTouch(t *testing.T) {
 		t.Errorf("get in touch: pricing_summary %q, want %q", got, want)
 	}
 }
+
+// TestAnyLanguage38_PeriodToggle: prices that name no period beside a
+// billing switch ("Monthly | Yearly" buttons, "Miesięcznie" radio labels)
+// are a subscription, quoted by the switch; without a switch they say
+// nothing of a period.
+func TestAnyLanguage38_PeriodToggle(t *testing.T) {
+	for _, c := range []struct{ name, lang, body, want string }{
+		{"buttons", "en", `<div class="t"><button>Monthly</button><button>Yearly</button></div>
+<div class="p"><h3>Team</h3><p>$29</p></div><div class="p"><h3>Business</h3><p>$79</p></div>`, "subscription"},
+		{"radio labels and a free plan", "pl", `<label><input type="radio"> Miesięcznie</label><label><input type="radio"> Rocznie</label>
+<div class="p"><h3>Start</h3><p>0 zł</p></div><div class="p"><h3>Pro</h3><p>49 zł</p></div>`, "freemium"},
+		{"no switch", "en", `<div class="p"><h3>Team</h3><p>$29</p></div><div class="p"><h3>Business</h3><p>$79</p></div>`, ""},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/pricing">?</a></body></html>`,
+			"/pricing", `<html lang="`+c.lang+`"><head><title>Pricing - Acme</title></head><body><h1>Pricing</h1>`+c.body+`</body></html>`)
+		if got := dr.Fields["pricing_model"].Text; got != c.want {
+			t.Errorf("%s: pricing_model %q, want %q", c.name, got, c.want)
+		}
+	}
+}

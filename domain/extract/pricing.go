@@ -142,6 +142,12 @@ func (s *site) draftPricing() {
 	slices.SortStableFunc(free, func(x, y pline) int {
 		return cmpBool(!freeRe.MatchString(x.l), !freeRe.MatchString(y.l))
 	})
+	// Prices without a period beside a "Monthly | Yearly" switch are per that period.
+	if len(period) == 0 && len(paid) > 0 && len(once) == 0 && len(usage) == 0 {
+		if t, ok := periodToggle(s.content()); ok {
+			period = append(period, t)
+		}
+	}
 	var model string
 	var ev []pline
 	switch {

@@ -116,3 +116,35 @@ func commonCard(a, b *html.Node) *html.Node {
 // open source ("Free and open source (Apache 2.0).", "Free & open-source"):
 // the plan's price is that phrase.
 var freeOpenTier = regexp.MustCompile(`(?i)^(?:free|gratis|kostenlos|gratuit|gratuito|darmowy|zdarma|ücretsiz)\s*(?:and|&|,|und|et|y|e|i|och|ve|a)\s*open[- ]?source\b`)
+
+// periodToggle is the billing-period switch of a pricing page ("Monthly |
+// Annually" as buttons, radio labels or tabs), when the prices themselves
+// name no period: the prices shown are per that period. It is a control
+// (button, label, option, role tab or radio) whose whole text is a short
+// period word.
+func periodToggle(pages []*page) (pline, bool) {
+	for _, p := range pages {
+		if !isPricingPage(p) {
+			continue
+		}
+		var found *pline
+		forEach(p.doc, false, func(n *html.Node) bool {
+			if found != nil {
+				return false
+			}
+			role := attr(n, "role")
+			if n.DataAtom != atom.Button && n.DataAtom != atom.Label && n.DataAtom != atom.Option && role != "tab" && role != "radio" {
+				return true
+			}
+			t := strings.TrimSpace(nodeText(n))
+			if t != "" && len(strings.Fields(t)) <= 3 && periodRe.MatchString(t) && !priceRe.MatchString(t) {
+				found = &pline{p, t}
+			}
+			return false
+		})
+		if found != nil {
+			return *found, true
+		}
+	}
+	return pline{}, false
+}
