@@ -50,8 +50,9 @@ func TestEvaluationDev38(t *testing.T) {
 // (en-parcelnote, en-wavelet, nl-roosterkit), written after the first rules
 // and before the drafter was run on it, brought the set to 92.7% (217/234),
 // 99.5% accurate, 0 invented, 1 ungrounded (a pricing model quoted by "per
-// medewerker", a unit the gate did not know).
+// medewerker", a unit the gate did not know). After the rules written
+// against it: 97.4% (228/234), value accuracy 100%, 0 invented.
 const (
-	dev38MinRecall   = 0.92
+	dev38MinRecall   = 0.95
 	dev38MaxInvented = 0
 )
