@@ -205,3 +205,23 @@ func TestAnyLanguage38_PeriodToggle(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage38_FreeCardLines: a free plan card whose price line says
+// for whom or how long ("Free for up to 3 users", "Gratis — ein Projekt")
+// is a plan; a card line "Free SSL" is not its price.
+func TestAnyLanguage38_FreeCardLines(t *testing.T) {
+	for _, c := range []struct{ name, lang, body, want string }{
+		{"free for whom", "en", `<div class="p"><h3>Starter</h3><p>Free for up to 3 users</p></div><div class="p"><h3>Team</h3><p>$8 per user / month</p></div>`,
+			"Starter: Free for up to 3 users; Team: $8 per user / month"},
+		{"free, a dash", "de", `<div class="p"><h3>Basis</h3><p>Kostenlos – ein Projekt</p></div><div class="p"><h3>Pro</h3><p>12 € pro Monat</p></div>`,
+			"Basis: Kostenlos – ein Projekt; Pro: 12 € pro Monat"},
+		{"free SSL is no price", "en", `<div class="p"><h3>Pro</h3><p>Free SSL</p><p>$20 per month</p></div><div class="p"><h3>Max</h3><p>$40 per month</p></div>`,
+			"Pro: $20 per month; Max: $40 per month"},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/pricing">?</a></body></html>`,
+			"/pricing", `<html lang="`+c.lang+`"><head><title>Pricing - Acme</title></head><body><h1>Pricing</h1>`+c.body+`</body></html>`)
+		if got := dr.Fields["pricing_summary"].Text; got != c.want {
+			t.Errorf("%s: pricing_summary %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -266,6 +266,10 @@ func segPlans(p *page, segs []*segment) []plan {
 				out = append(out, pl)
 				break
 			}
+			if len(l.text) <= 40 && freeCardLine.MatchString(l.text) {
+				out = append(out, plan{p: p, name: seg.title, price: l.text, priceLine: l.text})
+				break
+			}
 			if m := freeOpenTier.FindString(l.text); m != "" {
 				out = append(out, plan{p: p, name: seg.title, price: m, priceLine: l.text})
 				break

@@ -148,3 +148,10 @@ func periodToggle(pages []*page) (pline, bool) {
 	}
 	return pline{}, false
 }
+
+// freeCardLine is a plan card's price line that says the plan is free and
+// for whom or how long ("Free for up to 3 users", "Free forever", "Free —
+// one project"): the whole line is the price. "Free SSL" or "Free
+// trial" are not (the word after "free" must be for, forever, up to, or a
+// dash or comma).
+var freeCardLine = regexp.MustCompile(`(?i)^(?:free|gratis|kostenlos|gratuit[eo]?|gratuita|grátis|darmowy|bezpłatny|zdarma|ücretsiz)(?:\s+(?:forever|for|up to|to use|bis|pour|para|per|voor|för|jusqu)\b.*|\s*[,–—-]\s.*)?[.!]?$`)
