@@ -49,3 +49,20 @@ func TestGround(t *testing.T) {
 		t.Errorf("founding statement dropped: %v", d)
 	}
 }
+
+// TestGround_PricingUnits: a subscription quoted by a price per person in
+// the words the extractor reads as recurring ("€ 4,50 per medewerker", "12 €
+// pro Mitarbeiter") passes the gate; a price alone does not.
+func TestGround_PricingUnits(t *testing.T) {
+	for _, c := range []struct {
+		quote string
+		kept  bool
+	}{{"€ 4,50 per medewerker", true}, {"12 € pro Mitarbeiter", true}, {"9 € par personne", true}, {"€ 4,50", false}} {
+		site := &SiteCrawl{URL: "https://acme.example/", Pages: []WebPage{{URL: "https://acme.example/", Text: c.quote}}}
+		in := &Drafted{Fields: map[string]DraftedValue{"pricing_model": {Text: "subscription", Evidence: []Evidence{{URL: "https://acme.example/", Quote: c.quote}}}}}
+		out, _ := Ground(DraftRequest{Site: site}, in)
+		if _, ok := out.Fields["pricing_model"]; ok != c.kept {
+			t.Errorf("%q: kept %v, want %v", c.quote, ok, c.kept)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -41,15 +40,16 @@ func datedHeadings(p *page) bool {
 // library", "1.4:"): the rest is the title. A patch release ("v1.4.1") with
 // no title of its own is not a milestone.
 var (
-	versionRe = regexp.MustCompile(`^(?i:v(?:ersion|ersão|ersión|erze|ersiyon)?\.?\s?)?(\d+)\.(\d+)(?:\.(\d+))?\b\s*(?:[—–:|·-]\s*)?`)
+	thousandsRe = regexp.MustCompile(`^\d{1,3}\.\d{3}\s+\p{L}`)
+	versionRe   = regexp.MustCompile(`^(?i:v(?:ersion|ersão|ersión|erze|ersiyon)?\.?\s?)?(\d+)\.(\d+)(?:\.(\d+))?\b\s*(?:[—–:|·-]\s*)?`)
 )
 
 // milestoneTitle strips a version tag from a title; ok is false for a
 // patch release or a title that is only a version.
 func milestoneTitle(title string) (string, bool) {
 	m := versionRe.FindStringSubmatchIndex(title)
-	if m == nil {
-		return title, true
+	if m == nil || thousandsRe.MatchString(title) {
+		return title, true // no version; "10.000 kullanıcı" is a count
 	}
 	rest := strings.TrimSpace(title[m[1]:])
 	patch := m[6] >= 0 && strings.Trim(title[m[6]:m[7]], "0") != ""
@@ -74,9 +74,15 @@ var newsPathRe = regexp.MustCompile(`(?i)/(news|press|announcements|dongtai|xinw
 // to the post). Two or more make a dated list; each is a milestone, dated by
 // the time's datetime (or its text), quoted by the time's text, which states
 // the year. A blog's list of posts is not a company's history.
-func datedEntries(p *page) []domain.DraftedMilestone {
+func (s *site) datedEntries(p *page) []domain.DraftedMilestone {
 	if blogIndex(p) || p.kind == kindHome {
 		return nil
+	}
+	// On a page that is no news, updates or changelog page, a dated list is
+	// the product's only where its entries name the product or a version:
+	// customer stories, job ads and events carry dates too.
+	if !changelogPage(p) && !newsy(p) {
+		return readDatedEntries(p, s.ownEntry)
 	}
 	return readDatedEntries(p, nil)
 }
@@ -95,9 +101,7 @@ func readDatedEntries(p *page, keep func(string) bool) []domain.DraftedMilestone
 	// An entry without <time> (and a table row of a date and a title) is
 	// read only on a news, updates or changelog page (by its path or its
 	// h1): elsewhere a date in a list is an event's, a post's or a document's.
-	newsy := changelogPage(p) || newsPathRe.MatchString(p.base.Path) || slices.ContainsFunc(p.segs, func(seg *segment) bool {
-		return seg.level == 1 && newsHdr.MatchString(seg.title)
-	})
+	newsy := changelogPage(p) || newsy(p)
 	forEach(p.doc, false, func(n *html.Node) bool {
 		if n.DataAtom == atom.Tr && !foreign(n) {
 			if m, ok := datedRow(p, n); ok && newsy {
@@ -159,7 +163,7 @@ func readDatedEntries(p *page, keep func(string) bool) []domain.DraftedMilestone
 		// A patch release (with or without <time>), a maintenance notice or
 		// an appearance in the media is news, not a milestone.
 		// (They still make the list a dated list.)
-		if patchTag.MatchString(title) || noticeRe.MatchString(title) || keep != nil && !keep(title) {
+		if notice(title) || keep != nil && !keep(title) {
 			notices++
 			return false
 		}
@@ -182,7 +186,7 @@ var noticeRe = regexp.MustCompile(`(?i)maintenance|outage|downtime|featured (?:i
 	`konserwacj|prace serwisowe|awari|wywiad|underhåll|driftstörning|intervju|údržb|odstávk|výpadek|rozhovor|bakım|kesinti|röportaj|huolto|huoltokatko|vedligehold|nedbrud|karbantartás|mentenanț|` +
 	`pemeliharaan|gangguan|bảo trì|συντήρηση|メンテナンス|障害|紹介されました|掲載されました|取材|出演|维护|維護|停机|故障|报道|報道|采访|採訪|점검|장애|보도되었|소개되었|인터뷰|` +
 	// events and holidays: a webinar to attend, an office closed
-	`webinar|seminar|holiday|closed for|office hours|セミナー|ウェビナー|登壇|展示会|休業|年末年始|夏季休暇|研讨会|讲座|直播|假期|放假|春节|休假|웨비나|세미나|휴무|연휴`)
+	`webinar|seminar|holiday (?:closure|hours|notice|break|schedule)|\bholidays\b|closed for|office hours|セミナー|ウェビナー|登壇|展示会|休業|年末年始|夏季休暇|研讨会|讲座|直播|假期|放假|春节|休假|웨비나|세미나|휴무|연휴`)
 
 var isoDay = regexp.MustCompile(`^(?:19|20)\d\d-\d\d-\d\d`)
 
@@ -232,7 +236,7 @@ func datedRow(p *page, tr *html.Node) (domain.DraftedMilestone, bool) {
 	}
 	d, _, _ := findDate(dt, false)
 	t, ok := milestoneTitle(title)
-	if !ok || d == "" || !strings.Contains(dt, d[:4]) {
+	if !ok || notice(t) || d == "" || !strings.Contains(dt, d[:4]) {
 		return domain.DraftedMilestone{}, false
 	}
 	return domain.DraftedMilestone{Milestone: domain.Milestone{Date: d, Title: truncate(t, 200)},

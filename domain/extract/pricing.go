@@ -57,6 +57,7 @@ func (s *site) draftPricing() {
 				plans = append(plans, segPlans(p, section(p.segs, i))...)
 				plans = append(plans, listPlans(p, section(p.segs, i))...)
 				plans = append(plans, cardPlans(p, section(p.segs, i))...)
+				plans = append(plans, priceHeadingPlans(p, section(p.segs, i))...)
 			}
 			// "How much does it cost?" and its answer, wherever they are.
 			for j, l := range seg.lines {
@@ -141,6 +142,12 @@ func (s *site) draftPricing() {
 	slices.SortStableFunc(free, func(x, y pline) int {
 		return cmpBool(!freeRe.MatchString(x.l), !freeRe.MatchString(y.l))
 	})
+	// Prices without a period beside a "Monthly | Yearly" switch are per that period.
+	if len(period) == 0 && len(paid) > 0 && len(once) == 0 && len(usage) == 0 {
+		if t, ok := periodToggle(s.content()); ok {
+			period = append(period, t)
+		}
+	}
 	var model string
 	var ev []pline
 	switch {
@@ -257,6 +264,14 @@ func segPlans(p *page, segs []*segment) []plan {
 					pl = withPeriod(pl, seg.lines[j+1].text)
 				}
 				out = append(out, pl)
+				break
+			}
+			if len(l.text) <= 40 && freeCardLine.MatchString(l.text) {
+				out = append(out, plan{p: p, name: seg.title, price: l.text, priceLine: l.text})
+				break
+			}
+			if m := freeOpenTier.FindString(l.text); m != "" {
+				out = append(out, plan{p: p, name: seg.title, price: m, priceLine: l.text})
 				break
 			}
 			if len(l.text) <= 30 && shortFreeOrContact.MatchString(l.text) {

@@ -3,6 +3,7 @@ package extract
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -205,6 +206,17 @@ func (s *site) draftLists() {
 			}
 		}
 	}
+	for _, p := range s.byKind(kindHome, kindFeatures) {
+		if len(feat.List) > 0 && p.kind != kindPricing {
+			tabFeatures(p, &feat)
+		}
+	}
+	if len(feat.List) == 0 {
+		feat = s.featurePages()
+	}
+	if len(feat.List) == 0 {
+		feat = s.boldFeatures()
+	}
 	if len(feat.List) == 0 {
 		feat = s.unlabelledFeatures()
 	}
@@ -368,8 +380,8 @@ func (s *site) draftMilestones() {
 			return false
 		}
 		title, ok := milestoneTitle(title)
-		if !ok {
-			return false // a patch release, or a bare version tag
+		if !ok || notice(title) {
+			return false // a patch release, a bare version tag, a notice or an event
 		}
 		// A heading that is only a version ("v4.2.0", "Verze 3.1") over its
 		// description: the description says what the release brought.
@@ -379,6 +391,9 @@ func (s *site) draftMilestones() {
 				return false
 			}
 			title, desc = desc, ""
+			if notice(title) {
+				return false
+			}
 		}
 		m := domain.DraftedMilestone{Milestone: domain.Milestone{Date: date, Title: truncate(title, 200), Description: truncate(desc, 1000)},
 			Evidence: []domain.Evidence{p.ev(quote)}}
@@ -394,15 +409,37 @@ func (s *site) draftMilestones() {
 	// A news index (not a blog) is read for its dated entries only.
 	for _, p := range s.pages {
 		if p.kind == kindBlog && newsPathRe.MatchString(p.base.Path) {
-			out = append(out, datedEntries(p)...)
+			out = append(out, s.datedEntries(p)...)
+			for _, e := range datedBlocks(p) {
+				if add(p, e.date, e.rest, "", e.quote) {
+					out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(e.rest))
+				}
+			}
 		}
 	}
 	out = append(out, s.blogMilestones()...)
 	out = append(out, s.pressMilestones()...)
 	out = append(out, s.detailsMilestones()...)
 	for _, p := range s.content() {
+		for _, e := range timelineLists(p) {
+			if add(p, e.date, e.rest, "", e.quote) && !strings.Contains(e.quote, e.rest) {
+				out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(e.rest))
+			}
+		}
+		for _, e := range datedBlocks(p) {
+			if add(p, e.date, e.rest, "", e.quote) {
+				out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(e.rest))
+			}
+		}
 		changelog := changelogPage(p) || datedHeadings(p)
-		out = append(out, datedEntries(p)...)
+		// A page that is a changelog only by its dated headings (no changelog
+		// or news name) is the product's history only where an entry names
+		// the product or a version: customer stories and events are dated too.
+		// A history heading ("Meilensteine") over them says they are.
+		ownOnly := changelog && !changelogPage(p) && !newsy(p) && !slices.ContainsFunc(p.segs, func(seg *segment) bool {
+			return historyHdr.MatchString(seg.title)
+		})
+		out = append(out, s.datedEntries(p)...)
 		// The dated headings of a changelog are read with their own text
 		// below; the section of the page's title does not read them again
 		// (which would pair a date with a description, or keep a patch release).
@@ -427,11 +464,16 @@ func (s *site) draftMilestones() {
 					if rest == "" {
 						rest, desc = desc, ""
 					}
-					add(p, d, rest, desc, seg.title)
+					if !ownOnly || s.ownEntry(rest) {
+						add(p, d, rest, desc, seg.title)
+					}
 					continue
 				}
 				// A heading over a line that is only its date ("<time>March 12, 2024</time>").
 				if d, dateLine, desc, ok := dateUnderHeading(seg); ok {
+					if ownOnly && !s.ownEntry(seg.title) {
+						continue
+					}
 					if add(p, d, seg.title, desc, dateLine) {
 						out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(seg.title))
 					}
@@ -466,6 +508,9 @@ func (s *site) draftMilestones() {
 					d, rest, ok := findDate(l.text, true)
 					if !ok && l.tag == atom.Dt {
 						d, rest, ok = bareDate(l.text)
+					}
+					if !ok && (l.tag == atom.Li || l.tag == atom.P) {
+						d, rest, ok = leadingDate(l.node, l.text)
 					}
 					if !ok || l.foreign {
 						continue
