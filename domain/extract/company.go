@@ -296,8 +296,8 @@ func (s *site) draftStage() {
 			continue
 		}
 		for _, p := range s.byKind(kindHome, kindAbout, kindPricing) {
-			if st.slug == "launched" && (p.kind == kindChangelog || changelogPage(p)) {
-				continue // a changelog's "Public launch" entry is history, not what the company says it is now
+			if st.slug != "growing" && st.slug != "acquired" && st.slug != "profitable" && (p.kind == kindChangelog || changelogPage(p) || newsPathRe.MatchString(p.base.Path)) {
+				continue // a changelog's "Public launch" or "Public beta opens" entry is history, not what the company says it is now
 			}
 			for _, seg := range p.segs {
 				for _, l := range append([]line{{text: seg.title, foreign: seg.foreign}}, seg.lines...) {

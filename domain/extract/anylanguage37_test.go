@@ -1,0 +1,45 @@
+package extract_test
+
+import (
+	"testing"
+)
+
+// TestAnyLanguage37_StageByStructure: the stage from the page's structure
+// when no sentence states it: a badge beside the logo in the site's header
+// (beta, β版), an early-access call to action (beta), a form with an e-mail
+// field that names a waitlist (pre-launch), a changelog or news entry that
+// announces version 1.0 (launched; an earlier "Public beta opens" entry of
+// that changelog is history, never the stage). Not: a "Beta" menu entry
+// leading to another page, a newsletter form, a bare "v1.0.0" heading,
+// a patch release, prices alone.
+func TestAnyLanguage37_StageByStructure(t *testing.T) {
+	page := func(lang, header, body string) string {
+		return `<html lang="` + lang + `"><head><title>Acme</title></head><body><header><a href="/"><img src="/logo.png" alt="Acme"></a>` +
+			header + `</header><main><h1>Acme</h1><p>Acme plans shifts for small shops.</p>` + body + `</main></body></html>`
+	}
+	for _, tc := range []struct {
+		name  string
+		pages []string
+		want  string
+	}{
+		{"badge", []string{"/", page("en", `<span class="pill">Beta</span><nav><a href="/team">Team</a></nav>`, "")}, "beta"},
+		{"badge ja", []string{"/", page("ja", `<span class="badge">β版</span>`, "")}, "beta"},
+		{"badge in the logo link", []string{"/", `<html lang="de"><head><title>Acme</title></head><body><header><a href="/"><img src="/l.png" alt="Acme"><sup>beta</sup></a></header><main><h1>Acme</h1></main></body></html>`}, "beta"},
+		{"beta menu entry", []string{"/", page("en", `<nav><a href="/beta-program"><span>Beta</span></a></nav>`, "")}, ""},
+		{"early access", []string{"/", page("en", `<a class="cta" href="/early-access">Request early access</a>`, "")}, "beta"},
+		{"waitlist form", []string{"/", page("en", "", `<form action="/w"><input type="email" name="email"><button>Get on the waitlist</button></form>`)}, "pre-launch"},
+		{"waitlist form pl", []string{"/", page("pl", "", `<form><input type="email"><button type="submit">Zapisz się na listę oczekujących</button></form>`)}, "pre-launch"},
+		{"newsletter form", []string{"/", page("en", "", `<form><input type="email"><button>Subscribe to our newsletter</button></form>`)}, ""},
+		{"1.0 released, beta before", []string{"/", page("en", "", ""), "/changelog", page("en", "", `<h1>Changelog</h1><article><h2>v1.0</h2><p><time datetime="2024-09-03">September 3, 2024</time></p><p>Acme 1.0 released: out of beta.</p></article>
+<article><h2>v0.9</h2><p><time datetime="2024-03-11">March 11, 2024</time></p><p>Public beta opens.</p></article>`)}, "launched"},
+		{"1.0 on a Korean news page", []string{"/", page("ko", "", ""), "/news", page("ko", "", `<h1>소식</h1><article><h2>Acme 1.0 정식 출시</h2><p>2023.03.02</p></article><article><h2>베타 테스트 시작</h2><p>2022.09.15</p></article>`)}, "launched"},
+		{"bare version heading", []string{"/", page("en", "", ""), "/changelog", page("en", "", `<h1>Changelog</h1><h2>v1.0.0 (2023-06-30)</h2><ul><li>Export to CSV</li></ul>`)}, ""},
+		{"patch release", []string{"/", page("en", "", ""), "/changelog", page("en", "", `<h1>Changelog</h1><h2>Acme 1.0.3 released</h2><p>Fixes.</p>`)}, ""},
+		{"prices alone", []string{"/", page("en", "", ""), "/pricing", page("en", "", `<h1>Pricing</h1><div><h2>Solo</h2><p>$12 / month</p></div>`)}, ""},
+	} {
+		dr := draftPages(t, tc.pages...)
+		if got := dr.Fields["stage"].Text; got != tc.want {
+			t.Errorf("%s: stage %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
