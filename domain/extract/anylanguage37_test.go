@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -40,6 +41,52 @@ func TestAnyLanguage37_StageByStructure(t *testing.T) {
 		dr := draftPages(t, tc.pages...)
 		if got := dr.Fields["stage"].Text; got != tc.want {
 			t.Errorf("%s: stage %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestAnyLanguage37_FoundersByStructure: founders by the structure of about
+// and team pages: the dash attribution of a founder's own quote, a title in
+// apposition inside a founding sentence, a name element and a title element
+// under a Founders heading. Not: a customer's quote, someone else's CEO in
+// apposition, employees, advisers and investors under their own headings.
+func TestAnyLanguage37_FoundersByStructure(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, path, body string
+		want, not              []string
+	}{
+		{"quote attributions", "en", "/about", `<h1>About Acme</h1><figure class="founder-quote"><blockquote><p>One screen for the tide.</p></blockquote><figcaption>— Tom Reyes, co-founder and CEO</figcaption></figure>
+<figure><blockquote><p>Cold, wet hands.</p></blockquote><figcaption>– Amara Singh, co-founder</figcaption></figure>
+<h2>What sailors say</h2><figure><blockquote><p>Great app.</p></blockquote><figcaption>— Sarah Lim, founder of Oban Sailing</figcaption></figure>`,
+			[]string{"Tom Reyes/co-founder and CEO", "Amara Singh/co-founder"}, []string{"Sarah Lim"}},
+		{"Polish attributions", "pl", "/o-nas", `<h1>O nas</h1><figure class="cytat"><blockquote><p>Grafik w piątek.</p></blockquote><figcaption>— Katarzyna Nowak, współzałożycielka i prezes zarządu</figcaption></figure>
+<figure class="cytat"><blockquote><p>Zmiana w minutę.</p></blockquote><figcaption>— Piotr Zając, współzałożyciel, CTO</figcaption></figure>
+<section><h2>Opinie</h2><figure><blockquote><p>Oszczędzam czas.</p></blockquote><figcaption>— Marta Kowalczyk, piekarnia w Gdyni</figcaption></figure></section>`,
+			[]string{"Katarzyna Nowak/współzałożycielka i prezes zarządu", "Piotr Zając/współzałożyciel, CTO"}, []string{"Marta Kowalczyk"}},
+		{"appositions", "en", "/our-story", `<h1>Our story</h1><p>Priya Nair, our CEO, started Acme in 2021 after ten years of spreadsheets. She co-founded it with Tom Becker, now our CTO, who automated the boring parts.</p>
+<p>Our accountant in residence, Grace Liu, checks every rule. Jane Roe, CEO of Globex, founded a club with us.</p>`,
+			[]string{"Priya Nair/our CEO", "Tom Becker/CTO"}, []string{"Grace Liu", "Jane Roe"}},
+		{"French appositions", "fr", "/notre-histoire", `<h1>Notre histoire</h1><p>Claire Martin, notre présidente, a fondé Acme en 2020 avec Hugo Petit, aujourd'hui directeur technique, après deux ans de bouchons.</p>`,
+			[]string{"Claire Martin/présidente", "Hugo Petit/directeur technique"}, nil},
+		{"lists under headings", "en", "/people", `<h1>People</h1><h2>Founders</h2><ul><li><strong>Ruth Adeyemi</strong> <span>Chief Executive</span></li><li><strong>Sam Whitaker</strong> <span>Engineering</span></li></ul>
+<h2>Team</h2><ul><li><strong>Priyanka Shah</strong> <span>Support Lead</span></li></ul><h2>Advisors</h2><ul><li><strong>Martin Hale</strong> <span>Retail logistics</span></li></ul>
+<h2>Investors</h2><ul><li><strong>Beth Moran</strong> <span>Angel</span></li></ul>`,
+			[]string{"Ruth Adeyemi/Chief Executive", "Sam Whitaker/Engineering"}, []string{"Priyanka Shah", "Martin Hale", "Beth Moran", "Sam Whitaker Engineering"}},
+	} {
+		dr := draftLang(t, c.lang, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><nav><a href="`+c.path+`">About</a></nav></body></html>`,
+			c.path, `<html lang="`+c.lang+`"><head><title>Acme</title></head><body>`+c.body+`</body></html>`)
+		got := founderList(dr)
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s: founders %q, want %q", c.name, got, w)
+			}
+		}
+		for _, f := range dr.Founders {
+			for _, n := range c.not {
+				if f.Name == n {
+					t.Errorf("%s: %q drafted as a founder (%q)", c.name, n, got)
+				}
+			}
 		}
 	}
 }
