@@ -90,3 +90,25 @@ func TestAnyLanguage37_FoundersByStructure(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage37_SeatRowCityCountry: a company-facts row whose value is
+// "City, Country" without a postcode gives both ("Headquarters | Dublin,
+// Ireland", "HQ: Lisbon, Portugal"); a row of another label (Investors) or a
+// value that is no place gives neither.
+func TestAnyLanguage37_SeatRowCityCountry(t *testing.T) {
+	for _, c := range []struct{ name, body, city, country string }{
+		{"dl headquarters", `<dl><dt>Founded</dt><dd>2024</dd><dt>Headquarters</dt><dd>Dublin, Ireland</dd></dl>`, "Dublin", "IE"},
+		{"table HQ", `<table><tr><th>HQ</th><td>Lisbon, Portugal</td></tr></table>`, "Lisbon", "PT"},
+		{"other label", `<dl><dt>Investors</dt><dd>Northwind Ventures, Ireland</dd></dl>`, "", ""},
+		{"not a place", `<dl><dt>Location</dt><dd>remote-first, everywhere</dd></dl>`, "", ""},
+	} {
+		dr := draftPages(t, "/", acmeHead+`<h1>Acme</h1><a href="/company">Company</a></body></html>`,
+			"/company", acmeHead+`<h1>Company</h1>`+c.body+`</body></html>`)
+		if got := dr.Fields["city"].Text; got != c.city {
+			t.Errorf("%s: city %q, want %q", c.name, got, c.city)
+		}
+		if got := dr.Fields["country"].Text; got != c.country {
+			t.Errorf("%s: country %q, want %q", c.name, got, c.country)
+		}
+	}
+}

@@ -131,6 +131,8 @@ func (s *site) draftLocation() {
 	}
 	locs = append(locs, legal...)
 	locs = append(locs, s.profileLocs()...) // a profile's seat row
+	// a profile's "City, Country" row
+	locs = append(locs, s.seatCityLocs()...)
 	for _, p := range s.byKind(kindAbout, kindContact, kindTeam, kindHome) {
 		strong, w := s.placeStatements(p)
 		locs = append(locs, strong...)
