@@ -112,3 +112,23 @@ func TestAnyLanguage37_SeatRowCityCountry(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage37_CityBeforePostcode: an address line that ends with the
+// city and a postcode of one country's form gives the city and the country
+// ("London EC1V 9HX" in an <address>, "Austin, TX 78701" in a footer); a
+// city before five digits on an English site names no country.
+func TestAnyLanguage37_CityBeforePostcode(t *testing.T) {
+	for _, c := range []struct{ name, body, city, country string }{
+		{"London address block", `<h1>Acme</h1><address>Acme Ltd<br>Unit 4, 12 Old Street<br>London EC1V 9HX</address>`, "London", "GB"},
+		{"US footer", `<h1>Acme</h1><footer><p>Acme, Inc. · 401 Congress Avenue, Austin, TX 78701 · <a href="mailto:hi@acme.example">hi@acme.example</a></p></footer>`, "Austin", "US"},
+		{"five digits", `<h1>Acme</h1><footer><p>Acme · Springfield 12345</p></footer>`, "", ""},
+	} {
+		dr := draftPages(t, "/", acmeHead+c.body+`</body></html>`)
+		if got := dr.Fields["city"].Text; got != c.city {
+			t.Errorf("%s: city %q, want %q", c.name, got, c.city)
+		}
+		if got := dr.Fields["country"].Text; got != c.country {
+			t.Errorf("%s: country %q, want %q", c.name, got, c.country)
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 
+	"golang.org/x/net/html/atom"
+
 	"github.com/launchdir/launchdir/domain"
 )
 
@@ -42,3 +44,49 @@ func (s *site) seatCityLocs() []loc {
 	}
 	return out
 }
+
+// cityPostcodeRe: an address line that is a city and its postcode after
+// it ("London EC1V 9HX", "Austin, TX 78701"): the city's words, then a
+// postcode of one country's form (domain.PostalCountry says which).
+var cityPostcodeRe = regexp.MustCompile(`^(\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2}),?\s+[A-Z0-9]`)
+
+// cityPostcodeLocs reads the lines of <address> blocks, footers and contact
+// pages, piece by piece: a piece "City POSTCODE" whose postcode names the
+// country gives both (the piece "Street, City, ST 12345" too, its last
+// comma parts).
+func (s *site) cityPostcodeLocs() []loc {
+	var out []loc
+	for _, p := range s.byKind(kindContact, kindAbout, kindHome, kindTeam) {
+		for _, seg := range p.segs {
+			for _, l := range seg.lines {
+				if l.foreign || seg.foreign || !(l.footer || l.tag == atom.Address || p.kind == kindContact) || hostWords.MatchString(l.text) {
+					continue
+				}
+				for _, piece := range lineSepRe.Split(l.text, -1) {
+					piece = strings.TrimSpace(piece)
+					parts := strings.Split(piece, ",")
+					tail := strings.TrimSpace(parts[len(parts)-1])
+					if len(parts) >= 2 && usStateZip.MatchString(tail) {
+						tail = strings.TrimSpace(parts[len(parts)-2]) + ", " + tail // "Austin, TX 78701"
+					}
+					m := cityPostcodeRe.FindStringSubmatch(tail)
+					if m == nil || len(tail) > 60 {
+						continue
+					}
+					code, ok := domain.PostalCountry(tail, s.req.Site.Language)
+					if !ok {
+						continue
+					}
+					if _, isCountry := domain.CountryCode(m[1]); isCountry || !personLike(m[1]) {
+						continue
+					}
+					out = append(out, loc{p: p, country: code, countryQuote: piece, city: m[1], cityQuote: piece})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// usStateZip: a US state's code and ZIP code as the last part of an address.
+var usStateZip = regexp.MustCompile(`^[A-Z]{2} \d{5}(?:-\d{4})?$`)
