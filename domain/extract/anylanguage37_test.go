@@ -132,3 +132,40 @@ func TestAnyLanguage37_CityBeforePostcode(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage37_FounderHeadingsAndSentences: a name heading holding the
+// role in a <small>; "started in 2019 by two neighbours, A and B" and "Our
+// founders, A and B," with the titles given later by first name ("Rosa runs
+// the company as CEO"). Not: an advisor's heading, an angel investor named
+// in a sentence, a first name whose "as" clause names no title.
+func TestAnyLanguage37_FounderHeadingsAndSentences(t *testing.T) {
+	for _, c := range []struct {
+		name, path, body string
+		want, not        []string
+	}{
+		{"roles in small", "/team", `<h1>Team</h1><article><h3>Eleanor Voss <small>Founder &amp; CEO</small></h3><p>Grants.</p></article>
+<article><h3>Kwame Mensah <small>Co-founder &amp; CTO</small></h3></article><article><h3>Lucy Grant <small>Community</small></h3></article>
+<article><h3>Ian Shore <small>Advisor</small></h3></article>`,
+			[]string{"Eleanor Voss/Founder & CEO", "Kwame Mensah/Co-founder & CTO"}, []string{"Lucy Grant", "Ian Shore"}},
+		{"counted noun and plural", "/about-us", `<h1>About us</h1><p>Acme was started in 2019 by two neighbours, Rosa Delgado and Ben Hartley, who kept losing track of their beds.</p>
+<p>Our founders, Rosa Delgado and Ben Hartley, still answer support email on Fridays.</p><p>Rosa runs the company as CEO; Ben leads engineering as CTO.</p>
+<h2>Our investors</h2><p>We are backed by angel investor Mark Levin.</p>`,
+			[]string{"Rosa Delgado/CEO", "Ben Hartley/CTO"}, []string{"Mark Levin"}},
+		{"no title", "/about-us", `<h1>About us</h1><p>Our founders, Rosa Delgado and Ben Hartley, met at a garden club.</p><p>Rosa works as a gardener on weekends.</p>`,
+			[]string{"Rosa Delgado/", "Ben Hartley/"}, nil},
+	} {
+		dr := draftLang(t, "en", "/", `<html lang="en"><head><title>Acme</title></head><body><h1>Acme</h1><nav><a href="`+c.path+`">About</a></nav></body></html>`,
+			c.path, `<html lang="en"><head><title>Acme</title></head><body>`+c.body+`</body></html>`)
+		got := founderList(dr)
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s: founders %q, want %q", c.name, got, w)
+			}
+		}
+		for _, f := range dr.Founders {
+			if slices.Contains(c.not, f.Name) {
+				t.Errorf("%s: %q drafted as a founder (%q)", c.name, f.Name, got)
+			}
+		}
+	}
+}

@@ -65,8 +65,13 @@ func (s *site) structureFounders() {
 		if about {
 			s.quoteAttributions(p, add)
 			s.foundersHeadingItems(p, add)
+			s.headingRoleFounders(p, add)
+			s.founderSentences(p, add)
 		}
 		s.appositionFounders(p, about, add)
+		if about {
+			s.titlesByFirstName(p)
+		}
 	}
 }
 
@@ -211,4 +216,113 @@ func (s *site) isSplitName(l line) bool {
 	}
 	_, _, ok := s.nameThenTitle(l)
 	return ok
+}
+
+// headingRoleFounders: a name heading holding the role in an element of
+// its own ("<h3>Eleanor Voss <small>Founder &amp; CEO</small></h3>").
+func (s *site) headingRoleFounders(p *page, add func(name, title string, ev ...domain.Evidence)) {
+	forEach(p.doc, false, func(n *html.Node) bool {
+		if n.DataAtom == atom.Footer || n.DataAtom == atom.Blockquote {
+			return false
+		}
+		if lv := headingLevel[n.DataAtom]; lv < 2 || underOtherHeading(n) {
+			return true
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode || c == n.FirstChild {
+				continue
+			}
+			switch c.DataAtom {
+			case atom.Small, atom.Span, atom.Em, atom.I, atom.Sub:
+			default:
+				continue
+			}
+			role := strings.TrimSpace(nodeText(c))
+			full := domain.NormalizeSpace(nodeText(n))
+			name := strings.TrimSpace(strings.TrimSuffix(full, role))
+			name = strings.TrimRight(name, " ,–—-|·")
+			if role == "" || name == full || !strings.HasSuffix(full, role) || !s.isCardName(name) || !s.founderTitle(role) {
+				continue
+			}
+			add(name, role, p.ev(name), p.ev(role))
+		}
+		return false
+	})
+}
+
+// byPhrase: after "started in 2019 by", a few lower-case words and a comma
+// before the names ("by two neighbours, A and B", "by three friends, A, B
+// and C").
+var byPhrase = regexp.MustCompile(`^(?:\p{Ll}[\p{L}'’-]*\s+){0,3}\p{Ll}[\p{L}'’-]*,\s+`)
+
+// pluralFounders: "Our founders, A and B," (names after the plural).
+var pluralFounders = regexp.MustCompile(`(?i:\b(?:our|unsere|nos|nuestros|i nostri|onze|nossos|våra|nasi)\s+(?:co-?founders|founders|gründer(?:innen)?|fondateurs|fundadores|fondatori|oprichters|grundare|założyciele)),?\s+`)
+
+// asRole: "Rosa runs the company as CEO": a founder's title said later,
+// by the first name, in a clause of its own.
+var asRole = regexp.MustCompile(`(?:^|[.;]\s+|\s)(\p{Lu}[\p{L}'’-]+)\s[^.;]{0,50}?\s(?:as|als|en tant que|como|come|jako|som)\s+(?:our\s+|the\s+|its\s+)?([^.;,()]{2,40})`)
+
+// founderSentences reads the founders of those sentences on an about page
+// and gives founders found without a title the one a later clause states.
+func (s *site) founderSentences(p *page, add func(name, title string, ev ...domain.Evidence)) {
+	for _, seg := range p.segs {
+		if seg.foreign {
+			continue
+		}
+		for _, l := range seg.lines {
+			if l.foreign || l.footer || !hasUpper2(l.text) {
+				continue
+			}
+			t := l.text
+			var people []listedPerson
+			for _, m := range byVerb.FindAllStringSubmatchIndex(t, -1) {
+				rest := t[m[1]:]
+				if b := byPhrase.FindString(rest); b != "" {
+					ps, _ := s.nameList(rest[len(b):], t[m[2]:m[3]])
+					people = append(people, ps...)
+				}
+			}
+			for _, m := range pluralFounders.FindAllStringIndex(t, -1) {
+				ps, _ := s.nameList(t[m[1]:], "*")
+				if len(ps) >= 2 {
+					people = append(people, ps...)
+				}
+			}
+			for _, x := range people {
+				add(x.name, x.role, p.ev(sentenceAround(t, strings.Index(t, x.name))))
+			}
+		}
+	}
+}
+
+// titlesByFirstName fills the title of founders drafted without one from
+// "Rosa runs the company as CEO; Ben leads engineering as CTO" on the page.
+func (s *site) titlesByFirstName(p *page) {
+	for i := range s.out.Founders {
+		f := &s.out.Founders[i]
+		if f.Title != "" {
+			continue
+		}
+		first := strings.Fields(f.Name)
+		if len(first) < 2 {
+			continue
+		}
+		for _, seg := range p.segs {
+			for _, l := range seg.lines {
+				if l.foreign || l.footer || !strings.Contains(l.text, first[0]) {
+					continue
+				}
+				for _, m := range asRole.FindAllStringSubmatch(l.text, -1) {
+					if m[1] != first[0] && m[1] != f.Name {
+						continue
+					}
+					role := strings.TrimSpace(m[2])
+					if r := roleRe.FindStringIndex(role); r != nil && s.roleIn(role) != "" {
+						f.Title = strings.TrimSpace(strings.Trim(role[r[0]:r[1]], " ,;.()"))
+						f.Evidence = append(f.Evidence, p.ev(sentenceAround(l.text, strings.Index(l.text, m[0]))))
+					}
+				}
+			}
+		}
+	}
 }
