@@ -36,6 +36,10 @@ func TestAnyLanguage37_StageByStructure(t *testing.T) {
 		{"1.0 on a Korean news page", []string{"/", page("ko", "", ""), "/news", page("ko", "", `<h1>소식</h1><article><h2>Acme 1.0 정식 출시</h2><p>2023.03.02</p></article><article><h2>베타 테스트 시작</h2><p>2022.09.15</p></article>`)}, "launched"},
 		{"bare version heading", []string{"/", page("en", "", ""), "/changelog", page("en", "", `<h1>Changelog</h1><h2>v1.0.0 (2023-06-30)</h2><ul><li>Export to CSV</li></ul>`)}, ""},
 		{"patch release", []string{"/", page("en", "", ""), "/changelog", page("en", "", `<h1>Changelog</h1><h2>Acme 1.0.3 released</h2><p>Fixes.</p>`)}, ""},
+		{"millions", []string{"/", page("en", "", `<p>Over 1.2 million gardeners use Acme every spring.</p>`)}, "growing"},
+		{"used by millions", []string{"/", page("en", "", `<p>Used by 3M+ people in 40 countries.</p>`)}, "growing"},
+		{"a million of something else", []string{"/", page("en", "", `<p>We have planted 1 million trees since 2020.</p>`)}, ""},
+		{"notify me at launch", []string{"/", page("en", "", `<section><h2>Launching spring 2026</h2><p>Leave your address.</p><form><input type="email" name="email"><button>Notify me at launch</button></form></section>`)}, "pre-launch"},
 		{"prices alone", []string{"/", page("en", "", ""), "/pricing", page("en", "", `<h1>Pricing</h1><div><h2>Solo</h2><p>$12 / month</p></div>`)}, ""},
 	} {
 		dr := draftPages(t, tc.pages...)

@@ -31,6 +31,38 @@ var earlyAccessRe = regexp.MustCompile(`(?i)\b(?:request|get|apply for|join)\s+e
 // form with an e-mail field around it is what makes it the way in.
 var waitlistRe = regexp.MustCompile(`(?i)wait[- ]?list|warteliste|liste d['’]attente|lista de espera|lista d['’]attesa|wachtlijst|list\p{L}* oczekując\p{L}*|väntelista|venteliste|ventelisten|čekací listin\p{L}*|pořadník|bekleme listesi|odotuslista|várólist\p{L}*|listă de așteptare|daftar tunggu|danh sách chờ|ウェイトリスト|ウェイティングリスト|대기자 ?명단|대기 ?명단|候补名单|候補名單|等候名单|רשימת המתנה`)
 
+// launchSoonRe: a launch still ahead, said beside a form that takes an
+// e-mail address ("Launching spring 2026", "Notify me at launch").
+var launchSoonRe = regexp.MustCompile(`(?i)\blaunching (?:soon|in|this|next|on|early|late|spring|summer|autumn|fall|winter|q[1-4]|(?:19|20)\d\d)\b|\bnotify me (?:at|when (?:we|you|it) launch)|\bget notified (?:at|when (?:we|you|it) launch)|\bopens? (?:soon|in (?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d))\b`)
+
+// millionsRe: traction counted in millions ("Over 1.2 million gardeners use
+// Gardenly", "used by 3M+ people"): the noun before a verb of use, whatever
+// it is, or "used by" before the count.
+var millionsRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}\d])\d+(?:[.,]\d+)?\s?(?:million|m|billion|bn)\+?\s+\p{L}+(?:\s\p{L}+)?\s+(?:already\s+)?(?:use|trust|rely on|love|choose)\b|\b(?:used|trusted|loved|chosen) by (?:over |more than |)\d+(?:[.,]\d+)?\s?(?:million|m|billion|bn)\+?\s`)
+
+// millionsStage: a count in millions of those who use the product (growing).
+func (s *site) millionsStage() (string, []domain.Evidence) {
+	for _, p := range s.byKind(kindHome, kindAbout) {
+		if p.kind != kindHome && p.kind != kindAbout || changelogPage(p) {
+			continue
+		}
+		for _, seg := range p.segs {
+			if seg.foreign {
+				continue
+			}
+			for _, l := range seg.lines {
+				if l.foreign || l.footer {
+					continue
+				}
+				if m := millionsRe.FindStringIndex(l.text); m != nil && !limitBefore(l.text[:m[0]]) {
+					return "growing", []domain.Evidence{p.ev(sentenceAround(l.text, m[0]))}
+				}
+			}
+		}
+	}
+	return "", nil
+}
+
 // releaseRe: version 1.0 named in a changelog or news entry ("v1.0",
 // "Version 1.0", "Tidewell 1.0 released", "달력메이트 1.0 정식 출시"); not a
 // patch (1.0.3) or a later minor version.
@@ -42,7 +74,7 @@ func (s *site) structureStage() {
 	if _, ok := s.out.Fields["stage"]; ok || !s.wants("stage") {
 		return
 	}
-	for _, try := range []func() (string, []domain.Evidence){s.badgeStage, s.earlyAccessStage, s.waitlistStage, s.releaseStage} {
+	for _, try := range []func() (string, []domain.Evidence){s.millionsStage, s.badgeStage, s.earlyAccessStage, s.waitlistStage, s.releaseStage} {
 		slug, ev := try()
 		if slug == "" || !s.stageAllowed(slug) {
 			continue
@@ -186,8 +218,16 @@ func (s *site) waitlistStage() (string, []domain.Evidence) {
 			if !email {
 				return false
 			}
+			// the section the form stands in: its heading and lines ("Launching spring 2026")
+			if sec := n.Parent; sec != nil && sec.DataAtom != atom.Body && sec.DataAtom != atom.Main {
+				for c := sec.FirstChild; c != nil; c = c.NextSibling {
+					if headingLevel[c.DataAtom] > 0 || c.DataAtom == atom.P {
+						texts = append(texts, nodeText(c))
+					}
+				}
+			}
 			for _, t := range texts {
-				if t = strings.TrimSpace(t); t != "" && len(t) <= 120 && waitlistRe.MatchString(t) {
+				if t = strings.TrimSpace(t); t != "" && len(t) <= 120 && (waitlistRe.MatchString(t) || launchSoonRe.MatchString(t)) {
 					found = t
 					break
 				}
