@@ -173,3 +173,30 @@ func TestAnyLanguage37_FounderHeadingsAndSentences(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage37_PersonMarkup: a Schema.org Person with a founder's or
+// executive's jobTitle, in JSON-LD (worksFor naming the product, or on an
+// about page a founder's title) or in microdata on a team page. Not: a
+// Person working for another company, an employee's or advisor's jobTitle.
+func TestAnyLanguage37_PersonMarkup(t *testing.T) {
+	ld := `<script type="application/ld+json">[{"@context":"https://schema.org","@type":"Person","name":"Maya Chen","jobTitle":"Co-founder & CEO","worksFor":{"@type":"Organization","name":"Acme"}},
+{"@context":"https://schema.org","@type":"Person","name":"Leo Park","jobTitle":"Co-founder","worksFor":"Acme"},
+{"@context":"https://schema.org","@type":"Person","name":"Nora Diaz","jobTitle":"CEO","worksFor":{"@type":"Organization","name":"Globex"}},
+{"@context":"https://schema.org","@type":"Person","name":"Omar Reed","jobTitle":"Senior Engineer","worksFor":{"@type":"Organization","name":"Acme"}}]</script>`
+	micro := `<div itemscope itemtype="https://schema.org/Person"><img src="/a.jpg" alt=""><span itemprop="name">Ines Duarte</span><span itemprop="jobTitle">Founder and CTO</span></div>
+<div itemscope itemtype="https://schema.org/Person"><span itemprop="name">Paul Ek</span><span itemprop="jobTitle">Advisor</span></div>
+<div itemscope itemtype="https://schema.org/Person"><span itemprop="name">Rita Moss</span><span itemprop="jobTitle">Support</span></div>`
+	dr := draftLang(t, "en", "/", `<html lang="en"><head><title>Acme</title>`+ld+`</head><body><h1>Acme</h1><nav><a href="/team">Team</a></nav></body></html>`,
+		"/team", `<html lang="en"><head><title>Team - Acme</title></head><body><h1>Team</h1>`+micro+`</body></html>`)
+	got := founderList(dr)
+	for _, w := range []string{"Maya Chen/Co-founder & CEO", "Leo Park/Co-founder", "Ines Duarte/Founder and CTO"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("founders %q, want %q", got, w)
+		}
+	}
+	for _, f := range dr.Founders {
+		if slices.Contains([]string{"Nora Diaz", "Omar Reed", "Paul Ek", "Rita Moss"}, f.Name) {
+			t.Errorf("%q drafted as a founder (%q)", f.Name, got)
+		}
+	}
+}

@@ -62,6 +62,7 @@ func (s *site) structureFounders() {
 	}
 	for _, p := range s.content() {
 		about := isTeamPage(p) || worldAboutPath.MatchString(p.base.Path)
+		s.personFounders(p, about, add)
 		if about {
 			s.quoteAttributions(p, add)
 			s.foundersHeadingItems(p, add)
@@ -325,4 +326,73 @@ func (s *site) titlesByFirstName(p *page) {
 			}
 		}
 	}
+}
+
+// personFounders: a Schema.org Person, in JSON-LD or microdata, whose
+// jobTitle is a founder's or executive's at this company: its worksFor
+// names the product, or (on an about or team page, with no worksFor) the
+// title says founder. A Person working for another company is not one.
+func (s *site) personFounders(p *page, about bool, add func(name, title string, ev ...domain.Evidence)) {
+	for _, o := range p.ld {
+		if !hasType(o, "Person") {
+			continue
+		}
+		name, title := ldString(o, "name"), ldString(o, "jobTitle")
+		if name == "" || title == "" || s.roleIn(title) == "" {
+			continue
+		}
+		var employer []string
+		for _, w := range ldObjects(o, "worksFor") {
+			employer = append(employer, ldString(w, "name"))
+		}
+		employer = append(employer, ldStrings(o, "worksFor")...)
+		own := false
+		for _, e := range employer {
+			own = own || e != "" && (s.mentionsName(e) || nameKey(e) == nameKey(s.name))
+		}
+		if own || len(employer) == 0 && about && founderWordAny.MatchString(title) {
+			add(name, title, p.ev(name), p.ev(title))
+		}
+	}
+	if !about {
+		return
+	}
+	forEach(p.doc, false, func(n *html.Node) bool {
+		if attr(n, "itemscope") == "" && !hasAttr(n, "itemscope") || !strings.Contains(strings.ToLower(attr(n, "itemtype")), "schema.org/person") {
+			return true
+		}
+		if underOtherHeading(n) || foreign(n) {
+			return false
+		}
+		var name, title string
+		forEach(n, false, func(c *html.Node) bool {
+			if hasAttr(c, "itemscope") {
+				return false // another item's properties
+			}
+			switch strings.ToLower(attr(c, "itemprop")) {
+			case "name":
+				if name == "" {
+					name = strings.TrimSpace(nodeText(c))
+				}
+			case "jobtitle":
+				if title == "" {
+					title = strings.TrimSpace(nodeText(c))
+				}
+			}
+			return true
+		})
+		if name != "" && title != "" && s.isCardName(name) && s.founderTitle(title) && (founderWordAny.MatchString(title) || s.roleIn(title) != "") {
+			add(name, title, p.ev(name), p.ev(title))
+		}
+		return false
+	})
+}
+
+func hasAttr(n *html.Node, key string) bool {
+	for _, a := range n.Attr {
+		if strings.EqualFold(a.Key, key) {
+			return true
+		}
+	}
+	return false
 }
