@@ -200,3 +200,26 @@ func TestAnyLanguage37_PersonMarkup(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage37_TitleWithDepartment: a card's title followed by the
+// area the founder leads ("Co-founder, Engineering", "Mitgründerin,
+// Technik") is still a title here; one followed by another company's name
+// ("Founder, Hale Bikes") is not.
+func TestAnyLanguage37_TitleWithDepartment(t *testing.T) {
+	for _, c := range []struct{ lang, path, body, want, not string }{
+		{"en", "/team", `<h1>Team</h1><div><h3>Ana Souza</h3><p>Co-founder, Engineering</p></div><div><h3>Hal Burke</h3><p>Founder, Hale Bikes</p></div>`, "Ana Souza/Co-founder, Engineering", "Hal Burke"},
+		{"de", "/ueber-uns", `<h1>Über uns</h1><div><p>Lena Brandt</p><p>Mitgründerin, Technik</p></div>`, "Lena Brandt/Mitgründerin, Technik", ""},
+	} {
+		dr := draftLang(t, c.lang, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><nav><a href="`+c.path+`">Team</a></nav></body></html>`,
+			c.path, `<html lang="`+c.lang+`"><head><title>Acme</title></head><body>`+c.body+`</body></html>`)
+		got := founderList(dr)
+		if !slices.Contains(got, c.want) {
+			t.Errorf("%s: founders %q, want %q", c.lang, got, c.want)
+		}
+		for _, f := range dr.Founders {
+			if c.not != "" && f.Name == c.not {
+				t.Errorf("%s: %q drafted as a founder (%q)", c.lang, f.Name, got)
+			}
+		}
+	}
+}

@@ -396,3 +396,9 @@ func hasAttr(n *html.Node, key string) bool {
 	}
 	return false
 }
+
+// departmentRe: the area a founder leads, written after the title with a
+// comma ("Co-founder, Engineering", "Mitgründerin, Technik", "Medeoprichter,
+// techniek"): a department, not another company, so the title stays.
+var departmentRe = regexp.MustCompile(`(?i)^(?:engineering|product|design|technology|tech|operations|ops|growth|marketing|sales|finance|research|data|content|customer success|people|product & design|product and design|` +
+	`technik|entwicklung|produkt|vertrieb|finanzen|technique|produit|tecnología|tecnologia|producto|prodotto|techniek|product|technika|teknik|produkt|teknoloji|ürün)$`)
