@@ -32,3 +32,27 @@ func TestGround_CountryFromUSStateAndZIP(t *testing.T) {
 		}
 	}
 }
+
+// TestGround_CountryFromHanAddressWithSpace: a Chinese address whose street
+// number stands after a space ("浙江省杭州市西湖区文三路 90 号") names the
+// country of the site's zh-CN tag, as one without the space does.
+func TestGround_CountryFromHanAddressWithSpace(t *testing.T) {
+	for _, c := range []struct {
+		lang, country, quote string
+		keep                 bool
+	}{
+		{"zh-CN", "CN", "公司地址：浙江省杭州市西湖区文三路 90 号 5 楼", true},
+		{"zh-CN", "CN", "浙江省杭州市西湖区文三路90号", true},
+		{"en", "CN", "公司地址：浙江省杭州市西湖区文三路 90 号 5 楼", false},
+	} {
+		site := &domain.SiteCrawl{URL: "https://x.test/", Language: c.lang,
+			Pages: []domain.WebPage{{URL: "https://x.test/", Text: c.quote}}}
+		d := &domain.Drafted{Fields: map[string]domain.DraftedValue{
+			"country": {Text: c.country, Evidence: []domain.Evidence{{Quote: c.quote, URL: "https://x.test/"}}},
+		}}
+		kept, _ := domain.Ground(domain.DraftRequest{Site: site}, d)
+		if _, ok := kept.Fields["country"]; ok != c.keep {
+			t.Errorf("lang %s, %s from %q: kept %v, want %v", c.lang, c.country, c.quote, ok, c.keep)
+		}
+	}
+}
