@@ -223,3 +223,24 @@ func TestAnyLanguage37_TitleWithDepartment(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage37_FooterParticipleIn: a footer's "Brewed in Bristol,
+// England" or "Designed in Porto, Portugal" gives the city and the country;
+// "Hosted in Frankfurt, Germany" (the host's) and a participle without a
+// country give neither.
+func TestAnyLanguage37_FooterParticipleIn(t *testing.T) {
+	for _, c := range []struct{ foot, city, country string }{
+		{"Brewed in Bristol, England", "Bristol", "GB"},
+		{"Acme · Designed in Porto, Portugal", "Porto", "PT"},
+		{"Hosted in Frankfurt, Germany", "", ""},
+		{"Roasted in Leeds", "", ""},
+	} {
+		dr := draftPages(t, "/", acmeHead+`<h1>Acme</h1><footer><p>`+c.foot+`</p></footer></body></html>`)
+		if got := dr.Fields["city"].Text; got != c.city {
+			t.Errorf("%q: city %q, want %q", c.foot, got, c.city)
+		}
+		if got := dr.Fields["country"].Text; got != c.country {
+			t.Errorf("%q: country %q, want %q", c.foot, got, c.country)
+		}
+	}
+}

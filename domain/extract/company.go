@@ -152,6 +152,8 @@ func (s *site) draftLocation() {
 	locs = append(locs, s.postalLocs()...) // any language: an address by its form
 	// "London EC1V 9HX", "Austin, TX 78701": a city before its postcode
 	locs = append(locs, s.cityPostcodeLocs()...)
+	// "Brewed in Bristol, England" in a footer
+	locs = append(locs, s.footerMadeInLocs()...)
 	var chosen *loc
 	for i := range locs {
 		if locs[i].country != "" {

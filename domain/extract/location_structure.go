@@ -90,3 +90,37 @@ func (s *site) cityPostcodeLocs() []loc {
 
 // usStateZip: a US state's code and ZIP code as the last part of an address.
 var usStateZip = regexp.MustCompile(`^[A-Z]{2} \d{5}(?:-\d{4})?$`)
+
+// footerMadeIn: a footer line "<participle> in City, Country" in any
+// English participle ("Brewed in Bristol, England", "Designed in Porto,
+// Portugal"); madeIn knows made, built, crafted. The country must be named,
+// and participles of hosting, storing and customers' use are not the
+// company's place.
+var (
+	footerMadeIn  = regexp.MustCompile(`(?i)^(?:proudly )?(\p{L}{3,}ed)(?: (?:with|by) [^.,]{1,20}?)? in\s`)
+	notOwnPlaceRe = regexp.MustCompile(`(?i)^(?:hosted|stored|used|loved|trusted|featured|served|located|listed|registered|powered|backed|processed|based)$`)
+)
+
+func (s *site) footerMadeInLocs() []loc {
+	var out []loc
+	for _, p := range s.byKind(kindHome, kindAbout, kindContact, kindTeam) {
+		for _, seg := range p.segs {
+			for _, l := range seg.lines {
+				if !l.footer || l.foreign || hostWords.MatchString(l.text) {
+					continue
+				}
+				for _, part := range lineSepRe.Split(l.text, -1) {
+					part = strings.TrimSpace(part)
+					m := footerMadeIn.FindStringSubmatchIndex(part)
+					if m == nil || notOwnPlaceRe.MatchString(part[m[2]:m[3]]) {
+						continue
+					}
+					if lc, ok := placeText(p, part, part[m[1]:]); ok && lc.country != "" {
+						out = append(out, lc)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
