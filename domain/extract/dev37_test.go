@@ -49,9 +49,9 @@ func TestEvaluationDev37(t *testing.T) {
 
 // dev37MinRecall and dev37MaxInvented hold the drafter on dev37. The day each
 // batch was written: testdata/dev37/README.md; after the rules written
-// against it 97.5% (159/163), value accuracy 100%, 0 invented
+// against it 99.4% (162/163), value accuracy 100%, 0 invented
 // (docs/drafts.md, "Issue 31, dev37 round").
 const (
-	dev37MinRecall   = 0.95
+	dev37MinRecall   = 0.97
 	dev37MaxInvented = 0
 )
