@@ -117,7 +117,7 @@ func siteHeader(p *page) []*html.Node {
 // beta word ("<span class="pill">Beta</span>", "β版"), not a navigation
 // link to another page.
 func (s *site) badgeStage() (string, []domain.Evidence) {
-	for _, p := range s.byKind(kindHome) {
+	if p := s.homePage(); p != nil {
 		for _, h := range siteHeader(p) {
 			var found string
 			forEach(h, false, func(n *html.Node) bool {
@@ -140,7 +140,6 @@ func (s *site) badgeStage() (string, []domain.Evidence) {
 				return "beta", []domain.Evidence{p.ev(found)}
 			}
 		}
-		break // the home page's header only
 	}
 	return "", nil
 }
@@ -164,7 +163,7 @@ func linkedElsewhere(p *page, n *html.Node) bool {
 // earlyAccessStage: a link or button in the home page's header or body
 // (not its footer, not a quote) that asks for early access.
 func (s *site) earlyAccessStage() (string, []domain.Evidence) {
-	for _, p := range s.byKind(kindHome) {
+	if p := s.homePage(); p != nil {
 		var found string
 		forEach(p.doc, false, func(n *html.Node) bool {
 			if found != "" || n.DataAtom == atom.Footer || n.DataAtom == atom.Blockquote {
@@ -181,7 +180,6 @@ func (s *site) earlyAccessStage() (string, []domain.Evidence) {
 		if found != "" {
 			return "beta", []domain.Evidence{p.ev(found)}
 		}
-		break
 	}
 	return "", nil
 }
@@ -189,7 +187,7 @@ func (s *site) earlyAccessStage() (string, []domain.Evidence) {
 // waitlistStage: a form on the home page with an e-mail field whose
 // button, label or heading names a waitlist.
 func (s *site) waitlistStage() (string, []domain.Evidence) {
-	for _, p := range s.byKind(kindHome) {
+	if p := s.homePage(); p != nil {
 		var found string
 		forEach(p.doc, false, func(n *html.Node) bool {
 			if found != "" || n.DataAtom == atom.Footer {
@@ -237,7 +235,6 @@ func (s *site) waitlistStage() (string, []domain.Evidence) {
 		if found != "" {
 			return "pre-launch", []domain.Evidence{p.ev(found)}
 		}
-		break
 	}
 	return "", nil
 }
@@ -281,4 +278,13 @@ func releaseWords(t string) bool {
 		}
 	}
 	return n >= 2
+}
+
+// homePage is the page read as the home page (the first of its kind), or
+// nil when the draft has none.
+func (s *site) homePage() *page {
+	if ps := s.byKind(kindHome); len(ps) > 0 && ps[0].kind == kindHome {
+		return ps[0]
+	}
+	return nil
 }
