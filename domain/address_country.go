@@ -62,7 +62,8 @@ var (
 	// district, road or street with its number.
 	koreanAddressRe = regexp.MustCompile(`\p{Hangul}{1,4}(?:특별시|광역시|특별자치시|특별자치도|도)\s+\p{Hangul}+(?:구|군|시)\s+\p{Hangul}[\p{Hangul}\d]*(?:로|길|동)\s*\d`)
 	// hanAddressRe: a city (市 or 都) and a ward, district or street with a number.
-	hanAddressRe = regexp.MustCompile(`\p{Han}{1,4}(?:市|都)\p{Han}{1,4}(?:区|區|町|村|郡)\p{Han}*[\p{Han}\d０-９-]*\d`)
+	// (a space may stand before the number: "文三路 90 号").
+	hanAddressRe = regexp.MustCompile(`\p{Han}{1,4}(?:市|都)\p{Han}{1,4}(?:区|區|町|村|郡)\p{Han}*[\p{Han}\d０-９-]*[ \x{3000}]?\d`)
 	// twCityRe: the cities of Taiwan.
 	twCityRe = regexp.MustCompile(`(?:台北|臺北|新北|桃園|台中|臺中|台南|臺南|高雄|新竹|基隆|嘉義)市`)
 	// streetAddressRe: a street and its number, by the country of the

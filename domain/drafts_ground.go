@@ -328,6 +328,8 @@ var postalFormats = []postalFormat{
 	postal("CA", `[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d`, true),
 	// The United Kingdom; Guernsey, Jersey and the Isle of Man (GY, JE, IM) are not it.
 	postal("GB", `(?:[A-FHK-PRSTUWYZ]|G[A-XZ]|J[A-DF-Z]|I[A-LN-Z])[A-Z]?\d[A-Z\d]? \d[ABD-HJLNP-UW-Z]{2}`, true),
+	// The United States: a state's code and its ZIP code ("Austin, TX 78701").
+	postal("US", `(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY) \d{5}(?:-\d{4})?`, true),
 	postal("SE", `\d{3} \d{2}`, false),
 	postal("CZ", `\d{3} \d{2}`, false),
 	postal("SK", `\d{3} \d{2}`, false),

@@ -131,6 +131,8 @@ func (s *site) draftLocation() {
 	}
 	locs = append(locs, legal...)
 	locs = append(locs, s.profileLocs()...) // a profile's seat row
+	// a profile's "City, Country" row
+	locs = append(locs, s.seatCityLocs()...)
 	for _, p := range s.byKind(kindAbout, kindContact, kindTeam, kindHome) {
 		strong, w := s.placeStatements(p)
 		locs = append(locs, strong...)
@@ -148,6 +150,10 @@ func (s *site) draftLocation() {
 	}
 	locs = append(append(locs, other...), weak...)
 	locs = append(locs, s.postalLocs()...) // any language: an address by its form
+	// "London EC1V 9HX", "Austin, TX 78701": a city before its postcode
+	locs = append(locs, s.cityPostcodeLocs()...)
+	// "Brewed in Bristol, England" in a footer
+	locs = append(locs, s.footerMadeInLocs()...)
 	var chosen *loc
 	for i := range locs {
 		if locs[i].country != "" {
@@ -296,8 +302,8 @@ func (s *site) draftStage() {
 			continue
 		}
 		for _, p := range s.byKind(kindHome, kindAbout, kindPricing) {
-			if st.slug == "launched" && (p.kind == kindChangelog || changelogPage(p)) {
-				continue // a changelog's "Public launch" entry is history, not what the company says it is now
+			if st.slug != "growing" && st.slug != "acquired" && st.slug != "profitable" && (p.kind == kindChangelog || changelogPage(p) || newsPathRe.MatchString(p.base.Path)) {
+				continue // a changelog's "Public launch" or "Public beta opens" entry is history, not what the company says it is now
 			}
 			for _, seg := range p.segs {
 				for _, l := range append([]line{{text: seg.title, foreign: seg.foreign}}, seg.lines...) {

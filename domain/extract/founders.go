@@ -185,7 +185,7 @@ func (s *site) roleIn(t string) string {
 	// "Founder, Hale Bikes": a role at another company
 	for _, part := range strings.Split(t, ",")[1:] {
 		part = strings.TrimSpace(part)
-		if startsUpper(part) && !hasRole(part) && !s.mentionsName(part) {
+		if startsUpper(part) && !hasRole(part) && !s.mentionsName(part) && !departmentRe.MatchString(part) {
 			return ""
 		}
 	}
@@ -218,7 +218,7 @@ func (s *site) lineRole(rest string) string {
 			keep = append(keep, part)
 			continue
 		}
-		if startsUpper(part) && !s.mentionsName(part) {
+		if startsUpper(part) && !s.mentionsName(part) && !departmentRe.MatchString(part) {
 			return "" // "CEO, Acme Corp": a role at another company
 		}
 		break

@@ -57,7 +57,7 @@ func (s *site) teamPeople(p *page, aboutPage bool, isForeign func(*html.Node) bo
 				add(seg.title, "", "", []domain.Evidence{p.ev(foundersTitle), p.ev(seg.title)}, false, seg)
 			}
 			for _, l := range seg.lines {
-				if !l.foreign && !l.footer && s.isCardName(l.text) {
+				if !l.foreign && !l.footer && s.isCardName(l.text) && !s.isSplitName(l) {
 					add(l.text, "", "", []domain.Evidence{p.ev(foundersTitle), p.ev(l.text)}, false, nil)
 				}
 			}
