@@ -175,6 +175,16 @@ func openPostgres(url string, opts ...Option) (*DB, error) {
 	if !strings.Contains(url, "default_query_exec_mode=") {
 		cfg.DefaultQueryExecMode = pgx.QueryExecModeCacheStatement
 	}
+	// A prepared statement gets one generic plan per connection
+	// (plan_cache_mode, sent as a startup parameter), where PostgreSQL's
+	// default plans its first five executions with their values before it
+	// may keep a generic plan: with a pool of 16-35 backends most executions
+	// of a write were planned again (docs/scaling.md, "Generic plans", which
+	// compares the plans of every statement BenchmarkProcesses runs in both
+	// modes). A URL's own plan_cache_mode is kept.
+	if _, set := cfg.RuntimeParams["plan_cache_mode"]; !set {
+		cfg.RuntimeParams["plan_cache_mode"] = "force_generic_plan"
+	}
 	// A connection the server refuses for now (too many clients) is the
 	// unavailable error, answered 503 with Retry-After (pgconnect.go).
 	sdb := sql.OpenDB(pgConnector{stdlib.GetConnector(*cfg)})

@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
@@ -15,9 +14,11 @@ const synthChunk = 10000
 
 // SeedSynthetic adds n synthetic live listings of demo.Synthetic to site for
 // benchmarks. Each listing gets one primary category (the demo tree is created
-// when the site has no categories) and counters instead of vote, view and
-// follow rows. Rows are written in transactions of 10,000 listings. The same
-// n and now give the same listings.
+// when the site has no categories), its counted votes as rows (synthVotes;
+// votes_count counts them) and counters instead of view and follow rows.
+// Rows are written in transactions of 10,000 listings; on PostgreSQL the
+// planner's statistics are refreshed at the end (ANALYZE). The same n and
+// now give the same listings.
 func SeedSynthetic(ctx context.Context, db *DB, site domain.Site, n int, now time.Time) error {
 	siteID, err := ensureSite(ctx, db, site)
 	if err != nil {
@@ -36,11 +37,41 @@ func SeedSynthetic(ctx context.Context, db *DB, site domain.Site, n int, now tim
 	}
 	g := demo.NewSynthetic(now, uint64(base))
 	for done := 0; done < n; done += synthChunk {
-		if err := writeSynthChunk(ctx, db, g, siteID, cats, base+done, min(synthChunk, n-done)); err != nil {
+		if err := writeSynthChunk(ctx, db, g, siteID, cats, base+done, min(synthChunk, n-done), now); err != nil {
+			return fmt.Errorf("storage: seed synthetic: %w", err)
+		}
+	}
+	if q := db.eng.analyzeAfterLoad(); q != "" {
+		if _, err := db.sql.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("storage: seed synthetic: %w", err)
 		}
 	}
 	return nil
+}
+
+// synthVoteSpan is how long after its launch a synthetic listing's votes
+// come in (its launch week).
+const synthVoteSpan = 7 * 24 * time.Hour
+
+// synthVotes inserts a listing's votes counted votes, one per synthetic voter
+// ("synthetic-0", "synthetic-1", ...; no account, like the demo's anonymous
+// voters), spread evenly over synthVoteSpan from its launch (or up to now):
+// the arguments are the count, the listing id, the launch, the span and the
+// count again. The votes are what a directory's votes table holds, so a
+// benchmark's votes meet rows: the trending read, the take-back and the
+// one-vote-per-person check read a listing's votes by index rather than
+// scanning an empty table.
+const synthVotes = `WITH RECURSIVE n(i) AS (SELECT CAST(0 AS BIGINT) UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+	INSERT INTO votes (listing_id, voter_key, created_at) SELECT ?, 'synthetic-' || i, ? + (i * ?) / ? FROM n`
+
+// synthTrending is the trending_score of votes votes spread as synthVotes
+// spreads them, added in the order recomputeTrending adds them.
+func synthTrending(launched time.Time, span int64, votes int) float64 {
+	score := 0.0
+	for i := range int64(votes) {
+		score = TrendingAdd(score, time.Unix(launched.Unix()+(i*span)/int64(votes), 0))
+	}
+	return score
 }
 
 // synthCategories returns the ids of the site's leaf categories, creating the
@@ -72,12 +103,25 @@ func synthCategories(ctx context.Context, db *DB, siteID int64) ([]int64, error)
 // writeSynthChunk inserts count listings of g numbered from first, in one
 // transaction. Like writeDemo's, the synthetic seed's transactions are not
 // retried: `seed --synthetic` is the only writer while it runs.
-func writeSynthChunk(ctx context.Context, db *DB, g *demo.Synthetic, siteID int64, cats []int64, first, count int) error {
+func writeSynthChunk(ctx context.Context, db *DB, g *demo.Synthetic, siteID int64, cats []int64, first, count int, now time.Time) error {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
+	// The listing is inserted with its votes_count; the trigger that counts
+	// each vote row is off while the rows go in (withoutTrigger), so that
+	// the listing's row is written once rather than once per vote.
+	if err := db.eng.withoutTrigger(ctx, tx, "votes", "votes_count_ins", func() error {
+		return writeSynthListings(ctx, tx, g, siteID, cats, first, count, now)
+	}); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// writeSynthListings is writeSynthChunk's inserts.
+func writeSynthListings(ctx context.Context, tx *Tx, g *demo.Synthetic, siteID int64, cats []int64, first, count int, now time.Time) error {
 	ins, err := tx.PrepareContext(ctx, `INSERT INTO listings (site_id, slug, name, tagline, short_description, description, url, domain,
 		status, plan, launch_week, launched_at, stage, pricing_model, pricing_summary, country, keywords, votes_count, views_count,
 		follows_count, trending_score, created_at, updated_at)
@@ -93,11 +137,8 @@ func writeSynthChunk(ctx context.Context, db *DB, g *demo.Synthetic, siteID int6
 	defer cat.Close()
 	for i := first; i < first+count; i++ {
 		l := g.Next(i, len(cats))
-		// Without vote rows, the score is one vote at launch plus the log of the count.
-		trending := 0.0
-		if l.Votes > 0 {
-			trending = TrendingAdd(0, l.LaunchedAt) + math.Log(float64(l.Votes))
-		}
+		span := int64(max(min(synthVoteSpan, now.Sub(l.LaunchedAt)), time.Second) / time.Second)
+		trending := synthTrending(l.LaunchedAt, span, l.Votes)
 		var id int64
 		if err := ins.QueryRowContext(ctx, siteID, l.Slug, l.Name, l.Tagline, l.Tagline, l.Description, l.URL, l.Domain,
 			l.LaunchWeek.Format(domain.DateLayout), l.LaunchedAt.Unix(), l.Stage, l.PricingModel, "",
@@ -107,6 +148,11 @@ func writeSynthChunk(ctx context.Context, db *DB, g *demo.Synthetic, siteID int6
 		if _, err := cat.ExecContext(ctx, id, cats[l.Category]); err != nil {
 			return err
 		}
+		if l.Votes > 0 {
+			if _, err := tx.ExecContext(ctx, synthVotes, l.Votes, id, l.LaunchedAt.Unix(), span, l.Votes); err != nil {
+				return err
+			}
+		}
 	}
-	return tx.Commit()
+	return nil
 }

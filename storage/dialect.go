@@ -493,3 +493,51 @@ func (e engine) concurrentMigrations() bool { return e == enginePostgres }
 // from sequences up front and computes the views in SQL; SQLite runs in
 // the process and its statements are cheap one by one.
 func (e engine) pricedRoundTrips() bool { return e == enginePostgres }
+
+// withoutTrigger runs fn with table's trigger off until tx ends: the
+// synthetic seed writes vote rows for listings whose votes_count it has
+// already set, and votes_count_ins would count them again. Both engines
+// change their schema inside a transaction, so the trigger is back when
+// tx ends, committed or rolled back: PostgreSQL disables it (ALTER TABLE
+// ... DISABLE TRIGGER, which needs the table's owner; concurrent writers of
+// the table wait for tx), SQLite drops it and creates it again from its
+// definition in sqlite_master. Only a seed may use it, on data nothing
+// serves yet.
+func (e engine) withoutTrigger(ctx context.Context, tx *Tx, table, trigger string, fn func() error) error {
+	if e == enginePostgres {
+		if _, err := tx.ExecContext(ctx, `ALTER TABLE `+table+` DISABLE TRIGGER `+trigger); err != nil {
+			return err
+		}
+		if err := fn(); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `ALTER TABLE `+table+` ENABLE TRIGGER `+trigger)
+		return err
+	}
+	var def string
+	if err := tx.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND name = ?`, table, trigger).Scan(&def); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DROP TRIGGER `+trigger); err != nil {
+		return err
+	}
+	if err := fn(); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, def)
+	return err
+}
+
+// analyzeAfterLoad is the statement that refreshes the planner's
+// statistics after a bulk load, or "" where none is run. On PostgreSQL a
+// table loaded since its last ANALYZE is planned from stale numbers (an
+// empty votes table: a sequential scan, which SERIALIZABLE records as a
+// read of the whole table, so any two votes conflict) until autovacuum
+// gets to it; SQLite's planner keeps its defaults (no sqlite_stat1), as
+// before.
+func (e engine) analyzeAfterLoad() string {
+	if e == enginePostgres {
+		return `ANALYZE`
+	}
+	return ""
+}

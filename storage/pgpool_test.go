@@ -194,3 +194,33 @@ func TestPostgres_PoolWaitEndsAtDeadline(t *testing.T) {
 		t.Fatalf("after the connection came free: %v", err)
 	}
 }
+
+// TestPostgres_GenericPlans: the store's connections plan each prepared
+// statement once (plan_cache_mode = force_generic_plan), and a URL that
+// names its own plan_cache_mode keeps it. Before, sessions ran with the
+// server's default, auto: up to five plannings per statement and backend.
+func TestPostgres_GenericPlans(t *testing.T) {
+	if pgtest.Skipped() {
+		t.Skip("PostgreSQL tests are skipped")
+	}
+	ctx := context.Background()
+	db := openEngine(t, "postgres")
+	var mode string
+	if err := db.sql.QueryRowContext(ctx, `SELECT current_setting('plan_cache_mode')`).Scan(&mode); err != nil {
+		t.Fatal(err)
+	}
+	if mode != "force_generic_plan" {
+		t.Errorf("plan_cache_mode = %q, want force_generic_plan", mode)
+	}
+	own, err := Open(db.path+"&plan_cache_mode=auto", WithMaxConns(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer own.Close()
+	if err := own.sql.QueryRowContext(ctx, `SELECT current_setting('plan_cache_mode')`).Scan(&mode); err != nil {
+		t.Fatal(err)
+	}
+	if mode != "auto" {
+		t.Errorf("with plan_cache_mode=auto in the URL: %q, want auto", mode)
+	}
+}

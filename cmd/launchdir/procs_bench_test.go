@@ -102,13 +102,24 @@ func BenchmarkProcesses(b *testing.B) {
 	if *procsStatementsFlag > 0 {
 		// A cluster of its own, with pg_stat_statements loaded (it must be
 		// preloaded at start), to count what each window ran.
-		c, err := pgtest.StartWith(b.Logf, "shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track=all", "pg_stat_statements.max=5000", "pg_stat_statements.track_planning=on")
+		settings := []string{"shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track=all", "pg_stat_statements.max=5000", "pg_stat_statements.track_planning=on"}
+		if *procsPGConfFlag != "" {
+			settings = append(settings, strings.Split(*procsPGConfFlag, ",")...)
+		}
+		c, err := pgtest.StartWith(b.Logf, settings...)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.Cleanup(func() { c.Stop() })
 		if pgURL, err = c.NewDatabase(context.Background()); err != nil {
 			b.Fatal(err)
+		}
+		if *procsPGLogFlag != "" {
+			// Copied before the cluster (and its log) is removed: cleanups
+			// run last added first.
+			if u, err := url.Parse(pgURL); err == nil {
+				b.Cleanup(func() { copyFile(b, filepath.Join(u.Query().Get("host"), "server.log"), *procsPGLogFlag) })
+			}
 		}
 	} else {
 		pgURL = pgtest.Database(b)
@@ -245,7 +256,20 @@ var (
 	procsSampleFlag   = flag.Duration("launchdir.procs-sample", 50*time.Millisecond, "how often BenchmarkProcesses counts PostgreSQL's open connections during a load (0: never)")
 	procsBeforeFlag   = flag.String("launchdir.procs-before", "", "a launchdir binary (built at another commit) that BenchmarkProcesses also runs on PostgreSQL, right before this one at each process count")
 	procsCountsFlag   = flag.String("launchdir.procs", "1,2,3", "comma-separated serve process counts on PostgreSQL in BenchmarkProcesses")
+	procsPGConfFlag   = flag.String("launchdir.procs-pgconf", "", "comma-separated name=value server settings added to the benchmark's own cluster (e.g. session_preload_libraries=auto_explain,auto_explain.log_min_duration=0)")
+	procsPGLogFlag    = flag.String("launchdir.procs-pglog", "", "a file the benchmark's own cluster's server.log is copied to at the end")
 )
+
+// copyFile copies from to to, logging a failure.
+func copyFile(b *testing.B, from, to string) {
+	data, err := os.ReadFile(from)
+	if err == nil {
+		err = os.WriteFile(to, data, 0o644)
+	}
+	if err != nil {
+		b.Logf("copying %s to %s: %v", from, to, err)
+	}
+}
 
 // procsProxyRetries counts the MCP calls sent again after the proxy lost
 // their answer (procsMCP).
