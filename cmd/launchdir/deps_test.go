@@ -11,7 +11,8 @@ import (
 // import no project package, domain/demo only domain, domain/console only
 // web, storage, the wiring and cmd, nothing imports cmd,
 // only cmd imports the wiring (internal/app), nothing imports tools but those two, only storage talks SQL, only tools imports the MCP SDK, and only
-// tests import the browser harness web/browsertest. No package under domain/
+// tests import the browser harness web/browsertest; auth imports web's page
+// shell (web/shell) only, which imports domain only. No package under domain/
 // imports internal/problem (the transports map domain errors to HTTP),
 // net/http (no exception), an outside service's SDK or a project
 // package outside domain/ (the exceptions are listed by name, with why).
@@ -79,6 +80,14 @@ func TestDependencyDirection(t *testing.T) {
 			}
 			if pkg == mod+"domain/demo" && strings.HasPrefix(imp, mod) && imp != mod+"domain" {
 				t.Errorf("%s imports %s; the demo generator imports domain and the standard library only", pkg, imp)
+			}
+			// auth's pages render in the site's page shell (web/shell), never
+			// through web's handlers; the shell is templates over domain's types.
+			if strings.HasPrefix(pkg, mod+"auth") && strings.HasPrefix(imp, mod+"web") && imp != mod+"web/shell" {
+				t.Errorf("%s imports %s; auth uses web's page shell (web/shell) only", pkg, imp)
+			}
+			if pkg == mod+"web/shell" && strings.HasPrefix(imp, mod) && imp != mod+"domain" {
+				t.Errorf("%s imports %s; the page shell imports domain and the standard library only", pkg, imp)
 			}
 			for _, r := range rules {
 				if strings.HasPrefix(imp, r.imported) && !r.allowed(pkg) {
