@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/internal/problem"
@@ -105,12 +107,31 @@ func (a *Auth) problemPage(w http.ResponseWriter, r *http.Request, code domain.C
 // status: problemPage's, or statusUpstream (status.go), which the table has
 // no code for (a mail server or an identity provider that failed).
 func (a *Auth) errorPage(w http.ResponseWriter, r *http.Request, status int, title, detail string) {
-	body, err := a.execute(r, errorTemplate, shell.Page{Title: title, Status: status,
-		Data: shell.Error{Status: status, Heading: title, Message: detail}})
+	a.showError(w, r, shell.Error{Status: status, Heading: title, Message: detail})
+}
+
+// busyPage is the page of a sign-in refused because too many are in
+// progress (unavailable): it says when to try again, in minutes, and sends
+// the same wait, in seconds, as Retry-After.
+func (a *Auth) busyPage(w http.ResponseWriter, r *http.Request, wait time.Duration) {
+	seconds := max(1, int((wait+time.Second-1)/time.Second))
+	minutes := (seconds + 59) / 60
+	when := "1 minute"
+	if minutes > 1 {
+		when = strconv.Itoa(minutes) + " minutes"
+	}
+	a.showError(w, r, shell.Error{Status: problem.Status(domain.EUnavailable), Heading: "Sign-in is busy",
+		Message: "Too many sign-ins are in progress. Try again in " + when + ".", RetryAfter: seconds})
+}
+
+// showError renders e on the site's error page, with its Retry-After.
+func (a *Auth) showError(w http.ResponseWriter, r *http.Request, e shell.Error) {
+	body, err := a.execute(r, errorTemplate, shell.Page{Title: e.Heading, Status: e.Status, Data: e})
 	if err != nil {
 		a.log.Error("render error page", "err", err)
 		http.Error(w, "Internal error.", pageStatus(domain.EInternal))
 		return
 	}
-	a.writePage(w, status, body)
+	problem.SetRetryAfter(w.Header(), e.RetryAfter)
+	a.writePage(w, e.Status, body)
 }
