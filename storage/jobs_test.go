@@ -37,7 +37,7 @@ func jobsDBOn(t *testing.T, engine string) (string, *storage.DB) {
 	if engine == "postgres" {
 		path = fixtures.MigratedPostgres(t)
 	}
-	db, err := storage.Open(path)
+	db, err := storage.Open(path, storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestJobs_TwoReplicasRunEachJobOnce(t *testing.T) {
 	for _, engine := range jobEngines {
 		t.Run(engine, func(t *testing.T) {
 			path, db := jobsDBOn(t, engine)
-			db2, err := storage.Open(path)
+			db2, err := storage.Open(path, storage.WithClock(time.Now))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -296,7 +296,7 @@ func TestJobs_InterruptedJobResumes(t *testing.T) {
 			stop1()
 			<-done1
 
-			db2, err := storage.Open(path) // the restarted process
+			db2, err := storage.Open(path, storage.WithClock(time.Now)) // the restarted process
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -74,7 +74,7 @@ func TestPostgres_BoundedPoolsUnderConnectionLimit(t *testing.T) {
 		}
 		var dbs []*DB
 		for range 3 {
-			db, err := Open(url, WithMaxConns(maxConns))
+			db, err := Open(url, WithMaxConns(maxConns), WithClock(time.Now))
 			if err != nil {
 				t.Fatal(err)
 			}

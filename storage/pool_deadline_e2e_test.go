@@ -37,7 +37,7 @@ func TestPostgres_RequestTimeoutAnswers503(t *testing.T) {
 	if pgtest.Skipped() {
 		t.Skip("PostgreSQL tests are skipped")
 	}
-	db, err := storage.Open(fixtures.MigratedPostgres(t), storage.WithMaxConns(1))
+	db, err := storage.Open(fixtures.MigratedPostgres(t), storage.WithMaxConns(1), storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestPostgres_ServerFullAnswers503(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := storage.Open(url, storage.WithMaxConns(0))
+	db, err := storage.Open(url, storage.WithMaxConns(0), storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ func TestPostgres_MCPBearerWithinDeadline(t *testing.T) {
 	if pgtest.Skipped() {
 		t.Skip("PostgreSQL tests are skipped")
 	}
-	db, err := storage.Open(fixtures.MigratedPostgres(t), storage.WithMaxConns(1))
+	db, err := storage.Open(fixtures.MigratedPostgres(t), storage.WithMaxConns(1), storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	sdkauth "github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -39,7 +40,7 @@ func newOAuthStack(t *testing.T, cfg func(*auth.Config)) *oauthStack {
 	mux := http.NewServeMux()
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	db, err := storage.Open(filepath.Join(t.TempDir(), "launchdir.db"), storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,7 +65,7 @@ func newEnv(dir string, seed bool) (*env, error) {
 		srv.Close()
 		return nil, err
 	}
-	db, err := storage.Open(path)
+	db, err := storage.Open(path, storage.WithClock(time.Now))
 	if err != nil {
 		srv.Close()
 		return nil, err
