@@ -128,6 +128,8 @@ type Auth struct {
 	store  Store
 	log    *slog.Logger
 	now    func() time.Time
+	// signin is the sign-in pages' state, made by Register.
+	signin *signIn
 }
 
 // New returns the auth service for cfg.

@@ -1,13 +1,13 @@
 package auth
 
 import (
-	"bytes"
 	"errors"
 	"net/http"
 	"net/url"
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/web/shell"
 )
 
 // scopeSentences say on the consent page what each scope allows.
@@ -235,8 +235,8 @@ func (s *server) consentOrIssue(w http.ResponseWriter, r *http.Request, c Client
 // redirect go to the client: browsers apply CSP form-action to the
 // redirects that follow a form submission.
 func (s *server) renderConsent(w http.ResponseWriter, r *http.Request, p consentPage, source string) {
-	var buf bytes.Buffer
-	if err := pages["consent.html"].ExecuteTemplate(&buf, "layout.html", map[string]any{"Site": s.a.siteName(r.Context()), "Page": p}); err != nil {
+	body, err := s.a.execute(r, "consent.html", shell.Page{Title: "Connect " + p.ClientName + "?", Status: statusOK, Data: p})
+	if err != nil {
 		s.pageError(w, r, "render consent", err)
 		return
 	}
@@ -248,7 +248,7 @@ func (s *server) renderConsent(w http.ResponseWriter, r *http.Request, p consent
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(statusOK)
-	w.Write(buf.Bytes())
+	w.Write(body)
 }
 
 // formActionSource is the CSP source of a redirect URI's origin, or "" when

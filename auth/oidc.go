@@ -41,6 +41,9 @@ type oidcFlow struct {
 
 	pmu     sync.Mutex
 	pending map[string]oidcPending // by Hash(state)
+	// maxPending is how many sign-ins may be pending at once
+	// (oidcMaxPending; a test sets a smaller bound).
+	maxPending int
 }
 
 // oidcPending is a sign-in between /signin/oidc and /callback.
@@ -54,9 +57,10 @@ type oidcPending struct {
 
 func newOIDCFlow(a *Auth) *oidcFlow {
 	return &oidcFlow{
-		a:       a,
-		client:  &http.Client{Timeout: oidcTimeout},
-		pending: map[string]oidcPending{},
+		a:          a,
+		client:     &http.Client{Timeout: oidcTimeout},
+		pending:    map[string]oidcPending{},
+		maxPending: oidcMaxPending,
 	}
 }
 
@@ -99,23 +103,28 @@ func (f *oidcFlow) setup(ctx context.Context) (oauth2.Config, *oidc.IDTokenVerif
 	return cfg, f.verifier, nil
 }
 
-// add stores a pending sign-in under its state, dropping expired ones; it
-// reports false when too many are pending.
-func (f *oidcFlow) add(state string, p oidcPending, now time.Time) bool {
+// add stores a pending sign-in under its state, dropping expired ones. When
+// too many are pending it stores nothing and returns how long until the
+// first of them expires, which frees a place (ok false).
+func (f *oidcFlow) add(state string, p oidcPending, now time.Time) (wait time.Duration, ok bool) {
 	f.pmu.Lock()
 	defer f.pmu.Unlock()
-	if len(f.pending) >= oidcMaxPending/2 {
+	if len(f.pending) >= f.maxPending/2 {
 		for k, v := range f.pending {
 			if !now.Before(v.expires) {
 				delete(f.pending, k)
 			}
 		}
 	}
-	if len(f.pending) >= oidcMaxPending {
-		return false
+	if len(f.pending) >= f.maxPending {
+		wait = oidcFlowTTL
+		for _, v := range f.pending {
+			wait = min(wait, v.expires.Sub(now))
+		}
+		return wait, false
 	}
 	f.pending[Hash(state)] = p
-	return true
+	return 0, true
 }
 
 // take removes and returns the pending sign-in of state (single use).
@@ -154,8 +163,8 @@ func (s *signIn) oidcStart(w http.ResponseWriter, r *http.Request) {
 	state, nonce, verifier := NewSecret(""), NewSecret(""), oauth2.GenerateVerifier()
 	p := oidcPending{browser: Hash(browser), nonce: nonce, verifier: verifier,
 		next: safeNext(r.URL.Query().Get("next")), expires: now.Add(oidcFlowTTL)}
-	if !f.add(state, p, now) {
-		a.problemPage(w, r, domain.EUnavailable, "Sign-in is busy", "Too many sign-ins are in progress. Try again in a few minutes.")
+	if wait, ok := f.add(state, p, now); !ok {
+		a.busyPage(w, r, wait)
 		return
 	}
 	http.SetCookie(w, &http.Cookie{

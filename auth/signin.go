@@ -44,6 +44,7 @@ func (a *Auth) registerSignIn(mux *http.ServeMux) {
 	if a.cfg.OIDC != nil {
 		s.oidc = newOIDCFlow(a)
 	}
+	a.signin = s
 	mux.HandleFunc("GET /signin", s.page)
 	mux.Handle("POST /signin", form(s.post))
 	mux.Handle("GET /signin/email", a.cfg.Failures.GuardKeyed(http.HandlerFunc(s.email), invalidLink, linkKey))

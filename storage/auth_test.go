@@ -726,7 +726,7 @@ func TestAuthStore_NoPlaintextSecrets(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.db")
-	db, err := Open(path)
+	db, err := Open(path, WithClock(time.Now))
 	authMust(t, err)
 	s := NewAuthStore(db)
 	ctx := context.Background()

@@ -90,8 +90,9 @@ func (db *DB) logger() *slog.Logger {
 }
 
 // WithClock makes now the clock of the database and of every store built
-// from it; without it the clock is time.Now. main reads time.Now once and
-// hands it here, tests hand a testclock.Clock's Now.
+// from it. It is required: Open refuses a database without a clock. main
+// reads time.Now once and hands it here (through internal/app), tests hand a
+// testclock.Clock's Now or name the wall clock.
 func WithClock(now func() time.Time) Option {
 	return func(db *DB) {
 		if now != nil {
@@ -127,8 +128,15 @@ func IsPostgresURL(dsn string) bool {
 // applied yet: a PostgreSQL database when path is a postgres:// URL, else the
 // SQLite file at path (created if needed, with its parent directory).
 func Open(path string, opts ...Option) (*DB, error) {
+	db := &DB{}
+	for _, o := range opts {
+		o(db)
+	}
+	if db.now == nil {
+		return nil, errors.New("storage: open: no clock (WithClock is required)")
+	}
 	if IsPostgresURL(path) {
-		return openPostgres(path, opts...)
+		return openPostgres(db, path)
 	}
 	if path == "" || path == ":memory:" || strings.HasPrefix(path, "file:") {
 		return nil, fmt.Errorf("storage: open: want a file path, got %q", path)
@@ -147,10 +155,7 @@ func Open(path string, opts ...Option) (*DB, error) {
 	// while, so a quiet server holds few.
 	sdb.SetMaxIdleConns(sqliteIdleConns)
 	sdb.SetConnMaxIdleTime(5 * time.Minute)
-	db := &DB{sql: &sqlDB{DB: sdb, eng: engineSQLite}, path: path, eng: engineSQLite, now: time.Now}
-	for _, o := range opts {
-		o(db)
-	}
+	db.sql, db.path, db.eng = &sqlDB{DB: sdb, eng: engineSQLite}, path, engineSQLite
 	if err := db.migrate(context.Background()); err != nil {
 		sdb.Close()
 		return nil, err
@@ -159,8 +164,8 @@ func Open(path string, opts ...Option) (*DB, error) {
 }
 
 // openPostgres opens the PostgreSQL database at url through pgx's
-// database/sql driver.
-func openPostgres(url string, opts ...Option) (*DB, error) {
+// database/sql driver into db (its options applied).
+func openPostgres(db *DB, url string) (*DB, error) {
 	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("storage: open: %w", err)
@@ -197,10 +202,7 @@ func openPostgres(url string, opts ...Option) (*DB, error) {
 	// processes stay under the server's max_connections: docs/scaling.md
 	// has the arithmetic.
 	sdb.SetConnMaxIdleTime(5 * time.Minute)
-	db := &DB{sql: &sqlDB{DB: sdb, eng: enginePostgres}, path: url, eng: enginePostgres, now: time.Now}
-	for _, o := range opts {
-		o(db)
-	}
+	db.sql, db.path, db.eng = &sqlDB{DB: sdb, eng: enginePostgres}, url, enginePostgres
 	idle := postgresIdleConns
 	if db.maxConns > 0 {
 		sdb.SetMaxOpenConns(db.maxConns)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the golden digests in testdata")
@@ -125,7 +126,7 @@ func TestSeedSynthetic_GoldenOnPostgres(t *testing.T) {
 // TestSeedSynthetic_Golden holds 1,000 synthetic listings of demoNow to their recorded digest.
 func TestSeedSynthetic_Golden(t *testing.T) {
 	t.Parallel()
-	db, err := Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	db, err := Open(filepath.Join(t.TempDir(), "launchdir.db"), WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

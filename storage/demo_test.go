@@ -46,7 +46,7 @@ func seededDB(t *testing.T, now time.Time) *DB {
 	if err := os.WriteFile(path, raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	db, err := Open(path)
+	db, err := Open(path, WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func buildSeeded(now time.Time) (string, error) {
 		return "", err
 	}
 	testtier.AtExit(func() { os.RemoveAll(dir) })
-	db, err := Open(filepath.Join(dir, "seeding.db"))
+	db, err := Open(filepath.Join(dir, "seeding.db"), WithClock(time.Now))
 	if err != nil {
 		return "", err
 	}
@@ -362,7 +362,7 @@ func testDemoNoteTaking(t *testing.T, db *DB) {
 
 func TestSeedSynthetic(t *testing.T) {
 	t.Parallel()
-	db, err := Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	db, err := Open(filepath.Join(t.TempDir(), "launchdir.db"), WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

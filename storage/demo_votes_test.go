@@ -28,7 +28,7 @@ func TestCastDemoVotes_SameAsCastVote(t *testing.T) {
 		{"y1@x.invalid", ago(48 * time.Hour)}, {"y2@x.invalid", ago(47 * time.Hour)}, {"y3@x.invalid", ago(46 * time.Hour)},
 		{"n1@x.invalid", ago(2 * time.Hour)}, {"o1@x.invalid", ago(200 * 24 * time.Hour)}}
 	open := func() (*DB, int64, []int64) {
-		db, err := Open(filepath.Join(t.TempDir(), "launchdir.db"))
+		db, err := Open(filepath.Join(t.TempDir(), "launchdir.db"), WithClock(time.Now))
 		if err != nil {
 			t.Fatal(err)
 		}

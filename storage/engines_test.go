@@ -3,6 +3,7 @@ package storage
 import (
 	"os"
 	"testing"
+	"time"
 
 	"github.com/launchdir/launchdir/internal/testtier"
 	"github.com/launchdir/launchdir/storage/pgtest"
@@ -34,7 +35,8 @@ func openEngine(t testing.TB, engine string, opts ...Option) *DB {
 	if n := pgtest.MaxConns(); n > 0 {
 		opts = append([]Option{WithMaxConns(n)}, opts...)
 	}
-	db, err := Open(path, opts...)
+	// The wall clock unless opts name another (the last WithClock wins).
+	db, err := Open(path, append([]Option{WithClock(time.Now)}, opts...)...)
 	if err != nil {
 		t.Fatalf("open %s: %v", engine, err)
 	}
@@ -76,7 +78,7 @@ func onBothEngines(t *testing.T, f func(t *testing.T, engine string)) {
 func migratedPostgres(t testing.TB) string {
 	t.Helper()
 	return pgtest.DatabaseFrom(t, "storage.migrated", func(url string) error {
-		db, err := Open(url)
+		db, err := Open(url, WithClock(time.Now))
 		if err != nil {
 			return err
 		}

@@ -48,7 +48,7 @@ func jobsDBOn(t *testing.T, engine string) (string, *storage.DB) {
 	if engine == "postgres" {
 		path = fixtures.MigratedPostgres(t)
 	}
-	db, err := storage.Open(path)
+	db, err := storage.Open(path, storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestJobs_TwoReplicasRunEachJobOnce(t *testing.T) {
 		t.Run(engine, func(t *testing.T) {
 			skipSQLiteInE2E(t, engine)
 			path, db := jobsDBOn(t, engine)
-			db2, err := storage.Open(path)
+			db2, err := storage.Open(path, storage.WithClock(time.Now))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -312,7 +312,7 @@ func TestJobs_InterruptedJobResumes(t *testing.T) {
 			stop1()
 			<-done1
 
-			db2, err := storage.Open(path) // the restarted process
+			db2, err := storage.Open(path, storage.WithClock(time.Now)) // the restarted process
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 )
 
 // migratedSQLite returns the path of a new SQLite file in t's temporary
@@ -42,7 +43,7 @@ func buildMigratedSQLite() ([]byte, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	db, err := Open(filepath.Join(dir, "migrating.db"))
+	db, err := Open(filepath.Join(dir, "migrating.db"), WithClock(time.Now))
 	if err != nil {
 		return nil, err
 	}

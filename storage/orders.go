@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/validate"
 )
 
 // OrderStore implements domain.OrderStore over the tables of migration
@@ -67,14 +66,6 @@ func (s *OrderStore) Prices(ctx context.Context) (map[string]domain.Price, error
 // SetPrice sets the price of product code (which the caller has checked is a
 // product). A zero p.UpdatedAt is now.
 func (s *OrderStore) SetPrice(ctx context.Context, code string, p domain.Price) error {
-	switch {
-	case code == "" || len(code) > 60:
-		return domain.Invalid("code", "maxLength", "A product code is 1-60 characters; %q is not.", code)
-	case p.Cents < 0:
-		return domain.Invalid("price_cents", "minimum", "A price is 0 cents (free) or more; %d is negative.", p.Cents)
-	case !validate.IsCurrency(p.Currency):
-		return domain.Invalid("currency", "pattern", "A currency is an ISO 4217 code of three upper-case letters such as USD; %q is not.", p.Currency)
-	}
 	at := p.UpdatedAt
 	if at.IsZero() {
 		at = s.db.Now()

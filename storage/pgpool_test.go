@@ -76,7 +76,7 @@ func TestPostgres_BoundedPoolsUnderConnectionLimit(t *testing.T) {
 		}
 		var dbs []*DB
 		for range 3 {
-			db, err := Open(url, WithMaxConns(maxConns))
+			db, err := Open(url, WithMaxConns(maxConns), WithClock(time.Now))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -212,7 +212,7 @@ func TestPostgres_GenericPlans(t *testing.T) {
 	if mode != "force_generic_plan" {
 		t.Errorf("plan_cache_mode = %q, want force_generic_plan", mode)
 	}
-	own, err := Open(db.path+"&plan_cache_mode=auto", WithMaxConns(2))
+	own, err := Open(db.path+"&plan_cache_mode=auto", WithMaxConns(2), WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ func TestPostgres_RequestTimeoutAnswers503(t *testing.T) {
 	if pgtest.Skipped() {
 		t.Skip("PostgreSQL tests are skipped")
 	}
-	db, err := storage.Open(fixtures.MigratedPostgres(t), storage.WithMaxConns(1))
+	db, err := storage.Open(fixtures.MigratedPostgres(t), storage.WithMaxConns(1), storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestPostgres_ServerFullAnswers503(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := storage.Open(url, storage.WithMaxConns(0))
+	db, err := storage.Open(url, storage.WithMaxConns(0), storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +250,7 @@ func TestPostgres_MCPBearerWithinDeadline(t *testing.T) {
 	if pgtest.Skipped() {
 		t.Skip("PostgreSQL tests are skipped")
 	}
-	db, err := storage.Open(fixtures.MigratedPostgres(t), storage.WithMaxConns(1))
+	db, err := storage.Open(fixtures.MigratedPostgres(t), storage.WithMaxConns(1), storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage"
@@ -174,7 +175,7 @@ func BenchmarkRelevance(b *testing.B) {
 func seededStore(t testing.TB) (*storage.Store, string) {
 	t.Helper()
 	path := fixtures.SeededFile(t, fixtures.DemoSeeded)
-	db, err := storage.Open(path)
+	db, err := storage.Open(path, storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,7 +68,7 @@ func TestResultCache_NeverStale(t *testing.T) {
 	onEngines(t, func(t *testing.T, engine string) {
 		db, st, path := newFixtureOn(t, engine)
 		ctx := context.Background()
-		other, err := Open(path)
+		other, err := Open(path, WithClock(time.Now))
 		if err != nil {
 			t.Fatal(err)
 		}

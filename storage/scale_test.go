@@ -34,7 +34,7 @@ func TestStore_Scale(t *testing.T) {
 	testtier.SkipRace(t, "load time, heap and feed latencies over 5,000 synthetic listings")
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "scale.db")
-	db, err := Open(path)
+	db, err := Open(path, WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

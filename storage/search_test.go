@@ -66,7 +66,7 @@ func TestStore_SearchLogRefresh(t *testing.T) {
 	onEngines(t, func(t *testing.T, engine string) {
 		_, st, path := newFixtureOn(t, engine)
 		ctx := context.Background()
-		other, err := Open(path)
+		other, err := Open(path, WithClock(time.Now))
 		if err != nil {
 			t.Fatal(err)
 		}

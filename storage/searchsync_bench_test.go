@@ -20,7 +20,7 @@ func BenchmarkIndexLoad(b *testing.B) {
 	if path == "" {
 		b.Skip("set LAUNCHDIR_BENCH_DB to a database made by launchdir seed --synthetic N")
 	}
-	db, err := Open(path)
+	db, err := Open(path, WithClock(time.Now))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -258,7 +258,7 @@ func TestSnapshot_Invalid(t *testing.T) {
 			if _, err := db.sql.ExecContext(ctx, `DROP INDEX team_members_email`); err != nil {
 				t.Fatal(err)
 			}
-			again, err := Open(db.path)
+			again, err := Open(db.path, WithClock(time.Now))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -34,7 +34,7 @@ func TestOpen_MigrationsApplyTwice(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "nested dir#1", "launch?dir.db")
 	for i := 0; i < 2; i++ {
-		db, err := Open(path)
+		db, err := Open(path, WithClock(time.Now))
 		if err != nil {
 			t.Fatalf("open %d: %v", i, err)
 		}
@@ -51,14 +51,14 @@ func TestOpen_MigrationsApplyTwice(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("database file not at the given path: %v", err)
 	}
-	if _, err := Open(":memory:"); err == nil {
+	if _, err := Open(":memory:", WithClock(time.Now)); err == nil {
 		t.Fatal("Open(:memory:) succeeded; want an error")
 	}
 }
 
 func TestOpen_PragmasOnEveryConnection(t *testing.T) {
 	t.Parallel()
-	db, err := Open(filepath.Join(t.TempDir(), "launchdir.db"))
+	db, err := Open(filepath.Join(t.TempDir(), "launchdir.db"), WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

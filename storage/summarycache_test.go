@@ -25,7 +25,7 @@ func TestSummaryCache_NeverStale(t *testing.T) {
 	onEngines(t, func(t *testing.T, engine string) {
 		_, st, path := newFixtureOn(t, engine)
 		ctx := context.Background()
-		other, err := Open(path)
+		other, err := Open(path, WithClock(time.Now))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -523,7 +523,7 @@ func benchOpen(b *testing.B, n int) *benchEnv {
 		return env
 	}
 	path := benchSyntheticDB(b, n)
-	db, err := storage.Open(path)
+	db, err := storage.Open(path, storage.WithClock(time.Now))
 	if err != nil {
 		b.Fatalf("storage.Open %s: %v", path, err)
 	}
@@ -580,7 +580,7 @@ func benchSyntheticDB(b *testing.B, n int) string {
 	}
 	defer os.RemoveAll(tmp)
 	start := time.Now()
-	db, err := storage.Open(filepath.Join(tmp, "launchdir.db"))
+	db, err := storage.Open(filepath.Join(tmp, "launchdir.db"), storage.WithClock(time.Now))
 	if err != nil {
 		b.Fatalf("storage.Open: %v", err)
 	}

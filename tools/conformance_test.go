@@ -424,7 +424,7 @@ func confStartStack(t *testing.T) (anonymous, signedIn string) {
 	ctx := context.Background()
 	srv := httptest.NewUnstartedServer(nil)
 	base := "http://" + srv.Listener.Addr().String()
-	db, err := storage.Open(fixtures.SeededFile(t, fixtures.DemoSeeded)) // the demo data as of fixtures.Now, seeded once per test binary
+	db, err := storage.Open(fixtures.SeededFile(t, fixtures.DemoSeeded), storage.WithClock(time.Now)) // the demo data as of fixtures.Now, seeded once per test binary
 	if err != nil {
 		t.Fatalf("storage.Open: %v", err)
 	}

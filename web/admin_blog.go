@@ -11,6 +11,7 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
+	"github.com/launchdir/launchdir/web/shell"
 )
 
 // The blog and the founder interview questions on the console (/admin/blog,
@@ -94,7 +95,7 @@ type interviewRow struct {
 
 // routeBlog registers the blog and interview pages and parses their templates.
 func (h *handler) routeBlog(mux *http.ServeMux) {
-	t := template.Must(template.New("base.html").Funcs(funcs).Funcs(template.FuncMap{"fieldOf": fieldOf}).ParseFS(templateFS, "templates/base.html"))
+	t := template.Must(shell.Layout().Funcs(funcs).Funcs(template.FuncMap{"fieldOf": fieldOf}).ParseFS(templateFS, "templates/parts.html"))
 	for _, name := range []string{"admin_blog", "admin_blog_post", "admin_interview"} {
 		h.pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/domain/validate"
 	"github.com/launchdir/launchdir/internal/problem"
+	"github.com/launchdir/launchdir/web/shell"
 )
 
 // Listings on the console (/admin/listings, docs/console.md "Listings"):
@@ -66,7 +67,7 @@ type editField struct {
 
 // routeListingsAdmin registers the listings console and parses its templates.
 func (h *handler) routeListingsAdmin(mux *http.ServeMux) {
-	t := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html"))
+	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
 	for _, name := range []string{"admin_listings", "admin_listing"} {
 		h.pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}

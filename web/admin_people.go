@@ -10,6 +10,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/problem"
+	"github.com/launchdir/launchdir/web/shell"
 )
 
 // People on the console (/admin/people, admins only; docs/console.md
@@ -39,7 +40,7 @@ type personPage struct {
 
 // routePeople registers the people pages and parses their templates.
 func (h *handler) routePeople(mux *http.ServeMux) {
-	t := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html"))
+	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
 	for _, name := range []string{"admin_people", "admin_person"} {
 		h.pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}

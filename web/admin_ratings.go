@@ -12,6 +12,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/problem"
+	"github.com/launchdir/launchdir/web/shell"
 )
 
 // Domain Rating imports (/admin/ratings) and verified revenue figures
@@ -67,7 +68,7 @@ type revenuePage struct {
 
 // routeRatings registers the pages of this file and parses their templates.
 func (h *handler) routeRatings(mux *http.ServeMux) {
-	t := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html"))
+	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
 	h.pages["admin_ratings"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_ratings.html"))
 	h.pages["admin_ratings_import"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_ratings_import.html"))
 	h.pages["admin_revenue"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_revenue.html"))

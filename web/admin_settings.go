@@ -6,6 +6,7 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
+	"github.com/launchdir/launchdir/web/shell"
 )
 
 // The site settings (/admin/settings): admins only (docs/console.md "Site
@@ -32,7 +33,7 @@ type settingField struct {
 
 // routeSettings registers the settings page and parses its template.
 func (h *handler) routeSettings(mux *http.ServeMux) {
-	t := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html"))
+	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
 	h.pages["admin_settings"] = template.Must(t.ParseFS(templateFS, "templates/admin_settings.html"))
 	mux.Handle("GET /admin/settings", h.adminRoute(console.RoleAdmin, false, h.settingsHome))
 	mux.Handle("POST /admin/settings", h.adminRoute(console.RoleAdmin, true, h.settingsSave))

@@ -12,6 +12,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/problem"
+	"github.com/launchdir/launchdir/web/shell"
 )
 
 // The site team's members (/admin/team) and the audit log of their changes
@@ -51,7 +52,7 @@ type auditView struct {
 
 // routeTeam registers the team and audit pages and parses their templates.
 func (h *handler) routeTeam(mux *http.ServeMux) {
-	t := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html"))
+	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
 	for _, name := range []string{"admin_team", "admin_audit"} {
 		h.pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}

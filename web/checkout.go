@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/web/shell"
 )
 
 // The checkout page of an order. Its address carries the order's checkout
@@ -102,8 +103,8 @@ var orderPageNames = []string{"checkout", "checkout_testpay", "admin", "admin_qu
 // parseOrderPages adds the checkout and admin pages to pages, each parsed
 // with the shared layout and the checkout pages' shared parts.
 func parseOrderPages(pages map[string]*template.Template) {
-	base := template.Must(template.New("base.html").Funcs(funcs).Funcs(orderFuncs).
-		ParseFS(templateFS, "templates/base.html", "templates/checkout_parts.html"))
+	base := template.Must(shell.Layout().Funcs(funcs).Funcs(orderFuncs).
+		ParseFS(templateFS, "templates/parts.html", "templates/checkout_parts.html"))
 	for _, name := range orderPageNames {
 		t := template.Must(base.Clone())
 		pages[name] = template.Must(t.ParseFS(templateFS, "templates/"+name+".html"))

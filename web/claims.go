@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/web/shell"
 )
 
 // The page an email claim's link opens: /claims/confirm/<secret>. The
@@ -24,7 +25,7 @@ type claimPage struct {
 
 // routeClaims registers the claim link page and parses its template.
 func (h *handler) routeClaims(mux *http.ServeMux) {
-	t := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html"))
+	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
 	h.pages["claim"] = template.Must(t.ParseFS(templateFS, "templates/claim.html"))
 	mux.Handle("GET "+domain.ClaimConfirmPath+"{token}", h.claimRoute(false, h.claimLink))
 	mux.Handle("POST "+domain.ClaimConfirmPath+"{token}", h.claimRoute(true, h.claimConfirm))

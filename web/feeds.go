@@ -377,7 +377,7 @@ func (l feedLink) Tag() template.HTML {
 
 // feedLinksOf returns the alternate links of the feeds that follow page
 // (a template name) at r.
-func feedLinksOf(r *http.Request, page string) []feedLink {
+func feedLinksOf(r *http.Request, page string) []template.HTML {
 	type feed struct{ path, title string }
 	var fs []feed
 	thisWeek := feed{"/feeds/this-week", "This week's launches"}
@@ -403,11 +403,11 @@ func feedLinksOf(r *http.Request, page string) []feedLink {
 	case "listing":
 		fs = []feed{{"/feeds/listings/" + url.PathEscape(r.PathValue("slug")), "Updates of this listing"}}
 	}
-	var out []feedLink
+	var out []template.HTML
 	for _, f := range fs {
 		for _, ext := range feedExts {
 			out = append(out, feedLink{Type: strings.TrimSuffix(feedTypes[ext], "; charset=utf-8"),
-				Title: f.title + " (" + feedNames[ext] + ")", Href: f.path + "." + ext})
+				Title: f.title + " (" + feedNames[ext] + ")", Href: f.path + "." + ext}.Tag())
 		}
 	}
 	return out

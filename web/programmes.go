@@ -10,6 +10,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/problem"
+	"github.com/launchdir/launchdir/web/shell"
 )
 
 // Award programmes (docs/trophies.md): the public pages (/programmes, and
@@ -43,7 +44,7 @@ type programmeConsolePage struct {
 }
 
 func (h *handler) routeProgrammes(mux *http.ServeMux) {
-	t := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html", "templates/row.html", "templates/vote.html"))
+	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html", "templates/row.html", "templates/vote.html"))
 	h.pages["programmes"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/programmes.html"))
 	h.pages["programme"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/programme.html"))
 	h.pages["admin_programmes"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_programmes.html"))

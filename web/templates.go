@@ -11,23 +11,27 @@ import (
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/web/shell"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 )
 
-// pageNames are the page templates; each is parsed together with base.html.
+// pageNames are the page templates; each is parsed together with the
+// layout (web/shell) and the shared parts (parts.html).
 var pageNames = []string{"home", "search", "listing", "categories", "category", "launches", "week",
-	"leaderboards", "leaderboard", "founders", "founder", "blog", "post", "awards", "docs", "error", "upcoming"}
+	"leaderboards", "leaderboard", "founders", "founder", "blog", "post", "awards", "docs", "upcoming"}
 
-// parsePages parses every page with the shared layout. The templates are
-// embedded, so a parse failure is a programming error caught by any test.
+// parsePages parses every page with the shared layout, and the error page
+// (web/shell's). The templates are embedded, so a parse failure is a
+// programming error caught by any test.
 func parsePages() map[string]*template.Template {
-	base := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html", "templates/vote.html", "templates/row.html", "templates/reviews.html", "templates/docs_toolsets.html"))
-	pages := make(map[string]*template.Template, len(pageNames))
+	base := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html", "templates/vote.html", "templates/row.html", "templates/reviews.html", "templates/docs_toolsets.html"))
+	pages := make(map[string]*template.Template, len(pageNames)+1)
 	for _, name := range pageNames {
 		t := template.Must(base.Clone())
 		pages[name] = template.Must(t.ParseFS(templateFS, "templates/"+name+".html"))
 	}
+	pages["error"] = shell.ErrorPage()
 	return pages
 }
 

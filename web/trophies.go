@@ -9,6 +9,7 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
+	"github.com/launchdir/launchdir/web/shell"
 )
 
 // The console's trophy queue (/admin/trophies, admins and moderators;
@@ -30,7 +31,7 @@ type trophyQueuePage struct {
 }
 
 func (h *handler) routeTrophies(mux *http.ServeMux) {
-	t := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html"))
+	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
 	h.pages["admin_trophies"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_trophies.html"))
 	mux.HandleFunc("GET /badges/{slug}/trophies/{file}", h.trophyBadge) // trophy_badges.go
 	mux.Handle("GET /admin/trophies", h.adminRoute(console.RoleModerator, false, h.trophyQueue))

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/web/shell"
 )
 
 // The site's trophy leaderboard (/trophies/leaderboard) and Hall of Fame
@@ -41,7 +42,7 @@ type hallOfFamePage struct {
 }
 
 func (h *handler) routeTrophyPages(mux *http.ServeMux) {
-	t := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html"))
+	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
 	h.pages["trophy_leaderboard"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/trophy_leaderboard.html"))
 	h.pages["hall_of_fame"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/hall_of_fame.html"))
 	mux.HandleFunc("GET /trophies/leaderboard", h.trophyLeaderboard)

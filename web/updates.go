@@ -6,6 +6,7 @@ import (
 	"net/url"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/web/shell"
 )
 
 // The latest-updates page, following listings and a person's notifications.
@@ -34,7 +35,7 @@ func signIn(w http.ResponseWriter, r *http.Request, next string) {
 
 // routeUpdates parses the templates of this file's pages and registers them.
 func (h *handler) routeUpdates(mux *http.ServeMux) {
-	base := template.Must(template.New("base.html").Funcs(funcs).ParseFS(templateFS, "templates/base.html"))
+	base := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
 	for _, name := range []string{"updates", "notifications"} {
 		h.pages[name] = template.Must(template.Must(base.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}

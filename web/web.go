@@ -21,6 +21,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
 	"github.com/launchdir/launchdir/internal/problem"
+	"github.com/launchdir/launchdir/web/shell"
 )
 
 //go:embed templates/*.html
@@ -184,16 +185,8 @@ func (h *handler) serveStatic(w http.ResponseWriter, r *http.Request) {
 	h.static.ServeHTTP(w, r)
 }
 
-// layout is what the base template needs besides the page's own data.
-type layout struct {
-	Site    domain.Site
-	Title   string
-	Section string // the nav entry to mark as current
-	Status  int
-	Data    any
-	// Feeds are the page's feeds, as <link rel="alternate"> (feeds.go).
-	Feeds []feedLink
-}
+// layout is what the layout (web/shell) reads besides the page's own data.
+type layout = shell.Page
 
 // render executes a page template into a buffer first, so a template failure
 // becomes a clean 500 instead of half a page.
@@ -206,7 +199,7 @@ func (h *handler) render(w http.ResponseWriter, r *http.Request, status int, pag
 	}
 	var buf bytes.Buffer
 	err := t.ExecuteTemplate(&buf, "base", layout{Site: h.svc.SiteNow(r.Context()), Title: title, Section: section, Status: status, Data: data,
-		Feeds: feedLinksOf(r, page)})
+		Feeds: feedLinksOf(r, page), Account: h.account != nil})
 	if err != nil {
 		h.log.Error("web: render", "page", page, "path", r.URL.Path, "err", err)
 		h.fail(w, r, domain.EInternal, "Internal error.")
@@ -223,26 +216,11 @@ func (h *handler) render(w http.ResponseWriter, r *http.Request, status int, pag
 	}
 }
 
-// errorPage is the data of the error template.
-type errorPage struct {
-	Status  int
-	Heading string
-	Message string
-	// Fields names each failing input and the rule it broke (invalid input),
-	// as the API's problem lists them.
-	Fields []domain.FieldError
-	// Suggest is the listing a page that does not exist most likely meant.
-	Suggest *domain.ListingSummary
-	// Next, when set, links the page that lists what the address should
-	// have named (all categories, for a search by a category that is none).
-	Next *errorLink
-	// RetryAfter, when positive, is the problem's Retry-After in seconds
-	// (unavailable), sent as the API sends it.
-	RetryAfter int
-}
+// errorPage is the data of the error page (web/shell's).
+type errorPage = shell.Error
 
 // errorLink is a link an error page offers.
-type errorLink struct{ Href, Text string }
+type errorLink = shell.Link
 
 // fail renders the error page of code, with the status of the one
 // code-to-status table (internal/problem); message must be safe to show.
@@ -268,7 +246,7 @@ func (h *handler) failWith(w http.ResponseWriter, r *http.Request, code domain.C
 func (h *handler) errorPage(w http.ResponseWriter, r *http.Request, p errorPage) {
 	t := h.pages["error"]
 	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "base", layout{Site: h.svc.SiteNow(r.Context()), Title: p.Heading, Status: p.Status, Data: p}); err != nil {
+	if err := t.ExecuteTemplate(&buf, "base", layout{Site: h.svc.SiteNow(r.Context()), Title: p.Heading, Status: p.Status, Data: p, Account: h.account != nil}); err != nil {
 		h.log.Error("web: render error page", "err", err)
 		buf.Reset()
 		buf.WriteString("Internal error.\n")

@@ -60,7 +60,7 @@ func TestAdmin_RatingsImport(t *testing.T) {
 		}
 		readings := func() []storage.Row {
 			t.Helper()
-			db, err := storage.Open(path)
+			db, err := storage.Open(path, storage.WithClock(time.Now))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -90,7 +90,7 @@ func TestAdmin_RatingsImport(t *testing.T) {
 		if w := "[example.com 2025-01-01 41 ahrefs example.com 2025-02-01 43 ahrefs]"; strings.Join(got, " ") != strings.Trim(w, "[]") {
 			t.Errorf("stored %v, want %s", got, w)
 		}
-		db, err := storage.Open(path)
+		db, err := storage.Open(path, storage.WithClock(time.Now))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -86,7 +86,7 @@ func TestAdminPrices(t *testing.T) {
 	}
 
 	// The price is in the database, where quotes read it.
-	db, err := storage.Open(filepath.Join(data, "launchdir.db"))
+	db, err := storage.Open(filepath.Join(data, "launchdir.db"), storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,8 @@ func siteLayout(t *testing.T, p *browsertest.Page, what string) {
 }
 
 // TestBrowser_AuthPagesLookLikeTheSite: the sign-in page, the page after
-// asking for a link, the OAuth consent page and the account page are in the
+// asking for a link, the OAuth consent page, the account page and auth's
+// error page are in the
 // site's layout and stylesheet at desktop and phone width. On the consent
 // page Deny (the safe choice) is a plain outlined button that comes first,
 // so Enter denies, and Allow is the site's filled button: they do not look
@@ -83,6 +84,13 @@ func TestBrowser_AuthPagesLookLikeTheSite(t *testing.T) {
 			siteLayout(t, p, "the account page")
 			p.CheckClean("account page")
 			p.Shot("account")
+			// A problem (an application that is not registered) on the site's error page.
+			p.Go(origin + "/authorize?response_type=code&client_id=nobody&redirect_uri=" + url.QueryEscape(redirect))
+			if h := p.Text("h1"); h != "Unknown application" {
+				t.Errorf("error page heading %q", h)
+			}
+			siteLayout(t, p, "auth's error page")
+			p.Shot("error")
 		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/launchdir/launchdir/storage"
 	"github.com/launchdir/launchdir/web/browsertest"
@@ -39,7 +40,7 @@ func TestBrowser_LogoNeverBroken(t *testing.T) {
 	dead, good := week.Items[0].Listing.Slug, week.Items[1].Listing.Slug
 	const deadURL = "https://logo.invalid/logo.png" // .invalid never resolves (RFC 6761)
 	goodURL := origin + "/static/favicon.svg"       // a logo that loads (same origin)
-	db, err := storage.Open(filepath.Join(data, "launchdir.db"))
+	db, err := storage.Open(filepath.Join(data, "launchdir.db"), storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func TestBrowser_ProgrammesAndTrophies(t *testing.T) {
 	t.Parallel()
 	b := browsertest.Shared(t)
 	s, origin, key, data := browserServeData(t, "--admin-emails", "team@example.com")
-	db, err := storage.Open(filepath.Join(data, "launchdir.db"))
+	db, err := storage.Open(filepath.Join(data, "launchdir.db"), storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,8 @@ import (
 // web, storage, the wiring and cmd, nothing imports cmd,
 // only cmd imports the wiring (internal/app, and internal/wiring beside it,
 // which imports neither tools nor web), nothing imports tools but those two, only storage talks SQL, only tools imports the MCP SDK, and only
-// tests import the browser harness web/browsertest. No package under domain/
+// tests import the browser harness web/browsertest; auth imports web's page
+// shell (web/shell) only, which imports domain only. No package under domain/
 // imports internal/problem (the transports map domain errors to HTTP),
 // net/http (no exception), an outside service's SDK or a project
 // package outside domain/ (the exceptions are listed by name, with why).
@@ -88,6 +89,14 @@ func TestDependencyDirection(t *testing.T) {
 			// and web import it, so it must not import them.
 			if pkg == mod+"internal/wiring" && (imp == mod+"tools" || imp == mod+"web" || strings.HasPrefix(imp, mod+"tools/") || strings.HasPrefix(imp, mod+"web/")) {
 				t.Errorf("%s imports %s: the core's wiring builds no front end (internal/app composes them)", pkg, imp)
+			}
+			// auth's pages render in the site's page shell (web/shell), never
+			// through web's handlers; the shell is templates over domain's types.
+			if strings.HasPrefix(pkg, mod+"auth") && strings.HasPrefix(imp, mod+"web") && imp != mod+"web/shell" {
+				t.Errorf("%s imports %s; auth uses web's page shell (web/shell) only", pkg, imp)
+			}
+			if pkg == mod+"web/shell" && strings.HasPrefix(imp, mod) && imp != mod+"domain" {
+				t.Errorf("%s imports %s; the page shell imports domain and the standard library only", pkg, imp)
 			}
 			for _, r := range rules {
 				if strings.HasPrefix(imp, r.imported) && !r.allowed(pkg) {

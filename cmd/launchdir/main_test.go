@@ -171,7 +171,7 @@ func TestSeedSynthetic(t *testing.T) {
 	if !strings.Contains(out.String(), "added 120 synthetic listings") {
 		t.Errorf("seed output = %q", out.String())
 	}
-	db, err := storage.Open(filepath.Join(data, "launchdir.db"))
+	db, err := storage.Open(filepath.Join(data, "launchdir.db"), storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@ func TestMigrate_Postgres(t *testing.T) {
 	if !strings.Contains(out.String(), "migrations applied to postgres://") {
 		t.Errorf("migrate output = %q", out.String())
 	}
-	db, err := storage.Open(url)
+	db, err := storage.Open(url, storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,7 +48,7 @@ func TestServe_GrantSeenByRunningServer(t *testing.T) {
 func TestAdmin_CommandsLogNoServerNotes(t *testing.T) {
 	dir := t.TempDir()
 	// A data directory whose search index has a snapshot, as after serve.
-	db, err := storage.Open(filepath.Join(dir, "launchdir.db"))
+	db, err := storage.Open(filepath.Join(dir, "launchdir.db"), storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

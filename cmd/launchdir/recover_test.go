@@ -39,7 +39,7 @@ func TestServeRecoversOrphanDraft(t *testing.T) {
 	}
 	key := strings.TrimSpace(out.String())
 
-	db, err := storage.Open(filepath.Join(data, "launchdir.db"))
+	db, err := storage.Open(filepath.Join(data, "launchdir.db"), storage.WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

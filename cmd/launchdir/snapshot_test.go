@@ -25,7 +25,7 @@ func TestServe_SearchSnapshot(t *testing.T) {
 	data := t.TempDir()
 	snapshot := filepath.Join(data, "launchdir.db.search")
 	tokens := func() int {
-		db, err := storage.Open(filepath.Join(data, "launchdir.db"))
+		db, err := storage.Open(filepath.Join(data, "launchdir.db"), storage.WithClock(time.Now))
 		if err != nil {
 			t.Fatal(err)
 		}

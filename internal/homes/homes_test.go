@@ -134,12 +134,11 @@ var clockReaders = map[string]string{
 	"web/browsertest/install.go":   "test harness: install timing",
 	"web/browsertest/npm.go":       "test harness: install timing",
 	"storage/pgtest/pgtest.go":     "test harness: cluster start timing",
-	"storage/fixtures/template.go": "test harness: template build timing",
-	"storage/fixtures/fixtures.go": "test harness: unique slugs for ad-hoc listings",
-	// Clocks that are defaulted when the caller gives none: each is to be
-	// removed by making the clock a required argument (docs/decisions.md,
-	// "One home per concern"); none may be added.
-	"storage/db.go": "default: Open without WithClock",
+	"storage/fixtures/template.go": "test harness: template build timing; OpenSeeded's wall clock unless given another",
+	"storage/fixtures/fixtures.go": "test harness: unique slugs for ad-hoc listings; the wall clock of the databases it opens",
+	// No clock is defaulted when a caller gives none: every constructor that
+	// needs one refuses to build without it (docs/decisions.md, "One home
+	// per concern").
 }
 
 // clockReader is the key of clockReaders that allows file f (the key is
@@ -154,8 +153,7 @@ func clockReader(f string) string {
 }
 
 // TestOneHome_Clock: time.Now is read only by main and the documented
-// readers above (durations, caches, test harnesses, and the defaulted
-// clocks still to be removed). A new reader fails here: take the clock as a
+// readers above (durations, caches, test harnesses). A new reader fails here: take the clock as a
 // func() time.Time from the caller.
 func TestOneHome_Clock(t *testing.T) {
 	t.Parallel()
