@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // TestAnyLanguage34_PricingForms: prices in forms the pricing rules did not
@@ -58,6 +59,7 @@ func TestAnyLanguage34_PricingForms(t *testing.T) {
 // the name is the part seen first, every time (it was the map's order: the
 // name, and the categories scored without it, changed from run to run).
 func TestName_SharedTitlePartsTieIsDeterministic(t *testing.T) {
+	testtier.SkipRace(t, "30 drafts one after another, one goroutine")
 	head := `<html lang="tr"><head><title>Destekçi | Yardım masası yazılımı</title></head><body>`
 	for i := range 30 {
 		dr := draftPages(t, "/", head+`<h1>Destekçi</h1><p>Destekçi bir yardım masası yazılımıdır.</p><a href="/kurumsal">?</a></body></html>`,

@@ -3,6 +3,8 @@ package extract_test
 import (
 	"os"
 	"testing"
+
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // loadDev33 reads the third development set in any language (testdata/dev33),
@@ -22,6 +24,7 @@ func loadDev33(t testing.TB) []testSite {
 // postal addresses without the country's name. They must be clean; recall is
 // held to dev33MinRecall.
 func TestEvaluationDev33(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
 	sites := loadDev33(t)
 	if len(sites) < 8 {
 		t.Errorf("%d dev33 sites, want at least 8", len(sites))

@@ -1,6 +1,10 @@
 package extract_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/launchdir/launchdir/internal/testtier"
+)
 
 // loadDev34 reads the fourth development set in any language
 // (testdata/dev34), whose truth may name the languages of unseenLanguages.
@@ -21,6 +25,7 @@ func loadDev34(t testing.TB) []testSite {
 // robots.txt forbids); invented values are held to dev34MaxInvented and
 // recall to dev34MinRecall.
 func TestEvaluationDev34(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
 	sites := loadDev34(t)
 	if len(sites) < 12 {
 		t.Errorf("%d dev34 sites, want at least 12", len(sites))

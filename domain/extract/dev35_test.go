@@ -3,6 +3,8 @@ package extract_test
 import (
 	"slices"
 	"testing"
+
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // dev35Languages are the languages a truth table of testdata/dev35 may
@@ -28,6 +30,7 @@ func loadDev35(t testing.TB) []testSite {
 // forbids); invented values are held to dev35MaxInvented and recall to
 // dev35MinRecall.
 func TestEvaluationDev35(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
 	sites := loadDev35(t)
 	if len(sites) < 10 {
 		t.Errorf("%d dev35 sites, want at least 10", len(sites))

@@ -3,6 +3,8 @@ package extract_test
 import (
 	"slices"
 	"testing"
+
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // dev36Languages are the languages a truth table of testdata/dev36 may name:
@@ -33,6 +35,7 @@ func loadDev36(t testing.TB) []testSite {
 // non-verbatim, nothing invented beyond dev36MaxInvented); recall is held to
 // dev36MinRecall.
 func TestEvaluationDev36(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
 	sites := loadDev36(t)
 	if len(sites) < 10 {
 		t.Errorf("%d dev36 sites, want at least 10", len(sites))

@@ -1,6 +1,10 @@
 package extract_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/launchdir/launchdir/internal/testtier"
+)
 
 // loadDev37 reads the sixth development set in any language (testdata/dev37):
 // founders, stage and places laid out by page structure.
@@ -24,6 +28,7 @@ func loadDev37(t testing.TB) []testSite {
 // must be clean (nothing ungrounded, non-verbatim or invented beyond
 // dev37MaxInvented); recall is held to dev37MinRecall.
 func TestEvaluationDev37(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
 	sites := loadDev37(t)
 	if len(sites) < 18 {
 		t.Errorf("%d dev37 sites, want at least 18", len(sites))

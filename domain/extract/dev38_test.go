@@ -1,6 +1,10 @@
 package extract_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/launchdir/launchdir/internal/testtier"
+)
 
 // loadDev38 reads the sixth development set (testdata/dev38): pricing grids,
 // changelogs, timelines and feature lists by page structure, half English.
@@ -20,6 +24,7 @@ func loadDev38(t testing.TB) []testSite {
 // must be clean (nothing ungrounded, nothing non-verbatim, nothing invented
 // beyond dev38MaxInvented); recall is held to dev38MinRecall.
 func TestEvaluationDev38(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
 	sites := loadDev38(t)
 	if len(sites) < 12 {
 		t.Errorf("%d dev38 sites, want at least 12", len(sites))

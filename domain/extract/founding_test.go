@@ -11,6 +11,7 @@ import (
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/htmltext"
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // oneSitePage is a one-page site named name whose home page body is body.
@@ -193,6 +194,7 @@ func mustParse(body string) *html.Node {
 // year, city, country or stage the extractor finds may be dropped there (a
 // country quoted in German, Italian or Portuguese must support its code).
 func TestCompany_GroundKeeps(t *testing.T) {
+	testtier.SkipRace(t, "drafts every f2 development site, one goroutine")
 	dirs, _ := filepath.Glob("testdata/dev/f2-*")
 	if len(dirs) == 0 {
 		t.Fatal("no f2 development sites")
