@@ -38,7 +38,7 @@ func Where(w string, last bool, name, tagline, category string) []string {
 // query word in turn), and answers one of eight shared slices, which the
 // caller must not modify. A Placer is not safe for concurrent use.
 type Placer struct {
-	t     tokenizer
+	t     [3]tokenizer // one per field: its words borrow its arena
 	st    stemmer
 	stems map[string]*[numLangs]string
 	src   [3]string   // the texts last tokenized, per field
@@ -67,7 +67,8 @@ func (p *Placer) Where(w string, last bool, name, tagline, category string) []st
 	for i, text := range [3]string{name, tagline, category} {
 		if !p.read[i] || p.src[i] != text {
 			p.words[i] = p.words[i][:0]
-			for _, tok := range p.t.tokens(text, false) {
+			p.t[i].borrow = true
+			for _, tok := range p.t[i].tokens(text, false) {
 				p.words[i] = append(p.words[i], tok.text)
 			}
 			p.src[i], p.read[i] = text, true
