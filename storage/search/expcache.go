@@ -113,3 +113,40 @@ func (ix *Index) typoCands(s *scratch, w string, quality float64, cs []cand) []c
 	}
 	return cs
 }
+
+// stemsMax bounds the words whose stems stemCache keeps; when full, it is
+// emptied.
+const stemsMax = 8192
+
+// stemCache keeps the stems, in every language, of words recently asked
+// about: a query's words and the words of the names, taglines and category
+// names a page shows (Placer), which Snowball stemmed seven times each per
+// page. A stem depends on the word only, so nothing ever makes one stale.
+type stemCache struct {
+	mu sync.Mutex
+	m  map[string]*[numLangs]string // read-only once stored
+}
+
+var stems stemCache
+
+// of returns w's stem in each language (w must be folded, as tokens are).
+func (c *stemCache) of(st *stemmer, w string) *[numLangs]string {
+	c.mu.Lock()
+	ws, ok := c.m[w]
+	c.mu.Unlock()
+	if ok {
+		return ws
+	}
+	w = strings.Clone(w) // w may borrow a tokenizer's bytes
+	ws = new([numLangs]string)
+	for l := range numLangs {
+		ws[l] = st.stem(w, l)
+	}
+	c.mu.Lock()
+	if len(c.m) >= stemsMax || c.m == nil {
+		c.m = make(map[string]*[numLangs]string, 256)
+	}
+	c.m[w] = ws
+	c.mu.Unlock()
+	return ws
+}

@@ -32,15 +32,14 @@ func Where(w string, last bool, name, tagline, category string) []string {
 }
 
 // Placer answers Where for the items of one result page: it keeps its
-// tokenizer's and stemmer's buffers and each query word's stems from one
-// call to the next (a page asks about the same few words 20 times), the
+// tokenizers' and stemmer's buffers from one call to the next (words'
+// stems are kept for every page: stemCache), the
 // words of the last name, tagline and category it read (asked about each
 // query word in turn), and answers one of eight shared slices, which the
 // caller must not modify. A Placer is not safe for concurrent use.
 type Placer struct {
 	t     [3]tokenizer // one per field: its words borrow its arena
 	st    stemmer
-	stems map[string]*[numLangs]string
 	src   [3]string   // the texts last tokenized, per field
 	words [3][]string // their words
 	read  [3]bool
@@ -96,32 +95,17 @@ func (p *Placer) wordIn(w string, last bool, words []string) bool {
 		}
 		if len(x) >= minStem && len(w) >= minStem && x[:3] == w[:3] { // stems keep the first letters
 			if ws == nil {
-				ws = p.stemsOf(w)
+				ws = stems.of(&p.st, w)
 			}
+			xs := stems.of(&p.st, x)
 			for l := range numLangs {
-				if p.st.stem(x, l) == ws[l] {
+				if xs[l] == ws[l] {
 					return true
 				}
 			}
 		}
 	}
 	return false
-}
-
-// stemsOf returns w's stem in each language, made once per Placer.
-func (p *Placer) stemsOf(w string) *[numLangs]string {
-	if ws, ok := p.stems[w]; ok {
-		return ws
-	}
-	if p.stems == nil {
-		p.stems = map[string]*[numLangs]string{}
-	}
-	ws := new([numLangs]string)
-	for l := range numLangs {
-		ws[l] = p.st.stem(w, l)
-	}
-	p.stems[w] = ws
-	return ws
 }
 
 // InCategories returns the ids of the listings in any of the categories
