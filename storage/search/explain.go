@@ -32,16 +32,16 @@ func Where(w string, last bool, name, tagline, category string) []string {
 }
 
 // Placer answers Where for the items of one result page: it keeps its
-// tokenizers' and stemmer's buffers from one call to the next (words'
-// stems are kept for every page: stemCache), the
+// tokenizer's and stemmer's buffers from one call to the next (texts'
+// words and words' stems are kept for every page: textCache, stemCache), the
 // words of the last name, tagline and category it read (asked about each
 // query word in turn), and answers one of eight shared slices, which the
 // caller must not modify. A Placer is not safe for concurrent use.
 type Placer struct {
-	t     [3]tokenizer // one per field: its words borrow its arena
+	t     tokenizer
 	st    stemmer
 	src   [3]string   // the texts last tokenized, per field
-	words [3][]string // their words
+	words [3][]string // their words (shared: textCache)
 	read  [3]bool
 }
 
@@ -65,11 +65,7 @@ func (p *Placer) Where(w string, last bool, name, tagline, category string) []st
 	m := 0
 	for i, text := range [3]string{name, tagline, category} {
 		if !p.read[i] || p.src[i] != text {
-			p.words[i] = p.words[i][:0]
-			p.t[i].borrow = true
-			for _, tok := range p.t[i].tokens(text, false) {
-				p.words[i] = append(p.words[i], tok.text)
-			}
+			p.words[i] = texts.words(&p.t, text)
 			p.src[i], p.read[i] = text, true
 		}
 		if p.wordIn(w, last, p.words[i]) {
