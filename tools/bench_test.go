@@ -32,6 +32,7 @@ import (
 
 var (
 	benchThroughputN = flag.Int("launchdir.throughput-n", 100_000, "synthetic listings behind BenchmarkThroughput")
+	benchFreshQ      = flag.String("launchdir.fresh-q", "", "comma-separated queries for BenchmarkSearchFresh instead of the derived ones")
 	benchLatencyN    = flag.String("launchdir.latency-n", "100000,1000000", "comma-separated synthetic listing counts for BenchmarkSearchLatency")
 )
 
@@ -645,4 +646,53 @@ func benchGeneratorHash(b *testing.B) string {
 		h.Write(data)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:12]
+}
+
+// BenchmarkSearchFresh is the store's part of a search asked afresh: the
+// service's search_listings (index search, the page's summaries, the
+// placing of the matched words) with the cache of search pages off, one
+// call at a time over BenchmarkThroughput's 32 queries, no HTTP. It reports
+// the process CPU per call, so that a profile of it (-cpuprofile) shows the
+// search path without the transports:
+//
+//	go test ./tools -run '^$' -bench 'SearchFresh' -benchtime 3000x -cpuprofile cpu.out
+func BenchmarkSearchFresh(b *testing.B) {
+	env := benchOpen(b, *benchThroughputN)
+	queries := benchQueries(b, env.svc)
+	if *benchFreshQ != "" {
+		queries = strings.Split(*benchFreshQ, ",")
+	}
+	if cache, ok := env.st.(interface{ SetResultCache(on bool) }); ok {
+		cache.SetResultCache(false)
+		defer cache.SetResultCache(true)
+	}
+	ctx := context.Background()
+	for _, q := range queries { // warm up: scratch buffers, the summary cache
+		if _, err := env.svc.SearchListings(ctx, domain.SearchListingsInput{Q: q}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	per := make([]time.Duration, len(queries)) // process CPU per query
+	cpu0, i := benchProcessCPU(), 0
+	for b.Loop() {
+		k, c0 := i%len(queries), benchProcessCPU()
+		out, err := env.svc.SearchListings(ctx, domain.SearchListingsInput{Q: queries[k]})
+		if err != nil || len(out.Items) == 0 {
+			b.Fatalf("search %q: %d items, err %v", queries[k], len(out.Items), err)
+		}
+		per[k] += benchProcessCPU() - c0
+		i++
+	}
+	if cpu := benchProcessCPU() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Microseconds())/float64(i), "cpu_us/call")
+		var sb strings.Builder
+		for k, q := range queries {
+			if n := (i - k + len(queries) - 1) / len(queries); n > 0 {
+				fmt.Fprintf(&sb, "\n  %-28q %7.0f us", q, float64(per[k].Microseconds())/float64(n))
+			}
+		}
+		fmt.Fprintf(os.Stderr, "%s: CPU per call by query:%s\n", b.Name(), sb.String()) // more lines than b.Log keeps
+	}
 }

@@ -39,6 +39,7 @@ type scratch struct {
 	buf   []byte
 	split []string // parse: a closed compound's two parts
 	pfx   []uint32
+	cands []cand // expand: the candidates of a fallback
 	order []int
 }
 

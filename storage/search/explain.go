@@ -32,17 +32,16 @@ func Where(w string, last bool, name, tagline, category string) []string {
 }
 
 // Placer answers Where for the items of one result page: it keeps its
-// tokenizer's and stemmer's buffers and each query word's stems from one
-// call to the next (a page asks about the same few words 20 times), the
+// tokenizer's and stemmer's buffers from one call to the next (texts'
+// words and words' stems are kept for every page: textCache, stemCache), the
 // words of the last name, tagline and category it read (asked about each
 // query word in turn), and answers one of eight shared slices, which the
 // caller must not modify. A Placer is not safe for concurrent use.
 type Placer struct {
 	t     tokenizer
 	st    stemmer
-	stems map[string]*[numLangs]string
 	src   [3]string   // the texts last tokenized, per field
-	words [3][]string // their words
+	words [3][]string // their words (shared: textCache)
 	read  [3]bool
 }
 
@@ -66,10 +65,7 @@ func (p *Placer) Where(w string, last bool, name, tagline, category string) []st
 	m := 0
 	for i, text := range [3]string{name, tagline, category} {
 		if !p.read[i] || p.src[i] != text {
-			p.words[i] = p.words[i][:0]
-			for _, tok := range p.t.tokens(text, false) {
-				p.words[i] = append(p.words[i], tok.text)
-			}
+			p.words[i] = texts.words(&p.t, text)
 			p.src[i], p.read[i] = text, true
 		}
 		if p.wordIn(w, last, p.words[i]) {
@@ -95,32 +91,17 @@ func (p *Placer) wordIn(w string, last bool, words []string) bool {
 		}
 		if len(x) >= minStem && len(w) >= minStem && x[:3] == w[:3] { // stems keep the first letters
 			if ws == nil {
-				ws = p.stemsOf(w)
+				ws = stems.of(&p.st, w)
 			}
+			xs := stems.of(&p.st, x)
 			for l := range numLangs {
-				if p.st.stem(x, l) == ws[l] {
+				if xs[l] == ws[l] {
 					return true
 				}
 			}
 		}
 	}
 	return false
-}
-
-// stemsOf returns w's stem in each language, made once per Placer.
-func (p *Placer) stemsOf(w string) *[numLangs]string {
-	if ws, ok := p.stems[w]; ok {
-		return ws
-	}
-	if p.stems == nil {
-		p.stems = map[string]*[numLangs]string{}
-	}
-	ws := new([numLangs]string)
-	for l := range numLangs {
-		ws[l] = p.st.stem(w, l)
-	}
-	p.stems[w] = ws
-	return ws
 }
 
 // InCategories returns the ids of the listings in any of the categories

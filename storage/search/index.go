@@ -87,6 +87,7 @@ type Index struct {
 	strs map[string]uint32 // interned stage, country and pricing values
 
 	voc vocab
+	exp expCache // query words' candidates (expcache.go)
 
 	cnt  counter // Upsert's scratch
 	prep prep

@@ -308,42 +308,10 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 		}
 		s.terms = append(s.terms, qterm{id, wt, ex})
 	}
-	if id, ok := v.lookupTerm(w); ok {
-		add(id, qualityExact)
-	}
-	for l := range numLangs { // its stems in every language (stem.go)
-		if st := s.stem.stem(w, l); st != w {
-			if id, ok := v.lookupTerm(st); ok {
-				add(id, qualityStem)
-			}
-		}
-	}
-	// typos adds the terms one edit from w (see the package doc).
-	typos := func(w string, quality float64) {
-		runes := utf8.RuneCountInString(w)
-		if runes < 3 || strings.Trim(w, "0123456789") == "" {
-			return
-		}
-		typo := func(id uint32) {
-			t := v.term(id)
-			if (runes >= 4 || utf8.RuneCountInString(t) == runes) && within1(w, t) {
-				add(id, quality)
-			}
-		}
-		s.buf = v.typoCandidates(w, runes, runes >= 4, s.buf, typo)
-		if runes >= 4 { // terms with one rune less
-			for i := 0; i < len(w); {
-				_, size := utf8.DecodeRuneInString(w[i:])
-				s.buf = append(append(s.buf[:0], w[:i]...), w[i+size:]...)
-				if id, ok := v.lookupTerm(unsafe.String(unsafe.SliceData(s.buf), len(s.buf))); ok {
-					add(id, quality)
-				}
-				i += size
-			}
-		}
+	for _, c := range ix.candidates(s, w) { // as written, stems, typos
+		add(c.id, c.quality)
 	}
 	runes := utf8.RuneCountInString(w)
-	typos(w, qualityTypo)
 	if last && runes >= 2 {
 		s.pfx = s.pfx[:0]
 		v.withPrefix(w, func(id uint32) {
@@ -366,7 +334,10 @@ func (ix *Index) expand(s *scratch, w string, last bool, n float64) bool {
 		// stem of "invoices"). Terms one edit from the word's stems match.
 		for l := range numLangs {
 			if st := s.stem.stem(w, l); st != w && utf8.RuneCountInString(st) >= minStem {
-				typos(st, qualityTypo*qualityStem)
+				s.cands = ix.typoCands(s, st, qualityTypo*qualityStem, s.cands[:0])
+				for _, c := range s.cands {
+					add(c.id, c.quality)
+				}
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -123,6 +124,22 @@ type tokenizer struct {
 	camel []int    // camelCase split offsets in buf for the current word
 	out   []token  // tokens of the last call
 	parts []string // scratch for a chain's parts
+	// borrow makes the plain tokens' texts point into arena instead of
+	// each being allocated: they stay valid only until the next call.
+	borrow bool
+	arena  []byte
+}
+
+// str returns b as a token's text: a copy, or with borrow a string over
+// the bytes appended to t.arena (an earlier array stays as it was when
+// arena grows, so the texts of this call stay valid).
+func (t *tokenizer) str(b []byte) string {
+	if !t.borrow {
+		return string(b)
+	}
+	n := len(t.arena)
+	t.arena = append(t.arena, b...)
+	return unsafe.String(unsafe.SliceData(t.arena[n:]), len(b))
 }
 
 // tokens returns the tokens of s. With query set, a hyphenated compound
@@ -130,7 +147,7 @@ type tokenizer struct {
 // plus the joined form, and camelCase words are not split.
 func (t *tokenizer) tokens(s string, query bool) []token {
 	t.out = t.out[:0]
-	t.buf, t.words, t.camel = t.buf[:0], t.words[:0], t.camel[:0]
+	t.buf, t.words, t.camel, t.arena = t.buf[:0], t.words[:0], t.camel[:0], t.arena[:0]
 	prev := sep // class of the previous word rune in the current word
 	wordStart := 0
 	for i := 0; i < len(s); {
@@ -180,10 +197,10 @@ func (t *tokenizer) endWord(start int, query bool) {
 	if !query && len(t.camel) > 0 {
 		from := start
 		for _, at := range t.camel {
-			t.out = append(t.out, token{text: string(t.buf[from:at])})
+			t.out = append(t.out, token{text: t.str(t.buf[from:at])})
 			from = at
 		}
-		t.out = append(t.out, token{text: string(t.buf[from:])})
+		t.out = append(t.out, token{text: t.str(t.buf[from:])})
 	}
 	t.camel = t.camel[:0]
 }
@@ -205,11 +222,11 @@ func (t *tokenizer) endChain(query bool) {
 	} else {
 		from := 0
 		for _, end := range t.words {
-			t.out = append(t.out, token{text: string(t.buf[from:end]), primary: true})
+			t.out = append(t.out, token{text: t.str(t.buf[from:end]), primary: true})
 			from = end
 		}
 		if len(t.words) > 1 && len(t.buf) <= maxJoined {
-			t.out = append(t.out, token{text: string(t.buf)})
+			t.out = append(t.out, token{text: t.str(t.buf)})
 		}
 	}
 	t.buf, t.words = t.buf[:0], t.words[:0]

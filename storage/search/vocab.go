@@ -174,6 +174,12 @@ func (v *vocab) buildDels() {
 	v.lazyDels = false
 }
 
+// epoch names the dictionary's state as a query word's candidates see it
+// (expCache): it changes when a term is added (the terms only grow, and
+// keep their ids) and when the typo table gains entries (buildDels after a
+// bulk load); it never goes back.
+func (v *vocab) epoch() uint64 { return uint64(v.size())<<32 | uint64(v.dels.n) }
+
 // addDels adds term id to the typo table under its two halves.
 func (v *vocab) addDels(id uint32) {
 	s := v.term(id)

@@ -1,0 +1,202 @@
+package search
+
+import (
+	"strings"
+	"sync"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// A query word's terms by exact form, stem and typo depend only on the
+// dictionary (which terms exist, under which ids, and the typo table), not
+// on postings: finding them (seven stems, the typo table's candidates
+// checked with within1, the word with each rune deleted) was about a third
+// of an index search. The dictionary only grows, and terms keep their ids
+// (a compaction renumbers docs, not terms), so a word's candidates stay
+// right until a term is added or the typo table is rebuilt; each of those
+// changes vocab.epoch(). expCache keeps the candidates of recent words for
+// the epoch they were found in and answers only for the current one.
+// Which of them count (a term with no posting left is skipped), their idf
+// and the prefix completions of the last word, which depend on postings,
+// are worked out per query as before.
+
+// expCacheMax bounds the words kept; when full, the cache is emptied (a
+// query repeats words within seconds or not at all).
+const expCacheMax = 4096
+
+// cand is one term a word may match and how (qualityExact, qualityStem or
+// qualityTypo).
+type cand struct {
+	id      uint32
+	quality float64
+}
+
+type expCache struct {
+	mu    sync.Mutex
+	epoch uint64
+	words map[string][]cand // read-only once stored
+	off   bool              // tests: every word is expanded afresh
+}
+
+// get returns the candidates of w found at epoch, if kept.
+func (c *expCache) get(w string, epoch uint64) ([]cand, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.off || c.epoch != epoch {
+		return nil, false
+	}
+	cs, ok := c.words[w]
+	return cs, ok
+}
+
+// put keeps w's candidates found at epoch (a later epoch empties the cache).
+func (c *expCache) put(w string, epoch uint64, cs []cand) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.off || epoch < c.epoch {
+		return
+	}
+	if epoch > c.epoch || len(c.words) >= expCacheMax || c.words == nil {
+		c.words, c.epoch = make(map[string][]cand, 64), epoch
+	}
+	c.words[strings.Clone(w)] = cs
+}
+
+// candidates returns the terms w matches as written, by a stem in one of the
+// languages and within one typo, in that order (see expand); the slice is
+// shared and must not be modified. Called under the index's read lock.
+func (ix *Index) candidates(s *scratch, w string) []cand {
+	v := &ix.voc
+	if cs, ok := ix.exp.get(w, v.epoch()); ok {
+		return cs
+	}
+	var cs []cand
+	if id, ok := v.lookupTerm(w); ok {
+		cs = append(cs, cand{id, qualityExact})
+	}
+	for l := range numLangs { // its stems in every language (stem.go)
+		if st := s.stem.stem(w, l); st != w {
+			if id, ok := v.lookupTerm(st); ok {
+				cs = append(cs, cand{id, qualityStem})
+			}
+		}
+	}
+	cs = ix.typoCands(s, w, qualityTypo, cs)
+	ix.exp.put(w, v.epoch(), cs)
+	return cs
+}
+
+// typoCands appends the terms one edit from w (see the package doc) with
+// this quality.
+func (ix *Index) typoCands(s *scratch, w string, quality float64, cs []cand) []cand {
+	v := &ix.voc
+	runes := utf8.RuneCountInString(w)
+	if runes < 3 || strings.Trim(w, "0123456789") == "" {
+		return cs
+	}
+	typo := func(id uint32) {
+		t := v.term(id)
+		if (runes >= 4 || utf8.RuneCountInString(t) == runes) && within1(w, t) {
+			cs = append(cs, cand{id, quality})
+		}
+	}
+	s.buf = v.typoCandidates(w, runes, runes >= 4, s.buf, typo)
+	if runes >= 4 { // terms with one rune less
+		for i := 0; i < len(w); {
+			_, size := utf8.DecodeRuneInString(w[i:])
+			s.buf = append(append(s.buf[:0], w[:i]...), w[i+size:]...)
+			if id, ok := v.lookupTerm(unsafe.String(unsafe.SliceData(s.buf), len(s.buf))); ok {
+				cs = append(cs, cand{id, quality})
+			}
+			i += size
+		}
+	}
+	return cs
+}
+
+// stemsMax bounds the words whose stems stemCache keeps; when full, it is
+// emptied.
+const stemsMax = 8192
+
+// stemCache keeps the stems, in every language, of words recently asked
+// about: a query's words and the words of the names, taglines and category
+// names a page shows (Placer), which Snowball stemmed seven times each per
+// page. A stem depends on the word only, so nothing ever makes one stale.
+type stemCache struct {
+	mu sync.Mutex
+	m  map[string]*[numLangs]string // read-only once stored
+}
+
+var stems stemCache
+
+// of returns w's stem in each language (w must be folded, as tokens are).
+func (c *stemCache) of(st *stemmer, w string) *[numLangs]string {
+	c.mu.Lock()
+	ws, ok := c.m[w]
+	c.mu.Unlock()
+	if ok {
+		return ws
+	}
+	w = strings.Clone(w) // w may borrow a tokenizer's bytes
+	ws = new([numLangs]string)
+	for l := range numLangs {
+		ws[l] = st.stem(w, l)
+	}
+	c.mu.Lock()
+	if len(c.m) >= stemsMax || c.m == nil {
+		c.m = make(map[string]*[numLangs]string, 256)
+	}
+	c.m[w] = ws
+	c.mu.Unlock()
+	return ws
+}
+
+// textWordsMax bounds the texts whose words textCache keeps; when full, it
+// is emptied.
+const textWordsMax = 4096
+
+// textCache keeps the words (tokens, as the index reads a listing's text)
+// of names, taglines and category names that pages showed recently, for
+// Placer: tokenizing them was about a sixth of a search's CPU. The words
+// depend on the text alone, so nothing makes them stale; a listing renamed
+// is a new text.
+type textCache struct {
+	mu sync.Mutex
+	m  map[string][]string // read-only once stored
+}
+
+var texts textCache
+
+// words returns text's words, tokenizing it with t on a miss.
+func (c *textCache) words(t *tokenizer, text string) []string {
+	c.mu.Lock()
+	ws, ok := c.m[text]
+	c.mu.Unlock()
+	if ok {
+		return ws
+	}
+	t.borrow = true
+	toks := t.tokens(text, false)
+	n := 0
+	for _, tok := range toks {
+		n += len(tok.text)
+	}
+	buf := make([]byte, 0, n) // one copy of every word's bytes
+	for _, tok := range toks {
+		buf = append(buf, tok.text...)
+	}
+	all := unsafe.String(unsafe.SliceData(buf), len(buf))
+	ws = make([]string, len(toks))
+	at := 0
+	for i, tok := range toks {
+		ws[i] = all[at : at+len(tok.text)]
+		at += len(tok.text)
+	}
+	c.mu.Lock()
+	if len(c.m) >= textWordsMax || c.m == nil {
+		c.m = make(map[string][]string, 256)
+	}
+	c.m[strings.Clone(text)] = ws
+	c.mu.Unlock()
+	return ws
+}
