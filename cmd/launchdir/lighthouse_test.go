@@ -311,37 +311,49 @@ func startLighthouse(t *testing.T, chromium string) *lighthouseDriver {
 func (d *lighthouseDriver) benchmark(t *testing.T) float64 {
 	t.Helper()
 	start := time.Now()
-	if _, err := fmt.Fprintf(d.in, "%s\n", `{"benchmark": true}`); err != nil {
-		t.Fatalf("lighthouse benchmark: %v\n%s", err, d.stderr)
-	}
-	type reply struct {
+	var r struct {
 		OK             bool    `json:"ok"`
 		Error          string  `json:"error"`
 		BenchmarkIndex float64 `json:"benchmarkIndex"`
 	}
-	got := make(chan reply, 1)
-	go func() {
-		var r reply
-		if !d.out.Scan() {
-			r.Error = fmt.Sprintf("the driver stopped: %v", d.out.Err())
-		} else if err := json.Unmarshal(d.out.Bytes(), &r); err != nil {
-			r.Error = fmt.Sprintf("driver reply %q: %v", d.out.Text(), err)
-		}
-		got <- r
-	}()
-	var r reply
-	select {
-	case r = <-got:
-	case <-time.After(time.Minute):
-		d.cmd.Process.Kill()
-		t.Fatalf("lighthouse benchmark: no answer within a minute\n%s", d.stderr)
-	}
+	d.exchange(t, []byte(`{"benchmark": true}`), time.Minute, "lighthouse benchmark", &r)
 	if !r.OK || r.BenchmarkIndex <= 0 {
 		t.Fatalf("lighthouse benchmark of the host: %+v\n%s", r, d.stderr)
 	}
 	t.Logf("lighthouse benchmark of the host in %v: benchmarkIndex %.0f, CPU slowdown %.2fx",
 		time.Since(start).Round(100*time.Millisecond), r.BenchmarkIndex, calibratedSlowdown(r.BenchmarkIndex))
 	return r.BenchmarkIndex
+}
+
+// exchange sends one request line to the driver and decodes its one-line
+// reply into reply (a driver that stops or answers what is not JSON gives
+// an "error" field); no reply within wait kills the driver and fails t.
+func (d *lighthouseDriver) exchange(t *testing.T, req []byte, wait time.Duration, what string, reply any) {
+	t.Helper()
+	if _, err := fmt.Fprintf(d.in, "%s\n", req); err != nil {
+		t.Fatalf("%s: %v\n%s", what, err, d.stderr)
+	}
+	got := make(chan []byte, 1)
+	go func() {
+		if !d.out.Scan() {
+			got <- fmt.Appendf(nil, `{"error": %q}`, fmt.Sprintf("the driver stopped: %v", d.out.Err()))
+			return
+		}
+		line := append([]byte(nil), d.out.Bytes()...)
+		if !json.Valid(line) {
+			line = fmt.Appendf(nil, `{"error": %q}`, fmt.Sprintf("driver reply %q is not JSON", line))
+		}
+		got <- line
+	}()
+	select {
+	case line := <-got:
+		if err := json.Unmarshal(line, reply); err != nil {
+			t.Fatalf("%s: driver reply %s: %v\n%s", what, line, err, d.stderr)
+		}
+	case <-time.After(wait):
+		d.cmd.Process.Kill()
+		t.Fatalf("%s: no answer within %v\n%s", what, wait, d.stderr)
+	}
 }
 
 // run runs Lighthouse on url with its default (mobile) settings, the
@@ -355,30 +367,11 @@ func (d *lighthouseDriver) run(t *testing.T, url, out string, categories, skip [
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := fmt.Fprintf(d.in, "%s\n", req); err != nil {
-		t.Fatalf("lighthouse %s: %v\n%s", url, err, d.stderr)
-	}
-	type reply struct {
+	var r struct {
 		OK    bool   `json:"ok"`
 		Error string `json:"error"`
 	}
-	got := make(chan reply, 1)
-	go func() {
-		var r reply
-		if !d.out.Scan() {
-			r.Error = fmt.Sprintf("the driver stopped: %v", d.out.Err())
-		} else if err := json.Unmarshal(d.out.Bytes(), &r); err != nil {
-			r.Error = fmt.Sprintf("driver reply %q: %v", d.out.Text(), err)
-		}
-		got <- r
-	}()
-	var r reply
-	select {
-	case r = <-got:
-	case <-time.After(3 * time.Minute):
-		d.cmd.Process.Kill()
-		t.Fatalf("lighthouse %s: no report within 3 minutes\n%s", url, d.stderr)
-	}
+	d.exchange(t, req, 3*time.Minute, "lighthouse "+url, &r)
 	if !r.OK {
 		t.Fatalf("lighthouse %s: %s\n%s", url, r.Error, d.stderr)
 	}

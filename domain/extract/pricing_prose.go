@@ -430,6 +430,18 @@ func cardPlans(p *page, segs []*segment) []plan {
 	return out
 }
 
+// hasHeading reports whether n holds a heading element.
+func hasHeading(n *html.Node) bool {
+	heading := false
+	forEach(n, false, func(c *html.Node) bool {
+		if headingLevel[c.DataAtom] > 0 {
+			heading = true
+		}
+		return !heading
+	})
+	return heading
+}
+
 // planCard is the nearest ancestor of n whose class names a card and that has
 // no heading inside.
 func planCard(n *html.Node) *html.Node {
@@ -437,14 +449,7 @@ func planCard(n *html.Node) *html.Node {
 		if a.Type != html.ElementNode || !cardHint.MatchString(attr(a, "class")) {
 			continue
 		}
-		heading := false
-		forEach(a, false, func(c *html.Node) bool {
-			if headingLevel[c.DataAtom] > 0 {
-				heading = true
-			}
-			return !heading
-		})
-		if heading {
+		if hasHeading(a) {
 			return nil
 		}
 		return a

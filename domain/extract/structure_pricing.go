@@ -34,14 +34,7 @@ func repeatedCard(n *html.Node) *html.Node {
 		if same < 2 {
 			continue
 		}
-		heading := false
-		forEach(a, false, func(c *html.Node) bool {
-			if headingLevel[c.DataAtom] > 0 {
-				heading = true
-			}
-			return !heading
-		})
-		if heading {
+		if hasHeading(a) {
 			return nil
 		}
 		return a
