@@ -9,24 +9,71 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // snapDB is a SQLite database of 1,500 synthetic listings with churn: some
-// renamed, hidden, deleted and given a second category.
+// renamed, hidden, deleted and given a second category. It is a copy of a
+// template built once per test binary (seeding writes each listing's vote
+// rows: seconds, a copy milliseconds). Each copy is another database to
+// its snapshots: a snapshot's token is written by the store that writes it,
+// and the template has none (it never had a store).
 func snapDB(t *testing.T) *DB {
 	t.Helper()
-	db := openEngine(t, "sqlite")
-	ctx := context.Background()
-	if err := SeedSynthetic(ctx, db, demoSite, 1_500, demoNow); err != nil {
+	snapTemplate.once.Do(func() { snapTemplate.path, snapTemplate.err = buildSnapTemplate(t) })
+	if snapTemplate.err != nil {
+		t.Fatal(snapTemplate.err)
+	}
+	path := filepath.Join(t.TempDir(), "launchdir.db")
+	raw, err := os.ReadFile(snapTemplate.path)
+	if err != nil {
 		t.Fatal(err)
 	}
-	churn(t, db, 0)
+	if err := os.WriteFile(path, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(path, WithClock(time.Now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
 	return db
+}
+
+var snapTemplate struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// buildSnapTemplate seeds and churns snapDB's data once and VACUUMs it INTO
+// a template file, removed when TestMain ends.
+func buildSnapTemplate(t *testing.T) (string, error) {
+	dir, err := os.MkdirTemp("", "launchdir-storage-snap-")
+	if err != nil {
+		return "", err
+	}
+	testtier.AtExit(func() { os.RemoveAll(dir) })
+	db, err := Open(filepath.Join(dir, "seeding.db"), WithClock(time.Now))
+	if err != nil {
+		return "", err
+	}
+	defer db.Close()
+	if err := SeedSynthetic(context.Background(), db, demoSite, 1_500, demoNow); err != nil {
+		return "", err
+	}
+	churn(t, db, 0)
+	path := filepath.Join(dir, "template.db")
+	if _, err := db.sql.Exec(`VACUUM INTO ?`, path); err != nil {
+		return "", err
+	}
+	return path, nil
 }
 
 // churn changes listings through plain writes (search_log's triggers log
