@@ -95,6 +95,9 @@ func BenchmarkProcesses(b *testing.B) {
 		counts = append(counts, n)
 	}
 	bin := builtBinary(b)
+	if *procsCPUProfileFlag != "" {
+		bin = profiledBinary(b)
+	}
 	site := httptest.NewServer(http.HandlerFunc(procsProductSite))
 	b.Cleanup(site.Close)
 
@@ -250,14 +253,16 @@ func BenchmarkProcesses(b *testing.B) {
 }
 
 var (
-	procsCallsFlag    = flag.Int("launchdir.procs-calls", 1000, "calls per load of BenchmarkProcesses (times b.N)")
-	procsListingsFlag = flag.Int("launchdir.procs-listings", 5000, "synthetic listings (seed --synthetic) behind BenchmarkProcesses")
-	procsWarmupFlag   = flag.Int("launchdir.procs-warmup", 0, "unmeasured calls per load of BenchmarkProcesses before the measured ones (rounded up to a multiple of the 16 clients)")
-	procsSampleFlag   = flag.Duration("launchdir.procs-sample", 50*time.Millisecond, "how often BenchmarkProcesses counts PostgreSQL's open connections during a load (0: never)")
-	procsBeforeFlag   = flag.String("launchdir.procs-before", "", "a launchdir binary (built at another commit) that BenchmarkProcesses also runs on PostgreSQL, right before this one at each process count")
-	procsCountsFlag   = flag.String("launchdir.procs", "1,2,3", "comma-separated serve process counts on PostgreSQL in BenchmarkProcesses")
-	procsPGConfFlag   = flag.String("launchdir.procs-pgconf", "", "comma-separated name=value server settings added to the benchmark's own cluster (e.g. session_preload_libraries=auto_explain,auto_explain.log_min_duration=0)")
-	procsPGLogFlag    = flag.String("launchdir.procs-pglog", "", "a file the benchmark's own cluster's server.log is copied to at the end")
+	procsCallsFlag      = flag.Int("launchdir.procs-calls", 1000, "calls per load of BenchmarkProcesses (times b.N)")
+	procsListingsFlag   = flag.Int("launchdir.procs-listings", 5000, "synthetic listings (seed --synthetic) behind BenchmarkProcesses")
+	procsWarmupFlag     = flag.Int("launchdir.procs-warmup", 0, "unmeasured calls per load of BenchmarkProcesses before the measured ones (rounded up to a multiple of the 16 clients)")
+	procsSampleFlag     = flag.Duration("launchdir.procs-sample", 50*time.Millisecond, "how often BenchmarkProcesses counts PostgreSQL's open connections during a load (0: never)")
+	procsBeforeFlag     = flag.String("launchdir.procs-before", "", "a launchdir binary (built at another commit) that BenchmarkProcesses also runs on PostgreSQL, right before this one at each process count")
+	procsCountsFlag     = flag.String("launchdir.procs", "1,2,3", "comma-separated serve process counts on PostgreSQL in BenchmarkProcesses")
+	procsPGConfFlag     = flag.String("launchdir.procs-pgconf", "", "comma-separated name=value server settings added to the benchmark's own cluster (e.g. session_preload_libraries=auto_explain,auto_explain.log_min_duration=0)")
+	procsPGLogFlag      = flag.String("launchdir.procs-pglog", "", "a file the benchmark's own cluster's server.log is copied to at the end")
+	procsCPUProfileFlag = flag.String("launchdir.procs-cpuprofile", "", "a directory: each serve process (built with -tags benchprof) writes a CPU profile of each measured window there, named CONFIG-LOAD-pI.pprof")
+	procsLoadsFlag      = flag.String("launchdir.procs-loads", "rest,mcp,writes", "comma-separated loads BenchmarkProcesses runs (rest, mcp, writes)")
 )
 
 // copyFile copies from to to, logging a failure.
@@ -342,6 +347,9 @@ type fleet struct {
 	proxy *httptest.Server
 	procs []*exec.Cmd
 	logs  *syncBuffer
+	// profBase is LAUNCHDIR_BENCH_CPUPROFILE of the processes
+	// (-launchdir.procs-cpuprofile).
+	profBase string
 	// last is the CPU at the start of the latest load and its calls
 	// answered, for what the calls cost with the jobs they queued (drain).
 	last struct {
@@ -378,6 +386,12 @@ func startFleet(b *testing.B, bin string, db *procsDB, n int, siteURL string) *f
 		cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--base-url", f.url,
 			"--rate-limit", "0", "--rate-pages", "0", "--rate-mcp", "0", "--vote-min-account-age", "0",
 			"--trusted-proxies", "127.0.0.1/32", "--fetch-allow-loopback"}, f.dataArgs(b)...)...)
+		if *procsCPUProfileFlag != "" {
+			if f.profBase == "" {
+				f.profBase = filepath.Join(b.TempDir(), "cpu")
+			}
+			cmd.Env = append(os.Environ(), "LAUNCHDIR_BENCH_CPUPROFILE="+f.profBase)
+		}
 		stdout, err := cmd.StdoutPipe()
 		if err != nil {
 			b.Fatal(err)
@@ -613,25 +627,11 @@ func procsSignIn(b *testing.B, cl *http.Client, f *fleet, email, network string)
 
 // drain waits until no draft of the fixture's clients is still being built.
 func (f *fleet) drain(fix *procsFixture, limit time.Duration) error {
-	cl := procsClient()
 	deadline := time.Now().Add(limit)
 	for {
-		busy := 0
-		for _, wr := range fix.writers {
-			var list struct {
-				Items []struct{ Status string } `json:"items"`
-			}
-			if err := procsJSON(cl, "GET", f.url+"/v1/drafts?per_page=100", wr.key, nil, 200, &list); err != nil {
-				return err
-			}
-			for _, d := range list.Items {
-				if d.Status == "crawling" || d.Status == "drafting" {
-					busy++
-				}
-			}
-		}
-		if busy == 0 {
-			return nil
+		busy, err := f.busyDrafts(fix)
+		if err != nil || busy == 0 {
+			return err
 		}
 		if time.Now().After(deadline) {
 			return fmt.Errorf("%d drafts still being built after %v", busy, limit)
@@ -640,11 +640,35 @@ func (f *fleet) drain(fix *procsFixture, limit time.Duration) error {
 	}
 }
 
+// busyDrafts counts the writers' drafts still being built (crawling or
+// drafting).
+func (f *fleet) busyDrafts(fix *procsFixture) (int, error) {
+	cl := procsClient()
+	busy := 0
+	for _, wr := range fix.writers {
+		var list struct {
+			Items []struct{ Status string } `json:"items"`
+		}
+		if err := procsJSON(cl, "GET", f.url+"/v1/drafts?per_page=100", wr.key, nil, 200, &list); err != nil {
+			return 0, err
+		}
+		for _, d := range list.Items {
+			if d.Status == "crawling" || d.Status == "drafting" {
+				busy++
+			}
+		}
+	}
+	return busy, nil
+}
+
 // load runs one sub-benchmark: -launchdir.procs-calls times b.N calls of op
 // by procsClients clients (client w makes calls i with i%procsClients == w
 // in order, so a client's calls never race each other), and reports calls/s,
 // latency percentiles and CPU per call.
 func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i int) (kind string, err error)) bool {
+	if !slices.Contains(strings.Split(*procsLoadsFlag, ","), name) {
+		return true // not asked for (-launchdir.procs-loads)
+	}
 	return b.Run(name, func(b *testing.B) {
 		calls := *procsCallsFlag * b.N
 		cl := procsClient()
@@ -680,6 +704,14 @@ func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i in
 			if e := warmErr.Load(); e != nil {
 				b.Fatalf("%s: %v\n%s", name, *e, f.logTail())
 			}
+			// The drafts the warm-up queued are built before the window
+			// opens: else the job workers build some of them inside it, more
+			// of them the more processes (and workers) there are.
+			if fix := f.db.fix; fix != nil && name == "writes" {
+				if err := f.drain(fix, 3*time.Minute); err != nil {
+					b.Fatalf("%s: after the warm-up: %v\n%s", name, err, f.logTail())
+				}
+			}
 		}
 		logFrom := len(f.logs.String())
 		win := f.db.statsReset()
@@ -702,6 +734,7 @@ func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i in
 				}
 			}
 		}()
+		f.profile(syscall.SIGUSR1)
 		b.ResetTimer()
 		start := time.Now()
 		var wg sync.WaitGroup
@@ -734,6 +767,17 @@ func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i in
 		elapsed := time.Since(start)
 		b.StopTimer()
 		cpu1 := f.cpu()
+		f.profile(syscall.SIGUSR2)
+		f.profiled(b)
+		// What the job workers had not built when the window closed: the
+		// window's CPU holds the builds of the others only (serve's CPU per
+		// write call in the window grows with the workers, not the calls).
+		unbuilt := -1
+		if fix := f.db.fix; fix != nil && name == "writes" {
+			if n, err := f.busyDrafts(fix); err == nil {
+				unbuilt = n
+			}
+		}
 		win = f.db.statsRead(win)
 		f.last.cpu = cpu0
 		endSampling()
@@ -818,9 +862,64 @@ func (f *fleet) load(b *testing.B, name string, op func(cl *http.Client, w, i in
 		if n := procsProxyRetries.Swap(0); n > 0 {
 			line += fmt.Sprintf("; %d MCP calls sent again after the proxy lost their answer", n)
 		}
+		if unbuilt >= 0 {
+			line += fmt.Sprintf("; %d drafts not yet built at the end of the window", unbuilt)
+		}
 		b.Log(line)
 		win.log(b, b.Name(), len(all), 0)
 	})
+}
+
+// profiledBinary is the binary built with -tags benchprof, whose serve
+// processes write CPU profiles on SIGUSR1/SIGUSR2 (benchprof.go).
+func profiledBinary(b *testing.B) string {
+	b.Helper()
+	bin := filepath.Join(b.TempDir(), "launchdir-benchprof")
+	if out, err := exec.Command("go", "build", "-tags", "benchprof", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build -tags benchprof: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// profile signals every serve process to start (SIGUSR1) or end (SIGUSR2)
+// its CPU profile, with -launchdir.procs-cpuprofile; a process of a binary
+// built without the tag is not sent anything.
+func (f *fleet) profile(sig syscall.Signal) {
+	if *procsCPUProfileFlag == "" {
+		return
+	}
+	for _, cmd := range f.procs {
+		if strings.HasSuffix(cmd.Path, "launchdir-benchprof") {
+			cmd.Process.Signal(sig)
+		}
+	}
+}
+
+// profiled moves the profiles of the window just ended to
+// -launchdir.procs-cpuprofile, named after the sub-benchmark and process.
+func (f *fleet) profiled(b *testing.B) {
+	if *procsCPUProfileFlag == "" {
+		return
+	}
+	name := strings.NewReplacer("/", "-", "=", "").Replace(strings.TrimPrefix(b.Name(), "BenchmarkProcesses/"))
+	for i, cmd := range f.procs {
+		pattern := fmt.Sprintf("%s.%d.*", f.profBase, cmd.Process.Pid)
+		var found []string
+		for range 50 { // the process writes it when it handles SIGUSR2
+			if found, _ = filepath.Glob(pattern); len(found) > 0 && strings.Contains(f.logs.String(), fmt.Sprintf("benchprof: wrote %s.%d.", f.profBase, cmd.Process.Pid)) {
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		for _, p := range found {
+			to := filepath.Join(*procsCPUProfileFlag, fmt.Sprintf("%s-p%d.pprof", name, i))
+			if err := os.Rename(p, to); err != nil {
+				b.Logf("cpu profile: %v", err)
+			} else {
+				b.Logf("cpu profile of serve %d: %s", i, to)
+			}
+		}
+	}
 }
 
 // idle counts, for -launchdir.procs-idle, what the processes cost while no
