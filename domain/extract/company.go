@@ -177,36 +177,42 @@ func (s *site) draftLocation() {
 
 // addressLoc reads a postal address, line by line: the country is a line or
 // comma part that names one; the city is the part before it without postcodes.
+// The pieces a separator sets apart on one line ("Pollen Ltd · Leeds, United
+// Kingdom · hello@…") are read apart: the city is looked for in the country's
+// own piece (and, for a line's first piece, the line before), never in the
+// company's name; the quote stays the whole line.
 func addressLoc(p *page, lines []string) (loc, bool) {
 	for i, ln := range lines {
-		parts := strings.Split(ln, ",")
-		for j, part := range parts {
-			code, ok := domain.CountryCode(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(part), ".")))
-			if !ok {
-				continue
-			}
-			l := loc{p: p, country: code, countryQuote: ln}
-			var before []string
-			for k := j - 1; k >= 0; k-- {
-				before = append(before, parts[k])
-			}
-			if i > 0 {
-				prev := strings.Split(lines[i-1], ",")
-				for k := len(prev) - 1; k >= 0; k-- {
-					before = append(before, prev[k])
+		for pi, piece := range lineSepRe.Split(ln, -1) {
+			parts := strings.Split(piece, ",")
+			for j, part := range parts {
+				code, ok := domain.CountryCode(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(part), ".")))
+				if !ok {
+					continue
 				}
-			}
-			for k, b := range before {
-				if c := cleanCity(b); c != "" {
-					l.city = c
-					l.cityQuote = ln
-					if k >= j {
-						l.cityQuote = lines[i-1]
+				l := loc{p: p, country: code, countryQuote: ln}
+				var before []string
+				for k := j - 1; k >= 0; k-- {
+					before = append(before, parts[k])
+				}
+				if i > 0 && pi == 0 {
+					prev := strings.Split(lines[i-1], ",")
+					for k := len(prev) - 1; k >= 0; k-- {
+						before = append(before, prev[k])
 					}
-					break
 				}
+				for k, b := range before {
+					if c := cleanCity(b); c != "" {
+						l.city = c
+						l.cityQuote = ln
+						if k >= j {
+							l.cityQuote = lines[i-1]
+						}
+						break
+					}
+				}
+				return l, true
 			}
-			return l, true
 		}
 	}
 	return loc{}, false
