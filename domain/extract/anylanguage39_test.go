@@ -38,3 +38,41 @@ func TestAnyLanguage39_PlacesInImprintLines(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage39_StageAsStated: the stage as sites state it beside what
+// is no longer true: a status pill "Now generally available" (not "Dark
+// mode is now generally available"); a news item dated by a date element
+// beside its title is the past ("Public beta opens"); a span of time spent
+// in beta means the beta is over ("after a year in closed beta", "efter
+// ett år i sluten beta", "β版を経て"), while "after the beta ends" does not;
+// traction whatever the noun ("more than 2,300 marinas"); "We have been
+// profitable since 2021"; a launch ahead in Korean beside an e-mail form (an
+// app "출시 예정" without one is no stage).
+func TestAnyLanguage39_StageAsStated(t *testing.T) {
+	home := func(lang, body string) string {
+		return `<html lang="` + lang + `"><head><title>Acme</title></head><body><div class="nav"><a href="/">Acme</a></div>` + body + `</body></html>`
+	}
+	news := `<div class="news"><div class="t">Latest news</div><div role="list"><div role="listitem"><div class="news-date">12 March 2024</div><a href="/n1" class="news-link">Acme public beta opens to 20 care homes</a></div>
+<div role="listitem"><div class="news-date">3 September 2024</div><a href="/n2" class="news-link">Acme comes to Wales</a></div></div></div>`
+	for _, c := range []struct {
+		name, lang, body, want string
+	}{
+		{"status pill beside old news", "en", `<div class="pill-wrap"><div class="pill-text">Now generally available</div></div><div class="h">Handovers your team reads</div>` + news, "launched"},
+		{"old news alone", "en", `<div class="h">Handovers your team reads</div>` + news, ""},
+		{"a feature generally available", "en", `<div class="h">Handovers your team reads</div><p>Dark mode is now generally available.</p>`, ""},
+		{"after months in beta", "en", `<div>After 18 months in public beta with 40 schools, the app is now open to all.</div>`, "launched"},
+		{"efter ett år i sluten beta", "sv", `<div class="hero-notis">Acme finns nu för alla – efter ett år i sluten beta med 300 företagare.</div>`, "launched"},
+		{"β版を経て", "ja", `<p>1年間のβ版を経て、Acmeは誰でも使えるようになりました。</p>`, "launched"},
+		{"after the beta ends", "en", `<p>Acme is in public beta. Prices come after the beta ends.</p>`, "beta"},
+		{"any noun", "en", `<div class="elementor-widget-text-editor"><p>Trusted by more than 2,300 marinas in 14 countries.</p></div>`, "growing"},
+		{"millions are no small count", "en", `<p>Over 1.2 million gardeners use Acme every spring.</p>`, "growing"},
+		{"profitable since", "en", `<div class="block-body"><p>We have been profitable since 2021 and answer to our customers.</p></div>`, "profitable"},
+		{"출시 예정 beside a form", "ko", `<div class="hero"><div class="hero-title">세금, 대신 계산해 드려요</div><div class="hero-launch">2026년 봄 출시 예정입니다. 출시 알림을 받아 보세요.</div><form action="/notify" method="post"><input type="email" name="email"><button type="submit">알림 신청</button></form></div>`, "pre-launch"},
+		{"an app 출시 예정, no form", "ko", `<div class="main-visual"><div class="tit">학원 출결 관리</div><div class="txt-s">안드로이드 앱 출시 예정</div></div>`, ""},
+	} {
+		dr := draftLang(t, c.lang, "/", home(c.lang, c.body))
+		if got := dr.Fields["stage"].Text; got != c.want {
+			t.Errorf("%s: stage %q, want %q (%v)", c.name, got, c.want, dr.Fields["stage"].Evidence)
+		}
+	}
+}

@@ -323,7 +323,10 @@ func (s *site) draftStage() {
 					if entry && seg.level >= 2 && historyHdr.MatchString(seg.title) {
 						continue // an entry of a history list ("2020年9月 | β版を公開") too, dated in the cell before it
 					}
-					if m := st.re.FindStringIndex(l.text); m != nil {
+					if l.node != nil && datedBySibling(l.node) {
+						continue // a news item dated by an element beside it (a date div, then the title)
+					}
+					if m := st.re.FindStringIndex(l.text); m != nil && !(st.slug == "beta" && pastBeta(l.text)) {
 						if st.min > 0 && (p.kind == kindPricing || tractionCount(l.text[m[0]:m[1]]) < st.min || limitBefore(l.text[:m[0]])) {
 							continue // "for more than 100 users": a plan's limit, not traction
 						}
@@ -331,7 +334,8 @@ func (s *site) draftStage() {
 						self := selfWordRe.MatchString(sent) || s.mentionsName(sent)
 						// A weak "in beta" with no subject of its own is a banner ("Now in
 						// beta"); with one, the subject must be the company ("Dark mode is in beta").
-						banner := len(strings.Fields(sent)) <= 6 && strings.HasPrefix(sent, strings.TrimSpace(l.text[m[0]:m[1]]))
+						banner := len(strings.Fields(sent)) <= 6 && strings.HasPrefix(sent, strings.TrimSpace(l.text[m[0]:m[1]])) ||
+							statusBanner(sent, strings.Index(sent, strings.TrimSpace(l.text[m[0]:m[1]])))
 						if (st.slug == "acquired" || st.weak && !banner) && !self || l.foreign {
 							continue
 						}
