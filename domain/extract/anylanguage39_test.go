@@ -1,6 +1,10 @@
 package extract_test
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 // TestAnyLanguage39_PlacesInImprintLines: the company's place from the line
 // that names it, however the site marks it up: the pieces a separator sets
@@ -74,5 +78,68 @@ func TestAnyLanguage39_StageAsStated(t *testing.T) {
 		if got := dr.Fields["stage"].Text; got != c.want {
 			t.Errorf("%s: stage %q, want %q (%v)", c.name, got, c.want, dr.Fields["stage"].Evidence)
 		}
+	}
+}
+
+// TestAnyLanguage39_PersonCards: founders from person cards whatever the
+// markup: Webflow divs with a LinkedIn icon link, Framer <p>s, a WordPress
+// "<strong>Name</strong><br>Role" paragraph, a role eyebrow above the name,
+// Korean spans, Japanese cards with the role above the name (each name gets
+// its own card's role, not the next card's). Not: employees' and advisers'
+// cards, a customer's CEO on the home page, a testimonial card, cards under
+// an Investors heading.
+func TestAnyLanguage39_PersonCards(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, path, body string
+		want, not              []string
+	}{
+		{"webflow", "en", "/about", `<div class="heading-m">The people behind Acme</div><div class="team-grid">
+<div class="team-card"><img src="/n.jpg" alt=""><div class="team-card__name">Nadia Okafor</div><div class="team-card__role">CEO &amp; Co-founder</div><a href="https://www.linkedin.com/in/nadia"><img src="/li.svg" alt=""></a></div>
+<div class="team-card"><img src="/t.jpg" alt=""><div class="team-card__name">Tomasz Wren</div><div class="team-card__role">Co-founder &amp; CTO</div><a href="https://www.linkedin.com/in/tom"><img src="/li.svg" alt=""></a></div>
+<div class="team-card"><div class="team-card__name">Ailsa Grant</div><div class="team-card__role">Customer Success Lead</div></div>
+<div class="team-card"><div class="team-card__name">Robert Fyfe</div><div class="team-card__role">Clinical Advisor</div></div></div>`,
+			[]string{"Nadia Okafor/CEO & Co-founder", "Tomasz Wren/Co-founder & CTO"}, []string{"Ailsa Grant", "Robert Fyfe"}},
+		{"wordpress br", "en", "/about-us", `<h1>About Us</h1><div class="wp-block-columns"><div class="wp-block-column"><figure><img src="/m.jpg" alt="Marcus Feld"></figure><p><strong>Marcus Feld</strong><br>Founder &amp; CEO</p></div>
+<div class="wp-block-column"><p><strong>Hannah Cole</strong><br>Co-Founder / COO</p></div><div class="wp-block-column"><p><strong>Diego Alvarez</strong><br>VP of Engineering</p></div></div>`,
+			[]string{"Marcus Feld/Founder & CEO", "Hannah Cole/Co-Founder / COO"}, []string{"Diego Alvarez"}},
+		{"eyebrow above the name", "en", "/about", `<div class="heading-style-h2">A small company</div><div class="about_founder"><div class="img"><img src="/z.jpg" alt=""></div><div class="about_founder-content"><div class="text-style-tagline">Founder</div><div class="heading-style-h3">Zoe Hart</div><div class="text-size-regular">Zoe ran production at two agencies for a decade.</div></div></div>
+<div class="about_quote"><div class="text-size-large">“We got our Fridays back.”</div><div class="text-size-small">Conor Walsh</div><div>Managing Director</div></div>`,
+			[]string{"Zoe Hart/Founder"}, []string{"Conor Walsh"}},
+		{"korean spans", "ko", "/company", `<div class="sub-tit">회사소개</div><div class="people"><div class="person"><img src="/1.jpg" alt=""><span class="name">이수진</span><span class="pos">공동창업자 · CEO</span></div>
+<div class="person"><span class="name">박현우</span><span class="pos">공동창업자 · CTO</span></div><div class="person"><span class="name">정민아</span><span class="pos">디자이너</span></div><div class="person"><span class="name">최동훈</span><span class="pos">자문위원</span></div></div>`,
+			[]string{"이수진/공동창업자 · CEO", "박현우/공동창업자 · CTO"}, []string{"정민아", "최동훈"}},
+		{"japanese role above name", "ja", "/company", `<p class="ttl">会社概要</p><div class="p-member__list">
+<div class="p-member__item"><p class="p-member__role">代表取締役CEO／共同創業者</p><p class="p-member__name">田中 美咲</p></div>
+<div class="p-member__item"><p class="p-member__role">取締役CTO／共同創業者</p><p class="p-member__name">山本 翔太</p></div>
+<div class="p-member__item"><p class="p-member__role">社外取締役</p><p class="p-member__name">小林 誠</p></div></div>`,
+			[]string{"田中 美咲/代表取締役CEO／共同創業者", "山本 翔太/取締役CTO／共同創業者"}, []string{"小林 誠"}},
+		{"a customer founder", "en", "/about", `<h1>About</h1><h2>Loved by founders of birding clubs</h2><div><div>Ruth Ames</div><div>Founder, Fenland Birders</div></div>`,
+			nil, []string{"Ruth Ames"}},
+		{"investors heading", "en", "/team", `<h1>Team</h1><h2>Investors</h2><div class="grid"><div class="card"><div>Greg Tanaka</div><div>Founder, Northwind Ventures</div></div><div class="card"><div>Beth Moran</div><div>CEO</div></div></div>`,
+			nil, []string{"Greg Tanaka", "Beth Moran"}},
+	} {
+		dr := draftLang(t, c.lang, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><div class="nav"><a href="/">Acme</a><a href="`+c.path+`">About</a></div><div>Acme keeps notes.</div></body></html>`,
+			c.path, `<html lang="`+c.lang+`"><head><title>About | Acme</title></head><body><div class="nav"><a href="/">Acme</a></div>`+c.body+`</body></html>`)
+		var got []string
+		for _, f := range dr.Founders {
+			got = append(got, f.Name+"/"+f.Title)
+		}
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s: founders %q, want %q", c.name, got, w)
+			}
+		}
+		for _, n := range c.not {
+			for _, g := range got {
+				if strings.HasPrefix(g, n+"/") {
+					t.Errorf("%s: %q drafted as a founder", c.name, g)
+				}
+			}
+		}
+	}
+	// the home page: a customer's CEO in a card is no founder
+	dr := draftLang(t, "en", "/", `<html lang="en"><head><title>Acme</title></head><body><div>Acme keeps notes.</div><div class="grid"><div class="card"><div>Mark Chen</div><div>CEO</div><div>Brightside Studio</div></div></div></body></html>`)
+	if len(dr.Founders) > 0 {
+		t.Errorf("home page customer card: founders %v", dr.Founders)
 	}
 }
