@@ -143,3 +143,58 @@ func TestAnyLanguage39_PersonCards(t *testing.T) {
 		t.Errorf("home page customer card: founders %v", dr.Founders)
 	}
 }
+
+// TestAnyLanguage39_FoundingSentences: founders in sentences as other
+// authors write them: a descriptor between "by" and the names, the names in
+// apposition before the verb (with titles said later by first name: "is our
+// chief technology officer", "as chief executive"), a Korean "A과 B가 공동
+// 설립" with descriptors before each name, a press release's boilerplate and
+// its attribution ("said A, CEO and co-founder of Acme"), a blog post that
+// introduces the founders. Not: an investor's attribution, "A and B, who
+// founded OtherCo", a post about another company's founders, a Korean pair
+// of words that are no names.
+func TestAnyLanguage39_FoundingSentences(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, path, body string
+		want, not              []string
+	}{
+		{"descriptor after by", "en", "/", `<div class="about"><p>Acme was founded in 2018 by husband-and-wife team Rachel Ames and Elliot Vance after a decade running a bistro.</p></div>`,
+			[]string{"Rachel Ames/", "Elliot Vance/"}, nil},
+		{"apposed names", "en", "/our-story", `<div role="heading" aria-level="1">Our story</div><div>In 2020 two former teachers, Amara Singh and Jonas Weber, started Acme in a spare room in Leeds.</div>
+<div>Amara leads the company as chief executive; Jonas built the first engine and is our chief technology officer.</div><div>Two engineers, Kim Ode and Lars Berg, who founded Globex, advise us.</div>`,
+			[]string{"Amara Singh/chief executive", "Jonas Weber/chief technology officer"}, []string{"Kim Ode", "Lars Berg"}},
+		{"korean pair", "ko", "/about", `<div class="about-title">우리는 누구인가요</div><p>에이크미는 세무사 출신 김도윤과 개발자 오세린이 2024년에 공동 설립한 회사입니다.</p><p>기술과 디자인이 함께 설립 취지를 만듭니다.</p>`,
+			[]string{"김도윤/", "오세린/"}, []string{"기술", "디자인"}},
+		{"press release", "en", "/press", `<div class="text-3xl">Press</div><div class="prose"><p>“Small teams read the same clauses,” said Maya Lindqvist, CEO and co-founder of Acme. “We want them to think.”</p>
+<p>“A rare product,” said Greg Tanaka, partner at Northwind Ventures, who joins Acme's board.</p>
+<p><strong>About Acme</strong><br>Acme helps small legal teams. Founded in 2021 by Maya Lindqvist and Daniel Osei, the company is headquartered in Austin, Texas.</p></div>`,
+			[]string{"Maya Lindqvist/CEO and co-founder", "Daniel Osei/"}, []string{"Greg Tanaka"}},
+		{"founders post", "en", "/blog/meet-the-founders", `<h1>Meet the founders: a conversation with Ines Carvalho and Ravi Menon</h1><p>We sat down with our two co-founders.</p>`,
+			[]string{"Ines Carvalho/", "Ravi Menon/"}, nil},
+		{"another company's founders post", "en", "/blog/aurora", `<h1>Meet the founders of Padaria Aurora: a conversation with Helena Sousa and Rui Lima</h1>`,
+			nil, []string{"Helena Sousa", "Rui Lima"}},
+	} {
+		pages := []string{"/", `<html lang="` + c.lang + `"><head><title>Acme</title></head><body><div class="nav"><a href="/">Acme</a><a href="` + c.path + `">About</a></div><div>Acme keeps notes.</div></body></html>`,
+			c.path, `<html lang="` + c.lang + `"><head><title>Acme</title></head><body><div class="nav"><a href="/">Acme</a></div>` + c.body + `</body></html>`}
+		if c.path == "/" {
+			pages = pages[2:]
+		}
+		dr := draftLang(t, c.lang, pages...)
+		var got []string
+		for _, f := range dr.Founders {
+			got = append(got, f.Name+"/"+f.Title)
+		}
+		for _, w := range c.want {
+			if !slices.ContainsFunc(got, func(g string) bool { return g == w || strings.HasSuffix(w, "/") && strings.HasPrefix(g, w) }) {
+				t.Errorf("%s: founders %q, want %q", c.name, got, w)
+			}
+		}
+		for _, n := range c.not {
+			for _, g := range got {
+				if strings.HasPrefix(g, n) {
+					t.Errorf("%s: %q drafted as a founder", c.name, g)
+				}
+			}
+		}
+	}
+}
