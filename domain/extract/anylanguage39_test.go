@@ -198,3 +198,42 @@ func TestAnyLanguage39_FoundingSentences(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage39_RoleAndNameTogether: a title and a Han or Hangul name in
+// one text of an about page ("代表取締役CEO 田中美咲", "创始人兼CEO 陈晓东",
+// "대표 김도윤", "山本 翔太（取締役CTO）"), and cards whose name has a middle
+// initial ("Jane A. Doe"). Not: an outside director or adviser so written.
+func TestAnyLanguage39_RoleAndNameTogether(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, body string
+		want, not        []string
+	}{
+		{"japanese", "ja", `<p class="ttl">会社概要</p><div class="member"><p>代表取締役CEO 田中美咲</p><p>山本 翔太（取締役CTO）</p><p>社外取締役 小林誠</p><p>顧問 伊藤彩</p></div>`,
+			[]string{"田中美咲/代表取締役CEO", "山本 翔太/取締役CTO"}, []string{"小林誠", "伊藤彩"}},
+		{"chinese", "zh", `<div class="t">关于我们</div><div class="m"><div>创始人兼CEO 陈晓东</div><div>战略顾问 王建国</div></div>`,
+			[]string{"陈晓东/创始人兼CEO"}, []string{"王建国"}},
+		{"korean", "ko", `<div class="t">회사소개</div><div class="m"><p>대표 김도윤</p><p>고문 한미래</p></div>`,
+			[]string{"김도윤/대표"}, []string{"한미래"}},
+		{"middle initial", "en", `<div class="h">Our team</div><div class="card"><div>Jane A. Doe</div><div>Co-founder &amp; CEO</div></div><div class="card"><div>Dr. Helen Marsh</div><div>Advisor</div></div>`,
+			[]string{"Jane A. Doe/Co-founder & CEO"}, []string{"Dr. Helen Marsh", "Helen Marsh"}},
+	} {
+		dr := draftLang(t, c.lang, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><div class="nav"><a href="/">Acme</a><a href="/about">About</a></div><div>Acme keeps notes.</div></body></html>`,
+			"/about", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body>`+c.body+`</body></html>`)
+		var got []string
+		for _, f := range dr.Founders {
+			got = append(got, f.Name+"/"+f.Title)
+		}
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s: founders %q, want %q", c.name, got, w)
+			}
+		}
+		for _, n := range c.not {
+			for _, g := range got {
+				if strings.HasPrefix(g, n+"/") {
+					t.Errorf("%s: %q drafted as a founder", c.name, g)
+				}
+			}
+		}
+	}
+}

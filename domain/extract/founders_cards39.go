@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -84,9 +85,12 @@ func (s *site) cardFounders() {
 		pieces := cardPieces(p.doc)
 		names := map[int]bool{}
 		for i, pc := range pieces {
-			if utf8.RuneCountInString(pc.text) <= 40 && s.isCardName(pc.text) {
+			if utf8.RuneCountInString(pc.text) <= 40 && (s.isCardName(pc.text) || s.initialsName(pc.text)) {
 				names[i] = true
 			}
+		}
+		if about {
+			s.roleNamePieces(p, pieces, idx)
 		}
 		for i := range pieces {
 			if !names[i] {
@@ -177,4 +181,62 @@ func headingBefore(n *html.Node) string {
 		}
 	}
 	return ""
+}
+
+// initialsRe: a name with a middle initial or a title before it ("Jane A.
+// Doe", "Dr. Helen Marsh"), as team pages write them.
+var initialsRe = regexp.MustCompile(`^(?:(?:Dr|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]+\s+\p{Lu}\.\s+\p{Lu}[\p{L}'’-]+$|^(?:Dr|Prof)\.?\s+\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+$`)
+
+// initialsName reports whether t is such a name.
+func (s *site) initialsName(t string) bool {
+	return initialsRe.MatchString(t) && !hasRole(t) && !s.mentionsName(t)
+}
+
+// cjkRoleNameRe: a Japanese, Chinese or Korean title and a name in one
+// text ("代表取締役CEO 田中美咲", "创始人兼CEO 陈晓东", "대표 김도윤"), or the
+// name first with the title in brackets ("田中 美咲（代表取締役）").
+var (
+	cjkRoleNameRe = regexp.MustCompile(`^([^\s（(]{2,20}?)[\s　]+([\p{Han}\p{Hangul}]{1,4}(?:[ 　][\p{Han}\p{Hangul}]{1,3})?)$`)
+	cjkNameRoleRe = regexp.MustCompile(`^([\p{Han}\p{Hangul}]{1,4}(?:[ 　][\p{Han}\p{Hangul}]{1,3})?)\s*[（(]([^（()）]{2,20})[)）]$`)
+)
+
+// roleNamePieces reads, on an about or team page, the texts that hold a
+// founder's or executive's title and a name in Han or Hangul together.
+func (s *site) roleNamePieces(p *page, pieces []cardPiece, idx map[string]int) {
+	for _, pc := range pieces {
+		if utf8.RuneCountInString(pc.text) > 30 {
+			continue
+		}
+		var role, name string
+		if m := cjkRoleNameRe.FindStringSubmatch(pc.text); m != nil {
+			role, name = m[1], m[2]
+		} else if m := cjkNameRoleRe.FindStringSubmatch(pc.text); m != nil {
+			name, role = m[1], m[2]
+		} else {
+			continue
+		}
+		if !unspacedName(name) || !cjkRoleRe.MatchString(role) && !cjkExecRe.MatchString(role) || worldNotRole.MatchString(role) || notRole.MatchString(role) {
+			continue
+		}
+		if a := pc.node.Parent; a == nil || underOtherHeading(a) || foreign(a) {
+			continue
+		}
+		k := nameKey(name)
+		if k == "" || k == nameKey(s.name) {
+			continue
+		}
+		ev := []domain.Evidence{p.ev(pc.text)}
+		if j, ok := idx[k]; ok {
+			if f := &s.out.Founders[j]; f.Title == "" {
+				f.Title = role
+				f.Evidence = append(f.Evidence, ev...)
+			}
+			continue
+		}
+		if len(s.out.Founders) >= 6 {
+			continue
+		}
+		idx[k] = len(s.out.Founders)
+		s.out.Founders = append(s.out.Founders, domain.DraftedFounder{Name: name, Title: role, Evidence: ev})
+	}
 }
