@@ -210,8 +210,10 @@ func TestAnyLanguage39_RoleAndNameTogether(t *testing.T) {
 	}{
 		{"japanese", "ja", `<p class="ttl">会社概要</p><div class="member"><p>代表取締役CEO 田中美咲</p><p>山本 翔太（取締役CTO）</p><p>社外取締役 小林誠</p><p>顧問 伊藤彩</p></div>`,
 			[]string{"田中美咲/代表取締役CEO", "山本 翔太/取締役CTO"}, []string{"小林誠", "伊藤彩"}},
-		{"chinese", "zh", `<div class="t">关于我们</div><div class="m"><div>创始人兼CEO 陈晓东</div><div>战略顾问 王建国</div></div>`,
-			[]string{"陈晓东/创始人兼CEO"}, []string{"王建国"}},
+		{"chinese", "zh", `<div class="t">关于我们</div><div class="m"><div>创始人兼CEO 陈晓东</div><div>战略顾问 王建国</div><div>联合创始人：林佳怡</div><div>投资人：赵峰</div></div>`,
+			[]string{"陈晓东/创始人兼CEO", "林佳怡/联合创始人"}, []string{"王建国", "赵峰"}},
+		{"latin title, Han name", "ja", `<p class="ttl">チーム</p><div class="member"><p>CEO 佐藤健太</p><p>CTO｜鈴木一郎</p></div>`,
+			[]string{"佐藤健太/CEO", "鈴木一郎/CTO"}, nil},
 		{"korean", "ko", `<div class="t">회사소개</div><div class="m"><p>대표 김도윤</p><p>고문 한미래</p></div>`,
 			[]string{"김도윤/대표"}, []string{"한미래"}},
 		{"middle initial", "en", `<div class="h">Our team</div><div class="card"><div>Jane A. Doe</div><div>Co-founder &amp; CEO</div></div><div class="card"><div>Dr. Helen Marsh</div><div>Advisor</div></div>`,

@@ -53,8 +53,9 @@ func TestEvaluationDev39(t *testing.T) {
 // value accuracy 96.3% (78/81), 0 invented, 0 non-verbatim; 2 stages wrong
 // (beta for "now generally available" beside an old beta in news, and for
 // "finns nu för alla – efter ett år i sluten beta"), a founder's title taken
-// from the next card.
+// from the next card. After the dev39 round's rules: 96.6% (115/119),
+// value accuracy 100%, 0 invented.
 const (
-	dev39MinRecall   = 0.65
+	dev39MinRecall   = 0.95
 	dev39MaxInvented = 0
 )

@@ -193,10 +193,11 @@ func (s *site) initialsName(t string) bool {
 }
 
 // cjkRoleNameRe: a Japanese, Chinese or Korean title and a name in one
-// text ("代表取締役CEO 田中美咲", "创始人兼CEO 陈晓东", "대표 김도윤"), or the
+// text ("代表取締役CEO 田中美咲", "创始人兼CEO 陈晓东", "대표 김도윤", "创始人：陈晓东",
+// "CEO 田中美咲"), or the
 // name first with the title in brackets ("田中 美咲（代表取締役）").
 var (
-	cjkRoleNameRe = regexp.MustCompile(`^([^\s（(]{2,20}?)[\s　]+([\p{Han}\p{Hangul}]{1,4}(?:[ 　][\p{Han}\p{Hangul}]{1,3})?)$`)
+	cjkRoleNameRe = regexp.MustCompile(`^([^\s（(：:]{2,20}?)(?:[\s　]*[：:|｜][\s　]*|[\s　]+)([\p{Han}\p{Hangul}]{1,4}(?:[ 　][\p{Han}\p{Hangul}]{1,3})?)$`)
 	cjkNameRoleRe = regexp.MustCompile(`^([\p{Han}\p{Hangul}]{1,4}(?:[ 　][\p{Han}\p{Hangul}]{1,3})?)\s*[（(]([^（()）]{2,20})[)）]$`)
 )
 
@@ -215,7 +216,7 @@ func (s *site) roleNamePieces(p *page, pieces []cardPiece, idx map[string]int) {
 		} else {
 			continue
 		}
-		if !unspacedName(name) || !cjkRoleRe.MatchString(role) && !cjkExecRe.MatchString(role) || worldNotRole.MatchString(role) || notRole.MatchString(role) {
+		if !unspacedName(name) || !hasRole(role) && !cjkExecRe.MatchString(role) || worldNotRole.MatchString(role) || notRole.MatchString(role) {
 			continue
 		}
 		if a := pc.node.Parent; a == nil || underOtherHeading(a) || foreign(a) {
