@@ -239,3 +239,22 @@ func TestAnyLanguage39_RoleAndNameTogether(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage39_ComingSoonOfAFeature: "coming soon" is the product's
+// stage when said of it or standing alone as a banner, never when said of
+// an app, a plan or an integration of a product that is out.
+func TestAnyLanguage39_ComingSoonOfAFeature(t *testing.T) {
+	home := func(body string) string {
+		return `<html lang="en"><head><title>Acme</title></head><body><div class="nav"><a href="/">Acme</a></div><div>Acme keeps stock counts for bakeries.</div>` + body + `</body></html>`
+	}
+	for _, c := range []struct{ name, body, want string }{
+		{"an app", `<p>The Android app is coming soon.</p>`, ""},
+		{"a plan", `<div class="card"><div>Enterprise</div><div>SSO and audit logs, coming soon</div></div>`, ""},
+		{"the product", `<p>Acme is coming soon to bakeries in Lisbon.</p>`, "pre-launch"},
+		{"a banner", `<div class="pill">Coming soon</div>`, "pre-launch"},
+	} {
+		if got := draftLang(t, "en", "/", home(c.body)).Fields["stage"].Text; got != c.want {
+			t.Errorf("%s: stage %q, want %q", c.name, got, c.want)
+		}
+	}
+}

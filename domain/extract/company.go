@@ -290,7 +290,7 @@ var stagePatterns = []struct {
 	{"beta", regexp.MustCompile(`(?i)\b(now|currently|still|is|are) in beta\b|\b(ist|sind|noch|derzeit|aktuell) in der beta|` +
 		`\bin der beta-phase|(est|sommes|actuellement|encore) en bêta|(está|estamos|están|actualmente|todavía) en beta|` +
 		`(è|siamo|ancora|attualmente) in beta|(is|zijn|nog|momenteel) in (bèta|beta)|(está|estamos|ainda|atualmente) em beta`), true, 0},
-	{"pre-launch", regexp.MustCompile(`(?i)\bjoin (the|our) waitlist\b|\blaunching soon\b|\bcoming soon\b|\bpre-launch\b|` +
+	{"pre-launch", regexp.MustCompile(`(?i)\bjoin (the|our) waitlist\b|\blaunching soon\b|\bpre-launch\b|` +
 		`(auf|in) die warteliste|warteliste beitreten|zur warteliste|(rejoindre|rejoignez|inscri\p{L}*)( sur| à)? la liste d['’]attente|` +
 		`(únete|apúntate|unirse|inscríbete|entra|entre|junte-se|inscreva-se|entrar)( a| à| na| en)? (la |a )?lista de espera|` +
 		`(iscriviti|entra|unisciti)( al?la| nella) lista d['’]attesa|(meld je aan|schrijf je in)( voor| op)? de wachtlijst|op de wachtlijst`), false, 0},

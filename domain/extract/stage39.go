@@ -72,6 +72,9 @@ func init() {
 	// profitable stays second (after acquired)
 	j := slices.IndexFunc(stagePatterns, func(p pat) bool { return p.slug == "profitable" })
 	stagePatterns = slices.Insert(stagePatterns, j+1, pat{"profitable", profitableRe, true, 0})
+	// "coming soon" said of the product or standing alone; "The Android app
+	// is coming soon" is a feature's (was a strong pre-launch pattern)
+	stagePatterns = append(stagePatterns, pat{"pre-launch", comingSoonRe, true, 0})
 }
 
 // pastBeta reports whether the beta a line names is one the product is
@@ -146,3 +149,7 @@ func siblingElement(n *html.Node, dir int) *html.Node {
 // a form that takes an e-mail address (an app "coming" on a launched
 // product's page has none).
 var launchSoonMore = regexp.MustCompile(`リリース予定|公開予定|提供開始予定|ローンチ予定|近日公開|即将上线|即将推出|即將上線|即將推出|敬请期待|敬請期待|출시 예정|오픈 예정|런칭 예정|출시 알림`)
+
+// comingSoonRe: "coming soon", a pre-launch stage only when said of the
+// product ("Acme is coming soon") or as a banner ("Coming soon").
+var comingSoonRe = regexp.MustCompile(`(?i)\bcoming soon\b`)
