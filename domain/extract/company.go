@@ -177,36 +177,42 @@ func (s *site) draftLocation() {
 
 // addressLoc reads a postal address, line by line: the country is a line or
 // comma part that names one; the city is the part before it without postcodes.
+// The pieces a separator sets apart on one line ("Pollen Ltd · Leeds, United
+// Kingdom · hello@…") are read apart: the city is looked for in the country's
+// own piece (and, for a line's first piece, the line before), never in the
+// company's name; the quote stays the whole line.
 func addressLoc(p *page, lines []string) (loc, bool) {
 	for i, ln := range lines {
-		parts := strings.Split(ln, ",")
-		for j, part := range parts {
-			code, ok := domain.CountryCode(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(part), ".")))
-			if !ok {
-				continue
-			}
-			l := loc{p: p, country: code, countryQuote: ln}
-			var before []string
-			for k := j - 1; k >= 0; k-- {
-				before = append(before, parts[k])
-			}
-			if i > 0 {
-				prev := strings.Split(lines[i-1], ",")
-				for k := len(prev) - 1; k >= 0; k-- {
-					before = append(before, prev[k])
+		for pi, piece := range lineSepRe.Split(ln, -1) {
+			parts := strings.Split(piece, ",")
+			for j, part := range parts {
+				code, ok := domain.CountryCode(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(part), ".")))
+				if !ok {
+					continue
 				}
-			}
-			for k, b := range before {
-				if c := cleanCity(b); c != "" {
-					l.city = c
-					l.cityQuote = ln
-					if k >= j {
-						l.cityQuote = lines[i-1]
+				l := loc{p: p, country: code, countryQuote: ln}
+				var before []string
+				for k := j - 1; k >= 0; k-- {
+					before = append(before, parts[k])
+				}
+				if i > 0 && pi == 0 {
+					prev := strings.Split(lines[i-1], ",")
+					for k := len(prev) - 1; k >= 0; k-- {
+						before = append(before, prev[k])
 					}
-					break
 				}
+				for k, b := range before {
+					if c := cleanCity(b); c != "" {
+						l.city = c
+						l.cityQuote = ln
+						if k >= j {
+							l.cityQuote = lines[i-1]
+						}
+						break
+					}
+				}
+				return l, true
 			}
-			return l, true
 		}
 	}
 	return loc{}, false
@@ -284,7 +290,7 @@ var stagePatterns = []struct {
 	{"beta", regexp.MustCompile(`(?i)\b(now|currently|still|is|are) in beta\b|\b(ist|sind|noch|derzeit|aktuell) in der beta|` +
 		`\bin der beta-phase|(est|sommes|actuellement|encore) en bêta|(está|estamos|están|actualmente|todavía) en beta|` +
 		`(è|siamo|ancora|attualmente) in beta|(is|zijn|nog|momenteel) in (bèta|beta)|(está|estamos|ainda|atualmente) em beta`), true, 0},
-	{"pre-launch", regexp.MustCompile(`(?i)\bjoin (the|our) waitlist\b|\blaunching soon\b|\bcoming soon\b|\bpre-launch\b|` +
+	{"pre-launch", regexp.MustCompile(`(?i)\bjoin (the|our) waitlist\b|\blaunching soon\b|\bpre-launch\b|` +
 		`(auf|in) die warteliste|warteliste beitreten|zur warteliste|(rejoindre|rejoignez|inscri\p{L}*)( sur| à)? la liste d['’]attente|` +
 		`(únete|apúntate|unirse|inscríbete|entra|entre|junte-se|inscreva-se|entrar)( a| à| na| en)? (la |a )?lista de espera|` +
 		`(iscriviti|entra|unisciti)( al?la| nella) lista d['’]attesa|(meld je aan|schrijf je in)( voor| op)? de wachtlijst|op de wachtlijst`), false, 0},
@@ -317,7 +323,10 @@ func (s *site) draftStage() {
 					if entry && seg.level >= 2 && historyHdr.MatchString(seg.title) {
 						continue // an entry of a history list ("2020年9月 | β版を公開") too, dated in the cell before it
 					}
-					if m := st.re.FindStringIndex(l.text); m != nil {
+					if l.node != nil && datedBySibling(l.node) {
+						continue // a news item dated by an element beside it (a date div, then the title)
+					}
+					if m := st.re.FindStringIndex(l.text); m != nil && !(st.slug == "beta" && pastBeta(l.text)) {
 						if st.min > 0 && (p.kind == kindPricing || tractionCount(l.text[m[0]:m[1]]) < st.min || limitBefore(l.text[:m[0]])) {
 							continue // "for more than 100 users": a plan's limit, not traction
 						}
@@ -325,7 +334,8 @@ func (s *site) draftStage() {
 						self := selfWordRe.MatchString(sent) || s.mentionsName(sent)
 						// A weak "in beta" with no subject of its own is a banner ("Now in
 						// beta"); with one, the subject must be the company ("Dark mode is in beta").
-						banner := len(strings.Fields(sent)) <= 6 && strings.HasPrefix(sent, strings.TrimSpace(l.text[m[0]:m[1]]))
+						banner := len(strings.Fields(sent)) <= 6 && strings.HasPrefix(sent, strings.TrimSpace(l.text[m[0]:m[1]])) ||
+							statusBanner(sent, strings.Index(sent, strings.TrimSpace(l.text[m[0]:m[1]])))
 						if (st.slug == "acquired" || st.weak && !banner) && !self || l.foreign {
 							continue
 						}

@@ -302,6 +302,9 @@ func (s *site) placeStatements(p *page) (strong, weak []loc) {
 						strong = append(strong, l)
 					}
 				}
+				if own := s.withoutOwnSubject(part); own != part && madeIn.MatchString(own) {
+					part = own // "Tallow is made in Lisbon, Portugal"
+				}
 				if m := madeIn.FindStringIndex(part); m != nil && !hostWords.MatchString(part) {
 					// "Made in Webflow", "Built in Rust": a bare "made in" names a
 					// city only with its country or with "with love/avec soin … in".
@@ -383,8 +386,8 @@ func addressBlock(p *page, block []line, legal bool) (loc, bool) {
 	city := -1
 	var name string
 	for k, part := range parts {
-		if m := postcodeRe.FindStringSubmatch(part.text); m != nil {
-			city, name = k, m[1]
+		if m := postcodeRe.FindStringSubmatch(part.text); m != nil && !streetEnd.MatchString(m[1]) {
+			city, name = k, m[1] // not "1120 NW Couch St", a US street read as "1120 NW" and a town
 			break
 		}
 		if m := cityPostcode.FindStringSubmatch(part.text); m != nil {
@@ -413,7 +416,7 @@ func addressBlock(p *page, block []line, legal bool) (loc, bool) {
 	l := loc{p: p, city: name, cityQuote: parts[city].line}
 	for _, part := range parts[city+1:] {
 		t := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(part.text, "("), ")"))
-		if code, ok := domain.CountryCode(t); ok && len(t) > 2 {
+		if code, ok := domain.CountryCode(t); ok && (len(t) > 2 || t == "UK") { // "UK" is no US state
 			l.country, l.countryQuote = code, part.line
 			break
 		}

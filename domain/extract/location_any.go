@@ -52,7 +52,7 @@ func (s *site) postalLocs() []loc {
 	for _, p := range s.byKind(kindContact, kindAbout, kindHome, kindTeam) {
 		for _, seg := range p.segs {
 			for _, l := range seg.lines {
-				if l.foreign || seg.foreign || !(l.footer || l.tag == atom.Address || p.kind == kindContact || addressLabelPrefix.MatchString(l.text)) {
+				if l.foreign || seg.foreign || !(s.imprintLine(seg, l) || l.tag == atom.Address || p.kind == kindContact || addressLabelPrefix.MatchString(l.text)) {
 					continue
 				}
 				text := addressLabelPrefix.ReplaceAllString(l.text, "")

@@ -59,7 +59,7 @@ func (s *site) cityPostcodeLocs() []loc {
 	for _, p := range s.byKind(kindContact, kindAbout, kindHome, kindTeam) {
 		for _, seg := range p.segs {
 			for _, l := range seg.lines {
-				if l.foreign || seg.foreign || !(l.footer || l.tag == atom.Address || p.kind == kindContact) || hostWords.MatchString(l.text) {
+				if l.foreign || seg.foreign || !(s.imprintLine(seg, l) || l.tag == atom.Address || p.kind == kindContact) || hostWords.MatchString(l.text) {
 					continue
 				}
 				for _, piece := range lineSepRe.Split(l.text, -1) {

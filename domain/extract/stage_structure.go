@@ -219,13 +219,13 @@ func (s *site) waitlistStage() (string, []domain.Evidence) {
 			// the section the form stands in: its heading and lines ("Launching spring 2026")
 			if sec := n.Parent; sec != nil && sec.DataAtom != atom.Body && sec.DataAtom != atom.Main {
 				for c := sec.FirstChild; c != nil; c = c.NextSibling {
-					if headingLevel[c.DataAtom] > 0 || c.DataAtom == atom.P {
+					if headingLevel[c.DataAtom] > 0 || c.DataAtom == atom.P || c.DataAtom == atom.Div || c.DataAtom == atom.Span {
 						texts = append(texts, nodeText(c))
 					}
 				}
 			}
 			for _, t := range texts {
-				if t = strings.TrimSpace(t); t != "" && len(t) <= 120 && (waitlistRe.MatchString(t) || launchSoonRe.MatchString(t)) {
+				if t = strings.TrimSpace(t); t != "" && len(t) <= 120 && (waitlistRe.MatchString(t) || launchSoonRe.MatchString(t) || launchSoonMore.MatchString(t)) {
 					found = t
 					break
 				}
