@@ -72,7 +72,7 @@ func TestDependencyDirection(t *testing.T) {
 			if inDomain && (imp == "net/http" || strings.HasPrefix(imp, "net/http/")) {
 				t.Errorf("%s imports %s: the domain tree speaks no HTTP; put the adapter under internal/", pkg, imp)
 			}
-			if inDomain && (strings.HasPrefix(imp, "github.com/stripe/") || strings.HasPrefix(imp, "github.com/openai/")) {
+			if inDomain && (strings.HasPrefix(imp, "github.com/stripe/") || strings.HasPrefix(imp, "github.com/sashabaranov/go-openai")) {
 				t.Errorf("%s imports %s: an outside service's SDK belongs in its adapter under internal/", pkg, imp)
 			}
 			if inDomain && strings.HasPrefix(imp, mod) && imp != mod+"domain" && !strings.HasPrefix(imp, mod+"domain/") &&

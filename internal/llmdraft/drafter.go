@@ -8,6 +8,7 @@ package llmdraft
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -19,8 +20,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
+	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -32,6 +32,10 @@ const (
 	DefaultMaxInputChars = 60000
 	DefaultAttempts      = 2
 	DefaultRetryWait     = 2 * time.Second
+
+	// maxErrorBody is how much of an error answer's body that is not an
+	// OpenAI error object an error keeps.
+	maxErrorBody = 1024
 )
 
 // Config configures a Drafter.
@@ -89,8 +93,8 @@ func (c Config) GoString() string { return c.String() }
 // Drafter drafts profiles with a model behind an OpenAI-compatible endpoint.
 // It is safe for concurrent use.
 type Drafter struct {
-	cfg  Config
-	chat openai.ChatCompletionService
+	cfg    Config
+	client *openai.Client
 	// endpoint is BaseURL with any user:password replaced, for error messages.
 	endpoint string
 	// format is the response_format the endpoint last accepted (a
@@ -154,20 +158,15 @@ func New(cfg Config) (*Drafter, error) {
 	if hc == nil {
 		hc = &http.Client{}
 	}
-	opts := []option.RequestOption{
-		option.WithBaseURL(cfg.BaseURL),
-		option.WithHTTPClient(hc),
-		// The job runner owns retries, with its own backoff and attempt budget;
-		// retrying here as well would multiply the attempts and hide the wait.
-		option.WithMaxRetries(0),
-	}
-	if cfg.APIKey != "" {
-		opts = append(opts, option.WithAPIKey(cfg.APIKey))
-	}
-	// The service is built from our options alone (not openai.NewClient), so
-	// OPENAI_* environment variables (organisation, project, custom headers)
-	// are never sent to an endpoint they were not meant for.
-	return &Drafter{cfg: cfg, chat: openai.NewChatCompletionService(opts...), endpoint: u.Redacted()}, nil
+	// The client is configured from Config alone (go-openai reads no
+	// OPENAI_* environment variable), so no organisation, project or header
+	// meant for another endpoint is sent. It makes one request per call: the
+	// job runner owns retries, with its own backoff and attempt budget;
+	// retrying here as well would multiply the attempts and hide the wait.
+	oc := openai.DefaultConfig(cfg.APIKey)
+	oc.BaseURL = cfg.BaseURL
+	oc.HTTPClient = jsonModeDoer{hc}
+	return &Drafter{cfg: cfg, client: openai.NewClientWithConfig(oc), endpoint: u.Redacted()}, nil
 }
 
 // ErrInvalidReply is wrapped by the error Draft returns when the model's reply,
@@ -226,7 +225,7 @@ func (d *Drafter) Draft(ctx context.Context, req domain.DraftRequest) (*domain.D
 // valid JSON) and parses its reply.
 func (d *Drafter) ask(ctx context.Context, req domain.DraftRequest) (*reply, error) {
 	messages := buildMessages(req, d.cfg.MaxInputChars)
-	params := openai.ChatCompletionNewParams{
+	params := openai.ChatCompletionRequest{
 		Model:    d.cfg.Model,
 		Messages: messages,
 	}
@@ -247,7 +246,7 @@ func (d *Drafter) ask(ctx context.Context, req domain.DraftRequest) (*reply, err
 		if err == nil {
 			break
 		}
-		params.Messages = append(messages[:len(messages):len(messages)], openai.UserMessage(
+		params.Messages = append(messages[:len(messages):len(messages)], userMessage(
 			"Your previous reply was not a valid JSON object ("+err.Error()+"). "+
 				"Reply again with only the JSON object described above, no prose, no code fences."))
 	}
@@ -263,18 +262,22 @@ func (d *Drafter) ask(ctx context.Context, req domain.DraftRequest) (*reply, err
 // it asks again in the next weaker one and remembers it: structured output
 // where the server supports it, JSON mode or the prompt alone where not. The
 // values pass the same grounding gate whatever the format.
-func (d *Drafter) completeIn(ctx context.Context, req domain.DraftRequest, params *openai.ChatCompletionNewParams) (string, error) {
+func (d *Drafter) completeIn(ctx context.Context, req domain.DraftRequest, params *openai.ChatCompletionRequest) (string, error) {
 	for {
 		f := replyFormat(d.format.Load())
 		p := *params
 		p.ResponseFormat = responseFormatFor(f, req)
+		rctx := ctx
+		if f == formatObject {
+			rctx = context.WithValue(ctx, jsonModeSchemaKey{}, json.RawMessage(mustJSON(replySchema(req))))
+		}
 		if f != formatSchema {
 			// Without structured outputs the model sees the reply's schema
 			// only in the prompt: the system message carries it.
 			p.Messages = slices.Clone(p.Messages)
-			p.Messages[0] = openai.SystemMessage(systemPrompt + schemaNote(req))
+			p.Messages[0] = systemMessage(systemPrompt + schemaNote(req))
 		}
-		content, err := d.complete(ctx, p)
+		content, err := d.complete(rctx, p)
 		if err == nil || f == formatNone || !formatRefused(err) {
 			return content, err
 		}
@@ -285,11 +288,11 @@ func (d *Drafter) completeIn(ctx context.Context, req domain.DraftRequest, param
 // formatRefused reports whether err is the endpoint refusing the request's
 // response_format rather than the request as a whole.
 func formatRefused(err error) bool {
-	var apiErr *openai.Error
-	if !errors.As(err, &apiErr) || (apiErr.StatusCode != http.StatusBadRequest && apiErr.StatusCode != http.StatusUnprocessableEntity) {
+	status, text, ok := endpointAnswer(err)
+	if !ok || (status != http.StatusBadRequest && status != http.StatusUnprocessableEntity) {
 		return false
 	}
-	msg := strings.ToLower(apiErr.Message + " " + apiErr.Param + " " + apiErr.RawJSON())
+	msg := strings.ToLower(text)
 	for _, w := range []string{"response_format", "json_schema", "schema", "grammar"} {
 		if strings.Contains(msg, w) {
 			return true
@@ -298,14 +301,43 @@ func formatRefused(err error) bool {
 	return false
 }
 
+// endpointAnswer is the HTTP status of an error answer of the endpoint and
+// its text (message, param, type and code of an OpenAI error body, or the
+// body as it came); ok is false for errors that are not an answer (network,
+// timeout).
+func endpointAnswer(err error) (status int, text string, ok bool) {
+	// A body that is not an OpenAI error object gives a RequestError (it
+	// may wrap a half-decoded APIError, whose status is then unset).
+	var reqErr *openai.RequestError
+	if errors.As(err, &reqErr) && reqErr.HTTPStatusCode != 0 {
+		return reqErr.HTTPStatusCode, string(reqErr.Body), true
+	}
+	var apiErr *openai.APIError
+	if errors.As(err, &apiErr) && apiErr.HTTPStatusCode != 0 {
+		text := apiErr.Message + " " + apiErr.Type + " " + fmt.Sprint(apiErr.Code)
+		if apiErr.Param != nil {
+			text += " " + *apiErr.Param
+		}
+		return apiErr.HTTPStatusCode, text, true
+	}
+	return 0, "", false
+}
+
 // complete sends one chat completion request and returns the reply text.
-func (d *Drafter) complete(ctx context.Context, params openai.ChatCompletionNewParams) (string, error) {
+func (d *Drafter) complete(ctx context.Context, params openai.ChatCompletionRequest) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, d.cfg.Timeout)
 	defer cancel()
-	resp, err := d.chat.New(ctx, params)
+	resp, err := d.client.CreateChatCompletion(ctx, params)
+	var reqErr *openai.RequestError
+	if errors.As(err, &reqErr) && len(reqErr.Body) > maxErrorBody {
+		// An error page (a proxy's HTML) is kept to its start in the
+		// error's text, which goes into logs and the job's last error.
+		reqErr.Body = append(reqErr.Body[:maxErrorBody:maxErrorBody], "..."...)
+	}
 	if err != nil {
-		// *openai.Error prints only its status, never the request headers, so
-		// wrapping it cannot carry the API key into a log.
+		// go-openai's errors print the status and the answer's message or
+		// body, never the request headers, so wrapping them cannot carry the
+		// API key into a log.
 		return "", fmt.Errorf("llmdraft: chat completion at %s (model %s): %w", d.endpoint, d.cfg.Model, err)
 	}
 	if len(resp.Choices) == 0 {
@@ -326,9 +358,7 @@ func Temporary(err error) bool {
 	if err == nil {
 		return false
 	}
-	var apiErr *openai.Error
-	if errors.As(err, &apiErr) {
-		s := apiErr.StatusCode
+	if s, _, ok := endpointAnswer(err); ok {
 		return s == http.StatusRequestTimeout || s == http.StatusConflict || s == http.StatusTooManyRequests || s >= 500
 	}
 	var netErr net.Error

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/openai/openai-go/v3"
+	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/internal/llmdraft"
@@ -375,9 +375,9 @@ func TestDrafter_EndpointErrors(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err = d.Draft(context.Background(), acmeRequest())
-			var apiErr *openai.Error
-			if !errors.As(err, &apiErr) || apiErr.StatusCode != tc.status {
-				t.Fatalf("err = %v, want a wrapped *openai.Error with status %d", err, tc.status)
+			var apiErr *openai.APIError
+			if !errors.As(err, &apiErr) || apiErr.HTTPStatusCode != tc.status {
+				t.Fatalf("err = %v, want a wrapped *openai.APIError with status %d", err, tc.status)
 			}
 			if got := llmdraft.Temporary(err); got != tc.temporary {
 				t.Errorf("Temporary = %v, want %v", got, tc.temporary)
@@ -405,8 +405,8 @@ func TestDrafter_EndpointErrors(t *testing.T) {
 		f := newFakeModel(t, fakeReply{})
 		d, _ := llmdraft.New(llmdraft.Config{BaseURL: f.URL + "/v1", Model: "no-such-model", APIKey: testKey, HTTPClient: f.Client()})
 		_, err := d.Draft(context.Background(), acmeRequest())
-		var apiErr *openai.Error
-		if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusNotFound || llmdraft.Temporary(err) {
+		var apiErr *openai.APIError
+		if !errors.As(err, &apiErr) || apiErr.HTTPStatusCode != http.StatusNotFound || llmdraft.Temporary(err) {
 			t.Fatalf("err = %v, want a permanent 404", err)
 		}
 	})

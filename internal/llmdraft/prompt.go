@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/openai/openai-go/v3"
+	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -52,7 +52,7 @@ var fieldGuide = map[string]string{
 }
 
 // buildMessages is the prompt for req, with the pages cut to budget characters.
-func buildMessages(req domain.DraftRequest, budget int) []openai.ChatCompletionMessageParamUnion {
+func buildMessages(req domain.DraftRequest, budget int) []openai.ChatCompletionMessage {
 	var b strings.Builder
 	fields := wantedFields(req)
 	b.WriteString("Draft these profile fields (leave out any the pages do not state):\n")
@@ -86,10 +86,18 @@ func buildMessages(req domain.DraftRequest, budget int) []openai.ChatCompletionM
 	}
 	b.WriteString("\nThe crawled pages follow (the home page first, then the pages chosen for their facts: pricing, about, legal notice, ...). Quote only from them.\n")
 	writePages(&b, req.Site.Pages, budget)
-	return []openai.ChatCompletionMessageParamUnion{
-		openai.SystemMessage(systemPrompt),
-		openai.UserMessage(b.String()),
+	return []openai.ChatCompletionMessage{
+		systemMessage(systemPrompt),
+		userMessage(b.String()),
 	}
+}
+
+func systemMessage(text string) openai.ChatCompletionMessage {
+	return openai.ChatCompletionMessage{Role: openai.ChatMessageRoleSystem, Content: text}
+}
+
+func userMessage(text string) openai.ChatCompletionMessage {
+	return openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: text}
 }
 
 // wantedFields are the profile fields to draft: req.Only (those it names that

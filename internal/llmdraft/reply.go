@@ -8,8 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/shared"
+	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -17,17 +16,17 @@ import (
 // storyKeys are the story sections a reply may fill.
 var storyKeys = domain.StorySections
 
-// responseFormatFor is the response_format of a request in format f.
-func responseFormatFor(f replyFormat, req domain.DraftRequest) openai.ChatCompletionNewParamsResponseFormatUnion {
+// responseFormatFor is the response_format of a request in format f (nil:
+// none). In JSON mode the reply's schema goes beside "type"
+// ({type: json_object, schema}), which is how llama.cpp's server takes a
+// schema in JSON mode, and other servers ignore it; go-openai's type has no
+// field for it, so jsonModeDoer adds it to the request body.
+func responseFormatFor(f replyFormat, req domain.DraftRequest) *openai.ChatCompletionResponseFormat {
 	switch f {
 	case formatObject:
-		// JSON mode; "schema" beside "type" is how llama.cpp's server takes a
-		// schema in JSON mode, and other servers ignore it.
-		obj := shared.NewResponseFormatJSONObjectParam()
-		obj.SetExtraFields(map[string]any{"schema": replySchema(req)})
-		return openai.ChatCompletionNewParamsResponseFormatUnion{OfJSONObject: &obj}
+		return &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONObject}
 	case formatNone:
-		return openai.ChatCompletionNewParamsResponseFormatUnion{}
+		return nil
 	}
 	return responseFormat(req)
 }
@@ -42,15 +41,14 @@ func schemaNote(req domain.DraftRequest) string {
 // responseFormat asks for the reply as JSON following replySchema, in strict
 // mode: endpoints that support structured outputs then cannot return anything
 // else, and the others still get the schema as guidance.
-func responseFormat(req domain.DraftRequest) openai.ChatCompletionNewParamsResponseFormatUnion {
-	return openai.ChatCompletionNewParamsResponseFormatUnion{
-		OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{
-			JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
-				Name:        "launch_directory_draft",
-				Description: openai.String("A product profile drafted from its web site; every value with verbatim evidence quotes."),
-				Strict:      openai.Bool(true),
-				Schema:      replySchema(req),
-			},
+func responseFormat(req domain.DraftRequest) *openai.ChatCompletionResponseFormat {
+	return &openai.ChatCompletionResponseFormat{
+		Type: openai.ChatCompletionResponseFormatTypeJSONSchema,
+		JSONSchema: &openai.ChatCompletionResponseFormatJSONSchema{
+			Name:        "launch_directory_draft",
+			Description: "A product profile drafted from its web site; every value with verbatim evidence quotes.",
+			Strict:      true,
+			Schema:      json.RawMessage(mustJSON(replySchema(req))),
 		},
 	}
 }
