@@ -71,6 +71,11 @@ func toolTokensSource(t *testing.T) []byte {
 // page shows) equal to what the tokenizer counts for the catalog now, and
 // checks that Toolsets sums those counts. -update rewrites the file.
 func TestSnapshot_ToolTokens(t *testing.T) {
+	// Parallel: it reads the catalog and the tokenizer, which the parallel
+	// budget and description tests already share; -update writes only its
+	// own file. Serial, it was 11.4 s of tools' race-tier serial phase
+	// (docs/testing.md, ci8a).
+	t.Parallel()
 	want := toolTokensSource(t)
 	if *catUpdate {
 		if err := os.WriteFile(toolTokensFile, want, 0o644); err != nil {
