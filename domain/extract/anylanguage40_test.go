@@ -1,0 +1,59 @@
+package extract_test
+
+import (
+	"testing"
+)
+
+// TestAnyLanguage40_PricingGrids: plans read from pricing grids as site
+// builders write them, whatever the cards' classes: a featured card whose
+// class differs from its siblings' (a combo class, other utility classes), a
+// card one level below its grid's column (col > card), the name at the same
+// place in every card while a badge sits in one card only, a price split
+// across elements ("$" "19" "/seat/mo"; an integer, its cents and the
+// period), a struck-through old price left out, a row of extras introduced
+// as add-ons never taken for plans, a comparison table's heading never a
+// plan's name.
+func TestAnyLanguage40_PricingGrids(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, body, want string
+	}{
+		{"combo class, badge, split price, add-ons", "en", `<h1>Pricing</h1>
+<div class="grid">
+<div class="card"><div class="card-top"><div class="t-large">Basic</div><div class="wrap"><div class="cur">$</div><div class="amt">0</div><div class="per">/mo</div></div><div class="t-small">Free forever</div></div></div>
+<div class="card is-featured"><div class="badge">Most popular</div><div class="card-top"><div class="t-large">Team</div><div class="wrap"><div class="cur">$</div><div class="amt">19</div><div class="per">/seat/mo</div></div></div></div>
+</div>
+<div class="extras"><div class="label">Add-ons</div><div class="row"><div>Phone numbers</div><div>$15/mo</div></div><div class="row"><div>Extra storage</div><div>$9/mo</div></div></div>`,
+			"Basic: $0 /mo; Team: $19 /seat/mo"},
+		{"utility classes differ, badge after the name", "en", `<h1>Pricing</h1>
+<div class="grid gap-8">
+<div class="ring-1 ring-gray-200 p-8"><h3 class="text-gray-900">Hobby</h3><p class="mt-4">For side projects.</p><p class="mt-6"><span class="text-4xl">$0</span></p></div>
+<div class="ring-2 ring-indigo-600 p-8"><h3 class="text-indigo-600">Startup</h3><p class="badge">Most popular</p><p class="mt-4">For teams.</p><p class="mt-6"><span class="text-4xl">$15</span><span class="text-sm">/month</span></p></div>
+</div>
+<h2>Compare plans</h2><table><tr><th></th><th>Hobby</th><th>Startup</th></tr><tr><th>Overage</th><td>—</td><td>$1 per 1,000 runs</td></tr></table>`,
+			"Hobby: $0; Startup: $15/month"},
+		{"col > card, h4 name over an h1 price", "en", `<h1>Pricing</h1>
+<div class="row">
+<div class="col"><div class="card"><div class="card-header"><h4>Free</h4></div><div class="card-body"><h1>£0<small>/mo</small></h1><ul><li>10 users</li></ul></div></div></div>
+<div class="col"><div class="card"><div class="card-header"><h4>Pro</h4></div><div class="card-body"><h1>£15<small>/mo</small></h1><ul><li>20 users</li></ul></div></div></div>
+</div>`,
+			"Free: £0/mo; Pro: £15/mo"},
+		{"struck-through price, a tag beside the name", "en", `<h1>Plans</h1>
+<div class="plans">
+<article class="plan"><header><span class="nm">Solo</span><span class="tag">Launch offer</span></header><div class="price"><s>$12</s> <span>$8</span><span>/month</span></div></article>
+<article class="plan"><header><span class="nm">Studio</span></header><div class="price"><span>$24</span><span>/month</span></div><p>$6 per extra user.</p></article>
+</div>`,
+			"Solo: $8/month; Studio: $24/month"},
+		{"integer, cents and period in parts, an old price by its class", "de", `<h1>Preise</h1>
+<div class="tables">
+<div class="col"><div class="pt"><h3>Mini</h3><div class="price"><span class="c">€</span><span class="i">29</span><div class="after"><span class="f">00</span></div><span class="p">pro Monat</span></div></div></div>
+<div class="col"><div class="pt"><h3>Maxi</h3><div class="price"><div class="original-price">€59</div><span class="c">€</span><span class="i">49</span><div class="after"><span class="f">00</span></div><span class="p">pro Monat</span></div></div></div>
+</div>`,
+			"Mini: €29 pro Monat; Maxi: €49 pro Monat"},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/pricing">?</a></body></html>`,
+			"/pricing", `<html lang="`+c.lang+`"><head><title>Pricing - Acme</title></head><body>`+c.body+`</body></html>`)
+		if got := dr.Fields["pricing_summary"].Text; got != c.want {
+			t.Errorf("%s: pricing_summary %q, want %q", c.name, got, c.want)
+		}
+	}
+}
