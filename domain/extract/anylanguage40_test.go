@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -54,6 +55,54 @@ func TestAnyLanguage40_PricingGrids(t *testing.T) {
 			"/pricing", `<html lang="`+c.lang+`"><head><title>Pricing - Acme</title></head><body>`+c.body+`</body></html>`)
 		if got := dr.Fields["pricing_summary"].Text; got != c.want {
 			t.Errorf("%s: pricing_summary %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestAnyLanguage40_HeadlessFeatureCards: features read from feature grids
+// built without headings, as site builders write them: cards of an icon, a
+// title in a div or <p> of its own and a description; list items of an
+// icon, a <strong> title and a span; accordion rows whose title is the
+// button and whose panel is closed; a tab set's panels beside its tab
+// buttons; Tailwind's <dl> whose terms and descriptions sit in a div each.
+// A grid of people's names, a grid of figures and one of dated posts give
+// none.
+func TestAnyLanguage40_HeadlessFeatureCards(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, body string
+		want             []string
+	}{
+		{"div titles", "en", `<div class="grid"><div class="item"><svg></svg><div class="title">Shared inbox</div><p>Every address lands in one queue.</p></div>
+<div class="item"><svg></svg><div class="title">Collision alerts</div><p>See when a teammate is replying.</p></div>
+<div class="item"><svg></svg><div class="title">Canned answers</div><p>Save the replies you write every day.</p></div></div>`,
+			[]string{"Shared inbox", "Collision alerts", "Canned answers"}},
+		{"strong and span in list items", "ko", `<ul class="list"><li><img src="a.svg" alt=""><strong>회비 자동 정산</strong><span>누가 냈는지 한눈에 보여요.</span></li>
+<li><img src="b.svg" alt=""><strong>출석 체크</strong><span>QR 코드로 출석을 기록해요.</span></li>
+<li><img src="c.svg" alt=""><strong>일정 투표</strong><span>다음 모임 날짜를 투표로 정해요.</span></li></ul>`,
+			[]string{"회비 자동 정산", "출석 체크", "일정 투표"}},
+		{"accordion rows", "en", `<div class="acc"><div class="row"><button aria-expanded="true"><p>Visual editor</p></button><div><p>Click any block and change it.</p></div></div>
+<div class="row"><button aria-expanded="false"><p>Localization</p></button><div hidden><p>Translate every entry side by side.</p></div></div>
+<div class="row"><button aria-expanded="false"><p>Version history</p></button><div hidden><p>Roll any page back to last week.</p></div></div></div>`,
+			[]string{"Visual editor", "Localization", "Version history"}},
+		{"tab panels beside their buttons", "en", `<div class="tabs"><div role="tablist"><button role="tab">Draft</button><button role="tab">Sign</button><button role="tab">Track</button></div>
+<div role="tabpanel"><h3>Clause library</h3><p>Pick from lawyer-checked clauses.</p></div>
+<div role="tabpanel" hidden><h3>E-signatures</h3><p>Clients sign on their phone.</p></div>
+<div role="tabpanel" hidden><h3>Signing reminders</h3><p>Nudges after two days.</p></div></div>`,
+			[]string{"Clause library", "E-signatures", "Signing reminders"}},
+		{"Tailwind dl", "en", `<dl class="grid"><div class="relative"><dt><svg></svg>Automatic retries</dt><dd>Failed jobs retry with backoff.</dd></div>
+<div class="relative"><dt><svg></svg>Cron schedules</dt><dd>Run a job every weekday at nine.</dd></div>
+<div class="relative"><dt><svg></svg>Run dashboard</dt><dd>Every run and its logs, searchable.</dd></div></dl>`,
+			[]string{"Automatic retries", "Cron schedules", "Run dashboard"}},
+		{"people", "en", `<div class="grid"><div class="m"><img src="a.jpg" alt=""><div class="n">Anna Berg</div><p>Anna runs our support team from Oslo.</p></div>
+<div class="m"><img src="b.jpg" alt=""><div class="n">Tom Reed</div><p>Tom writes the backend and the docs.</p></div>
+<div class="m"><img src="c.jpg" alt=""><div class="n">Mia Holm</div><p>Mia designs everything you click on.</p></div></div>`, nil},
+		{"figures", "en", `<div class="stats"><div class="s"><div class="v">10,000+</div><p>teams use it every single day</p></div>
+<div class="s"><div class="v">99.9%</div><p>uptime over the last twelve months</p></div>
+<div class="s"><div class="v">4.8</div><p>average rating in the app stores</p></div></div>`, nil},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><p>Acme helps small teams.</p>`+c.body+`</body></html>`)
+		if got := dr.Fields["features"].List; !slices.Equal(got, c.want) {
+			t.Errorf("%s: features %q, want %q", c.name, got, c.want)
 		}
 	}
 }

@@ -251,7 +251,11 @@ func gridLabel(grid *html.Node, prices []*html.Node) string {
 // or more inline elements with no digit and no text of the block's own (a
 // flex row "<span>Solo</span><span>Launch offer</span>") gives those
 // elements' texts one by one.
-func gridLines(n *html.Node) []gridItem {
+func gridLines(n *html.Node) []gridItem { return cardLines(n, false) }
+
+// cardLines are gridLines; withControls keeps the text of buttons (an
+// accordion row's title is its button).
+func cardLines(n *html.Node, withControls bool) []gridItem {
 	var out []gridItem
 	var run strings.Builder
 	var parts []*html.Node
@@ -291,8 +295,12 @@ func gridLines(n *html.Node) []gridItem {
 				continue
 			}
 			switch c.DataAtom {
-			case atom.Script, atom.Style, atom.Template, atom.Table, atom.Svg, atom.Button, atom.Select, atom.Noscript:
+			case atom.Script, atom.Style, atom.Template, atom.Table, atom.Svg, atom.Select, atom.Noscript:
 				continue
+			case atom.Button:
+				if !withControls {
+					continue
+				}
 			}
 			if htmltext.Hidden(c) {
 				if htmltext.HiddenGap(c) {
