@@ -106,3 +106,19 @@ func TestAnyLanguage40_HeadlessFeatureCards(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage40_DateAboveHeading: a changelog of div entries whose date
+// sits above the entry's heading inside the entry, as page builders lay
+// them out: each date goes with its own entry's heading, never with the
+// heading before it, and a patch release's entry gives none.
+func TestAnyLanguage40_DateAboveHeading(t *testing.T) {
+	dr := draftPages(t, "/", `<html lang="en"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/changelog">Changelog</a></body></html>`,
+		"/changelog", `<html lang="en"><head><title>Changelog - Acme</title></head><body><h1>Changelog</h1><div class="entries">
+<div class="e1"><div><p class="d">Apr 29, 2025</p></div><div><h3>Scheduled publishing</h3><p>Pick a time for any entry to go live.</p></div></div>
+<div class="e1"><div><p class="d">Apr 3, 2025</p></div><div><h3>v2.4.1</h3><p>Fixes a crash when pasting tables.</p></div></div>
+<div class="e1"><div><p class="d">Feb 12, 2025</p></div><div><h3>Localization for every plan</h3><p>Translate entries on every plan.</p></div></div>
+</div></body></html>`)
+	if got, want := milestoneList(dr), []string{"2025-04-29 Scheduled publishing", "2025-02-12 Localization for every plan"}; !slices.Equal(got, want) {
+		t.Errorf("milestones %q, want %q", got, want)
+	}
+}
