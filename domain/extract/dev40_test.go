@@ -53,7 +53,11 @@ func TestEvaluationDev40(t *testing.T) {
 // was written (drafter unchanged): 69.2% recall (128/185), value accuracy
 // 87.1% (128/147), 5 invented (add-ons, an overage row, a strike-through
 // price taken as plans' prices; a patch release's date), 0 non-verbatim.
+// After the first rules: 100% (185/185), 0 invented. A second batch of four
+// (en-shiftwise, ja-shiftnote, zh-kuaiyue, tr-randevu), written then and
+// before the drafter was run on it: 98.3% (234/238), 99.6% accurate, 1
+// invented (a one-time setup fee in an option table).
 const (
-	dev40MinRecall   = 0.69
-	dev40MaxInvented = 5
+	dev40MinRecall   = 0.95
+	dev40MaxInvented = 1
 )
