@@ -122,3 +122,32 @@ func TestAnyLanguage40_DateAboveHeading(t *testing.T) {
 		t.Errorf("milestones %q, want %q", got, want)
 	}
 }
+
+// TestAnyLanguage40_PlansBesideExtras: a plan table under an options or
+// add-ons heading is extras, never plans (a one-time setup fee there is no
+// plan); the lira after its amount ("0 ₺") is a price, so a free card of a
+// Turkish grid is read; a feature card opening with an emoji icon takes
+// the title after it.
+func TestAnyLanguage40_PlansBesideExtras(t *testing.T) {
+	dr := draftPages(t, "/", `<html lang="ja"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/ryokin">料金</a></body></html>`,
+		"/ryokin", `<html lang="ja"><head><title>料金 | Acme</title></head><body><h1>料金プラン</h1>
+<table><tr><th></th><th>ライト</th><th>プロ</th></tr><tr><th>月額</th><td>2,200円</td><td>8,800円</td></tr></table>
+<h2>オプション</h2><table><tr><th>給与計算連携</th><td>1,100円／月</td></tr><tr><th>導入サポート</th><td>33,000円（初回のみ）</td></tr></table></body></html>`)
+	if got, want := dr.Fields["pricing_summary"].Text, "ライト: 2,200円; プロ: 8,800円"; got != want {
+		t.Errorf("options table: pricing_summary %q, want %q", got, want)
+	}
+	dr = draftPages(t, "/", `<html lang="tr"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/fiyatlar">Fiyatlar</a></body></html>`,
+		"/fiyatlar", `<html lang="tr"><head><title>Fiyatlar – Acme</title></head><body><h1>Fiyatlar</h1><div class="p">
+<div class="k"><span class="a">Ücretsiz</span><div class="f"><span>0 ₺</span></div></div>
+<div class="k x"><span class="r">Popüler</span><span class="a">Klinik</span><div class="f"><span>₺499</span><span>/ay</span></div></div></div></body></html>`)
+	if got, want := dr.Fields["pricing_summary"].Text, "Ücretsiz: 0 ₺; Klinik: ₺499/ay"; got != want {
+		t.Errorf("lira after the amount: pricing_summary %q, want %q", got, want)
+	}
+	dr = draftPages(t, "/", `<html lang="en"><head><title>Acme</title></head><body><h1>Acme</h1><p>Acme plans rotas.</p><div class="g">
+<div class="b"><span>🩺</span><span>Skill-based shifts</span><span>Only trained staff get medication rounds.</span></div>
+<div class="b"><span>⏱</span><span>Rest-break checks</span><span>Warns before a rota breaks the 11-hour rule.</span></div>
+<div class="b"><span>📱</span><span>Shift swaps</span><span>Staff swap shifts in one tap.</span></div></div></body></html>`)
+	if got, want := dr.Fields["features"].List, []string{"Skill-based shifts", "Rest-break checks", "Shift swaps"}; !slices.Equal(got, want) {
+		t.Errorf("emoji icons: features %q, want %q", got, want)
+	}
+}

@@ -316,7 +316,8 @@ func tablePlans(p *page, brand string) []plan {
 		if t.DataAtom != atom.Table || foreign(t) {
 			return true
 		}
-		if comparisonTable(t, brand) {
+		// A table of extras under an "Options" or "Add-ons" heading is no plan table.
+		if comparisonTable(t, brand) || addOnLabel.MatchString(headingBefore(t)) {
 			return false
 		}
 		var rows [][]string

@@ -3,6 +3,7 @@ package extract
 import (
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
@@ -163,11 +164,20 @@ func sameKindSiblings(n *html.Node) int {
 // hidden panel counts) and the card holds at most 40 words.
 func headlessCard(c *html.Node) (string, bool) {
 	lines := cardLines(c, true)
+	// An icon written as text (an emoji, a tick) is no title.
+	for len(lines) > 0 && !strings.ContainsFunc(lines[0].text, unicode.IsLetter) {
+		lines = lines[1:]
+	}
 	if len(lines) == 0 {
 		return "", false
 	}
 	title := lines[0].text
-	rest := strings.TrimSpace(strings.TrimPrefix(allText(c), title))
+	all := allText(c)
+	at := strings.Index(all, title)
+	if at < 0 {
+		return "", false
+	}
+	rest := strings.TrimSpace(all[at+len(title):])
 	tw, rw := len(strings.Fields(title)), utf8.RuneCountInString(title)
 	if tw < 1 || tw > 8 || rw > 40 || strings.ContainsAny(title[len(title)-1:], ".!?:") || strings.HasSuffix(title, "。") ||
 		figureRe.MatchString(title) || priceRe.MatchString(allText(c)) {

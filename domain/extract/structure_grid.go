@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -248,7 +249,7 @@ func gridLabel(grid *html.Node, prices []*html.Node) string {
 // struck-through old prices, tables, controls and testimonials left out),
 // each with the block element that holds it: inline runs ("<span>£</span>
 // <span>29</span>") are one line, a block ends a line. A line made of two
-// or more inline elements with no digit and no text of the block's own (a
+// or more inline elements with no price, no bare amount and no text of the block's own (a
 // flex row "<span>Solo</span><span>Launch offer</span>") gives those
 // elements' texts one by one.
 func gridLines(n *html.Node) []gridItem { return cardLines(n, false) }
@@ -268,7 +269,7 @@ func cardLines(n *html.Node, withControls bool) []gridItem {
 		if t == "" {
 			return
 		}
-		if len(ps) >= 2 && !direct && !strings.ContainsAny(t, "0123456789") {
+		if len(ps) >= 2 && !direct && !priceRe.MatchString(t) && !slices.ContainsFunc(ps, func(p *html.Node) bool { return loneAmount.MatchString(strings.TrimSpace(nodeText(p))) }) {
 			for _, p := range ps {
 				if s := strings.Join(strings.Fields(visibleText(p)), " "); s != "" {
 					out = append(out, gridItem{text: s, node: p})
@@ -385,4 +386,23 @@ func cardHolds(card *html.Node, quote string) bool {
 		return !found
 	})
 	return found
+}
+
+// headingBefore is the text of the heading nearest before n in the page
+// (a previous sibling of n or of an ancestor), or "".
+func headingBefore(n *html.Node) string {
+	for a := n; a != nil; a = a.Parent {
+		for prev := a.PrevSibling; prev != nil; prev = prev.PrevSibling {
+			if prev.Type != html.ElementNode {
+				continue
+			}
+			if headingLevel[prev.DataAtom] > 0 {
+				return nodeText(prev)
+			}
+			if hasHeading(prev) {
+				return ""
+			}
+		}
+	}
+	return ""
 }
