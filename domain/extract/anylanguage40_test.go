@@ -151,3 +151,23 @@ func TestAnyLanguage40_PlansBesideExtras(t *testing.T) {
 		t.Errorf("emoji icons: features %q, want %q", got, want)
 	}
 }
+
+// TestAnyLanguage40_LDBillingCodes: a product whose only prices are its
+// JSON-LD offers with a recurring price specification (unitCode MON,
+// billingDuration P1Y) is a subscription, quoted by the code, and the gate
+// keeps it; an offer of zero beside them drafts no model from the data.
+func TestAnyLanguage40_LDBillingCodes(t *testing.T) {
+	ld := func(offers string) string {
+		return `<html lang="sv"><head><title>Acme</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"SoftwareApplication","name":"Acme","offers":[` + offers + `]}</script></head><body><h1>Acme</h1><p>Kvitton utan krångel.</p></body></html>`
+	}
+	dr := draftPages(t, "/", ld(`{"@type":"Offer","name":"Bas","price":"99","priceCurrency":"SEK","priceSpecification":{"@type":"UnitPriceSpecification","price":"99","priceCurrency":"SEK","unitCode":"MON"}},
+{"@type":"Offer","name":"Plus","price":990,"priceCurrency":"SEK","priceSpecification":{"@type":"UnitPriceSpecification","price":990,"priceCurrency":"SEK","billingDuration":"P1Y"}}`))
+	if got := dr.Fields["pricing_model"].Text; got != "subscription" {
+		t.Errorf("unit codes: pricing_model %q, want subscription", got)
+	}
+	dr = draftPages(t, "/", ld(`{"@type":"Offer","name":"Gratis","price":"0","priceCurrency":"SEK"},
+{"@type":"Offer","name":"Plus","price":"99","priceCurrency":"SEK","priceSpecification":{"@type":"UnitPriceSpecification","price":"99","priceCurrency":"SEK","unitCode":"MON"}}`))
+	if got := dr.Fields["pricing_model"].Text; got != "" {
+		t.Errorf("a zero offer beside: pricing_model %q, want none", got)
+	}
+}

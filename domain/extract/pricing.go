@@ -174,6 +174,11 @@ func (s *site) draftPricing() {
 	case len(paid) == 0 && len(contact) > 0:
 		model, ev = "contact-sales", contact[:1]
 	}
+	if model == "" {
+		if v, ok := s.ldModel(); ok {
+			s.set("pricing_model", v)
+		}
+	}
 	if model != "" {
 		v := domain.DraftedValue{Text: model}
 		for _, e := range ev {
