@@ -56,8 +56,9 @@ func TestEvaluationDev40(t *testing.T) {
 // After the first rules: 100% (185/185), 0 invented. A second batch of four
 // (en-shiftwise, ja-shiftnote, zh-kuaiyue, tr-randevu), written then and
 // before the drafter was run on it: 98.3% (234/238), 99.6% accurate, 1
-// invented (a one-time setup fee in an option table).
+// invented (a one-time setup fee in an option table). After the rules
+// written against it: 100% (238/238), 100% accurate, 0 invented.
 const (
-	dev40MinRecall   = 0.95
-	dev40MaxInvented = 1
+	dev40MinRecall   = 0.97
+	dev40MaxInvented = 0
 )
