@@ -250,12 +250,20 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 		}
 		v.Text = strings.ToLower(v.Text)
 		free := (v.Text == "free" || v.Text == "freemium") && slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return zeroPriceRE.MatchString(e.Quote) })
-		if !free && !slices.ContainsFunc(words, func(w string) bool { return quotesContain(v.Evidence, w) }) {
+		// A JSON-LD price specification states a subscription's period by
+		// code: a quote that is only such a code speaks of it.
+		coded := v.Text == "subscription" && slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return ldBillingCodes[strings.ToUpper(NormalizeSpace(e.Quote))] })
+		if !free && !coded && !slices.ContainsFunc(words, func(w string) bool { return quotesContain(v.Evidence, w) }) {
 			return v, fmt.Errorf("no quote speaks of %s pricing", v.Text)
 		}
 	}
 	return v, nil
 }
+
+// ldBillingCodes are the billing periods of a JSON-LD UnitPriceSpecification
+// written as codes: UN/CEFACT unitCode MON (month) and ANN (year), ISO 8601
+// billingDuration P1M and P1Y.
+var ldBillingCodes = map[string]bool{"MON": true, "ANN": true, "P1M": true, "P1Y": true}
 
 // jpPostcode is a Japanese postcode with its postal mark: 〒150-0002.
 var jpPostcode = regexp.MustCompile(`〒\s?\d{3}-?\d{4}`)

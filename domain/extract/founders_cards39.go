@@ -153,7 +153,7 @@ func (s *site) personCard(pieces []cardPiece, names map[int]bool, i int) (*html.
 			}
 		}
 		if title != "" {
-			if underOtherHeading(a) || foreign(a) || forHeading.MatchString(headingBefore(a)) {
+			if underOtherHeading(a) || foreign(a) || forHeading.MatchString(anyHeadingBefore(a)) {
 				return nil, ""
 			}
 			return a, title
@@ -170,9 +170,9 @@ func (s *site) cardTitle(t string) bool {
 	return s.roleIn(t) != "" || !coveredLanguage(s.req.Site.Language) && worldTitle(t) && !s.atOtherCompany(t)
 }
 
-// headingBefore returns the text of the nearest heading before n in
+// anyHeadingBefore returns the text of the nearest heading before n in
 // document order ("" when there is none).
-func headingBefore(n *html.Node) string {
+func anyHeadingBefore(n *html.Node) string {
 	for a := n; a != nil; a = a.Parent {
 		for b := a.PrevSibling; b != nil; b = b.PrevSibling {
 			if b.Type == html.ElementNode && headingLevel[b.DataAtom] > 0 {

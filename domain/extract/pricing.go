@@ -43,8 +43,16 @@ func (s *site) draftPricing() {
 	var ctx []pline
 	var plans []plan
 	var prose []pline
+	addOns := map[string]bool{} // page and quote of add-ons' prices
 	for _, p := range s.content() {
 		pricingPage := isPricingPage(p)
+		if pricingPage || p.kind == kindHome {
+			grid, extras := gridPlans(p)
+			plans = append(plans, grid...)
+			for q := range extras {
+				addOns[p.wp.URL+"\x00"+q] = true
+			}
+		}
 		for i, seg := range p.segs {
 			inPricing := pricingPage || (pricingHdr.MatchString(seg.title) && !strings.HasSuffix(seg.title, "?"))
 			if inPricing {
@@ -166,6 +174,11 @@ func (s *site) draftPricing() {
 	case len(paid) == 0 && len(contact) > 0:
 		model, ev = "contact-sales", contact[:1]
 	}
+	if model == "" {
+		if v, ok := s.ldModel(); ok {
+			s.set("pricing_model", v)
+		}
+	}
 	if model != "" {
 		v := domain.DraftedValue{Text: model}
 		for _, e := range ev {
@@ -176,6 +189,18 @@ func (s *site) draftPricing() {
 
 	// A price line that names its own plan ("Základ: 149 Kč") belongs to that
 	// plan, not to the heading above the list ("Ceník").
+	// An add-on ("Add-on: extra SMS bundle, £12 per month") is no plan.
+	plans = slices.DeleteFunc(plans, func(x plan) bool {
+		return addOnLabel.MatchString(x.name) || addOns[x.p.wp.URL+"\x00"+x.priceLine]
+	})
+	// A card the grid reader read is read: another reader's plan from the
+	// same card ("SoloLaunch offer: $12 $8/month", a badge glued to the name
+	// and the struck-through price kept) is the same plan read worse.
+	plans = slices.DeleteFunc(plans, func(x plan) bool {
+		return x.card == nil && slices.ContainsFunc(plans, func(g plan) bool {
+			return g.card != nil && g.p == x.p && cardHolds(g.card, x.priceLine)
+		})
+	})
 	plans = slices.DeleteFunc(plans, func(x plan) bool {
 		return !strings.HasPrefix(x.priceLine, x.name) && slices.ContainsFunc(plans, func(y plan) bool {
 			return y.priceLine == x.priceLine && y.name != x.name && strings.HasPrefix(y.priceLine, y.name)
@@ -237,9 +262,10 @@ func dedupeLines(ls []pline) []pline {
 type plan struct {
 	p         *page
 	name      string
-	price     string // the price as shown (the line, or the price phrase of a long line)
-	priceLine string // the quote
-	period    string // the period on a line of its own below the price ("al mese"), also quoted
+	price     string     // the price as shown (the line, or the price phrase of a long line)
+	priceLine string     // the quote
+	period    string     // the period on a line of its own below the price ("al mese"), also quoted
+	card      *html.Node // the grid's card the plan was read from (gridPlans), if any
 }
 
 // segPlans reads plan cards: a heading (below the page title) whose text
@@ -251,7 +277,9 @@ func segPlans(p *page, segs []*segment) []plan {
 			continue
 		}
 		for j, l := range seg.lines {
-			if l.foreign || trialRe.MatchString(l.text) || isPriceTrap(l.text) {
+			// A table's cells are read by tablePlans: a "Compare plans"
+			// heading over a table is no plan.
+			if l.foreign || trialRe.MatchString(l.text) || isPriceTrap(l.text) || within(l.node, atom.Table) {
 				continue
 			}
 			if m := priceRe.FindString(l.text); m != "" {
@@ -293,7 +321,8 @@ func tablePlans(p *page, brand string) []plan {
 		if t.DataAtom != atom.Table || foreign(t) {
 			return true
 		}
-		if comparisonTable(t, brand) {
+		// A table of extras under an "Options" or "Add-ons" heading is no plan table.
+		if comparisonTable(t, brand) || addOnLabel.MatchString(headingBefore(t)) {
 			return false
 		}
 		var rows [][]string

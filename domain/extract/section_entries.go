@@ -45,9 +45,21 @@ func otherEntry(n, h *html.Node) bool {
 	if n == nil || h == nil {
 		return false
 	}
+	var top *html.Node // n's ancestor just below the element holding both
 	for a := n; a != nil && !isUnder(h, a); a = a.Parent {
 		if a.DataAtom == atom.Article || a.DataAtom == atom.Li || a.DataAtom == atom.Section {
 			return true
+		}
+		top = a
+	}
+	// Entries of divs, as site builders write them ("<div class=entry><p>date</p>
+	// <h3>B</h3></div>" after A's): the date's branch is a sibling of the
+	// heading's of the same tag, with a heading of its own.
+	if top != nil && top.Parent != nil {
+		for b := h; b != nil; b = b.Parent {
+			if b.Parent == top.Parent {
+				return b.Type == html.ElementNode && b.DataAtom == top.DataAtom && hasHeading(top)
+			}
 		}
 	}
 	return false
@@ -100,4 +112,43 @@ func microdataFAQs(p *page) [][2]string {
 		return false
 	})
 	return out
+}
+
+// dateAboveHeading reads an entry whose date is written above its heading
+// inside the entry ("<div class=entry><p>Apr 29, 2025</p><h3>Scheduled
+// publishing</h3><p>…</p></div>", as page builders lay out changelogs): the
+// last line of the previous segment is only a date, and the element holding
+// it and the heading is one of two or more sibling entries of its tag.
+func dateAboveHeading(prev, seg *segment) (date, dateLine, desc string, ok bool) {
+	if prev == nil || len(prev.lines) == 0 || seg.node == nil || seg.title == "" || len(strings.Fields(seg.title)) > 12 {
+		return "", "", "", false
+	}
+	l := prev.lines[len(prev.lines)-1]
+	if l.node == nil || l.foreign || l.footer || !wholeDate(l.text) {
+		return "", "", "", false
+	}
+	d, _, found := findDate(l.text, false)
+	if !found {
+		return "", "", "", false
+	}
+	entry := l.node
+	for entry != nil && !isUnder(seg.node, entry) {
+		entry = entry.Parent
+	}
+	if entry == nil || entry.Parent == nil || entry.DataAtom == atom.Body || entry.DataAtom == atom.Main {
+		return "", "", "", false
+	}
+	same := 0
+	for c := entry.Parent.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.DataAtom == entry.DataAtom && hasHeading(c) {
+			same++
+		}
+	}
+	if same < 2 {
+		return "", "", "", false
+	}
+	if len(seg.lines) > 0 && !seg.lines[0].footer && isUnder(seg.lines[0].node, entry) {
+		desc = seg.lines[0].text
+	}
+	return d, l.text, desc, true
 }

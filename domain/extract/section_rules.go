@@ -7,6 +7,7 @@ package extract
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -250,8 +251,8 @@ func cardGrid(p *page) domain.DraftedValue {
 			if c.Type != html.ElementNode {
 				continue
 			}
-			if headingLevel[c.DataAtom] > 0 || c.DataAtom == atom.P {
-				continue // the grid's own title and intro
+			if headingLevel[c.DataAtom] > 0 || c.DataAtom == atom.P || attr(c, "role") == "tablist" {
+				continue // the grid's own title and intro; a tab set's buttons
 			}
 			t, ok := featureCard(c)
 			if !ok {
@@ -261,6 +262,10 @@ func cardGrid(p *page) domain.DraftedValue {
 			titles = append(titles, t)
 		}
 		if bad || len(titles) < 3 {
+			return true
+		}
+		// A grid whose titles are mostly people's names is a team.
+		if people := len(slices.DeleteFunc(slices.Clone(titles), func(t string) bool { return !personRe.MatchString(t) })); 2*people > len(titles) {
 			return true
 		}
 		for _, t := range titles {
@@ -291,6 +296,9 @@ func featureCard(c *html.Node) (string, bool) {
 		}
 		return true
 	})
+	if len(heads) == 0 && !quoted && !ownSpeaksOfOthers(c) {
+		return headlessCard(c)
+	}
 	if len(heads) != 1 || quoted || ownSpeaksOfOthers(c) {
 		return "", false
 	}
@@ -529,7 +537,22 @@ func definitionList(p *page) domain.DraftedValue {
 			return !ownSpeaksOfOthers(n)
 		}
 		var v domain.DraftedValue
+		// Tailwind's feature lists wrap each term and description in a div
+		// ("<dl><div><dt>…</dt><dd>…</dd></div>…</dl>"): those are read as
+		// the dl's own terms and descriptions.
+		var kids []*html.Node
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.DataAtom == atom.Div {
+				for g := c.FirstChild; g != nil; g = g.NextSibling {
+					if g.DataAtom == atom.Dt || g.DataAtom == atom.Dd {
+						kids = append(kids, g)
+					}
+				}
+				continue
+			}
+			kids = append(kids, c)
+		}
+		for _, c := range kids {
 			switch c.DataAtom {
 			case atom.Dt:
 				t := nodeText(c)

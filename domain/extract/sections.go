@@ -444,11 +444,16 @@ func (s *site) draftMilestones() {
 		// below; the section of the page's title does not read them again
 		// (which would pair a date with a description, or keep a patch release).
 		handled := map[*segment]bool{}
-		for _, seg := range p.segs {
+		for i, seg := range p.segs {
 			if changelog && seg.level >= 2 && !seg.foreign {
 				_, _, ok1 := findDate(seg.title, false)
 				_, _, _, ok2 := dateUnderHeading(seg)
-				handled[seg] = ok1 || ok2
+				var prev *segment
+				if i > 0 {
+					prev = p.segs[i-1]
+				}
+				_, _, _, ok3 := dateAboveHeading(prev, seg)
+				handled[seg] = ok1 || ok2 || ok3
 			}
 		}
 		for i, seg := range p.segs {
@@ -478,6 +483,18 @@ func (s *site) draftMilestones() {
 						out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(seg.title))
 					}
 					continue
+				}
+				// An entry's date above its heading, inside the entry.
+				if i > 0 {
+					if d, dateLine, desc, ok := dateAboveHeading(p.segs[i-1], seg); ok {
+						if ownOnly && !s.ownEntry(seg.title) {
+							continue
+						}
+						if add(p, d, seg.title, desc, dateLine) {
+							out[len(out)-1].Evidence = append(out[len(out)-1].Evidence, p.ev(seg.title))
+						}
+						continue
+					}
 				}
 			}
 			if !(changelog || historyHdr.MatchString(seg.title)) {

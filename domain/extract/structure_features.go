@@ -3,6 +3,8 @@ package extract
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -149,4 +151,63 @@ func sameKindSiblings(n *html.Node) int {
 		}
 	}
 	return k
+}
+
+// headlessCard returns the title of a feature card built without a heading,
+// as site builders write one: an icon, then a short title in an element of
+// its own (a div or <p> styled as a heading, a <strong>, the button of an
+// accordion row), then a description ("<div class=item><svg/><div
+// class=title>Shared inbox</div><p>Every address … one queue.</p></div>").
+// The title is no sentence, no question, no figure, no price, no date and
+// person (cardGrid: most titles of the grid are no person's name; "Eksport
+// JPK" reads like one alone); the description is longer than the title (an accordion's
+// hidden panel counts) and the card holds at most 40 words.
+func headlessCard(c *html.Node) (string, bool) {
+	lines := cardLines(c, true)
+	// An icon written as text (an emoji, a tick) is no title.
+	for len(lines) > 0 && !strings.ContainsFunc(lines[0].text, unicode.IsLetter) {
+		lines = lines[1:]
+	}
+	if len(lines) == 0 {
+		return "", false
+	}
+	title := lines[0].text
+	all := allText(c)
+	at := strings.Index(all, title)
+	if at < 0 {
+		return "", false
+	}
+	rest := strings.TrimSpace(all[at+len(title):])
+	tw, rw := len(strings.Fields(title)), utf8.RuneCountInString(title)
+	if tw < 1 || tw > 8 || rw > 40 || strings.ContainsAny(title[len(title)-1:], ".!?:") || strings.HasSuffix(title, "。") ||
+		figureRe.MatchString(title) || priceRe.MatchString(allText(c)) {
+		return "", false
+	}
+	if _, _, dated := findDate(allText(c), false); dated {
+		return "", false
+	}
+	rr := utf8.RuneCountInString(rest)
+	if rr <= rw || len(strings.Fields(rest)) < 3 && rr < 10 || len(strings.Fields(rest))+tw > 40 {
+		return "", false
+	}
+	return title, true
+}
+
+// allText is every text of n, hidden parts included (an accordion's closed
+// panel), without scripts and styles.
+func allText(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch {
+			case c.Type == html.TextNode:
+				b.WriteString(c.Data + " ")
+			case c.Type == html.ElementNode && c.DataAtom != atom.Script && c.DataAtom != atom.Style && c.DataAtom != atom.Svg:
+				walk(c)
+			}
+		}
+	}
+	walk(n)
+	return strings.Join(strings.Fields(b.String()), " ")
 }
