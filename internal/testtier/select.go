@@ -32,6 +32,20 @@ var roots = []string{
 	"github.com/launchdir/launchdir/web/browsertest",
 }
 
+// inert are the names of a root package that reach no outside program: a
+// reference to one does not select a test. pgtest.MaxConns reads an
+// environment variable (the pool bound the store harnesses open with), so
+// storage/fixtures' OpenAt, which passes it to storage.Open for a SQLite file
+// as for a PostgreSQL URL, does not make every SQLite test that opens a
+// fixture (fixtures.Open) run again in the e2e tier. A test that does reach
+// PostgreSQL through OpenAt gets its URL from a name that is a root
+// (pgtest.Database, fixtures.OpenPostgres), and one that got through
+// unselected would fail in the default tier (Skip).
+var inert = map[string]bool{
+	"github.com/launchdir/launchdir/storage/pgtest.MaxConns":    true,
+	"github.com/launchdir/launchdir/storage/pgtest.MaxConnsEnv": true,
+}
+
 const (
 	thisPkg = "github.com/launchdir/launchdir/internal/testtier"
 	module  = "github.com/launchdir/launchdir/"
@@ -232,6 +246,7 @@ func collect(d *decl, node ast.Node, imports map[string]string, literal bool) {
 		case *ast.SelectorExpr:
 			if p, isPkg := pkgOf(n, imports); isPkg {
 				switch {
+				case inert[p+"."+n.Sel.Name]:
 				case slices.Contains(roots, p), p == thisPkg && (n.Sel.Name == "Skip" || n.Sel.Name == "SkipRace"):
 					d.root = true
 				default:

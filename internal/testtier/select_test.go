@@ -34,7 +34,8 @@ func TestSelect(t *testing.T) {
 			"FuzzDefault",
 			"TestHelperOnSQLite", // the helper that can reach PostgreSQL, called with "sqlite"
 			"TestPlain",
-			"TestSharesNamesWithTagged", // a local "in" and a method "show" as the tagged file has
+			"TestSharesNamesWithTagged",   // a local "in" and a method "show" as the tagged file has
+			"TestThroughFixturesMaxConns", // a helper that reads pgtest.MaxConns (an environment variable) for a SQLite file
 			"TestThroughFixturesSQLite",
 		},
 	}

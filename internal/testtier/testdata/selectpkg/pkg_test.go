@@ -50,6 +50,8 @@ func TestThroughFixtures(t *testing.T) { _ = helper.OpenOn(t, engineFor(t)) }
 
 func TestThroughFixturesSQLite(t *testing.T) { _ = helper.OpenOn(t, "sqlite") }
 
+func TestThroughFixturesMaxConns(t *testing.T) { _, _ = helper.OpenFile(t) }
+
 func FuzzDefault(f *testing.F) { f.Fuzz(func(t *testing.T, s string) {}) }
 
 func ExampleDefault() { fmt.Println(Add(1, 2)) }

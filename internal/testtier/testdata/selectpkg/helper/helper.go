@@ -18,3 +18,8 @@ func OpenOn(t *testing.T, engine string) string {
 
 // Plain reaches nothing.
 func Plain() int { return 1 }
+
+// OpenFile opens a SQLite file with the pool bound the harnesses read, as
+// storage/fixtures' Open does: pgtest.MaxConns reads an environment
+// variable and reaches no outside program.
+func OpenFile(t *testing.T) (string, int) { return t.TempDir(), pgtest.MaxConns() }
