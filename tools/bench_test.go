@@ -64,8 +64,11 @@ var benchCPU sync.Map // name -> float64
 // 2025-11-25 without initialize) and over REST (rest_search, GET
 // /v1/listings?q=...) against the real handler over -launchdir.throughput-n
 // (100k) synthetic listings, each also with the store's cache of search pages
-// off (_nocache: every call searches; with it on, every call after the first
-// round of 32 queries is a cache hit). The search sub-benchmarks also report their ratio
+// off (_nocache: every call searches, asking the distinct queries of a chunk
+// of the fresh stream, benchFresh, one chunk per target, so that neither the
+// page cache nor the caches of query words have seen them; the cached targets
+// cycle through 32 queries, and every call after the first round is a cache
+// hit). The search sub-benchmarks also report their ratio
 // to the baseline measured before them in the same run (goals of issue 17:
 // MCP >= 0.50 of the no-op tool, REST >= 0.30 of the plain handler). Run everything with
 //
@@ -101,9 +104,10 @@ func BenchmarkThroughput(b *testing.B) {
 		searchArgs[i] = map[string]any{"q": q}
 	}
 
-	// The _nocache targets are the same calls with the store's cache of
-	// search pages off, so that every call searches (the others cycle through
-	// 32 queries: after the first round every page is in the cache). A store
+	// The _nocache targets are search calls with the store's cache of
+	// search pages off, so that every call searches, over distinct queries
+	// (the others cycle through 32 queries: after the first round every page
+	// is in the cache, and every word in the index's caches). A store
 	// without such a cache (before it was built) runs them as the others.
 	cache, _ := env.st.(interface{ SetResultCache(on bool) })
 	uncached := func(name, base string, mk func(int) (*http.Request, error), check func(*http.Response, []byte) error) {
@@ -117,17 +121,28 @@ func BenchmarkThroughput(b *testing.B) {
 	}
 
 	benchThroughput(b, "plain_json", "", cl, plainReq, benchCheckPlain)
-	for _, proto := range []string{benchProto26, benchProto25} {
+	for c, proto := range []string{benchProto26, benchProto25} {
 		tag := strings.ReplaceAll(proto, "-", "")
 		noopName, searchName := "mcp_noop_"+tag, "mcp_search_"+tag
 		noopReqs := benchMCPRequests(b, noop.URL+"/mcp", proto, "noop", []map[string]any{{}})
 		searchReqs := benchMCPRequests(b, ours.URL+"/mcp", proto, "search_listings", searchArgs)
 		benchThroughput(b, noopName, "", cl, noopReqs, benchCheckMCP(false))
 		benchThroughput(b, searchName, noopName, cl, searchReqs, benchCheckMCP(true))
-		uncached(searchName+"_nocache", noopName, searchReqs, benchCheckMCP(true))
+		freshArgs := make([]map[string]any, 0, benchFreshChunk)
+		for _, q := range benchFreshQueries(b, env.svc, (1+c)*benchFreshChunk, benchFreshChunk) {
+			freshArgs = append(freshArgs, map[string]any{"q": q})
+		}
+		freshReqs := benchMCPRequests(b, ours.URL+"/mcp", proto, "search_listings", freshArgs)
+		uncached(searchName+"_nocache", noopName, freshReqs, benchCheckMCP(false))
 	}
 	benchThroughput(b, "rest_search", "plain_json", cl, restReq, benchCheckREST)
-	uncached("rest_search_nocache", "plain_json", restReq, benchCheckREST)
+	freshREST := benchFreshQueries(b, env.svc, 3*benchFreshChunk, benchFreshChunk)
+	for i, q := range freshREST {
+		freshREST[i] = ours.URL + "/v1/listings?" + url.Values{"q": {q}}.Encode()
+	}
+	uncached("rest_search_nocache", "plain_json", func(i int) (*http.Request, error) {
+		return http.NewRequest(http.MethodGet, freshREST[i%len(freshREST)], nil)
+	}, benchCheckRESTAny)
 
 	var sb strings.Builder
 	for _, r := range []struct{ name, base, goal string }{
@@ -259,6 +274,15 @@ func benchPlainHandler(w http.ResponseWriter, r *http.Request) {
 func benchCheckPlain(res *http.Response, body []byte) error {
 	if res.StatusCode != http.StatusOK || !bytes.HasPrefix(body, []byte(`{"name":"launchdir"`)) {
 		return fmt.Errorf("plain handler: status %d body %.200s", res.StatusCode, body)
+	}
+	return nil
+}
+
+// benchCheckRESTAny accepts a 200 JSON page, empty or not (a query of the
+// fresh stream may find nothing).
+func benchCheckRESTAny(res *http.Response, body []byte) error {
+	if res.StatusCode != http.StatusOK || !bytes.HasPrefix(body, []byte(`{"items":[`)) {
+		return fmt.Errorf("REST search: status %d body %.300s", res.StatusCode, body)
 	}
 	return nil
 }
@@ -651,48 +675,84 @@ func benchGeneratorHash(b *testing.B) string {
 // BenchmarkSearchFresh is the store's part of a search asked afresh: the
 // service's search_listings (index search, the page's summaries, the
 // placing of the matched words) with the cache of search pages off, one
-// call at a time over BenchmarkThroughput's 32 queries, no HTTP. It reports
-// the process CPU per call, so that a profile of it (-cpuprofile) shows the
-// search path without the transports:
+// call at a time, no HTTP. It reports the process CPU per call, so that a
+// profile of it (-cpuprofile) shows the search path without the transports.
+// queries=32 cycles through BenchmarkThroughput's 32 queries, whose words
+// the index's caches (expansion, stems, placing) hold after the first round;
+// distinct asks the stream of distinct queries (benchFresh) instead, which
+// those caches have not seen as queries:
 //
 //	go test ./tools -run '^$' -bench 'SearchFresh' -benchtime 3000x -cpuprofile cpu.out
 func BenchmarkSearchFresh(b *testing.B) {
 	env := benchOpen(b, *benchThroughputN)
-	queries := benchQueries(b, env.svc)
-	if *benchFreshQ != "" {
-		queries = strings.Split(*benchFreshQ, ",")
-	}
 	if cache, ok := env.st.(interface{ SetResultCache(on bool) }); ok {
 		cache.SetResultCache(false)
 		defer cache.SetResultCache(true)
 	}
-	ctx := context.Background()
-	for _, q := range queries { // warm up: scratch buffers, the summary cache
-		if _, err := env.svc.SearchListings(ctx, domain.SearchListingsInput{Q: q}); err != nil {
-			b.Fatal(err)
+	b.Run("queries=32", func(b *testing.B) {
+		queries := benchQueries(b, env.svc)
+		if *benchFreshQ != "" {
+			queries = strings.Split(*benchFreshQ, ",")
 		}
-	}
+		ctx := context.Background()
+		for _, q := range queries { // warm up: scratch buffers, the summary cache
+			if _, err := env.svc.SearchListings(ctx, domain.SearchListingsInput{Q: q}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		benchSearchFresh(b, env, queries, true)
+	})
+	b.Run("distinct", func(b *testing.B) {
+		queries := benchFreshQueries(b, env.svc, 0, benchFreshChunk)
+		b.Logf("%d distinct queries (%.0f%% of their words in an earlier one)", len(queries), 100*benchWordsSeen(queries))
+		benchSearchFresh(b, env, queries, false)
+	})
+}
+
+// benchFreshChunk is how many queries of the fresh stream each benchmark
+// target asks (BenchmarkSearchFresh/distinct the first chunk, the
+// throughput targets' _nocache the next ones); a target asking more wraps.
+const benchFreshChunk = 6000
+
+// benchSearchFresh asks queries in turn through the service, reporting CPU
+// per call; with perQuery it also prints each query's CPU per call. Every
+// answer must have an item when strict, else the empty ones are counted.
+func benchSearchFresh(b *testing.B, env *benchEnv, queries []string, strict bool) {
+	ctx := context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()
 	per := make([]time.Duration, len(queries)) // process CPU per query
-	cpu0, i := benchProcessCPU(), 0
+	cpu0, i, empty := benchProcessCPU(), 0, 0
 	for b.Loop() {
 		k, c0 := i%len(queries), benchProcessCPU()
 		out, err := env.svc.SearchListings(ctx, domain.SearchListingsInput{Q: queries[k]})
-		if err != nil || len(out.Items) == 0 {
+		if err != nil || (strict && len(out.Items) == 0) {
 			b.Fatalf("search %q: %d items, err %v", queries[k], len(out.Items), err)
+		}
+		if len(out.Items) == 0 {
+			empty++
 		}
 		per[k] += benchProcessCPU() - c0
 		i++
 	}
-	if cpu := benchProcessCPU() - cpu0; cpu > 0 {
-		b.ReportMetric(float64(cpu.Microseconds())/float64(i), "cpu_us/call")
-		var sb strings.Builder
-		for k, q := range queries {
-			if n := (i - k + len(queries) - 1) / len(queries); n > 0 {
-				fmt.Fprintf(&sb, "\n  %-28q %7.0f us", q, float64(per[k].Microseconds())/float64(n))
-			}
-		}
-		fmt.Fprintf(os.Stderr, "%s: CPU per call by query:%s\n", b.Name(), sb.String()) // more lines than b.Log keeps
+	cpu := benchProcessCPU() - cpu0
+	b.StopTimer()
+	if cpu <= 0 {
+		return
 	}
+	b.ReportMetric(float64(cpu.Microseconds())/float64(i), "cpu_us/call")
+	if !strict {
+		b.ReportMetric(float64(empty)/float64(i), "empty/call")
+		if i > len(queries) {
+			b.Logf("%d calls over %d queries: the stream wrapped", i, len(queries))
+		}
+		return
+	}
+	var sb strings.Builder
+	for k, q := range queries {
+		if n := (i - k + len(queries) - 1) / len(queries); n > 0 {
+			fmt.Fprintf(&sb, "\n  %-28q %7.0f us", q, float64(per[k].Microseconds())/float64(n))
+		}
+	}
+	fmt.Fprintf(os.Stderr, "%s: CPU per call by query:%s\n", b.Name(), sb.String()) // more lines than b.Log keeps
 }

@@ -8,27 +8,31 @@ import (
 // scratch holds one search's working memory; it is pooled, so a search
 // allocates little beyond its result page.
 type scratch struct {
-	nwin        int       // windows of 64 doc numbers in the index searched
-	full        []float64 // match: per window, the bound of its docs' keys
-	cbits       []uint64  // match: the docs to rank (topk.go)
-	wsets       []uint64  // match: per word (in s.order), its docs
-	ubits       []uint64  // match: the docs matching any non-generic word
-	xsets       []uint64  // match: per word (in s.order), its exact term's docs when that term is not dense
-	fbits       []uint64  // match: the docs passing the filter
-	catb        []uint64  // filterBits: the docs in the filter's categories
-	bound, wmax []float32 // match: per window of 64 docs, extra-score bounds
-	wmaxs       []float32 // match: per word (in s.order) and window, its best extra score there
-	ltop        []float64 // match: per window, the highest level of its docs to rank
-	first       int       // match: the word (in s.order) score takes first
-	wlvl        []int64   // match: per window, the highest level of its docs to rank
-	top         []float64 // match: the highest bounds, a min-heap (cutBound)
-	acc         [64]int64 // match: the levels of a window's docs
-	best        []float32 // match: per word and doc of a window, its extra score
-	levels      map[int64]int32
-	lvlKeys     []int64
-	curs        []cursor // match: per term
-	heap        []hent   // the candidates for the page, unsorted (push)
-	thr         hent     // once hasThr, the k-th best candidate of a selection: nothing else can rank before it
+	nwin        int         // windows of 64 doc numbers in the index searched
+	full        []float64   // match: per window, the bound of its docs' keys
+	cbits       []uint64    // match: the docs to rank (topk.go)
+	wsets       []uint64    // match: per word (in s.order), its docs
+	ubits       []uint64    // match: the docs matching any non-generic word
+	xsets       []uint64    // match: per word (in s.order), its exact term's docs when that term is not dense
+	fbits       []uint64    // match: the docs passing the filter
+	catb        []uint64    // filterBits: the docs in the filter's categories
+	bound, wmax []float32   // match: per window of 64 docs, extra-score bounds
+	wmaxs       []float32   // match: per word (in s.order) and window, its best extra score there
+	first       int         // match: the word (in s.order) score takes first
+	wlvl        []int64     // match: per window, the highest level of its docs to rank
+	top         []float64   // match: the highest bounds, a min-heap (cutBound)
+	acc         [64]int64   // match: the levels of a window's docs
+	mask        [64]uint32  // match: the words (bits in s.order) a window's docs match (docBounds)
+	dub         [64]float64 // match: the bounds of a window's docs' keys (docBounds)
+	best        []float32   // match: per word and doc of a window, its extra score
+	levels      int         // match: the number of sets of words matched apart (selectLevels; 0 when not run)
+	mlvl        []int64     // match: the level of each set of words (selectLevels)
+	mcnt        []int32     // match: the number of docs matching each set of words exactly (selectLevels)
+	leafs       []leaf      // match: the sets of words the docs of each window match (splitMasks)
+	lvlKeys     []int64     // match: the sets of words present, by level (selectLevels)
+	curs        []cursor    // match: per term
+	heap        []hent      // the candidates for the page, unsorted (push)
+	thr         hent        // once hasThr, the k-th best candidate of a selection: nothing else can rank before it
 	hasThr      bool
 	k, sort     int
 

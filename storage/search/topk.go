@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
 	"slices"
@@ -30,7 +31,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 	if len(s.words) == 0 {
 		return 0
 	}
-	s.order = s.order[:0]
+	s.order, s.levels = s.order[:0], 0
 	for i := range s.words {
 		s.order = append(s.order, i)
 	}
@@ -175,11 +176,10 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		}
 		return total
 	}
-	s.full, s.ltop = grow(s.full, nwin), grow(s.ltop, nwin)
+	s.full = grow(s.full, nwin)
 	if ngN >= s.k || ngN == total {
 		for j, x := range s.bound {
 			s.full[j] = float64(all) + float64(x)
-			s.ltop[j] = float64(all)
 		}
 	} else {
 		ix.selectLevels(s)
@@ -217,64 +217,144 @@ func (ix *Index) match(s *scratch, f *filter) int {
 	return total
 }
 
-// windowLevels sets s.acc to the levels of the docs m of window j.
-func (s *scratch) windowLevels(j int, m uint64) {
-	s.acc = [64]int64{}
-	for k, wi := range s.order {
-		lvl := s.words[wi].lvl
-		for x := s.wsets[k*s.nwin+j] & m; x != 0; x &= x - 1 {
-			s.acc[bits.TrailingZeros64(x)] += lvl
+// leaf is a set of words (a mask of bits in s.order) and the docs of
+// window j that match exactly those words.
+type leaf struct {
+	mask uint32
+	j    uint32
+	docs uint64
+}
+
+// splitMasks appends to s.leafs the sets of words that the docs m of window
+// j match, with their docs: the docs are split word by word, so that the
+// cost is the number of sets present (at most one per doc), not of docs.
+func (s *scratch) splitMasks(j int, m uint64) {
+	type part struct {
+		docs uint64
+		k    int
+		mask uint32
+	}
+	var stack [MaxQueryWords + 2]part
+	stack[0] = part{docs: m}
+	nw := len(s.order)
+	for n := 1; n > 0; {
+		n--
+		p := stack[n]
+		if p.k == nw {
+			s.leafs = append(s.leafs, leaf{p.mask, uint32(j), p.docs})
+			continue
+		}
+		w := s.wsets[p.k*s.nwin+j]
+		if x := p.docs &^ w; x != 0 {
+			stack[n] = part{x, p.k + 1, p.mask}
+			n++
+		}
+		if x := p.docs & w; x != 0 {
+			stack[n] = part{x, p.k + 1, p.mask | 1<<p.k}
+			n++
 		}
 	}
 }
 
 // selectLevels sets s.cbits to the matching docs (s.ubits) whose level is at
 // least the highest level that, with the levels above it, fills the page,
-// and s.full to their windows' bounds.
+// and s.full to their windows' bounds. A doc's level and bound depend only
+// on the set of words it matches (a mask): docs are counted per mask
+// (splitMasks), not one by one.
 func (ix *Index) selectLevels(s *scratch) {
-	if s.levels == nil {
-		s.levels = map[int64]int32{}
+	nw := len(s.order)
+	s.mlvl, s.mcnt = grow(s.mlvl, 1<<nw), grow(s.mcnt, 1<<nw)
+	clear(s.mcnt)
+	for mask := range s.mlvl {
+		l := int64(0)
+		for k, wi := range s.order {
+			if mask>>k&1 != 0 {
+				l += s.words[wi].lvl
+			}
+		}
+		s.mlvl[mask] = l
 	}
-	clear(s.levels)
+	s.leafs = s.leafs[:0]
 	for j, u := range s.ubits {
-		if u == 0 {
-			continue
-		}
-		s.windowLevels(j, u)
-		for m := u; m != 0; m &= m - 1 {
-			s.levels[s.acc[bits.TrailingZeros64(m)]]++
+		if u != 0 {
+			s.splitMasks(j, u)
 		}
 	}
+	for _, l := range s.leafs {
+		s.mcnt[l.mask] += int32(bits.OnesCount64(l.docs))
+	}
+	// The level that fills the page: masks by level, highest first.
 	s.lvlKeys = s.lvlKeys[:0]
-	for l := range s.levels {
-		s.lvlKeys = append(s.lvlKeys, l)
+	for mask, c := range s.mcnt {
+		if c > 0 {
+			s.lvlKeys = append(s.lvlKeys, int64(mask))
+		}
 	}
-	slices.Sort(s.lvlKeys)
+	slices.SortFunc(s.lvlKeys, func(a, b int64) int { return cmp.Compare(s.mlvl[b], s.mlvl[a]) })
 	cut, n := int64(0), 0
-	for i := len(s.lvlKeys) - 1; i >= 0; i-- {
-		cut = s.lvlKeys[i]
-		if n += int(s.levels[cut]); n >= s.k {
+	for _, mask := range s.lvlKeys {
+		cut = s.mlvl[mask]
+		if n += int(s.mcnt[mask]); n >= s.k {
 			break
 		}
 	}
-	for j, u := range s.ubits {
-		s.cbits[j] = 0
-		if u == 0 {
+	s.levels = len(s.lvlKeys)
+	// A doc's bound: its level plus, over the words it matches only, each
+	// word's best extra score in the window (s.wmaxs), summed in s.order
+	// with the float32 operations of the key (score), so never below it.
+	// A doc matching one word of two is bounded by that word alone, not by
+	// the window's best for both (which, when the other word is common and
+	// written exactly, added its exactness bonus to every window and kept
+	// every window in reach of the page).
+	clear(s.cbits)
+	for _, l := range s.leafs {
+		lv := s.mlvl[l.mask]
+		if lv < cut {
 			continue
 		}
-		s.windowLevels(j, u)
-		top, sel := int64(0), uint64(0)
-		for m := u; m != 0; m &= m - 1 {
-			b := bits.TrailingZeros64(m)
-			if l := s.acc[b]; l >= cut {
-				sel |= 1 << b
-				top = max(top, l)
-			}
+		var acc float32
+		for mk := l.mask; mk != 0; mk &= mk - 1 {
+			acc += s.wmaxs[bits.TrailingZeros32(mk)*s.nwin+int(l.j)]
 		}
-		s.cbits[j] = sel
-		s.full[j] = float64(top) + float64(s.bound[j])
-		s.ltop[j] = float64(top)
+		b := float64(lv) + float64(acc)
+		if s.cbits[l.j] == 0 || b > s.full[l.j] {
+			s.full[l.j] = b
+		}
+		s.cbits[l.j] |= l.docs
 	}
+}
+
+// docBounds sets, for the docs m of window j, s.acc to their levels, s.mask
+// to the words (bits in s.order) they match and s.dub to the bound of
+// their keys: their level plus, over the words they match only, each
+// word's best extra score in the window (s.wmaxs), summed in s.order with
+// the float32 operations of the key (score), so never below it. It
+// returns the highest of them: the window's bound. A doc matching one word
+// of two is bounded by that word alone, not by the window's best for both
+// (which, when the other word is common and written exactly, added its
+// exactness bonus to every window and kept every window in reach of the
+// page).
+func (s *scratch) docBounds(j int, m uint64) float64 {
+	s.acc, s.mask = [64]int64{}, [64]uint32{}
+	for k, wi := range s.order {
+		lvl := s.words[wi].lvl
+		for x := s.wsets[k*s.nwin+j] & m; x != 0; x &= x - 1 {
+			b := bits.TrailingZeros64(x)
+			s.acc[b] += lvl
+			s.mask[b] |= 1 << k
+		}
+	}
+	top := math.Inf(-1)
+	for y := m; y != 0; y &= y - 1 {
+		b := bits.TrailingZeros64(y)
+		var acc float32
+		for mk := s.mask[b]; mk != 0; mk &= mk - 1 {
+			acc += s.wmaxs[bits.TrailingZeros32(mk)*s.nwin+j]
+		}
+		s.dub[b] = float64(s.acc[b]) + float64(acc)
+		top = max(top, s.dub[b])
+	}
+	return top
 }
 
 // score pushes the docs m of the window of 64 docs from a, scoring them
@@ -282,6 +362,36 @@ func (ix *Index) selectLevels(s *scratch) {
 func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 	clear(best)
 	nw := len(s.order)
+	j := int(a >> 6)
+	// umask and ulvl are the words and level of every doc m when they all
+	// match the same words (uni), as when each matches every word.
+	uni, umask, ulvl := true, uint32(0), int64(0)
+	if nw > 1 && s.hasThr {
+		for k, wi := range s.order {
+			if x := s.wsets[k*s.nwin+j] & m; x == m {
+				umask |= 1 << k
+				ulvl += s.words[wi].lvl
+			} else if x != 0 {
+				uni = false
+				break
+			}
+		}
+		if !uni {
+			// A doc whose own bound (its level, the best extra scores of
+			// the words it matches) is below the page's threshold cannot
+			// enter it: no word scores it. (When the docs match the same
+			// words, their bound is the window's, which did not skip it.)
+			s.docBounds(j, m)
+			for y := m; y != 0; y &= y - 1 {
+				if b := bits.TrailingZeros64(y); s.below(s.dub[b]) {
+					m &^= 1 << b
+				}
+			}
+			if m == 0 {
+				return
+			}
+		}
+	}
 	for i := range nw {
 		// The word with the fewest terms scores first (s.first), the others
 		// in s.order; each keeps its place in best.
@@ -292,29 +402,41 @@ func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 		bw := best[k*64 : k*64+64]
 		s.scoreWord(k, bw, a, m)
 		if i == 0 && nw > 1 && s.hasThr {
-			// A doc whose score for this word plus the other words' best
-			// in the window (summed in s.order and with the float
-			// operations of its key below, each term no lower) stays below
-			// the page's threshold cannot enter it: the other words need
-			// not score it.
-			j := int(a >> 6)
-			lt := s.ltop[j]
-			for y := m; y != 0; y &= y - 1 {
-				b := bits.TrailingZeros64(y)
-				var acc float32
-				for kk := range nw {
-					e := s.wmaxs[kk*s.nwin+j]
-					if kk == k {
-						e = bw[b]
-					}
-					if kk == 0 {
-						acc = e
-					} else {
-						acc += e
+			// A doc whose score for this word plus the other matched
+			// words' best in the window (summed in s.order and with the
+			// float operations of its key below, each term no lower; its
+			// level and words from docBounds above) stays below the
+			// page's threshold cannot enter it: the other words need not
+			// score it.
+			if uni && bits.OnesCount32(umask) == 2 && umask>>k&1 != 0 {
+				// Every doc matches the same two words, this one among
+				// them: the key's sum is this word's score plus the
+				// other's (float addition is commutative).
+				lv, e := float64(ulvl), s.wmaxs[bits.TrailingZeros32(umask&^(1<<k))*s.nwin+j]
+				for y := m; y != 0; y &= y - 1 {
+					if b := bits.TrailingZeros64(y); s.below(lv + float64(bw[b]+e)) {
+						m &^= 1 << b
 					}
 				}
-				if s.below(lt + float64(acc)) {
-					m &^= 1 << b
+			} else {
+				for y := m; y != 0; y &= y - 1 {
+					b := bits.TrailingZeros64(y)
+					mk, lvl := umask, ulvl
+					if !uni {
+						mk, lvl = s.mask[b], s.acc[b]
+					}
+					var acc float32
+					for ; mk != 0; mk &= mk - 1 {
+						kk := bits.TrailingZeros32(mk)
+						e := s.wmaxs[kk*s.nwin+j]
+						if kk == k {
+							e = bw[b]
+						}
+						acc += e
+					}
+					if s.below(float64(lvl) + float64(acc)) {
+						m &^= 1 << b
+					}
 				}
 			}
 			if m == 0 {
