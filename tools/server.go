@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -85,11 +86,55 @@ type bound struct {
 // New builds the transports for svc from the catalog. It panics if the
 // catalog is malformed (a programming error the catalog tests catch).
 func New(svc *domain.Service, opts Options) *Server {
-	return newServer(svc, opts, Catalog())
+	return newServerWith(svc, opts, Catalog(), catalogOpenAPI)
+}
+
+// compiled holds what a server derives from its operations alone, shared by
+// every server of the process: an operation's input validator (keyed by its
+// name and schema text) and the OpenAPI document (keyed by the API address and
+// the operations' names). Both are read-only once built; serve builds one
+// server, a test binary builds hundreds over the same catalog.
+var compiled struct {
+	validators sync.Map // name + "\x00" + schema -> *inputValidator
+	openapi    sync.Map // API address -> the catalog's []byte
+}
+
+// catalogOpenAPI is OpenAPI(Catalog(), apiBase), built once per API address.
+// Only the catalog's document is shared: a server of other operations (tests)
+// builds its own.
+func catalogOpenAPI(ops []Operation, apiBase string) ([]byte, error) {
+	if doc, ok := compiled.openapi.Load(apiBase); ok {
+		return doc.([]byte), nil
+	}
+	doc, err := OpenAPI(ops, apiBase)
+	if err != nil {
+		return nil, err
+	}
+	got, _ := compiled.openapi.LoadOrStore(apiBase, doc)
+	return got.([]byte), nil
+}
+
+func compiledValidator(name string, schema json.RawMessage) (*inputValidator, error) {
+	key := name + "\x00" + string(schema)
+	if v, ok := compiled.validators.Load(key); ok {
+		return v.(*inputValidator), nil
+	}
+	v, err := newInputValidator(name, schema)
+	if err != nil {
+		return nil, err
+	}
+	got, _ := compiled.validators.LoadOrStore(key, v)
+	return got.(*inputValidator), nil
 }
 
 // newServer builds the transports for a given list of operations.
 func newServer(svc *domain.Service, opts Options, ops []Operation) *Server {
+	return newServerWith(svc, opts, ops, OpenAPI)
+}
+
+// newServerWith is newServer with the function that builds the OpenAPI
+// document.
+func newServerWith(svc *domain.Service, opts Options, ops []Operation, openapi func([]Operation, string) ([]byte, error)) *Server {
 	if opts.Now == nil {
 		panic("tools: New without a clock (Options.Now)")
 	}
@@ -100,7 +145,7 @@ func newServer(svc *domain.Service, opts Options, ops []Operation) *Server {
 		s.log = slog.Default()
 	}
 	for _, op := range ops {
-		v, err := newInputValidator(op.Name, op.ArgsSchema())
+		v, err := compiledValidator(op.Name, op.ArgsSchema())
 		if err != nil {
 			panic(fmt.Sprintf("tools: %s: %v", op.Name, err))
 		}
@@ -108,7 +153,7 @@ func newServer(svc *domain.Service, opts Options, ops []Operation) *Server {
 		s.ops = append(s.ops, b)
 		s.byName[op.Name] = b
 	}
-	doc, err := OpenAPI(ops, svc.Site.URL(domain.APIPrefix))
+	doc, err := openapi(ops, svc.Site.URL(domain.APIPrefix))
 	if err != nil {
 		panic(fmt.Sprintf("tools: openapi: %v", err))
 	}
