@@ -11,7 +11,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// Founders from person cards, whatever the markup (issue 31, dev39 round):
+// Founders from person cards, whatever the markup:
 // the smallest element around a person's name that also holds a founder's
 // or executive's title and no other person's name is that person's card
 // (a Webflow or Framer card of divs, a WordPress "<strong>Name</strong><br>

@@ -7,7 +7,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// Founding sentences as other authors write them (issue 31, dev39 round):
+// Founding sentences as other authors write them:
 //   - a descriptor between "by" and the names: "founded in 2018 by
 //     husband-and-wife team Rachel Ames and Elliot Vance", "by former
 //     teachers A and B";

@@ -11,7 +11,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-// Stage as sites state it, whoever wrote them (issue 31, dev39 round):
+// Stage as sites state it, whoever wrote them:
 //   - a beta that is over: "after a year in closed beta", "efter ett år i
 //     sluten beta", "ベータ版を経て" say the product is out now (launched), and
 //     the beta word in them is the past, never the stage;
