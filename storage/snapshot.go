@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"encoding/binary"
 	"encoding/hex"
@@ -10,8 +11,10 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
@@ -40,6 +43,7 @@ type snapshotHeader struct {
 	SiteID  int64
 	Seq     int64    // the last search_log seq the index holds
 	Token   [32]byte // the database's search_snapshot token when written
+	Cats    [32]byte // catsDigest of the categories' names and parents the index holds
 	Size    int64    // bytes after the header
 	CRC     uint32   // CRC-32C of those bytes
 	HeadCRC uint32   // CRC-32C of the header with HeadCRC 0
@@ -171,7 +175,20 @@ func (s *Store) loadSnapshot(ctx context.Context, path string) error {
 	if err != nil {
 		return err
 	}
+	// A listing's document holds its categories' names, and a rename logs
+	// only the listings whose primary category it is (searchcats.go): the
+	// snapshot holds only while the categories are as it saw them. Then the
+	// store remembers them as its index's, so the next rename is seen.
+	cats, err := s.categoryMap(ctx)
+	if err != nil {
+		return err
+	}
+	if catsDigest(cats) != h.Cats {
+		return errors.New("a category was renamed or moved since it was written")
+	}
 	s.sums.dropAll()
+	s.catSeen = nil
+	s.noteCategories(cats)
 	done := s.results.change() // resultcache.go
 	s.ix.Store(ix)
 	done()
@@ -280,7 +297,7 @@ func (s *Store) saveSnapshot(ctx context.Context, path string) error {
 // with syncMu held, so that the index does not change meanwhile.
 func (s *Store) writeSnapshot(ctx context.Context, path string) (_ int64, err error) {
 	raw := domain.RandomBytes(16)
-	h := snapshotHeader{Version: search.SnapshotVersion, Order: snapshotOrder, SiteID: s.siteID, Seq: s.syncSeq}
+	h := snapshotHeader{Version: search.SnapshotVersion, Order: snapshotOrder, SiteID: s.siteID, Seq: s.syncSeq, Cats: catsSeenDigest(s.catSeen)}
 	copy(h.Magic[:], snapshotMagic)
 	hex.Encode(h.Token[:], raw)
 	if _, err := s.db.sql.ExecContext(ctx, `INSERT INTO search_snapshot (id, token) VALUES (1, ?)
@@ -331,6 +348,25 @@ func (s *Store) writeSnapshot(ctx context.Context, path string) (_ int64, err er
 	}
 	s.snapSeq, s.snapSaved = h.Seq, true
 	return h.Size + int64(binary.Size(h)), nil
+}
+
+// catsDigest is the SHA-256 of what the index depends on of each category
+// (catKey), in id order.
+func catsDigest(cats map[int64]catRow) [32]byte {
+	seen := make(map[int64]string, len(cats))
+	for id, c := range cats {
+		seen[id] = catKey(c)
+	}
+	return catsSeenDigest(seen)
+}
+
+// catsSeenDigest is catsDigest of the keys catSeen holds.
+func catsSeenDigest(seen map[int64]string) [32]byte {
+	h := sha256.New()
+	for _, id := range slices.Sorted(maps.Keys(seen)) {
+		fmt.Fprintf(h, "%d\x00%s\x00", id, seen[id])
+	}
+	return [32]byte(h.Sum(nil))
 }
 
 // countWriter counts the bytes written through it.

@@ -318,6 +318,12 @@ func TestSnapshot_Invalid(t *testing.T) {
 				t.Fatal(err)
 			}
 		}},
+		{"CategoryRenamed", func(t *testing.T, db *DB, path string) { // renamed by another process, or while stopped
+			if _, err := db.sql.ExecContext(ctx, `UPDATE categories SET name = name || ' renamed'
+				WHERE id = (SELECT MIN(parent_id) FROM categories WHERE parent_id IS NOT NULL)`); err != nil {
+				t.Fatal(err)
+			}
+		}},
 		{"NotASnapshot", func(t *testing.T, db *DB, path string) {
 			os.WriteFile(path, []byte("hello"), 0o644)
 		}},
