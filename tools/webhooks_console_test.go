@@ -100,3 +100,39 @@ func TestWebhooks_ConsoleTakesListingDown(t *testing.T) {
 	}
 	step("a draft hidden and unpublished")
 }
+
+// TestWebhooks_BadgeGoneUnpublishes: a free listing scheduled by its badge
+// check goes back to awaiting_badge when a later check no longer finds the
+// badge, and its owner's endpoint gets listing.unpublished (status
+// awaiting_badge, no reason), the same event the site team's take-downs
+// raise. Before, leaving public view raised no listing event.
+func TestWebhooks_BadgeGoneUnpublishes(t *testing.T) {
+	t.Parallel()
+	env := catTestServer(t, Options{}, true)
+	clock, _ := withFreeLaunch(t, env)
+	withWebhooks(t, env)
+	clearFreeQueue(t, env)
+	home := newFreeHomepages(t)
+	const email = "badgegone@example.com"
+	key := env.apiKey(t, email)
+	base := env.svc.Site.BaseURL
+	rcv := hooksFor(t, env, []string{key}, []map[string]any{{"events": []any{"listing.published", "listing.unpublished"}}})[0]
+	call := restCaller(env, key)
+	clock.Set(catNow)
+	id, slug := home.freeListing(t, env, email, "/gone/")
+	home.set("/gone/", `<a href="`+base+`/listings/`+slug+`">Launchdir</a>`)
+	if st, f := call(t, "choose_free_listing", map[string]any{"listing_id": id}); st != 200 || f["status"] != "scheduled" {
+		t.Fatalf("badge there at once: %d %v", st, f)
+	}
+	env.runJobs(t)
+	wantTypes(t, "scheduled by the badge check", hooksByType(t, rcv, 0), "listing.published")
+	from := len(rcv.received())
+	home.set("/gone/", `<p>No badge any more.</p>`)
+	clock.Set(catNow.Add(7 * time.Hour))
+	listingAfterJobs(t, env, id, "awaiting_badge")
+	got := hooksByType(t, rcv, from)
+	wantTypes(t, "the badge gone", got, "listing.unpublished")
+	if d := got["listing.unpublished"]; d["listing_id"] != float64(id) || d["slug"] != slug || d["status"] != "awaiting_badge" || d["reason"] != "" {
+		t.Errorf("listing.unpublished data %v, want listing %d (%s) awaiting_badge, no reason", d, id, slug)
+	}
+}
