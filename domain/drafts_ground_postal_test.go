@@ -10,7 +10,12 @@ import (
 // address that does not name it when the postcode's form is that country's
 // alone, or is shared but the site's language is that country's; a wrong
 // country, or a shared form on a site whose language says nothing (English),
-// is refused.
+// is refused. A US address names its country by a state's code and a ZIP
+// code ("Austin, TX 78701", "NY 10001-2345") on a site in any language; five
+// digits without a state's code, or after a word that is no state, name
+// none. A Chinese address whose street number stands after a space
+// ("浙江省杭州市西湖区文三路 90 号") names the country of the site's zh-CN
+// tag, as one without the space does.
 func TestGround_CountryFromPostalAddress(t *testing.T) {
 	cases := []struct {
 		lang, country, quote string
@@ -34,6 +39,14 @@ func TestGround_CountryFromPostalAddress(t *testing.T) {
 		{"de-at", "AT", "Stephansplatz 1, 1010 Wien", true}, // the tag names the region
 		{"sv", "SE", "Ring 08-123 45 67", false},            // a phone number is no address
 		{"pl", "PL", "Founded 2019, 40 people", false},
+		{"en", "US", "401 Congress Avenue, Austin, TX 78701", true}, // a state's code and a ZIP code
+		{"de", "US", "Acme Inc., 350 Fifth Avenue, New York, NY 10118-0110", true},
+		{"en", "GB", "401 Congress Avenue, Austin, TX 78701", false},
+		{"en", "US", "Torstraße 1, 10119 Berlin", false},
+		{"en", "US", "Plan XL 10000 contacts", false},       // no state's code before the five digits
+		{"zh-CN", "CN", "公司地址：浙江省杭州市西湖区文三路 90 号 5 楼", true}, // a street number after a space
+		{"zh-CN", "CN", "浙江省杭州市西湖区文三路90号", true},
+		{"en", "CN", "公司地址：浙江省杭州市西湖区文三路 90 号 5 楼", false},
 	}
 	for _, c := range cases {
 		site := &domain.SiteCrawl{URL: "https://x.test/", Language: c.lang,

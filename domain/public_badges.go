@@ -80,7 +80,8 @@ type Badge struct {
 
 // GetBadgesOutput lists the badges a listing may show.
 type GetBadgesOutput struct {
-	Listing string  `json:"listing"`
+	Listing string  `json:"listing" jsonschema_description:"The listing's slug."`
+	Name    string  `json:"name" jsonschema_description:"The listing's name."`
 	PageURL string  `json:"page_url" jsonschema_description:"Every badge links here; the free launch looks for this link."`
 	Shape   string  `json:"shape"`
 	Mode    string  `json:"mode"`
@@ -111,7 +112,7 @@ func (s *Service) GetBadges(ctx context.Context, in GetBadgesInput) (GetBadgesOu
 	}
 	shape, mode, size := or(in.Shape, "standard"), or(in.Mode, "auto"), or(in.Size, "m")
 	site := s.SiteNow(ctx) // the name as set now; the links follow the host name the client used
-	out := GetBadgesOutput{Listing: f.Slug, PageURL: site.ListingPageURL(f.Slug), Shape: shape, Mode: mode, Size: size}
+	out := GetBadgesOutput{Listing: f.Slug, Name: f.Name, PageURL: site.ListingPageURL(f.Slug), Shape: shape, Mode: mode, Size: size}
 	for _, kind := range AllowedBadges(f) {
 		w, h := BadgeDims(shape, size)
 		svg := site.BadgeSVGURL(f.Slug, kind, shape, mode, size)

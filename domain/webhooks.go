@@ -22,22 +22,24 @@ const (
 	EventListingPublished = "listing.published"
 	EventListingScheduled = "listing.scheduled"
 	EventListingLive      = "listing.live"
-	EventBadgeFound       = "badge.found"
-	EventBadgeLost        = "badge.lost"
-	EventClaimVerified    = "claim.verified"
-	EventOrderPaid        = "order.paid"
-	EventOrderFulfilled   = "order.fulfilled"
-	EventAwardWon         = "award.won"
-	EventReviewPosted     = "review.posted"
-	EventUpdatePosted     = "update.posted"
-	EventTrophyVerified   = "trophy.verified"
+	// EventListingUnpublished: a listing left public view (docs/webhooks.md).
+	EventListingUnpublished = "listing.unpublished"
+	EventBadgeFound         = "badge.found"
+	EventBadgeLost          = "badge.lost"
+	EventClaimVerified      = "claim.verified"
+	EventOrderPaid          = "order.paid"
+	EventOrderFulfilled     = "order.fulfilled"
+	EventAwardWon           = "award.won"
+	EventReviewPosted       = "review.posted"
+	EventUpdatePosted       = "update.posted"
+	EventTrophyVerified     = "trophy.verified"
 	// EventWebhookTest is send_test_webhook's event; it cannot be subscribed to.
 	EventWebhookTest = "webhook.test"
 )
 
 // WebhookEventTypes are the types an endpoint may subscribe to, in the docs' order.
 var WebhookEventTypes = []string{EventDraftReady, EventDraftFailed, EventListingPublished, EventListingScheduled,
-	EventListingLive, EventBadgeFound, EventBadgeLost, EventClaimVerified, EventOrderPaid, EventOrderFulfilled,
+	EventListingLive, EventListingUnpublished, EventBadgeFound, EventBadgeLost, EventClaimVerified, EventOrderPaid, EventOrderFulfilled,
 	EventAwardWon, EventReviewPosted, EventUpdatePosted, EventTrophyVerified}
 
 // Webhook rules.

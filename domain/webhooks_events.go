@@ -147,6 +147,20 @@ func ListingPublishedEvent(listingID int64, slug, name, status string, at time.T
 	}
 }
 
+// ListingUnpublishedEvent is listing.unpublished of listing listingID
+// (slug, name): a change at at took it out of public view, to status
+// (hidden, archived or merged by the site team; awaiting_badge or draft at a
+// badge check that did not find the badge). reason is the site team's
+// reason that its owners see (hidden or archived), else "". It has no
+// page_url: the listing's page no longer shows it. The store writes it in
+// the change's transaction.
+func ListingUnpublishedEvent(listingID int64, slug, name, status, reason string, at time.Time) ListingEventFunc {
+	return func(ownerID int64) WebhookEvent {
+		return NewWebhookEvent(EventListingUnpublished, ownerID, listingID, at, map[string]any{
+			"listing_id": listingID, "slug": slug, "name": name, "status": status, "reason": reason})
+	}
+}
+
 // ListingScheduledEvent is listing.scheduled of listing listingID (slug,
 // name): at at it became scheduled for launch week week (its Monday,
 // YYYY-MM-DD), or a scheduled listing moved to week. The store writes it in

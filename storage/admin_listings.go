@@ -158,6 +158,10 @@ func (s *Store) HideListing(ctx context.Context, id int64, hide bool, reason str
 		if err != nil {
 			return err
 		}
+		mark, err := listingMarkTx(ctx, tx, id) // for the listing state events
+		if err != nil {
+			return err
+		}
 		now := e.At.Unix()
 		var step sqlStep
 		switch {
@@ -184,6 +188,9 @@ func (s *Store) HideListing(ctx context.Context, id int64, hide bool, reason str
 			if err := s.resumeFreeChecks(ctx, tx, id, e.At); err != nil {
 				return err
 			}
+		}
+		if err := s.db.addListingStateEventsTx(ctx, tx, s.site, s.siteID, id, mark, e.At); err != nil {
+			return err
 		}
 		if err := s.writeAudit(ctx, tx, e); err != nil {
 			return err
@@ -233,10 +240,17 @@ func (s *Store) UnpublishListing(ctx context.Context, id int64, reason string, e
 		if a.Status == domain.ListingMerged || a.Status == domain.ListingArchived {
 			return domain.Errorf(domain.EConflict, "%s is %s already.", a.Name, a.Status)
 		}
+		mark, err := listingMarkTx(ctx, tx, id) // for the listing state events
+		if err != nil {
+			return err
+		}
 		now := e.At.Unix()
 		if err := runSteps(ctx, tx, []sqlStep{{`UPDATE listings SET status = 'archived', hidden_status = '', hidden_at = NULL,
 		hidden_reason = '', hidden_by = '', unpublished_at = ?, unpublished_reason = ?, unpublished_by = ?, updated_at = ? WHERE id = ?`,
 			[]any{now, reason, e.Actor, now, id}}}); err != nil {
+			return err
+		}
+		if err := s.db.addListingStateEventsTx(ctx, tx, s.site, s.siteID, id, mark, e.At); err != nil {
 			return err
 		}
 		if err := s.writeAudit(ctx, tx, e); err != nil {
@@ -270,6 +284,10 @@ func (s *Store) mergeListings(ctx context.Context, tx *Tx, from, into int64, e c
 		return nil, err
 	}
 	if _, err := s.adminListing(ctx, tx, into); err != nil {
+		return nil, err
+	}
+	mark, err := listingMarkTx(ctx, tx, from) // for the listing state events
+	if err != nil {
 		return nil, err
 	}
 	c := &console.MergeCounts{Kept: map[string]int{}}
@@ -357,6 +375,9 @@ func (s *Store) mergeListings(ctx context.Context, tx *Tx, from, into int64, e c
 		if n > 0 {
 			c.Kept[k] = n
 		}
+	}
+	if err := s.db.addListingStateEventsTx(ctx, tx, s.site, s.siteID, from, mark, e.At); err != nil {
+		return nil, err
 	}
 	after, _ := json.Marshal(map[string]any{"moved": c, "into": into})
 	e.After = after

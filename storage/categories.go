@@ -100,7 +100,7 @@ func (s *Store) Categories(ctx context.Context) ([]domain.CategoryNode, error) {
 	s.catMu.Lock()
 	defer s.catMu.Unlock()
 	if s.catCache != nil && (seq == s.catSeq && s.trustSeq(s.catAt) ||
-		s.slowCountsStale && s.catCost > categoryCacheMin && time.Since(s.catAt) < categoryCacheFactor*s.catCost) {
+		s.catRule.reuse(s.catCost, s.catAt)) {
 		return append([]domain.CategoryNode(nil), s.catCache...), nil
 	}
 	start := time.Now()

@@ -387,7 +387,7 @@ func startWeek(ctx context.Context, db *DB, site domain.Site, siteID, listingID 
 		}
 		n, _ := res.RowsAffected()
 		if n == 1 { // a scheduled listing went live: listing.live for its owners
-			if err := db.addListingStateEventsTx(ctx, tx, site, siteID, listingID, listingMark{domain.ListingScheduled, week}, at); err != nil {
+			if err := db.addListingStateEventsTx(ctx, tx, site, siteID, listingID, listingMark{status: domain.ListingScheduled, week: week}, at); err != nil {
 				return err
 			}
 		}

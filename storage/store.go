@@ -61,11 +61,27 @@ type Store struct {
 	// searchsync.go), so the count is taken again after lateCommits.
 	lateCommits time.Duration
 
-	// slowCountsStale lets a COUNT (or the category counts) that took long
-	// to compute be reused for a while although the directory changed
-	// (countCacheFactor, categoryCacheFactor): true in service. Tests of
-	// the seq rule turn it off, since under load any count can be slow.
-	slowCountsStale bool
+	// countRule and catRule are the cost rule of the cached COUNTs and of
+	// the category counts: one that took long to compute is reused for a
+	// while although the directory changed (costRule). NewStore sets both
+	// for every Store, serve's included; a test of the seq rule alone sets
+	// them to costRule{} (off), since under load any count can be slow.
+	countRule, catRule costRule
+}
+
+// costRule lets a count that took longer than min to compute be reused,
+// while the directory changes, for factor times as long as it took (a large
+// directory's counts then lag by seconds instead of being taken again at
+// each change). A factor of 0 turns it off.
+type costRule struct {
+	factor int
+	min    time.Duration
+}
+
+// reuse reports whether a count that took cost and was taken at at may
+// still be used although the directory changed since.
+func (r costRule) reuse(cost time.Duration, at time.Time) bool {
+	return r.factor > 0 && cost > r.min && time.Since(at) < time.Duration(r.factor)*cost
 }
 
 var _ domain.Store = (*Store)(nil)
@@ -80,7 +96,9 @@ func NewStore(ctx context.Context, db *DB, site domain.Site) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, site: site, siteID: id, PollInterval: 500 * time.Millisecond, slowCountsStale: true}
+	s := &Store{db: db, site: site, siteID: id, PollInterval: 500 * time.Millisecond,
+		countRule: costRule{factor: countCacheFactor, min: countCacheMin},
+		catRule:   costRule{factor: categoryCacheFactor, min: categoryCacheMin}}
 	if db.eng.lateCommits() {
 		s.lateCommits = lateCommitTrust
 	}
@@ -260,7 +278,7 @@ func (s *Store) cachedCount(ctx context.Context, query string, args ...any) (int
 	s.countMu.Lock()
 	e, ok := s.counts[key]
 	s.countMu.Unlock()
-	if ok && (e.seq == seq && s.trustSeq(e.at) || s.slowCountsStale && e.cost > countCacheMin && time.Since(e.at) < countCacheFactor*e.cost) {
+	if ok && (e.seq == seq && s.trustSeq(e.at) || s.countRule.reuse(e.cost, e.at)) {
 		return e.n, nil
 	}
 	start := time.Now()

@@ -245,10 +245,20 @@ func (s *Store) CountDueVote(ctx context.Context, voteID int64, at time.Time) (b
 	return counted, mapErr(err, "vote", "")
 }
 
+// votedSlugsQuery is VotedSlugs' query: one person's votes on the site, found
+// by votes_voter (migration 0037), then each one's listing, instead of one
+// look-up per listing of the site (TestVotedSlugs_UsesVoterIndex). SQLite
+// keeps its default statistics (no ANALYZE), under which both orders look
+// alike and it took the site's listings first; CROSS JOIN is SQLite's way
+// to fix the order (votes, then listings), and an inner join to PostgreSQL,
+// which plans it from its statistics.
+const votedSlugsQuery = `SELECT l.slug, CASE WHEN v.discarded_at IS NULL THEN v.held_reason ELSE 'discarded' END
+		FROM votes v CROSS JOIN listings l
+		WHERE l.id = v.listing_id AND l.site_id = ? AND v.voter_key = ?`
+
 // VotedSlugs implements domain.VoteStore.
 func (s *Store) VotedSlugs(ctx context.Context, userID int64) (map[string]string, error) {
-	rows, err := s.db.sql.QueryContext(ctx, `SELECT l.slug, CASE WHEN v.discarded_at IS NULL THEN v.held_reason ELSE 'discarded' END FROM votes v JOIN listings l ON l.id = v.listing_id
-		WHERE l.site_id = ? AND v.voter_key = ?`, s.siteID, domain.VoterKey(userID))
+	rows, err := s.db.sql.QueryContext(ctx, votedSlugsQuery, s.siteID, domain.VoterKey(userID))
 	if err != nil {
 		return nil, mapErr(err, "vote", "")
 	}

@@ -50,8 +50,28 @@ func eachGoFile(t *testing.T, visit func(rel string, fset *token.FileSet, f *ast
 // walkGo walks the module's Go files for eachSource and eachGoFile.
 func walkGo(t *testing.T, tests bool, visit func(rel string, fset *token.FileSet, f *ast.File)) {
 	t.Helper()
-	base := root(t)
 	fset := token.NewFileSet()
+	eachFile(t, ".go", func(path, rel string) error {
+		if !tests && strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution|parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		visit(rel, fset, f)
+		return nil
+	})
+}
+
+// eachFile walks the module's files whose names end in suffix (testdata,
+// node_modules and hidden or _ directories left out) and calls visit with
+// each one's path and its path relative to the root (with slashes); an
+// error of visit fails the test. It is the one walk of the module's tree of
+// the guards in this package (the Go sources' and the HTML pages').
+func eachFile(t *testing.T, suffix string, visit func(path, rel string) error) {
+	t.Helper()
+	base := root(t)
 	err := filepath.WalkDir(base, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -62,16 +82,11 @@ func walkGo(t *testing.T, tests bool, visit func(rel string, fset *token.FileSet
 			}
 			return nil
 		}
-		if !strings.HasSuffix(path, ".go") || (!tests && strings.HasSuffix(path, "_test.go")) {
+		if !strings.HasSuffix(path, suffix) {
 			return nil
 		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution|parser.ParseComments)
-		if err != nil {
-			return err
-		}
 		rel, _ := filepath.Rel(base, path)
-		visit(filepath.ToSlash(rel), fset, f)
-		return nil
+		return visit(path, filepath.ToSlash(rel))
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package homes
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -32,23 +31,8 @@ var opensDocument = regexp.MustCompile(`(?i)<!doctype|<html[\s>]`)
 // or an error page: a page adds its "content" to web/shell's layout.
 func TestOneHome_PageLayout(t *testing.T) {
 	t.Parallel()
-	base := root(t)
 	found := map[string]bool{}
-	err := filepath.WalkDir(base, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if n := d.Name(); path != base && (n == "testdata" || n == "node_modules" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".html") {
-			return nil
-		}
-		rel, _ := filepath.Rel(base, path)
-		rel = filepath.ToSlash(rel)
+	eachFile(t, ".html", func(path, rel string) error {
 		found[rel] = true
 		b, err := os.ReadFile(path)
 		if err != nil {
@@ -64,9 +48,6 @@ func TestOneHome_PageLayout(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, f := range []string{theLayout, theErrorPage} {
 		if !found[f] {
 			t.Errorf("%s is missing", f)

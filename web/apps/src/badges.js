@@ -63,7 +63,7 @@ export function renderBadges(data, ctx) {
 
   refresh();
   return [
-    h("h2", {}, "Badges for " + (data.listing || "your listing")),
+    h("h2", {}, "Badges for " + (data.name || data.listing || "your listing")),
     h("div", { class: "picker" }, selects),
     h("div", { class: "badge-preview" }, img),
     h("label", { for: "embed" }, "Embed code"),
