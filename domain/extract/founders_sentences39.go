@@ -55,29 +55,8 @@ func (s *site) sentenceFounders39() {
 	if !s.wants(onlyFounders) {
 		return
 	}
-	idx := map[string]int{}
-	for i, f := range s.out.Founders {
-		idx[nameKey(f.Name)] = i
-	}
-	add := func(name, title string, ev domain.Evidence) {
-		name = domain.NormalizeSpace(name)
-		k := nameKey(name)
-		if k == "" || k == nameKey(s.name) || notAName.MatchString(name) {
-			return
-		}
-		if i, ok := idx[k]; ok {
-			if f := &s.out.Founders[i]; f.Title == "" && title != "" {
-				f.Title = title
-				f.Evidence = append(f.Evidence, ev)
-			}
-			return
-		}
-		if len(s.out.Founders) >= 6 {
-			return
-		}
-		idx[k] = len(s.out.Founders)
-		s.out.Founders = append(s.out.Founders, domain.DraftedFounder{Name: name, Title: title, Evidence: []domain.Evidence{ev}})
-	}
+	addAll := s.founderAdder() // founders_structure.go
+	add := func(name, title string, ev domain.Evidence) { addAll(name, title, ev) }
 	s.pressFounders(add)
 	isForeign := foreignMemo()
 	for _, p := range s.byKind(kindAbout, kindTeam, kindHome) {

@@ -30,18 +30,15 @@ var founderWordAny = regexp.MustCompile(`(?i)founder|gründer|fondat|fundador|op
 // hyphen before the name).
 var attributionRe = regexp.MustCompile(`^\s*[—–―-]\s*([^,]{2,40}?)\s*,\s*(.{2,80}?)\s*$`)
 
-// structureFounders adds the founders those structures name to the ones
-// found so far (each name once, at most six; a founder found without a
-// title gets the one the structure gives).
-func (s *site) structureFounders() {
-	if !s.wants(onlyFounders) {
-		return
-	}
+// founderAdder returns add(name, title, ev...), which adds a founder to the
+// draft (each name once, at most six; never the product's own name or a
+// phrase that is not a name) or gives one found without a title the title.
+func (s *site) founderAdder() func(name, title string, ev ...domain.Evidence) {
 	idx := map[string]int{}
 	for i, f := range s.out.Founders {
 		idx[nameKey(f.Name)] = i
 	}
-	add := func(name, title string, ev ...domain.Evidence) {
+	return func(name, title string, ev ...domain.Evidence) {
 		name = domain.NormalizeSpace(name)
 		k := nameKey(name)
 		if k == "" || k == nameKey(s.name) || notAName.MatchString(name) {
@@ -60,6 +57,16 @@ func (s *site) structureFounders() {
 		idx[k] = len(s.out.Founders)
 		s.out.Founders = append(s.out.Founders, domain.DraftedFounder{Name: name, Title: title, Evidence: ev})
 	}
+}
+
+// structureFounders adds the founders those structures name to the ones
+// found so far (each name once, at most six; a founder found without a
+// title gets the one the structure gives).
+func (s *site) structureFounders() {
+	if !s.wants(onlyFounders) {
+		return
+	}
+	add := s.founderAdder()
 	for _, p := range s.content() {
 		about := isTeamPage(p) || worldAboutPath.MatchString(p.base.Path)
 		s.personFounders(p, about, add)
