@@ -310,6 +310,9 @@ func monthNum(m string) int {
 // findDate returns a date in s as YYYY-MM-DD (first of the month or year
 // when the site gives no day) and s without it.
 func findDate(s string, atStart bool) (date, rest string, ok bool) {
+	if !hasYear(s) {
+		return "", "", false
+	}
 	try := func(re *regexp.Regexp, f func(m []string) string) bool {
 		loc := re.FindStringSubmatchIndex(s)
 		if loc == nil || (atStart && loc[0] != 0) {
