@@ -296,9 +296,32 @@ var stagePatterns = []struct {
 		`(iscriviti|entra|unisciti)( al?la| nella) lista d['’]attesa|(meld je aan|schrijf je in)( voor| op)? de wachtlijst|op de wachtlijst`), false, 0},
 }
 
+// pastEntry reports whether line l of seg is an entry of a history or news
+// list, which tells the past, not the stage.
+func pastEntry(seg *segment, l line) bool {
+	entry := l.tag == atom.Li || l.tag == atom.Dt || l.tag == atom.Dd || l.tag == atom.Td || l.tag == atom.Th
+	if entry {
+		if _, _, dated := findDate(l.text, true); dated {
+			return true // a dated entry
+		}
+		if seg.level >= 2 && historyHdr.MatchString(seg.title) {
+			return true // an entry of a history list ("2020年9月 | β版を公開"), dated in the cell before it
+		}
+	}
+	// a news item dated by an element beside it (a date div, then the title)
+	return l.node != nil && datedBySibling(l.node)
+}
+
 // draftStage: stage only when the site says it ("now in open beta", "was
 // acquired by"), as one of the request's stage slugs. "Beta features" is not a stage.
 func (s *site) draftStage() {
+	// dated holds, per line, whether it is an entry of a history or news
+	// list (the same for every pattern, so worked out once).
+	type lineAt struct {
+		seg *segment
+		at  int
+	}
+	dated := map[lineAt]bool{}
 	for _, st := range stagePatterns {
 		allowed := len(s.req.Stages) == 0
 		for _, v := range s.req.Stages {
@@ -312,19 +335,17 @@ func (s *site) draftStage() {
 				continue // a changelog's "Public launch" or "Public beta opens" entry is history, not what the company says it is now
 			}
 			for _, seg := range p.segs {
-				for _, l := range append([]line{{text: seg.title, foreign: seg.foreign}}, seg.lines...) {
+				for i, l := range append([]line{{text: seg.title, foreign: seg.foreign}}, seg.lines...) {
 					if l.foreign || seg.foreign || l.text == "" {
 						continue
 					}
-					entry := l.tag == atom.Li || l.tag == atom.Dt || l.tag == atom.Dd || l.tag == atom.Td || l.tag == atom.Th
-					if _, _, dated := findDate(l.text, true); dated && entry {
-						continue // a dated entry of a history or news list is the past, not the stage
+					past, known := dated[lineAt{seg, i}]
+					if !known {
+						past = pastEntry(seg, l)
+						dated[lineAt{seg, i}] = past
 					}
-					if entry && seg.level >= 2 && historyHdr.MatchString(seg.title) {
-						continue // an entry of a history list ("2020年9月 | β版を公開") too, dated in the cell before it
-					}
-					if l.node != nil && datedBySibling(l.node) {
-						continue // a news item dated by an element beside it (a date div, then the title)
+					if past {
+						continue
 					}
 					if m := st.re.FindStringIndex(l.text); m != nil && !(st.slug == "beta" && pastBeta(l.text)) {
 						if st.min > 0 && (p.kind == kindPricing || tractionCount(l.text[m[0]:m[1]]) < st.min || limitBefore(l.text[:m[0]])) {
