@@ -372,7 +372,21 @@ func within(n *html.Node, tags ...atom.Atom) bool {
 	return false
 }
 
-var foreignHint = regexp.MustCompile(`testimonial|review|quote|logos|customers|clients|trusted|newsletter|subscribe|press|cookie|partners`)
+// foreignHints are the class or id words of testimonials, quotes, logo
+// walls and newsletter boxes.
+var foreignHints = []string{"testimonial", "review", "quote", "logos", "customers", "clients", "trusted", "newsletter", "subscribe", "press", "cookie", "partners"}
+
+// hasForeignHint reports whether s (a lower-cased class or id) holds one of
+// foreignHints. A plain search per word: this runs on every ancestor of
+// most lines, where a pattern costs several times more.
+func hasForeignHint(s string) bool {
+	for _, w := range foreignHints {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // foreign reports whether n speaks about someone else: testimonials, quotes,
 // customer logo walls, newsletter boxes.
@@ -381,7 +395,7 @@ func foreign(n *html.Node) bool {
 		return true
 	}
 	for a := n; a != nil; a = a.Parent {
-		if a.Type == html.ElementNode && foreignHint.MatchString(strings.ToLower(attr(a, "class")+" "+attr(a, "id"))) {
+		if a.Type == html.ElementNode && (hasForeignHint(strings.ToLower(attr(a, "class"))) || hasForeignHint(strings.ToLower(attr(a, "id")))) {
 			return true
 		}
 	}

@@ -60,7 +60,7 @@ func ownSpeaksOfOthers(n *html.Node) bool {
 		return true
 	}
 	c := strings.ToLower(attr(n, "class") + " " + attr(n, "id"))
-	return c != " " && (foreignHint.MatchString(c) || foreignClassRe.MatchString(c))
+	return c != " " && (hasForeignHint(c) || foreignClassRe.MatchString(c))
 }
 
 // welcomeRe is a greeting heading ("Welcome to Acme"), not a tagline.
