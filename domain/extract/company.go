@@ -4,6 +4,7 @@ import (
 	"golang.org/x/net/html/atom"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/launchdir/launchdir/domain"
 	"golang.org/x/net/html"
@@ -312,16 +313,31 @@ func pastEntry(seg *segment, l line) bool {
 	return l.node != nil && datedBySibling(l.node)
 }
 
+// anyStage matches a text that one of stagePatterns matches: one pass over
+// a line that none matches (most lines) instead of one per pattern.
+var anyStage = sync.OnceValue(func() *regexp.Regexp {
+	var alt []string
+	seen := map[*regexp.Regexp]bool{}
+	for _, st := range stagePatterns {
+		if !seen[st.re] {
+			seen[st.re] = true
+			alt = append(alt, "(?:"+st.re.String()+")")
+		}
+	}
+	return regexp.MustCompile(strings.Join(alt, "|"))
+})
+
 // draftStage: stage only when the site says it ("now in open beta", "was
 // acquired by"), as one of the request's stage slugs. "Beta features" is not a stage.
 func (s *site) draftStage() {
-	// dated holds, per line, whether it is an entry of a history or news
-	// list (the same for every pattern, so worked out once).
+	// skip holds, per line, whether it is an entry of a history or news list
+	// or no stage pattern matches it (the same for every pattern, so worked
+	// out once).
 	type lineAt struct {
 		seg *segment
 		at  int
 	}
-	dated := map[lineAt]bool{}
+	skip := map[lineAt]bool{}
 	for _, st := range stagePatterns {
 		allowed := len(s.req.Stages) == 0
 		for _, v := range s.req.Stages {
@@ -339,12 +355,12 @@ func (s *site) draftStage() {
 					if l.foreign || seg.foreign || l.text == "" {
 						continue
 					}
-					past, known := dated[lineAt{seg, i}]
+					no, known := skip[lineAt{seg, i}]
 					if !known {
-						past = pastEntry(seg, l)
-						dated[lineAt{seg, i}] = past
+						no = pastEntry(seg, l) || !anyStage().MatchString(l.text)
+						skip[lineAt{seg, i}] = no
 					}
-					if past {
+					if no {
 						continue
 					}
 					if m := st.re.FindStringIndex(l.text); m != nil && !(st.slug == "beta" && pastBeta(l.text)) {
