@@ -155,7 +155,7 @@ type listedPerson struct {
 // isName reports whether t is a person's name and nothing else.
 func (s *site) isPersonName(t string) bool {
 	return len(t) < 80 && startsUpper(t) && personNameRe.MatchString(t) && !notAName.MatchString(t) && !nameStop.MatchString(t) &&
-		!hasRole(t) && compact(t) != s.brand && !s.mentionsName(t)
+		!hasRole(t) && !jobTitleRe.MatchString(t) && compact(t) != s.brand && !s.mentionsName(t)
 }
 
 // isCardName is isPersonName for a person's card or a team list, where a

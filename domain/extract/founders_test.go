@@ -134,6 +134,13 @@ func TestFounders_FounderStatements(t *testing.T) {
 		{"employees are not founders", "/team", `<h2>Team</h2><div><h3>Zoe Hart</h3><p>Support Engineer</p></div>
 			<div><p>Max Lind</p><p>Head of Marketing</p></div><p>Eva Bloom, Designer</p>`,
 			map[string]string{}, []string{"Zoe Hart", "Max Lind", "Eva Bloom"}},
+		{"loved by founders of, on the about page", "/about", `<h2>Our team</h2><div><p>Ivo Lark</p><p>Founder &amp; CEO</p></div>
+			<h2>Loved by founders of 400 studios</h2><div><p>Approvals come back the same day.</p><p>Nina Park</p><p>Founder</p></div>
+			<div><p>Our clients stopped asking for files.</p><p>Oren Cast</p><p>Co-founder &amp; Creative Director</p></div>`,
+			map[string]string{"Ivo Lark": "CEO"}, []string{"Nina Park", "Oren Cast"}},
+		{"job titles are not names", "/about", `<h2>Our team</h2><div><p>Rhea Volk</p><p>Co-founder &amp; CEO</p></div>
+			<h2>Open roles</h2><ul><li>Customer Success Lead – Founder's office, remote</li><li>Senior Product Designer – CEO staff</li></ul>`,
+			map[string]string{"Rhea Volk": "CEO"}, []string{"Customer Success Lead", "Senior Product Designer"}},
 		{"people on a blog post", "/blog/our-customers", `<p>Globex was founded by Amy Chen and Raj Patel.</p><p>Amy Chen, CEO</p>`,
 			map[string]string{}, []string{"Amy Chen", "Raj Patel"}},
 	}

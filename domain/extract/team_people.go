@@ -34,7 +34,7 @@ func (s *site) teamPeople(p *page, aboutPage bool, isForeign func(*html.Node) bo
 		if teamLevel >= 0 && seg.level > 0 && seg.level <= teamLevel {
 			teamLevel = -1
 		}
-		if seg.level > 0 && otherHeading.MatchString(seg.title) && !teamHeading.MatchString(seg.title) {
+		if seg.level > 0 && (otherHeading.MatchString(seg.title) && !teamHeading.MatchString(seg.title) || customersHeading(seg.title)) {
 			skipBelow = seg.level
 			continue
 		}
