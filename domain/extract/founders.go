@@ -161,7 +161,7 @@ func (s *site) isPersonName(t string) bool {
 // isCardName is isPersonName for a person's card or a team list, where a
 // name may also be written in Han or Hangul ("王磊", "佐藤 健太", "김지훈").
 func (s *site) isCardName(t string) bool {
-	return s.isPersonName(t) || unspacedName(t) && !hasRole(t) && nameKey(t) != nameKey(s.name) && !s.mentionsName(t)
+	return s.isPersonName(t) || unspacedName(t) && !hasRole(t) && !founderLabel.MatchString(t) && nameKey(t) != nameKey(s.name) && !s.mentionsName(t)
 }
 
 // hasRole reports whether t holds a founder's or executive's title in any

@@ -100,7 +100,8 @@ func (s *site) cardFounders() {
 			}
 			ev := []domain.Evidence{p.ev(name), p.ev(title)}
 			// a title from outside the card (the next card's) gives way
-			if f := s.drafted(name); f != nil && f.Title != "" && !strings.Contains(domain.NormalizeSpace(nodeText(card)), f.Title) {
+			// and so does a title the card's holds ("代表取締役" in "代表取締役CEO／共同創業者")
+			if f := s.drafted(name); f != nil && f.Title != "" && (!strings.Contains(domain.NormalizeSpace(nodeText(card)), f.Title) || len(title) > len(f.Title) && strings.Contains(title, f.Title)) {
 				f.Title, f.Evidence = title, ev
 				continue
 			}
@@ -139,7 +140,7 @@ func (s *site) personCard(pieces []cardPiece, names map[int]bool, i int) (*html.
 		title := ""
 		for _, j := range in {
 			t := pieces[j].text
-			if names[j] && j != i && nameKey(t) != nameKey(pieces[i].text) {
+			if names[j] && j != i && nameKey(t) != nameKey(pieces[i].text) && !romanised(pieces, i, j) {
 				return nil, "" // another person's name: a list of cards, not one
 			}
 			if isQuotedLine(t) {

@@ -141,6 +141,15 @@ func TestFounders_FounderStatements(t *testing.T) {
 		{"job titles are not names", "/about", `<h2>Our team</h2><div><p>Rhea Volk</p><p>Co-founder &amp; CEO</p></div>
 			<h2>Open roles</h2><ul><li>Customer Success Lead – Founder's office, remote</li><li>Senior Product Designer – CEO staff</li></ul>`,
 			map[string]string{"Rhea Volk": "CEO"}, []string{"Customer Success Lead", "Senior Product Designer"}},
+		{"a figure's caption under its blockquote", "/about", `<h2>Team</h2><div><p>Ada Moor</p><p>Founder &amp; CEO</p></div>
+			<h2>사장님들의 이야기</h2><figure><blockquote>종이 쿠폰이 없어졌어요.</blockquote><figcaption><p>김민재</p><p>대표, 카페 온기</p></figcaption></figure>`,
+			map[string]string{"Ada Moor": "CEO"}, []string{"김민재", "카페 온기"}},
+		{"member list: role, name, romanised name; a profile table", "/company", `<ul>
+			<li><p>代表取締役CEO／共同創業者</p><p>森川 由紀</p><p>Yuki Morikawa</p></li>
+			<li><p>取締役CTO／共同創業者</p><p>石田 航</p><p>Wataru Ishida</p></li>
+			<li><p>エンジニア</p><p>高橋 美咲</p><p>Misaki Takahashi</p></li></ul>
+			<table><tr><th>代表者</th><td>代表取締役　森川 由紀</td></tr></table>`,
+			map[string]string{"森川 由紀": "CEO", "石田 航": "CTO"}, []string{"Yuki Morikawa", "Wataru Ishida", "代表者", "高橋 美咲"}},
 		{"people on a blog post", "/blog/our-customers", `<p>Globex was founded by Amy Chen and Raj Patel.</p><p>Amy Chen, CEO</p>`,
 			map[string]string{}, []string{"Amy Chen", "Raj Patel"}},
 	}

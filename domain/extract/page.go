@@ -377,7 +377,7 @@ var foreignHint = regexp.MustCompile(`testimonial|review|quote|logos|customers|c
 // foreign reports whether n speaks about someone else: testimonials, quotes,
 // customer logo walls, newsletter boxes.
 func foreign(n *html.Node) bool {
-	if within(n, atom.Blockquote, atom.Q, atom.Cite) {
+	if within(n, atom.Blockquote, atom.Q, atom.Cite) || quoteCaption(n) {
 		return true
 	}
 	for a := n; a != nil; a = a.Parent {

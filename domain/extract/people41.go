@@ -1,6 +1,11 @@
 package extract
 
-import "regexp"
+import (
+	"regexp"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
 
 // People who are not the product's founders, however their cards look.
 
@@ -22,4 +27,58 @@ var (
 // founders only as the product's users ("Loved by founders of ...").
 func customersHeading(title string) bool {
 	return teamHeading.MatchString(title) && praiseHeading.MatchString(title)
+}
+
+// quoteCaption reports whether n is in the caption of a figure that holds a
+// blockquote: the attribution of a quotation, the form HTML gives it
+// ("<figure><blockquote>…</blockquote><figcaption>Name, Role</figcaption>
+// </figure>"), whoever is quoted.
+func quoteCaption(n *html.Node) bool {
+	for a := n; a != nil; a = a.Parent {
+		if a.Type != html.ElementNode || a.DataAtom != atom.Figcaption {
+			continue
+		}
+		fig := a.Parent
+		if fig == nil || fig.DataAtom != atom.Figure {
+			return false
+		}
+		quoted := false
+		forEach(fig, false, func(c *html.Node) bool {
+			quoted = quoted || c.DataAtom == atom.Blockquote
+			return !quoted
+		})
+		return quoted
+	}
+	return false
+}
+
+// acrossCards reports whether two lines' elements sit in two sibling cards
+// of a list: the children of their closest common ancestor that hold them
+// are elements of one tag and class, and each holds more text than its line
+// (a member list item of role, name and romanised name). A name line and
+// the role line after it are then two people's.
+func acrossCards(a, b *html.Node) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	for ca := a; ca.Parent != nil; ca = ca.Parent {
+		for cb := b; cb.Parent != nil; cb = cb.Parent {
+			if ca.Parent != cb.Parent {
+				continue
+			}
+			if ca == cb || ca.Type != html.ElementNode || cb.Type != html.ElementNode {
+				return false
+			}
+			return ca != a && cb != b && ca.DataAtom == cb.DataAtom && attr(ca, "class") == attr(cb, "class") &&
+				nodeText(ca) != nodeText(a) && nodeText(cb) != nodeText(b)
+		}
+	}
+	return false
+}
+
+// romanised reports whether pieces[j], right after the Han or Hangul name
+// pieces[i], is that name in Latin letters ("森川 由紀" then "Yuki
+// Morikawa"): the same person, not a second one in the card.
+func romanised(pieces []cardPiece, i, j int) bool {
+	return j == i+1 && unspacedName(pieces[i].text) && personNameRe.MatchString(pieces[j].text)
 }
