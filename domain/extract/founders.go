@@ -48,7 +48,7 @@ var (
 	byVerb = regexp.MustCompile(`(?i:co-?founded|founded|started|established|created|launched|gegründet|ins leben gerufen|fondée?s?|créée?s?|lancée?s?|fundad[oa]s?|cread[oa]s?|lanzad[oa]s?|fondat[oa]|creat[oa]|lanciat[oa]|avviat[oa]|opgericht|gestart|opgezet|criad[oa]s?|lançad[oa]s?|grundades|grundad|grundat|założon[aey]|založen[aáoé]?)[\p{L}\d ,'’-]{0,60}?\s(by|von|par|por|da|door|pela|pelo|av|przez)\s+`)
 	// verbFirst: the founding verb, a few words of time or place, then the
 	// founders ("Kursownię założyli w 2020 roku A i B", "založili v roce 2019 A a B").
-	verbFirst = regexp.MustCompile(`(?i:(?:^|[^\p{L}])(założyli|założyły|założył|założyła|založili|založil|založila|grundade))(?:\s+[\p{Ll}\d][\p{L}\d.]*){0,4}\s+`)
+	verbFirst = regexp.MustCompile(`(?i:(?:^|[^\p{L}])(założyli|założyły|założył|założyła|založili|založil|založila|grundade))(?:\s+[\p{Ll}\d][\p{L}\d.]*,?){0,6}\s+`)
 	// verbLast: "von A und B gegründet", "door A en B opgericht".
 	verbLast = regexp.MustCompile(`\s(von|door)\s+`)
 	lastVerb = regexp.MustCompile(`^[^.!?;:]{0,40}?\s(?:gegründet|opgericht|ins Leben gerufen)`)

@@ -94,7 +94,11 @@ func (s *site) cardFounders() {
 				continue
 			}
 			name := pieces[i].text
-			card, title := s.personCard(pieces, names, i)
+			isTitle := s.cardTitle
+			if f := s.drafted(name); f != nil && f.Title == "" {
+				isTitle = s.knownFounderTitle // people41.go
+			}
+			card, title := s.personCard(pieces, names, i, isTitle)
 			if card == nil || (!about && !founderWordAny.MatchString(title)) {
 				continue
 			}
@@ -124,8 +128,9 @@ func (s *site) drafted(name string) *domain.DraftedFounder {
 
 // personCard returns the card of the name at pieces[i] and its title: the
 // nearest ancestor (up to five levels) holding a title piece, as long as it
-// holds no other person's name, at most six pieces and no quotation.
-func (s *site) personCard(pieces []cardPiece, names map[int]bool, i int) (*html.Node, string) {
+// holds no other person's name, at most six pieces and no quotation. A title
+// piece is one isTitle accepts.
+func (s *site) personCard(pieces []cardPiece, names map[int]bool, i int, isTitle func(string) bool) (*html.Node, string) {
 	a := pieces[i].node.Parent
 	for depth := 0; a != nil && depth < 5 && a.DataAtom != atom.Body && a.DataAtom != atom.Main; depth, a = depth+1, a.Parent {
 		var in []int
@@ -146,7 +151,7 @@ func (s *site) personCard(pieces []cardPiece, names map[int]bool, i int) (*html.
 			if isQuotedLine(t) {
 				return nil, "" // a testimonial's card
 			}
-			if title == "" && j != i && utf8.RuneCountInString(t) <= 60 && s.cardTitle(t) {
+			if title == "" && j != i && utf8.RuneCountInString(t) <= 60 && isTitle(t) {
 				title = t
 			}
 		}

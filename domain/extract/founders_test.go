@@ -150,6 +150,12 @@ func TestFounders_FounderStatements(t *testing.T) {
 			<li><p>エンジニア</p><p>高橋 美咲</p><p>Misaki Takahashi</p></li></ul>
 			<table><tr><th>代表者</th><td>代表取締役　森川 由紀</td></tr></table>`,
 			map[string]string{"森川 由紀": "CEO", "石田 航": "CTO"}, []string{"Yuki Morikawa", "Wataru Ishida", "代表者", "高橋 美咲"}},
+		{"cs: založili ... my dva, A a B; a card gives the title", "/o-nas", `<p>Acme jsme založili v roce 2020 my dva, Tereza Malá a Jakub Novák.</p>
+			<div class="card"><p>Jakub Novák</p><p>vývoj</p></div><div class="card"><p>Lucie Dvořáková</p><p>zákaznická podpora</p></div>`,
+			map[string]string{"Tereza Malá": "", "Jakub Novák": "vývoj"}, []string{"Lucie Dvořáková"}},
+		{"sv: a founder of the story gets the card's title", "/om-oss", `<p>Acme grundades 2023 av Elin Sjöberg och Oskar Lund i Umeå.</p>
+			<div class="group"><div class="mt-4"><h2>Oskar Lund</h2><h3>Teknisk chef</h3></div></div><div class="group"><div class="mt-4"><h2>Maja Holm</h2><h3>rådgivare</h3></div></div>`,
+			map[string]string{"Elin Sjöberg": "", "Oskar Lund": "Teknisk chef"}, []string{"Maja Holm"}},
 		{"people on a blog post", "/blog/our-customers", `<p>Globex was founded by Amy Chen and Raj Patel.</p><p>Amy Chen, CEO</p>`,
 			map[string]string{}, []string{"Amy Chen", "Raj Patel"}},
 	}

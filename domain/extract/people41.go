@@ -2,6 +2,8 @@ package extract
 
 import (
 	"regexp"
+	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -81,4 +83,14 @@ func acrossCards(a, b *html.Node) bool {
 // Morikawa"): the same person, not a second one in the card.
 func romanised(pieces []cardPiece, i, j int) bool {
 	return j == i+1 && unspacedName(pieces[i].text) && personNameRe.MatchString(pieces[j].text)
+}
+
+// knownFounderTitle reports whether a text in the card of someone already
+// drafted as a founder (named in a founding sentence) is that person's
+// title, whatever its words ("Teknisk chef", "vývoj", "Chief Executive"):
+// a short label that is no name, no sentence and no adviser's or
+// investor's role.
+func (s *site) knownFounderTitle(t string) bool {
+	return s.cardTitle(t) || utf8.RuneCountInString(t) <= 40 && len(strings.Fields(t)) <= 4 && !strings.ContainsAny(t, ".!?:;“”\"0123456789") &&
+		!s.isCardName(t) && !isQuotedLine(t) && !notRole.MatchString(t) && !worldNotRole.MatchString(t) && !s.mentionsName(t)
 }
