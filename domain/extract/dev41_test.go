@@ -54,8 +54,11 @@ func TestEvaluationDev41(t *testing.T) {
 // was written (drafter unchanged): 82.0% recall (82/100), value accuracy
 // 92.1% (82/89), 1 invented (a customer's quote signed "대표, 카페 온기"
 // taken as a founder), 0 non-verbatim. Weakest: stage 5/11 (2 wrong),
-// city 4/8, founders 22/24 (26 drafted, 22 right), titles 17/20.
+// city 4/8, founders 22/24 (26 drafted, 22 right), titles 17/20. After the
+// rules written against it: 93.0% (93/100), 100% accurate, 0 invented; the
+// misses left are cities and countries of footers and copyright lines
+// (five) and a founding year said as "started" in Korean.
 const (
-	dev41MinRecall   = 0.80
-	dev41MaxInvented = 1
+	dev41MinRecall   = 0.92
+	dev41MaxInvented = 0
 )
