@@ -27,26 +27,33 @@ func loadDev41(t testing.TB) []testSite {
 // dev41MinRecall.
 func TestEvaluationDev41(t *testing.T) {
 	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
-	sites := loadDev41(t)
-	if len(sites) < 10 {
-		t.Errorf("%d dev41 sites, want at least 10", len(sites))
+	holdDevSet(t, "dev41", loadDev41(t), 10, dev41MinRecall, dev41MaxInvented)
+}
+
+// holdDevSet evaluates a development set and holds it clean (nothing
+// ungrounded or non-verbatim, at most maxInvented invented), with at least
+// minSites sites and minRecall recall; it logs the misses and the report.
+func holdDevSet(t *testing.T, name string, sites []testSite, minSites int, minRecall float64, maxInvented int) {
+	t.Helper()
+	if len(sites) < minSites {
+		t.Errorf("%d %s sites, want at least %d", len(sites), name, minSites)
 	}
 	sc := evaluate(t, sites, loadCategories(t), fetched)
 	for _, m := range sc.misses {
 		t.Log(m)
 	}
-	t.Log("\n" + sc.report("dev41"))
+	t.Log("\n" + sc.report(name))
 	if sc.ungrounded != 0 || sc.nonVerbatim != 0 {
 		checkClean(t, sc)
 		if sc.nonVerbatim != 0 {
 			t.Errorf("%d quotes are not verbatim page text, want 0", sc.nonVerbatim)
 		}
 	}
-	if sc.invented > dev41MaxInvented {
-		t.Errorf("%d values invented, want at most %d", sc.invented, dev41MaxInvented)
+	if sc.invented > maxInvented {
+		t.Errorf("%d values invented, want at most %d", sc.invented, maxInvented)
 	}
-	if sc.recall() < dev41MinRecall {
-		t.Errorf("recall %.1f%%, want at least %.1f%%", 100*sc.recall(), 100*dev41MinRecall)
+	if sc.recall() < minRecall {
+		t.Errorf("recall %.1f%%, want at least %.1f%%", 100*sc.recall(), 100*minRecall)
 	}
 }
 
