@@ -338,6 +338,7 @@ func (s *site) draftStage() {
 		at  int
 	}
 	skip := map[lineAt]bool{}
+	stats := false
 	for _, st := range stagePatterns {
 		allowed := len(s.req.Stages) == 0
 		for _, v := range s.req.Stages {
@@ -345,6 +346,15 @@ func (s *site) draftStage() {
 		}
 		if !allowed {
 			continue
+		}
+		// a stats row's count of users (stage41.go), after the sentences of
+		// traction and before those of a launch
+		if st.slug == "launched" && !stats {
+			stats = true
+			if slug, ev := s.statStage(); slug != "" && s.stageAllowed(slug) {
+				s.set("stage", domain.DraftedValue{Text: slug, Evidence: ev})
+				return
+			}
 		}
 		for _, p := range s.byKind(kindHome, kindAbout, kindPricing) {
 			if st.slug != "growing" && st.slug != "acquired" && st.slug != "profitable" && (p.kind == kindChangelog || changelogPage(p) || newsPathRe.MatchString(p.base.Path)) {

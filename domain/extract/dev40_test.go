@@ -26,27 +26,7 @@ func loadDev40(t testing.TB) []testSite {
 // dev40MinRecall.
 func TestEvaluationDev40(t *testing.T) {
 	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
-	sites := loadDev40(t)
-	if len(sites) < 12 {
-		t.Errorf("%d dev40 sites, want at least 12", len(sites))
-	}
-	sc := evaluate(t, sites, loadCategories(t), fetched)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log("\n" + sc.report("dev40"))
-	if sc.ungrounded != 0 || sc.nonVerbatim != 0 {
-		checkClean(t, sc)
-		if sc.nonVerbatim != 0 {
-			t.Errorf("%d quotes are not verbatim page text, want 0", sc.nonVerbatim)
-		}
-	}
-	if sc.invented > dev40MaxInvented {
-		t.Errorf("%d values invented, want at most %d", sc.invented, dev40MaxInvented)
-	}
-	if sc.recall() < dev40MinRecall {
-		t.Errorf("recall %.1f%%, want at least %.1f%%", 100*sc.recall(), 100*dev40MinRecall)
-	}
+	holdDevSet(t, "dev40", loadDev40(t), 12, dev40MinRecall, dev40MaxInvented) // dev41_test.go
 }
 
 // dev40MinRecall and dev40MaxInvented hold the drafter on dev40. The day it

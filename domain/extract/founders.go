@@ -48,7 +48,7 @@ var (
 	byVerb = regexp.MustCompile(`(?i:co-?founded|founded|started|established|created|launched|gegründet|ins leben gerufen|fondée?s?|créée?s?|lancée?s?|fundad[oa]s?|cread[oa]s?|lanzad[oa]s?|fondat[oa]|creat[oa]|lanciat[oa]|avviat[oa]|opgericht|gestart|opgezet|criad[oa]s?|lançad[oa]s?|grundades|grundad|grundat|założon[aey]|založen[aáoé]?)[\p{L}\d ,'’-]{0,60}?\s(by|von|par|por|da|door|pela|pelo|av|przez)\s+`)
 	// verbFirst: the founding verb, a few words of time or place, then the
 	// founders ("Kursownię założyli w 2020 roku A i B", "založili v roce 2019 A a B").
-	verbFirst = regexp.MustCompile(`(?i:(?:^|[^\p{L}])(założyli|założyły|założył|założyła|založili|založil|založila|grundade))(?:\s+[\p{Ll}\d][\p{L}\d.]*){0,4}\s+`)
+	verbFirst = regexp.MustCompile(`(?i:(?:^|[^\p{L}])(założyli|założyły|założył|założyła|založili|založil|založila|grundade))(?:\s+[\p{Ll}\d][\p{L}\d.]*,?){0,6}\s+`)
 	// verbLast: "von A und B gegründet", "door A en B opgericht".
 	verbLast = regexp.MustCompile(`\s(von|door)\s+`)
 	lastVerb = regexp.MustCompile(`^[^.!?;:]{0,40}?\s(?:gegründet|opgericht|ins Leben gerufen)`)
@@ -155,13 +155,13 @@ type listedPerson struct {
 // isName reports whether t is a person's name and nothing else.
 func (s *site) isPersonName(t string) bool {
 	return len(t) < 80 && startsUpper(t) && personNameRe.MatchString(t) && !notAName.MatchString(t) && !nameStop.MatchString(t) &&
-		!hasRole(t) && compact(t) != s.brand && !s.mentionsName(t)
+		!hasRole(t) && !jobTitleRe.MatchString(t) && compact(t) != s.brand && !s.mentionsName(t)
 }
 
 // isCardName is isPersonName for a person's card or a team list, where a
 // name may also be written in Han or Hangul ("王磊", "佐藤 健太", "김지훈").
 func (s *site) isCardName(t string) bool {
-	return s.isPersonName(t) || unspacedName(t) && !hasRole(t) && nameKey(t) != nameKey(s.name) && !s.mentionsName(t)
+	return s.isPersonName(t) || unspacedName(t) && !hasRole(t) && !founderLabel.MatchString(t) && nameKey(t) != nameKey(s.name) && !s.mentionsName(t)
 }
 
 // hasRole reports whether t holds a founder's or executive's title in any

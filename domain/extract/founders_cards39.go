@@ -73,10 +73,7 @@ func (s *site) cardFounders() {
 	if !s.wants(onlyFounders) {
 		return
 	}
-	idx := map[string]int{}
-	for i, f := range s.out.Founders {
-		idx[nameKey(f.Name)] = i
-	}
+	add := s.founderAdder() // founders_structure.go
 	for _, p := range s.content() {
 		about := isTeamPage(p) || worldAboutPath.MatchString(p.base.Path)
 		if !about && p.kind != kindHome {
@@ -90,44 +87,50 @@ func (s *site) cardFounders() {
 			}
 		}
 		if about {
-			s.roleNamePieces(p, pieces, idx)
+			s.roleNamePieces(p, pieces, add)
 		}
 		for i := range pieces {
 			if !names[i] {
 				continue
 			}
 			name := pieces[i].text
-			card, title := s.personCard(pieces, names, i)
+			isTitle := s.cardTitle
+			if f := s.drafted(name); f != nil && f.Title == "" {
+				isTitle = s.knownFounderTitle // people41.go
+			}
+			card, title := s.personCard(pieces, names, i, isTitle)
 			if card == nil || (!about && !founderWordAny.MatchString(title)) {
 				continue
 			}
-			k := nameKey(name)
-			if k == "" || k == nameKey(s.name) || notAName.MatchString(name) {
-				continue
-			}
 			ev := []domain.Evidence{p.ev(name), p.ev(title)}
-			if j, ok := idx[k]; ok {
-				f := &s.out.Founders[j]
-				// a title from outside the card (the next card's) gives way
-				if f.Title == "" || !strings.Contains(domain.NormalizeSpace(nodeText(card)), f.Title) {
-					f.Title = title
-					f.Evidence = ev
-				}
+			// a title from outside the card (the next card's) gives way
+			// and so does a title the card's holds ("代表取締役" in "代表取締役CEO／共同創業者")
+			if f := s.drafted(name); f != nil && f.Title != "" && (!strings.Contains(domain.NormalizeSpace(nodeText(card)), f.Title) || len(title) > len(f.Title) && strings.Contains(title, f.Title)) {
+				f.Title, f.Evidence = title, ev
 				continue
 			}
-			if len(s.out.Founders) >= 6 {
-				continue
-			}
-			idx[k] = len(s.out.Founders)
-			s.out.Founders = append(s.out.Founders, domain.DraftedFounder{Name: name, Title: title, Evidence: ev})
+			add(name, title, ev...)
 		}
 	}
 }
 
+// drafted returns the founder drafted so far under name's key, nil when
+// there is none.
+func (s *site) drafted(name string) *domain.DraftedFounder {
+	k := nameKey(name)
+	for i := range s.out.Founders {
+		if nameKey(s.out.Founders[i].Name) == k {
+			return &s.out.Founders[i]
+		}
+	}
+	return nil
+}
+
 // personCard returns the card of the name at pieces[i] and its title: the
 // nearest ancestor (up to five levels) holding a title piece, as long as it
-// holds no other person's name, at most six pieces and no quotation.
-func (s *site) personCard(pieces []cardPiece, names map[int]bool, i int) (*html.Node, string) {
+// holds no other person's name, at most six pieces and no quotation. A title
+// piece is one isTitle accepts.
+func (s *site) personCard(pieces []cardPiece, names map[int]bool, i int, isTitle func(string) bool) (*html.Node, string) {
 	a := pieces[i].node.Parent
 	for depth := 0; a != nil && depth < 5 && a.DataAtom != atom.Body && a.DataAtom != atom.Main; depth, a = depth+1, a.Parent {
 		var in []int
@@ -142,13 +145,13 @@ func (s *site) personCard(pieces []cardPiece, names map[int]bool, i int) (*html.
 		title := ""
 		for _, j := range in {
 			t := pieces[j].text
-			if names[j] && j != i && nameKey(t) != nameKey(pieces[i].text) {
+			if names[j] && j != i && nameKey(t) != nameKey(pieces[i].text) && !romanised(pieces, i, j) {
 				return nil, "" // another person's name: a list of cards, not one
 			}
 			if isQuotedLine(t) {
 				return nil, "" // a testimonial's card
 			}
-			if title == "" && j != i && utf8.RuneCountInString(t) <= 60 && s.cardTitle(t) {
+			if title == "" && j != i && utf8.RuneCountInString(t) <= 60 && isTitle(t) {
 				title = t
 			}
 		}
@@ -203,7 +206,7 @@ var (
 
 // roleNamePieces reads, on an about or team page, the texts that hold a
 // founder's or executive's title and a name in Han or Hangul together.
-func (s *site) roleNamePieces(p *page, pieces []cardPiece, idx map[string]int) {
+func (s *site) roleNamePieces(p *page, pieces []cardPiece, add func(name, title string, ev ...domain.Evidence)) {
 	for _, pc := range pieces {
 		if utf8.RuneCountInString(pc.text) > 30 {
 			continue
@@ -222,22 +225,6 @@ func (s *site) roleNamePieces(p *page, pieces []cardPiece, idx map[string]int) {
 		if a := pc.node.Parent; a == nil || underOtherHeading(a) || foreign(a) {
 			continue
 		}
-		k := nameKey(name)
-		if k == "" || k == nameKey(s.name) {
-			continue
-		}
-		ev := []domain.Evidence{p.ev(pc.text)}
-		if j, ok := idx[k]; ok {
-			if f := &s.out.Founders[j]; f.Title == "" {
-				f.Title = role
-				f.Evidence = append(f.Evidence, ev...)
-			}
-			continue
-		}
-		if len(s.out.Founders) >= 6 {
-			continue
-		}
-		idx[k] = len(s.out.Founders)
-		s.out.Founders = append(s.out.Founders, domain.DraftedFounder{Name: name, Title: role, Evidence: ev})
+		add(name, role, p.ev(pc.text))
 	}
 }

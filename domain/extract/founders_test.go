@@ -134,6 +134,28 @@ func TestFounders_FounderStatements(t *testing.T) {
 		{"employees are not founders", "/team", `<h2>Team</h2><div><h3>Zoe Hart</h3><p>Support Engineer</p></div>
 			<div><p>Max Lind</p><p>Head of Marketing</p></div><p>Eva Bloom, Designer</p>`,
 			map[string]string{}, []string{"Zoe Hart", "Max Lind", "Eva Bloom"}},
+		{"loved by founders of, on the about page", "/about", `<h2>Our team</h2><div><p>Ivo Lark</p><p>Founder &amp; CEO</p></div>
+			<h2>Loved by founders of 400 studios</h2><div><p>Approvals come back the same day.</p><p>Nina Park</p><p>Founder</p></div>
+			<div><p>Our clients stopped asking for files.</p><p>Oren Cast</p><p>Co-founder &amp; Creative Director</p></div>`,
+			map[string]string{"Ivo Lark": "CEO"}, []string{"Nina Park", "Oren Cast"}},
+		{"job titles are not names", "/about", `<h2>Our team</h2><div><p>Rhea Volk</p><p>Co-founder &amp; CEO</p></div>
+			<h2>Open roles</h2><ul><li>Customer Success Lead – Founder's office, remote</li><li>Senior Product Designer – CEO staff</li></ul>`,
+			map[string]string{"Rhea Volk": "CEO"}, []string{"Customer Success Lead", "Senior Product Designer"}},
+		{"a figure's caption under its blockquote", "/about", `<h2>Team</h2><div><p>Ada Moor</p><p>Founder &amp; CEO</p></div>
+			<h2>사장님들의 이야기</h2><figure><blockquote>종이 쿠폰이 없어졌어요.</blockquote><figcaption><p>김민재</p><p>대표, 카페 온기</p></figcaption></figure>`,
+			map[string]string{"Ada Moor": "CEO"}, []string{"김민재", "카페 온기"}},
+		{"member list: role, name, romanised name; a profile table", "/company", `<ul>
+			<li><p>代表取締役CEO／共同創業者</p><p>森川 由紀</p><p>Yuki Morikawa</p></li>
+			<li><p>取締役CTO／共同創業者</p><p>石田 航</p><p>Wataru Ishida</p></li>
+			<li><p>エンジニア</p><p>高橋 美咲</p><p>Misaki Takahashi</p></li></ul>
+			<table><tr><th>代表者</th><td>代表取締役　森川 由紀</td></tr></table>`,
+			map[string]string{"森川 由紀": "CEO", "石田 航": "CTO"}, []string{"Yuki Morikawa", "Wataru Ishida", "代表者", "高橋 美咲"}},
+		{"cs: založili ... my dva, A a B; a card gives the title", "/o-nas", `<p>Acme jsme založili v roce 2020 my dva, Tereza Malá a Jakub Novák.</p>
+			<div class="card"><p>Jakub Novák</p><p>vývoj</p></div><div class="card"><p>Lucie Dvořáková</p><p>zákaznická podpora</p></div>`,
+			map[string]string{"Tereza Malá": "", "Jakub Novák": "vývoj"}, []string{"Lucie Dvořáková"}},
+		{"sv: a founder of the story gets the card's title", "/om-oss", `<p>Acme grundades 2023 av Elin Sjöberg och Oskar Lund i Umeå.</p>
+			<div class="group"><div class="mt-4"><h2>Oskar Lund</h2><h3>Teknisk chef</h3></div></div><div class="group"><div class="mt-4"><h2>Maja Holm</h2><h3>rådgivare</h3></div></div>`,
+			map[string]string{"Elin Sjöberg": "", "Oskar Lund": "Teknisk chef"}, []string{"Maja Holm"}},
 		{"people on a blog post", "/blog/our-customers", `<p>Globex was founded by Amy Chen and Raj Patel.</p><p>Amy Chen, CEO</p>`,
 			map[string]string{}, []string{"Amy Chen", "Raj Patel"}},
 	}

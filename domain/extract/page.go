@@ -391,7 +391,7 @@ func hasForeignHint(s string) bool {
 // foreign reports whether n speaks about someone else: testimonials, quotes,
 // customer logo walls, newsletter boxes.
 func foreign(n *html.Node) bool {
-	if within(n, atom.Blockquote, atom.Q, atom.Cite) {
+	if within(n, atom.Blockquote, atom.Q, atom.Cite) || quoteCaption(n) {
 		return true
 	}
 	for a := n; a != nil; a = a.Parent {

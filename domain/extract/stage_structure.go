@@ -207,9 +207,11 @@ func (s *site) waitlistStage() (string, []domain.Evidence) {
 					if strings.EqualFold(attr(c, "type"), "submit") {
 						texts = append(texts, attr(c, "value"))
 					}
-				case atom.Button, atom.Label, atom.P, atom.H2, atom.H3, atom.Legend:
+				case atom.Button, atom.P, atom.H2, atom.H3, atom.Legend:
 					texts = append(texts, nodeText(c))
 					return false
+				case atom.Label: // its text, and the input a Framer or Webflow form puts inside it
+					texts = append(texts, nodeText(c))
 				}
 				return true
 			})

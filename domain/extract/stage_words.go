@@ -59,7 +59,7 @@ var (
 	// patterns ("od startu w 2021 roku", "sedan lanseringen 2019",
 	// "herkese açık olarak yayına girdi", "正式上线").
 	launchedMore = regexp.MustCompile(`(?i)od startu w (?:19|20)\d\d|od premiery|sedan lanseringen|lanserades (?:19|20)\d\d|lanserades offentligt|` +
-		`od spuštění|spuštěn\p{L}* veřejně|herkese açık olarak yayın|yayına (?:girdi|girdik|başladı)|` +
+		`od spuštění|spuštěn\p{L}* veřejně|herkese açık olarak yayın|yayına (?:girdi|girdik|başladı)|yayına aldı\p{L}*|` +
 		`正式リリース|正式版をリリース|正式上线|正式发布|正式上線|정식 출시|정식 서비스|` +
 		`サービス(?:の)?提供を開始|サービスを開始し|サービスを開始いたし|正式推出|정식 오픈|정식 런칭|서비스를 오픈|` +
 		// Danish, Finnish, Hungarian, Romanian, Indonesian, Vietnamese, Greek

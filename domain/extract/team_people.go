@@ -34,7 +34,7 @@ func (s *site) teamPeople(p *page, aboutPage bool, isForeign func(*html.Node) bo
 		if teamLevel >= 0 && seg.level > 0 && seg.level <= teamLevel {
 			teamLevel = -1
 		}
-		if seg.level > 0 && otherHeading.MatchString(seg.title) && !teamHeading.MatchString(seg.title) {
+		if seg.level > 0 && (otherHeading.MatchString(seg.title) && !teamHeading.MatchString(seg.title) || customersHeading(seg.title)) {
 			skipBelow = seg.level
 			continue
 		}
@@ -100,7 +100,7 @@ func (s *site) teamPeople(p *page, aboutPage bool, isForeign func(*html.Node) bo
 			// a name line, then a role line; not a profile table's or a
 			// definition list's next label ("대표이사 | 박민수", then "공동창업자 | 이서연")
 			if s.isCardName(l.text) && i+1 < len(lines) && lines[i+1].text != "" && !(i > 0 && isQuotedLine(lines[i-1].text)) &&
-				lines[i+1].tag != atom.Th && lines[i+1].tag != atom.Dt {
+				lines[i+1].tag != atom.Th && lines[i+1].tag != atom.Dt && l.tag != atom.Th && l.tag != atom.Dt && !acrossCards(l.node, lines[i+1].node) {
 				if role := s.roleIn(lines[i+1].text); role != "" {
 					add(l.text, role, "", []domain.Evidence{p.ev(l.text), p.ev(role)}, true, nil)
 					continue
