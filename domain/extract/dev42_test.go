@@ -56,9 +56,11 @@ func TestEvaluationDev42(t *testing.T) {
 // (121/142), value accuracy 93.8% (121/129), 3 invented (a per-sale fee
 // taken as a plan, hidden yearly prices glued to the monthly ones, "99 SEK"
 // from JSON-LD where the page says "99 kr"), 1 ungrounded (a per-SMS price
-// in a comparison table read as usage-based pricing), 0 non-verbatim.
+// in a comparison table read as usage-based pricing), 0 non-verbatim. After
+// the JSON-LD, x-cloak, "zł 49" and fee rules: 90.1% (128/142), 97.7%
+// accurate, 0 invented, 1 ungrounded.
 const (
-	dev42MinRecall     = 0.85
-	dev42MaxInvented   = 3
+	dev42MinRecall     = 0.90
+	dev42MaxInvented   = 0
 	dev42MaxUngrounded = 1
 )
