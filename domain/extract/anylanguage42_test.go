@@ -108,3 +108,55 @@ func TestAnyLanguage42_FeesAreNoPlans(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage42_OnRequestTiers: a tier whose price says it is given on
+// request, in languages without word lists, is a plan of the summary: a
+// Bootstrap card's h1 "Pris på forespørsel", an Element Plus card's 联系销售.
+func TestAnyLanguage42_OnRequestTiers(t *testing.T) {
+	bs := func(name, price string) string {
+		return `<div class="col"><div class="card mb-4"><div class="card-header py-3"><h4 class="my-0 fw-normal">` + name + `</h4></div><div class="card-body"><h1 class="card-title pricing-card-title">` + price + `</h1><ul class="list-unstyled"><li>Vaktplan</li></ul></div></div></div>`
+	}
+	el := func(name, price string) string {
+		return `<div class="el-col el-col-8"><div class="el-card plan"><div class="el-card__header"><div class="plan-name">` + name + `</div></div><div class="el-card__body"><div class="plan-price">` + price + `</div><p class="plan-tip">说明</p></div></div></div>`
+	}
+	for _, c := range []struct{ lang, body, want string }{
+		{"nb", `<h1>Priser</h1><div class="row">` + bs("Gratis", `0 kr<small>/mnd</small>`) + bs("Lag", `39 kr<small>/mnd per ansatt</small>`) + bs("Kjede", "Pris på forespørsel") + `</div>`, "Gratis: 0 kr/mnd; Lag: 39 kr/mnd per ansatt; Kjede: Pris på forespørsel"},
+		{"zh", `<h1>价格</h1><div class="el-row">` + el("免费版", `<span class="num">0</span><span class="unit">元</span>`) + el("专业版", `<span class="num">15</span><span class="unit">元/人/月</span>`) + el("企业版", `<span class="num">联系销售</span>`) + `</div>`, "免费版: 0元; 专业版: 15元/人/月; 企业版: 联系销售"},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/pricing">?</a></body></html>`,
+			"/pricing", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body>`+c.body+`</body></html>`)
+		if got := dr.Fields["pricing_summary"].Text; got != c.want {
+			t.Errorf("%s: pricing_summary %q, want %q", c.lang, got, c.want)
+		}
+	}
+}
+
+// TestAnyLanguage42_RotaCategory: a product that says it plans staff rotas
+// in a Nordic language is in Calendar & Scheduling.
+func TestAnyLanguage42_RotaCategory(t *testing.T) {
+	for _, c := range []struct{ lang, text string }{
+		{"nb", "Acme er et verktøy for turnusplanlegging: lag vaktplanen og send timelistene til lønn."},
+		{"sv", "Acme är ett verktyg för schemaläggning av personal i butiker."},
+	} {
+		dr := draftPages(t, "/", `<html lang="`+c.lang+`"><head><title>Acme</title><meta name="description" content="`+c.text+`"></head><body><h1>Acme</h1><p>`+c.text+`</p></body></html>`)
+		if got := dr.Fields["categories"].List; len(got) == 0 || got[0] != "Calendar & Scheduling" {
+			t.Errorf("%s: categories %q, want Calendar & Scheduling first", c.lang, got)
+		}
+	}
+}
+
+// TestAnyLanguage42_ChargeInComparisonTable: a per-SMS charge in a plan
+// comparison table's cell, beside a free plan and a monthly one, leaves the
+// model freemium (it was read as usage-based, which the gate then dropped).
+func TestAnyLanguage42_ChargeInComparisonTable(t *testing.T) {
+	card := func(name, price string) string {
+		return `<div class="col"><div class="card"><div class="card-header"><h4>` + name + `</h4></div><div class="card-body"><h1 class="card-title pricing-card-title">` + price + `</h1></div></div></div>`
+	}
+	dr := draftPages(t, "/", `<html lang="en"><head><title>Acme</title></head><body><h1>Acme</h1><a href="/pricing">Pricing</a></body></html>`,
+		"/pricing", `<html lang="en"><head><title>Pricing - Acme</title></head><body><h1>Pricing</h1><div class="row">`+card("Free", `$0<small>/mo</small>`)+card("Team", `$4<small>/mo per user</small>`)+`</div>
+<h2>Compare plans</h2><table class="table"><thead><tr><th></th><th>Free</th><th>Team</th></tr></thead><tbody>
+<tr><th scope="row">Rota</th><td>✓</td><td>✓</td></tr><tr><th scope="row">SMS alerts</th><td></td><td>$0.06 per SMS</td></tr></tbody></table></body></html>`)
+	if got := dr.Fields["pricing_model"].Text; got != "freemium" {
+		t.Errorf("pricing_model %q, want freemium", got)
+	}
+}

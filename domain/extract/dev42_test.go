@@ -58,9 +58,11 @@ func TestEvaluationDev42(t *testing.T) {
 // from JSON-LD where the page says "99 kr"), 1 ungrounded (a per-SMS price
 // in a comparison table read as usage-based pricing), 0 non-verbatim. After
 // the JSON-LD, x-cloak, "zł 49" and fee rules: 90.1% (128/142), 97.7%
-// accurate, 0 invented, 1 ungrounded.
+// accurate, 0 invented, 1 ungrounded. After the on-request tiers, Nordic
+// rota words and charges in comparison cells: 93.7% (133/142), 99.3%
+// accurate, 0 invented, 0 ungrounded.
 const (
-	dev42MinRecall     = 0.90
+	dev42MinRecall     = 0.93
 	dev42MaxInvented   = 0
-	dev42MaxUngrounded = 1
+	dev42MaxUngrounded = 0
 )

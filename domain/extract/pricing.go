@@ -156,6 +156,11 @@ func (s *site) draftPricing() {
 			period = append(period, t)
 		}
 	}
+	// Per-unit charges in a comparison table's cells are extras of plans
+	// that recur, not the product's pricing.
+	if len(period) > 0 {
+		usage = slices.DeleteFunc(usage, cellCharge)
+	}
 	var model string
 	var ev []pline
 	switch {
