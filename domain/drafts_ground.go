@@ -253,7 +253,11 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 		// A JSON-LD price specification states a subscription's period by
 		// code: a quote that is only such a code speaks of it.
 		coded := v.Text == "subscription" && slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return ldBillingCodes[strings.ToUpper(NormalizeSpace(e.Quote))] })
-		if !free && !coded && !slices.ContainsFunc(words, func(w string) bool { return quotesContain(v.Evidence, w) }) {
+		// A JSON-LD offer states a free price as data: a quote that is only
+		// a zero amount beside one that is only a currency code ("0", "USD").
+		ldFree := v.Text == "free" && slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return ldZeroRE.MatchString(NormalizeSpace(e.Quote)) }) &&
+			slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return currencyCodeRE.MatchString(NormalizeSpace(e.Quote)) })
+		if !free && !coded && !ldFree && !slices.ContainsFunc(words, func(w string) bool { return quotesContain(v.Evidence, w) }) {
 			return v, fmt.Errorf("no quote speaks of %s pricing", v.Text)
 		}
 	}
@@ -264,6 +268,13 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 // written as codes: UN/CEFACT unitCode MON (month) and ANN (year), ISO 8601
 // billingDuration P1M and P1Y.
 var ldBillingCodes = map[string]bool{"MON": true, "ANN": true, "P1M": true, "P1Y": true}
+
+// ldZeroRE is a JSON-LD offer's price of zero as the data writes it ("0",
+// "0.00"); currencyCodeRE an ISO 4217 code ("USD").
+var (
+	ldZeroRE       = regexp.MustCompile(`^0(?:[.,]0{1,2})?$`)
+	currencyCodeRE = regexp.MustCompile(`^[A-Z]{3}$`)
+)
 
 // jpPostcode is a Japanese postcode with its postal mark: 〒150-0002.
 var jpPostcode = regexp.MustCompile(`〒\s?\d{3}-?\d{4}`)

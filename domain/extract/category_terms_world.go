@@ -41,6 +41,8 @@ var categoryTermsWorld = map[string][]string{
 	"accounting": {"regnskap*", "kirjanpito*", "könyvelés*", "contabilitate", "kế toán", "โปรแกรมบัญชี", "ทำบัญชี",
 		"akuntansi", "pembukuan", "הנהלת חשבונות"},
 	"calendar-scheduling": {"timebestilling", "ajanvaraus*", "időpontfoglal*", "programări online", "programare online",
+		// staff rotas in the Nordic languages
+		"turnusplan*", "vaktplan*", "skiftplan*", "schemaläggning", "personalschema*", "vagtplan*", "työvuorosuunnittelu", "työvuorolist*",
 		"đặt lịch", "จองคิว", "นัดหมาย", "penjadwalan", "זימון תורים", "קביעת תורים"},
 	"email-marketing": {"uutiskirje*", "sähköpostimarkkinointi", "hírlevél", "hírlevelek", "tiếp thị qua email", "อีเมลการตลาด",
 		"דיוור", "ניוזלטר"},

@@ -156,6 +156,11 @@ func (s *site) draftPricing() {
 			period = append(period, t)
 		}
 	}
+	// Per-unit charges in a comparison table's cells are extras of plans
+	// that recur, not the product's pricing.
+	if len(period) > 0 {
+		usage = slices.DeleteFunc(usage, cellCharge)
+	}
 	var model string
 	var ev []pline
 	switch {
@@ -273,13 +278,13 @@ type plan struct {
 func segPlans(p *page, segs []*segment) []plan {
 	var out []plan
 	for _, seg := range segs {
-		if seg.level < 2 || seg.foreign || strings.HasSuffix(seg.title, "?") || len(strings.Fields(seg.title)) > 5 || allPlans.MatchString(seg.title) {
+		if seg.level < 2 || seg.foreign || strings.HasSuffix(seg.title, "?") || len(strings.Fields(seg.title)) > 5 || allPlans.MatchString(seg.title) || feeHeading.MatchString(seg.title) {
 			continue
 		}
 		for j, l := range seg.lines {
 			// A table's cells are read by tablePlans: a "Compare plans"
 			// heading over a table is no plan.
-			if l.foreign || trialRe.MatchString(l.text) || isPriceTrap(l.text) || within(l.node, atom.Table) {
+			if l.foreign || trialRe.MatchString(l.text) || isPriceTrap(l.text) || percentFee.MatchString(l.text) || within(l.node, atom.Table) {
 				continue
 			}
 			if m := priceRe.FindString(l.text); m != "" {

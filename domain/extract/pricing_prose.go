@@ -226,7 +226,7 @@ var (
 
 // shortFreeOrContact is a whole price line that says "Free" or "On request"
 // (optionally "forever"); "Free SSL" or "Contact us for details" are not prices.
-var shortFreeOrContact = regexp.MustCompile(`(?i)^(free|za darmo|darmow\p{L}*|bezpłatn\p{L}*|kostnadsfri\p{L}*|gratis|zdarma|bezplatn\p{L}*|ücretsiz|無料|免费|무료|contact (sales|us)|custom( pricing)?|let's talk|get in touch|talk to us|kostenlos|gratis|gratuit[eo]?|gratuita|grátis|auf anfrage|individuell|sur devis|sur demande|nous contacter|contactez-nous|contactar|contáctanos|a medida|contattaci|su richiesta|su preventivo|op aanvraag|neem contact op|op maat|sob consulta|fale conosco)(\s+(forever|für immer|pour toujours|para siempre|per sempre|voor altijd|para sempre))?\s*[.!]?$`)
+var shortFreeOrContact = regexp.MustCompile(`(?i)^(free|za darmo|darmow\p{L}*|bezpłatn\p{L}*|kostnadsfri\p{L}*|gratis|zdarma|bezplatn\p{L}*|ücretsiz|無料|免费|무료|contact (sales|us)|custom( pricing)?|let's talk|get in touch|talk to us|kostenlos|gratis|gratuit[eo]?|gratuita|grátis|auf anfrage|individuell|sur devis|sur demande|nous contacter|contactez-nous|contactar|contáctanos|a medida|contattaci|su richiesta|su preventivo|op aanvraag|neem contact op|op maat|sob consulta|fale conosco` + onRequestWorld + `)(\s+(forever|für immer|pour toujours|para siempre|per sempre|voor altijd|para sempre))?\s*[.!]?$`)
 
 // listPlans reads plans written as list items or paragraphs that begin with
 // a bold name ("<li><strong>Solo</strong> €15 per maand</li>") and as

@@ -86,8 +86,15 @@ func (s *site) ldOffers() domain.DraftedValue {
 				if price == "" || cur == "" || strings.Trim(price, "0.,") == "" {
 					continue
 				}
+				// The price as the page shows it ("99 kr"), when it does;
+				// else as the data states it ("99 SEK").
 				part := price + " " + cur
-				v.Evidence = append(v.Evidence, p.ev(price), p.ev(cur))
+				if shown, sp, line, ok := s.shownPrice(price, cur); ok {
+					part = shown
+					v.Evidence = append(v.Evidence, sp.ev(line))
+				} else {
+					v.Evidence = append(v.Evidence, p.ev(price), p.ev(cur))
+				}
 				if n := ldString(off, "name"); n != "" && len(n) <= 40 {
 					part = n + ": " + part
 					v.Evidence = append(v.Evidence, p.ev(n))

@@ -15,9 +15,10 @@ import (
 const (
 	// priceMore: amounts in local currencies, the currency after ("49 zł",
 	// "99 kr", "149 Kč", "199 TL", "300円", "9,900원", "68元") or before
-	// ("₺199", "¥68", "￥68", "₩9,900", "PLN 49"); the lira both ways ("0 ₺").
+	// ("₺199", "¥68", "￥68", "₩9,900", "PLN 49", "zł 49" as Wix writes it);
+	// the lira both ways ("0 ₺").
 	priceMore = `|\d(?:[\d.,']*\d)?\s?(?:zł|Kč|円|원|元|₺|(?:kr|TL|PLN|SEK|NOK|DKK|CZK|TRY|JPY|KRW|CNY|RMB)\b)` +
-		`|(?:₺|¥|￥|₩|(?:PLN|SEK|NOK|DKK|CZK|TRY|JPY|KRW|CNY|RMB)\s)\s?\d(?:[\d.,]*\d)?` +
+		`|(?:₺|¥|￥|₩|zł|(?:PLN|SEK|NOK|DKK|CZK|TRY|JPY|KRW|CNY|RMB)\s)\s?\d(?:[\d.,]*\d)?` +
 		// the dollars of other countries, written with their prefix ("NT$120", "HK$88", "A$15")
 		`|\b(?:NT|HK|NZ|[ASC])\$\s?\d(?:[\d.,]*\d)?` +
 		// forint, lei, dong after the amount ("1 490 Ft", "49 lei", "79.000 ₫"),

@@ -348,11 +348,13 @@ func findBase(n *html.Node) string {
 }
 
 // isHidden reports whether an element is not rendered: the hidden attribute,
-// aria-hidden="true", or an inline display:none / visibility:hidden.
+// aria-hidden="true", an inline display:none / visibility:hidden, or
+// Alpine.js's x-cloak (hidden by the page's [x-cloak] rule until a script
+// shows it: the other side of a monthly/yearly toggle).
 func isHidden(n *html.Node) bool {
 	for _, a := range n.Attr {
 		switch strings.ToLower(a.Key) {
-		case "hidden":
+		case "hidden", "x-cloak":
 			return true
 		case "aria-hidden":
 			if strings.EqualFold(strings.TrimSpace(a.Val), "true") {
