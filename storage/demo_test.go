@@ -30,11 +30,37 @@ func seededDB(t *testing.T, now time.Time) *DB {
 	seededMu.Lock()
 	tp := seededTemplates[now]
 	if tp == nil {
-		tp = &seededTemplate{}
+		tp = &dbTemplate{}
 		seededTemplates[now] = tp
 	}
 	seededMu.Unlock()
-	tp.once.Do(func() { tp.path, tp.err = buildSeeded(now) })
+	return tp.open(t, "launchdir-storage-seeded-", func(db *DB) error {
+		seeded, err := SeedDemo(context.Background(), db, demoSite, now)
+		if err == nil && !seeded {
+			err = fmt.Errorf("SeedDemo on a fresh database returned false")
+		}
+		return err
+	})
+}
+
+var (
+	seededMu        sync.Mutex
+	seededTemplates = map[time.Time]*dbTemplate{}
+)
+
+// dbTemplate is a SQLite database built once per test binary (the first
+// open builds it) and copied for every test that opens it.
+type dbTemplate struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// open returns a new database in t's temporary directory holding a copy of
+// the template, which the first call builds with seed (buildTemplate).
+func (tp *dbTemplate) open(t *testing.T, prefix string, seed func(*DB) error) *DB {
+	t.Helper()
+	tp.once.Do(func() { tp.path, tp.err = buildTemplate(prefix, seed) })
 	if tp.err != nil {
 		t.Fatal(tp.err)
 	}
@@ -54,22 +80,12 @@ func seededDB(t *testing.T, now time.Time) *DB {
 	return db
 }
 
-type seededTemplate struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-var (
-	seededMu        sync.Mutex
-	seededTemplates = map[time.Time]*seededTemplate{}
-)
-
-// buildSeeded seeds a new database file as of now, VACUUMs it INTO a
-// template file (one file, no WAL) and returns the template's path, removed
-// when TestMain ends (pgtest.Main).
-func buildSeeded(now time.Time) (string, error) {
-	dir, err := os.MkdirTemp("", "launchdir-storage-seeded-")
+// buildTemplate opens a new database in a directory named after prefix,
+// fills it with seed, VACUUMs it INTO a template file (one file, no WAL) and
+// returns the template's path; the directory is removed when TestMain ends
+// (pgtest.Main).
+func buildTemplate(prefix string, seed func(*DB) error) (string, error) {
+	dir, err := os.MkdirTemp("", prefix)
 	if err != nil {
 		return "", err
 	}
@@ -79,12 +95,8 @@ func buildSeeded(now time.Time) (string, error) {
 		return "", err
 	}
 	defer db.Close()
-	seeded, err := SeedDemo(context.Background(), db, demoSite, now)
-	if err != nil {
+	if err := seed(db); err != nil {
 		return "", err
-	}
-	if !seeded {
-		return "", fmt.Errorf("SeedDemo on a fresh database returned false")
 	}
 	path := filepath.Join(dir, "template.db")
 	if _, err := db.sql.Exec(`VACUUM INTO ?`, path); err != nil {

@@ -25,66 +25,26 @@ func TestStore_CountsAfterLateCommit(t *testing.T) {
 	// count takes long (below, they are made to look slow).
 	st.countRule, st.catRule = costRule{}, costRule{}
 	ctx := context.Background()
-	var cat int64
-	var catSlug string
-	if err := db.sql.QueryRowContext(ctx, `SELECT id, slug FROM categories WHERE site_id = ? ORDER BY id LIMIT 1`, st.siteID).Scan(&cat, &catSlug); err != nil {
-		t.Fatal(err)
-	}
-	addListing := func(tx *Tx, slug string) {
-		t.Helper()
-		var id int64
-		if err := tx.QueryRowContext(ctx, `INSERT INTO listings (site_id, slug, name, status, launched_at, created_at, updated_at)
-			VALUES (?, ?, ?, 'live', ?, ?, ?) RETURNING id`, st.siteID, slug, slug, fxNow.Unix(), fxNow.Unix(), fxNow.Unix()).Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, 1)`, id, cat); err != nil {
-			t.Fatal(err)
-		}
-	}
-	counts := func() (live, inCat int) {
-		t.Helper()
-		stats, err := st.SiteStats(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		nodes, err := st.Categories(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, n := range nodes {
-			if n.Slug == catSlug {
-				inCat = n.ListingCount
-			}
-		}
-		return stats.LiveListings, inCat
-	}
-	live0, cat0 := counts()
+	p := newCountsProbe(t, db, st)
+	live0, cat0 := p.counts()
 	// As on a loaded machine: the counts just taken look slow to compute.
-	st.countMu.Lock()
-	for k, e := range st.counts {
-		e.cost = time.Second
-		st.counts[k] = e
-	}
-	st.countMu.Unlock()
-	st.catMu.Lock()
-	st.catCost = time.Second
-	st.catMu.Unlock()
+	p.slow()
 
 	late, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer late.Rollback()
-	addListing(late, "late-commit")
+	p.goLive(late, "late-commit")
 	early, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	addListing(early, "early-commit")
+	p.goLive(early, "early-commit")
 	if err := early.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	if live, inCat := counts(); live != live0+1 || inCat != cat0+1 {
+	if live, inCat := p.counts(); live != live0+1 || inCat != cat0+1 {
 		t.Fatalf("after one listing went live: %d live, %d in the category; want %d and %d", live, inCat, live0+1, cat0+1)
 	}
 	if err := late.Commit(); err != nil {
@@ -92,7 +52,7 @@ func TestStore_CountsAfterLateCommit(t *testing.T) {
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		live, inCat := counts()
+		live, inCat := p.counts()
 		if live == live0+2 && inCat == cat0+2 {
 			return
 		}

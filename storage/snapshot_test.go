@@ -9,13 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // snapDB is a SQLite database of 1,500 synthetic listings with churn: some
@@ -26,55 +24,17 @@ import (
 // and the template has none (it never had a store).
 func snapDB(t *testing.T) *DB {
 	t.Helper()
-	snapTemplate.once.Do(func() { snapTemplate.path, snapTemplate.err = buildSnapTemplate(t) })
-	if snapTemplate.err != nil {
-		t.Fatal(snapTemplate.err)
-	}
-	path := filepath.Join(t.TempDir(), "launchdir.db")
-	raw, err := os.ReadFile(snapTemplate.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, raw, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	db, err := Open(path, WithClock(time.Now))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return snapTemplate.open(t, "launchdir-storage-snap-", func(db *DB) error {
+		if err := SeedSynthetic(context.Background(), db, demoSite, 1_500, demoNow); err != nil {
+			return err
+		}
+		churn(t, db, 0)
+		return nil
+	})
 }
 
-var snapTemplate struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-// buildSnapTemplate seeds and churns snapDB's data once and VACUUMs it INTO
-// a template file, removed when TestMain ends.
-func buildSnapTemplate(t *testing.T) (string, error) {
-	dir, err := os.MkdirTemp("", "launchdir-storage-snap-")
-	if err != nil {
-		return "", err
-	}
-	testtier.AtExit(func() { os.RemoveAll(dir) })
-	db, err := Open(filepath.Join(dir, "seeding.db"), WithClock(time.Now))
-	if err != nil {
-		return "", err
-	}
-	defer db.Close()
-	if err := SeedSynthetic(context.Background(), db, demoSite, 1_500, demoNow); err != nil {
-		return "", err
-	}
-	churn(t, db, 0)
-	path := filepath.Join(dir, "template.db")
-	if _, err := db.sql.Exec(`VACUUM INTO ?`, path); err != nil {
-		return "", err
-	}
-	return path, nil
-}
+// snapTemplate holds snapDB's data, seeded and churned once per test binary.
+var snapTemplate dbTemplate
 
 // churn changes listings through plain writes (search_log's triggers log
 // them), differently for each round.

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	neturl "net/url"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -17,7 +16,6 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/internal/app"
 	"github.com/launchdir/launchdir/storage"
-	"github.com/launchdir/launchdir/storage/pgtest"
 )
 
 // TestServe runs the real binary's serve command on a free port with --demo and
@@ -25,23 +23,6 @@ import (
 func TestServe(t *testing.T) {
 	t.Parallel()
 	serveDemo(t, "--data", t.TempDir())
-}
-
-// TestServe_Postgres: serve --database postgres://... loads the demo into
-// PostgreSQL and serves it the same way; the banner names the database
-// without its password.
-func TestServe_Postgres(t *testing.T) {
-	t.Parallel()
-	url := pgtest.Database(t)
-	banner := serveDemo(t, "--data", t.TempDir(), "--database", url)
-	if !strings.Contains(banner, "launchdir is serving postgres://") {
-		t.Errorf("banner = %q; want it to name the PostgreSQL database", banner)
-	}
-	if u, _ := neturl.Parse(url); u != nil {
-		if pw, ok := u.User.Password(); ok && pw != "" && strings.Contains(banner, pw) {
-			t.Errorf("banner shows the database password: %q", banner)
-		}
-	}
 }
 
 // serveDemo runs the real binary's serve command on a free port with --demo

@@ -104,7 +104,7 @@ var knownReaching = map[string][]string{
 	"storage":          {"TestReviews_HoldingRules", "TestExportAccount_SameOnBothEngines", "TestMapErr"},
 	"domain":           {"TestService_ClaimListing", "TestWeekClock_KilledAcrossMonday"},
 	"web":              {"TestCheckout_TestProvider", "TestNotifications_AwardNotice", "TestCategories_Merge"},
-	"cmd/launchdir":    {"TestServe_Postgres", "TestMigrate_Postgres", "TestAdmin_TeamCommands"},
+	"cmd/launchdir":    {"TestMigrate_Postgres", "TestAdmin_TeamCommands"},
 	"storage/fixtures": {"TestOpenOn_SeededCopiesAreIndependent"},
 }
 
