@@ -21,7 +21,7 @@ import (
 func TestServe_BlogSchedule(t *testing.T) {
 	t.Parallel()
 	clk := testclock.New(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
-	s := startServeAt(t, clk.Now, "--demo", "--admin-emails", "ops@example.com")
+	s := startServeDemoCopy(t, clk.Now, "--admin-emails", "ops@example.com")
 	origin := "http://127.0.0.1:" + s.port
 	ops := s.signIn(t, origin, "ops@example.com")
 	post := func(path string, form url.Values) *http.Response {

@@ -20,7 +20,7 @@ import (
 )
 
 // The browser tests run a real `launchdir serve --demo` on their own copy of
-// the demo data directory (demo_template_e2e_test.go) and drive headless Chromium (web/browsertest: installed from
+// the demo data directory (demo_template_test.go) and drive headless Chromium (web/browsertest: installed from
 // Debian's packages when missing) through the pages people use. Every step
 // leaves a full-page screenshot (the path is logged).
 

@@ -18,7 +18,7 @@ import (
 // initialize; the REST base is a prefix, its /site is named too).
 func TestServe_DiscoveryURLs(t *testing.T) {
 	t.Parallel()
-	s := startServe(t, "--demo")
+	s := startServeDemoCopy(t, nil)
 	c := s.client()
 	c.CheckRedirect = nil // /account sends a signed-out visitor to sign in
 	get := func(u string) (int, string) {

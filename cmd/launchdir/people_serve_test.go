@@ -21,7 +21,7 @@ import (
 // puts all of it back.
 func TestServe_PeopleSuspend(t *testing.T) {
 	t.Parallel()
-	s := startServe(t, "--demo", "--admin-emails", "ops@example.com,boss@example.com", "--vote-min-account-age", "0")
+	s := startServeDemoCopy(t, nil, "--admin-emails", "ops@example.com,boss@example.com", "--vote-min-account-age", "0")
 	origin := "http://127.0.0.1:" + s.port
 	api := origin + "/v1"
 	type page struct {

@@ -17,7 +17,7 @@ import (
 // of the same process refuses an unknown toolset with a 400.
 func TestServe_DocsToolsets(t *testing.T) {
 	t.Parallel()
-	s := startServe(t, "--demo")
+	s := startServeDemoCopy(t, nil)
 	origin := "http://127.0.0.1:" + s.port
 	res, err := s.client().Get(origin + "/docs")
 	if err != nil {

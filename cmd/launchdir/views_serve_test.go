@@ -26,7 +26,7 @@ const (
 // views and the most_viewed order over REST follow the recorded views.
 func TestServe_ListingViews(t *testing.T) {
 	clk := testclock.New(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
-	s := startServeAt(t, clk.Now, "--demo", "--trusted-proxies", "127.0.0.1/32, ::1")
+	s := startServeDemoCopy(t, clk.Now, "--trusted-proxies", "127.0.0.1/32, ::1")
 	origin := "http://127.0.0.1:" + s.port
 	client := s.client()
 	page := func(method, slug, network, ua string, hdr ...string) int {
