@@ -170,6 +170,11 @@ func (s *Store) querySummaries(ctx context.Context, query string, args []any, ex
 	if err != nil {
 		return mapErr(err, "listing", "")
 	}
+	return s.eachSummary(rows, extra, each)
+}
+
+// eachSummary builds a summary from each of rows and closes them.
+func (s *Store) eachSummary(rows *sql.Rows, extra func() []any, each func(domain.ListingSummary)) error {
 	defer rows.Close()
 	for rows.Next() {
 		var r summaryRow

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"testing"
 	"time"
@@ -287,4 +288,85 @@ func BenchmarkSummaryCacheMemory(b *testing.B) {
 		b.ReportMetric(heap/float64(st.sums.len()), "bytes/summary")
 		b.ReportMetric(heap/(1<<20), "heap-MiB")
 	}
+}
+
+// TestSummariesByID_Statements reads summaries by id through the statements
+// prepared per size (the ids padded to the next size) and checks them
+// against the same query with one placeholder per id, for every count from
+// 1 to past the largest size (where the unprepared query runs), with
+// duplicate ids and ids that have no listing, on both engines.
+func TestSummariesByID_Statements(t *testing.T) {
+	t.Parallel()
+	onEngines(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db := openEngine(t, engine)
+		const n = 150
+		if err := SeedSynthetic(ctx, db, fxSite, n, fxNow); err != nil {
+			t.Fatal(err)
+		}
+		st, err := NewStore(ctx, db, fxSite)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all []int64
+		rows, err := db.sql.QueryContext(ctx, `SELECT id FROM listings ORDER BY id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, id)
+		}
+		if err := rows.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if len(all) != n {
+			t.Fatalf("%d listings, want %d", len(all), n)
+		}
+		want := func(ids []int64) map[int64]domain.ListingSummary {
+			t.Helper()
+			in, args := db.eng.inIDs("l.id", ids)
+			out := map[int64]domain.ListingSummary{}
+			var id int64
+			if err := st.querySummaries(ctx, summaryByIDQuery(in), args, func() []any { return []any{&id} },
+				func(ls domain.ListingSummary) { out[id] = ls }); err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}
+		rng := rand.New(rand.NewPCG(9, 30))
+		largest := summaryStmtSizes[len(summaryStmtSizes)-1]
+		for count := 1; count <= largest+3; count++ {
+			ids := make([]int64, count)
+			for i := range ids {
+				switch rng.IntN(8) {
+				case 0: // no such listing
+					ids[i] = all[n-1] + 1 + rng.Int64N(1000)
+				case 1: // an id already in the list
+					ids[i] = ids[rng.IntN(i+1)]
+				default:
+					ids[i] = all[rng.IntN(n)]
+				}
+			}
+			got, err := st.summariesByID(ctx, ids)
+			if err != nil {
+				t.Fatalf("%d ids: %v", count, err)
+			}
+			if diff := cmp.Diff(want(ids), got); diff != "" {
+				t.Fatalf("%d ids %v (-one placeholder per id +summariesByID):\n%s", count, ids, diff)
+			}
+		}
+		prepared := 0
+		for _, s := range st.sums.stmts.st {
+			if s != nil {
+				prepared++
+			}
+		}
+		if wantN := map[string]int{"sqlite": len(summaryStmtSizes), "postgres": 0}[engine]; prepared != wantN {
+			t.Errorf("%d statements prepared, want %d", prepared, wantN)
+		}
+	})
 }

@@ -84,6 +84,99 @@ func refRank(ix *Index, q Query) (ids []int64, total int) {
 	return ids, total
 }
 
+// refQueries generates random queries over a corpus's words for the tests
+// that compare Search with refRank: each query has minWords + IntN(spread)
+// words, each taken as written or, one time in kinds, with a letter
+// deleted (words longer than typoMin; inner letters only when typoInner), a
+// prefix (prefixMin + IntN(3) letters), or a generic word (when there are
+// generic words and kinds > 2). Pages and the country filter cycle through
+// limits, offsets and one query in countryEvery.
+type refQueries struct {
+	rng              *rand.Rand
+	words, generic   []string
+	minWords, spread int
+	kinds, typoMin   int
+	typoInner        bool
+	prefixMin        int
+	limits, offsets  []int
+	countryEvery     int
+}
+
+// query returns the qi-th query.
+func (g *refQueries) query(qi int) Query {
+	var qw []string
+	for range g.minWords + g.rng.IntN(g.spread) {
+		w := g.words[g.rng.IntN(len(g.words))]
+		switch g.rng.IntN(g.kinds) {
+		case 0: // a typo
+			if len(w) > g.typoMin {
+				var i int
+				if g.typoInner {
+					i = 1 + g.rng.IntN(len(w)-2)
+				} else {
+					i = g.rng.IntN(len(w))
+				}
+				w = w[:i] + w[i+1:]
+			}
+		case 1: // a prefix
+			w = w[:min(len(w), g.prefixMin+g.rng.IntN(3))]
+		case 2:
+			if len(g.generic) > 0 {
+				w = g.generic[g.rng.IntN(len(g.generic))]
+			}
+		}
+		qw = append(qw, w)
+	}
+	q := Query{Text: strings.Join(qw, " "), Limit: g.limits[qi%len(g.limits)], Offset: g.offsets[qi%len(g.offsets)]}
+	if qi%g.countryEvery == 0 {
+		q.Country = "DE"
+	}
+	return q
+}
+
+// refCorpus builds an index of docs 1..n made by doc (bulk loaded, so that
+// common terms take the dense form), then churns it: churn upserts or
+// deletes (one in three) of ids up to churnIDs, for tails after packed
+// lists and tombstones. It fails t when no term is dense.
+func refCorpus(t *testing.T, rng *rand.Rand, n, churnIDs, churn int, doc func(int64) Doc) *Index {
+	t.Helper()
+	ix := New()
+	ch := make(chan Doc, 64)
+	go func() {
+		defer close(ch)
+		for id := int64(1); id <= int64(n); id++ {
+			ch <- doc(id)
+		}
+	}()
+	ix.UpsertAll(ch, 1)
+	for range churn {
+		if id := 1 + int64(rng.IntN(churnIDs)); rng.IntN(3) == 0 {
+			ix.Delete(id)
+		} else {
+			ix.Upsert(doc(id))
+		}
+	}
+	if len(ix.voc.dense) == 0 {
+		t.Fatal("no dense term: the corpus does not exercise both posting forms")
+	}
+	return ix
+}
+
+// checkRefRank fails t when Search's page or total for q differs from
+// refRank's.
+func checkRefRank(t *testing.T, ix *Index, q Query) {
+	t.Helper()
+	want, wantTotal := refRank(ix, q)
+	got, total := ix.Search(q)
+	if len(got) == 0 && len(want) == 0 {
+		got, want = nil, nil
+	}
+	if diff := cmp.Diff(want, got); diff != "" || total != wantTotal {
+		t.Fatalf("Search(%q, offset %d, limit %d): total %d, want %d; page (-scoring every match +Search):\n%s",
+			q.Text, q.Offset, q.Limit, total, wantTotal, diff)
+	}
+}
+
 // TestSearch_RankingMatchesScoringEveryMatch checks relevance pages against
 // refRank over a corpus of near-duplicate words (so that query words have
 // exact, stem, typo and prefix terms at once, some dense), in several
@@ -101,58 +194,15 @@ func TestSearch_RankingMatchesScoringEveryMatch(t *testing.T) {
 		}
 		return b.String()
 	}
-	doc := func(id int64) Doc {
+	ix := refCorpus(t, rng, 4000, 4500, 600, func(id int64) Doc {
 		d := mk(id, pick(1+rng.IntN(2)), pick(2+rng.IntN(3)), pick(3+rng.IntN(6)))
 		d.Votes = rng.IntN(3)
 		d.Country = []string{"US", "DE"}[rng.IntN(2)]
 		return d
-	}
-	ix := New()
-	ch := make(chan Doc, 64)
-	go func() {
-		defer close(ch)
-		for id := int64(1); id <= 4000; id++ {
-			ch <- doc(id)
-		}
-	}()
-	ix.UpsertAll(ch, 1) // dense forms for the common terms
-	for range 600 {     // churn: tails after packed lists, tombstones
-		if id := 1 + int64(rng.IntN(4500)); rng.IntN(3) == 0 {
-			ix.Delete(id)
-		} else {
-			ix.Upsert(doc(id))
-		}
-	}
-	if len(ix.voc.dense) == 0 {
-		t.Fatal("no dense term: the corpus does not exercise both posting forms")
-	}
+	})
+	g := &refQueries{rng: rng, words: words, minWords: 1, spread: 3, kinds: 4, typoMin: 3, prefixMin: 2,
+		limits: []int{1, 10, 20}, offsets: []int{0, 0, 5, 37}, countryEvery: 5}
 	for qi := range 400 {
-		var qw []string
-		for range 1 + rng.IntN(3) {
-			w := words[rng.IntN(len(words))]
-			switch rng.IntN(4) {
-			case 0: // a typo
-				if len(w) > 3 {
-					i := rng.IntN(len(w))
-					w = w[:i] + w[i+1:]
-				}
-			case 1: // a prefix
-				w = w[:min(len(w), 2+rng.IntN(3))]
-			}
-			qw = append(qw, w)
-		}
-		q := Query{Text: strings.Join(qw, " "), Limit: []int{1, 10, 20}[qi%3], Offset: []int{0, 0, 5, 37}[qi%4]}
-		if qi%5 == 0 {
-			q.Country = "DE"
-		}
-		want, wantTotal := refRank(ix, q)
-		got, total := ix.Search(q)
-		if len(got) == 0 && len(want) == 0 {
-			got, want = nil, nil
-		}
-		if diff := cmp.Diff(want, got); diff != "" || total != wantTotal {
-			t.Fatalf("Search(%q, offset %d, limit %d): total %d, want %d; page (-scoring every match +Search):\n%s",
-				q.Text, q.Offset, q.Limit, total, wantTotal, diff)
-		}
+		checkRefRank(t, ix, g.query(qi))
 	}
 }

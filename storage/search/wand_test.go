@@ -4,8 +4,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 // TestSearch_EarlyTerminationMatchesScoringEveryMatch checks the bounds
@@ -37,62 +35,18 @@ func TestSearch_EarlyTerminationMatchesScoringEveryMatch(t *testing.T) {
 		}
 		return b.String()
 	}
-	doc := func(id int64) Doc {
+	ix := refCorpus(t, rng, 6000, 6500, 400, func(id int64) Doc {
 		d := mk(id, pick(1+rng.IntN(2)), pick(1+rng.IntN(3)), pick(1+rng.IntN(4)), word())
 		d.Votes = rng.IntN(3)
 		d.Country = []string{"US", "DE"}[rng.IntN(2)]
 		return d
-	}
-	ix := New()
-	ch := make(chan Doc, 64)
-	go func() {
-		defer close(ch)
-		for id := int64(1); id <= 6000; id++ {
-			ch <- doc(id)
-		}
-	}()
-	ix.UpsertAll(ch, 1)
-	for range 400 { // churn: tails after packed lists, tombstones
-		if id := 1 + int64(rng.IntN(6500)); rng.IntN(3) == 0 {
-			ix.Delete(id)
-		} else {
-			ix.Upsert(doc(id))
-		}
-	}
-	if len(ix.voc.dense) == 0 {
-		t.Fatal("no dense term: the corpus does not exercise both posting forms")
-	}
+	})
+	g := &refQueries{rng: rng, words: words, generic: generic, minWords: 2, spread: 3, kinds: 6, typoMin: 4,
+		typoInner: true, prefixMin: 3, limits: []int{1, 10, 20, 20, 50}, offsets: []int{0, 0, 5, 37, 100}, countryEvery: 7}
 	levels := 0 // queries ranked by levels (fewer docs than the page match every word)
 	for qi := range 600 {
-		var qw []string
-		for range 2 + rng.IntN(3) {
-			w := words[rng.IntN(len(words))]
-			switch rng.IntN(6) {
-			case 0: // a typo
-				if len(w) > 4 {
-					i := 1 + rng.IntN(len(w)-2)
-					w = w[:i] + w[i+1:]
-				}
-			case 1: // a prefix
-				w = w[:min(len(w), 3+rng.IntN(3))]
-			case 2:
-				w = generic[rng.IntN(len(generic))]
-			}
-			qw = append(qw, w)
-		}
-		q := Query{Text: strings.Join(qw, " "), Limit: []int{1, 10, 20, 20, 50}[qi%5], Offset: []int{0, 0, 5, 37, 100}[qi%4]}
-		if qi%7 == 0 {
-			q.Country = "DE"
-		}
-		want, wantTotal := refRank(ix, q)
-		got, total := ix.Search(q)
-		if len(got) == 0 && len(want) == 0 {
-			got, want = nil, nil
-		}
-		if diff := cmp.Diff(want, got); diff != "" || total != wantTotal {
-			t.Fatalf("Search(%q, offset %d, limit %d): total %d, want %d; page (-scoring every match +Search):\n%s",
-				q.Text, q.Offset, q.Limit, total, wantTotal, diff)
-		}
+		q := g.query(qi)
+		checkRefRank(t, ix, q)
 		s := &scratch{}
 		ix.parse(s, q.Text)
 		f := ix.filterOf(&q)
