@@ -76,7 +76,11 @@ import (
 // per 1000 calls (pg_stat_database.sessions). -launchdir.procs-warmup N makes
 // N unmeasured calls before each load (warm pools, prepared statements); the
 // write mix also logs its CPU per call with the drafts it queued, up to the
-// end of the drain. Run it with
+// end of the drain. Before the loads, each process answers every search and
+// listing of the read loads once (-launchdir.procs-prime, procs_fair_test.go),
+// as the processes of a server that has run a while have; -launchdir.procs-gomaxprocs
+// and -launchdir.procs-variants set and compare how the processes share the
+// machine's cores. Run it with
 //
 //	go test ./cmd/launchdir -run '^$' -bench Processes -benchtime 1x -timeout 30m -v
 //
@@ -160,25 +164,35 @@ func BenchmarkProcesses(b *testing.B) {
 		procs int
 		bin   string
 		name  string
+		how   procsVariant
+	}
+	variants, err := procsVariants(*procsVariantsFlag)
+	if err != nil {
+		b.Fatal(err)
 	}
 	var configs []config
 	for _, n := range counts {
-		if *procsBeforeFlag != "" {
-			// The binary to compare with, on the same database, right
-			// before this one at each process count.
-			configs = append(configs, config{pg, n, before, "postgres-before"})
+		for _, v := range variants {
+			if *procsBeforeFlag != "" {
+				// The binary to compare with, on the same database, right
+				// before this one at each process count.
+				configs = append(configs, config{pg, n, before, "postgres-before" + v.suffix(), v})
+			}
+			configs = append(configs, config{pg, n, bin, pg.name + v.suffix(), v})
 		}
-		configs = append(configs, config{pg, n, bin, pg.name})
 	}
-	configs = append(configs, config{lite, 1, bin, lite.name})
+	configs = append(configs, config{lite, 1, bin, lite.name, variants[0]})
 	for _, c := range configs {
 		b.Run(fmt.Sprintf("%s/procs=%d", c.name, c.procs), func(b *testing.B) {
-			f := startFleet(b, c.bin, c.db, c.procs, site.URL)
+			f := startFleet(b, c.bin, c.db, c.procs, site.URL, c.how)
 			defer f.stop(b)
 			if c.db.fix == nil {
 				c.db.fix = prepareFixture(b, f, site.URL)
 			}
 			fix := c.db.fix
+			if c.how.prime {
+				f.prime(b, fix)
+			}
 			ok := f.load(b, "rest", func(cl *http.Client, w, i int) (string, error) {
 				if procsTurn(w, i, 2) == 0 {
 					q := fix.queries[(i/2)%len(fix.queries)]
@@ -353,6 +367,10 @@ type fleet struct {
 	proxy *httptest.Server
 	procs []*exec.Cmd
 	logs  *syncBuffer
+	// backends are the processes' own URLs, and gomaxprocs the
+	// GOMAXPROCS they were given ("" for Go's default).
+	backends   []string
+	gomaxprocs string
 	// profBase is LAUNCHDIR_BENCH_CPUPROFILE of the processes
 	// (-launchdir.procs-cpuprofile).
 	profBase string
@@ -366,7 +384,7 @@ type fleet struct {
 
 // startFleet starts the proxy and n serve processes on db, each with the
 // proxy as its --base-url, and waits until each has printed its banner.
-func startFleet(b *testing.B, bin string, db *procsDB, n int, siteURL string) *fleet {
+func startFleet(b *testing.B, bin string, db *procsDB, n int, siteURL string, how procsVariant) *fleet {
 	b.Helper()
 	f := &fleet{db: db, logs: &syncBuffer{}}
 	var backends atomic.Pointer[[]*url.URL]
@@ -392,11 +410,18 @@ func startFleet(b *testing.B, bin string, db *procsDB, n int, siteURL string) *f
 		cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--base-url", f.url,
 			"--rate-limit", "0", "--rate-pages", "0", "--rate-mcp", "0", "--vote-min-account-age", "0",
 			"--trusted-proxies", "127.0.0.1/32", "--fetch-allow-loopback"}, f.dataArgs(b)...)...)
+		env := procsEnv(b, how.gomaxprocs, n)
+		if len(env) > 0 {
+			f.gomaxprocs = env[0]
+		}
 		if *procsCPUProfileFlag != "" {
 			if f.profBase == "" {
 				f.profBase = filepath.Join(b.TempDir(), "cpu")
 			}
-			cmd.Env = append(os.Environ(), "LAUNCHDIR_BENCH_CPUPROFILE="+f.profBase)
+			env = append(env, "LAUNCHDIR_BENCH_CPUPROFILE="+f.profBase)
+		}
+		if len(env) > 0 {
+			cmd.Env = append(os.Environ(), env...)
 		}
 		stdout, err := cmd.StdoutPipe()
 		if err != nil {
@@ -437,6 +462,9 @@ func startFleet(b *testing.B, bin string, db *procsDB, n int, siteURL string) *f
 		}
 	}
 	backends.Store(&bs)
+	for _, u := range bs {
+		f.backends = append(f.backends, u.String())
+	}
 	return f
 }
 
