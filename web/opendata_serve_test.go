@@ -32,21 +32,30 @@ func (d *discardWriter) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// syntheticOpenData is the pages over a synthetic site of n listings whose
-// export is built and stored.
-func syntheticOpenData(tb testing.TB, n int) (http.Handler, int) {
+// openDataService is a Service over a database of its own: the demo data
+// (seed) or none, then n synthetic listings.
+func openDataService(tb testing.TB, seed bool, n int) (*storage.Store, *domain.Service) {
 	tb.Helper()
 	ctx := context.Background()
-	db := fixtures.Open(tb, false)
-	if err := storage.SeedSynthetic(ctx, db, fixtures.Site, n, fixtures.Now); err != nil {
-		tb.Fatal(err)
+	db := fixtures.Open(tb, seed)
+	if n > 0 {
+		if err := storage.SeedSynthetic(ctx, db, fixtures.Site, n, fixtures.Now); err != nil {
+			tb.Fatal(err)
+		}
 	}
 	st, err := storage.NewStore(ctx, db, fixtures.Site)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	svc := domain.NewService(st, fixtures.Site, func() time.Time { return fixtures.Now })
-	body, _, err := svc.BuildOpenData(ctx)
+	return st, domain.NewService(st, fixtures.Site, func() time.Time { return fixtures.Now })
+}
+
+// syntheticOpenData is the pages over a synthetic site of n listings whose
+// export is built and stored, and the export's size.
+func syntheticOpenData(tb testing.TB, n int) (http.Handler, int) {
+	tb.Helper()
+	_, svc := openDataService(tb, false, n)
+	body, _, err := svc.BuildOpenData(context.Background())
 	if err != nil {
 		tb.Fatal(err)
 	}
