@@ -91,6 +91,9 @@ type OpenDataStore interface {
 	SaveOpenData(ctx context.Context, builtAt time.Time, body []byte) error
 	// LatestOpenData returns the latest export; found false when none is stored.
 	LatestOpenData(ctx context.Context) (builtAt time.Time, body []byte, found bool, err error)
+	// OpenDataBuiltAt returns the build time of the latest export without
+	// its document; found false when none is stored.
+	OpenDataBuiltAt(ctx context.Context) (builtAt time.Time, found bool, err error)
 }
 
 func (s *Service) openDataStore() (OpenDataStore, error) {
@@ -112,6 +115,22 @@ func (s *Service) OpenDataExport(ctx context.Context) ([]byte, time.Time, error)
 		return body, at, err
 	}
 	return s.BuildOpenData(ctx)
+}
+
+// OpenDataBuiltAt returns the build time of the latest export, without
+// reading its document (a reader that keeps the files of a build asks this
+// on each request); when none is stored it builds and stores one first.
+func (s *Service) OpenDataBuiltAt(ctx context.Context) (time.Time, error) {
+	st, err := s.openDataStore()
+	if err != nil {
+		return time.Time{}, err
+	}
+	at, found, err := st.OpenDataBuiltAt(ctx)
+	if err != nil || found {
+		return at, err
+	}
+	_, at, err = s.BuildOpenData(ctx)
+	return at, err
 }
 
 // BuildOpenData builds the export from the public data now and stores it.

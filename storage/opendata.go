@@ -97,3 +97,16 @@ func (s *Store) LatestOpenData(ctx context.Context) (time.Time, []byte, bool, er
 	}
 	return time.Unix(at, 0).UTC(), []byte(body), true, nil
 }
+
+// OpenDataBuiltAt implements domain.OpenDataStore.
+func (s *Store) OpenDataBuiltAt(ctx context.Context) (time.Time, bool, error) {
+	var at int64
+	err := s.db.sql.QueryRowContext(ctx, `SELECT built_at FROM open_data_exports WHERE site_id = ?`, s.siteID).Scan(&at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return time.Time{}, false, nil
+	}
+	if err != nil {
+		return time.Time{}, false, mapErr(err, "open data export", "")
+	}
+	return time.Unix(at, 0).UTC(), true, nil
+}

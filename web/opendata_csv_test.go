@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
@@ -21,10 +22,7 @@ func TestOpenDataCSV_NoFormulas(t *testing.T) {
 		"listings.csv": {"name": `'=HYPERLINK("http://x.test","a")`, "tagline": "'+1 more", "slug": "evil", "website": "https://evil.test"},
 		"awards.csv":   {"title": "'@SUM(A1)", "listing_name": "'-2+3", "votes": "5", "rank": "1"},
 	} {
-		b, err := openDataCSV(file, doc)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := openDataCSV(t, file, doc)
 		rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
 		if err != nil || len(rows) != 2 {
 			t.Fatalf("%s: %v %q", file, err, rows)
@@ -35,4 +33,19 @@ func TestOpenDataCSV_NoFormulas(t *testing.T) {
 			}
 		}
 	}
+}
+
+// openDataCSV is the CSV file of the export document doc, written as the
+// server writes it (from the JSON document, element by element).
+func openDataCSV(t *testing.T, file string, doc *domain.OpenData) []byte {
+	t.Helper()
+	body, err := json.MarshalIndent(doc, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := writeOpenDataCSVs(bytes.NewReader(body), map[string]*csv.Writer{file: csv.NewWriter(&buf)}); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }

@@ -8,11 +8,8 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"testing"
-	"time"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/storage"
-	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // TestBuildOpenData_SameBytesAsMarshalIndent: the export written listing by
@@ -23,12 +20,7 @@ func TestBuildOpenData_SameBytesAsMarshalIndent(t *testing.T) {
 	t.Parallel()
 	for _, seed := range []bool{true, false} {
 		ctx := context.Background()
-		db := fixtures.Open(t, seed)
-		st, err := storage.NewStore(ctx, db, fixtures.Site)
-		if err != nil {
-			t.Fatal(err)
-		}
-		svc := domain.NewService(st, fixtures.Site, func() time.Time { return fixtures.Now })
+		st, svc := openDataService(t, seed, 0)
 		body, _, err := svc.BuildOpenData(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -74,15 +66,7 @@ func TestBuildOpenData_PeakHeap(t *testing.T) {
 		t.Skip("heap figures under -race are not a normal build's")
 	}
 	ctx := context.Background()
-	db := fixtures.Open(t, false)
-	if err := storage.SeedSynthetic(ctx, db, fixtures.Site, 10_000, fixtures.Now); err != nil {
-		t.Fatal(err)
-	}
-	st, err := storage.NewStore(ctx, db, fixtures.Site)
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := domain.NewService(st, fixtures.Site, func() time.Time { return fixtures.Now })
+	_, svc := openDataService(t, false, 10_000)
 	if _, _, err := svc.BuildOpenData(ctx); err != nil { // warm: prepared statements, pools
 		t.Fatal(err)
 	}
@@ -96,6 +80,7 @@ func TestBuildOpenData_PeakHeap(t *testing.T) {
 	var body []byte
 	go func() {
 		defer close(done)
+		var err error
 		if body, _, err = svc.BuildOpenData(ctx); err != nil {
 			t.Error(err)
 		}

@@ -65,6 +65,8 @@ type handler struct {
 	voteAccount, voteNetwork *ratelimit.Limiter
 	// reviewAccount and reviewNetwork limit review posts (WithReviewLimits, reviews.go).
 	reviewAccount, reviewNetwork *ratelimit.Limiter
+	// openData keeps the files of the open-data export's latest build (opendata.go).
+	exportFiles openDataCache
 }
 
 // Option configures New.

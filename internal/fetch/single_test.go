@@ -14,7 +14,9 @@ import (
 // TestFetchPage reads single pages the way badge checks and claims do: head
 // meta tags and links of an HTML page, a text file only when asked for any
 // type, redirects on the same host followed and to another host refused with
-// SameHost, and the SSRF guard as for crawls.
+// SameHost, and the SSRF guard as for crawls. robots.txt, which forbids
+// everything here, is never requested: a badge or claim check reads one
+// page the owner named, as a site verification does (docs/claims.md).
 func TestFetchPage(t *testing.T) {
 	ctx := context.Background()
 	var other string
@@ -51,6 +53,9 @@ func TestFetchPage(t *testing.T) {
 	p, err = f.FetchPage(ctx, s.URL+"/.well-known/verify.txt", domain.FetchPageOptions{AnyType: true, SameHost: true})
 	if err != nil || p.Body != "tok-2\n" || !strings.HasPrefix(p.ContentType, "text/plain") {
 		t.Fatalf("text file: %v %+v", err, p)
+	}
+	if n := s.requested("/robots.txt"); n != 0 {
+		t.Fatalf("robots.txt was read %d times for a single page and file (badge and claim checks do not consult it: docs/claims.md)", n)
 	}
 
 	_, err = f.FetchPage(ctx, s.URL+"/away", domain.FetchPageOptions{SameHost: true})
