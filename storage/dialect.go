@@ -243,6 +243,11 @@ func (e engine) inIDs(col string, ids []int64) (string, []any) {
 	return col + ` IN (` + placeholders(len(ids)) + `)`, args
 }
 
+// padsIDLists reports whether a query over a list of ids is prepared once
+// per padded list length (summaryStmts): SQLite's IN (?, ...) is a
+// statement of its own for each length, PostgreSQL's = ANY(?) one text.
+func (e engine) padsIDLists() bool { return e == engineSQLite }
+
 // limit is the LIMIT argument for at most n rows, n <= 0 meaning no limit:
 // SQLite's is -1, PostgreSQL's NULL.
 func (e engine) limit(n int) any {

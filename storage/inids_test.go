@@ -19,19 +19,10 @@ func TestInIDs_OneStatementWhateverTheCount(t *testing.T) {
 	onEngines(t, func(t *testing.T, engine string) {
 		db, s, _ := newFixtureOn(t, engine, WithMaxConns(1)) // one connection: the one pg_prepared_statements shows
 		ctx := context.Background()
-		var ids []int64
-		rows, err := db.sql.QueryContext(ctx, `SELECT id FROM listings WHERE site_id = ? ORDER BY id LIMIT 4`, s.siteID)
+		ids, err := queryIDs(ctx, db.sql, `SELECT id FROM listings WHERE site_id = ? ORDER BY id LIMIT 4`, s.siteID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				t.Fatal(err)
-			}
-			ids = append(ids, id)
-		}
-		rows.Close()
 		if len(ids) < 4 {
 			t.Fatalf("fixture has %d listings, want 4", len(ids))
 		}

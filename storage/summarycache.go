@@ -205,7 +205,7 @@ type summaryStmts struct {
 // its arguments, or nil when the database is not SQLite, there are more ids than the largest size or the
 // statement cannot be prepared (the caller then runs the query unprepared).
 func (c *summaryStmts) get(ctx context.Context, db *DB, ids []int64) (*sql.Stmt, []any) {
-	if db.eng != engineSQLite || len(ids) == 0 {
+	if !db.eng.padsIDLists() || len(ids) == 0 {
 		return nil, nil
 	}
 	k := 0
@@ -219,7 +219,7 @@ func (c *summaryStmts) get(ctx context.Context, db *DB, ids []int64) (*sql.Stmt,
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.st[k] == nil {
-		st, err := db.sql.DB.PrepareContext(ctx, summaryByIDQuery(`l.id IN (`+placeholders(n)+`)`))
+		st, err := db.sql.PrepareContext(ctx, summaryByIDQuery(`l.id IN (`+placeholders(n)+`)`))
 		if err != nil {
 			return nil, nil
 		}

@@ -308,19 +308,8 @@ func TestSummariesByID_Statements(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var all []int64
-		rows, err := db.sql.QueryContext(ctx, `SELECT id FROM listings ORDER BY id`)
+		all, err := queryIDs(ctx, db.sql, `SELECT id FROM listings ORDER BY id`)
 		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				t.Fatal(err)
-			}
-			all = append(all, id)
-		}
-		if err := rows.Close(); err != nil {
 			t.Fatal(err)
 		}
 		if len(all) != n {
