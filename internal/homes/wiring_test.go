@@ -32,7 +32,7 @@ var handBuilt = map[string]struct {
 	"tools/bench_test.go":             {1, "measures storage.NewStore over a cached synthetic database outside a data directory"},
 	"tools/conformance_test.go":       {1, "the Service on a fixed instant while the limiters and the database run on the real clock; the wiring has one clock"},
 	"web/opendata_test.go":            {1, "over a seeded fixtures database on either engine; the seeded PostgreSQL copy is handed out as an open *storage.DB only"},
-	"web/opendata_memory_test.go":     {2, "measures BuildOpenData's heap over a fixtures database, one Service method with no stack around it"},
+	"web/opendata_serve_test.go":      {1, "openDataService: the open-data tests measure BuildOpenData's heap and the files' serving over a fixtures database, one Service method with no stack around it"},
 }
 
 // TestOneHome_Wiring: a Service is built in one place, internal/wiring
