@@ -44,10 +44,11 @@ func postLinks(page *url.URL, links []link) []link {
 	out := make([]link, len(links))
 	for i, l := range links {
 		out[i] = l
-		if strings.HasPrefix(strings.ToLower(l.URL.Path), prefix) && len(l.URL.Path) > len(prefix) {
+		if lp := strings.ToLower(l.URL.Path); strings.HasPrefix(lp, prefix) && len(lp) > len(prefix) && !isArchive(lp[len(prefix):]) {
 			out[i].Place = "post"
 		}
 	}
+	markOldest(out)
 	return out
 }
 

@@ -74,11 +74,14 @@ func (f *Fetcher) Crawl(ctx context.Context, rawURL string, maxPages int, progre
 		site.Pages = append(site.Pages, na.page)
 		done, planned = 2, 2
 	}
+	markTranslations(seen, home.doc, home.final, onSite)
+	prefixes := langPrefixes(home.doc, home.final, onSite)
 	if cu := canonicalOf(home.doc, home.final); cu != nil && siteOf(cu) == onSite {
 		seen[pageKey(cu)], read[pageKey(cu)] = true, true
 	}
 	// Rounds: 1, the home page's links (and the sitemap's) that name a known
-	// topic; 2, those of the pages read in round 1; 3, every other page linked
+	// topic; 2, those of the pages read in round 1, then the blog and news
+	// indexes linked from the home page or a round-1 page; 3, every other page linked
 	// from the home page or a round-1 page (by place: navigation, header,
 	// footer, body), blog and news indexes and their posts included; 4, the
 	// posts of the indexes read in round 3. No page deeper than the second
@@ -92,11 +95,19 @@ func (f *Fetcher) Crawl(ctx context.Context, rawURL string, maxPages int, progre
 			if planned+len(batch) >= budget {
 				break
 			}
-			if known := knownTopic(cand.topic); (round <= 2 && !known) || (round == 4 && cand.Place != "post") {
+			// A blog or news index is read in the second round, after the
+			// known pages: its oldest post is then a candidate of the third.
+			known := knownTopic(cand.topic) || (round == 2 && cand.topic == "index")
+			if (round <= 2 && !known) || (round == 4 && cand.Place != "post") {
 				continue
 			}
 			u, k := cand.URL, pageKey(cand.URL)
 			if siteOf(u) != onSite || seen[k] {
+				continue
+			}
+			// a translation of a page read or chosen ("/de/pricing" beside "/pricing")
+			if tk, ok := translationKey(u, prefixes); ok && seen[tk] {
+				seen[k] = true
 				continue
 			}
 			seen[k] = true
@@ -136,6 +147,7 @@ func (f *Fetcher) Crawl(ctx context.Context, rawURL string, maxPages int, progre
 						seen[pageKey(cu)] = true
 					}
 					read[pageKey(r.final)] = true
+					markTranslations(seen, r.doc, r.final, onSite)
 					site.Pages = append(site.Pages, r.page)
 					next = append(next, postLinks(r.final, r.links)...)
 				}
@@ -144,9 +156,9 @@ func (f *Fetcher) Crawl(ctx context.Context, rawURL string, maxPages int, progre
 		switch round {
 		case 1:
 			pool = append(pool, next...)
-			frontier = next
+			frontier = pool // the known pages one level down, and the indexes
 		case 2:
-			frontier = pool
+			frontier = append(pool, postsOf(next)...)
 		case 3:
 			frontier = next
 		}

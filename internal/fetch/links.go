@@ -22,6 +22,8 @@ type link struct {
 	// innermost of them), "" for the page's body, "sitemap" for a sitemap
 	// entry, "post" for a link from a blog or news index to one of its posts.
 	Place string
+	// oldest marks the post an index lists last (its oldest), read first.
+	oldest bool
 }
 
 // extractLinks lists the links of an HTML document read from pageURL, in
@@ -342,6 +344,9 @@ func score(l link) (int, string) {
 		return 1, "index"
 	}
 	if l.Place == "post" {
+		if l.oldest {
+			return 6, "post" // before every page chosen by its place alone
+		}
 		return 1, "post"
 	}
 	for _, s := range segs {
@@ -378,6 +383,9 @@ func score(l link) (int, string) {
 		}
 	}
 	if best == 0 {
+		if s, t := parentTopic(l, segs); s > 0 {
+			return s, t
+		}
 		if base, ok := placeScore[l.Place]; ok {
 			return max(1, base-(len(segs)-1)), "place:" + l.URL.Path
 		}
@@ -413,7 +421,7 @@ func rank(links []link) []candidate {
 		covered[c.topic] = true
 		firsts = append(firsts, c)
 	}
-	return append(append(firsts, rest...), others...)
+	return append(append(firsts, rest...), spread(others)...)
 }
 
 // knownTopic reports whether a candidate's topic is one of topics (not a
