@@ -155,6 +155,8 @@ func (s *site) draftLocation() {
 	locs = append(locs, s.cityPostcodeLocs()...)
 	// "Brewed in Bristol, England" in a footer
 	locs = append(locs, s.footerMadeInLocs()...)
+	// "© 2026 Hyllan AB · Göteborg", "Made in Tallinn": the city alone
+	locs = append(locs, s.footerPlaceLocs()...)
 	var chosen *loc
 	for i := range locs {
 		if locs[i].country != "" {
@@ -204,6 +206,9 @@ func addressLoc(p *page, lines []string) (loc, bool) {
 				}
 				for k, b := range before {
 					if c := cleanCity(b); c != "" {
+						if r := regionCity(before, k, j); r != "" {
+							c, k = r, k+1 // "Yokohama, Kanagawa 222-0033": the city before the region
+						}
 						l.city = c
 						l.cityQuote = ln
 						if k >= j {
