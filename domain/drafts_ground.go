@@ -226,6 +226,9 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 		// Kraków", "London W1U 8EQ"), or writes so in the site's language.
 		postal := slices.ContainsFunc(v.Evidence, func(e Evidence) bool {
 			c, ok := PostalCountry(e.Quote, siteLanguage(req))
+			if !ok { // or in the language of the quote's own page
+				c, ok = PostalCountry(e.Quote, PageLanguage(req.Site, e.URL))
+			}
 			return ok && c == code
 		})
 		// An address without postcode or country whose form and the site's

@@ -54,3 +54,19 @@ func TestAnyLanguage45_CityBeforeRegion(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage45_ImprintInItsOwnLanguage: an English site whose legal
+// notice is only in German: the address's postcode names the country in
+// the notice's own language (Germany), as on a German site.
+func TestAnyLanguage45_ImprintInItsOwnLanguage(t *testing.T) {
+	home := `<!DOCTYPE html><html lang="en"><head><title>Kontorbox</title></head><body><h1>Kontorbox</h1><p>Kontorbox keeps the books of trades businesses.</p>` +
+		`<footer><a href="/impressum">Impressum</a></footer></body></html>`
+	imprint := `<!DOCTYPE html><html lang="de"><head><title>Impressum</title></head><body><h1>Impressum</h1><p>Kontorbox GmbH<br>Hafenstraße 12<br>28217 Bremen</p></body></html>`
+	dr := draftPages(t, "/", home, "/impressum", imprint)
+	if got := dr.Fields["country"].Text; got != "DE" {
+		t.Errorf("country %q, want DE", got)
+	}
+	if got := dr.Fields["city"].Text; got != "Bremen" {
+		t.Errorf("city %q, want Bremen", got)
+	}
+}

@@ -50,6 +50,7 @@ var addressLabelPrefix = regexp.MustCompile(`(?i)^(?:address|adres|adress|adresa
 func (s *site) postalLocs() []loc {
 	var out []loc
 	for _, p := range s.byKind(kindContact, kindAbout, kindHome, kindTeam) {
+		lang := s.pageLang(p)
 		for _, seg := range p.segs {
 			for _, l := range seg.lines {
 				if l.foreign || seg.foreign || !(s.imprintLine(seg, l) || l.tag == atom.Address || p.kind == kindContact || addressLabelPrefix.MatchString(l.text)) {
@@ -66,7 +67,7 @@ func (s *site) postalLocs() []loc {
 						lc.cityQuote, lc.countryQuote = quoteOr(lc.cityQuote, l.text), quoteOr(lc.countryQuote, l.text)
 						// The country of an address that does not name it, from its
 						// postcode's form (and the site's language): the gate's own rule.
-						if c, ok := domain.PostalCountry(l.text, s.req.Site.Language); ok && lc.country == "" {
+						if c, ok := domain.PostalCountry(l.text, lang); ok && lc.country == "" {
 							lc.country, lc.countryQuote = c, l.text
 						}
 						// nor a postcode: the address's form and the site's language
@@ -74,7 +75,7 @@ func (s *site) postalLocs() []loc {
 							lc.country, lc.countryQuote = c, l.text
 						}
 						out = append(out, lc)
-					} else if c, ok := domain.PostalCountry(piece, s.req.Site.Language); ok && strings.Contains(piece, ",") {
+					} else if c, ok := domain.PostalCountry(piece, lang); ok && strings.Contains(piece, ",") {
 						// "21 Baker Street, London W1U 8EQ": a city before its postcode
 						out = append(out, loc{p: p, country: c, countryQuote: quoteOr(piece, l.text)})
 					}

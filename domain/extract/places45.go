@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // Places a site states only in its footer, in any language, read by the
@@ -146,4 +148,13 @@ func regionCity(before []string, k, j int) string {
 		return c
 	}
 	return ""
+}
+
+// pageLang is the language a page's addresses are read in: its own <html
+// lang> (an English site's legal notice only in German), else the site's.
+func (s *site) pageLang(p *page) string {
+	if l := domain.PageLanguage(s.req.Site, p.wp.URL); l != "" {
+		return l
+	}
+	return s.req.Site.Language
 }
