@@ -32,7 +32,11 @@ func TestEvaluationDev45(t *testing.T) {
 // dev45MinRecall and dev45MaxInvented hold the drafter on dev45. The day
 // it was written (drafter and fetcher unchanged): 74.7% recall (62/83),
 // value accuracy 96.9% (62/64), 0 invented, 0 ungrounded, 0 non-verbatim.
+// After the page-choice rules (internal/fetch), the footer places and the
+// postcode read in its page's language: 86.7% (72/83), 98.6% accurate, 0
+// invented; left are founders and founding years on pages now read (a blog
+// post, a /crew page, a profile table on /corporate) and one plan.
 const (
-	dev45MinRecall   = 0.74
+	dev45MinRecall   = 0.86
 	dev45MaxInvented = 0
 )
