@@ -21,6 +21,7 @@ func TestAnyLanguage45_FooterPlaces(t *testing.T) {
 		{"a street, a district, a city", "tr", `<p>Caferağa Mah. Moda Cad. No: 14, Kadıköy, İstanbul</p>`, "İstanbul"},
 		{"made in a site builder", "en", `<p><a href="https://www.framer.com">Made in Framer</a> · © 2026 Acme</p>`, ""},
 		{"made in a language", "en", `<p>Built in Rust · © 2026 Acme Inc.</p>`, ""},
+		{"another participle without its country", "en", `<p>Roasted in Leeds</p>`, ""},
 		{"links after the copyright", "en", `<p>© 2026 Acme Ltd · <a href="/privacy">Privacy</a> · <a href="/terms">Terms</a></p>`, ""},
 		{"a language switcher", "de", `<p>© 2026 Acme GmbH · <a href="/en/">English</a></p>`, ""},
 		{"all rights reserved", "en", `<p>© 2026 Acme Ltd · All rights reserved</p>`, ""},

@@ -14,7 +14,7 @@ import (
 // Places a site states only in its footer, in any language, read by the
 // footer's form: a copyright line's place beside the company ("© 2026
 // Hyllan AB · Göteborg", "© 2026 Quillstack Oy, Helsinki"), "Made in
-// Tallinn" without a country, and the last part of a street address without
+// Tallinn" without a country (made, built, crafted: madeIn), and the last part of a street address without
 // a postcode ("Moda Cad. No: 14, Kadıköy, İstanbul"). These are the weakest
 // statements of a place: they fill the city only when nothing else did.
 
@@ -50,11 +50,11 @@ func (s *site) footerPlace(l line) (city, quote string) {
 	pieces := lineSepRe.Split(l.text, -1)
 	for _, piece := range pieces {
 		piece = strings.TrimSpace(piece)
-		// "Made in Tallinn", "Designed in Porto": a participle in a place
+		// "Made in Tallinn", "Hecho en Sevilla": made, built or crafted in a
+		// city (another participle, "Roasted in Leeds", needs its country:
+		// footerMadeInLocs)
 		end := 0
-		if m := footerMadeIn.FindStringSubmatchIndex(piece); m != nil && !notOwnPlaceRe.MatchString(piece[m[2]:m[3]]) {
-			end = m[1]
-		} else if m := madeIn.FindStringIndex(piece); m != nil {
+		if m := madeIn.FindStringIndex(piece); m != nil {
 			end = m[1]
 		}
 		if c := strings.TrimRight(strings.TrimSpace(piece[end:]), "."); end > 0 && !links[piece] && s.placeName(c) {
