@@ -1,0 +1,34 @@
+package extract_test
+
+import (
+	"testing"
+
+	"github.com/launchdir/launchdir/internal/testtier"
+)
+
+// loadDev43 reads the eleventh development set (testdata/dev43): plans and
+// prices stated outside plan cards (several in one sentence or list item, in
+// FAQ answers, in tables either way round, per unit, yearly only, lifetime,
+// named only by icons, on a docs Billing page, in a changelog).
+func loadDev43(t testing.TB) []testSite {
+	t.Helper()
+	sites, err := readSetIn("testdata/dev43", loadCategories(t), dev36Languages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sites
+}
+
+// TestEvaluationDev43 measures the drafter on the eleventh development set.
+// It must be clean (nothing non-verbatim or ungrounded, nothing invented
+// beyond dev43MaxInvented); recall is held to dev43MinRecall.
+func TestEvaluationDev43(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
+	holdDevSet(t, "dev43", loadDev43(t), 10, dev43MinRecall, dev43MaxInvented)
+}
+
+// dev43MinRecall and dev43MaxInvented hold the drafter on dev43.
+const (
+	dev43MinRecall   = 0.75
+	dev43MaxInvented = 2
+)
