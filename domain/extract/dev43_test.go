@@ -27,8 +27,14 @@ func TestEvaluationDev43(t *testing.T) {
 	holdDevSet(t, "dev43", loadDev43(t), 10, dev43MinRecall, dev43MaxInvented)
 }
 
-// dev43MinRecall and dev43MaxInvented hold the drafter on dev43.
+// dev43MinRecall and dev43MaxInvented hold the drafter on dev43. The day it
+// was written (drafter unchanged): 75.9% recall (63/83), value accuracy
+// 76.8%, 2 invented (a free tier in a feature list missed, a full-width
+// question read as a free plan). After the rules for plans several to a
+// sentence, free use up to a limit, bold names with a free or contact
+// clause, one-time payments after a card's price and icon-named plans:
+// 100% (83/83), 0 invented.
 const (
-	dev43MinRecall   = 0.75
-	dev43MaxInvented = 2
+	dev43MinRecall   = 1.0
+	dev43MaxInvented = 0
 )

@@ -99,8 +99,9 @@ func (s *site) draftPricing() {
 		}
 		nonzero, zero := hasPrices(c.l)
 		// "Is there a free plan?" asks; "No, there is no free plan" denies.
-		asksOrDenies := strings.HasSuffix(strings.TrimSpace(c.l), "?") || negationRe.MatchString(c.l)
-		if !asksOrDenies && (!paidOnly && (freeStatement(c.l) || zero) || paidOnly && freePlanRe.MatchString(c.l)) {
+		asksOrDenies := isQuestion(c.l) || negationRe.MatchString(c.l)
+		// "Free for up to 3 users, with no time limit": a denial after the limit denies no free use.
+		if !asksOrDenies && (!paidOnly && (freeStatement(c.l) || zero) || paidOnly && freePlanRe.MatchString(c.l)) || paidOnly && freeUpTo(c.l) {
 			free = append(free, c)
 		}
 		if nonzero {
@@ -139,6 +140,11 @@ func (s *site) draftPricing() {
 	for _, pl := range plans {
 		if nz, zero := hasPrices(pl.price); zero && !nz || freeRe.MatchString(pl.price) && !nz {
 			free = append(free, pline{pl.p, pl.priceLine})
+		}
+		// "$89" over "One-time payment.": the plan is bought once.
+		if pl.once != "" {
+			paid = append(paid, pline{pl.p, pl.priceLine})
+			once = append(once, pline{pl.p, pl.once})
 		}
 		// "9 €" over "al mese": the period line is the quote of a recurring price.
 		if pl.period != "" {
@@ -271,6 +277,7 @@ type plan struct {
 	priceLine string     // the quote
 	period    string     // the period on a line of its own below the price ("al mese"), also quoted
 	card      *html.Node // the grid's card the plan was read from (gridPlans), if any
+	once      string     // the sentence after the price that says it is paid once, also quoted
 }
 
 // segPlans reads plan cards: a heading (below the page title) whose text
@@ -294,7 +301,7 @@ func segPlans(p *page, segs []*segment) []plan {
 				}
 				pl := plan{p: p, name: seg.title, price: price, priceLine: l.text}
 				if j+1 < len(seg.lines) {
-					pl = withPeriod(pl, seg.lines[j+1].text)
+					pl = withOnce(withPeriod(pl, seg.lines[j+1].text), seg.lines[j+1].text)
 				}
 				out = append(out, pl)
 				break
