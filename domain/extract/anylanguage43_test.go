@@ -107,3 +107,40 @@ func TestAnyLanguage43_IconNamedPlans(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage43_ProseUnderAPricingHeading: a heading that names pricing
+// over prose (a long line, several sentences or several prices) is no
+// plan's name; the prose's own plans are read, named before their price in
+// Chinese or with a Korean topic particle, or after their price in English.
+func TestAnyLanguage43_ProseUnderAPricingHeading(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, body string
+		want, not        []string
+	}{
+		{"English prose", "en", `<h2>Pricing</h2><p>Acme is free for small teams. Larger teams pay $4 per member per month.</p>`,
+			[]string{"$4 per member per month"}, []string{"Pricing"}},
+		{"Chinese editions", "zh", `<h2>价格</h2><p>入门版每月 ¥39，高级版每月 ¥129。</p>`,
+			[]string{"入门版: ¥39", "高级版: ¥129"}, []string{"价格"}},
+		{"Korean topic particles", "ko", `<h2>요금</h2><p>스타터는 월 5,900원, 비즈니스는 월 15,900원입니다.</p>`,
+			[]string{"스타터: 5,900원", "비즈니스: 15,900원"}, []string{"입니다", "요금:"}},
+		{"a Korean plan word before a bracket", "ko", `<h2>가격</h2><p>무료로 시작하고, 필요할 때 프로 요금제(월 4,900원)로 업그레이드하세요.</p>`,
+			[]string{"프로 요금제: 4,900원"}, []string{"가격"}},
+		{"prose the sentence reader cannot read", "en", `<h2>Pricing</h2><p>One licence, one price: $49 for everything in the box.</p>`,
+			[]string{"$49"}, []string{"Pricing"}},
+		{"named after the price", "en", `<h2>Questions</h2><h3>What does it cost?</h3><p>It costs €15 a month for the Basic plan or €45 a month for Business.</p>`,
+			[]string{"Basic: €15 a month", "Business: €45 a month"}, nil},
+	} {
+		dr := draftPages(t, "/", page43(c.lang, "Acme", c.body))
+		got := dr.Fields["pricing_summary"].Text
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: pricing_summary %q lacks %q", c.name, got, w)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(got, n) {
+				t.Errorf("%s: pricing_summary %q holds %q", c.name, got, n)
+			}
+		}
+	}
+}

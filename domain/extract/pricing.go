@@ -219,6 +219,13 @@ func (s *site) draftPricing() {
 	})
 	var sum domain.DraftedValue
 	seen := map[string]bool{}
+	var unnamed []plan
+	plans = slices.DeleteFunc(plans, func(x plan) bool {
+		if x.prose {
+			unnamed = append(unnamed, x)
+		}
+		return x.prose
+	})
 	for _, pl := range plans {
 		key := strings.ToLower(pl.name)
 		if seen[key] || len(seen) == 6 {
@@ -236,6 +243,11 @@ func (s *site) draftPricing() {
 	}
 	if len(plans) == 0 {
 		sum = proseSummary(append(append([]pline{}, period...), append(usage, once...)...), s.brand)
+	}
+	// Prose under a pricing heading that the sentence reader could not
+	// read ("Start free, upgrade to Pro for $8/month") still states a price.
+	if sum.Text == "" && len(unnamed) > 0 {
+		sum = domain.DraftedValue{Text: unnamed[0].price, Evidence: []domain.Evidence{unnamed[0].p.ev(unnamed[0].priceLine)}}
 	}
 	if sum.Text == "" {
 		sum = s.ldOffers()
@@ -278,6 +290,7 @@ type plan struct {
 	period    string     // the period on a line of its own below the price ("al mese"), also quoted
 	card      *html.Node // the grid's card the plan was read from (gridPlans), if any
 	once      string     // the sentence after the price that says it is paid once, also quoted
+	prose     bool       // a price in prose under a pricing heading: no name, read as prose first
 }
 
 // segPlans reads plan cards: a heading (below the page title) whose text
@@ -295,7 +308,13 @@ func segPlans(p *page, segs []*segment) []plan {
 				continue
 			}
 			if m := priceRe.FindString(l.text); m != "" {
+				// "Pricing" over "Acme is free for one brewer. Breweries
+				// pay $25 per tank.": a section of prose, read as prose.
 				price := l.text
+				if proseUnderPricing(seg.title, l.text) {
+					out = append(out, plan{p: p, price: shortPrice(price), priceLine: l.text, prose: true})
+					break
+				}
 				if len(price) > 60 {
 					price = m
 				}

@@ -19,8 +19,17 @@ import (
 var (
 	// cjkPlanName is a plan's name with its plan word right before a price,
 	// and the particle and period word between them: "ライトプランは月額",
-	// "베이직 플랜은 월", "专业版每月". The name keeps its plan word.
-	cjkPlanName = regexp.MustCompile(`([\p{Han}\p{Katakana}\p{Hangul}ー・A-Za-z0-9]+\s?(?:プラン|コース|플랜|요금제|套餐|版))\s*(?:は|では|なら|が|の料金は|은|는|이|가|：|:|为|是)?\s*(?:月額|年額|月々|월|매월|연|每月|每年)?\s*$`)
+	// "베이직 플랜은 월", "专业版每月", "프로 요금제(월". The name keeps its plan word.
+	cjkPlanName = regexp.MustCompile(`([\p{Han}\p{Katakana}\p{Hangul}ー・A-Za-z0-9]+\s?(?:プラン|コース|플랜|요금제|套餐|版))\s*(?:は|では|なら|が|の料金は|은|는|이|가|：|:|为|是)?\s*[(（]?\s*(?:月額|年額|月々|월|매월|연|每月|每年)?\s*$`)
+	// hangulTopicName is a Korean plan's name with its topic particle and
+	// period word right before a price, with no plan word: "베이직은 월".
+	hangulTopicName = regexp.MustCompile(`(?:^|[^\p{Hangul}])(\p{Hangul}{1,8}?)(?:은|는)\s*(?:월|매월|연|연간)?\s*$`)
+	// costWord is a word for the price itself, never a plan's name
+	// ("요금은 월 9,900원": the fee is).
+	costWord = regexp.MustCompile(`비용|이용료|금액|요금|가격|費用|料金|価格|价格|费用`)
+	// afterName is a plan named after its price: "$29 a month for the
+	// Standard plan", "... for Premium".
+	afterName = regexp.MustCompile(`^[^.;!?]*?\bfor (?:the |our )?(\p{Lu}[\p{L}\d+-]*)(?: (?:plan|tier|edition))?(?:[^\p{L}]|$)`)
 	// leadName is a capitalised name and its verb ending a prefix, for names
 	// that are also filler words elsewhere ("Solo is £12": "solo" means
 	// "only" in Spanish and Italian).
@@ -79,6 +88,11 @@ func proseItems(s, brand string) []string {
 		}
 		names, at = append(names, name), append(at, starts[k])
 	}
+	if len(names) == 1 && names[0] == "" && len(starts) > 1 {
+		if after := afterNames(s, starts, ends); after != nil {
+			return after
+		}
+	}
 	out := make([]string, 0, len(names))
 	for i, name := range names {
 		cut := len(s)
@@ -86,10 +100,10 @@ func proseItems(s, brand string) []string {
 			cut = nameAt[i+1]
 		}
 		phrase := pricePhrase(s[at[i]:cut])
-		// A kana particle or copula right after the amount ends the phrase:
-		// "4,980円です" keeps only the amount.
+		// A kana or Hangul particle or copula right after the amount ends
+		// the phrase: "4,980円です", "19,900원입니다" keep only the amount.
 		if m := priceRe.FindStringIndex(s[at[i]:cut]); m != nil {
-			if r, _ := utf8.DecodeRuneInString(s[at[i]+m[1] : cut]); unicode.Is(unicode.Hiragana, r) {
+			if r, _ := utf8.DecodeRuneInString(s[at[i]+m[1] : cut]); unicode.In(r, unicode.Hiragana, unicode.Hangul) {
 				phrase = s[at[i] : at[i]+m[1]]
 			}
 		}
@@ -180,4 +194,33 @@ func iconName(card, price *html.Node) string {
 		return true
 	})
 	return name
+}
+
+// afterNames names the plans of a sentence that names each after its price
+// ("It's $29 a month for the Standard plan and $79 a month for Premium"):
+// every price must have its own name before the next price, else nil.
+func afterNames(s string, starts, ends []int) []string {
+	out := make([]string, 0, len(starts))
+	for k := range starts {
+		next := len(s)
+		if k+1 < len(starts) {
+			next = starts[k+1]
+		}
+		m := afterName.FindStringSubmatchIndex(s[ends[k]:next])
+		if m == nil {
+			return nil
+		}
+		// the phrase stops at "for": "$29 a month"
+		forAt := ends[k] + strings.LastIndex(s[ends[k]:ends[k]+m[2]], "for")
+		out = append(out, s[ends[k]+m[2]:ends[k]+m[3]]+": "+phraseTail.ReplaceAllString(pricePhrase(s[starts[k]:forAt]), ""))
+	}
+	return out
+}
+
+// proseUnderPricing reports whether a price line under a heading that names
+// pricing ("Pricing", "Simple pricing", "价格") is prose, not a plan card's
+// price: a long line, several sentences or several prices. The heading is
+// then no plan's name.
+func proseUnderPricing(title, line string) bool {
+	return pricingHdr.MatchString(title) && (utf8.RuneCountInString(line) > 40 || len(splitSentences(line)) > 1 || len(priceRe.FindAllStringIndex(line, 2)) > 1)
 }

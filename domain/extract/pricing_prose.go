@@ -198,6 +198,9 @@ func planName(prefix string) string {
 	if m := cjkPlanName.FindStringSubmatch(prefix); m != nil {
 		return m[1]
 	}
+	if m := hangulTopicName.FindStringSubmatch(prefix); m != nil && !costWord.MatchString(m[1]) {
+		return m[1]
+	}
 	if name := latinPlanName(prefix); name != "" {
 		return name
 	}
