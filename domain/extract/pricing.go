@@ -46,7 +46,7 @@ func (s *site) draftPricing() {
 	addOns := map[string]bool{} // page and quote of add-ons' prices
 	for _, p := range s.content() {
 		pricingPage := isPricingPage(p)
-		if pricingPage || p.kind == kindHome {
+		if pricingPage || p.kind == kindHome || p.kind == kindOther {
 			grid, extras := gridPlans(p)
 			plans = append(plans, grid...)
 			for q := range extras {
@@ -99,8 +99,9 @@ func (s *site) draftPricing() {
 		}
 		nonzero, zero := hasPrices(c.l)
 		// "Is there a free plan?" asks; "No, there is no free plan" denies.
-		asksOrDenies := strings.HasSuffix(strings.TrimSpace(c.l), "?") || negationRe.MatchString(c.l)
-		if !asksOrDenies && (!paidOnly && (freeStatement(c.l) || zero) || paidOnly && freePlanRe.MatchString(c.l)) {
+		asksOrDenies := isQuestion(c.l) || negationRe.MatchString(c.l)
+		// "Free for up to 3 users, with no time limit": a denial after the limit denies no free use.
+		if !asksOrDenies && (!paidOnly && (freeStatement(c.l) || zero) || paidOnly && freePlanRe.MatchString(c.l)) || paidOnly && freeUpTo(c.l) {
 			free = append(free, c)
 		}
 		if nonzero {
@@ -139,6 +140,11 @@ func (s *site) draftPricing() {
 	for _, pl := range plans {
 		if nz, zero := hasPrices(pl.price); zero && !nz || freeRe.MatchString(pl.price) && !nz {
 			free = append(free, pline{pl.p, pl.priceLine})
+		}
+		// "$89" over "One-time payment.": the plan is bought once.
+		if pl.once != "" {
+			paid = append(paid, pline{pl.p, pl.priceLine})
+			once = append(once, pline{pl.p, pl.once})
 		}
 		// "9 €" over "al mese": the period line is the quote of a recurring price.
 		if pl.period != "" {
@@ -213,6 +219,13 @@ func (s *site) draftPricing() {
 	})
 	var sum domain.DraftedValue
 	seen := map[string]bool{}
+	var unnamed []plan
+	plans = slices.DeleteFunc(plans, func(x plan) bool {
+		if x.prose {
+			unnamed = append(unnamed, x)
+		}
+		return x.prose
+	})
 	for _, pl := range plans {
 		key := strings.ToLower(pl.name)
 		if seen[key] || len(seen) == 6 {
@@ -230,6 +243,11 @@ func (s *site) draftPricing() {
 	}
 	if len(plans) == 0 {
 		sum = proseSummary(append(append([]pline{}, period...), append(usage, once...)...), s.brand)
+	}
+	// Prose under a pricing heading that the sentence reader could not
+	// read ("Start free, upgrade to Pro for $8/month") still states a price.
+	if sum.Text == "" && len(unnamed) > 0 {
+		sum = domain.DraftedValue{Text: unnamed[0].price, Evidence: []domain.Evidence{unnamed[0].p.ev(unnamed[0].priceLine)}}
 	}
 	if sum.Text == "" {
 		sum = s.ldOffers()
@@ -271,6 +289,8 @@ type plan struct {
 	priceLine string     // the quote
 	period    string     // the period on a line of its own below the price ("al mese"), also quoted
 	card      *html.Node // the grid's card the plan was read from (gridPlans), if any
+	once      string     // the sentence after the price that says it is paid once, also quoted
+	prose     bool       // a price in prose under a pricing heading: no name, read as prose first
 }
 
 // segPlans reads plan cards: a heading (below the page title) whose text
@@ -288,13 +308,19 @@ func segPlans(p *page, segs []*segment) []plan {
 				continue
 			}
 			if m := priceRe.FindString(l.text); m != "" {
+				// "Pricing" over "Acme is free for one brewer. Breweries
+				// pay $25 per tank.": a section of prose, read as prose.
 				price := l.text
+				if proseUnderPricing(seg.title, l.text) {
+					out = append(out, plan{p: p, price: shortPrice(price), priceLine: l.text, prose: true})
+					break
+				}
 				if len(price) > 60 {
 					price = m
 				}
 				pl := plan{p: p, name: seg.title, price: price, priceLine: l.text}
 				if j+1 < len(seg.lines) {
-					pl = withPeriod(pl, seg.lines[j+1].text)
+					pl = withOnce(withPeriod(pl, seg.lines[j+1].text), seg.lines[j+1].text)
 				}
 				out = append(out, pl)
 				break

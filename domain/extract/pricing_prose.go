@@ -116,7 +116,7 @@ func proseLines(p *page, pricingPage bool) []pline {
 			}
 			for _, sen := range splitSentences(l.text) {
 				nz, _ := hasPrices(sen)
-				if nz && (periodRe.MatchString(sen) || usageRe.MatchString(sen) || oneTimeRe.MatchString(sen)) || freePlanRe.MatchString(sen) {
+				if nz && (periodRe.MatchString(sen) || usageRe.MatchString(sen) || oneTimeRe.MatchString(sen)) || freePlanRe.MatchString(sen) || freeUpTo(sen) {
 					out = append(out, pline{p, sen})
 				}
 			}
@@ -130,44 +130,37 @@ func proseLines(p *page, pricingPage bool) []pline {
 func proseSummary(lines []pline, brand string) domain.DraftedValue {
 	var sum domain.DraftedValue
 	seen := map[string]bool{}
-	n := 0
+	n, items := 0, 0
 	for _, c := range lines {
 		if seen[c.l] || n == 4 {
 			continue
 		}
 		seen[c.l] = true
-		var loc []int
-		for _, m := range priceRe.FindAllStringIndex(c.l, -1) {
-			if strings.ContainsAny(c.l[m[0]:m[1]], "123456789") {
-				loc = m
-				break
+		added := false
+		for _, item := range proseItems(c.l, brand) {
+			if seen["\x00"+item] || items == 6 {
+				continue
 			}
+			seen["\x00"+item] = true
+			added = true
+			items++
+			if sum.Text != "" {
+				sum.Text += "; "
+			}
+			sum.Text += item
 		}
-		if loc == nil {
-			continue
+		if added {
+			n++
+			sum.Evidence = append(sum.Evidence, c.p.ev(c.l))
 		}
-		item := pricePhrase(c.l[loc[0]:])
-		// The product's own name is not a plan's ("Voxnote costs $0.05 per minute").
-		if name := planName(c.l[:loc[0]]); name != "" && compact(name) != brand {
-			item = name + ": " + item
-		}
-		if seen["\x00"+item] {
-			continue
-		}
-		seen["\x00"+item] = true
-		n++
-		if sum.Text != "" {
-			sum.Text += "; "
-		}
-		sum.Text += item
-		sum.Evidence = append(sum.Evidence, c.p.ev(c.l))
 	}
 	return sum
 }
 
 // phraseCut ends a price phrase: punctuation followed by a space (not the
-// comma of "14,90 €") or a bracket.
-var phraseCut = regexp.MustCompile(`[,;:!?](\s|$)|[()]`)
+// comma of "14,90 €"), a bracket, a full-width comma or bracket, or a
+// spaced dash.
+var phraseCut = regexp.MustCompile(`[,;:!?](\s|$)|[()（）、，；]|\s[–—]\s`)
 
 var phraseStop = regexp.MustCompile(`^(?i)(and|und|et|y|e|en|or|oder|ou|o|of)$`)
 var phraseGo = regexp.MustCompile(`^(?i)(per|pro|par|por|al|a|im|au|all'\p{L}+)$`)
@@ -180,7 +173,7 @@ func pricePhrase(s string) string {
 	if m := phraseCut.FindStringIndex(s); m != nil {
 		end = m[0]
 	}
-	if m := sentenceEnd.FindStringIndex(s); m != nil && m[0] < end {
+	if m := sentenceEndAny.FindStringIndex(s); m != nil && m[0] < end {
 		end = m[0]
 	}
 	words := strings.Fields(s[:end])
@@ -202,6 +195,24 @@ func pricePhrase(s string) string {
 // planName is the plan named right before a price in a sentence: "Il piano
 // Completo costa" -> Completo, "Pro costs" -> Pro; "" when none is.
 func planName(prefix string) string {
+	if m := cjkPlanName.FindStringSubmatch(prefix); m != nil {
+		return m[1]
+	}
+	if m := hangulTopicName.FindStringSubmatch(prefix); m != nil && !costWord.MatchString(m[1]) {
+		return m[1]
+	}
+	if name := latinPlanName(prefix); name != "" {
+		return name
+	}
+	if m := leadName.FindStringSubmatch(prefix); m != nil && !stopNames[strings.ToLower(m[1])] {
+		return m[1]
+	}
+	return ""
+}
+
+// latinPlanName is planName for names in Latin script: a plan word's name or
+// the capitalised words before the verb.
+func latinPlanName(prefix string) string {
 	prefix = verbTail.ReplaceAllString(prefix, "")
 	if m := planWordRe.FindStringSubmatch(prefix); m != nil {
 		return m[1]
@@ -279,8 +290,8 @@ func listPlans(p *page, segs []*segment) (out []plan) {
 				continue
 			}
 			rest := strings.TrimLeft(l.text[len(name):], ":–- ")
-			if planPrice(rest) {
-				out = append(out, plan{p: p, name: name, price: shortPrice(rest), priceLine: l.text})
+			if price, ok := clausePrice(rest); ok {
+				out = append(out, plan{p: p, name: name, price: price, priceLine: l.text})
 			}
 		}
 	}
@@ -411,8 +422,16 @@ func cardPlans(p *page, segs []*segment) []plan {
 				continue
 			}
 			done[card] = true
-			// The name is the line before the price inside the same card.
-			if j == 0 {
+			// The name is the line before the price inside the same card, or
+			// the label of an icon before it when the card names its plan only so.
+			if j == 0 || seg.lines[j-1].node == nil || !isInside(seg.lines[j-1].node, card) {
+				if name := iconName(card, l.node); name != "" {
+					pl := plan{p: p, name: name, price: shortPrice(l.text), priceLine: l.text}
+					if j+1 < len(seg.lines) && isInside(seg.lines[j+1].node, card) {
+						pl = withOnce(withPeriod(pl, seg.lines[j+1].text), seg.lines[j+1].text)
+					}
+					out = append(out, pl)
+				}
 				continue
 			}
 			if prev := seg.lines[j-1]; prev.node != nil && isInside(prev.node, card) {
@@ -420,7 +439,7 @@ func cardPlans(p *page, segs []*segment) []plan {
 				if len(strings.Fields(name)) <= 4 && !priceRe.MatchString(name) && !prev.foreign {
 					pl := plan{p: p, name: name, price: shortPrice(l.text), priceLine: l.text}
 					if j+1 < len(seg.lines) && isInside(seg.lines[j+1].node, card) {
-						pl = withPeriod(pl, seg.lines[j+1].text)
+						pl = withOnce(withPeriod(pl, seg.lines[j+1].text), seg.lines[j+1].text)
 					}
 					out = append(out, pl)
 				}

@@ -202,7 +202,7 @@ func readGrid(p *page, card *html.Node, prices []*html.Node) []plan {
 			next++ // the cents of "£29" "00" "per month"
 		}
 		if next < len(c.items) {
-			pl = withPeriod(pl, c.items[next].text)
+			pl = withOnce(withPeriod(pl, c.items[next].text), c.items[next].text)
 		}
 		out = append(out, pl)
 	}

@@ -6,6 +6,7 @@
 package htmltext
 
 import (
+	"cmp"
 	"encoding/json"
 	"net/url"
 	"strconv"
@@ -177,6 +178,11 @@ func (x *extractor) hiddenBlock(n *html.Node) {
 // element records the data an element states in its attributes or, for JSON-LD,
 // its content.
 func (x *extractor) element(n *html.Node) {
+	// An icon with no text of its own is named by its aria-label or title
+	// (a plan whose name is only an icon): the name is quotable.
+	if label := cmp.Or(attr(n, "aria-label"), attr(n, "title")); label != "" && n.DataAtom != atom.A && !hasText(n) {
+		x.add(label)
+	}
 	switch n.DataAtom {
 	case atom.Meta:
 		key := strings.ToLower(attr(n, "name"))
@@ -369,6 +375,16 @@ func isHidden(n *html.Node) bool {
 			if n.DataAtom == atom.Input && strings.EqualFold(a.Val, "hidden") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// hasText reports whether n holds a text node that is not blank.
+func hasText(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode && strings.TrimSpace(c.Data) != "" || c.Type == html.ElementNode && hasText(c) {
+			return true
 		}
 	}
 	return false
