@@ -50,6 +50,15 @@ type Placer struct {
 	src   [3]string   // the texts last tokenized, per field
 	words [3][]string // their words
 	read  [3]bool
+	bufs  *placerBufs // the fields' first buffers
+}
+
+// placerBufs are a Placer's first buffers, per field; a field whose words
+// outgrow them gets larger ones from append.
+type placerBufs struct {
+	buf, arena [3][256]byte
+	out        [3][24]token
+	words      [3][24]string
 }
 
 // places are Where's answers, indexed by a bit per field (name 1, tagline
@@ -73,10 +82,13 @@ func (p *Placer) Where(w string, last bool, name, tagline, category string) []st
 	for i, text := range [3]string{name, tagline, category} {
 		if !p.read[i] || p.src[i] != text {
 			t := &p.t[i]
-			if !t.borrow { // first use: room for a tagline's words
+			if !t.borrow { // first use: room for a tagline's words, one allocation for the three fields
+				if p.bufs == nil {
+					p.bufs = new(placerBufs)
+				}
+				b := p.bufs
 				t.borrow = true
-				t.buf, t.arena, t.out = make([]byte, 0, 128), make([]byte, 0, 256), make([]token, 0, 24)
-				p.words[i] = make([]string, 0, 24)
+				t.buf, t.arena, t.out, p.words[i] = b.buf[i][:0], b.arena[i][:0], b.out[i][:0], b.words[i][:0]
 			}
 			ws := p.words[i][:0]
 			for _, tok := range t.tokens(text, false) {
