@@ -91,7 +91,7 @@ func (ix *Index) candidates(s *scratch, w string) []cand {
 func (ix *Index) typoCands(s *scratch, w string, quality float64, cs []cand) []cand {
 	v := &ix.voc
 	runes := utf8.RuneCountInString(w)
-	if runes < 3 || strings.Trim(w, "0123456789") == "" {
+	if runes < 3 || isDigits(w) {
 		return cs
 	}
 	typo := func(id uint32) {
@@ -147,56 +147,6 @@ func (c *stemCache) of(st *stemmer, w string) *[numLangs]string {
 		c.m = make(map[string]*[numLangs]string, 256)
 	}
 	c.m[w] = ws
-	c.mu.Unlock()
-	return ws
-}
-
-// textWordsMax bounds the texts whose words textCache keeps; when full, it
-// is emptied.
-const textWordsMax = 4096
-
-// textCache keeps the words (tokens, as the index reads a listing's text)
-// of names, taglines and category names that pages showed recently, for
-// Placer: tokenizing them was about a sixth of a search's CPU. The words
-// depend on the text alone, so nothing makes them stale; a listing renamed
-// is a new text.
-type textCache struct {
-	mu sync.Mutex
-	m  map[string][]string // read-only once stored
-}
-
-var texts textCache
-
-// words returns text's words, tokenizing it with t on a miss.
-func (c *textCache) words(t *tokenizer, text string) []string {
-	c.mu.Lock()
-	ws, ok := c.m[text]
-	c.mu.Unlock()
-	if ok {
-		return ws
-	}
-	t.borrow = true
-	toks := t.tokens(text, false)
-	n := 0
-	for _, tok := range toks {
-		n += len(tok.text)
-	}
-	buf := make([]byte, 0, n) // one copy of every word's bytes
-	for _, tok := range toks {
-		buf = append(buf, tok.text...)
-	}
-	all := unsafe.String(unsafe.SliceData(buf), len(buf))
-	ws = make([]string, len(toks))
-	at := 0
-	for i, tok := range toks {
-		ws[i] = all[at : at+len(tok.text)]
-		at += len(tok.text)
-	}
-	c.mu.Lock()
-	if len(c.m) >= textWordsMax || c.m == nil {
-		c.m = make(map[string][]string, 256)
-	}
-	c.m[strings.Clone(text)] = ws
 	c.mu.Unlock()
 	return ws
 }

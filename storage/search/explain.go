@@ -32,17 +32,33 @@ func Where(w string, last bool, name, tagline, category string) []string {
 }
 
 // Placer answers Where for the items of one result page: it keeps its
-// tokenizer's and stemmer's buffers from one call to the next (texts'
-// words and words' stems are kept for every page: textCache, stemCache), the
-// words of the last name, tagline and category it read (asked about each
-// query word in turn), and answers one of eight shared slices, which the
-// caller must not modify. A Placer is not safe for concurrent use.
+// stemmer's buffers from one call to the next (words' stems are kept for
+// every page: stemCache) and the words of the last name, tagline and
+// category it read (asked about each query word in turn), tokenized by one
+// tokenizer per field into that tokenizer's own buffers (no copy, nothing
+// allocated once the buffers have grown), and answers one of eight shared
+// slices, which the caller must not modify. A Placer is not safe for
+// concurrent use.
+//
+// A text's words are not kept beyond the Placer: a page the result cache
+// has not seen mostly shows listings no recent page showed, and looking a
+// tagline up in a process-wide cache, then storing its words, cost about
+// three times what tokenizing it does.
 type Placer struct {
-	t     tokenizer
+	t     [3]tokenizer // per field; words[i] borrows t[i]'s buffers
 	st    stemmer
 	src   [3]string   // the texts last tokenized, per field
-	words [3][]string // their words (shared: textCache)
+	words [3][]string // their words
 	read  [3]bool
+	bufs  *placerBufs // the fields' first buffers
+}
+
+// placerBufs are a Placer's first buffers, per field; a field whose words
+// outgrow them gets larger ones from append.
+type placerBufs struct {
+	buf, arena [3][256]byte
+	out        [3][24]token
+	words      [3][24]string
 }
 
 // places are Where's answers, indexed by a bit per field (name 1, tagline
@@ -65,8 +81,20 @@ func (p *Placer) Where(w string, last bool, name, tagline, category string) []st
 	m := 0
 	for i, text := range [3]string{name, tagline, category} {
 		if !p.read[i] || p.src[i] != text {
-			p.words[i] = texts.words(&p.t, text)
-			p.src[i], p.read[i] = text, true
+			t := &p.t[i]
+			if !t.borrow { // first use: room for a tagline's words, one allocation for the three fields
+				if p.bufs == nil {
+					p.bufs = new(placerBufs)
+				}
+				b := p.bufs
+				t.borrow = true
+				t.buf, t.arena, t.out, p.words[i] = b.buf[i][:0], b.arena[i][:0], b.out[i][:0], b.words[i][:0]
+			}
+			ws := p.words[i][:0]
+			for _, tok := range t.tokens(text, false) {
+				ws = append(ws, tok.text)
+			}
+			p.words[i], p.src[i], p.read[i] = ws, text, true
 		}
 		if p.wordIn(w, last, p.words[i]) {
 			m |= 1 << i
@@ -80,7 +108,7 @@ func (p *Placer) Where(w string, last bool, name, tagline, category string) []st
 // drafting languages.
 func (p *Placer) wordIn(w string, last bool, words []string) bool {
 	runes := utf8.RuneCountInString(w)
-	typos := runes >= 3 && strings.Trim(w, "0123456789") != ""
+	typos := runes >= 3 && !isDigits(w)
 	var ws *[numLangs]string // w's stems, made when a word of text may share one
 	for _, x := range words {
 		switch {

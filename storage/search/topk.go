@@ -75,7 +75,14 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		if rel {
 			clear(wmax)
 		}
-		for _, t := range s.terms[w.lo:w.hi] {
+		// The exact term's docs as bits (w.x without a dense form), set while
+		// its list is decoded below.
+		var xb []uint64
+		if w.x >= 0 && w.xd == nil {
+			xb = s.xsets[k*nwin : (k+1)*nwin]
+			clear(xb)
+		}
+		for ti, t := range s.terms[w.lo:w.hi] {
 			if dn := v.dense[t.id]; dn != nil {
 				for j, x := range dn.bits[:min(len(dn.bits), nwin)] {
 					wb[j] |= x
@@ -86,6 +93,10 @@ func (ix *Index) match(s *scratch, f *filter) int {
 				continue
 			}
 			pl, d := v.list(t.id), uint32(0)
+			exact := xb // nil unless t is the word as written
+			if w.lo+ti != w.x {
+				exact = nil
+			}
 			for _, list := range [2][]byte{pl.a, pl.b} {
 				for i := 0; i < len(list); {
 					var q uint32
@@ -95,22 +106,14 @@ func (ix *Index) match(s *scratch, f *filter) int {
 						i, d, q = decodeLong(list, i, d)
 					}
 					wb[d>>6] |= 1 << (d & 63)
+					if exact != nil {
+						exact[d>>6] |= 1 << (d & 63)
+					}
 					if rel {
 						if sc := t.w*float32(q) + t.ex; sc > wmax[d>>6] {
 							wmax[d>>6] = sc
 						}
 					}
-				}
-			}
-		}
-		if w.x >= 0 && w.xd == nil { // the exact term's docs, as bits
-			xb := s.xsets[k*nwin : (k+1)*nwin]
-			clear(xb)
-			pl, d := v.list(s.terms[w.x].id), uint32(0)
-			for _, list := range [2][]byte{pl.a, pl.b} {
-				for i := 0; i < len(list); {
-					i, d, _ = decode(list, i, d)
-					xb[d>>6] |= 1 << (d & 63)
 				}
 			}
 		}
