@@ -394,15 +394,8 @@ func testSummaryRow(id int64, n int) summaryRow {
 // 100,000 listings may take for all of them to fit: summaryCacheBytes / 100,000.
 func TestSummaryCache_Memory(t *testing.T) { // not parallel: it reads the heap
 	ctx := context.Background()
-	db := openEngine(t, "sqlite")
 	const n = 4000
-	if err := SeedSynthetic(ctx, db, fxSite, n, fxNow); err != nil {
-		t.Fatal(err)
-	}
-	st, err := NewStore(ctx, db, fxSite)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, st := syntheticStore(t, "sqlite", n)
 	st.sums.dropAll()
 	runtime.GC()
 	var before, after runtime.MemStats
@@ -421,6 +414,22 @@ func TestSummaryCache_Memory(t *testing.T) { // not parallel: it reads the heap
 	}
 }
 
+// syntheticStore is a store over a database on engine seeded with n
+// synthetic listings.
+func syntheticStore(t *testing.T, engine string, n int) (*DB, *Store) {
+	t.Helper()
+	ctx := context.Background()
+	db := openEngine(t, engine)
+	if err := SeedSynthetic(ctx, db, fxSite, n, fxNow); err != nil {
+		t.Fatal(err)
+	}
+	st, err := NewStore(ctx, db, fxSite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, st
+}
+
 // TestSummariesByID_Statements reads summaries by id through the statements
 // prepared per size (the ids padded to the next size) and checks them
 // against the same query with one placeholder per id, for every count from
@@ -430,15 +439,8 @@ func TestSummariesByID_Statements(t *testing.T) {
 	t.Parallel()
 	onEngines(t, func(t *testing.T, engine string) {
 		ctx := context.Background()
-		db := openEngine(t, engine)
 		const n = 150
-		if err := SeedSynthetic(ctx, db, fxSite, n, fxNow); err != nil {
-			t.Fatal(err)
-		}
-		st, err := NewStore(ctx, db, fxSite)
-		if err != nil {
-			t.Fatal(err)
-		}
+		db, st := syntheticStore(t, engine, n)
 		all, err := queryIDs(ctx, db.sql, `SELECT id FROM listings ORDER BY id`)
 		if err != nil {
 			t.Fatal(err)
