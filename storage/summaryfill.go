@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"math"
-	"time"
 )
 
 // summaryFillBatch is the number of summaries FillSummaryCache reads a query.
@@ -59,12 +58,11 @@ func (s *Store) FillSummaryCache(ctx context.Context) (int, error) {
 // Close waits for, and logs what it kept.
 func (s *Store) FillSummaryCacheInBackground() {
 	s.snapWG.Go(func() {
-		start := time.Now()
 		n, err := s.FillSummaryCache(context.Background())
 		if err != nil {
 			s.db.logger().Warn("summary cache not filled", "kept", n, "err", err)
 			return
 		}
-		s.db.logger().Info("summary cache filled", "summaries", n, "bytes", s.sums.arenaBytes(), "took", time.Since(start).Round(time.Millisecond))
+		s.db.logger().Info("summary cache filled", "summaries", n, "bytes", s.sums.arenaBytes())
 	})
 }
