@@ -3,22 +3,30 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"encoding/binary"
+	"slices"
 	"sync"
-
-	"github.com/hashicorp/golang-lru/v2/simplelru"
 
 	"github.com/launchdir/launchdir/domain"
 )
 
-// summaryCacheSize is the number of listing summaries the store keeps in
-// memory for search pages (summaryCache): 16,384 is 819 pages of 20, about
-// 12 MiB (TestSummaryCache_Memory measures the bytes per entry), whatever the
-// number of listings.
-const summaryCacheSize = 16_384
+// summaryCacheBytes bounds the bytes of packed summaries the summary cache
+// holds (summaryCache): 32 MiB holds every listing of a site of 100,000
+// (about 170 bytes a listing, about 200 with the cache's map by id:
+// TestSummaryCache_Memory), so that a search asked for the first time reads no
+// summary from the database there; at 1M it holds about a fifth of them.
+const summaryCacheBytes = 32 << 20
 
-// summaryCache keeps the summaries of the listings that search pages showed
-// recently, by listing id, least recently used out first, so that a page's
-// summaries are not read from the database at every search.
+// summaryChunkBytes is the size of the arena's chunks: the unit the cache
+// grows by and forgets its oldest summaries by.
+const summaryChunkBytes = 1 << 20
+
+// summaryCache keeps listings' summaries, by listing id, packed (summarypack.go)
+// in an arena of chunks bounded by summaryCacheBytes, so that a page's
+// summaries are not read from the database at every search. A summary is
+// written once at the arena's end; when the arena is full its oldest chunk is
+// forgotten (and reused), with every summary in it, first in first out. A
+// dropped summary's bytes stay in its chunk until then, unreachable.
 //
 // It is exactly as fresh as the search index: every column a summary shows
 // (summaryCols: the listing's own columns and its primary category's slug and
@@ -27,30 +35,34 @@ const summaryCacheSize = 16_384
 // and categories; a category's delete cascades to listing_categories, whose
 // delete trigger logs the listing). The poll that applies those entries to the
 // index drops the same ids here (reindex), and a rebuild of the index drops
-// everything (rebuildIndex). A page read from the database while entries were
-// dropped is not kept (gen), so a summary read before a change can never be
-// kept after the change was applied.
-//
-// The summaries are shared by every page that shows them: their pointer
-// fields (PrimaryCategory, LaunchedAt) must not be written through.
+// everything (rebuildIndex). A summary read from the database while entries
+// were dropped is not kept (gen), so a summary read before a change can never
+// be kept after the change was applied.
 type summaryCache struct {
-	mu  sync.Mutex
-	gen uint64 // incremented by every drop
-	lru *simplelru.LRU[int64, domain.ListingSummary]
+	mu     sync.Mutex
+	gen    uint64           // incremented by every drop
+	at     map[int64]uint64 // listing id -> its summary's place: chunk seq<<32 | offset
+	chunks [][]byte         // the arena; chunks[i] has seq first+i, the last is written
+	first  uint64           // seq of chunks[0]
+	tab    packTable        // the shared values of the summaries held
+	bytes  int              // sum of the chunks' capacities
 
 	stmts summaryStmts // SQLite's statements reading summaries by id
 }
 
-// get copies the summaries it holds of ids into out (len(ids)), marks them in
-// hit, and returns the ids it lacks, with the generation a read of them from
-// the database must be kept under (put).
-func (c *summaryCache) get(ids []int64, out []domain.ListingSummary, hit []bool) (missing []int64, gen uint64) {
+// An entry of a chunk is the listing id (varint), the packed summary's
+// length (uvarint) and the packed summary.
+
+// get decodes the summaries it holds of ids into out (len(ids)), marks them
+// in hit, and returns the ids it lacks, with the generation a read of them
+// from the database must be kept under (put).
+func (c *summaryCache) get(ids []int64, out []domain.ListingSummary, hit []bool, site domain.Site) (missing []int64, gen uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, id := range ids {
-		var ok bool
-		if c.lru != nil {
-			out[i], ok = c.lru.Get(id)
+		loc, ok := c.at[id]
+		if ok {
+			out[i] = c.tab.unpack(c.body(loc), site)
 		}
 		hit[i] = ok
 		if !ok {
@@ -60,20 +72,122 @@ func (c *summaryCache) get(ids []int64, out []domain.ListingSummary, hit []bool)
 	return missing, c.gen
 }
 
+// body returns a copy of the packed summary at loc.
+func (c *summaryCache) body(loc uint64) string {
+	chunk := c.chunks[loc>>32-c.first]
+	off := int(uint32(loc))
+	_, n := binary.Varint(chunk[off:])
+	size, m := binary.Uvarint(chunk[off+n:])
+	off += n + m
+	return string(chunk[off : off+int(size)])
+}
+
 // put keeps summaries read from the database after get returned gen, unless
-// something was dropped since: the read may predate that change.
-func (c *summaryCache) put(gen uint64, byID map[int64]domain.ListingSummary) {
+// something was dropped since: the read may predate that change. Unless
+// evict is set, it stops at the first that does not fit without forgetting
+// a summary. It returns how many of rows it went through (kept, or left out
+// because packing would change them), and false when it kept none because
+// of a drop.
+func (c *summaryCache) put(gen uint64, rows []summaryRow, evict bool) (int, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if gen != c.gen || len(byID) == 0 {
+	if gen != c.gen {
+		return 0, false
+	}
+	var buf []byte
+	for i := range rows {
+		r := &rows[i]
+		if !packable(r) {
+			continue
+		}
+		buf = c.tab.pack(buf[:0], r)
+		if !evict && c.atBound(len(buf)+2*binary.MaxVarintLen64) {
+			return i, true
+		}
+		c.add(r.id, buf)
+	}
+	return len(rows), true
+}
+
+// atBound reports whether writing an entry of up to size bytes would forget
+// the oldest chunk.
+func (c *summaryCache) atBound(size int) bool {
+	return len(c.chunks) == summaryCacheBytes/summaryChunkBytes &&
+		len(c.chunks[len(c.chunks)-1])+size > summaryChunkBytes
+}
+
+// generation is the generation a read from the database must be kept under.
+func (c *summaryCache) generation() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.gen
+}
+
+// add writes the packed summary body of listing id at the arena's end.
+func (c *summaryCache) add(id int64, body []byte) {
+	var head [2 * binary.MaxVarintLen64]byte
+	h := binary.AppendVarint(head[:0], id)
+	h = binary.AppendUvarint(h, uint64(len(body)))
+	size := len(h) + len(body)
+	if size > summaryChunkBytes {
+		delete(c.at, id)
 		return
 	}
-	if c.lru == nil {
-		c.lru, _ = simplelru.NewLRU[int64, domain.ListingSummary](summaryCacheSize, nil) // fails only for a size <= 0
+	if len(c.chunks) == 0 || len(c.chunks[len(c.chunks)-1])+size > summaryChunkBytes {
+		c.grow()
 	}
-	for id, ls := range byID {
-		c.lru.Add(id, ls)
+	last := len(c.chunks) - 1
+	chunk := c.chunks[last]
+	if c.at == nil {
+		c.at = map[int64]uint64{}
 	}
+	if len(chunk)+size > cap(chunk) { // the first chunk, grown up to summaryChunkBytes
+		grown := make([]byte, len(chunk), min(max(2*cap(chunk), len(chunk)+size), summaryChunkBytes))
+		copy(grown, chunk)
+		c.bytes += cap(grown) - cap(chunk)
+		chunk = grown
+	}
+	c.at[id] = (c.first+uint64(last))<<32 | uint64(len(chunk))
+	c.chunks[last] = append(append(chunk, h...), body...)
+}
+
+// grow starts a new chunk at the arena's end, forgetting the oldest one (and
+// reusing its memory) when the arena is at its bound.
+func (c *summaryCache) grow() {
+	if len(c.chunks) < summaryCacheBytes/summaryChunkBytes {
+		size := summaryChunkBytes
+		if len(c.chunks) == 0 {
+			size = 16 << 10 // a small site's summaries take a few KiB; add grows it
+		}
+		c.chunks = append(c.chunks, make([]byte, 0, size))
+		c.bytes += size
+		return
+	}
+	old := c.chunks[0]
+	c.forget(c.first, old)
+	copy(c.chunks, c.chunks[1:])
+	c.chunks[len(c.chunks)-1] = old[:0]
+	c.first++
+}
+
+// forget removes the ids whose summaries are in chunk (seq): those written
+// again since are elsewhere and stay.
+func (c *summaryCache) forget(seq uint64, chunk []byte) {
+	for off := 0; off < len(chunk); {
+		id, n := binary.Varint(chunk[off:])
+		size, m := binary.Uvarint(chunk[off+n:])
+		if c.at[id] == seq<<32|uint64(off) {
+			delete(c.at, id)
+		}
+		off += n + m + int(size)
+	}
+}
+
+// full reports whether the arena is at its bound.
+func (c *summaryCache) full() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.atBound(summaryChunkBytes / 2)
 }
 
 // drop forgets the summaries of ids: their listings changed (search_log).
@@ -81,11 +195,8 @@ func (c *summaryCache) drop(ids []int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.gen++
-	if c.lru == nil {
-		return
-	}
 	for _, id := range ids {
-		c.lru.Remove(id)
+		delete(c.at, id)
 	}
 }
 
@@ -94,19 +205,23 @@ func (c *summaryCache) dropAll() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.gen++
-	if c.lru != nil {
-		c.lru.Purge()
-	}
+	c.at, c.chunks, c.bytes = nil, nil, 0
+	c.first++ // a place recorded before names no chunk after
+	c.tab.reset()
 }
 
 // len is the number of summaries held.
 func (c *summaryCache) len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.lru == nil {
-		return 0
-	}
-	return c.lru.Len()
+	return len(c.at)
+}
+
+// arenaBytes is the memory of the arena's chunks.
+func (c *summaryCache) arenaBytes() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.bytes
 }
 
 // pageSummaries returns the summaries of listings ids, in the order of ids,
@@ -135,18 +250,22 @@ func (s *Store) pageSummaries(ctx context.Context, ids []int64) ([]domain.Listin
 func (s *Store) pageSummariesAt(ctx context.Context, ids []int64) ([]domain.ListingSummary, []bool, error) {
 	out := make([]domain.ListingSummary, len(ids))
 	hit := make([]bool, len(ids))
-	missing, gen := s.sums.get(ids, out, hit)
+	missing, gen := s.sums.get(ids, out, hit, s.site)
 	if len(missing) > 0 {
-		byID, err := s.summariesByID(ctx, missing)
+		rows, err := s.summaryRowsByID(ctx, missing)
 		if err != nil {
 			return nil, nil, err
 		}
+		byID := make(map[int64]*summaryRow, len(rows))
+		for i := range rows {
+			byID[rows[i].id] = &rows[i]
+		}
 		for i, id := range ids {
-			if !hit[i] {
-				out[i], hit[i] = byID[id]
+			if r := byID[id]; !hit[i] && r != nil {
+				out[i], hit[i] = s.summary(r), true
 			}
 		}
-		s.sums.put(gen, byID)
+		s.sums.put(gen, rows, true)
 	}
 	return out, hit, nil
 }
@@ -154,34 +273,58 @@ func (s *Store) pageSummariesAt(ctx context.Context, ids []int64) ([]domain.List
 // summariesByID reads the summaries of listings ids from the database in one
 // query, by id (a listing with no row is absent).
 func (s *Store) summariesByID(ctx context.Context, ids []int64) (map[int64]domain.ListingSummary, error) {
-	byID := make(map[int64]domain.ListingSummary, len(ids))
-	var id int64
-	extra := func() []any { return []any{&id} }
-	each := func(ls domain.ListingSummary) {
-		if _, dup := byID[id]; !dup {
-			byID[id] = ls
-		}
-	}
-	var err error
-	if st, args := s.sums.stmts.get(ctx, s.db, ids); st != nil {
-		var rows *sql.Rows
-		if rows, err = st.QueryContext(ctx, args...); err == nil {
-			err = s.eachSummary(rows, extra, each)
-		}
-	} else {
-		in, args := s.db.eng.inIDs("l.id", ids)
-		err = s.querySummaries(ctx, summaryByIDQuery(in), args, extra, each)
-	}
+	rows, err := s.summaryRowsByID(ctx, ids)
 	if err != nil {
-		return nil, mapErr(err, "listing", "")
+		return nil, err
+	}
+	byID := make(map[int64]domain.ListingSummary, len(rows))
+	for i := range rows {
+		byID[rows[i].id] = s.summary(&rows[i])
 	}
 	return byID, nil
 }
 
-// summaryByIDQuery selects summaryCols and the id of the listings meeting
-// the condition in.
+// summaryRowsByID reads the summary rows of listings ids from the database
+// in one query, each listing once (a listing with no row is absent).
+func (s *Store) summaryRowsByID(ctx context.Context, ids []int64) ([]summaryRow, error) {
+	var rows *sql.Rows
+	var err error
+	if st, args := s.sums.stmts.get(ctx, s.db, ids); st != nil {
+		rows, err = st.QueryContext(ctx, args...)
+	} else {
+		in, args := s.db.eng.inIDs("l.id", ids)
+		rows, err = s.db.sql.QueryContext(ctx, summaryByIDQuery(in), args...)
+	}
+	if err != nil {
+		return nil, mapErr(err, "listing", "")
+	}
+	out := make([]summaryRow, 0, len(ids))
+	err = scanSummaryRows(rows, func(r *summaryRow) {
+		if !slices.ContainsFunc(out, func(o summaryRow) bool { return o.id == r.id }) {
+			out = append(out, *r)
+		}
+	})
+	return out, err
+}
+
+// scanSummaryRows hands each of rows (selecting summaryCols) to each and
+// closes them.
+func scanSummaryRows(rows *sql.Rows, each func(*summaryRow)) error {
+	defer rows.Close()
+	for rows.Next() {
+		var r summaryRow
+		if err := rows.Scan(r.dest()...); err != nil {
+			return mapErr(err, "listing", "")
+		}
+		each(&r)
+	}
+	return mapErr(rows.Err(), "listing", "")
+}
+
+// summaryByIDQuery selects summaryCols of the listings meeting the
+// condition in.
 func summaryByIDQuery(in string) string {
-	return `SELECT ` + summaryCols + `, l.id FROM ` + summaryFrom + ` WHERE ` + in
+	return `SELECT ` + summaryCols + ` FROM ` + summaryFrom + ` WHERE ` + in
 }
 
 // summaryStmtSizes are the id counts of summaryStmts' statements: a page's

@@ -2,10 +2,12 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,7 +22,8 @@ import (
 // that once the index has applied the change every summary a page shows is the
 // database's, field by field (as get_listing reads it), and that the change is
 // there. Without the cache's invalidation from search_log (reindex, rebuild)
-// the pages keep the summaries of before.
+// the pages keep the summaries of before. Before each change the cache is
+// filled as at start-up (FillSummaryCache) as well as by pages.
 func TestSummaryCache_NeverStale(t *testing.T) {
 	t.Parallel()
 	onEngines(t, func(t *testing.T, engine string) {
@@ -159,7 +162,12 @@ func TestSummaryCache_NeverStale(t *testing.T) {
 			}},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				before := pages() // the cache holds every summary
+				// The cache holds every public listing's summary, read by the
+				// start-up scan and by pages.
+				if _, err := st.FillSummaryCache(ctx); err != nil {
+					t.Fatal(err)
+				}
+				before := pages()
 				tc.change(t)
 				if err := st.Refresh(ctx); err != nil {
 					t.Fatal(err)
@@ -201,93 +209,225 @@ func TestSummaryCache_ReadBeforeChangeNotKept(t *testing.T) {
 	st.PollInterval = time.Hour
 	ids := []int64{3}
 	out, hit := make([]domain.ListingSummary, 1), make([]bool, 1)
-	missing, gen := st.sums.get(ids, out, hit)
+	missing, gen := st.sums.get(ids, out, hit, st.site)
 	if len(missing) != 1 || hit[0] {
 		t.Fatalf("cold cache: missing %v, hit %v", missing, hit)
 	}
-	old, err := st.summariesByID(ctx, missing)
-	if err != nil || old[3].Name != "Sketchy" {
+	old, err := st.summaryRowsByID(ctx, missing)
+	if err != nil || len(old) != 1 || old[0].name != "Sketchy" {
 		t.Fatalf("read: %+v %v", old, err)
 	}
 	setRows(t, db, "listings", cols{"name": "Sketchy Pro"}, cols{"id": 3})
 	if err := st.Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
-	st.sums.put(gen, old) // the search's read lands after the poll
+	if _, kept := st.sums.put(gen, old, true); kept { // the search's read lands after the poll
+		t.Error("a read from before the poll was kept")
+	}
 	items, _, err := st.SearchListings(ctx, domain.ListingQuery{Q: "sketchy", Limit: 5})
 	if err != nil || len(items) != 1 || items[0].Name != "Sketchy Pro" {
 		t.Errorf("after the change: %+v %v", items, err)
 	}
 }
 
-// TestSummaryCache_Bounded fills the cache with more summaries than it holds
-// and checks that it keeps summaryCacheSize of them, the most recent ones.
+// TestSummaryCache_Bounded writes more summaries than the arena holds and
+// checks that it stays within summaryCacheBytes, keeps the most recent ones
+// and forgets the oldest, whole chunks at a time.
 func TestSummaryCache_Bounded(t *testing.T) {
 	t.Parallel()
 	var c summaryCache
-	const n = summaryCacheSize + 1000
-	for start := int64(1); start <= n; start += 100 {
-		m := map[int64]domain.ListingSummary{}
-		for id := start; id < start+100 && id <= n; id++ {
-			m[id] = domain.ListingSummary{Slug: fmt.Sprint(id)}
+	site := domain.Site{Key: "main", BaseURL: "https://ex.test"}
+	const per = 1000
+	var id int64
+	for c.len() == 0 || c.first == 0 || c.len() < 10*per {
+		rows := make([]summaryRow, per)
+		for i := range rows {
+			id++
+			rows[i] = testSummaryRow(id, 150)
 		}
-		c.put(0, m)
-	}
-	if c.len() != summaryCacheSize {
-		t.Errorf("holds %d summaries, want %d", c.len(), summaryCacheSize)
+		if n, ok := c.put(c.generation(), rows, true); n != per || !ok {
+			t.Fatalf("put kept %d of %d (%v)", n, per, ok)
+		}
+		if c.arenaBytes() > summaryCacheBytes {
+			t.Fatalf("arena %d bytes, bound %d", c.arenaBytes(), summaryCacheBytes)
+		}
+		if id > 10*summaryCacheBytes/150 {
+			t.Fatalf("%d summaries written and the first chunk not forgotten", id)
+		}
 	}
 	out, hit := make([]domain.ListingSummary, 2), make([]bool, 2)
-	c.get([]int64{1, n}, out, hit)
-	if hit[0] || !hit[1] || out[1].Slug != fmt.Sprint(n) {
+	c.get([]int64{1, id}, out, hit, site)
+	if hit[0] || !hit[1] || out[1].Slug != fmt.Sprintf("listing-%d", id) {
 		t.Errorf("oldest kept %v, newest kept %v (%q)", hit[0], hit[1], out[1].Slug)
+	}
+	if held := c.len(); held < summaryCacheBytes/300 || int64(held) >= id {
+		t.Errorf("holds %d of %d summaries", held, id)
+	}
+	// A full arena refuses what does not fit unless told to forget.
+	first := c.first
+	for i := 0; ; i++ {
+		before := c.len()
+		n, ok := c.put(c.generation(), []summaryRow{testSummaryRow(id+1, 150)}, false)
+		if !ok || c.first != first {
+			t.Fatalf("put without eviction: ok %v, forgot chunks %d -> %d", ok, first, c.first)
+		}
+		if n == 0 {
+			if c.len() != before {
+				t.Errorf("refused, yet holds %d, was %d", c.len(), before)
+			}
+			break
+		}
+		id++
+		if i > summaryChunkBytes/100 {
+			t.Fatal("a full arena never refused a summary")
+		}
 	}
 }
 
-// BenchmarkSummaryCacheMemory seeds summaryCacheSize synthetic listings, fills
-// the cache with their summaries through search pages' path (pageSummaries,
-// 20 at a time) and reports the live heap it holds after a GC:
-//
-//	go test ./storage -run '^$' -bench SummaryCacheMemory -benchtime 1x
-func BenchmarkSummaryCacheMemory(b *testing.B) {
+// TestSummaryCache_DropSurvivesReuse drops two summaries and writes one of
+// them again in a later chunk, then lets the arena forget (and reuse) the
+// chunk holding the old bytes, and checks that the rewritten summary stays
+// and that the dropped one is never seen again.
+func TestSummaryCache_DropSurvivesReuse(t *testing.T) {
+	t.Parallel()
+	var c summaryCache
+	site := domain.Site{Key: "main", BaseURL: "https://ex.test"}
+	r1, r2 := testSummaryRow(1, 100), testSummaryRow(2, 100)
+	c.put(c.generation(), []summaryRow{r1, r2}, true)
+	c.drop([]int64{1, 2})
+	id := int64(10)
+	write := func() {
+		rows := make([]summaryRow, 500)
+		for i := range rows {
+			id++
+			rows[i] = testSummaryRow(id, 300)
+		}
+		c.put(c.generation(), rows, true)
+	}
+	for len(c.chunks) < 2 {
+		write()
+	}
+	r1.name = "Changed"
+	c.put(c.generation(), []summaryRow{r1}, true)
+	out, hit := make([]domain.ListingSummary, 2), make([]bool, 2)
+	for c.first == 0 { // the chunk of the first bytes of 1 and 2 forgotten and reused
+		write()
+		c.get([]int64{1, 2}, out, hit, site)
+		if !hit[0] || out[0].Name != "Changed" || hit[1] {
+			t.Fatalf("after %d writes: 1 held %v (%q), dropped 2 held %v", id, hit[0], out[0].Name, hit[1])
+		}
+	}
+}
+
+// TestSummaryCache_PackRoundTrip packs rows of every shape (empty and long
+// strings, no launch time, no category, more shared values than the table
+// keeps, large counters) and checks that each comes back as the summary the
+// database read builds from the row.
+func TestSummaryCache_PackRoundTrip(t *testing.T) {
+	t.Parallel()
+	st := &Store{site: domain.Site{Key: "main", BaseURL: "https://ex.test/dir"}}
+	var c summaryCache
+	rng := rand.New(rand.NewPCG(3, 10))
+	word := func(n int) string {
+		b := make([]rune, n)
+		for i := range b {
+			b[i] = []rune("abcdé日 -/?%")[rng.IntN(11)]
+		}
+		return string(b)
+	}
+	var rows []summaryRow
+	for id := int64(1); id <= 2*packTableMax; id++ {
+		r := testSummaryRow(id, rng.IntN(300))
+		r.slug = word(rng.IntN(40))
+		r.country = fmt.Sprint("C", id) // past packTableMax: inline
+		r.featured = rng.IntN(2) == 0
+		r.votes, r.views, r.follows = rng.IntN(1<<40), rng.IntN(3), 0
+		switch rng.IntN(3) {
+		case 0:
+			r.launchedAt.Valid = false
+		case 1:
+			r.launchedAt.Int64 = -rng.Int64N(1 << 40)
+		}
+		if rng.IntN(4) == 0 {
+			r.catSlug, r.catName = "", ""
+		}
+		if rng.IntN(5) == 0 {
+			r.logo, r.stage, r.week = "", "", ""
+		}
+		rows = append(rows, r)
+	}
+	c.put(c.generation(), rows, true)
+	ids := make([]int64, len(rows))
+	for i := range rows {
+		ids[i] = rows[i].id
+	}
+	out, hit := make([]domain.ListingSummary, len(ids)), make([]bool, len(ids))
+	if missing, _ := c.get(ids, out, hit, st.site); len(missing) != 0 {
+		t.Fatalf("%d summaries missing", len(missing))
+	}
+	for i := range rows {
+		if diff := cmp.Diff(st.summary(&rows[i]), out[i]); diff != "" {
+			t.Fatalf("listing %d (-row +packed):\n%s", rows[i].id, diff)
+		}
+	}
+	if got := len(c.tab.strs); got != packTableMax {
+		t.Errorf("shared values %d, want the table's bound %d", got, packTableMax)
+	}
+}
+
+// testSummaryRow is a summary row of listing id with a tagline of n bytes.
+func testSummaryRow(id int64, n int) summaryRow {
+	return summaryRow{
+		id: id, slug: fmt.Sprintf("listing-%d", id), name: fmt.Sprintf("Listing %d", id),
+		tagline: strings.Repeat("t", n), url: fmt.Sprintf("https://l%d.example", id),
+		logo: fmt.Sprintf("https://l%d.example/logo.png", id), stage: "growing", country: "FR",
+		pricing: "freemium", status: "live", plan: "free", week: "2026-11-23",
+		launchedAt: sql.NullInt64{Int64: 1_790_000_000 + id, Valid: true},
+		votes:      int(id % 97), views: int(id % 1009), follows: int(id % 13),
+		catSlug: "notes", catName: "Notes",
+	}
+}
+
+// TestSummaryCache_Memory fills the cache from synthetic listings (the
+// benchmarks' generator) and checks the memory a summary takes, the arena and
+// the map by id together (the live heap after a GC), against what a site of
+// 100,000 listings may take for all of them to fit: summaryCacheBytes / 100,000.
+func TestSummaryCache_Memory(t *testing.T) { // not parallel: it reads the heap
 	ctx := context.Background()
-	db := openEngine(b, "sqlite")
-	if err := SeedSynthetic(ctx, db, fxSite, summaryCacheSize, fxNow); err != nil {
-		b.Fatal(err)
+	const n = 4000
+	_, st := syntheticStore(t, "sqlite", n)
+	st.sums.dropAll()
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	held, err := st.FillSummaryCache(ctx)
+	if err != nil || held != n {
+		t.Fatalf("filled %d of %d: %v", held, n, err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	per := float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(held)
+	arena := float64(st.sums.arenaBytes()) / float64(held)
+	t.Logf("%d summaries: %.0f bytes each on the heap (arena %.0f)", held, per, arena)
+	if limit := float64(summaryCacheBytes) / 100_000; arena > limit || per > 1.3*limit {
+		t.Errorf("%.0f bytes a summary (arena %.0f): 100,000 would not fit %d MiB", per, arena, summaryCacheBytes>>20)
+	}
+}
+
+// syntheticStore is a store over a database on engine seeded with n
+// synthetic listings.
+func syntheticStore(t *testing.T, engine string, n int) (*DB, *Store) {
+	t.Helper()
+	ctx := context.Background()
+	db := openEngine(t, engine)
+	if err := SeedSynthetic(ctx, db, fxSite, n, fxNow); err != nil {
+		t.Fatal(err)
 	}
 	st, err := NewStore(ctx, db, fxSite)
 	if err != nil {
-		b.Fatal(err)
+		t.Fatal(err)
 	}
-	var ids []int64
-	rows, err := db.sql.QueryContext(ctx, `SELECT id FROM listings ORDER BY id`)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			b.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	for b.Loop() {
-		st.sums.dropAll()
-		runtime.GC()
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		for i := 0; i < len(ids); i += 20 {
-			if _, err := st.pageSummaries(ctx, ids[i:min(i+20, len(ids))]); err != nil {
-				b.Fatal(err)
-			}
-		}
-		runtime.GC()
-		runtime.ReadMemStats(&after)
-		heap := float64(int64(after.HeapAlloc) - int64(before.HeapAlloc))
-		b.ReportMetric(float64(st.sums.len()), "summaries")
-		b.ReportMetric(heap/float64(st.sums.len()), "bytes/summary")
-		b.ReportMetric(heap/(1<<20), "heap-MiB")
-	}
+	return db, st
 }
 
 // TestSummariesByID_Statements reads summaries by id through the statements
@@ -299,15 +439,8 @@ func TestSummariesByID_Statements(t *testing.T) {
 	t.Parallel()
 	onEngines(t, func(t *testing.T, engine string) {
 		ctx := context.Background()
-		db := openEngine(t, engine)
 		const n = 150
-		if err := SeedSynthetic(ctx, db, fxSite, n, fxNow); err != nil {
-			t.Fatal(err)
-		}
-		st, err := NewStore(ctx, db, fxSite)
-		if err != nil {
-			t.Fatal(err)
-		}
+		db, st := syntheticStore(t, engine, n)
 		all, err := queryIDs(ctx, db.sql, `SELECT id FROM listings ORDER BY id`)
 		if err != nil {
 			t.Fatal(err)
@@ -318,10 +451,12 @@ func TestSummariesByID_Statements(t *testing.T) {
 		want := func(ids []int64) map[int64]domain.ListingSummary {
 			t.Helper()
 			in, args := db.eng.inIDs("l.id", ids)
+			rows, err := db.sql.QueryContext(ctx, summaryByIDQuery(in), args...)
+			if err != nil {
+				t.Fatal(err)
+			}
 			out := map[int64]domain.ListingSummary{}
-			var id int64
-			if err := st.querySummaries(ctx, summaryByIDQuery(in), args, func() []any { return []any{&id} },
-				func(ls domain.ListingSummary) { out[id] = ls }); err != nil {
+			if err := scanSummaryRows(rows, func(r *summaryRow) { out[r.id] = st.summary(r) }); err != nil {
 				t.Fatal(err)
 			}
 			return out

@@ -575,6 +575,14 @@ func benchOpen(b *testing.B, n int) *benchEnv {
 	}
 	b.Logf("NewStore over %d synthetic listings: %v (the first store, building or loading the index: %v)",
 		n, time.Since(start).Round(time.Millisecond), built.Round(time.Millisecond))
+	// As serve does at start-up, in the background there, before any search.
+	start = time.Now()
+	held, err := st.FillSummaryCache(context.Background())
+	if err != nil {
+		db.Close()
+		b.Fatalf("FillSummaryCache: %v", err)
+	}
+	b.Logf("summary cache filled: %d of %d listings' summaries in %v", held, n, time.Since(start).Round(time.Millisecond))
 	svc := domain.NewService(st, benchSite, func() time.Time { return benchNow })
 	env := &benchEnv{n: n, svc: svc, st: st}
 	benchEnvs[n] = env // the database stays open until the process exits

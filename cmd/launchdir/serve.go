@@ -54,6 +54,9 @@ func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 	// A search index built from the database is written beside it now,
 	// while serving, so that the next start loads it (docs/search.md).
 	a.Store.SnapshotInBackground()
+	// Listings' summaries go into memory (up to a bound), so that a search's
+	// page reads none from the database (docs/search.md).
+	a.Store.FillSummaryCacheInBackground()
 	select {
 	case err := <-errc:
 		if errors.Is(err, http.ErrServerClosed) {
