@@ -4,6 +4,7 @@ package browsertest
 
 import (
 	"bytes"
+	"image/jpeg"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -78,4 +79,61 @@ func TestHarness(t *testing.T) {
 		!slices.ContainsFunc(errs, func(m string) bool { return strings.Contains(m, "404") }) {
 		t.Errorf("console errors = %q, want the console.error and the failed image load", errs)
 	}
+}
+
+// TestShot_FullPageAtCSSPixels: Shot captures the whole page, beyond the
+// viewport and whatever the scroll position, with one image pixel per CSS
+// pixel, also on the phone, whose page is laid out at two device pixels per
+// CSS pixel: a 390x3000 page scrolled to its middle is a 390x3000 JPEG whose
+// top is the page's blue top and whose bottom is its red bottom.
+func TestShot_FullPageAtCSSPixels(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(`<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><title>tall</title>
+<style>body { margin: 0 } div { height: 1000px } #top { background: #00f } #mid { background: #fff } #bottom { background: #f00 }</style>
+<div id="top"></div><div id="mid"></div><div id="bottom"></div>`))
+	}))
+	defer srv.Close()
+
+	p := Start(t).NewPage(t, Phone)
+	p.Go(srv.URL + "/")
+	if r := Eval[float64](p, `devicePixelRatio`); r != 2 {
+		t.Errorf("the phone's devicePixelRatio = %v, want 2", r)
+	}
+	Eval[bool](p, `(window.scrollTo(0, 1200), true)`)
+	path := p.Shot("tall")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := jpeg.Decode(f)
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", path, err)
+	}
+	if b := img.Bounds(); b.Dx() != 390 || b.Dy() != 3000 {
+		t.Fatalf("screenshot %s is %dx%d, want 390x3000 (the whole page, a pixel per CSS pixel)", path, b.Dx(), b.Dy())
+	}
+	for _, c := range []struct {
+		y       int
+		want    string
+		r, g, b uint32
+	}{{10, "blue", 0, 0, 0xffff}, {1500, "white", 0xffff, 0xffff, 0xffff}, {2990, "red", 0xffff, 0, 0}} {
+		r, g, b, _ := img.At(195, c.y).RGBA()
+		if diff(r, c.r) > 0x1000 || diff(g, c.g) > 0x1000 || diff(b, c.b) > 0x1000 {
+			t.Errorf("pixel (195, %d) of %s is rgb(%d, %d, %d), want %s", c.y, path, r>>8, g>>8, b>>8, c.want)
+		}
+	}
+}
+
+// diff is |a-b|.
+func diff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
 }
