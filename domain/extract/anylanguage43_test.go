@@ -10,6 +10,22 @@ func page43(lang, title, body string) string {
 	return `<html lang="` + lang + `"><head><title>` + title + `</title></head><body><header><a href="/">Acme</a></header><main>` + body + `</main></body></html>`
 }
 
+// checkSummary43 checks that a drafted pricing summary holds every want and
+// no not.
+func checkSummary43(t *testing.T, name, got string, want, not []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("%s: pricing_summary %q lacks %q", name, got, w)
+		}
+	}
+	for _, n := range not {
+		if strings.Contains(got, n) {
+			t.Errorf("%s: pricing_summary %q holds %q", name, got, n)
+		}
+	}
+}
+
 // TestAnyLanguage43_SeveralPlansInOneSentence: a sentence or list item that
 // names several plans, each before its price, gives every plan and price,
 // in any language; a later price with no plan of its own (an overage, the
@@ -31,17 +47,7 @@ func TestAnyLanguage43_SeveralPlansInOneSentence(t *testing.T) {
 			[]string{"Solo: £9 a month", "Studio: £29 a month"}, nil},
 	} {
 		dr := draftPages(t, "/", page43(c.lang, "Acme", c.body))
-		got := dr.Fields["pricing_summary"].Text
-		for _, w := range c.want {
-			if !strings.Contains(got, w) {
-				t.Errorf("%s: pricing_summary %q lacks %q", c.name, got, w)
-			}
-		}
-		for _, n := range c.not {
-			if strings.Contains(got, n) {
-				t.Errorf("%s: pricing_summary %q holds %q", c.name, got, n)
-			}
-		}
+		checkSummary43(t, c.name, dr.Fields["pricing_summary"].Text, c.want, c.not)
 	}
 }
 
@@ -131,17 +137,7 @@ func TestAnyLanguage43_ProseUnderAPricingHeading(t *testing.T) {
 			[]string{"Basic: €15 a month", "Business: €45 a month"}, nil},
 	} {
 		dr := draftPages(t, "/", page43(c.lang, "Acme", c.body))
-		got := dr.Fields["pricing_summary"].Text
-		for _, w := range c.want {
-			if !strings.Contains(got, w) {
-				t.Errorf("%s: pricing_summary %q lacks %q", c.name, got, w)
-			}
-		}
-		for _, n := range c.not {
-			if strings.Contains(got, n) {
-				t.Errorf("%s: pricing_summary %q holds %q", c.name, got, n)
-			}
-		}
+		checkSummary43(t, c.name, dr.Fields["pricing_summary"].Text, c.want, c.not)
 	}
 }
 
