@@ -1,4 +1,4 @@
-package domain
+package domain_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 func TestClaimEmailDomain(t *testing.T) {
@@ -25,15 +27,15 @@ func TestClaimEmailDomain(t *testing.T) {
 		{"x@co.uk", "acme.co.uk", false},
 		{"Founder <x@acme.io>", "acme.io", false}, // a bare address only
 	} {
-		got, err := checkClaimEmail(tc.email, tc.domain)
+		got, err := domain.CheckClaimEmail(tc.email, tc.domain)
 		if (err == nil) != tc.ok {
 			t.Errorf("%s for %s: %v, want ok=%v", tc.email, tc.domain, err, tc.ok)
 			continue
 		}
 		if err != nil {
-			fe := err.(*Error).Fields[0]
-			if fe.Field != "email" || !strings.Contains(err.(*Error).Message, RegistrableDomain(tc.domain)) {
-				t.Errorf("%s: %+v does not name email and %s", tc.email, fe, RegistrableDomain(tc.domain))
+			fe := err.(*domain.Error).Fields[0]
+			if fe.Field != "email" || !strings.Contains(err.(*domain.Error).Message, domain.RegistrableDomain(tc.domain)) {
+				t.Errorf("%s: %+v does not name email and %s", tc.email, fe, domain.RegistrableDomain(tc.domain))
 			}
 		} else if got != strings.ToLower(got) {
 			t.Errorf("%s: domain not lower-cased: %s", tc.email, got)
@@ -49,7 +51,7 @@ type fakeTXT struct {
 func (f fakeTXT) LookupTXT(context.Context, string) ([]string, error) { return f.txt, f.err }
 
 func TestCheckClaimDNS(t *testing.T) {
-	rec := &ClaimRecord{Method: ClaimDNS, Token: "TOKEN", Domain: "acme.io"}
+	rec := &domain.ClaimRecord{Method: domain.ClaimDNS, Token: "TOKEN", Domain: "acme.io"}
 	for _, tc := range []struct {
 		name    string
 		r       fakeTXT
@@ -66,7 +68,7 @@ func TestCheckClaimDNS(t *testing.T) {
 		{"Timeout", fakeTXT{err: &net.DNSError{Err: "i/o timeout", IsTimeout: true}}, "(no answer in time)", "", "no answer in time"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := checkClaimDNS(context.Background(), tc.r, rec)
+			got := domain.CheckClaimDNS(context.Background(), tc.r, rec)
 			if got.Found != (tc.want == "") || !strings.Contains(got.Message, tc.want) {
 				t.Fatalf("got %+v, want %q", got, tc.want)
 			}
@@ -85,33 +87,33 @@ func TestCheckClaimDNS(t *testing.T) {
 
 func TestClaimView_Expiry(t *testing.T) {
 	now := time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
-	s := &Service{Now: func() time.Time { return now }}
-	rec := &ClaimRecord{ID: 7, Method: ClaimFile, Status: ClaimPending, Token: "T", Domain: "acme.io", HomeURL: "https://www.acme.io/start",
-		CreatedAt: now.AddDate(0, 0, -ClaimDays), ExpiresAt: now.Add(time.Second), ListingStatus: ListingLive,
+	s := &domain.Service{Now: func() time.Time { return now }}
+	rec := &domain.ClaimRecord{ID: 7, Method: domain.ClaimFile, Status: domain.ClaimPending, Token: "T", Domain: "acme.io", HomeURL: "https://www.acme.io/start",
+		CreatedAt: now.AddDate(0, 0, -domain.ClaimDays), ExpiresAt: now.Add(time.Second), ListingStatus: domain.ListingLive,
 		ListingURL: "https://www.acme.io/start", ListingDomain: "acme.io"}
-	v := s.claimView(rec)
-	if v.Status != ClaimPending || v.Instructions.FileURL != "https://www.acme.io/.well-known/launchdir-claim.txt" || s.claimOpen(rec) != nil {
+	v := s.ClaimView(rec)
+	if v.Status != domain.ClaimPending || v.Instructions.FileURL != "https://www.acme.io/.well-known/launchdir-claim.txt" || s.ClaimOpen(rec) != nil {
 		t.Fatalf("one second before expiry: %+v", v)
 	}
 	rec.ExpiresAt = now
-	if v := s.claimView(rec); v.Status != ClaimExpired || ErrorCode(s.claimOpen(rec)) != EConflict {
+	if v := s.ClaimView(rec); v.Status != domain.ClaimExpired || domain.ErrorCode(s.ClaimOpen(rec)) != domain.EConflict {
 		t.Fatalf("at expiry: %+v", v)
 	}
 	// A listing that moved to another domain makes the claim stale.
 	rec.ExpiresAt, rec.ListingDomain, rec.ListingURL = now.Add(time.Hour), "acme.com", "https://acme.com/"
-	if err := s.claimOpen(rec); ErrorCode(err) != EConflict || !strings.Contains(err.Error(), "moved to https://acme.com/") {
+	if err := s.ClaimOpen(rec); domain.ErrorCode(err) != domain.EConflict || !strings.Contains(err.Error(), "moved to https://acme.com/") {
 		t.Fatalf("moved listing: %v", err)
 	}
 }
 
 type fakePages struct {
-	page *FetchedPage
+	page *domain.FetchedPage
 	err  error
 	got  []string
-	opts []FetchPageOptions
+	opts []domain.FetchPageOptions
 }
 
-func (f *fakePages) FetchPage(_ context.Context, u string, o FetchPageOptions) (*FetchedPage, error) {
+func (f *fakePages) FetchPage(_ context.Context, u string, o domain.FetchPageOptions) (*domain.FetchedPage, error) {
 	f.got, f.opts = append(f.got, u), append(f.opts, o)
 	return f.page, f.err
 }
@@ -122,23 +124,23 @@ func TestCheckClaimPages(t *testing.T) {
 		name, method string
 		f            *fakePages
 		wantURL      string
-		wantOpts     FetchPageOptions
+		wantOpts     domain.FetchPageOptions
 		want         string
 	}{
-		{"MetaFound", ClaimMeta, &fakePages{page: &FetchedPage{URL: home, Meta: map[string][]string{"launchdir-claim": {"x", " T "}}}},
-			home, FetchPageOptions{SameHost: true}, ""},
-		{"MetaRefused", ClaimMeta, &fakePages{err: &CrawlError{Reason: CrawlRefused, Message: "https://www.acme.io/en/ leads to 10.0.0.5, a private address; only sites on public addresses are read"}},
-			home, FetchPageOptions{SameHost: true}, "Could not read https://www.acme.io/en/: https://www.acme.io/en/ leads to 10.0.0.5"},
-		{"FileLines", ClaimFile, &fakePages{page: &FetchedPage{URL: "f", Body: "OTHER\r\nT\n"}},
-			"https://www.acme.io/.well-known/launchdir-claim.txt", FetchPageOptions{SameHost: true, AnyType: true}, ""},
-		{"FileEmpty", ClaimFile, &fakePages{page: &FetchedPage{URL: "f", Body: " \n"}},
-			"https://www.acme.io/.well-known/launchdir-claim.txt", FetchPageOptions{SameHost: true, AnyType: true}, "is empty"},
-		{"FileTokenInside", ClaimFile, &fakePages{page: &FetchedPage{URL: "f", Body: "token: T"}},
-			"https://www.acme.io/.well-known/launchdir-claim.txt", FetchPageOptions{SameHost: true, AnyType: true}, `holds "token: T", not this claim's token`},
+		{"MetaFound", domain.ClaimMeta, &fakePages{page: &domain.FetchedPage{URL: home, Meta: map[string][]string{"launchdir-claim": {"x", " T "}}}},
+			home, domain.FetchPageOptions{SameHost: true}, ""},
+		{"MetaRefused", domain.ClaimMeta, &fakePages{err: &domain.CrawlError{Reason: domain.CrawlRefused, Message: "https://www.acme.io/en/ leads to 10.0.0.5, a private address; only sites on public addresses are read"}},
+			home, domain.FetchPageOptions{SameHost: true}, "Could not read https://www.acme.io/en/: https://www.acme.io/en/ leads to 10.0.0.5"},
+		{"FileLines", domain.ClaimFile, &fakePages{page: &domain.FetchedPage{URL: "f", Body: "OTHER\r\nT\n"}},
+			"https://www.acme.io/.well-known/launchdir-claim.txt", domain.FetchPageOptions{SameHost: true, AnyType: true}, ""},
+		{"FileEmpty", domain.ClaimFile, &fakePages{page: &domain.FetchedPage{URL: "f", Body: " \n"}},
+			"https://www.acme.io/.well-known/launchdir-claim.txt", domain.FetchPageOptions{SameHost: true, AnyType: true}, "is empty"},
+		{"FileTokenInside", domain.ClaimFile, &fakePages{page: &domain.FetchedPage{URL: "f", Body: "token: T"}},
+			"https://www.acme.io/.well-known/launchdir-claim.txt", domain.FetchPageOptions{SameHost: true, AnyType: true}, `holds "token: T", not this claim's token`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := &ClaimRecord{Method: tc.method, Token: "T", Domain: "acme.io", HomeURL: home}
-			got := (&Service{}).checkClaim(context.Background(), &Owning{Pages: tc.f}, rec, time.Unix(0, 0))
+			rec := &domain.ClaimRecord{Method: tc.method, Token: "T", Domain: "acme.io", HomeURL: home}
+			got := (&domain.Service{}).CheckClaim(context.Background(), &domain.Owning{Pages: tc.f}, rec, time.Unix(0, 0))
 			if got.Found != (tc.want == "") || !strings.Contains(got.Message, tc.want) || got.Seen.Values == nil {
 				t.Fatalf("got %+v, want %q", got, tc.want)
 			}

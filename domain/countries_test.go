@@ -1,24 +1,28 @@
-package domain
+package domain_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/launchdir/launchdir/domain"
+)
 
 func TestCountryCodes(t *testing.T) {
-	codes := CountryCodes()
+	codes := domain.CountryCodes()
 	// ISO 3166-1 assigns 249 alpha-2 codes.
 	if len(codes) != 249 {
 		t.Errorf("len(CountryCodes()) = %d, want 249", len(codes))
 	}
 	for _, c := range codes {
-		if CountryName(c) == "" {
+		if domain.CountryName(c) == "" {
 			t.Errorf("CountryName(%q) is empty", c)
 		}
-		if got, ok := CountryCode(CountryName(c)); !ok || got != c {
-			t.Errorf("CountryCode(CountryName(%q) = %q) = %q, %v", c, CountryName(c), got, ok)
+		if got, ok := domain.CountryCode(domain.CountryName(c)); !ok || got != c {
+			t.Errorf("CountryCode(CountryName(%q) = %q) = %q, %v", c, domain.CountryName(c), got, ok)
 		}
 	}
 	for _, notCountry := range []string{"EU", "UN", "UK", "ZZ", "XK", "AC", "YU", "SU", "QO"} {
-		if CountryName(notCountry) != "" {
-			t.Errorf("CountryName(%q) = %q, want \"\" (not an ISO 3166-1 code)", notCountry, CountryName(notCountry))
+		if domain.CountryName(notCountry) != "" {
+			t.Errorf("CountryName(%q) = %q, want \"\" (not an ISO 3166-1 code)", notCountry, domain.CountryName(notCountry))
 		}
 	}
 }
@@ -26,7 +30,7 @@ func TestCountryCodes(t *testing.T) {
 func TestCountryName(t *testing.T) {
 	for code, want := range map[string]string{"DE": "Germany", "us": "United States", "GB": "United Kingdom",
 		" pt ": "Portugal", "CI": "Côte d’Ivoire", "": "", "Germany": ""} {
-		if got := CountryName(code); got != want {
+		if got := domain.CountryName(code); got != want {
 			t.Errorf("CountryName(%q) = %q, want %q", code, got, want)
 		}
 	}
@@ -43,12 +47,12 @@ func TestCountryCode(t *testing.T) {
 		"Saint Kitts & Nevis": "KN", "St. Kitts & Nevis": "KN", "Bosnia and Herzegovina": "BA",
 		"DE": "DE", "PT": "PT",
 	} {
-		if got, ok := CountryCode(name); !ok || got != want {
+		if got, ok := domain.CountryCode(name); !ok || got != want {
 			t.Errorf("CountryCode(%q) = %q, %v; want %q", name, got, ok, want)
 		}
 	}
 	for _, name := range []string{"", "Atlantis", "Europe", "EU", "ZZ", "Berlin", "in", "de", "by", "us", "Contact us"} {
-		if got, ok := CountryCode(name); ok {
+		if got, ok := domain.CountryCode(name); ok {
 			t.Errorf("CountryCode(%q) = %q, want no country", name, got)
 		}
 	}
@@ -63,19 +67,19 @@ func TestCountryCodeLocalNames(t *testing.T) {
 		"Brasil": "BR", "Brasile": "BR", "Portugal": "PT", "Suisse": "CH", "Verenigd Koninkrijk": "GB",
 		"EE. UU.": "US", "Países Baixos": "NL", "Irlanda": "IE",
 	} {
-		if got, ok := CountryCode(name); !ok || got != want {
+		if got, ok := domain.CountryCode(name); !ok || got != want {
 			t.Errorf("CountryCode(%q) = %q, %v; want %q", name, got, ok, want)
 		}
 	}
 	for _, name := range []string{"Granada", "island"} {
-		if got, ok := CountryCode(name); ok {
+		if got, ok := domain.CountryCode(name); ok {
 			t.Errorf("CountryCode(%q) = %q, want no country", name, got)
 		}
 	}
-	if !CountryNamed("IT", "10126 Torino (TO), Italia") || !CountryNamed("GB", "based in Leeds, UK") {
+	if !domain.CountryNamed("IT", "10126 Torino (TO), Italia") || !domain.CountryNamed("GB", "based in Leeds, UK") {
 		t.Error("CountryNamed missed a local name or an alias")
 	}
-	if CountryNamed("IT", "Italiano e inglese") || CountryNamed("OM", "Romania") {
+	if domain.CountryNamed("IT", "Italiano e inglese") || domain.CountryNamed("OM", "Romania") {
 		t.Error("CountryNamed matched part of a word")
 	}
 }
@@ -87,12 +91,12 @@ func TestCountryCodeLocalNames(t *testing.T) {
 func TestCountryCode_MoreLanguages(t *testing.T) {
 	for name, want := range map[string]string{"Norge": "NO", "Suomi": "FI", "Magyarország": "HU", "România": "RO",
 		"Việt Nam": "VN", "Indonesia": "ID", "ישראל": "IL", "Szlovákia": "SK"} {
-		if got, ok := CountryCode(name); !ok || got != want {
+		if got, ok := domain.CountryCode(name); !ok || got != want {
 			t.Errorf("CountryCode(%q) = %q, %v; want %q", name, got, ok, want)
 		}
 	}
 	for _, name := range []string{"Đức", "Nga", "Áo"} {
-		if got, ok := CountryCode(name); ok {
+		if got, ok := domain.CountryCode(name); ok {
 			t.Errorf("CountryCode(%q) = %q, want none", name, got)
 		}
 	}

@@ -1,19 +1,21 @@
-package domain
+package domain_test
 
 import (
 	"slices"
 	"testing"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 func TestGround(t *testing.T) {
-	site := &SiteCrawl{URL: "https://acme.example/", Pages: []WebPage{
+	site := &domain.SiteCrawl{URL: "https://acme.example/", Pages: []domain.WebPage{
 		{URL: "https://acme.example/", Text: "Acme\nInvoices that send themselves.\n© 2024 Acme Inc. All rights reserved.", Data: []string{"https://x.com/acme"}},
 		{URL: "https://acme.example/about", Text: "Acme was founded in 2019 in Berlin, Germany.\nPlans from $9/month."},
 	}}
-	req := DraftRequest{Site: site, Categories: []CategoryChoice{{Slug: "finance", Name: "Finance"}}, Stages: []string{"beta"}}
+	req := domain.DraftRequest{Site: site, Categories: []domain.CategoryChoice{{Slug: "finance", Name: "Finance"}}, Stages: []string{"beta"}}
 	home, about := "https://acme.example/", "https://acme.example/about"
-	ev := func(url, q string) []Evidence { return []Evidence{{URL: url, Quote: q}} }
-	in := &Drafted{Fields: map[string]DraftedValue{
+	ev := func(url, q string) []domain.Evidence { return []domain.Evidence{{URL: url, Quote: q}} }
+	in := &domain.Drafted{Fields: map[string]domain.DraftedValue{
 		"name":          {Text: "Acme", Evidence: ev(home, "Acme")},
 		"tagline":       {Text: "Invoices that send themselves.", Evidence: ev(about, "Invoices that send themselves.")}, // wrong page
 		"founded_year":  {Text: "2024", Evidence: ev(home, "© 2024 Acme Inc.")},                                          // copyright line
@@ -23,9 +25,9 @@ func TestGround(t *testing.T) {
 		"pricing_model": {Text: "subscription", Evidence: ev(about, "Plans from $9/month.")},
 		"stage":         {Text: "growth", Evidence: ev(home, "Acme")},
 		"contact_email": {Text: "hi@acme.example", Evidence: nil},
-	}, Socials: map[string]DraftedLink{"x": {URL: "https://x.com/acme", Evidence: ev(home, "https://x.com/acme")}},
-		Founders: []DraftedFounder{{Name: "Jane Roe", Evidence: ev(about, "Acme was founded in 2019")}}}
-	out, dropped := Ground(req, in)
+	}, Socials: map[string]domain.DraftedLink{"x": {URL: "https://x.com/acme", Evidence: ev(home, "https://x.com/acme")}},
+		Founders: []domain.DraftedFounder{{Name: "Jane Roe", Evidence: ev(about, "Acme was founded in 2019")}}}
+	out, dropped := domain.Ground(req, in)
 	var kept []string
 	for k := range out.Fields {
 		kept = append(kept, k)
@@ -44,8 +46,8 @@ func TestGround(t *testing.T) {
 		t.Errorf("dropped %d: %v", len(dropped), dropped)
 	}
 	// The founding year from the about page is kept.
-	in2 := &Drafted{Fields: map[string]DraftedValue{"founded_year": {Text: "2019", Evidence: ev(about, "founded in 2019")}}}
-	if out, d := Ground(req, in2); out.Fields["founded_year"].Text != "2019" {
+	in2 := &domain.Drafted{Fields: map[string]domain.DraftedValue{"founded_year": {Text: "2019", Evidence: ev(about, "founded in 2019")}}}
+	if out, d := domain.Ground(req, in2); out.Fields["founded_year"].Text != "2019" {
 		t.Errorf("founding statement dropped: %v", d)
 	}
 }
@@ -58,9 +60,9 @@ func TestGround_PricingUnits(t *testing.T) {
 		quote string
 		kept  bool
 	}{{"€ 4,50 per medewerker", true}, {"12 € pro Mitarbeiter", true}, {"9 € par personne", true}, {"€ 4,50", false}} {
-		site := &SiteCrawl{URL: "https://acme.example/", Pages: []WebPage{{URL: "https://acme.example/", Text: c.quote}}}
-		in := &Drafted{Fields: map[string]DraftedValue{"pricing_model": {Text: "subscription", Evidence: []Evidence{{URL: "https://acme.example/", Quote: c.quote}}}}}
-		out, _ := Ground(DraftRequest{Site: site}, in)
+		site := &domain.SiteCrawl{URL: "https://acme.example/", Pages: []domain.WebPage{{URL: "https://acme.example/", Text: c.quote}}}
+		in := &domain.Drafted{Fields: map[string]domain.DraftedValue{"pricing_model": {Text: "subscription", Evidence: []domain.Evidence{{URL: "https://acme.example/", Quote: c.quote}}}}}
+		out, _ := domain.Ground(domain.DraftRequest{Site: site}, in)
 		if _, ok := out.Fields["pricing_model"]; ok != c.kept {
 			t.Errorf("%q: kept %v, want %v", c.quote, ok, c.kept)
 		}

@@ -1,18 +1,20 @@
-package domain
+package domain_test
 
 import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 func TestWithInvitedFounder(t *testing.T) {
-	x := Socials{"x": "https://x.example.com/cara"}
-	base := []DraftFounder{{Name: "Ann Owner", Title: "CEO"}, {Name: "Cara Doe", Socials: x, Evidence: []Evidence{{Quote: "Cara Doe, CTO"}}}}
-	cara := DraftFounder{Name: "CARA DOE", Title: "CTO", Invited: "cara@example.com"}
+	x := domain.Socials{"x": "https://x.example.com/cara"}
+	base := []domain.DraftFounder{{Name: "Ann Owner", Title: "CEO"}, {Name: "Cara Doe", Socials: x, Evidence: []domain.Evidence{{Quote: "Cara Doe, CTO"}}}}
+	cara := domain.DraftFounder{Name: "CARA DOE", Title: "CTO", Invited: "cara@example.com"}
 
 	t.Run("ClaimsDraftedEntry", func(t *testing.T) {
-		got, err := withInvitedFounder(base, cara)
+		got, err := domain.WithInvitedFounder(base, cara)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -24,28 +26,28 @@ func TestWithInvitedFounder(t *testing.T) {
 		}
 	})
 	t.Run("UpdatesByInvitedEmail", func(t *testing.T) {
-		claimed, _ := withInvitedFounder(base, cara)
+		claimed, _ := domain.WithInvitedFounder(base, cara)
 		renamed := cara
 		renamed.Name, renamed.Invited = "Cara Smith", "Cara@Example.com"
-		got, err := withInvitedFounder(claimed, renamed)
+		got, err := domain.WithInvitedFounder(claimed, renamed)
 		if err != nil || len(got) != 2 || got[1].Name != "Cara Smith" {
 			t.Fatalf("got %+v, %v; want the invitee's entry renamed in place", got, err)
 		}
 	})
 	t.Run("Appends", func(t *testing.T) {
-		other := DraftFounder{Name: "Dan Roe", Invited: "dan@example.com"}
-		got, err := withInvitedFounder(base, other)
+		other := domain.DraftFounder{Name: "Dan Roe", Invited: "dan@example.com"}
+		got, err := domain.WithInvitedFounder(base, other)
 		if err != nil || len(got) != 3 || got[2].Name != "Dan Roe" {
 			t.Fatalf("got %+v, %v", got, err)
 		}
 	})
 	t.Run("Max", func(t *testing.T) {
-		full := make([]DraftFounder, MaxFounders)
+		full := make([]domain.DraftFounder, domain.MaxFounders)
 		for i := range full {
 			full[i].Name = strings.Repeat("x", i+1)
 		}
-		_, err := withInvitedFounder(full, DraftFounder{Name: "Dan Roe", Invited: "dan@example.com"})
-		if e, ok := err.(*Error); !ok || e.Code != EInvalid || e.Fields[0].Field != "founders" {
+		_, err := domain.WithInvitedFounder(full, domain.DraftFounder{Name: "Dan Roe", Invited: "dan@example.com"})
+		if e, ok := err.(*domain.Error); !ok || e.Code != domain.EInvalid || e.Fields[0].Field != "founders" {
 			t.Fatalf("err = %v, want invalid naming founders", err)
 		}
 	})
@@ -53,32 +55,32 @@ func TestWithInvitedFounder(t *testing.T) {
 
 func TestCheckFounderInput(t *testing.T) {
 	for _, c := range []struct {
-		in    FounderInput
+		in    domain.FounderInput
 		field string
 	}{
-		{FounderInput{Name: " \t "}, "name"},
-		{FounderInput{Name: strings.Repeat("é", 161)}, "name"},
-		{FounderInput{Name: "Cara", Title: strings.Repeat("t", 161)}, "title"},
-		{FounderInput{Name: "Cara", Bio: strings.Repeat("b", 3001)}, "bio"},
-		{FounderInput{Name: "Cara", Bio: "\xff"}, "bio"},
+		{domain.FounderInput{Name: " \t "}, "name"},
+		{domain.FounderInput{Name: strings.Repeat("é", 161)}, "name"},
+		{domain.FounderInput{Name: "Cara", Title: strings.Repeat("t", 161)}, "title"},
+		{domain.FounderInput{Name: "Cara", Bio: strings.Repeat("b", 3001)}, "bio"},
+		{domain.FounderInput{Name: "Cara", Bio: "\xff"}, "bio"},
 	} {
-		_, err := checkFounderInput(c.in)
-		if e, ok := err.(*Error); !ok || e.Code != EInvalid || e.Fields[0].Field != c.field {
-			t.Errorf("checkFounderInput(%.20q...) = %v, want invalid naming %s", c.in.Name+c.in.Title+c.in.Bio, err, c.field)
+		_, err := domain.CheckFounderInput(c.in)
+		if e, ok := err.(*domain.Error); !ok || e.Code != domain.EInvalid || e.Fields[0].Field != c.field {
+			t.Errorf("CheckFounderInput(%.20q...) = %v, want invalid naming %s", c.in.Name+c.in.Title+c.in.Bio, err, c.field)
 		}
 	}
-	f, err := checkFounderInput(FounderInput{Name: "  Cara \n Doe ", Title: " CTO ", Bio: " Builds.\n\nShips. "})
+	f, err := domain.CheckFounderInput(domain.FounderInput{Name: "  Cara \n Doe ", Title: " CTO ", Bio: " Builds.\n\nShips. "})
 	if err != nil || f.Name != "Cara Doe" || f.Title != "CTO" || f.Bio != "Builds.\n\nShips." {
 		t.Errorf("normalised = %+v, %v", f, err)
 	}
 }
 
 func TestInviteNeedsSignIn(t *testing.T) {
-	s := &Service{}
-	if _, err := s.InviteInfo(context.Background(), "ld_inv_x"); ErrorCode(err) != EUnauthenticated {
+	s := &domain.Service{}
+	if _, err := s.InviteInfo(context.Background(), "ld_inv_x"); domain.ErrorCode(err) != domain.EUnauthenticated {
 		t.Errorf("InviteInfo without a caller: %v", err)
 	}
-	if err := s.AcceptInvite(context.Background(), "ld_inv_x", FounderInput{Name: "Cara"}); ErrorCode(err) != EUnauthenticated {
+	if err := s.AcceptInvite(context.Background(), "ld_inv_x", domain.FounderInput{Name: "Cara"}); domain.ErrorCode(err) != domain.EUnauthenticated {
 		t.Errorf("AcceptInvite without a caller: %v", err)
 	}
 }

@@ -1,6 +1,10 @@
-package domain
+package domain_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/launchdir/launchdir/domain"
+)
 
 // The registrable domain a draft's site is matched by: the public suffix
 // list decides, so two sites under co.uk or github.io are not one site, and
@@ -22,8 +26,8 @@ func TestSiteRegistrable(t *testing.T) {
 		"http://[::1]:8080/":                "",
 		"not a url\x7f":                     "",
 	} {
-		if got := siteRegistrable(in); got != want {
-			t.Errorf("siteRegistrable(%q) = %q, want %q", in, got, want)
+		if got := domain.SiteRegistrable(in); got != want {
+			t.Errorf("SiteRegistrable(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -1,13 +1,15 @@
-package domain
+package domain_test
 
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
-func decodeEdit(t *testing.T, body string) UpdateMyListingInput {
+func decodeEdit(t *testing.T, body string) domain.UpdateMyListingInput {
 	t.Helper()
-	var in UpdateMyListingInput
+	var in domain.UpdateMyListingInput
 	if err := json.Unmarshal([]byte(body), &in); err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +23,7 @@ func TestEditValues(t *testing.T) {
 		in := decodeEdit(t, `{"listing_id": 1, "fields": {"summary": "  Line one.\n\nLine two.  ", "headline": "  Big   news ",
 			"pricing_model": "FreeMium", "country": "de", "founded_year": 2019.0, "keywords": ["AI", "ai", " notes "]},
 			"socials": {"x": " https://x.com/acme ", "github": ""}, "faqs": []}`)
-		got, err := editValues(&in)
+		got, err := domain.ListingEditValues(&in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +42,7 @@ func TestEditValues(t *testing.T) {
 	// (the schema declares minProperties on fields).
 	for _, body := range []string{`{"listing_id": 1}`, `{"listing_id": 1, "fields": {}}`} {
 		in := decodeEdit(t, body)
-		if got, err := editValues(&in); err != nil || len(got) != 0 {
+		if got, err := domain.ListingEditValues(&in); err != nil || len(got) != 0 {
 			t.Errorf("%s: values %v, err %v; want none", body, got, err)
 		}
 	}
@@ -52,9 +54,9 @@ func TestEditValues(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			in := decodeEdit(t, c.body)
-			_, err := editValues(&in)
-			e, ok := err.(*Error)
-			if !ok || e.Code != EInvalid || e.Fields[0].Field != c.field || e.Fields[0].Rule != c.rule {
+			_, err := domain.ListingEditValues(&in)
+			e, ok := err.(*domain.Error)
+			if !ok || e.Code != domain.EInvalid || e.Fields[0].Field != c.field || e.Fields[0].Rule != c.rule {
 				t.Fatalf("err = %v, want invalid %s %s", err, c.field, c.rule)
 			}
 		})

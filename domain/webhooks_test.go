@@ -1,12 +1,16 @@
-package domain
+package domain_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/launchdir/launchdir/domain"
+)
 
 // TestSignWebhook_SpecVector: the Standard Webhooks specification's test
 // vector (secret, id, timestamp, body -> signature), as its reference
 // libraries check it.
 func TestSignWebhook_SpecVector(t *testing.T) {
-	got, err := SignWebhook("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "msg_p5jXN8AQM9LWM0D4loKWxJek", 1614265330, []byte(`{"test": 2432232314}`))
+	got, err := domain.SignWebhook("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "msg_p5jXN8AQM9LWM0D4loKWxJek", 1614265330, []byte(`{"test": 2432232314}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -18,17 +22,17 @@ func TestSignWebhook_SpecVector(t *testing.T) {
 // TestWebhookSecret_SealedAndOpened: with a server key the stored form is
 // encrypted and opens to the secret; another key cannot open it.
 func TestWebhookSecret_SealedAndOpened(t *testing.T) {
-	s := &Service{Hooks: &Webhooking{Key: []byte("0123456789abcdef0123456789abcdef")}}
-	secret := NewWebhookSecret()
-	stored, err := s.sealSecret(secret)
+	s := &domain.Service{Hooks: &domain.Webhooking{Key: []byte("0123456789abcdef0123456789abcdef")}}
+	secret := domain.NewWebhookSecret()
+	stored, err := s.SealWebhookSecret(secret)
 	if err != nil || stored == secret || len(stored) < 40 || stored[:5] != "enc1:" {
 		t.Fatalf("sealed %q, %v", stored, err)
 	}
-	if got, err := s.openSecret(stored); err != nil || got != secret {
+	if got, err := s.OpenWebhookSecret(stored); err != nil || got != secret {
 		t.Fatalf("opened %q, %v", got, err)
 	}
-	other := &Service{Hooks: &Webhooking{Key: []byte("fedcba9876543210fedcba9876543210")}}
-	if _, err := other.openSecret(stored); err == nil {
+	other := &domain.Service{Hooks: &domain.Webhooking{Key: []byte("fedcba9876543210fedcba9876543210")}}
+	if _, err := other.OpenWebhookSecret(stored); err == nil {
 		t.Fatal("another key opened the secret")
 	}
 }
