@@ -140,25 +140,3 @@ func TestAnyLanguage43_ProseUnderAPricingHeading(t *testing.T) {
 		checkSummary43(t, c.name, dr.Fields["pricing_summary"].Text, c.want, c.not)
 	}
 }
-
-// TestAnyLanguage43_PlanGridOnAnyPage: a grid of plan cards on a page whose
-// path and title name no pricing ("/for-business") gives its plans; a blog
-// post's grid does not.
-func TestAnyLanguage43_PlanGridOnAnyPage(t *testing.T) {
-	grid := `<h1>Built for teams of every size</h1><div class="row">` +
-		`<div class="col"><div class="name">Crew</div><div class="amount">$8 / month</div><div>Up to 10 people</div></div>` +
-		`<div class="col"><div class="name">Company</div><div class="amount">$24 / month</div><div>Up to 50 people</div></div>` +
-		`<div class="col"><div class="name">Campus</div><div class="amount">$60 / month</div><div>Any number of people</div></div></div>`
-	home := page43("en", "Acme", `<h1>Acme</h1><p>Shared shift notes for small teams.</p>`)
-	dr := draftPages(t, "/", home, "/for-business", page43("en", "Acme for business", grid))
-	got := dr.Fields["pricing_summary"].Text
-	for _, w := range []string{"Crew: $8 / month", "Company: $24 / month", "Campus: $60 / month"} {
-		if !strings.Contains(got, w) {
-			t.Errorf("pricing_summary %q lacks %q", got, w)
-		}
-	}
-	dr = draftPages(t, "/", home, "/blog/our-plans", page43("en", "Acme blog", grid))
-	if got := dr.Fields["pricing_summary"].Text; got != "" {
-		t.Errorf("a blog post's grid: pricing_summary %q, want none", got)
-	}
-}

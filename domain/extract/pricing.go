@@ -46,7 +46,7 @@ func (s *site) draftPricing() {
 	addOns := map[string]bool{} // page and quote of add-ons' prices
 	for _, p := range s.content() {
 		pricingPage := isPricingPage(p)
-		if pricingPage || p.kind == kindHome || p.kind == kindOther {
+		if pricingPage || p.kind == kindHome {
 			grid, extras := gridPlans(p)
 			plans = append(plans, grid...)
 			for q := range extras {
