@@ -1,0 +1,39 @@
+package extract_test
+
+import (
+	"testing"
+
+	"github.com/launchdir/launchdir/internal/testtier"
+)
+
+// loadDev44 reads the eleventh development set (testdata/dev44): founders,
+// their titles and the stage stated in running text and in pages that are
+// not team grids (stories, founder letters, blog bylines, press-kit fact
+// sheets, an open-source project's docs, an Impressum).
+func loadDev44(t testing.TB) []testSite {
+	t.Helper()
+	sites, err := readSetIn("testdata/dev44", loadCategories(t), dev36Languages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sites
+}
+
+// TestEvaluationDev44 measures the drafter on the eleventh development set:
+// founders named mid-paragraph, in a letter's signature, in a byline or a
+// fact sheet, their titles after a comma, in parentheses, on a second line
+// or in an aria-label, beside advisers, board members, investors and quoted
+// customers; and the stage said in prose (generally available, early
+// access, acquired) beside other people's stage words. They must be clean
+// (nothing non-verbatim or ungrounded, nothing invented beyond
+// dev44MaxInvented); recall is held to dev44MinRecall.
+func TestEvaluationDev44(t *testing.T) {
+	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
+	holdDevSet(t, "dev44", loadDev44(t), 10, dev44MinRecall, dev44MaxInvented)
+}
+
+// dev44MinRecall and dev44MaxInvented hold the drafter on dev44.
+const (
+	dev44MinRecall   = 0.0
+	dev44MaxInvented = 100
+)
