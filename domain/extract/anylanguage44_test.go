@@ -1,0 +1,45 @@
+package extract_test
+
+import "testing"
+
+// TestAnyLanguage44_FoundersInProse: founders stated outside team grids: a
+// blog post's byline with the author's role after a comma, a letter signed
+// on two lines, a post signed with first names that the page gives in
+// full, a co-founder named in passing in a story, "A and I started X", a
+// Turkish "ortağım A ile ... kurduk", a Chinese "我和…A一起创办", the product's
+// co-founders with their titles in parentheses, and a press kit's fact
+// sheet whose founders carry their titles in parentheses. Guest authors,
+// customers' captions, another company's co-founders and board members are
+// never taken.
+func TestAnyLanguage44_FoundersInProse(t *testing.T) {
+	home := func(lang string) string {
+		return `<html lang="` + lang + `"><head><title>Acme</title></head><body><nav><a href="/">Acme</a></nav><h1>Acme</h1><p>Acme keeps the books of small shops.</p>
+<figure><blockquote>“We just launched our store.”</blockquote><figcaption>Oliver Grant, Founder, Grant &amp; Field Coffee</figcaption></figure></body></html>`
+	}
+	page := func(lang, body string) string {
+		return `<html lang="` + lang + `"><head><title>Acme</title></head><body><nav><a href="/">Acme</a></nav><main>` + body + `</main></body></html>`
+	}
+	for _, c := range []struct {
+		name, lang, path, body, want string
+	}{
+		{"a byline", "en", "/blog/one-oh.html", `<article><header><h1>Acme 1.0</h1><p class="byline">By <a href="/a/d">Daniel Osei</a>, co-founder and CTO · <time>March 4, 2025</time></p></header><p>Today we tag 1.0.</p></article>`, "Daniel Osei [co-founder and CTO]"},
+		{"a guest author's byline", "en", "/blog/guest.html", `<article><header><h1>On ledgers</h1><p class="byline">By Jane Doe, founder of Globex · May 2, 2025</p></header><p>Ledgers matter.</p></article>`, ""},
+		{"a Turkish byline", "tr", "/blog/neden.html", `<article><h1>Neden kurduk?</h1><p class="yazar">Yazan: Emre Kaya, Kurucu Ortak &amp; CEO · 12 Şubat 2025</p><p>Merhaba.</p></article>`, "Emre Kaya [Kurucu Ortak & CEO]"},
+		{"a letter signed on two lines", "en", "/letter", `<h1>Why I built Acme</h1><p>Dear reader, thank you.</p><p class="signature">— Priya Natarajan<br><span>Founder &amp; CEO</span></p>`, "Priya Natarajan [Founder & CEO]"},
+		{"a Chinese letter signed on two lines", "zh", "/letter.html", `<h1>为什么做</h1><p>谢谢。</p><p class="sign">—— 陈晓雯<br>创始人兼 CEO</p>`, "陈晓雯 [创始人兼 CEO]"},
+		{"a post signed with first names", "en", "/news/joining.html", `<article><h1>Acme is joining Atlas</h1><p class="meta">September 10, 2024 · Samuel Ortiz and Lea Fischer</p><p>Thank you all.</p><p>— Sam &amp; Lea, co-founders</p></article>`, "Samuel Ortiz []; Lea Fischer []"},
+		{"a co-founder named in passing", "en", "/story.html", `<h1>Our story</h1><p>Acme began in 2019, when Maya Chen and her co-founder Tom Reyes left their jobs at a bank.</p>`, "Maya Chen []; Tom Reyes []"},
+		{"A and I started X", "en", "/blog/why.html", `<article><h1>Why</h1><p>Two years ago Elena Duarte and I started Acme because we were tired.</p></article>`, "Elena Duarte []"},
+		{"ortağım A ile kurduk", "tr", "/blog/hikaye.html", `<article><h1>Hikâye</h1><p>2024 yılında ortağım Zeynep Arslan ile Acme'yi kurduğumuzda ilk müşterimiz babamdı.</p></article>`, "Zeynep Arslan []"},
+		{"我和…一起创办", "zh", "/letter.html", `<h1>信</h1><p>2023 年，我和大学同学周明一起创办了Acme。</p>`, "周明 []"},
+		{"the product's co-founders with titles in parentheses", "en", "/team", `<h1>Who builds Acme</h1><p>Acme's co-founders, Ines Duval (CEO) and Marco Bellini (CTO), met as planners.</p><p>Dr. Helen Ward (former planning director) advises the company.</p>`, "Ines Duval [CEO]; Marco Bellini [CTO]"},
+		{"another company's co-founders", "en", "/story.html", `<h1>Our story</h1><p>We learned a lot from Globex's co-founders, Ada Brennan and Kwame Mensah, at our first job.</p>`, ""},
+		{"a press kit's fact sheet", "en", "/press", `<h1>Press kit</h1><dl><dt>Founded</dt><dd>2020</dd><dt>Founders</dt><dd>Ruth Adeyemi (CEO), Karan Mehta (CTO)</dd><dt>Board</dt><dd>Sophie Laurent (independent)</dd></dl>`, "Ruth Adeyemi [CEO]; Karan Mehta [CTO]"},
+		{"a Japanese fact sheet", "ja", "/press.html", `<h1>プレスキット</h1><dl><dt>設立</dt><dd>2022年6月</dd><dt>創業者</dt><dd>山本 健太（代表取締役CEO）、佐藤 花（取締役CTO）</dd></dl>`, "山本 健太 [代表取締役CEO]; 佐藤 花 [取締役CTO]"},
+	} {
+		dr := draftLang(t, c.lang, "/", home(c.lang), c.path, page(c.lang, c.body))
+		if got := founderLine(dr); got != c.want {
+			t.Errorf("%s: founders %q, want %q", c.name, got, c.want)
+		}
+	}
+}
