@@ -43,3 +43,36 @@ func TestAnyLanguage44_FoundersInProse(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage44_StageInProse: stage said of competitors or in a
+// comparison section is not the product's ("Some of our competitors are
+// still in beta", "tools like MapForge are used by more than 50,000 teams",
+// "市面上的记账软件已有超过 500 万家企业在用"); a press kit's customers row of
+// 1,000 or more is growing; "1.0 was released", "seit ... für alle
+// verfügbar" are a launch; "Beta sürümü yayında" is a beta.
+func TestAnyLanguage44_StageInProse(t *testing.T) {
+	home := func(lang, body string) string {
+		return `<html lang="` + lang + `"><head><title>Acme</title></head><body><div class="nav"><a href="/">Acme</a></div><h1>Acme</h1><p>Acme keeps zoning maps.</p>` + body + `</body></html>`
+	}
+	for _, c := range []struct {
+		name, lang, body, press, want string
+	}{
+		{"competitors still in beta", "en", `<h2>Acme or a spreadsheet?</h2><p>Some of our competitors are still in beta after four years; we would rather ship it finished.</p>`, "", ""},
+		{"a competitor's traction beside early access", "en", `<p><a class="button" href="/access">Request early access</a></p><h2>Why not a general GIS tool?</h2><p>General tools like MapForge are used by more than 50,000 teams, and they are excellent at maps.</p>`, "", "beta"},
+		{"市面上 traction", "zh", `<p>小店记账。</p><h2>和传统记账软件有什么不同？</h2><p>市面上的记账软件已有超过 500 万家企业在用，但它们是为会计设计的。</p>`, "", ""},
+		{"a press kit's customers row", "en", ``, `<h1>Press kit</h1><dl><dt>Founded</dt><dd>2020</dd><dt>Customers</dt><dd>More than 3,200 accounting firms in 14 countries</dd></dl>`, "growing"},
+		{"a customers row under a thousand", "en", ``, `<h1>Press kit</h1><dl><dt>Customers</dt><dd>About 600 accounting firms</dd></dl>`, ""},
+		{"1.0 was released", "en", `<div class="admonition note"><p class="admonition-title">Version 1.0 is here</p><p>Acme 1.0 was released in June 2024. The options are now stable.</p></div>`, "", "launched"},
+		{"für alle verfügbar", "de", `<p class="hinweis">Nach einer einjährigen Testphase ist Acme seit Mai 2024 für alle Betriebe verfügbar.</p>`, "", "launched"},
+		{"beta sürümü yayında", "tr", `<p class="rozet">Beta sürümü yayında: ilk üç ay ücretsiz deneyin.</p>`, "", "beta"},
+	} {
+		pages := []string{"/", home(c.lang, c.body)}
+		if c.press != "" {
+			pages = append(pages, "/press", `<html lang="`+c.lang+`"><head><title>Press · Acme</title></head><body>`+c.press+`</body></html>`)
+		}
+		dr := draftLang(t, c.lang, pages...)
+		if got := dr.Fields["stage"].Text; got != c.want {
+			t.Errorf("%s: stage %q, want %q (%v)", c.name, got, c.want, dr.Fields["stage"].Evidence)
+		}
+	}
+}
