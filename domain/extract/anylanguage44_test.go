@@ -29,6 +29,7 @@ func TestAnyLanguage44_FoundersInProse(t *testing.T) {
 		{"a Chinese letter signed on two lines", "zh", "/letter.html", `<h1>为什么做</h1><p>谢谢。</p><p class="sign">—— 陈晓雯<br>创始人兼 CEO</p>`, "陈晓雯 [创始人兼 CEO]"},
 		{"a post signed with first names", "en", "/news/joining.html", `<article><h1>Acme is joining Atlas</h1><p class="meta">September 10, 2024 · Samuel Ortiz and Lea Fischer</p><p>Thank you all.</p><p>— Sam &amp; Lea, co-founders</p></article>`, "Samuel Ortiz []; Lea Fischer []"},
 		{"a co-founder named in passing", "en", "/story.html", `<h1>Our story</h1><p>Acme began in 2019, when Maya Chen and her co-founder Tom Reyes left their jobs at a bank.</p>`, "Maya Chen []; Tom Reyes []"},
+		{"their titles by first name", "en", "/story.html", `<h1>Our story</h1><p>Acme began in 2019, when Maya Chen and her co-founder Tom Reyes left their jobs at a bank.</p><p>Maya runs the company as CEO and still answers the inbox. Tom is our CTO; he wrote the importers.</p>`, "Maya Chen [CEO]; Tom Reyes [CTO]"},
 		{"A and I started X", "en", "/blog/why.html", `<article><h1>Why</h1><p>Two years ago Elena Duarte and I started Acme because we were tired.</p></article>`, "Elena Duarte []"},
 		{"ortağım A ile kurduk", "tr", "/blog/hikaye.html", `<article><h1>Hikâye</h1><p>2024 yılında ortağım Zeynep Arslan ile Acme'yi kurduğumuzda ilk müşterimiz babamdı.</p></article>`, "Zeynep Arslan []"},
 		{"我和…一起创办", "zh", "/letter.html", `<h1>信</h1><p>2023 年，我和大学同学周明一起创办了Acme。</p>`, "周明 []"},
