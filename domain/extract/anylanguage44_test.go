@@ -30,6 +30,12 @@ func TestAnyLanguage44_FoundersInProse(t *testing.T) {
 		{"a post signed with first names", "en", "/news/joining.html", `<article><h1>Acme is joining Atlas</h1><p class="meta">September 10, 2024 · Samuel Ortiz and Lea Fischer</p><p>Thank you all.</p><p>— Sam &amp; Lea, co-founders</p></article>`, "Samuel Ortiz []; Lea Fischer []"},
 		{"a co-founder named in passing", "en", "/story.html", `<h1>Our story</h1><p>Acme began in 2019, when Maya Chen and her co-founder Tom Reyes left their jobs at a bank.</p>`, "Maya Chen []; Tom Reyes []"},
 		{"their titles by first name", "en", "/story.html", `<h1>Our story</h1><p>Acme began in 2019, when Maya Chen and her co-founder Tom Reyes left their jobs at a bank.</p><p>Maya runs the company as CEO and still answers the inbox. Tom is our CTO; he wrote the importers.</p>`, "Maya Chen [CEO]; Tom Reyes [CTO]"},
+		{"a Docusaurus post's author block", "en", "/blog/hello", `<article><header><h1>Hello</h1><div class="avatar"><div class="avatar__intro"><div class="avatar__name"><a href="https://github.com/ana"><span>Ana Ruiz</span></a></div><small class="avatar__subtitle">Co-founder &amp; CEO</small></div></div></header><p>Today we open Acme to everyone.</p></article>`, "Ana Ruiz [Co-founder & CEO]"},
+		{"a customer story's card", "en", "/blog/bloom", `<article><h1>How Bloom closes the month</h1><div class="card"><p class="name">Jane Doe</p><p class="role">Founder, Bloom</p></div><p>Jane runs a flower shop.</p></article>`, ""},
+		{"a Ghost author card", "en", "/blog/ten-years/", `<article><h1>Ten years</h1><p>We sold our first ticket in 2015.</p><section class="gh-author-card"><h4>Jamie Lowe</h4><p>Jamie is a co-founder and the managing director of Acme.</p></section></article>`, "Jamie Lowe [co-founder and the managing director]"},
+		{"another company's founder in an author card", "en", "/blog/guest/", `<article><h1>Guest post</h1><section class="gh-author-card"><h4>Jane Doe</h4><p>Jane is the founder of Globex.</p></section></article>`, ""},
+		{"j'ai créé X avec A", "fr", "/lettre.html", `<h1>Pourquoi ?</h1><p>En 2023, j'ai créé Acme avec Thomas Girard, développeur, pour que le carnet ne se perde plus.</p>`, "Thomas Girard []"},
+		{"a Korean byline", "ko", "/blog/why.html", `<article><h1>만든 이유</h1><p class="byline">글: 정하은, 공동창업자 · 대표 | 2025년 3월 2일</p><p>그래서 만들었습니다.</p></article>`, "정하은 [공동창업자 · 대표]"},
 		{"A and I started X", "en", "/blog/why.html", `<article><h1>Why</h1><p>Two years ago Elena Duarte and I started Acme because we were tired.</p></article>`, "Elena Duarte []"},
 		{"ortağım A ile kurduk", "tr", "/blog/hikaye.html", `<article><h1>Hikâye</h1><p>2024 yılında ortağım Zeynep Arslan ile Acme'yi kurduğumuzda ilk müşterimiz babamdı.</p></article>`, "Zeynep Arslan []"},
 		{"我和…一起创办", "zh", "/letter.html", `<h1>信</h1><p>2023 年，我和大学同学周明一起创办了Acme。</p>`, "周明 []"},
@@ -65,6 +71,9 @@ func TestAnyLanguage44_StageInProse(t *testing.T) {
 		{"a customers row under a thousand", "en", ``, `<h1>Press kit</h1><dl><dt>Customers</dt><dd>About 600 accounting firms</dd></dl>`, ""},
 		{"1.0 was released", "en", `<div class="admonition note"><p class="admonition-title">Version 1.0 is here</p><p>Acme 1.0 was released in June 2024. The options are now stable.</p></div>`, "", "launched"},
 		{"für alle verfügbar", "de", `<p class="hinweis">Nach einer einjährigen Testphase ist Acme seit Mai 2024 für alle Betriebe verfügbar.</p>`, "", "launched"},
+		{"a 'We just launched' badge", "en", `<header class="hero"><span class="badge">We just launched</span><h2>Logs</h2></header>`, "", "launched"},
+		{"en accès anticipé", "fr", `<p class="bandeau">Acme est en accès anticipé : nous ouvrons de nouvelles cliniques chaque semaine.</p>`, "", "beta"},
+		{"베타 서비스 기간", "ko", `<p class="badge">지금은 베타 서비스 기간입니다. 모든 기능을 무료로 써 보세요.</p>`, "", "beta"},
 		{"beta sürümü yayında", "tr", `<p class="rozet">Beta sürümü yayında: ilk üç ay ücretsiz deneyin.</p>`, "", "beta"},
 	} {
 		pages := []string{"/", home(c.lang, c.body)}

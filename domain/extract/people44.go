@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
@@ -22,7 +23,23 @@ import (
 // bylineRe: an author line ("By Daniel Osei, co-founder and CTO · March 4,
 // 2025", "Yazan: Emre Kaya, Kurucu Ortak & CEO"); the name and the role
 // after it are checked by the caller.
-var bylineRe = regexp.MustCompile(`^(?i:by|written by|von|par|por|di|door|av|przez|autor(?:in|ka)?|napsal\p{L}*|yazan|kirjoittaja)\s*:?\s+([^,·|•]{2,40}?)\s*,\s*([^·|•]{2,60}?)\s*(?:[·|•].*)?$`)
+var bylineRe = regexp.MustCompile(`^(?i:by|written by|von|par|por|di|door|av|przez|autor(?:in|ka)?|auteur|napsal\p{L}*|yazan|kirjoittaja|글|작성자|文|作者|著者|執筆|筆者)\s*:?\s+([^,·|•]{2,40}?)\s*,\s*(.{2,80}?)\s*$`)
+
+var bylineSepRe = regexp.MustCompile(`\s*[·|•]\s*`)
+
+// bylineRole cuts a byline's role before its date ("co-founder and CTO ·
+// March 4, 2025", "공동창업자 · 대표 | 2025년 3월 2일"): the pieces between
+// separators up to the first that holds a digit.
+func bylineRole(t string) string {
+	var keep []string
+	for _, piece := range bylineSepRe.Split(t, -1) {
+		if strings.ContainsAny(piece, "0123456789") {
+			break
+		}
+		keep = append(keep, piece)
+	}
+	return strings.Join(keep, " · ")
+}
 
 // signDash: the dash before a signature ("— Priya Natarajan", "—— 陈晓雯").
 var signDash = regexp.MustCompile(`^\s*[—–―-]{1,2}\s*`)
@@ -65,7 +82,7 @@ func (s *site) signedFounders(p *page, add func(name, title string, ev ...domain
 			}
 		case len(lines) == 1:
 			if m := bylineRe.FindStringSubmatch(lines[0]); m != nil {
-				name, title = strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
+				name, title = strings.TrimSpace(m[1]), bylineRole(m[2])
 			}
 		}
 		if name == "" || !founderWordAny.MatchString(title) || advisoryWordRe.MatchString(title) || !s.founderTitle(title) {
@@ -141,6 +158,15 @@ var (
 	// partnerWithRe: "ortağım Zeynep Arslan ile ... kurduk" (Turkish: with
 	// my partner), the founding verb in the same sentence.
 	partnerWithRe = regexp.MustCompile(`ortağ(?:ım|ımız)\s+(` + personNamePattern + `)\s+ile\s[^.]{0,60}?kur`)
+	// createdWithRe: "j'ai créé Carnetvet avec Thomas Girard", "I started
+	// Acme with Tom Reyes": the founder's first person, the product, then
+	// the other founder (the caller checks that the product is named).
+	createdWithRe = regexp.MustCompile(`(?i:\bI (?:started|founded|co-founded|created|built)|j['’]ai (?:créé|fondé|cofondé|lancé)|ich habe|he (?:creado|fundado)|ho (?:creato|fondato)|ik heb|eu (?:criei|fundei)|jag (?:startade|grundade)|założył[ae]m|založil[a]? jsem)\s+([^,.;]{2,40}?)\s+(?i:with|avec|mit|con|met|com|med|z|ze|s)\s+(` + personNamePattern + `)`)
+	// authorIsRe: an author card's sentence by first name, "Jamie is a
+	// co-founder and the managing director of Ferrydesk".
+	authorIsRe = regexp.MustCompile(`^(\p{Lu}[\p{L}'’-]+)\s+(?:is|est|ist|es|è|é|är|jest|je)\s+(?:(?:a|an|the|one of the|our|un|une|l['’]une? des|ein|eine|einer der|uno|una|um|uma|en|ett)\s+)?([^.;]{3,80})`)
+	// ofProductRe: where a title's "of <Product>" begins.
+	ofProductRe = regexp.MustCompile(`\s+(?:of|at|de|du|chez|von|bei|der|di|del|da|van|bij|på|w|ve)\s+\S.*$`)
 	// zhWithMeRe: "我和大学同学周明一起创办了小账本" (I and X together founded).
 	zhWithMeRe = regexp.MustCompile(`我(?:和|与|跟)([^，。、,\s]{2,14}?)(?:一起|共同)?(?:创办|创立|创建|創辦|創立)`)
 )
@@ -171,7 +197,16 @@ func (s *site) proseFounders(p *page, about bool, add func(name, title string, e
 		}
 		for _, l := range seg.lines {
 			t := l.text
-			if l.foreign || l.footer || !strings.Contains(t, "founder") && !strings.Contains(t, " and I ") && !strings.Contains(t, "ortağ") && !strings.Contains(t, "我") {
+			if l.foreign || l.footer {
+				continue
+			}
+			s.authorCard(p, seg, l, add)
+			for _, m := range createdWithRe.FindAllStringSubmatchIndex(t, -1) {
+				if name := t[m[4]:m[5]]; s.isPersonName(name) && s.mentionsName(t[m[2]:m[3]]) {
+					add(name, "", p.ev(sentenceAround(t, m[0])))
+				}
+			}
+			if !strings.Contains(t, "founder") && !strings.Contains(t, " and I ") && !strings.Contains(t, "ortağ") && !strings.Contains(t, "我") {
 				continue
 			}
 			ok := func(at int) (string, bool) {
@@ -249,4 +284,42 @@ func (s *site) profilePages(kinds ...string) []*page {
 		}
 	}
 	return out
+}
+
+// authorCard: a card headed by a person's full name whose sentence says,
+// by first name, that they founded the product ("Jamie Lowe" / "Jamie is a
+// co-founder and the managing director of Ferrydesk"): the title is the
+// phrase without "of <Product>".
+func (s *site) authorCard(p *page, seg *segment, l line, add func(name, title string, ev ...domain.Evidence)) {
+	if !s.isPersonName(seg.title) || !founderWordAny.MatchString(l.text) {
+		return
+	}
+	m := authorIsRe.FindStringSubmatch(l.text)
+	if m == nil || m[1] != strings.Fields(seg.title)[0] || !founderWordAny.MatchString(m[2]) {
+		return
+	}
+	title := m[2]
+	if loc := ofProductRe.FindStringIndex(title); loc != nil {
+		if !s.mentionsName(title[loc[0]:]) {
+			return // a founder of another company
+		}
+		title = title[:loc[0]]
+	}
+	if advisoryWordRe.MatchString(title) {
+		return
+	}
+	add(seg.title, strings.TrimSpace(title), p.ev(seg.title), p.ev(sentenceAround(l.text, 0)))
+}
+
+// authorBlock reports whether a blog post's card is an author block: the
+// name is the whole text of an element that is not a heading, and the
+// title is a title, not the rest of a byline's line (", co-founder and CTO
+// ·") or an author card's sentence ("Jamie is a co-founder and ...").
+func authorBlock(nameNode *html.Node, name, title string) bool {
+	el := nameNode.Parent
+	if el == nil || domain.NormalizeSpace(nodeText(el)) != name || within(el, atom.H1, atom.H2) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(title)
+	return unicode.IsLetter(r) && !strings.ContainsAny(title, "|·•") && !strings.HasSuffix(title, ".") && textWords(title) <= 8
 }

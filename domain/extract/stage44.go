@@ -62,3 +62,7 @@ func (s *site) factSheetStage() (string, []domain.Evidence) {
 	}
 	return "", nil
 }
+
+// launchBadgeRe: the whole text of a header badge that says the product is
+// out ("We just launched", "Now live", "Now generally available").
+var launchBadgeRe = regexp.MustCompile(`(?i)^\s*(?:we(?:'ve|’ve| have)? just launched|just launched|now live|we(?:'re|’re| are) live|now generally available|generally available)\s*[!.🎉]*\s*$`)

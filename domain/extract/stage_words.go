@@ -76,7 +76,10 @@ var (
 	betaMore = regexp.MustCompile(`(?i)otwart\p{L}* (?:becie|beta|wersji beta)|zamknięt\p{L}* (?:becie|beta)|w fazie beta|` +
 		`(?:öppen|öppna|stängd|sluten) beta|otevřené betě|otevřená beta|uzavřené betě|veřejné betě|` +
 		`açık beta|kapalı beta|beta aşamasında|オープンベータ|クローズドベータ|β版|公测|内测|公開ベータ|오픈 베타|클로즈드 베타|비공개 베타|공개 베타|` +
-		`beta sürüm\p{L}* yayında|avoi\p{L}* beta\p{L}*|avoi\p{L}* beeta\p{L}*|suljet\p{L}* beeta\p{L}*|åben beta|lukket beta|nyilvános bét\p{L}*|nyílt bét\p{L}*|zárt bét\p{L}*|` +
+		`beta sürüm\p{L}* yayında|베타 서비스|베타 기간|베타 테스트 중|` +
+		// early access said of the product ("Carnetvet est en accès anticipé")
+		`\b(?:is|are|now|currently|still) in early access\b|en accès anticipé|en acceso anticipado|in accesso anticipato|em acesso antecipado|` +
+		`avoi\p{L}* beta\p{L}*|avoi\p{L}* beeta\p{L}*|suljet\p{L}* beeta\p{L}*|åben beta|lukket beta|nyilvános bét\p{L}*|nyílt bét\p{L}*|zárt bét\p{L}*|` +
 		`beta publică|beta privată|beta deschisă|beta închisă|beta terbuka|beta tertutup|beta mở|beta kín|beta công khai|ανοιχτή beta|κλειστή beta`)
 )
 
