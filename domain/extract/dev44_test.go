@@ -32,8 +32,14 @@ func TestEvaluationDev44(t *testing.T) {
 	holdDevSet(t, "dev44", loadDev44(t), 10, dev44MinRecall, dev44MaxInvented)
 }
 
-// dev44MinRecall and dev44MaxInvented hold the drafter on dev44.
+// dev44MinRecall and dev44MaxInvented hold the drafter on dev44. The day
+// it was written (drafter unchanged): 53.0% recall (61/115), value accuracy
+// 92.4%, 0 invented; stage 6/13 (3 wrong: competitors' traction and beta),
+// founders 5/24, titles 3/18. After bylines, signed letters, stories,
+// press-kit fact sheets and competitors' stage: 84.3% (97/115). Its second
+// batch of four, written before those rules ran on it, gave 15 of 31; with
+// the rules written after it, 84.9% (124/146), 99.2% accurate, 0 invented.
 const (
-	dev44MinRecall   = 0.0
-	dev44MaxInvented = 100
+	dev44MinRecall   = 0.84
+	dev44MaxInvented = 0
 )

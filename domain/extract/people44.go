@@ -201,7 +201,7 @@ func (s *site) proseFounders(p *page, about bool, add func(name, title string, e
 				continue
 			}
 			s.authorCard(p, seg, l, add)
-			for _, m := range createdWithRe.FindAllStringSubmatchIndex(t, -1) {
+			for _, m := range findAll(s.mentionsName(t), createdWithRe, t) {
 				if name := t[m[4]:m[5]]; s.isPersonName(name) && s.mentionsName(t[m[2]:m[3]]) {
 					add(name, "", p.ev(sentenceAround(t, m[0])))
 				}
