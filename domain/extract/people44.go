@@ -85,7 +85,7 @@ func (s *site) signedFounders(p *page, add func(name, title string, ev ...domain
 				name, title = strings.TrimSpace(m[1]), bylineRole(m[2])
 			}
 		}
-		if name == "" || !founderWordAny.MatchString(title) || advisoryWordRe.MatchString(title) || !s.founderTitle(title) {
+		if name == "" || !founderWordAny.MatchString(title) || advisoryWordRe.MatchString(title) || !s.founderTitle(title) || s.otherCompanyTail(title) {
 			return false
 		}
 		if s.isCardName(name) || worldName(name) {
@@ -322,4 +322,16 @@ func authorBlock(nameNode *html.Node, name, title string) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(title)
 	return unicode.IsLetter(r) && !strings.ContainsAny(title, "|·•") && !strings.HasSuffix(title, ".") && textWords(title) <= 8
+}
+
+// otherCompanyTail reports whether a title ends with a company after a
+// comma that is not this product ("Founder, Bloom": a customer's
+// attribution).
+func (s *site) otherCompanyTail(title string) bool {
+	i := strings.LastIndex(title, ",")
+	if i < 0 {
+		return false
+	}
+	tail := strings.TrimSpace(title[i+1:])
+	return startsUpper(tail) && !hasRole(tail) && !founderWordAny.MatchString(tail) && !s.mentionsName(tail)
 }
