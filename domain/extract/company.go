@@ -383,6 +383,9 @@ func (s *site) draftStage() {
 							continue // "for more than 100 users": a plan's limit, not traction
 						}
 						sent := sentenceAround(l.text, m[0])
+						if otherProduct(seg.title, sent) {
+							continue // a competitor's stage (stage44.go)
+						}
 						self := selfWordRe.MatchString(sent) || s.mentionsName(sent)
 						// A weak "in beta" with no subject of its own is a banner ("Now in
 						// beta"); with one, the subject must be the company ("Dark mode is in beta").

@@ -68,15 +68,17 @@ func inside(n, a *html.Node) bool {
 }
 
 // cardFounders reads the person cards of about and team pages (and the home
-// page's cards whose title says founder).
+// page's and blog posts' cards whose title says founder).
 func (s *site) cardFounders() {
 	if !s.wants(onlyFounders) {
 		return
 	}
 	add := s.founderAdder() // founders_structure.go
-	for _, p := range s.content() {
+	// blog posts too: a post's author block ("Ana Ruiz" over "Co-founder &
+	// CEO") is read like the home page's cards, with a founder's word
+	for _, p := range s.pages {
 		about := isTeamPage(p) || worldAboutPath.MatchString(p.base.Path)
-		if !about && p.kind != kindHome {
+		if !about && p.kind != kindHome && p.kind != kindBlog {
 			continue
 		}
 		pieces := cardPieces(p.doc)
@@ -101,6 +103,9 @@ func (s *site) cardFounders() {
 			card, title := s.personCard(pieces, names, i, isTitle)
 			if card == nil || (!about && !founderWordAny.MatchString(title)) {
 				continue
+			}
+			if p.kind == kindBlog && !authorBlock(pieces[i].node, name, title) {
+				continue // people44.go
 			}
 			ev := []domain.Evidence{p.ev(name), p.ev(title)}
 			// a title from outside the card (the next card's) gives way

@@ -43,8 +43,9 @@ func koreanName(n string) bool {
 	return len(r) == 3 && strings.ContainsRune(koreanSurnames, r[0])
 }
 
-// firstNameRole: "<First> … is our <title>", "<First> … as <title>".
-var firstNameRole = regexp.MustCompile(`(?:^|[.;]\s+|\s)(\p{Lu}[\p{L}'’-]+)\s[^.;]{0,60}?\s(?:is|as|is now)\s+(?:our\s+|the\s+|its\s+)?([^.;,()]{2,40})`)
+// firstNameRole: "<First> … is our <title>", "<First> … as <title>",
+// "<First> is our <title>".
+var firstNameRole = regexp.MustCompile(`(?:^|[.;]\s+|\s)(\p{Lu}[\p{L}'’-]+)(?:\s[^.;]{0,60}?)?\s(?:is|as|is now)\s+(?:our\s+|the\s+|its\s+)?([^.;,()]{2,40})`)
 
 // chiefExecRe: "chief executive" without "officer" (a title the role words lack).
 var chiefExecRe = regexp.MustCompile(`(?i)^chief executive\b`)

@@ -81,6 +81,17 @@ func (s *site) structureFounders() {
 			s.titlesByFirstName(p)
 		}
 	}
+	// signatures, bylines and stories on every page read, blog posts too
+	for _, p := range s.pages {
+		about := isTeamPage(p) || worldAboutPath.MatchString(p.base.Path)
+		n := len(s.out.Founders)
+		s.signedFounders(p, add)
+		s.proseFounders(p, about, add)
+		if len(s.out.Founders) > n && !about {
+			s.titlesByFirstName(p)
+			s.titlesByFirstNameIs(p)
+		}
+	}
 }
 
 // founderTitle reports whether t is a title at this company (not an

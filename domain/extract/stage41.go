@@ -59,7 +59,8 @@ func (s *site) statStage() (string, []domain.Evidence) {
 			return slug, ev
 		}
 	}
-	return "", nil
+	// a fact sheet's customers row
+	return s.factSheetStage()
 }
 
 // firstText returns the first non-blank text under n, trimmed.

@@ -119,7 +119,7 @@ func siteHeader(p *page) []*html.Node {
 func (s *site) badgeStage() (string, []domain.Evidence) {
 	if p := s.homePage(); p != nil {
 		for _, h := range siteHeader(p) {
-			var found string
+			var found, slug string
 			forEach(h, false, func(n *html.Node) bool {
 				if found != "" || n.DataAtom == atom.Nav {
 					return false
@@ -130,14 +130,21 @@ func (s *site) badgeStage() (string, []domain.Evidence) {
 					return true
 				}
 				t := strings.TrimSpace(nodeText(n))
-				if !badgeRe.MatchString(t) || linkedElsewhere(p, n) {
+				switch {
+				case linkedElsewhere(p, n):
+					return true
+				case badgeRe.MatchString(t):
+					slug = "beta"
+				case launchBadgeRe.MatchString(t):
+					slug = "launched" // stage44.go
+				default:
 					return true
 				}
 				found = t
 				return false
 			})
 			if found != "" {
-				return "beta", []domain.Evidence{p.ev(found)}
+				return slug, []domain.Evidence{p.ev(found)}
 			}
 		}
 	}

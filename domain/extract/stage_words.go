@@ -64,7 +64,11 @@ var (
 		`サービス(?:の)?提供を開始|サービスを開始し|サービスを開始いたし|正式推出|정식 오픈|정식 런칭|서비스를 오픈|` +
 		// Danish, Finnish, Hungarian, Romanian, Indonesian, Vietnamese, Greek
 		`siden vi lancerede|lanceret offentligt|officielt lanceret|julkaistiin yleisesti|lanseerattiin|hivatalosan elindult|nyilvánosan elindult|` +
-		`lansat public|lansat oficial|lansare publică|resmi diluncurkan|diluncurkan secara resmi|chính thức ra mắt|ra mắt chính thức|κυκλοφόρησε επίσημα|επίσημη κυκλοφορία`)
+		`lansat public|lansat oficial|lansare publică|resmi diluncurkan|diluncurkan secara resmi|chính thức ra mắt|ra mắt chính thức|κυκλοφόρησε επίσημα|επίσημη κυκλοφορία|` +
+		// version 1.0 released ("Tessel 1.0 was released in June 2024"), general
+		// availability ("seit Mai 2024 für alle Betriebe verfügbar", "一般提供を開始")
+		`\b1\.0(?:\.0)? (?:was|has been) released\b|\bversion 1\.0(?:\.0)? is (?:out|here|available)\b|` +
+		`seit [^.]{0,30}?für alle(?: \p{L}+)? verfügbar|(?:jetzt|nun) allgemein verfügbar|一般提供を開始|一般提供開始`)
 
 	// betaMore: an open or closed beta said as such ("w otwartej becie",
 	// "i öppen beta", "v otevřené betě", "açık beta", "オープンベータ",
@@ -72,6 +76,9 @@ var (
 	betaMore = regexp.MustCompile(`(?i)otwart\p{L}* (?:becie|beta|wersji beta)|zamknięt\p{L}* (?:becie|beta)|w fazie beta|` +
 		`(?:öppen|öppna|stängd|sluten) beta|otevřené betě|otevřená beta|uzavřené betě|veřejné betě|` +
 		`açık beta|kapalı beta|beta aşamasında|オープンベータ|クローズドベータ|β版|公测|内测|公開ベータ|오픈 베타|클로즈드 베타|비공개 베타|공개 베타|` +
+		`beta sürüm\p{L}* yayında|베타 서비스|베타 기간|베타 테스트 중|` +
+		// early access said of the product ("Carnetvet est en accès anticipé")
+		`\b(?:is|are|now|currently|still) in early access\b|en accès anticipé|en acceso anticipado|in accesso anticipato|em acesso antecipado|` +
 		`avoi\p{L}* beta\p{L}*|avoi\p{L}* beeta\p{L}*|suljet\p{L}* beeta\p{L}*|åben beta|lukket beta|nyilvános bét\p{L}*|nyílt bét\p{L}*|zárt bét\p{L}*|` +
 		`beta publică|beta privată|beta deschisă|beta închisă|beta terbuka|beta tertutup|beta mở|beta kín|beta công khai|ανοιχτή beta|κλειστή beta`)
 )

@@ -214,7 +214,7 @@ var (
 // profileYear: the founding year of a profile row ("Rok założenia |
 // 2019", "設立 | 2018年4月").
 func (s *site) profileYear() (domain.DraftedValue, bool) {
-	for _, p := range s.byKind(kindAbout, kindContact, kindTeam, kindHome) {
+	for _, p := range s.profilePages(kindAbout, kindContact, kindTeam, kindHome) {
 		for _, r := range labelRows(p) {
 			if !foundedLabel.MatchString(strings.TrimSpace(r.label)) {
 				continue
@@ -318,19 +318,23 @@ func (s *site) profileFounders() {
 		return
 	}
 	seen := map[string]bool{}
-	for _, p := range s.byKind(kindAbout, kindTeam, kindContact, kindHome) {
+	for _, p := range s.profilePages(kindAbout, kindTeam, kindContact, kindHome) {
 		for _, r := range labelRows(p) {
 			label := strings.TrimSuffix(strings.TrimSpace(r.label), ":")
 			if !founderLabel.MatchString(label) && !founderCompound(label) {
 				continue
 			}
 			for _, name := range nameListSepRe.Split(r.value, -1) {
-				name = strings.TrimSpace(name)
+				// "Ruth Adeyemi (CEO)": the title in parentheses is the person's own
+				name, title := nameWithTitle(name)
+				if title == "" || advisoryWordRe.MatchString(title) {
+					title = label
+				}
 				if name == "" || textWords(name) > 4 || !(personLike(name) || unspacedName(name)) || nameKey(name) == nameKey(s.name) || seen[nameKey(name)] {
 					continue
 				}
 				seen[nameKey(name)] = true
-				s.out.Founders = append(s.out.Founders, domain.DraftedFounder{Name: name, Title: label,
+				s.out.Founders = append(s.out.Founders, domain.DraftedFounder{Name: name, Title: title,
 					Evidence: []domain.Evidence{p.ev(r.label), p.ev(r.value)}})
 			}
 		}
