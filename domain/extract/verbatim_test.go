@@ -21,7 +21,8 @@ import (
 // either with every element's text, hidden ones included, or with the text
 // of hidden elements left out (the `hidden` attribute, an inline
 // display:none, aria-hidden, a class a <style> sets to display:none), which
-// is what a browser shows — or when it occurs in an attribute value as
+// is what a browser shows, without the characters it draws as nothing (soft
+// hyphens, zero-width spaces) — or when it occurs in an attribute value as
 // written (a relative href is not its resolved absolute URL) or in a string
 // of the page's JSON-LD. A quote glued across a hidden element or across two
 // blocks without a space ("€29per rider / month") is not verbatim.
@@ -131,9 +132,13 @@ func readPage(src string) *pageReading {
 	walk = func(n *html.Node, isHidden bool) {
 		switch n.Type {
 		case html.TextNode:
-			all.WriteString(n.Data)
+			// A browser draws soft hyphens, zero-width spaces, word joiners
+			// and byte-order marks as nothing: "Filial&shy;tausch" reads
+			// "Filialtausch".
+			s := strings.NewReplacer("\u00ad", "", "\u200b", "", "\u2060", "", "\ufeff", "").Replace(n.Data)
+			all.WriteString(s)
 			if !isHidden {
-				shown.WriteString(n.Data)
+				shown.WriteString(s)
 			}
 			return
 		case html.ElementNode:

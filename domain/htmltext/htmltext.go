@@ -51,8 +51,16 @@ func Page(pageURL, utf8HTML string) domain.WebPage {
 // single-page app's fallback text, its links), not one raw string. Every
 // reader of a crawled page parses it with Parse, so that the lines a drafter
 // cuts quotes from are the lines of Page's Text.
+//
+// The tree is normalised as a reader sees the page (normalize): invisible
+// format characters are dropped, and text split into aria-hidden pieces under
+// an aria-label is that label.
 func Parse(utf8HTML string) (*html.Node, error) {
-	return html.ParseWithOptions(strings.NewReader(utf8HTML), html.ParseOptionEnableScripting(false))
+	doc, err := html.ParseWithOptions(strings.NewReader(utf8HTML), html.ParseOptionEnableScripting(false))
+	if err == nil {
+		normalize(doc)
+	}
+	return doc, err
 }
 
 // Text returns the visible text of the subtree at n as Page computes it for a

@@ -196,3 +196,17 @@ func TestPage_NoscriptAndHiddenBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestPage_InvisibleCharactersAndSplitText: soft hyphens, zero-width spaces,
+// word joiners and byte-order marks are drawn as nothing, so the text has
+// none of them; a heading whose letters are all aria-hidden pieces reads as
+// its aria-label, while a link's or a landmark's aria-label stays a label.
+func TestPage_InvisibleCharactersAndSplitText(t *testing.T) {
+	p := htmltext.Page("https://acme.example/", `<html><body><nav aria-label="Main"><a href="/" aria-label="home">Home</a></nav>
+<h1 aria-label="Receipts without fuss"><span aria-hidden="true"><span>R</span><span>e</span></span> <span aria-hidden="true">without</span> <span aria-hidden="true">fuss</span></h1>
+<p>Filial&shy;tausch and kvitt<span>&#8203;</span>ot&#8288;s&#xFEFF;</p></body></html>`)
+	want := "Home\nReceipts without fuss\nFilialtausch and kvittots"
+	if p.Text != want {
+		t.Errorf("text %q, want %q", p.Text, want)
+	}
+}
