@@ -48,3 +48,33 @@ func TestAnyLanguage46_InvisibleCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage46_StageBadges: stage as site builders show it. A badge
+// whose whole text is "Beta", "Early access" or "Tidig åtkomst" among the
+// first lines of the home page, in a nav or header made of divs (no
+// <header> element), says beta; one inside a menu link is a feature's. A
+// major version "is live", a beta "after a season" and a "Request beta
+// access" button are read as the sentences and buttons they are.
+func TestAnyLanguage46_StageBadges(t *testing.T) {
+	home := func(lang, top, body string) string {
+		return `<html lang="` + lang + `"><head><title>Acme</title></head><body><div class="navbar"><a href="/"><div class="logo">Acme</div></a><div class="links"><a href="/about">About</a>` + top + `</div></div>
+<div class="hero"><div class="heading-xl">Rotas for clinics</div><p>Acme plans the week of a physiotherapy clinic.</p>` + body + `</div>
+<div class="features"><div class="card"><div class="title">Room-aware shifts</div><p>Two therapists never share a room.</p></div></div></body></html>`
+	}
+	for _, c := range []struct {
+		name, lang, top, body, want string
+	}{
+		{"a Beta badge beside the logo in a div header", "en", `<div class="elementor-widget-container"><span class="badge">Beta</span></div>`, ``, "beta"},
+		{"an Early access badge in a Framer nav", "en", `<div data-framer-name="Badge"><p class="framer-text">Early access</p></div>`, ``, "beta"},
+		{"a Swedish pill over the hero", "sv", ``, `<div class="pill"><div class="pill-text">Tidig åtkomst</div></div>`, "beta"},
+		{"a menu entry tagged Beta", "en", `<a href="/ai-notes"><div>AI notes</div><div class="tag">Beta</div></a>`, ``, ""},
+		{"a major version is live", "en", ``, `<p class="announcement"><span>Acme 2 is live</span> — charts for every size.</p>`, "launched"},
+		{"open to everyone after a season in private beta", "en", ``, `<p>After a season in private beta with nine farms, we opened Acme to everyone in March 2025.</p>`, "launched"},
+		{"a Request beta access button", "en", ``, `<a class="elementor-button" href="/beta"><span class="elementor-button-text">Request beta access</span></a>`, "beta"},
+	} {
+		dr := draftLang(t, c.lang, "/", home(c.lang, c.top, c.body))
+		if got := dr.Fields["stage"].Text; got != c.want {
+			t.Errorf("%s: stage %q, want %q", c.name, got, c.want)
+		}
+	}
+}

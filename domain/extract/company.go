@@ -287,7 +287,7 @@ var stagePatterns = []struct {
 		`\b(public|official) launch\b|\bout of beta\b|\bsince (we|it) (first )?launched\b|\bwent live\b|\bgenerally available\b`), true, 0},
 	// "We launched Tallybird in 2022", "Ferrytask 3 is out now": said of
 	// the product (its name or "we"), a launch or a major version out.
-	{"launched", regexp.MustCompile(`\blaunched (?:\p{Lu}[\p{L}\d]*\s){1,2}in (?:19|20)\d\d\b|(?:^|\s)\d{1,2}(?:\.0)? (?:is|are) (?:out|here|available)(?: now| today)?\b`), true, 0},
+	{"launched", regexp.MustCompile(`\blaunched (?:\p{Lu}[\p{L}\d]*\s){1,2}in (?:19|20)\d\d\b|(?:^|\s)\d{1,2}(?:\.0)? (?:is|are) (?:out|here|available|live)(?: now| today)?\b`), true, 0},
 	{"beta", betaMore, false, 0},
 	{"beta", regexp.MustCompile(`(?i)\b(open|public|private|closed) beta\b|\bjoin the beta\b|` +
 		`(öffentlichen?|offenen?|geschlossenen?|privaten?) beta|(?:^|[^\p{L}])bêta (publique|ouverte|privée|fermée)|` +

@@ -24,7 +24,7 @@ import (
 
 // afterBetaRe: a span of time spent in beta, after which the product is out.
 var afterBetaRe = regexp.MustCompile(`(?i)(?:\bbeta\b[^.;]{0,80}\b(?:then|and|before)\s+(?:\S+\s+){0,2}(?:launched|released|opened)\b[^.;]{0,40}\b(?:publicly|to everyone|to the public|generally)\b` +
-	`|\b(?:after|following)\s+(?:\S+\s+){0,2}(?:years?|months?|weeks?)\s+(?:of|in)\s+(?:\S+\s+){0,2}beta\b` +
+	`|\b(?:after|following)\s+(?:\S+\s+){0,2}(?:years?|months?|weeks?|seasons?|summers?|winters?|springs?|autumns?|quarters?)\s+(?:of|in)\s+(?:\S+\s+){0,2}beta\b` +
 	`|\befter\s+(?:\S+\s+){0,2}(?:år|månader|månad|veckor)\s+(?:i|med)\s+(?:\S+\s+){0,2}beta\b` +
 	`|\bnach\s+(?:\S+\s+){0,2}(?:jahren?|monaten?|wochen)\s+(?:in\s+der\s+)?(?:\S+\s+){0,2}beta` +
 	`|\baprès\s+(?:\S+\s+){0,2}(?:ans?|années?|mois|semaines)\s+(?:de|en)\s+(?:\S+\s+){0,2}bêta` +

@@ -25,7 +25,7 @@ var badgeRe = regexp.MustCompile(`(?i)^\s*(?:beta|bêta|béta|βeta|β|β版|ベ
 
 // earlyAccessRe: a call to action for early access (a product that lets
 // people in a few at a time: beta).
-var earlyAccessRe = regexp.MustCompile(`(?i)\b(?:request|get|apply for|join)\s+early access\b|accès anticipé|acceso anticipado|früh(?:en|er)? zugang|early[- ]access-zugang|accesso anticipato|vroege toegang|acesso antecipado|wczesn\p{L}* dost[eę]p|tidig åtkomst|předběžn\p{L}* přístup|erken erişim|先行(?:アクセス|利用)|얼리 ?액세스|抢先体验|搶先體驗`)
+var earlyAccessRe = regexp.MustCompile(`(?i)\b(?:request|get|apply for|join)\s+(?:early|beta) access\b|accès anticipé|acceso anticipado|früh(?:en|er)? zugang|early[- ]access-zugang|accesso anticipato|vroege toegang|acesso antecipado|wczesn\p{L}* dost[eę]p|tidig åtkomst|předběžn\p{L}* přístup|erken erişim|先行(?:アクセス|利用)|얼리 ?액세스|抢先体验|搶先體驗`)
 
 // waitlistRe: a waitlist (pre-launch) in the languages of the sets; the
 // form with an e-mail field around it is what makes it the way in.
@@ -74,7 +74,7 @@ func (s *site) structureStage() {
 	if _, ok := s.out.Fields["stage"]; ok || !s.wants("stage") {
 		return
 	}
-	for _, try := range []func() (string, []domain.Evidence){s.millionsStage, s.badgeStage, s.earlyAccessStage, s.waitlistStage, s.releaseStage} {
+	for _, try := range []func() (string, []domain.Evidence){s.millionsStage, s.badgeStage, s.topBadgeStage, s.earlyAccessStage, s.waitlistStage, s.releaseStage} {
 		slug, ev := try()
 		if slug == "" || !s.stageAllowed(slug) {
 			continue
