@@ -78,3 +78,32 @@ func TestAnyLanguage46_StageBadges(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage46_BuilderCards: team cards as site builders write them.
+// A name broken over lines by <br> (a Squarespace list title) is one name;
+// a title that goes on with a sentence (an Elementor image box's
+// description) is its first sentence; "Head of Design" after the founder's
+// word is a department, not another company ("Founder of Globex" still is).
+func TestAnyLanguage46_BuilderCards(t *testing.T) {
+	home := `<html lang="en"><head><title>Acme</title></head><body><div class="nav"><a href="/">Acme</a><a href="/about">About</a></div><h1>Acme</h1><p>Acme runs a farm's CSA.</p></body></html>`
+	about := func(body string) string {
+		return `<html lang="en"><head><title>About Acme</title></head><body><div class="nav"><a href="/">Acme</a></div><main><h1>About us</h1><p>Acme started in 2022.</p>` + body + `</main></body></html>`
+	}
+	for _, c := range []struct{ name, body, want string }{
+		{"names broken by <br> on a long home page", `<ul class="user-items-list-simple"><li class="list-item"><img src="w.jpg" alt=""><div class="list-item-content"><h2 class="list-item-content__title">Wren<br>Castellano</h2><div class="list-item-content__description"><p>Co-Founder + CEO</p></div></div></li>
+<li class="list-item"><img src="j.jpg" alt=""><div class="list-item-content"><h2 class="list-item-content__title">Jonah<br>Pike</h2><div class="list-item-content__description"><p>Co-Founder + Software</p></div></div></li>
+<li class="list-item"><div class="list-item-content"><h2 class="list-item-content__title">Ada<br>Nwosu</h2><div class="list-item-content__description"><p>Farm onboarding</p></div></div></li></ul>`, "Wren Castellano [Co-Founder + CEO]; Jonah Pike [Co-Founder + Software]"},
+		{"a title that goes on with a sentence", `<div class="e-grid"><div class="elementor-widget-image-box"><figure><img src="m.jpg" alt=""></figure><div class="elementor-image-box-content"><h3 class="elementor-image-box-title">Marcus Oyelaran</h3><p class="elementor-image-box-description">Co-founder and CEO. Ran gates at Riverbend Fest for nine summers.</p></div></div>
+<div class="elementor-widget-image-box"><figure><img src="k.jpg" alt=""></figure><div class="elementor-image-box-content"><h3 class="elementor-image-box-title">Kofi Mensah</h3><p class="elementor-image-box-description">Lead engineer. Joined in 2022.</p></div></div></div>`, "Marcus Oyelaran [Co-founder and CEO]"},
+		{"Founder & Head of Design", `<div class="cols"><div class="col"><img src="a.jpg" alt=""><div><p><span>Maren</span><span> Holt</span></p><p><span>Founder &amp; Head of Design</span></p></div></div></div>`, "Maren Holt [Founder & Head of Design]"},
+		{"a founder of another company", `<div class="cols"><div class="col"><img src="a.jpg" alt=""><div><p>Jane Doe</p><p>Founder of Globex</p></div></div></div>`, ""},
+	} {
+		dr := draftLang(t, "en", "/", home, "/about", about(c.body))
+		if strings.HasSuffix(c.name, "home page") {
+			dr = draftLang(t, "en", "/", strings.Replace(home, "</body>", "<h2>Our story</h2><p>Acme started in 2022.</p>"+c.body+"</body>", 1))
+		}
+		if got := founderLine(dr); got != c.want {
+			t.Errorf("%s: founders %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -178,8 +178,8 @@ func (s *site) roleIn(t string) string {
 		return ""
 	}
 	for _, m := range otherCo.FindAllStringSubmatch(t, -1) {
-		if !s.mentionsName(m[1]) && !hasRole(m[1]) {
-			return ""
+		if !s.mentionsName(m[1]) && !hasRole(m[1]) && !departmentRe.MatchString(m[1]) {
+			return "" // "founder of Globex", not "Founder & Head of Design"
 		}
 	}
 	// "Founder, Hale Bikes": a role at another company

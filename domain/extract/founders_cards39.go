@@ -47,6 +47,10 @@ func cardPieces(doc *html.Node) []cardPiece {
 				if foreign(c) {
 					continue
 				}
+				if name, first := brName(c); name != "" {
+					out = append(out, cardPiece{name, first}) // founders46.go
+					continue
+				}
 				walk(c)
 			case html.DocumentNode:
 				walk(c)
@@ -158,6 +162,8 @@ func (s *site) personCard(pieces []cardPiece, names map[int]bool, i int, isTitle
 			}
 			if title == "" && j != i && utf8.RuneCountInString(t) <= 60 && isTitle(t) {
 				title = t
+			} else if lead := leadingTitle(t); title == "" && j != i && lead != "" && isTitle(lead) {
+				title = lead // founders46.go
 			}
 		}
 		if title != "" {
