@@ -107,3 +107,27 @@ func TestAnyLanguage46_BuilderCards(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage46_StyledMainHeading: a home page without <h1> whose main
+// heading is a div or paragraph styled as one (Webflow's heading-style-h1
+// over word-by-word spans, Tailwind's text-5xl, role=heading aria-level=1)
+// gives the tagline; a page whose structure starts with a real heading, or
+// whose styled line is a sentence, keeps the title's tagline.
+func TestAnyLanguage46_StyledMainHeading(t *testing.T) {
+	home := func(hero string) string {
+		return `<html lang="en"><head><title>Acme | Rota planning for clinics</title></head><body><div class="navbar"><a href="/"><div class="logo">Acme</div></a><a href="/about">About</a></div>
+<div class="hero">` + hero + `<p class="text-size-medium">Acme builds the weekly rota for physiotherapy clinics from each therapist's hours and rooms.</p></div></body></html>`
+	}
+	for _, c := range []struct{ name, hero, want string }{
+		{"Webflow word spans", `<div class="heading-style-h1"><span class="word">Rotas</span> <span class="word">that</span> <span class="word">fit</span> <span class="word">every</span> <span class="word">week</span></div>`, "Rotas that fit every week"},
+		{"Tailwind text-5xl", `<p class="mx-auto mt-6 max-w-3xl text-5xl font-semibold">Know what every shift costs, <span class="bg-clip-text">every&nbsp;morning</span></p>`, "Know what every shift costs, every morning"},
+		{"role=heading", `<div role="heading" aria-level="1" class="css-901oao">Rotas without the spreadsheet</div>`, "Rotas without the spreadsheet"},
+		{"a real heading first", `<h2>Why clinics switch</h2><div class="heading-style-h1">Rotas that fit every week</div>`, "Rota planning for clinics"},
+		{"a styled sentence", `<div class="heading-xl">We plan rotas.</div>`, "Rota planning for clinics"},
+	} {
+		dr := draftLang(t, "en", "/", home(c.hero))
+		if got := dr.Fields["tagline"].Text; got != c.want {
+			t.Errorf("%s: tagline %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -33,6 +33,6 @@ func TestEvaluationDev46(t *testing.T) {
 // it was written (drafter unchanged): 72.6% recall (119/164), value
 // accuracy 94.4% (119/126), 1 invented, 0 ungrounded, 0 non-verbatim.
 const (
-	dev46MinRecall   = 0.87
+	dev46MinRecall   = 0.88
 	dev46MaxInvented = 0
 )

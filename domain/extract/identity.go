@@ -249,6 +249,10 @@ func (s *site) tagline(home *page) domain.DraftedValue {
 			break
 		}
 	}
+	// a div or a paragraph styled as the main heading (builder46.go)
+	if t := styledHeading(home); t != "" && !strings.EqualFold(t, s.name) && !welcomeRe.MatchString(t) {
+		return domain.DraftedValue{Text: t, Evidence: []domain.Evidence{home.ev(t)}}
+	}
 	for _, t := range []string{home.wp.Title, home.meta["og:title"], home.meta["twitter:title"]} {
 		parts := titleSep.Split(t, -1)
 		if len(parts) < 2 {
