@@ -32,6 +32,10 @@ func TestEvaluationDev46(t *testing.T) {
 // dev46MinRecall and dev46MaxInvented hold the drafter on dev46. The day
 // it was written (drafter unchanged): 72.6% recall (119/164), value
 // accuracy 94.4% (119/126), 1 invented, 0 ungrounded, 0 non-verbatim.
+// After the builder rules (invisible characters, split headings, badges,
+// builder team cards, styled main headings): 88.3% (144/163), 99.3%
+// accurate, 0 invented; left are features without a section heading,
+// founding years in words no list has, and places of US states.
 const (
 	dev46MinRecall   = 0.88
 	dev46MaxInvented = 0
