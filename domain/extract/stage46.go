@@ -15,7 +15,8 @@ import (
 // the hero ("Beta", "Early access", "Tidig åtkomst", "We just launched").
 // The badge is an element's whole text among the first lines of the home
 // page (the header, its mobile copy, the hero's first lines), outside links
-// and list items (a menu entry tagged "Beta" is a feature's).
+// list items and <nav> (a menu entry tagged "Beta" is a feature's or a
+// programme's page).
 
 // topBadgeLines is how many lines from the top of the home page a badge may
 // stand.
@@ -41,10 +42,10 @@ func (s *site) topBadgeStage() (string, []domain.Evidence) {
 			if n++; n > topBadgeLines {
 				return "", nil
 			}
-			if l.foreign || l.footer || l.node == nil || inMenuEntry(l.node) {
+			t := strings.TrimSpace(l.text)
+			if l.foreign || l.footer || l.node == nil || inMenuEntry(l.node) || within(l.node, atom.Nav) || linkHolds(l.node, t) {
 				continue
 			}
-			t := strings.TrimSpace(l.text)
 			switch {
 			case badgeRe.MatchString(t) || earlyAccessBadgeRe.MatchString(t):
 				return "beta", []domain.Evidence{p.ev(t)}
@@ -54,6 +55,19 @@ func (s *site) topBadgeStage() (string, []domain.Evidence) {
 		}
 	}
 	return "", nil
+}
+
+// linkHolds reports whether a link inside n holds the text t (a line whose
+// block is a menu, its entry an inline link: "<nav><a><span>Beta</span></a>").
+func linkHolds(n *html.Node, t string) bool {
+	found := false
+	forEach(n, false, func(c *html.Node) bool {
+		if c.DataAtom == atom.A && strings.Contains(domain.NormalizeSpace(nodeText(c)), t) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // inMenuEntry reports whether n sits in a link or a list item.
