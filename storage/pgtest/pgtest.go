@@ -159,8 +159,13 @@ func (c *Cluster) start(settings ...string) error {
 		return err
 	}
 	// Unix socket only (no TCP port to collide with other test processes);
-	// durability is not wanted from a throwaway cluster.
-	opts := "-k " + c.dir + " -c listen_addresses= -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400"
+	// durability is not wanted from a throwaway cluster. Nor autovacuum:
+	// its launcher starts a worker in each database in turn, every
+	// autovacuum_naptime divided by their number (hundreds of test
+	// databases: several a second), and the stores run ANALYZE themselves
+	// after a bulk load (storage's analyzeAfterLoad), as they must where
+	// autovacuum lags. Measured in docs/testing.md (ci11c).
+	opts := "-k " + c.dir + " -c listen_addresses= -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c autovacuum=off -c max_connections=400"
 	for _, kv := range settings {
 		opts += " -c " + kv
 	}
