@@ -5,8 +5,11 @@
 // tests run as root on CI) in a directory under the temporary directory,
 // listens on a Unix socket there only, and hands out fresh databases.
 //
-// A test binary starts at most one cluster, on first use, and stops it when
-// it ends: its TestMain calls Main. It is for tests only.
+// The test binaries of one go test run share one cluster, started on first
+// use by whichever needs it first and stopped when the run's go command
+// ends, and each template database is built once for the run (runCluster);
+// a test binary run by hand starts at most one of its own and stops it when
+// it ends. Either way its TestMain calls Main. It is for tests only.
 package pgtest
 
 import (
