@@ -167,7 +167,7 @@ func (c *Cluster) start(settings ...string) error {
 	// autovacuum_naptime divided by their number (hundreds of test
 	// databases: several a second), and the stores run ANALYZE themselves
 	// after a bulk load (storage's analyzeAfterLoad), as they must where
-	// autovacuum lags. Measured in docs/testing.md (ci11c).
+	// autovacuum lags (measured: docs/testing.md).
 	opts := "-k " + c.dir + " -c listen_addresses= -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c autovacuum=off -c max_connections=400"
 	for _, kv := range settings {
 		opts += " -c " + kv
