@@ -494,3 +494,36 @@ func TestSummariesByID_Statements(t *testing.T) {
 		}
 	})
 }
+
+// TestSummaryCache_FillStopsAtClose closes a store while its background
+// fill waits for the cache: Close must stop the fill (its first query runs
+// on a cancelled context), not wait for it to read every listing.
+func TestSummaryCache_FillStopsAtClose(t *testing.T) {
+	t.Parallel()
+	const n = 2500 // three of the fill's batches
+	_, st := syntheticStore(t, "sqlite", n)
+	st.sums.dropAll()
+	st.sums.mu.Lock() // the fill waits at its first batch
+	locked := true
+	defer func() {
+		if locked {
+			st.sums.mu.Unlock()
+		}
+	}()
+	st.FillSummaryCacheInBackground()
+	closed := make(chan error, 1)
+	go func() { closed <- st.Close() }()
+	select {
+	case <-st.bg().Done():
+	case <-time.After(time.Minute):
+		t.Fatal("Close did not cancel the summary fill")
+	}
+	st.sums.mu.Unlock()
+	locked = false
+	if err := <-closed; err != nil {
+		t.Fatal(err)
+	}
+	if held := st.sums.len(); held != 0 {
+		t.Errorf("the fill kept %d summaries after Close, want 0", held)
+	}
+}
