@@ -102,6 +102,7 @@ func (c *summaryCache) put(gen uint64, rows []summaryRow, evict bool) (int, bool
 		}
 		buf = c.tab.pack(buf[:0], r)
 		if !evict && c.atBound(len(buf)+2*binary.MaxVarintLen64) {
+			c.tab.unref(buf)
 			return i, true
 		}
 		c.add(r.id, buf)
@@ -131,6 +132,7 @@ func (c *summaryCache) add(id int64, body []byte) {
 	size := len(h) + len(body)
 	if size > summaryChunkBytes {
 		delete(c.at, id)
+		c.tab.unref(body)
 		return
 	}
 	if len(c.chunks) == 0 || len(c.chunks[len(c.chunks)-1])+size > summaryChunkBytes {
@@ -171,7 +173,8 @@ func (c *summaryCache) grow() {
 }
 
 // forget removes the ids whose summaries are in chunk (seq): those written
-// again since are elsewhere and stay.
+// again since are elsewhere and stay. The shared values only its summaries
+// referred to leave the table.
 func (c *summaryCache) forget(seq uint64, chunk []byte) {
 	for off := 0; off < len(chunk); {
 		id, n := binary.Varint(chunk[off:])
@@ -179,7 +182,9 @@ func (c *summaryCache) forget(seq uint64, chunk []byte) {
 		if c.at[id] == seq<<32|uint64(off) {
 			delete(c.at, id)
 		}
-		off += n + m + int(size)
+		body := off + n + m
+		c.tab.unref(chunk[body : body+int(size)])
+		off = body + int(size)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -525,5 +526,59 @@ func TestSummaryCache_FillStopsAtClose(t *testing.T) {
 	}
 	if held := st.sums.len(); held != 0 {
 		t.Errorf("the fill kept %d summaries after Close, want 0", held)
+	}
+}
+
+// TestSummaryCache_TableFollowsArena writes summaries past the arena's bound,
+// every four with a launch week of their own (12,000 weeks, three times what
+// the table of shared values holds), so that the table is full long before
+// the oldest chunks are forgotten: the weeks of forgotten summaries must
+// leave the table (the last summaries' weeks are shared again, not written
+// inline for good), a value every summary uses must stay, and every summary
+// still held must unpack to its row with the table's numbers reused.
+func TestSummaryCache_TableFollowsArena(t *testing.T) {
+	t.Parallel()
+	st := &Store{site: domain.Site{Key: "main", BaseURL: "https://ex.test/dir"}}
+	var c summaryCache
+	tagline := strings.Repeat("t", 900)
+	row := func(id int64) summaryRow {
+		r := testSummaryRow(id, 0)
+		r.tagline = tagline
+		r.week = fmt.Sprint("W", id/4)
+		return r
+	}
+	const n = 48_000 // about 45 MiB of summaries: past the 32 MiB bound
+	for id := int64(1); id <= n; {
+		rows := make([]summaryRow, 0, 1000)
+		for ; id <= n && len(rows) < cap(rows); id++ {
+			rows = append(rows, row(id))
+		}
+		c.put(c.generation(), rows, true)
+	}
+	if c.first == 0 {
+		t.Fatal("no chunk was forgotten: write more")
+	}
+	if len(c.tab.strs) > packTableMax {
+		t.Errorf("%d shared values, bound %d", len(c.tab.strs), packTableMax)
+	}
+	if _, ok := c.tab.ids[fmt.Sprint("W", n/4)]; !ok {
+		t.Errorf("the last summary's week is not shared: the table kept %d values of forgotten summaries", len(c.tab.ids))
+	}
+	if _, ok := c.tab.ids["FR"]; !ok {
+		t.Error("the country every summary shares left the table")
+	}
+	ids := make([]int64, 0, len(c.at))
+	for id := range c.at {
+		ids = append(ids, id)
+	}
+	out, hit := make([]domain.ListingSummary, len(ids)), make([]bool, len(ids))
+	if missing, _ := c.get(ids, out, hit, st.site); len(missing) != 0 {
+		t.Fatalf("%d summaries missing", len(missing))
+	}
+	for i, id := range ids {
+		r := row(id)
+		if want := st.summary(&r); !reflect.DeepEqual(want, out[i]) {
+			t.Fatalf("listing %d (-row +packed):\n%s", id, cmp.Diff(want, out[i]))
+		}
 	}
 }
