@@ -582,3 +582,39 @@ func TestSummaryCache_TableFollowsArena(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSummaryCacheGet takes pages of 20 summaries, at random among
+// 100,000 held, from the cache, as a search page does (pageSummariesAt):
+//
+//	go test ./storage -run '^$' -bench SummaryCacheGet -benchtime 200000x
+func BenchmarkSummaryCacheGet(b *testing.B) {
+	site := domain.Site{Key: "main", BaseURL: "https://ex.test/dir"}
+	var c summaryCache
+	const n = 100_000
+	rows := make([]summaryRow, 0, 1000)
+	for id := int64(1); id <= n; id++ {
+		r := testSummaryRow(id, 60)
+		r.week = fmt.Sprint("2026-W", id%60)
+		rows = append(rows, r)
+		if len(rows) == cap(rows) {
+			c.put(c.generation(), rows, true)
+			rows = rows[:0]
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 20))
+	ids := make([]int64, 20)
+	out, hit := make([]domain.ListingSummary, len(ids)), make([]bool, len(ids))
+	b.ReportAllocs()
+	var u0, u1 runtimeUsage // process CPU, the GC's included: a busy machine's wall time says little
+	u0.read()
+	for b.Loop() {
+		for i := range ids {
+			ids[i] = 1 + rng.Int64N(n)
+		}
+		if missing, _ := c.get(ids, out, hit, site); len(missing) != 0 {
+			b.Fatalf("%d missing", len(missing))
+		}
+	}
+	u1.read()
+	b.ReportMetric(float64((u1.cpu-u0.cpu).Nanoseconds())/float64(b.N), "cpu_ns/op")
+}

@@ -138,10 +138,12 @@ func packable(r *summaryRow) bool {
 	return r.votes >= 0 && r.views >= 0 && r.follows >= 0
 }
 
-// unpack decodes a summary packed by pack. body is a string holding the
-// packed bytes (copied once out of the arena), so that the summary's strings
-// share it instead of allocating each.
-func (t *packTable) unpack(body string, site domain.Site) domain.ListingSummary {
+// unpack decodes a summary packed by pack, all but its page URL (pageURLs).
+// body is a string holding the packed bytes (copied out of the arena with
+// the page's others), so that the summary's strings share it instead of
+// allocating each; the launch time and the category, when it has them, are
+// written to at and cat, which the summary then points to.
+func (t *packTable) unpack(body string, at *time.Time, cat *domain.CategoryRef) domain.ListingSummary {
 	p := packReader{s: body}
 	flags := p.s[0]
 	p.s = p.s[1:]
@@ -149,15 +151,15 @@ func (t *packTable) unpack(body string, site domain.Site) domain.ListingSummary 
 	ls.Featured = flags&packFeatured != 0
 	ls.Votes, ls.Views, ls.Follows = int(p.uvarint()), int(p.uvarint()), int(p.uvarint())
 	if flags&packLaunched != 0 {
-		at := time.Unix(p.varint(), 0).UTC()
-		ls.LaunchedAt = &at
+		*at = time.Unix(p.varint(), 0).UTC()
+		ls.LaunchedAt = at
 	}
 	ls.Slug, ls.Name, ls.Tagline, ls.URL, ls.LogoURL = p.str(t), p.str(t), p.str(t), p.str(t), p.str(t)
 	ls.Stage, ls.Country, ls.PricingModel, ls.Status, ls.Plan, ls.LaunchWeek = p.str(t), p.str(t), p.str(t), p.str(t), p.str(t), p.str(t)
 	if slug, name := p.str(t), p.str(t); slug != "" {
-		ls.PrimaryCategory = &domain.CategoryRef{Slug: slug, Name: name, Primary: true}
+		*cat = domain.CategoryRef{Slug: slug, Name: name, Primary: true}
+		ls.PrimaryCategory = cat
 	}
-	ls.PageURL = site.ListingPageURL(ls.Slug)
 	return ls
 }
 
