@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"slices"
 
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/storage/search"
@@ -38,6 +39,8 @@ func (s *Store) SearchListingsMatched(ctx context.Context, q domain.ListingQuery
 	}
 	last := search.LastWord(q.Q)
 	var where search.Placer // one for the page: the words' stems made once
+	var page matchedMaps
+	var at [][]string
 	items := make([]domain.SearchListingItem, 0, len(hits))
 	for i, h := range hits {
 		if !kept[i] {
@@ -49,10 +52,11 @@ func (s *Store) SearchListingsMatched(ctx context.Context, q domain.ListingQuery
 			if it.PrimaryCategory != nil {
 				cat = it.PrimaryCategory.Name
 			}
-			it.Matched = make(map[string][]string, len(h.Matched))
+			at = at[:0]
 			for _, w := range h.Matched {
-				it.Matched[w] = where.Where(w, w == last, it.Name, it.Tagline, cat)
+				at = append(at, where.Where(w, w == last, it.Name, it.Tagline, cat))
 			}
+			it.Matched = page.of(h.Matched, at)
 		}
 		items = append(items, it)
 	}
@@ -60,4 +64,32 @@ func (s *Store) SearchListingsMatched(ctx context.Context, q domain.ListingQuery
 		s.results.put(gen, key, items, total)
 	}
 	return items, total, nil
+}
+
+// matchedMaps are the matched maps of a page's items, one per distinct
+// answer: items that matched the same words in the same places share one
+// (read-only, like every item's map once in the result cache), so a page
+// makes a map per kind of match, not per item.
+type matchedMaps []matchedMap
+
+type matchedMap struct {
+	words []string
+	at    [][]string
+	m     map[string][]string
+}
+
+// of returns the map of words, each found at the places of at with the same
+// index.
+func (p *matchedMaps) of(words []string, at [][]string) map[string][]string {
+	for _, e := range *p {
+		if slices.Equal(e.words, words) && slices.EqualFunc(e.at, at, slices.Equal) {
+			return e.m
+		}
+	}
+	m := make(map[string][]string, len(words))
+	for i, w := range words {
+		m[w] = at[i]
+	}
+	*p = append(*p, matchedMap{words, slices.Clone(at), m})
+	return m
 }

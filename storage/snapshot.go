@@ -261,10 +261,12 @@ func (s *Store) SnapshotInBackground() {
 	})
 }
 
-// Close waits for a snapshot being written and writes one if the index
-// moved since the last one written or loaded. The store must not be used
+// Close stops the summary fill, waits for a snapshot being written and
+// writes one if the index moved since the last one written or loaded. The store must not be used
 // after; the database stays open.
 func (s *Store) Close() error {
+	s.bg()
+	s.bgStop()
 	s.snapWG.Wait()
 	path := s.snapshotPath()
 	if path == "" {

@@ -45,6 +45,12 @@ type Store struct {
 	snapSaved bool
 	snapWG    sync.WaitGroup
 
+	// bgCtx is cancelled by Close: background work the store need not
+	// finish before it closes (the summary fill) runs under it (bg).
+	bgOnce sync.Once
+	bgCtx  context.Context
+	bgStop context.CancelFunc
+
 	catMu    sync.Mutex
 	catCache []domain.CategoryNode
 	catAt    time.Time

@@ -4,8 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"encoding/binary"
+	"net/url"
 	"slices"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -55,31 +58,88 @@ type summaryCache struct {
 
 // get decodes the summaries it holds of ids into out (len(ids)), marks them
 // in hit, and returns the ids it lacks, with the generation a read of them
-// from the database must be kept under (put).
+// from the database must be kept under (put). The page's summaries share
+// their memory: one copy of their packed bytes (which their strings point
+// into), one array of launch times, one of categories and one string of page
+// URLs, instead of those four per summary.
 func (c *summaryCache) get(ids []int64, out []domain.ListingSummary, hit []bool, site domain.Site) (missing []int64, gen uint64) {
+	var locsBuf [32]uint64
+	locs := locsBuf[:0]
+	if len(ids) > len(locsBuf) {
+		locs = make([]uint64, 0, len(ids))
+	}
 	c.mu.Lock()
-	defer c.mu.Unlock()
+	size := 0
 	for i, id := range ids {
 		loc, ok := c.at[id]
-		if ok {
-			out[i] = c.tab.unpack(c.body(loc), site)
-		}
 		hit[i] = ok
 		if !ok {
 			missing = append(missing, id)
+			continue
+		}
+		locs = append(locs, loc)
+		size += len(c.body(loc))
+	}
+	var packed strings.Builder
+	packed.Grow(size)
+	for _, loc := range locs {
+		packed.Write(c.body(loc))
+	}
+	page := packed.String()
+	times := make([]time.Time, len(locs))
+	cats := make([]domain.CategoryRef, len(locs))
+	k := 0
+	for i := range ids {
+		if hit[i] {
+			n := len(c.body(locs[k]))
+			out[i] = c.tab.unpack(page[:n], &times[k], &cats[k])
+			page = page[n:]
+			k++
 		}
 	}
-	return missing, c.gen
+	gen = c.gen
+	c.mu.Unlock()
+	pageURLs(out, hit, site)
+	return missing, gen
 }
 
-// body returns a copy of the packed summary at loc.
-func (c *summaryCache) body(loc uint64) string {
+// pageURLs sets the page URL of the summaries marked in hit (made from their
+// slugs, as Site.ListingPageURL makes it) in one string.
+func pageURLs(out []domain.ListingSummary, hit []bool, site domain.Site) {
+	const dir = "/listings/"
+	base := strings.TrimRight(site.BaseURL, "/")
+	size := 0
+	for i := range out {
+		if hit[i] {
+			size += len(base) + len(dir) + len(url.PathEscape(out[i].Slug))
+		}
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i := range out {
+		if hit[i] {
+			b.WriteString(base)
+			b.WriteString(dir)
+			b.WriteString(url.PathEscape(out[i].Slug))
+		}
+	}
+	all := b.String()
+	for i := range out {
+		if hit[i] {
+			n := len(base) + len(dir) + len(url.PathEscape(out[i].Slug))
+			out[i].PageURL, all = all[:n], all[n:]
+		}
+	}
+}
+
+// body returns the packed summary at loc, in the arena.
+func (c *summaryCache) body(loc uint64) []byte {
 	chunk := c.chunks[loc>>32-c.first]
 	off := int(uint32(loc))
 	_, n := binary.Varint(chunk[off:])
 	size, m := binary.Uvarint(chunk[off+n:])
 	off += n + m
-	return string(chunk[off : off+int(size)])
+	return chunk[off : off+int(size) : off+int(size)]
 }
 
 // put keeps summaries read from the database after get returned gen, unless
@@ -102,6 +162,7 @@ func (c *summaryCache) put(gen uint64, rows []summaryRow, evict bool) (int, bool
 		}
 		buf = c.tab.pack(buf[:0], r)
 		if !evict && c.atBound(len(buf)+2*binary.MaxVarintLen64) {
+			c.tab.unref(buf)
 			return i, true
 		}
 		c.add(r.id, buf)
@@ -131,6 +192,7 @@ func (c *summaryCache) add(id int64, body []byte) {
 	size := len(h) + len(body)
 	if size > summaryChunkBytes {
 		delete(c.at, id)
+		c.tab.unref(body)
 		return
 	}
 	if len(c.chunks) == 0 || len(c.chunks[len(c.chunks)-1])+size > summaryChunkBytes {
@@ -171,7 +233,8 @@ func (c *summaryCache) grow() {
 }
 
 // forget removes the ids whose summaries are in chunk (seq): those written
-// again since are elsewhere and stay.
+// again since are elsewhere and stay. The shared values only its summaries
+// referred to leave the table.
 func (c *summaryCache) forget(seq uint64, chunk []byte) {
 	for off := 0; off < len(chunk); {
 		id, n := binary.Varint(chunk[off:])
@@ -179,7 +242,9 @@ func (c *summaryCache) forget(seq uint64, chunk []byte) {
 		if c.at[id] == seq<<32|uint64(off) {
 			delete(c.at, id)
 		}
-		off += n + m + int(size)
+		body := off + n + m
+		c.tab.unref(chunk[body : body+int(size)])
+		off = body + int(size)
 	}
 }
 

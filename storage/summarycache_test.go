@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -493,4 +494,127 @@ func TestSummariesByID_Statements(t *testing.T) {
 			t.Errorf("%d statements prepared, want %d", prepared, wantN)
 		}
 	})
+}
+
+// TestSummaryCache_FillStopsAtClose closes a store while its background
+// fill waits for the cache: Close must stop the fill (its first query runs
+// on a cancelled context), not wait for it to read every listing.
+func TestSummaryCache_FillStopsAtClose(t *testing.T) {
+	t.Parallel()
+	const n = 2500 // three of the fill's batches
+	_, st := syntheticStore(t, "sqlite", n)
+	st.sums.dropAll()
+	st.sums.mu.Lock() // the fill waits at its first batch
+	locked := true
+	defer func() {
+		if locked {
+			st.sums.mu.Unlock()
+		}
+	}()
+	st.FillSummaryCacheInBackground()
+	closed := make(chan error, 1)
+	go func() { closed <- st.Close() }()
+	select {
+	case <-st.bg().Done():
+	case <-time.After(time.Minute):
+		t.Fatal("Close did not cancel the summary fill")
+	}
+	st.sums.mu.Unlock()
+	locked = false
+	if err := <-closed; err != nil {
+		t.Fatal(err)
+	}
+	if held := st.sums.len(); held != 0 {
+		t.Errorf("the fill kept %d summaries after Close, want 0", held)
+	}
+}
+
+// TestSummaryCache_TableFollowsArena writes summaries past the arena's bound,
+// every four with a launch week of their own (12,000 weeks, three times what
+// the table of shared values holds), so that the table is full long before
+// the oldest chunks are forgotten: the weeks of forgotten summaries must
+// leave the table (the last summaries' weeks are shared again, not written
+// inline for good), a value every summary uses must stay, and every summary
+// still held must unpack to its row with the table's numbers reused.
+func TestSummaryCache_TableFollowsArena(t *testing.T) {
+	t.Parallel()
+	st := &Store{site: domain.Site{Key: "main", BaseURL: "https://ex.test/dir"}}
+	var c summaryCache
+	tagline := strings.Repeat("t", 900)
+	row := func(id int64) summaryRow {
+		r := testSummaryRow(id, 0)
+		r.tagline = tagline
+		r.week = fmt.Sprint("W", id/4)
+		return r
+	}
+	const n = 48_000 // about 45 MiB of summaries: past the 32 MiB bound
+	for id := int64(1); id <= n; {
+		rows := make([]summaryRow, 0, 1000)
+		for ; id <= n && len(rows) < cap(rows); id++ {
+			rows = append(rows, row(id))
+		}
+		c.put(c.generation(), rows, true)
+	}
+	if c.first == 0 {
+		t.Fatal("no chunk was forgotten: write more")
+	}
+	if len(c.tab.strs) > packTableMax {
+		t.Errorf("%d shared values, bound %d", len(c.tab.strs), packTableMax)
+	}
+	if _, ok := c.tab.ids[fmt.Sprint("W", n/4)]; !ok {
+		t.Errorf("the last summary's week is not shared: the table kept %d values of forgotten summaries", len(c.tab.ids))
+	}
+	if _, ok := c.tab.ids["FR"]; !ok {
+		t.Error("the country every summary shares left the table")
+	}
+	ids := make([]int64, 0, len(c.at))
+	for id := range c.at {
+		ids = append(ids, id)
+	}
+	out, hit := make([]domain.ListingSummary, len(ids)), make([]bool, len(ids))
+	if missing, _ := c.get(ids, out, hit, st.site); len(missing) != 0 {
+		t.Fatalf("%d summaries missing", len(missing))
+	}
+	for i, id := range ids {
+		r := row(id)
+		if want := st.summary(&r); !reflect.DeepEqual(want, out[i]) {
+			t.Fatalf("listing %d (-row +packed):\n%s", id, cmp.Diff(want, out[i]))
+		}
+	}
+}
+
+// BenchmarkSummaryCacheGet takes pages of 20 summaries, at random among
+// 100,000 held, from the cache, as a search page does (pageSummariesAt):
+//
+//	go test ./storage -run '^$' -bench SummaryCacheGet -benchtime 200000x
+func BenchmarkSummaryCacheGet(b *testing.B) {
+	site := domain.Site{Key: "main", BaseURL: "https://ex.test/dir"}
+	var c summaryCache
+	const n = 100_000
+	rows := make([]summaryRow, 0, 1000)
+	for id := int64(1); id <= n; id++ {
+		r := testSummaryRow(id, 60)
+		r.week = fmt.Sprint("2026-W", id%60)
+		rows = append(rows, r)
+		if len(rows) == cap(rows) {
+			c.put(c.generation(), rows, true)
+			rows = rows[:0]
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 20))
+	ids := make([]int64, 20)
+	out, hit := make([]domain.ListingSummary, len(ids)), make([]bool, len(ids))
+	b.ReportAllocs()
+	var u0, u1 runtimeUsage // process CPU, the GC's included: a busy machine's wall time says little
+	u0.read()
+	for b.Loop() {
+		for i := range ids {
+			ids[i] = 1 + rng.Int64N(n)
+		}
+		if missing, _ := c.get(ids, out, hit, site); len(missing) != 0 {
+			b.Fatalf("%d missing", len(missing))
+		}
+	}
+	u1.read()
+	b.ReportMetric(float64((u1.cpu-u0.cpu).Nanoseconds())/float64(b.N), "cpu_ns/op")
 }

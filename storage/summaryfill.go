@@ -20,6 +20,9 @@ func (s *Store) FillSummaryCache(ctx context.Context) (int, error) {
 	before := int64(math.MaxInt64)
 	tries := 0
 	for {
+		if err := ctx.Err(); err != nil {
+			return s.sums.len(), err
+		}
 		gen := s.sums.generation()
 		// +l.site_id keeps SQLite off the (site_id, status, ...) indexes,
 		// whose plan read and sorted every listing for each batch, and on
@@ -55,14 +58,25 @@ func (s *Store) FillSummaryCache(ctx context.Context) (int, error) {
 }
 
 // FillSummaryCacheInBackground runs FillSummaryCache on a goroutine that
-// Close waits for, and logs what it kept.
+// Close stops and waits for, and logs what it kept.
 func (s *Store) FillSummaryCacheInBackground() {
+	ctx := s.bg()
 	s.snapWG.Go(func() {
-		n, err := s.FillSummaryCache(context.Background())
+		n, err := s.FillSummaryCache(ctx)
+		if ctx.Err() != nil {
+			s.db.logger().Info("summary cache fill stopped: the store is closing", "summaries", n)
+			return
+		}
 		if err != nil {
 			s.db.logger().Warn("summary cache not filled", "kept", n, "err", err)
 			return
 		}
 		s.db.logger().Info("summary cache filled", "summaries", n, "bytes", s.sums.arenaBytes())
 	})
+}
+
+// bg is the context of the store's background work, cancelled by Close.
+func (s *Store) bg() context.Context {
+	s.bgOnce.Do(func() { s.bgCtx, s.bgStop = context.WithCancel(context.Background()) })
+	return s.bgCtx
 }
