@@ -172,8 +172,14 @@ func TestService_FillFreeQueueWithoutStore(t *testing.T) {
 func TestNewService_ClockRequired(t *testing.T) {
 	at := time.Date(2026, 11, 18, 12, 0, 0, 0, time.FixedZone("CET", 3600))
 	s := domain.NewService(nil, domain.Site{Key: "main"}, func() time.Time { return at })
-	if got := s.NowUTC(); !got.Equal(at) || got.Location() != time.UTC {
-		t.Errorf("now() = %v; want %v in UTC", got, at)
+	// An operation stamps what it writes with the clock read in UTC.
+	st := &oneClaim{target: domain.ClaimableListing{ID: 3, Slug: "acme", Name: "Acme", Status: domain.ListingLive, URL: "https://acme.io/", Domain: "acme.io"}}
+	s.Claims = st
+	if _, err := s.ClaimListing(domain.WithCaller(context.Background(), domain.Caller{UserID: 1}), domain.ClaimListingInput{Slug: "acme", Method: domain.ClaimDNS}); err != nil {
+		t.Fatal(err)
+	}
+	if got := st.rec.CreatedAt; !got.Equal(at) || got.Location() != time.UTC {
+		t.Errorf("claim created at %v; want %v in UTC", got, at)
 	}
 	defer func() {
 		if recover() == nil {
