@@ -439,16 +439,7 @@ func (p *Page) ShotFull(step string) string {
 // pixels from the top of the page (no cap when maxHeight is 0).
 func (p *Page) shot(step string, maxHeight float64) string {
 	p.t.Helper()
-	dir := ScreenshotDir(p.t)
-	dirMu.Lock()
-	if !cleaned[dir] {
-		cleaned[dir] = true
-		os.RemoveAll(dir)
-	}
-	dirMu.Unlock()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		p.t.Fatalf("screenshot folder: %v", err)
-	}
+	dir := p.shotDir()
 	start := time.Now()
 	size := runStep(p, "screenshot "+step, layoutSize)
 	top := clip{w: size.w, h: size.h}
@@ -462,11 +453,7 @@ func (p *Page) shot(step string, maxHeight float64) string {
 		shots = append(shots, runStep(p, "screenshot "+step+" (its last screen)", capture(p.vp, end)))
 	}
 	took := time.Since(start)
-	p.mu.Lock()
-	p.shots++
-	n := p.shots
-	p.mu.Unlock()
-	base := filepath.Join(dir, fmt.Sprintf("%02d-%s-%s", n, unsafe.ReplaceAllString(step, "_"), p.vp.Name))
+	base := p.shotBase(dir, step)
 	paths := []string{base + ".jpg", base + "-end.jpg"}
 	for i, s := range shots {
 		if err := os.WriteFile(paths[i], s, 0o644); err != nil {
@@ -480,6 +467,49 @@ func (p *Page) shot(step string, maxHeight float64) string {
 			paths[0], top.w, top.h, size.w, size.h, len(shots[0])/1024, paths[1], end.w, end.h, end.y, len(shots[1])/1024, took.Seconds())
 	}
 	return paths[0]
+}
+
+// ShotSection saves a PNG of the first element sel (CSS) matches, at the
+// viewport's device scale, as <NN>-<step>-<viewport>.png in the test's
+// screenshot folder, logs its path and returns it: a picture of a part of
+// a long page that Shot's capture leaves out (a form half-way down it).
+func (p *Page) ShotSection(step, sel string) string {
+	p.t.Helper()
+	dir := p.shotDir()
+	png := p.ShotOf(sel)
+	path := p.shotBase(dir, step) + ".png"
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		p.t.Fatalf("screenshot %s: %v", step, err)
+	}
+	p.t.Logf("screenshot: %s (%s, %d KB)", path, sel, len(png)/1024)
+	return path
+}
+
+// shotDir makes the test's screenshot folder, cleared of an earlier run on
+// its first screenshot in this process, and returns it.
+func (p *Page) shotDir() string {
+	p.t.Helper()
+	dir := ScreenshotDir(p.t)
+	dirMu.Lock()
+	if !cleaned[dir] {
+		cleaned[dir] = true
+		os.RemoveAll(dir)
+	}
+	dirMu.Unlock()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		p.t.Fatalf("screenshot folder: %v", err)
+	}
+	return dir
+}
+
+// shotBase is the path without extension of the page's next screenshot of
+// step in dir: <NN>-<step>-<viewport>, NN counting the page's screenshots.
+func (p *Page) shotBase(dir, step string) string {
+	p.mu.Lock()
+	p.shots++
+	n := p.shots
+	p.mu.Unlock()
+	return filepath.Join(dir, fmt.Sprintf("%02d-%s-%s", n, unsafe.ReplaceAllString(step, "_"), p.vp.Name))
 }
 
 // runStep runs one Chromium action with the step timeout and returns its

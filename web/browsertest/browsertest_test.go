@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image"
 	"image/jpeg"
+	"image/png"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -86,11 +87,12 @@ func TestHarness(t *testing.T) {
 	}
 }
 
-// TestShot_FullPageAtCSSPixels: Shot captures the whole page, beyond the
-// viewport and whatever the scroll position, with one image pixel per CSS
-// pixel, also on the phone, whose page is laid out at two device pixels per
-// CSS pixel: a 390x3000 page scrolled to its middle is a 390x3000 JPEG whose
-// top is the page's blue top and whose bottom is its red bottom.
+// TestShot_FullPageAtCSSPixels: Shot captures a page no taller than
+// ShotMaxHeight whole, beyond the viewport and whatever the scroll position,
+// with one image pixel per CSS pixel, also on the phone, whose page is laid
+// out at two device pixels per CSS pixel: a 390x3000 page scrolled to its
+// middle is a 390x3000 JPEG whose top is the page's blue top and whose
+// bottom is its red bottom.
 func TestShot_FullPageAtCSSPixels(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" {
@@ -184,6 +186,24 @@ func TestShot_CappedWithItsLastScreen(t *testing.T) {
 			wantColours(t, endPath, end, []colourAt{{5, red}, {c.end[1] - 5, red}})
 		})
 	}
+
+	// ShotSection: the part a capped Shot leaves out, as a PNG of the element.
+	p := b.NewPage(t, Desktop)
+	p.Go(srv.URL + "/?h=9000")
+	path := p.ShotSection("band", "div:nth-child(4)")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("section %s: %v", path, err)
+	}
+	if b := img.Bounds(); b.Dx() != 1280 || b.Dy() != 3900 || !strings.HasSuffix(path, "01-band-desktop.png") {
+		t.Fatalf("section %s is %dx%d, want 01-band-desktop.png, 1280x3900 (the yellow part)", path, b.Dx(), b.Dy())
+	}
+	wantColours(t, path, img, []colourAt{{5, yellow}, {3895, yellow}})
 }
 
 // A colour with the coordinates of one pixel of it.
