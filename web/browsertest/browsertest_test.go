@@ -7,8 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/jpeg"
-	"image/png"
+	_ "image/jpeg" // the screenshots' formats, for image.Decode
+	_ "image/png"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -191,22 +191,13 @@ func TestShot_CappedWithItsLastScreen(t *testing.T) {
 	p := b.NewPage(t, Desktop)
 	p.Go(srv.URL + "/?h=9000")
 	path := p.ShotSection("band", "div:nth-child(4)")
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
+	if !strings.HasSuffix(path, "01-band-desktop.png") {
+		t.Errorf("section saved as %s, want 01-band-desktop.png", path)
 	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("section %s: %v", path, err)
-	}
-	if b := img.Bounds(); b.Dx() != 1280 || b.Dy() != 3900 || !strings.HasSuffix(path, "01-band-desktop.png") {
-		t.Fatalf("section %s is %dx%d, want 01-band-desktop.png, 1280x3900 (the yellow part)", path, b.Dx(), b.Dy())
-	}
-	wantColours(t, path, img, []colourAt{{5, yellow}, {3895, yellow}})
+	wantColours(t, path, decodeShot(t, path, "png", 1280, 3900), []colourAt{{5, yellow}, {3895, yellow}}) // the yellow part
 }
 
-// A colour with the coordinates of one pixel of it.
+// colour is a named colour of the test page.
 type colour struct {
 	name    string
 	r, g, b uint32
@@ -229,14 +220,21 @@ type colourAt struct {
 // decodeJPEG reads the JPEG at path and fails the test unless it is w x h.
 func decodeJPEG(t *testing.T, path string, w, h int) image.Image {
 	t.Helper()
+	return decodeShot(t, path, "jpeg", w, h)
+}
+
+// decodeShot reads the picture at path and fails the test unless it is in
+// format (jpeg, png) and w x h.
+func decodeShot(t *testing.T, path, format string, w, h int) image.Image {
+	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	img, err := jpeg.Decode(f)
-	if err != nil {
-		t.Fatalf("screenshot %s: %v", path, err)
+	img, got, err := image.Decode(f)
+	if err != nil || got != format {
+		t.Fatalf("screenshot %s: %s, %v; want %s", path, got, err, format)
 	}
 	if b := img.Bounds(); b.Dx() != w || b.Dy() != h {
 		t.Fatalf("screenshot %s is %dx%d, want %dx%d", path, b.Dx(), b.Dy(), w, h)
