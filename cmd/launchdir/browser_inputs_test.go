@@ -113,7 +113,7 @@ func TestBrowser_ConsoleInputsSized(t *testing.T) {
 			}
 			for i, pg := range pages {
 				p.Go(origin + pg.path)
-				// A full-page screenshot of each page the check failed on,
+				// A screenshot of each page the check failed on,
 				// and of the pages whose boxes had no look of their own.
 				if check(pg.path) || pg.shot {
 					p.Shot(fmt.Sprintf("%02d-%s", i, strings.Trim(strings.NewReplacer("/", "-", "?", "-", "=", "-").Replace(pg.path), "-")))

@@ -60,7 +60,10 @@ func TestBrowser_AuthPagesLookLikeTheSite(t *testing.T) {
 			siteLayout(t, p, "the sign-in page")
 			p.Shot("signin")
 			p.CheckClean("sign-in page")
-			s.emailedLink(t, p, "layout-"+vp.Name+"@example.com")
+			email := "layout-" + vp.Name + "@example.com"
+			before := s.askLink(t, p, email)
+			siteLayout(t, p, "the page after asking for a link")
+			s.openLink(t, p, email, before)
 			if h := p.Text("h1"); !strings.Contains(h, "Layout Assistant") {
 				t.Fatalf("after the link: %q, want the consent page", h)
 			}
@@ -141,7 +144,8 @@ func TestBrowser_AdminAndDocsFitAPhone(t *testing.T) {
 			if !tb.Found || tb.Scroll > tb.Wide+1 || len(tb.Cut) > 0 {
 				t.Errorf("/docs toolsets table (%s): box %d px of content in %d px, cells cut off: %q", vp.Name, tb.Scroll, tb.Wide, tb.Cut)
 			}
-			// A picture of the section alone, to look at (the full page is long).
+			// A picture of the section alone, to look at (the page is long:
+			// its screenshot stops at browsertest.ShotMaxHeight).
 			shot := filepath.Join(browsertest.ScreenshotDir(t), "toolsets-"+vp.Name+".png")
 			if err := os.WriteFile(shot, p.ShotOf("#toolsets"), 0o644); err != nil {
 				t.Fatal(err)

@@ -114,6 +114,8 @@ func TestBrowser_ReviewQueue(t *testing.T) {
 				t.Errorf("the refused form says %q", msg)
 			}
 			p.Shot("disqualify-refused")
+			// The form is half-way down the long page, below the part Shot captures.
+			p.ShotSection("disqualify-refused-form", "form[action^='/admin/queue/disqualify']")
 			// The browser logs the page's 400 status; nothing else may be wrong.
 			for _, m := range p.TakeConsoleErrors() {
 				if !strings.Contains(m, "status of 400") {
@@ -134,6 +136,7 @@ func TestBrowser_ReviewQueue(t *testing.T) {
 				t.Errorf("the decisions lack the disqualification:\n%s", log)
 			}
 			p.Shot("disqualified")
+			p.ShotSection("disqualified-list", "#weeks ~ h3 + ol.queue")
 			p.Click(lift)
 			if n := p.Count(lift); n != 0 {
 				t.Errorf("after Lift: %d Lift buttons for %s", n, slug)

@@ -22,7 +22,8 @@ import (
 // The browser tests run a real `launchdir serve --demo` on their own copy of
 // the demo data directory (demo_template_test.go) and drive headless Chromium (web/browsertest: installed from
 // Debian's packages when missing) through the pages people use. Every step
-// leaves a full-page screenshot (the path is logged).
+// leaves a screenshot of the page's top and, of a long page, its last
+// screen (browsertest.Page.Shot; the paths are logged).
 
 // browserServe starts serve --demo on the test's own copy of the demo data
 // directory (demoDataCopy: `apikey create` for buyer@example.com, then
@@ -43,16 +44,33 @@ func browserServeData(t *testing.T, args ...string) (*served, string, string, st
 }
 
 // emailedLink signs email in on page p by the emailed link: it submits the
-// sign-in form p shows, reads the link from the log and opens it.
+// sign-in form p shows, reads the link from the log and opens it. The page
+// that says the link is sent is the same in every test that signs in:
+// TestBrowser_SignInByEmailedLink alone takes its screenshot (askLink, then
+// openLink).
 func (s *served) emailedLink(t *testing.T, p *browsertest.Page, email string) {
 	t.Helper()
-	before := len(reLinkLine.FindAllString(s.logs.String(), -1))
+	s.openLink(t, p, email, s.askLink(t, p, email))
+}
+
+// askLink submits the sign-in form p shows for email, checks that the page
+// it leads to names email, and returns how many sign-in links the log held
+// before.
+func (s *served) askLink(t *testing.T, p *browsertest.Page, email string) (before int) {
+	t.Helper()
+	before = len(reLinkLine.FindAllString(s.logs.String(), -1))
 	p.Fill("input[name=email]", email)
 	p.Click("form[action='/signin'] button[type=submit]")
 	if got := p.Text("main"); !strings.Contains(got, email) {
 		t.Errorf("after asking for a link: %q, want it to name %s", got, email)
 	}
-	p.Shot("link-sent")
+	return before
+}
+
+// openLink opens on page p the one sign-in link for email that the log got
+// after it held before links.
+func (s *served) openLink(t *testing.T, p *browsertest.Page, email string, before int) {
+	t.Helper()
 	links := reLinkLine.FindAllString(s.logs.String(), -1)
 	if len(links) != before+1 {
 		t.Fatalf("sign-in of %s put %d links on a line of the log", email, len(links)-before)
@@ -77,7 +95,9 @@ func TestBrowser_SignInByEmailedLink(t *testing.T) {
 			p.Shot("signin")
 			p.CheckClean("sign-in page")
 			email := "reader-" + vp.Name + "@example.com"
-			s.emailedLink(t, p, email)
+			before := s.askLink(t, p, email)
+			p.Shot("link-sent")
+			s.openLink(t, p, email, before)
 			if u := p.URL(); u != origin+"/account" {
 				t.Errorf("the link led to %s, want %s/account", u, origin)
 			}
@@ -93,7 +113,8 @@ func TestBrowser_SignInByEmailedLink(t *testing.T) {
 					t.Errorf("account page navigation %q lacks %q", nav, want)
 				}
 			}
-			p.Shot("account")
+			// A new account's page: TestBrowser_AuthPagesLookLikeTheSite
+			// keeps its screenshot.
 			p.CheckClean("account page")
 		})
 	}
@@ -136,7 +157,8 @@ func TestBrowser_OAuthConsent(t *testing.T) {
 			if h := p.Text("h1"); !strings.Contains(h, "Sign in") {
 				t.Fatalf("/authorize for a person not signed in shows %q, want the sign-in page", h)
 			}
-			p.Shot("authorize-signin")
+			// This sign-in page and the consent page below have their
+			// screenshots in TestBrowser_AuthPagesLookLikeTheSite.
 			p.CheckClean("sign-in page of /authorize")
 			email := "assistant-user-" + vp.Name + "@example.com"
 			s.emailedLink(t, p, email)
@@ -149,7 +171,6 @@ func TestBrowser_OAuthConsent(t *testing.T) {
 					t.Errorf("consent page lacks %q:\n%s", want, main)
 				}
 			}
-			p.Shot("consent")
 			p.CheckClean("consent page")
 			p.Click("button[name=action][value=allow]")
 			var got url.Values

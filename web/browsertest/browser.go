@@ -385,26 +385,109 @@ func ScreenshotDir(t testing.TB) string {
 	return filepath.Join(append([]string{base}, parts...)...)
 }
 
-// shotQuality is the JPEG quality of Shot's full-page screenshots. They
-// were PNGs: encoding a full page as PNG is most of a screenshot's cost in
-// Chromium (measured at load 26-29 on the demo's home page, five shots a
-// format side by side: 2.1-3.9 s a PNG, 1.4-2.6 s a JPEG), and the browser
-// tests take about 150 of them. A screenshot is for people to look at; the
-// tests that compare pixels use ShotOf, which stays PNG.
+// shotQuality is the JPEG quality of Shot's screenshots. They were PNGs:
+// encoding a full page as PNG is most of a screenshot's cost in Chromium
+// (measured at load 26-29 on the demo's home page, five shots a format side
+// by side: 2.1-3.9 s a PNG, 1.4-2.6 s a JPEG), and the browser tests take
+// about 150 of them. A screenshot is for people to look at; the tests that
+// compare pixels use ShotOf, which stays PNG.
 const shotQuality = 90
 
-// Shot saves a full-page JPEG (quality shotQuality) of the page as
-// <NN>-<step>-<viewport>.jpg in the test's screenshot folder and logs its
-// path, its size in pixels and how long Chromium took.
+// ShotMaxHeight is the most of a page's height, in CSS pixels, that Shot
+// captures from the top: about four desktop screens, where the header, the
+// first rows of a list and the forms of every page this project tests sit.
+// Chromium's CPU painting a capture grows with its height, and the browser
+// tests are bound by it: the review queue's 1280x10,363 desktop page took
+// 8.6-12.7 s a full-page shot against 3.5-4.3 s for its first four screens
+// (docs/testing.md). The tests' assertions read the DOM, not the picture.
+const ShotMaxHeight = 4000
+
+// Shot saves a JPEG (quality shotQuality) of the page's first
+// ShotMaxHeight CSS pixels as <NN>-<step>-<viewport>.jpg in the test's
+// screenshot folder. When the page is taller, it also saves the page's
+// last screen (a viewport's height at the bottom: the footer, pagination,
+// the end of a long list) as <NN>-<step>-<viewport>-end.jpg. The log line
+// names the files, the page's full size, the captured sizes and how long
+// Chromium took, so a reader knows where the picture is cut. It returns the
+// first file's path.
 //
 // The picture has one pixel per CSS pixel at every viewport: the page is
 // laid out and painted at the viewport's own device scale (the phone's two
 // device pixels per CSS pixel), and only the capture is scaled down. A
-// full page at the phone's device scale is four times the pixels to
+// capture at the phone's device scale is four times the pixels to
 // rasterize and encode: the review queue's 390x17,468 CSS px page was a
 // 780x34,936 JPEG that took Chromium 15-23 s, against 2.6-7.8 s at one
 // pixel per CSS pixel (docs/testing.md, ci10a).
 func (p *Page) Shot(step string) string {
+	p.t.Helper()
+	return p.shot(step, ShotMaxHeight)
+}
+
+// ShotFull is Shot without the height cap: one JPEG of the whole page,
+// however tall. It is for a test whose picture must show the whole length
+// of a page; no test needs one now. It costs several times a Shot on a long
+// page: Chromium paints every CSS pixel of the page's height (a 1280x10,363
+// page took 8.6-12.7 s of a loaded machine's CPU, a 5,700 px one 17-20 s at
+// load 30; a Shot of either takes a few seconds), and the browser tests run
+// two at a time on Chromium's CPU.
+func (p *Page) ShotFull(step string) string {
+	p.t.Helper()
+	return p.shot(step, 0)
+}
+
+// shot saves the screenshots of Shot, capturing at most maxHeight CSS
+// pixels from the top of the page (no cap when maxHeight is 0).
+func (p *Page) shot(step string, maxHeight float64) string {
+	p.t.Helper()
+	dir := p.shotDir()
+	start := time.Now()
+	size := runStep(p, "screenshot "+step, layoutSize)
+	top := clip{w: size.w, h: size.h}
+	if maxHeight > 0 {
+		top.h = min(size.h, maxHeight)
+	}
+	shots := [][]byte{runStep(p, "screenshot "+step, capture(p.vp, top))}
+	end := clip{y: max(0, size.h-size.screen), w: size.w}
+	end.h = size.h - end.y
+	if top.h < size.h {
+		shots = append(shots, runStep(p, "screenshot "+step+" (its last screen)", capture(p.vp, end)))
+	}
+	took := time.Since(start)
+	base := p.shotBase(dir, step)
+	paths := []string{base + ".jpg", base + "-end.jpg"}
+	for i, s := range shots {
+		if err := os.WriteFile(paths[i], s, 0o644); err != nil {
+			p.t.Fatalf("screenshot %s: %v", step, err)
+		}
+	}
+	if len(shots) == 1 {
+		p.t.Logf("screenshot: %s (%.0fx%.0f, the whole page, %d KB, %.1f s)", paths[0], size.w, size.h, len(shots[0])/1024, took.Seconds())
+	} else {
+		p.t.Logf("screenshot: %s (the top %.0fx%.0f of a %.0fx%.0f page, %d KB) and its last screen %s (%.0fx%.0f from y %.0f, %d KB), %.1f s",
+			paths[0], top.w, top.h, size.w, size.h, len(shots[0])/1024, paths[1], end.w, end.h, end.y, len(shots[1])/1024, took.Seconds())
+	}
+	return paths[0]
+}
+
+// ShotSection saves a PNG of the first element sel (CSS) matches, at the
+// viewport's device scale, as <NN>-<step>-<viewport>.png in the test's
+// screenshot folder, logs its path and returns it: a picture of a part of
+// a long page that Shot's capture leaves out (a form half-way down it).
+func (p *Page) ShotSection(step, sel string) string {
+	p.t.Helper()
+	dir := p.shotDir()
+	png := p.ShotOf(sel)
+	path := p.shotBase(dir, step) + ".png"
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		p.t.Fatalf("screenshot %s: %v", step, err)
+	}
+	p.t.Logf("screenshot: %s (%s, %d KB)", path, sel, len(png)/1024)
+	return path
+}
+
+// shotDir makes the test's screenshot folder, cleared of an earlier run on
+// its first screenshot in this process, and returns it.
+func (p *Page) shotDir() string {
 	p.t.Helper()
 	dir := ScreenshotDir(p.t)
 	dirMu.Lock()
@@ -416,59 +499,79 @@ func (p *Page) Shot(step string) string {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		p.t.Fatalf("screenshot folder: %v", err)
 	}
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
-	defer cancel()
-	start := time.Now()
-	shot, err := chromedp.Run(ctx, fullPage(p.vp))
-	if err != nil {
-		p.t.Fatalf("browser (%s): screenshot %s: %v", p.vp.Name, step, err)
-	}
-	took := time.Since(start)
+	return dir
+}
+
+// shotBase is the path without extension of the page's next screenshot of
+// step in dir: <NN>-<step>-<viewport>, NN counting the page's screenshots.
+func (p *Page) shotBase(dir, step string) string {
 	p.mu.Lock()
 	p.shots++
 	n := p.shots
 	p.mu.Unlock()
-	path := filepath.Join(dir, fmt.Sprintf("%02d-%s-%s.jpg", n, unsafe.ReplaceAllString(step, "_"), p.vp.Name))
-	if err := os.WriteFile(path, shot.jpeg, 0o644); err != nil {
-		p.t.Fatalf("screenshot %s: %v", step, err)
+	return filepath.Join(dir, fmt.Sprintf("%02d-%s-%s", n, unsafe.ReplaceAllString(step, "_"), p.vp.Name))
+}
+
+// runStep runs one Chromium action with the step timeout and returns its
+// result, failing the test with what on error.
+func runStep[T any](p *Page, what string, a chromedp.Action[T]) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		p.t.Fatalf("browser (%s): %s: %v", p.vp.Name, what, err)
 	}
-	p.t.Logf("screenshot: %s (%.0fx%.0f, %d KB, %.1f s)", path, shot.width, shot.height, len(shot.jpeg)/1024, took.Seconds())
-	return path
+	return v
 }
 
-// fullShot is a full-page JPEG and the page's size in CSS pixels.
-type fullShot struct {
-	jpeg          []byte
-	width, height float64
+// pageSize is a page's content size and the height of its visual viewport
+// (one screen), in CSS pixels.
+type pageSize struct {
+	w, h, screen float64
 }
 
-// fullPage captures the whole page (beyond the viewport) as a JPEG of
-// quality shotQuality with one pixel per CSS pixel of vp.
-func fullPage(vp Viewport) chromedp.Action[fullShot] {
-	return func(ctx context.Context, t *chromedp.Target) (fullShot, error) {
-		m, err := cdp.Call(ctx, t, page.GetLayoutMetrics, cdp.Empty{})
-		if err != nil {
-			return fullShot{}, err
-		}
-		if m.CSSContentSize == nil {
-			return fullShot{}, fmt.Errorf("no content size in the layout metrics")
-		}
+// layoutSize reads the page's size from Chromium's layout metrics.
+func layoutSize(ctx context.Context, t *chromedp.Target) (pageSize, error) {
+	m, err := cdp.Call(ctx, t, page.GetLayoutMetrics, cdp.Empty{})
+	if err != nil {
+		return pageSize{}, err
+	}
+	if m.CSSContentSize == nil || m.CSSVisualViewport == nil {
+		return pageSize{}, fmt.Errorf("no content or viewport size in the layout metrics")
+	}
+	return pageSize{
+		w:      math.Ceil(m.CSSContentSize.Width),
+		h:      math.Ceil(m.CSSContentSize.Height),
+		screen: math.Ceil(m.CSSVisualViewport.ClientHeight),
+	}, nil
+}
+
+// clip is a rectangle of the page in CSS pixels from its top left corner.
+type clip struct {
+	y, w, h float64
+}
+
+// capture captures the rectangle c of the page (beyond the viewport, the
+// scroll position left as it is) as a JPEG of quality shotQuality with one
+// pixel per CSS pixel of vp.
+func capture(vp Viewport, c clip) chromedp.Action[[]byte] {
+	return func(ctx context.Context, t *chromedp.Target) ([]byte, error) {
 		scale := 1.0
 		if vp.Mobile && vp.Scale > 0 {
 			scale = 1 / vp.Scale
 		}
-		w, h := math.Ceil(m.CSSContentSize.Width), math.Ceil(m.CSSContentSize.Height)
 		q := int64(shotQuality)
 		beyond, surface := true, true
 		r, err := cdp.Call(ctx, t, page.CaptureScreenshot, page.CaptureScreenshotParams{
 			Format: page.CaptureScreenshotFormatJpeg, Quality: &q,
 			CaptureBeyondViewport: &beyond, FromSurface: &surface,
-			Clip: &page.Viewport{X: 0, Y: 0, Width: w, Height: h, Scale: scale},
+			Clip: &page.Viewport{X: 0, Y: c.y, Width: c.w, Height: c.h, Scale: scale},
 		})
 		if err != nil {
-			return fullShot{}, err
+			return nil, err
 		}
-		return fullShot{jpeg: r.Data, width: w, height: h}, nil
+		return r.Data, nil
 	}
 }
 

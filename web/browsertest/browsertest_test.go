@@ -4,11 +4,17 @@ package browsertest
 
 import (
 	"bytes"
-	"image/jpeg"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/jpeg" // the screenshots' formats, for image.Decode
+	_ "image/png"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -81,11 +87,12 @@ func TestHarness(t *testing.T) {
 	}
 }
 
-// TestShot_FullPageAtCSSPixels: Shot captures the whole page, beyond the
-// viewport and whatever the scroll position, with one image pixel per CSS
-// pixel, also on the phone, whose page is laid out at two device pixels per
-// CSS pixel: a 390x3000 page scrolled to its middle is a 390x3000 JPEG whose
-// top is the page's blue top and whose bottom is its red bottom.
+// TestShot_FullPageAtCSSPixels: Shot captures a page no taller than
+// ShotMaxHeight whole, beyond the viewport and whatever the scroll position,
+// with one image pixel per CSS pixel, also on the phone, whose page is laid
+// out at two device pixels per CSS pixel: a 390x3000 page scrolled to its
+// middle is a 390x3000 JPEG whose top is the page's blue top and whose
+// bottom is its red bottom.
 func TestShot_FullPageAtCSSPixels(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" {
@@ -106,26 +113,144 @@ func TestShot_FullPageAtCSSPixels(t *testing.T) {
 	}
 	Eval[bool](p, `(window.scrollTo(0, 1200), true)`)
 	path := p.Shot("tall")
+	img := decodeJPEG(t, path, 390, 3000)
+	wantColours(t, path, img, []colourAt{{10, blue}, {1500, white}, {2990, red}})
+}
+
+// TestShot_CappedWithItsLastScreen: Shot captures at most the first
+// ShotMaxHeight CSS pixels of a page and, of a taller page, its last screen
+// into a file named like the first with -end; ShotFull captures it all.
+func TestShot_CappedWithItsLastScreen(t *testing.T) {
+	// The page, h px tall: blue at the top and red at the bottom (1,000 px
+	// each); a page of 5,100 px or more has a green band across the cap
+	// (3,900-4,100) and yellow from 4,100 to the red; white between.
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		h, err := strconv.Atoi(r.URL.Query().Get("h"))
+		if err != nil || h < 2000 {
+			http.Error(w, "h: a height of at least 2000", http.StatusBadRequest)
+			return
+		}
+		middle := fmt.Sprintf(`<div style="height: %dpx; background: #fff"></div>`, h-2000)
+		if h >= 5100 {
+			middle = fmt.Sprintf(`<div style="height: 2900px; background: #fff"></div><div style="height: 200px; background: #0f0"></div>
+<div style="height: %dpx; background: #ff0"></div>`, h-5100)
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><title>tall</title>
+<style>body { margin: 0 } div { height: 1000px }</style>
+<div style="background: #00f"></div>%s<div style="background: #f00"></div>`, middle)
+	}))
+	defer srv.Close()
+	b := Start(t)
+
+	for _, c := range []struct {
+		name   string
+		vp     Viewport
+		height int
+		full   bool
+		want   [2]int     // the first file's size
+		end    [2]int     // the -end file's size, none when zero
+		at     []colourAt // in the first file
+	}{
+		{"desktop-9000", Desktop, 9000, false, [2]int{1280, 4000}, [2]int{1280, 900}, []colourAt{{10, blue}, {3990, green}}},
+		{"phone-9000", Phone, 9000, false, [2]int{390, 4000}, [2]int{390, 844}, []colourAt{{10, blue}, {3990, green}}},
+		{"desktop-5100", Desktop, 5100, false, [2]int{1280, 4000}, [2]int{1280, 900}, []colourAt{{10, blue}, {3990, green}}},
+		{"desktop-3000", Desktop, 3000, false, [2]int{1280, 3000}, [2]int{}, []colourAt{{10, blue}, {1500, white}, {2990, red}}},
+		{"full-desktop-9000", Desktop, 9000, true, [2]int{1280, 9000}, [2]int{}, []colourAt{{10, blue}, {3990, green}, {6000, yellow}, {8990, red}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := b.NewPage(t, c.vp)
+			p.Go(fmt.Sprintf("%s/?h=%d", srv.URL, c.height))
+			if got := Eval[int](p, `document.documentElement.scrollHeight`); got != c.height {
+				t.Fatalf("the page is %d px tall, want %d", got, c.height)
+			}
+			var path string
+			if c.full {
+				path = p.ShotFull(c.name)
+			} else {
+				path = p.Shot(c.name)
+			}
+			wantColours(t, path, decodeJPEG(t, path, c.want[0], c.want[1]), c.at)
+			endPath := strings.TrimSuffix(path, ".jpg") + "-end.jpg"
+			if c.end == [2]int{} {
+				if _, err := os.Stat(endPath); !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("%s: want no such file (the page is captured whole), got %v", endPath, err)
+				}
+				return
+			}
+			end := decodeJPEG(t, endPath, c.end[0], c.end[1])
+			wantColours(t, endPath, end, []colourAt{{5, red}, {c.end[1] - 5, red}})
+		})
+	}
+
+	// ShotSection: the part a capped Shot leaves out, as a PNG of the element.
+	p := b.NewPage(t, Desktop)
+	p.Go(srv.URL + "/?h=9000")
+	path := p.ShotSection("band", "div:nth-child(4)")
+	if !strings.HasSuffix(path, "01-band-desktop.png") {
+		t.Errorf("section saved as %s, want 01-band-desktop.png", path)
+	}
+	wantColours(t, path, decodeShot(t, path, "png", 1280, 3900), []colourAt{{5, yellow}, {3895, yellow}}) // the yellow part
+}
+
+// colour is a named colour of the test page.
+type colour struct {
+	name    string
+	r, g, b uint32
+}
+
+var (
+	blue   = colour{"blue", 0, 0, 0xffff}
+	white  = colour{"white", 0xffff, 0xffff, 0xffff}
+	green  = colour{"green", 0, 0xffff, 0}
+	yellow = colour{"yellow", 0xffff, 0xffff, 0}
+	red    = colour{"red", 0xffff, 0, 0}
+)
+
+// colourAt is the colour wanted at a height of a picture, in its middle.
+type colourAt struct {
+	y int
+	c colour
+}
+
+// decodeJPEG reads the JPEG at path and fails the test unless it is w x h.
+func decodeJPEG(t *testing.T, path string, w, h int) image.Image {
+	t.Helper()
+	return decodeShot(t, path, "jpeg", w, h)
+}
+
+// decodeShot reads the picture at path and fails the test unless it is in
+// format (jpeg, png) and w x h.
+func decodeShot(t *testing.T, path, format string, w, h int) image.Image {
+	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	img, err := jpeg.Decode(f)
-	if err != nil {
-		t.Fatalf("screenshot %s: %v", path, err)
+	img, got, err := image.Decode(f)
+	if err != nil || got != format {
+		t.Fatalf("screenshot %s: %s, %v; want %s", path, got, err, format)
 	}
-	if b := img.Bounds(); b.Dx() != 390 || b.Dy() != 3000 {
-		t.Fatalf("screenshot %s is %dx%d, want 390x3000 (the whole page, a pixel per CSS pixel)", path, b.Dx(), b.Dy())
+	if b := img.Bounds(); b.Dx() != w || b.Dy() != h {
+		t.Fatalf("screenshot %s is %dx%d, want %dx%d", path, b.Dx(), b.Dy(), w, h)
 	}
-	for _, c := range []struct {
-		y       int
-		want    string
-		r, g, b uint32
-	}{{10, "blue", 0, 0, 0xffff}, {1500, "white", 0xffff, 0xffff, 0xffff}, {2990, "red", 0xffff, 0, 0}} {
-		r, g, b, _ := img.At(195, c.y).RGBA()
-		if diff(r, c.r) > 0x1000 || diff(g, c.g) > 0x1000 || diff(b, c.b) > 0x1000 {
-			t.Errorf("pixel (195, %d) of %s is rgb(%d, %d, %d), want %s", c.y, path, r>>8, g>>8, b>>8, c.want)
+	return img
+}
+
+// wantColours checks the colour of the picture's middle column at each
+// height.
+func wantColours(t *testing.T, path string, img image.Image, want []colourAt) {
+	t.Helper()
+	x := img.Bounds().Dx() / 2
+	for _, c := range want {
+		r, g, b, _ := img.At(x, c.y).RGBA()
+		if diff(r, c.c.r) > 0x1000 || diff(g, c.c.g) > 0x1000 || diff(b, c.c.b) > 0x1000 {
+			t.Errorf("pixel (%d, %d) of %s is rgb(%d, %d, %d), want %s", x, c.y, path, r>>8, g>>8, b>>8, c.c.name)
 		}
 	}
 }

@@ -2,8 +2,9 @@
 // Chromium (installing Debian's chromium package when it is missing, the way
 // the MCP conformance test installs Node), starts it with the flags this
 // project's machines need, opens pages at desktop and phone sizes, saves a
-// full-page screenshot of every step as test output, and collects console
-// errors and broken images.
+// screenshot of every step as test output (the page's top ShotMaxHeight CSS
+// pixels, and a longer page's last screen), and collects console errors and
+// broken images.
 //
 // It is for tests only: no non-test code imports it
 // (cmd/launchdir/deps_test.go holds that).
