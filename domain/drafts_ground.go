@@ -24,7 +24,7 @@ var PricingModels = map[string][]string{
 		// Polish, Swedish, Czech, Turkish, Japanese, Chinese, Korean.
 		"mies.", "/mies", "/ mies", "miesięczn", "rocznie", "abonament", "/mån", "/ mån", "per månad", "i månaden", "prenumeration",
 		"měsíčně", "měsíční", "/měs", "/ měs", "měsíc", "miesiąc", "ročně", "předplatné", "/ay", "/ ay", "aylık", "ayda", "yıllık", "abonelik",
-		"月額", "/月", "/ 月", "年額", "每月", "按月", "订阅", "매월", "/월", "/ 월", "월 ", "월간", "구독"},
+		"月額", "/月", "/ 月", "／月", "／年", "月払い", "年払い", "年額", "每月", "按月", "订阅", "매월", "/월", "/ 월", "월 ", "월간", "구독"},
 	"one-time": {"one-time", "one time", "lifetime", "once", "single payment", "perpetual",
 		"einmalig", "paiement unique", "une seule fois", "pago único", "una tantum", "pagamento unico", "eenmalig", "pagamento único", "compra única"},
 	"usage-based": {"usage", "per request", "per call", "pay as you go", "pay-as-you-go", "per 1,000", "per 1000", "metered", "credits",
@@ -284,7 +284,9 @@ var jpPostcode = regexp.MustCompile(`〒\s?\d{3}-?\d{4}`)
 
 // zeroPriceRE is a price of zero ("$0", "0 €", "R$ 0,00"): a free plan in any language.
 // (also "0 Ft", "0 lei", "0đ", "0 บาท", "Rp0", "₪0").
-var zeroPriceRE = regexp.MustCompile(`(?:^|[^\d.,])(?:R\$|[$€£₺¥￥₩₪฿]|Rp\.?)\s?0(?:[.,]00?)?(?:$|[^\d.,]|[.,]\D)|(?:^|[^\d.,])0(?:[.,]00?)?\s?(?:€|\$|£|R\$|zł|kr\b|Kč|TL\b|円|원|元|Ft\b|lei\b|đ|₫|บาท|₪)`)
+var zeroPriceRE = regexp.MustCompile(`(?:^|[^\d.,])(?:R\$|[$€£₺¥￥₩₪฿]|Rp\.?)\s?0(?:[.,]00?)?(?:$|[^\d.,]|[.,]\D)|(?:^|[^\d.,])0(?:[.,]00?)?\s?(?:€|\$|£|R\$|zł|kr\b|Kč|TL\b|円|원|元|Ft\b|lei\b|đ|₫|บาท|₪)` +
+	// in full-width digits, as Japanese typesetting writes them ("０円", "￥０")
+	`|(?:^|[^０-９，．])０\s?(?:円|원|元)|[￥¥＄]\s?０(?:$|[^０-９，．])`)
 
 // quotesContainWord reports whether w occurs in a quote as a whole word (case-sensitive).
 func quotesContainWord(ev []Evidence, w string) bool {

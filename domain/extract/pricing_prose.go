@@ -52,7 +52,7 @@ func isPricingPage(p *page) bool {
 // hasPrices reports whether s shows a price above zero and a price of zero.
 func hasPrices(s string) (nonzero, zero bool) {
 	for _, m := range priceRe.FindAllString(s, -1) {
-		if strings.ContainsAny(m, "123456789") {
+		if hasNonzero(m) {
 			nonzero = true
 		} else {
 			zero = true

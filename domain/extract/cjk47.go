@@ -1,0 +1,29 @@
+package extract
+
+import "strings"
+
+// Prices as Chinese, Japanese and Korean sites write them, beside the
+// forms of priceMore: amounts in full-width digits and separators
+// ("１，９８０円", "￥３，３００", "＄１２"), as Japanese typesetting writes
+// them, and amounts in units of ten thousand before the currency ("월 3만원",
+// "5만 5천원", "1.5万円", "3萬元"). An amount in 億/억 (hundreds of millions)
+// is never a plan's price and is left out.
+const priceCJK = `|[０-９](?:[０-９，．,.]*[０-９])?\s?(?:円|원|元)` +
+	`|(?:￥|¥|＄|\$|₩)\s?[０-９](?:[０-９，．,.]*[０-９])?` +
+	`|[\d０-９](?:[\d０-９.,，．]*[\d０-９])?\s?(?:만|万|萬)(?:\s?[\d０-９]천)?\s?(?:원|円|元)`
+
+// periodCJK: a period after a full-width solidus ("￥３，３００／月（税別）",
+// "／年", "／인", "／人").
+const periodCJK = `|／\s?(?:月|年|월|년|人|인)`
+
+// digits and nonzeroDigits are the digits of amounts, ASCII and full-width.
+const (
+	digits        = "0123456789０１２３４５６７８９"
+	nonzeroDigits = "123456789１２３４５６７８９"
+)
+
+// hasDigit reports whether s holds a digit, ASCII or full-width.
+func hasDigit(s string) bool { return strings.ContainsAny(s, digits) }
+
+// hasNonzero reports whether an amount s is not zero ("１，９８０円", not "０円").
+func hasNonzero(s string) bool { return strings.ContainsAny(s, nonzeroDigits) }
