@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -39,6 +40,43 @@ func TestAnyLanguage47_FullWidthPrices(t *testing.T) {
 		checkSummary43(t, c.name, dr.Fields["pricing_summary"].Text, c.want, c.not)
 		if got := dr.Fields["pricing_model"].Text; got != c.model {
 			t.Errorf("%s: pricing_model %q, want %q", c.name, got, c.model)
+		}
+	}
+}
+
+// TestAnyLanguage47_ExtrasBesidePlans: beside named plans with a monthly
+// price, a one-time fee, a per-minute add-on or a price per visit of an
+// extra service is no pricing model of the product; a plan's own one-time or
+// metered price still is, in any language ("買い切り", "元/条").
+func TestAnyLanguage47_ExtrasBesidePlans(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, body, model string
+	}{
+		{"a one-time onboarding fee", "en", `<div class="grid">` +
+			`<div class="card"><div class="plan-name">Starter</div><div class="price"><span>$</span><span>0</span><span>/mo</span></div><div>Free forever for 3 members.</div></div>` +
+			`<div class="card"><div class="plan-name">Crew</div><div class="price"><span>$</span><span>29</span><span>/mo</span></div></div>` +
+			`<div class="card"><div class="plan-name">Fleet</div><div class="price"><span>$</span><span>79</span><span>/mo</span></div></div></div>` +
+			`<div class="more"><div>Guided onboarding</div><div>$499 one-time</div></div>`, "freemium"},
+		{"a per-minute add-on below a period line", "en", `<div class="cards">` +
+			`<div class="c"><p class="t">Team</p><p class="price">€49</p><p>/month, up to 100 listeners</p></div>` +
+			`<div class="c"><p class="t">Company</p><p class="price">€149</p><p>/month, up to 1,000 listeners</p></div></div>` +
+			`<p>All plans include a 30-day free trial. Transcription add-on: €0.10 per minute.</p>`, "subscription"},
+		{"a paragraph with a one-time licence", "en", `<div class="sec"><div class="tables">` +
+			`<div class="table"><div class="h">Hobby</div><div class="p">Free</div><ul><li>1 project</li></ul></div>` +
+			`<div class="table"><div class="h">Pro</div><div class="p"><span>$</span><span>8</span><span>per seat / month</span></div><ul><li>Rollouts</li></ul></div>` +
+			`<div class="table"><div class="h">Business</div><div class="p"><span>$</span><span>24</span><span>per seat / month</span></div><ul><li>99.95% uptime SLA</li></ul></div></div>` +
+			`<div class="txt"><p>Need an on-premise licence? Self-hosted Acme is a one-time $2,400 fee plus support, talk to us.</p></div></div>` +
+			`<div class="sec"><p>Made for teams.</p></div>`, "freemium"},
+		{"a licence bought once", "ja", `<div class="box"><div class="n">個人ライセンス</div><div class="p">９，８００円<span>（税込・買い切り）</span></div></div>` +
+			`<div class="box"><div class="n">事業所ライセンス</div><div class="p">２９，８００円<span>（税込・買い切り）</span></div></div>`, "one-time"},
+		{"a price per message", "zh", `<table><tr><th>产品</th><th>单价</th></tr><tr><td>短信验证码</td><td>0.045 元/条</td></tr><tr><td>语音验证码</td><td>0.12 元/次</td></tr></table>`, "usage-based"},
+	} {
+		dr := draftPages(t, "/pricing", page47(c.lang, "Pricing", c.body))
+		if got := dr.Fields["pricing_model"].Text; got != c.model {
+			t.Errorf("%s: pricing_model %q, want %q (summary %q)", c.name, got, c.model, dr.Fields["pricing_summary"].Text)
+		}
+		if s := dr.Fields["pricing_summary"].Text; c.name == "a paragraph with a one-time licence" && (strings.Contains(s, "2,400") || strings.Contains(s, "SLA")) {
+			t.Errorf("%s: pricing_summary %q takes the paragraph's fee", c.name, s)
 		}
 	}
 }
