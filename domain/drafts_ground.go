@@ -206,11 +206,13 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 			return v, fmt.Errorf("%q is not an email address", v.Text)
 		}
 	case name == "founded_year":
-		if !yearRE.MatchString(v.Text) || !quotesContain(v.Evidence, v.Text) {
+		// The year may be written in an era ("令和2年", "民國111年").
+		era := yearRE.MatchString(v.Text) && eraStates(v.Evidence, v.Text)
+		if !yearRE.MatchString(v.Text) || !quotesContain(v.Evidence, v.Text) && !era {
 			return v, fmt.Errorf("%q is not a year stated in its quotes", v.Text)
 		}
 		// A copyright line dates the page, not the company.
-		if !slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return !copyrightRE.MatchString(e.Quote) && strings.Contains(e.Quote, v.Text) }) {
+		if !era && !slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return !copyrightRE.MatchString(e.Quote) && strings.Contains(e.Quote, v.Text) }) {
 			return v, fmt.Errorf("%q is only stated in a copyright line", v.Text)
 		}
 	case name == "country":

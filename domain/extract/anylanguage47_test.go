@@ -80,3 +80,20 @@ func TestAnyLanguage47_ExtrasBesidePlans(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage47_EraYears: a profile row's founding date in a Japanese
+// era or the Republic of China's calendar gives its Gregorian year, and the
+// gate keeps it as stated by that quote.
+func TestAnyLanguage47_EraYears(t *testing.T) {
+	for _, c := range []struct{ name, lang, body, want string }{
+		{"令和", "ja", `<table><tr><th>会社名</th><td>株式会社アクメ</td></tr><tr><th>設立</th><td>令和2年7月1日</td></tr></table>`, "2020"},
+		{"平成 in td labels", "ja", `<table><tr><td>社名</td><td>合同会社アクメ</td></tr><tr><td>設立</td><td>平成30年2月</td></tr></table>`, "2018"},
+		{"令和元年", "ja", `<dl><dt>設立</dt><dd>令和元年5月</dd></dl>`, "2019"},
+		{"民國", "zh", `<table><tr><th>成立時間</th><td>民國111年3月</td></tr></table>`, "2022"},
+	} {
+		dr := draftPages(t, "/company", page47(c.lang, "会社概要", c.body))
+		if got := dr.Fields["founded_year"].Text; got != c.want {
+			t.Errorf("%s: founded_year %q, want %q", c.name, got, c.want)
+		}
+	}
+}

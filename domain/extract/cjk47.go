@@ -1,6 +1,11 @@
 package extract
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/launchdir/launchdir/domain"
+)
 
 // Prices as Chinese, Japanese and Korean sites write them, beside the
 // forms of priceMore: amounts in full-width digits and separators
@@ -27,3 +32,39 @@ func hasDigit(s string) bool { return strings.ContainsAny(s, digits) }
 
 // hasNonzero reports whether an amount s is not zero ("１，９８０円", not "０円").
 func hasNonzero(s string) bool { return strings.ContainsAny(s, nonzeroDigits) }
+
+// leadingYear is the year a profile value opens with: "2018年4月", or an
+// era year ("令和2年7月1日" is 2020, "平成30年2月" 2018, "民國111年" 2022);
+// "" when the value opens with neither.
+func leadingYear(value string) string {
+	v := strings.TrimSpace(value)
+	if y := yearRe.FindString(v); y != "" && strings.HasPrefix(v, y) {
+		return y
+	}
+	if ys := domain.EraYears(v); len(ys) > 0 && eraOpens(v) {
+		return strconv.Itoa(ys[0])
+	}
+	return ""
+}
+
+// eraOpens reports whether v opens with an era's name.
+func eraOpens(v string) bool {
+	for _, e := range []string{"令和", "平成", "昭和", "民國", "民国"} {
+		if strings.HasPrefix(v, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// yearOrEra is the first year a sentence writes, or the first era year
+// ("於民國111年在台中創立" is 2022) when it writes none in the Gregorian calendar.
+func yearOrEra(sent string) string {
+	if y := yearRe.FindString(sent); y != "" {
+		return y
+	}
+	if ys := domain.EraYears(sent); len(ys) > 0 {
+		return strconv.Itoa(ys[0])
+	}
+	return ""
+}
