@@ -97,3 +97,22 @@ func TestAnyLanguage47_EraYears(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage47_SocialsInDivFooters: a profile link in a div the builder
+// names as the page's footer is the site's own, even on one page, with a
+// handle that does not carry a name written in Hangul, and beside the
+// representative's name; a testimonial card's "card-footer" link is not.
+func TestAnyLanguage47_SocialsInDivFooters(t *testing.T) {
+	home := `<html lang="ko"><head><title>달빛노트</title></head><body><div class="gnb"><a href="/">달빛노트</a></div>` +
+		`<div class="review"><div class="card"><p>"좋아요"</p><div class="card-footer"><a href="https://x.com/happy_teacher">@happy_teacher</a></div></div></div>` +
+		`<div class="footer"><div class="sns"><a href="https://www.instagram.com/moonnote_kr">인스타그램</a></div>` +
+		`<p>(주)달빛랩 | 대표 김민준 | 서울특별시 마포구 월드컵북로 396</p></div></body></html>`
+	about := `<html lang="ko"><head><title>회사 소개</title></head><body><table><tr><th>대표이사</th><td>김민준</td></tr></table></body></html>`
+	dr := draftPages(t, "/", home, "/company", about)
+	if got := dr.Socials["instagram"].URL; got != "https://www.instagram.com/moonnote_kr" {
+		t.Errorf("instagram %q, want the footer's profile (founders %v)", got, dr.Founders)
+	}
+	if got := dr.Socials["x"].URL; got != "" {
+		t.Errorf("x %q: a testimonial's link is not the site's", got)
+	}
+}

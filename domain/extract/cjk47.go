@@ -1,8 +1,11 @@
 package extract
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
+
+	"golang.org/x/net/html"
 
 	"github.com/launchdir/launchdir/domain"
 )
@@ -67,4 +70,27 @@ func yearOrEra(sent string) string {
 		return strconv.Itoa(ys[0])
 	}
 	return ""
+}
+
+// chromeName is the class or id a site builder gives the page's own footer,
+// header or navigation when it writes them as divs ("l-footer", "footer",
+// "site-header", "gnb" as Korean agencies name the global navigation); a
+// card's "card-footer" or "p-plan__header" is not the page's.
+var chromeName = regexp.MustCompile(`(?i)^(?:l-|site-|global-|page-|main-|g-)?(?:footer|header|gnb|navbar)$`)
+
+// chromeBlock reports whether n is a div or section a builder names as the
+// page's footer, header or navigation.
+func chromeBlock(n *html.Node) bool {
+	if n.Type != html.ElementNode || n.Data != "div" && n.Data != "section" {
+		return false
+	}
+	if chromeName.MatchString(attr(n, "id")) {
+		return true
+	}
+	for _, c := range strings.Fields(attr(n, "class")) {
+		if chromeName.MatchString(c) {
+			return true
+		}
+	}
+	return false
 }
