@@ -116,3 +116,17 @@ func TestAnyLanguage47_SocialsInDivFooters(t *testing.T) {
 		t.Errorf("x %q: a testimonial's link is not the site's", got)
 	}
 }
+
+// TestAnyLanguage47_HanCities: the city of a Chinese address is its first
+// 市 (not the 市 of a street name after the district); cjk47_test.go reads
+// the city after a seat verb.
+func TestAnyLanguage47_HanCities(t *testing.T) {
+	for _, c := range []struct{ name, body, want string }{
+		{"a street named 市政", `<div class="footer"><p>點台科技股份有限公司｜台中市西屯區市政北二路 238 號 12 樓</p></div>`, "台中市"},
+	} {
+		dr := draftPages(t, "/about", page47("zh", "关于我们", c.body))
+		if got := dr.Fields["city"].Text; got != c.want {
+			t.Errorf("%s: city %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -94,3 +94,22 @@ func chromeBlock(n *html.Node) bool {
 	}
 	return false
 }
+
+// seatVerbs are the words before a city in a Chinese sentence that says
+// where a company sits ("总部位于上海市", "設在台北市", "于杭州市").
+var seatVerbs = []string{"位于", "位於", "设在", "設在", "坐落于", "坐落於", "于", "於", "在"}
+
+// afterSeatVerb is the city after the last seat verb of m ("总部位于上海市"
+// is 上海市), or m.
+func afterSeatVerb(m string) string {
+	cut := -1
+	for _, v := range seatVerbs {
+		if i := strings.LastIndex(m, v); i >= 0 && i+len(v) > cut {
+			cut = i + len(v)
+		}
+	}
+	if cut > 0 && cut < len(m) {
+		return m[cut:]
+	}
+	return m
+}
