@@ -34,8 +34,12 @@ func TestEvaluationDev47(t *testing.T) {
 // it was written (drafter unchanged): 76.6% recall (131/171), value
 // accuracy 91.0% (131/144), 6 invented (add-ons and a per-message fee taken
 // as the pricing model or a plan, an investor taken as a founder), 0
-// ungrounded, 0 non-verbatim.
+// ungrounded, 0 non-verbatim. After the rules written against it: 94.2%
+// (161/171), 99.4% accurate, 1 invented (an investor's row taken as a
+// founder: people rules are not this set's); left are countries of cities
+// named alone, a 代表社員 and a 創辦人 in prose, a stage and a founding said
+// as 公測中 and "2023년 … 시작했습니다", and a mixed Han-Latin name's email.
 const (
-	dev47MinRecall   = 0.76
-	dev47MaxInvented = 6
+	dev47MinRecall   = 0.94
+	dev47MaxInvented = 1
 )
