@@ -24,13 +24,15 @@ var PricingModels = map[string][]string{
 		// Polish, Swedish, Czech, Turkish, Japanese, Chinese, Korean.
 		"mies.", "/mies", "/ mies", "miesięczn", "rocznie", "abonament", "/mån", "/ mån", "per månad", "i månaden", "prenumeration",
 		"měsíčně", "měsíční", "/měs", "/ měs", "měsíc", "miesiąc", "ročně", "předplatné", "/ay", "/ ay", "aylık", "ayda", "yıllık", "abonelik",
-		"月額", "/月", "/ 月", "年額", "每月", "按月", "订阅", "매월", "/월", "/ 월", "월 ", "월간", "구독"},
+		"月額", "/月", "/ 月", "／月", "／年", "月払い", "年払い", "年額", "每月", "按月", "订阅", "매월", "/월", "/ 월", "월 ", "월간", "구독"},
 	"one-time": {"one-time", "one time", "lifetime", "once", "single payment", "perpetual",
-		"einmalig", "paiement unique", "une seule fois", "pago único", "una tantum", "pagamento unico", "eenmalig", "pagamento único", "compra única"},
+		"einmalig", "paiement unique", "une seule fois", "pago único", "una tantum", "pagamento unico", "eenmalig", "pagamento único", "compra única",
+		"買い切り", "買切", "一括購入", "买断", "買斷", "一次性", "永久授权", "永久授權", "일시불", "평생", "영구 라이선스"},
 	"usage-based": {"usage", "per request", "per call", "pay as you go", "pay-as-you-go", "per 1,000", "per 1000", "metered", "credits",
 		"per resolution", "per resolved", "per conversation", "minute", "/min", "per message", "per transaction", "per email", "per token", "per gb",
 		"pro anfrage", "pro minute", "par requête", "par minute", "por solicitud", "por minuto", "per richiesta", "al minuto", "per minuto",
-		"per aanvraag", "per minuut", "por requisição"},
+		"per aanvraag", "per minuut", "por requisição",
+		"/条", "/條", "/次", "/通", "/件", "/건", "/회", "/ 条", "/ 次", "按量", "按用量", "按次", "従量", "あたり", "건당", "종량제", "사용량"},
 	"open-source":   {"open source", "open-source", "mit license", "apache", "gpl", "github"},
 	"contact-sales": {"contact", "sales", "quote", "talk to", "anfrage", "devis", "contatt", "aanvraag", "consulta", "preventivo", "presupuesto", "offerte", "cotação"},
 }
@@ -204,11 +206,13 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 			return v, fmt.Errorf("%q is not an email address", v.Text)
 		}
 	case name == "founded_year":
-		if !yearRE.MatchString(v.Text) || !quotesContain(v.Evidence, v.Text) {
+		// The year may be written in an era ("令和2年", "民國111年").
+		era := yearRE.MatchString(v.Text) && eraStates(v.Evidence, v.Text)
+		if !yearRE.MatchString(v.Text) || !quotesContain(v.Evidence, v.Text) && !era {
 			return v, fmt.Errorf("%q is not a year stated in its quotes", v.Text)
 		}
 		// A copyright line dates the page, not the company.
-		if !slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return !copyrightRE.MatchString(e.Quote) && strings.Contains(e.Quote, v.Text) }) {
+		if !era && !slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return !copyrightRE.MatchString(e.Quote) && strings.Contains(e.Quote, v.Text) }) {
 			return v, fmt.Errorf("%q is only stated in a copyright line", v.Text)
 		}
 	case name == "country":
@@ -284,7 +288,9 @@ var jpPostcode = regexp.MustCompile(`〒\s?\d{3}-?\d{4}`)
 
 // zeroPriceRE is a price of zero ("$0", "0 €", "R$ 0,00"): a free plan in any language.
 // (also "0 Ft", "0 lei", "0đ", "0 บาท", "Rp0", "₪0").
-var zeroPriceRE = regexp.MustCompile(`(?:^|[^\d.,])(?:R\$|[$€£₺¥￥₩₪฿]|Rp\.?)\s?0(?:[.,]00?)?(?:$|[^\d.,]|[.,]\D)|(?:^|[^\d.,])0(?:[.,]00?)?\s?(?:€|\$|£|R\$|zł|kr\b|Kč|TL\b|円|원|元|Ft\b|lei\b|đ|₫|บาท|₪)`)
+var zeroPriceRE = regexp.MustCompile(`(?:^|[^\d.,])(?:R\$|[$€£₺¥￥₩₪฿]|Rp\.?)\s?0(?:[.,]00?)?(?:$|[^\d.,]|[.,]\D)|(?:^|[^\d.,])0(?:[.,]00?)?\s?(?:€|\$|£|R\$|zł|kr\b|Kč|TL\b|円|원|元|Ft\b|lei\b|đ|₫|บาท|₪)` +
+	// in full-width digits, as Japanese typesetting writes them ("０円", "￥０")
+	`|(?:^|[^０-９，．])０\s?(?:円|원|元)|[￥¥＄]\s?０(?:$|[^０-９，．])`)
 
 // quotesContainWord reports whether w occurs in a quote as a whole word (case-sensitive).
 func quotesContainWord(ev []Evidence, w string) bool {

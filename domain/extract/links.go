@@ -233,12 +233,15 @@ func (s *site) draftSocials() {
 }
 
 // inChrome reports whether n sits in the page's header, navigation or
-// footer, where a site links its own profiles (a name in Han or Hangul
+// footer (the elements, or a div a builder names so), where a site links its own profiles (a name in Han or Hangul
 // cannot be matched against the profile's address).
 func inChrome(n *html.Node) bool {
 	for a := n.Parent; a != nil; a = a.Parent {
 		switch a.DataAtom {
 		case atom.Footer, atom.Header, atom.Nav:
+			return true
+		}
+		if chromeBlock(a) {
 			return true
 		}
 	}
@@ -248,6 +251,11 @@ func inChrome(n *html.Node) bool {
 // inPersonCard reports whether a link sits in a card that names one of the founders.
 func (s *site) inPersonCard(a *html.Node) bool {
 	for card := a.Parent; card != nil && card.DataAtom != atom.Body; card = card.Parent {
+		// A builder's footer div names the representative beside the site's own
+		// profiles ("(주)달빛랩 | 대표 김민준"): it is no person's card.
+		if chromeBlock(card) {
+			return false
+		}
 		t := nodeText(card)
 		if len(t) > 600 {
 			return false

@@ -16,10 +16,10 @@ import (
 // ("大阪府大阪市北区…" is 大阪市, "서울특별시 강남구 …" is 서울특별시).
 
 // cjkCityRe: a city in a Japanese, Chinese or Korean address: a run of Han
-// ending in 市 (or 東京都), or a run of Hangul ending in 시 that opens its
+// ending in its first 市 (not the 市 of a street after it, "台中市西屯區市政路") (or 東京都), or a run of Hangul ending in 시 that opens its
 // part ("서울특별시", "부산광역시", not the 시 inside a district's name).
 var (
-	hanCityRe    = regexp.MustCompile(`\p{Han}{1,8}市|東京都`)
+	hanCityRe    = regexp.MustCompile(`\p{Han}{1,8}?市|東京都`)
 	hangulCityRe = regexp.MustCompile(`^\p{Hangul}{1,4}(?:특별시|광역시|특별자치시|시)$`)
 )
 
@@ -34,6 +34,7 @@ func cjkCity(s string) string {
 			if i := strings.LastIndexAny(m, "省府県道"); i >= 0 && m != "東京都" {
 				m = m[i+len("省"):]
 			}
+			m = afterSeatVerb(m)
 			if m != "市" {
 				return m
 			}

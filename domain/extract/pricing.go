@@ -15,10 +15,10 @@ var (
 	// priceRe is an amount with its currency before or after it, as product
 	// sites in our seven languages write it: "$9", "€ 9", "9 €", "9,00 €",
 	// "R$ 29", "29 $", "CHF 12.–", "12 EUR".
-	priceRe    = regexp.MustCompile(`(?:R\$|US\$|\bCHF|\bEUR|\bUSD|\bGBP|[$€£])\s?\d(?:[\d.,']*\d)?(?:[.,][–-])?|\d(?:[\d.,']*\d)?(?:[.,][–-])?\s?(?:€|R\$|\$|£|\bEUR\b|\bUSD\b|\bGBP\b|\bCHF\b|\b[Ee]uros?\b)` + priceMore + priceWorld)
-	periodRe   = regexp.MustCompile(`(?i)/\s?(mo|month|yr|year|user|seat|mon|monat|jahr|nutzer|mois|an|utilisateur|mes|año|usuario|mese|anno|utente|maand|mnd|jaar|gebruiker|mês|ano|usuário)\b|\bp/m\b|\b(mtl|monatl)\.|\bao (mês|ano)\b|\b(mensalmente|mensualmente|mensilmente|mensuellement)\b|\bper (month|year|user|seat|agent|member|person|operator|maand|jaar|gebruiker|medewerker|mese|anno|utente|operatore)\b|\bpro (monat|jahr|nutzer|benutzer|person|mitarbeiter|user)\b|\bim (monat|jahr)\b|\bpar (mois|an|utilisateur|personne)\b|\bal (mes|año|mese)\b|\ball'anno\b|\bpor (mes|mês|año|ano|usuario|usuário|utilizador|persona|pessoa)\b|\ba (month|year)\b|\b(monthly|yearly|annually|billed|monatlich|jährlich|mensuel|annuel|mensual|anual|mensile|annuale|maandelijks|jaarlijks|mensal)\b` + periodMore + periodWorld)
-	usageRe    = regexp.MustCompile(`(?i)per 1[,.]?000\b|\bper (\w+ )?(request|call|gb|minute|hour|email|message|credit|token|run|resolution|conversation|transaction|sms|image|page|document|api call)s?\b|pay[- ]as[- ]you[- ]go|\bcredits?\b|\b(pro|par|por|al|per) (anfrage|minute|requête|solicitud|richiesta|aanvraag|requisição|minuto|minuut|transaktion|transaction|transacción|transazione|transactie|transação|conversation|conversación|conversazione|gesprek|conversa)\b`)
-	oneTimeRe  = regexp.MustCompile(`(?i)one[- ]time|lifetime (licen[cs]e|deal|access|plan)|\blifetime\b|pay once|, once\b|\bonce\.|einmalig|paiement unique|une seule fois|pago único|una tantum|pagamento unico|eenmalig|pagamento único|compra única`)
+	priceRe    = regexp.MustCompile(`(?:R\$|US\$|\bCHF|\bEUR|\bUSD|\bGBP|[$€£])\s?\d(?:[\d.,']*\d)?(?:[.,][–-])?|\d(?:[\d.,']*\d)?(?:[.,][–-])?\s?(?:€|R\$|\$|£|\bEUR\b|\bUSD\b|\bGBP\b|\bCHF\b|\b[Ee]uros?\b)` + priceMore + priceWorld + priceCJK)
+	periodRe   = regexp.MustCompile(`(?i)/\s?(mo|month|yr|year|user|seat|mon|monat|jahr|nutzer|mois|an|utilisateur|mes|año|usuario|mese|anno|utente|maand|mnd|jaar|gebruiker|mês|ano|usuário)\b|\bp/m\b|\b(mtl|monatl)\.|\bao (mês|ano)\b|\b(mensalmente|mensualmente|mensilmente|mensuellement)\b|\bper (month|year|user|seat|agent|member|person|operator|maand|jaar|gebruiker|medewerker|mese|anno|utente|operatore)\b|\bpro (monat|jahr|nutzer|benutzer|person|mitarbeiter|user)\b|\bim (monat|jahr)\b|\bpar (mois|an|utilisateur|personne)\b|\bal (mes|año|mese)\b|\ball'anno\b|\bpor (mes|mês|año|ano|usuario|usuário|utilizador|persona|pessoa)\b|\ba (month|year)\b|\b(monthly|yearly|annually|billed|monatlich|jährlich|mensuel|annuel|mensual|anual|mensile|annuale|maandelijks|jaarlijks|mensal)\b` + periodMore + periodWorld + periodCJK)
+	usageRe    = regexp.MustCompile(`(?i)per 1[,.]?000\b|\bper (\w+ )?(request|call|gb|minute|hour|email|message|credit|token|run|resolution|conversation|transaction|sms|image|page|document|api call)s?\b|pay[- ]as[- ]you[- ]go|\bcredits?\b|\b(pro|par|por|al|per) (anfrage|minute|requête|solicitud|richiesta|aanvraag|requisição|minuto|minuut|transaktion|transaction|transacción|transazione|transactie|transação|conversation|conversación|conversazione|gesprek|conversa)\b` + usageCJK)
+	oneTimeRe  = regexp.MustCompile(`(?i)one[- ]time|lifetime (licen[cs]e|deal|access|plan)|\blifetime\b|pay once|, once\b|\bonce\.|einmalig|paiement unique|une seule fois|pago único|una tantum|pagamento unico|eenmalig|pagamento único|compra única` + oneTimeCJK)
 	openRe     = regexp.MustCompile(`(?i)open[- ]source`)
 	licenseRe  = regexp.MustCompile(`(?i)\b(mit|apache|gpl|agpl|lgpl|bsd|mpl)\b|licen[cs]ed|licen[cs]e`)
 	freeRe     = regexp.MustCompile(`(?i)\bfree\b|\bkostenlos\w*|\bgratis\b|\bgratuit\w*|grátis\b` + freeMore + freeWorld)
@@ -146,6 +146,11 @@ func (s *site) draftPricing() {
 			paid = append(paid, pline{pl.p, pl.priceLine})
 			once = append(once, pline{pl.p, pl.once})
 		}
+		// "0.045 元/条": a plan priced per unit is metered.
+		if nz, _ := hasPrices(pl.price); nz && pl.period == "" && usageRe.MatchString(pl.priceLine) {
+			paid = append(paid, pline{pl.p, pl.priceLine})
+			usage = append(usage, pline{pl.p, pl.priceLine})
+		}
 		// "9 €" over "al mese": the period line is the quote of a recurring price.
 		if pl.period != "" {
 			paid = append(paid, pline{pl.p, pl.priceLine})
@@ -167,6 +172,11 @@ func (s *site) draftPricing() {
 	if len(period) > 0 {
 		usage = slices.DeleteFunc(usage, cellCharge)
 	}
+	// An add-on ("Add-on: extra SMS bundle, £12 per month") is no plan.
+	plans = slices.DeleteFunc(plans, func(x plan) bool {
+		return addOnLabel.MatchString(x.name) || addOns[x.p.wp.URL+"\x00"+x.priceLine]
+	})
+	once, usage = extraCharges(once, plans, len(period) > 0), extraCharges(usage, plans, len(period) > 0)
 	var model string
 	var ev []pline
 	switch {
@@ -200,10 +210,6 @@ func (s *site) draftPricing() {
 
 	// A price line that names its own plan ("Základ: 149 Kč") belongs to that
 	// plan, not to the heading above the list ("Ceník").
-	// An add-on ("Add-on: extra SMS bundle, £12 per month") is no plan.
-	plans = slices.DeleteFunc(plans, func(x plan) bool {
-		return addOnLabel.MatchString(x.name) || addOns[x.p.wp.URL+"\x00"+x.priceLine]
-	})
 	// A card the grid reader read is read: another reader's plan from the
 	// same card ("SoloLaunch offer: $12 $8/month", a badge glued to the name
 	// and the struck-through price kept) is the same plan read worse.

@@ -56,7 +56,7 @@ const seriesConj = `and|or|och|og|und|oder|et|ou|y|o|e|en|of|ve|veya|oraz|lub|i|
 func proseItems(s, brand string) []string {
 	var starts, ends []int
 	for _, m := range priceRe.FindAllStringIndex(s, -1) {
-		if strings.ContainsAny(s[m[0]:m[1]], "123456789") {
+		if hasNonzero(s[m[0]:m[1]]) {
 			starts, ends = append(starts, m[0]), append(ends, m[1])
 		}
 	}

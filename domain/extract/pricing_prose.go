@@ -52,7 +52,7 @@ func isPricingPage(p *page) bool {
 // hasPrices reports whether s shows a price above zero and a price of zero.
 func hasPrices(s string) (nonzero, zero bool) {
 	for _, m := range priceRe.FindAllString(s, -1) {
-		if strings.ContainsAny(m, "123456789") {
+		if hasNonzero(m) {
 			nonzero = true
 		} else {
 			zero = true
@@ -411,7 +411,7 @@ func cardPlans(p *page, segs []*segment) []plan {
 			continue
 		}
 		for j, l := range seg.lines {
-			if l.foreign || l.node == nil || !planPrice(l.text) || trialRe.MatchString(l.text) || isPriceTrap(l.text) || within(l.node, atom.Table) {
+			if l.foreign || l.node == nil || !planPrice(l.text) || trialRe.MatchString(l.text) || isPriceTrap(l.text) || within(l.node, atom.Table) || proseParagraph(l.text) {
 				continue
 			}
 			card := planCard(l.node)
@@ -493,10 +493,18 @@ var allPlans = regexp.MustCompile(`(?i)\b(all|every|each|alle|jeder|jede|tous|to
 // withPeriod adds the period written on the line after a plan's price
 // ("9 €" then "al mese") when the price line has none and that line is only a period.
 func withPeriod(pl plan, next string) plan {
-	if periodRe.MatchString(pl.priceLine) || len(strings.Fields(next)) > 4 || priceRe.MatchString(next) || !periodRe.MatchString(next) {
+	if periodRe.MatchString(pl.priceLine) || priceRe.MatchString(next) {
 		return pl
 	}
-	pl.price += " " + next
+	shown := next
+	if len(strings.Fields(next)) > 4 {
+		// "/month, up to 100 listeners": the period that opens the line
+		shown = periodHead(next)
+	}
+	if shown == "" || !periodRe.MatchString(shown) {
+		return pl
+	}
+	pl.price += " " + shown
 	pl.period = next
 	return pl
 }

@@ -219,7 +219,7 @@ func (s *site) profileYear() (domain.DraftedValue, bool) {
 			if !foundedLabel.MatchString(strings.TrimSpace(r.label)) {
 				continue
 			}
-			if y := yearRe.FindString(r.value); y != "" && strings.HasPrefix(strings.TrimSpace(r.value), y) {
+			if y := leadingYear(r.value); y != "" {
 				return domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(r.label), p.ev(r.value)}}, true
 			}
 		}
@@ -243,7 +243,7 @@ func (s *site) foundingSentence() (domain.DraftedValue, bool) {
 					continue
 				}
 				sent := sentenceAround(l.text, m[0])
-				y := yearRe.FindString(sent)
+				y := yearOrEra(sent)
 				self := (p.kind == kindAbout || p.kind == kindTeam) && foundSelfRe.MatchString(sent)
 				if y == "" || !(s.mentionsName(sent) || self || strings.HasPrefix(sent, l.text[m[0]:m[1]]) || strings.HasPrefix(sent, "公司")) {
 					continue

@@ -36,9 +36,9 @@ type gridCard struct {
 
 var (
 	// loneCurrency is a line that is only a currency: the amount is the next line.
-	loneCurrency = regexp.MustCompile(`^(?:[$€£¥₩₺￥]|US\$|R\$|[A-Z]{3}|zł|kr|Kč|円|원|元|Ft|lei)$`)
+	loneCurrency = regexp.MustCompile(`^(?:[$€£¥₩₺￥＄]|US\$|R\$|[A-Z]{3}|zł|kr|Kč|円|원|元|Ft|lei)$`)
 	// loneAmount is a line that is only an amount.
-	loneAmount = regexp.MustCompile(`^\d(?:[\d.,  ']*\d)?$`)
+	loneAmount = regexp.MustCompile(`^[\d０-９](?:[\d０-９.,  '，．]*[\d０-９])?$`)
 	// oldPriceHint is the class of a price struck through by style
 	// (Elementor's original-price, "price--old", "was-price", "compare-at").
 	oldPriceHint = regexp.MustCompile(`(?i)original|old[-_]?price|price[-_]?old|was[-_]?price|\bwas\b|__was|strike|crossed|line-through|compare[-_]?at`)
@@ -61,7 +61,7 @@ func gridPlans(p *page) (out []plan, addOns map[string]bool) {
 	for i, it := range items {
 		if t, _, _ := splitPrice(items, i); t != "" && !within(it.node, atom.Nav, atom.Header, atom.Footer) {
 			all = append(all, it.node)
-			if strings.ContainsAny(t, "0123456789") {
+			if hasDigit(t) {
 				prices = append(prices, it.node)
 			}
 		}
@@ -130,7 +130,7 @@ func readGrid(p *page, card *html.Node, prices []*html.Node) []plan {
 		// line below its first line ("Self-hosted" over "Free").
 		gc := gridCard{node: c, items: gridLines(c), price: -1}
 		for i := range gc.items {
-			if t, _, _ := splitPrice(gc.items, i); strings.ContainsAny(t, "0123456789") {
+			if t, _, _ := splitPrice(gc.items, i); hasDigit(t) {
 				gc.price = i
 				break
 			}
