@@ -20,7 +20,10 @@ type scratch struct {
 	wmaxs       []float32   // match: per word (in s.order) and window, its best extra score there
 	first       int         // match: the word (in s.order) score takes first
 	wlvl        []int64     // match: per window, the highest level of its docs to rank
-	top         []float64   // match: the highest bounds, a min-heap (cutBound)
+	wgroup      []uint8     // match: per window, its group of bounds (byBound)
+	worder      []uint32    // match: the windows to rank, by group of bounds (byBound)
+	gstart      []int32     // match: where each group of bounds starts in worder
+	gtop        []float64   // match: the highest bound of each group
 	acc         [64]int64   // match: the levels of a window's docs
 	mask        [64]uint32  // match: the words (bits in s.order) a window's docs match (docBounds)
 	dub         [64]float64 // match: the bounds of a window's docs' keys (docBounds)
@@ -30,7 +33,9 @@ type scratch struct {
 	mcnt        []int32     // match: the number of docs matching each set of words exactly (selectLevels)
 	leafs       []leaf      // match: the sets of words the docs of each window match (splitMasks)
 	lvlKeys     []int64     // match: the sets of words present, by level (selectLevels)
-	curs        []cursor    // match: per term
+	tdn         []*dense    // match: per term, its dense form if any
+	nsets       []uint64    // match: per word (in s.order), the docs of its terms without a dense form
+	ws          [][]float32 // match: per word (in s.order), per doc, its best score over those terms (valid where nsets has the doc)
 	heap        []hent      // the candidates for the page, unsorted (push)
 	thr         hent        // once hasThr, the k-th best candidate of a selection: nothing else can rank before it
 	hasThr      bool

@@ -20,8 +20,12 @@ import (
 // and the prefix completions of the last word, which depend on postings,
 // are worked out per query as before.
 
-// expCacheMax bounds the words kept; when full, the cache is emptied (a
-// query repeats words within seconds or not at all).
+// expCacheMax bounds the words kept in each of the cache's two
+// generations. When the current one is full it becomes the old one and
+// the older is dropped; a word found in the old generation moves to the
+// current one, so the words queries keep using ("for", "app", a common
+// category's name) stay while words asked once (a listing's name) leave
+// after at most two generations.
 const expCacheMax = 4096
 
 // cand is one term a word may match and how (qualityExact, qualityStem or
@@ -35,6 +39,7 @@ type expCache struct {
 	mu    sync.Mutex
 	epoch uint64
 	words map[string][]cand // read-only once stored
+	old   map[string][]cand // the previous generation of words
 	off   bool              // tests: every word is expanded afresh
 }
 
@@ -46,7 +51,21 @@ func (c *expCache) get(w string, epoch uint64) ([]cand, bool) {
 		return nil, false
 	}
 	cs, ok := c.words[w]
+	if !ok {
+		if cs, ok = c.old[w]; ok {
+			c.add(w, cs)
+		}
+	}
 	return cs, ok
+}
+
+// add keeps w's candidates in the current generation, which becomes the
+// old one when full; called with c.mu held.
+func (c *expCache) add(w string, cs []cand) {
+	if len(c.words) >= expCacheMax || c.words == nil {
+		c.old, c.words = c.words, make(map[string][]cand, 64)
+	}
+	c.words[strings.Clone(w)] = cs
 }
 
 // put keeps w's candidates found at epoch (a later epoch empties the cache).
@@ -56,10 +75,10 @@ func (c *expCache) put(w string, epoch uint64, cs []cand) {
 	if c.off || epoch < c.epoch {
 		return
 	}
-	if epoch > c.epoch || len(c.words) >= expCacheMax || c.words == nil {
-		c.words, c.epoch = make(map[string][]cand, 64), epoch
+	if epoch > c.epoch {
+		c.words, c.old, c.epoch = nil, nil, epoch
 	}
-	c.words[strings.Clone(w)] = cs
+	c.add(w, cs)
 }
 
 // candidates returns the terms w matches as written, by a stem in one of the

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -93,5 +94,32 @@ func TestExpCache_SameAsWithout(t *testing.T) {
 	}
 	if n := len(cached.exp.words); n == 0 {
 		t.Fatal("nothing cached")
+	}
+}
+
+// TestExpCache_KeepsWordsInUse checks the cache's generations: a word
+// asked again and again stays however many other words pass through, and a
+// word asked once leaves after two generations of them; an epoch change
+// drops both generations.
+func TestExpCache_KeepsWordsInUse(t *testing.T) {
+	t.Parallel()
+	var c expCache
+	want := []cand{{id: 7, quality: qualityExact}}
+	c.put("for", 1, want)
+	c.put("once", 1, []cand{{id: 8, quality: qualityExact}})
+	for i := range 5 * expCacheMax {
+		c.put(fmt.Sprintf("name%d", i), 1, nil)
+		if i%(expCacheMax/2) == 0 {
+			if got, ok := c.get("for", 1); !ok || len(got) != 1 || got[0] != want[0] {
+				t.Fatalf("after %d other words: the word in use is gone (%v, %v)", i+1, got, ok)
+			}
+		}
+	}
+	if _, ok := c.get("once", 1); ok {
+		t.Fatalf("a word asked once is still kept after %d other words", 5*expCacheMax)
+	}
+	c.put("new", 2, nil)
+	if _, ok := c.get("for", 2); ok {
+		t.Fatal("a word of the previous epoch is kept")
 	}
 }

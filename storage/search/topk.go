@@ -26,7 +26,10 @@ import (
 // never below it and results, ties included, are those of scoring every
 // match. When fewer docs than the page needs match every word, the docs'
 // levels are counted first and only those at or above the level that fills
-// the page are ranked.
+// the page are ranked. Windows are scored from the highest bound down
+// (byBound). A doc's score for a word's terms without a dense form is
+// kept per doc while their lists are decoded for counting (s.ws), so
+// scoring reads it there; a dense term's weight is read from its form.
 func (ix *Index) match(s *scratch, f *filter) int {
 	if len(s.words) == 0 {
 		return 0
@@ -41,7 +44,11 @@ func (ix *Index) match(s *scratch, f *filter) int {
 	s.nwin = nwin
 	nw := len(s.order)
 	rel := s.sort == sortRelevance
-	s.wsets = grow(s.wsets, nw*nwin)
+	s.wsets, s.nsets = grow(s.wsets, nw*nwin), grow(s.nsets, nw*nwin)
+	s.tdn = grow(s.tdn, len(s.terms))
+	if rel && len(s.ws) < nw {
+		s.ws = append(s.ws, make([][]float32, nw-len(s.ws))...)
+	}
 	s.cbits, s.ubits = grow(s.cbits, nwin), grow(s.ubits, nwin)
 	if rel {
 		s.bound, s.wmax = grow(s.bound, nwin), grow(s.wmax, nwin)
@@ -82,8 +89,16 @@ func (ix *Index) match(s *scratch, f *filter) int {
 			xb = s.xsets[k*nwin : (k+1)*nwin]
 			clear(xb)
 		}
+		// The docs of the word's terms that have no dense form, and, for
+		// ranking, each one's best score over them (ws, set on a doc's
+		// first posting, so never cleared): score reads a doc's score there
+		// instead of walking these terms' lists again.
+		nb := s.nsets[k*nwin : (k+1)*nwin]
+		clear(nb)
+		var ws []float32
 		for ti, t := range s.terms[w.lo:w.hi] {
-			if dn := v.dense[t.id]; dn != nil {
+			s.tdn[w.lo+ti] = v.dense[t.id]
+			if dn := s.tdn[w.lo+ti]; dn != nil {
 				for j, x := range dn.bits[:min(len(dn.bits), nwin)] {
 					wb[j] |= x
 				}
@@ -91,6 +106,10 @@ func (ix *Index) match(s *scratch, f *filter) int {
 					dn.spread(t, wmax)
 				}
 				continue
+			}
+			if rel && ws == nil {
+				s.ws[k] = grow(s.ws[k], len(ix.ids))
+				ws = s.ws[k]
 			}
 			pl, d := v.list(t.id), uint32(0)
 			exact := xb // nil unless t is the word as written
@@ -105,17 +124,25 @@ func (ix *Index) match(s *scratch, f *filter) int {
 					} else {
 						i, d, q = decodeLong(list, i, d)
 					}
-					wb[d>>6] |= 1 << (d & 63)
+					bit := uint64(1) << (d & 63)
 					if exact != nil {
-						exact[d>>6] |= 1 << (d & 63)
+						exact[d>>6] |= bit
 					}
 					if rel {
-						if sc := t.w*float32(q) + t.ex; sc > wmax[d>>6] {
+						sc := t.w*float32(q) + t.ex
+						if nb[d>>6]&bit == 0 || sc > ws[d] {
+							ws[d] = sc
+						}
+						if sc > wmax[d>>6] {
 							wmax[d>>6] = sc
 						}
 					}
+					nb[d>>6] |= bit
 				}
 			}
+		}
+		for j, x := range nb {
+			wb[j] |= x
 		}
 		df := 0
 		for _, x := range wb {
@@ -194,30 +221,88 @@ func (ix *Index) match(s *scratch, f *filter) int {
 			s.first = k
 		}
 	}
-	// Windows with the highest bounds go first (pass 0), so that the heap's
-	// worst entry is soon high and most other windows (pass 1) are skipped.
-	cut := s.cutBound(s.cbits, max(s.k, 16))
+	// Windows go from the highest bound down (byBound), so that the
+	// heap's worst entry soon reaches about its final value and the
+	// windows whose bound is below it are never scored. Nothing in score
+	// walks a list: windows may come in any order.
 	s.best = grow(s.best, nw*64)
 	best := s.best
-	for pass := range 2 {
-		s.curs = s.curs[:0]
-		for _, t := range s.terms {
-			c := cursor{dn: v.dense[t.id]}
-			if c.dn == nil {
-				c.pl, c.sk = v.list(t.id), v.skips[t.id]
-				c.peek()
-			}
-			s.curs = append(s.curs, c)
+	s.byBound()
+	for g, top := range s.gtop {
+		if s.gstart[g] == s.gstart[g+1] {
+			continue // no window
 		}
-		for j, m := range s.cbits {
-			if m == 0 || (s.full[j] >= cut) != (pass == 0) ||
-				s.below(s.full[j]) {
-				continue
+		if s.below(top) {
+			break // every later group's bounds are lower
+		}
+		for _, j := range s.worder[s.gstart[g]:s.gstart[g+1]] {
+			if !s.below(s.full[j]) {
+				ix.score(s, best, j<<6, s.cbits[j])
 			}
-			ix.score(s, best, uint32(j)<<6, m)
 		}
 	}
 	return total
+}
+
+// boundGroups is the number of groups byBound sorts windows into: a
+// window's group is its bound's distance below the highest, in steps of a
+// quarter of a power of two (distances below 1 in group 0).
+const boundGroups = 3 + 4*61
+
+// boundGroup returns the group of a bound at distance d (>= 0) below the
+// highest: higher groups for larger distances, so lower bounds.
+func boundGroup(d float64) int {
+	if !(d >= 1) {
+		return 0
+	}
+	q := uint64(min(d, 1<<62))
+	l := bits.Len64(q) // 1..63
+	if l < 3 {
+		return l
+	}
+	return 3 + 4*(l-3) + int(q>>(l-3)&3)
+}
+
+// byBound sorts the windows with docs to rank (s.cbits) into groups by
+// their bounds (s.full), highest first: s.worder[s.gstart[g]:s.gstart[g+1]]
+// holds group g's windows in doc order, and s.gtop[g] their highest bound,
+// so that a group whose highest bound is below the page's threshold ends
+// the search. It is a counting sort: three passes over the windows, not a
+// comparison sort of them.
+func (s *scratch) byBound() {
+	top := math.Inf(-1)
+	for j, m := range s.cbits {
+		if m != 0 {
+			top = max(top, s.full[j])
+		}
+	}
+	var cnt [boundGroups + 1]int32
+	s.wgroup = grow(s.wgroup, len(s.cbits))
+	last := 0
+	for j, m := range s.cbits {
+		if m != 0 {
+			g := boundGroup(top - s.full[j])
+			s.wgroup[j] = uint8(g)
+			cnt[g+1]++
+			last = max(last, g)
+		}
+	}
+	s.gstart, s.gtop = grow(s.gstart, last+2), grow(s.gtop, last+1)
+	s.gstart[0] = 0
+	for g := range last + 1 {
+		cnt[g+1] += cnt[g]
+		s.gstart[g+1] = cnt[g+1]
+		s.gtop[g] = math.Inf(-1)
+	}
+	s.worder = grow(s.worder, int(cnt[last+1]))
+	for j, m := range s.cbits {
+		if m != 0 {
+			g := s.wgroup[j]
+			s.worder[cnt[g]] = uint32(j)
+			cnt[g]++
+			s.gtop[g] = max(s.gtop[g], s.full[j])
+		}
+	}
 }
 
 // leaf is a set of words (a mask of bits in s.order) and the docs of
@@ -361,7 +446,7 @@ func (s *scratch) docBounds(j int, m uint64) float64 {
 }
 
 // score pushes the docs m of the window of 64 docs from a, scoring them
-// with each term's cursor.
+// word by word (scoreWord).
 func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 	clear(best)
 	nw := len(s.order)
@@ -472,63 +557,58 @@ func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 // docs from a for the word s.order[k]: the best of its terms' scores.
 func (s *scratch) scoreWord(k int, bw []float32, a uint32, m uint64) {
 	w := &s.words[s.order[k]]
+	j := int(a >> 6)
 	rest := m // the docs the word's other terms may raise
-	if w.x >= 0 {
+	if w.xd != nil {
 		// The word as written scores first; the docs having it need
 		// none of the word's other terms, whose scores are all below
 		// its exactness bonus (a doc's score for a word is the best of
 		// its terms').
-		s.scoreTerm(w.x, bw, a, m)
-		if w.xd != nil {
-			if j := int(a >> 6); j < len(w.xd.bits) {
-				rest &^= w.xd.bits[j]
-			}
-		} else {
-			rest &^= s.xsets[k*s.nwin+int(a>>6)]
+		s.scoreDense(w.x, bw, a, m)
+		if j < len(w.xd.bits) {
+			rest &^= w.xd.bits[j]
 		}
 		if rest == 0 {
 			return
 		}
 	}
+	// The terms without a dense form: their best score, kept per doc
+	// while their lists were decoded (match).
+	if ws := s.ws[k]; ws != nil {
+		for y := rest & s.nsets[k*s.nwin+j]; y != 0; y &= y - 1 {
+			b := bits.TrailingZeros64(y)
+			if sc := ws[a+uint32(b)]; sc > bw[b] {
+				bw[b] = sc
+			}
+		}
+	}
+	if w.x >= 0 && w.xd == nil {
+		if rest &^= s.xsets[k*s.nwin+j]; rest == 0 {
+			return
+		}
+	}
 	for ti := w.lo; ti < w.hi; ti++ {
-		// A byte list with no posting in the window costs a comparison,
-		// not a call (a prefix adds up to 32 of them, mostly one posting).
-		if c := &s.curs[ti]; ti != w.x && (c.dn != nil || c.nd < a+64) {
-			s.scoreTerm(ti, bw, a, rest)
+		if ti != w.x && s.tdn[ti] != nil {
+			s.scoreDense(ti, bw, a, rest)
 		}
 	}
 }
 
-// scoreTerm raises bw, the best extra scores of the docs of the window of
-// 64 docs from a for one word, by term ti's scores of the docs m.
-func (s *scratch) scoreTerm(ti int, bw []float32, a uint32, m uint64) {
-	t, c := s.terms[ti], &s.curs[ti]
-	if dn := c.dn; dn != nil {
-		j := a >> 6
-		if int(j) >= len(dn.bits) {
-			return
-		}
-		x, r := dn.bits[j], dn.rank[j]
-		for y := x & m; y != 0; y &= y - 1 {
-			b := bits.TrailingZeros64(y)
-			q := dn.weights[r+uint32(bits.OnesCount64(x&(1<<b-1)))]
-			if sc := t.w*float32(q) + t.ex; sc > bw[b] {
-				bw[b] = sc
-			}
-		}
+// scoreDense raises bw, the best extra scores of the docs of the window of
+// 64 docs from a for one word, by term ti's scores of the docs m; the term
+// has a dense form.
+func (s *scratch) scoreDense(ti int, bw []float32, a uint32, m uint64) {
+	t, dn := s.terms[ti], s.tdn[ti]
+	j := a >> 6
+	if int(j) >= len(dn.bits) {
 		return
 	}
-	if c.nd >= a+64 { // nothing in this window (or exhausted): no decoding
-		return
-	}
-	if c.nd < a {
-		c.seek(a)
-	}
-	for ; c.nd < a+64; c.next() {
-		if d := c.nd; d >= a && m>>(d-a)&1 != 0 {
-			if sc := t.w*float32(c.nq) + t.ex; sc > bw[d-a] {
-				bw[d-a] = sc
-			}
+	x, r := dn.bits[j], dn.rank[j]
+	for y := x & m; y != 0; y &= y - 1 {
+		b := bits.TrailingZeros64(y)
+		q := dn.weights[r+uint32(bits.OnesCount64(x&(1<<b-1)))]
+		if sc := t.w*float32(q) + t.ex; sc > bw[b] {
+			bw[b] = sc
 		}
 	}
 }
@@ -560,105 +640,10 @@ func (dn *dense) spread(t qterm, wmax []float32) {
 	}
 }
 
-// cursor walks one posting list forward. It holds the next posting
-// decoded (nd, nq; nd is math.MaxUint32 once the list is exhausted), so that
-// a window the list has no posting in costs one comparison: i is that
-// posting's byte (its packed part and tail counted as one), ni the byte
-// after it, prev the doc before it, b the next skip entry to consider.
-type cursor struct {
-	pl     plist
-	sk     []skip
-	dn     *dense // when not nil, used instead of pl
-	i, ni  int
-	prev   uint32
-	nd, nq uint32
-	b      int
-}
-
-// peek decodes the posting at byte c.i into nd and nq.
-func (c *cursor) peek() {
-	na := len(c.pl.a)
-	switch {
-	case c.i < na:
-		c.ni, c.nd, c.nq = decode(c.pl.a, c.i, c.prev)
-	case c.i < na+len(c.pl.b):
-		c.ni, c.nd, c.nq = decode(c.pl.b, c.i-na, c.prev)
-		c.ni += na
-	default:
-		c.nd = math.MaxUint32
-	}
-}
-
-// next moves c to the posting after nd.
-func (c *cursor) next() {
-	c.i, c.prev = c.ni, c.nd
-	c.peek()
-}
-
-// seek moves c past the blocks that end before doc a and then past the
-// postings before a.
-func (c *cursor) seek(a uint32) {
-	moved := false
-	for c.b < len(c.sk) && c.sk[c.b].prev < a {
-		if off := int(c.sk[c.b].off); off > c.i {
-			c.i, c.prev, moved = off, c.sk[c.b].prev, true
-		}
-		c.b++
-	}
-	if moved {
-		c.peek()
-	}
-	for c.nd < a {
-		c.next()
-	}
-}
-
 // grow returns s with length n, reusing its array when large enough.
 func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
 		return make([]T, n, n+n/8)
 	}
 	return s[:n]
-}
-
-// cutBound returns the n-th highest bound of the windows with matches (the
-// lowest of them when fewer windows have matches): the highest n are kept
-// in s.top as a min-heap, one pass over the windows, instead of sorting
-// every window's bound to read one of them.
-func (s *scratch) cutBound(cbits []uint64, n int) float64 {
-	h := s.top[:0]
-	for j, m := range cbits {
-		if m == 0 {
-			continue
-		}
-		b := s.full[j]
-		switch {
-		case len(h) < n:
-			h = append(h, b)
-			for i := len(h) - 1; i > 0 && h[(i-1)/2] > h[i]; i = (i - 1) / 2 { // sift up
-				h[i], h[(i-1)/2] = h[(i-1)/2], h[i]
-			}
-		case b > h[0]:
-			h[0] = b
-			for i := 0; ; { // sift down
-				c := 2*i + 1
-				if c >= len(h) {
-					break
-				}
-				if c+1 < len(h) && h[c+1] < h[c] {
-					c++
-				}
-				if h[i] <= h[c] {
-					break
-				}
-				h[i], h[c] = h[c], h[i]
-				i = c
-			}
-		}
-	}
-	s.top = h
-	if len(h) == 0 {
-		return 0
-	}
-	return h[0]
 }

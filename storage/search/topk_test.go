@@ -71,32 +71,57 @@ func TestDense_SameResults(t *testing.T) {
 	compare("after a compaction")
 }
 
-// TestCutBound checks the n-th highest window bound against sorting every
-// bound, for few and many windows, ties, and windows without matches.
-func TestCutBound(t *testing.T) {
+// TestByBound checks the groups byBound sorts windows into: every window
+// with matches once, in doc order within a group, every bound of a group
+// at least every bound of the groups after it, and each group's highest
+// bound; with few and many windows, ties, windows without matches and
+// bounds from equal to far apart (levels are powers of two apart).
+func TestByBound(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 17))
 	for trial := range 2000 {
 		nwin := r.IntN(300)
 		var s scratch
 		s.full = make([]float64, nwin)
-		cbits := make([]uint64, nwin)
-		var want []float64
+		s.cbits = make([]uint64, nwin)
+		var want []uint32
 		for j := range nwin {
-			s.full[j] = float64(r.IntN(40)) / 4 // ties are common
+			switch r.IntN(3) {
+			case 0:
+				s.full[j] = float64(r.IntN(40)) / 4 // ties are common
+			case 1:
+				s.full[j] = float64(r.IntN(1 << 20))
+			default:
+				s.full[j] = float64(int64(1)<<(30+r.IntN(20))) + r.Float64()*1e5
+			}
 			if r.IntN(4) != 0 {
-				cbits[j] = 1 << r.IntN(64)
-				want = append(want, s.full[j])
+				s.cbits[j] = 1 << r.IntN(64)
+				want = append(want, uint32(j))
 			}
 		}
-		n := 1 + r.IntN(40)
-		slices.Sort(want)
-		var w float64
-		if len(want) > 0 {
-			w = want[max(len(want)-n, 0)]
+		s.byBound()
+		got := slices.Clone(s.worder)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: windows %v, want %v", trial, s.worder, want)
 		}
-		if got := s.cutBound(cbits, n); got != w {
-			t.Fatalf("trial %d: %d windows with matches, n %d: cutBound %v, sorting says %v", trial, len(want), n, got, w)
+		if len(want) == 0 {
+			continue
+		}
+		lowest := math.Inf(1) // of the groups before
+		for g, top := range s.gtop {
+			ws := s.worder[s.gstart[g]:s.gstart[g+1]]
+			high, low := math.Inf(-1), math.Inf(1)
+			for i, j := range ws {
+				if i > 0 && ws[i-1] >= j {
+					t.Fatalf("trial %d: group %d not in doc order: %v", trial, g, ws)
+				}
+				high, low = max(high, s.full[j]), min(low, s.full[j])
+			}
+			if len(ws) > 0 && (high != top || high > lowest) {
+				t.Fatalf("trial %d: group %d's bounds %v..%v (top %v), the groups before go down to %v", trial, g, low, high, top, lowest)
+			}
+			lowest = min(lowest, low)
 		}
 	}
 }
