@@ -25,7 +25,8 @@ import (
 // the Debian Chromium against a real `serve --demo`, with its defaults: a
 // mobile phone with simulated throttling.
 const (
-	// lighthouseSkipEnv skips TestLighthouse when set to "1" (offline work; CI never sets it).
+	// lighthouseSkipEnv skips TestLighthouse when set to "1": offline work, and
+	// .ci/run's e2e tier, which runs this test alone before it.
 	lighthouseSkipEnv = "LAUNCHDIR_SKIP_LIGHTHOUSE"
 	// lighthouseMin is the lowest score each category may have.
 	lighthouseMin = 0.95
