@@ -146,6 +146,9 @@ func TestSeedDemo(t *testing.T) {
 	t.Run("NoteTaking", func(t *testing.T) { testDemoNoteTaking(t, db) })
 	t.Run("SecondCallIsNoOp", func(t *testing.T) { testDemoSecondCall(t, db) })
 	t.Run("SecondSite", func(t *testing.T) {
+		// The whole demo seeded again, on one goroutine: 10 s of CPU under
+		// -race. SeedDemo runs under -race in seededDB's template build.
+		testtier.SkipRace(t, "the demo seeded a second time, for a second site")
 		other := domain.Site{Key: "other", Name: "Other directory"}
 		if seeded, err := SeedDemo(context.Background(), db, other, demoNow); err != nil || !seeded {
 			t.Fatalf("SeedDemo for a second site = %v, %v; want true, nil", seeded, err)
@@ -374,6 +377,10 @@ func testDemoNoteTaking(t *testing.T, db *DB) {
 
 func TestSeedSynthetic(t *testing.T) {
 	t.Parallel()
+	// 3,000 listings seeded on one goroutine; SeedSynthetic runs under -race
+	// in snapDB's template build, TestSeedSynthetic_Golden and the summary
+	// cache's tests.
+	testtier.SkipRace(t, "3,000 synthetic listings seeded and counted")
 	db, err := Open(filepath.Join(t.TempDir(), "launchdir.db"), WithClock(time.Now))
 	if err != nil {
 		t.Fatal(err)
