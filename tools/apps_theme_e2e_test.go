@@ -20,6 +20,7 @@ import (
 // card turns light. The host's style variables (styles.variables) colour
 // the card's background, text and font; the PAID colour stays the site's.
 func TestApps_HostTheme(t *testing.T) {
+	t.Parallel() // owns its server, data and processes (e2e tier: docs/testing.md)
 	dir, node := appsBuildDir(t)
 	appsRun(t, dir, node, "node_modules/esbuild/bin/esbuild", "testhost/host.js", "--bundle", "--format=esm",
 		"--log-level=warning", "--outfile=testhost/host.bundle.js")

@@ -16,9 +16,9 @@ import (
 func badgeListings(t *testing.T) (rich domain.GetBadgesOutput, unverified string) {
 	t.Helper()
 	ctx := context.Background()
-	res := must(demo.svc.SearchListings(ctx, domain.SearchListingsInput{Sort: "votes", Pagination: domain.Pagination{PerPage: 100}})).get(t)
+	res := must(demo().svc.SearchListings(ctx, domain.SearchListingsInput{Sort: "votes", Pagination: domain.Pagination{PerPage: 100}})).get(t)
 	for _, s := range res.Items {
-		b := must(demo.svc.GetBadges(ctx, domain.GetBadgesInput{Slug: s.Slug})).get(t)
+		b := must(demo().svc.GetBadges(ctx, domain.GetBadgesInput{Slug: s.Slug})).get(t)
 		if len(b.Items) > len(rich.Items) {
 			rich = b
 		}
@@ -39,14 +39,14 @@ func badgeListings(t *testing.T) (rich domain.GetBadgesOutput, unverified string
 func TestBadges_EveryStyleServed(t *testing.T) {
 	t.Parallel()
 	rich, _ := badgeListings(t)
-	name := must(demo.svc.GetListing(context.Background(), domain.SlugInput{Slug: rich.Listing})).get(t).Name
+	name := must(demo().svc.GetListing(context.Background(), domain.SlugInput{Slug: rich.Listing})).get(t).Name
 	for _, b := range rich.Items {
 		styles := b.Styles
 		if b.Kind != rich.Items[0].Kind {
 			styles = styles[:1] // every style once, then one per further kind
 		}
 		for _, st := range styles {
-			res := demo.get(t, st.SVGURL)
+			res := demo().get(t, st.SVGURL)
 			if res.status != 200 {
 				t.Fatalf("GET %s: %d\n%s", st.SVGURL, res.status, res.body)
 			}
@@ -87,14 +87,14 @@ func TestBadges_EmbedLinksToListingPage(t *testing.T) {
 			t.Fatalf("embed HTML without link or image: %s", b.EmbedHTML)
 		}
 		page := htmlUnescape(href[1])
-		if page != demo.srv.URL+"/listings/"+rich.Listing {
+		if page != demo().srv.URL+"/listings/"+rich.Listing {
 			t.Errorf("embed links to %q, want the listing page", page)
 		}
-		res := demo.get(t, page)
+		res := demo().get(t, page)
 		if res.status != 200 || !strings.Contains(res.body, `id="badges"`) {
 			t.Errorf("GET %s (badge link): %d", page, res.status)
 		}
-		img := demo.get(t, htmlUnescape(src[1]))
+		img := demo().get(t, htmlUnescape(src[1]))
 		if img.status != 200 || img.header.Get("Content-Type") != "image/svg+xml" {
 			t.Errorf("GET %s (badge image): %d %q", src[1], img.status, img.header.Get("Content-Type"))
 		}
@@ -123,13 +123,13 @@ func TestBadges_Errors(t *testing.T) {
 		{"/badges/" + unverified + "/listed.svg?shape=banner&mode=dark&size=s", 200},
 	}
 	for _, c := range cases {
-		if res := demo.get(t, c.path); res.status != c.status {
+		if res := demo().get(t, c.path); res.status != c.status {
 			t.Errorf("GET %s: %d, want %d", c.path, res.status, c.status)
 		}
 	}
 	// An unchanged badge is not sent twice.
-	first := demo.get(t, "/badges/"+slug+"/listed.svg")
-	again := demo.get(t, "/badges/"+slug+"/listed.svg", "If-None-Match", first.header.Get("ETag"))
+	first := demo().get(t, "/badges/"+slug+"/listed.svg")
+	again := demo().get(t, "/badges/"+slug+"/listed.svg", "If-None-Match", first.header.Get("ETag"))
 	if again.status != 304 || again.body != "" {
 		t.Errorf("conditional GET: %d with %d bytes, want 304 and no body", again.status, len(again.body))
 	}
@@ -141,12 +141,12 @@ func TestBadges_ListingPreview(t *testing.T) {
 	t.Parallel()
 	rich, _ := badgeListings(t)
 	w, h := domain.BadgeDims("banner", "l")
-	res := demo.get(t, "/listings/"+rich.Listing+"?shape=banner&mode=dark&size=l")
+	res := demo().get(t, "/listings/"+rich.Listing+"?shape=banner&mode=dark&size=l")
 	want := fmt.Sprintf(`/badges/%s/listed.svg?shape=banner&amp;mode=dark&amp;size=l" alt="Listed on Launchdir" width="%d" height="%d"`, rich.Listing, w, h)
 	if res.status != 200 || !strings.Contains(res.body, want) {
 		t.Errorf("listing page with a badge style: %d, lacks %s", res.status, want)
 	}
-	res = demo.get(t, "/listings/"+rich.Listing+"?shape=circle")
+	res = demo().get(t, "/listings/"+rich.Listing+"?shape=circle")
 	if res.status != 200 || !strings.Contains(res.body, "listed.svg?shape=standard&amp;mode=auto&amp;size=m") {
 		t.Errorf("listing page with an unknown badge shape: %d, want the default style", res.status)
 	}

@@ -34,7 +34,7 @@ func TestBadges_ErrorsAreProblems(t *testing.T) {
 		{"/badges/" + slug + "/trophies/999999.svg", "", "", 404},
 		{"/badges/" + slug + "/trophies/week-1999-01-04.svg", "", "", 404},
 	} {
-		res := demo.get(t, c.path)
+		res := demo().get(t, c.path)
 		if res.status != c.status || res.header.Get("Content-Type") != problem.ContentType {
 			t.Errorf("GET %s: %d %q, want %d %s\n%s", c.path, res.status, res.header.Get("Content-Type"), c.status, problem.ContentType, excerpt(res.body))
 			continue

@@ -18,8 +18,8 @@ import (
 // and the Cursor install link carries it.
 func TestDocs_ClientSetUp(t *testing.T) {
 	t.Parallel()
-	info := must(demo.svc.GetSiteInfo(context.Background(), domain.Empty{})).get(t)
-	res := demo.get(t, "/docs")
+	info := must(demo().svc.GetSiteInfo(context.Background(), domain.Empty{})).get(t)
+	res := demo().get(t, "/docs")
 	if res.status != 200 {
 		t.Fatalf("GET /docs: %d", res.status)
 	}

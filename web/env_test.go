@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,23 +32,39 @@ type env struct {
 	db      *storage.DB
 }
 
-// demo is shared by the read-only tests of this package: seeding once keeps
-// the run short on two cores. Tests that break their database build their own.
-var demo *env
+// demo returns the env shared by the read-only tests of this package, built
+// on first use: seeding once keeps the run short on two cores, and a run
+// whose tests never read it (the e2e tier's selection of this package: the
+// PostgreSQL parts) does not seed it at all. Tests that break their
+// database build their own.
+func demo() *env {
+	demoOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "launchdir-web-")
+		if err != nil {
+			panic(err)
+		}
+		e, err := newEnv(dir, true)
+		if err != nil {
+			os.RemoveAll(dir)
+			panic(err)
+		}
+		demoEnv, demoDir = e, dir
+	})
+	return demoEnv
+}
+
+var (
+	demoOnce sync.Once
+	demoEnv  *env
+	demoDir  string
+)
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "launchdir-web-")
-	if err != nil {
-		panic(err)
-	}
-	e, err := newEnv(dir, true)
-	if err != nil {
-		panic(err)
-	}
-	demo = e
 	code := pgtest.Main(m) // stops the PostgreSQL cluster if a test started one
-	e.close()
-	_ = os.RemoveAll(dir)
+	if demoEnv != nil {
+		demoEnv.close()
+		_ = os.RemoveAll(demoDir)
+	}
 	os.Exit(code)
 }
 

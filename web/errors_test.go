@@ -23,7 +23,7 @@ import (
 // codes a real page request can produce through the router.
 func TestPages_ErrorStatusTable(t *testing.T) {
 	t.Parallel()
-	hd := &handler{svc: demo.svc, pages: parsePages(), log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	hd := &handler{svc: demo().svc, pages: parsePages(), log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	for _, code := range problem.Codes() {
 		rec := httptest.NewRecorder()
 		r := httptest.NewRequest("GET", "/search", nil)
@@ -52,7 +52,7 @@ func TestPages_ErrorStatusTable(t *testing.T) {
 // problem+json.
 func TestPages_RateLimitedPage(t *testing.T) {
 	lim := ratelimit.New(ratelimit.Policy{Name: "pages", Quota: 1, Window: time.Minute}, func() time.Time { return testNow })
-	srv := httptest.NewServer(New(demo.svc, WithRateLimit(lim)))
+	srv := httptest.NewServer(New(demo().svc, WithRateLimit(lim)))
 	defer srv.Close()
 	for i, want := range []int{200, 429} {
 		res, err := http.Get(srv.URL + "/docs")

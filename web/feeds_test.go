@@ -34,8 +34,8 @@ type feedCase struct {
 func demoFeeds(t *testing.T) []feedCase {
 	t.Helper()
 	ctx := context.Background()
-	svc := demo.svc
-	host := strings.TrimPrefix(demo.srv.URL, "http://")
+	svc := demo().svc
+	host := strings.TrimPrefix(demo().srv.URL, "http://")
 	host = host[:strings.LastIndexByte(host, ':')]
 	tag := func(s string) string { return "tag:" + host + "," + feedTagDate + ":" + s }
 	var cases []feedCase
@@ -148,7 +148,7 @@ func TestFeeds_EveryFormat(t *testing.T) {
 	p := gofeed.NewParser()
 	for _, c := range demoFeeds(t) {
 		for _, ext := range feedExts {
-			res := demo.get(t, c.path+"."+ext)
+			res := demo().get(t, c.path+"."+ext)
 			if res.status != http.StatusOK {
 				t.Fatalf("%s.%s: %d %s", c.path, ext, res.status, res.body)
 			}
@@ -165,8 +165,8 @@ func TestFeeds_EveryFormat(t *testing.T) {
 			if !strings.HasPrefix(f.Title, "Launchdir: ") {
 				t.Errorf("%s.%s: title %q", c.path, ext, f.Title)
 			}
-			if f.Link != demo.srv.URL+c.page {
-				t.Errorf("%s.%s: link %q, want %q", c.path, ext, f.Link, demo.srv.URL+c.page)
+			if f.Link != demo().srv.URL+c.page {
+				t.Errorf("%s.%s: link %q, want %q", c.path, ext, f.Link, demo().srv.URL+c.page)
 			}
 			if len(f.Items) != len(c.titles) {
 				t.Fatalf("%s.%s: %d items, want %d", c.path, ext, len(f.Items), len(c.titles))
@@ -182,7 +182,7 @@ func TestFeeds_EveryFormat(t *testing.T) {
 				if it.GUID != c.ids[i] {
 					t.Errorf("%s.%s item %d: id %q, want %q", c.path, ext, i, it.GUID, c.ids[i])
 				}
-				if !strings.HasPrefix(it.Link, demo.srv.URL+"/") {
+				if !strings.HasPrefix(it.Link, demo().srv.URL+"/") {
 					t.Errorf("%s.%s item %d: link %q is not absolute on the site", c.path, ext, i, it.Link)
 				}
 				if it.PublishedParsed == nil || !it.PublishedParsed.Equal(c.dates[i].Truncate(time.Second)) {
@@ -243,7 +243,7 @@ func checkDateFormats(t *testing.T, name, ext, body string) {
 		if err := json.Unmarshal([]byte(body), &f); err != nil {
 			t.Fatal(err)
 		}
-		if f.Version != "https://jsonfeed.org/version/1.1" || f.FeedURL != demo.srv.URL+name {
+		if f.Version != "https://jsonfeed.org/version/1.1" || f.FeedURL != demo().srv.URL+name {
 			t.Errorf("%s: version %q feed_url %q", name, f.Version, f.FeedURL)
 		}
 		for _, it := range f.Items {
@@ -259,7 +259,7 @@ func checkDateFormats(t *testing.T, name, ext, body string) {
 // without a body; another ETag or an older date gets the feed.
 func TestFeeds_ConditionalGet(t *testing.T) {
 	for _, path := range []string{"/feeds/this-week.rss", "/feeds/blog.atom", "/feeds/awards.json"} {
-		res := demo.get(t, path)
+		res := demo().get(t, path)
 		etag, mod := res.header.Get("ETag"), res.header.Get("Last-Modified")
 		if res.status != http.StatusOK || !strings.HasPrefix(etag, `"`) || mod == "" {
 			t.Fatalf("%s: %d ETag %q Last-Modified %q", path, res.status, etag, mod)
@@ -270,19 +270,19 @@ func TestFeeds_ConditionalGet(t *testing.T) {
 		if m, err := http.ParseTime(mod); err != nil || m.After(testNow) {
 			t.Errorf("%s: Last-Modified %q (%v) is later than now", path, mod, err)
 		}
-		if again := demo.get(t, path); again.header.Get("ETag") != etag {
+		if again := demo().get(t, path); again.header.Get("ETag") != etag {
 			t.Errorf("%s: the ETag changed between two requests: %q, %q", path, etag, again.header.Get("ETag"))
 		}
 		for _, hdr := range [][2]string{{"If-None-Match", etag}, {"If-Modified-Since", mod}} {
-			r := demo.get(t, path, hdr[0], hdr[1])
+			r := demo().get(t, path, hdr[0], hdr[1])
 			if r.status != http.StatusNotModified || r.body != "" {
 				t.Errorf("%s with %s: %d, %d bytes; want 304 and none", path, hdr[0], r.status, len(r.body))
 			}
 		}
-		if r := demo.get(t, path, "If-None-Match", `"other"`); r.status != http.StatusOK {
+		if r := demo().get(t, path, "If-None-Match", `"other"`); r.status != http.StatusOK {
 			t.Errorf("%s with another ETag: %d", path, r.status)
 		}
-		if r := demo.get(t, path, "If-Modified-Since", "Mon, 02 Jan 2006 15:04:05 GMT"); r.status != http.StatusOK {
+		if r := demo().get(t, path, "If-Modified-Since", "Mon, 02 Jan 2006 15:04:05 GMT"); r.status != http.StatusOK {
 			t.Errorf("%s modified since 2006: %d", path, r.status)
 		}
 	}
@@ -293,7 +293,7 @@ func TestFeeds_ConditionalGet(t *testing.T) {
 func TestFeeds_NotFound(t *testing.T) {
 	for _, path := range []string{"/feeds/categories/no-such-category.rss", "/feeds/listings/no-such-listing.atom",
 		"/feeds/listings/Bad_Slug.json", "/feeds/nothing.rss", "/feeds/this-week.xml", "/feeds/this-week", "/feeds/.rss"} {
-		if res := demo.get(t, path); res.status != http.StatusNotFound {
+		if res := demo().get(t, path); res.status != http.StatusNotFound {
 			t.Errorf("%s: %d, want 404", path, res.status)
 		}
 	}
@@ -309,7 +309,7 @@ func TestFeeds_Discovery(t *testing.T) {
 	}
 	week := strings.TrimPrefix(byPath["/feeds/this-week"], "/launches/weeks/")
 	var post string
-	if out, err := demo.svc.ListBlogPosts(context.Background(), domain.ListBlogPostsInput{}); err == nil && len(out.Items) > 0 {
+	if out, err := demo().svc.ListBlogPosts(context.Background(), domain.ListBlogPostsInput{}); err == nil && len(out.Items) > 0 {
 		post = "/blog/" + out.Items[0].Slug
 	}
 	pages := map[string][]string{
@@ -327,7 +327,7 @@ func TestFeeds_Discovery(t *testing.T) {
 		}
 	}
 	for page, feeds := range pages {
-		res := demo.get(t, page)
+		res := demo().get(t, page)
 		if res.status != http.StatusOK {
 			t.Fatalf("%s: %d", page, res.status)
 		}
@@ -342,14 +342,14 @@ func TestFeeds_Discovery(t *testing.T) {
 				if !strings.Contains(head, want) || !strings.Contains(head, `href="`+f+"."+ext+`"`) {
 					t.Errorf("%s: no %s link to %s.%s in:\n%s", page, typ, f, ext, head)
 				}
-				if r := demo.get(t, f+"."+ext); r.status != http.StatusOK {
+				if r := demo().get(t, f+"."+ext); r.status != http.StatusOK {
 					t.Errorf("%s links %s.%s: %d", page, f, ext, r.status)
 				}
 			}
 		}
 	}
 	// A page without a feed has no alternate link.
-	if res := demo.get(t, "/leaderboards"); strings.Contains(res.body, `rel="alternate"`) {
+	if res := demo().get(t, "/leaderboards"); strings.Contains(res.body, `rel="alternate"`) {
 		t.Errorf("/leaderboards has an alternate link")
 	}
 }
@@ -358,7 +358,7 @@ func TestFeeds_Discovery(t *testing.T) {
 // used (domain.WithOrigin, as auth.WithOrigins sets it from a loopback Host),
 // not on the configured default.
 func TestFeeds_LinksOnClientOrigin(t *testing.T) {
-	h := New(demo.svc)
+	h := New(demo().svc)
 	const origin = "http://localhost:8123"
 	for _, ext := range feedExts {
 		req := httptest.NewRequest("GET", "/feeds/this-week."+ext, nil)
@@ -377,8 +377,8 @@ func TestFeeds_LinksOnClientOrigin(t *testing.T) {
 				t.Errorf("%s: item link %q id %q not on %s", ext, it.Link, it.GUID, origin)
 			}
 		}
-		if strings.Contains(rec.Body.String(), demo.srv.URL) {
-			t.Errorf("%s: the feed names the default origin %s", ext, demo.srv.URL)
+		if strings.Contains(rec.Body.String(), demo().srv.URL) {
+			t.Errorf("%s: the feed names the default origin %s", ext, demo().srv.URL)
 		}
 	}
 }

@@ -264,7 +264,7 @@ func jsonKeys(v any, into []string) []string {
 // TestOpenData_LinkedFromDocs: /docs links the export's files and the feeds
 // and states the licence; every link answers.
 func TestOpenData_LinkedFromDocs(t *testing.T) {
-	res := demo.get(t, "/docs")
+	res := demo().get(t, "/docs")
 	if !strings.Contains(res.body, `href="https://creativecommons.org/licenses/by/4.0/" rel="license"`) ||
 		!strings.Contains(res.body, "CC BY 4.0") {
 		t.Errorf("/docs does not state the licence")
@@ -274,7 +274,7 @@ func TestOpenData_LinkedFromDocs(t *testing.T) {
 		if !strings.Contains(res.body, `href="`+path+`"`) {
 			t.Errorf("/docs does not link %s", path)
 		}
-		if r := demo.get(t, path); r.status != http.StatusOK {
+		if r := demo().get(t, path); r.status != http.StatusOK {
 			t.Errorf("%s: %d", path, r.status)
 		}
 	}

@@ -68,7 +68,7 @@ func (r result[T]) get(t *testing.T) T {
 func TestPages_RenderDemoData(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	svc := demo.svc
+	svc := demo().svc
 	info := must(svc.GetSiteInfo(ctx, domain.Empty{})).get(t)
 	week := must(svc.GetLaunchWeek(ctx, domain.GetLaunchWeekInput{Week: "this"})).get(t)
 	last := must(svc.GetLaunchWeek(ctx, domain.GetLaunchWeekInput{Week: "last"})).get(t)
@@ -129,10 +129,10 @@ func TestPages_RenderDemoData(t *testing.T) {
 		{name: "docs", path: "/docs", status: 200, want: []string{hesc(info.MCPURL), hesc(info.OpenAPIURL), hesc(info.APIBaseURL), "Streamable HTTP"}},
 		{name: "search", path: "/search?q=" + strings.ReplaceAll(cat.Items[0].Name, " ", "+"), status: 200, want: []string{hesc(cat.Items[0].Name)}},
 	}
-	runPages(t, demo, cases)
+	runPages(t, demo(), cases)
 
 	// Every billboard row is marked as a PAID placement.
-	page := demo.get(t, "/leaderboards/billboard")
+	page := demo().get(t, "/leaderboards/billboard")
 	if n := strings.Count(page.body, `<li class="paid">`); n != len(billboard.Items) {
 		t.Errorf("billboard page marks %d rows PAID, want all %d", n, len(billboard.Items))
 	}
@@ -143,7 +143,7 @@ func TestPages_Errors(t *testing.T) {
 	// A guessed address ("study-loop" for "studyloop") links the listing it
 	// most likely meant.
 	var meant domain.ListingSummary
-	for _, l := range must(demo.svc.SearchListings(t.Context(), domain.SearchListingsInput{Sort: "votes", Pagination: domain.Pagination{PerPage: 100}})).get(t).Items {
+	for _, l := range must(demo().svc.SearchListings(t.Context(), domain.SearchListingsInput{Sort: "votes", Pagination: domain.Pagination{PerPage: 100}})).get(t).Items {
 		if len(l.Slug) >= 6 && !strings.Contains(l.Slug, "-") && strings.EqualFold(l.Slug, l.Name) {
 			meant = l.ListingSummary
 			break
@@ -153,7 +153,7 @@ func TestPages_Errors(t *testing.T) {
 		t.Fatal("no live demo listing whose slug is its name in one word of 6 letters or more")
 	}
 	guess := meant.Slug[:3] + "-" + meant.Slug[3:]
-	runPages(t, demo, []pageCase{
+	runPages(t, demo(), []pageCase{
 		{name: "guessed listing", path: "/listings/" + guess, status: 404,
 			want: []string{"No listing &#34;" + guess + "&#34; exists.", `Did you mean <a href="/listings/` + meant.Slug + `">` + meant.Name + `</a>?`}},
 		{name: "unknown path", path: "/no/such/page", status: 404, want: []string{"Page not found"}},
@@ -180,7 +180,7 @@ func TestPages_Errors(t *testing.T) {
 func TestPages_SecurityHeaders(t *testing.T) {
 	t.Parallel()
 	for _, path := range []string{"/", "/docs", "/no/such/page"} {
-		res := demo.get(t, path)
+		res := demo().get(t, path)
 		csp := res.header.Get("Content-Security-Policy")
 		for _, want := range []string{"default-src 'self'", "frame-ancestors 'none'", "script-src 'none'"} {
 			if !strings.Contains(csp, want) {
@@ -194,7 +194,7 @@ func TestPages_SecurityHeaders(t *testing.T) {
 			t.Errorf("GET %s: page carries inline script or style", path)
 		}
 	}
-	css := demo.get(t, "/static/style.css")
+	css := demo().get(t, "/static/style.css")
 	if css.status != 200 || !strings.HasPrefix(css.header.Get("Content-Type"), "text/css") {
 		t.Errorf("style sheet: %d %q", css.status, css.header.Get("Content-Type"))
 	}
@@ -205,10 +205,10 @@ func TestPages_SecurityHeaders(t *testing.T) {
 func TestPages_ListingProfile(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	res := must(demo.svc.SearchListings(ctx, domain.SearchListingsInput{Sort: "votes", Pagination: domain.Pagination{PerPage: 40}})).get(t)
+	res := must(demo().svc.SearchListings(ctx, domain.SearchListingsInput{Sort: "votes", Pagination: domain.Pagination{PerPage: 40}})).get(t)
 	var sawStory, sawNoStory, sawNotFound, sawPaid bool
 	for _, s := range res.Items {
-		l := must(demo.svc.GetListing(ctx, domain.SlugInput{Slug: s.Slug})).get(t)
+		l := must(demo().svc.GetListing(ctx, domain.SlugInput{Slug: s.Slug})).get(t)
 		want := []string{hesc(l.Name), hesc(l.Tagline), "Badges", "/badges/" + l.Slug + "/listed.svg"}
 		if len(l.Features) > 0 {
 			want = append(want, hesc(l.Features[0]))
@@ -239,7 +239,7 @@ func TestPages_ListingProfile(t *testing.T) {
 			sawNotFound = true
 			want = append(want, "Not found on the website", hesc(factName(l.NotFoundOnWebsite[0])))
 		}
-		alts := must(demo.svc.GetAlternatives(ctx, domain.SlugInput{Slug: l.Slug})).get(t)
+		alts := must(demo().svc.GetAlternatives(ctx, domain.SlugInput{Slug: l.Slug})).get(t)
 		for _, a := range alts.Items {
 			want = append(want, "/listings/"+a.Slug)
 			if a.Approved {
@@ -254,7 +254,7 @@ func TestPages_ListingProfile(t *testing.T) {
 			sawNoStory = true
 			notWant = append(notWant, `class="paid-section"`)
 		}
-		runPages(t, demo, []pageCase{{name: l.Slug, path: "/listings/" + l.Slug, status: 200, want: want, notWant: notWant}})
+		runPages(t, demo(), []pageCase{{name: l.Slug, path: "/listings/" + l.Slug, status: 200, want: want, notWant: notWant}})
 	}
 	if !sawNoStory || !sawNotFound || !sawPaid {
 		t.Errorf("the first page of listings lacks a listing without paid sections (%v), with not_found_on_website (%v) or with billboard money (%v)", sawNoStory, sawNotFound, sawPaid)

@@ -34,7 +34,7 @@ func pageRows(body string) []string {
 func TestRows_EveryList(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	svc := demo.svc
+	svc := demo().svc
 	cats := must(svc.ListCategories(ctx, domain.ListCategoriesInput{})).get(t)
 	founders := must(svc.ListFounders(ctx, domain.ListFoundersInput{Pagination: domain.Pagination{PerPage: 30}})).get(t)
 	week := must(svc.GetLaunchWeek(ctx, domain.GetLaunchWeekInput{Week: "last"})).get(t)
@@ -47,7 +47,7 @@ func TestRows_EveryList(t *testing.T) {
 		"/leaderboards/billboard", "/leaderboards/domain-rating", "/leaderboards/revenue", "/awards"}
 	upcoming := 0
 	for _, p := range paths {
-		res := demo.get(t, p)
+		res := demo().get(t, p)
 		if res.status != 200 {
 			t.Fatalf("GET %s: %d", p, res.status)
 		}
@@ -92,11 +92,11 @@ func TestRows_EveryList(t *testing.T) {
 // its awards #1, #2, #3 in order with the week's votes.
 func TestRows_AwardsByWeek(t *testing.T) {
 	t.Parallel()
-	awards := must(demo.svc.ListAwards(context.Background(), domain.ListAwardsInput{Pagination: domain.Pagination{PerPage: 30}})).get(t)
+	awards := must(demo().svc.ListAwards(context.Background(), domain.ListAwardsInput{Pagination: domain.Pagination{PerPage: 30}})).get(t)
 	if len(awards.Items) < 6 {
 		t.Fatalf("the demo data has %d awards, want two weeks' at least", len(awards.Items))
 	}
-	body := demo.get(t, "/awards").body
+	body := demo().get(t, "/awards").body
 	weeks := reWeekHead.FindAllStringSubmatch(body, -1)
 	if len(weeks) < 2 {
 		t.Fatalf("awards page shows %d week headings", len(weeks))
@@ -137,7 +137,7 @@ func TestRows_AwardsByWeek(t *testing.T) {
 	}
 	// One listing's awards: its rows only.
 	slug := awards.Items[0].Listing.Slug
-	for _, r := range pageRows(demo.get(t, "/awards?listing="+slug).body) {
+	for _, r := range pageRows(demo().get(t, "/awards?listing="+slug).body) {
 		if !strings.Contains(r, `href="/listings/`+slug+`"`) {
 			t.Errorf("awards of %s show another listing: %.200s", slug, r)
 		}
@@ -148,7 +148,7 @@ func TestRows_AwardsByWeek(t *testing.T) {
 // search, a page of a feed) brings the person back to that very page.
 func TestRows_VoteComesBack(t *testing.T) {
 	t.Parallel()
-	body := demo.get(t, "/launches?section=most-voted&page=2").body
+	body := demo().get(t, "/launches?section=most-voted&page=2").body
 	// html/template writes the escapes in lower case.
 	want := strings.ToLower(`href="/signin?next=` + url.QueryEscape("/launches?section=most-voted&page=2") + `"`)
 	if !strings.Contains(strings.ToLower(body), want) {
@@ -163,7 +163,7 @@ func TestLogoTint(t *testing.T) {
 	if a, b := logoTint("notebooky"), logoTint("notebooky"); a != b {
 		t.Fatal("logoTint is not stable")
 	}
-	out := must(demo.svc.ListLaunches(context.Background(), domain.ListLaunchesInput{Section: "recent", Pagination: domain.Pagination{PerPage: 100}})).get(t)
+	out := must(demo().svc.ListLaunches(context.Background(), domain.ListLaunchesInput{Section: "recent", Pagination: domain.Pagination{PerPage: 100}})).get(t)
 	seen := map[int]bool{}
 	for _, l := range out.Items {
 		n := logoTint(l.Slug)

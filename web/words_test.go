@@ -38,12 +38,12 @@ func TestPages_NoMachineWords(t *testing.T) {
 	for _, b := range boardOrder {
 		paths = append(paths, "/leaderboards/"+b)
 	}
-	live := must(demo.svc.SearchListings(ctx, domain.SearchListingsInput{Pagination: domain.Pagination{PerPage: 100}})).get(t)
+	live := must(demo().svc.SearchListings(ctx, domain.SearchListingsInput{Pagination: domain.Pagination{PerPage: 100}})).get(t)
 	for _, l := range live.Items {
 		paths = append(paths, "/listings/"+l.Slug)
 	}
 	for _, p := range paths {
-		res := demo.get(t, p)
+		res := demo().get(t, p)
 		if res.status != http.StatusOK {
 			t.Errorf("GET %s: %d", p, res.status)
 			continue
@@ -67,7 +67,7 @@ func TestPages_HumanWords(t *testing.T) {
 	ctx := context.Background()
 	t.Run("NotFoundOnWebsite", func(t *testing.T) {
 		// The demo's captionkit does not state its founding year.
-		res := demo.get(t, "/listings/captionkit")
+		res := demo().get(t, "/listings/captionkit")
 		text := pageText(res.body)
 		if !strings.Contains(text, "Not found on the website") || !strings.Contains(text, "Year founded") || strings.Contains(text, "founded_year") {
 			t.Errorf("captionkit's not-found facts: %s", snippet(text, "Not found on the website"))
@@ -75,30 +75,30 @@ func TestPages_HumanWords(t *testing.T) {
 	})
 	t.Run("Leaderboards", func(t *testing.T) {
 		for _, p := range []string{"/leaderboards", "/leaderboards/billboard", "/docs"} {
-			text := pageText(demo.get(t, p).body)
+			text := pageText(demo().get(t, p).body)
 			if strings.Contains(text, "present it as paid") || !strings.Contains(text, "A PAID ranking") {
 				t.Errorf("GET %s: %s", p, snippet(text, "PAID"))
 			}
 		}
 	})
 	t.Run("OneResult", func(t *testing.T) {
-		text := pageText(demo.get(t, "/search?q=notewise").body)
+		text := pageText(demo().get(t, "/search?q=notewise").body)
 		if !strings.Contains(text, "1 result for “notewise”") {
 			t.Errorf("one hit: %s", snippet(text, "for “notewise”"))
 		}
-		text = pageText(demo.get(t, "/search?q=note").body)
+		text = pageText(demo().get(t, "/search?q=note").body)
 		if !regexp.MustCompile(`\d+ results for “note”`).MatchString(text) {
 			t.Errorf("several hits: %s", snippet(text, "for “note”"))
 		}
 	})
 	t.Run("SortAndBadgeMenus", func(t *testing.T) {
-		body := demo.get(t, "/search?q=note").body
+		body := demo().get(t, "/search?q=note").body
 		for _, w := range []string{`<option value="most_viewed">Most viewed</option>`, `<option value="most_followed">Most followed</option>`} {
 			if !strings.Contains(body, w) {
 				t.Errorf("the sort menu lacks %s", w)
 			}
 		}
-		body = demo.get(t, "/listings/notewise").body
+		body = demo().get(t, "/listings/notewise").body
 		for _, w := range []string{`<option value="s">Small</option>`, `<option value="l">Large</option>`, `>Light or dark, as the reader&#39;s system</option>`} {
 			if !strings.Contains(body, w) {
 				t.Errorf("the badge style menu lacks %s", w)
@@ -109,9 +109,9 @@ func TestPages_HumanWords(t *testing.T) {
 		// A flat rating says "unchanged since" (it showed "→ 0"), a moving
 		// one "up/down N since", each with a line chart of its readings.
 		var flat, moving string
-		live := must(demo.svc.SearchListings(ctx, domain.SearchListingsInput{Pagination: domain.Pagination{PerPage: 100}})).get(t)
+		live := must(demo().svc.SearchListings(ctx, domain.SearchListingsInput{Pagination: domain.Pagination{PerPage: 100}})).get(t)
 		for _, s := range live.Items {
-			l := must(demo.svc.GetListing(ctx, domain.SlugInput{Slug: s.Slug})).get(t)
+			l := must(demo().svc.GetListing(ctx, domain.SlugInput{Slug: s.Slug})).get(t)
 			if l.DomainRating == nil || len(l.DomainRating.History) < 2 {
 				continue
 			}
@@ -126,8 +126,8 @@ func TestPages_HumanWords(t *testing.T) {
 			t.Fatalf("the demo data lacks a listing with a flat Domain Rating (%q) or a moving one (%q)", flat, moving)
 		}
 		for _, slug := range []string{flat, moving} {
-			dr := must(demo.svc.GetListing(ctx, domain.SlugInput{Slug: slug})).get(t).DomainRating
-			res := demo.get(t, "/listings/"+slug)
+			dr := must(demo().svc.GetListing(ctx, domain.SlugInput{Slug: slug})).get(t).DomainRating
+			res := demo().get(t, "/listings/"+slug)
 			text := pageText(res.body)
 			change := "unchanged since " + formatDay(dr.History[0].Date)
 			switch {
@@ -157,26 +157,26 @@ func TestPages_HumanWords(t *testing.T) {
 	t.Run("LaunchWeekVotes", func(t *testing.T) {
 		// A listing of last week: its chart has seven bars whose counts are
 		// its counted votes of each day, as the votes table holds them.
-		last := must(demo.svc.GetLaunchWeek(ctx, domain.GetLaunchWeekInput{Week: "last"})).get(t)
+		last := must(demo().svc.GetLaunchWeek(ctx, domain.GetLaunchWeekInput{Week: "last"})).get(t)
 		if len(last.Items) == 0 {
 			t.Fatal("no launches last week in the demo data")
 		}
 		slug := last.Items[0].Listing.Slug
-		l := must(demo.svc.GetListing(ctx, domain.SlugInput{Slug: slug})).get(t)
+		l := must(demo().svc.GetListing(ctx, domain.SlugInput{Slug: slug})).get(t)
 		start, err := time.Parse(time.DateOnly, l.LaunchWeek)
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := demo.get(t, "/listings/"+slug)
+		res := demo().get(t, "/listings/"+slug)
 		svg := chartOf(t, res.body, `aria-label="Votes on each day of the launch week`)
 		if n := strings.Count(svg, `<rect class="bar"`); n != 7 {
 			t.Errorf("%d bars, want 7", n)
 		}
-		lr, err := demo.db.Rows(ctx, "listings", map[string]any{"slug": slug})
+		lr, err := demo().db.Rows(ctx, "listings", map[string]any{"slug": slug})
 		if err != nil || len(lr) != 1 {
 			t.Fatalf("listing %s: %d rows, %v", slug, len(lr), err)
 		}
-		rows, err := demo.db.Rows(ctx, "votes", map[string]any{"listing_id": lr[0]["id"], "status": "counted", "discarded_at": nil})
+		rows, err := demo().db.Rows(ctx, "votes", map[string]any{"listing_id": lr[0]["id"], "status": "counted", "discarded_at": nil})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,8 +205,8 @@ func TestPages_HumanWords(t *testing.T) {
 			t.Errorf("%s: the chart's caption is missing", slug)
 		}
 		// An upcoming listing has no launch week chart.
-		up := must(demo.svc.ListLaunches(ctx, domain.ListLaunchesInput{Section: "upcoming", Pagination: domain.Pagination{PerPage: 1}})).get(t)
-		if len(up.Items) > 0 && strings.Contains(demo.get(t, "/listings/"+up.Items[0].Slug).body, `aria-label="Votes on each day`) {
+		up := must(demo().svc.ListLaunches(ctx, domain.ListLaunchesInput{Section: "upcoming", Pagination: domain.Pagination{PerPage: 1}})).get(t)
+		if len(up.Items) > 0 && strings.Contains(demo().get(t, "/listings/"+up.Items[0].Slug).body, `aria-label="Votes on each day`) {
 			t.Errorf("upcoming %s shows a launch week votes chart", up.Items[0].Slug)
 		}
 	})

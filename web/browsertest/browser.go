@@ -404,9 +404,12 @@ const ShotMaxHeight = 4000
 
 // Shot saves a JPEG (quality shotQuality) of the page's first
 // ShotMaxHeight CSS pixels as <NN>-<step>-<viewport>.jpg in the test's
-// screenshot folder. When the page is taller, it also saves the page's
-// last screen (a viewport's height at the bottom: the footer, pagination,
-// the end of a long list) as <NN>-<step>-<viewport>-end.jpg. The log line
+// screenshot folder. When the page is taller than that and one screen
+// more, it also saves the page's last screen (a viewport's height at the
+// bottom: the footer, pagination, the end of a long list) as
+// <NN>-<step>-<viewport>-end.jpg; a page up to one screen taller than
+// ShotMaxHeight is captured whole, in one file (fewer pixels to paint than
+// the top and the last screen, and one capture instead of two). The log line
 // names the files, the page's full size, the captured sizes and how long
 // Chromium took, so a reader knows where the picture is cut. It returns the
 // first file's path.
@@ -443,8 +446,8 @@ func (p *Page) shot(step string, maxHeight float64) string {
 	start := time.Now()
 	size := runStep(p, "screenshot "+step, layoutSize)
 	top := clip{w: size.w, h: size.h}
-	if maxHeight > 0 {
-		top.h = min(size.h, maxHeight)
+	if maxHeight > 0 && size.h > maxHeight+size.screen {
+		top.h = maxHeight
 	}
 	shots := [][]byte{runStep(p, "screenshot "+step, capture(p.vp, top))}
 	end := clip{y: max(0, size.h-size.screen), w: size.w}

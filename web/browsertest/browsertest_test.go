@@ -160,6 +160,11 @@ func TestShot_CappedWithItsLastScreen(t *testing.T) {
 		{"phone-9000", Phone, 9000, false, [2]int{390, 4000}, [2]int{390, 844}, []colourAt{{10, blue}, {3990, green}}},
 		{"desktop-5100", Desktop, 5100, false, [2]int{1280, 4000}, [2]int{1280, 900}, []colourAt{{10, blue}, {3990, green}}},
 		{"desktop-3000", Desktop, 3000, false, [2]int{1280, 3000}, [2]int{}, []colourAt{{10, blue}, {1500, white}, {2990, red}}},
+		// Up to one screen over the cap (900 px on the desktop, 844 on the
+		// phone): the whole page in one file, no -end file.
+		{"desktop-4900", Desktop, 4900, false, [2]int{1280, 4900}, [2]int{}, []colourAt{{10, blue}, {2500, white}, {4890, red}}},
+		{"phone-4844", Phone, 4844, false, [2]int{390, 4844}, [2]int{}, []colourAt{{10, blue}, {2500, white}, {4834, red}}},
+		{"phone-4900", Phone, 4900, false, [2]int{390, 4000}, [2]int{390, 844}, []colourAt{{10, blue}, {3800, white}, {3990, red}}},
 		{"full-desktop-9000", Desktop, 9000, true, [2]int{1280, 9000}, [2]int{}, []colourAt{{10, blue}, {3990, green}, {6000, yellow}, {8990, red}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
