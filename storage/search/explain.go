@@ -51,6 +51,16 @@ type Placer struct {
 	words [3][]string // their words
 	read  [3]bool
 	bufs  *placerBufs // the fields' first buffers
+	qw    []placeWord // the query words asked about, kept for the page
+}
+
+// placeWord is what wordIn needs of a query word, worked out once per page
+// instead of once per listing and field.
+type placeWord struct {
+	w     string
+	runes int               // w's length in runes
+	typos bool              // w may match within one typo
+	ws    *[numLangs]string // w's stems, made when a text word may share one
 }
 
 // placerBufs are a Placer's first buffers, per field; a field whose words
@@ -59,6 +69,7 @@ type placerBufs struct {
 	buf, arena [3][256]byte
 	out        [3][24]token
 	words      [3][24]string
+	qw         [8]placeWord
 }
 
 // places are Where's answers, indexed by a bit per field (name 1, tagline
@@ -96,40 +107,75 @@ func (p *Placer) Where(w string, last bool, name, tagline, category string) []st
 			}
 			p.words[i], p.src[i], p.read[i] = ws, text, true
 		}
-		if p.wordIn(w, last, p.words[i]) {
+	}
+	q := p.word(w)
+	for i := range p.words {
+		if p.wordIn(q, last, p.words[i]) {
 			m |= 1 << i
 		}
 	}
 	return places[m]
 }
 
-// wordIn reports whether w matches one of the words of a text: as written,
-// as a prefix (last word), within one typo, or by a stem in one of the
-// drafting languages.
-func (p *Placer) wordIn(w string, last bool, words []string) bool {
+// word returns the Placer's entry for query word w, made on first use.
+func (p *Placer) word(w string) *placeWord {
+	for i := range p.qw {
+		if p.qw[i].w == w {
+			return &p.qw[i]
+		}
+	}
+	if p.qw == nil && p.bufs != nil {
+		p.qw = p.bufs.qw[:0]
+	}
 	runes := utf8.RuneCountInString(w)
-	typos := runes >= 3 && !isDigits(w)
-	var ws *[numLangs]string // w's stems, made when a word of text may share one
+	p.qw = append(p.qw, placeWord{w: w, runes: runes, typos: runes >= 3 && !isDigits(w)})
+	return &p.qw[len(p.qw)-1]
+}
+
+// wordIn reports whether q's word matches one of the words of a text: as
+// written, as a prefix (last word), within one typo, or by a stem in one of
+// the drafting languages. The cheap rules are tried on every word before
+// any stem is looked up: a word matched as written further on saves the
+// stemming of the words before it that share its first letters.
+func (p *Placer) wordIn(q *placeWord, last bool, words []string) bool {
+	w, runes := q.w, q.runes
 	for _, x := range words {
 		switch {
 		case x == w, last && runes >= 2 && strings.HasPrefix(x, w):
 			return true
-		case typos && (runes >= 4 || utf8.RuneCountInString(x) == runes) && within1(w, x):
+		case q.typos && (runes >= 4 || utf8.RuneCountInString(x) == runes) && maybeWithin1(w, x) && within1(w, x):
 			return true
 		}
-		if len(x) >= minStem && len(w) >= minStem && x[:3] == w[:3] { // stems keep the first letters
-			if ws == nil {
-				ws = stems.of(&p.st, w)
+	}
+	if len(w) < minStem {
+		return false
+	}
+	for _, x := range words {
+		if len(x) >= minStem && x[:3] == w[:3] { // stems keep the first letters
+			if q.ws == nil {
+				q.ws = stems.of(&p.st, w)
 			}
 			xs := stems.of(&p.st, x)
 			for l := range numLangs {
-				if xs[l] == ws[l] {
+				if xs[l] == q.ws[l] {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// maybeWithin1 is a necessary condition of within1(w, x) for a w of at
+// least three runes, cheap enough to try first: one edit changes the length
+// by at most one rune (4 bytes), and leaves the first rune or, when the
+// edit is at the first rune, the last two runes as they were, so the first
+// or the last bytes are equal.
+func maybeWithin1(w, x string) bool {
+	if d := len(x) - len(w); d > utf8.UTFMax || d < -utf8.UTFMax || len(x) == 0 {
+		return false
+	}
+	return x[0] == w[0] || x[len(x)-1] == w[len(w)-1]
 }
 
 // InCategories returns the ids of the listings in any of the categories

@@ -122,3 +122,41 @@ func BenchmarkWhere(b *testing.B) {
 		}
 	})
 }
+
+// TestMaybeWithin1 checks that the Placer's quick filter never rules out a
+// pair within1 accepts: words of three or more runes (ASCII and not) against
+// every one-edit variant and against random words.
+func TestMaybeWithin1(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(30, 15))
+	alpha := []rune("abcdeéüßz")
+	word := func(n int) string {
+		rs := make([]rune, n)
+		for i := range rs {
+			rs[i] = alpha[r.IntN(len(alpha))]
+		}
+		return string(rs)
+	}
+	for range 20000 {
+		w := word(3 + r.IntN(5))
+		rw := []rune(w)
+		var xs []string
+		for i := 0; i <= len(rw); i++ {
+			c := string(alpha[r.IntN(len(alpha))])
+			xs = append(xs, string(rw[:i])+c+string(rw[i:])) // insertion
+			if i < len(rw) {
+				xs = append(xs, string(rw[:i])+string(rw[i+1:]))   // deletion
+				xs = append(xs, string(rw[:i])+c+string(rw[i+1:])) // substitution
+			}
+			if i+1 < len(rw) {
+				xs = append(xs, string(rw[:i])+string(rw[i+1])+string(rw[i])+string(rw[i+2:])) // transposition
+			}
+		}
+		xs = append(xs, w, word(1+r.IntN(8)), "")
+		for _, x := range xs {
+			if within1(w, x) && !maybeWithin1(w, x) {
+				t.Fatalf("maybeWithin1(%q, %q) = false, within1 true", w, x)
+			}
+		}
+	}
+}
