@@ -1,0 +1,87 @@
+package extract_test
+
+import (
+	"testing"
+)
+
+// page49 is a page of Acme whose body is div markup with a div footer.
+func page49(lang, title, body, footer string) string {
+	return `<html lang="` + lang + `"><head><title>` + title + `</title></head><body><div class="top"><a href="/">Acme</a></div><div class="main">` +
+		body + `</div><div class="site-footer">` + footer + `</div></body></html>`
+}
+
+// TestAnyLanguage49_PricingPageByStructure: a page is a pricing page when a
+// grid of priced plan cards is on it, or when the site's own link names it
+// as pricing, whatever its path ("/rates", "/cloud", "/hinnasto").
+func TestAnyLanguage49_PricingPageByStructure(t *testing.T) {
+	for _, c := range []struct {
+		name, path, link, body string
+		want                   []string
+	}{
+		{"a grid of metered prices on /rates", "/rates", "Rates", `<div class="grid">` +
+			`<div class="card"><div class="label">Pay as you go</div><div><span class="big">$0.002</span><span> per request</span></div></div>` +
+			`<div class="card"><div class="label">Volume</div><div><span class="big">$0.0015</span><span> per request</span></div></div>` +
+			`<div class="card"><div class="label">Enterprise</div><div class="big">Contact sales</div></div></div>`,
+			[]string{"Pay as you go", "$0.002", "Volume", "$0.0015"}},
+		{"one priced card on a page the footer calls pricing", "/cloud", "Cloud pricing", `<div class="row">` +
+			`<div class="card"><h3>Community</h3><p class="price">Free</p><p>Self-hosted.</p></div>` +
+			`<div class="card"><h3>Cloud</h3><p class="price">$6 <small>per editor / month</small></p></div>` +
+			`<div class="card"><h3>Cloud Enterprise</h3><p class="price">Custom</p></div></div>`,
+			[]string{"Community", "Cloud", "$6"}},
+	} {
+		home := page49("en", "Acme", `<p>Acme counts calls.</p>`, `<a href="`+c.path+`">`+c.link+`</a>`)
+		dr := draftPages(t, "/", home, c.path, page49("en", "Acme", c.body, ""))
+		checkSummary43(t, c.name, dr.Fields["pricing_summary"].Text, c.want, nil)
+	}
+}
+
+// TestAnyLanguage49_ModelQuoteSpeaks: a pricing model is drafted only with
+// a quote that says it: an hourly rate read as metered ("€80 per hour")
+// names no usage-based pricing in words the gate knows, so no model is
+// drafted (the gate dropped it before), and the draft stays grounded.
+func TestAnyLanguage49_ModelQuoteSpeaks(t *testing.T) {
+	body := `<div class="grid"><div class="card"><div class="n">Junior</div><div class="p">€80 per hour</div></div>` +
+		`<div class="card"><div class="n">Senior</div><div class="p">€120 per hour</div></div></div>`
+	dr := draftPages(t, "/", page49("en", "Acme", `<p>Acme lends engineers.</p>`, `<a href="/pricing">Pricing</a>`), "/pricing", page49("en", "Pricing", body, ""))
+	if got := dr.Fields["pricing_model"].Text; got != "" {
+		t.Errorf("pricing_model %q, want none", got)
+	}
+}
+
+// TestAnyLanguage49_OpenSourceHome: a product whose home page calls it open
+// source under a named licence, priced as a free self-hosted edition beside
+// hosted plans, is open-source, not freemium.
+func TestAnyLanguage49_OpenSourceHome(t *testing.T) {
+	home := page49("en", "Acme", `<p>Acme is an open-source wiki with SSO. MIT licensed.</p>`, `<a href="/pricing">Pricing</a>`)
+	pricing := page49("en", "Pricing", `<div class="row"><div class="card"><h3>Community</h3><p class="price">Free</p><p>Self-hosted on your server.</p></div>`+
+		`<div class="card"><h3>Cloud</h3><p class="price">$6 per editor / month</p></div></div>`, "")
+	dr := draftPages(t, "/", home, "/pricing", pricing)
+	if got := dr.Fields["pricing_model"].Text; got != "open-source" {
+		t.Errorf("pricing_model %q, want open-source", got)
+	}
+	// without the statement it is freemium
+	dr = draftPages(t, "/", page49("en", "Acme", `<p>Acme is a wiki with SSO.</p>`, `<a href="/pricing">Pricing</a>`), "/pricing", pricing)
+	if got := dr.Fields["pricing_model"].Text; got != "freemium" {
+		t.Errorf("without the statement: pricing_model %q, want freemium", got)
+	}
+}
+
+// TestAnyLanguage49_FooterSocials: the site's own profile in the footer is
+// found when a customer's handle on the same platform comes first (a
+// testimonial), JSON-LD sameAs counts beside such a handle, a GitHub
+// organisation wins over one of its repositories, and a site builder's own
+// account in a theme's footer is not the site's.
+func TestAnyLanguage49_FooterSocials(t *testing.T) {
+	body := `<div class="mt-20 p-8"><p>"Great."</p><p>— Dana at Harbor <a href="https://x.com/harborhq">@harborhq</a> <a href="https://www.instagram.com/harbor.shop/">ig</a></p></div>` +
+		`<a href="https://github.com/acmeorg/acme" class="gh">Star us</a>`
+	footer := `<a href="https://x.com/acmeapi" class="icon icon-x"><svg viewBox="0 0 24 24"></svg></a>` +
+		`<a href="https://github.com/acmeorg">GitHub</a><a href="https://www.pinterest.com/shopify/" class="icon"></a><a href="https://x.com/webflow">Made in Webflow</a>`
+	ld := `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Acme","sameAs":["https://www.instagram.com/acme.app"]}</script>`
+	home := page49("en", "Acme", ld+body, footer)
+	dr := draftPages(t, "/", home)
+	for pl, want := range map[string]string{"x": "https://x.com/acmeapi", "github": "https://github.com/acmeorg", "instagram": "https://www.instagram.com/acme.app", "pinterest": ""} {
+		if got := dr.Socials[pl].URL; got != want {
+			t.Errorf("social %s %q, want %q", pl, got, want)
+		}
+	}
+}
