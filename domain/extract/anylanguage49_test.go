@@ -85,3 +85,28 @@ func TestAnyLanguage49_FooterSocials(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage49_AddressForms: a street after its house number is no
+// town ("500 Yonge St", "1250 Rue Guy"); a city before a region's code and
+// postcode is the town in Canadian and Australian forms ("Toronto, ON M4Y
+// 1X9", "Sydney NSW 2000"); another company's address on the imprint (a
+// payment reseller's) gives no place when the site's own company is there.
+func TestAnyLanguage49_AddressForms(t *testing.T) {
+	for _, c := range []struct {
+		name, path, body, footer, city, country string
+	}{
+		{"a Canadian footer", "/about", `<p>We teach.</p>`, `<div>Acme Inc. · 500 Yonge St, Toronto, ON M4Y 1X9 · help@acme.example</div>`, "Toronto", "CA"},
+		{"a Québec contact card", "/contact", `<div class="card"><div>Mail</div><div>Acme Software Inc.<br>1250 Rue Guy, Suite 600<br>Montréal, QC H3H 2T4<br>Canada</div></div>`, "", "Montréal", "CA"},
+		{"an Australian registered office", "/legal", `<p>Acme is operated by Acme Pty Ltd.</p><p>Registered office: Level 9, 60 Margaret Street, Sydney NSW 2000, Australia.</p>`, "", "Sydney", "AU"},
+		{"a reseller's address beside the company's", "/imprint", `<p>Acme GmbH<br>Torstraße 112<br>10119 Berlin</p><p>Our payments are handled by Paddle.com Market Ltd, Judd House, 18-29 Mora Street, London EC1V 8BT, United Kingdom.</p>`, "", "Berlin", ""},
+	} {
+		home := page49("en", "Acme", `<p>Acme is a tool.</p>`, `<a href="`+c.path+`">More</a>`)
+		dr := draftPages(t, "/", home, c.path, page49("en", "Acme", c.body, c.footer))
+		if got := dr.Fields["city"].Text; got != c.city {
+			t.Errorf("%s: city %q, want %q", c.name, got, c.city)
+		}
+		if got := dr.Fields["country"].Text; got != c.country {
+			t.Errorf("%s: country %q, want %q", c.name, got, c.country)
+		}
+	}
+}

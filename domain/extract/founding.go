@@ -328,6 +328,7 @@ func (s *site) placeStatements(p *page) (strong, weak []loc) {
 func (s *site) addressLocs(p *page) []loc {
 	var out []loc
 	legal := legalPage.MatchString(p.base.Path)
+	own := legal && s.ownCompanyOn(p)
 	for _, seg := range p.segs {
 		if seg.foreign || hostWords.MatchString(seg.title) {
 			continue
@@ -339,7 +340,7 @@ func (s *site) addressLocs(p *page) []loc {
 			}
 			block := seg.lines[i:j]
 			i = j
-			if block[0].foreign {
+			if block[0].foreign || s.otherCompanyBlock(blockText(block), own) {
 				continue
 			}
 			if l, ok := addressBlock(p, block, legal); ok {
@@ -386,7 +387,7 @@ func addressBlock(p *page, block []line, legal bool) (loc, bool) {
 	city := -1
 	var name string
 	for k, part := range parts {
-		if m := postcodeRe.FindStringSubmatch(part.text); m != nil && !streetEnd.MatchString(m[1]) {
+		if m := postcodeRe.FindStringSubmatch(part.text); m != nil && !streetName(m[1]) {
 			city, name = k, m[1] // not "1120 NW Couch St", a US street read as "1120 NW" and a town
 			break
 		}
@@ -394,7 +395,11 @@ func addressBlock(p *page, block []line, legal bool) (loc, bool) {
 			city, name = k, m[1]
 			break
 		}
-		if k > 0 && (uSZip.MatchString(part.text) || usStateRe.MatchString(part.text) && marked) && cleanCity(parts[k-1].text) != "" {
+		if m := cityRegionZip.FindStringSubmatch(part.text); m != nil && marked && !streetName(m[1]) {
+			city, name = k, m[1] // "Sydney NSW 2000"
+			break
+		}
+		if k > 0 && (uSZip.MatchString(part.text) || regionZip.MatchString(part.text) && marked || usStateRe.MatchString(part.text) && marked) && cleanCity(parts[k-1].text) != "" {
 			city, name = k-1, parts[k-1].text
 			break
 		}
