@@ -110,3 +110,46 @@ func TestAnyLanguage49_AddressForms(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage49_OnRequestTiers: a tier priced on request is a plan in
+// English "Get a quote" and in Korean phrases ending in 문의 ("도입 문의").
+func TestAnyLanguage49_OnRequestTiers(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, body string
+		want             []string
+	}{
+		{"Get a quote", "en", `<ul class="list"><li class="item"><h3>Maker</h3><p><strong>£15 + VAT</strong> per month</p></li>` +
+			`<li class="item"><h3>Workshop</h3><p><strong>£45 + VAT</strong> per month</p></li>` +
+			`<li class="item"><h3>Warehouse</h3><p><strong>Get a quote</strong></p></li></ul>`, []string{"Maker", "£15", "Workshop", "Warehouse"}},
+		{"도입 문의", "ko", `<ul class="price_list"><li><p class="name">베이직</p><p class="price">월 9,900원</p></li>` +
+			`<li><p class="name">팀</p><p class="price">월 29,000원</p></li>` +
+			`<li><p class="name">엔터프라이즈</p><p class="price">도입 문의</p></li></ul>`, []string{"베이직", "9,900원", "엔터프라이즈"}},
+	} {
+		dr := draftPages(t, "/pricing", page49(c.lang, "Pricing", c.body, ""))
+		checkSummary43(t, c.name, dr.Fields["pricing_summary"].Text, c.want, nil)
+	}
+}
+
+// TestAnyLanguage49_ProsePlans: prices said in prose name their plans before
+// the plan word ("The Team plan is $8 per user per month"), a plan named
+// free in a sentence is listed with them ("The Solo plan is free for up to
+// 5 students"), and "free for personal use" beside a paid team price is
+// freemium, not a subscription.
+func TestAnyLanguage49_ProsePlans(t *testing.T) {
+	for _, c := range []struct {
+		name, body, model string
+		want              []string
+	}{
+		{"plan words after the names", `<div class="faq"><div class="q">How much does it cost?</div><div class="a">Personal use is free, forever. The Team plan is $8 per user per month, billed yearly. The Studio plan is $15 per user per month for publishers.</div></div>`,
+			"freemium", []string{"Team", "$8", "Studio", "$15"}},
+		{"a free plan named in a sentence", `<div class="faq-q">What does it cost?</div><div class="faq-a">The Solo plan is free for up to 5 students. Studio is $12 a month for up to 40 students, and Academy is $40 a month for schools.</div>`,
+			"freemium", []string{"Solo", "Studio", "$12", "Academy", "$40"}},
+		{"free for personal use", `<p>Acme is free for personal use; teams pay $8 a user a month, billed yearly.</p>`, "freemium", []string{"$8"}},
+	} {
+		dr := draftPages(t, "/", page49("en", "Acme", c.body, ""))
+		checkSummary43(t, c.name, dr.Fields["pricing_summary"].Text, c.want, nil)
+		if got := dr.Fields["pricing_model"].Text; got != c.model {
+			t.Errorf("%s: pricing_model %q, want %q", c.name, got, c.model)
+		}
+	}
+}

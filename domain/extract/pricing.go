@@ -272,6 +272,9 @@ func (s *site) draftPricing() {
 	}
 	if len(plans) == 0 {
 		sum = proseSummary(append(append([]pline{}, period...), append(usage, once...)...), s.brand)
+		if sum.Text != "" {
+			sum = withFreeNamed(sum, free, s.brand)
+		}
 	}
 	// Prose under a pricing heading that the sentence reader could not
 	// read ("Start free, upgrade to Pro for $8/month") still states a price.

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"slices"
 
 	"github.com/launchdir/launchdir/domain"
@@ -83,4 +84,27 @@ func (s *site) openHomeLine() (pline, bool) {
 func speaksModel(model, quote string) bool {
 	q := strings.ToLower(domain.NormalizeSpace(quote))
 	return slices.ContainsFunc(domain.PricingModels[model], func(w string) bool { return strings.Contains(q, w) })
+}
+
+// planWordEnd is a lower-case plan word ending a plan's name in prose ("The
+// Team plan"), dropped before the capitalised name is read.
+var planWordEnd = regexp.MustCompile(`\s+(?:plan|tier|edition|package)$`)
+
+// freeNamedRe is a plan named free in a sentence: "The Solo plan is free
+// for up to 5 students", "Hobby is free".
+var freeNamedRe = regexp.MustCompile(`^(?:(?:The|Our)\s+)?(\p{Lu}[\p{L}\d+-]*)(?:\s+(?:plan|tier|edition))?\s+(?:is|stays|remains)\s+(?:(?:always|completely|totally)\s+)?free\b`)
+
+// withFreeNamed puts a plan that a sentence names free before the priced
+// plans read from prose: "Solo: free" then "Studio: $12 a month".
+func withFreeNamed(sum domain.DraftedValue, free []pline, brand string) domain.DraftedValue {
+	for _, f := range free {
+		m := freeNamedRe.FindStringSubmatch(strings.TrimSpace(f.l))
+		if m == nil || isBrand(m[1], brand) || stopNames[strings.ToLower(m[1])] || strings.Contains(sum.Text, m[1]+":") {
+			continue
+		}
+		sum.Text = m[1] + ": free; " + sum.Text
+		sum.Evidence = append([]domain.Evidence{f.p.ev(f.l)}, sum.Evidence...)
+		return sum
+	}
+	return sum
 }
