@@ -328,7 +328,6 @@ func (s *site) placeStatements(p *page) (strong, weak []loc) {
 func (s *site) addressLocs(p *page) []loc {
 	var out []loc
 	legal := legalPage.MatchString(p.base.Path)
-	own := legal && s.ownCompanyOn(p)
 	for _, seg := range p.segs {
 		if seg.foreign || hostWords.MatchString(seg.title) {
 			continue
@@ -340,7 +339,7 @@ func (s *site) addressLocs(p *page) []loc {
 			}
 			block := seg.lines[i:j]
 			i = j
-			if block[0].foreign || s.otherCompanyBlock(blockText(block), own) {
+			if block[0].foreign || legal && s.otherCompany(p, blockText(block)) {
 				continue
 			}
 			if l, ok := addressBlock(p, block, legal); ok {

@@ -52,10 +52,9 @@ func (s *site) postalLocs() []loc {
 	var out []loc
 	for _, p := range s.byKind(kindContact, kindAbout, kindHome, kindTeam) {
 		lang := s.pageLang(p)
-		own := s.ownCompanyOn(p)
 		for _, seg := range p.segs {
 			for _, l := range seg.lines {
-				if l.foreign || seg.foreign || !(s.imprintLine(seg, l) || l.tag == atom.Address || p.kind == kindContact || addressLabelPrefix.MatchString(l.text)) || s.otherCompanyBlock(l.text, own) {
+				if l.foreign || seg.foreign || !(s.imprintLine(seg, l) || l.tag == atom.Address || p.kind == kindContact || addressLabelPrefix.MatchString(l.text)) || s.otherCompany(p, l.text) {
 					continue
 				}
 				text := addressLabelPrefix.ReplaceAllString(l.text, "")

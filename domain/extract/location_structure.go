@@ -57,10 +57,9 @@ var cityPostcodeRe = regexp.MustCompile(`^(\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{
 func (s *site) cityPostcodeLocs() []loc {
 	var out []loc
 	for _, p := range s.byKind(kindContact, kindAbout, kindHome, kindTeam) {
-		own := s.ownCompanyOn(p)
 		for _, seg := range p.segs {
 			for _, l := range seg.lines {
-				if l.foreign || seg.foreign || !(s.imprintLine(seg, l) || l.tag == atom.Address || p.kind == kindContact) || hostWords.MatchString(l.text) || s.otherCompanyBlock(l.text, own) {
+				if l.foreign || seg.foreign || !(s.imprintLine(seg, l) || l.tag == atom.Address || p.kind == kindContact) || hostWords.MatchString(l.text) || s.otherCompany(p, l.text) {
 					continue
 				}
 				for _, piece := range lineSepRe.Split(l.text, -1) {

@@ -23,12 +23,13 @@ var regionZip = regexp.MustCompile(`^[A-Z]{2,3}\s+(?:\d{4,5}(?:-\d{4})?|[A-Z]\d[
 // ("Sydney NSW 2000", "Portland OR 97202").
 var cityRegionZip = regexp.MustCompile(`^(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}?)\s+[A-Z]{2,3}\s+(?:\d{4,5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d)$`)
 
-// otherCompanyBlock reports whether an address block on a legal page names
-// another company than the site's ("Our payments are handled by Paddle.com
-// Market Ltd, …, London"), on a page where a block names the site's own
-// company with its legal form ("Stackpad GmbH").
-func (s *site) otherCompanyBlock(text string, ownOnPage bool) bool {
-	return ownOnPage && legalForm.MatchString(text) && !strings.Contains(compact(text), s.brand)
+// otherCompany reports whether an address line or block of p names another
+// company than the site's ("Our payments are handled by Paddle.com Market
+// Ltd, …, London"), on a page where a line names the site's own company with
+// its legal form ("Stackpad GmbH"). The page is read only for a line that
+// names a company without the site's name.
+func (s *site) otherCompany(p *page, text string) bool {
+	return s.brand != "" && legalForm.MatchString(text) && !strings.Contains(compact(text), s.brand) && s.ownCompanyOn(p)
 }
 
 // ownCompanyOn reports whether a block of p names the site's company with
