@@ -36,8 +36,13 @@ func TestEvaluationDev49(t *testing.T) {
 // it was written (drafter unchanged): 86.3% recall (195/226), value accuracy
 // 94.7% (195/206), 3 invented (a lone footer social that is Shopify's own,
 // a payment reseller's country, a freemium prose price read as a
-// subscription), 0 ungrounded, 0 non-verbatim.
+// subscription), 0 ungrounded, 0 non-verbatim; 88.1% with two fixes of the
+// set (a site's pages moved where its links point, a truth trap that was a
+// substring of the stated model). After the rules written against it: 97.8%
+// (221/226), 99.5% accurate, 0 invented; left are three founding years
+// (not this set's fields), a price in an accordion answer hidden by an
+// inline style, and the country of "10119 Berlin" (no country named).
 const (
-	dev49MinRecall   = 0.86
-	dev49MaxInvented = 3
+	dev49MinRecall   = 0.97
+	dev49MaxInvented = 0
 )
