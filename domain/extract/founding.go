@@ -339,7 +339,7 @@ func (s *site) addressLocs(p *page) []loc {
 			}
 			block := seg.lines[i:j]
 			i = j
-			if block[0].foreign {
+			if block[0].foreign || legal && s.otherCompany(p, blockText(block)) {
 				continue
 			}
 			if l, ok := addressBlock(p, block, legal); ok {
@@ -386,7 +386,7 @@ func addressBlock(p *page, block []line, legal bool) (loc, bool) {
 	city := -1
 	var name string
 	for k, part := range parts {
-		if m := postcodeRe.FindStringSubmatch(part.text); m != nil && !streetEnd.MatchString(m[1]) {
+		if m := postcodeRe.FindStringSubmatch(part.text); m != nil && !streetName(m[1]) {
 			city, name = k, m[1] // not "1120 NW Couch St", a US street read as "1120 NW" and a town
 			break
 		}
@@ -394,7 +394,11 @@ func addressBlock(p *page, block []line, legal bool) (loc, bool) {
 			city, name = k, m[1]
 			break
 		}
-		if k > 0 && (uSZip.MatchString(part.text) || usStateRe.MatchString(part.text) && marked) && cleanCity(parts[k-1].text) != "" {
+		if m := cityRegionZip.FindStringSubmatch(part.text); m != nil && marked && !streetName(m[1]) {
+			city, name = k, m[1] // "Sydney NSW 2000"
+			break
+		}
+		if k > 0 && (uSZip.MatchString(part.text) || regionZip.MatchString(part.text) && marked || usStateRe.MatchString(part.text) && marked) && cleanCity(parts[k-1].text) != "" {
 			city, name = k-1, parts[k-1].text
 			break
 		}

@@ -3,6 +3,7 @@ package extract
 import (
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -170,13 +171,28 @@ func (s *site) draftSocials() {
 		brand  bool
 		chrome bool // in the page's header, navigation or footer: the site's own links
 	}
-	found := map[string]*cand{}
+	// every profile link of a platform, in the order first seen: a customer's
+	// handle in a testimonial above the footer does not hide the footer's own
+	found := map[string][]*cand{}
 	var order []string
 	personal := map[string]bool{}
 	for _, f := range s.out.Founders {
 		for _, u := range f.Socials {
 			personal[u] = true
 		}
+	}
+	get := func(pl, u string, p *page) *cand {
+		for _, c := range found[pl] {
+			if c.url == u {
+				return c
+			}
+		}
+		if found[pl] == nil {
+			order = append(order, pl)
+		}
+		c := &cand{p: p, url: u, brand: s.brand != "" && strings.Contains(compact(u), s.brand)}
+		found[pl] = append(found[pl], c)
+		return c
 	}
 	for _, p := range s.content() {
 		seen := map[string]bool{}
@@ -189,20 +205,13 @@ func (s *site) draftSocials() {
 			}
 			u := p.resolve(attr(n, "href"))
 			pl, ok := platformOf(u, false)
-			if !ok || personal[u] || seen[u] || s.inPersonCard(n) {
+			if !ok || personal[u] || seen[u] || s.inPersonCard(n) || s.builderAccount(u) {
 				return true
 			}
 			seen[u] = true
-			c := found[pl]
-			if c == nil {
-				c = &cand{p: p, url: u, brand: s.brand != "" && strings.Contains(compact(u), s.brand)}
-				found[pl] = c
-				order = append(order, pl)
-			}
-			if c.url == u {
-				c.pages++
-				c.chrome = c.chrome || inChrome(n)
-			}
+			c := get(pl, u, p)
+			c.pages++
+			c.chrome = c.chrome || inChrome(n)
 			return true
 		})
 	}
@@ -213,17 +222,22 @@ func (s *site) draftSocials() {
 				continue
 			}
 			for _, u := range ldStrings(o, "sameAs") {
-				if pl, ok := platformOf(u, false); ok && found[pl] == nil {
-					found[pl] = &cand{p: p, url: u, brand: true}
-					order = append(order, pl)
+				if pl, ok := platformOf(u, false); ok {
+					get(pl, u, p).brand = true
 				}
 			}
 		}
 	}
 	for _, pl := range order {
-		c := found[pl]
-		if !c.brand && c.pages < 2 && !c.chrome {
+		i := slices.IndexFunc(found[pl], func(c *cand) bool { return c.brand || c.pages >= 2 || c.chrome })
+		if i < 0 {
 			continue
+		}
+		c := found[pl][i]
+		// a repository in the navigation ("github.com/acme/acme") beside the
+		// organisation's own link: the organisation is the profile
+		if o := slices.IndexFunc(found[pl], func(x *cand) bool { return pl == "github" && githubOwner(x.url, c.url) }); o >= 0 {
+			c = found[pl][o]
 		}
 		if s.out.Socials == nil {
 			s.out.Socials = map[string]domain.DraftedLink{}

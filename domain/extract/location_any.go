@@ -54,7 +54,7 @@ func (s *site) postalLocs() []loc {
 		lang := s.pageLang(p)
 		for _, seg := range p.segs {
 			for _, l := range seg.lines {
-				if l.foreign || seg.foreign || !(s.imprintLine(seg, l) || l.tag == atom.Address || p.kind == kindContact || addressLabelPrefix.MatchString(l.text)) {
+				if l.foreign || seg.foreign || !(s.imprintLine(seg, l) || l.tag == atom.Address || p.kind == kindContact || addressLabelPrefix.MatchString(l.text)) || s.otherCompany(p, l.text) {
 					continue
 				}
 				text := addressLabelPrefix.ReplaceAllString(l.text, "")

@@ -44,13 +44,18 @@ func (s *site) draftPricing() {
 	var plans []plan
 	var prose []pline
 	addOns := map[string]bool{} // page and quote of add-ons' prices
+	linked := s.pricingLinked()
 	for _, p := range s.content() {
-		pricingPage := isPricingPage(p)
-		if pricingPage || p.kind == kindHome {
+		pricingPage := isPricingPage(p) || p.kind != kindHome && linked[pathKey(p.base.Path)]
+		if p.kind != kindBlog {
 			grid, extras := gridPlans(p)
-			plans = append(plans, grid...)
-			for q := range extras {
-				addOns[p.wp.URL+"\x00"+q] = true
+			// a grid of priced plans makes its page a pricing page ("/rates")
+			pricingPage = pricingPage || p.kind != kindHome && pricedGrid(grid)
+			if pricingPage || p.kind == kindHome {
+				plans = append(plans, grid...)
+				for q := range extras {
+					addOns[p.wp.URL+"\x00"+q] = true
+				}
 			}
 		}
 		for i, seg := range p.segs {
@@ -177,8 +182,14 @@ func (s *site) draftPricing() {
 		return addOnLabel.MatchString(x.name) || addOns[x.p.wp.URL+"\x00"+x.priceLine]
 	})
 	once, usage = extraCharges(once, plans, len(period) > 0), extraCharges(usage, plans, len(period) > 0)
+	if len(open) == 0 && len(free) > 0 && len(paid) > 0 {
+		if l, ok := s.openHomeLine(); ok {
+			open, license = append(open, l), append(license, l)
+		}
+	}
 	var model string
 	var ev []pline
+	fallback := true // JSON-LD's model when the pages state none
 	switch {
 	case len(open) > 0 && len(license) > 0:
 		model, ev = "open-source", []pline{open[0], license[0]}
@@ -195,7 +206,19 @@ func (s *site) draftPricing() {
 	case len(paid) == 0 && len(contact) > 0:
 		model, ev = "contact-sales", contact[:1]
 	}
-	if model == "" {
+	// The model's quote must say it ("/hour" is metered by usageRe, but a
+	// reader of "€80 per hour" is told no usage-based pricing in words the
+	// gate knows): the first line of the model's kind that does, or no model.
+	lines := map[string][]pline{"one-time": once, "usage-based": usage, "subscription": period, "contact-sales": contact}
+	if ls, ok := lines[model]; ok {
+		if i := slices.IndexFunc(ls, func(l pline) bool { return speaksModel(model, l.l) }); i >= 0 {
+			ev = ls[i : i+1]
+		} else {
+			model, ev = "", nil
+			fallback = false
+		}
+	}
+	if model == "" && fallback {
 		if v, ok := s.ldModel(); ok {
 			s.set("pricing_model", v)
 		}
@@ -249,6 +272,9 @@ func (s *site) draftPricing() {
 	}
 	if len(plans) == 0 {
 		sum = proseSummary(append(append([]pline{}, period...), append(usage, once...)...), s.brand)
+		if sum.Text != "" {
+			sum = withFreeNamed(sum, free, s.brand)
+		}
 	}
 	// Prose under a pricing heading that the sentence reader could not
 	// read ("Start free, upgrade to Pro for $8/month") still states a price.

@@ -18,7 +18,7 @@ var (
 	// pricingPathRe names a pricing page by its path.
 	pricingPathRe = regexp.MustCompile(`(?i)(pricing|prices|plans|preise|tarif|precios|precos|preços|planes|planos|prezzi|piani|tariff|prijzen|tarieven|pakketten|abonnement|abbonament)` + pricingPathMore)
 	// freePlanRe is a free plan named in a sentence ("the free plan", "plan gratuit").
-	freePlanRe = regexp.MustCompile(`(?i)\bfree (plan|tier|version|account|forever)\b|\bforever free\b|\b(plan|piano|plano|formule|formula|version|versione|versión|versão|tarif|pakket|abonnement|offre|offerta)\s+(gratuit\w*|gratis|grátis|kostenlos\w*)|\bkostenlose[nr]?\s+(tarif|version|plan|basis)|\bgratis\s+(plan|pakket|versie|account|abonnement)\b|für immer kostenlos|gratuit pour toujours|gratis para siempre|gratis per sempre|gratuito per sempre|voor altijd gratis|grátis para sempre` + freePlan)
+	freePlanRe = regexp.MustCompile(`(?i)\bfree (plan|tier|version|account|forever)\b|\bfree for (?:personal|private|individual|non-commercial|noncommercial|hobby) use\b|\bforever free\b|\b(plan|piano|plano|formule|formula|version|versione|versión|versão|tarif|pakket|abonnement|offre|offerta)\s+(gratuit\w*|gratis|grátis|kostenlos\w*)|\bkostenlose[nr]?\s+(tarif|version|plan|basis)|\bgratis\s+(plan|pakket|versie|account|abonnement)\b|für immer kostenlos|gratuit pour toujours|gratis para siempre|gratis per sempre|gratuito per sempre|voor altijd gratis|grátis para sempre` + freePlan)
 	// trapRe marks a sentence whose amount is not the product's price:
 	// savings and discounts, revenue and funding.
 	trapRe = regexp.MustCompile(`(?i)\b(save[sd]?|saving|spare|sparen|spart|gespart|économise\w*|économie|ahorr\w*|risparmi\w*|bespaar\w*|economiz\w*|poupe\w*|discount|rabatt|remise|descuento|sconto|korting|desconto|revenue|raised|funding|umsatz|chiffre d'affaires|fatturato|omzet|faturamento|million\w*|millones|milioni|miljoen\w*|milhões|billion)\b`)
@@ -217,6 +217,7 @@ func latinPlanName(prefix string) string {
 	if m := planWordRe.FindStringSubmatch(prefix); m != nil {
 		return m[1]
 	}
+	prefix = planWordEnd.ReplaceAllString(prefix, "") // "The Team plan is $8": Team
 	m := capNameRe.FindStringSubmatch(prefix)
 	if m == nil || stopNames[strings.ToLower(m[1])] {
 		return ""

@@ -23,7 +23,10 @@ const pricingHdrWorld = `|(?:^|[^\p{L}])(?:hinnat|hinnasto|árak|árazás|prețu
 
 // onRequestWorld: a tier priced on request in languages without word lists
 // ("Pris på forespørsel", "Kontakta oss", "Na zapytanie", "Cena na dotaz",
-// "Bize ulaşın", "要お見積もり", "联系销售", "별도 문의"), added to
+// "Bize ulaşın", "要お見積もり", "联系销售", "별도 문의", "도입 문의", and in
+// English "Get a quote"), added to
 // shortFreeOrContact (pricing_prose.go) as alternatives.
 const onRequestWorld = `|pris på (forespørsel|förfrågan|begäran|anmodning)|kontakt(a)? oss|ta kontakt|begär offert|få et tilbud|na zapytanie|wycena indywidualna|skontaktuj się( z nami)?|cena na (dotaz|vyžádání)|individuální cena|kontaktujte nás|bize ulaşın|teklif alın|size özel fiyat|hinta pyynnöstä|ota yhteyttä|árajánlat|egyedi ár|` +
-	`要お見積もり|要見積もり|お見積もり|お問い合わせ|要相談|联系销售|联系我们|咨询客服|面议|按需定制|문의|별도 문의|영업팀 문의|상담 문의|가격 문의`
+	`要お見積もり|要見積もり|お見積もり|お問い合わせ|要相談|联系销售|联系我们|咨询客服|面议|按需定制|(?:\p{Hangul}{1,6} ?)?문의(?:하기|하세요)?|` +
+	// English quotes: "Get a quote", "Price on request"
+	`(?:get|request|ask for) a quote|(?:price )?on request`

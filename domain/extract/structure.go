@@ -292,7 +292,7 @@ func addressRowLoc(p *page, text string) (loc, bool) {
 			if i := strings.LastIndex(name, "/"); i >= 0 {
 				name = name[i+1:]
 			}
-			if _, isCountry := domain.CountryCode(name); !isCountry && personLike(name) {
+			if _, isCountry := domain.CountryCode(name); !isCountry && personLike(name) && !streetName(name) {
 				l.city, l.cityQuote = name, text
 			}
 		}
