@@ -52,6 +52,11 @@ type OIDCProvider struct {
 	ClientSecret string
 	// Name is shown on the sign-in button ("Sign in with <Name>").
 	Name string
+	// MaxPending is how many sign-ins may be pending at once in this
+	// process (begun at /signin/oidc, not yet back at /callback; each is
+	// kept in memory for up to 10 minutes); past it /signin/oidc answers
+	// "Sign-in is busy" (503, Retry-After). 0 means 10,000.
+	MaxPending int
 }
 
 // Mailer sends a message. The default writes it to the outbox (and the log).

@@ -42,7 +42,7 @@ type oidcFlow struct {
 	pmu     sync.Mutex
 	pending map[string]oidcPending // by Hash(state)
 	// maxPending is how many sign-ins may be pending at once
-	// (oidcMaxPending; a test sets a smaller bound).
+	// (OIDCProvider.MaxPending, else oidcMaxPending).
 	maxPending int
 }
 
@@ -56,11 +56,15 @@ type oidcPending struct {
 }
 
 func newOIDCFlow(a *Auth) *oidcFlow {
+	n := oidcMaxPending
+	if p := a.cfg.OIDC; p != nil && p.MaxPending > 0 {
+		n = p.MaxPending
+	}
 	return &oidcFlow{
 		a:          a,
 		client:     &http.Client{Timeout: oidcTimeout},
 		pending:    map[string]oidcPending{},
-		maxPending: oidcMaxPending,
+		maxPending: n,
 	}
 }
 

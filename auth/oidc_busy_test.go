@@ -17,9 +17,11 @@ import (
 // began). After that wait a sign-in starts again. Before, the page said "a
 // few minutes" and sent no Retry-After.
 func TestOIDC_BusyPageSaysWhenToRetry(t *testing.T) {
-	e, _ := siNewOIDCEnv(t)
 	const pending, workers = 40, 4
-	auth.SetOIDCMaxPending(e.auth, pending)
+	m := siStartOIDC(t).Config()
+	e := newEnv(t, func(c *auth.Config) {
+		c.OIDC = &auth.OIDCProvider{Issuer: m.Issuer, ClientID: m.ClientID, ClientSecret: m.ClientSecret, Name: "MockID", MaxPending: pending}
+	})
 	c := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	start := func() *http.Response {
 		resp, err := c.Get(e.srv.URL + "/signin/oidc")
