@@ -1,0 +1,42 @@
+package extract_test
+
+import (
+	"testing"
+)
+
+// page48 is a page of Acme in lang: div soup without headings, a footer
+// div, the way small teams' builders write it.
+func page48(lang, title, body, footer string) string {
+	return `<html lang="` + lang + `"><head><title>` + title + `</title></head><body><div class="top"><a href="/">Acme</a></div><div class="copy">` + body + `</div><div class="footer">` + footer + `</div></body></html>`
+}
+
+// TestAnyLanguage48_StartYear: a founding year said without a founding verb
+// ("began in", "has been around since", "existe depuis", "startade", "the
+// first line of code ... 2020, when I"), a passive founding verb whose year
+// ends a long "by ...", a founding verb first with "we" after it, and an
+// "est." label beside a copyright part of the same footer line; never a
+// feature that began, a customer that has been around, a copyright range
+// or a year in a relative clause.
+func TestAnyLanguage48_StartYear(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, body, footer, want string
+	}{
+		{"began in", "en", `<p>Acme began in 2021 as a spreadsheet in the back room of a shop.</p>`, `© 2026 Acme Ltd`, "2021"},
+		{"been around since", "en", `<p>Acme has been around since 2019. It is a two-person company.</p>`, `© 2026 Acme Ltd`, "2019"},
+		{"French existence since", "fr", `<p>Acme existe depuis 2019. Nous sommes six.</p>`, `© 2026 Acme SAS`, "2019"},
+		{"Swedish start", "sv", `<p>Acme startade 2022 i en källare i Umeå.</p>`, `Acme AB`, "2022"},
+		{"the first line of code", "en", `<p>The first line of code went in during March 2020, when I was stuck at home.</p>`, `© 2026`, "2020"},
+		{"a passive verb with a long by", "en", `<p>Acme was started by two friends, Dana and Omar, over a kitchen table in 2021.</p>`, `© 2026 Acme`, "2021"},
+		{"the verb first, then we", "de", `<p>Gegründet haben wir Acme 2020 zu zweit: Jana, Lehrerin und heute unsere Geschäftsführerin, und Lukas.</p>`, `© 2026 Acme GmbH`, "2020"},
+		{"est. beside a copyright part", "en", `<p>Acme keeps walks and keys in one place.</p>`, `Acme · est. 2018 · © 2016–2026 Acme ApS`, "2018"},
+		{"a feature that began", "en", `<p>Acme began offering SSO in 2023.</p>`, `© 2026 Acme`, ""},
+		{"a customer around since", "en", `<p>Our customer Globex has been around since 1998.</p>`, `© 2026 Acme`, ""},
+		{"a copyright range", "en", `<p>Acme keeps walks and keys in one place.</p>`, `© 2016–2026 Acme Inc.`, ""},
+		{"a year in a relative clause", "en", `<p>Acme was started by Jane, who had run support teams since 2012.</p>`, `© 2026 Acme`, ""},
+	} {
+		dr := draftPages(t, "/", page48(c.lang, "Acme", c.body, c.footer))
+		if got := dr.Fields["founded_year"].Text; got != c.want {
+			t.Errorf("%s: founded_year %q, want %q", c.name, got, c.want)
+		}
+	}
+}
