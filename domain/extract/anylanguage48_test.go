@@ -40,3 +40,19 @@ func TestAnyLanguage48_StartYear(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage48_CityRegionPair: a footer's "City, State" pair gives the
+// city, not the state, and a US street's number and name ("512 Congress
+// Ave") is no postcode and city.
+func TestAnyLanguage48_CityRegionPair(t *testing.T) {
+	for _, c := range []struct{ name, footer, want string }{
+		{"a company, then city and state", `<p>Acme Patterns LLC · Portland, Oregon</p>`, "Portland"},
+		{"a street, city and state", `<p>Acme Ltd · 512 Congress Ave, Austin, Texas</p>`, "Austin"},
+		{"a company and a city alone", `<p>Acme AB · Göteborg</p>`, "Göteborg"},
+	} {
+		dr := draftPages(t, "/", page48("en", "Acme", `<p>Acme keeps books.</p>`, c.footer))
+		if got := dr.Fields["city"].Text; got != c.want {
+			t.Errorf("%s: city %q, want %q", c.name, got, c.want)
+		}
+	}
+}
