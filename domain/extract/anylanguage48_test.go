@@ -56,3 +56,29 @@ func TestAnyLanguage48_CityRegionPair(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage48_StageInProse: an invitation-only product is in beta,
+// "still in beta" in Swedish and Polish, a count of users after "korzysta z
+// nas już ponad", "Acme v1.0 is out", "We launched Acme to the public", a
+// status before a dash; a feature's beta or invitation says nothing.
+func TestAnyLanguage48_StageInProse(t *testing.T) {
+	for _, c := range []struct {
+		name, lang, body, want string
+	}{
+		{"invite-only", "en", `<p>Acme is still early. It's invite-only for now: about sixty people use it, and I add more every week.</p>`, "beta"},
+		{"nur auf Einladung", "de", `<p>Acme gibt es derzeit nur auf Einladung: wir lassen jede Woche neue Schulen herein.</p>`, "beta"},
+		{"Swedish still in beta", "sv", `<p>Vi är fortfarande i beta och testar tillsammans med fyra kommuner.</p>`, "beta"},
+		{"Polish still in beta", "pl", `<p>Wciąż jesteśmy w becie, więc prosimy o cierpliwość.</p>`, "beta"},
+		{"a Polish count after three words", "pl", `<p>Korzysta z nas już ponad 2 000 biur rachunkowych w całej Polsce.</p>`, "growing"},
+		{"a v1.0 out", "en", `<p><strong>Acme v1.0 is out.</strong> The first stable release shipped this spring.</p>`, "launched"},
+		{"launched the product to the public", "en", `<p>We launched Acme to the public in September 2022.</p>`, "launched"},
+		{"a status before a dash", "en", `<p>Generally available since May 2023 — no waitlist, no invite codes.</p>`, "launched"},
+		{"a feature in beta", "sv", `<p>Exporten till Excel är fortfarande i beta.</p>`, ""},
+		{"a feature by invitation", "en", `<p>Single sign-on is invite-only for enterprise accounts.</p>`, ""},
+	} {
+		dr := draftPages(t, "/", page48(c.lang, "Acme", c.body, `© 2026 Acme`))
+		if got := dr.Fields["stage"].Text; got != c.want {
+			t.Errorf("%s: stage %q, want %q", c.name, got, c.want)
+		}
+	}
+}
