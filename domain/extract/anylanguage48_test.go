@@ -1,7 +1,10 @@
 package extract_test
 
 import (
+	"slices"
 	"testing"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // page48 is a page of Acme in lang: div soup without headings, a footer
@@ -79,6 +82,41 @@ func TestAnyLanguage48_StageInProse(t *testing.T) {
 		dr := draftPages(t, "/", page48(c.lang, "Acme", c.body, `© 2026 Acme`))
 		if got := dr.Fields["stage"].Text; got != c.want {
 			t.Errorf("%s: stage %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// founderNames48 lists a draft's founders as "Name (title)".
+func founderNames48(dr *domain.Drafted) []string {
+	var out []string
+	for _, f := range dr.Founders {
+		out = append(out, f.Name+" ("+f.Title+")")
+	}
+	return out
+}
+
+// TestAnyLanguage48_FoundersInProse: founders as makers write them: "Acme
+// is made by A and B", "Hi, I'm A, and I build Acme alone", "fondé par A,
+// notre présidente, ancienne ..., et par B", a leadership line "A — Chief
+// Executive"; a credit for icons and a user who builds with the product
+// are no founders.
+func TestAnyLanguage48_FoundersInProse(t *testing.T) {
+	home := page48("en", "Acme", `<p>Acme keeps books.</p>`, `© 2026 Acme`)
+	for _, c := range []struct {
+		name, lang, body string
+		want             []string
+	}{
+		{"made by two", "en", `<p>Acme is made by Lena Fischer and Jonas Berg in Asheville.</p>`, []string{"Lena Fischer ()", "Jonas Berg ()"}},
+		{"a solo maker who builds it", "en", `<p>Hi, I'm Theo Brandt, and I build Acme alone, mostly at night after my day job.</p>`, []string{"Theo Brandt ()"}},
+		{"et par after an apposition", "fr", `<p>Acme a été fondé par Élise Martin, notre présidente, ancienne auxiliaire de puériculture, et par Hugo Lefèvre, développeur et papa de jumeaux.</p>`,
+			[]string{"Élise Martin (notre présidente)", "Hugo Lefèvre ()"}},
+		{"a chief executive", "en", `<h3>Leadership</h3><ul><li>Jess Albright — Chief Executive</li><li>Sofia Lind — Head of Design</li></ul>`, []string{"Jess Albright (Chief Executive)"}},
+		{"an icon credit", "en", `<p>Icons are made by Mira Lind. Thanks!</p>`, nil},
+		{"a user who builds with it", "en", `<p>I'm Jane Doe and I build websites with Acme every day.</p>`, nil},
+	} {
+		dr := draftPages(t, "/", home, "/about", page48(c.lang, "About", c.body, `© 2026 Acme`))
+		if got := founderNames48(dr); !slices.Equal(got, c.want) {
+			t.Errorf("%s: founders %q, want %q", c.name, got, c.want)
 		}
 	}
 }
