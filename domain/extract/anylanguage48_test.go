@@ -120,3 +120,32 @@ func TestAnyLanguage48_FoundersInProse(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage48_FounderLists: a founders' letter signed "A & B /
+// Founders" (a blog post), "Założyciele: A (prezes zarządu) i B (CTO)", a
+// leadership list whose only founder is "Founder & Chief Executive" (the
+// COO beside her is an employee), while beside a "Co-founder & CTO" the CEO
+// stays; a title written after a dash is drafted without it.
+func TestAnyLanguage48_FounderLists(t *testing.T) {
+	home := page48("en", "Acme", `<p>Acme keeps books.</p>`, `© 2026 Acme`)
+	for _, c := range []struct {
+		name, path, lang, body string
+		want                   []string
+	}{
+		{"a signature on a founders' letter", "/blog/why-acme.html", "en", `<h1>Why we made Acme</h1><p>Thank you for walking with us.</p><p class="sig">Mateo Ruiz &amp; Hana Sato<br>Founders</p>`,
+			[]string{"Mateo Ruiz ()", "Hana Sato ()"}},
+		{"a Polish founders' label", "/o-nas", "pl", `<p>Założyciele: Anna Nowak (prezes zarządu) i Piotr Zieliński (CTO).</p>`,
+			[]string{"Anna Nowak (prezes zarządu)", "Piotr Zieliński (CTO)"}},
+		{"one founder, then an employee", "/about", "en", `<div class="l"><span class="n">Aoife Brennan</span><br><em>Founder &amp; Chief Executive</em></div>` +
+			`<div class="l"><span class="n">Grace Okafor</span><br><em>Chief Operating Officer</em></div>`, []string{"Aoife Brennan (Founder & Chief Executive)"}},
+		{"a co-founder beside the CEO", "/about", "en", `<div class="l"><span class="n">Budi Santoso</span><br><em>CEO</em></div>` +
+			`<div class="l"><span class="n">Siti Rahmawati</span><br><em>Co-founder &amp; CTO</em></div>`, []string{"Budi Santoso (CEO)", "Siti Rahmawati (Co-founder & CTO)"}},
+		{"a title after a dash", "/about", "en", `<div class="people"><div class="member"><p><b>Omar Haddad</b> – co-founder &amp; CTO</p></div><div class="member"><p><b>Lucy Park</b> (Support lead)</p></div></div>`,
+			[]string{"Omar Haddad (co-founder & CTO)"}},
+	} {
+		dr := draftPages(t, "/", home, c.path, page48(c.lang, "About", c.body, `© 2026 Acme`))
+		if got := founderNames48(dr); !slices.Equal(got, c.want) {
+			t.Errorf("%s: founders %q, want %q", c.name, got, c.want)
+		}
+	}
+}
