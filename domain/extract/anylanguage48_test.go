@@ -149,3 +149,34 @@ func TestAnyLanguage48_FounderLists(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage48_DivTimeline: a timeline of div rows (a year block and a
+// text block) gives its milestones, and its first entry, in which someone
+// founds the product, the founding year; a changelog's dated div rows are
+// not a timeline.
+func TestAnyLanguage48_DivTimeline(t *testing.T) {
+	home := page48("en", "Acme", `<p>Acme reads contracts twice.</p>`, `© 2026 Acme`)
+	rows := `<div class="timeline">` +
+		`<div class="t-item"><div class="t-year">2017</div><div class="t-text">Aoife Brennan leaves private practice and founds Acme in a co-working space.</div></div>` +
+		`<div class="t-item"><div class="t-year">2019</div><div class="t-text">First paying customer, a firm in Cork.</div></div>` +
+		`<div class="t-item"><div class="t-year">2022</div><div class="t-text">The clause library passes 10,000 clauses.</div></div></div>`
+	dr := draftPages(t, "/", home, "/about", page48("en", "About", rows, `© 2026 Acme`))
+	var dates []string
+	for _, m := range dr.Milestones {
+		dates = append(dates, m.Date[:4])
+	}
+	if !slices.Equal(dates, []string{"2017", "2019", "2022"}) {
+		t.Errorf("milestones %q, want 2017, 2019, 2022", dates)
+	}
+	if got := dr.Fields["founded_year"].Text; got != "2017" {
+		t.Errorf("founded_year %q, want 2017", got)
+	}
+	changes := `<h1>Changelog</h1><div class="entries">` +
+		`<div class="e"><div>2023</div><div>Scheduled publishing for every plan.</div></div>` +
+		`<div class="e"><div>2022</div><div>Localization.</div></div>` +
+		`<div class="e"><div>2021</div><div>Version history.</div></div></div>`
+	dr = draftPages(t, "/", home, "/changelog", page48("en", "Changelog", changes, `© 2026 Acme`))
+	if len(dr.Milestones) > 0 {
+		t.Errorf("a changelog's rows drafted as a timeline: %v", dr.Milestones)
+	}
+}

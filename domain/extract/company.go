@@ -50,7 +50,7 @@ func (s *site) foundingMilestone() {
 		return
 	}
 	for _, m := range s.out.Milestones {
-		if len(m.Date) < 4 || !foundingEntryRe.MatchString(strings.TrimSpace(m.Title)) {
+		if len(m.Date) < 4 || !foundingEntryRe.MatchString(strings.TrimSpace(m.Title)) && !s.foundsProduct(m.Title) {
 			continue
 		}
 		var ev []domain.Evidence

@@ -112,3 +112,24 @@ func (s *site) startYear(text string) (string, string) {
 	}
 	return "", ""
 }
+
+// foundsVerbs: a founding verb whose object follows it ("Aoife Brennan ...
+// founds Quillfeather", "gründet Acme", "fonde Acme").
+var foundsVerbs = []string{"founds", "founded", "co-founds", "co-founded", "starts", "started", "gründet", "gründen", "gründeten", "fonde", "fondent", "fonda",
+	"funda", "fundan", "fundó", "fondano", "fondò", "richt", "fundou", "grundar", "grundade", "zakłada", "założył", "założyła", "założyli", "zakládá", "založil", "založila", "kurar", "kurdu"}
+
+// foundsProduct reports whether a timeline entry says someone founds the
+// product ("2017 — Aoife Brennan leaves private practice and founds
+// Quillfeather in a Dublin co-working space").
+func (s *site) foundsProduct(title string) bool {
+	if s.name == "" {
+		return false
+	}
+	lt, name := strings.ToLower(title), strings.ToLower(s.name)
+	for _, v := range foundsVerbs {
+		if i := strings.Index(lt, v+" "+name); i >= 0 && (i == 0 || lt[i-1] == ' ') {
+			return true
+		}
+	}
+	return false
+}
