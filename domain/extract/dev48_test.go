@@ -32,6 +32,9 @@ func TestEvaluationDev48(t *testing.T) {
 // dev48MinRecall and dev48MaxInvented hold the drafter on dev48. The day
 // it was written (drafter unchanged): 59.0% recall (62/105), value accuracy
 // 96.9% (62/64), 1 invented (a chief operating officer taken as a founder).
+// After the rules written against it: 88.6% (93/105), 100% accurate, 0
+// invented; left are cities and countries of footer divs without a footer
+// class.
 const (
 	dev48MinRecall   = 0.88
 	dev48MaxInvented = 0
