@@ -50,7 +50,7 @@ func (s *site) foundingMilestone() {
 		return
 	}
 	for _, m := range s.out.Milestones {
-		if len(m.Date) < 4 || !foundingEntryRe.MatchString(strings.TrimSpace(m.Title)) {
+		if len(m.Date) < 4 || !foundingEntryRe.MatchString(strings.TrimSpace(m.Title)) && !s.foundsProduct(m.Title) {
 			continue
 		}
 		var ev []domain.Evidence
@@ -287,7 +287,7 @@ var stagePatterns = []struct {
 		`\b(public|official) launch\b|\bout of beta\b|\bsince (we|it) (first )?launched\b|\bwent live\b|\bgenerally available\b`), true, 0},
 	// "We launched Tallybird in 2022", "Ferrytask 3 is out now": said of
 	// the product (its name or "we"), a launch or a major version out.
-	{"launched", regexp.MustCompile(`\blaunched (?:\p{Lu}[\p{L}\d]*\s){1,2}in (?:19|20)\d\d\b|(?:^|\s)\d{1,2}(?:\.0)? (?:is|are) (?:out|here|available|live)(?: now| today)?\b`), true, 0},
+	{"launched", regexp.MustCompile(`\blaunched (?:\p{Lu}[\p{L}\d]*\s){1,2}(?:in (?:19|20)\d\d\b|to the public\b|publicly\b|to everyone\b)|(?:^|\s)v?\d{1,2}(?:\.0)? (?:is|are) (?:out|here|available|live)(?: now| today)?\b`), true, 0},
 	{"beta", betaMore, false, 0},
 	{"beta", regexp.MustCompile(`(?i)\b(open|public|private|closed) beta\b|\bjoin the beta\b|` +
 		`(öffentlichen?|offenen?|geschlossenen?|privaten?) beta|(?:^|[^\p{L}])bêta (publique|ouverte|privée|fermée)|` +
@@ -386,10 +386,14 @@ func (s *site) draftStage() {
 						if otherProduct(seg.title, sent) {
 							continue // a competitor's stage (stage44.go)
 						}
-						self := selfWordRe.MatchString(sent) || s.mentionsName(sent)
+						self := selfWordRe.MatchString(sent) || selfWordMoreRe.MatchString(sent) || s.mentionsName(sent)
 						// A weak "in beta" with no subject of its own is a banner ("Now in
 						// beta"); with one, the subject must be the company ("Dark mode is in beta").
-						banner := len(strings.Fields(sent)) <= 6 && strings.HasPrefix(sent, strings.TrimSpace(l.text[m[0]:m[1]])) ||
+						// "Generally available since May 2023 — no waitlist": a banner's
+						// status, then a dash and more words.
+						head, _, _ := strings.Cut(sent, " — ")
+						head, _, _ = strings.Cut(head, " – ")
+						banner := len(strings.Fields(head)) <= 6 && strings.HasPrefix(sent, strings.TrimSpace(l.text[m[0]:m[1]])) ||
 							statusBanner(sent, strings.Index(sent, strings.TrimSpace(l.text[m[0]:m[1]])))
 						if (st.slug == "acquired" || st.weak && !banner) && !self || l.foreign {
 							continue

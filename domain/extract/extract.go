@@ -69,7 +69,7 @@ func (d *Drafter) Draft(ctx context.Context, req domain.DraftRequest) (*domain.D
 	s.brand = compact(name)
 	s.set("name", domain.DraftedValue{Text: name, Evidence: nameEv})
 	steps := []func(){
-		s.draftIdentity, s.draftPricing, s.draftLocation, s.draftFounded, s.worldFounded, s.draftFounders, s.profileFounders, s.worldFounders, s.structureFounders, s.cardFounders, s.sentenceFounders39,
+		s.draftIdentity, s.draftPricing, s.draftLocation, s.draftFounded, s.worldFounded, s.startFounded, s.draftFounders, s.profileFounders, s.worldFounders, s.structureFounders, s.cardFounders, s.sentenceFounders39, s.founders48,
 		s.draftLists, s.draftContact, s.draftMedia, s.draftCategories, s.draftStage, s.structureStage,
 		s.draftFAQs, s.draftSocials, s.draftStory, s.draftMilestones, s.foundingMilestone,
 	}

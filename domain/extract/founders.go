@@ -24,7 +24,7 @@ const roleWords = `co-?founders?|cofounders?|founders?|founding ceo|` +
 	`(?:co-?)?fondat(?:ore|rice|ori)|amministrat(?:ore|rice) delegat[oa]|direttore (?:generale|tecnico)|direttrice (?:generale|tecnica)|` +
 	`(?:mede-?)?oprichter|oprichtster|algemeen directeur|eigenaar|` +
 	`diretor(?:a)? (?:executiv[oa]|geral|técnic[oa]|de tecnologia|de produto|de operações)|` +
-	`ceo|cto|coo|cpo|cfo|cmo|cio|chief [\p{L} ]{2,30}?officer|president|presidente|managing director|owner` + roleWordsMore
+	`ceo|cto|coo|cpo|cfo|cmo|cio|chief [\p{L} ]{2,30}?officer|chief executive|president|presidente|managing director|owner` + roleWordsMore
 
 var (
 	personNameRe = regexp.MustCompile(`^` + personNamePattern + `$`)
@@ -45,7 +45,7 @@ var (
 
 	// byVerb: a founding verb and, within the same clause, the word that
 	// introduces who did it ("founded in 2023 in Bologna, Italy, by").
-	byVerb = regexp.MustCompile(`(?i:co-?founded|founded|started|established|created|launched|gegründet|ins leben gerufen|fondée?s?|créée?s?|lancée?s?|fundad[oa]s?|cread[oa]s?|lanzad[oa]s?|fondat[oa]|creat[oa]|lanciat[oa]|avviat[oa]|opgericht|gestart|opgezet|criad[oa]s?|lançad[oa]s?|grundades|grundad|grundat|założon[aey]|založen[aáoé]?)[\p{L}\d ,'’-]{0,60}?\s(by|von|par|por|da|door|pela|pelo|av|przez)\s+`)
+	byVerb = regexp.MustCompile(`(?i:co-?founded|founded|started|established|created|launched|made|built|gegründet|ins leben gerufen|fondée?s?|créée?s?|lancée?s?|fundad[oa]s?|cread[oa]s?|lanzad[oa]s?|fondat[oa]|creat[oa]|lanciat[oa]|avviat[oa]|opgericht|gestart|opgezet|criad[oa]s?|lançad[oa]s?|grundades|grundad|grundat|założon[aey]|založen[aáoé]?)[\p{L}\d ,'’-]{0,60}?\s(by|von|par|por|da|door|pela|pelo|av|przez)\s+`)
 	// verbFirst: the founding verb, a few words of time or place, then the
 	// founders ("Kursownię założyli w 2020 roku A i B", "založili v roce 2019 A a B").
 	verbFirst = regexp.MustCompile(`(?i:(?:^|[^\p{L}])(założyli|założyły|założył|założyła|založili|založil|založila|grundade))(?:\s+[\p{Ll}\d][\p{L}\d.]*,?){0,6}\s+`)
@@ -56,7 +56,7 @@ var (
 	appos = regexp.MustCompile(`(?i:\b(?:our|unser(?:e|en)?|notre|nos|nuestr[oa]s?|(?:il|la) nostr[oa]|onze|noss[oa]s?)\s+)((?i:co-?founder|founder|(?:mit)?gründer(?:in)?|(?:co-?)?fondat(?:eur|rice|ore)|(?:co-?)?fundador(?:a)?|(?:mede-?)?oprichter|ceo|geschäftsführer(?:in)?|présidente?))\s*,?\s+(` + personNamePattern + `)`)
 	// selfIntroRe: "I'm A" in seven languages; firstFounded: "I started X".
 	selfIntroRe  = regexp.MustCompile(`(?:^|[^\p{L}])(?:I'm|I am|I’m|[Ii]ch bin|[Jj]e suis|[Jj]e m'appelle|[Jj]e m’appelle|[Mm]oi c'est|[Mm]oi, c'est|[Ss]oy|[Mm]e llamo|[Ss]ono|[Mm]i chiamo|[Ii]k ben|[Ee]u sou|[Ss]ou|[Mm]e chamo|[Mm]eu nome é)\s+(` + personNamePattern + `)`)
-	firstFounded = regexp.MustCompile(`(?i)\b(?:i|ich|j'ai|j’ai|yo|io|ik|eu)\s+(?:\S+\s+){0,4}?(?:co-?founded|founded|started|built|created|launched|gegründet|fondé|créé|lancé|fundé|creé|lancé|fondato|creato|avviato|opgericht|gestart|fundei|criei|lancei|comecei)\b`)
+	firstFounded = regexp.MustCompile(`(?i)\b(?:i|ich|j'ai|j’ai|yo|io|ik|eu)\s+(?:\S+\s+){0,4}?(?:co-?founded|founded|started|built|build|make|created|launched|gegründet|fondé|créé|lancé|fundé|creé|lancé|fondato|creato|avviato|opgericht|gestart|fundei|criei|lancei|comecei)\b`)
 
 	makerWordRe = regexp.MustCompile(`(?i)\b(?:maker|creator|developer|person|woman|man|one|macher(?:in)?|entwickler(?:in)?|schöpfer(?:in)?|créat(?:eur|rice)|développeu(?:r|se)|cread(?:or|ora)|desarrollad(?:or|ora)|creat(?:ore|rice)|sviluppat(?:ore|rice)|bedenker|ontwikkelaar|maker|criad(?:or|ora)|desenvolved(?:or|ora))\s+(?:of|behind|von|hinter|de|d'|du|derrière|detrás de|di|dietro|van|achter|d[aoe]|por trás d[aoe])\s*`)
 	// subjVerb: "A (CEO) and B (CTO) started X", after the list of names.
@@ -88,7 +88,9 @@ var (
 
 func init() {
 	for agent, conj := range nameConjunctions {
-		listSep[agent] = regexp.MustCompile(`^(?:\s*,\s*(?:(?:` + conj + `)\s+)?|\s+(?:` + conj + `)\s+)`)
+		// "A, ..., et par B": the agent word may stand again after the conjunction
+		again := `(?:(?:by|von|par|por|da|door|av|przez|pela|pelo)\s+)?`
+		listSep[agent] = regexp.MustCompile(`^(?:\s*,\s*(?:(?:` + conj + `)\s+` + again + `)?|\s+(?:` + conj + `)\s+` + again + `)`)
 	}
 }
 
@@ -99,7 +101,7 @@ var nameConjunctions = map[string]string{
 
 // Words one of which a line must hold before a pattern is tried on it.
 var (
-	verbHints  = []string{"found", "start", "establish", "creat", "built", "launch", "gründe", "gegründet", "leben gerufen", "fond", "créé", "lancé", "fundad", "fundar", "fundó", "fundou", "cread", "crear", "lanzad", "lanciat", "avviat", "opgericht", "richt", "gestart", "opgezet", "criad", "criar", "criou", "lançad", "grund", "założ", "založ"}
+	verbHints  = []string{"found", "made", "start", "establish", "creat", "built", "launch", "gründe", "gegründet", "leben gerufen", "fond", "créé", "lancé", "fundad", "fundar", "fundó", "fundou", "cread", "crear", "lanzad", "lanciat", "avviat", "opgericht", "richt", "gestart", "opgezet", "criad", "criar", "criou", "lançad", "grund", "założ", "založ"}
 	roleHints  = []string{"founder", "gründer", "fondat", "fundador", "oprichter", "ceo", "geschäftsführer", "président"}
 	weHints    = []string{"we are", "we're", "we’re", "wir sind", "nous sommes", "somos", "siamo", "wij zijn", "we zijn"}
 	introHints = []string{"i'm", "i am", "i’m", "ich bin", "je suis", "je m", "moi", "soy", "me llamo", "sono", "mi chiamo", "ik ben", "sou", "me chamo", "meu nome"}
@@ -263,6 +265,11 @@ func (s *site) nameList(t, agent string) (out []listedPerson, end int) {
 			}
 			p.role = strings.TrimSpace(role)
 			pos += r[3]
+			// "A, notre présidente, ancienne auxiliaire, et par B": an
+			// apposition after the role, before the next name
+			if a := apposition.FindStringIndex(t[pos:]); a != nil {
+				pos += a[1] - 1
+			}
 		} else if r := apposition.FindStringSubmatchIndex(rest); r != nil && len(out) == 0 {
 			// "A, nauczycielka matematyki, i B, programista": a lower-case
 			// apposition (a profession) between the first name and the next

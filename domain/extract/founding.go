@@ -88,7 +88,9 @@ func (s *site) foundingsIn(p *page, text string) []foundingStatement {
 	if len(out) == 0 {
 		for _, part := range lineSepRe.Split(text, -1) {
 			part = strings.TrimSpace(strings.TrimRight(part, "."))
-			if m := sinceLabel.FindStringSubmatch(part); m != nil && !copyrightRe.MatchString(text) {
+			// "Brindle · est. 2018 · © 2018–2026 Brindle ApS": the label is its
+			// own part of a footer line; a copyright part beside it is not read.
+			if m := sinceLabel.FindStringSubmatch(part); m != nil && !copyrightRe.MatchString(part) {
 				out = append(out, foundingStatement{p: p, year: m[1], clause: part})
 			}
 		}
@@ -112,6 +114,11 @@ func (s *site) aboutUs(clause, verb string) bool {
 		}
 		rest := afterDatePlace(after)
 		if rest == "" {
+			return true
+		}
+		// "Gegründet haben wir Heftwerk 2020 zu zweit: ...": the verb first,
+		// then "we" or the product as its subject
+		if head := strings.Fields(after); selfWordRe.MatchString(strings.Join(head[:min(3, len(head))], " ")) || s.mentionsName(strings.Join(head[:min(3, len(head))], " ")) {
 			return true
 		}
 		first := strings.ToLower(strings.Trim(strings.Fields(rest)[0], ".,;:"))

@@ -69,7 +69,7 @@ func (s *site) footerPlace(l line) (city, quote string) {
 		for i, piece := range pieces {
 			piece = strings.TrimSpace(piece)
 			parts := strings.Split(piece, ",")
-			last := strings.TrimRight(strings.TrimSpace(parts[len(parts)-1]), ".")
+			last := s.pairCity(parts)
 			switch {
 			case copyrightRe.MatchString(piece):
 				if len(parts) == 2 && company(parts[0]) && s.placeName(last) && !links[last] {
@@ -80,7 +80,6 @@ func (s *site) footerPlace(l line) (city, quote string) {
 				return last, piece
 			}
 		}
-		return "", ""
 	}
 	// "Caferağa Mah. Moda Cad. No: 14, Kadıköy, İstanbul": a street with its
 	// number, then the district and the city, no postcode.
@@ -89,12 +88,25 @@ func (s *site) footerPlace(l line) (city, quote string) {
 		if len(parts) < 3 || !strings.ContainsAny(parts[0], "0123456789") || copyrightRe.MatchString(piece) {
 			continue
 		}
-		last := strings.TrimRight(strings.TrimSpace(parts[len(parts)-1]), ".")
+		last := s.pairCity(parts)
 		if s.placeName(last) && len(strings.Fields(last)) <= 2 && !links[last] {
 			return last, strings.TrimSpace(piece)
 		}
 	}
 	return "", ""
+}
+
+// pairCity is the last comma part of a footer piece, or the part before it
+// when the last names a state or region ("Portland, Oregon", "512 Congress
+// Ave, Austin, Texas": the city is Portland, Austin).
+func (s *site) pairCity(parts []string) string {
+	last := strings.TrimRight(strings.TrimSpace(parts[len(parts)-1]), ".")
+	if n := len(parts); n >= 2 && regionNames[strings.ToLower(last)] {
+		if c := strings.TrimSpace(parts[n-2]); s.placeName(c) {
+			return c
+		}
+	}
+	return last
 }
 
 // placeName: one or two capitalised words of letters that name no country,

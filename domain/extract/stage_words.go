@@ -41,7 +41,7 @@ var (
 		`|(?:ponad|przeszło|więcej niż|över|mer än|přes|více než|plus de|mehr als|über|más de|oltre|meer dan|mais de|yli|több mint|peste|lebih dari|hơn|περισσότερ\p{L}* από)\s+` + countPattern + `\s+(?:` + tractionNouns + `)` +
 		// a verb of use before the count says whom it counts, whatever the noun:
 		// "korzysta już ponad 3 500 gabinetów", "används av över 800 kliniker".
-		`|(?:korzysta\p{L}*|używa\p{L}*|zaufało|används av|använder|používá\p{L}*|použív\p{L}*|využív\p{L}*)(?:\s+\p{L}+){0,2}\s+(?:ponad|przeszło|więcej niż|över|mer än|přes|více než)\s+` + countPattern + `\s+\p{L}{3,}` +
+		`|(?:korzysta\p{L}*|używa\p{L}*|zaufało|används av|använder|používá\p{L}*|použív\p{L}*|využív\p{L}*)(?:\s+\p{L}+){0,3}\s+(?:ponad|przeszło|więcej niż|över|mer än|přes|více než)\s+` + countPattern + `\s+\p{L}{3,}` +
 		// "Join 10,000+ teams", "Rejoignez plus de 2 000 équipes": the count of those already there
 		`|(?:join|rejoignez|únete a|unisciti a|junte-se a|sluit je aan bij)\s+(?:more than |over |plus de |más de |oltre |mais de |meer dan )?` + countPattern + `\s+(?:` + tractionNouns + `)` +
 		`|` + countPattern + `['’]?(?:den|dan|ten|tan)? fazla (?:` + tractionNouns + `)` +

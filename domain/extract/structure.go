@@ -292,7 +292,8 @@ func addressRowLoc(p *page, text string) (loc, bool) {
 			if i := strings.LastIndex(name, "/"); i >= 0 {
 				name = name[i+1:]
 			}
-			if _, isCountry := domain.CountryCode(name); !isCountry && personLike(name) && !streetName(name) {
+			// "512 Congress Ave", "500 Yonge St": a street's number and name, not a postcode and city
+			if _, isCountry := domain.CountryCode(name); !isCountry && personLike(name) && !streetName(name) && !streetEnd.MatchString(" "+name) {
 				l.city, l.cityQuote = name, text
 			}
 		}

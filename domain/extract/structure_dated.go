@@ -86,7 +86,20 @@ func timelineLists(p *page) []timelineEntry {
 		return nil
 	}
 	var out []timelineEntry
+	changes := p.kind == kindChangelog || changelogPage(p) || newsy(p)
 	forEach(p.doc, false, func(n *html.Node) bool {
+		if n.DataAtom == atom.Div || n.DataAtom == atom.Section {
+			if changes {
+				return true // a changelog's or a news page's blocks: datedBlocks reads them
+			}
+			// "<div class=timeline><div><div>2017</div><div>…</div></div>…": a
+			// timeline of blocks, read like a list's items
+			if items := divTimeline(n); len(items) >= 3 && !foreign(n) && !within(n, atom.Nav, atom.Header, atom.Footer) {
+				out = append(out, items...)
+				return false
+			}
+			return true
+		}
 		if n.DataAtom != atom.Ol && n.DataAtom != atom.Ul && n.DataAtom != atom.Dl {
 			return true
 		}
@@ -120,6 +133,29 @@ func timelineLists(p *page) []timelineEntry {
 		return false
 	})
 	return out
+}
+
+// divTimeline reads a block whose element children are all entries that
+// open with an element holding only a year or a date (three or more), or nil.
+func divTimeline(n *html.Node) []timelineEntry {
+	var items []timelineEntry
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case c.Type == html.TextNode && strings.TrimSpace(c.Data) != "":
+			return nil
+		case c.Type != html.ElementNode:
+			continue
+		case c.DataAtom != atom.Div && c.DataAtom != atom.Article:
+			return nil
+		}
+		text := domain.NormalizeSpace(nodeText(c))
+		d, rest, ok := leadingDate(c, text)
+		if !ok {
+			return nil
+		}
+		items = append(items, timelineEntry{d, rest, text})
+	}
+	return items
 }
 
 // datedBlocks reads the rows of a changelog or news page built of blocks
