@@ -253,11 +253,16 @@ func (ix *Index) parse(s *scratch, text string) bool {
 		return false
 	}
 	n := float64(max(ix.live, 1))
+	specific := slices.ContainsFunc(toks, func(t token) bool { return !genericWords[t.text] })
 	for i, t := range toks {
 		if slices.ContainsFunc(toks[:i], func(o token) bool { return o.text == t.text }) {
 			continue
 		}
-		last := i == len(toks)-1
+		// The last word also matches as a prefix, unless it is generic
+		// beside other words: its completions ("for": "format", "forms")
+		// would add only their BM25 to the ranking, at the cost of
+		// decoding and scoring up to maxPrefixTerms more lists.
+		last := i == len(toks)-1 && !(specific && genericWords[t.text])
 		if ix.expand(s, t.text, last, n) {
 			continue
 		}
@@ -272,7 +277,7 @@ func (ix *Index) parse(s *scratch, text string) bool {
 	}
 	// Generic words exclude nothing, unless the query has no other word
 	// (matched or not: "qqq app" finds nothing).
-	if slices.ContainsFunc(toks, func(t token) bool { return !genericWords[t.text] }) {
+	if specific {
 		for i := range s.words {
 			s.words[i].generic = genericWords[s.words[i].text]
 		}
