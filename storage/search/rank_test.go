@@ -91,6 +91,12 @@ func TestSearchHits_Matched(t *testing.T) {
 	if diff := cmp.Diff(want, hits); diff != "" || total != 2 {
 		t.Errorf("SearchHits: total %d (-want +got):\n%s", total, diff)
 	}
+	// The page's matched words share one array: appending to one hit's
+	// must not change the next one's.
+	_ = append(hits[0].Matched, "x")
+	if diff := cmp.Diff(want, hits); diff != "" {
+		t.Errorf("SearchHits after appending to the first hit's words (-want +got):\n%s", diff)
+	}
 	browse, _ := ix.SearchHits(Query{Limit: 1})
 	if len(browse) != 1 || browse[0].Matched != nil {
 		t.Errorf("a query without words: %+v, want no matched words", browse)

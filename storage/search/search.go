@@ -193,10 +193,19 @@ func (ix *Index) Search(q Query) ([]int64, int) {
 // every non-generic word, or, when none does, those matching any.
 func (ix *Index) SearchHits(q Query) ([]Hit, int) {
 	var out []Hit
+	var words []string // the page's matched words, one array for every hit
 	total := ix.search(q, func(n int) { out = make([]Hit, 0, n) }, func(s *scratch, e hent) {
 		h := Hit{ID: e.id}
 		if len(s.words) > 0 { // a query with words
-			h.Matched = s.matched(e.doc)
+			if words == nil {
+				words = make([]string, 0, (cap(out)-len(out))*len(s.words))
+			}
+			n := len(words)
+			words = s.matched(e.doc, words)
+			h.Matched = words[n:len(words):len(words)]
+			if len(h.Matched) == 0 {
+				h.Matched = nil
+			}
 		}
 		out = append(out, h)
 	})

@@ -613,15 +613,14 @@ func (s *scratch) scoreDense(ti int, bw []float32, a uint32, m uint64) {
 	}
 }
 
-// matched returns the query words doc d matched, in query order.
-func (s *scratch) matched(d uint32) []string {
+// matched appends to out the query words doc d matched, in query order.
+func (s *scratch) matched(d uint32, out []string) []string {
 	var mask uint32
 	for k, wi := range s.order {
 		if s.wsets[k*s.nwin+int(d>>6)]>>(d&63)&1 != 0 {
 			mask |= 1 << wi
 		}
 	}
-	var out []string
 	for i, w := range s.words {
 		if mask>>i&1 != 0 {
 			out = append(out, w.text)
