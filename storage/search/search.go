@@ -166,6 +166,10 @@ type qword struct {
 	// dense form if any (match, score).
 	x  int
 	xd *dense
+	// keep: the word's best score per doc over its terms without a dense
+	// form is kept while their lists are decoded (s.ws, keepRule); else
+	// scoring reads those lists with cursors (s.curs).
+	keep bool
 }
 
 // Hit is one listing of a result page and the query words it matched
