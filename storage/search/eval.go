@@ -35,7 +35,8 @@ type scratch struct {
 	lvlKeys     []int64     // match: the sets of words present, by level (selectLevels)
 	tdn         []*dense    // match: per term, its dense form if any
 	nsets       []uint64    // match: per word (in s.order), the docs of its terms without a dense form
-	ws          [][]float32 // match: per word (in s.order), per doc, its best score over those terms (valid where nsets has the doc)
+	ws          [][]float32 // match: per word (in s.order) that keeps them, per doc, its best score over those terms (valid where nsets has the doc)
+	curs        []cursor    // match: per term without a dense form of a word that does not keep its scores, its cursor (scoreList)
 	heap        []hent      // the candidates for the page, unsorted (push)
 	thr         hent        // once hasThr, the k-th best candidate of a selection: nothing else can rank before it
 	hasThr      bool

@@ -92,6 +92,7 @@ type Index struct {
 	cnt  counter // Upsert's scratch
 	prep prep
 	free chan *scratch // idle search scratches
+	keep keepRule      // which query words keep their per-doc scores (topk.go)
 }
 
 // New returns an empty index.
@@ -102,6 +103,7 @@ func New() *Index {
 		strs:    map[string]uint32{"": 0},
 		voc:     newVocab(),
 		free:    make(chan *scratch, maxFree),
+		keep:    defaultKeep,
 	}
 }
 

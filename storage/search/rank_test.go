@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -90,9 +91,32 @@ func TestSearchHits_Matched(t *testing.T) {
 	if diff := cmp.Diff(want, hits); diff != "" || total != 2 {
 		t.Errorf("SearchHits: total %d (-want +got):\n%s", total, diff)
 	}
+	// The page's matched words share one array: appending to one hit's
+	// must not change the next one's.
+	_ = append(hits[0].Matched, "x")
+	if diff := cmp.Diff(want, hits); diff != "" {
+		t.Errorf("SearchHits after appending to the first hit's words (-want +got):\n%s", diff)
+	}
 	browse, _ := ix.SearchHits(Query{Limit: 1})
 	if len(browse) != 1 || browse[0].Matched != nil {
 		t.Errorf("a query without words: %+v, want no matched words", browse)
+	}
+}
+
+// TestSearch_GenericLastWord checks that a generic last word beside other
+// words matches as written and by its forms, not as a prefix: "email with"
+// does not match "without" (its BM25 would only reorder the page), while
+// "with" alone, a query of generic words only, still completes.
+func TestSearch_GenericLastWord(t *testing.T) {
+	t.Parallel()
+	ix := fixture()
+	hits, total := ix.SearchHits(Query{Text: "email with"})
+	if want := []Hit{{ID: 6, Matched: []string{"email"}}}; !cmp.Equal(want, hits) || total != 1 {
+		t.Errorf("email with: total %d, %+v; want 1, %+v", total, hits, want)
+	}
+	hits, _ = ix.SearchHits(Query{Text: "with"})
+	if !slices.ContainsFunc(hits, func(h Hit) bool { return h.ID == 6 }) {
+		t.Errorf("with: %+v, want listing 6 (\"without\") among them", hits)
 	}
 }
 

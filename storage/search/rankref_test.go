@@ -162,18 +162,27 @@ func refCorpus(t *testing.T, rng *rand.Rand, n, churnIDs, churn int, doc func(in
 	return ix
 }
 
+// refKeepRules are the ways checkRefRank runs a search: every word keeping
+// its per-doc scores (as a small index does), none (cursors over the
+// lists), and the words with at most one posting in 16 doc numbers.
+var refKeepRules = []keepRule{defaultKeep, {docs: -1, sparse: 1 << 40}, {docs: -1, sparse: 16}}
+
 // checkRefRank fails t when Search's page or total for q differs from
-// refRank's.
+// refRank's, with each of refKeepRules.
 func checkRefRank(t *testing.T, ix *Index, q Query) {
 	t.Helper()
 	want, wantTotal := refRank(ix, q)
-	got, total := ix.Search(q)
-	if len(got) == 0 && len(want) == 0 {
-		got, want = nil, nil
-	}
-	if diff := cmp.Diff(want, got); diff != "" || total != wantTotal {
-		t.Fatalf("Search(%q, offset %d, limit %d): total %d, want %d; page (-scoring every match +Search):\n%s",
-			q.Text, q.Offset, q.Limit, total, wantTotal, diff)
+	defer func(r keepRule) { ix.keep = r }(ix.keep)
+	for _, r := range refKeepRules {
+		ix.keep = r
+		got, total := ix.Search(q)
+		if len(got) == 0 && len(want) == 0 {
+			got, want = nil, nil
+		}
+		if diff := cmp.Diff(want, got); diff != "" || total != wantTotal {
+			t.Fatalf("Search(%q, offset %d, limit %d), %+v: total %d, want %d; page (-scoring every match +Search):\n%s",
+				q.Text, q.Offset, q.Limit, r, total, wantTotal, diff)
+		}
 	}
 }
 

@@ -166,6 +166,10 @@ type qword struct {
 	// dense form if any (match, score).
 	x  int
 	xd *dense
+	// keep: the word's best score per doc over its terms without a dense
+	// form is kept while their lists are decoded (s.ws, keepRule); else
+	// scoring reads those lists with cursors (s.curs).
+	keep bool
 }
 
 // Hit is one listing of a result page and the query words it matched
@@ -193,10 +197,19 @@ func (ix *Index) Search(q Query) ([]int64, int) {
 // every non-generic word, or, when none does, those matching any.
 func (ix *Index) SearchHits(q Query) ([]Hit, int) {
 	var out []Hit
+	var words []string // the page's matched words, one array for every hit
 	total := ix.search(q, func(n int) { out = make([]Hit, 0, n) }, func(s *scratch, e hent) {
 		h := Hit{ID: e.id}
 		if len(s.words) > 0 { // a query with words
-			h.Matched = s.matched(e.doc)
+			if words == nil {
+				words = make([]string, 0, (cap(out)-len(out))*len(s.words))
+			}
+			n := len(words)
+			words = s.matched(e.doc, words)
+			h.Matched = words[n:len(words):len(words)]
+			if len(h.Matched) == 0 {
+				h.Matched = nil
+			}
 		}
 		out = append(out, h)
 	})
@@ -253,11 +266,16 @@ func (ix *Index) parse(s *scratch, text string) bool {
 		return false
 	}
 	n := float64(max(ix.live, 1))
+	specific := slices.ContainsFunc(toks, func(t token) bool { return !genericWords[t.text] })
 	for i, t := range toks {
 		if slices.ContainsFunc(toks[:i], func(o token) bool { return o.text == t.text }) {
 			continue
 		}
-		last := i == len(toks)-1
+		// The last word also matches as a prefix, unless it is generic
+		// beside other words: its completions ("for": "format", "forms")
+		// would add only their BM25 to the ranking, at the cost of
+		// decoding and scoring up to maxPrefixTerms more lists.
+		last := i == len(toks)-1 && !(specific && genericWords[t.text])
 		if ix.expand(s, t.text, last, n) {
 			continue
 		}
@@ -272,7 +290,7 @@ func (ix *Index) parse(s *scratch, text string) bool {
 	}
 	// Generic words exclude nothing, unless the query has no other word
 	// (matched or not: "qqq app" finds nothing).
-	if slices.ContainsFunc(toks, func(t token) bool { return !genericWords[t.text] }) {
+	if specific {
 		for i := range s.words {
 			s.words[i].generic = genericWords[s.words[i].text]
 		}

@@ -256,8 +256,9 @@ var snapshotPins = map[int]string{
 
 // notSnapshotted are the Index's fields a snapshot does not hold (a lock,
 // Upsert's and Search's scratch space, the cache of query words'
-// candidates): their layout changes no snapshot.
-var notSnapshotted = map[string]bool{"mu": true, "cnt": true, "prep": true, "free": true, "exp": true}
+// candidates, which words keep per-doc scores): their layout changes no
+// snapshot.
+var notSnapshotted = map[string]bool{"mu": true, "cnt": true, "prep": true, "free": true, "exp": true, "keep": true}
 
 // TestSnapshot_VersionPinned fails when the index's layout (its fields and
 // their types, recursively) or what a snapshot holds for a fixed corpus

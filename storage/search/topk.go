@@ -96,8 +96,14 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		nb := s.nsets[k*nwin : (k+1)*nwin]
 		clear(nb)
 		var ws []float32
+		lists := 0 // postings of the word's terms without a dense form
 		for ti, t := range s.terms[w.lo:w.hi] {
-			s.tdn[w.lo+ti] = v.dense[t.id]
+			if s.tdn[w.lo+ti] = v.dense[t.id]; s.tdn[w.lo+ti] == nil {
+				lists += int(v.df[t.id])
+			}
+		}
+		w.keep = rel && lists > 0 && ix.keep.keeps(len(ix.ids), lists)
+		for ti, t := range s.terms[w.lo:w.hi] {
 			if dn := s.tdn[w.lo+ti]; dn != nil {
 				for j, x := range dn.bits[:min(len(dn.bits), nwin)] {
 					wb[j] |= x
@@ -107,7 +113,12 @@ func (ix *Index) match(s *scratch, f *filter) int {
 				}
 				continue
 			}
-			if rel && ws == nil {
+			if rel && !w.keep {
+				s.curs = grow(s.curs, len(s.terms))
+				s.curs[w.lo+ti] = cursor{pl: v.list(t.id), sk: v.skips[t.id]}
+				s.curs[w.lo+ti].peek()
+			}
+			if w.keep && ws == nil {
 				s.ws[k] = grow(s.ws[k], len(ix.ids))
 				ws = s.ws[k]
 			}
@@ -130,7 +141,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 					}
 					if rel {
 						sc := t.w*float32(q) + t.ex
-						if nb[d>>6]&bit == 0 || sc > ws[d] {
+						if ws != nil && (nb[d>>6]&bit == 0 || sc > ws[d]) {
 							ws[d] = sc
 						}
 						if sc > wmax[d>>6] {
@@ -573,12 +584,26 @@ func (s *scratch) scoreWord(k int, bw []float32, a uint32, m uint64) {
 		}
 	}
 	// The terms without a dense form: their best score, kept per doc
-	// while their lists were decoded (match).
-	if ws := s.ws[k]; ws != nil {
+	// while their lists were decoded (match), or read from their lists.
+	switch {
+	case w.keep:
+		ws := s.ws[k]
 		for y := rest & s.nsets[k*s.nwin+j]; y != 0; y &= y - 1 {
 			b := bits.TrailingZeros64(y)
 			if sc := ws[a+uint32(b)]; sc > bw[b] {
 				bw[b] = sc
+			}
+		}
+	case rest&s.nsets[k*s.nwin+j] != 0:
+		if w.x >= 0 && w.xd == nil {
+			s.scoreList(w.x, bw, a, rest)
+			if rest &^= s.xsets[k*s.nwin+j]; rest == 0 {
+				return
+			}
+		}
+		for ti := w.lo; ti < w.hi; ti++ {
+			if ti != w.x && s.tdn[ti] == nil {
+				s.scoreList(ti, bw, a, rest)
 			}
 		}
 	}
@@ -591,6 +616,98 @@ func (s *scratch) scoreWord(k int, bw []float32, a uint32, m uint64) {
 		if ti != w.x && s.tdn[ti] != nil {
 			s.scoreDense(ti, bw, a, rest)
 		}
+	}
+}
+
+// keepRule says which words keep their per-doc scores (keeps): every word
+// while an index has at most docs doc numbers, whose array of scores (4
+// bytes a doc number) stays in the processor's cache; in a larger index a
+// word whose terms without a dense form have at most one posting per
+// sparse doc numbers. Otherwise writing a score at each posting misses the
+// caches (at 1M docs the array is 4 MB) and costs more than it saves, and
+// scoring reads the lists in the windows it scores instead (scoreList).
+// At 1M, with every word keeping them, prefix, two- and three-word queries
+// took 15-25% more CPU than with these rules (docs/search.md).
+type keepRule struct{ docs, sparse int }
+
+var defaultKeep = keepRule{docs: 1 << 18, sparse: 256}
+
+// keeps reports whether a word whose terms without a dense form have this
+// many postings keeps their best score per doc, in an index of docs doc
+// numbers.
+func (r keepRule) keeps(docs, postings int) bool {
+	return docs <= r.docs || postings*r.sparse <= docs
+}
+
+// scoreList raises bw, the best extra scores of the docs of the window of
+// 64 docs from a for one word, by term ti's scores of the docs m; the term
+// has no dense form and is read with its cursor. A list with no posting in
+// the window costs a comparison.
+func (s *scratch) scoreList(ti int, bw []float32, a uint32, m uint64) {
+	t, c := s.terms[ti], &s.curs[ti]
+	if c.nd < a || (c.i > 0 && c.prev >= a) {
+		c.seek(a)
+	}
+	for ; c.nd < a+64; c.next() {
+		if b := c.nd - a; m>>b&1 != 0 {
+			if sc := t.w*float32(c.nq) + t.ex; sc > bw[b] {
+				bw[b] = sc
+			}
+		}
+	}
+}
+
+// cursor walks one posting list. It holds the next posting decoded (nd,
+// nq; nd is math.MaxUint32 once the list is exhausted), so that a window
+// the list has no posting in costs one comparison: i is that posting's
+// byte (its packed part and tail counted as one), ni the byte after it,
+// prev the doc before it (every posting before i is at most prev).
+type cursor struct {
+	pl     plist
+	sk     []skip
+	i, ni  int
+	prev   uint32
+	nd, nq uint32
+}
+
+// peek decodes the posting at byte c.i into nd and nq.
+func (c *cursor) peek() {
+	na := len(c.pl.a)
+	switch {
+	case c.i < na:
+		c.ni, c.nd, c.nq = decode(c.pl.a, c.i, c.prev)
+	case c.i < na+len(c.pl.b):
+		c.ni, c.nd, c.nq = decode(c.pl.b, c.i-na, c.prev)
+		c.ni += na
+	default:
+		c.nd = math.MaxUint32
+	}
+}
+
+// next moves c to the posting after nd.
+func (c *cursor) next() {
+	c.i, c.prev = c.ni, c.nd
+	c.peek()
+}
+
+// seek moves c to the first posting at or after doc a, forward or back:
+// windows are scored by bound, not in doc order (byBound). It jumps to the
+// last skip block that starts after a doc below a (found by binary search)
+// when that block is ahead of c or c is past a, to the list's start when c
+// is past a and no such block exists, then decodes forward.
+func (c *cursor) seek(a uint32) {
+	back := c.i > 0 && c.prev >= a
+	b, _ := slices.BinarySearchFunc(c.sk, a, func(e skip, a uint32) int { return cmp.Compare(e.prev, a) })
+	switch {
+	case b > 0 && (back || int(c.sk[b-1].off) > c.i):
+		c.i, c.prev = int(c.sk[b-1].off), c.sk[b-1].prev
+		c.peek()
+	case back:
+		c.i, c.prev = 0, 0
+		c.peek()
+	}
+	for c.nd < a {
+		c.next()
 	}
 }
 
@@ -613,15 +730,14 @@ func (s *scratch) scoreDense(ti int, bw []float32, a uint32, m uint64) {
 	}
 }
 
-// matched returns the query words doc d matched, in query order.
-func (s *scratch) matched(d uint32) []string {
+// matched appends to out the query words doc d matched, in query order.
+func (s *scratch) matched(d uint32, out []string) []string {
 	var mask uint32
 	for k, wi := range s.order {
 		if s.wsets[k*s.nwin+int(d>>6)]>>(d&63)&1 != 0 {
 			mask |= 1 << wi
 		}
 	}
-	var out []string
 	for i, w := range s.words {
 		if mask>>i&1 != 0 {
 			out = append(out, w.text)
