@@ -1,12 +1,15 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
 
 // LastWord returns the last word of a query as SearchHits's Matched names
-// it (folded), the one word that also matches as a prefix.
+// it (folded), the one word that also matches as a prefix; "" when no word
+// does: a generic last word beside a non-generic one is matched whole, as
+// the index matches it ("invoicing for" never places "for" in "format").
 func LastWord(q string) string {
 	var t tokenizer
 	toks := t.tokens(q, true)
@@ -14,6 +17,9 @@ func LastWord(q string) string {
 		toks = toks[:MaxQueryWords]
 	}
 	if len(toks) == 0 {
+		return ""
+	}
+	if genericWords[toks[len(toks)-1].text] && slices.ContainsFunc(toks, func(t token) bool { return !genericWords[t.text] }) {
 		return ""
 	}
 	if p := toks[len(toks)-1].parts; len(p) > 0 {

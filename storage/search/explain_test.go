@@ -160,3 +160,24 @@ func TestMaybeWithin1(t *testing.T) {
 		}
 	}
 }
+
+// A generic last word beside a non-generic one is not a prefix for the
+// index, so LastWord must not hand it to the Placer as one: "invoicing for"
+// would otherwise say "for" matched a tagline that holds only "format".
+func TestLastWord_GenericBesideOthersIsWhole(t *testing.T) {
+	for q, want := range map[string]string{
+		"invoicing for":     "",
+		"time tracking app": "",
+		"for":               "for",
+		"app tool":          "tool",
+		"invoic":            "invoic",
+		"for invoic":        "invoic",
+	} {
+		if got := LastWord(q); got != want {
+			t.Errorf("LastWord(%q) = %q, want %q", q, got, want)
+		}
+	}
+	if got := Where("for", LastWord("invoicing for") == "for", "Acme", "Invoices in any format", ""); len(got) != 1 || got[0] != "text" {
+		t.Errorf(`Where("for") in a tagline with only "format" = %v, want [text]`, got)
+	}
+}
