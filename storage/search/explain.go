@@ -1,7 +1,6 @@
 package search
 
 import (
-	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -19,7 +18,7 @@ func LastWord(q string) string {
 	if len(toks) == 0 {
 		return ""
 	}
-	if genericWords[toks[len(toks)-1].text] && slices.ContainsFunc(toks, func(t token) bool { return !genericWords[t.text] }) {
+	if !lastIsPrefix(toks) {
 		return ""
 	}
 	if p := toks[len(toks)-1].parts; len(p) > 0 {

@@ -254,6 +254,16 @@ func (ix *Index) search(q Query, start func(int), each func(*scratch, hent)) int
 	return total
 }
 
+// lastIsPrefix reports whether a query's last word (toks is not empty) also
+// matches as a prefix: it does unless it is generic beside other words, whose
+// completions ("for": "format", "forms") would add only their BM25 to the
+// ranking, at the cost of decoding and scoring up to maxPrefixTerms more
+// lists. LastWord (the placing of matched) follows the same rule.
+func lastIsPrefix(toks []token) bool {
+	return !genericWords[toks[len(toks)-1].text] ||
+		!slices.ContainsFunc(toks, func(t token) bool { return !genericWords[t.text] })
+}
+
 // parse fills s.words with the query's words and their matching terms; it
 // reports whether the query has any word.
 func (ix *Index) parse(s *scratch, text string) bool {
@@ -271,11 +281,7 @@ func (ix *Index) parse(s *scratch, text string) bool {
 		if slices.ContainsFunc(toks[:i], func(o token) bool { return o.text == t.text }) {
 			continue
 		}
-		// The last word also matches as a prefix, unless it is generic
-		// beside other words: its completions ("for": "format", "forms")
-		// would add only their BM25 to the ranking, at the cost of
-		// decoding and scoring up to maxPrefixTerms more lists.
-		last := i == len(toks)-1 && !(specific && genericWords[t.text])
+		last := i == len(toks)-1 && lastIsPrefix(toks)
 		if ix.expand(s, t.text, last, n) {
 			continue
 		}
