@@ -79,15 +79,44 @@ func (s *Server) newMCPServer(sel selection) *mcp.Server {
 		Capabilities:              caps,
 		SupportedProtocolVersions: MCPProtocolVersions,
 	})
+	listed := s.addTools(srv, sel)
+	s.addAppResources(srv, sel)
+	srv.AddReceivingMiddleware(s.methodDeadline, s.listedTools(listed), s.siteNameNow) // siteNameNow: mcp_sitename.go
+	return srv
+}
+
+// addTools adds to srv a tool per operation of sel (the SDK keeps
+// registeredTool's copy) and returns each as tools/list answers it, by name.
+func (s *Server) addTools(srv *mcp.Server, sel selection) map[string]*mcp.Tool {
 	within := s.servedTools(sel) // answers name only served tools: toolsets_served.go
+	listed := map[string]*mcp.Tool{}
 	for _, b := range s.ops {
 		if sel.has(b.Spec) {
-			srv.AddTool(mcpTool(b.Operation), within(s.toolHandler(b)))
+			t := mcpTool(b.Operation)
+			listed[t.Name] = t
+			srv.AddTool(registeredTool(t), within(s.toolHandler(b)))
 		}
 	}
-	s.addAppResources(srv, sel)
-	srv.AddReceivingMiddleware(s.methodDeadline, s.publicToolsFirst, s.siteNameNow) // siteNameNow: mcp_sitename.go
-	return srv
+	return listed
+}
+
+// registeredTool is the tool the SDK keeps for t: t itself, or, when t's
+// input schema binds no argument to an HTTP header (x-mcp-header), a copy
+// whose input schema is only {"type":"object"}. go-sdk v1.8.0 reads the kept
+// tool's input schema on every tools/call of protocol 2026-07-28 to find
+// such bindings (validateParamHeaders: the schema marshalled and decoded
+// again, about 40 us a call for search_listings); without any there is
+// nothing for it to find, in the full schema or in the copy's. Clients never
+// see the copy: tools/list answers the full tool (listedTools). The SDK
+// neither validates arguments against the input schema of a tool added with
+// its low-level AddTool (toolHandler does) nor sends it anywhere else.
+func registeredTool(t *mcp.Tool) *mcp.Tool {
+	if in, ok := t.InputSchema.(json.RawMessage); !ok || bytes.Contains(in, []byte(`"x-mcp-header"`)) {
+		return t
+	}
+	reg := *t
+	reg.InputSchema = json.RawMessage(`{"type":"object"}`)
+	return &reg
 }
 
 // methodDeadline gives every MCP method but the streaming
@@ -107,12 +136,13 @@ func (s *Server) methodDeadline(next mcp.MethodHandler) mcp.MethodHandler {
 	}
 }
 
-// publicToolsFirst orders the answer of tools/list: the public tools (no
-// scope) first, then the ones that need sign-in, each group in catalog order.
-// The SDK lists tools by name; clients (and the conformance suite) try the
-// first tool they see without a token, and that one must not need sign-in.
-// All tools fit on one page (the SDK's page size is 1000).
-func (s *Server) publicToolsFirst(next mcp.MethodHandler) mcp.MethodHandler {
+// listedTools is the answer of tools/list: each tool as mcpTool made it
+// (listed, by name; the SDK keeps registeredTool's copy), the public tools
+// (no scope) first, then the ones that need sign-in, each group in catalog
+// order. The SDK lists tools by name; clients (and the conformance suite)
+// try the first tool they see without a token, and that one must not need
+// sign-in. All tools fit on one page (the SDK's page size is 1000).
+func (s *Server) listedTools(listed map[string]*mcp.Tool) mcp.Middleware {
 	rank := map[string]int{}
 	for i, b := range s.ops {
 		rank[b.Name] = i
@@ -120,12 +150,19 @@ func (s *Server) publicToolsFirst(next mcp.MethodHandler) mcp.MethodHandler {
 			rank[b.Name] += len(s.ops)
 		}
 	}
-	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		res, err := next(ctx, method, req)
-		if lt, ok := res.(*mcp.ListToolsResult); ok && err == nil && method == "tools/list" {
-			slices.SortStableFunc(lt.Tools, func(a, b *mcp.Tool) int { return rank[a.Name] - rank[b.Name] })
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			if lt, ok := res.(*mcp.ListToolsResult); ok && err == nil && method == "tools/list" {
+				for i, t := range lt.Tools {
+					if full, ok := listed[t.Name]; ok {
+						lt.Tools[i] = full
+					}
+				}
+				slices.SortStableFunc(lt.Tools, func(a, b *mcp.Tool) int { return rank[a.Name] - rank[b.Name] })
+			}
+			return res, err
 		}
-		return res, err
 	}
 }
 
