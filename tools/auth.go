@@ -196,7 +196,8 @@ func (s *Server) mcpAuth(next http.Handler) http.Handler {
 			r.Body = io.NopCloser(bytes.NewReader(body))
 			needed = s.scopesOf(body, selectionFrom(r.Context()))
 		}
-		if !s.limitSession(w, r, body) {
+		calls := s.mcpCalls(r, body) // tools/call messages, for both budgets
+		if !s.limitSession(w, r, calls) {
 			return
 		}
 		resource := s.mcpResource(r.Context())
@@ -205,7 +206,7 @@ func (s *Server) mcpAuth(next http.Handler) http.Handler {
 			ch.write(w, s, resource)
 			return
 		}
-		ctx, ok := s.limitToolCalls(w, r, ctx, body)
+		ctx, ok := s.limitToolCalls(w, r, ctx, calls)
 		if !ok {
 			return
 		}

@@ -107,9 +107,10 @@ func writeLimited(w http.ResponseWriter, st ratelimit.State) { ratelimit.WriteTo
 // (initialize, tools/list, ping, notifications, responses, GET, DELETE)
 // against the per-network session budget. Over the budget it answers 429
 // itself and returns false; otherwise the response carries the RateLimit
-// fields. tools/call is counted per client by the operation limiter.
-func (s *Server) limitSession(w http.ResponseWriter, r *http.Request, body []byte) bool {
-	if s.session == nil || (r.Method == http.MethodPost && onlyToolCalls(body)) {
+// fields. tools/call is counted per client by the operation limiter; calls
+// is toolCalls of the request's body (s.mcpCalls).
+func (s *Server) limitSession(w http.ResponseWriter, r *http.Request, calls int) bool {
+	if s.session == nil || (r.Method == http.MethodPost && calls > 0) {
 		return true
 	}
 	st := s.session.Take(ratelimit.Network(r))
@@ -121,9 +122,15 @@ func (s *Server) limitSession(w http.ResponseWriter, r *http.Request, body []byt
 	return true
 }
 
-// onlyToolCalls says whether a JSON-RPC body (one message or a batch) holds
-// nothing but tools/call requests.
-func onlyToolCalls(body []byte) bool { return toolCalls(body) > 0 }
+// mcpCalls is toolCalls of the body of an /mcp request, read once for
+// limitSession and limitToolCalls; 0, unread, when neither budget is set or
+// the request is not a POST.
+func (s *Server) mcpCalls(r *http.Request, body []byte) int {
+	if r.Method != http.MethodPost || (s.session == nil && s.limiter == nil) {
+		return 0
+	}
+	return toolCalls(body)
+}
 
 // prepaidKey marks the context of an /mcp request whose tools/call messages
 // limitToolCalls already counted against the operation budget.
@@ -136,12 +143,12 @@ type prepaidKey struct{}
 // RateLimit fields of "operations", as REST is; within
 // it the answer carries the fields, and handle does not count the calls
 // again. It returns the context for the MCP server, or false when it
-// answered.
-func (s *Server) limitToolCalls(w http.ResponseWriter, r *http.Request, ctx context.Context, body []byte) (context.Context, bool) {
+// answered. calls is toolCalls of the body (s.mcpCalls).
+func (s *Server) limitToolCalls(w http.ResponseWriter, r *http.Request, ctx context.Context, calls int) (context.Context, bool) {
 	if s.limiter == nil || r.Method != http.MethodPost {
 		return ctx, true
 	}
-	n := toolCalls(body)
+	n := calls
 	if n == 0 {
 		return ctx, true
 	}
