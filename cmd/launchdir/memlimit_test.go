@@ -7,7 +7,6 @@ import (
 	"math"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -39,7 +38,7 @@ func TestPaceMemory(t *testing.T) {
 	t.Run("FromLiveHeap", func(t *testing.T) {
 		debug.SetMemoryLimit(math.MaxInt64)
 		held := make([]byte, 48<<20) // live while the pacer reads the heap
-		var logs lockedBuffer
+		var logs syncBuffer
 		p := newMemPacer(slog.New(slog.NewTextHandler(&logs, nil)))
 		if p == nil {
 			t.Fatal("no pacer without GOMEMLIMIT")
@@ -89,22 +88,4 @@ func TestPaceMemory(t *testing.T) {
 			t.Errorf("log:\n%s", logs.String())
 		}
 	})
-}
-
-// lockedBuffer is a bytes.Buffer written by one goroutine and read by another.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
