@@ -58,10 +58,13 @@ func (s *Store) FillSummaryCache(ctx context.Context) (int, error) {
 }
 
 // FillSummaryCacheInBackground runs FillSummaryCache on a goroutine that
-// Close stops and waits for, and logs what it kept.
-func (s *Store) FillSummaryCacheInBackground() {
+// Close stops and waits for, and logs what it kept. The channel it returns
+// is closed when the fill has ended (done, stopped or failed).
+func (s *Store) FillSummaryCacheInBackground() <-chan struct{} {
 	ctx := s.bg()
+	done := make(chan struct{})
 	s.snapWG.Go(func() {
+		defer close(done)
 		n, err := s.FillSummaryCache(ctx)
 		if ctx.Err() != nil {
 			s.db.logger().Info("summary cache fill stopped: the store is closing", "summaries", n)
@@ -73,6 +76,7 @@ func (s *Store) FillSummaryCacheInBackground() {
 		}
 		s.db.logger().Info("summary cache filled", "summaries", n, "bytes", s.sums.arenaBytes())
 	})
+	return done
 }
 
 // bg is the context of the store's background work, cancelled by Close.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/pprof"
 	"syscall"
 )
@@ -17,6 +18,7 @@ import (
 // serve process over exactly its measured window. The binary a deploy runs
 // has none of it (and no listener for it).
 func init() {
+	heapProfileOnSignal()
 	base := os.Getenv("LAUNCHDIR_BENCH_CPUPROFILE")
 	if base == "" {
 		return
@@ -47,6 +49,38 @@ func init() {
 				f = nil
 				fmt.Fprintf(os.Stderr, "benchprof: wrote %s.%d.%d\n", base, os.Getpid(), n)
 			}
+		}
+	}()
+}
+
+// heapProfileOnSignal: with LAUNCHDIR_BENCH_HEAPPROFILE set, SIGHUP forces a
+// collection and writes a heap profile to
+// $LAUNCHDIR_BENCH_HEAPPROFILE.<pid>.<n>, so that what a serve process holds
+// at a chosen moment (idle, under load) can be read with
+// go tool pprof -sample_index=inuse_space (docs/benchmarks.md).
+func heapProfileOnSignal() {
+	base := os.Getenv("LAUNCHDIR_BENCH_HEAPPROFILE")
+	if base == "" {
+		return
+	}
+	ch := make(chan os.Signal, 4)
+	signal.Notify(ch, syscall.SIGHUP)
+	go func() {
+		n := 0
+		for range ch {
+			n++
+			name := fmt.Sprintf("%s.%d.%d", base, os.Getpid(), n)
+			f, err := os.Create(name)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "benchprof:", err)
+				continue
+			}
+			runtime.GC()
+			if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+				fmt.Fprintln(os.Stderr, "benchprof:", err)
+			}
+			f.Close()
+			fmt.Fprintf(os.Stderr, "benchprof: wrote %s\n", name)
 		}
 	}()
 }

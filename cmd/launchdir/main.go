@@ -26,6 +26,7 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	paceMemoryInServe = true
 	// The one read of the wall clock: every command hands it down.
 	err := run(ctx, time.Now, os.Args[1:], os.Stdout, os.Stderr)
 	stop() // before os.Exit, which runs no deferred call

@@ -39,6 +39,10 @@ func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 		return err
 	}
 
+	var pacer *memPacer
+	if paceMemoryInServe {
+		pacer = newMemPacer(logger)
+	}
 	srv := &http.Server{
 		Handler:           a.Handler,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -56,7 +60,10 @@ func serveCmd(ctx context.Context, now func() time.Time, args []string, stdout, 
 	a.Store.SnapshotInBackground()
 	// Listings' summaries go into memory (up to a bound), so that a search's
 	// page reads none from the database (docs/search.md).
-	a.Store.FillSummaryCacheInBackground()
+	filled := a.Store.FillSummaryCacheInBackground()
+	if pacer != nil {
+		go pacer.run(ctx, filled)
+	}
 	select {
 	case err := <-errc:
 		if errors.Is(err, http.ErrServerClosed) {

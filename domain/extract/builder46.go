@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -15,7 +14,7 @@ import (
 // among the home page's first lines is its main heading.
 
 // styledH1Re: a class token that styles an element as a page's main heading.
-var styledH1Re = regexp.MustCompile(`(?i)^(?:h1|heading-style-h1|heading-h1|heading-xl|heading-xxl|heading-large|heading-1|display-?[1-3]|text-display|hero-?_*(?:title|heading|headline)|text-[5-9]xl|elementor-size-(?:xl|xxl))$`)
+var styledH1Re = lazyMustCompile(`(?i)^(?:h1|heading-style-h1|heading-h1|heading-xl|heading-xxl|heading-large|heading-1|display-?[1-3]|text-display|hero-?_*(?:title|heading|headline)|text-[5-9]xl|elementor-size-(?:xl|xxl))$`)
 
 // styledHeadingLines is how many lines from the top of the home page the
 // styled heading may stand (below the header and its mobile copy).

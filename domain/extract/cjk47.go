@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -76,7 +75,7 @@ func yearOrEra(sent string) string {
 // header or navigation when it writes them as divs ("l-footer", "footer",
 // "site-header", "gnb" as Korean agencies name the global navigation); a
 // card's "card-footer" or "p-plan__header" is not the page's.
-var chromeName = regexp.MustCompile(`(?i)^(?:l-|site-|global-|page-|main-|g-)?(?:footer|header|gnb|navbar)$`)
+var chromeName = lazyMustCompile(`(?i)^(?:l-|site-|global-|page-|main-|g-)?(?:footer|header|gnb|navbar)$`)
 
 // chromeBlock reports whether n is a div or section a builder names as the
 // page's footer, header or navigation.

@@ -68,7 +68,7 @@ func (s *site) foundingMilestone() {
 
 // companyObj: "started" founds only the company ("we started the company in
 // 2019"), not "we started working with our first customer in 2019".
-var companyObj = regexp.MustCompile(`(?i)^started (the|our|this) (company|business|startup)\b`)
+var companyObj = lazyMustCompile(`(?i)^started (the|our|this) (company|business|startup)\b`)
 
 // loc is one statement of where the company is.
 type loc struct {
@@ -224,7 +224,7 @@ func addressLoc(p *page, lines []string) (loc, bool) {
 	return loc{}, false
 }
 
-var postcodeTok = regexp.MustCompile(`\d`)
+var postcodeTok = lazyMustCompile(`\d`)
 
 // cleanCity strips postcodes and state codes from an address part and
 // returns it when what is left looks like a place name.
@@ -262,16 +262,16 @@ func personLike(s string) bool {
 // since "Dark mode is in beta" is about a feature.
 var stagePatterns = []struct {
 	slug string
-	re   *regexp.Regexp
+	re   *lazyRegexp
 	weak bool
 	min  int // a traction count must be at least this
 }{
-	{"acquired", regexp.MustCompile(`(?i)\b(was|has been|have been|were|we've been|we’ve been) acquired by\b|\bis now (a )?part of\b|` +
+	{"acquired", lazyMustCompile(`(?i)\b(was|has been|have been|were|we've been|we’ve been) acquired by\b|\bis now (a )?part of\b|` +
 		`\b(wurde|wurden) von \S+ (übernommen|gekauft)|a été (racheté|rachetée|acquise?) par|(fue|ha sido) (adquirid[ao]|comprad[ao]) por|` +
 		`è stat[ao] (acquisit[ao]|acquistat[ao]) da|is overgenomen door|(foi|fomos) (adquirid[ao]|comprad[ao]) pel[ao]`), false, 0},
 	// The highest stage stated wins: acquired, profitable, growing,
 	// launched, beta, pre-launch.
-	{"profitable", regexp.MustCompile(`(?i)\b(we are|we're|we’re|bootstrapped and) profitable\b|\bwir sind profitabel|` +
+	{"profitable", lazyMustCompile(`(?i)\b(we are|we're|we’re|bootstrapped and) profitable\b|\bwir sind profitabel|` +
 		`nous sommes rentables|somos rentables|siamo redditizi|wij zijn winstgevend|somos lucrativos`), false, 0},
 	// Traction: a count of users or customers from 1,000 on is growing
 	// ("used by more than 2,000 teams", "ponad 1 200 firm"); a smaller one
@@ -283,20 +283,20 @@ var stagePatterns = []struct {
 	// same story.
 	{"launched", tractionRe, false, 1},
 	{"launched", launchedMore, false, 0},
-	{"launched", regexp.MustCompile(`(?i)\blaunched (publicly|to the public|to everyone|for everyone|in (19|20)\d\d|in (january|february|march|april|may|june|july|august|september|october|november|december))\b|` +
+	{"launched", lazyMustCompile(`(?i)\blaunched (publicly|to the public|to everyone|for everyone|in (19|20)\d\d|in (january|february|march|april|may|june|july|august|september|october|november|december))\b|` +
 		`\b(public|official) launch\b|\bout of beta\b|\bsince (we|it) (first )?launched\b|\bwent live\b|\bgenerally available\b`), true, 0},
 	// "We launched Tallybird in 2022", "Ferrytask 3 is out now": said of
 	// the product (its name or "we"), a launch or a major version out.
-	{"launched", regexp.MustCompile(`\blaunched (?:\p{Lu}[\p{L}\d]*\s){1,2}(?:in (?:19|20)\d\d\b|to the public\b|publicly\b|to everyone\b)|(?:^|\s)v?\d{1,2}(?:\.0)? (?:is|are) (?:out|here|available|live)(?: now| today)?\b`), true, 0},
+	{"launched", lazyMustCompile(`\blaunched (?:\p{Lu}[\p{L}\d]*\s){1,2}(?:in (?:19|20)\d\d\b|to the public\b|publicly\b|to everyone\b)|(?:^|\s)v?\d{1,2}(?:\.0)? (?:is|are) (?:out|here|available|live)(?: now| today)?\b`), true, 0},
 	{"beta", betaMore, false, 0},
-	{"beta", regexp.MustCompile(`(?i)\b(open|public|private|closed) beta\b|\bjoin the beta\b|` +
+	{"beta", lazyMustCompile(`(?i)\b(open|public|private|closed) beta\b|\bjoin the beta\b|` +
 		`(öffentlichen?|offenen?|geschlossenen?|privaten?) beta|(?:^|[^\p{L}])bêta (publique|ouverte|privée|fermée)|` +
 		`beta (pública|abierta|privada|cerrada|aberta|fechada)|beta (pubblica|aperta|privata|chiusa)|` +
 		`(publieke|open|besloten) (bèta|beta)`), false, 0},
-	{"beta", regexp.MustCompile(`(?i)\b(now|currently|still|is|are) in beta\b|\b(ist|sind|noch|derzeit|aktuell) in der beta|` +
+	{"beta", lazyMustCompile(`(?i)\b(now|currently|still|is|are) in beta\b|\b(ist|sind|noch|derzeit|aktuell) in der beta|` +
 		`\bin der beta-phase|(est|sommes|actuellement|encore) en bêta|(está|estamos|están|actualmente|todavía) en beta|` +
 		`(è|siamo|ancora|attualmente) in beta|(is|zijn|nog|momenteel) in (bèta|beta)|(está|estamos|ainda|atualmente) em beta`), true, 0},
-	{"pre-launch", regexp.MustCompile(`(?i)\bjoin (the|our) waitlist\b|\blaunching soon\b|\bpre-launch\b|` +
+	{"pre-launch", lazyMustCompile(`(?i)\bjoin (the|our) waitlist\b|\blaunching soon\b|\bpre-launch\b|` +
 		`(auf|in) die warteliste|warteliste beitreten|zur warteliste|(rejoindre|rejoignez|inscri\p{L}*)( sur| à)? la liste d['’]attente|` +
 		`(únete|apúntate|unirse|inscríbete|entra|entre|junte-se|inscreva-se|entrar)( a| à| na| en)? (la |a )?lista de espera|` +
 		`(iscriviti|entra|unisciti)( al?la| nella) lista d['’]attesa|(meld je aan|schrijf je in)( voor| op)? de wachtlijst|op de wachtlijst`), false, 0},
@@ -322,7 +322,7 @@ func pastEntry(seg *segment, l line) bool {
 // a line that none matches (most lines) instead of one per pattern.
 var anyStage = sync.OnceValue(func() *regexp.Regexp {
 	var alt []string
-	seen := map[*regexp.Regexp]bool{}
+	seen := map[*lazyRegexp]bool{}
 	for _, st := range stagePatterns {
 		if !seen[st.re] {
 			seen[st.re] = true

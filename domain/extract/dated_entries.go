@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -40,8 +39,8 @@ func datedHeadings(p *page) bool {
 // library", "1.4:"): the rest is the title. A patch release ("v1.4.1") with
 // no title of its own is not a milestone.
 var (
-	thousandsRe = regexp.MustCompile(`^\d{1,3}\.\d{3}\s+\p{L}`)
-	versionRe   = regexp.MustCompile(`^(?i:v(?:ersion|ersão|ersión|erze|ersiyon)?\.?\s?)?(\d+)\.(\d+)(?:\.(\d+))?\b\s*(?:[—–:|·-]\s*)?`)
+	thousandsRe = lazyMustCompile(`^\d{1,3}\.\d{3}\s+\p{L}`)
+	versionRe   = lazyMustCompile(`^(?i:v(?:ersion|ersão|ersión|erze|ersiyon)?\.?\s?)?(\d+)\.(\d+)(?:\.(\d+))?\b\s*(?:[—–:|·-]\s*)?`)
 )
 
 // milestoneTitle strips a version tag from a title; ok is false for a
@@ -67,7 +66,7 @@ func versionOnly(title string) bool {
 
 // newsPathRe: a news or announcements index (not a blog), in the fourteen
 // languages: a company's dated news are its milestones.
-var newsPathRe = regexp.MustCompile(`(?i)/(news|press|announcements|dongtai|xinwen|sosik|gongji|uutiset|ajankohtaista|tiedotteet|nyheder|hirek|ujdonsagok|stiri|noutati|berita|kabar|tin-tuc|tintuc|nea|anakoinoseis|neuigkeiten|aktuelles|actualites|nouveautes|noticias|novedades|notizie|novita|nieuws|novidades|aktualnosci|nowosci|nyheter|novinky|aktuality|duyurular|haberler|oshirase|お知らせ|ニュース|新闻|动态|소식|공지사항|뉴스)/?$`)
+var newsPathRe = lazyMustCompile(`(?i)/(news|press|announcements|dongtai|xinwen|sosik|gongji|uutiset|ajankohtaista|tiedotteet|nyheder|hirek|ujdonsagok|stiri|noutati|berita|kabar|tin-tuc|tintuc|nea|anakoinoseis|neuigkeiten|aktuelles|actualites|nouveautes|noticias|novedades|notizie|novita|nieuws|novidades|aktualnosci|nowosci|nyheter|novinky|aktuality|duyurular|haberler|oshirase|お知らせ|ニュース|新闻|动态|소식|공지사항|뉴스)/?$`)
 
 // datedEntries reads a news or announcements list by its structure:
 // articles or list items each holding a <time> and a heading (or the link
@@ -182,13 +181,13 @@ func readDatedEntries(p *page, keep func(string) bool) []domain.DraftedMilestone
 // noticeRe: a news entry that is a service notice (maintenance, an
 // outage) or the product's appearance in the media, in the languages of
 // the sets: neither is a step in the product's history.
-var noticeRe = regexp.MustCompile(`(?i)maintenance|outage|downtime|featured (?:in|on|by)|as seen (?:in|on)|interview|wartung|störung|mantenimiento|manutenzione|onderhoud|manutenção|` +
+var noticeRe = lazyMustCompile(`(?i)maintenance|outage|downtime|featured (?:in|on|by)|as seen (?:in|on)|interview|wartung|störung|mantenimiento|manutenzione|onderhoud|manutenção|` +
 	`konserwacj|prace serwisowe|awari|wywiad|underhåll|driftstörning|intervju|údržb|odstávk|výpadek|rozhovor|bakım|kesinti|röportaj|huolto|huoltokatko|vedligehold|nedbrud|karbantartás|mentenanț|` +
 	`pemeliharaan|gangguan|bảo trì|συντήρηση|メンテナンス|障害|紹介されました|掲載されました|取材|出演|维护|維護|停机|故障|报道|報道|采访|採訪|점검|장애|보도되었|소개되었|인터뷰|` +
 	// events and holidays: a webinar to attend, an office closed
 	`webinar|seminar|holiday (?:closure|hours|notice|break|schedule)|\bholidays\b|closed for|office hours|セミナー|ウェビナー|登壇|展示会|休業|年末年始|夏季休暇|研讨会|讲座|直播|假期|放假|春节|休假|웨비나|세미나|휴무|연휴`)
 
-var isoDay = regexp.MustCompile(`^(?:19|20)\d\d-\d\d-\d\d`)
+var isoDay = lazyMustCompile(`^(?:19|20)\d\d-\d\d-\d\d`)
 
 // dateOnlyElement are the elements a news entry puts its date in when it has no <time>.
 var dateOnlyElement = map[atom.Atom]bool{atom.Span: true, atom.Small: true, atom.B: true, atom.Strong: true, atom.Em: true, atom.P: true, atom.Div: true}
@@ -210,13 +209,13 @@ func sameSite(p *page, href string) bool {
 // patchTag is a patch release's version ("v2.3.1", "1.4.2").
 // (A dotted date, "2025.04.15" or "15.1.2025", is not: a version's major
 // part has at most two digits and its patch part at most three.)
-var patchTag = regexp.MustCompile(`(?:^|[^\d.])v?\d{1,2}\.\d{1,3}\.0*[1-9]\d{0,2}(?:[^\d.]|$)`)
+var patchTag = lazyMustCompile(`(?:^|[^\d.])v?\d{1,2}\.\d{1,3}\.0*[1-9]\d{0,2}(?:[^\d.]|$)`)
 
 // newsHdr: the h1 of a company's news or updates page.
-var newsHdr = regexp.MustCompile(`(?i)^(?:(?:company |product |latest )?news|updates|product updates|announcements|press releases|neuigkeiten|aktuelles|actualités|nouveautés|noticias|novedades|notizie|novità|nieuws|novidades|` +
+var newsHdr = lazyMustCompile(`(?i)^(?:(?:company |product |latest )?news|updates|product updates|announcements|press releases|neuigkeiten|aktuelles|actualités|nouveautés|noticias|novedades|notizie|novità|nieuws|novidades|` +
 	`aktualności|nowości|nyheter|novinky|aktuality|haberler|duyurular|お知らせ|ニュース|新闻|新聞|动态|動態|产品动态|產品動態|最新消息|公告|소식|공지사항|뉴스)$`)
 
-var yearOnly = regexp.MustCompile(`^(?:19|20)\d\d\D{0,2}$`)
+var yearOnly = lazyMustCompile(`^(?:19|20)\d\d\D{0,2}$`)
 
 // datedRow reads a table row of a date cell and a title cell ("2025-01-20
 // | 支持企业微信渠道"): the date cell holds nothing but the date.

@@ -39,8 +39,8 @@ var (
 	yMD *regexp.Regexp
 	// viDate: a Vietnamese date, the month by its number ("17 tháng 2,
 	// 2025", "ngày 5 tháng 8 năm 2023", "tháng 8/2023", "tháng 8 năm 2023").
-	viDMY = regexp.MustCompile(`(?i)(?:^|[^\pL\d])(\d{1,2})\s+tháng\s+(\d{1,2}),?\s+(?:năm\s+)?((?:19|20)\d\d)\b`)
-	viMY  = regexp.MustCompile(`(?i)(?:^|[^\pL\d])tháng\s+(\d{1,2})\s*(?:/|,|năm)\s*((?:19|20)\d\d)\b`)
+	viDMY = lazyMustCompile(`(?i)(?:^|[^\pL\d])(\d{1,2})\s+tháng\s+(\d{1,2}),?\s+(?:năm\s+)?((?:19|20)\d\d)\b`)
+	viMY  = lazyMustCompile(`(?i)(?:^|[^\pL\d])tháng\s+(\d{1,2})\s*(?:/|,|năm)\s*((?:19|20)\d\d)\b`)
 )
 
 // findDateMore reads the date forms of the languages added in the dev35
@@ -61,7 +61,7 @@ func findDateMore(s string, atStart bool) (date, rest string, ok bool) {
 		}
 		yMD = regexp.MustCompile(`(?i)(?:^|[^\pL\d])((?:19|20)\d\d)\.\s+(` + strings.Join(alt, "|") + `)\.?\s+(\d{1,2})\.?(?:[^\pL\d]|$)`)
 	})
-	for _, re := range []*regexp.Regexp{yMD, viDMY, viMY} {
+	for _, re := range []*regexp.Regexp{yMD, viDMY.Regexp(), viMY.Regexp()} {
 		loc := re.FindStringSubmatchIndex(s)
 		if loc == nil {
 			continue
@@ -88,9 +88,9 @@ func findDateMore(s string, atStart bool) (date, rest string, ok bool) {
 			if end < len(s) && s[end] == '.' {
 				end++
 			}
-		case viDMY:
+		case viDMY.Regexp():
 			date = numDate(g(3), g(2), g(1))
-		case viMY:
+		case viMY.Regexp():
 			date = numDate(g(2), g(1), "")
 		}
 		if date == "" {
@@ -116,7 +116,7 @@ func trimDateSep(s string) string {
 
 // setupFeeRe: a one-off fee beside the plans ("初期費用は0円", "설치비 0원",
 // "no setup fee", "开通费 0 元"): a fee of zero is not a free plan.
-var setupFeeRe = regexp.MustCompile(`(?i)set-?up fees?|onboarding fees?|einrichtungsgebühr|frais d['’]installation|frais de mise en service|costo de instalación|初期費用|導入費用|設定費用|설치비|가입비|초기 비용|开通费|初装费|安装费`)
+var setupFeeRe = lazyMustCompile(`(?i)set-?up fees?|onboarding fees?|einrichtungsgebühr|frais d['’]installation|frais de mise en service|costo de instalación|初期費用|導入費用|設定費用|설치비|가입비|초기 비용|开通费|初装费|安装费`)
 
 // blogPathMore: blog and news indexes (and the posts under them) named in
 // other languages, as the fetcher follows them one level (indexSegs): a

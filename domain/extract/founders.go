@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
@@ -27,70 +26,70 @@ const roleWords = `co-?founders?|cofounders?|founders?|founding ceo|` +
 	`ceo|cto|coo|cpo|cfo|cmo|cio|chief [\p{L} ]{2,30}?officer|chief executive|president|presidente|managing director|owner` + roleWordsMore
 
 var (
-	personNameRe = regexp.MustCompile(`^` + personNamePattern + `$`)
-	nameAt       = regexp.MustCompile(`^` + personNamePattern)
-	roleRe       = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + roleWords + `)(?:$|[^\p{L}])`)
-	notRole      = regexp.MustCompile(`(?i)product owner|vice|wice|doradc|inwestor|rådgivare|investerare|poradce|danışman|yatırımcı|顧問|投资人|投資家|社外|고문|투자자|deputy|assistant|assistent|stellvertret|adjoint|adjunt|sostitut|plaatsvervangend|invest|advis|board|angel|backer|non-executive|mentor|berater|beirat|aufsichtsrat|conseil|administrat(?:eur|rice)|inversor|inversionista|asesor|consulente|consiglier|investeerder|adviseur|commissaris|raad van|conselh|consultor|former|ehemalig|ancien|antigu[oa]|\bex-|previously|formerly|intern\b|praktikant|stagiaire|becari[oa]|stagista|stagiair|estagiári`)
+	personNameRe = lazyMustCompile(`^` + personNamePattern + `$`)
+	nameAt       = lazyMustCompile(`^` + personNamePattern)
+	roleRe       = lazyMustCompile(`(?i)(?:^|[^\p{L}])(?:` + roleWords + `)(?:$|[^\p{L}])`)
+	notRole      = lazyMustCompile(`(?i)product owner|vice|wice|doradc|inwestor|rådgivare|investerare|poradce|danışman|yatırımcı|顧問|投资人|投資家|社外|고문|투자자|deputy|assistant|assistent|stellvertret|adjoint|adjunt|sostitut|plaatsvervangend|invest|advis|board|angel|backer|non-executive|mentor|berater|beirat|aufsichtsrat|conseil|administrat(?:eur|rice)|inversor|inversionista|asesor|consulente|consiglier|investeerder|adviseur|commissaris|raad van|conselh|consultor|former|ehemalig|ancien|antigu[oa]|\bex-|previously|formerly|intern\b|praktikant|stagiaire|becari[oa]|stagista|stagiair|estagiári`)
 	// otherCo: "founder of OtherCo", "CEO at OtherCo", "eigenaar van X":
 	// a role at a named company, which is the product only when it is the site's name.
-	otherCo = regexp.MustCompile(`(?:^|\s)(?i:of|at|@|bei|von|vom|chez|de|du|des|en|di|della|del|dello|presso|bij|van|em|da|do|na|no|für|for|pour|para|per|voor)\s+(?:(?i:the|la|le|l'|les|el|los|las|il|lo|der|die|das|het|a|o|os|as)\s+)?(\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*)*)`)
+	otherCo = lazyMustCompile(`(?:^|\s)(?i:of|at|@|bei|von|vom|chez|de|du|des|en|di|della|del|dello|presso|bij|van|em|da|do|na|no|für|for|pour|para|per|voor)\s+(?:(?i:the|la|le|l'|les|el|los|las|il|lo|der|die|das|het|a|o|os|as)\s+)?(\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*)*)`)
 	// otherHeading: a section about people who are not the company's founders.
-	otherHeading = regexp.MustCompile(`(?i)invest|advis|backed|backer|board|beirat|berater|aufsichtsrat|investisseur|conseil|inversor|asesor|investitor|consulent|investeerder|adviseur|investidor|conselh|mentor|partner|kunden|client|customer|testimonial|témoignage|avis|opinion|testimonio|recension|dicono|ervaring|depoiment|review|press|presse|prensa|stampa|imprensa|blog`)
+	otherHeading = lazyMustCompile(`(?i)invest|advis|backed|backer|board|beirat|berater|aufsichtsrat|investisseur|conseil|inversor|asesor|investitor|consulent|investeerder|adviseur|investidor|conselh|mentor|partner|kunden|client|customer|testimonial|témoignage|avis|opinion|testimonio|recension|dicono|ervaring|depoiment|review|press|presse|prensa|stampa|imprensa|blog`)
 	// teamPathRe: an about or team page in seven languages.
-	teamPathRe = regexp.MustCompile(`(?i)(about|team|people|founders|leadership|company|ueber|über|uber-uns|unternehmen|a-propos|à-propos|qui-sommes|equipe|équipe|nosotros|quienes|quiénes|equipo|sobre|quem-somos|chi-siamo|squadra|azienda|over-ons|wie-zijn|bedrijf|empresa|entreprise` + aboutPathMore + `)`)
+	teamPathRe = lazyMustCompile(`(?i)(about|team|people|founders|leadership|company|ueber|über|uber-uns|unternehmen|a-propos|à-propos|qui-sommes|equipe|équipe|nosotros|quienes|quiénes|equipo|sobre|quem-somos|chi-siamo|squadra|azienda|over-ons|wie-zijn|bedrijf|empresa|entreprise` + aboutPathMore + `)`)
 	// teamHeading: a section of any page that introduces the team.
-	teamHeading  = regexp.MustCompile(`(?i)team|founder|people|leadership|gründer|fondat|équipe|equipe|equipo|fundador|squadra|oprichter|mensen|who we are|wer wir sind|qui sommes|quiénes somos|chi siamo|wie zijn|quem somos` + teamHeadingMore)
-	quoteClassRe = regexp.MustCompile(`testimon|review|quote|kunden|stimmen|avis|temoignage|opinion|recensioni|ervaring|depoimento|referenz`)
-	nameStop     = regexp.MustCompile(`(?i)\b(team|inc|gmbh|ltd|llc|sas|sarl|srl|spa|bv|ag|company|group|labs|capital|ventures|partners|account|university|research|studio|software|free|plan|pro|app)\b`)
+	teamHeading  = lazyMustCompile(`(?i)team|founder|people|leadership|gründer|fondat|équipe|equipe|equipo|fundador|squadra|oprichter|mensen|who we are|wer wir sind|qui sommes|quiénes somos|chi siamo|wie zijn|quem somos` + teamHeadingMore)
+	quoteClassRe = lazyMustCompile(`testimon|review|quote|kunden|stimmen|avis|temoignage|opinion|recensioni|ervaring|depoimento|referenz`)
+	nameStop     = lazyMustCompile(`(?i)\b(team|inc|gmbh|ltd|llc|sas|sarl|srl|spa|bv|ag|company|group|labs|capital|ventures|partners|account|university|research|studio|software|free|plan|pro|app)\b`)
 
 	// byVerb: a founding verb and, within the same clause, the word that
 	// introduces who did it ("founded in 2023 in Bologna, Italy, by").
-	byVerb = regexp.MustCompile(`(?i:co-?founded|founded|started|established|created|launched|made|built|gegründet|ins leben gerufen|fondée?s?|créée?s?|lancée?s?|fundad[oa]s?|cread[oa]s?|lanzad[oa]s?|fondat[oa]|creat[oa]|lanciat[oa]|avviat[oa]|opgericht|gestart|opgezet|criad[oa]s?|lançad[oa]s?|grundades|grundad|grundat|założon[aey]|založen[aáoé]?)[\p{L}\d ,'’-]{0,60}?\s(by|von|par|por|da|door|pela|pelo|av|przez)\s+`)
+	byVerb = lazyMustCompile(`(?i:co-?founded|founded|started|established|created|launched|made|built|gegründet|ins leben gerufen|fondée?s?|créée?s?|lancée?s?|fundad[oa]s?|cread[oa]s?|lanzad[oa]s?|fondat[oa]|creat[oa]|lanciat[oa]|avviat[oa]|opgericht|gestart|opgezet|criad[oa]s?|lançad[oa]s?|grundades|grundad|grundat|założon[aey]|založen[aáoé]?)[\p{L}\d ,'’-]{0,60}?\s(by|von|par|por|da|door|pela|pelo|av|przez)\s+`)
 	// verbFirst: the founding verb, a few words of time or place, then the
 	// founders ("Kursownię założyli w 2020 roku A i B", "založili v roce 2019 A a B").
-	verbFirst = regexp.MustCompile(`(?i:(?:^|[^\p{L}])(założyli|założyły|założył|założyła|založili|založil|založila|grundade))(?:\s+[\p{Ll}\d][\p{L}\d.]*,?){0,6}\s+`)
+	verbFirst = lazyMustCompile(`(?i:(?:^|[^\p{L}])(założyli|założyły|założył|założyła|založili|založil|založila|grundade))(?:\s+[\p{Ll}\d][\p{L}\d.]*,?){0,6}\s+`)
 	// verbLast: "von A und B gegründet", "door A en B opgericht".
-	verbLast = regexp.MustCompile(`\s(von|door)\s+`)
-	lastVerb = regexp.MustCompile(`^[^.!?;:]{0,40}?\s(?:gegründet|opgericht|ins Leben gerufen)`)
+	verbLast = lazyMustCompile(`\s(von|door)\s+`)
+	lastVerb = lazyMustCompile(`^[^.!?;:]{0,40}?\s(?:gegründet|opgericht|ins Leben gerufen)`)
 	// appos: "Our founder, Jane Doe," in seven languages.
-	appos = regexp.MustCompile(`(?i:\b(?:our|unser(?:e|en)?|notre|nos|nuestr[oa]s?|(?:il|la) nostr[oa]|onze|noss[oa]s?)\s+)((?i:co-?founder|founder|(?:mit)?gründer(?:in)?|(?:co-?)?fondat(?:eur|rice|ore)|(?:co-?)?fundador(?:a)?|(?:mede-?)?oprichter|ceo|geschäftsführer(?:in)?|présidente?))\s*,?\s+(` + personNamePattern + `)`)
+	appos = lazyMustCompile(`(?i:\b(?:our|unser(?:e|en)?|notre|nos|nuestr[oa]s?|(?:il|la) nostr[oa]|onze|noss[oa]s?)\s+)((?i:co-?founder|founder|(?:mit)?gründer(?:in)?|(?:co-?)?fondat(?:eur|rice|ore)|(?:co-?)?fundador(?:a)?|(?:mede-?)?oprichter|ceo|geschäftsführer(?:in)?|présidente?))\s*,?\s+(` + personNamePattern + `)`)
 	// selfIntroRe: "I'm A" in seven languages; firstFounded: "I started X".
-	selfIntroRe  = regexp.MustCompile(`(?:^|[^\p{L}])(?:I'm|I am|I’m|[Ii]ch bin|[Jj]e suis|[Jj]e m'appelle|[Jj]e m’appelle|[Mm]oi c'est|[Mm]oi, c'est|[Ss]oy|[Mm]e llamo|[Ss]ono|[Mm]i chiamo|[Ii]k ben|[Ee]u sou|[Ss]ou|[Mm]e chamo|[Mm]eu nome é)\s+(` + personNamePattern + `)`)
-	firstFounded = regexp.MustCompile(`(?i)\b(?:i|ich|j'ai|j’ai|yo|io|ik|eu)\s+(?:\S+\s+){0,4}?(?:co-?founded|founded|started|built|build|make|created|launched|gegründet|fondé|créé|lancé|fundé|creé|lancé|fondato|creato|avviato|opgericht|gestart|fundei|criei|lancei|comecei)\b`)
+	selfIntroRe  = lazyMustCompile(`(?:^|[^\p{L}])(?:I'm|I am|I’m|[Ii]ch bin|[Jj]e suis|[Jj]e m'appelle|[Jj]e m’appelle|[Mm]oi c'est|[Mm]oi, c'est|[Ss]oy|[Mm]e llamo|[Ss]ono|[Mm]i chiamo|[Ii]k ben|[Ee]u sou|[Ss]ou|[Mm]e chamo|[Mm]eu nome é)\s+(` + personNamePattern + `)`)
+	firstFounded = lazyMustCompile(`(?i)\b(?:i|ich|j'ai|j’ai|yo|io|ik|eu)\s+(?:\S+\s+){0,4}?(?:co-?founded|founded|started|built|build|make|created|launched|gegründet|fondé|créé|lancé|fundé|creé|lancé|fondato|creato|avviato|opgericht|gestart|fundei|criei|lancei|comecei)\b`)
 
-	makerWordRe = regexp.MustCompile(`(?i)\b(?:maker|creator|developer|person|woman|man|one|macher(?:in)?|entwickler(?:in)?|schöpfer(?:in)?|créat(?:eur|rice)|développeu(?:r|se)|cread(?:or|ora)|desarrollad(?:or|ora)|creat(?:ore|rice)|sviluppat(?:ore|rice)|bedenker|ontwikkelaar|maker|criad(?:or|ora)|desenvolved(?:or|ora))\s+(?:of|behind|von|hinter|de|d'|du|derrière|detrás de|di|dietro|van|achter|d[aoe]|por trás d[aoe])\s*`)
+	makerWordRe = lazyMustCompile(`(?i)\b(?:maker|creator|developer|person|woman|man|one|macher(?:in)?|entwickler(?:in)?|schöpfer(?:in)?|créat(?:eur|rice)|développeu(?:r|se)|cread(?:or|ora)|desarrollad(?:or|ora)|creat(?:ore|rice)|sviluppat(?:ore|rice)|bedenker|ontwikkelaar|maker|criad(?:or|ora)|desenvolved(?:or|ora))\s+(?:of|behind|von|hinter|de|d'|du|derrière|detrás de|di|dietro|van|achter|d[aoe]|por trás d[aoe])\s*`)
 	// subjVerb: "A (CEO) and B (CTO) started X", after the list of names.
-	subjVerb  = regexp.MustCompile(`^\s+(?:(?:have|had|hat|haben|ont|han|hanno|hebben|heeft|têm|tinham)\s+)?(?:(?:[\p{L}\d]+\s+){0,3}?)(?:co-?founded|founded|started|launched|created|built|gründete[n]?|gegründet|fondé|fondèrent|fonda|créé|lancé|fundaron|fundó|crearon|fundado|creado|fondato|fondarono|fondò|creato|avviato|richtten|richtte|opgericht|fundaram|fundou|criaram|criado|criou)\b`)
-	sentStart = regexp.MustCompile(`(?:^|[.!?]\s+)`)
-	atOther   = regexp.MustCompile(`^\s*(?:,|–|—|-|\||@|at|bei|chez|en|presso|bij|na|em)\s*(\p{Lu}[\p{L}\d'’&.-]*)`)
+	subjVerb  = lazyMustCompile(`^\s+(?:(?:have|had|hat|haben|ont|han|hanno|hebben|heeft|têm|tinham)\s+)?(?:(?:[\p{L}\d]+\s+){0,3}?)(?:co-?founded|founded|started|launched|created|built|gründete[n]?|gegründet|fondé|fondèrent|fonda|créé|lancé|fundaron|fundó|crearon|fundado|creado|fondato|fondarono|fondò|creato|avviato|richtten|richtte|opgericht|fundaram|fundou|criaram|criado|criou)\b`)
+	sentStart = lazyMustCompile(`(?:^|[.!?]\s+)`)
+	atOther   = lazyMustCompile(`^\s*(?:,|–|—|-|\||@|at|bei|chez|en|presso|bij|na|em)\s*(\p{Lu}[\p{L}\d'’&.-]*)`)
 	// founderLabelRe: "Founders: A and B", "Geschäftsführer: A" (a label, a colon, the names).
-	founderLabelRe = regexp.MustCompile(`^(?i:(co-?founders?|founders?|(?:mit)?gründer(?:in|innen)?|geschäftsführer(?:in)?|geschäftsführung|(?:co-?)?fondat(?:eur|rice)s?|(?:co-?)?fundador(?:a|es|as)?|(?:co-?)?fondator(?:e|i|rice)|(?:mede-?)?oprichters?))\s*:\s*`)
+	founderLabelRe = lazyMustCompile(`^(?i:(co-?founders?|founders?|(?:mit)?gründer(?:in|innen)?|geschäftsführer(?:in)?|geschäftsführung|(?:co-?)?fondat(?:eur|rice)s?|(?:co-?)?fundador(?:a|es|as)?|(?:co-?)?fondator(?:e|i|rice)|(?:mede-?)?oprichters?))\s*:\s*`)
 	// roleName: "Acme co-founder Jane Doe", "Gründerin Katrin Meißner erzählt".
-	roleName      = regexp.MustCompile(`((?i:co-?founder|founder|(?:mit)?gründer(?:in)?|(?:co-?)?fondat(?:eur|rice|ore)|(?:co-?)?fundador(?:a)?|(?:mede-?)?oprichter)(?:\s+(?:and|&|und|et|y|e|en)\s+(?:CEO|CTO|COO|Geschäftsführer(?:in)?|PDG|présidente?))?)\s+(` + personNamePattern + `)`)
-	weAre         = regexp.MustCompile(`(?:^|[^\p{L}])(?:We are|We're|We’re|Wir sind|Nous sommes|Somos|Siamo|Wij zijn|We zijn)\s+`)
-	founderWordRe = regexp.MustCompile(`(?i)founder|gründer|fondat|fundador|oprichter`)
+	roleName      = lazyMustCompile(`((?i:co-?founder|founder|(?:mit)?gründer(?:in)?|(?:co-?)?fondat(?:eur|rice|ore)|(?:co-?)?fundador(?:a)?|(?:mede-?)?oprichter)(?:\s+(?:and|&|und|et|y|e|en)\s+(?:CEO|CTO|COO|Geschäftsführer(?:in)?|PDG|présidente?))?)\s+(` + personNamePattern + `)`)
+	weAre         = lazyMustCompile(`(?:^|[^\p{L}])(?:We are|We're|We’re|Wir sind|Nous sommes|Somos|Siamo|Wij zijn|We zijn)\s+`)
+	founderWordRe = lazyMustCompile(`(?i)founder|gründer|fondat|fundador|oprichter`)
 	// foundersHeading: a section that introduces the founders themselves.
-	foundersHeading = regexp.MustCompile(`^(?i:(?:meet\s+)?(?:the|our)\s+(?:co-?)?founders?|(?:co-?)?founders?|(?:die|unsere|unser)\s+gründer(?:in|innen)?|gründer(?:team|innen)?|(?:les|nos|le|la|notre)\s+(?:co)?fondat(?:eur|rice)s?|(?:co)?fondat(?:eur|rice)s|(?:los|las|nuestr[oa]s?|el|la)\s+(?:co)?fundador(?:es|as|a)?|(?:i|il|la|i nostri)\s+fondator[ei]|fondatori|(?:de|onze)\s+oprichters?|(?:os|as|nossos|nossas|o|a)\s+(?:co)?fundador(?:es|as|a)?|conheça os fundadores|lernen sie die gründer kennen|rencontrez les fondateurs|conoce a los fundadores|conosci i fondatori|maak kennis met de oprichters)\s*[.!:]?$`)
+	foundersHeading = lazyMustCompile(`^(?i:(?:meet\s+)?(?:the|our)\s+(?:co-?)?founders?|(?:co-?)?founders?|(?:die|unsere|unser)\s+gründer(?:in|innen)?|gründer(?:team|innen)?|(?:les|nos|le|la|notre)\s+(?:co)?fondat(?:eur|rice)s?|(?:co)?fondat(?:eur|rice)s|(?:los|las|nuestr[oa]s?|el|la)\s+(?:co)?fundador(?:es|as|a)?|(?:i|il|la|i nostri)\s+fondator[ei]|fondatori|(?:de|onze)\s+oprichters?|(?:os|as|nossos|nossas|o|a)\s+(?:co)?fundador(?:es|as|a)?|conheça os fundadores|lernen sie die gründer kennen|rencontrez les fondateurs|conoce a los fundadores|conosci i fondatori|maak kennis met de oprichters)\s*[.!:]?$`)
 	// forHeading: "Loved by founders", "Built for teams" speak of customers.
-	forHeading = regexp.MustCompile(`(?i)\b(?:by|for|für|pour|para|per|voor|loved|trusted|love|lieben|aiment|adoran|amano)\b`)
+	forHeading = lazyMustCompile(`(?i)\b(?:by|for|für|pour|para|per|voor|loved|trusted|love|lieben|aiment|adoran|amano)\b`)
 	// weWordRe: a sentence about the company itself.
-	weWordRe = regexp.MustCompile(`(?i)\b(?:we|our|us|wir|unser\w*|nous|notre|nos|nosotros|nuestr[oa]s?|noi|nostr[oa]|wij|ons|onze|nós|noss[oa]s?|the company|das unternehmen|l'entreprise|la empresa|l'azienda|het bedrijf|a empresa)\b`)
+	weWordRe = lazyMustCompile(`(?i)\b(?:we|our|us|wir|unser\w*|nous|notre|nos|nosotros|nuestr[oa]s?|noi|nostr[oa]|wij|ons|onze|nós|noss[oa]s?|the company|das unternehmen|l'entreprise|la empresa|l'azienda|het bedrijf|a empresa)\b`)
 	// strongFoundVerbRe: verbs that only ever say a company was founded (not "created", "started").
-	strongFoundVerbRe = regexp.MustCompile(`(?i)found|gegründet|leben gerufen|fond|fundad|opgericht|grund|założ|založ`)
+	strongFoundVerbRe = lazyMustCompile(`(?i)found|gegründet|leben gerufen|fond|fundad|opgericht|grund|założ|založ`)
 	// isRole: "A is our co-founder and CEO" in seven languages.
-	isRole    = regexp.MustCompile(`(` + personNamePattern + `)\s+(?:is|ist|est|es|è|é)\s+((?:(?:the|our|unser(?:e|er)?|notre|nuestr[oa]|(?:il|la) nostr[oa]|onze|noss[oa]|(?:a|o|la|le|el|il|de|die|der|een|un|una|une|um|uma))\s+)?[^,.;:()!?]{2,60})`)
-	roleSepRe = regexp.MustCompile(`^\s*(?:,|–|—|-|\||:|·|/)\s*`)
-	roleEnd   = regexp.MustCompile(`[.;:!?()]`)
-	paren     = regexp.MustCompile(`^\s*\(([^()]{1,60})\)`)
-	commaRole = regexp.MustCompile(`^\s*,\s*([^,.;:()]{1,60}?)\s*(?:[,.;)]|$)`)
-	listSep   = map[string]*regexp.Regexp{}
+	isRole    = lazyMustCompile(`(` + personNamePattern + `)\s+(?:is|ist|est|es|è|é)\s+((?:(?:the|our|unser(?:e|er)?|notre|nuestr[oa]|(?:il|la) nostr[oa]|onze|noss[oa]|(?:a|o|la|le|el|il|de|die|der|een|un|una|une|um|uma))\s+)?[^,.;:()!?]{2,60})`)
+	roleSepRe = lazyMustCompile(`^\s*(?:,|–|—|-|\||:|·|/)\s*`)
+	roleEnd   = lazyMustCompile(`[.;:!?()]`)
+	paren     = lazyMustCompile(`^\s*\(([^()]{1,60})\)`)
+	commaRole = lazyMustCompile(`^\s*,\s*([^,.;:()]{1,60}?)\s*(?:[,.;)]|$)`)
+	listSep   = map[string]*lazyRegexp{}
 )
 
 func init() {
 	for agent, conj := range nameConjunctions {
 		// "A, ..., et par B": the agent word may stand again after the conjunction
 		again := `(?:(?:by|von|par|por|da|door|av|przez|pela|pelo)\s+)?`
-		listSep[agent] = regexp.MustCompile(`^(?:\s*,\s*(?:(?:` + conj + `)\s+` + again + `)?|\s+(?:` + conj + `)\s+` + again + `)`)
+		listSep[agent] = lazyMustCompile(`^(?:\s*,\s*(?:(?:` + conj + `)\s+` + again + `)?|\s+(?:` + conj + `)\s+` + again + `)`)
 	}
 }
 
@@ -116,14 +115,14 @@ func hasAnyWord(lower string, words []string) bool {
 	return false
 }
 
-func findAll(ok bool, re *regexp.Regexp, t string) [][]int {
+func findAll(ok bool, re *lazyRegexp, t string) [][]int {
 	if !ok {
 		return nil
 	}
 	return re.FindAllStringSubmatchIndex(t, -1)
 }
 
-func findAllIdx(ok bool, re *regexp.Regexp, t string) [][]int {
+func findAllIdx(ok bool, re *lazyRegexp, t string) [][]int {
 	if !ok {
 		return nil
 	}
@@ -287,7 +286,7 @@ func (s *site) nameList(t, agent string) (out []listedPerson, end int) {
 }
 
 // apposition: ", a lower-case phrase of one to four words," after a name.
-var apposition = regexp.MustCompile(`^,\s+\p{Ll}[\p{L}-]*(?:\s+\p{Ll}[\p{L}-]*){0,3}\s*,`)
+var apposition = lazyMustCompile(`^,\s+\p{Ll}[\p{L}-]*(?:\s+\p{Ll}[\p{L}-]*){0,3}\s*,`)
 
 // founderStatements reads founders from sentences on any content page.
 func (s *site) founderStatements(p *page, about bool, t string, add func(name, title string, ev []domain.Evidence)) {

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
@@ -19,16 +18,16 @@ import (
 //     is an employee.
 
 // founderWordAnyRe: a founder's word in the languages of the sets.
-var founderWordAnyRe = regexp.MustCompile(`(?i)founder|gründer|fondat|fundador|oprichter|oprichtst|założyciel|grundare|grundat|zakladatel|kurucu|perustaja|alapító|grunnlegger|stifter|創業|創立|创始|創辦|창업|설립`)
+var founderWordAnyRe = lazyMustCompile(`(?i)founder|gründer|fondat|fundador|oprichter|oprichtst|założyciel|grundare|grundat|zakladatel|kurucu|perustaja|alapító|grunnlegger|stifter|創業|創立|创始|創辦|창업|설립`)
 
 // coFounderWordRe: a co-founder's word, which says there are other founders.
-var coFounderWordRe = regexp.MustCompile(`(?i)co-?founder|cofounder|mitgründer|co-?fondat|co-?fundador|mede-?oprichter|współzałożyciel|medgrundare|spoluzakladatel|kurucu ortak|共同|联合|공동`)
+var coFounderWordRe = lazyMustCompile(`(?i)co-?founder|cofounder|mitgründer|co-?fondat|co-?fundador|mede-?oprichter|współzałożyciel|medgrundare|spoluzakladatel|kurucu ortak|共同|联合|공동`)
 
 // signatureLabelRe: a line that is only the founders' word.
-var signatureLabelRe = regexp.MustCompile(`(?i)^(?:the |our |die |les |los |i |de |os )?(?:co-?founders?|founders?|(?:mit)?gründer(?:in|innen)?|(?:co-?)?fondat(?:eur|rice|ore|ori)s?|(?:co-?)?fundador(?:a|es|as)?|(?:mede-?)?oprichters?|(?:współ)?założyciel\p{L}*|(?:med)?grundare|(?:spolu)?zakladatel\p{L}*|kurucu(?:lar)?)[.,]?$`)
+var signatureLabelRe = lazyMustCompile(`(?i)^(?:the |our |die |les |los |i |de |os )?(?:co-?founders?|founders?|(?:mit)?gründer(?:in|innen)?|(?:co-?)?fondat(?:eur|rice|ore|ori)s?|(?:co-?)?fundador(?:a|es|as)?|(?:mede-?)?oprichters?|(?:współ)?założyciel\p{L}*|(?:med)?grundare|(?:spolu)?zakladatel\p{L}*|kurucu(?:lar)?)[.,]?$`)
 
 // worldFounderLabelRe: "Założyciele: ...", "Grundare: ...", "Zakladatelé: ...", "Kurucular: ...".
-var worldFounderLabelRe = regexp.MustCompile(`^(?i:((?:współ)?założyciel\p{L}*|(?:med)?grundare|(?:spolu)?zakladatel\p{L}*|kurucu(?:lar)?|kurucu ortaklar))\s*:\s*`)
+var worldFounderLabelRe = lazyMustCompile(`^(?i:((?:współ)?założyciel\p{L}*|(?:med)?grundare|(?:spolu)?zakladatel\p{L}*|kurucu(?:lar)?|kurucu ortaklar))\s*:\s*`)
 
 // founders48 runs after the other founder rules.
 func (s *site) founders48() {

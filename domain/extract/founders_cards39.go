@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -199,7 +198,7 @@ func anyHeadingBefore(n *html.Node) string {
 
 // initialsRe: a name with a middle initial or a title before it ("Jane A.
 // Doe", "Dr. Helen Marsh"), as team pages write them.
-var initialsRe = regexp.MustCompile(`^(?:(?:Dr|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]+\s+\p{Lu}\.\s+\p{Lu}[\p{L}'’-]+$|^(?:Dr|Prof)\.?\s+\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+$`)
+var initialsRe = lazyMustCompile(`^(?:(?:Dr|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]+\s+\p{Lu}\.\s+\p{Lu}[\p{L}'’-]+$|^(?:Dr|Prof)\.?\s+\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+$`)
 
 // initialsName reports whether t is such a name.
 func (s *site) initialsName(t string) bool {
@@ -211,8 +210,8 @@ func (s *site) initialsName(t string) bool {
 // "CEO 田中美咲"), or the
 // name first with the title in brackets ("田中 美咲（代表取締役）").
 var (
-	cjkRoleNameRe = regexp.MustCompile(`^([^\s（(：:]{2,20}?)(?:[\s　]*[：:|｜][\s　]*|[\s　]+)([\p{Han}\p{Hangul}]{1,4}(?:[ 　][\p{Han}\p{Hangul}]{1,3})?)$`)
-	cjkNameRoleRe = regexp.MustCompile(`^([\p{Han}\p{Hangul}]{1,4}(?:[ 　][\p{Han}\p{Hangul}]{1,3})?)\s*[（(]([^（()）]{2,20})[)）]$`)
+	cjkRoleNameRe = lazyMustCompile(`^([^\s（(：:]{2,20}?)(?:[\s　]*[：:|｜][\s　]*|[\s　]+)([\p{Han}\p{Hangul}]{1,4}(?:[ 　][\p{Han}\p{Hangul}]{1,3})?)$`)
+	cjkNameRoleRe = lazyMustCompile(`^([\p{Han}\p{Hangul}]{1,4}(?:[ 　][\p{Han}\p{Hangul}]{1,3})?)\s*[（(]([^（()）]{2,20})[)）]$`)
 )
 
 // roleNamePieces reads, on an about or team page, the texts that hold a

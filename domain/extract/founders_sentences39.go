@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
@@ -22,18 +21,18 @@ import (
 // name, "we", "the company"), or stand on an about page.
 
 // byDescriptor: after "by", one to four lower-case words before the names.
-var byDescriptor = regexp.MustCompile(`^(?:\p{Ll}[\p{L}'’-]*\s+){1,4}`)
+var byDescriptor = lazyMustCompile(`^(?:\p{Ll}[\p{L}'’-]*\s+){1,4}`)
 
 // apposedFounders: ", A and B, started/founded …" (the names set off by commas).
-var apposedStart = regexp.MustCompile(`,\s+`)
+var apposedStart = lazyMustCompile(`,\s+`)
 
 // relativeRe: a relative clause after the names ("A and B, who founded
 // Globex"): the names are its subject, not the sentence's.
-var relativeRe = regexp.MustCompile(`(?i)^\s*(?:who|which|that|die|der|qui|que|che|som|który|która|kteří)\b`)
+var relativeRe = lazyMustCompile(`(?i)^\s*(?:who|which|that|die|der|qui|que|che|som|który|która|kteří)\b`)
 
 // koreanPairRe: "김도윤과 … 오세린이 … 설립" (the first name before 과/와,
 // the second before 이/가, a founding word after them in the sentence).
-var koreanPairRe = regexp.MustCompile(`(?:^|\s)(\p{Hangul}{3})(?:과|와)\s+(?:\S+\s+){0,2}?(\p{Hangul}{3})(?:이|가)\s[^.]{0,40}?(?:설립|창업)`)
+var koreanPairRe = lazyMustCompile(`(?:^|\s)(\p{Hangul}{3})(?:과|와)\s+(?:\S+\s+){0,2}?(\p{Hangul}{3})(?:이|가)\s[^.]{0,40}?(?:설립|창업)`)
 
 // koreanSurnames: the family names of nearly every Korean (one syllable).
 const koreanSurnames = "김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진나지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부"
@@ -45,10 +44,10 @@ func koreanName(n string) bool {
 
 // firstNameRole: "<First> … is our <title>", "<First> … as <title>",
 // "<First> is our <title>".
-var firstNameRole = regexp.MustCompile(`(?:^|[.;]\s+|\s)(\p{Lu}[\p{L}'’-]+)(?:\s[^.;]{0,60}?)?\s(?:is|as|is now)\s+(?:our\s+|the\s+|its\s+)?([^.;,()]{2,40})`)
+var firstNameRole = lazyMustCompile(`(?:^|[.;]\s+|\s)(\p{Lu}[\p{L}'’-]+)(?:\s[^.;]{0,60}?)?\s(?:is|as|is now)\s+(?:our\s+|the\s+|its\s+)?([^.;,()]{2,40})`)
 
 // chiefExecRe: "chief executive" without "officer" (a title the role words lack).
-var chiefExecRe = regexp.MustCompile(`(?i)^chief executive\b`)
+var chiefExecRe = lazyMustCompile(`(?i)^chief executive\b`)
 
 // sentenceFounders39 adds the founders of those sentences (each name once,
 // at most six) and fills titles said by first name.
@@ -174,12 +173,12 @@ func (s *site) titlesByFirstNameIs(p *page) {
 
 // saidRe: a press release's attribution, "said Maya Lindqvist, CEO and
 // co-founder of Quillstack", "säger Elin Sjöberg, vd och medgrundare".
-var saidRe = regexp.MustCompile(`(?:^|[\s,”"»])(?:said|says|adds|added|explains|explained|säger|sagt|sagte|erklärt|déclare|explique|ajoute|dice|afirma|explica|dichiara|zegt|mówi|říká|diz|siger|sier|sanoo)\s+(` + personNamePattern + `),\s+([^.;”"«»]{2,80})`)
+var saidRe = lazyMustCompile(`(?:^|[\s,”"»])(?:said|says|adds|added|explains|explained|säger|sagt|sagte|erklärt|déclare|explique|ajoute|dice|afirma|explica|dichiara|zegt|mówi|říká|diz|siger|sier|sanoo)\s+(` + personNamePattern + `),\s+([^.;”"«»]{2,80})`)
 
 // founderPostRe: a blog post's title that introduces the founders ("Meet
 // the founders: a conversation with A and B", "An interview with our
 // co-founders A and B").
-var founderPostRe = regexp.MustCompile(`(?i)\b(?:co-?)?founders\b[^:]{0,20}?(?::\s+(?:a\s+)?(?:conversation|interview|chat|q&a)\s+with\s+|\s+)`)
+var founderPostRe = lazyMustCompile(`(?i)\b(?:co-?)?founders\b[^:]{0,20}?(?::\s+(?:a\s+)?(?:conversation|interview|chat|q&a)\s+with\s+|\s+)`)
 
 // pressFounders reads the company's own words on its press pages and the
 // founders a post of its blog introduces: founding sentences naming the

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -23,12 +22,12 @@ import (
 
 // founderWordAny: a founder's word in the languages of the sets; the
 // attribution of a quote names a founder only with one.
-var founderWordAny = regexp.MustCompile(`(?i)founder|gründer|fondat|fundador|oprichter|założyciel|zakladatel|grundare|grunnlegger|kurucu|perustaja|alapító|pendiri|sáng lập|` +
+var founderWordAny = lazyMustCompile(`(?i)founder|gründer|fondat|fundador|oprichter|założyciel|zakladatel|grundare|grunnlegger|kurucu|perustaja|alapító|pendiri|sáng lập|` +
 	`創業|创始|創始|創辦|创办|창업|מייס|ผู้ก่อตั้ง`)
 
 // attributionRe: "— Name, role" (an em dash, en dash, horizontal bar or
 // hyphen before the name).
-var attributionRe = regexp.MustCompile(`^\s*[—–―-]\s*([^,]{2,40}?)\s*,\s*(.{2,80}?)\s*$`)
+var attributionRe = lazyMustCompile(`^\s*[—–―-]\s*([^,]{2,40}?)\s*,\s*(.{2,80}?)\s*$`)
 
 // founderAdder returns add(name, title, ev...), which adds a founder to the
 // draft (each name once, at most six; never the product's own name or a
@@ -144,7 +143,7 @@ func underOtherHeading(n *html.Node) bool {
 }
 
 // apposRoleRe: "Name, a phrase of one to five words," right after a name.
-var apposRoleRe = regexp.MustCompile(`(` + personNamePattern + `),\s+([^,.;:()!?]{2,50}?),`)
+var apposRoleRe = lazyMustCompile(`(` + personNamePattern + `),\s+([^,.;:()!?]{2,50}?),`)
 
 // appositionFounders: in a founding sentence of an about page, every name
 // followed by a title in apposition ("Priya Nair, our CEO, started
@@ -272,14 +271,14 @@ func (s *site) headingRoleFounders(p *page, add func(name, title string, ev ...d
 // byPhrase: after "started in 2019 by", a few lower-case words and a comma
 // before the names ("by two neighbours, A and B", "by three friends, A, B
 // and C").
-var byPhrase = regexp.MustCompile(`^(?:\p{Ll}[\p{L}'’-]*\s+){0,3}\p{Ll}[\p{L}'’-]*,\s+`)
+var byPhrase = lazyMustCompile(`^(?:\p{Ll}[\p{L}'’-]*\s+){0,3}\p{Ll}[\p{L}'’-]*,\s+`)
 
 // pluralFounders: "Our founders, A and B," (names after the plural).
-var pluralFounders = regexp.MustCompile(`(?i:\b(?:our|unsere|nos|nuestros|i nostri|onze|nossos|våra|nasi)\s+(?:co-?founders|founders|gründer(?:innen)?|fondateurs|fundadores|fondatori|oprichters|grundare|założyciele)),?\s+`)
+var pluralFounders = lazyMustCompile(`(?i:\b(?:our|unsere|nos|nuestros|i nostri|onze|nossos|våra|nasi)\s+(?:co-?founders|founders|gründer(?:innen)?|fondateurs|fundadores|fondatori|oprichters|grundare|założyciele)),?\s+`)
 
 // asRole: "Rosa runs the company as CEO": a founder's title said later,
 // by the first name, in a clause of its own.
-var asRole = regexp.MustCompile(`(?:^|[.;]\s+|\s)(\p{Lu}[\p{L}'’-]+)\s[^.;]{0,50}?\s(?:as|als|en tant que|como|come|jako|som)\s+(?:our\s+|the\s+|its\s+)?([^.;,()]{2,40})`)
+var asRole = lazyMustCompile(`(?:^|[.;]\s+|\s)(\p{Lu}[\p{L}'’-]+)\s[^.;]{0,50}?\s(?:as|als|en tant que|como|come|jako|som)\s+(?:our\s+|the\s+|its\s+)?([^.;,()]{2,40})`)
 
 // founderSentences reads the founders of those sentences on an about page
 // and gives founders found without a title the one a later clause states.
@@ -418,5 +417,5 @@ func hasAttr(n *html.Node, key string) bool {
 // departmentRe: the area a founder leads, written after the title with a
 // comma ("Co-founder, Engineering", "Mitgründerin, Technik", "Medeoprichter,
 // techniek"): a department, not another company, so the title stays.
-var departmentRe = regexp.MustCompile(`(?i)^(?:engineering|product|design|technology|tech|operations|ops|growth|marketing|sales|finance|research|data|content|customer success|people|product & design|product and design|` +
+var departmentRe = lazyMustCompile(`(?i)^(?:engineering|product|design|technology|tech|operations|ops|growth|marketing|sales|finance|research|data|content|customer success|people|product & design|product and design|` +
 	`technik|entwicklung|produkt|vertrieb|finanzen|technique|produit|tecnología|tecnologia|producto|prodotto|techniek|product|technika|teknik|produkt|teknoloji|ürün)$`)

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -21,7 +20,7 @@ import (
 // employees stay out (worldNotRole).
 
 // worldRoleRe: founders' and executives' titles in those languages.
-var worldRoleRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` +
+var worldRoleRe = lazyMustCompile(`(?i)(?:^|[^\p{L}])(?:` +
 	`(?:med)?grunnlegger|(?:med)?gründer|daglig leder|administrerende direktør|teknisk (?:sjef|direktør)|teknologidirektør|` +
 	`perustaja|perustajajäsen|toimitusjohtaja|teknologiajohtaja|teknologiajohtaja|` +
 	`(?:társ)?alapító|ügyvezető|vezérigazgató|technológiai igazgató|` +
@@ -37,15 +36,15 @@ var worldRoleRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` +
 // cjkExecRe: the technical lead's (or chief executive's) title in a
 // Japanese, Chinese or Korean profile label: CTO inside Han or Hangul
 // ("取締役CTO"), or the title written out (최고기술책임자, 技術長).
-var cjkExecRe = regexp.MustCompile(`(?:^|[^A-Za-z])CTO(?:$|[^A-Za-z])|最高技術責任者|技術長|技术长|首席技术官|執行長|执行长|최고기술책임자`)
+var cjkExecRe = lazyMustCompile(`(?:^|[^A-Za-z])CTO(?:$|[^A-Za-z])|最高技術責任者|技術長|技术长|首席技术官|執行長|执行长|최고기술책임자`)
 
 // worldNotRole: someone beside the company, whatever else the label says.
-var worldNotRole = regexp.MustCompile(`(?i)rådgiver|rådgivar|investor|styre(?:t|leder|medlem)|neuvonantaja|hallitu|sijoittaja|tanácsadó|befektető|könyvelő|` +
+var worldNotRole = lazyMustCompile(`(?i)rådgiver|rådgivar|investor|styre(?:t|leder|medlem)|neuvonantaja|hallitu|sijoittaja|tanácsadó|befektető|könyvelő|` +
 	`consilier|investitor|cố vấn|nhà đầu tư|ที่ปรึกษา|นักลงทุน|กรรมการอิสระ|penasihat|komisaris|יועץ|יועצת|משקיע|דירקטור|` +
 	`社外|監査|株主|顧問|顾问|投資|投资|고문|투자|감사|사외|advis|mentor|board|auditor`)
 
 // worldAboutPath: an about or company page named in those languages.
-var worldAboutPath = regexp.MustCompile(`(?i)/(?:om-oss|om|yritys|meista|meistä|tiimi|rolunk|rólunk|cegadatok|cégadatok|csapat|despre(?:-noi)?|echipa|` +
+var worldAboutPath = lazyMustCompile(`(?i)/(?:om-oss|om|yritys|meista|meistä|tiimi|rolunk|rólunk|cegadatok|cégadatok|csapat|despre(?:-noi)?|echipa|` +
 	`gioi-thieu|ve-chung-toi|doi-ngu|tentang(?:-kami)?|tim-kami|about|company|team)(?:[./]|$)`)
 
 // worldTitle reports whether t is a founder's or executive's title in those
@@ -77,13 +76,13 @@ func worldName(t string) bool {
 }
 
 // personSepRe: "Name – title", "Name — title", "Name, title", "Name | title".
-var personSepRe = regexp.MustCompile(`^(.{2,40}?)\s*(?:\s[–—-]\s|,\s|\s\|\s)\s*(.{2,60})$`)
+var personSepRe = lazyMustCompile(`^(.{2,40}?)\s*(?:\s[–—-]\s|,\s|\s\|\s)\s*(.{2,60})$`)
 
 // koreanFoundRe: Korean founders with their titles after the names, before
 // the founding verb: "김서연 대표와 박준호 CTO가 함께 창업".
 var (
-	koreanFoundRe  = regexp.MustCompile(`창업|설립`)
-	koreanPersonRe = regexp.MustCompile(`(\p{Hangul}{2,4})\s?(공동대표|대표이사|대표|CEO|CTO|COO|CFO|CPO)(?:와|과|가|이|,|\s)`)
+	koreanFoundRe  = lazyMustCompile(`창업|설립`)
+	koreanPersonRe = lazyMustCompile(`(\p{Hangul}{2,4})\s?(공동대표|대표이사|대표|CEO|CTO|COO|CFO|CPO)(?:와|과|가|이|,|\s)`)
 )
 
 // worldFounders adds the founders those structures name to the ones found

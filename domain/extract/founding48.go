@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
@@ -16,7 +15,7 @@ import (
 
 // startVerbRe: a start or an existence since a date, in the languages of the
 // sets; group 1 is the phrase.
-var startVerbRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(began|begun|got (?:its|our|my) start|came to life|started (?:out|life)|began life|` +
+var startVerbRe = lazyMustCompile(`(?i)(?:^|[^\p{L}])(began|begun|got (?:its|our|my) start|came to life|started (?:out|life)|began life|` +
 	`(?:has|have) been around since|(?:has|have) existed since|exists since|dates back to|` +
 	`entstand|entstanden|gibt es (?:schon |bereits )?seit|existiert (?:schon |bereits )?seit|begann|startete|` +
 	`existe depuis|a commencé|a débuté|a vu le jour|` +
@@ -27,24 +26,24 @@ var startVerbRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(began|begun|got (?:its|
 
 // codeStartRe: the phrases that name the work's start, not the product's
 // subject ("The first line of code went in ...").
-var codeStartRe = regexp.MustCompile(`(?i)^first (?:line of code|commit)$`)
+var codeStartRe = lazyMustCompile(`(?i)^first (?:line of code|commit)$`)
 
 // selfWordMoreRe: "we" and "our" in the languages without word lists whose
 // start verbs startVerbRe knows.
-var selfWordMoreRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(vi|vår|vårt|våra|vores|vår|my|nasz\p{L}*|jsme|náš|naše|našeho)(?:[^\p{L}]|$)`)
+var selfWordMoreRe = lazyMustCompile(`(?i)(?:^|[^\p{L}])(vi|vår|vårt|våra|vores|vår|my|nasz\p{L}*|jsme|náš|naše|našeho)(?:[^\p{L}]|$)`)
 
 // startGapRe: what may stand between a start verb and its year: a few
 // words, none a verb's -ing form or an infinitive's "to" ("began in", "went
 // in during March", "startade"), never "began offering SSO in 2023".
-var startGapRe = regexp.MustCompile(`(?i)\b(?:to|\p{L}+ing)\b`)
+var startGapRe = lazyMustCompile(`(?i)\b(?:to|\p{L}+ing)\b`)
 
 // passiveByRe: a founding verb in the passive with its makers ("was started
 // by", "wurde von ... gegründet" is not this form).
-var passiveByRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:was|were|is|got) (founded|co-founded|started|created|built) by\s`)
+var passiveByRe = lazyMustCompile(`(?i)(?:^|[^\p{L}])(?:was|were|is|got) (founded|co-founded|started|created|built) by\s`)
 
 // clauseOpenerRe: words that open another clause, whose year is not the
 // founding's ("founded by Jane, who had run support since 2012").
-var clauseOpenerRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(who|whom|whose|which|that|where|when|after|before|until|since|while)(?:[^\p{L}]|$)`)
+var clauseOpenerRe = lazyMustCompile(`(?i)(?:^|[^\p{L}])(who|whom|whose|which|that|where|when|after|before|until|since|while)(?:[^\p{L}]|$)`)
 
 // startFounded sets the founding year from a start statement about the
 // product or the speaker when no other rule set one.

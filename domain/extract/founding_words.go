@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -11,34 +10,34 @@ import (
 // (?:^|[^\p{L}]) ... (?:[^\p{L}]|$) and the word itself is group 1.
 
 // foundVerbRe: founding verbs and participles.
-var foundVerbRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(founded|co-founded|established|incorporated|started|` +
+var foundVerbRe = lazyMustCompile(`(?i)(?:^|[^\p{L}])(founded|co-founded|established|incorporated|started|` +
 	`gegründet|gründeten|fondée?s?|fondé|fondés|créée?s?|fundad[ao]s?|fundamos|fundei|fondat[ao]|fondammo|` +
 	`opgericht|richtten|criad[ao]|grundades)(?:[^\p{L}]|$)`)
 
 // selfWordRe: the company speaking of itself ("we", "our", "wir", "nous", "noi", "wij", "nós" ...).
-var selfWordRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(we|our|us|i|my|wir|unser\p{L}*|ich|nous|notre|je|j|nosotr[ao]s|nuestr[ao]s?|` +
+var selfWordRe = lazyMustCompile(`(?i)(?:^|[^\p{L}])(we|our|us|i|my|wir|unser\p{L}*|ich|nous|notre|je|j|nosotr[ao]s|nuestr[ao]s?|` +
 	`hemos|fundamos|noi|nostr[ao]|abbiamo|fondammo|wij|ons|onze|ik|nós|noss[ao]s?|somos|fundei)(?:[^\p{L}]|$)`)
 
 // otherPartyRe: a sentence about someone else: a customer, partner, investor,
 // host or data centre.
-var otherPartyRe = regexp.MustCompile(`(?i)customer|client|partner|investor|data cent(er|re)|server|hosting|kunde|kundin|` +
+var otherPartyRe = lazyMustCompile(`(?i)customer|client|partner|investor|data cent(er|re)|server|hosting|kunde|kundin|` +
 	`rechenzentrum|investisseur|hébergeur|cliente|socio|inversor|investitore|ospitat|klant|investeerder|investidor|parceir|hospedad`)
 
 // teamWordRe: words that make a team or the company the subject ("our team is based in").
-var teamWordRe = regexp.MustCompile(`(?i)team|équipe|equipo|equipa|squadra|company|startup|unternehmen|firma|entreprise|société|` +
+var teamWordRe = lazyMustCompile(`(?i)team|équipe|equipo|equipa|squadra|company|startup|unternehmen|firma|entreprise|société|` +
 	`empresa|azienda|società|bedrijf|studio`)
 
 // copyrightRe: copyright lines in the seven languages; a year there dates the page.
-var copyrightRe = regexp.MustCompile(`(?i)©|\(c\)|copyright|all rights reserved|alle rechte vorbehalten|tous droits réservés|` +
+var copyrightRe = lazyMustCompile(`(?i)©|\(c\)|copyright|all rights reserved|alle rechte vorbehalten|tous droits réservés|` +
 	`todos los derechos reservados|tutti i diritti riservati|alle rechten voorbehouden|todos os direitos reservados`)
 
 // byWord: what may follow the place of a founding statement ("in Leeds by
 // two sailors", "à Lyon par", "in Leipzig gegründet").
-var byWord = regexp.MustCompile(`(?i)^(by|von|durch|par|por|da|door|pelo|pela|pelos|and|und|et|y|e|en|after|nach|après|después|dopo|na|após|gegründet|opgericht|founded|with|mit|avec|con|met|com|in|im|en|em|nel|a|à)$`)
+var byWord = lazyMustCompile(`(?i)^(by|von|durch|par|por|da|door|pelo|pela|pelos|and|und|et|y|e|en|after|nach|après|después|dopo|na|após|gegründet|opgericht|founded|with|mit|avec|con|met|com|in|im|en|em|nel|a|à)$`)
 
 // prep: prepositions that introduce a place ("in Berlin", "à Lyon", "en
 // Valencia", "a Torino", "em Recife", "te Utrecht").
-var placeRe = regexp.MustCompile(`(?:^|[\s(])(in|à|au|aux|a|en|em|no|na|nel|te|aus)\s+((?:(?:the|der|die|la|le|el|il|lo|o|os|het|de|l')\s*)?` +
+var placeRe = lazyMustCompile(`(?:^|[\s(])(in|à|au|aux|a|en|em|no|na|nel|te|aus)\s+((?:(?:the|der|die|la|le|el|il|lo|o|os|het|de|l')\s*)?` +
 	`\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|(?:am|an|der|de|di|da|do|dos|das|del|sur|upon|la|le)\b)){0,3})`)
 
 // monthWords: month names, which follow "in" like a place ("founded in March 2020").
@@ -57,53 +56,53 @@ func init() {
 }
 
 // notPlace: capitalised words that follow "in" and are no place.
-var notPlace = regexp.MustCompile(`(?i)^(the|der|die|das|le|la|les|el|il|lo|o|os|het|de|y combinator|q[1-4]|h[12]|summer|spring|autumn|fall|winter|sommer|frühjahr|herbst|beta|alpha)$`)
+var notPlace = lazyMustCompile(`(?i)^(the|der|die|das|le|la|les|el|il|lo|o|os|het|de|y combinator|q[1-4]|h[12]|summer|spring|autumn|fall|winter|sommer|frühjahr|herbst|beta|alpha)$`)
 
 // basedInLoc: statements of where the company is, in the seven languages.
-var basedInLoc = regexp.MustCompile(`(?i)(?:^|[^\p{L}])((?:based|headquartered|located|situated)(?: out of| in)|(?:team|company|startup|studio|we are|we're|we’re) from|` +
+var basedInLoc = lazyMustCompile(`(?i)(?:^|[^\p{L}])((?:based|headquartered|located|situated)(?: out of| in)|(?:team|company|startup|studio|we are|we're|we’re) from|` +
 	`mit sitz in|sitz in|ansässig in|zu hause in|(?:basée?s?|installée?s?|située?s?|implantée?s?) (?:à|en)|siège (?:social )?(?:est )?à|` +
 	`con sede (?:en|a|in)|ubicad[ao]s? en|basad[ao]s? en|situad[ao]s? en|ubicat[ao] a|basat[ao] a|sediad[ao]s? em|com sede em|baseada em|` +
 	`gevestigd (?:in|te)|gebaseerd in|zitten in|vanuit)\s`)
 
 // seatLabelRe: the seat or headquarters as a label ("Sitz der Gesellschaft: Leipzig").
-var seatLabelRe = regexp.MustCompile(`(?i)^(?:sitz der gesellschaft|sitz|firmensitz|hauptsitz|siège social|siège|domicilio social|` +
+var seatLabelRe = lazyMustCompile(`(?i)^(?:sitz der gesellschaft|sitz|firmensitz|hauptsitz|siège social|siège|domicilio social|` +
 	`sede legale|sede social|sede|statutaire zetel|vestigingsplaats|headquarters|hq|registered office)\s*:\s*`)
 
 // madeIn: "Made in Leipzig", "Fait avec soin à Lyon", "Hecho en Sevilla".
-var madeIn = regexp.MustCompile(`(?i)^(?:proudly )?(?:made|built|crafted|hergestellt|entwickelt|gemacht|fait|conçu|hecho|fatto|gemaakt|feito)` +
+var madeIn = lazyMustCompile(`(?i)^(?:proudly )?(?:made|built|crafted|hergestellt|entwickelt|gemacht|fait|conçu|hecho|fatto|gemaakt|feito)` +
 	`(?: (?:with|mit|avec|con|met|com) [^.,]{1,20}?)? (?:in|à|en|a|em)\s`)
 
 // sinceLabel: "Since 2019" standing alone (a badge), in the seven languages.
-var sinceLabel = regexp.MustCompile(`(?i)^(?:since|seit|depuis|desde|dal|sinds|est\.?|established|gegründet|gründungsjahr:?|` +
+var sinceLabel = lazyMustCompile(`(?i)^(?:since|seit|depuis|desde|dal|sinds|est\.?|established|gegründet|gründungsjahr:?|` +
 	`année de création\s?:?|año de fundación:?|anno di fondazione:?|oprichtingsjaar:?|ano de fundação:?|founded:?)\s*((?:19|20)\d\d)$`)
 
 // hostWords: an address or place of a host, data centre or registrar, not the company's.
-var hostWords = regexp.MustCompile(`(?i)host|hébergement|hébergeur|rechenzentrum|data ?cent|server|alojamiento|proveedor|ospitat|hospedagem|` +
+var hostWords = lazyMustCompile(`(?i)host|hébergement|hébergeur|rechenzentrum|data ?cent|server|alojamiento|proveedor|ospitat|hospedagem|` +
 	`hospedad|datenschutzbeauftragt|registrar|aufsichtsbehörde|streitbeilegung|schlichtung|tribunal|court|gericht|kamer van koophandel`)
 
 // streetRe: words of a street line.
-var streetRe = regexp.MustCompile(`(?i)(?:str\.|straße|strasse|weg|gasse|platz|allee|ring|damm|ufer|rue|avenue|boulevard|bd|chemin|place|quai|cours|` +
+var streetRe = lazyMustCompile(`(?i)(?:str\.|straße|strasse|weg|gasse|platz|allee|ring|damm|ufer|rue|avenue|boulevard|bd|chemin|place|quai|cours|` +
 	`calle|avenida|av\.|paseo|plaza|carrer|camino|via|viale|piazza|corso|largo|vicolo|straat|laan|gracht|plein|kade|singel|dijk|markt|` +
 	`rua|travessa|praça|alameda|rodovia|street|st\.|road|rd\.|lane|square|suite|floor)`)
 
 // legalForm: a company's legal form, which marks a block as the company's address.
-var legalForm = regexp.MustCompile(`(?:^|[^\p{L}])(GmbH|AG|UG|KG|e\.K\.|SAS|SARL|SASU|SA|S\.A\.|S\.L\.|S\.L\.U\.|SL|S\.r\.l\.|Srl|S\.p\.A\.|SpA|` +
+var legalForm = lazyMustCompile(`(?:^|[^\p{L}])(GmbH|AG|UG|KG|e\.K\.|SAS|SARL|SASU|SA|S\.A\.|S\.L\.|S\.L\.U\.|SL|S\.r\.l\.|Srl|S\.p\.A\.|SpA|` +
 	`B\.V\.|BV|N\.V\.|Ltda\.?|Lda\.?|Ltd\.?|Limited|Inc\.?|LLC|OÜ|ApS|AB|Oy)(?:[^\p{L}]|$)`)
 
 // postcodeRe: a "postcode city" part: 04109 Leipzig, 1012 AB Amsterdam, 75002
 // Paris, 28013 Madrid, 20121 Milano (MI), 01310-100 São Paulo, 1250-096 Lisboa,
 // D-04109 Leipzig, 1060 Wien.
-var postcodeRe = regexp.MustCompile(`^(?:[A-Z]{1,2}-)?(?:\d{5}-\d{3}|\d{4}-\d{3}|\d{4}\s?[A-Z]{2}|\d{4,5})\s+` +
+var postcodeRe = lazyMustCompile(`^(?:[A-Z]{1,2}-)?(?:\d{5}-\d{3}|\d{4}-\d{3}|\d{4}\s?[A-Z]{2}|\d{4,5})\s+` +
 	`(\p{Lu}[\p{L}'’.-]*(?:[\s-]+(?:\p{Lu}[\p{L}'’.-]*|(?:am|an|der|im|de|di|da|do|dos|das|del|sur|en|la|le|sul)\b)){0,3})(?:\s+(?i:cedex)(?:\s*\d{1,2})?)?(?:\s*\([^()]{1,30}\))?$`)
 
 // uSZip: "NY 10001" after a city part ("New York, NY 10001").
-var uSZip = regexp.MustCompile(`^[A-Z]{2}\s+\d{5}(?:-\d{4})?$`)
+var uSZip = lazyMustCompile(`^[A-Z]{2}\s+\d{5}(?:-\d{4})?$`)
 
 // lineSepRe split a line into parts: "Firma S.L. · Calle 18, 46004 Valencia · mail".
-var lineSepRe = regexp.MustCompile(`\s+[·|•–—]\s+`)
+var lineSepRe = lazyMustCompile(`\s+[·|•–—]\s+`)
 
 // legalPage: imprint, legal notice and contact pages in the seven languages.
-var legalPage = regexp.MustCompile(`(?i)impressum|imprint|legal|mentions|aviso|note-legali|colofon|colophon|contact|kontakt|contatt|contacto|` +
+var legalPage = lazyMustCompile(`(?i)impressum|imprint|legal|mentions|aviso|note-legali|colofon|colophon|contact|kontakt|contatt|contacto|` +
 	`contato|termos|juridisch|disclaimer`)
 
 // hasWord reports whether the lower-case word w (letters only) occurs in s as a whole word.
@@ -137,23 +136,23 @@ func isLetter(s string, last bool) bool {
 }
 
 // singularRe: the first person singular ("I started Palettely in 2022").
-var singularRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(i|ich|je|j|ik|yo|io|eu|fundé|fundei|fondai)(?:[^\p{L}]|$)`)
+var singularRe = lazyMustCompile(`(?i)(?:^|[^\p{L}])(i|ich|je|j|ik|yo|io|eu|fundé|fundei|fondai)(?:[^\p{L}]|$)`)
 
 // makerIntro: a maker introducing themselves ("Hi, I'm Noa, a designer in …").
-var makerIntro = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(i'm|i’m|i am|ich bin|je suis|soy|sono|ik ben|sou)\s`)
+var makerIntro = lazyMustCompile(`(?i)(?:^|[^\p{L}])(i'm|i’m|i am|ich bin|je suis|soy|sono|ik ben|sou)\s`)
 
 // pastPlace: a place the person was, not is ("worked at a lab in Cairo", "born in").
-var pastPlace = regexp.MustCompile(`(?i)worked|used to|formerly|previously|studied|born|grew up|moved|arbeitete|geboren|studierte|` +
+var pastPlace = lazyMustCompile(`(?i)worked|used to|formerly|previously|studied|born|grew up|moved|arbeitete|geboren|studierte|` +
 	`travaillé|né|née|trabajé|nací|nacido|lavorato|nato|nata|gewerkt|geboren|trabalhei|nasci|nascid`)
 
 // cityPostcode: a British or Irish "City POSTCODE" part ("Edinburgh EH2 2PR", "London EC1V 9HX").
-var cityPostcode = regexp.MustCompile(`^(\p{Lu}[\p{L}'’.-]*(?:[\s-]+\p{Lu}[\p{L}'’.-]*){0,2})\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$`)
+var cityPostcode = lazyMustCompile(`^(\p{Lu}[\p{L}'’.-]*(?:[\s-]+\p{Lu}[\p{L}'’.-]*){0,2})\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$`)
 
 // usStateRe: a two-letter state or province code ("PE", "TX", "MI").
-var usStateRe = regexp.MustCompile(`^[A-Z]{2}$`)
+var usStateRe = lazyMustCompile(`^[A-Z]{2}$`)
 
 // cityState: "Recife - PE", "Curitiba/PR", "Austin – TX".
-var cityState = regexp.MustCompile(`^(\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|(?:de|do|da|dos|das)\b)){0,3})\s*[-/–]\s*[A-Z]{2}$`)
+var cityState = lazyMustCompile(`^(\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|(?:de|do|da|dos|das)\b)){0,3})\s*[-/–]\s*[A-Z]{2}$`)
 
 // regionNames: continents, regions, states and provinces, and words that follow
 // "based in" without naming a city ("a remote team based in Europe", "founded
@@ -178,10 +177,10 @@ func init() {
 // bornVerb: "X was born in 2020", "X è nata nel 2020", "X est née en 2020",
 // "X nació en 2019", "X nasceu em 2020": a founding only with the product as
 // subject (a person is born too).
-var bornVerb = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(was born|née|né|nat[ao]|nasce|nació|nasceu|ontstond|ontstaan)(?:[^\p{L}]|$)`)
+var bornVerb = lazyMustCompile(`(?i)(?:^|[^\p{L}])(was born|née|né|nat[ao]|nasce|nació|nasceu|ontstond|ontstaan)(?:[^\p{L}]|$)`)
 
 // coord: a coordinating word that starts another clause.
-var coord = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(and|und|et|y|e|but|aber|mais|pero|ma|maar|mas)(?:[^\p{L}]|$)`)
+var coord = lazyMustCompile(`(?i)(?:^|[^\p{L}])(and|und|et|y|e|but|aber|mais|pero|ma|maar|mas)(?:[^\p{L}]|$)`)
 
 // madeWith: "made with love in", "fait avec soin à", "hecho con cariño en".
-var madeWith = regexp.MustCompile(`(?i) (with|mit|avec|con|met|com) `)
+var madeWith = lazyMustCompile(`(?i) (with|mit|avec|con|met|com) `)

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
@@ -20,14 +19,14 @@ import (
 // other people's words are not read.
 
 // foundVerbWorldRe: founding verbs of those languages.
-var foundVerbWorldRe = regexp.MustCompile(`(?i)grunnlagt|grunnla|etablert|perustivat|perustettiin|perustettu|perusti|alapította|alapították|alapítva|alapították|fondată|fondat[ăa]?|înființat[ăa]?|thành lập|ก่อตั้ง|didirikan|berdiri sejak|הוקמה|הוקם|נוסדה|נוסד`)
+var foundVerbWorldRe = lazyMustCompile(`(?i)grunnlagt|grunnla|etablert|perustivat|perustettiin|perustettu|perusti|alapította|alapították|alapítva|alapították|fondată|fondat[ăa]?|înființat[ăa]?|thành lập|ก่อตั้ง|didirikan|berdiri sejak|הוקמה|הוקם|נוסדה|נוסד`)
 
 // foundedLabelWorld: a profile's founding row in those languages.
-var foundedLabelWorld = regexp.MustCompile(`(?i)^(?:alapítás(?: éve)?|alapítva|grunnlagt|etablert|perustettu|perustamisvuosi|înființare|fondat[ăa]?|năm thành lập|thành lập|ก่อตั้ง|ปีที่ก่อตั้ง|didirikan|tahun berdiri|שנת הקמה|נוסדה)\s*:?$`)
+var foundedLabelWorld = lazyMustCompile(`(?i)^(?:alapítás(?: éve)?|alapítva|grunnlagt|etablert|perustettu|perustamisvuosi|înființare|fondat[ăa]?|năm thành lập|thành lập|ก่อตั้ง|ปีที่ก่อตั้ง|didirikan|tahun berdiri|שנת הקמה|נוסדה)\s*:?$`)
 
 // otherPartyWorld: a customer, partner or investor in those languages (and
 // in Korean): a sentence about them is not the product's founding.
-var otherPartyWorld = regexp.MustCompile(`(?i)kunde|asiakas|ügyfél|ügyfel|client|khách hàng|ลูกค้า|pelanggan|לקוח|partner|investor|sijoittaja|befektető|고객|투자`)
+var otherPartyWorld = lazyMustCompile(`(?i)kunde|asiakas|ügyfél|ügyfel|client|khách hàng|ลูกค้า|pelanggan|לקוח|partner|investor|sijoittaja|befektető|고객|투자`)
 
 // worldFounded sets the founding year from those statements when no other
 // rule did.

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"net/url"
-	"regexp"
 	"strings"
 	"unicode"
 
@@ -16,12 +15,12 @@ import (
 // titleSep splits "Name | Tagline", "Name — Tagline", "Page · Name", "Name: tagline",
 // and the full-width separators of Japanese and Chinese titles, which need no
 // spaces ("キンタイ｜勤怠管理", "云表单：在线表单", "Fakturka｜Faktury online").
-var titleSep = regexp.MustCompile(`\s+[|–—·•-]\s+|:\s+|\s*[｜]\s*|\s*：\s*|\s*【|】\s*`)
+var titleSep = lazyMustCompile(`\s+[|–—·•-]\s+|:\s+|\s*[｜]\s*|\s*：\s*|\s*【|】\s*`)
 
 // legalSuffix is a company form after the brand ("Notably Labs, Lda.", "Taktwerk GmbH").
-var legalSuffix = regexp.MustCompile(`(?i)[, ]+(inc|llc|ltd|limited|gmbh|ag|ab|bv|b\.v|sas|sarl|lda|pty|oy|aps|plc)\.?(\s.*)?$`)
+var legalSuffix = lazyMustCompile(`(?i)[, ]+(inc|llc|ltd|limited|gmbh|ag|ab|bv|b\.v|sas|sarl|lda|pty|oy|aps|plc)\.?(\s.*)?$`)
 
-var genericTitle = regexp.MustCompile(`(?i)^(home|homepage|welcome|start|index|startseite|accueil)$`)
+var genericTitle = lazyMustCompile(`(?i)^(home|homepage|welcome|start|index|startseite|accueil)$`)
 
 // findName returns the product's name: the application or product in JSON-LD,
 // og:site_name, application-name, the title part the pages share, the home
@@ -290,7 +289,7 @@ func (s *site) introParagraphs(home *page) []string {
 	return out
 }
 
-var logoHint = regexp.MustCompile(`(?i)logo|brand`)
+var logoHint = lazyMustCompile(`(?i)logo|brand`)
 
 // logo: the organisation's JSON-LD logo, else the header image that is the
 // logo (by class, alt text or file name; its alt text is the quote), else the

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"net/url"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -12,7 +11,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 )
 
-var emailRe = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`)
+var emailRe = lazyMustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`)
 
 // draftContact: contact_email from mailto links, JSON-LD email and addresses
 // written in the text, only on the product's own domain and never from a
@@ -75,8 +74,8 @@ func (s *site) ownEmail(addr string) bool {
 	return ok && emailRe.MatchString(addr) && s.ownDomain(domainPart)
 }
 
-var videoRe = regexp.MustCompile(`(?i)^https?://(www\.)?(youtube\.com/embed/|youtube-nocookie\.com/embed/|youtube\.com/watch\?v=|youtu\.be/|player\.vimeo\.com/video/|vimeo\.com/\d+|loom\.com/(embed|share)/|fast\.wistia\.(net|com)/embed/|[a-z0-9-]+\.wistia\.com/medias/)`)
-var demoText = regexp.MustCompile(`(?i)demo|tour|watch|video|see it|in action`)
+var videoRe = lazyMustCompile(`(?i)^https?://(www\.)?(youtube\.com/embed/|youtube-nocookie\.com/embed/|youtube\.com/watch\?v=|youtu\.be/|player\.vimeo\.com/video/|vimeo\.com/\d+|loom\.com/(embed|share)/|fast\.wistia\.(net|com)/embed/|[a-z0-9-]+\.wistia\.com/medias/)`)
+var demoText = lazyMustCompile(`(?i)demo|tour|watch|video|see it|in action`)
 
 // draftMedia: demo_video_url from an embedded player (YouTube, Vimeo, Loom,
 // Wistia) or a link to a video whose text says it is a demo.

@@ -1,13 +1,12 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 )
 
 // ownSubjectRe: "Tallow is made in Lisbon, Portugal", "We're based ...": the
 // product or "we" as the subject before a participle of place.
-var ownSubjectRe = regexp.MustCompile(`(?i)^(?:we|we're|we’re|we are|it|it's|it’s|[\p{L}\d .'’&-]{1,40}?)\s*(?:is|are|was|were|'s|’s)?\s+`)
+var ownSubjectRe = lazyMustCompile(`(?i)^(?:we|we're|we’re|we are|it|it's|it’s|[\p{L}\d .'’&-]{1,40}?)\s*(?:is|are|was|were|'s|’s)?\s+`)
 
 // withoutOwnSubject strips the product's name or "we" with its verb from
 // the start of a line ("Tallow is made in Lisbon" reads as "made in
@@ -32,7 +31,7 @@ func (s *site) withoutOwnSubject(part string) string {
 
 // cjkLegalForm: a company's legal form in Japanese, Chinese and Korean
 // (株式会社, 有限公司, 주식회사, ㈜).
-var cjkLegalForm = regexp.MustCompile(`株式会社|合同会社|有限会社|有限公司|股份有限公司|주식회사|유한회사|㈜|\(주\)`)
+var cjkLegalForm = lazyMustCompile(`株式会社|合同会社|有限会社|有限公司|股份有限公司|주식회사|유한회사|㈜|\(주\)`)
 
 // imprintLine reports whether a line is the company's own imprint: a
 // footer's line, or a line that names the company with its legal form
@@ -48,4 +47,4 @@ func (s *site) imprintLine(seg *segment, l line) bool {
 
 // streetEnd: a place name that ends like a street ("Couch St", "Pike
 // Street", "Main Rd"): a street line, not a town after its postcode.
-var streetEnd = regexp.MustCompile(`(?i)\s(?:st|st\.|street|rd|rd\.|road|ave|ave\.|avenue|blvd|lane|ln|way|drive|dr)$`)
+var streetEnd = lazyMustCompile(`(?i)\s(?:st|st\.|street|rd|rd\.|road|ave|ave\.|avenue|blvd|lane|ln|way|drive|dr)$`)

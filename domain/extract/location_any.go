@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"golang.org/x/net/html/atom"
@@ -19,8 +18,8 @@ import (
 // ending in its first 市 (not the 市 of a street after it, "台中市西屯區市政路") (or 東京都), or a run of Hangul ending in 시 that opens its
 // part ("서울특별시", "부산광역시", not the 시 inside a district's name).
 var (
-	hanCityRe    = regexp.MustCompile(`\p{Han}{1,8}?市|東京都`)
-	hangulCityRe = regexp.MustCompile(`^\p{Hangul}{1,4}(?:특별시|광역시|특별자치시|시)$`)
+	hanCityRe    = lazyMustCompile(`\p{Han}{1,8}?市|東京都`)
+	hangulCityRe = lazyMustCompile(`^\p{Hangul}{1,4}(?:특별시|광역시|특별자치시|시)$`)
 )
 
 // cjkCity returns the city of an address written in Han or Hangul, "" when none.
@@ -44,7 +43,7 @@ func cjkCity(s string) string {
 }
 
 // addressLabelPrefix: "Adres:", "地址：", "住所：", "주소:" before an address on one line.
-var addressLabelPrefix = regexp.MustCompile(`(?i)^(?:address|adres|adress|adresa|adresse|anschrift|dirección|indirizzo|endereço|地址|住所|所在地|주소)\s*[:：]\s*`)
+var addressLabelPrefix = lazyMustCompile(`(?i)^(?:address|adres|adress|adresa|adresse|anschrift|dirección|indirizzo|endereço|地址|住所|所在地|주소)\s*[:：]\s*`)
 
 // postalLocs reads the address lines of footers, <address> elements and
 // contact pages by their form (addressRowLoc), in any language.

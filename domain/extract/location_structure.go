@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"golang.org/x/net/html/atom"
@@ -15,7 +14,7 @@ import (
 // the part before it is the city when it reads as a place name.
 
 // placeLabelRe: labels of a company's seat or office beside addressLabelRe's.
-var placeLabelRe = regexp.MustCompile(`(?i)^(?:hq|head ?quarters|headquartered in|based in|location|office|offices|main office|home base|city)\s*:?$`)
+var placeLabelRe = lazyMustCompile(`(?i)^(?:hq|head ?quarters|headquartered in|based in|location|office|offices|main office|home base|city)\s*:?$`)
 
 // seatCityLocs reads such rows on about, contact, team and home pages.
 func (s *site) seatCityLocs() []loc {
@@ -48,7 +47,7 @@ func (s *site) seatCityLocs() []loc {
 // cityPostcodeRe: an address line that is a city and its postcode after
 // it ("London EC1V 9HX", "Austin, TX 78701"): the city's words, then a
 // postcode of one country's form (domain.PostalCountry says which).
-var cityPostcodeRe = regexp.MustCompile(`^(\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2}),?\s+[A-Z0-9]`)
+var cityPostcodeRe = lazyMustCompile(`^(\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2}),?\s+[A-Z0-9]`)
 
 // cityPostcodeLocs reads the lines of <address> blocks, footers and contact
 // pages, piece by piece: a piece "City POSTCODE" whose postcode names the
@@ -89,7 +88,7 @@ func (s *site) cityPostcodeLocs() []loc {
 }
 
 // usStateZip: a US state's code and ZIP code as the last part of an address.
-var usStateZip = regexp.MustCompile(`^[A-Z]{2} \d{5}(?:-\d{4})?$`)
+var usStateZip = lazyMustCompile(`^[A-Z]{2} \d{5}(?:-\d{4})?$`)
 
 // footerMadeIn: a footer line "<participle> in City, Country" in any
 // English participle ("Brewed in Bristol, England", "Designed in Porto,
@@ -97,8 +96,8 @@ var usStateZip = regexp.MustCompile(`^[A-Z]{2} \d{5}(?:-\d{4})?$`)
 // and participles of hosting, storing and customers' use are not the
 // company's place.
 var (
-	footerMadeIn  = regexp.MustCompile(`(?i)^(?:proudly )?(\p{L}{3,}ed)(?: (?:with|by) [^.,]{1,20}?)? in\s`)
-	notOwnPlaceRe = regexp.MustCompile(`(?i)^(?:hosted|stored|used|loved|trusted|featured|served|located|listed|registered|powered|backed|processed|based)$`)
+	footerMadeIn  = lazyMustCompile(`(?i)^(?:proudly )?(\p{L}{3,}ed)(?: (?:with|by) [^.,]{1,20}?)? in\s`)
+	notOwnPlaceRe = lazyMustCompile(`(?i)^(?:hosted|stored|used|loved|trusted|featured|served|located|listed|registered|powered|backed|processed|based)$`)
 )
 
 func (s *site) footerMadeInLocs() []loc {

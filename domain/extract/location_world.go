@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
@@ -20,14 +19,14 @@ import (
 // languages: the others' addresses are read by the rules before.
 
 // cityBeforePostcode: "Bandung 40111", "Cluj-Napoca 400114", "เชียงใหม่ 50200".
-var cityBeforePostcode = regexp.MustCompile(`(?:^|[\s,])(\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2}|\p{Thai}+)\s+\d{4,7}$`)
+var cityBeforePostcode = lazyMustCompile(`(?:^|[\s,])(\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2}|\p{Thai}+)\s+\d{4,7}$`)
 
 // cityPrefix: the word for "city" before a city's name ("TP. Hồ Chí Minh",
 // "Thành phố Hà Nội", "Kota Bandung").
-var cityPrefix = regexp.MustCompile(`^(?:TP\.|Tp\.|Thành phố|Kota)\s*`)
+var cityPrefix = lazyMustCompile(`^(?:TP\.|Tp\.|Thành phố|Kota)\s*`)
 
 // worldSeatLabel: a seat or address row's label in those languages.
-var worldSeatLabel = regexp.MustCompile(`(?i)^(?:székhely|cím|adresse|besøksadresse|osoite|kotipaikka|sediu(?:l)?(?: social)?|adresă|adresa|địa chỉ|trụ sở|ที่อยู่|ที่ตั้ง|alamat|kantor pusat|כתובת|משרדים)\s*:?$`)
+var worldSeatLabel = lazyMustCompile(`(?i)^(?:székhely|cím|adresse|besøksadresse|osoite|kotipaikka|sediu(?:l)?(?: social)?|adresă|adresa|địa chỉ|trụ sở|ที่อยู่|ที่ตั้ง|alamat|kantor pusat|כתובת|משרדים)\s*:?$`)
 
 // worldAddressLoc reads one part of an address line of a site in those
 // languages, by its form.

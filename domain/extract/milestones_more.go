@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -60,8 +59,8 @@ func (s *site) namedIn(t string) bool {
 
 // pressPathRe and pressHdr: a press page, by its path or its h1.
 var (
-	pressPathRe = regexp.MustCompile(`(?i)/(?:press|presse|pressroom|press-releases|pressreleases|newsroom|pressemeddelelser|pressmeddelanden|pressemitteilungen|persberichten|lehdisto|tiedotteet|sajto|presa|comunicate|siaran-pers|bao-chi|typos|boudo|prosrelease)/?$`)
-	pressHdr    = regexp.MustCompile(`(?i)^(?:press|press releases|newsroom|presse|pressemitteilungen|communiqués de presse|pressemeddelelser|pressmeddelanden|persberichten|lehdistö|lehdistötiedotteet|tiedotteet|` +
+	pressPathRe = lazyMustCompile(`(?i)/(?:press|presse|pressroom|press-releases|pressreleases|newsroom|pressemeddelelser|pressmeddelanden|pressemitteilungen|persberichten|lehdisto|tiedotteet|sajto|presa|comunicate|siaran-pers|bao-chi|typos|boudo|prosrelease)/?$`)
+	pressHdr    = lazyMustCompile(`(?i)^(?:press|press releases|newsroom|presse|pressemitteilungen|communiqués de presse|pressemeddelelser|pressmeddelanden|persberichten|lehdistö|lehdistötiedotteet|tiedotteet|` +
 		`sajtó|sajtóközlemények|presă|comunicate de presă|siaran pers|báo chí|thông cáo báo chí|τύπος|δελτία τύπου|プレス|プレスリリース|新闻稿|新聞稿|보도자료|언론 보도)$`)
 )
 

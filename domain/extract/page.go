@@ -3,7 +3,6 @@ package extract
 import (
 	"encoding/json"
 	"net/url"
-	"regexp"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -31,16 +30,16 @@ const (
 
 var kindPatterns = []struct {
 	kind string
-	re   *regexp.Regexp
+	re   *lazyRegexp
 }{
-	{kindBlog, regexp.MustCompile(`(?i)/(blog|news|posts?|articles?|stories|press` + blogPathMore + `)(/|$)`)},
-	{kindPricing, regexp.MustCompile(`(?i)(pricing|prices|plans|preise|tarife|tarifs)`)},
-	{kindTeam, regexp.MustCompile(`(?i)(team|people|founders|leadership)|/(?:tym|nas-tym|zespol|ekip|ekibimiz|medarbetare)(?:/|$)`)},
-	{kindAbout, regexp.MustCompile(`(?i)(about|ueber|uber|company|story|unternehmen|a-propos` + aboutPathMore + `)`)},
-	{kindFAQ, regexp.MustCompile(`(?i)(faq|questions|help)`)},
-	{kindChangelog, regexp.MustCompile(`(?i)(changelog|releases|release-notes|timeline|history|updates)`)},
-	{kindContact, regexp.MustCompile(`(?i)(contact|kontakt|imprint|impressum)`)},
-	{kindFeatures, regexp.MustCompile(`(?i)(features|product|funktionen|tour)`)},
+	{kindBlog, lazyMustCompile(`(?i)/(blog|news|posts?|articles?|stories|press` + blogPathMore + `)(/|$)`)},
+	{kindPricing, lazyMustCompile(`(?i)(pricing|prices|plans|preise|tarife|tarifs)`)},
+	{kindTeam, lazyMustCompile(`(?i)(team|people|founders|leadership)|/(?:tym|nas-tym|zespol|ekip|ekibimiz|medarbetare)(?:/|$)`)},
+	{kindAbout, lazyMustCompile(`(?i)(about|ueber|uber|company|story|unternehmen|a-propos` + aboutPathMore + `)`)},
+	{kindFAQ, lazyMustCompile(`(?i)(faq|questions|help)`)},
+	{kindChangelog, lazyMustCompile(`(?i)(changelog|releases|release-notes|timeline|history|updates)`)},
+	{kindContact, lazyMustCompile(`(?i)(contact|kontakt|imprint|impressum)`)},
+	{kindFeatures, lazyMustCompile(`(?i)(features|product|funktionen|tour)`)},
 }
 
 // page is one crawled page with its parsed document.
@@ -420,7 +419,7 @@ func (p *page) ev(quote string) domain.Evidence {
 	return domain.Evidence{Quote: domain.NormalizeSpace(quote), URL: p.wp.URL}
 }
 
-var sentenceEnd = regexp.MustCompile(`[.!?](\s|$)`)
+var sentenceEnd = lazyMustCompile(`[.!?](\s|$)`)
 
 // sentenceAround cuts the sentence of s that holds s[i:]: quotes stay short
 // and still say what the value rests on.

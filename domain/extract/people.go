@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -13,15 +12,15 @@ import (
 const nameRe = `\p{Lu}[\p{L}'’-]+(?:[ \t]\p{Lu}[\p{L}'’-]+){1,2}`
 
 var (
-	foundVerb  = regexp.MustCompile(`(?i)\b(founded|established|incorporated|started|gegründet|fondée?|fundad[ao]|opgericht|grundades)\b`)
-	yearRe     = regexp.MustCompile(`\b(19[5-9]\d|20[0-4]\d)\b`)
-	selfRe     = regexp.MustCompile(`(?i)\b(we|our|us|i|my|wir|unser|nous)\b`)
-	copyrightR = regexp.MustCompile(`(?i)©|\(c\)|copyright|all rights reserved`)
+	foundVerb  = lazyMustCompile(`(?i)\b(founded|established|incorporated|started|gegründet|fondée?|fundad[ao]|opgericht|grundades)\b`)
+	yearRe     = lazyMustCompile(`\b(19[5-9]\d|20[0-4]\d)\b`)
+	selfRe     = lazyMustCompile(`(?i)\b(we|our|us|i|my|wir|unser|nous)\b`)
+	copyrightR = lazyMustCompile(`(?i)©|\(c\)|copyright|all rights reserved`)
 
-	personRe   = regexp.MustCompile(`^` + nameRe + `$`)
-	notAName   = regexp.MustCompile(`(?i)^(our|the|meet|about|why|what|how|team|get|see|join|contact|pricing|why|built|made|frequently)\b`)
-	basedIn    = regexp.MustCompile(`(?i)\b(based|headquartered|located)\s+in\s+`)
-	otherParty = regexp.MustCompile(`(?i)customer|client|partner|investor|data cent(er|re)|server`)
+	personRe   = lazyMustCompile(`^` + nameRe + `$`)
+	notAName   = lazyMustCompile(`(?i)^(our|the|meet|about|why|what|how|team|get|see|join|contact|pricing|why|built|made|frequently)\b`)
+	basedIn    = lazyMustCompile(`(?i)\b(based|headquartered|located)\s+in\s+`)
+	otherParty = lazyMustCompile(`(?i)customer|client|partner|investor|data cent(er|re)|server`)
 )
 
 func (s *site) mentionsName(t string) bool {

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -23,9 +22,9 @@ import (
 // bylineRe: an author line ("By Daniel Osei, co-founder and CTO · March 4,
 // 2025", "Yazan: Emre Kaya, Kurucu Ortak & CEO"); the name and the role
 // after it are checked by the caller.
-var bylineRe = regexp.MustCompile(`^(?i:by|written by|von|par|por|di|door|av|przez|autor(?:in|ka)?|auteur|napsal\p{L}*|yazan|kirjoittaja|글|작성자|文|作者|著者|執筆|筆者)\s*:?\s+([^,·|•]{2,40}?)\s*,\s*(.{2,80}?)\s*$`)
+var bylineRe = lazyMustCompile(`^(?i:by|written by|von|par|por|di|door|av|przez|autor(?:in|ka)?|auteur|napsal\p{L}*|yazan|kirjoittaja|글|작성자|文|作者|著者|執筆|筆者)\s*:?\s+([^,·|•]{2,40}?)\s*,\s*(.{2,80}?)\s*$`)
 
-var bylineSepRe = regexp.MustCompile(`\s*[·|•]\s*`)
+var bylineSepRe = lazyMustCompile(`\s*[·|•]\s*`)
 
 // bylineRole cuts a byline's role before its date ("co-founder and CTO ·
 // March 4, 2025", "공동창업자 · 대표 | 2025년 3월 2일"): the pieces between
@@ -42,7 +41,7 @@ func bylineRole(t string) string {
 }
 
 // signDash: the dash before a signature ("— Priya Natarajan", "—— 陈晓雯").
-var signDash = regexp.MustCompile(`^\s*[—–―-]{1,2}\s*`)
+var signDash = lazyMustCompile(`^\s*[—–―-]{1,2}\s*`)
 
 // signedFounders reads founders from signatures and bylines on every page
 // the site reader fetched (blog posts included): the name, then a founder's
@@ -115,7 +114,7 @@ func hasBlockChild(n *html.Node) bool {
 	return false
 }
 
-var fullNameRe = regexp.MustCompile(personNamePattern)
+var fullNameRe = lazyMustCompile(personNamePattern)
 
 // fullNameOn returns the one full name on p whose first word starts with
 // first ("Sam" is "Samuel Ortiz"), and the line it is on; "" when there is
@@ -150,25 +149,25 @@ func fullNameOn(p *page, first string) (string, string) {
 
 var (
 	// coFounderPairRe: "Maya Chen and her co-founder Tom Reyes".
-	coFounderPairRe = regexp.MustCompile(`(` + personNamePattern + `)\s+(?:and|with)\s+(?:his|her|their)\s+co-?founders?\s+(` + personNamePattern + `)`)
+	coFounderPairRe = lazyMustCompile(`(` + personNamePattern + `)\s+(?:and|with)\s+(?:his|her|their)\s+co-?founders?\s+(` + personNamePattern + `)`)
 	// coFounderOwnRe: "my co-founder Tom Reyes", "our co-founders, A and B".
-	coFounderOwnRe = regexp.MustCompile(`(?:\b(?:my|our)|['’]s)\s+co-?founders?,?\s+`)
+	coFounderOwnRe = lazyMustCompile(`(?:\b(?:my|our)|['’]s)\s+co-?founders?,?\s+`)
 	// nameAndIRe: "Elena Duarte and I started Quillstack".
-	nameAndIRe = regexp.MustCompile(`(` + personNamePattern + `)\s+and\s+I\s+(?:\p{Ll}+\s+)?(?:started|founded|co-founded|created|built|launched)\s`)
+	nameAndIRe = lazyMustCompile(`(` + personNamePattern + `)\s+and\s+I\s+(?:\p{Ll}+\s+)?(?:started|founded|co-founded|created|built|launched)\s`)
 	// partnerWithRe: "ortağım Zeynep Arslan ile ... kurduk" (Turkish: with
 	// my partner), the founding verb in the same sentence.
-	partnerWithRe = regexp.MustCompile(`ortağ(?:ım|ımız)\s+(` + personNamePattern + `)\s+ile\s[^.]{0,60}?kur`)
+	partnerWithRe = lazyMustCompile(`ortağ(?:ım|ımız)\s+(` + personNamePattern + `)\s+ile\s[^.]{0,60}?kur`)
 	// createdWithRe: "j'ai créé Carnetvet avec Thomas Girard", "I started
 	// Acme with Tom Reyes": the founder's first person, the product, then
 	// the other founder (the caller checks that the product is named).
-	createdWithRe = regexp.MustCompile(`(?i:\bI (?:started|founded|co-founded|created|built)|j['’]ai (?:créé|fondé|cofondé|lancé)|ich habe|he (?:creado|fundado)|ho (?:creato|fondato)|ik heb|eu (?:criei|fundei)|jag (?:startade|grundade)|założył[ae]m|založil[a]? jsem)\s+([^,.;]{2,40}?)\s+(?i:with|avec|mit|con|met|com|med|z|ze|s)\s+(` + personNamePattern + `)`)
+	createdWithRe = lazyMustCompile(`(?i:\bI (?:started|founded|co-founded|created|built)|j['’]ai (?:créé|fondé|cofondé|lancé)|ich habe|he (?:creado|fundado)|ho (?:creato|fondato)|ik heb|eu (?:criei|fundei)|jag (?:startade|grundade)|założył[ae]m|založil[a]? jsem)\s+([^,.;]{2,40}?)\s+(?i:with|avec|mit|con|met|com|med|z|ze|s)\s+(` + personNamePattern + `)`)
 	// authorIsRe: an author card's sentence by first name, "Jamie is a
 	// co-founder and the managing director of Ferrydesk".
-	authorIsRe = regexp.MustCompile(`^(\p{Lu}[\p{L}'’-]+)\s+(?:is|est|ist|es|è|é|är|jest|je)\s+(?:(?:a|an|the|one of the|our|un|une|l['’]une? des|ein|eine|einer der|uno|una|um|uma|en|ett)\s+)?([^.;]{3,80})`)
+	authorIsRe = lazyMustCompile(`^(\p{Lu}[\p{L}'’-]+)\s+(?:is|est|ist|es|è|é|är|jest|je)\s+(?:(?:a|an|the|one of the|our|un|une|l['’]une? des|ein|eine|einer der|uno|una|um|uma|en|ett)\s+)?([^.;]{3,80})`)
 	// ofProductRe: where a title's "of <Product>" begins.
-	ofProductRe = regexp.MustCompile(`\s+(?:of|at|de|du|chez|von|bei|der|di|del|da|van|bij|på|w|ve)\s+\S.*$`)
+	ofProductRe = lazyMustCompile(`\s+(?:of|at|de|du|chez|von|bei|der|di|del|da|van|bij|på|w|ve)\s+\S.*$`)
 	// zhWithMeRe: "我和大学同学周明一起创办了小账本" (I and X together founded).
-	zhWithMeRe = regexp.MustCompile(`我(?:和|与|跟)([^，。、,\s]{2,14}?)(?:一起|共同)?(?:创办|创立|创建|創辦|創立)`)
+	zhWithMeRe = lazyMustCompile(`我(?:和|与|跟)([^，。、,\s]{2,14}?)(?:一起|共同)?(?:创办|创立|创建|創辦|創立)`)
 )
 
 // zhSurnames: the commonest one-character Chinese surnames, to cut a name
@@ -261,7 +260,7 @@ func (s *site) proseFounders(p *page, about bool, add func(name, title string, e
 
 // nameWithTitle splits a profile value's item "Ruth Adeyemi (CEO)" or
 // "山本 健太（代表取締役CEO）" into the name and the title in parentheses.
-var nameWithTitleRe = regexp.MustCompile(`^(.+?)\s*[(（]([^()（）]{1,30})[)）]$`)
+var nameWithTitleRe = lazyMustCompile(`^(.+?)\s*[(（]([^()（）]{1,30})[)）]$`)
 
 func nameWithTitle(item string) (name, title string) {
 	if m := nameWithTitleRe.FindStringSubmatch(strings.TrimSpace(item)); m != nil {
@@ -273,7 +272,7 @@ func nameWithTitle(item string) (name, title string) {
 // pressKitPath: a press kit or fact sheet ("/press", "/presse/",
 // "/press-kit", "/media-kit", "/fact-sheet"), which the page kinds count
 // as news but which states the company's profile like an about page.
-var pressKitPath = regexp.MustCompile(`(?i)/(?:press|presse|prensa|stampa|pers|prasa|tisk|basin)(?:[-_]?kit)?(?:\.html?)?/?$|/(?:media|press)[-_]?kit|/fact[-_]?sheet`)
+var pressKitPath = lazyMustCompile(`(?i)/(?:press|presse|prensa|stampa|pers|prasa|tisk|basin)(?:[-_]?kit)?(?:\.html?)?/?$|/(?:media|press)[-_]?kit|/fact[-_]?sheet`)
 
 // profilePages is byKind(kinds...) and then the site's press kits.
 func (s *site) profilePages(kinds ...string) []*page {

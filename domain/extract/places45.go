@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
@@ -20,7 +19,7 @@ import (
 
 // notPlaceWord: words of footer pieces that are no place (site builders in
 // "Made in Framer", languages in "Built in Go", rights and registrations).
-var notPlaceWord = regexp.MustCompile(`(?i)^(?:framer|webflow|wix|figma|notion|carrd|squarespace|wordpress|bubble|go|rust|python|elixir|ruby|java|swift|kotlin|react|vue|svelte|rights|reserved|registered|version|beta|status|english|deutsch|français|español)$`)
+var notPlaceWord = lazyMustCompile(`(?i)^(?:framer|webflow|wix|figma|notion|carrd|squarespace|wordpress|bubble|go|rust|python|elixir|ruby|java|swift|kotlin|react|vue|svelte|rights|reserved|registered|version|beta|status|english|deutsch|français|español)$`)
 
 // footerPlaceLocs reads the footer lines of the home page and the company's
 // pages.
@@ -143,11 +142,11 @@ func linkTexts(n *html.Node) map[string]bool {
 
 // regionPostcode: a region and a postcode of digits in one part of an
 // address ("Kanagawa 222-0033", "Texas 78702"), after the city's part.
-var regionPostcode = regexp.MustCompile(`^\p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)?\s+\d{3}-?\d{4}$|^\p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)?\s+\d{5}$`)
+var regionPostcode = lazyMustCompile(`^\p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)?\s+\d{3}-?\d{4}$|^\p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)?\s+\d{5}$`)
 
 // wardRe: a Japanese ward, town or city written with its suffix
 // ("Kohoku-ku"): a part of an address before the city, never the city.
-var wardRe = regexp.MustCompile(`(?i)-(?:ku|shi|cho|machi|gun)$`)
+var wardRe = lazyMustCompile(`(?i)-(?:ku|shi|cho|machi|gun)$`)
 
 // regionCity returns the city of an address whose part before[k] is a
 // region with its postcode, when the part before it (before[k+1], on the

@@ -1,13 +1,12 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 )
 
 // streetStart: a place name that starts like a street ("Rue Guy", "Calle
 // Mayor", "Via Roma", "ul. Prosta"), the words before the street's name.
-var streetStart = regexp.MustCompile(`(?i)^(?:rue|avenue|av\.|boulevard|bd|chemin|place|quai|calle|avenida|paseo|carrer|camino|via|viale|piazza|corso|largo|rua|travessa|praça|alameda|ul\.|ulica|al\.|aleja|route|allée)\s`)
+var streetStart = lazyMustCompile(`(?i)^(?:rue|avenue|av\.|boulevard|bd|chemin|place|quai|calle|avenida|paseo|carrer|camino|via|viale|piazza|corso|largo|rua|travessa|praça|alameda|ul\.|ulica|al\.|aleja|route|allée)\s`)
 
 // streetName reports whether a name read as a town is a street: "Yonge St"
 // after a house number ("500 Yonge St"), "Rue Guy" after one ("1250 Rue Guy").
@@ -17,11 +16,11 @@ func streetName(name string) bool {
 
 // regionZip: a region's code and its postcode as the part after a city's:
 // "OR 97202" (US), "ON M4Y 1X9" (Canada), "NSW 2000" (Australia).
-var regionZip = regexp.MustCompile(`^[A-Z]{2,3}\s+(?:\d{4,5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d)$`)
+var regionZip = lazyMustCompile(`^[A-Z]{2,3}\s+(?:\d{4,5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d)$`)
 
 // cityRegionZip: the city, its region's code and the postcode in one part
 // ("Sydney NSW 2000", "Portland OR 97202").
-var cityRegionZip = regexp.MustCompile(`^(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}?)\s+[A-Z]{2,3}\s+(?:\d{4,5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d)$`)
+var cityRegionZip = lazyMustCompile(`^(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}?)\s+[A-Z]{2,3}\s+(?:\d{4,5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d)$`)
 
 // otherCompany reports whether an address line or block of p names another
 // company than the site's ("Our payments are handled by Paddle.com Market

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -15,17 +14,17 @@ var (
 	// priceRe is an amount with its currency before or after it, as product
 	// sites in our seven languages write it: "$9", "€ 9", "9 €", "9,00 €",
 	// "R$ 29", "29 $", "CHF 12.–", "12 EUR".
-	priceRe    = regexp.MustCompile(`(?:R\$|US\$|\bCHF|\bEUR|\bUSD|\bGBP|[$€£])\s?\d(?:[\d.,']*\d)?(?:[.,][–-])?|\d(?:[\d.,']*\d)?(?:[.,][–-])?\s?(?:€|R\$|\$|£|\bEUR\b|\bUSD\b|\bGBP\b|\bCHF\b|\b[Ee]uros?\b)` + priceMore + priceWorld + priceCJK)
-	periodRe   = regexp.MustCompile(`(?i)/\s?(mo|month|yr|year|user|seat|mon|monat|jahr|nutzer|mois|an|utilisateur|mes|año|usuario|mese|anno|utente|maand|mnd|jaar|gebruiker|mês|ano|usuário)\b|\bp/m\b|\b(mtl|monatl)\.|\bao (mês|ano)\b|\b(mensalmente|mensualmente|mensilmente|mensuellement)\b|\bper (month|year|user|seat|agent|member|person|operator|maand|jaar|gebruiker|medewerker|mese|anno|utente|operatore)\b|\bpro (monat|jahr|nutzer|benutzer|person|mitarbeiter|user)\b|\bim (monat|jahr)\b|\bpar (mois|an|utilisateur|personne)\b|\bal (mes|año|mese)\b|\ball'anno\b|\bpor (mes|mês|año|ano|usuario|usuário|utilizador|persona|pessoa)\b|\ba (month|year)\b|\b(monthly|yearly|annually|billed|monatlich|jährlich|mensuel|annuel|mensual|anual|mensile|annuale|maandelijks|jaarlijks|mensal)\b` + periodMore + periodWorld + periodCJK)
-	usageRe    = regexp.MustCompile(`(?i)per 1[,.]?000\b|\bper (\w+ )?(request|call|gb|minute|hour|email|message|credit|token|run|resolution|conversation|transaction|sms|image|page|document|api call)s?\b|pay[- ]as[- ]you[- ]go|\bcredits?\b|\b(pro|par|por|al|per) (anfrage|minute|requête|solicitud|richiesta|aanvraag|requisição|minuto|minuut|transaktion|transaction|transacción|transazione|transactie|transação|conversation|conversación|conversazione|gesprek|conversa)\b` + usageCJK)
-	oneTimeRe  = regexp.MustCompile(`(?i)one[- ]time|lifetime (licen[cs]e|deal|access|plan)|\blifetime\b|pay once|, once\b|\bonce\.|einmalig|paiement unique|une seule fois|pago único|una tantum|pagamento unico|eenmalig|pagamento único|compra única` + oneTimeCJK)
-	openRe     = regexp.MustCompile(`(?i)open[- ]source`)
-	licenseRe  = regexp.MustCompile(`(?i)\b(mit|apache|gpl|agpl|lgpl|bsd|mpl)\b|licen[cs]ed|licen[cs]e`)
-	freeRe     = regexp.MustCompile(`(?i)\bfree\b|\bkostenlos\w*|\bgratis\b|\bgratuit\w*|grátis\b` + freeMore + freeWorld)
-	trialRe    = regexp.MustCompile(`(?i)trial|testen|money-back|start (for )?free|try (it )?(for )?free|free to try|\bessai|\bessayez|\bprueba|\bpruébalo|\bprova\b|\bprovalo|periodo di prova|proefperiode|\bprobeer|uitproberen|\bteste\b|\btestar|\bexperimente` + trialMore)
-	contactRe  = regexp.MustCompile(`(?i)contact (sales|us for|us to get)|request a quote|get a quote|send (you )?a quote|book a demo|talk to sales|custom pricing|auf anfrage|angebot anfordern|sur devis|sur demande|nous contacter|contactez[- ]nous|contactar|contáctanos|a medida|contattaci|su richiesta|su preventivo|op aanvraag|neem contact|offerte aanvragen|sob consulta|fale conosco|entre em contato`)
-	pricingHdr = regexp.MustCompile(`(?i)\b(pricing|prices|plans|preise|tarife|tarifs?|precios|planes|prezzi|piani|tariffe|abbonamenti|prijzen|tarieven|pakketten|abonnementen|preços|precos|planos)\b` + pricingHdrMore + pricingHdrWorld)
-	costQ      = regexp.MustCompile(`(?i)\b(cost|costs|price|pricing|free|pay|paid|kostet|kosten|preis|coûte|prix|cuesta|precio|costa|prezzo|kost|prijs|custa|preço)\b`)
+	priceRe    = lazyMustCompile(`(?:R\$|US\$|\bCHF|\bEUR|\bUSD|\bGBP|[$€£])\s?\d(?:[\d.,']*\d)?(?:[.,][–-])?|\d(?:[\d.,']*\d)?(?:[.,][–-])?\s?(?:€|R\$|\$|£|\bEUR\b|\bUSD\b|\bGBP\b|\bCHF\b|\b[Ee]uros?\b)` + priceMore + priceWorld + priceCJK)
+	periodRe   = lazyMustCompile(`(?i)/\s?(mo|month|yr|year|user|seat|mon|monat|jahr|nutzer|mois|an|utilisateur|mes|año|usuario|mese|anno|utente|maand|mnd|jaar|gebruiker|mês|ano|usuário)\b|\bp/m\b|\b(mtl|monatl)\.|\bao (mês|ano)\b|\b(mensalmente|mensualmente|mensilmente|mensuellement)\b|\bper (month|year|user|seat|agent|member|person|operator|maand|jaar|gebruiker|medewerker|mese|anno|utente|operatore)\b|\bpro (monat|jahr|nutzer|benutzer|person|mitarbeiter|user)\b|\bim (monat|jahr)\b|\bpar (mois|an|utilisateur|personne)\b|\bal (mes|año|mese)\b|\ball'anno\b|\bpor (mes|mês|año|ano|usuario|usuário|utilizador|persona|pessoa)\b|\ba (month|year)\b|\b(monthly|yearly|annually|billed|monatlich|jährlich|mensuel|annuel|mensual|anual|mensile|annuale|maandelijks|jaarlijks|mensal)\b` + periodMore + periodWorld + periodCJK)
+	usageRe    = lazyMustCompile(`(?i)per 1[,.]?000\b|\bper (\w+ )?(request|call|gb|minute|hour|email|message|credit|token|run|resolution|conversation|transaction|sms|image|page|document|api call)s?\b|pay[- ]as[- ]you[- ]go|\bcredits?\b|\b(pro|par|por|al|per) (anfrage|minute|requête|solicitud|richiesta|aanvraag|requisição|minuto|minuut|transaktion|transaction|transacción|transazione|transactie|transação|conversation|conversación|conversazione|gesprek|conversa)\b` + usageCJK)
+	oneTimeRe  = lazyMustCompile(`(?i)one[- ]time|lifetime (licen[cs]e|deal|access|plan)|\blifetime\b|pay once|, once\b|\bonce\.|einmalig|paiement unique|une seule fois|pago único|una tantum|pagamento unico|eenmalig|pagamento único|compra única` + oneTimeCJK)
+	openRe     = lazyMustCompile(`(?i)open[- ]source`)
+	licenseRe  = lazyMustCompile(`(?i)\b(mit|apache|gpl|agpl|lgpl|bsd|mpl)\b|licen[cs]ed|licen[cs]e`)
+	freeRe     = lazyMustCompile(`(?i)\bfree\b|\bkostenlos\w*|\bgratis\b|\bgratuit\w*|grátis\b` + freeMore + freeWorld)
+	trialRe    = lazyMustCompile(`(?i)trial|testen|money-back|start (for )?free|try (it )?(for )?free|free to try|\bessai|\bessayez|\bprueba|\bpruébalo|\bprova\b|\bprovalo|periodo di prova|proefperiode|\bprobeer|uitproberen|\bteste\b|\btestar|\bexperimente` + trialMore)
+	contactRe  = lazyMustCompile(`(?i)contact (sales|us for|us to get)|request a quote|get a quote|send (you )?a quote|book a demo|talk to sales|custom pricing|auf anfrage|angebot anfordern|sur devis|sur demande|nous contacter|contactez[- ]nous|contactar|contáctanos|a medida|contattaci|su richiesta|su preventivo|op aanvraag|neem contact|offerte aanvragen|sob consulta|fale conosco|entre em contato`)
+	pricingHdr = lazyMustCompile(`(?i)\b(pricing|prices|plans|preise|tarife|tarifs?|precios|planes|prezzi|piani|tariffe|abbonamenti|prijzen|tarieven|pakketten|abonnementen|preços|precos|planos)\b` + pricingHdrMore + pricingHdrWorld)
+	costQ      = lazyMustCompile(`(?i)\b(cost|costs|price|pricing|free|pay|paid|kostet|kosten|preis|coûte|prix|cuesta|precio|costa|prezzo|kost|prijs|custa|preço)\b`)
 )
 
 // pline is a line of pricing context and its page.

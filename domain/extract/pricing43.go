@@ -2,7 +2,6 @@ package extract
 
 import (
 	"cmp"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -20,27 +19,27 @@ var (
 	// cjkPlanName is a plan's name with its plan word right before a price,
 	// and the particle and period word between them: "ライトプランは月額",
 	// "베이직 플랜은 월", "专业版每月", "프로 요금제(월". The name keeps its plan word.
-	cjkPlanName = regexp.MustCompile(`([\p{Han}\p{Katakana}\p{Hangul}ー・A-Za-z0-9]+\s?(?:プラン|コース|플랜|요금제|套餐|版))\s*(?:は|では|なら|が|の料金は|은|는|이|가|：|:|为|是)?\s*[(（]?\s*(?:月額|年額|月々|월|매월|연|每月|每年)?\s*$`)
+	cjkPlanName = lazyMustCompile(`([\p{Han}\p{Katakana}\p{Hangul}ー・A-Za-z0-9]+\s?(?:プラン|コース|플랜|요금제|套餐|版))\s*(?:は|では|なら|が|の料金は|은|는|이|가|：|:|为|是)?\s*[(（]?\s*(?:月額|年額|月々|월|매월|연|每月|每年)?\s*$`)
 	// hangulTopicName is a Korean plan's name with its topic particle and
 	// period word right before a price, with no plan word: "베이직은 월".
-	hangulTopicName = regexp.MustCompile(`(?:^|[^\p{Hangul}])(\p{Hangul}{1,8}?)(?:은|는)\s*(?:월|매월|연|연간)?\s*$`)
+	hangulTopicName = lazyMustCompile(`(?:^|[^\p{Hangul}])(\p{Hangul}{1,8}?)(?:은|는)\s*(?:월|매월|연|연간)?\s*$`)
 	// costWord is a word for the price itself, never a plan's name
 	// ("요금은 월 9,900원": the fee is).
-	costWord = regexp.MustCompile(`비용|이용료|금액|요금|가격|費用|料金|価格|价格|费用`)
+	costWord = lazyMustCompile(`비용|이용료|금액|요금|가격|費用|料金|価格|价格|费用`)
 	// afterName is a plan named after its price: "$29 a month for the
 	// Standard plan", "... for Premium".
-	afterName = regexp.MustCompile(`^[^.;!?]*?\bfor (?:the |our )?(\p{Lu}[\p{L}\d+-]*)(?: (?:plan|tier|edition))?(?:[^\p{L}]|$)`)
+	afterName = lazyMustCompile(`^[^.;!?]*?\bfor (?:the |our )?(\p{Lu}[\p{L}\d+-]*)(?: (?:plan|tier|edition))?(?:[^\p{L}]|$)`)
 	// leadName is a capitalised name and its verb ending a prefix, for names
 	// that are also filler words elsewhere ("Solo is £12": "solo" means
 	// "only" in Spanish and Italian).
-	leadName = regexp.MustCompile(`(?:^|[\s,;])(\p{Lu}[\p{L}\d+-]*)\s+(?:is|costs?|kostet|ist|coûte|est|cuesta|es|costa|è|kost|custa|é)\s*[:–-]?\s*$`)
+	leadName = lazyMustCompile(`(?:^|[\s,;])(\p{Lu}[\p{L}\d+-]*)\s+(?:is|costs?|kostet|ist|coûte|est|cuesta|es|costa|è|kost|custa|é)\s*[:–-]?\s*$`)
 	// seriesLead ends what may stand before the second and later names of a
 	// series of plans in one sentence: the previous price's qualifier, then a
 	// separator or a conjunction ("..., Team is $49", "... och Max 599 kr",
 	// "、スタンダードプランは").
-	seriesLead = regexp.MustCompile(`(?i)(?:[,;、，；–-]\s*(?:(?:` + seriesConj + `)\s+)?|\s(?:` + seriesConj + `)\s+)$`)
+	seriesLead = lazyMustCompile(`(?i)(?:[,;、，；–-]\s*(?:(?:` + seriesConj + `)\s+)?|\s(?:` + seriesConj + `)\s+)$`)
 	// phraseTail is a conjunction or separator a cut price phrase ends with.
-	phraseTail = regexp.MustCompile(`(?i)(?:[\s,;、，；–-]+(?:` + seriesConj + `))?[\s,;、，；–-]*$`)
+	phraseTail = lazyMustCompile(`(?i)(?:[\s,;、，；–-]+(?:` + seriesConj + `))?[\s,;、，；–-]*$`)
 )
 
 // seriesConj are the conjunctions of a series ("and", "och", "oraz", "và").
@@ -125,7 +124,7 @@ func isBrand(name, brand string) bool {
 }
 
 // clauseSplit splits a plan's line into its clauses.
-var clauseSplit = regexp.MustCompile(`[,;]\s`)
+var clauseSplit = lazyMustCompile(`[,;]\s`)
 
 // clausePrice is the price a plan's line states: an amount (shortPrice), or
 // else a short clause that says "free" or "contact sales" ("free, for up to
@@ -159,8 +158,8 @@ func withOnce(pl plan, next string) plan {
 // ("Free for up to 3 users", "Kostenlos für bis zu 5 Rechnungen im Monat"):
 // a free plan, unless the limit is a duration (a trial).
 var (
-	freeLimit    = regexp.MustCompile(`(?i)\b(?:free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\s+(?:for\s+|für\s+|pour\s+|para\s+|per\s+|voor\s+)?(?:up to|bis zu|jusqu'à|jusqu’à|hasta|fino a|tot|até)\s+\d[\d.,]*\s+(\p{L}+)`)
-	durationWord = regexp.MustCompile(`(?i)^(days?|weeks?|months?|years?|tage?n?|wochen|monate?n?|jahre?n?|jours?|semaines?|mois|ans?|días?|semanas?|meses|años?|giorni|settimane|mesi|anni|dagen|weken|maanden|jaar|dias|anos)$`)
+	freeLimit    = lazyMustCompile(`(?i)\b(?:free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\s+(?:for\s+|für\s+|pour\s+|para\s+|per\s+|voor\s+)?(?:up to|bis zu|jusqu'à|jusqu’à|hasta|fino a|tot|até)\s+\d[\d.,]*\s+(\p{L}+)`)
+	durationWord = lazyMustCompile(`(?i)^(days?|weeks?|months?|years?|tage?n?|wochen|monate?n?|jahre?n?|jours?|semaines?|mois|ans?|días?|semanas?|meses|años?|giorni|settimane|mesi|anni|dagen|weken|maanden|jaar|dias|anos)$`)
 )
 
 // freeUpTo reports whether s states free use up to a limit that is not a

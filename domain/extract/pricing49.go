@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 
 	"github.com/launchdir/launchdir/domain"
@@ -88,11 +87,11 @@ func speaksModel(model, quote string) bool {
 
 // planWordEnd is a lower-case plan word ending a plan's name in prose ("The
 // Team plan"), dropped before the capitalised name is read.
-var planWordEnd = regexp.MustCompile(`\s+(?:plan|tier|edition|package)$`)
+var planWordEnd = lazyMustCompile(`\s+(?:plan|tier|edition|package)$`)
 
 // freeNamedRe is a plan named free in a sentence: "The Solo plan is free
 // for up to 5 students", "Hobby is free".
-var freeNamedRe = regexp.MustCompile(`^(?:(?:The|Our)\s+)?(\p{Lu}[\p{L}\d+-]*)(?:\s+(?:plan|tier|edition))?\s+(?:is|stays|remains)\s+(?:(?:always|completely|totally)\s+)?free\b`)
+var freeNamedRe = lazyMustCompile(`^(?:(?:The|Our)\s+)?(\p{Lu}[\p{L}\d+-]*)(?:\s+(?:plan|tier|edition))?\s+(?:is|stays|remains)\s+(?:(?:always|completely|totally)\s+)?free\b`)
 
 // withFreeNamed puts a plan that a sentence names free before the priced
 // plans read from prose: "Solo: free" then "Studio: $12 a month".

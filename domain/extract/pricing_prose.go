@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -16,25 +15,25 @@ import (
 // Portuguese (docs/extract-f3.md).
 var (
 	// pricingPathRe names a pricing page by its path.
-	pricingPathRe = regexp.MustCompile(`(?i)(pricing|prices|plans|preise|tarif|precios|precos|preços|planes|planos|prezzi|piani|tariff|prijzen|tarieven|pakketten|abonnement|abbonament)` + pricingPathMore)
+	pricingPathRe = lazyMustCompile(`(?i)(pricing|prices|plans|preise|tarif|precios|precos|preços|planes|planos|prezzi|piani|tariff|prijzen|tarieven|pakketten|abonnement|abbonament)` + pricingPathMore)
 	// freePlanRe is a free plan named in a sentence ("the free plan", "plan gratuit").
-	freePlanRe = regexp.MustCompile(`(?i)\bfree (plan|tier|version|account|forever)\b|\bfree for (?:personal|private|individual|non-commercial|noncommercial|hobby) use\b|\bforever free\b|\b(plan|piano|plano|formule|formula|version|versione|versión|versão|tarif|pakket|abonnement|offre|offerta)\s+(gratuit\w*|gratis|grátis|kostenlos\w*)|\bkostenlose[nr]?\s+(tarif|version|plan|basis)|\bgratis\s+(plan|pakket|versie|account|abonnement)\b|für immer kostenlos|gratuit pour toujours|gratis para siempre|gratis per sempre|gratuito per sempre|voor altijd gratis|grátis para sempre` + freePlan)
+	freePlanRe = lazyMustCompile(`(?i)\bfree (plan|tier|version|account|forever)\b|\bfree for (?:personal|private|individual|non-commercial|noncommercial|hobby) use\b|\bforever free\b|\b(plan|piano|plano|formule|formula|version|versione|versión|versão|tarif|pakket|abonnement|offre|offerta)\s+(gratuit\w*|gratis|grátis|kostenlos\w*)|\bkostenlose[nr]?\s+(tarif|version|plan|basis)|\bgratis\s+(plan|pakket|versie|account|abonnement)\b|für immer kostenlos|gratuit pour toujours|gratis para siempre|gratis per sempre|gratuito per sempre|voor altijd gratis|grátis para sempre` + freePlan)
 	// trapRe marks a sentence whose amount is not the product's price:
 	// savings and discounts, revenue and funding.
-	trapRe = regexp.MustCompile(`(?i)\b(save[sd]?|saving|spare|sparen|spart|gespart|économise\w*|économie|ahorr\w*|risparmi\w*|bespaar\w*|economiz\w*|poupe\w*|discount|rabatt|remise|descuento|sconto|korting|desconto|revenue|raised|funding|umsatz|chiffre d'affaires|fatturato|omzet|faturamento|million\w*|millones|milioni|miljoen\w*|milhões|billion)\b`)
+	trapRe = lazyMustCompile(`(?i)\b(save[sd]?|saving|spare|sparen|spart|gespart|économise\w*|économie|ahorr\w*|risparmi\w*|bespaar\w*|economiz\w*|poupe\w*|discount|rabatt|remise|descuento|sconto|korting|desconto|revenue|raised|funding|umsatz|chiffre d'affaires|fatturato|omzet|faturamento|million\w*|millones|milioni|miljoen\w*|milhões|billion)\b`)
 	// rivalRe names other products: their prices are not ours.
-	rivalRe = regexp.MustCompile(`(?i)\b(competitors?|alternatives?|vs|versus|unlike|wettbewerb\w*|konkurrenz|concurren\w*|competidor\w*|concorrent\w*)\b|\bother (tools|apps|services|products|vendors)\b|\bandere (anbieter|tools|programme)\b|\bautres (outils|logiciels|solutions)\b|\botr[ao]s (herramientas|soluciones|programas)\b|\baltri (software|strumenti|servizi)\b|\boutras (ferramentas|soluções)\b`)
+	rivalRe = lazyMustCompile(`(?i)\b(competitors?|alternatives?|vs|versus|unlike|wettbewerb\w*|konkurrenz|concurren\w*|competidor\w*|concorrent\w*)\b|\bother (tools|apps|services|products|vendors)\b|\bandere (anbieter|tools|programme)\b|\bautres (outils|logiciels|solutions)\b|\botr[ao]s (herramientas|soluciones|programas)\b|\baltri (software|strumenti|servizi)\b|\boutras (ferramentas|soluções)\b`)
 	// compareRe marks a sentence comparing ("compared with", "rispetto a"); a
 	// table headed "Compare plans" still holds plans, so tables check only rivalRe.
-	compareRe = regexp.MustCompile(`(?i)\b(compared|comparison|im vergleich|par rapport|comparado|rispetto|vergeleken|comparado)\b`)
+	compareRe = lazyMustCompile(`(?i)\b(compared|comparison|im vergleich|par rapport|comparado|rispetto|vergeleken|comparado)\b`)
 	// planWordRe ends a plan name in prose: "Il piano Completo", "La formule Équipe".
-	planWordRe = regexp.MustCompile(`(?i)\b(?:plan|tier|tarif|formule|offre|piano|plano|pakket|abonnement|paket|formula)\s+(\p{Lu}[\p{L}\d+]*)\s*$`)
+	planWordRe = lazyMustCompile(`(?i)\b(?:plan|tier|tarif|formule|offre|piano|plano|pakket|abonnement|paket|formula)\s+(\p{Lu}[\p{L}\d+]*)\s*$`)
 	// capNameRe is a capitalised name right before the verb: "Pro", "Parlotti Plus", "Pro-Tarif".
-	capNameRe = regexp.MustCompile(`(\p{Lu}[\p{L}\d+-]*(?:\s\p{Lu}[\p{L}\d+-]*)?)\s*$`)
+	capNameRe = lazyMustCompile(`(\p{Lu}[\p{L}\d+-]*(?:\s\p{Lu}[\p{L}\d+-]*)?)\s*$`)
 	// verbTail is the verb and filler between a plan's name and its price.
-	verbTail   = regexp.MustCompile(`(?i)[\s:–-]*(?:\b(?:costs?|is|are|kostet|kosten|ist|coûte|coûtent|est|cuesta|cuestan|es|costa|costano|è|kost|kosten|custa|custam|é|for|für|pour|por|per|voor|at|à|a|only|just|from|nur|ab|seulement|dès|desde|solo|solamente|da|soltanto|vanaf|slechts|maar|apenas|a partir de|à partir de)\b[\s:–-]*)*$`)
+	verbTail   = lazyMustCompile(`(?i)[\s:–-]*(?:\b(?:costs?|is|are|kostet|kosten|ist|coûte|coûtent|est|cuesta|cuestan|es|costa|costano|è|kost|kosten|custa|custam|é|for|für|pour|por|per|voor|at|à|a|only|just|from|nur|ab|seulement|dès|desde|solo|solamente|da|soltanto|vanaf|slechts|maar|apenas|a partir de|à partir de)\b[\s:–-]*)*$`)
 	stopNames  = map[string]bool{"it": true, "this": true, "that": true, "everything": true, "all": true, "es": true, "das": true, "dies": true, "alles": true, "il": true, "elle": true, "cela": true, "ce": true, "ça": true, "tout": true, "esto": true, "eso": true, "todo": true, "questo": true, "tutto": true, "het": true, "dit": true, "dat": true, "alles.": true, "isso": true, "isto": true, "tudo": true}
-	priceLabel = regexp.MustCompile(`(?i)^(price|pricing|cost|preis|kosten|prix|tarif|precio|coste|prezzo|costo|prijs|kosten|preço|valor|custo)\b`)
+	priceLabel = lazyMustCompile(`(?i)^(price|pricing|cost|preis|kosten|prix|tarif|precio|coste|prezzo|costo|prijs|kosten|preço|valor|custo)\b`)
 )
 
 // isPricingPage reports whether p is a pricing page: by its path in any of
@@ -69,11 +68,11 @@ func isPriceTrap(s string) bool {
 
 // bigAmount is an amount in thousands, millions or billions ("$2B", "€5 Mio.",
 // "$40M processed"): a volume or revenue, never a plan's price.
-var bigAmount = regexp.MustCompile(`(?i)(?:R\$|US\$|[$€£])\s?\d[\d.,]*\s?(?:k|m|b|bn|mn|mm|mio|mrd|mil)\b|\d[\d.,]*\s?(?:k|mio\.?|mrd\.?)\s?(?:€|\$|EUR)`)
+var bigAmount = lazyMustCompile(`(?i)(?:R\$|US\$|[$€£])\s?\d[\d.,]*\s?(?:k|m|b|bn|mn|mm|mio|mrd|mil)\b|\d[\d.,]*\s?(?:k|mio\.?|mrd\.?)\s?(?:€|\$|EUR)`)
 
 // sentenceEndAny ends a sentence as sentenceEnd does, or at a full-width
 // "。", "！" or "？" (Japanese and Chinese write no space after them).
-var sentenceEndAny = regexp.MustCompile(`[.!?](\s|$)|[。！？]`)
+var sentenceEndAny = lazyMustCompile(`[.!?](\s|$)|[。！？]`)
 
 // splitSentences splits a line into its sentences (each a substring of it).
 func splitSentences(s string) []string {
@@ -160,10 +159,10 @@ func proseSummary(lines []pline, brand string) domain.DraftedValue {
 // phraseCut ends a price phrase: punctuation followed by a space (not the
 // comma of "14,90 €"), a bracket, a full-width comma or bracket, or a
 // spaced dash.
-var phraseCut = regexp.MustCompile(`[,;:!?](\s|$)|[()（）、，；]|\s[–—]\s`)
+var phraseCut = lazyMustCompile(`[,;:!?](\s|$)|[()（）、，；]|\s[–—]\s`)
 
-var phraseStop = regexp.MustCompile(`^(?i)(and|und|et|y|e|en|or|oder|ou|o|of)$`)
-var phraseGo = regexp.MustCompile(`^(?i)(per|pro|par|por|al|a|im|au|all'\p{L}+)$`)
+var phraseStop = lazyMustCompile(`^(?i)(and|und|et|y|e|en|or|oder|ou|o|of)$`)
+var phraseGo = lazyMustCompile(`^(?i)(per|pro|par|por|al|a|im|au|all'\p{L}+)$`)
 
 // pricePhrase is the price at the start of s and the words that qualify it,
 // up to a comma, the sentence's end or a conjunction not followed by another
@@ -232,13 +231,13 @@ func latinPlanName(prefix string) string {
 }
 
 var (
-	articleRe  = regexp.MustCompile(`^(?i)(the|our|der|die|das|unser|unsere|le|la|les|l'|notre|el|los|las|nuestro|il|lo|gli|i|nostro|de|het|ons|onze|o|a|os|as|nosso)\s+`)
-	planSuffix = regexp.MustCompile(`(?i)[- ](plan|tier|tarif|paket|abo|abonnement|pakket|formule|piano|plano)$`)
+	articleRe  = lazyMustCompile(`^(?i)(the|our|der|die|das|unser|unsere|le|la|les|l'|notre|el|los|las|nuestro|il|lo|gli|i|nostro|de|het|ons|onze|o|a|os|as|nosso)\s+`)
+	planSuffix = lazyMustCompile(`(?i)[- ](plan|tier|tarif|paket|abo|abonnement|pakket|formule|piano|plano)$`)
 )
 
 // shortFreeOrContact is a whole price line that says "Free" or "On request"
 // (optionally "forever"); "Free SSL" or "Contact us for details" are not prices.
-var shortFreeOrContact = regexp.MustCompile(`(?i)^(free|za darmo|darmow\p{L}*|bezpłatn\p{L}*|kostnadsfri\p{L}*|gratis|zdarma|bezplatn\p{L}*|ücretsiz|無料|免费|무료|contact (sales|us)|custom( pricing)?|let's talk|get in touch|talk to us|kostenlos|gratis|gratuit[eo]?|gratuita|grátis|auf anfrage|individuell|sur devis|sur demande|nous contacter|contactez-nous|contactar|contáctanos|a medida|contattaci|su richiesta|su preventivo|op aanvraag|neem contact op|op maat|sob consulta|fale conosco` + onRequestWorld + `)(\s+(forever|für immer|pour toujours|para siempre|per sempre|voor altijd|para sempre))?\s*[.!]?$`)
+var shortFreeOrContact = lazyMustCompile(`(?i)^(free|za darmo|darmow\p{L}*|bezpłatn\p{L}*|kostnadsfri\p{L}*|gratis|zdarma|bezplatn\p{L}*|ücretsiz|無料|免费|무료|contact (sales|us)|custom( pricing)?|let's talk|get in touch|talk to us|kostenlos|gratis|gratuit[eo]?|gratuita|grátis|auf anfrage|individuell|sur devis|sur demande|nous contacter|contactez-nous|contactar|contáctanos|a medida|contattaci|su richiesta|su preventivo|op aanvraag|neem contact op|op maat|sob consulta|fale conosco` + onRequestWorld + `)(\s+(forever|für immer|pour toujours|para siempre|per sempre|voor altijd|para sempre))?\s*[.!]?$`)
 
 // listPlans reads plans written as list items or paragraphs that begin with
 // a bold name ("<li><strong>Solo</strong> €15 per maand</li>") and as
@@ -392,12 +391,12 @@ func comparisonTable(t *html.Node, brand string) bool {
 }
 
 var (
-	compareHdr = regexp.MustCompile(`(?i)\b(compared?|comparison|vergleich|comparatif|comparaison|comparación|comparativa|confronto|vergelijking|vergelijk|comparação|comparativo)\b`)
-	planWords  = regexp.MustCompile(`(?i)\b(plans?|tiers?|tarife?|tarifs?|pakete?|formules?|offres?|planes|piani|planos|pakketten|abonnements?)\b`)
+	compareHdr = lazyMustCompile(`(?i)\b(compared?|comparison|vergleich|comparatif|comparaison|comparación|comparativa|confronto|vergelijking|vergelijk|comparação|comparativo)\b`)
+	planWords  = lazyMustCompile(`(?i)\b(plans?|tiers?|tarife?|tarifs?|pakete?|formules?|offres?|planes|piani|planos|pakketten|abonnements?)\b`)
 )
 
 // cardHint is the class of an element that holds one plan.
-var cardHint = regexp.MustCompile(`(?i)plan|tier|card|package|paket|pakket|tarif|formule|offre|offer|piano|plano|precio|preco|prezzo|prijs|price-box|pricing-item`)
+var cardHint = lazyMustCompile(`(?i)plan|tier|card|package|paket|pakket|tarif|formule|offre|offer|piano|plano|precio|preco|prezzo|prijs|price-box|pricing-item`)
 
 // cardPlans reads plan cards built without a heading: an element whose class
 // names a plan, tier, card or offer (in our languages), holding a short name
@@ -489,7 +488,7 @@ func isInside(n, a *html.Node) bool {
 
 // allPlans is a heading about every plan ("All plans include", "Tutti i
 // piani includono"): the lines below it are not one plan's price.
-var allPlans = regexp.MustCompile(`(?i)\b(all|every|each|alle|jeder|jede|tous|toutes|chaque|todos|todas|cada|tutti|tutte|ogni|elke)(\s+(the|our|die|unsere|les|nos|los|las|nuestros|i|gli|le|nostri|de|onze|os|as|nossos))?\s+(plans?|tiers?|tarife?n?|pakete?n?|forfaits?|formules?|offres?|planes|plan|piani|piano|pakketten|pakket|abonnements?|planos|plano)\b`)
+var allPlans = lazyMustCompile(`(?i)\b(all|every|each|alle|jeder|jede|tous|toutes|chaque|todos|todas|cada|tutti|tutte|ogni|elke)(\s+(the|our|die|unsere|les|nos|los|las|nuestros|i|gli|le|nostri|de|onze|os|as|nossos))?\s+(plans?|tiers?|tarife?n?|pakete?n?|forfaits?|formules?|offres?|planes|plan|piani|piano|pakketten|pakket|abonnements?|planos|plano)\b`)
 
 // withPeriod adds the period written on the line after a plan's price
 // ("9 €" then "al mese") when the price line has none and that line is only a period.
@@ -513,7 +512,7 @@ func withPeriod(pl plan, next string) plan {
 // freeFor says that using the product costs nothing: "Free for up to 3
 // users", "Gratuit jusqu'à 3 utilisateurs", "free forever", "kostenlos für
 // Einzelpersonen", "gratis para siempre", "free to use".
-var freeFor = regexp.MustCompile(`(?i)^(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\b|\b(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\s+(for|forever|to use|up to|until|für|bis|pour|jusqu|à vie|para|hasta|per|fino|voor|tot|até|sempre|siempre|immer|toujours|altijd)\b|\b(is|are|ist|sind|est|sont|es|son|è|sono|is|zijn|é|são)\s+(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\b|\bfree (plan|tier|version|account)\b` +
+var freeFor = lazyMustCompile(`(?i)^(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\b|\b(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\s+(for|forever|to use|up to|until|für|bis|pour|jusqu|à vie|para|hasta|per|fino|voor|tot|até|sempre|siempre|immer|toujours|altijd)\b|\b(is|are|ist|sind|est|sont|es|son|è|sono|is|zijn|é|são)\s+(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\b|\bfree (plan|tier|version|account)\b` +
 	// "Starter: free, 5 monitors": a plan's name, a colon, then free
 	`|^\p{Lu}[\p{L}\d +-]{0,30}:\s*(free|kostenlos|gratuit[eo]?|gratuita|gratis|grátis)\b`)
 

@@ -4,7 +4,6 @@ package extract
 // (moved from section_rules.go unchanged).
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -65,7 +64,7 @@ func otherEntry(n, h *html.Node) bool {
 	return false
 }
 
-var bareYearRe = regexp.MustCompile(`^((?:19|20)\d\d)\.?$`)
+var bareYearRe = lazyMustCompile(`^((?:19|20)\d\d)\.?$`)
 
 // bareDate reads a timeline term that is only a year ("2019") or a month
 // and year; the event is the description that follows it.

@@ -20,21 +20,21 @@ import (
 var (
 	// productPath: a page about the product in any of the seven languages
 	// (the shared page kinds know only some English and German words).
-	productPath = regexp.MustCompile(`(?i)/(features?|product|produkt|funktionen|leistungen|fonctionnalites|fonctionnalités|produit|funciones|funcionalidades|caracteristicas|características|producto|funzionalita|funzionalità|funzioni|prodotto|functies|mogelijkheden|recursos|produto|tour)(/|\.html?$|$)`)
+	productPath = lazyMustCompile(`(?i)/(features?|product|produkt|funktionen|leistungen|fonctionnalites|fonctionnalités|produit|funciones|funcionalidades|caracteristicas|características|producto|funzionalita|funzionalità|funzioni|prodotto|functies|mogelijkheden|recursos|produto|tour)(/|\.html?$|$)`)
 	// fAQPath: an FAQ page's path.
-	fAQPath = regexp.MustCompile(`(?i)(faq|frequent|preguntas|perguntas|domande|vragen|haeufige|häufige|haufige|fragen|questions)`)
+	fAQPath = lazyMustCompile(`(?i)(faq|frequent|preguntas|perguntas|domande|vragen|haeufige|häufige|haufige|fragen|questions)`)
 	// changelogWords: a changelog, release notes or timeline, as a path or a heading.
-	changelogWords = regexp.MustCompile(`(?i)changelog|release[ -]?notes|releases|what'?s new|timeline|milestones|our history|our story so far|änderungen|aenderungen|neuerungen|neuigkeiten|versionshinweise|meilensteine|chronik|unsere geschichte|nouveautés|nouveautes|journal des modifications|notes de version|historique|jalons|novedades|notas de la versión|historial de cambios|hitos|cronología|novità|novita|note di rilascio|tappe|wijzigingen|nieuw in|release-opmerkingen|mijlpalen|tijdlijn|novidades|notas de versão|notas de lancamento|marcos|linha do tempo`)
+	changelogWords = lazyMustCompile(`(?i)changelog|release[ -]?notes|releases|what'?s new|timeline|milestones|our history|our story so far|änderungen|aenderungen|neuerungen|neuigkeiten|versionshinweise|meilensteine|chronik|unsere geschichte|nouveautés|nouveautes|journal des modifications|notes de version|historique|jalons|novedades|notas de la versión|historial de cambios|hitos|cronología|novità|novita|note di rilascio|tappe|wijzigingen|nieuw in|release-opmerkingen|mijlpalen|tijdlijn|novidades|notas de versão|notas de lancamento|marcos|linha do tempo`)
 	// checkMark: a check mark opening a list item ("✓ Export to CSV").
-	checkMark = regexp.MustCompile(`^[✓✔✅☑√+]\s*`)
+	checkMark = lazyMustCompile(`^[✓✔✅☑√+]\s*`)
 	// footerishRe: a line that belongs to a footer even outside <footer>: contact
 	// lines, "follow us", founding lines, legal lines (they end an FAQ answer).
-	footerishRe = regexp.MustCompile(`(?i)^(contact|kontakt|contacto|contatti|contato|contacte|neem contact|fale com|follow us|folgen sie uns|folge uns|suivez-nous|síguenos|siguenos|seguici|seguite|volg ons|siga-nos|siga a gente|siga nos|founded in|gegründet|fondée|fondé|fundada|fundado|fondata|fondato|opgericht|imprint|impressum|mentions légales|aviso legal|privacy|datenschutz|©|\(c\)|copyright)|©`)
+	footerishRe = lazyMustCompile(`(?i)^(contact|kontakt|contacto|contatti|contato|contacte|neem contact|fale com|follow us|folgen sie uns|folge uns|suivez-nous|síguenos|siguenos|seguici|seguite|volg ons|siga-nos|siga a gente|siga nos|founded in|gegründet|fondée|fondé|fundada|fundado|fondata|fondato|opgericht|imprint|impressum|mentions légales|aviso legal|privacy|datenschutz|©|\(c\)|copyright)|©`)
 )
 
 // foreignClassRe: class or id words of testimonial, review and consent boxes
 // in the other six languages (the shared foreign() knows the English ones).
-var foreignClassRe = regexp.MustCompile(`t[eé]moignage|testimonio|testimonianz|getuigenis|depoimento|kundenstimme|bewertung|rezension|opiniones|recensioni|beoordeling|ervaringen|avaliacoes|avaliações|consent|gdpr|rgpd|cookie`)
+var foreignClassRe = lazyMustCompile(`t[eé]moignage|testimonio|testimonianz|getuigenis|depoimento|kundenstimme|bewertung|rezension|opiniones|recensioni|beoordeling|ervaringen|avaliacoes|avaliações|consent|gdpr|rgpd|cookie`)
 
 // speaksOfOthers reports whether n speaks about someone else, in any of the seven languages.
 func speaksOfOthers(n *html.Node) bool {
@@ -64,7 +64,7 @@ func ownSpeaksOfOthers(n *html.Node) bool {
 }
 
 // welcomeRe is a greeting heading ("Welcome to Acme"), not a tagline.
-var welcomeRe = regexp.MustCompile(`(?i)^(welcome to|willkommen (bei|auf|zu|im)|herzlich willkommen|bienvenue (sur|chez|à|a)|bienvenid[oa]s? (a|al|en)|benvenut[oi] (su|in|a)|welkom (bij|op)|bem-vind[oa]s? (ao|à|a|na|no))\b`)
+var welcomeRe = lazyMustCompile(`(?i)^(welcome to|willkommen (bei|auf|zu|im)|herzlich willkommen|bienvenue (sur|chez|à|a)|bienvenid[oa]s? (a|al|en)|benvenut[oi] (su|in|a)|welkom (bij|op)|bem-vind[oa]s? (ao|à|a|na|no))\b`)
 
 // monthNumbers maps month names and abbreviations of the seven languages to numbers.
 var monthNumbers = map[string]int{}
@@ -112,12 +112,12 @@ func init() {
 	}
 	ml := `(` + strings.Join(long, "|") + `)`
 	// "3. März 2024", "12 mars 2024", "1er février 2024", "12 de marzo de 2024", "12 maart 2024".
-	dMY = regexp.MustCompile(`(?i)(?:^|[^\pL\d])(\d{1,2})(?:\.|er|º|°)?\s+(?:de\s+)?` + m + `\.?,?\s+(?:de\s+)?((?:19|20)\d\d)\b`)
+	dMY = lazyMustCompile(`(?i)(?:^|[^\pL\d])(\d{1,2})(?:\.|er|º|°)?\s+(?:de\s+)?` + m + `\.?,?\s+(?:de\s+)?((?:19|20)\d\d)\b`)
 	// "März 2024", "marzo de 2024", "maart 2024".
-	mY = regexp.MustCompile(`(?i)(?:^|[^\pL\d])` + ml + `\.?\s+(?:de\s+)?((?:19|20)\d\d)\b`)
+	mY = lazyMustCompile(`(?i)(?:^|[^\pL\d])` + ml + `\.?\s+(?:de\s+)?((?:19|20)\d\d)\b`)
 }
 
-var dMY, mY *regexp.Regexp
+var dMY, mY *lazyRegexp
 
 // findLocalDate reads a date in the seven languages' day-month-year and
 // month-year forms; like findDate it returns YYYY-MM-DD and s without the date.
@@ -125,7 +125,7 @@ func findLocalDate(s string, atStart bool) (date, rest string, ok bool) {
 	if d, r, ok := findDateMore(s, atStart); ok {
 		return d, r, true
 	}
-	for _, re := range []*regexp.Regexp{dMY, mY} {
+	for _, re := range []*lazyRegexp{dMY, mY} {
 		loc := re.FindStringSubmatchIndex(s)
 		if loc == nil {
 			continue
@@ -354,10 +354,10 @@ func heroList(p *page) domain.DraftedValue {
 }
 
 // postLink is a link to a blog post, a news item or an article.
-var postLink = regexp.MustCompile(`(?i)/(blog|news|posts?|articles?|stories|press|actualites|noticias|notizie|nieuws|artikel|artigos?|magazine)(/|$)`)
+var postLink = lazyMustCompile(`(?i)/(blog|news|posts?|articles?|stories|press|actualites|noticias|notizie|nieuws|artikel|artigos?|magazine)(/|$)`)
 
 // figureRe is a heading that is only a figure ("1.200", "4,8", "15%", "10k+"): a statistics row.
-var figureRe = regexp.MustCompile(`^[\d.,\s]+(%|\+|k\+?|m\+?|x|×)?$`)
+var figureRe = lazyMustCompile(`^[\d.,\s]+(%|\+|k\+?|m\+?|x|×)?$`)
 
 func hasPostLink(n *html.Node) bool {
 	has := false

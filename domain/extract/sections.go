@@ -2,7 +2,6 @@ package extract
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,8 +13,8 @@ import (
 )
 
 var (
-	faqHdr     = regexp.MustCompile(`(?i)\bfaqs?\b|frequently asked|questions|häufige fragen|häufig gestellte fragen|fragen und antworten|foire aux questions|preguntas frecuentes|domande frequenti|veelgestelde vragen|veel gestelde vragen|perguntas frequentes|dúvidas frequentes|duvidas frequentes` + faqHdrMore + faqHdrWorld)
-	featureHdr = regexp.MustCompile(`(?i)\bfeatures?\b|what it does|what you get|what's inside|what’s inside|everything you need|capabilities|highlights|^what \S+ does|` +
+	faqHdr     = lazyMustCompile(`(?i)\bfaqs?\b|frequently asked|questions|häufige fragen|häufig gestellte fragen|fragen und antworten|foire aux questions|preguntas frecuentes|domande frequenti|veelgestelde vragen|veel gestelde vragen|perguntas frequentes|dúvidas frequentes|duvidas frequentes` + faqHdrMore + faqHdrWorld)
+	featureHdr = lazyMustCompile(`(?i)\bfeatures?\b|what it does|what you get|what's inside|what’s inside|everything you need|capabilities|highlights|^what \S+ does|` +
 		`funktionen|was \S+ (für sie |für dich )?(kann|macht|tut)|` +
 		`fonctionnalités|fonctionnalites|ce que \S+ fait|` +
 		`funciones|funcionalidades|características|caracteristicas|lo que \S+ hace|qué hace|` +
@@ -23,9 +22,9 @@ var (
 		`functies|mogelijkheden|wat \S+ (voor je |voor u )?doet|` +
 		`recursos|o que (o |a )?\S+ faz|` +
 		`alles,? was (sie|du) brauch|tout ce (dont|qu'il) vous|todo lo que (necesitas|necesita)|tutto (ciò|quello) che (ti|vi) serve|alles wat je nodig hebt|tudo (o )?que (você|voce) precisa` + featureHdrMore)
-	featureCls = regexp.MustCompile(`\bfeatures?\b|\bfeats?\b|functies|funktionen|fonctionnalites|funcionalidades|caracteristicas|funzionalita|recursos`)
-	uspHdr     = regexp.MustCompile(`(?i)\bwhy\b|benefits?|vorteile|advantages|what makes|reasons to|unlike|warum|pourquoi|avantages|por qué|por que|ventajas|perché|vantaggi|waarom|voordelen|vantagens`)
-	historyHdr = regexp.MustCompile(`(?i)timeline|milestones|history|journey|changelog|releases|release notes|` + changelogWords.String() +
+	featureCls = lazyMustCompile(`\bfeatures?\b|\bfeats?\b|functies|funktionen|fonctionnalites|funcionalidades|caracteristicas|funzionalita|recursos`)
+	uspHdr     = lazyMustCompile(`(?i)\bwhy\b|benefits?|vorteile|advantages|what makes|reasons to|unlike|warum|pourquoi|avantages|por qué|por que|ventajas|perché|vantaggi|waarom|voordelen|vantagens`)
+	historyHdr = lazyMustCompile(`(?i)timeline|milestones|history|journey|changelog|releases|release notes|` + changelogWords.String() +
 		`|geschichte|unser weg|histoire|parcours|trajectoire|historia|trayectoria|storia|percorso|geschiedenis|onze weg|história|trajetória|trajetoria|jornada` + historyHdrMore)
 )
 
@@ -154,7 +153,7 @@ func answerLines(ls []line, i int, block *html.Node) string {
 	return strings.Join(a, " ")
 }
 
-var tagRe = regexp.MustCompile(`<[^>]*>`)
+var tagRe = lazyMustCompile(`<[^>]*>`)
 
 func stripTags(s string) string { return domain.NormalizeSpace(tagRe.ReplaceAllString(s, " ")) }
 
@@ -229,24 +228,24 @@ func (s *site) draftLists() {
 
 var storyKeys = []struct {
 	key string
-	re  *regexp.Regexp
+	re  *lazyRegexp
 }{
-	{"why_started", regexp.MustCompile(`(?i)why (we|i) (started|built|made|created|founded)|why .* exists|how it (all )?(started|began)|` +
+	{"why_started", lazyMustCompile(`(?i)why (we|i) (started|built|made|created|founded)|why .* exists|how it (all )?(started|began)|` +
 		`warum wir|wie alles (begann|anfing)|pourquoi (nous avons|on a|j'ai)|comment tout a commencé|por qué (creamos|empezamos|fundamos|nació)|cómo empezó|` +
 		`perché abbiamo|come è nato|come tutto è iniziato|waarom (we|wij|ik)|hoe het begon|por que (criamos|começamos|fundamos)|como tudo começou`)},
-	{"problem", regexp.MustCompile(`(?i)\bthe problem\b|^problem\b|^das problem|^le problème|^el problema|^il problema|^het probleem|^o problema`)},
-	{"journey", regexp.MustCompile(`(?i)journey|how we got here|unser weg|notre parcours|nuestro camino|il nostro percorso|onze reis|nossa jornada|nossa trajetória`)},
-	{"challenges", regexp.MustCompile(`(?i)challenge|herausforderung|défis|desafíos|retos|sfide|uitdaging|desafios`)},
-	{"achievements", regexp.MustCompile(`(?i)achievement|what we('ve| have) achieved|erfolge|réussites|logros|traguardi|successen|conquistas`)},
-	{"lessons", regexp.MustCompile(`(?i)lesson|what (we|i) learned|was wir gelernt|ce que nous avons appris|lecciones|lo que aprendimos|lezioni|cosa abbiamo imparato|lessen|wat we geleerd|lições|o que aprendemos`)},
-	{"whats_next", regexp.MustCompile(`(?i)what'?s next|what’s next|what is next|the future|roadmap|next steps|coming next|` +
+	{"problem", lazyMustCompile(`(?i)\bthe problem\b|^problem\b|^das problem|^le problème|^el problema|^il problema|^het probleem|^o problema`)},
+	{"journey", lazyMustCompile(`(?i)journey|how we got here|unser weg|notre parcours|nuestro camino|il nostro percorso|onze reis|nossa jornada|nossa trajetória`)},
+	{"challenges", lazyMustCompile(`(?i)challenge|herausforderung|défis|desafíos|retos|sfide|uitdaging|desafios`)},
+	{"achievements", lazyMustCompile(`(?i)achievement|what we('ve| have) achieved|erfolge|réussites|logros|traguardi|successen|conquistas`)},
+	{"lessons", lazyMustCompile(`(?i)lesson|what (we|i) learned|was wir gelernt|ce que nous avons appris|lecciones|lo que aprendimos|lezioni|cosa abbiamo imparato|lessen|wat we geleerd|lições|o que aprendemos`)},
+	{"whats_next", lazyMustCompile(`(?i)what'?s next|what’s next|what is next|the future|roadmap|next steps|coming next|` +
 		`wie es weitergeht|was kommt|die zukunft|la suite|et maintenant|l'avenir|próximos pasos|el futuro|prossimi passi|il futuro|wat komt er|de toekomst|próximos passos|o futuro`)},
-	{"story", regexp.MustCompile(`(?i)our story|my story|the story|^about\b|über uns|à propos|unsere geschichte|notre histoire|qui sommes-nous|nuestra historia|sobre nosotros|quiénes somos|la nostra storia|chi siamo|ons verhaal|over ons|nossa história|sobre nós|quem somos`)},
+	{"story", lazyMustCompile(`(?i)our story|my story|the story|^about\b|über uns|à propos|unsere geschichte|notre histoire|qui sommes-nous|nuestra historia|sobre nosotros|quiénes somos|la nostra storia|chi siamo|ons verhaal|over ons|nossa história|sobre nós|quem somos`)},
 }
 
 // aboutPathRe: an about or story page's path in the seven languages (the
 // shared page kinds know the English and German ones).
-var aboutPathRe = regexp.MustCompile(`(?i)/(sobre|sobre-nos|sobre-nosotros|quienes-somos|nosotros|qui-sommes-nous|notre-histoire|chi-siamo|la-nostra-storia|over-ons|ons-verhaal|quem-somos|nossa-historia|historia|storia|histoire|geschichte)(/|\.html?$|$)`)
+var aboutPathRe = lazyMustCompile(`(?i)/(sobre|sobre-nos|sobre-nosotros|quienes-somos|nosotros|qui-sommes-nous|notre-histoire|chi-siamo|la-nostra-storia|over-ons|ons-verhaal|quem-somos|nossa-historia|historia|storia|histoire|geschichte)(/|\.html?$|$)`)
 
 // draftStory: story sections from the about/team pages' narrative headings,
 // with the paragraphs under them.
@@ -289,18 +288,18 @@ func (s *site) draftStory() {
 
 var (
 	months  = `(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)`
-	isoDate = regexp.MustCompile(`\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b`)
-	mdyDate = regexp.MustCompile(`\b` + months + `\.?\s+(\d{1,2}),?\s+((?:19|20)\d\d)\b`)
-	dmyDate = regexp.MustCompile(`\b(\d{1,2})\.?\s+` + months + `\.?\s+((?:19|20)\d\d)\b`)
-	myDate  = regexp.MustCompile(`\b` + months + `\.?\s+((?:19|20)\d\d)\b`)
-	yDate   = regexp.MustCompile(`^((?:19|20)\d\d)\s*[—–:-]\s*`)
+	isoDate = lazyMustCompile(`\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b`)
+	mdyDate = lazyMustCompile(`\b` + months + `\.?\s+(\d{1,2}),?\s+((?:19|20)\d\d)\b`)
+	dmyDate = lazyMustCompile(`\b(\d{1,2})\.?\s+` + months + `\.?\s+((?:19|20)\d\d)\b`)
+	myDate  = lazyMustCompile(`\b` + months + `\.?\s+((?:19|20)\d\d)\b`)
+	yDate   = lazyMustCompile(`^((?:19|20)\d\d)\s*[—–:-]\s*`)
 	// Numeric dates: "18. 3. 2024", "18.03.2024" (day, month, year); "2022.03",
 	// "2022.03.15", "2022/3" (year first, as Korean and Chinese sites write);
 	// "03.2019", "3/2019" (month and year).
-	dmyNumDate = regexp.MustCompile(`(?:^|[^\d.])(\d{1,2})\.\s?(\d{1,2})\.\s?((?:19|20)\d\d)(?:[^\d.]|$)`)
-	ymNumDate  = regexp.MustCompile(`(?:^|[^\d.])((?:19|20)\d\d)[./](\d{1,2})(?:[./](\d{1,2}))?\.?(?:[^\d.]|$)`)
-	myNumDate  = regexp.MustCompile(`(?:^|[^\d.])(\d{1,2})[./]((?:19|20)\d\d)(?:[^\d.]|$)`)
-	dateSep    = regexp.MustCompile(`^[\s()\[\]—–:,-]+|[\s()\[\]—–:,-]+$`)
+	dmyNumDate = lazyMustCompile(`(?:^|[^\d.])(\d{1,2})\.\s?(\d{1,2})\.\s?((?:19|20)\d\d)(?:[^\d.]|$)`)
+	ymNumDate  = lazyMustCompile(`(?:^|[^\d.])((?:19|20)\d\d)[./](\d{1,2})(?:[./](\d{1,2}))?\.?(?:[^\d.]|$)`)
+	myNumDate  = lazyMustCompile(`(?:^|[^\d.])(\d{1,2})[./]((?:19|20)\d\d)(?:[^\d.]|$)`)
+	dateSep    = lazyMustCompile(`^[\s()\[\]—–:,-]+|[\s()\[\]—–:,-]+$`)
 )
 
 func monthNum(m string) int {
@@ -313,7 +312,7 @@ func findDate(s string, atStart bool) (date, rest string, ok bool) {
 	if !hasYear(s) {
 		return "", "", false
 	}
-	try := func(re *regexp.Regexp, f func(m []string) string) bool {
+	try := func(re *lazyRegexp, f func(m []string) string) bool {
 		loc := re.FindStringSubmatchIndex(s)
 		if loc == nil || (atStart && loc[0] != 0) {
 			return false

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -23,7 +22,7 @@ import (
 //     collection item: a date div beside a title link) is the past.
 
 // afterBetaRe: a span of time spent in beta, after which the product is out.
-var afterBetaRe = regexp.MustCompile(`(?i)(?:\bbeta\b[^.;]{0,80}\b(?:then|and|before)\s+(?:\S+\s+){0,2}(?:launched|released|opened)\b[^.;]{0,40}\b(?:publicly|to everyone|to the public|generally)\b` +
+var afterBetaRe = lazyMustCompile(`(?i)(?:\bbeta\b[^.;]{0,80}\b(?:then|and|before)\s+(?:\S+\s+){0,2}(?:launched|released|opened)\b[^.;]{0,40}\b(?:publicly|to everyone|to the public|generally)\b` +
 	`|\b(?:after|following)\s+(?:\S+\s+){0,2}(?:years?|months?|weeks?|seasons?|summers?|winters?|springs?|autumns?|quarters?)\s+(?:of|in)\s+(?:\S+\s+){0,2}beta\b` +
 	`|\befter\s+(?:\S+\s+){0,2}(?:år|månader|månad|veckor)\s+(?:i|med)\s+(?:\S+\s+){0,2}beta\b` +
 	`|\bnach\s+(?:\S+\s+){0,2}(?:jahren?|monaten?|wochen)\s+(?:in\s+der\s+)?(?:\S+\s+){0,2}beta` +
@@ -36,24 +35,24 @@ var afterBetaRe = regexp.MustCompile(`(?i)(?:\bbeta\b[^.;]{0,80}\b(?:then|and|be
 
 // profitableRe: a company that says it is profitable ("We have been
 // profitable since 2021"), said of itself (weak).
-var profitableRe = regexp.MustCompile(`(?i)\b(?:have|has|we've|we’ve)\s+been\s+profitable\b|\bprofitable since (?:19|20)\d\d\b|\bprofitable from (?:day one|the start)\b`)
+var profitableRe = lazyMustCompile(`(?i)\b(?:have|has|we've|we’ve)\s+been\s+profitable\b|\bprofitable since (?:19|20)\d\d\b|\bprofitable from (?:day one|the start)\b`)
 
 // tractionAnyRe: "used by / trusted by more than N <any noun>", "N+ <noun>
 // run on / use X": the count says who uses the product whatever the noun;
 // from 1,000 on it is growing (a smaller count of an unknown noun says
 // nothing: "2 million people" is not two).
-var tractionAnyRe = regexp.MustCompile(`(?i)\b(?:used|trusted|loved|chosen|relied on)(?: daily)? by (?:more than |over |)` + countPattern + ` \p{L}{3,}` +
+var tractionAnyRe = lazyMustCompile(`(?i)\b(?:used|trusted|loved|chosen|relied on)(?: daily)? by (?:more than |over |)` + countPattern + ` \p{L}{3,}` +
 	`|(?:^|[^\p{L}\d.,])` + countPattern + ` \p{L}{3,}(?: \p{L}{3,})? (?:already )?(?:run on|rely on|use|trust)\b`)
 
 // statusPrefix: the words a status pill puts before its status ("Now
 // generally available", "Now officially live").
-var statusPrefix = regexp.MustCompile(`(?i)^\s*(?:now|is now|currently|now officially|officially|finally)\s*$`)
+var statusPrefix = lazyMustCompile(`(?i)^\s*(?:now|is now|currently|now officially|officially|finally)\s*$`)
 
 func init() {
 	// after the traction counts, before the launch patterns and the betas
 	i := slices.IndexFunc(stagePatterns, func(p struct {
 		slug string
-		re   *regexp.Regexp
+		re   *lazyRegexp
 		weak bool
 		min  int
 	}) bool {
@@ -61,7 +60,7 @@ func init() {
 	})
 	type pat = struct {
 		slug string
-		re   *regexp.Regexp
+		re   *lazyRegexp
 		weak bool
 		min  int
 	}
@@ -149,8 +148,8 @@ func siblingElement(n *html.Node, dir int) *html.Node {
 // ("2026年春リリース予定", "即将上线", "2026년 봄 출시 예정"), read only beside
 // a form that takes an e-mail address (an app "coming" on a launched
 // product's page has none).
-var launchSoonMore = regexp.MustCompile(`リリース予定|公開予定|提供開始予定|ローンチ予定|近日公開|即将上线|即将推出|即將上線|即將推出|敬请期待|敬請期待|출시 예정|오픈 예정|런칭 예정|출시 알림`)
+var launchSoonMore = lazyMustCompile(`リリース予定|公開予定|提供開始予定|ローンチ予定|近日公開|即将上线|即将推出|即將上線|即將推出|敬请期待|敬請期待|출시 예정|오픈 예정|런칭 예정|출시 알림`)
 
 // comingSoonRe: "coming soon", a pre-launch stage only when said of the
 // product ("Acme is coming soon") or as a banner ("Coming soon").
-var comingSoonRe = regexp.MustCompile(`(?i)\bcoming soon\b`)
+var comingSoonRe = lazyMustCompile(`(?i)\bcoming soon\b`)

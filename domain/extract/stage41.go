@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -20,10 +19,10 @@ import (
 
 var (
 	// statCountRe: an element's whole text that is a count.
-	statCountRe = regexp.MustCompile(`^` + countPattern + `$`)
+	statCountRe = lazyMustCompile(`^` + countPattern + `$`)
 	// statUseRe: a label's words of use, in the languages of the sets; the
 	// product's name in the label says it too.
-	statUseRe = regexp.MustCompile(`(?i)\b(?:use|uses|using|rely|nutzen|nutzt|verwenden|vertrauen|utilisent|usan|usano|utilizzano|gebruiken|usam|` +
+	statUseRe = lazyMustCompile(`(?i)\b(?:use|uses|using|rely|nutzen|nutzt|verwenden|vertrauen|utilisent|usan|usano|utilizzano|gebruiken|usam|` +
 		`używa\p{L}*|korzysta\p{L}*|använder|používá\p{L}*|kullanıyor|käyttävät)\b|사용|이용|利用|使用|導入|在用`)
 )
 

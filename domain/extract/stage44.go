@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/launchdir/launchdir/domain"
@@ -18,11 +17,11 @@ import (
 
 var (
 	// comparisonHeadingRe: a heading that compares the product with others.
-	comparisonHeadingRe = regexp.MustCompile(`(?i)\bvs\.?(?:\s|$)|\bversus\b|\bwhy not\b|\bcompared?\b|\bcomparison\b|\balternatives?\b|\bor an? [\p{L} -]{2,30}\?\s*$|` +
+	comparisonHeadingRe = lazyMustCompile(`(?i)\bvs\.?(?:\s|$)|\bversus\b|\bwhy not\b|\bcompared?\b|\bcomparison\b|\balternatives?\b|\bor an? [\p{L} -]{2,30}\?\s*$|` +
 		`vergleich|im vergleich|comparaison|comparación|confronto|vergelijking|comparação|porównanie|jämför\p{L}*|srovnání|karşılaştırma|farkı|` +
 		`有什么不同|有何不同|有什麼不同|对比|對比|比較|との違い|違い|차이|비교`)
 	// competitorRe: a sentence about competitors or other tools.
-	competitorRe = regexp.MustCompile(`(?i)\bcompetitors?\b|\bother (?:tools|apps|products|vendors|platforms)\b|\b(?:tools|apps|products|platforms|vendors) like\b|` +
+	competitorRe = lazyMustCompile(`(?i)\bcompetitors?\b|\bother (?:tools|apps|products|vendors|platforms)\b|\b(?:tools|apps|products|platforms|vendors) like\b|` +
 		`\bkonkurren|\bconcurren|\bcompetidor|\bkonkurencj|\bkonkurent|\brakip|競合|他社|市面上|竞品|竞争对手|競爭對手|경쟁사|타사`)
 )
 
@@ -34,10 +33,10 @@ func otherProduct(title, sent string) bool {
 
 // overCountRe: a count said to be passed ("more than 3,200", "mer än 2 300",
 // "ponad 1 200", "über 5.000").
-var overCountRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:more than|over|upwards of|mer än|över|fler än|ponad|przeszło|więcej niż|přes|více než|plus de|mehr als|über|más de|oltre|meer dan|mais de|yli|több mint|peste|lebih dari)\s+` + countPattern)
+var overCountRe = lazyMustCompile(`(?i)(?:^|[^\p{L}])(?:more than|over|upwards of|mer än|över|fler än|ponad|przeszło|więcej niż|přes|více než|plus de|mehr als|über|más de|oltre|meer dan|mais de|yli|több mint|peste|lebih dari)\s+` + countPattern)
 
 // customersLabelRe: a fact sheet's label of those who use the product.
-var customersLabelRe = regexp.MustCompile(`(?i)^(?:customers|clients|users|active users|teams|companies|kunden|nutzer(?:innen)?|utilisateurs|clientes|usuarios|clienti|utenti|klanten|gebruikers|kunder|användare|brugere|asiakkaat|käyttäjät|klienci|użytkownicy|zákazníci|uživatelé|müşteriler|kullanıcılar|` +
+var customersLabelRe = lazyMustCompile(`(?i)^(?:customers|clients|users|active users|teams|companies|kunden|nutzer(?:innen)?|utilisateurs|clientes|usuarios|clienti|utenti|klanten|gebruikers|kunder|användare|brugere|asiakkaat|käyttäjät|klienci|użytkownicy|zákazníci|uživatelé|müşteriler|kullanıcılar|` +
 	`導入社数|導入企業数|利用者数|ユーザー数|会員数|导入企业|用户数|客户数|고객\s?수|사용자\s?수|고객사)\s*:?$`)
 
 // factSheetStage: a fact sheet's customers row that counts 1,000 or more
@@ -65,4 +64,4 @@ func (s *site) factSheetStage() (string, []domain.Evidence) {
 
 // launchBadgeRe: the whole text of a header badge that says the product is
 // out ("We just launched", "Now live", "Now generally available").
-var launchBadgeRe = regexp.MustCompile(`(?i)^\s*(?:we(?:'ve|’ve| have)? just launched|just launched|now live|we(?:'re|’re| are) live|now generally available|generally available)\s*[!.🎉]*\s*$`)
+var launchBadgeRe = lazyMustCompile(`(?i)^\s*(?:we(?:'ve|’ve| have)? just launched|just launched|now live|we(?:'re|’re| are) live|now generally available|generally available)\s*[!.🎉]*\s*$`)

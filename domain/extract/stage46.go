@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -24,7 +23,7 @@ const topBadgeLines = 12
 
 // earlyAccessBadgeRe: the whole text of an early-access badge in the
 // languages of earlyAccessRe ("Early access", "Tidig åtkomst").
-var earlyAccessBadgeRe = regexp.MustCompile(`^(?:` + earlyAccessRe.String() + `|(?i:early access))[.!]?$`)
+var earlyAccessBadgeRe = lazyMustCompile(`^(?:` + earlyAccessRe.String() + `|(?i:early access))[.!]?$`)
 
 // topBadgeStage returns the stage a badge among the home page's first lines
 // states, and its evidence.

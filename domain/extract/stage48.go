@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 )
 
@@ -13,7 +12,7 @@ import (
 // beta has "we" as its subject.
 
 // inviteOnlyRe: access by invitation only, in the languages of the sets.
-var inviteOnlyRe = regexp.MustCompile(`(?i)\binvite[- ]only\b|\bby invitation only\b|\binvitation[- ]only\b|` +
+var inviteOnlyRe = lazyMustCompile(`(?i)\binvite[- ]only\b|\bby invitation only\b|\binvitation[- ]only\b|` +
 	`nur (?:auf|mit|per) einladung|sur invitation (?:seulement|uniquement)|uniquement sur invitation|solo (?:por|con) invitación|` +
 	`solo su invito|alleen op uitnodiging|apenas (?:por|com) convite|tylko (?:na|z) zaproszeni\p{L}*|endast (?:via |med |genom )?inbjudan|` +
 	`bara (?:via |med |genom )?inbjudan|kun (?:via |med |på )?invitasjon|kun (?:via |med |på )?invitation|pouze na pozvánk\p{L}*|yalnızca davet(?:iye)? ile`)
@@ -21,14 +20,14 @@ var inviteOnlyRe = regexp.MustCompile(`(?i)\binvite[- ]only\b|\bby invitation on
 // stillBetaRe: "we are (still) in beta" in Swedish, Norwegian, Danish,
 // Polish, Czech and Turkish, the speaker its subject ("i" is Swedish "in",
 // so the subject is part of the pattern).
-var stillBetaRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:vi är|vi er)(?: fortfarande| ännu| just nu| fortsatt| fortsat| stadig| ennå| endnu)? i (?:beta|betafasen|betaversion)(?:[^\p{L}]|$)|` +
+var stillBetaRe = lazyMustCompile(`(?i)(?:^|[^\p{L}])(?:vi är|vi er)(?: fortfarande| ännu| just nu| fortsatt| fortsat| stadig| ennå| endnu)? i (?:beta|betafasen|betaversion)(?:[^\p{L}]|$)|` +
 	`(?:^|[^\p{L}])(?:wciąż |nadal |ciągle )?jesteśmy (?:wciąż |nadal |ciągle )?w (?:becie|wersji beta|fazie beta)(?:[^\p{L}]|$)|` +
 	`(?:^|[^\p{L}])jsme (?:stále |zatím )?v (?:betě|beta verzi)(?:[^\p{L}]|$)|(?:hâlâ|halen|şu anda) beta (?:aşamasındayız|sürümündeyiz)`)
 
 func init() {
 	type pat = struct {
 		slug string
-		re   *regexp.Regexp
+		re   *lazyRegexp
 		weak bool
 		min  int
 	}

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
@@ -21,24 +20,24 @@ import (
 // so: a pricing page took "launched" onto 30 sites whose truth has none).
 
 // badgeRe: the whole text of a badge beside the logo.
-var badgeRe = regexp.MustCompile(`(?i)^\s*(?:beta|bêta|béta|βeta|β|β版|ベータ版?|베타|бета|בטא|เบต้า|公测版?|內測版?|测试版|測試版|open beta|public beta|private beta|early access)\s*$`)
+var badgeRe = lazyMustCompile(`(?i)^\s*(?:beta|bêta|béta|βeta|β|β版|ベータ版?|베타|бета|בטא|เบต้า|公测版?|內測版?|测试版|測試版|open beta|public beta|private beta|early access)\s*$`)
 
 // earlyAccessRe: a call to action for early access (a product that lets
 // people in a few at a time: beta).
-var earlyAccessRe = regexp.MustCompile(`(?i)\b(?:request|get|apply for|join)\s+(?:early|beta) access\b|accès anticipé|acceso anticipado|früh(?:en|er)? zugang|early[- ]access-zugang|accesso anticipato|vroege toegang|acesso antecipado|wczesn\p{L}* dost[eę]p|tidig åtkomst|předběžn\p{L}* přístup|erken erişim|先行(?:アクセス|利用)|얼리 ?액세스|抢先体验|搶先體驗`)
+var earlyAccessRe = lazyMustCompile(`(?i)\b(?:request|get|apply for|join)\s+(?:early|beta) access\b|accès anticipé|acceso anticipado|früh(?:en|er)? zugang|early[- ]access-zugang|accesso anticipato|vroege toegang|acesso antecipado|wczesn\p{L}* dost[eę]p|tidig åtkomst|předběžn\p{L}* přístup|erken erişim|先行(?:アクセス|利用)|얼리 ?액세스|抢先体验|搶先體驗`)
 
 // waitlistRe: a waitlist (pre-launch) in the languages of the sets; the
 // form with an e-mail field around it is what makes it the way in.
-var waitlistRe = regexp.MustCompile(`(?i)wait[- ]?list|warteliste|liste d['’]attente|lista de espera|lista d['’]attesa|wachtlijst|list\p{L}* oczekując\p{L}*|väntelista|venteliste|ventelisten|čekací listin\p{L}*|pořadník|bekleme listesi|odotuslista|várólist\p{L}*|listă de așteptare|daftar tunggu|danh sách chờ|ウェイトリスト|ウェイティングリスト|대기자 ?명단|대기 ?명단|候补名单|候補名單|等候名单|רשימת המתנה`)
+var waitlistRe = lazyMustCompile(`(?i)wait[- ]?list|warteliste|liste d['’]attente|lista de espera|lista d['’]attesa|wachtlijst|list\p{L}* oczekując\p{L}*|väntelista|venteliste|ventelisten|čekací listin\p{L}*|pořadník|bekleme listesi|odotuslista|várólist\p{L}*|listă de așteptare|daftar tunggu|danh sách chờ|ウェイトリスト|ウェイティングリスト|대기자 ?명단|대기 ?명단|候补名单|候補名單|等候名单|רשימת המתנה`)
 
 // launchSoonRe: a launch still ahead, said beside a form that takes an
 // e-mail address ("Launching spring 2026", "Notify me at launch").
-var launchSoonRe = regexp.MustCompile(`(?i)\blaunching (?:soon|in|this|next|on|early|late|spring|summer|autumn|fall|winter|q[1-4]|(?:19|20)\d\d)\b|\bnotify me (?:at|when (?:we|you|it) launch)|\bget notified (?:at|when (?:we|you|it) launch)|\bopens? (?:soon|in (?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d))\b`)
+var launchSoonRe = lazyMustCompile(`(?i)\blaunching (?:soon|in|this|next|on|early|late|spring|summer|autumn|fall|winter|q[1-4]|(?:19|20)\d\d)\b|\bnotify me (?:at|when (?:we|you|it) launch)|\bget notified (?:at|when (?:we|you|it) launch)|\bopens? (?:soon|in (?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d))\b`)
 
 // millionsRe: traction counted in millions ("Over 1.2 million gardeners use
 // Gardenly", "used by 3M+ people"): the noun before a verb of use, whatever
 // it is, or "used by" before the count.
-var millionsRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}\d])\d+(?:[.,]\d+)?\s?(?:million|m|billion|bn)\+?\s+\p{L}+(?:\s\p{L}+)?\s+(?:already\s+)?(?:use|trust|rely on|love|choose)\b|\b(?:used|trusted|loved|chosen) by (?:over |more than |)\d+(?:[.,]\d+)?\s?(?:million|m|billion|bn)\+?\s`)
+var millionsRe = lazyMustCompile(`(?i)(?:^|[^\p{L}\d])\d+(?:[.,]\d+)?\s?(?:million|m|billion|bn)\+?\s+\p{L}+(?:\s\p{L}+)?\s+(?:already\s+)?(?:use|trust|rely on|love|choose)\b|\b(?:used|trusted|loved|chosen) by (?:over |more than |)\d+(?:[.,]\d+)?\s?(?:million|m|billion|bn)\+?\s`)
 
 // millionsStage: a count in millions of those who use the product (growing).
 func (s *site) millionsStage() (string, []domain.Evidence) {
@@ -66,7 +65,7 @@ func (s *site) millionsStage() (string, []domain.Evidence) {
 // releaseRe: version 1.0 named in a changelog or news entry ("v1.0",
 // "Version 1.0", "Tidewell 1.0 released", "달력메이트 1.0 정식 출시"); not a
 // patch (1.0.3) or a later minor version.
-var releaseRe = regexp.MustCompile(`(?:^|[^\d.])[vV]?1\.0(?:\.0)?(?:$|[^\d.])`)
+var releaseRe = lazyMustCompile(`(?:^|[^\d.])[vV]?1\.0(?:\.0)?(?:$|[^\d.])`)
 
 // structureStage drafts the stage from the page structure when nothing
 // else stated it.

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -36,7 +35,7 @@ var (
 	// "ponad 1 200 firm", "över 2 500 föreningar", "přes 3 000 e-shopů",
 	// "1.000'den fazla işletme", "導入企業 5,000社以上", "5,000社以上",
 	// "超过 20,000 名创作者", "1,000개 이상의 기업". The count is the first group.
-	tractionRe = regexp.MustCompile(`(?i)(?:(?:used|trusted|loved|chosen|relied on|preferred)(?: daily)? by (?:more than |over |)` + countPattern + ` (?:` + tractionNouns + `)` +
+	tractionRe = lazyMustCompile(`(?i)(?:(?:used|trusted|loved|chosen|relied on|preferred)(?: daily)? by (?:more than |over |)` + countPattern + ` (?:` + tractionNouns + `)` +
 		`|(?:^|[^\p{L}\d])` + countPattern + ` (?:` + tractionNouns + `) (?:already )?(?:use|trust|rely on|love|choose)\b` +
 		`|(?:ponad|przeszło|więcej niż|över|mer än|přes|více než|plus de|mehr als|über|más de|oltre|meer dan|mais de|yli|több mint|peste|lebih dari|hơn|περισσότερ\p{L}* από)\s+` + countPattern + `\s+(?:` + tractionNouns + `)` +
 		// a verb of use before the count says whom it counts, whatever the noun:
@@ -58,7 +57,7 @@ var (
 	// launchedMore: a public launch in the languages without sentence
 	// patterns ("od startu w 2021 roku", "sedan lanseringen 2019",
 	// "herkese açık olarak yayına girdi", "正式上线").
-	launchedMore = regexp.MustCompile(`(?i)od startu w (?:19|20)\d\d|od premiery|sedan lanseringen|lanserades (?:19|20)\d\d|lanserades offentligt|` +
+	launchedMore = lazyMustCompile(`(?i)od startu w (?:19|20)\d\d|od premiery|sedan lanseringen|lanserades (?:19|20)\d\d|lanserades offentligt|` +
 		`od spuštění|spuštěn\p{L}* veřejně|herkese açık olarak yayın|yayına (?:girdi|girdik|başladı)|yayına aldı\p{L}*|` +
 		`正式リリース|正式版をリリース|正式上线|正式发布|正式上線|정식 출시|정식 서비스|` +
 		`サービス(?:の)?提供を開始|サービスを開始し|サービスを開始いたし|正式推出|정식 오픈|정식 런칭|서비스를 오픈|` +
@@ -73,7 +72,7 @@ var (
 	// betaMore: an open or closed beta said as such ("w otwartej becie",
 	// "i öppen beta", "v otevřené betě", "açık beta", "オープンベータ",
 	// "公测", "오픈 베타").
-	betaMore = regexp.MustCompile(`(?i)otwart\p{L}* (?:becie|beta|wersji beta)|zamknięt\p{L}* (?:becie|beta)|w fazie beta|` +
+	betaMore = lazyMustCompile(`(?i)otwart\p{L}* (?:becie|beta|wersji beta)|zamknięt\p{L}* (?:becie|beta)|w fazie beta|` +
 		`(?:öppen|öppna|stängd|sluten) beta|otevřené betě|otevřená beta|uzavřené betě|veřejné betě|` +
 		`açık beta|kapalı beta|beta aşamasında|オープンベータ|クローズドベータ|β版|公测|内测|公開ベータ|오픈 베타|클로즈드 베타|비공개 베타|공개 베타|` +
 		`beta sürüm\p{L}* yayında|베타 서비스|베타 기간|베타 테스트 중|` +
@@ -83,7 +82,7 @@ var (
 		`beta publică|beta privată|beta deschisă|beta închisă|beta terbuka|beta tertutup|beta mở|beta kín|beta công khai|ανοιχτή beta|κλειστή beta`)
 )
 
-var countRe = regexp.MustCompile(countPattern)
+var countRe = lazyMustCompile(countPattern)
 
 // tractionCount returns the count a traction match states.
 func tractionCount(m string) int {
@@ -112,7 +111,7 @@ func tractionCount(m string) int {
 
 // limitWord: a preposition that makes the count after it a plan's limit
 // ("pour plus de 100 utilisateurs", "for over 50 users", "do ponad 10").
-var limitWord = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:for|up to|pour|jusqu'à|für|bis zu|para|hasta|per|fino a|voor|tot|até|dla|do|för|upp till|pro|až|için|kadar)\s*$`)
+var limitWord = lazyMustCompile(`(?i)(?:^|[^\p{L}])(?:for|up to|pour|jusqu'à|für|bis zu|para|hasta|per|fino a|voor|tot|até|dla|do|för|upp till|pro|až|için|kadar)\s*$`)
 
 // limitBefore reports whether the text before a count ends with a limit's preposition.
 func limitBefore(before string) bool {

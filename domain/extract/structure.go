@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -197,18 +196,18 @@ var (
 	// foundedLabel, founderLabel, addressLabelRe: the labels of a
 	// profile's founding year, founders and seat, in the seven languages and
 	// the wordless ones.
-	foundedLabel = regexp.MustCompile(`(?i)^(founded|year founded|established|gegründet|gründung(sjahr)?|fondée?|création|fundada|fundado|fundación|fondata|fondazione|opgericht|oprichting|fundação|` +
+	foundedLabel = lazyMustCompile(`(?i)^(founded|year founded|established|gegründet|gründung(sjahr)?|fondée?|création|fundada|fundado|fundación|fondata|fondazione|opgericht|oprichting|fundação|` +
 		`rok założenia|data założenia|założon\p{L}*|grundad|grundades|grundat|grundår|rok založení|založen\p{L}*|vznik|kuruluş( yılı| tarihi)?|設立|創業|創立|成立|成立时间|成立時間|설립|설립일|창립)\s*:?$`)
-	founderLabel = regexp.MustCompile(`(?i)^((co-?)?founders?|(mit)?gründer(in|innen)?|(co)?fondat(eur|rice)s?|(co)?fundador(a|es)?|(co-?)?fondat(ore|rice|ori)|(mede-?)?oprichters?|` +
+	founderLabel = lazyMustCompile(`(?i)^((co-?)?founders?|(mit)?gründer(in|innen)?|(co)?fondat(eur|rice)s?|(co)?fundador(a|es)?|(co-?)?fondat(ore|rice|ori)|(mede-?)?oprichters?|` +
 		`założyciel\p{L}*|współzałożyciel\p{L}*|grundare|medgrundare|zakladatel\p{L}*|spoluzakladatel\p{L}*|kurucu(lar)?|kurucu ortak|創業者|創立者|设立者|创始人|創辦人|창업자|공동창업자|설립자|` +
 		`ceo|vd|verkställande direktör|prezes( zarządu)?|jednatel(ka)?|genel müdür|代表取締役( ?社長)?|代表者|代表|社長|대표( ?이사)?|대표자|法定代表人|总经理|董事长)\s*:?$`)
-	addressLabelRe = regexp.MustCompile(`(?i)^(address|headquarters|head office|seat|sitz|anschrift|adresse|siège( social)?|dirección|domicilio( social)?|sede|indirizzo|adres|vestiging|endereço|` +
+	addressLabelRe = lazyMustCompile(`(?i)^(address|headquarters|head office|seat|sitz|anschrift|adresse|siège( social)?|dirección|domicilio( social)?|sede|indirizzo|adres|vestiging|endereço|` +
 		`siedziba|adress|besöksadress|sídlo|adresa|merkez|所在地|住所|本社|地址|总部|總部|주소|본사)\s*:?$`)
-	cityPart = regexp.MustCompile(`^(?:[A-Z]{1,2}-)?\d[\d -]{2,8}\d?\s+(\p{Lu}[\p{L}'’.-]*(?:[ /-]\p{Lu}[\p{L}'’.-]*){0,3})(?:\s+\d{1,2})?$`)
+	cityPart = lazyMustCompile(`^(?:[A-Z]{1,2}-)?\d[\d -]{2,8}\d?\s+(\p{Lu}[\p{L}'’.-]*(?:[ /-]\p{Lu}[\p{L}'’.-]*){0,3})(?:\s+\d{1,2})?$`)
 	// foundSelfRe: the founding verb said by the founders themselves or
 	// of them ("2021 yılında Ankara'da kurulduk", "Firmę założyli w 2020 A i B").
-	foundSelfRe     = regexp.MustCompile(`(?i)kurulduk|kurduk|założyliśmy|założyłam|założyłem|założyli|założyły|grundade vi|vi grundade|jsme založili|založili jsme|založili|설립했습니다|創業しました|設立しました`)
-	foundVerbMoreRe = regexp.MustCompile(`(?i)kurduk|założyl\p{L}*|założył\p{L}*|založil\p{L}*|grundade|kuruldu|kurulmuştur|założon\p{L}*|powstał\p{L}*|grundades|grundad|založen\p{L}*|vznikl\p{L}*|設立|創業|創立|成立|创立|创办|創辦|설립|창립|창업`)
+	foundSelfRe     = lazyMustCompile(`(?i)kurulduk|kurduk|założyliśmy|założyłam|założyłem|założyli|założyły|grundade vi|vi grundade|jsme založili|založili jsme|založili|설립했습니다|創業しました|設立しました`)
+	foundVerbMoreRe = lazyMustCompile(`(?i)kurduk|założyl\p{L}*|założył\p{L}*|založil\p{L}*|grundade|kuruldu|kurulmuştur|założon\p{L}*|powstał\p{L}*|grundades|grundad|založen\p{L}*|vznikl\p{L}*|設立|創業|創立|成立|创立|创办|創辦|설립|창립|창업`)
 )
 
 // profileYear: the founding year of a profile row ("Rok założenia |
@@ -310,7 +309,7 @@ func addressRowLoc(p *page, text string) (loc, bool) {
 	return l, l.city != "" || l.country != ""
 }
 
-var jpPostcodeRe = regexp.MustCompile(`〒\s?\d{3}-?\d{4}`)
+var jpPostcodeRe = lazyMustCompile(`〒\s?\d{3}-?\d{4}`)
 
 // profileFounders: founders named in a profile row ("Założycielka | Anna
 // Nowak", "Kurucu: Emre Demir"), the label as their title.
@@ -347,12 +346,12 @@ func (s *site) profileFounders() {
 
 // founderPartRe: a founder in a compound title ("創辦人暨執行長",
 // "共同創辦人暨技術長", "Co-founder & CEO", "Kurucu Ortak ve CTO").
-var founderPartRe = regexp.MustCompile(`(?i)(?:co-?)?founder|gründer|fondat(?:eur|rice|ore)|fundador|oprichter|założyciel|grundare|zakladatel|kurucu|` +
+var founderPartRe = lazyMustCompile(`(?i)(?:co-?)?founder|gründer|fondat(?:eur|rice|ore)|fundador|oprichter|założyciel|grundare|zakladatel|kurucu|` +
 	`創業者|創立者|创始人|創始人|創辦人|创办人|창업자|설립자`)
 
 // advisoryWordRe: a label of someone beside the company (adviser,
 // investor, board member, mentor), never a founder's whatever else it says.
-var advisoryWordRe = regexp.MustCompile(`(?i)advis|investor|mentor|board|berater|顧問|顾问|投資|投资|고문|투자|doradca|rådgivare|poradce|danışman|yatırımcı`)
+var advisoryWordRe = lazyMustCompile(`(?i)advis|investor|mentor|board|berater|顧問|顾问|投資|投资|고문|투자|doradca|rådgivare|poradce|danışman|yatırımcı`)
 
 // founderCompound reports whether a profile label is a short compound title
 // naming a founder: a founder's word joined to another title.
@@ -361,7 +360,7 @@ func founderCompound(label string) bool {
 }
 
 // nameListSepRe separates the names of one profile value.
-var nameListSepRe = regexp.MustCompile(`\s*(?:,|、|&|/|;)\s*|\s+(?:and|und|et|y|e|en|i|och|a|ve|og)\s+`)
+var nameListSepRe = lazyMustCompile(`\s*(?:,|、|&|/|;)\s*|\s+(?:and|und|et|y|e|en|i|och|a|ve|og)\s+`)
 
 // unspacedName: a name in Han or Hangul of two to four characters.
 func unspacedName(s string) bool {

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -30,7 +29,7 @@ func notice(title string) bool {
 
 // eventRe: an event to attend (a trade fair, a conference, a meetup) in the
 // languages of the sets.
-var eventRe = regexp.MustCompile(`(?i)trade (?:fair|show)|conference|meetup|meet us at|join us at|\bmesse\b|salon professionnel|\bferia\b|\bfiera\b|\bbeurs\b|` +
+var eventRe = lazyMustCompile(`(?i)trade (?:fair|show)|conference|meetup|meet us at|join us at|\bmesse\b|salon professionnel|\bferia\b|\bfiera\b|\bbeurs\b|` +
 	`\btarg(?:i|ach|ów|u)\b|konferencj|spotkaj(?:my)? się|mässa|mässan|konferens|veletrh|konferenc|\bfuar|konferans|messut|messer|vásár|târg|pameran|hội chợ|hội thảo|展示会|カンファレンス|展会|博览会|峰会|박람회|컨퍼런스|전시회`)
 
 // ownEntry reports whether a dated heading on a page that is a changelog

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -36,14 +35,14 @@ type gridCard struct {
 
 var (
 	// loneCurrency is a line that is only a currency: the amount is the next line.
-	loneCurrency = regexp.MustCompile(`^(?:[$€£¥₩₺￥＄]|US\$|R\$|[A-Z]{3}|zł|kr|Kč|円|원|元|Ft|lei)$`)
+	loneCurrency = lazyMustCompile(`^(?:[$€£¥₩₺￥＄]|US\$|R\$|[A-Z]{3}|zł|kr|Kč|円|원|元|Ft|lei)$`)
 	// loneAmount is a line that is only an amount.
-	loneAmount = regexp.MustCompile(`^[\d０-９](?:[\d０-９.,  '，．]*[\d０-９])?$`)
+	loneAmount = lazyMustCompile(`^[\d０-９](?:[\d０-９.,  '，．]*[\d０-９])?$`)
 	// oldPriceHint is the class of a price struck through by style
 	// (Elementor's original-price, "price--old", "was-price", "compare-at").
-	oldPriceHint = regexp.MustCompile(`(?i)original|old[-_]?price|price[-_]?old|was[-_]?price|\bwas\b|__was|strike|crossed|line-through|compare[-_]?at`)
+	oldPriceHint = lazyMustCompile(`(?i)original|old[-_]?price|price[-_]?old|was[-_]?price|\bwas\b|__was|strike|crossed|line-through|compare[-_]?at`)
 	// addOnLabel heads prices that are extras bought beside a plan.
-	addOnLabel = regexp.MustCompile(`(?i)\badd[- ]?ons?\b|\bextras\b|\boptional extras\b|\bzusatz\w*|\bextras?\s+options?\b|\boptions? (payantes|supplémentaires)\b|\bcomplementos\b|\bdodatki\b|\btillägg\b|\bdoplňky\b|\bek hizmetler\b|オプション|추가 옵션|부가 서비스|附加|增值服务|加购`)
+	addOnLabel = lazyMustCompile(`(?i)\badd[- ]?ons?\b|\bextras\b|\boptional extras\b|\bzusatz\w*|\bextras?\s+options?\b|\boptions? (payantes|supplémentaires)\b|\bcomplementos\b|\bdodatki\b|\btillägg\b|\bdoplňky\b|\bek hizmetler\b|オプション|추가 옵션|부가 서비스|附加|增值服务|加购`)
 )
 
 // gridPlans reads the plan cards of a page's pricing grids. addOns are the

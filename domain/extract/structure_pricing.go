@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -108,7 +107,7 @@ func commonCard(a, b *html.Node) *html.Node {
 // freeOpenTier is a tier's price line that says it is free because it is
 // open source ("Free and open source (Apache 2.0).", "Free & open-source"):
 // the plan's price is that phrase.
-var freeOpenTier = regexp.MustCompile(`(?i)^(?:free|gratis|kostenlos|gratuit|gratuito|darmowy|zdarma|ücretsiz)\s*(?:and|&|,|und|et|y|e|i|och|ve|a)\s*open[- ]?source\b`)
+var freeOpenTier = lazyMustCompile(`(?i)^(?:free|gratis|kostenlos|gratuit|gratuito|darmowy|zdarma|ücretsiz)\s*(?:and|&|,|und|et|y|e|i|och|ve|a)\s*open[- ]?source\b`)
 
 // periodToggle is the billing-period switch of a pricing page ("Monthly |
 // Annually" as buttons, radio labels or tabs), when the prices themselves
@@ -147,4 +146,4 @@ func periodToggle(pages []*page) (pline, bool) {
 // one project"): the whole line is the price. "Free SSL" or "Free
 // trial" are not (the word after "free" must be for, forever, up to, or a
 // dash or comma).
-var freeCardLine = regexp.MustCompile(`(?i)^(?:free|gratis|kostenlos|gratuit[eo]?|gratuita|grátis|darmowy|bezpłatny|zdarma|ücretsiz)(?:\s+(?:forever|for|up to|to use|bis|pour|para|per|voor|för|jusqu)\b.*|\s*[,–—-]\s.*)?[.!]?$`)
+var freeCardLine = lazyMustCompile(`(?i)^(?:free|gratis|kostenlos|gratuit[eo]?|gratuita|grátis|darmowy|bezpłatny|zdarma|ücretsiz)(?:\s+(?:forever|for|up to|to use|bis|pour|para|per|voor|för|jusqu)\b.*|\s*[,–—-]\s.*)?[.!]?$`)

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 )
 
@@ -70,17 +69,17 @@ const roleWordsMore = `|(?:współ)?założyciel(?:ka)?|prezes(?:ka)?(?: zarząd
 	`(?:med)?grundare|vd|verkställande direktör|teknikchef|(?:spolu)?zakladatel(?:ka)?|jednatel(?:ka)?|(?:výkonn|technick)[ýá] ředitel(?:ka)?|` +
 	`kurucu(?: ortak)?|genel müdür|teknoloji direktörü`
 
-var cjkRoleRe = regexp.MustCompile(`代表取締役|取締役社長|共同創業者|創業者|社長|最高経営責任者|最高技術責任者|联合创始人|创始人|創辦人|首席执行官|首席技术官|总经理|董事长|대표이사|대표|공동창업자|공동 창업자|창업자|최고경영자|최고기술책임자`)
+var cjkRoleRe = lazyMustCompile(`代表取締役|取締役社長|共同創業者|創業者|社長|最高経営責任者|最高技術責任者|联合创始人|创始人|創辦人|首席执行官|首席技术官|总经理|董事长|대표이사|대표|공동창업자|공동 창업자|창업자|최고경영자|최고기술책임자`)
 
 // foundingEntryRe: a history entry that is the company's founding
 // ("Company founded", "Założenie spółki", "会社設立", "公司成立", "법인 설립").
-var foundingEntryRe = regexp.MustCompile(`(?i)^(?:company |the company |we were )?(?:founded|incorporated|established)\b|^(?:gründung|fondation|fundación|fondazione|oprichting|fundação)\b|` +
+var foundingEntryRe = lazyMustCompile(`(?i)^(?:company |the company |we were )?(?:founded|incorporated|established)\b|^(?:gründung|fondation|fundación|fondazione|oprichting|fundação)\b|` +
 	`^założenie (?:spółki|firmy)|^grundande|^bolaget grundas|^založení (?:firmy|společnosti)|^şirket(?:in)? kuruluşu|^kuruluş|` +
 	`会社設立|法人設立|創業|公司成立|成立公司|法人成立|법인 설립|회사 설립|창업`)
 
 // negationRe: a line that denies ("no free plan", "kein kostenloser Tarif",
 // "pas de version gratuite", "nie ma darmowego planu", "ücretsiz plan yok").
-var negationRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(no|not|kein\p{L}*|pas de|sin|nessun\p{L}*|geen|sem|nie ma|brak|ingen|inget|inga|není|žádn\p{L}*|yok|yoktur|bulunmuyor|없|ei|nincs|nu avem|nu există|tidak ada|không có|δεν)(?:[^\p{L}]|$)|ありません|ございません|没有|不提供|없습니다|없음`)
+var negationRe = lazyMustCompile(`(?i)(?:^|[^\p{L}])(no|not|kein\p{L}*|pas de|sin|nessun\p{L}*|geen|sem|nie ma|brak|ingen|inget|inga|není|žádn\p{L}*|yok|yoktur|bulunmuyor|없|ei|nincs|nu avem|nu există|tidak ada|không có|δεν)(?:[^\p{L}]|$)|ありません|ございません|没有|不提供|없습니다|없음`)
 
 // monthNamesMore are the month names (nominative and genitive, as dates
 // write them) of Polish, Swedish, Czech and Turkish, January first, from
@@ -102,7 +101,7 @@ var monthNamesMore = [][]string{
 
 // cjkDateRe: a date written with 年/月/日 (Japanese, Chinese) or 년/월/일
 // (Korean): "2021年3月", "2018年4月1日", "2021년 3월", "2022년 9월 15일".
-var cjkDateRe = regexp.MustCompile(`((?:19|20)\d\d)\s?[年년]\s?(\d{1,2})\s?[月월](?:\s?(\d{1,2})\s?[日일])?`)
+var cjkDateRe = lazyMustCompile(`((?:19|20)\d\d)\s?[年년]\s?(\d{1,2})\s?[月월](?:\s?(\d{1,2})\s?[日일])?`)
 
 func cjkDateString(m []string) string {
 	mo, _ := strconv.Atoi(m[2])
@@ -128,7 +127,7 @@ const faqHdrMore = `|zadawane pytania|najczęstsze pytania|vanliga frågor|fråg
 const historyHdrMore = `|historiamme|virstanpylvä\p{L}*|vores historie|milepæle|történet\p{L}*|mérföldkövek|istoric|istoria noastră|repere|perjalanan|sejarah|tonggak|lịch sử|hành trình|cột mốc|ιστορία|ιστορικό|ορόσημα|kamienie milowe|historia firmy|vår historia|milstolpar|historie|milníky|tarihçe|tarihçemiz|kilometre taşları|沿革|歩み|発展|历程|歷程|大事记|大事記|里程碑|연혁|발자취`
 
 // namePriceRe: a plan's name, a colon and its price ("Základ: 149 Kč").
-var namePriceRe = regexp.MustCompile(`^([^:：]{1,30})[:：]\s*(.+)$`)
+var namePriceRe = lazyMustCompile(`^([^:：]{1,30})[:：]\s*(.+)$`)
 
 // featureHdrMore: a features heading in the wordless languages.
 const featureHdrMore = `|özellikler|funkcje|możliwości|funktioner|funkce|機能|功能|기능`
