@@ -26,7 +26,7 @@ func (db *DB) beginSeed(ctx context.Context) (*Tx, func(), error) {
 		tx, err := db.sql.BeginTx(ctx, nil)
 		return tx, func() {}, err
 	}
-	conn, err := db.sql.DB.Conn(ctx)
+	conn, err := db.sql.Conn(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
