@@ -42,10 +42,11 @@ func SeedDemo(ctx context.Context, db *DB, site domain.Site, now time.Time) (see
 // or serve --demo on an empty site before anything serves it, so no
 // concurrent transaction can conflict with it.
 func writeDemo(ctx context.Context, db *DB, siteID int64, d *demo.Dataset) error {
-	tx, err := db.sql.BeginTx(ctx, nil)
+	tx, release, err := db.beginSeed(ctx)
 	if err != nil {
 		return err
 	}
+	defer release()
 	defer tx.Rollback()
 	w := &demoWriter{ctx: ctx, db: db, tx: tx, siteID: siteID, ids: make([]int64, len(d.Listings))}
 	w.writeCategories(d.Cats)

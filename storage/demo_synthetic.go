@@ -104,10 +104,11 @@ func synthCategories(ctx context.Context, db *DB, siteID int64) ([]int64, error)
 // transaction. Like writeDemo's, the synthetic seed's transactions are not
 // retried: `seed --synthetic` is the only writer while it runs.
 func writeSynthChunk(ctx context.Context, db *DB, g *demo.Synthetic, siteID int64, cats []int64, first, count int, now time.Time) error {
-	tx, err := db.sql.BeginTx(ctx, nil)
+	tx, release, err := db.beginSeed(ctx)
 	if err != nil {
 		return err
 	}
+	defer release()
 	defer tx.Rollback()
 	// The listing is inserted with its votes_count; the trigger that counts
 	// each vote row is off while the rows go in (withoutTrigger), so that

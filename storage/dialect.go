@@ -493,6 +493,11 @@ func (e engine) hasRowid() bool { return e == engineSQLite }
 // already makes one process wait for the other.
 func (e engine) concurrentMigrations() bool { return e == enginePostgres }
 
+// statementJournals tells whether a long transaction's statement journals
+// spill to a file unless the connection keeps temporary files in memory
+// (SQLite's temp_store, beginSeed); PostgreSQL has no such journal.
+func (e engine) statementJournals() bool { return e == engineSQLite }
+
 // pricedRoundTrips reports whether each statement costs a network round
 // trip (PostgreSQL), so the demo seed batches its statements, takes ids
 // from sequences up front and computes the views in SQL; SQLite runs in

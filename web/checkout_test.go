@@ -50,9 +50,13 @@ func newOrderEnvOn(t testing.TB, engine string, pay domain.Payments, opts ...Opt
 	var h http.Handler
 	e.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
 	t.Cleanup(e.srv.Close)
+	// A migrated database: a copy of the template (fixtures.Migrated), or a
+	// fresh PostgreSQL database from the migrated one.
 	path := filepath.Join(t.TempDir(), "launchdir.db")
 	if engine == "postgres" {
 		path = fixtures.MigratedPostgres(t)
+	} else if err := fixtures.CopySeeded(fixtures.Migrated, path); err != nil {
+		t.Fatal(err)
 	}
 	// The service and the console as serve wires them (internal/wiring),
 	// with pay as the payment provider: the order jobs are queued on the

@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
@@ -177,10 +178,57 @@ func (s *score) add(lang, field string, filled, right int) {
 type crawler struct {
 	read   func(t testing.TB, ts testSite) (*domain.SiteCrawl, error)
 	robots bool
+	once   bool // crawl and draft each site once per test binary (draftOnce)
 }
 
 // fetched serves the site on loopback and crawls it with the real fetcher.
 var fetched = crawler{read: fetchSite, robots: true}
+
+// fetchedOnce is fetched for the tests that read the same sets (sites, dev,
+// held-out): TestEvaluation, TestEvaluationDev, TestEvaluationHeldout,
+// TestFounders_FoundersOnlyTruth and TestPricing_GroundKeepsPricingAndCategories.
+// Each site is crawled and drafted once per test binary (siteDrafts) and the
+// tests read the same crawl and draft; the benchmarks keep fetched, which
+// crawls and drafts every time it is asked.
+var fetchedOnce = crawler{read: fetchSite, robots: true, once: true}
+
+// siteDraft is a site's crawl and its draft with the categories file.
+type siteDraft struct {
+	crawl    *domain.SiteCrawl
+	crawlErr error
+	req      domain.DraftRequest
+	draft    *domain.Drafted
+	draftErr error
+}
+
+// siteDrafts holds fetchedOnce's crawls and drafts by site directory. Every
+// caller passes loadCategories' file, so the directory names the request.
+// The drafter's output depends on its request alone
+// (TestName_SharedTitlePartsTieIsDeterministic), and domain.Ground, which each
+// test applies, returns a new draft rather than changing the one it reads.
+var siteDrafts = struct {
+	sync.Mutex
+	m map[string]*siteDraft
+}{m: map[string]*siteDraft{}}
+
+// draftOnce returns ts's crawl through the real fetcher and its draft,
+// made on the first call for ts's directory.
+func draftOnce(t testing.TB, ts testSite, cats categoryFile) *siteDraft {
+	t.Helper()
+	siteDrafts.Lock()
+	defer siteDrafts.Unlock()
+	if sd, ok := siteDrafts.m[ts.dir]; ok {
+		return sd
+	}
+	sd := &siteDraft{}
+	sd.crawl, sd.crawlErr = fetchSite(t, ts)
+	if sd.crawlErr == nil {
+		sd.req = domain.DraftRequest{Site: sd.crawl, Categories: cats.Categories, Stages: cats.Stages}
+		sd.draft, sd.draftErr = extract.New().Draft(context.Background(), sd.req)
+	}
+	siteDrafts.m[ts.dir] = sd
+	return sd
+}
 
 func fetchSite(t testing.TB, ts testSite) (*domain.SiteCrawl, error) {
 	srv := httptest.NewServer(serveSite(ts.dir, ts.truth.Charset))
@@ -199,7 +247,15 @@ func evaluate(t testing.TB, sites []testSite, cats categoryFile, c crawler) *sco
 			sc.byLanguage[ts.truth.Language] = &langTally{}
 		}
 		sc.byLanguage[ts.truth.Language].sites++
-		crawl, err := c.read(t, ts)
+		var crawl *domain.SiteCrawl
+		var err error
+		var sd *siteDraft
+		if c.once {
+			sd = draftOnce(t, ts, cats)
+			crawl, err = sd.crawl, sd.crawlErr
+		} else {
+			crawl, err = c.read(t, ts)
+		}
 		lt := sc.byLanguage[ts.truth.Language]
 		if ts.truth.RobotsForbidden {
 			sc.robotsSites++
@@ -228,7 +284,12 @@ func evaluate(t testing.TB, sites []testSite, cats categoryFile, c crawler) *sco
 		}
 		sc.pages += len(crawl.Pages)
 		req := domain.DraftRequest{Site: crawl, Categories: cats.Categories, Stages: cats.Stages}
-		dr, err := d.Draft(context.Background(), req)
+		var dr *domain.Drafted
+		if sd != nil {
+			req, dr, err = sd.req, sd.draft, sd.draftErr
+		} else {
+			dr, err = d.Draft(context.Background(), req)
+		}
 		if err != nil {
 			t.Fatalf("%s: draft: %v", ts.name, err)
 		}
@@ -662,7 +723,7 @@ func TestEvaluation(t *testing.T) {
 	if len(sites) < 12 {
 		t.Errorf("%d test sites, want at least 12", len(sites))
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetched)
+	sc := evaluate(t, sites, loadCategories(t), fetchedOnce)
 	for _, m := range sc.misses {
 		t.Log(m)
 	}
@@ -679,7 +740,7 @@ func TestEvaluation(t *testing.T) {
 // the rules carry over to sites they were not written for.
 func TestEvaluationDev(t *testing.T) {
 	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
-	sc := evaluate(t, loadDev(t), loadCategories(t), fetched)
+	sc := evaluate(t, loadDev(t), loadCategories(t), fetchedOnce)
 	for _, m := range sc.misses {
 		t.Log(m)
 	}
@@ -759,7 +820,7 @@ func TestEvaluationHeldout(t *testing.T) {
 			t.Errorf("no held-out site in language %s", l)
 		}
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetched)
+	sc := evaluate(t, sites, loadCategories(t), fetchedOnce)
 	for _, m := range sc.misses {
 		t.Log(m)
 	}

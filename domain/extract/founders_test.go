@@ -24,16 +24,15 @@ func TestFounders_FoundersOnlyTruth(t *testing.T) {
 	for _, set := range [][]testSite{loadSites(t), loadDev(t), loadHeldout(t)} {
 		sites = append(sites, set...)
 	}
-	d := extract.New()
 	for _, ts := range sites {
 		if ts.truth.RobotsForbidden || (len(ts.truth.Founders) == 0 && !slices.Contains(ts.truth.Absent, "founders")) {
 			continue
 		}
-		crawl, err := fetchSite(t, ts)
-		if err != nil {
-			t.Fatalf("%s: %v", ts.name, err)
+		sd := draftOnce(t, ts, cats)
+		if sd.crawlErr != nil {
+			t.Fatalf("%s: %v", ts.name, sd.crawlErr)
 		}
-		dr, err := d.Draft(context.Background(), domain.DraftRequest{Site: crawl, Categories: cats.Categories, Stages: cats.Stages})
+		dr, err := sd.draft, sd.draftErr
 		if err != nil {
 			t.Fatal(err)
 		}

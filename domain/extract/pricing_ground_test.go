@@ -1,12 +1,10 @@
 package extract_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
-	"github.com/launchdir/launchdir/domain/extract"
 	"github.com/launchdir/launchdir/internal/testtier"
 )
 
@@ -22,18 +20,16 @@ func TestPricing_GroundKeepsPricingAndCategories(t *testing.T) {
 	sites = append(sites, loadSites(t)...)
 	sites = append(sites, loadHeldout(t)...)
 	sites = append(sites, loadDev(t)...)
-	d := extract.New()
 	checked := 0
 	for _, ts := range sites {
 		if ts.truth.RobotsForbidden {
 			continue
 		}
-		crawl, err := fetchSite(t, ts)
-		if err != nil {
-			t.Fatalf("%s: crawl: %v", ts.name, err)
+		sd := draftOnce(t, ts, cats)
+		if sd.crawlErr != nil {
+			t.Fatalf("%s: crawl: %v", ts.name, sd.crawlErr)
 		}
-		req := domain.DraftRequest{Site: crawl, Categories: cats.Categories, Stages: cats.Stages}
-		dr, err := d.Draft(context.Background(), req)
+		req, dr, err := sd.req, sd.draft, sd.draftErr
 		if err != nil {
 			t.Fatalf("%s: draft: %v", ts.name, err)
 		}
