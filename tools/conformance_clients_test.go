@@ -287,7 +287,11 @@ type tsClients struct {
 // startTSClients starts the client script for t's subtests.
 func startTSClients(t *testing.T, inst clientsInstallation) *tsClients {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	// No deadline for the process: its sessions run when their subtests
+	// get a parallel slot, which in the e2e tier may be many minutes after
+	// the parent starts it. Each session has its own (session), and the
+	// process is killed if it outlives its input by 30 s.
+	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, inst.node, inst.script)
 	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "NO_COLOR=1", "FORCE_COLOR=0", "MCP_SDK_DIR="+inst.sdk,
 		"PATH="+filepath.Dir(inst.node)+string(os.PathListSeparator)+os.Getenv("PATH"))
@@ -327,6 +331,8 @@ func startTSClients(t *testing.T, inst clientsInstallation) *tsClients {
 	}()
 	t.Cleanup(func() {
 		in.Close()
+		kill := time.AfterFunc(30*time.Second, cancel)
+		defer kill.Stop()
 		if err := cmd.Wait(); err != nil {
 			t.Errorf("TypeScript client process: %v; stderr: %s", err, confClip(c.stderrText(), 2000))
 		}
