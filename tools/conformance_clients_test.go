@@ -3,15 +3,19 @@
 package tools
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -161,7 +165,8 @@ func clientsSelections(t *testing.T, anonymous, signedIn string) []clientsSelect
 
 // TestMCPClients_Toolsets connects the TypeScript SDK client and the MCP
 // Inspector CLI to the real /mcp (the stack of the conformance test, one
-// per subtest, the subtests in parallel; one install for all) on every
+// per subtest, the subtests in parallel; one install for all, and one
+// process of the TypeScript client for its twelve sessions) on every
 // selection of clientsSelections: the default, each of the nine toolsets
 // alone, the selection without the paid tools, and public,drafts by the
 // X-MCP-Toolsets header. Each client lists exactly the selection's tools
@@ -195,13 +200,12 @@ func TestMCPClients_Toolsets(t *testing.T) {
 		}
 		return tc
 	}
+	ts := startTSClients(t, inst)
 	for _, sel := range clientsSelections(t, anonBase, signedBase) {
 		t.Run("TypeScriptSDK/"+sel.name, func(t *testing.T) {
 			t.Parallel()
 			tc := own(t, sel)
-			hdr, _ := json.Marshal(tc.hdr)
-			out, err := inst.run(t, []string{"MCP_SDK_DIR=" + inst.sdk, "MCP_HEADERS=" + string(hdr)},
-				inst.script, tc.url, tc.call, tc.outside)
+			out, err := ts.session(t, tc.url, tc.call, tc.outside, tc.hdr)
 			if err != nil {
 				t.Fatalf("TypeScript client on %s: %v\n%s", tc.url, err, out)
 			}
@@ -214,7 +218,7 @@ func TestMCPClients_Toolsets(t *testing.T) {
 				}
 				Outside *struct{ Error string }
 			}
-			if err := json.Unmarshal([]byte(out), &res); err != nil {
+			if err := json.Unmarshal(out, &res); err != nil {
 				t.Fatalf("TypeScript client output %q: %v", out, err)
 			}
 			if got := slices.Sorted(slices.Values(res.Tools)); !slices.Equal(got, tc.want) {
@@ -263,4 +267,125 @@ func TestMCPClients_Toolsets(t *testing.T) {
 			}
 		})
 	}
+}
+
+// tsClients is one process of the TypeScript client script (client.mjs) that
+// runs the sessions of every TypeScriptSDK subtest: each session is a new
+// client and transport, as a process of its own was, without a Node start
+// and the SDK's loading per selection (about a second of CPU each). It ends
+// when the test that started it does.
+type tsClients struct {
+	mu      sync.Mutex
+	in      io.WriteCloser
+	next    int
+	waiting map[int]chan []byte
+	done    chan struct{} // closed when the process's output ends
+	errMu   sync.Mutex
+	stderr  strings.Builder
+}
+
+// startTSClients starts the client script for t's subtests.
+func startTSClients(t *testing.T, inst clientsInstallation) *tsClients {
+	t.Helper()
+	// No deadline for the process: its sessions run when their subtests
+	// get a parallel slot, which in the e2e tier may be many minutes after
+	// the parent starts it. Each session has its own (session), and the
+	// process is killed if it outlives its input by 30 s.
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, inst.node, inst.script)
+	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "NO_COLOR=1", "FORCE_COLOR=0", "MCP_SDK_DIR="+inst.sdk,
+		"PATH="+filepath.Dir(inst.node)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	cmd.WaitDelay = 10 * time.Second
+	c := &tsClients{waiting: map[int]chan []byte{}, done: make(chan struct{})}
+	cmd.Stderr = &lockedWriter{w: &c.stderr, mu: &c.errMu}
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		cancel()
+		t.Fatalf("TypeScript client: %v", err)
+	}
+	c.in = in
+	go func() {
+		defer close(c.done)
+		lines := bufio.NewScanner(out)
+		lines.Buffer(nil, 1<<20)
+		for lines.Scan() {
+			var id struct{ ID int }
+			if json.Unmarshal(lines.Bytes(), &id) != nil {
+				continue // not an answer: the test reports a missing one
+			}
+			c.mu.Lock()
+			ch := c.waiting[id.ID]
+			delete(c.waiting, id.ID)
+			c.mu.Unlock()
+			if ch != nil {
+				ch <- slices.Clone(lines.Bytes())
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		in.Close()
+		kill := time.AfterFunc(30*time.Second, cancel)
+		defer kill.Stop()
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("TypeScript client process: %v; stderr: %s", err, confClip(c.stderrText(), 2000))
+		}
+		cancel()
+	})
+	return c
+}
+
+// session runs one client session (connect to url with hdr, list the tools,
+// call tool and outside) and returns its answer line.
+func (c *tsClients) session(t *testing.T, url, tool, outside string, hdr map[string]string) ([]byte, error) {
+	t.Helper()
+	ch := make(chan []byte, 1)
+	c.mu.Lock()
+	c.next++
+	id := c.next
+	c.waiting[id] = ch
+	line, err := json.Marshal(map[string]any{"id": id, "url": url, "tool": tool, "outside": outside, "headers": hdr})
+	if err == nil {
+		_, err = c.in.Write(append(line, '\n'))
+	}
+	c.mu.Unlock()
+	if err != nil {
+		return nil, fmt.Errorf("sending the session: %v; stderr: %s", err, confClip(c.stderrText(), 2000))
+	}
+	select {
+	case out := <-ch:
+		var failed struct{ Error string }
+		if json.Unmarshal(out, &failed) == nil && failed.Error != "" {
+			return out, fmt.Errorf("session failed: %s", confClip(failed.Error, 2000))
+		}
+		return out, nil
+	case <-c.done:
+		return nil, fmt.Errorf("the process ended without an answer; stderr: %s", confClip(c.stderrText(), 2000))
+	case <-time.After(2 * time.Minute):
+		return nil, fmt.Errorf("no answer in 2 minutes; stderr: %s", confClip(c.stderrText(), 2000))
+	}
+}
+
+func (c *tsClients) stderrText() string {
+	c.errMu.Lock()
+	defer c.errMu.Unlock()
+	return c.stderr.String()
+}
+
+// lockedWriter writes to w holding mu.
+type lockedWriter struct {
+	w  io.Writer
+	mu *sync.Mutex
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

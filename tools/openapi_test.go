@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // The OpenAPI document covers every served operation, declares the shared
@@ -171,4 +173,38 @@ func schemasProps(t *testing.T, schema json.RawMessage) (map[string]any, []any) 
 		t.Fatal(err)
 	}
 	return s.Properties, s.Required
+}
+
+// The catalog's document a server serves (built once per process for
+// openapiOrigin, the origin written in its place) is the document OpenAPI
+// builds for that address, byte for byte: for a test server's address, an
+// origin with a path that starts with the examples' own origin, an IPv6
+// literal, and addresses that are built for themselves (no /v1 suffix, an
+// origin JSON escapes). Deterministic and single-goroutine, and each
+// document costs seconds under the race detector: it skips there.
+func TestCatalogOpenAPI_SameAsBuilt(t *testing.T) {
+	t.Parallel()
+	testtier.SkipRace(t, "the OpenAPI document built for five addresses")
+	for _, apiBase := range []string{"http://127.0.0.1:38211/v1", exampleOrigin + "/directory/v1", "http://[::1]:8080/v1",
+		"http://127.0.0.1:38212/api", "http://a.example/?a&b/v1"} {
+		got, err := catalogOpenAPI(Catalog(), apiBase)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := OpenAPI(Catalog(), apiBase)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			i := 0
+			for i < min(len(got), len(want)) && got[i] == want[i] {
+				i++
+			}
+			t.Errorf("%s: the served document differs from OpenAPI's at byte %d:\n%q\nwant\n%q", apiBase, i,
+				got[max(0, i-80):min(len(got), i+80)], want[max(0, i-80):min(len(want), i+80)])
+		}
+		if bytes.Contains(got, []byte(openapiOrigin)) {
+			t.Errorf("%s: the document still names %s", apiBase, openapiOrigin)
+		}
+	}
 }

@@ -1,10 +1,12 @@
 package tools
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -93,22 +95,44 @@ func New(svc *domain.Service, opts Options) *Server {
 // every server of the process: an operation's input validator (keyed by its
 // name and schema text) and the OpenAPI document (keyed by the API address and
 // the operations' names). Both are read-only once built; serve builds one
-// server, a test binary builds hundreds over the same catalog.
+// server, a test binary builds hundreds over the same catalog, each on an
+// address of its own.
 var compiled struct {
 	validators sync.Map // name + "\x00" + schema -> *inputValidator
 	openapi    sync.Map // API address -> the catalog's []byte
 }
 
-// catalogOpenAPI is OpenAPI(Catalog(), apiBase), built once per API address.
-// Only the catalog's document is shared: a server of other operations (tests)
-// builds its own.
+// openapiOrigin stands for the site's origin in the catalog's document built
+// once per process; catalogOpenAPI writes each address's origin in its place.
+// The .invalid name (RFC 2606) is in no other part of the document.
+const openapiOrigin = "https://origin.openapi.invalid"
+
+// catalogOpenAPI is OpenAPI(Catalog(), apiBase), built once per process: the
+// origin is only ever text inside the document's strings (the servers entry,
+// contact, OAuth endpoints, the examples' URLs), so the document of one
+// origin is that of openapiOrigin with the origin written in its place
+// (TestCatalogOpenAPI_SameAsBuilt). An address that is not an origin
+// followed by the API prefix, or whose origin JSON would escape, gets a
+// document built for it. Only the catalog's document is shared: a server of
+// other operations (tests) builds its own.
 func catalogOpenAPI(ops []Operation, apiBase string) ([]byte, error) {
 	if doc, ok := compiled.openapi.Load(apiBase); ok {
 		return doc.([]byte), nil
 	}
-	doc, err := OpenAPI(ops, apiBase)
-	if err != nil {
-		return nil, err
+	var doc []byte
+	origin, ok := strings.CutSuffix(apiBase, domain.APIPrefix)
+	if quoted, _ := json.Marshal(origin); !ok || origin == "" || origin == openapiOrigin || string(quoted) != `"`+origin+`"` {
+		built, err := OpenAPI(ops, apiBase)
+		if err != nil {
+			return nil, err
+		}
+		doc = built
+	} else {
+		tmpl, err := catalogOpenAPI(ops, openapiOrigin+domain.APIPrefix)
+		if err != nil {
+			return nil, err
+		}
+		doc = bytes.ReplaceAll(tmpl, []byte(openapiOrigin), []byte(origin))
 	}
 	got, _ := compiled.openapi.LoadOrStore(apiBase, doc)
 	return got.([]byte), nil
