@@ -20,7 +20,7 @@ import (
 // returns the freed memory once its store is open (the index loaded) and
 // again once the summaries are filled, and keeps the runtime's soft memory
 // limit (debug.SetMemoryLimit) at the live heap of the last collection plus
-// a headroom (an eighth of it, at least 16 MiB) plus the runtime's memory
+// a headroom (a sixth of it, at least 24 MiB) plus the runtime's memory
 // that is not heap objects (stacks, metadata), set again every second after
 // a collection. The limit only paces the collector and the scavenger: when
 // the live heap grows past it (a burst of searches, an export), the next
@@ -28,8 +28,8 @@ import (
 // or "off") overrides the rule: serve then sets nothing.
 
 const (
-	memHeadroomMin  = 16 << 20 // bytes
-	memHeadroomFrac = 8        // the headroom is at least live/memHeadroomFrac
+	memHeadroomMin  = 24 << 20 // bytes
+	memHeadroomFrac = 6        // the headroom is at least live/memHeadroomFrac
 	memPaceEvery    = time.Second
 )
 

@@ -17,10 +17,10 @@ func TestMemoryLimit_Rule(t *testing.T) {
 		live, other uint64
 		want        int64
 	}{
-		{0, 0, 16 * mib},                         // the headroom's floor
-		{50 * mib, 8 * mib, (50 + 8 + 16) * mib}, // 100,000 listings: the floor still
-		{128 * mib, 0, (128 + 16) * mib},         // where an eighth reaches the floor
-		{400 * mib, 10 * mib, (400 + 10 + 50) * mib},
+		{0, 0, 24 * mib},                         // the headroom's floor
+		{50 * mib, 8 * mib, (50 + 8 + 24) * mib}, // 100,000 listings: the floor still
+		{144 * mib, 0, (144 + 24) * mib},         // where a sixth reaches the floor
+		{402 * mib, 10 * mib, (402 + 10 + 67) * mib},
 	} {
 		if got := memoryLimit(c.live, c.other); got != c.want {
 			t.Errorf("memoryLimit(%d MiB, %d MiB) = %d MiB, want %d MiB", c.live/mib, c.other/mib, got/mib, c.want/mib)
