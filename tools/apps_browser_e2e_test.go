@@ -170,6 +170,7 @@ func TestApps_CardsInAHost(t *testing.T) {
 	}
 
 	b := browsertest.Shared(t)
+	saved := false // the desktop subtest saved the draft as a listing from the card
 	for _, vp := range browsertest.Viewports {
 		t.Run(vp.Name, func(t *testing.T) {
 			p := cardPage{b.NewPage(t, vp), t}
@@ -267,6 +268,7 @@ func TestApps_CardsInAHost(t *testing.T) {
 				in[bool](p, `(d.querySelector("[data-action=submit]").click(), true)`)
 				msg := browsertest.Eval[string](p.Page, `until(() => /Saved as listing \d+/.test(card().querySelector(".card-status").textContent) && card().querySelector(".card-status").textContent, "saved")`)
 				t.Logf("draft card: %s", msg)
+				saved = true
 			}
 
 			// Checkout hand-off: the quote, then the order with its one button.
@@ -274,6 +276,10 @@ func TestApps_CardsInAHost(t *testing.T) {
 			var listingID any
 			if its, _ := mine["items"].([]any); len(its) > 0 {
 				listingID = its[0].(map[string]any)["id"]
+			}
+			if listingID == nil && !saved {
+				// Its failure is reported there; this one would only repeat it.
+				t.Skip("the checkout and badge cards need the listing the desktop subtest saves from the draft card, and it failed before saving")
 			}
 			if listingID == nil {
 				t.Fatalf("no listing of the maker after the draft was saved: %v", mine)

@@ -3,6 +3,7 @@ package browsertest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -449,7 +450,7 @@ func (p *Page) shot(step string, maxHeight float64) string {
 	if maxHeight > 0 && size.h > maxHeight+size.screen {
 		top.h = maxHeight
 	}
-	shots := [][]byte{runStep(p, "screenshot "+step, capture(p.vp, top))}
+	shots := []captured{runStep(p, "screenshot "+step, capture(p.vp, top))}
 	end := clip{y: max(0, size.h-size.screen), w: size.w}
 	end.h = size.h - end.y
 	if top.h < size.h {
@@ -459,15 +460,18 @@ func (p *Page) shot(step string, maxHeight float64) string {
 	base := p.shotBase(dir, step)
 	paths := []string{base + ".jpg", base + "-end.jpg"}
 	for i, s := range shots {
-		if err := os.WriteFile(paths[i], s, 0o644); err != nil {
+		if err := os.WriteFile(paths[i], s.data, 0o644); err != nil {
 			p.t.Fatalf("screenshot %s: %v", step, err)
+		}
+		if s.woken {
+			p.t.Logf("screenshot %s: Chromium drew no frame for the capture in %v; it was asked again after a moment's screencast", paths[i], captureStall)
 		}
 	}
 	if len(shots) == 1 {
-		p.t.Logf("screenshot: %s (%.0fx%.0f, the whole page, %d KB, %.1f s)", paths[0], size.w, size.h, len(shots[0])/1024, took.Seconds())
+		p.t.Logf("screenshot: %s (%.0fx%.0f, the whole page, %d KB, %.1f s)", paths[0], size.w, size.h, len(shots[0].data)/1024, took.Seconds())
 	} else {
 		p.t.Logf("screenshot: %s (the top %.0fx%.0f of a %.0fx%.0f page, %d KB) and its last screen %s (%.0fx%.0f from y %.0f, %d KB), %.1f s",
-			paths[0], top.w, top.h, size.w, size.h, len(shots[0])/1024, paths[1], end.w, end.h, end.y, len(shots[1])/1024, took.Seconds())
+			paths[0], top.w, top.h, size.w, size.h, len(shots[0].data)/1024, paths[1], end.w, end.h, end.y, len(shots[1].data)/1024, took.Seconds())
 	}
 	return paths[0]
 }
@@ -555,27 +559,77 @@ type clip struct {
 	y, w, h float64
 }
 
+// captured is a capture's JPEG, and whether the compositor had to be woken
+// for it (see capture).
+type captured struct {
+	data  []byte
+	woken bool
+}
+
 // capture captures the rectangle c of the page (beyond the viewport, the
 // scroll position left as it is) as a JPEG of quality shotQuality with one
 // pixel per CSS pixel of vp.
-func capture(vp Viewport, c clip) chromedp.Action[[]byte] {
-	return func(ctx context.Context, t *chromedp.Target) ([]byte, error) {
+func capture(vp Viewport, c clip) chromedp.Action[captured] {
+	return func(ctx context.Context, t *chromedp.Target) (captured, error) {
 		scale := 1.0
 		if vp.Mobile && vp.Scale > 0 {
 			scale = 1 / vp.Scale
 		}
 		q := int64(shotQuality)
 		beyond, surface := true, true
-		r, err := cdp.Call(ctx, t, page.CaptureScreenshot, page.CaptureScreenshotParams{
+		params := page.CaptureScreenshotParams{
 			Format: page.CaptureScreenshotFormatJpeg, Quality: &q,
 			CaptureBeyondViewport: &beyond, FromSurface: &surface,
 			Clip: &page.Viewport{X: 0, Y: c.y, Width: c.w, Height: c.h, Scale: scale},
-		})
-		if err != nil {
-			return nil, err
 		}
-		return r.Data, nil
+		// Chromium answers a capture with the next frame its compositor
+		// draws; a surface that has gone idle may draw none, and the capture
+		// then waits (one did for the whole step timeout in CI, on a card
+		// whose page had just settled). The first attempt waits captureStall;
+		// then a short screencast makes the compositor draw and the capture
+		// is asked once more, within the step's time.
+		first, cancel := context.WithTimeout(ctx, captureStall)
+		r, err := cdp.Call(first, t, page.CaptureScreenshot, params)
+		cancel()
+		if err == nil {
+			return captured{data: r.Data}, nil
+		}
+		if !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
+			return captured{}, err
+		}
+		if err := wakeCompositor(ctx, t); err != nil {
+			return captured{}, fmt.Errorf("the capture drew no frame in %v, and waking the compositor failed: %w", captureStall, err)
+		}
+		r, err = cdp.Call(ctx, t, page.CaptureScreenshot, params)
+		if err != nil {
+			return captured{}, fmt.Errorf("the capture drew no frame in %v, nor after waking the compositor: %w", captureStall, err)
+		}
+		return captured{r.Data, true}, nil
 	}
+}
+
+// captureStall is how long a capture may wait for its frame before the
+// compositor is woken and the capture asked again: a capture of the
+// tallest page the tests shoot takes a few seconds on a loaded machine.
+var captureStall = 20 * time.Second
+
+// wakeCompositor makes the tab's compositor draw frames for a moment (a
+// screencast started and stopped; its frames are not read), so that a
+// capture waiting for a frame gets one.
+func wakeCompositor(ctx context.Context, t *chromedp.Target) error {
+	q := int64(10)
+	if _, err := cdp.Call(ctx, t, page.StartScreencast, page.StartScreencastParams{
+		Format: page.StartScreencastFormatJpeg, Quality: &q, MaxWidth: 64, MaxHeight: 64,
+	}); err != nil {
+		return err
+	}
+	select {
+	case <-time.After(250 * time.Millisecond):
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	_, err := cdp.Call(ctx, t, page.StopScreencast, cdp.Empty{})
+	return err
 }
 
 // ShotOf returns a PNG of the first element matching the CSS selector sel

@@ -16,7 +16,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // TestHarness drives the real Chromium against two local pages: a clean
@@ -266,4 +268,49 @@ func diff(a, b uint32) uint32 {
 		return a - b
 	}
 	return b - a
+}
+
+// TestShot_CaptureThatDrawsNoFrame: a capture whose frame does not come
+// within captureStall (made too short for any capture here, so the first
+// attempt always gives up) wakes the compositor and is asked once more: the
+// picture is still right, and the log says it was asked again. In CI a
+// capture once waited the whole step timeout and failed the test.
+func TestShot_CaptureThatDrawsNoFrame(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(`<!doctype html><title>still</title><style>body { margin: 0 } div { height: 1200px }</style>
+<div style="background: #00f"></div><div style="background: #f00"></div>`))
+	}))
+	defer srv.Close()
+
+	was := captureStall
+	captureStall = time.Microsecond
+	defer func() { captureStall = was }()
+	rec := &logRecorder{TB: t}
+	p := Start(t).NewPage(rec, Desktop)
+	p.Go(srv.URL + "/")
+	path := p.Shot("still")
+	wantColours(t, path, decodeJPEG(t, path, 1280, 2400), []colourAt{{10, blue}, {2390, red}})
+	if !slices.ContainsFunc(rec.logs, func(l string) bool { return strings.Contains(l, "drew no frame for the capture") }) {
+		t.Errorf("the log does not say the capture was asked again: %q", rec.logs)
+	}
+}
+
+// logRecorder keeps what a test logs through it.
+type logRecorder struct {
+	testing.TB
+	mu   sync.Mutex
+	logs []string
+}
+
+func (r *logRecorder) Logf(format string, args ...any) {
+	r.TB.Helper()
+	r.mu.Lock()
+	r.logs = append(r.logs, fmt.Sprintf(format, args...))
+	r.mu.Unlock()
+	r.TB.Logf(format, args...)
 }
