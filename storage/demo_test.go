@@ -51,16 +51,21 @@ var (
 // dbTemplate is a SQLite database built once per test binary (the first
 // open builds it) and copied for every test that opens it.
 type dbTemplate struct {
-	once sync.Once
-	path string
-	err  error
+	once  sync.Once
+	path  string
+	err   error
+	built time.Duration // how long the build took (seed and VACUUM INTO)
 }
 
 // open returns a new database in t's temporary directory holding a copy of
 // the template, which the first call builds with seed (buildTemplate).
 func (tp *dbTemplate) open(t *testing.T, prefix string, seed func(*DB) error) *DB {
 	t.Helper()
-	tp.once.Do(func() { tp.path, tp.err = buildTemplate(prefix, seed) })
+	tp.once.Do(func() {
+		start := time.Now()
+		tp.path, tp.err = buildTemplate(prefix, seed)
+		tp.built = time.Since(start)
+	})
 	if tp.err != nil {
 		t.Fatal(tp.err)
 	}
@@ -377,31 +382,25 @@ func testDemoNoteTaking(t *testing.T, db *DB) {
 
 func TestSeedSynthetic(t *testing.T) {
 	t.Parallel()
-	// 3,000 listings seeded on one goroutine; SeedSynthetic runs under -race
-	// in snapDB's template build, TestSeedSynthetic_Golden and the summary
-	// cache's tests.
-	testtier.SkipRace(t, "3,000 synthetic listings seeded and counted")
-	db, err := Open(filepath.Join(t.TempDir(), "launchdir.db"), WithClock(time.Now))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	// synthListings listings seeded on one goroutine (syntheticDB's template,
+	// once per test binary, shared with TestStore_Scale and the summary
+	// cache's tests) and counted; SeedSynthetic runs under -race in the
+	// template's build and snapDB's, and in TestSeedSynthetic_Golden.
+	testtier.SkipRace(t, "synthetic listings seeded and counted")
+	db := syntheticDB(t)
 	ctx := context.Background()
-	if err := SeedSynthetic(ctx, db, demoSite, 3000, demoNow); err != nil {
-		t.Fatal(err)
+	if n := queryInt(t, db, `SELECT COUNT(*) FROM listings WHERE status = 'live' AND launched_at <= ?`, fxNow.Unix()); n != synthListings {
+		t.Errorf("live synthetic listings = %d, want %d", n, synthListings)
 	}
-	if n := queryInt(t, db, `SELECT COUNT(*) FROM listings WHERE status = 'live' AND launched_at <= ?`, demoNow.Unix()); n != 3000 {
-		t.Errorf("live synthetic listings = %d, want 3000", n)
-	}
-	if n := queryInt(t, db, `SELECT COUNT(*) FROM listing_categories WHERE is_primary = 1`); n != 3000 {
-		t.Errorf("primary categories = %d, want 3000", n)
+	if n := queryInt(t, db, `SELECT COUNT(*) FROM listing_categories WHERE is_primary = 1`); n != synthListings {
+		t.Errorf("primary categories = %d, want %d", n, synthListings)
 	}
 	// The Zipf spread of the words is TestSynthetic_ZipfSpread in domain/demo.
 	// A second call adds more listings without clashing slugs.
-	if err := SeedSynthetic(ctx, db, demoSite, 10, demoNow); err != nil {
+	if err := SeedSynthetic(ctx, db, fxSite, 10, fxNow); err != nil {
 		t.Fatal(err)
 	}
-	if n := queryInt(t, db, `SELECT COUNT(*) FROM listings`); n != 3010 {
-		t.Errorf("listings after second call = %d, want 3010", n)
+	if n := queryInt(t, db, `SELECT COUNT(*) FROM listings`); n != synthListings+10 {
+		t.Errorf("listings after second call = %d, want %d", n, synthListings+10)
 	}
 }

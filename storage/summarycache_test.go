@@ -395,7 +395,7 @@ func testSummaryRow(id int64, n int) summaryRow {
 // 100,000 listings may take for all of them to fit: summaryCacheBytes / 100,000.
 func TestSummaryCache_Memory(t *testing.T) { // not parallel: it reads the heap
 	ctx := context.Background()
-	const n = 4000
+	const n = synthListings
 	_, st := syntheticStore(t, "sqlite", n)
 	st.sums.dropAll()
 	runtime.GC()
@@ -416,19 +416,42 @@ func TestSummaryCache_Memory(t *testing.T) { // not parallel: it reads the heap
 }
 
 // syntheticStore is a store over a database on engine seeded with n
-// synthetic listings.
+// synthetic listings: a copy of syntheticDB's template when the engine is
+// SQLite and n is synthListings.
 func syntheticStore(t *testing.T, engine string, n int) (*DB, *Store) {
 	t.Helper()
 	ctx := context.Background()
-	db := openEngine(t, engine)
-	if err := SeedSynthetic(ctx, db, fxSite, n, fxNow); err != nil {
-		t.Fatal(err)
+	var db *DB
+	if engine == "sqlite" && n == synthListings {
+		db = syntheticDB(t)
+	} else {
+		db = openEngine(t, engine)
+		if err := SeedSynthetic(ctx, db, fxSite, n, fxNow); err != nil {
+			t.Fatal(err)
+		}
 	}
 	st, err := NewStore(ctx, db, fxSite)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return db, st
+}
+
+// synthListings is how many synthetic listings syntheticDB's template holds.
+const synthListings = 5_000
+
+// synthTemplate holds syntheticDB's data, seeded once per test binary.
+var synthTemplate dbTemplate
+
+// syntheticDB opens a copy of a SQLite database seeded once per test binary
+// with synthListings synthetic listings of fxSite at fxNow (a seed of
+// seconds shared by the tests that need that many listings but not their
+// own seed).
+func syntheticDB(t *testing.T) *DB {
+	t.Helper()
+	return synthTemplate.open(t, "launchdir-storage-synthetic-", func(db *DB) error {
+		return SeedSynthetic(context.Background(), db, fxSite, synthListings, fxNow)
+	})
 }
 
 // TestSummariesByID_Statements reads summaries by id through the statements
@@ -501,8 +524,7 @@ func TestSummariesByID_Statements(t *testing.T) {
 // on a cancelled context), not wait for it to read every listing.
 func TestSummaryCache_FillStopsAtClose(t *testing.T) {
 	t.Parallel()
-	const n = 2500 // three of the fill's batches
-	_, st := syntheticStore(t, "sqlite", n)
+	_, st := syntheticStore(t, "sqlite", synthListings) // five of the fill's batches
 	st.sums.dropAll()
 	st.sums.mu.Lock() // the fill waits at its first batch
 	locked := true

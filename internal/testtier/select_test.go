@@ -108,25 +108,42 @@ var knownReaching = map[string][]string{
 	"storage/fixtures": {"TestOpenOn_SeededCopiesAreIndependent"},
 }
 
-// TestTiers_GoTest runs the real go test on testdata/tierpkg in both tiers:
-// the e2e tier runs the test of the tagged file (all its parts) and the
-// engine table's postgres part, not the plain test nor the sqlite part that
-// ran in the default tier; AllEnv runs everything; and in the default tier a
-// test that reaches Skip by a path the selection cannot see fails, naming
-// the selection, instead of skipping its outside part in both tiers.
+// TestTiers_GoTest builds testdata/tierpkg with the real go test, once per
+// tier (go test -c, with and without the tag), and runs the two binaries in
+// the package's directory as go test does: the e2e tier runs the test of the
+// tagged file (all its parts) and the engine table's postgres part, not the
+// plain test nor the sqlite part that ran in the default tier; AllEnv runs
+// everything; and in the default tier a test that reaches Skip by a path the
+// selection cannot see fails, naming the selection, instead of skipping its
+// outside part in both tiers.
 func TestTiers_GoTest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs testdata/tierpkg with go test")
 	}
 	t.Parallel()
-	goTest := func(env []string, args ...string) string {
-		cmd := exec.Command("go", append([]string{"test", "-count=1", "-v"}, append(args, "./testdata/tierpkg")...)...)
-		cmd.Env = append(os.Environ(), env...)
-		out, _ := cmd.CombinedOutput()
-		return string(out)
+	dir := t.TempDir()
+	build := func(name string, args ...string) string {
+		exe := filepath.Join(dir, name)
+		cmd := exec.Command("go", append(append([]string{"test", "-c", "-o", exe}, args...), "./testdata/tierpkg")...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go test -c %q: %v\n%s", args, err, out)
+		}
+		return exe
 	}
-	check := func(name, out string, want, notWant []string) {
+	e2e, def := build("e2e.test", "-tags", Tag), build("default.test")
+	// run runs a binary as go test -count=1 -v does; passed is its exit status.
+	run := func(exe string, env []string, args ...string) (out string, passed bool) {
+		cmd := exec.Command(exe, append([]string{"-test.count=1", "-test.v=true"}, args...)...)
+		cmd.Dir = filepath.Join("testdata", "tierpkg")
+		cmd.Env = append(os.Environ(), env...)
+		b, err := cmd.CombinedOutput()
+		return string(b), err == nil
+	}
+	check := func(name string, out string, passed, wantPass bool, want, notWant []string) {
 		t.Helper()
+		if passed != wantPass {
+			t.Errorf("%s: passed %v, want %v:\n%s", name, passed, wantPass, out)
+		}
 		for _, w := range want {
 			if !strings.Contains(out, w) {
 				t.Errorf("%s: output lacks %q:\n%s", name, w, out)
@@ -138,17 +155,21 @@ func TestTiers_GoTest(t *testing.T) {
 			}
 		}
 	}
-	check("e2e tier", goTest([]string{AllEnv + "="}, "-tags", Tag),
+	out, passed := run(e2e, []string{AllEnv + "="})
+	check("e2e tier", out, passed, true,
 		[]string{"--- PASS: TestTagged/sqlite", "ran tagged sqlite", "--- PASS: TestTagged/postgres",
 			"--- SKIP: TestEngines/sqlite", "--- PASS: TestEngines/postgres", "ran postgres",
-			"e2e tier: 2 of 4 top-level tests", "\nok "},
+			"e2e tier: 2 of 4 top-level tests", "\nPASS\n"},
 		[]string{"=== RUN   TestPlain", "=== RUN   TestHidden", "ran plain", "--- PASS: TestEngines/sqlite"})
-	check("e2e tier, "+AllEnv+"=1", goTest([]string{AllEnv + "=1"}, "-tags", Tag),
-		[]string{"ran plain", "--- PASS: TestEngines/sqlite", "--- PASS: TestTagged", "\nok "}, nil)
-	check("default tier", goTest(nil, "-run", "^(TestPlain|TestEngines)$"),
-		[]string{"ran plain", "--- PASS: TestEngines/sqlite", "--- SKIP: TestEngines/postgres", "\nok "},
+	out, passed = run(e2e, []string{AllEnv + "=1"})
+	check("e2e tier, "+AllEnv+"=1", out, passed, true,
+		[]string{"ran plain", "--- PASS: TestEngines/sqlite", "--- PASS: TestTagged", "\nPASS\n"}, nil)
+	out, passed = run(def, nil, "-test.run", "^(TestPlain|TestEngines)$")
+	check("default tier", out, passed, true,
+		[]string{"ran plain", "--- PASS: TestEngines/sqlite", "--- SKIP: TestEngines/postgres", "\nPASS\n"},
 		[]string{"TestTagged"})
-	check("default tier, a test the selection misses", goTest(nil, "-run", "^TestHidden$"),
+	out, passed = run(def, nil, "-test.run", "^TestHidden$")
+	check("default tier, a test the selection misses", out, passed, false,
 		[]string{"--- FAIL: TestHidden", "TestHidden reaches PostgreSQL, which runs in the e2e tier, but the e2e tier does not select it"},
-		[]string{"\nok "})
+		[]string{"\nPASS\n"})
 }
