@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -22,6 +21,7 @@ import (
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/internal/wiring"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // TestRateLimit_BadTokenDoesNotLockOutNetwork: one
@@ -44,7 +44,7 @@ func TestRateLimit_BadTokenDoesNotLockOutNetwork(t *testing.T) {
 	// The service and auth as serve wires them (internal/wiring), with
 	// serve's default failure budget (the one this test is about); the
 	// tools front end shares that limiter, as internal/app does.
-	core := wiredCore(t, filepath.Join(t.TempDir(), "launchdir.db"), srv.URL, clk.Now, newTestWorld(t), func(c *wiring.Config, _ *wiring.Adapters) {
+	core := wiredCore(t, fixtures.MigratedFile(t), srv.URL, clk.Now, newTestWorld(t), func(c *wiring.Config, _ *wiring.Adapters) {
 		c.RateFailures = ratelimit.DefaultFailures.Quota
 	})
 	svc, a := core.Service, core.Auth

@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	"github.com/launchdir/launchdir/auth"
 	"github.com/launchdir/launchdir/domain/testclock"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // TestIdempotency_RetryAfterRestart: a request in flight
@@ -25,8 +25,8 @@ import (
 // stack over the file whose call is held inside the operation; it stops
 // with its database closed, never finishing the call.
 func TestIdempotency_RetryAfterRestart(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "launchdir.db")
-	clock := testclock.New(catNow) // stands still: the lease never runs out here
+	path := fixtures.MigratedFile(t) // a new database, migrated (a copy)
+	clock := testclock.New(catNow)   // stands still: the lease never runs out here
 	type process struct {
 		srv *httptest.Server
 		db  *storage.DB

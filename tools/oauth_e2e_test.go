@@ -11,7 +11,6 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync/atomic"
@@ -26,6 +25,7 @@ import (
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/internal/wiring"
 	"github.com/launchdir/launchdir/storage"
+	"github.com/launchdir/launchdir/storage/fixtures"
 )
 
 // oauthStack is the whole service as cmd/launchdir serves it: the auth
@@ -44,7 +44,7 @@ func newOAuthStack(t *testing.T, world func(*wiring.Adapters)) *oauthStack {
 	// The service and auth as serve wires them (internal/wiring), on the
 	// real clock; world changes the outside world (the client-metadata
 	// documents' client).
-	core := wiredCore(t, filepath.Join(t.TempDir(), "launchdir.db"), srv.URL, time.Now, newTestWorld(t),
+	core := wiredCore(t, fixtures.MigratedFile(t), srv.URL, time.Now, newTestWorld(t),
 		func(_ *wiring.Config, ad *wiring.Adapters) {
 			if world != nil {
 				world(ad)

@@ -127,7 +127,9 @@ func wiredCore(t testing.TB, dbPath, baseURL string, now func() time.Time, w *te
 	cfg.Data, cfg.BaseURL = filepath.Dir(dbPath), baseURL
 	cfg.RateFailures, cfg.RateOAuth, cfg.RateMCP, cfg.RatePages = 0, 0, 0, 0
 	cfg.WebhookKey = hex.EncodeToString(webhookTestKey)
-	ad := wiring.Adapters{Now: now, MailLog: w.mail, Sites: w, Pages: w, Resolver: w, Payments: w, WebhookSender: w}
+	// The drafter is wiring's default, the grounded extractor, drafting each
+	// crawled site once per test binary (memoDrafter).
+	ad := wiring.Adapters{Now: now, MailLog: w.mail, Sites: w, Pages: w, Resolver: w, Payments: w, WebhookSender: w, Drafter: newMemoDrafter()}
 	for _, f := range change {
 		f(&cfg, &ad)
 	}

@@ -32,9 +32,9 @@ import (
 // restart of a demo instance: the seed finds the demo there and loads
 // nothing, the search index is loaded from the snapshot, the weekly clock
 // finds its week done. The seed of an empty directory by `serve --demo` is
-// proved by the template's build here and by the serve tests that still
-// seed per test (TestServe, TestServe_DemoAwardsFromTheClock, and
-// TestSeedAndMigrate's `seed --demo`).
+// proved by the template's build here (TestServe_DemoAwardsFromTheClock
+// reads the awards its weekly clock made) and by the tests that still seed
+// per test (TestServe, and TestSeedAndMigrate's `seed --demo`).
 //
 // The demo data depend on the week of the instant they are seeded at, so a
 // template on the real clock is keyed by the UTC ISO week: a test that

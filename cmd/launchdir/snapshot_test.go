@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -20,10 +23,17 @@ import (
 // database (after its build and at shutdown); seed --synthetic forgets it
 // (the database's snapshot token is deleted); the next serve answers
 // searches with the seeded listings and writes a new one.
+//
+// The first serve runs on a copy of the demo template (demoDataCopy) whose
+// snapshot is removed, file and token, as a new seed leaves the directory:
+// serve --demo finds the demo there, builds the index from the database and
+// writes the snapshot. The seed of an empty directory is proved by TestServe
+// and the template's build.
 func TestServe_SearchSnapshot(t *testing.T) {
 	t.Parallel()
-	data := t.TempDir()
+	data, _ := demoDataCopy(t)
 	snapshot := filepath.Join(data, "launchdir.db.search")
+	forgetSnapshot(t, data)
 	tokens := func() int {
 		db, err := storage.Open(filepath.Join(data, "launchdir.db"), storage.WithClock(time.Now))
 		if err != nil {
@@ -79,6 +89,12 @@ func TestServe_SearchSnapshot(t *testing.T) {
 		}
 		return page.Total
 	}
+	if _, err := os.Stat(snapshot); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("snapshot before the first serve: %v, want none", err)
+	}
+	if n := tokens(); n != 0 {
+		t.Fatalf("%d snapshot tokens before the first serve, want 0", n)
+	}
 	if n := serveOnce("notes", "--demo"); n == 0 {
 		t.Error("demo: no listing found for notes")
 	}
@@ -100,5 +116,22 @@ func TestServe_SearchSnapshot(t *testing.T) {
 	}
 	if n := tokens(); n != 1 {
 		t.Fatalf("%d snapshot tokens after the second serve, want 1", n)
+	}
+}
+
+// forgetSnapshot removes the search snapshot of the data directory data:
+// its file and the database's token of it.
+func forgetSnapshot(t *testing.T, data string) {
+	t.Helper()
+	if err := os.Remove(filepath.Join(data, "launchdir.db.search")); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite3", "file:"+filepath.Join(data, "launchdir.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`DELETE FROM search_snapshot`); err != nil {
+		t.Fatal(err)
 	}
 }

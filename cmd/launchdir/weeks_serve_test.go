@@ -15,9 +15,15 @@ import (
 // at start, catches up the demo's past weeks, so every finished week gets its
 // three awards, each equal to the top three of that week's counted votes as
 // get_launch_week (REST) ranks them.
+//
+// The fresh directory's serve --demo is the demo template's build (this
+// week's, buildDemoTemplate: serve --demo on a new data directory until no
+// job is due, which the other demo tests of the binary copy too); the test
+// reads the awards that run made from a restart on a copy of it, so the
+// binary seeds the demo once for both instead of again here.
 func TestServe_DemoAwardsFromTheClock(t *testing.T) {
 	t.Parallel()
-	s := startServe(t, "--demo")
+	s := startServeDemoCopy(t, nil)
 	base := "http://127.0.0.1:" + s.port + domain.APIPrefix
 	var awards domain.ListAwardsOutput
 	for deadline := time.Now().Add(60 * time.Second); ; {
