@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 )
 
 // sessionCookie is the session cookie's name: with the __Host- prefix (and
@@ -57,8 +58,11 @@ func (a *Auth) startSession(w http.ResponseWriter, r *http.Request, userID int64
 		return Session{}, err
 	}
 	s.CSRF = csrf
+	// Max-Age, not an Expires date: the browser counts the lifetime from
+	// receipt on its own clock, so a browser whose clock differs from the
+	// server's keeps the cookie as long as the session lasts here.
 	http.SetCookie(w, &http.Cookie{
-		Name: a.sessionCookie(), Value: raw, Path: "/", Expires: s.ExpiresAt,
+		Name: a.sessionCookie(), Value: raw, Path: "/", MaxAge: int(SessionTTL / time.Second),
 		Secure: a.secure(), HttpOnly: true, SameSite: http.SameSiteLaxMode,
 	})
 	return s, nil

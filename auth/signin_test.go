@@ -969,3 +969,39 @@ func TestOIDCProviderUnreachable(t *testing.T) {
 	siWantStatus(t, resp, body, http.StatusBadGateway)
 	siWantPageHeaders(t, resp)
 }
+
+// TestSignIn_CookieLivesFromItsReceipt: the session cookie's lifetime is
+// counted from when the browser receives it (Max-Age), not as a date on the
+// server's clock (Expires). A browser whose clock differs from the server's
+// (here the server's is 40 days behind, as a test's fixed clock falls behind
+// the real date) still sends it; with an Expires date it dropped the cookie at
+// once and the person was signed out by the sign-in itself.
+func TestSignIn_CookieLivesFromItsReceipt(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	e.clk.Set(time.Now().Add(-40 * 24 * time.Hour))
+	b := e.browser()
+	const addr = "late@example.com"
+	resp, body := siDo(t, b, http.MethodPost, e.srv.URL+"/signin", url.Values{"email": {addr}, "next": {"/account"}}, nil)
+	siWantStatus(t, resp, body, http.StatusOK)
+	mails := e.siOutbox(addr)
+	if len(mails) != 1 {
+		t.Fatalf("outbox = %+v, want one mail", mails)
+	}
+	resp, body = siDo(t, b, http.MethodGet, siLinkRE.FindString(mails[0].Body), nil, nil)
+	siWantStatus(t, resp, body, http.StatusSeeOther)
+	var c *http.Cookie
+	for _, rc := range resp.Cookies() {
+		if rc.Name == "launchdir_session" && rc.Value != "" {
+			c = rc
+		}
+	}
+	if c == nil || c.MaxAge != int(auth.SessionTTL/time.Second) || !c.Expires.IsZero() {
+		t.Fatalf("session cookie %v: want Max-Age %d and no Expires date", resp.Header["Set-Cookie"], int(auth.SessionTTL/time.Second))
+	}
+	resp, body = siDo(t, b, http.MethodGet, e.srv.URL+"/account", nil, nil)
+	siWantStatus(t, resp, body, http.StatusOK)
+	if !strings.Contains(body, addr) {
+		t.Fatalf("account page does not show %s:\n%.400s", addr, body)
+	}
+}
