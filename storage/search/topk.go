@@ -180,13 +180,18 @@ func (ix *Index) match(s *scratch, f *filter) int {
 	s.fbits = grow(s.fbits, nwin)
 	rest := ix.filterBits(s, f, s.fbits)
 	total, ngN := 0, 0
+	var ngAt [MaxQueryWords]int // where each non-generic word's docs start in s.wsets
+	ng := ngAt[:0]
+	for k, wi := range s.order {
+		if !s.words[wi].generic {
+			ng = append(ng, k*nwin)
+		}
+	}
 	for j, fb := range s.fbits {
 		u, g := uint64(0), fb
-		for k, wi := range s.order {
-			x := s.wsets[k*nwin+j]
-			if !s.words[wi].generic {
-				u, g = u|x, g&x
-			}
+		for _, at := range ng {
+			x := s.wsets[at+j]
+			u, g = u|x, g&x
 		}
 		u &= fb
 		for m := u; rest && m != 0; m &= m - 1 {
@@ -218,12 +223,17 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		return total
 	}
 	s.full = grow(s.full, nwin)
+	top := math.Inf(-1) // the highest bound of a window with docs to rank
 	if ngN >= s.k || ngN == total {
 		for j, x := range s.bound {
-			s.full[j] = float64(all) + float64(x)
+			b := float64(all) + float64(x)
+			s.full[j] = b
+			if b > top && s.cbits[j] != 0 {
+				top = b
+			}
 		}
 	} else {
-		ix.selectLevels(s)
+		top = ix.selectLevels(s)
 	}
 	s.first = 0 // the word with the fewest terms (see score)
 	for k, wi := range s.order {
@@ -238,7 +248,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 	// walks a list: windows may come in any order.
 	s.best = grow(s.best, nw*64)
 	best := s.best
-	s.byBound()
+	s.byBound(top)
 	for g, top := range s.gtop {
 		if s.gstart[g] == s.gstart[g+1] {
 			continue // no window
@@ -275,27 +285,30 @@ func boundGroup(d float64) int {
 }
 
 // byBound sorts the windows with docs to rank (s.cbits) into groups by
-// their bounds (s.full), highest first: s.worder[s.gstart[g]:s.gstart[g+1]]
-// holds group g's windows in doc order, and s.gtop[g] their highest bound,
-// so that a group whose highest bound is below the page's threshold ends
-// the search. It is a counting sort: three passes over the windows, not a
+// their bounds (s.full; top is the highest of them), highest first:
+// s.worder[s.gstart[g]:s.gstart[g+1]] holds group g's windows in doc order,
+// and s.gtop[g] their highest bound, so that a group whose highest bound is
+// below the page's threshold ends the search. It is a counting sort: two
+// passes over the windows (groups and counts, then places), not a
 // comparison sort of them.
-func (s *scratch) byBound() {
-	top := math.Inf(-1)
-	for j, m := range s.cbits {
-		if m != 0 {
-			top = max(top, s.full[j])
-		}
-	}
+func (s *scratch) byBound(top float64) {
 	var cnt [boundGroups + 1]int32
+	var gtop [boundGroups]float64
 	s.wgroup = grow(s.wgroup, len(s.cbits))
 	last := 0
 	for j, m := range s.cbits {
-		if m != 0 {
-			g := boundGroup(top - s.full[j])
-			s.wgroup[j] = uint8(g)
-			cnt[g+1]++
-			last = max(last, g)
+		if m == 0 {
+			continue
+		}
+		b := s.full[j]
+		g := boundGroup(top - b)
+		s.wgroup[j] = uint8(g)
+		if cnt[g+1] == 0 || b > gtop[g] {
+			gtop[g] = b
+		}
+		cnt[g+1]++
+		if g > last {
+			last = g
 		}
 	}
 	s.gstart, s.gtop = grow(s.gstart, last+2), grow(s.gtop, last+1)
@@ -303,7 +316,10 @@ func (s *scratch) byBound() {
 	for g := range last + 1 {
 		cnt[g+1] += cnt[g]
 		s.gstart[g+1] = cnt[g+1]
-		s.gtop[g] = math.Inf(-1)
+		s.gtop[g] = gtop[g]
+		if s.gstart[g] == s.gstart[g+1] {
+			s.gtop[g] = math.Inf(-1)
+		}
 	}
 	s.worder = grow(s.worder, int(cnt[last+1]))
 	for j, m := range s.cbits {
@@ -311,7 +327,6 @@ func (s *scratch) byBound() {
 			g := s.wgroup[j]
 			s.worder[cnt[g]] = uint32(j)
 			cnt[g]++
-			s.gtop[g] = max(s.gtop[g], s.full[j])
 		}
 	}
 }
@@ -359,8 +374,8 @@ func (s *scratch) splitMasks(j int, m uint64) {
 // least the highest level that, with the levels above it, fills the page,
 // and s.full to their windows' bounds. A doc's level and bound depend only
 // on the set of words it matches (a mask): docs are counted per mask
-// (splitMasks), not one by one.
-func (ix *Index) selectLevels(s *scratch) {
+// (splitMasks), not one by one. It returns the highest of those bounds.
+func (ix *Index) selectLevels(s *scratch) float64 {
 	nw := len(s.order)
 	s.mlvl, s.mcnt = grow(s.mlvl, 1<<nw), grow(s.mcnt, 1<<nw)
 	clear(s.mcnt)
@@ -406,6 +421,7 @@ func (ix *Index) selectLevels(s *scratch) {
 	// written exactly, added its exactness bonus to every window and kept
 	// every window in reach of the page).
 	clear(s.cbits)
+	top := math.Inf(-1)
 	for _, l := range s.leafs {
 		lv := s.mlvl[l.mask]
 		if lv < cut {
@@ -419,8 +435,12 @@ func (ix *Index) selectLevels(s *scratch) {
 		if s.cbits[l.j] == 0 || b > s.full[l.j] {
 			s.full[l.j] = b
 		}
+		if b > top {
+			top = b
+		}
 		s.cbits[l.j] |= l.docs
 	}
+	return top
 }
 
 // docBounds sets, for the docs m of window j, s.acc to their levels, s.mask
