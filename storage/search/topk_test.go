@@ -103,7 +103,7 @@ func TestByBound(t *testing.T) {
 		for _, j := range want {
 			top = max(top, s.full[j])
 		}
-		s.byBound(top)
+		s.byBound(top, false)
 		got := slices.Clone(s.worder)
 		slices.Sort(got)
 		if !slices.Equal(got, want) {
