@@ -216,10 +216,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		}
 	}
 	for i := range nj {
-		j := i
-		if sparse {
-			j = int(s.win[i])
-		}
+		j := s.window(i, sparse)
 		u, g := uint64(0), s.fbits[j]
 		for _, at := range ng {
 			x := s.wsets[at+j]
@@ -248,10 +245,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 			total = ngN
 		}
 		for i := range nj {
-			j := i
-			if sparse {
-				j = int(s.win[i])
-			}
+			j := s.window(i, sparse)
 			for x := set[j]; x != 0; x &= x - 1 {
 				s.push(ix, uint32(j<<6+bits.TrailingZeros64(x)), 0)
 			}
@@ -262,10 +256,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 	top := math.Inf(-1) // the highest bound of a window with docs to rank
 	if ngN >= s.k || ngN == total {
 		for i := range nj {
-			j := i
-			if sparse {
-				j = int(s.win[i])
-			}
+			j := s.window(i, sparse)
 			b := float64(all) + float64(s.bound[j])
 			s.full[j] = b
 			if b > top && s.cbits[j] != 0 {
@@ -342,10 +333,7 @@ func (s *scratch) byBound(top float64, sparse bool) {
 		nj = len(s.win)
 	}
 	for i := range nj {
-		j := i
-		if sparse {
-			j = int(s.win[i])
-		}
+		j := s.window(i, sparse)
 		if s.cbits[j] == 0 {
 			continue
 		}
@@ -372,10 +360,7 @@ func (s *scratch) byBound(top float64, sparse bool) {
 	}
 	s.worder = grow(s.worder, int(cnt[last+1]))
 	for i := range nj {
-		j := i
-		if sparse {
-			j = int(s.win[i])
-		}
+		j := s.window(i, sparse)
 		if s.cbits[j] != 0 {
 			g := s.wgroup[j]
 			s.worder[cnt[g]] = uint32(j)
@@ -877,6 +862,15 @@ func (ix *Index) sparseWindows(s *scratch, nwin int) bool {
 	}
 	slices.Sort(s.win)
 	return true
+}
+
+// window is the i-th window the passes of match visit: s.win[i] when
+// sparse, else window i.
+func (s *scratch) window(i int, sparse bool) int {
+	if sparse {
+		return int(s.win[i])
+	}
+	return i
 }
 
 // clearWins zeroes a, a per-window array: only the windows s.win when
