@@ -21,6 +21,8 @@ type scratch struct {
 	first       int         // match: the word (in s.order) score takes first
 	wlvl        []int64     // match: per window, the highest level of its docs to rank
 	wgroup      []uint8     // match: per window, its group of bounds (byBound)
+	win         []uint32    // match: when sparse, the windows holding the query's postings (sparseWindows)
+	wsum        []uint64    // sparseWindows: the windows in win, one bit each
 	worder      []uint32    // match: the windows to rank, by group of bounds (byBound)
 	gstart      []int32     // match: where each group of bounds starts in worder
 	gtop        []float64   // match: the highest bound of each group

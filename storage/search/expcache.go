@@ -119,8 +119,11 @@ func (ix *Index) typoCands(s *scratch, w string, quality float64, cs []cand) []c
 			cs = append(cs, cand{id, quality})
 		}
 	}
+	// Same length, one rune more and (4 runes or more) one rune less, of
+	// the terms in the typo table; those after its last id are looked up
+	// as w with each rune deleted.
 	s.buf = v.typoCandidates(w, runes, runes >= 4, s.buf, typo)
-	if runes >= 4 { // terms with one rune less
+	if runes >= 4 && v.size() > maxDelID+1 {
 		for i := 0; i < len(w); {
 			_, size := utf8.DecodeRuneInString(w[i:])
 			s.buf = append(append(s.buf[:0], w[:i]...), w[i+size:]...)

@@ -225,7 +225,8 @@ func ReadSnapshot(r io.Reader, size int64, verify func() error) (ix *Index, err 
 	return ix, nil
 }
 
-// rebuildIDs fills a term table of size slots with every term.
+// rebuildIDs fills a term table of size slots with every term (tagged
+// while every id fits, idSlot).
 func (v *vocab) rebuildIDs(size int) {
 	if size == 0 {
 		v.ids = nil
@@ -233,12 +234,14 @@ func (v *vocab) rebuildIDs(size int) {
 	}
 	v.ids = make([]uint32, size)
 	mask := size - 1
+	v.wideIDs = v.wideIDs || v.size() > int(v.maxTagged)+1 // ids 0..size-1
 	for id := range uint32(v.size()) {
-		i := int(maphash.String(v.seed, v.term(id))) & mask
+		h := maphash.String(v.seed, v.term(id))
+		i := int(h) & mask
 		for v.ids[i] != 0 {
 			i = (i + 1) & mask
 		}
-		v.ids[i] = id + 1
+		v.ids[i] = v.idSlot(id, h)
 	}
 }
 

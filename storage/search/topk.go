@@ -54,6 +54,17 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		s.bound, s.wmax = grow(s.bound, nwin), grow(s.wmax, nwin)
 		s.wmaxs = grow(s.wmaxs, nw*nwin)
 	}
+	for i, t := range s.terms {
+		s.tdn[i] = v.dense[t.id]
+	}
+	// A query whose terms have no dense form and few postings (a name, a
+	// misspelt name) has docs in few windows: the passes below visit those
+	// (s.win) instead of every window of the index.
+	sparse := ix.sparseWindows(s, nwin)
+	nj := nwin // the windows the passes visit: j = i, or s.win[i] when sparse
+	if sparse {
+		nj = len(s.win)
+	}
 	n := float64(max(ix.live, 1))
 	var all int64 // the level of a doc matching every word
 	for k, wi := range s.order {
@@ -77,28 +88,28 @@ func (ix *Index) match(s *scratch, f *filter) int {
 			}
 		}
 		wb := s.wsets[k*nwin : (k+1)*nwin]
-		clear(wb)
+		clearWins(s, wb, sparse)
 		wmax := s.wmax
 		if rel {
-			clear(wmax)
+			clearWins(s, wmax, sparse)
 		}
 		// The exact term's docs as bits (w.x without a dense form), set while
 		// its list is decoded below.
 		var xb []uint64
 		if w.x >= 0 && w.xd == nil {
 			xb = s.xsets[k*nwin : (k+1)*nwin]
-			clear(xb)
+			clearWins(s, xb, sparse)
 		}
 		// The docs of the word's terms that have no dense form, and, for
 		// ranking, each one's best score over them (ws, set on a doc's
 		// first posting, so never cleared): score reads a doc's score there
 		// instead of walking these terms' lists again.
 		nb := s.nsets[k*nwin : (k+1)*nwin]
-		clear(nb)
+		clearWins(s, nb, sparse)
 		var ws []float32
 		lists := 0 // postings of the word's terms without a dense form
 		for ti, t := range s.terms[w.lo:w.hi] {
-			if s.tdn[w.lo+ti] = v.dense[t.id]; s.tdn[w.lo+ti] == nil {
+			if s.tdn[w.lo+ti] == nil {
 				lists += int(v.df[t.id])
 			}
 		}
@@ -152,12 +163,19 @@ func (ix *Index) match(s *scratch, f *filter) int {
 				}
 			}
 		}
-		for j, x := range nb {
-			wb[j] |= x
-		}
 		df := 0
-		for _, x := range wb {
-			df += bits.OnesCount64(x)
+		if sparse {
+			for _, j := range s.win {
+				wb[j] |= nb[j]
+				df += bits.OnesCount64(wb[j])
+			}
+		} else {
+			for j, x := range nb {
+				wb[j] |= x
+			}
+			for _, x := range wb {
+				df += bits.OnesCount64(x)
+			}
 		}
 		idf := math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
 		r := min(max(int64(math.Round(idf*rarityScale)), 1), maxRarity)
@@ -166,7 +184,17 @@ func (ix *Index) match(s *scratch, f *filter) int {
 			w.lvl = 0
 		}
 		all += w.lvl
-		if rel {
+		switch {
+		case rel && sparse:
+			for _, j := range s.win {
+				s.wmaxs[k*nwin+int(j)] = wmax[j]
+				if k == 0 {
+					s.bound[j] = wmax[j]
+				} else {
+					s.bound[j] += wmax[j]
+				}
+			}
+		case rel:
 			copy(s.wmaxs[k*nwin:(k+1)*nwin], wmax)
 			if k == 0 {
 				copy(s.bound, wmax)
@@ -180,15 +208,21 @@ func (ix *Index) match(s *scratch, f *filter) int {
 	s.fbits = grow(s.fbits, nwin)
 	rest := ix.filterBits(s, f, s.fbits)
 	total, ngN := 0, 0
-	for j, fb := range s.fbits {
-		u, g := uint64(0), fb
-		for k, wi := range s.order {
-			x := s.wsets[k*nwin+j]
-			if !s.words[wi].generic {
-				u, g = u|x, g&x
-			}
+	var ngAt [MaxQueryWords]int // where each non-generic word's docs start in s.wsets
+	ng := ngAt[:0]
+	for k, wi := range s.order {
+		if !s.words[wi].generic {
+			ng = append(ng, k*nwin)
 		}
-		u &= fb
+	}
+	for i := range nj {
+		j := s.window(i, sparse)
+		u, g := uint64(0), s.fbits[j]
+		for _, at := range ng {
+			x := s.wsets[at+j]
+			u, g = u|x, g&x
+		}
+		u &= s.fbits[j]
 		for m := u; rest && m != 0; m &= m - 1 {
 			if d := uint32(j<<6 + bits.TrailingZeros64(m)); !ix.passDomain(f, d) {
 				u &^= 1 << (d & 63)
@@ -210,20 +244,27 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		} else {
 			total = ngN
 		}
-		for j, x := range set {
-			for ; x != 0; x &= x - 1 {
+		for i := range nj {
+			j := s.window(i, sparse)
+			for x := set[j]; x != 0; x &= x - 1 {
 				s.push(ix, uint32(j<<6+bits.TrailingZeros64(x)), 0)
 			}
 		}
 		return total
 	}
 	s.full = grow(s.full, nwin)
+	top := math.Inf(-1) // the highest bound of a window with docs to rank
 	if ngN >= s.k || ngN == total {
-		for j, x := range s.bound {
-			s.full[j] = float64(all) + float64(x)
+		for i := range nj {
+			j := s.window(i, sparse)
+			b := float64(all) + float64(s.bound[j])
+			s.full[j] = b
+			if b > top && s.cbits[j] != 0 {
+				top = b
+			}
 		}
 	} else {
-		ix.selectLevels(s)
+		top = ix.selectLevels(s, sparse)
 	}
 	s.first = 0 // the word with the fewest terms (see score)
 	for k, wi := range s.order {
@@ -238,7 +279,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 	// walks a list: windows may come in any order.
 	s.best = grow(s.best, nw*64)
 	best := s.best
-	s.byBound()
+	s.byBound(top, sparse)
 	for g, top := range s.gtop {
 		if s.gstart[g] == s.gstart[g+1] {
 			continue // no window
@@ -275,27 +316,36 @@ func boundGroup(d float64) int {
 }
 
 // byBound sorts the windows with docs to rank (s.cbits) into groups by
-// their bounds (s.full), highest first: s.worder[s.gstart[g]:s.gstart[g+1]]
-// holds group g's windows in doc order, and s.gtop[g] their highest bound,
-// so that a group whose highest bound is below the page's threshold ends
-// the search. It is a counting sort: three passes over the windows, not a
+// their bounds (s.full; top is the highest of them; only the windows s.win
+// when sparse), highest first:
+// s.worder[s.gstart[g]:s.gstart[g+1]] holds group g's windows in doc order,
+// and s.gtop[g] their highest bound, so that a group whose highest bound is
+// below the page's threshold ends the search. It is a counting sort: two
+// passes over the windows (groups and counts, then places), not a
 // comparison sort of them.
-func (s *scratch) byBound() {
-	top := math.Inf(-1)
-	for j, m := range s.cbits {
-		if m != 0 {
-			top = max(top, s.full[j])
-		}
-	}
+func (s *scratch) byBound(top float64, sparse bool) {
 	var cnt [boundGroups + 1]int32
+	var gtop [boundGroups]float64
 	s.wgroup = grow(s.wgroup, len(s.cbits))
 	last := 0
-	for j, m := range s.cbits {
-		if m != 0 {
-			g := boundGroup(top - s.full[j])
-			s.wgroup[j] = uint8(g)
-			cnt[g+1]++
-			last = max(last, g)
+	nj := len(s.cbits)
+	if sparse {
+		nj = len(s.win)
+	}
+	for i := range nj {
+		j := s.window(i, sparse)
+		if s.cbits[j] == 0 {
+			continue
+		}
+		b := s.full[j]
+		g := boundGroup(top - b)
+		s.wgroup[j] = uint8(g)
+		if cnt[g+1] == 0 || b > gtop[g] {
+			gtop[g] = b
+		}
+		cnt[g+1]++
+		if g > last {
+			last = g
 		}
 	}
 	s.gstart, s.gtop = grow(s.gstart, last+2), grow(s.gtop, last+1)
@@ -303,15 +353,18 @@ func (s *scratch) byBound() {
 	for g := range last + 1 {
 		cnt[g+1] += cnt[g]
 		s.gstart[g+1] = cnt[g+1]
-		s.gtop[g] = math.Inf(-1)
+		s.gtop[g] = gtop[g]
+		if s.gstart[g] == s.gstart[g+1] {
+			s.gtop[g] = math.Inf(-1)
+		}
 	}
 	s.worder = grow(s.worder, int(cnt[last+1]))
-	for j, m := range s.cbits {
-		if m != 0 {
+	for i := range nj {
+		j := s.window(i, sparse)
+		if s.cbits[j] != 0 {
 			g := s.wgroup[j]
 			s.worder[cnt[g]] = uint32(j)
 			cnt[g]++
-			s.gtop[g] = max(s.gtop[g], s.full[j])
 		}
 	}
 }
@@ -359,8 +412,10 @@ func (s *scratch) splitMasks(j int, m uint64) {
 // least the highest level that, with the levels above it, fills the page,
 // and s.full to their windows' bounds. A doc's level and bound depend only
 // on the set of words it matches (a mask): docs are counted per mask
-// (splitMasks), not one by one.
-func (ix *Index) selectLevels(s *scratch) {
+// (splitMasks), not one by one. It returns the highest of those bounds.
+// When sparse, only the windows s.win hold docs, and only they are read and
+// set.
+func (ix *Index) selectLevels(s *scratch, sparse bool) float64 {
 	nw := len(s.order)
 	s.mlvl, s.mcnt = grow(s.mlvl, 1<<nw), grow(s.mcnt, 1<<nw)
 	clear(s.mcnt)
@@ -374,9 +429,17 @@ func (ix *Index) selectLevels(s *scratch) {
 		s.mlvl[mask] = l
 	}
 	s.leafs = s.leafs[:0]
-	for j, u := range s.ubits {
-		if u != 0 {
-			s.splitMasks(j, u)
+	if sparse {
+		for _, j := range s.win {
+			if u := s.ubits[j]; u != 0 {
+				s.splitMasks(int(j), u)
+			}
+		}
+	} else {
+		for j, u := range s.ubits {
+			if u != 0 {
+				s.splitMasks(j, u)
+			}
 		}
 	}
 	for _, l := range s.leafs {
@@ -405,7 +468,8 @@ func (ix *Index) selectLevels(s *scratch) {
 	// the window's best for both (which, when the other word is common and
 	// written exactly, added its exactness bonus to every window and kept
 	// every window in reach of the page).
-	clear(s.cbits)
+	clearWins(s, s.cbits, sparse)
+	top := math.Inf(-1)
 	for _, l := range s.leafs {
 		lv := s.mlvl[l.mask]
 		if lv < cut {
@@ -419,8 +483,12 @@ func (ix *Index) selectLevels(s *scratch) {
 		if s.cbits[l.j] == 0 || b > s.full[l.j] {
 			s.full[l.j] = b
 		}
+		if b > top {
+			top = b
+		}
 		s.cbits[l.j] |= l.docs
 	}
+	return top
 }
 
 // docBounds sets, for the docs m of window j, s.acc to their levels, s.mask
@@ -753,6 +821,67 @@ func (dn *dense) spread(t qterm, wmax []float32) {
 		if sc := t.w*float32(m) + t.ex; m != 0 && sc > wmax[j] {
 			wmax[j] = sc
 		}
+	}
+}
+
+// sparseFrac: a query is sparse (sparseWindows) when its terms hold at
+// most one posting per sparseFrac windows of 64 doc numbers.
+const sparseFrac = 8
+
+// sparseWindows reports whether the query's terms (s.terms, their dense
+// forms in s.tdn) have no dense form and few postings; if so it sets s.win
+// to the windows holding their postings, in doc order. Every doc the query
+// can match is in them, so the passes of match visit only those windows:
+// its per-window arrays are then cleared and read there alone.
+func (ix *Index) sparseWindows(s *scratch, nwin int) bool {
+	v := &ix.voc
+	n := 0
+	for i, t := range s.terms {
+		if s.tdn[i] != nil {
+			return false
+		}
+		n += int(v.df[t.id])
+	}
+	if n*sparseFrac > nwin {
+		return false
+	}
+	s.wsum = grow(s.wsum, (nwin+63)>>6)
+	clear(s.wsum)
+	s.win = s.win[:0]
+	for _, t := range s.terms {
+		pl, d := v.list(t.id), uint32(0)
+		for _, list := range [2][]byte{pl.a, pl.b} {
+			for i := 0; i < len(list); {
+				i, d, _ = decode(list, i, d)
+				if j := d >> 6; s.wsum[j>>6]>>(j&63)&1 == 0 {
+					s.wsum[j>>6] |= 1 << (j & 63)
+					s.win = append(s.win, j)
+				}
+			}
+		}
+	}
+	slices.Sort(s.win)
+	return true
+}
+
+// window is the i-th window the passes of match visit: s.win[i] when
+// sparse, else window i.
+func (s *scratch) window(i int, sparse bool) int {
+	if sparse {
+		return int(s.win[i])
+	}
+	return i
+}
+
+// clearWins zeroes a, a per-window array: only the windows s.win when
+// sparse (sparseWindows), else all of it.
+func clearWins[T uint64 | float32](s *scratch, a []T, sparse bool) {
+	if !sparse {
+		clear(a)
+		return
+	}
+	for _, j := range s.win {
+		a[j] = 0
 	}
 }
 

@@ -99,7 +99,11 @@ func TestByBound(t *testing.T) {
 				want = append(want, uint32(j))
 			}
 		}
-		s.byBound()
+		top := math.Inf(-1)
+		for _, j := range want {
+			top = max(top, s.full[j])
+		}
+		s.byBound(top, false)
 		got := slices.Clone(s.worder)
 		slices.Sort(got)
 		if !slices.Equal(got, want) {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"hash/maphash"
+	"math"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -13,11 +14,15 @@ import (
 type vocab struct {
 	// text holds every term's bytes back to back, term id's at
 	// text[off[id]:off[id+1]]; ids maps a term to its id (open addressing,
-	// 4 bytes a slot holding id+1, 0 when empty). Together about a third of
+	// 4 bytes a slot, 0 when empty: see idSlot). Together about a third of
 	// a map[string]uint32 and a []string with a million terms.
 	text []byte
 	off  []uint32
 	ids  []uint32
+	// wideIDs: the term table's slots hold id+1 alone, without a tag
+	// (idSlot), once an id is above maxTagged (maxTaggedID; lower in tests).
+	wideIDs   bool
+	maxTagged uint32
 	// Posting lists (postings.go): in load mode (packed false) per term in
 	// lists, with the doc number of its last posting in last; packed, in
 	// arena at pOff, plus the tails of lists appended to since.
@@ -58,10 +63,11 @@ type vocab struct {
 
 func newVocab() vocab {
 	return vocab{
-		off:      []uint32{0},
-		skips:    map[uint32][]skip{},
-		dense:    map[uint32]*dense{},
-		denseMin: denseMinDefault, denseFrac: denseFracDefault,
+		off:       []uint32{0},
+		maxTagged: maxTaggedID,
+		skips:     map[uint32][]skip{},
+		dense:     map[uint32]*dense{},
+		denseMin:  denseMinDefault, denseFrac: denseFracDefault,
 		seed:   maphash.MakeSeed(),
 		prefix: map[uint16][]uint32{},
 	}
@@ -80,6 +86,27 @@ func (v *vocab) term(id uint32) string {
 	return unsafe.String(&v.text[lo], hi-lo)
 }
 
+// idLowBits is how many low bits of a term table slot hold id+1; the bits
+// above them hold a tag, the top bits of the term's hash, so that a probe
+// compares a term's text only when the tags agree (one foreign term in 256).
+// An unsuccessful look-up (a query word's stems, most of which are no
+// term) probes several slots at a table 3/8-3/4 full, and reading each
+// one's text missed the processor's caches twice (its offset, its bytes):
+// the tag costs no memory and saves those reads.
+const idLowBits = 24
+
+// maxTaggedID bounds the term ids a tagged slot holds; past it the table
+// is rebuilt without tags (wideIDs).
+const maxTaggedID = 1<<idLowBits - 2
+
+// idSlot is the term table's slot value for term id, whose hash is h.
+func (v *vocab) idSlot(id uint32, h uint64) uint32 {
+	if v.wideIDs {
+		return id + 1
+	}
+	return uint32(h>>(64-(32-idLowBits)))<<idLowBits | (id + 1)
+}
+
 // find returns the id of term s and whether it is known; when unknown, the
 // slot is where s would go in v.ids.
 func (v *vocab) find(s string) (id uint32, ok bool, slot int) {
@@ -87,13 +114,22 @@ func (v *vocab) find(s string) (id uint32, ok bool, slot int) {
 		return 0, false, -1
 	}
 	mask := len(v.ids) - 1
-	for i := int(maphash.String(v.seed, s)) & mask; ; i = (i + 1) & mask {
+	h := maphash.String(v.seed, s)
+	tag := v.idSlot(0, h) &^ (1<<idLowBits - 1) // 0 when wide
+	low := uint32(1<<idLowBits - 1)
+	if v.wideIDs {
+		low = math.MaxUint32
+	}
+	for i := int(h) & mask; ; i = (i + 1) & mask {
 		e := v.ids[i]
 		if e == 0 {
 			return 0, false, i
 		}
-		if v.term(e-1) == s {
-			return e - 1, true, i
+		if e&^low != tag {
+			continue
+		}
+		if id := e&low - 1; v.term(id) == s {
+			return id, true, i
 		}
 	}
 }
@@ -112,10 +148,15 @@ func (v *vocab) id(s string) uint32 {
 	}
 	id = uint32(v.size())
 	if (id+1)*4 > uint32(len(v.ids))*3 { // keep the table at most 3/4 full
-		v.growIDs()
+		v.rebuildIDs(max(len(v.ids)*2, 1024))
 		_, _, slot = v.find(s)
 	}
-	v.ids[slot] = id + 1
+	if id > v.maxTagged && !v.wideIDs {
+		v.wideIDs = true
+		v.rebuildIDs(len(v.ids))
+		_, _, slot = v.find(s)
+	}
+	v.ids[slot] = v.idSlot(id, maphash.String(v.seed, s))
 	v.text = append(v.text, s...)
 	v.off = append(v.off, uint32(len(v.text)))
 	if v.packed {
@@ -141,22 +182,6 @@ func (v *vocab) id(s string) uint32 {
 		v.prefix[key] = list
 	}
 	return id
-}
-
-func (v *vocab) growIDs() {
-	old := v.ids
-	v.ids = make([]uint32, max(len(old)*2, 1024))
-	mask := len(v.ids) - 1
-	for _, e := range old {
-		if e == 0 {
-			continue
-		}
-		i := int(maphash.String(v.seed, v.term(e-1))) & mask
-		for v.ids[i] != 0 {
-			i = (i + 1) & mask
-		}
-		v.ids[i] = e
-	}
 }
 
 // buildDels refills dels from every term, sized once, and ends lazyDels.
@@ -211,21 +236,22 @@ func runeOffset(s string, k int) int {
 
 // typoCandidates calls f with the ids of terms that may be one substitution,
 // adjacent swap or insertion from w (of runes runes): same length, or
-// (when more is set) one rune longer. Hash collisions and the other terms
-// that share a half with w are among them, so callers check the edit
-// distance. (Terms one rune shorter are found by looking up w with each
-// rune deleted.)
+// (when more is set) one rune longer; and, when more is set, one deletion
+// from it (one rune shorter). Hash collisions and the other terms that
+// share a half with w are among them, so callers check the edit distance.
 //
 // A term t of L runes is under its halves t[:L/2] and t[L/2:]. An edit of w
-// leaves one half of t whole: a substitution, or an insertion into w to
-// make t, at rune L/2 or after leaves t[:L/2] = w[:L/2]; one before it
-// leaves t's second half equal to w's last L-L/2 runes. A swap of runes p,
-// p+1 is like a substitution on either side of L/2, except for the swap of
-// runes L/2-1 and L/2 themselves: that one is looked up with those two runes
-// of w swapped back.
+// leaves one half of t whole: a substitution, an insertion into w or a
+// deletion from it to make t, at rune L/2 or after leaves t[:L/2] = w[:L/2];
+// one before it leaves t's second half equal to w's last L-L/2 runes. A
+// swap of runes p, p+1 is like a substitution on either side of L/2, except
+// for the swap of runes L/2-1 and L/2 themselves: that one is looked up with
+// those two runes of w swapped back. (Deletions were looked up as terms, w
+// with each rune deleted: one probe of the term table per rune, each
+// missing the processor's caches, where the two halves take two.)
 func (v *vocab) typoCandidates(w string, runes int, more bool, buf []byte, f func(uint32)) []byte {
-	for L := runes; L <= runes+1; L++ {
-		if L > runes && !more {
+	for _, L := range [3]int{runes, runes + 1, runes - 1} {
+		if L != runes && !more {
 			break
 		}
 		h := L / 2
