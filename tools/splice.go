@@ -3,7 +3,6 @@ package tools
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
@@ -15,6 +14,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // A tool result is JSON we have already encoded once (execBuf). go-sdk
@@ -148,13 +149,12 @@ func (sp *splicer) put(body []byte, own *bytes.Buffer) (text, structured string,
 // string: the text content's (kind t) then the structured content's (s),
 // each spliceLen bytes.
 func placeholders() string {
-	var rnd [16]byte
-	_, _ = rand.Read(rnd[:]) // never fails (crypto/rand, Go 1.24 and later)
+	rnd := domain.RandomBytes(16)
 	var b [2 * spliceLen]byte
 	for k, kind := range [2]byte{'t', 's'} {
 		p := b[k*spliceLen : (k+1)*spliceLen]
 		n := copy(p, splicePrefix)
-		n += hex.Encode(p[n:], rnd[:])
+		n += hex.Encode(p[n:], rnd)
 		p[n], p[n+1], p[n+2] = '-', kind, '"'
 	}
 	return string(b[:])
