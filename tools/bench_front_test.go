@@ -14,7 +14,9 @@ import (
 // query every time, so the store's part is small and the same), served by
 // the real handler in-process (a recorder, no sockets, one call at a time),
 // beside the SDK's no-op tool served the same way: MCP in both protocol
-// versions of BenchmarkThroughput, and REST (GET /v1/listings?q=). It
+// versions of BenchmarkThroughput, and REST (GET /v1/listings?q=); then the
+// same search calls afresh (_nocache: result cache off, distinct queries).
+// It
 // reports the process CPU and the allocations a call, which the load of a
 // shared machine moves far less than it moves the throughput targets:
 //
@@ -32,14 +34,40 @@ func BenchmarkFront(b *testing.B) {
 	}
 	rest := origin + "/v1/listings?" + url.Values{"q": {q}}.Encode()
 	benchFront(b, "rest_search", ours, func(int) (*http.Request, error) { return http.NewRequest(http.MethodGet, rest, nil) }, benchCheckREST)
+
+	// The same calls with the store's result cache off, each asking a query
+	// of the fresh stream no call has asked (as BenchmarkThroughput's
+	// _nocache targets): the whole path of a never-asked search, the index's
+	// part included, one call at a time.
+	cache, ok := env.st.(interface{ SetResultCache(on bool) })
+	if !ok {
+		return
+	}
+	cache.SetResultCache(false)
+	defer cache.SetResultCache(true)
+	for c, proto := range []string{benchProto26, benchProto25} {
+		var args []map[string]any
+		for _, q := range benchFreshQueries(b, env.svc, (4+c)*benchFreshChunk, benchFreshChunk) {
+			args = append(args, map[string]any{"q": q})
+		}
+		benchFront(b, "mcp_search_"+strings.ReplaceAll(proto, "-", "")+"_nocache", ours,
+			benchMCPRequests(b, origin+"/mcp", proto, "search_listings", args), benchCheckMCP(false))
+	}
+	fresh := benchFreshQueries(b, env.svc, 6*benchFreshChunk, benchFreshChunk)
+	benchFront(b, "rest_search_nocache", ours, func(i int) (*http.Request, error) {
+		return http.NewRequest(http.MethodGet, origin+"/v1/listings?"+url.Values{"q": {fresh[i%len(fresh)]}}.Encode(), nil)
+	}, benchCheckRESTAny)
 }
 
-// benchFront runs one target of BenchmarkFront: request mk(0), served by h
-// into a recorder, b.N times; the first answer is checked.
+// benchFront runs one target of BenchmarkFront: requests mk(0), mk(1), ...,
+// served by h into a recorder, b.N of them after the first, which is
+// checked.
 func benchFront(b *testing.B, name string, h http.Handler, mk func(int) (*http.Request, error), check func(*http.Response, []byte) error) {
 	b.Run(name, func(b *testing.B) {
+		i := 0
 		serve := func() *httptest.ResponseRecorder {
-			req, err := mk(0)
+			req, err := mk(i)
+			i++
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -66,6 +66,14 @@ func (e *dupKeyError) Error() string { return fmt.Sprintf("duplicate key %s", e.
 // key a *dupKeyError (inputFieldError turns both into field errors);
 // anything else that is not one JSON value is another error.
 func decodeJSON(raw []byte) (any, error) {
+	if v, ok := decodeFlat(raw); ok {
+		return v, nil
+	}
+	return decodeTokens(raw)
+}
+
+// decodeTokens is decodeJSON for any input, token by token.
+func decodeTokens(raw []byte) (any, error) {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.UseNumber()
 	v, err := decodeValue(d, raw, nil, 0)
@@ -79,6 +87,130 @@ func decodeJSON(raw []byte) (any, error) {
 		return nil, err
 	}
 	return v, nil
+}
+
+// decodeFlat is decodeJSON for the arguments most calls send, for about a
+// fifth of its CPU and allocations: one object whose values are strings
+// without escapes (UTF-8, no control character), integers of at most 15
+// digits, true, false or null, each key once. It answers what decodeJSON
+// answers for such an input (TestDecodeFlat_SameAsDecodeJSON); ok is false
+// for anything else (nested values, escapes, other numbers, a key twice,
+// bad bytes, trailing data, invalid JSON), which decodeJSON then reads and
+// judges.
+func decodeFlat(raw []byte) (_ map[string]any, ok bool) {
+	i := skipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
+		return nil, false
+	}
+	obj := map[string]any{}
+	i = skipSpace(raw, i+1)
+	if i < len(raw) && raw[i] == '}' {
+		return obj, skipSpace(raw, i+1) == len(raw)
+	}
+	for {
+		key, n, ok := flatString(raw, i)
+		if !ok {
+			return nil, false
+		}
+		if _, dup := obj[key]; dup {
+			return nil, false
+		}
+		i = skipSpace(raw, n)
+		if i >= len(raw) || raw[i] != ':' {
+			return nil, false
+		}
+		i = skipSpace(raw, i+1)
+		if i >= len(raw) {
+			return nil, false
+		}
+		var v any
+		switch c := raw[i]; {
+		case c == '"':
+			if v, n, ok = flatString(raw, i); !ok {
+				return nil, false
+			}
+		case c == '-' || c >= '0' && c <= '9':
+			if v, n, ok = flatInteger(raw, i); !ok {
+				return nil, false
+			}
+		case bytes.HasPrefix(raw[i:], []byte("true")):
+			v, n = true, i+4
+		case bytes.HasPrefix(raw[i:], []byte("false")):
+			v, n = false, i+5
+		case bytes.HasPrefix(raw[i:], []byte("null")):
+			v, n = nil, i+4
+		default:
+			return nil, false
+		}
+		obj[key] = v
+		i = skipSpace(raw, n)
+		if i >= len(raw) {
+			return nil, false
+		}
+		switch raw[i] {
+		case ',':
+			i = skipSpace(raw, i+1)
+		case '}':
+			return obj, skipSpace(raw, i+1) == len(raw)
+		default:
+			return nil, false
+		}
+	}
+}
+
+// skipSpace returns the index of the first byte of raw at or after i that
+// is not JSON white space.
+func skipSpace(raw []byte, i int) int {
+	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\n' || raw[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// flatString reads the string starting at raw[i] (a quote) when it holds
+// neither an escape nor a control character and is UTF-8, returning it and
+// the index after its closing quote.
+func flatString(raw []byte, i int) (string, int, bool) {
+	if i >= len(raw) || raw[i] != '"' {
+		return "", 0, false
+	}
+	ascii := true
+	for j := i + 1; j < len(raw); j++ {
+		switch c := raw[j]; {
+		case c == '"':
+			if !ascii && !utf8.Valid(raw[i+1:j]) {
+				return "", 0, false
+			}
+			return string(raw[i+1 : j]), j + 1, true
+		case c == '\\' || c < 0x20:
+			return "", 0, false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return "", 0, false
+}
+
+// flatInteger reads the integer starting at raw[i] when it is a JSON number
+// of at most 15 digits without fraction or exponent (so numberOK holds for
+// it), returning it as decodeJSON does (json.Number) and the index after it.
+func flatInteger(raw []byte, i int) (json.Number, int, bool) {
+	j := i
+	if raw[j] == '-' {
+		j++
+	}
+	start := j
+	for j < len(raw) && raw[j] >= '0' && raw[j] <= '9' {
+		j++
+	}
+	digits := j - start
+	if digits == 0 || digits > 15 || digits > 1 && raw[start] == '0' {
+		return "", 0, false
+	}
+	if j < len(raw) && (raw[j] == '.' || raw[j] == 'e' || raw[j] == 'E') {
+		return "", 0, false
+	}
+	return json.Number(raw[i:j]), j, true
 }
 
 // decodeValue reads one JSON value of raw (which d reads); path is where it sits.
@@ -243,6 +375,9 @@ func textFieldError(field, why string) domain.FieldError {
 // inputFieldError returns the field error of a duplicate key, of a number
 // out of range, or of text no field may hold, if err is one.
 func inputFieldError(err error) (domain.FieldError, bool) {
+	if err == nil { // before the targets of errors.As, which escape: three allocations a call
+		return domain.FieldError{}, false
+	}
 	if e := (*textError)(nil); errors.As(err, &e) {
 		return textFieldError(e.field, e.why), true
 	}

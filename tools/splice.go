@@ -3,8 +3,10 @@ package tools
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -98,7 +100,7 @@ func splicedResult(ctx context.Context, res *result) *mcp.CallToolResult {
 			res.buf = nil // the splicer's now
 			return &mcp.CallToolResult{
 				Content:           []mcp.Content{&mcp.TextContent{Text: text}},
-				StructuredContent: json.RawMessage(`"` + structured + `"`),
+				StructuredContent: quoted(structured),
 			}
 		}
 	}
@@ -108,17 +110,24 @@ func splicedResult(ctx context.Context, res *result) *mcp.CallToolResult {
 	}
 }
 
+// quoted returns the placeholder s as the JSON string it is (its bytes
+// need no escape).
+func quoted(s string) json.RawMessage {
+	return append(append(append(make(json.RawMessage, 0, len(s)+2), '"'), s...), '"')
+}
+
 // put registers body and returns the text of the two placeholders standing
 // for it (without quotes): the first for the text content (body as a JSON
 // string), the second for the structured content (body). body must not
 // change until the response is written; own, if not nil, is the pooled
 // buffer body lives in, given back by release.
 func (sp *splicer) put(body []byte, own *bytes.Buffer) (text, structured string, err error) {
-	tok := splicePrefix[1:] + domain.RandomHex(16) + "-"
+	keys := placeholders()
+	kt, ks := keys[:spliceLen], keys[spliceLen:]
 	// Into a pooled buffer's spare room (it grows there unless the escapes
 	// outgrow it).
 	esc := resultBufs.Get().(*bytes.Buffer)
-	esc.Grow(len(body) + len(body)/8 + 2)
+	esc.Grow(len(body) + len(body)/8 + escMax)
 	str := appendJSONString(esc.AvailableBuffer(), body)
 	sp.mu.Lock()
 	defer sp.mu.Unlock()
@@ -131,73 +140,122 @@ func (sp *splicer) put(body []byte, own *bytes.Buffer) (text, structured string,
 	if sp.parts == nil {
 		sp.parts = make(map[string][]byte, 2)
 	}
-	sp.parts[`"`+tok+`t"`] = str
-	sp.parts[`"`+tok+`s"`] = body
-	return tok + "t", tok + "s", nil
+	sp.parts[kt] = str
+	sp.parts[ks] = body
+	return kt[1 : spliceLen-1], ks[1 : spliceLen-1], nil
+}
+
+// placeholders returns a new pair of placeholders, quotes included, in one
+// string: the text content's (kind t) then the structured content's (s),
+// each spliceLen bytes.
+func placeholders() string {
+	rnd := domain.RandomBytes(16)
+	var b [2 * spliceLen]byte
+	for k, kind := range [2]byte{'t', 's'} {
+		p := b[k*spliceLen : (k+1)*spliceLen]
+		n := copy(p, splicePrefix)
+		n += hex.Encode(p[n:], rnd)
+		p[n], p[n+1], p[n+2] = '-', kind, '"'
+	}
+	return string(b[:])
 }
 
 // appendJSONString appends s as a JSON string, byte for byte as
 // encoding/json writes one (HTML characters, control characters, U+2028 and
-// U+2029 escaped, bad UTF-8 as U+FFFD; TestSplice_TextEscaping). It is
-// segmentio's AppendEscape with encodeResult's flags, about 1.7 times as fast
-// on a search page (BenchmarkTextEscape): runs of plain ASCII are copied
-// whole, found with a table.
+// U+2029 escaped, bad UTF-8 as U+FFFD; TestSplice_TextEscaping). It writes
+// a byte at a time into room reserved ahead, one table look-up a byte: a
+// search page has a quote every few bytes, so its runs of plain bytes are
+// short, and copying them run by run (as segmentio's AppendEscape does)
+// costs a call and a capacity check a run (BenchmarkTextEscape).
 func appendJSONString(dst, s []byte) []byte {
 	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	start := 0
+	j := len(dst)
+	d := reserve(dst, len(s)+len(s)/8+escMax)
+	d[j] = '"'
+	j++
 	for i := 0; i < len(s); {
+		if len(d)-j < escMax {
+			d = reserve(d[:j], len(s)-i+len(s)/8+escMax)
+		}
 		c := s[i]
-		if c < utf8.RuneSelf {
-			if jsonPlain[c] {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default: // other control characters, <, > and &
-				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
+		e := jsonEsc[c]
+		if e == 0 {
+			d[j] = c
+			j++
 			i++
-			start = i
 			continue
 		}
-		r, size := utf8.DecodeRune(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			dst = append(append(dst, s[start:i]...), `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xf])
-		default:
+		switch e {
+		case escHex: // other control characters, <, > and &
+			d[j], d[j+1], d[j+2], d[j+3], d[j+4], d[j+5] = '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf]
+			j += 6
+		case escRune:
+			r, size := utf8.DecodeRune(s[i:])
+			switch {
+			case r == utf8.RuneError && size == 1:
+				j += copy(d[j:], `\ufffd`)
+			case r == '\u2028' || r == '\u2029':
+				d[j], d[j+1], d[j+2], d[j+3], d[j+4], d[j+5] = '\\', 'u', '2', '0', '2', hex[r&0xf]
+				j += 6
+			default:
+				j += copy(d[j:], s[i:i+size])
+			}
 			i += size
 			continue
+		default: // a backslash and e
+			d[j], d[j+1] = '\\', e
+			j += 2
 		}
-		i += size
-		start = i
+		i++
 	}
-	return append(append(dst, s[start:]...), '"')
+	d[j] = '"' // each round starts with escMax bytes free and writes at most 6
+	return d[:j+1]
 }
 
-// jsonPlain marks the ASCII bytes a JSON string holds as they are.
-var jsonPlain = func() (t [utf8.RuneSelf]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+// escMax is the most bytes appendJSONString writes for one byte or rune of
+// its input (\u00XX, \ufffd, \u202X), its closing quote included.
+const escMax = 8
+
+// reserve returns b extended to its capacity, which it grows first when
+// that leaves fewer than n bytes after len(b).
+func reserve(b []byte, n int) []byte {
+	if cap(b)-len(b) < n {
+		b = slices.Grow(b, n)
+	}
+	return b[:cap(b)]
+}
+
+// jsonEsc says how appendJSONString writes each byte: 0 as it is, escHex
+// as \u00XX, escRune as the start of a non-ASCII rune, else a backslash and
+// the byte's entry (\" \\ \b \f \n \r \t).
+var jsonEsc = func() (t [256]byte) {
+	for c := range 256 {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = escRune
+		case c == '"' || c == '\\':
+			t[c] = byte(c)
+		case c == '\b':
+			t[c] = 'b'
+		case c == '\f':
+			t[c] = 'f'
+		case c == '\n':
+			t[c] = 'n'
+		case c == '\r':
+			t[c] = 'r'
+		case c == '\t':
+			t[c] = 't'
+		case c < 0x20 || c == '<' || c == '>' || c == '&':
+			t[c] = escHex
+		}
 	}
 	return t
 }()
+
+const (
+	escHex  = 1
+	escRune = 2
+)
 
 // WriteHeader notes that the header went out.
 func (sp *splicer) WriteHeader(code int) {
