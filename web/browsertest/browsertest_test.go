@@ -308,7 +308,7 @@ type logRecorder struct {
 }
 
 func (r *logRecorder) Logf(format string, args ...any) {
-	r.TB.Helper()
+	r.Helper()
 	r.mu.Lock()
 	r.logs = append(r.logs, fmt.Sprintf(format, args...))
 	r.mu.Unlock()
