@@ -1,3 +1,5 @@
+//go:build e2e
+
 // Package browsertest drives a real headless Chromium from Go tests: it finds
 // Chromium (installing Debian's chromium package when it is missing, the way
 // the MCP conformance test installs Node), starts it with the flags this
@@ -7,7 +9,9 @@
 // broken images.
 //
 // It is for tests only: no non-test code imports it
-// (cmd/launchdir/deps_test.go holds that).
+// (cmd/launchdir/deps_test.go holds that), and it builds only with the e2e
+// tag, so the default tier's `go test ./...` compiles neither it nor chromedp
+// (about 10 s of compile CPU on a cold build cache).
 package browsertest
 
 import (
