@@ -70,7 +70,9 @@ var benchCPU sync.Map // name -> float64
 // cycle through 32 queries, and every call after the first round is a cache
 // hit). The search sub-benchmarks also report their ratio
 // to the baseline measured before them in the same run (goals of issue 17:
-// MCP >= 0.50 of the no-op tool, REST >= 0.30 of the plain handler). Run everything with
+// MCP >= 0.50 of the no-op tool, REST >= 0.30 of the plain handler). Every
+// target reports its response bytes a call (resp_B/call): the benchmark's
+// client reads them in the same process, so its CPU a call counts them. Run everything with
 //
 //	go test ./tools -run '^$' -bench 'Throughput|SearchLatency' -benchtime 3s -v -timeout 30m
 //
@@ -184,6 +186,13 @@ func benchThroughput(b *testing.B, name, base string, cl *http.Client, mk func(i
 		var firstErr error
 		var errOnce sync.Once
 		var wg sync.WaitGroup
+		// The response bytes a call: what the server writes and the
+		// benchmark's client (in the same process, its CPU counted) reads.
+		var got atomic.Int64
+		measured := func(res *http.Response, body []byte) error {
+			got.Add(int64(len(body)))
+			return check(res, body)
+		}
 		b.ResetTimer()
 		start, cpu0 := time.Now(), benchProcessCPU()
 		for range benchWorkers {
@@ -193,7 +202,7 @@ func benchThroughput(b *testing.B, name, base string, cl *http.Client, mk func(i
 					if i >= int64(b.N) {
 						return
 					}
-					if err := benchDo(cl, mk, int(i), check); err != nil {
+					if err := benchDo(cl, mk, int(i), measured); err != nil {
 						errOnce.Do(func() { firstErr = fmt.Errorf("call %d: %w", i, err) })
 						next.Store(int64(b.N))
 						return
@@ -210,6 +219,7 @@ func benchThroughput(b *testing.B, name, base string, cl *http.Client, mk func(i
 		rate := float64(b.N) / elapsed.Seconds()
 		benchRates.Store(name, rate)
 		b.ReportMetric(rate, "calls/s")
+		b.ReportMetric(float64(got.Load())/float64(b.N), "resp_B/call")
 		// CPU time per call is what the calls cost on this machine whatever
 		// else runs on it; calls/s also depends on the CPU left to us.
 		cpuPerCall := float64(cpu.Microseconds()) / float64(b.N)
