@@ -29,11 +29,7 @@ func TestEvaluationDev33(t *testing.T) {
 	if len(sites) < 8 {
 		t.Errorf("%d dev33 sites, want at least 8", len(sites))
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetched)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log("\n" + sc.report("dev33"))
+	sc := scoreSet(t, "dev33", sites, fetched)
 	if sc.ungrounded != 0 || sc.robotsSites == 0 || sc.robotsOK != sc.robotsSites {
 		checkClean(t, sc)
 	}
