@@ -217,17 +217,6 @@ func (s *Service) claimStore() (ClaimStore, error) {
 	return s.Claims, nil
 }
 
-// callerClaims is the start of the caller's claim operations: the signed-in
-// caller and the claim store.
-func (s *Service) callerClaims(ctx context.Context) (Caller, ClaimStore, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return Caller{}, nil, err
-	}
-	st, err := s.claimStore()
-	return c, st, err
-}
-
 // claimDomain is the domain a listing is claimed by: its domain column, or
 // the host of its URL without www.
 func claimDomain(domain, rawURL string) string {
@@ -270,7 +259,7 @@ func checkClaimEmail(email, domain string) (string, error) {
 // ClaimListing starts a claim of a public listing: a token to publish (dns,
 // meta, file) or a link mailed to an address at the listing's domain (email).
 func (s *Service) ClaimListing(ctx context.Context, in ClaimListingInput) (*Claim, error) {
-	c, st, err := s.callerClaims(ctx)
+	c, st, err := callerWith(ctx, s.claimStore)
 	if err != nil {
 		return nil, err
 	}
@@ -362,7 +351,7 @@ func (s *Service) mailClaimLink(ctx context.Context, st ClaimStore, m Mailer, c 
 // VerifyClaim checks a pending dns, meta or file claim and, when the proof
 // is found, makes the caller an owner of the listing.
 func (s *Service) VerifyClaim(ctx context.Context, in VerifyClaimInput) (*Claim, error) {
-	c, st, err := s.callerClaims(ctx)
+	c, st, err := callerWith(ctx, s.claimStore)
 	if err != nil {
 		return nil, err
 	}
@@ -464,7 +453,7 @@ func claimMethodWords(m string) string {
 
 // ListMyClaims lists the caller's claims, newest first.
 func (s *Service) ListMyClaims(ctx context.Context, in ListMyClaimsInput) (*ClaimList, error) {
-	c, st, err := s.callerClaims(ctx)
+	c, st, err := callerWith(ctx, s.claimStore)
 	if err != nil {
 		return nil, err
 	}

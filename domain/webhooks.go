@@ -202,12 +202,7 @@ func (s *Service) webhookStore() (WebhookStore, error) {
 // callerWebhooks is the start of every webhook operation: the signed-in
 // caller and the webhook store.
 func (s *Service) callerWebhooks(ctx context.Context) (Caller, WebhookStore, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return Caller{}, nil, err
-	}
-	st, err := s.webhookStore()
-	return c, st, err
+	return callerWith(ctx, s.webhookStore)
 }
 
 // callerWebhook is callerWebhooks and the caller's endpoint id.
