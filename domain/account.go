@@ -77,6 +77,19 @@ func requireCaller(ctx context.Context) (Caller, error) {
 	return c, nil
 }
 
+// callerWith is the start of an operation on the caller's own rows: the
+// signed-in caller and the store get returns (the store's getter answers an
+// internal error when it is not configured).
+func callerWith[S any](ctx context.Context, get func() (S, error)) (Caller, S, error) {
+	c, err := requireCaller(ctx)
+	if err != nil {
+		var none S
+		return Caller{}, none, err
+	}
+	st, err := get()
+	return c, st, err
+}
+
 // GetAccountInput has no fields.
 type GetAccountInput struct{}
 

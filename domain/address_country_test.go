@@ -1,10 +1,6 @@
 package domain_test
 
-import (
-	"testing"
-
-	"github.com/launchdir/launchdir/domain"
-)
+import "testing"
 
 // TestGround_CountryFromAddressForm: the gate takes a country from an
 // address without postcode or country name when the address's form and
@@ -38,14 +34,7 @@ func TestGround_CountryFromAddressForm(t *testing.T) {
 		{"vi", "VN", "Sổ Chi Tiêu được thành lập năm 2021", false},
 	}
 	for _, c := range cases {
-		site := &domain.SiteCrawl{URL: "https://x.test/", Language: c.lang,
-			Pages: []domain.WebPage{{URL: "https://x.test/", Text: c.quote}}}
-		d := &domain.Drafted{Fields: map[string]domain.DraftedValue{
-			"country": {Text: c.country, Evidence: []domain.Evidence{{Quote: c.quote, URL: "https://x.test/"}}},
-		}}
-		kept, _ := domain.Ground(domain.DraftRequest{Site: site}, d)
-		_, ok := kept.Fields["country"]
-		if ok != c.keep {
+		if ok := groundsCountry(c.lang, c.country, c.quote); ok != c.keep {
 			t.Errorf("lang %s, %s from %q: kept %v, want %v", c.lang, c.country, c.quote, ok, c.keep)
 		}
 	}

@@ -259,11 +259,7 @@ func checkClaimEmail(email, domain string) (string, error) {
 // ClaimListing starts a claim of a public listing: a token to publish (dns,
 // meta, file) or a link mailed to an address at the listing's domain (email).
 func (s *Service) ClaimListing(ctx context.Context, in ClaimListingInput) (*Claim, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.claimStore()
+	c, st, err := callerWith(ctx, s.claimStore)
 	if err != nil {
 		return nil, err
 	}
@@ -355,11 +351,7 @@ func (s *Service) mailClaimLink(ctx context.Context, st ClaimStore, m Mailer, c 
 // VerifyClaim checks a pending dns, meta or file claim and, when the proof
 // is found, makes the caller an owner of the listing.
 func (s *Service) VerifyClaim(ctx context.Context, in VerifyClaimInput) (*Claim, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.claimStore()
+	c, st, err := callerWith(ctx, s.claimStore)
 	if err != nil {
 		return nil, err
 	}
@@ -461,11 +453,7 @@ func claimMethodWords(m string) string {
 
 // ListMyClaims lists the caller's claims, newest first.
 func (s *Service) ListMyClaims(ctx context.Context, in ListMyClaimsInput) (*ClaimList, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.claimStore()
+	c, st, err := callerWith(ctx, s.claimStore)
 	if err != nil {
 		return nil, err
 	}

@@ -65,11 +65,7 @@ func (s *Service) drafting() (*Drafting, error) {
 // SubmitListing starts a draft from a product URL: the site is read and an AI
 // drafts the profile in the background; nothing is published or charged.
 func (s *Service) SubmitListing(ctx context.Context, in SubmitListingInput) (*DraftView, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	d, err := s.drafting()
+	c, d, err := callerWith(ctx, s.drafting)
 	if err != nil {
 		return nil, err
 	}
@@ -131,11 +127,7 @@ func emptyDoc() DraftDoc {
 // ownDraft loads a draft of the caller; another user's draft is 404, so its
 // existence is not revealed.
 func (s *Service) ownDraft(ctx context.Context, id string, withCrawl bool) (*Drafting, *DraftRecord, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	d, err := s.drafting()
+	c, d, err := callerWith(ctx, s.drafting)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -163,11 +155,7 @@ func (s *Service) GetDraft(ctx context.Context, in DraftIDInput) (*DraftView, er
 
 // ListMyDrafts lists the caller's drafts, newest first.
 func (s *Service) ListMyDrafts(ctx context.Context, in ListMyDraftsInput) (*DraftList, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	d, err := s.drafting()
+	c, d, err := callerWith(ctx, s.drafting)
 	if err != nil {
 		return nil, err
 	}

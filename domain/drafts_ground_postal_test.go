@@ -49,15 +49,21 @@ func TestGround_CountryFromPostalAddress(t *testing.T) {
 		{"en", "CN", "公司地址：浙江省杭州市西湖区文三路 90 号 5 楼", false},
 	}
 	for _, c := range cases {
-		site := &domain.SiteCrawl{URL: "https://x.test/", Language: c.lang,
-			Pages: []domain.WebPage{{URL: "https://x.test/", Text: c.quote}}}
-		d := &domain.Drafted{Fields: map[string]domain.DraftedValue{
-			"country": {Text: c.country, Evidence: []domain.Evidence{{Quote: c.quote, URL: "https://x.test/"}}},
-		}}
-		kept, _ := domain.Ground(domain.DraftRequest{Site: site}, d)
-		_, ok := kept.Fields["country"]
-		if ok != c.keep {
+		if ok := groundsCountry(c.lang, c.country, c.quote); ok != c.keep {
 			t.Errorf("lang %s, %s from %q: kept %v, want %v", c.lang, c.country, c.quote, ok, c.keep)
 		}
 	}
+}
+
+// groundsCountry says whether the gate keeps a drafted country whose only
+// evidence is quote, the text of a one-page site in lang.
+func groundsCountry(lang, country, quote string) bool {
+	site := &domain.SiteCrawl{URL: "https://x.test/", Language: lang,
+		Pages: []domain.WebPage{{URL: "https://x.test/", Text: quote}}}
+	d := &domain.Drafted{Fields: map[string]domain.DraftedValue{
+		"country": {Text: country, Evidence: []domain.Evidence{{Quote: quote, URL: "https://x.test/"}}},
+	}}
+	kept, _ := domain.Ground(domain.DraftRequest{Site: site}, d)
+	_, ok := kept.Fields["country"]
+	return ok
 }

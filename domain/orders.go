@@ -153,11 +153,7 @@ func applyVAT(lines []OrderLine, bp int) ([]OrderLine, int64) {
 // CreateCheckout builds a pending order from items and returns it with its
 // checkout_url, the page where the person pays.
 func (s *Service) CreateCheckout(ctx context.Context, in OrderInput) (*OrderView, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	o, err := s.ordering()
+	c, o, err := callerWith(ctx, s.ordering)
 	if err != nil {
 		return nil, err
 	}
@@ -303,11 +299,7 @@ type ListMyOrdersInput struct {
 
 // ListMyOrders lists the caller's orders, newest first, with status.
 func (s *Service) ListMyOrders(ctx context.Context, in ListMyOrdersInput) (*OrderList, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	o, err := s.ordering()
+	c, o, err := callerWith(ctx, s.ordering)
 	if err != nil {
 		return nil, err
 	}
@@ -331,11 +323,7 @@ type GetOrderInput struct {
 // GetOrder returns one of the caller's orders: status, totals with VAT,
 // lines and whether each was fulfilled. 404 for someone else's.
 func (s *Service) GetOrder(ctx context.Context, in GetOrderInput) (*OrderView, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	o, err := s.ordering()
+	c, o, err := callerWith(ctx, s.ordering)
 	if err != nil {
 		return nil, err
 	}

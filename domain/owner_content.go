@@ -297,11 +297,7 @@ type DeleteMilestoneInput struct {
 // DeleteMilestone deletes a milestone; 404 when it is not on that listing or
 // the listing is not the caller's.
 func (s *Service) DeleteMilestone(ctx context.Context, in DeleteMilestoneInput) (*MilestoneOutput, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.contentStore()
+	c, st, err := callerWith(ctx, s.contentStore)
 	if err != nil {
 		return nil, err
 	}

@@ -242,11 +242,7 @@ func (s *Service) editStore() (ListingEditStore, error) {
 // headline, summary and SEO fields sent to the same company's listings on
 // other sites.
 func (s *Service) UpdateMyListing(ctx context.Context, in UpdateMyListingInput) (*UpdateMyListingOutput, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.editStore()
+	c, st, err := callerWith(ctx, s.editStore)
 	if err != nil {
 		return nil, err
 	}

@@ -371,11 +371,7 @@ func (s *Service) freeStore() (FreeStore, error) {
 // reads its homepage for the badge at once; called again while it waits, it
 // only checks again.
 func (s *Service) ChooseFreeListing(ctx context.Context, in ChooseFreeListingInput) (*FreeListing, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	fs, err := s.freeStore()
+	c, fs, err := callerWith(ctx, s.freeStore)
 	if err != nil {
 		return nil, err
 	}

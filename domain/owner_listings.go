@@ -112,11 +112,7 @@ func (s *Service) ownerStore() (OwnerStore, error) {
 
 // ListMyListings lists every listing the caller owns, in any status.
 func (s *Service) ListMyListings(ctx context.Context, in ListMyListingsInput) (*MyListingList, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.ownerStore()
+	c, st, err := callerWith(ctx, s.ownerStore)
 	if err != nil {
 		return nil, err
 	}
@@ -138,11 +134,7 @@ func (s *Service) ListMyListings(ctx context.Context, in ListMyListingsInput) (*
 // GetMyListing returns one of the caller's listings: status, plan, launch
 // week, unlocked paid sections and the whole profile. 404 for others'.
 func (s *Service) GetMyListing(ctx context.Context, in GetMyListingInput) (*MyListing, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.ownerStore()
+	c, st, err := callerWith(ctx, s.ownerStore)
 	if err != nil {
 		return nil, err
 	}

@@ -317,11 +317,7 @@ func (s *Service) GetProgramme(ctx context.Context, in GetProgrammeInput) (*Prog
 // EnterProgramme enters one of the caller's listings in a programme during
 // its entry window.
 func (s *Service) EnterProgramme(ctx context.Context, in EnterProgrammeInput) (*ProgrammeEntryAnswer, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.programmeStore()
+	c, st, err := callerWith(ctx, s.programmeStore)
 	if err != nil {
 		return nil, err
 	}
@@ -388,11 +384,7 @@ func orAny(d string) string {
 // WithdrawProgrammeEntry withdraws one of the caller's entries while
 // entries are open.
 func (s *Service) WithdrawProgrammeEntry(ctx context.Context, in WithdrawProgrammeEntryInput) (*ProgrammeEntryAnswer, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.programmeStore()
+	c, st, err := callerWith(ctx, s.programmeStore)
 	if err != nil {
 		return nil, err
 	}

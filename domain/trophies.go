@@ -333,11 +333,7 @@ func (s *Service) AddTrophy(ctx context.Context, in AddTrophyInput) (*TrophyAnsw
 
 // DeleteTrophy removes a trophy from one of the caller's listings.
 func (s *Service) DeleteTrophy(ctx context.Context, in DeleteTrophyInput) (*TrophyAnswer, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.trophyStore()
+	c, st, err := callerWith(ctx, s.trophyStore)
 	if err != nil {
 		return nil, err
 	}
@@ -369,11 +365,7 @@ func (s *Service) GetTrophyCabinet(ctx context.Context, in GetTrophyCabinetInput
 // ListMyTrophies is the cabinet of one of the caller's listings with every
 // trophy, pending and rejected ones too, with their reasons.
 func (s *Service) ListMyTrophies(ctx context.Context, in ListMyTrophiesInput) (*TrophyCabinet, error) {
-	c, err := requireCaller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.trophyStore()
+	c, st, err := callerWith(ctx, s.trophyStore)
 	if err != nil {
 		return nil, err
 	}

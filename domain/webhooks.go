@@ -202,12 +202,17 @@ func (s *Service) webhookStore() (WebhookStore, error) {
 // callerWebhooks is the start of every webhook operation: the signed-in
 // caller and the webhook store.
 func (s *Service) callerWebhooks(ctx context.Context) (Caller, WebhookStore, error) {
-	c, err := requireCaller(ctx)
+	return callerWith(ctx, s.webhookStore)
+}
+
+// callerWebhook is callerWebhooks and the caller's endpoint id.
+func (s *Service) callerWebhook(ctx context.Context, id int64) (Caller, WebhookStore, *WebhookEndpointRecord, error) {
+	c, st, err := s.callerWebhooks(ctx)
 	if err != nil {
-		return Caller{}, nil, err
+		return Caller{}, nil, nil, err
 	}
-	st, err := s.webhookStore()
-	return c, st, err
+	rec, err := st.Webhook(ctx, c.UserID, id)
+	return c, st, rec, err
 }
 
 func (s *Service) wakeHooks() {
@@ -415,11 +420,7 @@ func (s *Service) ListWebhooks(ctx context.Context, _ ListWebhooksInput) (*Webho
 
 // UpdateWebhook changes what is sent of one of the caller's endpoints.
 func (s *Service) UpdateWebhook(ctx context.Context, in UpdateWebhookInput) (*WebhookAnswer, error) {
-	c, st, err := s.callerWebhooks(ctx)
-	if err != nil {
-		return nil, err
-	}
-	rec, err := st.Webhook(ctx, c.UserID, in.WebhookID)
+	c, st, rec, err := s.callerWebhook(ctx, in.WebhookID)
 	if err != nil {
 		return nil, err
 	}
@@ -465,11 +466,7 @@ func (s *Service) UpdateWebhook(ctx context.Context, in UpdateWebhookInput) (*We
 
 // DeleteWebhook removes one of the caller's endpoints with its delivery log.
 func (s *Service) DeleteWebhook(ctx context.Context, in WebhookIDInput) (*WebhookAnswer, error) {
-	c, st, err := s.callerWebhooks(ctx)
-	if err != nil {
-		return nil, err
-	}
-	rec, err := st.Webhook(ctx, c.UserID, in.WebhookID)
+	c, st, rec, err := s.callerWebhook(ctx, in.WebhookID)
 	if err != nil {
 		return nil, err
 	}
@@ -482,11 +479,7 @@ func (s *Service) DeleteWebhook(ctx context.Context, in WebhookIDInput) (*Webhoo
 // RotateWebhookSecret gives an endpoint a new secret, shown once; the old
 // one keeps signing beside it for WebhookSecretOverlap.
 func (s *Service) RotateWebhookSecret(ctx context.Context, in WebhookIDInput) (*WebhookAnswer, error) {
-	c, st, err := s.callerWebhooks(ctx)
-	if err != nil {
-		return nil, err
-	}
-	rec, err := st.Webhook(ctx, c.UserID, in.WebhookID)
+	_, st, rec, err := s.callerWebhook(ctx, in.WebhookID)
 	if err != nil {
 		return nil, err
 	}

@@ -345,11 +345,7 @@ func (s *Service) ListWebhookDeliveries(ctx context.Context, in ListWebhookDeliv
 
 // SendTestWebhook queues a webhook.test event to one of the caller's endpoints.
 func (s *Service) SendTestWebhook(ctx context.Context, in WebhookIDInput) (*WebhookDeliveryAnswer, error) {
-	c, st, err := s.callerWebhooks(ctx)
-	if err != nil {
-		return nil, err
-	}
-	ep, err := st.Webhook(ctx, c.UserID, in.WebhookID)
+	c, st, ep, err := s.callerWebhook(ctx, in.WebhookID)
 	if err != nil {
 		return nil, err
 	}

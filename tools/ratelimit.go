@@ -148,18 +148,17 @@ func (s *Server) limitToolCalls(w http.ResponseWriter, r *http.Request, ctx cont
 	if s.limiter == nil || r.Method != http.MethodPost {
 		return ctx, true
 	}
-	n := calls
-	if n == 0 {
+	if calls == 0 {
 		return ctx, true
 	}
-	st, err := takeOperations(s.limiter, clientKeyFrom(ctx, r.Header), n)
+	st, err := takeOperations(s.limiter, clientKeyFrom(ctx, r.Header), calls)
 	st.SetHeaders(w.Header())
 	if err != nil {
 		writeProblem(w, problemFor(ctx, s.log, "tools/call", err))
 		return ctx, false
 	}
 	prepaid := new(atomic.Int32)
-	prepaid.Store(int32(n))
+	prepaid.Store(int32(calls))
 	return context.WithValue(ctx, prepaidKey{}, prepaid), true
 }
 

@@ -387,10 +387,12 @@ func adminPage(t *testing.T, c *http.Client, origin string) (int, string) {
 // open /admin, so the banner says how to become admin, and on this local
 // instance /admin's 404 page says it to a signed-in person (not to a
 // visitor). With --admin-emails neither says it: a public instance does
-// not reveal its admin page.
+// not reveal its admin page. The hint names the command as this process was
+// started (selfCommand): "go run ./cmd/launchdir" under go test, the binary's
+// path when the test binary is run by itself.
 func TestServe_BannerSaysHowToBecomeAdmin(t *testing.T) {
 	t.Parallel()
-	const hint = "launchdir admin grant --email you@example.com --role admin"
+	hint := selfCommand() + " admin grant --email you@example.com --role admin"
 	s := startServe(t)
 	origin := "http://127.0.0.1:" + s.port
 	if !strings.Contains(s.banner, hint) {

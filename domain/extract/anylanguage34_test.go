@@ -35,22 +35,7 @@ func TestAnyLanguage34_PricingForms(t *testing.T) {
 <div><h2>Gratis</h2><p>0 kr</p></div><div><h2>Team</h2><p>59 kr per användare och månad</p></div>`,
 			"freemium", []string{"Gratis", "0 kr", "Team", "59 kr"}},
 	} {
-		home := `<html lang="` + c.lang + `"><head><title>Acme</title></head><body><h1>Acme</h1><p>Acme helps.</p><a href="` + c.path + `">?</a></body></html>`
-		page := `<html lang="` + c.lang + `"><head>` + c.body + `</body></html>`
-		pages := []string{"/", home, c.path, page}
-		if c.path == "/" {
-			pages = []string{"/", page}
-		}
-		dr := draftPages(t, pages...)
-		if got := dr.Fields["pricing_model"].Text; got != c.model {
-			t.Errorf("%s: pricing_model %q, want %q", c.name, got, c.model)
-		}
-		got := dr.Fields["pricing_summary"].Text
-		for _, w := range c.summary {
-			if !strings.Contains(got, w) {
-				t.Errorf("%s: pricing_summary %q lacks %q", c.name, got, w)
-			}
-		}
+		checkPricing(t, c.name, draftPages(t, pricingSite(c.lang, c.path, c.body)...), c.model, c.summary, nil)
 	}
 }
 

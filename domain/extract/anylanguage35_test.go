@@ -110,22 +110,9 @@ func TestAnyLanguage35_PricingForms(t *testing.T) {
 <div class="plan"><h2>Επαγγελματικό</h2><p>29 € / χρήστη / μήνα</p><p hidden>290 € / χρήστη / έτος</p></div>`,
 			"subscription", []string{"Βασικό", "15 €", "Επαγγελματικό", "29 €"}},
 	} {
-		home := `<html lang="` + c.lang + `"><head><title>Acme</title></head><body><h1>Acme</h1><p>Acme helps.</p><a href="` + c.path + `">?</a></body></html>`
-		page := `<html lang="` + c.lang + `"><head>` + c.body + `</body></html>`
-		pages := []string{"/", home, c.path, page}
-		if c.path == "/" {
-			pages = []string{"/", page}
-		}
-		dr := draftPages(t, pages...)
-		if got := dr.Fields["pricing_model"].Text; got != c.model {
-			t.Errorf("%s: pricing_model %q, want %q", c.name, got, c.model)
-		}
+		dr := draftPages(t, pricingSite(c.lang, c.path, c.body)...)
+		checkPricing(t, c.name, dr, c.model, c.summary, nil)
 		got := dr.Fields["pricing_summary"].Text
-		for _, w := range c.summary {
-			if !strings.Contains(got, w) {
-				t.Errorf("%s: pricing_summary %q lacks %q", c.name, got, w)
-			}
-		}
 		if strings.Contains(got, "950") || strings.Contains(got, "150 €") {
 			t.Errorf("%s: pricing_summary %q takes a hidden yearly price", c.name, got)
 		}

@@ -207,15 +207,7 @@ func TestAnyLanguage36_PlanCards(t *testing.T) {
 		home := `<html lang="` + c.lang + `"><head><title>Acme</title></head><body><h1>Acme</h1><p>Acme.</p><a href="` + c.path + `">?</a></body></html>`
 		title := strings.TrimPrefix(c.body[:strings.Index(c.body, "</h1>")], "<h1>") + " | Acme" // the page's own word for prices
 		dr := draftLang(t, c.lang, "/", home, c.path, `<html lang="`+c.lang+`"><head><title>`+title+`</title></head><body>`+c.body+`</body></html>`)
-		if got := dr.Fields["pricing_model"].Text; got != c.model {
-			t.Errorf("%s: pricing_model %q, want %q", c.name, got, c.model)
-		}
-		got := dr.Fields["pricing_summary"].Text
-		for _, w := range c.summary {
-			if !strings.Contains(got, w) {
-				t.Errorf("%s: pricing_summary %q lacks %q", c.name, got, w)
-			}
-		}
+		checkPricing(t, c.name, dr, c.model, c.summary, nil)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // TestAnyLanguage39_PlacesInImprintLines: the company's place from the line
@@ -120,22 +122,7 @@ func TestAnyLanguage39_PersonCards(t *testing.T) {
 	} {
 		dr := draftLang(t, c.lang, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><div class="nav"><a href="/">Acme</a><a href="`+c.path+`">About</a></div><div>Acme keeps notes.</div></body></html>`,
 			c.path, `<html lang="`+c.lang+`"><head><title>About | Acme</title></head><body><div class="nav"><a href="/">Acme</a></div>`+c.body+`</body></html>`)
-		var got []string
-		for _, f := range dr.Founders {
-			got = append(got, f.Name+"/"+f.Title)
-		}
-		for _, w := range c.want {
-			if !slices.Contains(got, w) {
-				t.Errorf("%s: founders %q, want %q", c.name, got, w)
-			}
-		}
-		for _, n := range c.not {
-			for _, g := range got {
-				if strings.HasPrefix(g, n+"/") {
-					t.Errorf("%s: %q drafted as a founder", c.name, g)
-				}
-			}
-		}
+		checkFounders39(t, c.name, dr, c.want, c.not)
 	}
 	// the home page: a customer's CEO in a card is no founder
 	dr := draftLang(t, "en", "/", `<html lang="en"><head><title>Acme</title></head><body><div>Acme keeps notes.</div><div class="grid"><div class="card"><div>Mark Chen</div><div>CEO</div><div>Brightside Studio</div></div></div></body></html>`)
@@ -221,22 +208,7 @@ func TestAnyLanguage39_RoleAndNameTogether(t *testing.T) {
 	} {
 		dr := draftLang(t, c.lang, "/", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body><div class="nav"><a href="/">Acme</a><a href="/about">About</a></div><div>Acme keeps notes.</div></body></html>`,
 			"/about", `<html lang="`+c.lang+`"><head><title>Acme</title></head><body>`+c.body+`</body></html>`)
-		var got []string
-		for _, f := range dr.Founders {
-			got = append(got, f.Name+"/"+f.Title)
-		}
-		for _, w := range c.want {
-			if !slices.Contains(got, w) {
-				t.Errorf("%s: founders %q, want %q", c.name, got, w)
-			}
-		}
-		for _, n := range c.not {
-			for _, g := range got {
-				if strings.HasPrefix(g, n+"/") {
-					t.Errorf("%s: %q drafted as a founder", c.name, g)
-				}
-			}
-		}
+		checkFounders39(t, c.name, dr, c.want, c.not)
 	}
 }
 
@@ -255,6 +227,25 @@ func TestAnyLanguage39_ComingSoonOfAFeature(t *testing.T) {
 	} {
 		if got := draftLang(t, "en", "/", home(c.body)).Fields["stage"].Text; got != c.want {
 			t.Errorf("%s: stage %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// checkFounders39 checks that the drafted founders ("Name/Title") hold
+// every want and no one named in not.
+func checkFounders39(t *testing.T, name string, dr *domain.Drafted, want, not []string) {
+	t.Helper()
+	got := founderList(dr)
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("%s: founders %q, want %q", name, got, w)
+		}
+	}
+	for _, n := range not {
+		for _, g := range got {
+			if strings.HasPrefix(g, n+"/") {
+				t.Errorf("%s: %q drafted as a founder", name, g)
+			}
 		}
 	}
 }

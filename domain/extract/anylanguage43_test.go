@@ -3,6 +3,8 @@ package extract_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // page43 is a page of Acme with body as its content.
@@ -24,6 +26,28 @@ func checkSummary43(t *testing.T, name, got string, want, not []string) {
 			t.Errorf("%s: pricing_summary %q holds %q", name, got, n)
 		}
 	}
+}
+
+// checkPricing checks a draft's pricing model and that its pricing summary
+// holds every want and no not; name says which case.
+func checkPricing(t *testing.T, name string, dr *domain.Drafted, model string, want, not []string) {
+	t.Helper()
+	if got := dr.Fields["pricing_model"].Text; got != model {
+		t.Errorf("%s: pricing_model %q, want %q", name, got, model)
+	}
+	checkSummary43(t, name, dr.Fields["pricing_summary"].Text, want, not)
+}
+
+// pricingSite is a site of Acme in lang whose page at path has body (its
+// <head> content, title included, and its body): with a home page that links
+// to it, or the home page itself when path is "/".
+func pricingSite(lang, path, body string) []string {
+	page := `<html lang="` + lang + `"><head>` + body + `</body></html>`
+	if path == "/" {
+		return []string{"/", page}
+	}
+	home := `<html lang="` + lang + `"><head><title>Acme</title></head><body><h1>Acme</h1><p>Acme helps.</p><a href="` + path + `">?</a></body></html>`
+	return []string{"/", home, path, page}
 }
 
 // TestAnyLanguage43_SeveralPlansInOneSentence: a sentence or list item that

@@ -37,10 +37,7 @@ func TestAnyLanguage47_FullWidthPrices(t *testing.T) {
 			"subscription", []string{"스타트", "3만", "샵", "5만 5천"}, nil},
 	} {
 		dr := draftPages(t, "/price", page47("ja", "料金", c.body))
-		checkSummary43(t, c.name, dr.Fields["pricing_summary"].Text, c.want, c.not)
-		if got := dr.Fields["pricing_model"].Text; got != c.model {
-			t.Errorf("%s: pricing_model %q, want %q", c.name, got, c.model)
-		}
+		checkPricing(t, c.name, dr, c.model, c.want, c.not)
 	}
 }
 

@@ -29,11 +29,7 @@ func TestEvaluationDev33(t *testing.T) {
 	if len(sites) < 8 {
 		t.Errorf("%d dev33 sites, want at least 8", len(sites))
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetched)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log("\n" + sc.report("dev33"))
+	sc := scoreSet(t, "dev33", sites, fetched)
 	if sc.ungrounded != 0 || sc.robotsSites == 0 || sc.robotsOK != sc.robotsSites {
 		checkClean(t, sc)
 	}
@@ -67,11 +63,7 @@ func TestEvaluationSummary(t *testing.T) {
 		t.Skip("set LAUNCHDIR_EVAL_SUMMARY=1 to print the summary")
 	}
 	cats := loadCategories(t)
-	for _, set := range []struct {
-		name  string
-		sites []testSite
-	}{{"unseen", loadUnseen(t)}, {"dev49", loadDev49(t)}, {"dev48", loadDev48(t)}, {"dev47", loadDev47(t)}, {"dev46", loadDev46(t)}, {"dev45", loadDev45(t)}, {"dev44", loadDev44(t)}, {"dev43", loadDev43(t)}, {"dev42", loadDev42(t)}, {"dev41", loadDev41(t)}, {"dev40", loadDev40(t)}, {"dev39", loadDev39(t)}, {"dev38", loadDev38(t)}, {"dev37", loadDev37(t)}, {"dev36", loadDev36(t)}, {"dev35", loadDev35(t)}, {"dev34", loadDev34(t)}, {"dev33", loadDev33(t)}, {"dev32", loadDev32(t)}, {"dev31", loadDev31(t)},
-		{"sites", loadSites(t)}, {"dev", loadDev(t)}, {"heldout", loadHeldout(t)}} {
+	for _, set := range evaluationSets(t) {
 		sc := evaluate(t, set.sites, cats, fetched)
 		t.Logf("%-8s recall %5.1f%% (%d/%d)  value accuracy %5.1f%% (%d/%d)  invented %d  non-verbatim %d  ungrounded %d  robots %d/%d",
 			set.name, 100*sc.recall(), sc.found, sc.facts, 100*sc.accuracy(), sc.right, sc.filled,

@@ -30,11 +30,7 @@ func TestEvaluationDev34(t *testing.T) {
 	if len(sites) < 12 {
 		t.Errorf("%d dev34 sites, want at least 12", len(sites))
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetched)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log("\n" + sc.report("dev34"))
+	sc := scoreSet(t, "dev34", sites, fetched)
 	if sc.ungrounded != 0 || sc.nonVerbatim != 0 || sc.robotsSites == 0 || sc.robotsOK != sc.robotsSites {
 		checkClean(t, sc)
 		if sc.nonVerbatim != 0 {

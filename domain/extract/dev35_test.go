@@ -35,11 +35,7 @@ func TestEvaluationDev35(t *testing.T) {
 	if len(sites) < 10 {
 		t.Errorf("%d dev35 sites, want at least 10", len(sites))
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetched)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log("\n" + sc.report("dev35"))
+	sc := scoreSet(t, "dev35", sites, fetched)
 	if sc.ungrounded != 0 || sc.nonVerbatim != 0 || sc.robotsOK != sc.robotsSites {
 		checkClean(t, sc)
 		if sc.nonVerbatim != 0 {

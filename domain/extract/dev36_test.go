@@ -40,11 +40,7 @@ func TestEvaluationDev36(t *testing.T) {
 	if len(sites) < 10 {
 		t.Errorf("%d dev36 sites, want at least 10", len(sites))
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetched)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log("\n" + sc.report("dev36"))
+	sc := scoreSet(t, "dev36", sites, fetched)
 	if sc.ungrounded != 0 || sc.nonVerbatim != 0 {
 		checkClean(t, sc)
 		if sc.nonVerbatim != 0 {

@@ -33,11 +33,7 @@ func TestEvaluationDev37(t *testing.T) {
 	if len(sites) < 18 {
 		t.Errorf("%d dev37 sites, want at least 18", len(sites))
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetched)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log("\n" + sc.report("dev37"))
+	sc := scoreSet(t, "dev37", sites, fetched)
 	if sc.ungrounded != 0 || sc.nonVerbatim != 0 {
 		checkClean(t, sc)
 		if sc.nonVerbatim != 0 {

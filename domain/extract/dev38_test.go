@@ -29,11 +29,7 @@ func TestEvaluationDev38(t *testing.T) {
 	if len(sites) < 12 {
 		t.Errorf("%d dev38 sites, want at least 12", len(sites))
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetched)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log("\n" + sc.report("dev38"))
+	sc := scoreSet(t, "dev38", sites, fetched)
 	if sc.ungrounded != 0 || sc.nonVerbatim != 0 {
 		checkClean(t, sc)
 		if sc.nonVerbatim != 0 {

@@ -29,11 +29,7 @@ func TestEvaluationDev39(t *testing.T) {
 	if len(sites) < 12 {
 		t.Errorf("%d dev39 sites, want at least 12", len(sites))
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetched)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log("\n" + sc.report("dev39"))
+	sc := scoreSet(t, "dev39", sites, fetched)
 	if sc.ungrounded != 0 || sc.nonVerbatim != 0 {
 		checkClean(t, sc)
 		if sc.nonVerbatim != 0 {

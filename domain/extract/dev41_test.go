@@ -38,11 +38,7 @@ func holdDevSet(t *testing.T, name string, sites []testSite, minSites int, minRe
 	if len(sites) < minSites {
 		t.Errorf("%d %s sites, want at least %d", len(sites), name, minSites)
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetched)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log("\n" + sc.report(name))
+	sc := scoreSet(t, name, sites, fetched)
 	if sc.ungrounded != 0 || sc.nonVerbatim != 0 {
 		checkClean(t, sc)
 		if sc.nonVerbatim != 0 {

@@ -14,11 +14,45 @@ import (
 	"github.com/launchdir/launchdir/domain/extract"
 )
 
-// evaluationSets are every committed evaluation set, by name.
+// evaluationSetLoaders are every committed evaluation set (a folder of
+// testdata), by name, in the order the summary prints them.
+var evaluationSetLoaders = []struct {
+	name string
+	load func(testing.TB) []testSite
+}{
+	{"unseen", loadUnseen}, {"dev49", loadDev49}, {"dev48", loadDev48}, {"dev47", loadDev47}, {"dev46", loadDev46},
+	{"dev45", loadDev45}, {"dev44", loadDev44}, {"dev43", loadDev43}, {"dev42", loadDev42}, {"dev41", loadDev41},
+	{"dev40", loadDev40}, {"dev39", loadDev39}, {"dev38", loadDev38}, {"dev37", loadDev37}, {"dev36", loadDev36},
+	{"dev35", loadDev35}, {"dev34", loadDev34}, {"dev33", loadDev33}, {"dev32", loadDev32}, {"dev31", loadDev31},
+	{"sites", loadSites}, {"dev", loadDev}, {"heldout", loadHeldout},
+}
+
+// evaluationSets reads every committed evaluation set.
 func evaluationSets(t testing.TB) []namedSet {
-	return []namedSet{{"unseen", loadUnseen(t)}, {"dev40", loadDev40(t)}, {"dev39", loadDev39(t)}, {"dev38", loadDev38(t)},
-		{"dev37", loadDev37(t)}, {"dev36", loadDev36(t)}, {"dev35", loadDev35(t)}, {"dev34", loadDev34(t)}, {"dev33", loadDev33(t)},
-		{"dev32", loadDev32(t)}, {"dev31", loadDev31(t)}, {"sites", loadSites(t)}, {"dev", loadDev(t)}, {"heldout", loadHeldout(t)}}
+	out := make([]namedSet, 0, len(evaluationSetLoaders))
+	for _, l := range evaluationSetLoaders {
+		out = append(out, namedSet{l.name, l.load(t)})
+	}
+	return out
+}
+
+// TestEvaluationSets_EveryFolder: every folder of testdata is an evaluation
+// set in evaluationSetLoaders, so the summary, the draft dump and the draft
+// benchmark read all of them.
+func TestEvaluationSets_EveryFolder(t *testing.T) {
+	entries, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, l := range evaluationSetLoaders {
+		listed[l.name] = true
+	}
+	for _, e := range entries {
+		if e.IsDir() && !listed[e.Name()] {
+			t.Errorf("testdata/%s is not in evaluationSetLoaders", e.Name())
+		}
+	}
 }
 
 type namedSet struct {

@@ -697,6 +697,18 @@ func acc(t tally) string {
 	return fmt.Sprintf("%.1f%%", 100*t.accuracy())
 }
 
+// scoreSet evaluates the set name's sites as crawl c reads them, and logs
+// the facts it missed and the set's tables per language and per field.
+func scoreSet(t *testing.T, name string, sites []testSite, c crawler) *score {
+	t.Helper()
+	sc := evaluate(t, sites, loadCategories(t), c)
+	for _, m := range sc.misses {
+		t.Log(m)
+	}
+	t.Log("\n" + sc.report(name))
+	return sc
+}
+
 // checkClean fails the test on any value without verbatim evidence, any value
 // invented where the truth says "not stated" or a trap value, and any page
 // read that robots.txt forbids.
@@ -723,11 +735,7 @@ func TestEvaluation(t *testing.T) {
 	if len(sites) < 12 {
 		t.Errorf("%d test sites, want at least 12", len(sites))
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetchedOnce)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log(sc.report("sites"))
+	sc := scoreSet(t, "sites", sites, fetchedOnce)
 	checkClean(t, sc)
 	if sc.recall() < 0.95 {
 		t.Errorf("recall %.1f%%, want at least 95%%", 100*sc.recall())
@@ -740,11 +748,7 @@ func TestEvaluation(t *testing.T) {
 // the rules carry over to sites they were not written for.
 func TestEvaluationDev(t *testing.T) {
 	testtier.SkipRace(t, "an evaluation of the drafter over a data set")
-	sc := evaluate(t, loadDev(t), loadCategories(t), fetchedOnce)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log(sc.report("dev"))
+	sc := scoreSet(t, "dev", loadDev(t), fetchedOnce)
 	checkClean(t, sc)
 	if sc.recall() < 0.90 {
 		t.Errorf("recall %.1f%%, want at least 90%%", 100*sc.recall())
@@ -761,11 +765,7 @@ func TestEvaluationDev31(t *testing.T) {
 	if len(sites) < 8 {
 		t.Errorf("%d dev31 sites, want at least 8", len(sites))
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetched)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log(sc.report("dev31"))
+	sc := scoreSet(t, "dev31", sites, fetched)
 	checkClean(t, sc)
 	if sc.recall() < dev31MinRecall {
 		t.Errorf("recall %.1f%%, want at least %.0f%%", 100*sc.recall(), 100*dev31MinRecall)
@@ -784,11 +784,7 @@ func TestEvaluationDev32(t *testing.T) {
 	if len(sites) < 10 {
 		t.Errorf("%d dev32 sites, want at least 10", len(sites))
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetched)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log(sc.report("dev32"))
+	sc := scoreSet(t, "dev32", sites, fetched)
 	checkClean(t, sc)
 	if sc.recall() < dev32MinRecall {
 		t.Errorf("recall %.1f%%, want at least %.0f%%", 100*sc.recall(), 100*dev32MinRecall)
@@ -820,11 +816,7 @@ func TestEvaluationHeldout(t *testing.T) {
 			t.Errorf("no held-out site in language %s", l)
 		}
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetchedOnce)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log(sc.report("heldout"))
+	sc := scoreSet(t, "heldout", sites, fetchedOnce)
 	checkClean(t, sc)
 	if sc.recall() < 0.90 {
 		t.Errorf("recall %.1f%%, want at least 90%%", 100*sc.recall())

@@ -95,26 +95,21 @@ func (s *site) worldLabelFounders() {
 		case "pl", "cs", "sv":
 			agent = base
 		}
-		for _, seg := range p.segs {
-			if seg.foreign {
+		for _, l := range p.ownLines() {
+			if l.footer {
 				continue
 			}
-			for _, l := range seg.lines {
-				if l.foreign || l.footer {
-					continue
+			m := worldFounderLabelRe.FindStringSubmatch(l.text)
+			if m == nil {
+				continue
+			}
+			people, _ := s.nameList(l.text[len(m[0]):], agent)
+			for _, x := range people {
+				title := x.role
+				if title == "" && len(people) == 1 {
+					title = m[1]
 				}
-				m := worldFounderLabelRe.FindStringSubmatch(l.text)
-				if m == nil {
-					continue
-				}
-				people, _ := s.nameList(l.text[len(m[0]):], agent)
-				for _, x := range people {
-					title := x.role
-					if title == "" && len(people) == 1 {
-						title = m[1]
-					}
-					s.addFounder48(x.name, title, []domain.Evidence{p.ev(sentenceAround(l.text, 0))})
-				}
+				s.addFounder48(x.name, title, []domain.Evidence{p.ev(sentenceAround(l.text, 0))})
 			}
 		}
 	}

@@ -151,30 +151,25 @@ var apposRoleRe = lazyMustCompile(`(` + personNamePattern + `),\s+([^,.;:()!?]{2
 // The apposition starts lower-case (a role, not the next name of a list).
 // Off the about pages the sentence must name the product too.
 func (s *site) appositionFounders(p *page, about bool, add func(name, title string, ev ...domain.Evidence)) {
-	for _, seg := range p.segs {
-		if seg.foreign {
+	for _, l := range p.ownLines() {
+		if l.footer || !hasUpper2(l.text) || !hasAnyWord(strings.ToLower(l.text), verbHints) {
 			continue
 		}
-		for _, l := range seg.lines {
-			if l.foreign || l.footer || !hasUpper2(l.text) || !hasAnyWord(strings.ToLower(l.text), verbHints) {
+		for _, m := range apposRoleRe.FindAllStringSubmatchIndex(l.text, -1) {
+			name, appos := l.text[m[2]:m[3]], strings.TrimSpace(l.text[m[4]:m[5]])
+			if startsUpper(appos) || !s.isPersonName(name) || s.roleIn(appos) == "" {
 				continue
 			}
-			for _, m := range apposRoleRe.FindAllStringSubmatchIndex(l.text, -1) {
-				name, appos := l.text[m[2]:m[3]], strings.TrimSpace(l.text[m[4]:m[5]])
-				if startsUpper(appos) || !s.isPersonName(name) || s.roleIn(appos) == "" {
-					continue
-				}
-				sent := sentenceAround(l.text, m[0])
-				if !hasAnyWord(strings.ToLower(sent), verbHints) || !strongFoundVerbRe.MatchString(sent) && !s.mentionsName(sent) ||
-					!about && !(strongFoundVerbRe.MatchString(sent) && s.mentionsName(sent)) {
-					continue // the sentence must say the founding (of this product, off the about pages)
-				}
-				title := appos
-				if r := roleRe.FindStringIndex(appos); r != nil {
-					title = strings.TrimLeft(appos[r[0]:], " ,'’")
-				}
-				add(name, title, p.ev(sent))
+			sent := sentenceAround(l.text, m[0])
+			if !hasAnyWord(strings.ToLower(sent), verbHints) || !strongFoundVerbRe.MatchString(sent) && !s.mentionsName(sent) ||
+				!about && !(strongFoundVerbRe.MatchString(sent) && s.mentionsName(sent)) {
+				continue // the sentence must say the founding (of this product, off the about pages)
 			}
+			title := appos
+			if r := roleRe.FindStringIndex(appos); r != nil {
+				title = strings.TrimLeft(appos[r[0]:], " ,'’")
+			}
+			add(name, title, p.ev(sent))
 		}
 	}
 }
@@ -283,32 +278,27 @@ var asRole = lazyMustCompile(`(?:^|[.;]\s+|\s)(\p{Lu}[\p{L}'’-]+)\s[^.;]{0,50}
 // founderSentences reads the founders of those sentences on an about page
 // and gives founders found without a title the one a later clause states.
 func (s *site) founderSentences(p *page, add func(name, title string, ev ...domain.Evidence)) {
-	for _, seg := range p.segs {
-		if seg.foreign {
+	for _, l := range p.ownLines() {
+		if l.footer || !hasUpper2(l.text) {
 			continue
 		}
-		for _, l := range seg.lines {
-			if l.foreign || l.footer || !hasUpper2(l.text) {
-				continue
+		t := l.text
+		var people []listedPerson
+		for _, m := range byVerb.FindAllStringSubmatchIndex(t, -1) {
+			rest := t[m[1]:]
+			if b := byPhrase.FindString(rest); b != "" {
+				ps, _ := s.nameList(rest[len(b):], t[m[2]:m[3]])
+				people = append(people, ps...)
 			}
-			t := l.text
-			var people []listedPerson
-			for _, m := range byVerb.FindAllStringSubmatchIndex(t, -1) {
-				rest := t[m[1]:]
-				if b := byPhrase.FindString(rest); b != "" {
-					ps, _ := s.nameList(rest[len(b):], t[m[2]:m[3]])
-					people = append(people, ps...)
-				}
+		}
+		for _, m := range pluralFounders.FindAllStringIndex(t, -1) {
+			ps, _ := s.nameList(t[m[1]:], "*")
+			if len(ps) >= 2 {
+				people = append(people, ps...)
 			}
-			for _, m := range pluralFounders.FindAllStringIndex(t, -1) {
-				ps, _ := s.nameList(t[m[1]:], "*")
-				if len(ps) >= 2 {
-					people = append(people, ps...)
-				}
-			}
-			for _, x := range people {
-				add(x.name, x.role, p.ev(sentenceAround(t, strings.Index(t, x.name))))
-			}
+		}
+		for _, x := range people {
+			add(x.name, x.role, p.ev(sentenceAround(t, strings.Index(t, x.name))))
 		}
 	}
 }

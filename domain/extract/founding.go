@@ -48,16 +48,8 @@ type foundingStatement struct {
 func (s *site) foundings() []foundingStatement {
 	var out []foundingStatement
 	for _, p := range s.byKind(kindAbout, kindTeam, kindHome) {
-		for _, seg := range p.segs {
-			if seg.foreign {
-				continue
-			}
-			for _, l := range seg.lines {
-				if l.foreign {
-					continue
-				}
-				out = append(out, s.foundingsIn(p, l.text)...)
-			}
+		for _, l := range p.ownLines() {
+			out = append(out, s.foundingsIn(p, l.text)...)
 		}
 	}
 	return out

@@ -52,18 +52,13 @@ func (s *site) startFounded() {
 		return
 	}
 	for _, p := range s.byKind(kindAbout, kindTeam, kindHome) {
-		for _, seg := range p.segs {
-			if seg.foreign {
+		for _, l := range p.ownLines() {
+			if !yearRe.MatchString(l.text) {
 				continue
 			}
-			for _, l := range seg.lines {
-				if l.foreign || !yearRe.MatchString(l.text) {
-					continue
-				}
-				if y, sent := s.startYear(l.text); y != "" {
-					s.set("founded_year", domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(sent)}})
-					return
-				}
+			if y, sent := s.startYear(l.text); y != "" {
+				s.set("founded_year", domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(sent)}})
+				return
 			}
 		}
 	}

@@ -51,28 +51,23 @@ func (s *site) worldFounded() {
 		if p.kind != kindHome && !about {
 			continue
 		}
-		for _, seg := range p.segs {
-			if seg.foreign {
+		for _, l := range p.ownLines() {
+			if l.footer || copyrightRe.MatchString(l.text) {
 				continue
 			}
-			for _, l := range seg.lines {
-				if l.foreign || l.footer || copyrightRe.MatchString(l.text) {
-					continue
+			if m := foundVerbWorldRe.FindStringIndex(l.text); !covered && m != nil {
+				sent := sentenceAround(l.text, m[0])
+				if y := yearRe.FindString(sent); y != "" && !otherPartyRe.MatchString(sent) && !otherPartyWorld.MatchString(s.withoutName(sent)) {
+					s.set("founded_year", domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(sent)}})
+					return
 				}
-				if m := foundVerbWorldRe.FindStringIndex(l.text); !covered && m != nil {
-					sent := sentenceAround(l.text, m[0])
-					if y := yearRe.FindString(sent); y != "" && !otherPartyRe.MatchString(sent) && !otherPartyWorld.MatchString(s.withoutName(sent)) {
-						s.set("founded_year", domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(sent)}})
-						return
-					}
-				}
-				// Korean: the founders, each with a title, founded it
-				if m := koreanFoundRe.FindStringIndex(l.text); m != nil && about {
-					sent := sentenceAround(l.text, m[0])
-					if y := yearRe.FindString(sent); y != "" && len(koreanPersonRe.FindAllString(sent+" ", -1)) > 0 && !otherPartyWorld.MatchString(s.withoutName(sent)) {
-						s.set("founded_year", domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(sent)}})
-						return
-					}
+			}
+			// Korean: the founders, each with a title, founded it
+			if m := koreanFoundRe.FindStringIndex(l.text); m != nil && about {
+				sent := sentenceAround(l.text, m[0])
+				if y := yearRe.FindString(sent); y != "" && len(koreanPersonRe.FindAllString(sent+" ", -1)) > 0 && !otherPartyWorld.MatchString(s.withoutName(sent)) {
+					s.set("founded_year", domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(sent)}})
+					return
 				}
 			}
 		}

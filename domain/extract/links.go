@@ -47,17 +47,12 @@ func (s *site) draftContact() {
 		}
 		if found.Text == "" {
 		lines:
-			for _, seg := range p.segs {
-				for _, l := range seg.lines {
-					if l.foreign || seg.foreign {
-						continue
-					}
-					for _, m := range emailRe.FindAllStringIndex(l.text, -1) {
-						addr := strings.TrimRight(l.text[m[0]:m[1]], ".")
-						if s.ownEmail(addr) {
-							found = domain.DraftedValue{Text: addr, Evidence: []domain.Evidence{p.ev(sentenceAround(l.text, m[0]))}}
-							break lines
-						}
+			for _, l := range p.ownLines() {
+				for _, m := range emailRe.FindAllStringIndex(l.text, -1) {
+					addr := strings.TrimRight(l.text[m[0]:m[1]], ".")
+					if s.ownEmail(addr) {
+						found = domain.DraftedValue{Text: addr, Evidence: []domain.Evidence{p.ev(sentenceAround(l.text, m[0]))}}
+						break lines
 					}
 				}
 			}

@@ -51,34 +51,32 @@ func (s *site) postalLocs() []loc {
 	var out []loc
 	for _, p := range s.byKind(kindContact, kindAbout, kindHome, kindTeam) {
 		lang := s.pageLang(p)
-		for _, seg := range p.segs {
-			for _, l := range seg.lines {
-				if l.foreign || seg.foreign || !(s.imprintLine(seg, l) || l.tag == atom.Address || p.kind == kindContact || addressLabelPrefix.MatchString(l.text)) || s.otherCompany(p, l.text) {
-					continue
-				}
-				text := addressLabelPrefix.ReplaceAllString(l.text, "")
-				if hostWords.MatchString(text) {
-					continue
-				}
-				for _, piece := range lineSepRe.Split(text, -1) {
-					if lc, ok := s.worldAddressLoc(p, piece); ok {
-						out = append(out, lc)
-					} else if lc, ok := addressRowLoc(p, piece); ok && lc.city != "" {
-						lc.cityQuote, lc.countryQuote = quoteOr(lc.cityQuote, l.text), quoteOr(lc.countryQuote, l.text)
-						// The country of an address that does not name it, from its
-						// postcode's form (and the site's language): the gate's own rule.
-						if c, ok := domain.PostalCountry(l.text, lang); ok && lc.country == "" {
-							lc.country, lc.countryQuote = c, l.text
-						}
-						// nor a postcode: the address's form and the site's language
-						if c, ok := domain.AddressCountry(l.text, s.req.Site.Language); ok && lc.country == "" {
-							lc.country, lc.countryQuote = c, l.text
-						}
-						out = append(out, lc)
-					} else if c, ok := domain.PostalCountry(piece, lang); ok && strings.Contains(piece, ",") {
-						// "21 Baker Street, London W1U 8EQ": a city before its postcode
-						out = append(out, loc{p: p, country: c, countryQuote: quoteOr(piece, l.text)})
+		for seg, l := range p.ownLines() {
+			if !(s.imprintLine(seg, l) || l.tag == atom.Address || p.kind == kindContact || addressLabelPrefix.MatchString(l.text)) || s.otherCompany(p, l.text) {
+				continue
+			}
+			text := addressLabelPrefix.ReplaceAllString(l.text, "")
+			if hostWords.MatchString(text) {
+				continue
+			}
+			for _, piece := range lineSepRe.Split(text, -1) {
+				if lc, ok := s.worldAddressLoc(p, piece); ok {
+					out = append(out, lc)
+				} else if lc, ok := addressRowLoc(p, piece); ok && lc.city != "" {
+					lc.cityQuote, lc.countryQuote = quoteOr(lc.cityQuote, l.text), quoteOr(lc.countryQuote, l.text)
+					// The country of an address that does not name it, from its
+					// postcode's form (and the site's language): the gate's own rule.
+					if c, ok := domain.PostalCountry(l.text, lang); ok && lc.country == "" {
+						lc.country, lc.countryQuote = c, l.text
 					}
+					// nor a postcode: the address's form and the site's language
+					if c, ok := domain.AddressCountry(l.text, s.req.Site.Language); ok && lc.country == "" {
+						lc.country, lc.countryQuote = c, l.text
+					}
+					out = append(out, lc)
+				} else if c, ok := domain.PostalCountry(piece, lang); ok && strings.Contains(piece, ",") {
+					// "21 Baker Street, London W1U 8EQ": a city before its postcode
+					out = append(out, loc{p: p, country: c, countryQuote: quoteOr(piece, l.text)})
 				}
 			}
 		}

@@ -56,31 +56,29 @@ var cityPostcodeRe = lazyMustCompile(`^(\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'
 func (s *site) cityPostcodeLocs() []loc {
 	var out []loc
 	for _, p := range s.byKind(kindContact, kindAbout, kindHome, kindTeam) {
-		for _, seg := range p.segs {
-			for _, l := range seg.lines {
-				if l.foreign || seg.foreign || !(s.imprintLine(seg, l) || l.tag == atom.Address || p.kind == kindContact) || hostWords.MatchString(l.text) || s.otherCompany(p, l.text) {
+		for seg, l := range p.ownLines() {
+			if !(s.imprintLine(seg, l) || l.tag == atom.Address || p.kind == kindContact) || hostWords.MatchString(l.text) || s.otherCompany(p, l.text) {
+				continue
+			}
+			for _, piece := range lineSepRe.Split(l.text, -1) {
+				piece = strings.TrimSpace(piece)
+				parts := strings.Split(piece, ",")
+				tail := strings.TrimSpace(parts[len(parts)-1])
+				if len(parts) >= 2 && (usStateZip.MatchString(tail) || regionZip.MatchString(tail)) {
+					tail = strings.TrimSpace(parts[len(parts)-2]) + ", " + tail // "Austin, TX 78701", "Toronto, ON M4Y 1X9"
+				}
+				m := cityPostcodeRe.FindStringSubmatch(tail)
+				if m == nil || len(tail) > 60 {
 					continue
 				}
-				for _, piece := range lineSepRe.Split(l.text, -1) {
-					piece = strings.TrimSpace(piece)
-					parts := strings.Split(piece, ",")
-					tail := strings.TrimSpace(parts[len(parts)-1])
-					if len(parts) >= 2 && (usStateZip.MatchString(tail) || regionZip.MatchString(tail)) {
-						tail = strings.TrimSpace(parts[len(parts)-2]) + ", " + tail // "Austin, TX 78701", "Toronto, ON M4Y 1X9"
-					}
-					m := cityPostcodeRe.FindStringSubmatch(tail)
-					if m == nil || len(tail) > 60 {
-						continue
-					}
-					code, ok := domain.PostalCountry(tail, s.req.Site.Language)
-					if !ok {
-						continue
-					}
-					if _, isCountry := domain.CountryCode(m[1]); isCountry || !personLike(m[1]) {
-						continue
-					}
-					out = append(out, loc{p: p, country: code, countryQuote: piece, city: m[1], cityQuote: piece})
+				code, ok := domain.PostalCountry(tail, s.req.Site.Language)
+				if !ok {
+					continue
 				}
+				if _, isCountry := domain.CountryCode(m[1]); isCountry || !personLike(m[1]) {
+					continue
+				}
+				out = append(out, loc{p: p, country: code, countryQuote: piece, city: m[1], cityQuote: piece})
 			}
 		}
 	}

@@ -87,22 +87,17 @@ func (s *site) pressMilestones() []domain.DraftedMilestone {
 		if p.kind == kindHome || !pressPage(p) {
 			continue
 		}
-		for _, seg := range p.segs {
-			if seg.foreign {
+		for _, l := range p.ownLines() {
+			if l.tag != atom.Li && l.tag != atom.P || l.footer {
 				continue
 			}
-			for _, l := range seg.lines {
-				if l.tag != atom.Li && l.tag != atom.P || l.foreign || l.footer {
-					continue
-				}
-				d, rest, ok := findDate(l.text, true)
-				if !ok || rest == "" || !s.namedIn(rest) || linksElsewhere(p, l.node) || patchTag.MatchString(rest) || noticeRe.MatchString(rest) {
-					continue
-				}
-				if t, ok := milestoneTitle(rest); ok {
-					out = append(out, domain.DraftedMilestone{Milestone: domain.Milestone{Date: d, Title: truncate(t, 200)},
-						Evidence: []domain.Evidence{p.ev(l.text)}})
-				}
+			d, rest, ok := findDate(l.text, true)
+			if !ok || rest == "" || !s.namedIn(rest) || linksElsewhere(p, l.node) || patchTag.MatchString(rest) || noticeRe.MatchString(rest) {
+				continue
+			}
+			if t, ok := milestoneTitle(rest); ok {
+				out = append(out, domain.DraftedMilestone{Milestone: domain.Milestone{Date: d, Title: truncate(t, 200)},
+					Evidence: []domain.Evidence{p.ev(l.text)}})
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"encoding/json"
+	"iter"
 	"net/url"
 	"strings"
 
@@ -221,6 +222,25 @@ type segment struct {
 	hint    string     // class and id of the heading's ancestors, lower case
 	foreign bool
 	lines   []line
+}
+
+// ownLines yields the lines in which the site speaks for itself, each with
+// its segment, in page order: the lines of segments and lines that are not
+// foreign (a testimonial, quote, logo wall or newsletter box). Footer lines
+// are among them; the rules that read no footer skip them.
+func (p *page) ownLines() iter.Seq2[*segment, line] {
+	return func(yield func(*segment, line) bool) {
+		for _, seg := range p.segs {
+			if seg.foreign {
+				continue
+			}
+			for _, l := range seg.lines {
+				if !l.foreign && !yield(seg, l) {
+					return
+				}
+			}
+		}
+	}
 }
 
 var headingLevel = map[atom.Atom]int{atom.H1: 1, atom.H2: 2, atom.H3: 3, atom.H4: 4, atom.H5: 5, atom.H6: 6}

@@ -190,69 +190,64 @@ func zhTailName(t string) string {
 // a post: the sentence must name the product or be on a page about the
 // company, a letter or a post.
 func (s *site) proseFounders(p *page, about bool, add func(name, title string, ev ...domain.Evidence)) {
-	for _, seg := range p.segs {
-		if seg.foreign {
+	for seg, l := range p.ownLines() {
+		t := l.text
+		if l.footer {
 			continue
 		}
-		for _, l := range seg.lines {
-			t := l.text
-			if l.foreign || l.footer {
-				continue
+		s.authorCard(p, seg, l, add)
+		for _, m := range findAll(s.mentionsName(t), createdWithRe, t) {
+			if name := t[m[4]:m[5]]; s.isPersonName(name) && s.mentionsName(t[m[2]:m[3]]) {
+				add(name, "", p.ev(sentenceAround(t, m[0])))
 			}
-			s.authorCard(p, seg, l, add)
-			for _, m := range findAll(s.mentionsName(t), createdWithRe, t) {
-				if name := t[m[4]:m[5]]; s.isPersonName(name) && s.mentionsName(t[m[2]:m[3]]) {
-					add(name, "", p.ev(sentenceAround(t, m[0])))
-				}
-			}
-			if !strings.Contains(t, "founder") && !strings.Contains(t, " and I ") && !strings.Contains(t, "ortağ") && !strings.Contains(t, "我") {
-				continue
-			}
-			ok := func(at int) (string, bool) {
-				sent := sentenceAround(t, at)
-				return sent, about || p.kind == kindBlog || s.mentionsName(sent)
-			}
-			for _, m := range coFounderPairRe.FindAllStringSubmatchIndex(t, -1) {
-				if sent, yes := ok(m[0]); yes {
-					for _, g := range [][2]int{{m[2], m[3]}, {m[4], m[5]}} {
-						if name := t[g[0]:g[1]]; s.isPersonName(name) {
-							add(name, "", p.ev(sent))
-						}
+		}
+		if !strings.Contains(t, "founder") && !strings.Contains(t, " and I ") && !strings.Contains(t, "ortağ") && !strings.Contains(t, "我") {
+			continue
+		}
+		ok := func(at int) (string, bool) {
+			sent := sentenceAround(t, at)
+			return sent, about || p.kind == kindBlog || s.mentionsName(sent)
+		}
+		for _, m := range coFounderPairRe.FindAllStringSubmatchIndex(t, -1) {
+			if sent, yes := ok(m[0]); yes {
+				for _, g := range [][2]int{{m[2], m[3]}, {m[4], m[5]}} {
+					if name := t[g[0]:g[1]]; s.isPersonName(name) {
+						add(name, "", p.ev(sent))
 					}
 				}
 			}
-			for _, m := range coFounderOwnRe.FindAllStringIndex(t, -1) {
-				before := strings.TrimSpace(t[:m[0]])
-				own := strings.HasPrefix(strings.TrimSpace(t[m[0]:m[1]]), "my") || strings.HasPrefix(strings.TrimSpace(t[m[0]:m[1]]), "our")
-				if !own && (s.name == "" || !strings.HasSuffix(strings.ToLower(before), strings.ToLower(s.name))) {
-					continue // "Acme's co-founders": another company's
-				}
-				sent, yes := ok(m[0])
-				if !yes {
-					continue
-				}
-				people, _ := s.nameList(t[m[1]:], "*")
-				for _, x := range people {
-					add(x.name, x.role, p.ev(sent))
-				}
+		}
+		for _, m := range coFounderOwnRe.FindAllStringIndex(t, -1) {
+			before := strings.TrimSpace(t[:m[0]])
+			own := strings.HasPrefix(strings.TrimSpace(t[m[0]:m[1]]), "my") || strings.HasPrefix(strings.TrimSpace(t[m[0]:m[1]]), "our")
+			if !own && (s.name == "" || !strings.HasSuffix(strings.ToLower(before), strings.ToLower(s.name))) {
+				continue // "Acme's co-founders": another company's
 			}
-			for _, m := range nameAndIRe.FindAllStringSubmatchIndex(t, -1) {
-				sent := sentenceAround(t, m[0])
-				if name := t[m[2]:m[3]]; s.isPersonName(name) && s.mentionsName(sent) {
-					add(name, "", p.ev(sent))
-				}
+			sent, yes := ok(m[0])
+			if !yes {
+				continue
 			}
-			for _, m := range partnerWithRe.FindAllStringSubmatchIndex(t, -1) {
-				sent := sentenceAround(t, m[0])
-				if name := t[m[2]:m[3]]; s.isPersonName(name) && s.mentionsName(sent) {
-					add(name, "", p.ev(sent))
-				}
+			people, _ := s.nameList(t[m[1]:], "*")
+			for _, x := range people {
+				add(x.name, x.role, p.ev(sent))
 			}
-			for _, m := range zhWithMeRe.FindAllStringSubmatchIndex(t, -1) {
-				sent := sentenceAround(t, m[0])
-				if name := zhTailName(t[m[2]:m[3]]); name != "" && s.mentionsName(t[m[1]:]) {
-					add(name, "", p.ev(sent))
-				}
+		}
+		for _, m := range nameAndIRe.FindAllStringSubmatchIndex(t, -1) {
+			sent := sentenceAround(t, m[0])
+			if name := t[m[2]:m[3]]; s.isPersonName(name) && s.mentionsName(sent) {
+				add(name, "", p.ev(sent))
+			}
+		}
+		for _, m := range partnerWithRe.FindAllStringSubmatchIndex(t, -1) {
+			sent := sentenceAround(t, m[0])
+			if name := t[m[2]:m[3]]; s.isPersonName(name) && s.mentionsName(sent) {
+				add(name, "", p.ev(sent))
+			}
+		}
+		for _, m := range zhWithMeRe.FindAllStringSubmatchIndex(t, -1) {
+			sent := sentenceAround(t, m[0])
+			if name := zhTailName(t[m[2]:m[3]]); name != "" && s.mentionsName(t[m[1]:]) {
+				add(name, "", p.ev(sent))
 			}
 		}
 	}

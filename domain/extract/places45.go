@@ -26,17 +26,12 @@ var notPlaceWord = lazyMustCompile(`(?i)^(?:framer|webflow|wix|figma|notion|carr
 func (s *site) footerPlaceLocs() []loc {
 	var out []loc
 	for _, p := range s.byKind(kindHome, kindAbout, kindContact, kindTeam) {
-		for _, seg := range p.segs {
-			if seg.foreign {
+		for _, l := range p.ownLines() {
+			if !l.footer || hostWords.MatchString(l.text) {
 				continue
 			}
-			for _, l := range seg.lines {
-				if !l.footer || l.foreign || hostWords.MatchString(l.text) {
-					continue
-				}
-				if c, q := s.footerPlace(l); c != "" {
-					out = append(out, loc{p: p, city: c, cityQuote: q})
-				}
+			if c, q := s.footerPlace(l); c != "" {
+				out = append(out, loc{p: p, city: c, cityQuote: q})
 			}
 		}
 	}

@@ -64,14 +64,9 @@ func (s *site) openHomeLine() (pline, bool) {
 		if p.kind != kindHome {
 			break
 		}
-		for _, seg := range p.segs {
-			if seg.foreign {
-				continue
-			}
-			for _, l := range seg.lines {
-				if !l.foreign && openRe.MatchString(l.text) && licenseRe.MatchString(l.text) {
-					return pline{p, l.text}, true
-				}
+		for _, l := range p.ownLines() {
+			if openRe.MatchString(l.text) && licenseRe.MatchString(l.text) {
+				return pline{p, l.text}, true
 			}
 		}
 	}

@@ -104,20 +104,15 @@ func proseLines(p *page, pricingPage bool) []pline {
 		return nil
 	}
 	var out []pline
-	for _, seg := range p.segs {
-		if seg.foreign {
+	for _, l := range p.ownLines() {
+		// Table cells are not sentences: plans in tables are read by tablePlans.
+		if l.footer || within(l.node, atom.Nav, atom.Header, atom.Footer, atom.A, atom.Button, atom.Table) {
 			continue
 		}
-		for _, l := range seg.lines {
-			// Table cells are not sentences: plans in tables are read by tablePlans.
-			if l.foreign || l.footer || within(l.node, atom.Nav, atom.Header, atom.Footer, atom.A, atom.Button, atom.Table) {
-				continue
-			}
-			for _, sen := range splitSentences(l.text) {
-				nz, _ := hasPrices(sen)
-				if nz && (periodRe.MatchString(sen) || usageRe.MatchString(sen) || oneTimeRe.MatchString(sen)) || freePlanRe.MatchString(sen) || freeUpTo(sen) {
-					out = append(out, pline{p, sen})
-				}
+		for _, sen := range splitSentences(l.text) {
+			nz, _ := hasPrices(sen)
+			if nz && (periodRe.MatchString(sen) || usageRe.MatchString(sen) || oneTimeRe.MatchString(sen)) || freePlanRe.MatchString(sen) || freeUpTo(sen) {
+				out = append(out, pline{p, sen})
 			}
 		}
 	}

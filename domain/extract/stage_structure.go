@@ -45,17 +45,12 @@ func (s *site) millionsStage() (string, []domain.Evidence) {
 		if p.kind != kindHome && p.kind != kindAbout || changelogPage(p) {
 			continue
 		}
-		for _, seg := range p.segs {
-			if seg.foreign {
+		for _, l := range p.ownLines() {
+			if l.footer {
 				continue
 			}
-			for _, l := range seg.lines {
-				if l.foreign || l.footer {
-					continue
-				}
-				if m := millionsRe.FindStringIndex(l.text); m != nil && !limitBefore(l.text[:m[0]]) {
-					return "growing", []domain.Evidence{p.ev(sentenceAround(l.text, m[0]))}
-				}
+			if m := millionsRe.FindStringIndex(l.text); m != nil && !limitBefore(l.text[:m[0]]) {
+				return "growing", []domain.Evidence{p.ev(sentenceAround(l.text, m[0]))}
 			}
 		}
 	}

@@ -232,23 +232,18 @@ func (s *site) profileYear() (domain.DraftedValue, bool) {
 // the verb; never a copyright line or someone else's words.
 func (s *site) foundingSentence() (domain.DraftedValue, bool) {
 	for _, p := range s.byKind(kindAbout, kindTeam, kindHome) {
-		for _, seg := range p.segs {
-			if seg.foreign {
+		for _, l := range p.ownLines() {
+			m := foundVerbMoreRe.FindStringIndex(l.text)
+			if m == nil || copyrightRe.MatchString(l.text) {
 				continue
 			}
-			for _, l := range seg.lines {
-				m := foundVerbMoreRe.FindStringIndex(l.text)
-				if l.foreign || m == nil || copyrightRe.MatchString(l.text) {
-					continue
-				}
-				sent := sentenceAround(l.text, m[0])
-				y := yearOrEra(sent)
-				self := (p.kind == kindAbout || p.kind == kindTeam) && foundSelfRe.MatchString(sent)
-				if y == "" || !(s.mentionsName(sent) || self || strings.HasPrefix(sent, l.text[m[0]:m[1]]) || strings.HasPrefix(sent, "公司")) {
-					continue
-				}
-				return domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(sent)}}, true
+			sent := sentenceAround(l.text, m[0])
+			y := yearOrEra(sent)
+			self := (p.kind == kindAbout || p.kind == kindTeam) && foundSelfRe.MatchString(sent)
+			if y == "" || !(s.mentionsName(sent) || self || strings.HasPrefix(sent, l.text[m[0]:m[1]]) || strings.HasPrefix(sent, "公司")) {
+				continue
 			}
+			return domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(sent)}}, true
 		}
 	}
 	return domain.DraftedValue{}, false

@@ -48,11 +48,7 @@ func TestEvaluationUnseen(t *testing.T) {
 			t.Errorf("no unseen site in language %s", l)
 		}
 	}
-	sc := evaluate(t, sites, loadCategories(t), fetched)
-	for _, m := range sc.misses {
-		t.Log(m)
-	}
-	t.Log("\n" + sc.report("unseen"))
+	sc := scoreSet(t, "unseen", sites, fetched)
 	if sc.invented > unseenToday.invented {
 		t.Errorf("%d values invented, want at most %d (today's)", sc.invented, unseenToday.invented)
 	}

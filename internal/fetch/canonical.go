@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"iter"
 	"net/url"
 	"path"
 	"strings"
@@ -11,20 +12,34 @@ import (
 // canonicalOf reads the <link rel="canonical" href> of a document read from
 // pageURL, resolved as a crawl would request it, or nil when it has none.
 func canonicalOf(doc string, pageURL *url.URL) *url.URL {
-	z := html.NewTokenizer(strings.NewReader(doc))
-	for {
-		switch z.Next() {
-		case html.ErrorToken:
-			return nil
-		case html.StartTagToken, html.SelfClosingTagToken:
-			name, _ := z.TagName()
-			switch string(name) {
-			case "link":
-				if a := tagAttrs(z); hasWord(a["rel"], "canonical") {
-					return crawlURL(pageURL, a["href"])
+	for _, a := range headTags(doc, "link") {
+		if hasWord(a["rel"], "canonical") {
+			return crawlURL(pageURL, a["href"])
+		}
+	}
+	return nil
+}
+
+// headTags yields the name and attributes of each start tag of doc named in
+// names, up to the start of its <body> (the attributes of no other tag are
+// read).
+func headTags(doc string, names ...string) iter.Seq2[string, map[string]string] {
+	return func(yield func(string, map[string]string) bool) {
+		z := html.NewTokenizer(strings.NewReader(doc))
+		for {
+			switch z.Next() {
+			case html.ErrorToken:
+				return
+			case html.StartTagToken, html.SelfClosingTagToken:
+				name, _ := z.TagName()
+				if string(name) == "body" {
+					return
 				}
-			case "body":
-				return nil
+				for _, n := range names {
+					if string(name) == n && !yield(n, tagAttrs(z)) {
+						return
+					}
+				}
 			}
 		}
 	}
@@ -57,25 +72,13 @@ func postLinks(page *url.URL, links []link) []link {
 // would request them.
 func alternatesOf(doc string, pageURL *url.URL) []*url.URL {
 	var out []*url.URL
-	z := html.NewTokenizer(strings.NewReader(doc))
-	for {
-		switch z.Next() {
-		case html.ErrorToken:
-			return out
-		case html.StartTagToken, html.SelfClosingTagToken:
-			name, _ := z.TagName()
-			switch string(name) {
-			case "link":
-				a := tagAttrs(z)
-				hl := strings.TrimSpace(a["hreflang"])
-				if hasWord(a["rel"], "alternate") && hl != "" && !strings.EqualFold(hl, "x-default") {
-					if u := crawlURL(pageURL, a["href"]); u != nil {
-						out = append(out, u)
-					}
-				}
-			case "body":
-				return out
+	for _, a := range headTags(doc, "link") {
+		hl := strings.TrimSpace(a["hreflang"])
+		if hasWord(a["rel"], "alternate") && hl != "" && !strings.EqualFold(hl, "x-default") {
+			if u := crawlURL(pageURL, a["href"]); u != nil {
+				out = append(out, u)
 			}
 		}
 	}
+	return out
 }

@@ -4,8 +4,6 @@ import (
 	"encoding/xml"
 	"net/url"
 	"strings"
-
-	"golang.org/x/net/html"
 )
 
 // Sitemap limits: the files read per crawl (robots.txt's Sitemap: lines,
@@ -91,28 +89,17 @@ func parseSitemap(doc string) (index bool, locs []string) {
 // homeLanguage reads a home page's <html lang> (lower case) and the URL of
 // its English alternate (<link rel="alternate" hreflang="en...">), if any.
 func homeLanguage(doc string) (lang, english string) {
-	z := html.NewTokenizer(strings.NewReader(doc))
-	for {
-		tt := z.Next()
-		switch tt {
-		case html.ErrorToken:
-			return lang, english
-		case html.StartTagToken, html.SelfClosingTagToken:
-			name, _ := z.TagName()
-			switch string(name) {
-			case "html":
-				lang = strings.ToLower(strings.TrimSpace(tagAttrs(z)["lang"]))
-			case "link":
-				a := tagAttrs(z)
-				hl := strings.ToLower(strings.TrimSpace(a["hreflang"]))
-				if english == "" && hasWord(a["rel"], "alternate") && (hl == "en" || strings.HasPrefix(hl, "en-")) {
-					english = strings.TrimSpace(a["href"])
-				}
-			case "body":
-				return lang, english
-			}
+	for name, a := range headTags(doc, "html", "link") {
+		if name == "html" {
+			lang = strings.ToLower(strings.TrimSpace(a["lang"]))
+			continue
+		}
+		hl := strings.ToLower(strings.TrimSpace(a["hreflang"]))
+		if english == "" && hasWord(a["rel"], "alternate") && (hl == "en" || strings.HasPrefix(hl, "en-")) {
+			english = strings.TrimSpace(a["href"])
 		}
 	}
+	return lang, english
 }
 
 // hasWord reports whether the space-separated list s has w (any case).
