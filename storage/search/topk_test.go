@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // TestDense_SameResults compares an index where no term gets a dense form
@@ -14,6 +16,8 @@ import (
 // (appends to dense terms, tombstones) and after a compaction (dense terms
 // renumbered): pages and totals must be the same.
 func TestDense_SameResults(t *testing.T) {
+	testtier.SkipRace(t, "two 6,000-listing indexes compared query by query, after churn and a compaction "+
+		"(their loads' UpsertAll workers run under -race in TestUpsertAll_SameResults, searches beside writes in TestIndex_Concurrent)")
 	t.Parallel()
 	c := newCorpus(9)
 	const n = 6_000
