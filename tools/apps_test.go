@@ -81,6 +81,9 @@ func TestApps_ResourcesListedReadAndLinked(t *testing.T) {
 			if !strings.Contains(rc.Text, style) || !strings.Contains(rc.Text, `data-card="`+c.Name+`"`) {
 				t.Errorf("%s: the site's stylesheet or its data-card is missing", c.URI())
 			}
+			if rc.Text != c.HTML() { // the document built once per process (cardHTML) is the card's
+				t.Errorf("%s: resources/read answers %d bytes, not the card's document (%d bytes)", c.URI(), len(rc.Text), len(c.HTML()))
+			}
 			head, _, _ := strings.Cut(rc.Text, "<script>")
 			if m := outsideTag.FindString(rc.Text) + outsideCSS.FindString(head); m != "" {
 				t.Errorf("%s loads something from outside: %q", c.URI(), m)

@@ -100,22 +100,25 @@ func (s *Server) addTools(srv *mcp.Server, sel selection) map[string]*mcp.Tool {
 	return listed
 }
 
-// registeredTool is the tool the SDK keeps for t: t itself, or, when t's
-// input schema binds no argument to an HTTP header (x-mcp-header), a copy
-// whose input schema is only {"type":"object"}. go-sdk v1.8.0 reads the kept
-// tool's input schema on every tools/call of protocol 2026-07-28 to find
-// such bindings (validateParamHeaders: the schema marshalled and decoded
-// again, about 40 us a call for search_listings); without any there is
-// nothing for it to find, in the full schema or in the copy's. Clients never
-// see the copy: tools/list answers the full tool (listedTools). The SDK
-// neither validates arguments against the input schema of a tool added with
-// its low-level AddTool (toolHandler does) nor sends it anywhere else.
+// registeredTool is the tool the SDK keeps for t: a copy without the output
+// schema and, when t's input schema binds no argument to an HTTP header
+// (x-mcp-header), with the input schema {"type":"object"}. go-sdk v1.8.0
+// reads the kept tool's input schema on every tools/call of protocol
+// 2026-07-28 to find such bindings (validateParamHeaders: the schema
+// marshalled and decoded again, about 40 us a call for search_listings);
+// without any there is nothing for it to find, in the full schema or in the
+// copy's. Its AddTool marshals and decodes the output schema once to check
+// it is JSON (about 1 s of a test binary's CPU over the ~150 servers it
+// builds) and reads it nowhere else for a tool added with the low-level
+// AddTool. Clients never see the copy: tools/list answers the full tool
+// (listedTools). The SDK neither validates arguments against the input
+// schema of such a tool (toolHandler does) nor sends it anywhere else.
 func registeredTool(t *mcp.Tool) *mcp.Tool {
-	if in, ok := t.InputSchema.(json.RawMessage); !ok || bytes.Contains(in, []byte(`"x-mcp-header"`)) {
-		return t
-	}
 	reg := *t
-	reg.InputSchema = json.RawMessage(`{"type":"object"}`)
+	reg.OutputSchema = nil
+	if in, ok := t.InputSchema.(json.RawMessage); ok && !bytes.Contains(in, []byte(`"x-mcp-header"`)) {
+		reg.InputSchema = json.RawMessage(`{"type":"object"}`)
+	}
 	return &reg
 }
 

@@ -61,10 +61,11 @@ type Server struct {
 	ops     []*bound
 	byName  map[string]*bound
 	openapi []byte
-	mcp     *mcp.Server
 	handler http.Handler
-	// toolsets holds the MCP server of each toolset selection; mcp is the
-	// default one (every tool).
+	// toolsets holds the MCP server of each toolset selection, built on its
+	// first request (defaultSelection: every tool). A server whose /mcp is
+	// never asked builds none: a test binary builds ~150 servers, most of
+	// them for REST or pages alone.
 	toolsets *toolsetServers
 
 	// failures and session are the per-network budgets of Options.
@@ -86,7 +87,9 @@ type bound struct {
 }
 
 // New builds the transports for svc from the catalog. It panics if the
-// catalog is malformed (a programming error the catalog tests catch).
+// catalog is malformed (a programming error the catalog tests catch); an
+// MCP server is built when /mcp is first asked for its toolset selection
+// (or by MCPServer), and panics then if the SDK refuses a tool.
 func New(svc *domain.Service, opts Options) *Server {
 	return newServerWith(svc, opts, Catalog(), catalogOpenAPI)
 }
@@ -183,7 +186,6 @@ func newServerWith(svc *domain.Service, opts Options, ops []Operation, openapi f
 	}
 	s.openapi = doc
 	s.toolsets = &toolsetServers{by: map[selection]*mcp.Server{}, new: s.newMCPServer}
-	s.mcp = s.toolsets.get(defaultSelection)
 	s.handler = s.routes()
 	return s
 }
@@ -221,4 +223,4 @@ func (s *Server) Operations() []Operation {
 func (s *Server) Handler() http.Handler { return s.handler }
 
 // MCPServer returns the MCP server behind /mcp with every tool (for in-process clients and tests).
-func (s *Server) MCPServer() *mcp.Server { return s.mcp }
+func (s *Server) MCPServer() *mcp.Server { return s.toolsets.get(defaultSelection) }

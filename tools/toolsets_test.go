@@ -405,3 +405,23 @@ func TestToolsets_CORSPreflight(t *testing.T) {
 		t.Errorf("preflight: %d, allow-headers %q", r.status, allow)
 	}
 }
+
+// TestToolsets_BuiltOnFirstUse: New builds no MCP server (most servers of a
+// test binary never serve /mcp); the default selection's is built when first
+// asked for, once.
+func TestToolsets_BuiltOnFirstUse(t *testing.T) {
+	t.Parallel()
+	e := catTestServer(t, Options{}, false)
+	ts := e.tools.toolsets
+	count := func() int {
+		ts.mu.Lock()
+		defer ts.mu.Unlock()
+		return len(ts.by)
+	}
+	if n := count(); n != 0 {
+		t.Fatalf("New built %d MCP servers, want none before /mcp is asked", n)
+	}
+	if a, b := e.tools.MCPServer(), e.tools.MCPServer(); a == nil || a != b || count() != 1 {
+		t.Errorf("MCPServer: %p then %p, %d servers built; want one, built once", a, b, count())
+	}
+}

@@ -93,12 +93,16 @@ type interviewRow struct {
 	First, Last bool
 }
 
-// routeBlog registers the blog and interview pages and parses their templates.
-func (h *handler) routeBlog(mux *http.ServeMux) {
+// parseBlogPages parses the templates of routeBlog's pages (pageSet).
+func parseBlogPages(pages map[string]*template.Template) {
 	t := template.Must(shell.Layout().Funcs(funcs).Funcs(template.FuncMap{"fieldOf": fieldOf}).ParseFS(templateFS, "templates/parts.html"))
 	for _, name := range []string{"admin_blog", "admin_blog_post", "admin_interview"} {
-		h.pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
+		pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}
+}
+
+// routeBlog registers the blog and interview pages.
+func (h *handler) routeBlog(mux *http.ServeMux) {
 	mux.Handle("GET /admin/blog", h.adminRoute(console.RoleAdmin, false, h.blogHome))
 	mux.Handle("GET /admin/blog/new", h.adminRoute(console.RoleAdmin, false, h.blogNew))
 	mux.Handle("POST /admin/blog/new", h.adminRoute(console.RoleAdmin, true, h.blogCreate))

@@ -75,12 +75,16 @@ type attrRow struct {
 	KeyProblem, LabelProblem, PosProblem string
 }
 
-// routeCategories registers the category pages and parses their templates.
-func (h *handler) routeCategories(mux *http.ServeMux) {
+// parseCategoryPages parses the templates of routeCategories's pages (pageSet).
+func parseCategoryPages(pages map[string]*template.Template) {
 	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
 	for _, name := range []string{"admin_categories", "admin_category"} {
-		h.pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
+		pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}
+}
+
+// routeCategories registers the category pages.
+func (h *handler) routeCategories(mux *http.ServeMux) {
 	mux.Handle("GET /admin/categories", h.adminRoute(console.RoleAdmin, false, h.categoriesHome))
 	mux.Handle("POST /admin/categories", h.adminRoute(console.RoleAdmin, true, h.categoryCreate))
 	mux.Handle("GET /admin/categories/{id}", h.adminRoute(console.RoleAdmin, false, h.categoryHome))

@@ -65,12 +65,16 @@ type editField struct {
 	Problem            string // why the value was refused
 }
 
-// routeListingsAdmin registers the listings console and parses its templates.
-func (h *handler) routeListingsAdmin(mux *http.ServeMux) {
+// parseListingsAdminPages parses the templates of routeListingsAdmin's pages (pageSet).
+func parseListingsAdminPages(pages map[string]*template.Template) {
 	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
 	for _, name := range []string{"admin_listings", "admin_listing"} {
-		h.pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
+		pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}
+}
+
+// routeListingsAdmin registers the listings console.
+func (h *handler) routeListingsAdmin(mux *http.ServeMux) {
 	mux.Handle("GET /admin/listings", h.adminRoute(console.RoleModerator, false, h.listingsAdminHome))
 	mux.Handle("GET /admin/listings/{id}", h.adminRoute(console.RoleModerator, false, h.listingAdminHome))
 	mux.Handle("POST /admin/listings/{id}/hide", h.adminRoute(console.RoleModerator, true, h.listingAdminHide))

@@ -38,12 +38,16 @@ type personPage struct {
 	ReasonMax              int
 }
 
-// routePeople registers the people pages and parses their templates.
-func (h *handler) routePeople(mux *http.ServeMux) {
+// parsePeoplePages parses the templates of routePeople's pages (pageSet).
+func parsePeoplePages(pages map[string]*template.Template) {
 	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
 	for _, name := range []string{"admin_people", "admin_person"} {
-		h.pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
+		pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}
+}
+
+// routePeople registers the people pages.
+func (h *handler) routePeople(mux *http.ServeMux) {
 	mux.Handle("GET /admin/people", h.adminRoute(console.RoleAdmin, false, h.peopleHome))
 	mux.Handle("GET /admin/people/{id}", h.adminRoute(console.RoleAdmin, false, h.personHome))
 	mux.Handle("POST /admin/people/{id}/suspend", h.adminRoute(console.RoleAdmin, true, h.personSuspend))

@@ -66,13 +66,17 @@ type revenuePage struct {
 	ListingName string
 }
 
-// routeRatings registers the pages of this file and parses their templates.
-func (h *handler) routeRatings(mux *http.ServeMux) {
+// parseRatingsPages parses the templates of routeRatings's pages (pageSet).
+func parseRatingsPages(pages map[string]*template.Template) {
 	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
-	h.pages["admin_ratings"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_ratings.html"))
-	h.pages["admin_ratings_import"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_ratings_import.html"))
-	h.pages["admin_revenue"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_revenue.html"))
-	h.pages["account_revenue"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/account_revenue.html"))
+	pages["admin_ratings"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_ratings.html"))
+	pages["admin_ratings_import"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_ratings_import.html"))
+	pages["admin_revenue"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_revenue.html"))
+	pages["account_revenue"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/account_revenue.html"))
+}
+
+// routeRatings registers the pages of this file.
+func (h *handler) routeRatings(mux *http.ServeMux) {
 	mux.Handle("GET /admin/ratings", h.adminRoute(console.RoleAdmin, false, h.ratingsHome))
 	mux.Handle("POST /admin/ratings", h.uploadRoute(maxRatingsUpload, h.ratingsUpload))
 	mux.Handle("GET /admin/ratings/imports/{id}", h.adminRoute(console.RoleAdmin, false, h.ratingImportPage))

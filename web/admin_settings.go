@@ -31,10 +31,14 @@ type settingField struct {
 	Shown, Problem string
 }
 
-// routeSettings registers the settings page and parses its template.
-func (h *handler) routeSettings(mux *http.ServeMux) {
+// parseSettingsPages parses the templates of routeSettings's pages (pageSet).
+func parseSettingsPages(pages map[string]*template.Template) {
 	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
-	h.pages["admin_settings"] = template.Must(t.ParseFS(templateFS, "templates/admin_settings.html"))
+	pages["admin_settings"] = template.Must(t.ParseFS(templateFS, "templates/admin_settings.html"))
+}
+
+// routeSettings registers the settings page.
+func (h *handler) routeSettings(mux *http.ServeMux) {
 	mux.Handle("GET /admin/settings", h.adminRoute(console.RoleAdmin, false, h.settingsHome))
 	mux.Handle("POST /admin/settings", h.adminRoute(console.RoleAdmin, true, h.settingsSave))
 }

@@ -50,12 +50,16 @@ type auditView struct {
 	When, Before, After string
 }
 
-// routeTeam registers the team and audit pages and parses their templates.
-func (h *handler) routeTeam(mux *http.ServeMux) {
+// parseTeamPages parses the templates of routeTeam's pages (pageSet).
+func parseTeamPages(pages map[string]*template.Template) {
 	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
 	for _, name := range []string{"admin_team", "admin_audit"} {
-		h.pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
+		pages[name] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}
+}
+
+// routeTeam registers the team and audit pages.
+func (h *handler) routeTeam(mux *http.ServeMux) {
 	mux.Handle("GET /admin/team", h.adminRoute(console.RoleAdmin, false, h.teamHome))
 	mux.Handle("POST /admin/team", h.adminRoute(console.RoleAdmin, true, h.teamGrant))
 	mux.Handle("POST /admin/team/revoke", h.adminRoute(console.RoleAdmin, true, h.teamRevoke))

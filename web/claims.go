@@ -23,10 +23,14 @@ type claimPage struct {
 	Done bool
 }
 
-// routeClaims registers the claim link page and parses its template.
-func (h *handler) routeClaims(mux *http.ServeMux) {
+// parseClaimPages parses the templates of routeClaims's pages (pageSet).
+func parseClaimPages(pages map[string]*template.Template) {
 	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
-	h.pages["claim"] = template.Must(t.ParseFS(templateFS, "templates/claim.html"))
+	pages["claim"] = template.Must(t.ParseFS(templateFS, "templates/claim.html"))
+}
+
+// routeClaims registers the claim link page.
+func (h *handler) routeClaims(mux *http.ServeMux) {
 	mux.Handle("GET "+domain.ClaimConfirmPath+"{token}", h.claimRoute(false, h.claimLink))
 	mux.Handle("POST "+domain.ClaimConfirmPath+"{token}", h.claimRoute(true, h.claimConfirm))
 }

@@ -32,16 +32,18 @@ func (d *discardWriter) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// openDataService is a Service over a database of its own: the demo data
-// (seed) or none, then n synthetic listings.
+// openDataService is a Service over a database of its own: with n > 0, n
+// synthetic listings (a copy of the fixtures' template of
+// storage.SeedSynthetic on a migrated database); otherwise the demo data
+// (seed) or none.
 func openDataService(tb testing.TB, seed bool, n int) (*storage.Store, *domain.Service) {
 	tb.Helper()
 	ctx := context.Background()
-	db := fixtures.Open(tb, seed)
+	var db *storage.DB
 	if n > 0 {
-		if err := storage.SeedSynthetic(ctx, db, fixtures.Site, n, fixtures.Now); err != nil {
-			tb.Fatal(err)
-		}
+		db = fixtures.OpenAt(tb, fixtures.SeededFile(tb, fixtures.Synthetic(n)), false)
+	} else {
+		db = fixtures.Open(tb, seed)
 	}
 	st, err := storage.NewStore(ctx, db, fixtures.Site)
 	if err != nil {

@@ -43,11 +43,15 @@ type programmeConsolePage struct {
 	Categories []domain.CategoryNode
 }
 
-func (h *handler) routeProgrammes(mux *http.ServeMux) {
+// parseProgrammePages parses the templates of routeProgrammes's pages (pageSet).
+func parseProgrammePages(pages map[string]*template.Template) {
 	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html", "templates/row.html", "templates/vote.html"))
-	h.pages["programmes"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/programmes.html"))
-	h.pages["programme"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/programme.html"))
-	h.pages["admin_programmes"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_programmes.html"))
+	pages["programmes"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/programmes.html"))
+	pages["programme"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/programme.html"))
+	pages["admin_programmes"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_programmes.html"))
+}
+
+func (h *handler) routeProgrammes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /programmes", h.programmes)
 	mux.HandleFunc("GET /programmes/{slug}", h.programme)
 	mux.Handle("GET /admin/programmes", h.adminRoute(console.RoleAdmin, false, h.programmeConsole))

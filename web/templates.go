@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/launchdir/launchdir/domain"
@@ -20,6 +21,22 @@ import (
 // layout (web/shell) and the shared parts (parts.html).
 var pageNames = []string{"home", "search", "listing", "categories", "category", "launches", "week",
 	"leaderboards", "leaderboard", "founders", "founder", "blog", "post", "awards", "docs", "upcoming"}
+
+// pageSet is every page template of the site by name, parsed once per
+// process and only read after: html/template's templates may be executed
+// by many goroutines at once, and their functions (funcs, orderFuncs,
+// fieldOf) are package-level, so every handler New builds (one in serve,
+// hundreds in a test binary) shares them.
+var pageSet = sync.OnceValue(func() map[string]*template.Template {
+	pages := parsePages()
+	for _, parse := range []func(map[string]*template.Template){parseOrderPages, parseClaimPages,
+		parseBlogPages, parseCategoryPages, parseListingsAdminPages, parsePeoplePages, parseRatingsPages,
+		parseSettingsPages, parseTeamPages, parseProgrammePages, parseTrophyPages, parseTrophyBoardPages,
+		parseUpdatesPages} {
+		parse(pages)
+	}
+	return pages
+})
 
 // parsePages parses every page with the shared layout, and the error page
 // (web/shell's). The templates are embedded, so a parse failure is a

@@ -30,9 +30,13 @@ type trophyQueuePage struct {
 	ProblemID int64
 }
 
-func (h *handler) routeTrophies(mux *http.ServeMux) {
+// parseTrophyPages parses the templates of routeTrophies's pages (pageSet).
+func parseTrophyPages(pages map[string]*template.Template) {
 	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
-	h.pages["admin_trophies"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_trophies.html"))
+	pages["admin_trophies"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/admin_trophies.html"))
+}
+
+func (h *handler) routeTrophies(mux *http.ServeMux) {
 	mux.HandleFunc("GET /badges/{slug}/trophies/{file}", h.trophyBadge) // trophy_badges.go
 	mux.Handle("GET /admin/trophies", h.adminRoute(console.RoleModerator, false, h.trophyQueue))
 	mux.Handle("POST /admin/trophies/{id}/verify", h.adminRoute(console.RoleModerator, true, h.trophyDecide(true)))

@@ -41,10 +41,14 @@ type hallOfFamePage struct {
 	Years []trophyYearLink
 }
 
-func (h *handler) routeTrophyPages(mux *http.ServeMux) {
+// parseTrophyBoardPages parses the templates of routeTrophyPages's pages (pageSet).
+func parseTrophyBoardPages(pages map[string]*template.Template) {
 	t := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
-	h.pages["trophy_leaderboard"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/trophy_leaderboard.html"))
-	h.pages["hall_of_fame"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/hall_of_fame.html"))
+	pages["trophy_leaderboard"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/trophy_leaderboard.html"))
+	pages["hall_of_fame"] = template.Must(template.Must(t.Clone()).ParseFS(templateFS, "templates/hall_of_fame.html"))
+}
+
+func (h *handler) routeTrophyPages(mux *http.ServeMux) {
 	mux.HandleFunc("GET /trophies/leaderboard", h.trophyLeaderboard)
 	mux.HandleFunc("GET /hall-of-fame", h.hallOfFame)
 }

@@ -33,12 +33,16 @@ func signIn(w http.ResponseWriter, r *http.Request, next string) {
 	http.Redirect(w, r, domain.SignInPath+"?"+url.Values{"next": {next}}.Encode(), statusSeeOther)
 }
 
-// routeUpdates parses the templates of this file's pages and registers them.
-func (h *handler) routeUpdates(mux *http.ServeMux) {
+// parseUpdatesPages parses the templates of routeUpdates's pages (pageSet).
+func parseUpdatesPages(pages map[string]*template.Template) {
 	base := template.Must(shell.Layout().Funcs(funcs).ParseFS(templateFS, "templates/parts.html"))
 	for _, name := range []string{"updates", "notifications"} {
-		h.pages[name] = template.Must(template.Must(base.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
+		pages[name] = template.Must(template.Must(base.Clone()).ParseFS(templateFS, "templates/"+name+".html"))
 	}
+}
+
+// routeUpdates registers the pages of this file.
+func (h *handler) routeUpdates(mux *http.ServeMux) {
 	mux.HandleFunc("GET "+domain.UpdatesPath, h.updates)
 	mux.HandleFunc("GET "+domain.NotificationsPath, h.notifications)
 	mux.HandleFunc("POST "+domain.NotificationsPath+"/read", h.markRead)

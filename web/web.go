@@ -40,7 +40,7 @@ const (
 // handler serves the pages for one Service.
 type handler struct {
 	svc    *domain.Service
-	pages  map[string]*template.Template
+	pages  map[string]*template.Template // pageSet(): shared by every handler, only read
 	log    *slog.Logger
 	static http.Handler
 	// admin says whether a request comes from a signed-in member of the site
@@ -128,7 +128,7 @@ func New(svc *domain.Service, opts ...Option) http.Handler {
 		panic(err) // the embedded tree is fixed at build time
 	}
 	now := func() time.Time { return svc.Now() } // the service's clock, read at each use
-	h := &handler{svc: svc, pages: parsePages(), log: slog.Default(), static: http.StripPrefix("/static/", http.FileServerFS(sub)),
+	h := &handler{svc: svc, pages: pageSet(), log: slog.Default(), static: http.StripPrefix("/static/", http.FileServerFS(sub)),
 		voteAccount: ratelimit.New(VotesPerAccount, now), voteNetwork: ratelimit.New(VotesPerNetwork, now),
 		reviewAccount: ratelimit.New(ReviewsPerAccount, now), reviewNetwork: ratelimit.New(ReviewsPerNetwork, now)}
 	for _, opt := range opts {
@@ -137,7 +137,6 @@ func New(svc *domain.Service, opts ...Option) http.Handler {
 	if h.admin != nil && h.console == nil {
 		panic("web.New: WithAdmin needs WithConsole (the console /admin calls)")
 	}
-	parseOrderPages(h.pages)
 	h.forms = http.NewCrossOriginProtection()
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", h.home)
