@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/launchdir/launchdir/domain"
 	"github.com/launchdir/launchdir/domain/console"
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // TestSummaryCache_NeverStale serves search pages from the summary cache, then
@@ -393,7 +394,11 @@ func testSummaryRow(id int64, n int) summaryRow {
 // benchmarks' generator) and checks the memory a summary takes, the arena and
 // the map by id together (the live heap after a GC), against what a site of
 // 100,000 listings may take for all of them to fit: summaryCacheBytes / 100,000.
+//
+// It fills on one goroutine and is not parallel, so under -race it skips
+// (the package's parallel tests would wait for it).
 func TestSummaryCache_Memory(t *testing.T) { // not parallel: it reads the heap
+	testtier.SkipRace(t, "the heap of 5,000 summaries filled on one goroutine; TestSummaryCache_NeverStale and TestSummaryCache_FillStopsAtClose fill the cache under -race")
 	ctx := context.Background()
 	const n = synthListings
 	_, st := syntheticStore(t, "sqlite", n)

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/internal/testtier"
 	"github.com/launchdir/launchdir/web"
 )
 
@@ -26,9 +27,30 @@ const linkBudget = 400
 // href and src of a page, and each URL in the REST answers (page_url, links,
 // public_urls, ...). It fetches at most linkBudget pages, taking turns
 // between kinds of page (listings, founders, weeks, boards, the API, ...) so
-// that every kind is reached.
+// that every kind is reached. Under -race it skips and
+// TestLinks_FirstPagesResolve crawls the first linkBudgetRace pages there.
 func TestLinks_EveryPublishedLinkResolves(t *testing.T) {
 	t.Parallel()
+	testtier.SkipRace(t, "a crawl of linkBudget pages; TestLinks_FirstPagesResolve crawls linkBudgetRace of them, linkWorkers at a time")
+	publishedLinksResolve(t, linkBudget)
+}
+
+// linkBudgetRace is the crawl of TestLinks_FirstPagesResolve: the seeds and
+// the first pages of every kind they link, enough for the pages', sign-in's
+// and REST handlers to serve requests in parallel under -race.
+const linkBudgetRace = 60
+
+// TestLinks_FirstPagesResolve is TestLinks_EveryPublishedLinkResolves with
+// the crawl cut to linkBudgetRace pages.
+func TestLinks_FirstPagesResolve(t *testing.T) {
+	t.Parallel()
+	publishedLinksResolve(t, linkBudgetRace)
+}
+
+// publishedLinksResolve builds the site of TestLinks_EveryPublishedLinkResolves
+// and crawls budget pages of it; every link must resolve.
+func publishedLinksResolve(t *testing.T, budget int) {
+	t.Helper()
 	env := catTestServer(t, Options{}, true)
 	site, _ := withDrafting(t, env)
 	withOrdering(t, env, domain.TestPayments{})
@@ -71,7 +93,7 @@ func TestLinks_EveryPublishedLinkResolves(t *testing.T) {
 		t.Fatalf("founders of the scheduled listing: %+v; want Anna Schmidt, without a page until the listing is live", public.Founders)
 	}
 
-	broken := linkCrawl(t, env.URL, linkBudget, []string{
+	broken := linkCrawl(t, env.URL, budget, []string{
 		"/", "/listings/" + slug, "/v1/listings/" + slug, "/launches/weeks/2026-11-30", "/launches?section=upcoming",
 		"/leaderboards/community-weekly", "/leaderboards/billboard", "/founders", "/account", "/signin",
 		"/v1/site", "/v1/listings?status=upcoming", "/v1/launches/weeks/next", "/v1/leaderboards/community-all-time",
