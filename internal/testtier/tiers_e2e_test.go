@@ -10,11 +10,6 @@ import (
 	"testing"
 )
 
-// TestTiers_GoTest is in the e2e tier: it builds two test binaries with the
-// go command and runs them (about 4 s of CPU), the multi-process kind of test
-// that tier holds; TestSelect and TestSelect_Module check the selection
-// in-process in the default tier.
-
 // TestTiers_GoTest builds testdata/tierpkg with the real go test, once per
 // tier (go test -c, with and without the tag), and runs the two binaries in
 // the package's directory as go test does: the e2e tier runs the test of the
@@ -23,6 +18,11 @@ import (
 // everything; and in the default tier a test that reaches Skip by a path the
 // selection cannot see fails, naming the selection, instead of skipping its
 // outside part in both tiers.
+//
+// It is in the e2e tier because it builds two test binaries with the go
+// command and runs them (about 4 s of CPU), the multi-process kind of test
+// that tier holds; TestSelect and TestSelect_Module check the selection
+// in-process in the default tier.
 func TestTiers_GoTest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs testdata/tierpkg with go test")
