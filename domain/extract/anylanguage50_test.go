@@ -29,3 +29,37 @@ func TestAnyLanguage50_ScandinavianI(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage50_DivFooters: a footer is read as one (its "© 2026
+// Hyllan AB · Göteborg" gives the city, its profile links are the site's)
+// when it is a div marked role="contentinfo", named "site-bottom",
+// "colophon", "bottom-bar" or "footer" in the site's language, or only the
+// closing block of the body (or of its one page wrapper) with the
+// copyright or the legal links. The last section of a one-page site, under
+// its own heading, is content.
+func TestAnyLanguage50_DivFooters(t *testing.T) {
+	const closing = `<p>© 2026 Hyllan AB · Göteborg</p><p><a href="/villkor">Villkor</a> <a href="https://www.instagram.com/hyl.app">Instagram</a></p>`
+	for _, c := range []struct {
+		name, body string
+		footer     bool
+	}{
+		{"role contentinfo", `<div class="x"><h1>Hyllan</h1><p>Hyllor på mått.</p></div><div role="contentinfo">` + closing + `</div><div class="x"><p>Chatta med oss</p></div>`, true},
+		{"site-bottom", `<div class="x"><h1>Hyllan</h1><p>Hyllor på mått.</p></div><div class="site-bottom">` + closing + `</div><div class="x"><p>Chatta med oss</p></div>`, true},
+		{"colophon", `<div class="x"><h1>Hyllan</h1><p>Hyllor på mått.</p></div><div id="colophon">` + closing + `</div><div><p>Chatta med oss</p></div>`, true},
+		{"bottom-bar", `<div class="x"><h1>Hyllan</h1><p>Hyllor på mått.</p></div><div class="bottom-bar">` + closing + `</div><div><p>Chatta med oss</p></div>`, true},
+		{"sidfot BEM", `<div class="x"><h1>Hyllan</h1><p>Hyllor på mått.</p></div><div class="sidfot__rad">` + closing + `</div><div><p>Chatta med oss</p></div>`, true},
+		{"closing block", `<div class="x"><h1>Hyllan</h1><p>Hyllor på mått, från ritning till leverans, för kök och förråd.</p></div><div class="nedre">` + closing + `</div>`, true},
+		{"closing block of a wrapper", `<div id="app"><div class="x"><h1>Hyllan</h1><p>Hyllor på mått, från ritning till leverans, för kök och förråd.</p></div><div class="nedre">` + closing + `</div></div>`, true},
+		{"a last section under its heading", `<div class="x"><h1>Hyllan</h1><p>Hyllor på mått, från ritning till leverans, för kök och förråd.</p></div><section class="om"><h2>Om oss</h2>` + closing + `</section>`, false},
+		{"no closing words", `<div class="x"><h1>Hyllan</h1><p>Hyllor på mått, från ritning till leverans, för kök och förråd.</p></div><div class="nedre"><p>Hyllan AB · Göteborg</p></div>`, false},
+	} {
+		kept := draftLang(t, "sv", "/", `<html lang="sv"><head><title>Hyllan</title></head><body>`+c.body+`</body></html>`)
+		city, social := kept.Fields["city"].Text, kept.Socials["instagram"].URL
+		if got := city == "Göteborg"; got != c.footer {
+			t.Errorf("%s: city %q, want a footer's Göteborg: %v", c.name, city, c.footer)
+		}
+		if c.footer && social != "https://www.instagram.com/hyl.app" {
+			t.Errorf("%s: instagram %q, want the footer's", c.name, social)
+		}
+	}
+}

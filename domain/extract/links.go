@@ -205,7 +205,7 @@ func (s *site) draftSocials() {
 			seen[u] = true
 			c := get(pl, u, p)
 			c.pages++
-			c.chrome = c.chrome || inChrome(n)
+			c.chrome = c.chrome || inChrome(n) || p.closing != nil && isUnder(n, p.closing)
 			return true
 		})
 	}
@@ -249,7 +249,7 @@ func inChrome(n *html.Node) bool {
 		case atom.Footer, atom.Header, atom.Nav:
 			return true
 		}
-		if chromeBlock(a) {
+		if chromeBlock(a) || footerRoot(a) {
 			return true
 		}
 	}

@@ -110,7 +110,9 @@ func (s *site) draftFounders() {
 			}
 			texts := []string{seg.title}
 			for _, l := range seg.lines {
-				if !l.foreign && !l.footer && !isForeign(l.node) {
+				// a footer line only when it names the product ("Pebblepost
+				// is made by Lena Fischer and Jonas Berg")
+				if !l.foreign && (!l.footer || s.mentionsName(l.text)) && !isForeign(l.node) {
 					texts = append(texts, l.text)
 				}
 			}
