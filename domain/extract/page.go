@@ -289,10 +289,17 @@ func (s *segmenter) walk(n *html.Node) {
 			s.segs = append(s.segs, &segment{level: lvl, title: nodeText(n), node: n, hint: hint(n), foreign: foreign(n)})
 			return
 		}
-		if blockTags[n.DataAtom] {
+		gap := htmltext.Inline
+		if !blockTags[n.DataAtom] {
+			gap = htmltext.Apart(n)
+		}
+		if blockTags[n.DataAtom] || gap == htmltext.Line {
 			s.flush()
 			s.block = append(s.block, n)
 			defer func() { s.flush(); s.block = s.block[:len(s.block)-1] }()
+		} else if gap == htmltext.Space {
+			s.cur.WriteByte(' ')
+			defer s.cur.WriteByte(' ')
 		}
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -322,7 +329,9 @@ func (s *segmenter) flush() {
 	seg.lines = append(seg.lines, l)
 }
 
-// blockTags mirrors htmltext's block elements (headings are segment breaks).
+// blockTags mirrors htmltext's block elements (headings are segment breaks);
+// an inline element its layout sets on a line of its own (htmltext.Apart) is
+// a block too.
 var blockTags = map[atom.Atom]bool{
 	atom.Address: true, atom.Article: true, atom.Aside: true, atom.Blockquote: true, atom.Body: true,
 	atom.Br: true, atom.Button: true, atom.Caption: true, atom.Dd: true, atom.Details: true,
