@@ -63,3 +63,29 @@ func TestAnyLanguage50_DivFooters(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage50_BlueskyMastodon: a site's own Bluesky or Mastodon
+// profile is its custom link (the spec's platforms have no key for them,
+// and custom holds one link): the first in the page's order when it has
+// both. A share link, a post, a customer's profile in a testimonial and a
+// "/@name" address on a server that is not known as Mastodon and not
+// marked rel="me" are not.
+func TestAnyLanguage50_BlueskyMastodon(t *testing.T) {
+	page := func(body string) string {
+		return `<html lang="en"><head><title>Inkpot</title></head><body><h1>Inkpot</h1><p>Notes for writers.</p>` +
+			`<div class="testimonial"><p>"Love it" – <a href="https://bsky.app/profile/jane.writer">Jane</a></p></div>` + body + `</body></html>`
+	}
+	for _, c := range []struct{ name, footer, custom string }{
+		{"bluesky", `<footer><a href="https://bsky.app/profile/inkpot.app">Bluesky</a> <a href="https://x.com/inkpotapp">X</a></footer>`, "https://bsky.app/profile/inkpot.app"},
+		{"mastodon.social", `<footer><a href="https://mastodon.social/@inkpot">Mastodon</a></footer>`, "https://mastodon.social/@inkpot"},
+		{"the first of both", `<footer><a href="https://fosstodon.org/@inkpot">Mastodon</a> <a href="https://bsky.app/profile/inkpot.app">Bluesky</a></footer>`, "https://fosstodon.org/@inkpot"},
+		{"rel=me on another server", `<footer><a rel="me" href="https://writing.exchange/@inkpot">Mastodon</a></footer>`, "https://writing.exchange/@inkpot"},
+		{"an unknown server without rel=me", `<footer><a href="https://writing.exchange/@inkpot">Mastodon</a></footer>`, ""},
+		{"a share link and a post", `<footer><a href="https://bsky.app/intent/compose?text=Inkpot">Share</a> <a href="https://bsky.app/profile/inkpot.app/post/3k2">Post</a></footer>`, ""},
+	} {
+		kept := draftLang(t, "en", "/", page(c.footer))
+		if got := kept.Socials["custom"].URL; got != c.custom {
+			t.Errorf("%s: custom %q, want %q", c.name, got, c.custom)
+		}
+	}
+}

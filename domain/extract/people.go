@@ -157,8 +157,8 @@ func (s *site) personLinks(p *page, heading *html.Node) domain.Socials {
 		if len(links) > 0 {
 			out := domain.Socials{}
 			for _, l := range links {
-				if pl, ok := platformOf(l, true); ok {
-					out[pl] = l
+				if pl, ok := platformOf(l, true); ok && (pl != "custom" || out[pl] == "") {
+					out[pl] = l // a person's first Bluesky or Mastodon profile
 				}
 			}
 			if len(out) == 0 {
