@@ -89,3 +89,29 @@ func TestAnyLanguage50_BlueskyMastodon(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyLanguage50_FooterRowPieces: a footer row of spans laid out apart
+// (Bootstrap's d-flex justify-content-between) gives the city and country
+// of its piece "Nantes, France", and its address is not glued to them; the
+// same piece as a link (an event's page), or outside a footer, gives none.
+func TestAnyLanguage50_FooterRowPieces(t *testing.T) {
+	page := func(body string) string {
+		return `<html lang="fr"><head><title>Pelote</title></head><body><nav><a href="/">Pelote</a></nav><main><h1>Pelote</h1><p>La caisse des merceries.</p></main>` + body + `</body></html>`
+	}
+	for _, c := range []struct{ name, body, city, country, email string }{
+		{"footer row", `<div id="colophon"><div class="d-flex justify-content-between"><span>© 2025 Pelote SAS</span><span>Nantes, France</span><span>bonjour@pelote.fr</span></div></div>`, "Nantes", "FR", "bonjour@pelote.fr"},
+		{"a link", `<div id="colophon"><div class="d-flex justify-content-between"><span>© 2025 Pelote SAS</span><a href="/salon-paris">Paris, France</a></div></div>`, "", "", ""},
+		{"not a footer", `<section><div class="d-flex justify-content-between"><span>Prochain salon</span><span>Lyon, France</span></div></section>`, "", "", ""},
+	} {
+		kept := draftLang(t, "fr", "/", page(c.body))
+		if got := kept.Fields["city"].Text; got != c.city {
+			t.Errorf("%s: city %q, want %q", c.name, got, c.city)
+		}
+		if got := kept.Fields["country"].Text; got != c.country {
+			t.Errorf("%s: country %q, want %q", c.name, got, c.country)
+		}
+		if got := kept.Fields["contact_email"].Text; got != c.email {
+			t.Errorf("%s: contact_email %q, want %q", c.name, got, c.email)
+		}
+	}
+}

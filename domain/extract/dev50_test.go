@@ -35,8 +35,11 @@ func TestEvaluationDev50(t *testing.T) {
 // it was written (drafter unchanged): 64.2% recall (34/53), value accuracy
 // 91.9% (34/37), 2 invented (a customer's founding year read through Swedish
 // "I", an address glued to the country before it), 0 ungrounded, 0
-// non-verbatim.
+// non-verbatim. After the rules written against it (one list of period
+// words for the drafter and the gate, "I" only in English, div footers, the
+// layout's gaps, Bluesky and Mastodon as custom, a footer piece "City,
+// Country"): 100% (53/53), 100% accurate, 0 invented.
 const (
-	dev50MinRecall   = 0.64
-	dev50MaxInvented = 2
+	dev50MinRecall   = 1.0
+	dev50MaxInvented = 0
 )
