@@ -76,7 +76,7 @@ func closingBlock(doc *html.Node) *html.Node {
 			return nil
 		}
 		text := htmltext.Text(last)
-		if !closingWords(last, text) || 2*len(text) > len(htmltext.Text(n)) {
+		if !closingWords(last, text) || 2*len(text) > shownLen(n) {
 			return nil
 		}
 		return last
@@ -106,6 +106,21 @@ func showsText(n *html.Node) bool {
 		}
 	}
 	return false
+}
+
+// shownLen is about the length of n's visible text (its text nodes
+// outside hidden elements, trimmed), without building its lines.
+func shownLen(n *html.Node) int {
+	total := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case c.Type == html.TextNode:
+			total += len(strings.TrimSpace(c.Data))
+		case c.Type == html.ElementNode && !htmltext.Hidden(c):
+			total += shownLen(c)
+		}
+	}
+	return total
 }
 
 // closingWords reports whether a block closes a page: a copyright, a link

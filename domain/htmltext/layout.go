@@ -83,7 +83,19 @@ type layout struct {
 // layout of one screen width is enough to set items apart.
 func layoutOf(n *html.Node) layout {
 	var l layout
-	for _, tok := range strings.Fields(strings.ToLower(attr(n, "class"))) {
+	class, style := "", ""
+	for _, a := range n.Attr {
+		switch a.Key {
+		case "class":
+			class = a.Val
+		case "style":
+			style = a.Val
+		}
+	}
+	if class == "" && style == "" {
+		return l
+	}
+	for tok := range strings.FieldsSeq(strings.ToLower(class)) {
 		if i := strings.LastIndexByte(tok, ':'); i >= 0 {
 			tok = tok[i+1:]
 		}
@@ -115,8 +127,11 @@ func layoutOf(n *html.Node) layout {
 			l.spaced = true
 		}
 	}
-	style := strings.ToLower(strings.Join(strings.Fields(attr(n, "style")), ""))
-	for _, decl := range strings.Split(style, ";") {
+	if style == "" {
+		return l
+	}
+	style = strings.ToLower(strings.Join(strings.Fields(style), ""))
+	for decl := range strings.SplitSeq(style, ";") {
 		prop, val, _ := strings.Cut(decl, ":")
 		switch prop {
 		case "display":
