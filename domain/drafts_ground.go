@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/language"
 )
@@ -35,6 +36,46 @@ var PricingModels = map[string][]string{
 		"/条", "/條", "/次", "/通", "/件", "/건", "/회", "/ 条", "/ 次", "按量", "按用量", "按次", "従量", "あたり", "건당", "종량제", "사용량"},
 	"open-source":   {"open source", "open-source", "mit license", "apache", "gpl", "github"},
 	"contact-sales": {"contact", "sales", "quote", "talk to", "anfrage", "devis", "contatt", "aanvraag", "consulta", "preventivo", "presupuesto", "offerte", "cotação"},
+}
+
+// PricingPeriodPattern is a recurring price's period or unit as a quote
+// writes it: "/mo", "/user", "per seat", "per agent", "pro Nutzer", "par
+// mois", "monthly", "billed yearly", "kr/mån", "/ mies.", "aylık", "月額",
+// "每月", "/월", "per måned", "לחודש", "／月". One home for both sides: the
+// drafter (domain/extract) reads a price with it as a subscription's, and
+// the gate (StatesPricingModel) takes a quote it matches as speaking of a
+// subscription, so a price the drafter reads is never refused by Ground.
+const PricingPeriodPattern = `(?i)/\s?(mo|month|yr|year|user|seat|mon|monat|jahr|nutzer|mois|an|utilisateur|mes|año|usuario|mese|anno|utente|maand|mnd|jaar|gebruiker|mês|ano|usuário)\b|\bp/m\b|\b(mtl|monatl)\.|\bao (mês|ano)\b|\b(mensalmente|mensualmente|mensilmente|mensuellement)\b|\bper (month|year|user|seat|agent|member|person|operator|maand|jaar|gebruiker|medewerker|mese|anno|utente|operatore)\b|\bpro (monat|jahr|nutzer|benutzer|person|mitarbeiter|user)\b|\bim (monat|jahr)\b|\bpar (mois|an|utilisateur|personne)\b|\bal (mes|año|mese)\b|\ball'anno\b|\bpor (mes|mês|año|ano|usuario|usuário|utilizador|persona|pessoa)\b|\ba (month|year)\b|\b(monthly|yearly|annually|billed|monatlich|jährlich|mensuel|annuel|mensual|anual|mensile|annuale|maandelijks|jaarlijks|mensal)\b` + periodMore + periodWorld + periodCJK
+
+const (
+	// periodMore: a month or a year in Polish, Swedish, Czech, Turkish,
+	// Finnish, Danish, Hungarian, Romanian, Indonesian, Vietnamese, Greek,
+	// Japanese, Chinese and Korean ("/ mies.", "miesięcznie", "kr/mån",
+	// "měsíčně", "/ ay", "aylık", "月額", "/月", "每月", "월 9,900원", "/월").
+	periodMore = `|/\s?(?:mies|mån|månad|år|měs|rok|ay|yıl)(?:[^\p{L}]|$)|/\s?(?:miesiąc|měsíc|měsíčně|månaden)(?:[^\p{L}]|$)|miesięczn|rocznie|per månad|i månaden|per år|månadsvis|měsíčně|měsíční|ročně|aylık|ayda|yıllık|` +
+		`(?:^|[^\p{L}])(?:och|i|per) månad(?:[^\p{L}]|$)|` +
+		`/\s?(?:kk|kuukausi|kuukaudessa|md|måned|hó|hónap|lună|luna|bulan|tháng|μήνα|μήνας)(?:[^\p{L}]|$)|kuukaudessa|kuukausittain|pr\. måned|om måneden|per måned|månedlig|havonta|havi díj|pe lună|lunar|per bulan|setiap bulan|mỗi tháng|hàng tháng|ανά μήνα|το μήνα|μηνιαία|` +
+		`月額|月払い|年額|/\s?月|/\s?年|每月|按月|包月|包年|매월|월간|연간|/\s?월|/\s?년|(?:^|[^\p{L}])월\s?\d`
+	// periodWorld: "/ hó", "/ kk", "/ lună", "/tháng", "/เดือน", "/bulan",
+	// "per måned", "לחודש".
+	periodWorld = `|/\s?(?:hó|hónap|kk|kuukausi|lună|luna|tháng|เดือน|bulan|måned|mnd)(?:[^\p{L}]|$)|per måned|i måneden|kuukaudessa|havonta|pe lună|mỗi tháng|ต่อเดือน|per bulan|לחודש|בחודש`
+	// periodCJK: a period after a full-width solidus ("￥３，３００／月（税別）",
+	// "／年", "／인", "／人").
+	periodCJK = `|／\s?(?:月|年|월|년|人|인)`
+)
+
+// pricingPeriodRE is PricingPeriodPattern, compiled on first use.
+var pricingPeriodRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(PricingPeriodPattern) })
+
+// StatesPricingModel reports whether a quote speaks of the pricing model in
+// words the gate takes for it: one of PricingModels' words, or for a
+// subscription a period or unit of PricingPeriodPattern.
+func StatesPricingModel(model, quote string) bool {
+	q := strings.ToLower(NormalizeSpace(quote))
+	if slices.ContainsFunc(PricingModels[model], func(w string) bool { return strings.Contains(q, w) }) {
+		return true
+	}
+	return model == "subscription" && pricingPeriodRE().MatchString(q)
 }
 
 // groundVerbatim are the fields whose value itself must occur in one of its quotes.
@@ -251,7 +292,7 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 			return v, fmt.Errorf("%q is not a stage slug", v.Text)
 		}
 	case name == "pricing_model":
-		words, ok := PricingModels[strings.ToLower(v.Text)]
+		_, ok := PricingModels[strings.ToLower(v.Text)]
 		if !ok {
 			return v, fmt.Errorf("%q is not a pricing model", v.Text)
 		}
@@ -264,7 +305,7 @@ func supported(req DraftRequest, name string, v DraftedValue) (DraftedValue, err
 		// a zero amount beside one that is only a currency code ("0", "USD").
 		ldFree := v.Text == "free" && slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return ldZeroRE.MatchString(NormalizeSpace(e.Quote)) }) &&
 			slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return currencyCodeRE.MatchString(NormalizeSpace(e.Quote)) })
-		if !free && !coded && !ldFree && !slices.ContainsFunc(words, func(w string) bool { return quotesContain(v.Evidence, w) }) {
+		if !free && !coded && !ldFree && !slices.ContainsFunc(v.Evidence, func(e Evidence) bool { return StatesPricingModel(v.Text, e.Quote) }) {
 			return v, fmt.Errorf("no quote speaks of %s pricing", v.Text)
 		}
 	}

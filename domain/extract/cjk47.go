@@ -19,10 +19,6 @@ const priceCJK = `|[０-９](?:[０-９，．,.]*[０-９])?\s?(?:円|원|元)` 
 	`|(?:￥|¥|＄|\$|₩)\s?[０-９](?:[０-９，．,.]*[０-９])?` +
 	`|[\d０-９](?:[\d０-９.,，．]*[\d０-９])?\s?(?:만|万|萬)(?:\s?[\d０-９]천)?\s?(?:원|円|元)`
 
-// periodCJK: a period after a full-width solidus ("￥３，３００／月（税別）",
-// "／年", "／인", "／人").
-const periodCJK = `|／\s?(?:月|年|월|년|人|인)`
-
 // digits and nonzeroDigits are the digits of amounts, ASCII and full-width.
 const (
 	digits        = "0123456789０１２３４５６７８９"

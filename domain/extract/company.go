@@ -386,7 +386,7 @@ func (s *site) draftStage() {
 						if otherProduct(seg.title, sent) {
 							continue // a competitor's stage (stage44.go)
 						}
-						self := selfWordRe.MatchString(sent) || selfWordMoreRe.MatchString(sent) || s.mentionsName(sent)
+						self := s.selfWord(p, sent, sent) || selfWordMoreRe.MatchString(sent) || s.mentionsName(sent)
 						// A weak "in beta" with no subject of its own is a banner ("Now in
 						// beta"); with one, the subject must be the company ("Dark mode is in beta").
 						// "Generally available since May 2023 — no waitlist": a banner's

@@ -65,7 +65,7 @@ func (s *site) foundingsIn(p *page, text string) []foundingStatement {
 			continue
 		}
 		y := yearNear(clause, verb)
-		if y == "" || !s.aboutUs(clause, verb) {
+		if y == "" || !s.aboutUs(p, clause, verb) {
 			continue
 		}
 		// Born: only the product itself ("Pagella è nata nel 2020"), never "I"
@@ -94,7 +94,7 @@ func (s *site) foundingsIn(p *page, text string) []foundingStatement {
 // product, or "we" (in any of the seven languages) is the subject, or it
 // starts with the verb ("Founded in 2021 in Leeds.", "Gegründet 2019") and
 // what follows the date and place is nothing, a "by …" or the company.
-func (s *site) aboutUs(clause, verb string) bool {
+func (s *site) aboutUs(p *page, clause, verb string) bool {
 	i := strings.Index(clause, verb)
 	if i < 0 {
 		return false
@@ -110,16 +110,16 @@ func (s *site) aboutUs(clause, verb string) bool {
 		}
 		// "Gegründet haben wir Heftwerk 2020 zu zweit: ...": the verb first,
 		// then "we" or the product as its subject
-		if head := strings.Fields(after); selfWordRe.MatchString(strings.Join(head[:min(3, len(head))], " ")) || s.mentionsName(strings.Join(head[:min(3, len(head))], " ")) {
+		if head := strings.Fields(after); s.selfWord(p, strings.Join(head[:min(3, len(head))], " "), clause) || s.mentionsName(strings.Join(head[:min(3, len(head))], " ")) {
 			return true
 		}
 		first := strings.ToLower(strings.Trim(strings.Fields(rest)[0], ".,;:"))
-		return byWord.MatchString(first) || selfWordRe.MatchString(first) || s.mentionsName(strings.Join(strings.Fields(rest)[:min(3, len(strings.Fields(rest)))], " "))
+		return byWord.MatchString(first) || s.selfWord(p, first, clause) || s.mentionsName(strings.Join(strings.Fields(rest)[:min(3, len(strings.Fields(rest)))], " "))
 	}
 	if s.mentionsName(clause) {
 		return true
 	}
-	if !selfWordRe.MatchString(before) && !selfWordRe.MatchString(verb) || otherPartyRe.MatchString(clause) {
+	if !s.selfWord(p, before, clause) && !s.selfWord(p, verb, clause) || otherPartyRe.MatchString(clause) {
 		return false
 	}
 	return !strings.EqualFold(verb, "started") || companyObj.MatchString(clause[i:]) || s.mentionsName(after)
@@ -261,7 +261,7 @@ func (s *site) basedInLoc(p *page, text string) (loc, bool) {
 	subject := clause[:i]
 	// "Based in Edinburgh, Scotland" standing alone (a footer badge) has no subject.
 	bare := strings.Trim(subject, " \t\"'“”:(-–—") == ""
-	if !(bare || selfWordRe.MatchString(subject) || s.mentionsName(subject) || teamWordRe.MatchString(subject) ||
+	if !(bare || s.selfWord(p, subject, clause) || s.mentionsName(subject) || teamWordRe.MatchString(subject) ||
 		teamWordRe.MatchString(text[m[2]:m[3]])) || otherPartyRe.MatchString(clause) || hostWords.MatchString(clause) {
 		return loc{}, false
 	}

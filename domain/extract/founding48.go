@@ -56,7 +56,7 @@ func (s *site) startFounded() {
 			if !yearRe.MatchString(l.text) {
 				continue
 			}
-			if y, sent := s.startYear(l.text); y != "" {
+			if y, sent := s.startYear(p, l.text); y != "" {
 				s.set("founded_year", domain.DraftedValue{Text: y, Evidence: []domain.Evidence{p.ev(sent)}})
 				return
 			}
@@ -65,7 +65,7 @@ func (s *site) startFounded() {
 }
 
 // startYear: the year and the clause of a start statement in text, or "".
-func (s *site) startYear(text string) (string, string) {
+func (s *site) startYear(p *page, text string) (string, string) {
 	for _, m := range startVerbRe.FindAllStringSubmatchIndex(text, -1) {
 		sent := clauseAround(text, m[2])
 		verb := text[m[2]:m[3]]
@@ -77,7 +77,7 @@ func (s *site) startYear(text string) (string, string) {
 		if codeStartRe.MatchString(verb) {
 			subject = sent
 		}
-		if !s.mentionsName(subject) && !selfWordRe.MatchString(subject) && !selfWordMoreRe.MatchString(subject) {
+		if !s.mentionsName(subject) && !s.selfWord(p, subject, sent) && !selfWordMoreRe.MatchString(subject) {
 			continue
 		}
 		after := sent[i+len(verb):]
@@ -94,7 +94,7 @@ func (s *site) startYear(text string) (string, string) {
 	for _, m := range passiveByRe.FindAllStringIndex(text, -1) {
 		sent := clauseAround(text, m[0]+1)
 		j := strings.Index(sent, strings.TrimSpace(text[m[0]:m[1]]))
-		if j < 0 || copyrightRe.MatchString(sent) || !s.mentionsName(sent[:j]) && !selfWordRe.MatchString(sent[:j]) {
+		if j < 0 || copyrightRe.MatchString(sent) || !s.mentionsName(sent[:j]) && !s.selfWord(p, sent[:j], sent) {
 			continue
 		}
 		after := sent[j:]

@@ -15,8 +15,34 @@ var foundVerbRe = lazyMustCompile(`(?i)(?:^|[^\p{L}])(founded|co-founded|establi
 	`opgericht|richtten|criad[ao]|grundades)(?:[^\p{L}]|$)`)
 
 // selfWordRe: the company speaking of itself ("we", "our", "wir", "nous", "noi", "wij", "nós" ...).
-var selfWordRe = lazyMustCompile(`(?i)(?:^|[^\p{L}])(we|our|us|i|my|wir|unser\p{L}*|ich|nous|notre|je|j|nosotr[ao]s|nuestr[ao]s?|` +
+// English "I" is selfIRe's: it is a self word only in English (selfWord).
+var selfWordRe = lazyMustCompile(`(?i)(?:^|[^\p{L}])(we|our|us|my|wir|unser\p{L}*|ich|nous|notre|je|j|nosotr[ao]s|nuestr[ao]s?|` +
 	`hemos|fundamos|noi|nostr[ao]|abbiamo|fondammo|wij|ons|onze|ik|nós|noss[ao]s?|somos|fundei)(?:[^\p{L}]|$)`)
+
+// selfIRe is "I" as a word ("I started", "I'm"); englishRe a word or
+// contraction that only an English sentence has among the languages that
+// write a bare "i" (Danish, Norwegian and Swedish "i" is "in", Italian
+// "i" is "the").
+var (
+	selfIRe   = lazyMustCompile(`(?i)(?:^|[^\p{L}])i(?:[^\p{L}]|$)`)
+	englishRe = lazyMustCompile(`(?i)(?:^|[^\p{L}])(?:the|and|was|were|have|has|had|my|me|it|this|that|with|from|after|when|founded|started|built|launched)(?:[^\p{L}]|$)|(?:^|[^\p{L}])i['’](?:m|ve|d|ll)(?:[^\p{L}]|$)`)
+)
+
+// selfWord reports whether text (a subject, or a sentence) has the company
+// speaking of itself: one of selfWordRe's words, or "I" where the page's
+// language is English or sentence (the one text is part of) is English:
+// "Grundlagt i 2019 i København" and "I 2012 startet Solskinn Bakeri" are
+// not the company's own words, "I started Tallyho in 2020" is.
+func (s *site) selfWord(p *page, text, sentence string) bool {
+	if selfWordRe.MatchString(text) {
+		return true
+	}
+	if !selfIRe.MatchString(text) {
+		return false
+	}
+	lang, _, _ := strings.Cut(strings.ToLower(s.pageLang(p)), "-")
+	return lang == "en" || englishRe.MatchString(sentence)
+}
 
 // otherPartyRe: a sentence about someone else: a customer, partner, investor,
 // host or data centre.

@@ -150,8 +150,33 @@ func platformOf(raw string, person bool) (string, bool) {
 		return "medium", one
 	case strings.HasSuffix(host, ".medium.com"):
 		return "medium", true
+	case host == "bsky.app":
+		// Bluesky and Mastodon have no platform key: a profile there is the
+		// one custom link (docs/drafts.md, "Bluesky and Mastodon")
+		return "custom", len(segs) == 2 && first == "profile"
+	case mastodonHost(host):
+		return "custom", one && len(first) > 1 && first[0] == '@'
 	}
 	return "", false
+}
+
+// mastodonInstances are large Mastodon servers whose names do not say so.
+var mastodonInstances = map[string]bool{
+	"fosstodon.org": true, "hachyderm.io": true, "infosec.exchange": true, "mas.to": true, "techhub.social": true,
+	"indieweb.social": true, "chaos.social": true, "social.vivaldi.net": true, "troet.cafe": true, "det.social": true,
+	"norden.social": true, "hostux.social": true, "piaille.fr": true, "masto.ai": true, "universeodon.com": true,
+}
+
+// mastodonHost reports whether host is a Mastodon server: one named so
+// ("mastodon.social", "mstdn.jp", "toot.community"), a ".social" server, or
+// one of mastodonInstances.
+func mastodonHost(host string) bool {
+	for _, w := range []string{"mastodon", "mstdn", "toot"} {
+		if strings.Contains(host, w) {
+			return true
+		}
+	}
+	return strings.HasSuffix(host, ".social") || mastodonInstances[host]
 }
 
 // draftSocials: the company's profile links, from every page but the blog.
@@ -199,13 +224,16 @@ func (s *site) draftSocials() {
 			}
 			u := p.resolve(attr(n, "href"))
 			pl, ok := platformOf(u, false)
+			if !ok && relMe(n) && mastodonPath(u) {
+				pl, ok = "custom", true // a Mastodon profile on any server, verified by rel="me"
+			}
 			if !ok || personal[u] || seen[u] || s.inPersonCard(n) || s.builderAccount(u) {
 				return true
 			}
 			seen[u] = true
 			c := get(pl, u, p)
 			c.pages++
-			c.chrome = c.chrome || inChrome(n)
+			c.chrome = c.chrome || inChrome(n) || p.closing != nil && isUnder(n, p.closing)
 			return true
 		})
 	}
@@ -240,6 +268,23 @@ func (s *site) draftSocials() {
 	}
 }
 
+// relMe reports whether link n says it is the site's own profile
+// (rel="me", which Mastodon verifies).
+func relMe(n *html.Node) bool {
+	return slices.Contains(strings.Fields(strings.ToLower(attr(n, "rel"))), "me")
+}
+
+// mastodonPath reports whether u is a profile address as Mastodon writes
+// it: https://server/@name.
+func mastodonPath(u string) bool {
+	x, err := url.Parse(u)
+	if err != nil || x.Scheme != "https" {
+		return false
+	}
+	p := strings.Trim(x.Path, "/")
+	return strings.HasPrefix(p, "@") && len(p) > 1 && !strings.Contains(p, "/")
+}
+
 // inChrome reports whether n sits in the page's header, navigation or
 // footer (the elements, or a div a builder names so), where a site links its own profiles (a name in Han or Hangul
 // cannot be matched against the profile's address).
@@ -249,7 +294,7 @@ func inChrome(n *html.Node) bool {
 		case atom.Footer, atom.Header, atom.Nav:
 			return true
 		}
-		if chromeBlock(a) {
+		if chromeBlock(a) || footerRoot(a) {
 			return true
 		}
 	}

@@ -52,6 +52,9 @@ type page struct {
 	meta map[string]string // lower-case name/property -> content (first one)
 	ld   []map[string]any  // every JSON-LD object with an @type, nested ones included
 	segs []*segment
+	// closing is the closing block of the body (closingBlock), a footer
+	// whatever its name; nil when the page has none.
+	closing *html.Node
 }
 
 func newPage(wp *domain.WebPage, home bool) *page {
@@ -104,7 +107,8 @@ func newPage(wp *domain.WebPage, home bool) *page {
 			p.kind = kindBlog
 		}
 	}
-	p.segs = segmentize(p.doc)
+	p.closing = closingBlock(p.doc)
+	p.segs = segmentize(p.doc, p.closing)
 	return p
 }
 
@@ -247,17 +251,20 @@ var headingLevel = map[atom.Atom]int{atom.H1: 1, atom.H2: 2, atom.H3: 3, atom.H4
 
 // segmentize splits the visible text into segments, line by line as htmltext
 // does, so that every line (and every run of lines joined by a space) is on the page.
-func segmentize(doc *html.Node) []*segment {
-	s := &segmenter{segs: []*segment{{}}}
+// Lines in a footer (footerRoot, or the closing block) are marked footer.
+func segmentize(doc, closing *html.Node) []*segment {
+	s := &segmenter{segs: []*segment{{}}, closing: closing}
 	s.walk(doc)
 	s.flush()
 	return s.segs
 }
 
 type segmenter struct {
-	segs  []*segment
-	cur   strings.Builder
-	block []*html.Node
+	segs    []*segment
+	cur     strings.Builder
+	block   []*html.Node
+	closing *html.Node
+	footer  int // footers open around the walk
 }
 
 func (s *segmenter) walk(n *html.Node) {
@@ -272,15 +279,27 @@ func (s *segmenter) walk(n *html.Node) {
 			}
 			return
 		}
+		if n == s.closing || footerRoot(n) {
+			s.flush()
+			s.footer++
+			defer func() { s.flush(); s.footer-- }()
+		}
 		if lvl := headingLevel[n.DataAtom]; lvl > 0 {
 			s.flush()
 			s.segs = append(s.segs, &segment{level: lvl, title: nodeText(n), node: n, hint: hint(n), foreign: foreign(n)})
 			return
 		}
-		if blockTags[n.DataAtom] {
+		gap := htmltext.Inline
+		if !blockTags[n.DataAtom] {
+			gap = htmltext.Apart(n)
+		}
+		if blockTags[n.DataAtom] || gap == htmltext.Line {
 			s.flush()
 			s.block = append(s.block, n)
 			defer func() { s.flush(); s.block = s.block[:len(s.block)-1] }()
+		} else if gap == htmltext.Space {
+			s.cur.WriteByte(' ')
+			defer s.cur.WriteByte(' ')
 		}
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -304,13 +323,15 @@ func (s *segmenter) flush() {
 		// A <noscript> line asking for JavaScript speaks of the browser, not the product.
 		l.foreign = foreign(l.node) || within(l.node, atom.Noscript) && strings.Contains(strings.ToLower(t), "javascript") ||
 			isQuotation(t) || quotedCard(l.node) // a testimonial without a class name: someone else's words
-		l.footer = within(l.node, atom.Footer) || strings.Contains(hint(l.node), "footer")
+		l.footer = s.footer > 0 || strings.Contains(hint(l.node), "footer")
 	}
 	seg := s.segs[len(s.segs)-1]
 	seg.lines = append(seg.lines, l)
 }
 
-// blockTags mirrors htmltext's block elements (headings are segment breaks).
+// blockTags mirrors htmltext's block elements (headings are segment breaks);
+// an inline element its layout sets on a line of its own (htmltext.Apart) is
+// a block too.
 var blockTags = map[atom.Atom]bool{
 	atom.Address: true, atom.Article: true, atom.Aside: true, atom.Blockquote: true, atom.Body: true,
 	atom.Br: true, atom.Button: true, atom.Caption: true, atom.Dd: true, atom.Details: true,

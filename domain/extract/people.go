@@ -110,7 +110,9 @@ func (s *site) draftFounders() {
 			}
 			texts := []string{seg.title}
 			for _, l := range seg.lines {
-				if !l.foreign && !l.footer && !isForeign(l.node) {
+				// a footer line only when it names the product ("Pebblepost
+				// is made by Lena Fischer and Jonas Berg")
+				if !l.foreign && (!l.footer || s.mentionsName(l.text)) && !isForeign(l.node) {
 					texts = append(texts, l.text)
 				}
 			}
@@ -155,8 +157,8 @@ func (s *site) personLinks(p *page, heading *html.Node) domain.Socials {
 		if len(links) > 0 {
 			out := domain.Socials{}
 			for _, l := range links {
-				if pl, ok := platformOf(l, true); ok {
-					out[pl] = l
+				if pl, ok := platformOf(l, true); ok && (pl != "custom" || out[pl] == "") {
+					out[pl] = l // a person's first Bluesky or Mastodon profile
 				}
 			}
 			if len(out) == 0 {

@@ -32,10 +32,27 @@ func (s *site) footerPlaceLocs() []loc {
 			}
 			if c, q := s.footerPlace(l); c != "" {
 				out = append(out, loc{p: p, city: c, cityQuote: q})
+			} else if lc, ok := s.footerCityCountry(p, l); ok {
+				out = append(out, lc)
 			}
 		}
 	}
 	return out
+}
+
+// footerCityCountry: a footer line that is only a place and its country
+// ("Nantes, France"), as a footer row laid out in pieces shows it on a line
+// of its own (htmltext.Apart); not a link.
+func (s *site) footerCityCountry(p *page, l line) (loc, bool) {
+	parts := strings.Split(l.text, ",")
+	if len(parts) != 2 || linkTexts(l.node)[l.text] || within(l.node, atom.A) {
+		return loc{}, false
+	}
+	country := strings.TrimRight(strings.TrimSpace(parts[1]), ".")
+	if _, ok := domain.CountryCode(country); !ok || len(country) <= 2 || !s.placeName(strings.TrimSpace(parts[0])) {
+		return loc{}, false
+	}
+	return placeText(p, l.text, l.text)
 }
 
 // footerPlace returns the city a footer line states and the text quoted for it.

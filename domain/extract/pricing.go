@@ -15,7 +15,7 @@ var (
 	// sites in our seven languages write it: "$9", "€ 9", "9 €", "9,00 €",
 	// "R$ 29", "29 $", "CHF 12.–", "12 EUR".
 	priceRe    = lazyMustCompile(`(?:R\$|US\$|\bCHF|\bEUR|\bUSD|\bGBP|[$€£])\s?\d(?:[\d.,']*\d)?(?:[.,][–-])?|\d(?:[\d.,']*\d)?(?:[.,][–-])?\s?(?:€|R\$|\$|£|\bEUR\b|\bUSD\b|\bGBP\b|\bCHF\b|\b[Ee]uros?\b)` + priceMore + priceWorld + priceCJK)
-	periodRe   = lazyMustCompile(`(?i)/\s?(mo|month|yr|year|user|seat|mon|monat|jahr|nutzer|mois|an|utilisateur|mes|año|usuario|mese|anno|utente|maand|mnd|jaar|gebruiker|mês|ano|usuário)\b|\bp/m\b|\b(mtl|monatl)\.|\bao (mês|ano)\b|\b(mensalmente|mensualmente|mensilmente|mensuellement)\b|\bper (month|year|user|seat|agent|member|person|operator|maand|jaar|gebruiker|medewerker|mese|anno|utente|operatore)\b|\bpro (monat|jahr|nutzer|benutzer|person|mitarbeiter|user)\b|\bim (monat|jahr)\b|\bpar (mois|an|utilisateur|personne)\b|\bal (mes|año|mese)\b|\ball'anno\b|\bpor (mes|mês|año|ano|usuario|usuário|utilizador|persona|pessoa)\b|\ba (month|year)\b|\b(monthly|yearly|annually|billed|monatlich|jährlich|mensuel|annuel|mensual|anual|mensile|annuale|maandelijks|jaarlijks|mensal)\b` + periodMore + periodWorld + periodCJK)
+	periodRe   = lazyMustCompile(domain.PricingPeriodPattern)
 	usageRe    = lazyMustCompile(`(?i)per 1[,.]?000\b|\bper (\w+ )?(request|call|gb|minute|hour|email|message|credit|token|run|resolution|conversation|transaction|sms|image|page|document|api call)s?\b|pay[- ]as[- ]you[- ]go|\bcredits?\b|\b(pro|par|por|al|per) (anfrage|minute|requête|solicitud|richiesta|aanvraag|requisição|minuto|minuut|transaktion|transaction|transacción|transazione|transactie|transação|conversation|conversación|conversazione|gesprek|conversa)\b` + usageCJK)
 	oneTimeRe  = lazyMustCompile(`(?i)one[- ]time|lifetime (licen[cs]e|deal|access|plan)|\blifetime\b|pay once|, once\b|\bonce\.|einmalig|paiement unique|une seule fois|pago único|una tantum|pagamento unico|eenmalig|pagamento único|compra única` + oneTimeCJK)
 	openRe     = lazyMustCompile(`(?i)open[- ]source`)
@@ -210,7 +210,7 @@ func (s *site) draftPricing() {
 	// gate knows): the first line of the model's kind that does, or no model.
 	lines := map[string][]pline{"one-time": once, "usage-based": usage, "subscription": period, "contact-sales": contact}
 	if ls, ok := lines[model]; ok {
-		if i := slices.IndexFunc(ls, func(l pline) bool { return speaksModel(model, l.l) }); i >= 0 {
+		if i := slices.IndexFunc(ls, func(l pline) bool { return domain.StatesPricingModel(model, l.l) }); i >= 0 {
 			ev = ls[i : i+1]
 		} else {
 			model, ev = "", nil

@@ -1,14 +1,13 @@
 package extract
 
 import (
-	"slices"
-
-	"github.com/launchdir/launchdir/domain"
 	"net/url"
 	"strings"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/launchdir/launchdir/domain"
 )
 
 // pricingLinked are the paths of the site's own pages that a link names as
@@ -71,13 +70,6 @@ func (s *site) openHomeLine() (pline, bool) {
 		}
 	}
 	return pline{}, false
-}
-
-// speaksModel reports whether a quote names the pricing model in words the
-// gate takes for it (domain.PricingModels).
-func speaksModel(model, quote string) bool {
-	q := strings.ToLower(domain.NormalizeSpace(quote))
-	return slices.ContainsFunc(domain.PricingModels[model], func(w string) bool { return strings.Contains(q, w) })
 }
 
 // planWordEnd is a lower-case plan word ending a plan's name in prose ("The

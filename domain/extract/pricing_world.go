@@ -9,9 +9,6 @@ const (
 	// priceWorld: "1 490 Ft", "25 lei", "49.000đ", "199 บาท", "Rp99.000", "₪79".
 	priceWorld = `|\d(?:[\d.,']*\d)?\s?(?:Ft\b|lei\b|đ|₫|บาท|฿|₪|(?:HUF|RON|VND|THB|IDR|ILS)\b)` +
 		`|(?:Rp\.?|₪|฿|(?:HUF|RON|VND|THB|IDR|ILS)\s)\s?\d(?:[\d.,]*\d)?`
-	// periodWorld: "/ hó", "/ kk", "/ lună", "/tháng", "/เดือน", "/bulan",
-	// "per måned", "לחודש".
-	periodWorld = `|/\s?(?:hó|hónap|kk|kuukausi|lună|luna|tháng|เดือน|bulan|måned|mnd)(?:[^\p{L}]|$)|per måned|i måneden|kuukaudessa|havonta|pe lună|mỗi tháng|ต่อเดือน|per bulan|לחודש|בחודש`
 	// freeWorld: a free plan's price word ("Ingyenes", "Miễn phí", "ฟรี");
 	// not Finnish "ilmainen" nor Hebrew "חינם", which those sites say of trials.
 	freeWorld = `|ingyenes|miễn phí|ฟรี`

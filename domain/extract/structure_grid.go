@@ -316,7 +316,8 @@ func cardLines(n *html.Node, withControls bool) []gridItem {
 				run.WriteString(" ")
 				continue
 			}
-			if blockTags[c.DataAtom] || headingLevel[c.DataAtom] > 0 {
+			gap := htmltext.Apart(c) // the page's text sets such an element apart
+			if blockTags[c.DataAtom] || headingLevel[c.DataAtom] > 0 || gap == htmltext.Line {
 				flush(block)
 				walk(c, c, true)
 				flush(c)
@@ -325,7 +326,13 @@ func cardLines(n *html.Node, withControls bool) []gridItem {
 			if top && strings.TrimSpace(nodeText(c)) != "" {
 				parts = append(parts, c)
 			}
+			if gap == htmltext.Space {
+				run.WriteString(" ")
+			}
 			walk(c, block, false)
+			if gap == htmltext.Space {
+				run.WriteString(" ")
+			}
 		}
 	}
 	walk(n, n, true)
@@ -347,7 +354,13 @@ func visibleText(n *html.Node) string {
 					b.WriteString(" ")
 					continue
 				}
+				if htmltext.Apart(c) != htmltext.Inline {
+					b.WriteString(" ")
+				}
 				walk(c)
+				if htmltext.Apart(c) != htmltext.Inline {
+					b.WriteString(" ")
+				}
 			}
 		}
 	}

@@ -23,14 +23,6 @@ const (
 		// forint, lei, dong after the amount ("1 490 Ft", "49 lei", "79.000 ₫"),
 		// rupiah before it ("Rp 99.000")
 		`|\d(?:[\d.,  ]*\d)?\s?(?:₫|(?:Ft|lei|HUF|RON|IDR|VND|DKK)\b)|\bRp\.?\s?\d(?:[\d.,]*\d)?`
-	// periodMore: a month or a year in those languages ("/ mies.",
-	// "miesięcznie", "kr/mån", "měsíčně", "/ ay", "aylık", "月額", "/月",
-	// "每月", "월 9,900원", "/월").
-	periodMore = `|/\s?(?:mies|mån|månad|år|měs|rok|ay|yıl)(?:[^\p{L}]|$)|/\s?(?:miesiąc|měsíc|měsíčně|månaden)(?:[^\p{L}]|$)|miesięczn|rocznie|per månad|i månaden|per år|månadsvis|měsíčně|měsíční|ročně|aylık|ayda|yıllık|` +
-		`(?:^|[^\p{L}])(?:och|i|per) månad(?:[^\p{L}]|$)|` +
-		// Finnish, Danish, Hungarian, Romanian, Indonesian, Vietnamese, Greek
-		`/\s?(?:kk|kuukausi|kuukaudessa|md|måned|hó|hónap|lună|luna|bulan|tháng|μήνα|μήνας)(?:[^\p{L}]|$)|kuukaudessa|kuukausittain|pr\. måned|om måneden|per måned|månedlig|havonta|havi díj|pe lună|lunar|per bulan|setiap bulan|mỗi tháng|hàng tháng|ανά μήνα|το μήνα|μηνιαία|` +
-		`月額|月払い|年額|/\s?月|/\s?年|每月|按月|包月|包年|매월|월간|연간|/\s?월|/\s?년|(?:^|[^\p{L}])월\s?\d`
 	// pricingHdrMore: a pricing heading or page title ("Cennik", "Priser",
 	// "Ceník", "Fiyatlar", "料金", "价格", "요금").
 	pricingHdrMore = `|(?:^|[^\p{L}])(?:cennik|ceny|plany|priser|prisplaner|ceník|fiyatlar|fiyatlandırma|paketler|hinnat|hinnasto|árak|díjak|prețuri|preturi|tarife|harga|bảng giá|τιμές|τιμολόγηση|τιμοκατάλογος)(?:[^\p{L}]|$)|料金|価格|プラン|价格|定价|套餐|方案|價格|定價|요금|가격|플랜`

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"github.com/launchdir/launchdir/domain"
+	"github.com/launchdir/launchdir/domain/htmltext"
 )
 
 // verbatimReading judges whether a quote is verbatim page text, independently
@@ -17,7 +18,10 @@ import (
 // golang.org/x/net/html. A quote is verbatim when, after whitespace
 // normalisation, it occurs in the page's text as written (text nodes in
 // document order, joined as they stand, with a break around every block
-// element; crossing a break is allowed as a space, as the gate allows) —
+// element and around an inline element that its layout sets apart
+// (htmltext.Apart: a flex row's items with a gap, a browser shows a space or
+// a new line there); crossing a break is allowed as a space, as the gate
+// allows) —
 // either with every element's text, hidden ones included, or with the text
 // of hidden elements left out (the `hidden` attribute, an inline
 // display:none, aria-hidden, a class a <style> sets to display:none), which
@@ -161,7 +165,7 @@ func readPage(src string) *pageReading {
 			}
 			isHidden = isHidden || hidden(n)
 		}
-		block := n.Type == html.ElementNode && blockAtoms[n.DataAtom]
+		block := n.Type == html.ElementNode && (blockAtoms[n.DataAtom] || htmltext.Apart(n) != htmltext.Inline)
 		if block {
 			all.WriteString("\n")
 			shown.WriteString("\n")

@@ -115,7 +115,7 @@ var skipped = map[atom.Atom]bool{
 
 // blocks are the elements that start and end a line of Text. Everything else
 // (a, span, strong, em, code, ...) flows inline, so a sentence with a link in
-// it stays one quotable line.
+// it stays one quotable line, unless its layout sets it apart (Apart).
 var blocks = map[atom.Atom]bool{
 	atom.Address: true, atom.Article: true, atom.Aside: true, atom.Blockquote: true, atom.Body: true,
 	atom.Br: true, atom.Button: true, atom.Caption: true, atom.Dd: true, atom.Details: true,
@@ -159,6 +159,15 @@ func (x *extractor) walk(n *html.Node, hidden bool) {
 		if blocks[n.DataAtom] && !hidden {
 			x.flush()
 			defer x.flush()
+		} else if !hidden {
+			switch Apart(n) {
+			case Line:
+				x.flush()
+				defer x.flush()
+			case Space:
+				x.cur.WriteByte(' ')
+				defer x.cur.WriteByte(' ')
+			}
 		}
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
