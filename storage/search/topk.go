@@ -141,7 +141,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 			if w.lo+ti != w.x {
 				exact = nil
 			}
-			var tmax float32 // the term's best score
+			qmax := uint32(0) // the term's largest weight
 			for _, list := range [2][]byte{pl.a, pl.b} {
 				for i := 0; i < len(list); {
 					var q uint32
@@ -162,13 +162,13 @@ func (ix *Index) match(s *scratch, f *filter) int {
 						if sc > wmax[d>>6] {
 							wmax[d>>6] = sc
 						}
-						tmax = max(tmax, sc)
+						qmax = max(qmax, q)
 					}
 					nb[d>>6] |= bit
 				}
 			}
-			if w.lo+ti != w.x {
-				s.nx[k] = max(s.nx[k], tmax)
+			if w.lo+ti != w.x && qmax > 0 { // its best score, as a doc's is made
+				s.nx[k] = max(s.nx[k], t.w*float32(qmax)+t.ex)
 			}
 		}
 		df := 0
@@ -881,18 +881,17 @@ func (s *scratch) matched(d uint32, out []string) []string {
 // (whose dense form dn is) can give a doc in it; it returns the best of
 // them.
 func (dn *dense) spread(t qterm, wmax []float32) float32 {
-	var top float32
+	var top uint8 // the largest weight: its score is the best (float32 rounding is monotone)
 	for j, m := range dn.wmax[:min(len(dn.wmax), len(wmax))] {
-		if m == 0 {
-			continue
-		}
-		sc := t.w*float32(m) + t.ex
-		if sc > wmax[j] {
+		top = max(top, m)
+		if sc := t.w*float32(m) + t.ex; m != 0 && sc > wmax[j] {
 			wmax[j] = sc
 		}
-		top = max(top, sc)
 	}
-	return top
+	if top == 0 {
+		return 0
+	}
+	return t.w*float32(top) + t.ex
 }
 
 // sparseFrac: a query is sparse (sparseWindows) when its terms hold at
