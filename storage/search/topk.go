@@ -214,7 +214,12 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		}
 	}
 	s.fbits = grow(s.fbits, nwin)
-	rest := ix.filterBits(s, f, s.fbits)
+	rest := false
+	if sparse {
+		rest = ix.filterWins(s, f, s.fbits)
+	} else {
+		rest = ix.filterBits(s, f, s.fbits)
+	}
 	total, ngN := 0, 0
 	var ngAt [MaxQueryWords]int // where each non-generic word's docs start in s.wsets
 	ng := ngAt[:0]
