@@ -46,6 +46,10 @@ type scratch struct {
 	// doc, set while counting (wordBound).
 	xm [MaxQueryWords]uint64
 	nx [MaxQueryWords]float32
+	// typoCands: the typo table's candidates of a word, and a sum of their
+	// texts' first bytes (touchTerms)
+	tids []uint32
+	sink uint32
 	// match: per group of bounds, its first window (-1: none), and per
 	// window the next one of its group (byBound)
 	ghead, wnext []int32
