@@ -130,7 +130,7 @@ func (ix *Index) typoCands(s *scratch, w string, quality float64, cs []cand) []c
 	// first and their texts read in passes of loads that do not depend on
 	// each other (touchTerms), so that their cache misses overlap; checked
 	// as found, each candidate (about 40 for a name, 2 of them one edit
-	// away) waited for two misses in turn.
+	// away) would wait for two misses in turn.
 	s.tids = s.tids[:0]
 	var x uint32
 	s.buf, x = v.typoCandidates(w, runes, runes >= 4, s.buf, func(id uint32) { s.tids = append(s.tids, id) })

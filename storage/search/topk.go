@@ -337,7 +337,7 @@ func boundGroup(d float64) int {
 // highest bound, so that a group whose highest bound is below the page's
 // threshold ends the search. It is a bucket sort in one pass over the
 // windows, from the last: each is put at the head of its group's list (a
-// counting sort took two passes and a sum over the groups).
+// counting sort takes two passes and a sum over the groups).
 func (s *scratch) byBound(top float64, sparse bool) {
 	var gtop [boundGroups]float64
 	if len(s.ghead) != boundGroups {
