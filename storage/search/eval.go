@@ -20,11 +20,8 @@ type scratch struct {
 	wmaxs       []float32   // match: per word (in s.order) and window, its best extra score there
 	first       int         // match: the word (in s.order) score takes first
 	wlvl        []int64     // match: per window, the highest level of its docs to rank
-	wgroup      []uint8     // match: per window, its group of bounds (byBound)
 	win         []uint32    // match: when sparse, the windows holding the query's postings (sparseWindows)
 	wsum        []uint64    // sparseWindows: the windows in win, one bit each
-	worder      []uint32    // match: the windows to rank, by group of bounds (byBound)
-	gstart      []int32     // match: where each group of bounds starts in worder
 	gtop        []float64   // match: the highest bound of each group
 	acc         [64]int64   // match: the levels of a window's docs
 	mask        [64]uint32  // match: the words (bits in s.order) a window's docs match (docBounds)
@@ -43,6 +40,19 @@ type scratch struct {
 	thr         hent        // once hasThr, the k-th best candidate of a selection: nothing else can rank before it
 	hasThr      bool
 	k, sort     int
+
+	// score: per word (in s.order), the window's docs having the word as
+	// written (exactDocs); match: the best score its other terms give a
+	// doc, set while counting (wordBound).
+	xm [MaxQueryWords]uint64
+	nx [MaxQueryWords]float32
+	// typoCands: the typo table's candidates of a word, and a sum of their
+	// texts' first bytes (touchTerms)
+	tids []uint32
+	sink uint32
+	// match: per group of bounds, its first window (-1: none), and per
+	// window the next one of its group (byBound)
+	ghead, wnext []int32
 
 	tok   tokenizer
 	stem  stemmer

@@ -90,11 +90,22 @@ func (ix *Index) candidates(s *scratch, w string) []cand {
 		return cs
 	}
 	var cs []cand
+	// The word and its stems in every language (stem.go) are looked up
+	// after their slots of the term table are touched, loads whose cache
+	// misses overlap (touchSlot).
+	var sts [numLangs]string
+	x := v.touchSlot(w)
+	for l := range numLangs {
+		if sts[l] = s.stem.stem(w, l); sts[l] != w {
+			x += v.touchSlot(sts[l])
+		}
+	}
+	s.sink += x
 	if id, ok := v.lookupTerm(w); ok {
 		cs = append(cs, cand{id, qualityExact})
 	}
-	for l := range numLangs { // its stems in every language (stem.go)
-		if st := s.stem.stem(w, l); st != w {
+	for _, st := range sts {
+		if st != w {
 			if id, ok := v.lookupTerm(st); ok {
 				cs = append(cs, cand{id, qualityStem})
 			}
@@ -113,16 +124,23 @@ func (ix *Index) typoCands(s *scratch, w string, quality float64, cs []cand) []c
 	if runes < 3 || isDigits(w) {
 		return cs
 	}
-	typo := func(id uint32) {
+	// Same length, one rune more and (4 runes or more) one rune less, of
+	// the terms in the typo table; those after its last id are looked up
+	// as w with each rune deleted. The table's candidates are gathered
+	// first and their texts read in passes of loads that do not depend on
+	// each other (touchTerms), so that their cache misses overlap; checked
+	// as found, each candidate (about 40 for a name, 2 of them one edit
+	// away) would wait for two misses in turn.
+	s.tids = s.tids[:0]
+	var x uint32
+	s.buf, x = v.typoCandidates(w, runes, runes >= 4, s.buf, func(id uint32) { s.tids = append(s.tids, id) })
+	s.sink += x + v.touchTerms(s.tids)
+	for _, id := range s.tids {
 		t := v.term(id)
 		if (runes >= 4 || utf8.RuneCountInString(t) == runes) && within1(w, t) {
 			cs = append(cs, cand{id, quality})
 		}
 	}
-	// Same length, one rune more and (4 runes or more) one rune less, of
-	// the terms in the typo table; those after its last id are looked up
-	// as w with each rune deleted.
-	s.buf = v.typoCandidates(w, runes, runes >= 4, s.buf, typo)
 	if runes >= 4 && v.size() > maxDelID+1 {
 		for i := 0; i < len(w); {
 			_, size := utf8.DecodeRuneInString(w[i:])

@@ -1,9 +1,13 @@
 package search
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // catalog returns an index of eight "widget" listings with distinct filter
@@ -133,6 +137,82 @@ func TestSearch_Paging(t *testing.T) {
 		got, total := search(ix, Query{Sort: "newest", Offset: tt.offset, Limit: tt.limit})
 		if diff := cmp.Diff(tt.want, got); diff != "" || total != 6 {
 			t.Errorf("offset %d limit %d: total %d (-want +got):\n%s", tt.offset, tt.limit, total, diff)
+		}
+	}
+}
+
+// TestSearch_FiltersOnSparseQueries checks the filters of a query whose
+// words have few postings (a name, a misspelt name), whose filter bits are
+// made for the windows holding them alone (filterWins): listings of every
+// status, stage, country and pricing, spread among thousands of others,
+// one of them deleted.
+func TestSearch_FiltersOnSparseQueries(t *testing.T) {
+	t.Parallel()
+	type row struct {
+		id                            int64
+		stage, country, price, status string
+		votes                         int
+	}
+	rows := []row{
+		{1, "idea", "US", "free", "live", 5}, {2, "mvp", "US", "paid", "live", 9},
+		{3, "mvp", "DE", "freemium", "live", 8}, {4, "growth", "FR", "paid", "live", 1},
+		{5, "idea", "DE", "free", "live", 3}, {6, "growth", "US", "paid", "scheduled", 7},
+		{7, "idea", "US", "free", "scheduled", 0}, {8, "mvp", "US", "paid", "live", 6},
+	}
+	ix := New()
+	filler := func(from, to int64) {
+		for id := from; id < to; id++ {
+			d := mk(id, "Filler", "filler words", "filler")
+			d.Stage, d.Country, d.PricingModel = "mvp", "US", "paid"
+			ix.Upsert(d)
+		}
+	}
+	filler(100, 3100)
+	for i, r := range rows {
+		if i == 4 {
+			filler(3100, 6100)
+		}
+		d := mk(r.id, "Zorblax", "a tool", "")
+		d.Stage, d.Country, d.PricingModel, d.Status, d.Votes = r.stage, r.country, r.price, r.status, r.votes
+		ix.Upsert(d)
+	}
+	ix.Delete(8)
+	if nwin := (len(ix.ids) + 63) >> 6; len(rows)*sparseFrac > nwin {
+		t.Fatalf("%d windows: a query of %d postings is not sparse", nwin, len(rows))
+	}
+	for _, q := range []Query{
+		{}, {Stage: "mvp"}, {Country: "us"}, {PricingModel: "paid"}, {Status: "scheduled"},
+		{Country: "US", Stage: "idea"}, {Country: "DE", PricingModel: "free"}, {Stage: "growth", Status: "scheduled"},
+	} {
+		var want []string
+		for _, r := range rows { // by votes, highest first
+			status := q.Status
+			if status == "" {
+				status = "live"
+			}
+			if r.id != 8 && r.status == status && (q.Stage == "" || q.Stage == r.stage) &&
+				(q.Country == "" || strings.EqualFold(q.Country, r.country)) && (q.PricingModel == "" || q.PricingModel == r.price) {
+				want = append(want, fmt.Sprintf("s%d", r.id))
+			}
+		}
+		slices.SortFunc(want, func(a, b string) int {
+			va, vb := 0, 0
+			for _, r := range rows {
+				if fmt.Sprintf("s%d", r.id) == a {
+					va = r.votes
+				}
+				if fmt.Sprintf("s%d", r.id) == b {
+					vb = r.votes
+				}
+			}
+			return vb - va
+		})
+		for _, text := range []string{"zorblax", "zorblx"} {
+			q.Text, q.Sort = text, "votes"
+			got, total := search(ix, q)
+			if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" || total != len(want) {
+				t.Errorf("Search(%+v): total %d, want %d (-want +got):\n%s", q, total, len(want), diff)
+			}
 		}
 	}
 }

@@ -112,6 +112,32 @@ func (ix *Index) filterBits(s *scratch, f *filter, dst []uint64) bool {
 	return f.domain != ""
 }
 
+// filterWins is filterBits for the windows s.win alone (a sparse query,
+// sparseWindows): only their words of dst are set, so that a query
+// matching a few docs does not copy and AND bitsets as long as the index.
+func (ix *Index) filterWins(s *scratch, f *filter, dst []uint64) bool {
+	if f.catsOn {
+		return ix.filterBits(s, f, dst) // the categories' doc lists are walked whole anyway
+	}
+	at := func(b []uint64, j uint32) uint64 {
+		if int(j) < len(b) {
+			return b[j]
+		}
+		return 0
+	}
+	st := ix.stBits[f.status]
+	for _, j := range s.win {
+		x := at(st, j)
+		for i, v := range [3]uint32{f.stage, f.country, f.pricing} {
+			if v != 0 {
+				x &= at(ix.valBits[i][v], j)
+			}
+		}
+		dst[j] = x
+	}
+	return f.domain != ""
+}
+
 // passDomain reports whether doc d's host is f's domain or a subdomain of it.
 func (ix *Index) passDomain(f *filter, d uint32) bool {
 	dd := unsafe.String(unsafe.SliceData(ix.domText[ix.domOff[d]:]), ix.domOff[d+1]-ix.domOff[d])

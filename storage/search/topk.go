@@ -106,6 +106,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		// instead of walking these terms' lists again.
 		nb := s.nsets[k*nwin : (k+1)*nwin]
 		clearWins(s, nb, sparse)
+		s.nx[k] = 0
 		var ws []float32
 		lists := 0 // postings of the word's terms without a dense form
 		for ti, t := range s.terms[w.lo:w.hi] {
@@ -120,7 +121,9 @@ func (ix *Index) match(s *scratch, f *filter) int {
 					wb[j] |= x
 				}
 				if rel {
-					dn.spread(t, wmax)
+					if sc := dn.spread(t, wmax); w.lo+ti != w.x {
+						s.nx[k] = max(s.nx[k], sc)
+					}
 				}
 				continue
 			}
@@ -138,6 +141,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 			if w.lo+ti != w.x {
 				exact = nil
 			}
+			qmax := uint32(0) // the term's largest weight
 			for _, list := range [2][]byte{pl.a, pl.b} {
 				for i := 0; i < len(list); {
 					var q uint32
@@ -158,9 +162,13 @@ func (ix *Index) match(s *scratch, f *filter) int {
 						if sc > wmax[d>>6] {
 							wmax[d>>6] = sc
 						}
+						qmax = max(qmax, q)
 					}
 					nb[d>>6] |= bit
 				}
+			}
+			if w.lo+ti != w.x && qmax > 0 { // its best score, as a doc's is made
+				s.nx[k] = max(s.nx[k], t.w*float32(qmax)+t.ex)
 			}
 		}
 		df := 0
@@ -206,7 +214,12 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		}
 	}
 	s.fbits = grow(s.fbits, nwin)
-	rest := ix.filterBits(s, f, s.fbits)
+	rest := false
+	if sparse {
+		rest = ix.filterWins(s, f, s.fbits)
+	} else {
+		rest = ix.filterBits(s, f, s.fbits)
+	}
 	total, ngN := 0, 0
 	var ngAt [MaxQueryWords]int // where each non-generic word's docs start in s.wsets
 	ng := ngAt[:0]
@@ -215,6 +228,10 @@ func (ix *Index) match(s *scratch, f *filter) int {
 			ng = append(ng, k*nwin)
 		}
 	}
+	if rel {
+		s.full = grow(s.full, nwin)
+	}
+	top := math.Inf(-1) // the highest bound of a window with docs to rank
 	for i := range nj {
 		j := s.window(i, sparse)
 		u, g := uint64(0), s.fbits[j]
@@ -233,6 +250,15 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		s.cbits[j] = g
 		total += bits.OnesCount64(u)
 		ngN += bits.OnesCount64(g)
+		if rel {
+			// The window's bound when at least a page of docs match
+			// every word (else selectLevels sets it below).
+			b := float64(all) + float64(s.bound[j])
+			s.full[j] = b
+			if b > top && g != 0 {
+				top = b
+			}
+		}
 	}
 	if total == 0 {
 		return 0
@@ -252,18 +278,7 @@ func (ix *Index) match(s *scratch, f *filter) int {
 		}
 		return total
 	}
-	s.full = grow(s.full, nwin)
-	top := math.Inf(-1) // the highest bound of a window with docs to rank
-	if ngN >= s.k || ngN == total {
-		for i := range nj {
-			j := s.window(i, sparse)
-			b := float64(all) + float64(s.bound[j])
-			s.full[j] = b
-			if b > top && s.cbits[j] != 0 {
-				top = b
-			}
-		}
-	} else {
+	if ngN < s.k && ngN < total {
 		top = ix.selectLevels(s, sparse)
 	}
 	s.first = 0 // the word with the fewest terms (see score)
@@ -281,15 +296,15 @@ func (ix *Index) match(s *scratch, f *filter) int {
 	best := s.best
 	s.byBound(top, sparse)
 	for g, top := range s.gtop {
-		if s.gstart[g] == s.gstart[g+1] {
+		if s.ghead[g] < 0 {
 			continue // no window
 		}
 		if s.below(top) {
 			break // every later group's bounds are lower
 		}
-		for _, j := range s.worder[s.gstart[g]:s.gstart[g+1]] {
+		for j := s.ghead[g]; j >= 0; j = s.wnext[j] {
 			if !s.below(s.full[j]) {
-				ix.score(s, best, j<<6, s.cbits[j])
+				ix.score(s, best, uint32(j)<<6, s.cbits[j])
 			}
 		}
 	}
@@ -317,56 +332,45 @@ func boundGroup(d float64) int {
 
 // byBound sorts the windows with docs to rank (s.cbits) into groups by
 // their bounds (s.full; top is the highest of them; only the windows s.win
-// when sparse), highest first:
-// s.worder[s.gstart[g]:s.gstart[g+1]] holds group g's windows in doc order,
-// and s.gtop[g] their highest bound, so that a group whose highest bound is
-// below the page's threshold ends the search. It is a counting sort: two
-// passes over the windows (groups and counts, then places), not a
-// comparison sort of them.
+// when sparse), highest first: group g's windows are s.ghead[g],
+// s.wnext[s.ghead[g]], ... (-1 ends), in doc order, and s.gtop[g] is their
+// highest bound, so that a group whose highest bound is below the page's
+// threshold ends the search. It is a bucket sort in one pass over the
+// windows, from the last: each is put at the head of its group's list (a
+// counting sort takes two passes and a sum over the groups).
 func (s *scratch) byBound(top float64, sparse bool) {
-	var cnt [boundGroups + 1]int32
 	var gtop [boundGroups]float64
-	s.wgroup = grow(s.wgroup, len(s.cbits))
+	if len(s.ghead) != boundGroups {
+		s.ghead = make([]int32, boundGroups)
+		for g := range s.ghead {
+			s.ghead[g] = -1
+		}
+	} else {
+		for g := range s.gtop { // the groups the last search used; the others are empty
+			s.ghead[g] = -1
+		}
+	}
+	s.wnext = grow(s.wnext, len(s.cbits))
 	last := 0
 	nj := len(s.cbits)
 	if sparse {
 		nj = len(s.win)
 	}
-	for i := range nj {
+	for i := nj - 1; i >= 0; i-- {
 		j := s.window(i, sparse)
 		if s.cbits[j] == 0 {
 			continue
 		}
 		b := s.full[j]
 		g := boundGroup(top - b)
-		s.wgroup[j] = uint8(g)
-		if cnt[g+1] == 0 || b > gtop[g] {
+		if s.ghead[g] < 0 || b > gtop[g] {
 			gtop[g] = b
 		}
-		cnt[g+1]++
-		if g > last {
-			last = g
-		}
+		s.wnext[j] = s.ghead[g]
+		s.ghead[g] = int32(j)
+		last = max(last, g)
 	}
-	s.gstart, s.gtop = grow(s.gstart, last+2), grow(s.gtop, last+1)
-	s.gstart[0] = 0
-	for g := range last + 1 {
-		cnt[g+1] += cnt[g]
-		s.gstart[g+1] = cnt[g+1]
-		s.gtop[g] = gtop[g]
-		if s.gstart[g] == s.gstart[g+1] {
-			s.gtop[g] = math.Inf(-1)
-		}
-	}
-	s.worder = grow(s.worder, int(cnt[last+1]))
-	for i := range nj {
-		j := s.window(i, sparse)
-		if s.cbits[j] != 0 {
-			g := s.wgroup[j]
-			s.worder[cnt[g]] = uint32(j)
-			cnt[g]++
-		}
-	}
+	s.gtop = append(s.gtop[:0], gtop[:last+1]...)
 }
 
 // leaf is a set of words (a mask of bits in s.order) and the docs of
@@ -516,12 +520,41 @@ func (s *scratch) docBounds(j int, m uint64) float64 {
 		b := bits.TrailingZeros64(y)
 		var acc float32
 		for mk := s.mask[b]; mk != 0; mk &= mk - 1 {
-			acc += s.wmaxs[bits.TrailingZeros32(mk)*s.nwin+j]
+			acc += s.wordBound(bits.TrailingZeros32(mk), j, b)
 		}
 		s.dub[b] = float64(s.acc[b]) + float64(acc)
 		top = max(top, s.dub[b])
 	}
 	return top
+}
+
+// exactDocs returns the docs of window j having the word as written of
+// word s.order[k] (every doc when that word has no such term apart,
+// w.x < 0).
+func (s *scratch) exactDocs(k, j int) uint64 {
+	w := &s.words[s.order[k]]
+	switch {
+	case w.x < 0:
+		return ^uint64(0)
+	case w.xd != nil:
+		if j < len(w.xd.bits) {
+			return w.xd.bits[j]
+		}
+		return 0
+	}
+	return s.xsets[k*s.nwin+j]
+}
+
+// wordBound bounds the score of doc b of window j for word s.order[k]
+// (which the doc matches): the word's best in the window, or s.nx[k] when
+// lower and the doc lacks the word as written (s.xm[k], set by score for
+// the window).
+func (s *scratch) wordBound(k, j, b int) float32 {
+	e := s.wmaxs[k*s.nwin+j]
+	if s.xm[k]>>b&1 == 0 {
+		e = min(e, s.nx[k])
+	}
+	return e
 }
 
 // score pushes the docs m of the window of 64 docs from a, scoring them
@@ -533,14 +566,42 @@ func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 	// umask and ulvl are the words and level of every doc m when they all
 	// match the same words (uni), as when each matches every word.
 	uni, umask, ulvl := true, uint32(0), int64(0)
+	// inexact: the docs m matching some word they match with a term other
+	// than the word as written (s.xm), whose bound for that word is at most
+	// s.nx, far below the exactness bonus its window's best may hold.
+	inexact := uint64(0)
 	if nw > 1 && s.hasThr {
 		for k, wi := range s.order {
-			if x := s.wsets[k*s.nwin+j] & m; x == m {
+			x := s.wsets[k*s.nwin+j] & m
+			s.xm[k] = s.exactDocs(k, j)
+			inexact |= x &^ s.xm[k]
+			if !uni {
+				continue
+			}
+			if x == m {
 				umask |= 1 << k
 				ulvl += s.words[wi].lvl
 			} else if x != 0 {
 				uni = false
-				break
+			}
+		}
+		if uni && inexact != 0 {
+			// Every doc matches the same words: the exact ones are bounded
+			// by the window's bound, which did not skip it; the others by
+			// their own, each word's best in the window or, for a word
+			// matched inexactly, s.nx when lower.
+			for y := inexact; y != 0; y &= y - 1 {
+				b := bits.TrailingZeros64(y)
+				var acc float32
+				for mk := umask; mk != 0; mk &= mk - 1 {
+					acc += s.wordBound(bits.TrailingZeros32(mk), j, b)
+				}
+				if s.below(float64(ulvl) + float64(acc)) {
+					m &^= 1 << b
+				}
+			}
+			if m == 0 {
+				return
 			}
 		}
 		if !uni {
@@ -579,9 +640,16 @@ func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 				// Every doc matches the same two words, this one among
 				// them: the key's sum is this word's score plus the
 				// other's (float addition is commutative).
-				lv, e := float64(ulvl), s.wmaxs[bits.TrailingZeros32(umask&^(1<<k))*s.nwin+j]
+				o := bits.TrailingZeros32(umask &^ (1 << k))
+				lv, e := float64(ulvl), s.wmaxs[o*s.nwin+j]
+				ei, xo := min(e, s.nx[o]), s.xm[o]
 				for y := m; y != 0; y &= y - 1 {
-					if b := bits.TrailingZeros64(y); s.below(lv + float64(bw[b]+e)) {
+					b := bits.TrailingZeros64(y)
+					eb := e
+					if xo>>b&1 == 0 {
+						eb = ei
+					}
+					if s.below(lv + float64(bw[b]+eb)) {
 						m &^= 1 << b
 					}
 				}
@@ -595,9 +663,9 @@ func (ix *Index) score(s *scratch, best []float32, a uint32, m uint64) {
 					var acc float32
 					for ; mk != 0; mk &= mk - 1 {
 						kk := bits.TrailingZeros32(mk)
-						e := s.wmaxs[kk*s.nwin+j]
-						if kk == k {
-							e = bw[b]
+						e := bw[b]
+						if kk != k {
+							e = s.wordBound(kk, j, b)
 						}
 						acc += e
 					}
@@ -815,13 +883,20 @@ func (s *scratch) matched(d uint32, out []string) []string {
 }
 
 // spread raises wmax, per window of 64 docs, to the best score term t
-// (whose dense form dn is) can give a doc in it.
-func (dn *dense) spread(t qterm, wmax []float32) {
+// (whose dense form dn is) can give a doc in it; it returns the best of
+// them.
+func (dn *dense) spread(t qterm, wmax []float32) float32 {
+	var top uint8 // the largest weight: its score is the best (float32 rounding is monotone)
 	for j, m := range dn.wmax[:min(len(dn.wmax), len(wmax))] {
+		top = max(top, m)
 		if sc := t.w*float32(m) + t.ex; m != 0 && sc > wmax[j] {
 			wmax[j] = sc
 		}
 	}
+	if top == 0 {
+		return 0
+	}
+	return t.w*float32(top) + t.ex
 }
 
 // sparseFrac: a query is sparse (sparseWindows) when its terms hold at

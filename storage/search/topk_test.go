@@ -83,9 +83,9 @@ func TestDense_SameResults(t *testing.T) {
 func TestByBound(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 17))
+	var s scratch // reused, as a pooled one is: no group may keep an earlier trial's windows
 	for trial := range 2000 {
 		nwin := r.IntN(300)
-		var s scratch
 		s.full = make([]float64, nwin)
 		s.cbits = make([]uint64, nwin)
 		var want []uint32
@@ -108,17 +108,27 @@ func TestByBound(t *testing.T) {
 			top = max(top, s.full[j])
 		}
 		s.byBound(top, false)
-		got := slices.Clone(s.worder)
-		slices.Sort(got)
+		var groups [][]uint32
+		for g := range s.ghead {
+			var ws []uint32
+			for j := s.ghead[g]; j >= 0; j = s.wnext[j] {
+				ws = append(ws, uint32(j))
+			}
+			if g >= len(s.gtop) && len(ws) > 0 {
+				t.Fatalf("trial %d: group %d holds %v, after the last group %d", trial, g, ws, len(s.gtop)-1)
+			}
+			groups = append(groups, ws)
+		}
+		got := slices.Sorted(slices.Values(slices.Concat(groups...)))
 		if !slices.Equal(got, want) {
-			t.Fatalf("trial %d: windows %v, want %v", trial, s.worder, want)
+			t.Fatalf("trial %d: windows %v, want %v", trial, groups, want)
 		}
 		if len(want) == 0 {
 			continue
 		}
 		lowest := math.Inf(1) // of the groups before
 		for g, top := range s.gtop {
-			ws := s.worder[s.gstart[g]:s.gstart[g+1]]
+			ws := groups[g]
 			high, low := math.Inf(-1), math.Inf(1)
 			for i, j := range ws {
 				if i > 0 && ws[i-1] >= j {

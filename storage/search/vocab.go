@@ -86,6 +86,23 @@ func (v *vocab) term(id uint32) string {
 	return unsafe.String(&v.text[lo], hi-lo)
 }
 
+// touchTerms reads the offsets of terms ids, then the first byte of each
+// one's text, and returns a sum of them (for the caller to keep, so that
+// the loads stay): each pass's loads are independent of one another, so
+// the processor overlaps their cache misses.
+func (v *vocab) touchTerms(ids []uint32) uint32 {
+	var x uint32
+	for _, id := range ids {
+		x += v.off[id]
+	}
+	for _, id := range ids {
+		if lo := v.off[id]; int(lo) < len(v.text) {
+			x += uint32(v.text[lo])
+		}
+	}
+	return x
+}
+
 // idLowBits is how many low bits of a term table slot hold id+1; the bits
 // above them hold a tag, the top bits of the term's hash, so that a probe
 // compares a term's text only when the tags agree (one foreign term in 256).
@@ -132,6 +149,17 @@ func (v *vocab) find(s string) (id uint32, ok bool, slot int) {
 			return id, true, i
 		}
 	}
+}
+
+// touchSlot reads the term table's slot where a look-up of s starts, and
+// returns it for the caller to keep (so that the load stays): touched
+// first, the slots of several terms are read with their cache misses
+// overlapping, and then found there by lookupTerm.
+func (v *vocab) touchSlot(s string) uint32 {
+	if len(v.ids) == 0 {
+		return 0
+	}
+	return v.ids[int(maphash.String(v.seed, s))&(len(v.ids)-1)]
 }
 
 // lookupTerm returns the id of term s, if known.
@@ -248,22 +276,36 @@ func runeOffset(s string, k int) int {
 // for the swap of runes L/2-1 and L/2 themselves: that one is looked up with
 // those two runes of w swapped back. (Deletions were looked up as terms, w
 // with each rune deleted: one probe of the term table per rune, each
-// missing the processor's caches, where the two halves take two.)
-func (v *vocab) typoCandidates(w string, runes int, more bool, buf []byte, f func(uint32)) []byte {
+// missing the processor's caches, where the two halves take two.) It
+// returns buf and a sum of the table slots it touched first (see touch),
+// for the caller to keep.
+func (v *vocab) typoCandidates(w string, runes int, more bool, buf []byte, f func(uint32)) ([]byte, uint32) {
+	// The keys first, then their slots touched (independent loads, whose
+	// cache misses overlap), then each key's run of slots read in turn.
+	var tags [7]uint32
+	n := 0
 	for _, L := range [3]int{runes, runes + 1, runes - 1} {
 		if L != runes && !more {
 			break
 		}
 		h := L / 2
-		v.dels.find(v.halfHash(w[:runeOffset(w, h)], L, 0), f)
-		v.dels.find(v.halfHash(w[runeOffset(w, runes-(L-h)):], L, 1), f)
+		tags[n], tags[n+1] = v.halfHash(w[:runeOffset(w, h)], L, 0), v.halfHash(w[runeOffset(w, runes-(L-h)):], L, 1)
+		n += 2
 		if L == runes && h >= 1 && h < runes {
 			a, b, c := runeOffset(w, h-1), runeOffset(w, h), runeOffset(w, h+1)
 			buf = append(append(buf[:0], w[:a]...), w[b:c]...)
-			v.dels.find(v.halfHash(unsafe.String(unsafe.SliceData(buf), len(buf)), L, 0), f)
+			tags[n] = v.halfHash(unsafe.String(unsafe.SliceData(buf), len(buf)), L, 0)
+			n++
 		}
 	}
-	return buf
+	var x uint32 // for the caller to keep, so that the loads stay
+	for _, tag := range tags[:n] {
+		x += v.dels.touch(tag)
+	}
+	for _, tag := range tags[:n] {
+		v.dels.find(tag, f)
+	}
+	return buf, x
 }
 
 func prefixKey(s string) uint16 { return uint16(s[0])<<8 | uint16(s[1]) }
@@ -344,6 +386,14 @@ func (t *delTable) grow(v *vocab) {
 	for id := range v.size() - 1 {
 		v.addDels(uint32(id))
 	}
+}
+
+// touch reads tag's home slot (see typoCandidates).
+func (t *delTable) touch(tag uint32) uint32 {
+	if len(t.slots) == 0 {
+		return 0
+	}
+	return t.slots[t.home(tag)]
 }
 
 func (t *delTable) find(tag uint32, f func(uint32)) {

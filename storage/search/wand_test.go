@@ -65,3 +65,50 @@ func TestSearch_EarlyTerminationMatchesScoringEveryMatch(t *testing.T) {
 	}
 	t.Logf("%d of 600 queries ranked by levels", levels)
 }
+
+// TestSearch_InexactBoundMatchesScoringEveryMatch checks the bound of a doc
+// lacking a query word as written (score, wordBound: the best score the
+// word's other terms give any doc) where those terms are dense and decide
+// the page: "tracks" is written by few docs, its typo and stem "track" by
+// half of them, in fields of different weights, so that the page is the
+// docs matching "alpha" and "track" ordered by how well they match
+// "track". A bound below the best of "track"'s scores drops one of them.
+func TestSearch_InexactBoundMatchesScoringEveryMatch(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(29, 31))
+	fill := func(n int) string {
+		return strings.Repeat("filler ", n)
+	}
+	ix := refCorpus(t, rng, 4000, 4000, 200, func(id int64) Doc {
+		name, tag, desc := "alpha", "alpha", fill(rng.IntN(30))
+		switch {
+		case id%401 == 0:
+			tag += " tracks"
+		case id%2 == 0:
+			switch rng.IntN(4) { // track in one field or more, with more or fewer other words
+			case 0:
+				name += " track"
+			case 1:
+				tag += " track " + fill(rng.IntN(8))
+			case 2:
+				desc += " track track"
+			default:
+				name, tag = name+" track", tag+" track"
+			}
+		}
+		d := mk(id, name, tag, desc)
+		d.Votes = rng.IntN(2)
+		return d
+	})
+	if id, ok := ix.voc.lookupTerm("track"); !ok || ix.voc.dense[id] == nil {
+		t.Fatal(`"track" is not dense: the test does not exercise the dense form's bound`)
+	}
+	for _, q := range []Query{
+		{Text: "alpha tracks", Limit: 20},
+		{Text: "tracks alpha", Limit: 10, Offset: 3},
+		{Text: "alpha tracks", Limit: 50},
+		{Text: "alpha tracks filler", Limit: 20},
+	} {
+		checkRefRank(t, ix, q)
+	}
+}
