@@ -20,7 +20,7 @@ var evaluationSetLoaders = []struct {
 	name string
 	load func(testing.TB) []testSite
 }{
-	{"unseen", loadUnseen}, {"dev50", loadDev50}, {"dev49", loadDev49}, {"dev48", loadDev48}, {"dev47", loadDev47}, {"dev46", loadDev46},
+	{"unseen", loadUnseen}, {"dev51", loadDev51}, {"dev50", loadDev50}, {"dev49", loadDev49}, {"dev48", loadDev48}, {"dev47", loadDev47}, {"dev46", loadDev46},
 	{"dev45", loadDev45}, {"dev44", loadDev44}, {"dev43", loadDev43}, {"dev42", loadDev42}, {"dev41", loadDev41},
 	{"dev40", loadDev40}, {"dev39", loadDev39}, {"dev38", loadDev38}, {"dev37", loadDev37}, {"dev36", loadDev36},
 	{"dev35", loadDev35}, {"dev34", loadDev34}, {"dev33", loadDev33}, {"dev32", loadDev32}, {"dev31", loadDev31},
