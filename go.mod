@@ -24,6 +24,7 @@ require (
 	github.com/sashabaranov/go-openai v1.43.0
 	github.com/segmentio/encoding v0.5.4
 	github.com/stripe/stripe-go/v85 v85.0.0
+	github.com/tdewolff/parse/v2 v2.8.20
 	github.com/temoto/robotstxt v1.1.2
 	github.com/wneessen/go-mail v0.8.1
 	github.com/yuin/goldmark v1.8.7

@@ -30,8 +30,11 @@ func TestEvaluationDev51(t *testing.T) {
 // dev51MinRecall and dev51MaxInvented hold the drafter on dev51. The day
 // it was written (drafter unchanged): 61.1% recall (22/36), value accuracy
 // 84.6% (22/26), 3 invented (addresses glued to the word before them), 0
-// ungrounded, 0 non-verbatim.
+// ungrounded, 0 non-verbatim. After the page's own <style> rules were read
+// for its layout (htmltext's sheet): 97.2% (35/36), 100% accurate, 0
+// invented; the miss left is a German founding year ("wurde 2019 von ...
+// gegründet").
 const (
-	dev51MinRecall   = 0.61
-	dev51MaxInvented = 3
+	dev51MinRecall   = 0.97
+	dev51MaxInvented = 0
 )

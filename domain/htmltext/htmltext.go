@@ -34,7 +34,7 @@ func Page(pageURL, utf8HTML string) domain.WebPage {
 			base = u
 		}
 	}
-	x := &extractor{base: base, seen: map[string]bool{}}
+	x := &extractor{base: base, seen: map[string]bool{}, sheet: sheetOf(doc)}
 	p.Title = x.title(doc)
 	if p.Title != "" {
 		x.add(p.Title)
@@ -68,7 +68,7 @@ func Parse(utf8HTML string) (*html.Node, error) {
 // elements left out. A drafter that reads the parsed document quotes from it,
 // and each line (or run of lines joined by a space) is then found in the page's Text.
 func Text(n *html.Node) string {
-	x := &extractor{seen: map[string]bool{}}
+	x := &extractor{seen: map[string]bool{}, sheet: sheetOf(n)}
 	x.walk(n, false)
 	x.flush()
 	return strings.Join(x.lines, "\n")
@@ -88,7 +88,7 @@ func HiddenGap(n *html.Node) bool {
 	if n.Type != html.ElementNode || skipped[n.DataAtom] || !isHidden(n) {
 		return false
 	}
-	sub := &extractor{seen: map[string]bool{}}
+	sub := &extractor{seen: map[string]bool{}, sheet: sheetOf(n)}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		sub.walk(c, false)
 	}
@@ -103,6 +103,7 @@ type extractor struct {
 	lines []string
 	data  []string
 	seen  map[string]bool
+	sheet *sheet // the CSS of the document's <style> elements (sheetOf)
 }
 
 // skipped elements never contribute visible text: code, styling, templates,
@@ -160,7 +161,7 @@ func (x *extractor) walk(n *html.Node, hidden bool) {
 			x.flush()
 			defer x.flush()
 		} else if !hidden {
-			switch Apart(n) {
+			switch apart(x.sheet, n) {
 			case Line:
 				x.flush()
 				defer x.flush()
@@ -178,7 +179,7 @@ func (x *extractor) walk(n *html.Node, hidden bool) {
 // hiddenBlock ends the current line at a hidden element, and adds the
 // element's text, each of its blocks on its own, to Data.
 func (x *extractor) hiddenBlock(n *html.Node) {
-	sub := &extractor{base: x.base, seen: x.seen}
+	sub := &extractor{base: x.base, seen: x.seen, sheet: x.sheet}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		sub.walk(c, false)
 	}

@@ -37,6 +37,8 @@ func FuzzPage(f *testing.F) {
 	}
 	f.Add(doc)
 	f.Add(`<p>a<span hidden>x</span>b &amp; &notit; &#0; &#128;<table>t<tr><td>c</table><textarea>&lt;</textarea><xmp>&amp;</xmp>`)
+	f.Add(`<style>.r{display:flex;gap:2rem}@media (min-width:40em){.s{display:grid}}.t{margin:0 4px!important}a.u,.v .w{display:block}@font-face{x:y}.x{.y{display:grid}}</style><div class="r"><span class="s">a</span><span class="t u">b</span></div>`)
+	f.Add(`<style>.a{display:flex;}}}{{(([[.b{gap:`)
 	f.Add("<title>\x00</title><p>\xff\xfe caf\u00e9\r\n</p><svg><title>tip</title></svg>")
 	f.Fuzz(func(t *testing.T, in string) {
 		p := htmltext.Page("https://acme.test/a/b", in)

@@ -37,11 +37,22 @@ const (
 // over spans that are one word on screen stay one: spans in a flex row
 // without a gap touch ("$9" and "/user" in "flex items-baseline"), and
 // spans outside flex and grid flow inline ("<span>Ac</span><span>me</span>").
+//
+// The classes' layout includes what the page's own <style> elements say of
+// them (sheet).
 func Apart(n *html.Node) Gap {
 	if n.Type != html.ElementNode || blocks[n.DataAtom] || skipped[n.DataAtom] {
 		return Inline
 	}
-	own := layoutOf(n)
+	return apart(sheetOf(n), n)
+}
+
+// apart is Apart with the sheet of n's document.
+func apart(s *sheet, n *html.Node) Gap {
+	if n.Type != html.ElementNode || blocks[n.DataAtom] || skipped[n.DataAtom] {
+		return Inline
+	}
+	own := layoutOf(s, n)
 	if own.block {
 		return Line
 	}
@@ -49,7 +60,7 @@ func Apart(n *html.Node) Gap {
 	if p == nil || p.Type != html.ElementNode {
 		return Inline
 	}
-	box := layoutOf(p)
+	box := layoutOf(s, p)
 	if !box.flex && !box.grid {
 		return Inline
 	}
@@ -78,10 +89,12 @@ type layout struct {
 	spaced bool // an item with a horizontal margin or padding
 }
 
-// layoutOf reads n's style attribute and class tokens. A responsive
+// layoutOf reads n's style attribute and class tokens, and the rules the
+// sheet s has for its classes (a later or more specific rule wins, and the
+// element's own style over them). A responsive
 // prefix ("md:flex", "sm:flex-row") is read as the class it prefixes: the
 // layout of one screen width is enough to set items apart.
-func layoutOf(n *html.Node) layout {
+func layoutOf(s *sheet, n *html.Node) layout {
 	var l layout
 	class, style := "", ""
 	for _, a := range n.Attr {
@@ -127,33 +140,57 @@ func layoutOf(n *html.Node) layout {
 			l.spaced = true
 		}
 	}
-	if style == "" {
+	var won map[string]rule
+	if s != nil && class != "" {
+		won = s.declarations(n.DataAtom, strings.ToLower(class))
+	}
+	if style == "" && won == nil {
 		return l
 	}
-	style = strings.ToLower(strings.Join(strings.Fields(style), ""))
-	for decl := range strings.SplitSeq(style, ";") {
+	var inline [][2]string
+	for decl := range strings.SplitSeq(strings.ToLower(style), ";") {
 		prop, val, _ := strings.Cut(decl, ":")
-		switch prop {
-		case "display":
-			switch val {
-			case "block", "flex", "grid", "list-item", "table":
-				l.block = true
-			}
-			l.flex = l.flex || strings.HasSuffix(val, "flex")
-			l.grid = l.grid || strings.HasSuffix(val, "grid")
-		case "gap", "column-gap", "grid-gap", "grid-column-gap":
-			l.apart = l.apart || wideLength(val)
-			l.gap = l.gap || !zeroLength(val)
-		case "flex-direction":
-			l.apart = l.apart || strings.HasPrefix(val, "column")
-		case "justify-content":
-			l.apart = l.apart || strings.HasPrefix(val, "space-")
-		case "margin-left", "margin-right", "margin-inline", "margin-inline-start", "margin-inline-end",
-			"padding-left", "padding-right", "padding-inline", "padding-inline-start", "padding-inline-end":
-			l.spaced = l.spaced || !zeroLength(val)
-		}
+		prop = strings.TrimSpace(prop)
+		inline = append(inline, [2]string{prop, strings.Join(strings.Fields(val), " ")})
+		delete(won, prop) // an element's own style wins over the sheet's
+	}
+	for prop, r := range won {
+		l.declare(prop, r.val)
+	}
+	for _, d := range inline {
+		l.declare(d[0], d[1])
 	}
 	return l
+}
+
+// declare adds what one CSS declaration says of an element's layout.
+func (l *layout) declare(prop, val string) {
+	switch prop {
+	case "display":
+		switch val {
+		case "block", "flex", "grid", "list-item", "table":
+			l.block = true
+		}
+		l.flex = l.flex || strings.HasSuffix(val, "flex")
+		l.grid = l.grid || strings.HasSuffix(val, "grid")
+	case "gap", "column-gap", "grid-gap", "grid-column-gap":
+		l.apart = l.apart || wideLength(val)
+		l.gap = l.gap || !zeroLength(val)
+	case "flex-direction", "flex-flow":
+		l.apart = l.apart || strings.HasPrefix(val, "column")
+	case "justify-content":
+		l.apart = l.apart || strings.HasPrefix(val, "space-")
+	case "margin", "padding":
+		// the horizontal part of the shorthand: its second value, or its one
+		parts := strings.Fields(val)
+		if len(parts) > 1 {
+			parts = parts[1:]
+		}
+		l.spaced = l.spaced || len(parts) > 0 && !zeroLength(parts[0])
+	case "margin-left", "margin-right", "margin-inline", "margin-inline-start", "margin-inline-end",
+		"padding-left", "padding-right", "padding-inline", "padding-inline-start", "padding-inline-end":
+		l.spaced = l.spaced || !zeroLength(val)
+	}
 }
 
 // bootstrapDisplay reports whether tok is Bootstrap's responsive display

@@ -1,8 +1,11 @@
 package htmltext_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 
 	"github.com/launchdir/launchdir/domain/htmltext"
 )
@@ -51,6 +54,85 @@ func TestPage_LayoutGaps(t *testing.T) {
 	}
 }
 
+// TestPage_LayoutFromStyleElement: a site's own CSS in a <style> element
+// lays out its rows as its utility classes would: a flex row with a wide gap,
+// a grid, a column and a row spread over its width are apart, a flex row
+// without a gap stays glued, a selector that is not one class (descendant,
+// pseudo-class, attribute) changes nothing, a later rule wins over an earlier
+// one, and a media query that holds at a desktop width counts while others
+// do not.
+func TestPage_LayoutFromStyleElement(t *testing.T) {
+	for _, c := range []struct{ name, style, body, text string }{
+		{"flex row with a gap", `.nav{display:flex;gap:24px}`,
+			`<nav><div class="nav"><a href="/pricing">Tarifs</a><a href="/about">À propos</a></div></nav>`, "Tarifs\nÀ propos"},
+		{"spread row", `.footer-bottom { display: flex; justify-content: space-between }`,
+			`<footer><div class="footer-bottom"><span>© 2025 Pelote SAS</span><span>Nantes, France</span></div></footer>`, "© 2025 Pelote SAS\nNantes, France"},
+		{"grid", `div.cols{display:grid;grid-template-columns:1fr 1fr}`,
+			`<div class="cols"><span>Bergen</span><span>Norge</span></div>`, "Bergen\nNorge"},
+		{"column", `.a, .stack{display:flex;flex-direction:column}`,
+			`<div class="stack"><span>Bergen</span><span>Norge</span></div>`, "Bergen\nNorge"},
+		{"block", `.site-info{display:block}`,
+			`<p><span class="site-info">Made in Leeds</span><span>© 2025 Tallyho Ltd</span></p>`, "Made in Leeds\n© 2025 Tallyho Ltd"},
+		{"narrow gap", `.price{display:flex;gap:4px}`,
+			`<p class="price"><span>$25</span><span>/month</span></p>`, "$25 /month"},
+		{"item margin shorthand", `.row{display:flex}.per{margin:0 4px}`,
+			`<div class="row"><span>$12</span><span class="per">per user</span></div>`, "$12 per user"},
+		{"gapless flex row stays glued", `.price{display:flex;align-items:baseline}`,
+			`<div class="price"><span>$9</span><span>/user</span></div>`, "$9/user"},
+		{"ignored selectors", `.footer .row{display:flex;gap:2rem} .row:hover{display:grid} [class=row]{display:grid} #r{display:grid} .row.x{display:grid}`,
+			`<div class="footer"><div id="r" class="row x"><span>Ac</span><span>me</span></div></div>`, "Acme"},
+		{"later rule wins", `.row{display:flex;gap:24px} .row{display:inline}`,
+			`<p><span class="row"><span>Ac</span><span>me</span></span></p>`, "Acme"},
+		{"later rule wins, other way", `.row{display:inline} .row{display:flex;gap:24px}`,
+			`<p><span class="row"><span>Ac</span><span>me</span></span></p>`, "Ac\nme"},
+		{"inline style over the sheet", `.row{display:flex;gap:24px}`,
+			`<div class="row" style="gap:0"><span>Ac</span><span>me</span></div>`, "Acme"},
+		{"desktop media query", `@media (min-width: 768px) { .row{display:flex;justify-content:space-between} }`,
+			`<div class="row"><span>Leeds</span><span>© 2025 Tallyho Ltd</span></div>`, "Leeds\n© 2025 Tallyho Ltd"},
+		{"other media queries", `@media (max-width: 600px) { .row{display:grid} } @media print { .row{display:grid} } @media (min-width: 1400px) { .row{display:grid} }`,
+			`<div class="row"><span>Ac</span><span>me</span></div>`, "Acme"},
+	} {
+		page := "<html><head><style>" + c.style + "</style></head><body>" + c.body + "</body></html>"
+		p := htmltext.Page("https://x.test/", page)
+		if p.Text != c.text {
+			t.Errorf("%s: text %q, want %q", c.name, p.Text, c.text)
+		}
+		doc, _ := htmltext.Parse(page)
+		if got := htmltext.Text(doc); got != c.text {
+			t.Errorf("%s: Text %q, want %q", c.name, got, c.text)
+		}
+	}
+}
+
+// TestPage_StyleElementBound: the CSS read per page is bounded; a rule
+// past the bound is left out, one before it still counts.
+func TestPage_StyleElementBound(t *testing.T) {
+	filler := strings.Repeat(".pad{color:red}\n", 200<<10/16)
+	body := `<div class="early"><span>Ac</span><span>me</span></div><div class="late"><span>Ro</span><span>ta</span></div>`
+	page := "<html><head><style>.early{display:grid}" + filler + ".late{display:grid}</style></head><body>" + body + "</body></html>"
+	if got, want := htmltext.Page("https://x.test/", page).Text, "Ac\nme\nRota"; got != want {
+		t.Errorf("text %q, want %q", got, want)
+	}
+}
+
+// TestApart_SheetOfEachDocument: Apart reads the <style> of the document the
+// element belongs to, whichever document was read before.
+func TestApart_SheetOfEachDocument(t *testing.T) {
+	grid, _ := htmltext.Parse(`<html><head><style>.row{display:grid}</style></head><body><div class="row"><span>a</span><span>b</span></div></body></html>`)
+	plain, _ := htmltext.Parse(`<html><head><style>.row{display:inline}</style></head><body><div class="row"><span>a</span><span>b</span></div></body></html>`)
+	span := func(doc *html.Node) *html.Node {
+		return doc.LastChild.LastChild.FirstChild.FirstChild // html > body > div > span
+	}
+	for range 2 {
+		if got := htmltext.Apart(span(grid)); got != htmltext.Line {
+			t.Errorf("grid row item: %v, want Line", got)
+		}
+		if got := htmltext.Apart(span(plain)); got != htmltext.Inline {
+			t.Errorf("plain row item: %v, want Inline", got)
+		}
+	}
+}
+
 // TestApart_OnlyInlineElements: block elements and text are never Apart's;
 // their lines are the blocks'.
 func TestApart_OnlyInlineElements(t *testing.T) {
@@ -68,5 +150,25 @@ func TestApart_OnlyInlineElements(t *testing.T) {
 		if got := htmltext.Apart(c); got != htmltext.Inline {
 			t.Errorf("%s: %v, want Inline", strings.TrimSpace(c.Data), got)
 		}
+	}
+}
+
+// BenchmarkPage_StyleElement: the cost of the CSS a page's <style> holds, up
+// to the bound and past it: a page with 128 KiB of class rules against the
+// same page without them.
+func BenchmarkPage_StyleElement(b *testing.B) {
+	var css strings.Builder
+	for i := 0; css.Len() < 128<<10; i++ {
+		fmt.Fprintf(&css, ".c%d{display:flex;gap:%dpx;margin:0 auto;color:#333}\n.c%d .x:hover,a.c%d{padding:4px 8px}\n@media (min-width:768px){.c%d{justify-content:space-between}}\n", i, i%32, i, i, i)
+	}
+	body := "<body>" + strings.Repeat(`<div class="c1 c7"><span class="c3">Made in Leeds</span><span>© 2025 Tallyho Ltd</span></div>`, 50) + "</body>"
+	for _, c := range []struct{ name, head string }{{"none", ""}, {"128KiB", "<style>" + css.String() + "</style>"}, {"256KiB", "<style>" + css.String() + css.String() + "</style>"}} {
+		page := "<html><head>" + c.head + "</head>" + body + "</html>"
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(page)))
+			for b.Loop() {
+				htmltext.Page("https://x.test/", page)
+			}
+		})
 	}
 }
