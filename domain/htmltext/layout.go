@@ -228,16 +228,22 @@ func wideSize(tok string) bool {
 // first value of a shorthand ("1rem 2rem") is read.
 func wideLength(v string) bool {
 	v, _, _ = strings.Cut(v, " ")
+	px, ok := pixels(v)
+	return ok && px >= 12
+}
+
+// pixels reads a CSS length in px, rem or em (16px) as pixels.
+func pixels(v string) (float64, bool) {
 	for _, u := range []struct {
 		unit string
-		min  float64
-	}{{"px", 12}, {"rem", 0.75}, {"em", 0.75}} {
+		px   float64
+	}{{"px", 1}, {"rem", 16}, {"em", 16}} {
 		if num, ok := strings.CutSuffix(v, u.unit); ok {
 			f, err := strconv.ParseFloat(num, 64)
-			return err == nil && f >= u.min
+			return f * u.px, err == nil
 		}
 	}
-	return false
+	return 0, false
 }
 
 // zeroLength reports whether a CSS length is zero ("0", "0px", "0rem").

@@ -81,6 +81,8 @@ func TestPage_LayoutFromStyleElement(t *testing.T) {
 			`<div class="price"><span>$9</span><span>/user</span></div>`, "$9/user"},
 		{"ignored selectors", `.footer .row{display:flex;gap:2rem} .row:hover{display:grid} [class=row]{display:grid} #r{display:grid} .row.x{display:grid}`,
 			`<div class="footer"><div id="r" class="row x"><span>Ac</span><span>me</span></div></div>`, "Acme"},
+		{"a nested rule is left out, the rest of its parent read", `.row{display:flex; .x{display:block} gap:24px} .r2{display:flex;& span{margin:0 1em}}`,
+			`<div class="row"><span>Ac</span><span>me</span></div><div class="r2"><span>Ro</span><span>ta</span></div>`, "Ac\nme\nRota"},
 		{"later rule wins", `.row{display:flex;gap:24px} .row{display:inline}`,
 			`<p><span class="row"><span>Ac</span><span>me</span></span></p>`, "Acme"},
 		{"later rule wins, other way", `.row{display:inline} .row{display:flex;gap:24px}`,

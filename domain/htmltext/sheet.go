@@ -3,7 +3,6 @@ package htmltext
 import (
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -130,9 +129,10 @@ func screenMedia(m string) bool {
 // on, and returns the next rank.
 func (s *sheet) read(text string, order int) int {
 	p := css.NewParser(parse.NewInputString(text), false)
-	var selectors []selector // of the ruleset being read; nil when it is not read
-	var open []bool          // the blocks open around the parser: true for a ruleset
-	skipFrom := -1           // the number of open blocks from which blocks are left out
+	// the blocks open around the parser: a ruleset's selectors that are
+	// read, or nil (an at-rule, a ruleset that is not read)
+	var open []*[]selector
+	skipFrom := -1 // the number of open blocks from which blocks are left out
 	// every grammar the parser returns consumes a token of the text: the
 	// bound makes sure of the end on malformed CSS
 	for range len(text) + 16 {
@@ -143,18 +143,18 @@ func (s *sheet) read(text string, order int) int {
 				return order // the end of the text (io.EOF)
 			}
 		case css.BeginAtRuleGrammar:
-			open = append(open, false)
+			open = append(open, nil)
 			if skipFrom < 0 && (string(data) != "@media" || !mediaDesktop(tokenWords(p.Values()))) {
 				skipFrom = len(open)
 			}
 		case css.BeginRulesetGrammar:
-			nested := slices.Contains(open, true)
-			open = append(open, true)
-			selectors = nil
+			nested := slices.ContainsFunc(open, func(b *[]selector) bool { return b != nil })
+			var sels []selector
 			if skipFrom < 0 && !nested {
-				selectors = parseSelectors(p.Values())
+				sels = parseSelectors(p.Values())
 			}
-			if skipFrom < 0 && selectors == nil {
+			open = append(open, &sels)
+			if skipFrom < 0 && sels == nil {
 				skipFrom = len(open)
 			}
 		case css.EndAtRuleGrammar, css.EndRulesetGrammar:
@@ -164,14 +164,13 @@ func (s *sheet) read(text string, order int) int {
 			if len(open) > 0 {
 				open = open[:len(open)-1]
 			}
-			selectors = nil
 		case css.DeclarationGrammar:
 			prop := string(data)
-			if skipFrom >= 0 || selectors == nil || !layoutProp(prop) {
+			if skipFrom >= 0 || len(open) == 0 || open[len(open)-1] == nil || !layoutProp(prop) {
 				continue
 			}
 			val := declValue(p.Values())
-			for _, sel := range selectors {
+			for _, sel := range *open[len(open)-1] {
 				rank := order
 				if sel.tag != 0 {
 					rank += 1 << 30 // a tag and a class are more specific than a class
@@ -292,16 +291,8 @@ func mediaDesktop(words []string) bool {
 
 // desktopWidth reports whether a min-width is 1024px (64em) or less.
 func desktopWidth(v string) bool {
-	for _, u := range []struct {
-		unit string
-		max  float64
-	}{{"px", 1024}, {"rem", 64}, {"em", 64}} {
-		if num, ok := strings.CutSuffix(v, u.unit); ok {
-			f, err := strconv.ParseFloat(num, 64)
-			return err == nil && f <= u.max
-		}
-	}
-	return false
+	px, ok := pixels(v)
+	return ok && px <= 1024
 }
 
 // declarations returns the declarations the sheet gives an element with
