@@ -129,11 +129,12 @@ func (ix *Index) typoCands(s *scratch, w string, quality float64, cs []cand) []c
 	// as w with each rune deleted. The table's candidates are gathered
 	// first and their texts read in passes of loads that do not depend on
 	// each other (touchTerms), so that their cache misses overlap; checked
-	// as found, each candidate (about 40 for a name, 2 of them one edit
-	// away) would wait for two misses in turn.
+	// as found, each candidate would wait for two misses in turn. Most of
+	// a name's candidates (about 40, 2 of them one edit away) are left out
+	// by their fingerprint, read beside their slot (runeFP).
 	s.tids = s.tids[:0]
 	var x uint32
-	s.buf, x = v.typoCandidates(w, runes, runes >= 4, s.buf, func(id uint32) { s.tids = append(s.tids, id) })
+	s.buf, x = v.typoCandidates(w, runes, runes >= 4, wordFP(w), s.buf, func(id uint32) { s.tids = append(s.tids, id) })
 	s.sink += x + v.touchTerms(s.tids)
 	for _, id := range s.tids {
 		t := v.term(id)

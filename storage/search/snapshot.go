@@ -213,7 +213,7 @@ func ReadSnapshot(r io.Reader, size int64, verify func() error) (ix *Index, err 
 		v.rebuildIDs(idsLen)
 	})
 	if delsLen > 0 {
-		v.dels = delTable{slots: make([]uint32, delsLen)}
+		v.dels = newDelTable(delsLen)
 		for id := range v.size() {
 			v.addDels(uint32(id))
 		}

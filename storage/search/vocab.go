@@ -3,6 +3,7 @@ package search
 import (
 	"hash/maphash"
 	"math"
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -220,7 +221,7 @@ func (v *vocab) buildDels() {
 			n += 2
 		}
 	}
-	v.dels = delTable{slots: make([]uint32, delSize(n))}
+	v.dels = newDelTable(delSize(n))
 	for id := range v.size() {
 		v.addDels(uint32(id))
 	}
@@ -240,10 +241,60 @@ func (v *vocab) addDels(id uint32) {
 	if r < 3 {
 		return
 	}
-	h := runeOffset(s, r/2)
-	v.dels.add(v.halfHash(s[:h], r, 0), id)
-	v.dels.add(v.halfHash(s[h:], r, 1), id)
+	h, fp := runeOffset(s, r/2), runeFP(s)
+	v.dels.add(v.halfHash(s[:h], r, 0), id, fp)
+	v.dels.add(v.halfHash(s[h:], r, 1), id, fp)
 }
+
+// runeFP is a term's fingerprint in the typo table: bit k is the parity of
+// the number of its runes that hash to k (runeBit). Two strings one edit
+// apart as within1 defines it have fingerprints at most two bits apart
+// (fpCheck.near), so a candidate whose fingerprint is further from the query
+// word's is rejected without reading its text.
+//
+// Why no candidate within one edit is lost, when a is valid UTF-8 (b may
+// be anything): within1(a, b) strips the common prefix and suffix (whole
+// runes of a: it backs up to a rune start of a, and the bytes it stripped
+// are the same in a and b, so they are whole runes of b too) and accepts
+// when what is left is one rune against none (an insertion), one against one (a
+// substitution), or two runes against the same two swapped. Decoding a
+// string rune by rune gives the runes of its prefix, middle and suffix in
+// turn (each part starts at a rune start, so no rune of one part runs into
+// the next), so the runes of a and b, as multisets, differ by at most one
+// rune taken out and one put in. Each rune flips one bit of the
+// fingerprint, so a rune taken out and one put in flip at most two bits,
+// one put in flips one, and the same runes in another order flip none:
+// popcount(fp(a) ^ fp(b)) <= 2. The two halves a candidate shares with the
+// word cancel out in the XOR, so what is compared is the other half.
+// TestRuneFP_NeverRejectsWithin1 checks this on random and chosen pairs.
+func runeFP(s string) uint8 {
+	var fp uint8
+	for _, r := range s {
+		fp ^= runeBit(r)
+	}
+	return fp
+}
+
+// runeBit is the fingerprint bit of rune r: a multiplicative hash's top
+// three bits, which spread the latin letters over the eight bits.
+func runeBit(r rune) uint8 { return 1 << (uint32(r) * 0x9E3779B1 >> 29) }
+
+// fpCheck is a query word's fingerprint and the bits of it compared.
+type fpCheck struct{ fp, mask uint8 }
+
+// wordFP is the check of query word w's candidates: w's fingerprint, all
+// of it compared; none of it when w is not valid UTF-8 (runeFP's proof
+// needs within1's first string valid; tokens and their stems are).
+func wordFP(w string) fpCheck {
+	if !utf8.ValidString(w) {
+		return fpCheck{}
+	}
+	return fpCheck{runeFP(w), 0xff}
+}
+
+// near reports whether a term of fingerprint fp may be one edit from the
+// word (see runeFP).
+func (c fpCheck) near(fp uint8) bool { return bits.OnesCount8((fp^c.fp)&c.mask) <= 2 }
 
 // halfHash is the typo table's key for the first (part 0) or second (part
 // 1) half s of a term of runes runes.
@@ -266,7 +317,9 @@ func runeOffset(s string, k int) int {
 // adjacent swap or insertion from w (of runes runes): same length, or
 // (when more is set) one rune longer; and, when more is set, one deletion
 // from it (one rune shorter). Hash collisions and the other terms that
-// share a half with w are among them, so callers check the edit distance.
+// share a half with w are among them, so callers check the edit distance;
+// those whose fingerprint (runeFP) fails fp (w's: wordFP) are left out,
+// their texts unread.
 //
 // A term t of L runes is under its halves t[:L/2] and t[L/2:]. An edit of w
 // leaves one half of t whole: a substitution, an insertion into w or a
@@ -279,7 +332,7 @@ func runeOffset(s string, k int) int {
 // missing the processor's caches, where the two halves take two.) It
 // returns buf and a sum of the table slots it touched first (see touch),
 // for the caller to keep.
-func (v *vocab) typoCandidates(w string, runes int, more bool, buf []byte, f func(uint32)) ([]byte, uint32) {
+func (v *vocab) typoCandidates(w string, runes int, more bool, fp fpCheck, buf []byte, f func(uint32)) ([]byte, uint32) {
 	// The keys first, then their slots touched (independent loads, whose
 	// cache misses overlap), then each key's run of slots read in turn.
 	var tags [7]uint32
@@ -303,7 +356,7 @@ func (v *vocab) typoCandidates(w string, runes int, more bool, buf []byte, f fun
 		x += v.dels.touch(tag)
 	}
 	for _, tag := range tags[:n] {
-		v.dels.find(tag, f)
+		v.dels.find(tag, fp, f)
 	}
 	return buf, x
 }
@@ -326,15 +379,23 @@ func (v *vocab) lowerBound(list []uint32, s string) int {
 
 // delTable is an open-addressing multimap from a 32-bit hash tag to term
 // ids, 4 bytes a slot: the tag's top 8 bits, then id+1 in 24 bits; 0 is an
-// empty slot. The slot is found from the whole tag and compared on its top
-// 8 bits, so a lookup meets a foreign term once in 256 probes (callers check
-// the edit distance anyway). It is several times smaller than a Go map of
+// empty slot. fps holds each slot's term's fingerprint (runeFP), a byte
+// beside the slot that find reads instead of the term's text. The slot is
+// found from the whole tag and compared on its top 8 bits, so a lookup
+// meets a foreign term once in 256 probes (callers check the edit distance
+// anyway). It is several times smaller than a Go map of
 // slices. Growing rehashes every term's keys, since the slots do not keep
 // whole tags. Terms after the first 16,777,214 are not in it: they are
 // still found exactly and by prefix, not by a typo.
 type delTable struct {
 	slots []uint32
+	fps   []uint8
 	n     int
+}
+
+// newDelTable returns an empty table of size slots.
+func newDelTable(size int) delTable {
+	return delTable{slots: make([]uint32, size), fps: make([]uint8, size)}
 }
 
 // delSize is the table size for n entries: 4/5 full, any size (home maps a
@@ -353,7 +414,7 @@ func (t *delTable) home(tag uint32) int {
 // full reports whether adding k entries would load the table above 7/8.
 func (t *delTable) full(k int) bool { return (t.n+k)*8 > len(t.slots)*7 }
 
-func (t *delTable) add(tag, id uint32) {
+func (t *delTable) add(tag, id uint32, fp uint8) {
 	if id > maxDelID {
 		return
 	}
@@ -361,7 +422,7 @@ func (t *delTable) add(tag, id uint32) {
 	for i := t.home(tag); ; i = t.next(i) {
 		switch t.slots[i] {
 		case 0:
-			t.slots[i] = e
+			t.slots[i], t.fps[i] = e, fp
 			t.n++
 			return
 		case e: // a term may produce the same deletion twice ("book")
@@ -382,27 +443,29 @@ func (t *delTable) next(i int) int {
 // re-adds every term but the newest (its caller adds that one).
 func (t *delTable) grow(v *vocab) {
 	size := max(delSize(t.n), len(t.slots)*3/2)
-	t.slots, t.n = make([]uint32, size), 0
+	*t = newDelTable(size)
 	for id := range v.size() - 1 {
 		v.addDels(uint32(id))
 	}
 }
 
-// touch reads tag's home slot (see typoCandidates).
+// touch reads tag's home slot and its fingerprint (see typoCandidates).
 func (t *delTable) touch(tag uint32) uint32 {
 	if len(t.slots) == 0 {
 		return 0
 	}
-	return t.slots[t.home(tag)]
+	i := t.home(tag)
+	return t.slots[i] + uint32(t.fps[i])
 }
 
-func (t *delTable) find(tag uint32, f func(uint32)) {
+// find calls f with the ids under tag whose fingerprint passes fp.
+func (t *delTable) find(tag uint32, fp fpCheck, f func(uint32)) {
 	if len(t.slots) == 0 {
 		return
 	}
 	top := tag & 0xff000000
 	for i := t.home(tag); t.slots[i] != 0; i = t.next(i) {
-		if t.slots[i]&0xff000000 == top {
+		if t.slots[i]&0xff000000 == top && fp.near(t.fps[i]) {
 			f(t.slots[i]&0xffffff - 1)
 		}
 	}
