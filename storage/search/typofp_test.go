@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/launchdir/launchdir/internal/testtier"
 )
 
 // TestRuneFP_NeverRejectsWithin1 checks runeFP's promise: two strings one
@@ -18,6 +20,7 @@ import (
 // that a fingerprint that keeps everything does not pass.
 func TestRuneFP_NeverRejectsWithin1(t *testing.T) {
 	t.Parallel()
+	testtier.SkipRace(t, "every short pair and 200,000 random edits checked one after another, one goroutine")
 	syms := []string{"a", "b", "é", "日", "\xc3", "\xa9"}
 	strs := []string{""}
 	for n, from := 0, 0; n < 4; n++ {
@@ -106,6 +109,7 @@ func TestRuneFP_NeverRejectsWithin1(t *testing.T) {
 // (fpCheck{}), then applies typoCands' checks to each candidate's text.
 func TestTypoCands_FingerprintKeepsSameCandidates(t *testing.T) {
 	t.Parallel()
+	testtier.SkipRace(t, "the typo candidates of 39,000 words looked up twice, one goroutine")
 	const n = 20_000
 	c := newCorpus(42)
 	ix := New()
